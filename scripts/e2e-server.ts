@@ -1,0 +1,29 @@
+// Starts a production-like server for the browser tests: a fresh build of the
+// client and a fresh SQLite data directory per port, so parallel runs never collide.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const port = process.env.E2E_PORT ?? '4173';
+const root = path.resolve('.tmp', `e2e-${port}`);
+const clientDist = path.join(root, 'client');
+const dataDir = path.join(root, 'data');
+
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (process.env.E2E_SKIP_BUILD !== '1' || !fs.existsSync(clientDist)) {
+  execSync('npx vite build --logLevel warn', {
+    stdio: 'inherit',
+    env: { ...process.env, CLIENT_OUT_DIR: clientDist },
+  });
+}
+
+Object.assign(process.env, {
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  CLIENT_DIST: clientDist,
+  ALLOW_PRIVATE_FETCH: 'true',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+});
+await import('../src/server/main.ts');

@@ -1,0 +1,64 @@
+import { createBrowserRouter } from 'react-router';
+import { ProtectedRoute } from './protected-route.tsx';
+import { RouteFallback } from './route-fallback.tsx';
+
+// Every route of SPEC.md section 2. Screens load lazily, so the public supporter
+// page downloads none of the staff app's code.
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const router = createBrowserRouter([
+  { path: '/auth', lazy: lazyPage(() => import('../features/auth/routes/auth-page.tsx')) },
+  { path: '/onboarding', lazy: lazyPage(() => import('../features/onboarding/routes/onboarding-page.tsx')) },
+  { path: '/logout', lazy: lazyPage(() => import('../features/auth/routes/logout-page.tsx')) },
+  { path: '/supporter/:id', lazy: lazyPage(() => import('../features/supporter/routes/supporter-page.tsx')) },
+  {
+    path: '/supporter/campaign/:id',
+    lazy: lazyPage(() => import('../features/supporter/routes/supporter-page.tsx')),
+  },
+  {
+    element: <ProtectedRoute />,
+    hydrateFallbackElement: <RouteFallback />,
+    children: [
+      {
+        lazy: lazyPage(() => import('./staff-layout.tsx')),
+        children: [
+          { path: '/', lazy: lazyPage(() => import('../features/dashboard/routes/dashboard-page.tsx')) },
+          {
+            path: '/campaigns',
+            lazy: lazyPage(() => import('../features/dashboard/routes/dashboard-page.tsx')),
+          },
+          {
+            path: '/campaigns/:id',
+            lazy: lazyPage(() => import('../features/campaigns/routes/campaign-detail-page.tsx')),
+          },
+          {
+            path: '/templates',
+            lazy: lazyPage(() => import('../features/templates/routes/templates-page.tsx')),
+          },
+          {
+            path: '/calendar',
+            lazy: lazyPage(() => import('../features/calendar/routes/calendar-page.tsx')),
+          },
+          {
+            path: '/settings',
+            lazy: lazyPage(() => import('../features/settings/routes/settings-page.tsx')),
+          },
+          {
+            path: '/upload-test',
+            lazy: lazyPage(() => import('../features/upload-test/routes/upload-test-page.tsx')),
+          },
+        ],
+      },
+    ],
+  },
+  // Profile shows its own 'Authentication Required' state rather than redirecting.
+  {
+    lazy: lazyPage(() => import('./staff-layout.tsx')),
+    children: [
+      { path: '/profile', lazy: lazyPage(() => import('../features/profile/routes/profile-page.tsx')) },
+    ],
+  },
+  { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },
+]);

@@ -1,0 +1,44 @@
+import { XIcon } from 'lucide-react';
+import { Dialog as D } from 'radix-ui';
+import type * as React from 'react';
+import { cn } from '../../lib/utils.ts';
+
+export const Dialog = D.Root;
+export const DialogTrigger = D.Trigger;
+export const DialogClose = D.Close;
+
+export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof D.Content>) {
+  return (
+    <D.Portal>
+      <D.Overlay className="fixed inset-0 z-50 bg-black/60" />
+      <D.Content
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-white p-6 shadow-lg',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <D.Close
+          className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100"
+          aria-label="Close"
+        >
+          <XIcon className="size-4" />
+        </D.Close>
+      </D.Content>
+    </D.Portal>
+  );
+}
+
+export const DialogHeader = ({ className, ...p }: React.ComponentProps<'div'>) => (
+  <div className={cn('flex flex-col gap-1.5 text-center sm:text-left', className)} {...p} />
+);
+export const DialogFooter = ({ className, ...p }: React.ComponentProps<'div'>) => (
+  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...p} />
+);
+export const DialogTitle = ({ className, ...p }: React.ComponentProps<typeof D.Title>) => (
+  <D.Title className={cn('text-lg font-semibold leading-none', className)} {...p} />
+);
+export const DialogDescription = ({ className, ...p }: React.ComponentProps<typeof D.Description>) => (
+  <D.Description className={cn('text-sm text-muted-foreground', className)} {...p} />
+);

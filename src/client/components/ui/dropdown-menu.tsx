@@ -1,0 +1,38 @@
+import { DropdownMenu as M } from 'radix-ui';
+import type * as React from 'react';
+import { cn } from '../../lib/utils.ts';
+
+export const DropdownMenu = M.Root;
+export const DropdownMenuTrigger = M.Trigger;
+export const DropdownMenuGroup = M.Group;
+
+export function DropdownMenuContent({
+  className,
+  sideOffset = 4,
+  ...p
+}: React.ComponentProps<typeof M.Content>) {
+  return (
+    <M.Portal>
+      <M.Content
+        sideOffset={sideOffset}
+        className={cn('z-50 min-w-40 rounded-md border border-border bg-white p-1 shadow-md', className)}
+        {...p}
+      />
+    </M.Portal>
+  );
+}
+export const DropdownMenuItem = ({ className, ...p }: React.ComponentProps<typeof M.Item>) => (
+  <M.Item
+    className={cn(
+      'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50 [&_svg]:size-4',
+      className,
+    )}
+    {...p}
+  />
+);
+export const DropdownMenuLabel = ({ className, ...p }: React.ComponentProps<typeof M.Label>) => (
+  <M.Label className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...p} />
+);
+export const DropdownMenuSeparator = ({ className, ...p }: React.ComponentProps<typeof M.Separator>) => (
+  <M.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...p} />
+);

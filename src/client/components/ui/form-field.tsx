@@ -1,0 +1,35 @@
+import type * as React from 'react';
+import { Label } from './label.tsx';
+
+/** A labelled field with its help text and its validation message (SPEC.md section 5). */
+export function FormField(props: {
+  id: string;
+  label: string;
+  error?: string;
+  help?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      {props.children}
+      {props.help && (
+        <p id={`${props.id}-help`} className="text-xs text-muted-foreground">
+          {props.help}
+        </p>
+      )}
+      {props.error && (
+        <p id={`${props.id}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria props tying an input to its FormField messages. */
+export const fieldAria = (id: string, error?: string, help?: string) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [error && `${id}-error`, help && `${id}-help`].filter(Boolean).join(' ') || undefined,
+});

@@ -1,0 +1,13 @@
+import type * as React from 'react';
+import { cn } from '../../lib/utils.ts';
+
+const fieldClass =
+  'flex w-full rounded-md border border-border bg-white px-3 py-2 text-base md:text-sm placeholder:text-slate-500 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive';
+
+export function Input({ className, ...props }: React.ComponentProps<'input'>) {
+  return <input className={cn(fieldClass, 'h-10', className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
+  return <textarea className={cn(fieldClass, 'min-h-20', className)} {...props} />;
+}

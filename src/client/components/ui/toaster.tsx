@@ -1,0 +1,40 @@
+import { XIcon } from 'lucide-react';
+import { Toast as T } from 'radix-ui';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants.ts';
+import { cn } from '../../lib/utils.ts';
+import { dismissToast, useToasts } from './use-toast.ts';
+
+/** Radix toasts: swipe right past 50 px to dismiss, F8 focuses the region, 5 s auto-dismiss. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <T.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map((t) => (
+        <T.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => !open && dismissToast(t.id)}
+          data-testid="toast"
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:hidden',
+            t.variant === 'destructive'
+              ? 'border-destructive bg-destructive text-destructive-foreground'
+              : 'border-border bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            {t.title && <T.Title className="text-sm font-semibold">{t.title}</T.Title>}
+            {t.description && <T.Description className="text-sm opacity-90">{t.description}</T.Description>}
+          </div>
+          <T.Close
+            aria-label="Dismiss notification"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70"
+          >
+            <XIcon className="size-4" />
+          </T.Close>
+        </T.Root>
+      ))}
+      <T.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:max-w-[420px]" />
+    </T.Provider>
+  );
+}

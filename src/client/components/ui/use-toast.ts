@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from 'react';
+import { TOAST_REMOVE_DELAY_MS } from '#shared/constants.ts';
+
+// A tiny toast store: one toast visible at a time (a new one replaces the last),
+// a dismissed one is removed from the list after TOAST_REMOVE_DELAY_MS (SPEC.md section 4).
+
+export interface ToastData {
+  id: number;
+  title?: string;
+  description?: string;
+  variant?: 'default' | 'destructive' | 'success';
+  open: boolean;
+}
+
+type Listener = () => void;
+let toasts: ToastData[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+export function toast(t: Omit<ToastData, 'id' | 'open'>): { id: number; dismiss: () => void } {
+  const id = nextId++;
+  toasts = [{ ...t, id, open: true }]; // limit 1
+  emit();
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+  setTimeout(() => {
+    toasts = toasts.filter((t) => t.id !== id);
+    emit();
+  }, TOAST_REMOVE_DELAY_MS);
+}
+
+const subscribe = (l: Listener) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+export function useToasts(): ToastData[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
+}

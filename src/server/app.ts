@@ -1,0 +1,70 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { DbHandle } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
+import { AppShell } from './html/app-shell.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { debugRoutes } from './modules/debug/debug.routes.ts';
+import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { sharesRoutes } from './modules/shares/shares.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the app in a fixed order: external plugins, app plugins, routes. */
+export async function buildApp(opts: {
+  config: Config;
+  database: DbHandle;
+  logger?: boolean;
+}): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 },
+    throwFileSizeLimit: true,
+  });
+  await registerSecurity(app);
+  registerErrorHandler(app);
+  registerAuth(app, database.db);
+
+  const shell = new AppShell(config.clientDist);
+  const deps: AppDeps = { db: database.db, dialect: database.dialect, config, shell };
+
+  for (const routes of [
+    authRoutes,
+    organizationRoutes,
+    campaignsRoutes,
+    assetsRoutes,
+    uploadsRoutes,
+    statsRoutes,
+    templatesRoutes,
+    debugRoutes,
+    sharesRoutes,
+    supporterRoutes,
+  ]) {
+    await app.register(routes, deps);
+  }
+
+  await registerSpa(app, { clientDist: config.clientDist, shell });
+  return app;
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
+  /** Off by default: lets tests fetch from a loopback server through upload-from-url. */
+  ALLOW_PRIVATE_FETCH: bool,
+  /** Where the built SPA lives (dist/client after `npm run build`). */
+  CLIENT_DIST: z.string().default('./dist/client'),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl?: string;
+  uploadMaxBytes: number;
+  allowPrivateFetch: boolean;
+  clientDist: string;
+  trustProxy: boolean;
+  logLevel: string;
+  isProduction: boolean;
+}
+
+/** Parse the environment once at start-up; fail fast listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    allowPrivateFetch: e.ALLOW_PRIVATE_FETCH,
+    clientDist: path.resolve(e.CLIENT_DIST),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    isProduction: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,16 @@
+import type { Migration } from 'kysely';
+import type { AnyDb, DialectName } from '../dialect.ts';
+import * as m0001 from './0001-initial.ts';
+
+type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
+
+// Listed here, in order, so they bundle and run the same from any working directory.
+const ALL: Record<string, DialectMigration> = {
+  '0001-initial': m0001,
+};
+
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(ALL).map(([name, m]) => [name, { up: (db: AnyDb) => m.up(db, dialect) }]),
+  );
+}

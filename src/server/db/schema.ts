@@ -1,0 +1,120 @@
+import type { Generated } from 'kysely';
+
+// Column names are camelCase in both dialects (Kysely quotes them), so rows map
+// straight onto the shared types. Timestamps are ISO-8601 UTC strings in TEXT
+// columns: they sort and compare the same way on SQLite and PostgreSQL
+// (docs/decisions/0002-portable-schema.md).
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  passwordHash: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  role: Generated<string>;
+  phone: string | null;
+  organizationId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  username: string;
+  description: string | null;
+  creatorId: number;
+  createdAt: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  status: Generated<string>;
+  organizationId: number;
+  startDate: string | null;
+  endDate: string | null;
+  createdAt: string;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  type: 'image' | 'video' | 'text';
+  content: string;
+  campaignId: number;
+  organizationId: number;
+  /** Display order inside the campaign (ascending; ties broken by id). */
+  position: number;
+  createdAt: string;
+}
+
+export interface SharesTable {
+  id: Generated<number>;
+  assetId: number;
+  platform: string;
+  supporterInfo: Generated<string>;
+  campaignId: number;
+  organizationId: number;
+  scheduledFor: string | null;
+  /** 'shared' for a logged share, 'pending' for a scheduled one. */
+  status: Generated<string>;
+  /** Tracked-link code of this share (unique when present). */
+  ref: string | null;
+  /** Anonymous first-party supporter id (cookie), never personal data. */
+  supporterId: string | null;
+  createdAt: string;
+}
+
+export interface ClicksTable {
+  id: Generated<number>;
+  shareId: number;
+  campaignId: number;
+  organizationId: number;
+  /** Supporter id of the share's author, so My Impact can count clicks per supporter. */
+  sharerId: string | null;
+  visitorId: string;
+  createdAt: string;
+}
+
+export interface TemplatesTable {
+  id: Generated<number>;
+  organizationId: number;
+  name: string;
+  description: string | null;
+  category: string;
+  /** JSON: [{ title, description, type, content }] */
+  assets: string;
+  sourceCampaignId: number | null;
+  createdAt: string;
+}
+
+export interface LoginAttemptsTable {
+  /** 'user:<name>' or 'ip:<address>' */
+  key: string;
+  windowStart: string;
+  count: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  sessions: SessionsTable;
+  campaigns: CampaignsTable;
+  assets: AssetsTable;
+  shares: SharesTable;
+  clicks: ClicksTable;
+  templates: TemplatesTable;
+  loginAttempts: LoginAttemptsTable;
+}

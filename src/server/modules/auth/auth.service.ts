@@ -1,0 +1,79 @@
+import type { LoginInput, ProfileInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { UserRow } from '../../plugins/auth.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { createSession, pruneSessions } from './sessions.ts';
+
+/** The user as the API shows it: never the password hash. */
+export function toPublicUser(row: UserRow): PublicUser {
+  const { passwordHash: _omit, ...rest } = row;
+  return rest;
+}
+
+export async function registerUser(opts: { db: Db; input: RegisterInput }) {
+  const { db, input } = opts;
+  const passwordHash = await hashPassword(input.password);
+  const now = nowIso();
+  try {
+    // The unique index decides a race between two registrations of one name: exactly one wins.
+    const row = await db
+      .insertInto('users')
+      .values({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        firstName: null,
+        lastName: null,
+        phone: null,
+        organizationId: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const token = await createSession(db, row.id);
+    return { ...toPublicUser(row as UserRow), token };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Username already exists');
+    throw err;
+  }
+}
+
+export async function loginUser(opts: { db: Db; input: LoginInput; address: string }) {
+  const { db, input, address } = opts;
+  await assertLoginAllowed(db, input.username, address);
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', input.username)
+    .executeTakeFirst();
+  const ok = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.password);
+  if (!row || !ok) {
+    await recordLoginFailure(db, input.username, address);
+    throw new HttpError(401, 'Invalid username or password');
+  }
+  await clearLoginFailures(db, input.username);
+  await pruneSessions(db);
+  const token = await createSession(db, row.id);
+  return { ...toPublicUser(row as UserRow), token };
+}
+
+export async function updateProfile(opts: { db: Db; userId: number; input: ProfileInput }) {
+  const { db, userId, input } = opts;
+  const row = await db
+    .updateTable('users')
+    .set({
+      ...(input.firstName !== undefined && { firstName: input.firstName }),
+      ...(input.lastName !== undefined && { lastName: input.lastName }),
+      ...(input.email !== undefined && { email: input.email || null }),
+      ...(input.phone !== undefined && { phone: input.phone }),
+      updatedAt: nowIso(),
+    })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toPublicUser(row as UserRow);
+}

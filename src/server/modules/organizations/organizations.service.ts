@@ -1,0 +1,64 @@
+import type { CreateOrganizationInput, Organization } from '#shared/schemas/organizations.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+
+export async function createOrganization(opts: {
+  db: Db;
+  userId: number;
+  input: CreateOrganizationInput;
+}): Promise<Organization> {
+  const { db, userId, input } = opts;
+  try {
+    // One transaction: the organisation and the creator's membership land together or not at all.
+    return await db.transaction().execute(async (trx) => {
+      const org = await trx
+        .insertInto('organizations')
+        .values({
+          name: input.name,
+          username: input.username,
+          description: input.description || null,
+          creatorId: userId,
+          createdAt: nowIso(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('users')
+        .set({ organizationId: org.id, role: 'admin', updatedAt: nowIso() })
+        .where('id', '=', userId)
+        .execute();
+      return org;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Organization username already exists');
+    throw err;
+  }
+}
+
+/** The caller's own organisation; any other id is 403 (API.md). */
+export async function getOwnOrganization(opts: {
+  db: Db;
+  callerOrgId: number | null;
+  requestedId?: number;
+}): Promise<Organization> {
+  const { db, callerOrgId, requestedId } = opts;
+  if (requestedId !== undefined && requestedId !== callerOrgId)
+    throw forbidden('Not a member of this organization');
+  if (!callerOrgId) throw notFound('No organization yet');
+  const org = await db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('id', '=', callerOrgId)
+    .executeTakeFirst();
+  if (!org) throw notFound('Organization not found');
+  return org;
+}
+
+/** 403 unless `requestedId` (when given) is the caller's organisation; returns the id to use. */
+export function resolveOrgScope(callerOrgId: number | null, requestedId: number | undefined): number {
+  if (!callerOrgId) throw forbidden('Missing organization information. Create an organization first.');
+  if (requestedId !== undefined && requestedId !== callerOrgId)
+    throw forbidden('Not a member of this organization');
+  return callerOrgId;
+}

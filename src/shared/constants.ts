@@ -1,0 +1,82 @@
+// Business constants of SPEC.md section 9, in one place for client and server.
+
+export const TOKEN_STORAGE_KEY = 'token';
+export const TOKEN_COOKIE_NAME = 'token';
+export const SESSION_LIFETIME_SECONDS = 2_592_000; // 30 days
+export const SESSION_LIFETIME_MS = SESSION_LIFETIME_SECONDS * 1000;
+/** Expired sessions are remembered this long so their token gets `tokenExpired: true`. */
+export const EXPIRED_SESSION_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const SUPPORTER_COOKIE_NAME = 'rally_sid';
+
+export const USER_QUERY_STALE_MS = 60_000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const MIN_USERNAME = 3;
+export const MIN_PASSWORD = 6;
+export const MIN_ORG_NAME = 3;
+export const MIN_CAMPAIGN_NAME = 3;
+export const MIN_ASSET_TITLE = 3;
+
+// Upper bounds the spec leaves open: generous, but they keep rows and pages sane.
+export const MAX_USERNAME = 50;
+export const MAX_PASSWORD = 200;
+export const MAX_NAME = 200;
+export const MAX_EMAIL = 254;
+export const MAX_DESCRIPTION = 5000;
+export const MAX_TEXT_CONTENT = 10_000;
+export const MAX_URL = 2048;
+
+export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
+export const UPLOAD_PROGRESS_STEP_MAX = 15;
+export const UPLOAD_PROGRESS_INTERVAL_MS = 300;
+export const UPLOAD_PROGRESS_CAP = 90;
+
+export const ASSET_TYPES = ['image', 'video', 'text'] as const;
+export type AssetType = (typeof ASSET_TYPES)[number];
+
+export const BREAKPOINT_MOBILE = 768;
+export const BREAKPOINT_DESKTOP = 1024;
+
+export const DEFAULT_ORG_ID_READ = 1;
+export const DEFAULT_ORG_ID_CREATE = 2;
+
+export const SCHEDULE_FIRST_SLOT_MINUTES = 7 * 60; // 7:00 AM
+export const SCHEDULE_LAST_SLOT_MINUTES = 20 * 60 + 30; // 8:30 PM
+export const SCHEDULE_SLOT_STEP_MINUTES = 30;
+export const SCHEDULE_DEFAULT_TIME = '9:00 AM';
+
+export const COPIED_CONFIRMATION_MS = 2000;
+export const DEEP_LINK_WAIT_MS = 300;
+export const MOBILE_URL_UPDATE_MS = 300;
+export const POST_CREATION_REDIRECT_MS = 300;
+export const DELAYED_REFRESH_MS = 500;
+export const TEMPLATE_REDIRECT_MS = 1500;
+export const TEMPLATE_REDIRECT_EXTRA_MS = 100;
+export const LOGOUT_REDIRECT_MS = 2000;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const SHARE_POPUP_WIDTH = 520;
+export const SHARE_POPUP_HEIGHT = 570;
+export const DIALOG_TITLE_TRUNCATE = 30;
+export const MOBILE_PREVIEW_TRUNCATE = 100;
+export const MOBILE_TEXT_PREVIEW_TRUNCATE = 120;
+export const PERSONALIZE_LIST_TRUNCATE = 80;
+export const DATE_FORMAT = 'MMM d, yyyy';
+export const CALENDAR_CELL_MAX_ENTRIES = 2;
+export const SCHEDULE_TAB_ASSET_COUNT = 2;
+export const PLACEHOLDER_SUPPORTERS_MIN = 2;
+export const PLACEHOLDER_SUPPORTERS_MAX = 9;
+export const DEFAULT_IMAGE_DOWNLOAD_NAME = 'rally-share-image.png';
+export const TEST_CAMPAIGN_DAYS = 30;
+
+/** Tracked-link codes (API.md): random, URL-safe, at least 10 characters. */
+export const REF_CODE_LENGTH = 12;
+export const REF_CODE_PATTERN = /^[A-Za-z0-9_-]{10,64}$/;
+/** One click-through per visitor and share within this window. */
+export const CLICK_DEDUP_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A supporter is "active" with a share in this many days. */
+export const ACTIVE_SUPPORTER_DAYS = 30;

@@ -1,0 +1,103 @@
+// Platform definitions of SPEC.md sections 3 and 9.
+
+export const PLATFORM_IDS = [
+  'twitter',
+  'facebook',
+  'linkedin',
+  'instagram',
+  'instagram_story',
+  'whatsapp',
+  'tiktok',
+  'youtube',
+] as const;
+export type PlatformId = (typeof PLATFORM_IDS)[number];
+
+export interface PlatformDefinition {
+  id: PlatformId;
+  name: string;
+  color: string;
+  verb: string;
+  supportsMedia: boolean;
+  supportsText: boolean;
+  /** LinkedIn cannot take an image through its share URL: the user attaches it by hand. */
+  manualImageUpload?: boolean;
+}
+
+export const PLATFORMS: Record<PlatformId, PlatformDefinition> = {
+  twitter: {
+    id: 'twitter',
+    name: 'Twitter',
+    color: '#000000',
+    verb: 'Post',
+    supportsMedia: true,
+    supportsText: true,
+  },
+  facebook: {
+    id: 'facebook',
+    name: 'Facebook',
+    color: '#1877F2',
+    verb: 'Share',
+    supportsMedia: true,
+    supportsText: true,
+  },
+  linkedin: {
+    id: 'linkedin',
+    name: 'LinkedIn',
+    color: '#0A66C2',
+    verb: 'Share',
+    supportsMedia: true,
+    supportsText: true,
+    manualImageUpload: true,
+  },
+  instagram: {
+    id: 'instagram',
+    name: 'Instagram',
+    color: '#E4405F',
+    verb: 'Post',
+    supportsMedia: true,
+    supportsText: false,
+  },
+  instagram_story: {
+    id: 'instagram_story',
+    name: 'Instagram Story',
+    color: '#C13584',
+    verb: 'Add to Story',
+    supportsMedia: true,
+    supportsText: false,
+  },
+  whatsapp: {
+    id: 'whatsapp',
+    name: 'WhatsApp',
+    color: '#25D366',
+    verb: 'Send',
+    supportsMedia: true,
+    supportsText: true,
+  },
+  tiktok: {
+    id: 'tiktok',
+    name: 'TikTok',
+    color: '#010101',
+    verb: 'Post',
+    supportsMedia: true,
+    supportsText: false,
+  },
+  youtube: {
+    id: 'youtube',
+    name: 'YouTube',
+    color: '#FF0000',
+    verb: 'Upload',
+    supportsMedia: true,
+    supportsText: true,
+  },
+};
+
+const BY_TYPE: Record<string, PlatformId[]> = {
+  image: ['instagram_story', 'twitter', 'facebook', 'linkedin', 'instagram', 'whatsapp'],
+  video: ['instagram_story', 'twitter', 'facebook', 'youtube', 'whatsapp', 'tiktok'],
+  text: ['twitter', 'facebook', 'linkedin', 'whatsapp'],
+};
+
+/** Platforms offered for an asset type (SPEC.md section 9); story sharing only for image and video. */
+export function platformsForAssetType(type: string): PlatformId[] {
+  return BY_TYPE[type] ?? BY_TYPE.text;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ASSET_TYPES, MAX_DESCRIPTION, MAX_NAME, MAX_TEXT_CONTENT, MIN_ASSET_TITLE } from '../constants.ts';
+import { idParam } from './common.ts';
+
+export const assetTypeField = z.enum(ASSET_TYPES, { error: 'Type must be image, video or text' });
+
+export const assetTitleField = z
+  .string()
+  .trim()
+  .min(MIN_ASSET_TITLE, 'Title must be at least 3 characters')
+  .max(MAX_NAME, `Title must be at most ${MAX_NAME} characters`);
+
+export const assetContentField = z
+  .string()
+  .trim()
+  .min(1, 'Content is required')
+  .max(MAX_TEXT_CONTENT, `Content must be at most ${MAX_TEXT_CONTENT} characters`);
+
+/** Image and video content is a URL: absolute http(s) or one of our own uploads. */
+export function isMediaUrl(value: string): boolean {
+  if (value.startsWith('/uploads/')) return true;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const assetFields = {
+  title: assetTitleField,
+  description: z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`)
+    .optional(),
+  type: assetTypeField,
+  content: assetContentField,
+};
+
+const mediaRule = (v: { type: string; content: string }) => v.type === 'text' || isMediaUrl(v.content);
+const mediaRuleMessage = {
+  message: 'Content must be an http(s) URL or an uploaded file for image and video assets',
+  path: ['content'],
+};
+
+export const createAssetSchema = z
+  .strictObject({
+    ...assetFields,
+    campaignId: idParam,
+    organizationId: idParam.optional(),
+  })
+  .refine(mediaRule, mediaRuleMessage);
+export type CreateAssetInput = z.infer<typeof createAssetSchema>;
+
+/** The add-asset dialog form (campaign and organisation come from the page). */
+export const assetFormSchema = z.object(assetFields).refine(mediaRule, mediaRuleMessage);
+export type AssetFormInput = z.infer<typeof assetFormSchema>;
+
+export const uploadFromUrlSchema = z.strictObject({
+  imageUrl: z.string().trim().min(1, 'Please enter a URL to download').max(2048, 'URL is too long'),
+});
+
+export interface Asset {
+  id: number;
+  title: string;
+  description: string | null;
+  type: 'image' | 'video' | 'text';
+  content: string;
+  campaignId: number;
+  organizationId: number;
+  position: number;
+  createdAt: string;
+}
+
+export interface UploadedFile {
+  url: string;
+  mimetype: string;
+  size: number;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME } from '../constants.ts';
+
+export const usernameField = z
+  .string()
+  .trim()
+  .min(MIN_USERNAME, 'Username must be at least 3 characters')
+  .max(MAX_USERNAME, `Username must be at most ${MAX_USERNAME} characters`);
+
+export const passwordField = z
+  .string()
+  .min(MIN_PASSWORD, 'Password must be at least 6 characters')
+  .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
+
+export const emailField = z
+  .string()
+  .trim()
+  .max(MAX_EMAIL, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const loginSchema = z.strictObject({ username: usernameField, password: passwordField });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** What POST /api/register accepts. */
+export const registerSchema = z.strictObject({
+  username: usernameField,
+  email: emailField,
+  password: passwordField,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register form: the request plus a confirmation that is never sent. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+
+/** PUT /api/user/profile: SPEC.md gives these fields no rules beyond sane lengths. */
+export const profileSchema = z.strictObject({
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  email: z.union([z.literal(''), emailField]).optional(),
+  phone: optionalText(50),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const passwordChangeFormSchema = z
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'New password and confirmation must match',
+    path: ['confirmPassword'],
+  });
+
+export interface PublicUser {
+  id: number;
+  username: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  phone: string | null;
+  organizationId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AuthResponse extends PublicUser {
+  token: string;
+}

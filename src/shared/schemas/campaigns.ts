@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
+import { idParam } from './common.ts';
+
+export const campaignNameField = z
+  .string()
+  .trim()
+  .min(MIN_CAMPAIGN_NAME, 'Campaign name must be at least 3 characters')
+  .max(MAX_NAME, `Campaign name must be at most ${MAX_NAME} characters`);
+
+const isoDate = z.iso
+  .datetime({ offset: true, error: 'Must be an ISO-8601 date-time' })
+  .or(z.iso.date({ error: 'Must be an ISO-8601 date' }));
+
+export const createCampaignSchema = z.strictObject({
+  name: campaignNameField,
+  description: z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`)
+    .optional(),
+  status: z.string().trim().min(1).max(40).default('active'),
+  /** Optional: the server uses the caller's organisation when absent (SPEC.md section 5). */
+  organizationId: idParam.optional(),
+  startDate: isoDate.nullish(),
+  endDate: isoDate.nullish(),
+});
+export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
+
+/** The create-campaign dialog form. */
+export const campaignFormSchema = z.object({
+  name: campaignNameField,
+  description: z.string().max(MAX_DESCRIPTION).optional(),
+});
+export type CampaignFormInput = z.infer<typeof campaignFormSchema>;
+
+export const assetOrderSchema = z.strictObject({
+  assetIds: z.array(idParam).max(1000),
+});
+export type AssetOrderInput = z.infer<typeof assetOrderSchema>;
+
+export interface Campaign {
+  id: number;
+  name: string;
+  description: string | null;
+  status: string;
+  organizationId: number;
+  startDate: string | null;
+  endDate: string | null;
+  createdAt: string;
+}

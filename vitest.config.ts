@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API tests. API tests run on in-memory SQLite; when TEST_DATABASE_URL is
+// set the server tests run a second time against that PostgreSQL (CI does both).
+const pg = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    projects: [
+      { test: { name: 'sqlite', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' } },
+      ...(pg
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                include: ['src/server/**/*.test.ts'],
+                environment: 'node',
+                env: { DB_TARGET: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
