@@ -1,0 +1,19 @@
+// The supporter's Influence Score: one formula, shared by the server that computes
+// it and the page that explains it.
+
+/** Points per logged share. */
+export const SHARE_POINTS = 10;
+/** Points per click-through on one of the supporter's tracked links. */
+export const CLICK_POINTS = 5;
+
+export interface SupporterImpact {
+  shares: number;
+  clicks: number;
+  influenceScore: number;
+}
+
+export function influenceScore({ shares, clicks }: { shares: number; clicks: number }): number {
+  return shares * SHARE_POINTS + clicks * CLICK_POINTS;
+}
+
+export const INFLUENCE_SCORE_EXPLANATION = `Your Influence Score is ${SHARE_POINTS} points for every share plus ${CLICK_POINTS} points for every click on a link you shared.`;

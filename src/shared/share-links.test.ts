@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { REF_CODE_LENGTH, REF_CODE_PATTERN } from './constants.ts';
+import { influenceScore } from './impact.ts';
+import {
+  absoluteUrl,
+  campaignLinkPreview,
+  composeShareText,
+  newRefCode,
+  shareIntentUrl,
+  shareMedia,
+  trackedUrl,
+} from './share-links.ts';
+
+describe('newRefCode', () => {
+  it('makes 12 URL-safe characters accepted by the server pattern', () => {
+    for (let i = 0; i < 200; i++) {
+      const code = newRefCode();
+      expect(code).toHaveLength(REF_CODE_LENGTH);
+      expect(code).toMatch(REF_CODE_PATTERN);
+      expect(encodeURIComponent(code)).toBe(code);
+    }
+  });
+
+  it('does not repeat itself', () => {
+    const codes = new Set(Array.from({ length: 1000 }, () => newRefCode()));
+    expect(codes.size).toBe(1000);
+  });
+});
+
+describe('trackedUrl', () => {
+  it('builds {origin}/supporter/{campaignId}?ref={code}', () => {
+    expect(trackedUrl('https://rally.example', 42, 'abcDEF123_-x')).toBe(
+      'https://rally.example/supporter/42?ref=abcDEF123_-x',
+    );
+    expect(trackedUrl('https://rally.example/', 7, 'code123456')).toBe(
+      'https://rally.example/supporter/7?ref=code123456',
+    );
+  });
+});
+
+describe('composeShareText', () => {
+  const image = { type: 'image', title: 'Clean rivers', content: '/uploads/a.png' };
+  const text = { type: 'text', title: 'Call to action', content: 'Write to your MP today.' };
+
+  it('uses the content of text assets and the title of the others', () => {
+    expect(composeShareText(text)).toBe('Write to your MP today.');
+    expect(composeShareText(image)).toBe('Clean rivers');
+    expect(composeShareText({ ...image, type: 'video' })).toBe('Clean rivers');
+  });
+
+  it('prepends a personal message followed by a blank line', () => {
+    expect(composeShareText(text, 'I care about this')).toBe('I care about this\n\nWrite to your MP today.');
+    expect(composeShareText(image, '  Me too  ')).toBe('Me too\n\nClean rivers');
+  });
+
+  it('ignores a blank personal message', () => {
+    expect(composeShareText(text, '   ')).toBe('Write to your MP today.');
+    expect(composeShareText(text, null)).toBe('Write to your MP today.');
+  });
+
+  it('carries media only for image and video assets', () => {
+    expect(shareMedia(image)).toBe('/uploads/a.png');
+    expect(shareMedia(text)).toBeUndefined();
+  });
+});
+
+describe('shareIntentUrl', () => {
+  const data = { text: 'Join us & act #now', url: 'https://rally.example/supporter/3?ref=abcdefghijkl' };
+
+  it('builds a Twitter intent with text and url', () => {
+    const u = new URL(shareIntentUrl('twitter', data));
+    expect(u.origin + u.pathname).toBe('https://twitter.com/intent/tweet');
+    expect(u.searchParams.get('text')).toBe(data.text);
+    expect(u.searchParams.get('url')).toBe(data.url);
+  });
+
+  it('builds a Facebook sharer link', () => {
+    const u = new URL(shareIntentUrl('facebook', data));
+    expect(u.origin + u.pathname).toBe('https://www.facebook.com/sharer/sharer.php');
+    expect(u.searchParams.get('u')).toBe(data.url);
+  });
+
+  it('builds a LinkedIn share-offsite link', () => {
+    const u = new URL(shareIntentUrl('linkedin', data));
+    expect(u.origin + u.pathname).toBe('https://www.linkedin.com/sharing/share-offsite/');
+    expect(u.searchParams.get('url')).toBe(data.url);
+  });
+
+  it('builds a wa.me link with the text and the url', () => {
+    const u = new URL(shareIntentUrl('whatsapp', data));
+    expect(u.origin + u.pathname).toBe('https://wa.me/');
+    expect(u.searchParams.get('text')).toBe(`${data.text}\n\n${data.url}`);
+  });
+});
+
+describe('campaignLinkPreview', () => {
+  it('uses the campaign name, description and first image as an absolute URL', () => {
+    const p = campaignLinkPreview(
+      {
+        campaign: { id: 5, name: 'Save the Park', description: 'Keep it green' },
+        assets: [
+          { type: 'text', content: 'hello' },
+          { type: 'image', content: '/uploads/park.png' },
+          { type: 'image', content: '/uploads/second.png' },
+        ],
+      },
+      'https://rally.example',
+    );
+    expect(p).toEqual({
+      title: 'Save the Park',
+      description: 'Keep it green',
+      image: 'https://rally.example/uploads/park.png',
+      url: 'https://rally.example/supporter/5',
+    });
+  });
+
+  it('has no image when the campaign has none', () => {
+    const p = campaignLinkPreview(
+      { campaign: { id: 1, name: 'A', description: null }, assets: [] },
+      'http://x',
+    );
+    expect(p.image).toBeUndefined();
+    expect(absoluteUrl('http://x', 'https://cdn.example/i.png')).toBe('https://cdn.example/i.png');
+  });
+});
+
+describe('influenceScore', () => {
+  it('is shares x 10 + clicks x 5', () => {
+    expect(influenceScore({ shares: 0, clicks: 0 })).toBe(0);
+    expect(influenceScore({ shares: 3, clicks: 4 })).toBe(50);
+  });
+});
