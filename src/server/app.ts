@@ -17,6 +17,7 @@ import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -44,6 +45,7 @@ export async function buildApp(opts: {
     throwFileSizeLimit: true,
   });
   await registerSecurity(app);
+  registerContentTypePolicy(app);
   registerErrorHandler(app);
   registerAuth(app, database.db);
 

@@ -4,18 +4,31 @@ import { ZodError } from 'zod';
 import type { ApiErrorBody } from '#shared/schemas/common.ts';
 import { HttpError, isUniqueViolation } from '../lib/errors.ts';
 
+const dbCode = (err: unknown): string => String((err as { code?: unknown })?.code ?? '');
+/** PostgreSQL class 22 (data exception: out-of-range number, NUL byte, bad encoding). */
+const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(dbCode(err));
+const isForeignKeyViolation = (err: unknown) =>
+  dbCode(err) === '23503' || dbCode(err) === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+
 interface FieldError {
   path: string;
   message: string;
 }
 
-/** Our own wording for zod's generic issues; the schemas' custom messages pass through. */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+/**
+ * Our own wording for zod's generic issues, so every message names its field;
+ * the schemas' custom messages (SPEC.md section 5) pass through unchanged.
+ */
 function describeIssue(issue: any, path: string): string {
   const field = path || 'body';
   switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return `${field} is required`;
-      return `${field} must be a ${issue.expected}`;
+    case 'invalid_type': {
+      if (!path) return 'Request body must be a JSON object';
+      if (/received undefined/.test(issue.message ?? '')) return `${field} is required`;
+      return `${field} must be ${article(String(issue.expected))} ${issue.expected}`;
+    }
     case 'unrecognized_keys':
       return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
     default:
@@ -42,10 +55,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v: any) => {
-        const issue = v.params?.issue ?? v.params ?? {};
-        const fromPath = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-        const path = issue.path ? issue.path.join('.') : fromPath;
-        return { path, message: describeIssue({ ...issue, message: v.message ?? issue.message }, path) };
+        // fastify-type-provider-zod moves the issue's code to `keyword` and the rest to `params`.
+        const issue = { ...(v.params ?? {}), code: v.keyword, message: v.message };
+        const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+        return { path, message: describeIssue(issue, path) };
       });
       return reply.code(400).send(validationBody(errors));
     }
@@ -58,6 +71,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isUniqueViolation(err)) {
       return reply.code(409).send({ message: 'Already exists' });
+    }
+    if (isForeignKeyViolation(err)) {
+      return reply.code(400).send({ message: 'A referenced record does not exist' });
+    }
+    if (isDataException(err)) {
+      // PostgreSQL refuses some values SQLite stores (a NUL character, an id past 32 bits).
+      return reply.code(400).send({ message: 'Invalid value in request' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

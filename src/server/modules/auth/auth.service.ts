@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../../plugins/auth.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { countLoginAttempt, forgiveLoginAttempt } from './login-throttle.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, pruneSessions } from './sessions.ts';
 
@@ -44,18 +44,15 @@ export async function registerUser(opts: { db: Db; input: RegisterInput }) {
 
 export async function loginUser(opts: { db: Db; input: LoginInput; address: string }) {
   const { db, input, address } = opts;
-  await assertLoginAllowed(db, input.username, address);
+  await countLoginAttempt(db, input.username, address);
   const row = await db
     .selectFrom('users')
     .selectAll()
     .where('username', '=', input.username)
     .executeTakeFirst();
   const ok = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!row || !ok) {
-    await recordLoginFailure(db, input.username, address);
-    throw new HttpError(401, 'Invalid username or password');
-  }
-  await clearLoginFailures(db, input.username);
+  if (!row || !ok) throw new HttpError(401, 'Invalid username or password');
+  await forgiveLoginAttempt(db, input.username, address);
   await pruneSessions(db);
   const token = await createSession(db, row.id);
   return { ...toPublicUser(row as UserRow), token };

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME } from '#shared/constants.ts';
+import { bearer, createTestApp, signUp, type TestApp, uniqueName } from '../../test/test-app.ts';
+
+// The issue's "Bad input, named" list for the account calls: each gets a clear 4xx
+// naming the field, never a 500, and nothing is stored.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+const userCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const valid = () => ({ username: uniqueName(), email: 'ok@example.org', password: 'secret123' });
+
+describe('register: bad fields', () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['empty username', { username: '' }, 'username', 'Username must be at least 3 characters'],
+    ['blank username', { username: '   ' }, 'username', 'Username must be at least 3 characters'],
+    ['short username', { username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+    [
+      'over-long username',
+      { username: 'u'.repeat(MAX_USERNAME + 1) },
+      'username',
+      `Username must be at most ${MAX_USERNAME} characters`,
+    ],
+    ['empty password', { password: '' }, 'password', 'Password must be at least 6 characters'],
+    ['short password', { password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [
+      'over-long password',
+      { password: 'p'.repeat(MAX_PASSWORD + 1) },
+      'password',
+      `Password must be at most ${MAX_PASSWORD} characters`,
+    ],
+    ['empty email', { email: '' }, 'email', 'Please enter a valid email address'],
+    ['invalid email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    [
+      'over-long email',
+      { email: `${'e'.repeat(MAX_EMAIL)}@example.org` },
+      'email',
+      'Please enter a valid email address',
+    ],
+    ['numeric username', { username: 12345 }, 'username', 'username must be a string'],
+    ['boolean password', { password: true }, 'password', 'password must be a string'],
+    ['array email', { email: ['a@b.org'] }, 'email', 'email must be a string'],
+    ['object username', { username: { $ne: null } }, 'username', 'username must be a string'],
+    ['null password', { password: null }, 'password', 'password must be a string'],
+    ['missing username', { username: undefined }, 'username', 'username is required'],
+  ];
+
+  for (const [name, patch, path, message] of cases) {
+    it(`${name}: 400 naming ${path}`, async () => {
+      const before = await userCount();
+      const res = await post('/api/register', { ...valid(), ...patch });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.errors).toContainEqual({ path, message });
+      expect(body.message).toBe(body.errors[0].message);
+      expect(await userCount()).toBe(before);
+    });
+  }
+
+  it('an unknown field (confirmPassword is never sent): 400', async () => {
+    const res = await post('/api/register', { ...valid(), confirmPassword: 'secret123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Unknown field: confirmPassword');
+    const role = await post('/api/register', { ...valid(), role: 'admin', organizationId: 1 });
+    expect(role.statusCode).toBe(400);
+    expect(role.json().message).toBe('Unknown fields: role, organizationId');
+  });
+
+  it('a body that is not an object: 400', async () => {
+    for (const payload of ['[]', '"text"', '42', 'null']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message).toBe('Request body must be a JSON object');
+    }
+  });
+
+  it('no body at all: 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/register' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('malformed JSON: 400', async () => {
+    for (const payload of ['{"username":', "{'username':'abc'}", '{"a":1}}', '\u0000']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toEqual({ message: 'Malformed JSON in request body' });
+    }
+  });
+
+  it('a prototype-poisoning body: 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"__proto__":{"role":"admin"},"username":"${uniqueName()}","email":"a@b.org","password":"secret123"}`,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('login: bad fields', () => {
+  it('wrong types and unknown fields are 400 and count no attempt', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    for (const payload of [
+      { username, password: 123456 },
+      { username: [username], password: 'secret123' },
+      { username, password: 'secret123', remember: true },
+      { username },
+    ]) {
+      const res = await post('/api/login', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().errors.length).toBeGreaterThan(0);
+    }
+    expect((await post('/api/login', { username, password: 'secret123' })).statusCode).toBe(200);
+  });
+
+  it('trims the username but never the password', async () => {
+    const { username } = await signUp(t.app, { org: false, password: ' spaced pw ' });
+    expect(
+      (await post('/api/login', { username: ` ${username} `, password: ' spaced pw ' })).statusCode,
+    ).toBe(200);
+    expect((await post('/api/login', { username, password: 'spaced pw' })).statusCode).toBe(401);
+  });
+});
+
+describe('metacharacters are stored and returned verbatim', () => {
+  const nasty = `Robert'); DROP TABLE users;--<b>"&`;
+  const script = `<script>alert('x')</script>`;
+  const sqlish = `' OR '1'='1' --; SELECT * FROM sessions`;
+
+  it('in registration, login and every profile field', async () => {
+    const username = nasty;
+    const password = `${sqlish}<>"&`;
+    const email = "o'brien+tag@example.org";
+    const reg = await post('/api/register', { username, email, password });
+    expect(reg.statusCode).toBe(201);
+    expect(reg.json()).toMatchObject({ username, email });
+    const { token } = reg.json();
+
+    const login = await post('/api/login', { username, password });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().username).toBe(username);
+    // A SQL-injection password does not match anything.
+    expect((await post('/api/login', { username, password: "' OR '1'='1" })).statusCode).toBe(401);
+
+    const profile = { firstName: script, lastName: sqlish, email, phone: `+1 <555> & 'x'` };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: bearer(token),
+      payload: profile,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject(profile);
+    const me = await t.app.inject({ url: '/api/user', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ ...profile, username });
+    expect(me.headers['content-type']).toMatch(/^application\/json/);
+
+    const status = await t.app.inject({ url: '/api/auth-status', headers: bearer(token) });
+    expect(status.json()).toEqual({ authenticated: true, username });
+    // The tables are all still there.
+    expect(await userCount()).toBeGreaterThan(0);
+  });
+
+  it('unicode and emoji survive a round trip', async () => {
+    const username = `zoë-日本-${Date.now().toString(36)}🙂`;
+    const reg = await post('/api/register', { username, email: 'u@example.org', password: 'pässwörd🙂' });
+    expect(reg.statusCode).toBe(201);
+    expect(reg.json().username).toBe(username);
+    expect((await post('/api/login', { username, password: 'pässwörd🙂' })).statusCode).toBe(200);
+  });
+
+  it('a NUL character never causes a 500', async () => {
+    const res = await post('/api/register', {
+      username: `nul\u0000${Date.now().toString(36)}`,
+      email: 'n@example.org',
+      password: 'secret123',
+    });
+    expect([201, 400]).toContain(res.statusCode);
+  });
+});

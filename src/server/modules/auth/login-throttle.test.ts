@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isoBefore } from '../../lib/time.ts';
+import { createTestApp, signUp, type TestApp, uniqueName } from '../../test/test-app.ts';
+import {
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_USER,
+  LOGIN_WINDOW_MS,
+} from './login-throttle.ts';
+
+// A fresh app (and database) per test: the per-address count is shared by every
+// request of a test file, since app.inject always comes from 127.0.0.1.
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
+
+function expectRetryAfter(res: Awaited<ReturnType<typeof login>>) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json().message).toBe('Too many login attempts. Please try again later.');
+  const retry = Number(res.headers['retry-after']);
+  expect(retry).toBeGreaterThan(0);
+  expect(retry).toBeLessThanOrEqual(LOGIN_WINDOW_MS / 1000);
+}
+
+describe('login throttling', () => {
+  it('blocks a username after repeated failures, even with the right password', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) {
+      expect((await login(username, 'wrong-pass')).statusCode).toBe(401);
+    }
+    expectRetryAfter(await login(username, 'secret123'));
+    // From another address too: the username's own count decides.
+    expectRetryAfter(await login(username, 'secret123', '10.0.0.9'));
+    // Another user from the same address is not affected yet.
+    const other = await signUp(t.app, { org: false });
+    expect((await login(other.username, 'secret123')).statusCode).toBe(200);
+  });
+
+  it('counts the username case-insensitively', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) {
+      await login(i % 2 ? username.toUpperCase() : username, 'wrong-pass');
+    }
+    expectRetryAfter(await login(username, 'secret123'));
+  });
+
+  it('blocks an address after repeated failures across usernames', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) {
+      expect((await login(uniqueName('ghost'), 'wrong-pass', '10.1.1.1')).statusCode).toBe(401);
+    }
+    expectRetryAfter(await login(username, 'secret123', '10.1.1.1'));
+    // The same account from another address still works.
+    expect((await login(username, 'secret123', '10.1.1.2')).statusCode).toBe(200);
+  });
+
+  it('lets no more than the limit through a burst of parallel guesses', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    const results = await Promise.all(
+      Array.from({ length: LOGIN_MAX_FAILURES_PER_USER * 3 }, () => login(username, 'wrong-pass')),
+    );
+    const checked = results.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES_PER_USER);
+    expect(results.filter((r) => r.statusCode === 429).length).toBe(results.length - checked);
+  });
+
+  it('a successful login clears the username count', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER - 1; i++) await login(username, 'wrong-pass');
+    expect((await login(username, 'secret123')).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER - 1; i++) {
+      expect((await login(username, 'wrong-pass')).statusCode).toBe(401);
+    }
+    expect((await login(username, 'secret123')).statusCode).toBe(200);
+  });
+
+  it('successful logins do not use up the address allowance', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS + 5; i++) {
+      expect((await login(username, 'secret123', '10.2.2.2')).statusCode).toBe(200);
+    }
+  }, 60_000);
+
+  it('lets the user in again once the window has ended', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) await login(username, 'wrong-pass');
+    expect((await login(username, 'secret123')).statusCode).toBe(429);
+    await t.database.db
+      .updateTable('loginAttempts')
+      .set({ windowStart: isoBefore(LOGIN_WINDOW_MS + 1000) })
+      .execute();
+    expect((await login(username, 'secret123')).statusCode).toBe(200);
+  });
+});

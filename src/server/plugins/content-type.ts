@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../lib/errors.ts';
+
+/**
+ * API.md: bodies are JSON, except the multipart upload; any other content type is 415.
+ * Fastify parses text/plain by default (it would then fail validation as a 400), so
+ * that parser goes; multipart is parsed on demand by the upload route only, so a
+ * multipart body sent to a route that declares a JSON body schema is refused here.
+ */
+export function registerContentTypePolicy(app: FastifyInstance): void {
+  app.removeContentTypeParser('text/plain');
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.schema?.body) return;
+    if (request.isMultipart()) {
+      throw new HttpError(415, 'Unsupported content type: send application/json');
+    }
+  });
+}
