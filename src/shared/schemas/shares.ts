@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
+import type { Asset } from './assets.ts';
 import { idParam } from './common.ts';
 
 export const platformField = z.enum(PLATFORM_IDS, { error: 'Unknown platform' });
@@ -22,17 +23,46 @@ export const scheduleShareSchema = z
     assetId: idParam.optional(),
     campaignId: idParam.optional(),
     organizationId: idParam.optional(),
-    platform: z.union([platformField, z.literal('all')]).optional(),
-    scheduledFor: z.iso.datetime({ offset: true, error: 'scheduledFor must be an ISO-8601 date-time' }),
-    status: z.literal('pending').optional(),
+    platform: z.enum([...PLATFORM_IDS, 'all'], { error: 'Unknown platform' }).optional(),
+    scheduledFor: z.iso
+      .datetime({ offset: true, error: 'scheduledFor must be an ISO-8601 date-time' })
+      .optional(),
+    /** Always 'pending': a scheduled share is not a share yet (API.md "Stats"). */
+    status: z.literal('pending', { error: 'status must be pending' }).optional(),
     text: z.string().max(MAX_TEXT_CONTENT).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (!v.assetId || !v.campaignId || !v.organizationId || !v.platform) {
-      ctx.addIssue({ code: 'custom', message: SCHEDULE_MISSING, path: [] });
-    }
+  // Runs even when another field failed, so a missing field always names the rule.
+  .refine((v) => Boolean(v.assetId && v.campaignId && v.organizationId && v.platform && v.scheduledFor), {
+    message: SCHEDULE_MISSING,
+    path: [],
+    when: () => true,
   });
 export type ScheduleShareInput = z.input<typeof scheduleShareSchema>;
+
+/** GET /api/shares/scheduled: optional window on scheduledFor (ISO date-times) for the staff calendar. */
+export const scheduledSharesQuerySchema = z.strictObject({
+  org: idParam.optional(),
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO-8601 date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO-8601 date-time' }).optional(),
+});
+export type ScheduledSharesQuery = z.infer<typeof scheduledSharesQuerySchema>;
+
+export interface ScheduledShareItem {
+  id: number;
+  assetId: number;
+  assetTitle: string;
+  campaignId: number;
+  campaignName: string;
+  platform: string;
+  scheduledFor: string;
+  status: string;
+}
+
+/** GET /api/supporter/campaigns/:id: what the public page may know, nothing more. */
+export interface SupporterCampaign {
+  campaign: { id: number; name: string; description: string | null; organizationId: number };
+  assets: Asset[];
+}
 
 export interface Share {
   id: number;

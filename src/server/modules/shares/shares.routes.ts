@@ -1,4 +1,57 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { logShareSchema, scheduledSharesQuerySchema, scheduleShareSchema } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { ensureSupporterId } from '../../lib/supporter-id.ts';
+import { requireOrgId } from '../../plugins/auth.ts';
+import { resolveOrgScope } from '../organizations/organizations.service.ts';
+import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
 
-export async function sharesRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+/**
+ * Abuse protection for the public share writes, per client address. The counts
+ * live in this instance's memory: several instances each allow this many, which is
+ * fine for a guard against floods (exact global quotas would need a shared store).
+ * Generous, because many phones share one carrier NAT address.
+ */
+export const PUBLIC_SHARE_WRITES_PER_MINUTE = 60;
+
+export async function sharesRoutes(app: FastifyInstance, { db }: AppDeps) {
+  // Registered inside this module, so the limit applies to its public write routes only.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, ctx) =>
+      new HttpError(429, `Too many requests. Please try again in ${ctx.after}.`),
+  });
+  const publicWrite = {
+    rateLimit: { max: PUBLIC_SHARE_WRITES_PER_MINUTE, timeWindow: '1 minute' },
+  };
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/shares', { config: publicWrite, schema: { body: logShareSchema } }, async (request, reply) => {
+    const { supporterId } = ensureSupporterId(request, reply);
+    const share = await logShare({ db, input: request.body, supporterId });
+    return reply.code(201).send(share);
+  });
+
+  r.post(
+    '/api/shares/schedule',
+    { config: publicWrite, schema: { body: scheduleShareSchema } },
+    async (request, reply) => {
+      const { supporterId } = ensureSupporterId(request, reply);
+      const share = await scheduleShare({ db, input: request.body, supporterId });
+      return reply.code(201).send(share);
+    },
+  );
+
+  r.get(
+    '/api/shares/scheduled',
+    { preHandler: app.authenticate, schema: { querystring: scheduledSharesQuerySchema } },
+    async (request) => {
+      const organizationId = resolveOrgScope(requireOrgId(request), request.query.org);
+      return listScheduledShares({ db, organizationId, query: request.query });
+    },
+  );
+}

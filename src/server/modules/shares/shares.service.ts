@@ -1,0 +1,154 @@
+import type { z } from 'zod';
+import type {
+  logShareSchema,
+  ScheduledShareItem,
+  ScheduledSharesQuery,
+  Share,
+  scheduleShareSchema,
+} from '#shared/schemas/shares.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+
+type LogShareBody = z.output<typeof logShareSchema>;
+type ScheduleShareBody = z.output<typeof scheduleShareSchema>;
+
+const SHARE_COLUMNS = [
+  'id',
+  'assetId',
+  'platform',
+  'supporterInfo',
+  'campaignId',
+  'organizationId',
+  'scheduledFor',
+  'status',
+  'ref',
+  'createdAt',
+] as const;
+
+/** Scheduled shares returned per call at most; the calendar asks for a window. */
+export const SCHEDULED_LIST_LIMIT = 1000;
+
+/**
+ * The asset, campaign and organisation of a public share call must belong together:
+ * a campaign of another organisation is "not found" (the caller named the pair
+ * wrongly), an asset of another campaign is a 400.
+ */
+async function assertIdsMatch(
+  db: Db,
+  ids: { assetId: number; campaignId: number; organizationId: number },
+): Promise<void> {
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('organizationId')
+    .where('id', '=', ids.campaignId)
+    .executeTakeFirst();
+  if (!campaign || campaign.organizationId !== ids.organizationId) throw notFound('Campaign not found');
+  const asset = await db
+    .selectFrom('assets')
+    .select('campaignId')
+    .where('id', '=', ids.assetId)
+    .executeTakeFirst();
+  if (!asset) throw notFound('Asset not found');
+  if (asset.campaignId !== ids.campaignId) throw badRequest('Asset does not belong to this campaign');
+}
+
+/**
+ * Logs a share (status 'shared'). Durable when this resolves: SQLite commits with
+ * synchronous=FULL, PostgreSQL with its commit. Counters are not touched here;
+ * stats are computed from these rows.
+ */
+export async function logShare(opts: { db: Db; input: LogShareBody; supporterId: string }): Promise<Share> {
+  const { db, input, supporterId } = opts;
+  await assertIdsMatch(db, input);
+  try {
+    return await db
+      .insertInto('shares')
+      .values({
+        assetId: input.assetId,
+        platform: input.platform,
+        supporterInfo: input.supporterInfo ?? '',
+        campaignId: input.campaignId,
+        organizationId: input.organizationId,
+        scheduledFor: null,
+        status: 'shared',
+        ref: input.ref ?? null,
+        supporterId,
+        createdAt: nowIso(),
+      })
+      .returning(SHARE_COLUMNS)
+      .executeTakeFirstOrThrow();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This share link code is already in use');
+    throw err;
+  }
+}
+
+/** Schedules a share for later: always status 'pending', platform may be 'all'. */
+export async function scheduleShare(opts: {
+  db: Db;
+  input: ScheduleShareBody;
+  supporterId: string;
+  now?: number;
+}): Promise<Share> {
+  const { db, input, supporterId } = opts;
+  const { assetId, campaignId, organizationId, platform, scheduledFor } = input;
+  // The schema already rejects these; narrowing keeps the types honest.
+  if (!assetId || !campaignId || !organizationId || !platform || !scheduledFor) {
+    throw badRequest('Missing required fields for scheduling a share');
+  }
+  const when = Date.parse(scheduledFor);
+  if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
+  await assertIdsMatch(db, { assetId, campaignId, organizationId });
+  return db
+    .insertInto('shares')
+    .values({
+      assetId,
+      platform,
+      supporterInfo: '',
+      campaignId,
+      organizationId,
+      // Normalised to UTC so the text column sorts and compares in time order.
+      scheduledFor: new Date(when).toISOString(),
+      status: 'pending',
+      ref: null,
+      supporterId,
+      createdAt: nowIso(),
+    })
+    .returning(SHARE_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Pending scheduled shares of one organisation, soonest first, for the staff calendar. */
+export async function listScheduledShares(opts: {
+  db: Db;
+  organizationId: number;
+  query: ScheduledSharesQuery;
+}): Promise<ScheduledShareItem[]> {
+  const { db, organizationId, query } = opts;
+  let q = db
+    .selectFrom('shares')
+    .innerJoin('assets', 'assets.id', 'shares.assetId')
+    .innerJoin('campaigns', 'campaigns.id', 'shares.campaignId')
+    .select([
+      'shares.id',
+      'shares.assetId',
+      'assets.title as assetTitle',
+      'shares.campaignId',
+      'campaigns.name as campaignName',
+      'shares.platform',
+      'shares.scheduledFor',
+      'shares.status',
+    ])
+    .where('shares.organizationId', '=', organizationId)
+    .where('shares.status', '=', 'pending')
+    .where('shares.scheduledFor', 'is not', null);
+  if (query.from) q = q.where('shares.scheduledFor', '>=', new Date(query.from).toISOString());
+  if (query.to) q = q.where('shares.scheduledFor', '<', new Date(query.to).toISOString());
+  const rows = await q
+    .orderBy('shares.scheduledFor')
+    .orderBy('shares.id')
+    .limit(SCHEDULED_LIST_LIMIT)
+    .execute();
+  return rows as ScheduledShareItem[];
+}

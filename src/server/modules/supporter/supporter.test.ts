@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { nowIso } from '../../lib/time.ts';
+import { clearSupporterCache, invalidateCampaign } from './supporter-cache.ts';
+import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie } from './test-seed.ts';
+
+let t: TestApp;
+let orgId: number;
+let campaignId: number;
+let assetIds: number[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgId = await seedOrganization(t.database.db, 'Secret Org Name');
+  ({ campaignId, assetIds } = await seedCampaign(t.database.db, {
+    organizationId: orgId,
+    assets: [
+      { title: 'Second', type: 'text', content: 'Share this', position: 2 },
+      { title: 'First', type: 'image', content: '/uploads/river.png', position: 1 },
+      { title: 'Third', type: 'video', content: 'https://cdn.example.org/v.mp4', position: 2 },
+    ],
+  }));
+});
+afterAll(() => t.close());
+beforeEach(() => clearSupporterCache());
+
+const getJson = (id: number | string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: `/api/supporter/campaigns/${id}`, headers });
+
+describe('GET /api/supporter/campaigns/:id', () => {
+  it('returns the campaign and its assets in display order, and nothing else of the organisation', async () => {
+    const res = await getJson(campaignId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['assets', 'campaign']);
+    expect(body.campaign).toEqual({
+      id: campaignId,
+      name: 'Clean Rivers',
+      description: 'Keep our rivers clean',
+      organizationId: orgId,
+    });
+    // position, then id
+    expect(body.assets.map((a: { title: string }) => a.title)).toEqual(['First', 'Second', 'Third']);
+    expect(body.assets[0]).toMatchObject({
+      id: assetIds[1],
+      type: 'image',
+      content: '/uploads/river.png',
+      campaignId,
+      organizationId: orgId,
+      position: 1,
+    });
+    expect(res.body).not.toContain('Secret Org Name');
+    expect(res.body).not.toContain('Private notes');
+    expect(res.body).not.toMatch(/password|status|startDate/i);
+  });
+
+  it.each(['999999', 'abc', '0', '-1', '1.5', '1e3'])('answers 404 JSON for id %s', async (id) => {
+    const res = await getJson(id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Campaign not found' });
+  });
+
+  it('issues the supporter cookie only when absent', async () => {
+    const first = await getJson(campaignId);
+    const setCookie = String(first.headers['set-cookie']);
+    const sid = supporterCookie(first.headers);
+    expect(sid).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).toMatch(/Max-Age=31536000/);
+    expect(setCookie).not.toMatch(/Secure/);
+    const again = await getJson(campaignId, { cookie: `rally_sid=${sid}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // A value that is not one of ours is replaced.
+    const bogus = await getJson(campaignId, { cookie: 'rally_sid=x' });
+    expect(supporterCookie(bogus.headers)).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  });
+
+  it('serves from the cache until the campaign is invalidated', async () => {
+    const before = await getJson(campaignId);
+    expect(before.json().assets).toHaveLength(3);
+    const extra = await t.database.db
+      .insertInto('assets')
+      .values({
+        title: 'Fourth',
+        description: null,
+        type: 'text',
+        content: 'More',
+        campaignId,
+        organizationId: orgId,
+        position: 9,
+        createdAt: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      // No database query on a hit: the write behind the cache's back is not seen yet.
+      expect((await getJson(campaignId)).json().assets).toHaveLength(3);
+      invalidateCampaign(campaignId);
+      const after = (await getJson(campaignId)).json();
+      expect(after.assets.map((a: { title: string }) => a.title)).toEqual([
+        'First',
+        'Second',
+        'Third',
+        'Fourth',
+      ]);
+    } finally {
+      await t.database.db.deleteFrom('assets').where('id', '=', extra.id).execute();
+      invalidateCampaign(campaignId);
+    }
+  });
+
+  it('lets concurrent misses share one load', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => getJson(campaignId)));
+    expect(new Set(results.map((r) => r.body)).size).toBe(1);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+  });
+});
+
+describe('supporter page HTML', () => {
+  it('renders escaped title and link-preview tags with absolute URLs', async () => {
+    const { campaignId: id } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      name: `<script>alert("x")</script> & 'Rivers'`,
+      description: 'Clean & "safe" <water>',
+      assets: [
+        { title: 'Words', type: 'text', content: 'Text first' },
+        { title: 'Photo "1"', type: 'image', content: '/uploads/photo.png' },
+      ],
+    });
+    for (const path of [`/supporter/${id}`, `/supporter/campaign/${id}`]) {
+      const res = await t.app.inject({ url: path, headers: { host: 'rally.example.org' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      const html = res.body;
+      const name = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Rivers&#39;';
+      expect(html).not.toContain('<script>alert');
+      expect(html).toContain(`<title>${name}</title>`);
+      expect(html).toContain(`<meta property="og:title" content="${name}" />`);
+      expect(html).toContain(
+        '<meta property="og:description" content="Clean &amp; &quot;safe&quot; &lt;water&gt;" />',
+      );
+      expect(html).toContain(`<meta property="og:url" content="http://rally.example.org/supporter/${id}" />`);
+      expect(html).toContain(
+        '<meta property="og:image" content="http://rally.example.org/uploads/photo.png" />',
+      );
+      expect(html).toContain('<meta property="og:type" content="website" />');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(html).toContain(`<meta name="twitter:title" content="${name}" />`);
+      expect(html).toContain(
+        '<meta name="twitter:image" content="http://rally.example.org/uploads/photo.png" />',
+      );
+    }
+  });
+
+  it('uses a plain summary card and a fallback description without an image', async () => {
+    const { campaignId: id } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      name: 'Words Only',
+      description: null,
+      assets: [{ title: 'Words', type: 'text', content: 'Text' }],
+    });
+    const res = await t.app.inject({ url: `/supporter/${id}` });
+    expect(res.body).toContain('<meta name="twitter:card" content="summary" />');
+    expect(res.body).not.toContain('og:image');
+    expect(res.body).toContain('<meta property="og:description" content="Support Words Only');
+  });
+
+  it('keeps an absolute image URL as it is', async () => {
+    const { campaignId: id } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      assets: [{ title: 'Remote', type: 'image', content: 'https://img.example.org/a.jpg?x=1&y=2' }],
+    });
+    const res = await t.app.inject({ url: `/supporter/${id}` });
+    expect(res.body).toContain(
+      '<meta property="og:image" content="https://img.example.org/a.jpg?x=1&amp;y=2" />',
+    );
+  });
+
+  it('still serves the shell, with 404 and a generic title, for an unknown campaign', async () => {
+    for (const path of ['/supporter/999999', '/supporter/nope', '/supporter/campaign/0']) {
+      const res = await t.app.inject({ url: path });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<title>Campaign Not Found | Rally</title>');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).not.toContain('og:title');
+    }
+  });
+
+  it('sets the supporter cookie on the page', async () => {
+    const res = await t.app.inject({ url: `/supporter/${campaignId}` });
+    expect(supporterCookie(res.headers)).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const again = await t.app.inject({
+      url: `/supporter/${campaignId}`,
+      headers: { cookie: `rally_sid=${supporterCookie(res.headers)}` },
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('click-throughs and impact', () => {
+  const logShare = async (
+    cookie: string | undefined,
+    ref: string,
+    ids = { campaignId, assetId: assetIds[0] },
+  ) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares',
+      headers: cookie ? { cookie: `rally_sid=${cookie}` } : {},
+      payload: { ...ids, organizationId: orgId, platform: 'twitter', ref },
+    });
+    expect(res.statusCode).toBe(201);
+    return supporterCookie(res.headers) ?? cookie;
+  };
+  const visit = (path: string, opts: { cookie?: string; ua?: string; method?: 'GET' | 'HEAD' } = {}) =>
+    t.app.inject({
+      method: opts.method ?? 'GET',
+      url: path,
+      headers: {
+        'user-agent': opts.ua ?? BROWSER_UA,
+        ...(opts.cookie ? { cookie: `rally_sid=${opts.cookie}` } : {}),
+      },
+    });
+  const clicksFor = async (ref: string) => {
+    const rows = await t.database.db
+      .selectFrom('clicks')
+      .innerJoin('shares', 'shares.id', 'clicks.shareId')
+      .selectAll('clicks')
+      .where('shares.ref', '=', ref)
+      .execute();
+    return rows;
+  };
+
+  it('counts one click per visitor per 24 h, again for another visitor, never for crawlers', async () => {
+    const sharer = await logShare(undefined, 'refClickOnce01');
+    const url = `/supporter/${campaignId}?ref=refClickOnce01`;
+
+    // A new visitor: cookie issued and the click counted with it.
+    const first = await visit(url);
+    expect(first.statusCode).toBe(200);
+    const visitor = supporterCookie(first.headers);
+    expect(visitor).toBeDefined();
+    let clicks = await clicksFor('refClickOnce01');
+    expect(clicks).toHaveLength(1);
+    expect(clicks[0]).toMatchObject({
+      campaignId,
+      organizationId: orgId,
+      sharerId: sharer,
+      visitorId: visitor,
+    });
+
+    // The same visitor again: not counted.
+    await visit(url, { cookie: visitor });
+    await visit(`/supporter/campaign/${campaignId}?ref=refClickOnce01`, { cookie: visitor });
+    expect(await clicksFor('refClickOnce01')).toHaveLength(1);
+
+    // Crawlers and speculative loads: never counted.
+    for (const ua of [
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Twitterbot/1.0',
+      'WhatsApp/2.23.20.0 A',
+      'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)',
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'TelegramBot (like TwitterBot)',
+      'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+      'Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5',
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      '',
+    ]) {
+      const res = await visit(url, { ua });
+      expect(res.statusCode).toBe(200);
+    }
+    await t.app.inject({
+      url,
+      headers: { 'user-agent': BROWSER_UA, 'sec-purpose': 'prefetch;prerender' },
+    });
+    await visit(url, { method: 'HEAD' });
+    expect(await clicksFor('refClickOnce01')).toHaveLength(1);
+
+    // Another visitor (another cookie): counted.
+    const other = await visit(url, { cookie: 'AnotherVisitorCookie1234' });
+    expect(other.headers['set-cookie']).toBeUndefined();
+    expect(await clicksFor('refClickOnce01')).toHaveLength(2);
+
+    // The first visitor after the window: counted again.
+    await t.database.db
+      .updateTable('clicks')
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
+      .where('visitorId', '=', visitor as string)
+      .execute();
+    await visit(url, { cookie: visitor });
+    clicks = await clicksFor('refClickOnce01');
+    expect(clicks).toHaveLength(3);
+  });
+
+  it('counts nothing for an unknown ref or a ref of another campaign, and still serves the page', async () => {
+    const { campaignId: otherCampaign, assetIds: otherAssets } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      assets: [{ title: 'Other', type: 'text', content: 'x' }],
+    });
+    await logShare(undefined, 'refOtherCamp01', { campaignId: otherCampaign, assetId: otherAssets[0] });
+    const before = await t.database.db.selectFrom('clicks').select('id').execute();
+
+    const unknown = await visit(`/supporter/${campaignId}?ref=NoSuchRefCode1`);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('og:title');
+    const wrong = await visit(`/supporter/${campaignId}?ref=refOtherCamp01`);
+    expect(wrong.statusCode).toBe(200);
+    const malformed = await visit(`/supporter/${campaignId}?ref=%3Cscript%3E`);
+    expect(malformed.statusCode).toBe(200);
+
+    const after = await t.database.db.selectFrom('clicks').select('id').execute();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('reports each supporter their own shares, clicks and score', async () => {
+    const { campaignId: id, assetIds: ids } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      assets: [{ title: 'Impact', type: 'text', content: 'x' }],
+    });
+    const ids2 = { campaignId: id, assetId: ids[0] };
+    const alice = await logShare(undefined, 'refAliceOne001', ids2);
+    await logShare(alice, 'refAliceTwo001', ids2);
+    const bob = await logShare(undefined, 'refBobOne00001', ids2);
+    await visit(`/supporter/${id}?ref=refAliceOne001`, { cookie: 'VisitorNumberOne0000001' });
+    await visit(`/supporter/${id}?ref=refAliceTwo001`, { cookie: 'VisitorNumberOne0000001' });
+    await visit(`/supporter/${id}?ref=refAliceTwo001`, { cookie: 'VisitorNumberTwo0000001' });
+    // A scheduled share is not a share yet.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/shares/schedule',
+      headers: { cookie: `rally_sid=${alice}` },
+      payload: {
+        ...ids2,
+        organizationId: orgId,
+        platform: 'all',
+        scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+
+    const impact = (cookie?: string) =>
+      t.app.inject({
+        url: `/api/supporter/campaigns/${id}/impact`,
+        headers: cookie ? { cookie: `rally_sid=${cookie}` } : {},
+      });
+    const a = await impact(alice);
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['cache-control']).toBe('no-store');
+    expect(a.json()).toEqual({ shares: 2, clicks: 3, influenceScore: 35 });
+    expect((await impact(bob)).json()).toEqual({ shares: 1, clicks: 0, influenceScore: 10 });
+    const nobody = await impact();
+    expect(nobody.json()).toEqual({ shares: 0, clicks: 0, influenceScore: 0 });
+    expect(supporterCookie(nobody.headers)).toBeDefined();
+    // Alice's numbers are per campaign.
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/supporter/campaigns/${campaignId}/impact`,
+          headers: { cookie: `rally_sid=${alice}` },
+        })
+      ).json(),
+    ).toEqual({ shares: 0, clicks: 0, influenceScore: 0 });
+    expect((await t.app.inject({ url: '/api/supporter/campaigns/999999/impact' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+import type { Db } from '../../db/client.ts';
+import { nowIso } from '../../lib/time.ts';
+
+// Seeds straight into the database, so these tests do not depend on the staff
+// campaign and asset routes.
+
+export async function seedOrganization(db: Db, name = 'Seed Org'): Promise<number> {
+  const username = `seed-${Math.random().toString(36).slice(2, 10)}`;
+  const user = await db
+    .insertInto('users')
+    .values({
+      username,
+      passwordHash: 'x',
+      email: null,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      organizationId: null,
+      createdAt: nowIso(),
+      updatedAt: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const org = await db
+    .insertInto('organizations')
+    .values({ name, username, description: 'Private notes', creatorId: user.id, createdAt: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return org.id;
+}
+
+export async function seedCampaign(
+  db: Db,
+  opts: {
+    organizationId: number;
+    name?: string;
+    description?: string | null;
+    assets?: { title: string; type: 'image' | 'video' | 'text'; content: string; position?: number }[];
+  },
+): Promise<{ campaignId: number; assetIds: number[] }> {
+  const campaign = await db
+    .insertInto('campaigns')
+    .values({
+      name: opts.name ?? 'Clean Rivers',
+      description: opts.description === undefined ? 'Keep our rivers clean' : opts.description,
+      status: 'active',
+      organizationId: opts.organizationId,
+      startDate: null,
+      endDate: null,
+      createdAt: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const assetIds: number[] = [];
+  for (const [i, a] of (opts.assets ?? []).entries()) {
+    const row = await db
+      .insertInto('assets')
+      .values({
+        title: a.title,
+        description: null,
+        type: a.type,
+        content: a.content,
+        campaignId: campaign.id,
+        organizationId: opts.organizationId,
+        position: a.position ?? i,
+        createdAt: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    assetIds.push(row.id);
+  }
+  return { campaignId: campaign.id, assetIds };
+}
+
+/** `rally_sid` value from a response's Set-Cookie, if any. */
+export function supporterCookie(headers: Record<string, unknown>): string | undefined {
+  const raw = headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const hit = list.find((c: string) => c.startsWith('rally_sid='));
+  return hit ? hit.slice('rally_sid='.length).split(';')[0] : undefined;
+}
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
