@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
+import type { Asset } from './assets.ts';
 import { idParam } from './common.ts';
+import type { Stats } from './shares.ts';
 
 export const campaignNameField = z
   .string()
@@ -48,4 +50,22 @@ export interface Campaign {
   startDate: string | null;
   endDate: string | null;
   createdAt: string;
+}
+
+/** GET /api/campaigns/:id: the campaign with its assets in display order. */
+export interface CampaignWithAssets extends Campaign {
+  assets: Asset[];
+}
+
+/** One UTC day of the analytics chart. */
+export interface DailyStat {
+  /** yyyy-MM-dd (UTC) */
+  date: string;
+  shares: number;
+  clicks: number;
+}
+
+/** GET /api/campaigns/:id/stats: API.md "Stats" plus the last 30 days, oldest first. */
+export interface CampaignStats extends Stats {
+  daily: DailyStat[];
 }

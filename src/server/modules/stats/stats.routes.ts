@@ -1,4 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '#shared/schemas/common.ts';
+import { organizationQuerySchema } from '#shared/schemas/organizations.ts';
 import type { AppDeps } from '../../deps.ts';
+import { orgScope } from '../../lib/org-scope.ts';
+import { getOwnCampaign } from '../campaigns/own-campaign.ts';
+import { campaignStats, organizationStats } from './stats.service.ts';
 
-export async function statsRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+export async function statsRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/organization/stats',
+    { preHandler: app.authenticate, schema: { querystring: organizationQuerySchema } },
+    async (request) =>
+      organizationStats({ db, orgId: orgScope(request.user.organizationId, request.query.id) }),
+  );
+
+  r.get(
+    '/api/campaigns/:id/stats',
+    { preHandler: app.authenticate, schema: { params: idParamsSchema } },
+    async (request) => {
+      const orgId = orgScope(request.user.organizationId);
+      const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });
+      return campaignStats({ db, campaignId: campaign.id });
+    },
+  );
+}

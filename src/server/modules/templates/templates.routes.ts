@@ -1,4 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createTemplateSchema, templateParamsSchema, useTemplateSchema } from '#shared/schemas/templates.ts';
 import type { AppDeps } from '../../deps.ts';
+import { orgScope } from '../../lib/org-scope.ts';
+import { createTemplate, listTemplates, useTemplate } from './templates.service.ts';
 
-export async function templatesRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+export async function templatesRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { preHandler: app.authenticate };
+
+  r.get('/api/templates', auth, async (request) =>
+    listTemplates({ db, orgId: orgScope(request.user.organizationId) }),
+  );
+
+  r.post(
+    '/api/templates/:id/use',
+    // The body is optional: an empty POST uses the template's own name.
+    { ...auth, schema: { params: templateParamsSchema, body: useTemplateSchema.optional() } },
+    async (request, reply) => {
+      const result = await useTemplate({
+        db,
+        orgId: orgScope(request.user.organizationId),
+        templateId: request.params.id,
+        name: request.body?.name,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  r.post('/api/templates', { ...auth, schema: { body: createTemplateSchema } }, async (request, reply) => {
+    const template = await createTemplate({
+      db,
+      orgId: orgScope(request.user.organizationId),
+      input: request.body,
+    });
+    return reply.code(201).send(template);
+  });
+}

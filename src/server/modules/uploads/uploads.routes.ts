@@ -1,4 +1,100 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uploadFromUrlSchema } from '#shared/schemas/assets.ts';
 import type { AppDeps } from '../../deps.ts';
+import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
+import { storedTypeOf } from './file-types.ts';
+import { uploadStorage } from './upload-storage.ts';
+import { storeFromUrl, storeUpload } from './uploads.service.ts';
 
-export async function uploadsRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/** Reads the one file part; maps the multipart plugin's errors onto API.md statuses. */
+async function readFilePart(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const part = await request.file();
+    if (!part) throw badRequest('No file uploaded');
+    return await part.toBuffer();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'File too large');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new HttpError(415, 'Send the file as multipart/form-data in a field named file');
+    throw err;
+  }
+}
+
+/** A single `bytes=a-b` range within `size`, or null for the whole file; 'invalid' when unsatisfiable. */
+function parseRange(header: string | undefined, size: number) {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null; // multi-range or odd syntax: send it all
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid' as const;
+  return { start, end };
+}
+
+export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const storage = uploadStorage(config);
+  const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
+
+  r.post('/api/upload', { preHandler: app.authenticate }, async (request, reply) => {
+    const bytes = await readFilePart(request);
+    const file = await storeUpload({ storage, bytes });
+    return reply.code(201).send({ file });
+  });
+
+  r.post(
+    '/api/upload-from-url',
+    { preHandler: app.authenticate, schema: { body: uploadFromUrlSchema } },
+    async (request, reply) => {
+      const file = await storeFromUrl({
+        storage,
+        url: request.body.imageUrl,
+        maxBytes: config.uploadMaxBytes,
+        policy,
+      });
+      return reply.code(201).send({ file });
+    },
+  );
+
+  r.get('/uploads/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
+    const { name } = request.params;
+    const type = storedTypeOf(name);
+    const size = type && (await storage.size(name));
+    if (!type || size === undefined) throw notFound('File not found');
+
+    // Names are random and never reused, so the bytes behind a name never change.
+    reply
+      .header('content-type', type.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', `public, max-age=${ONE_YEAR_S}, immutable`)
+      .header('accept-ranges', 'bytes');
+
+    // Ranges matter for video: Safari will not play a video without them.
+    const range = parseRange(request.headers.range, size);
+    if (range === 'invalid') {
+      return reply.code(416).header('content-range', `bytes */${size}`).send();
+    }
+    if (range) {
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(storage.read(name, range));
+    }
+    return reply.header('content-length', size).send(storage.read(name));
+  });
+}

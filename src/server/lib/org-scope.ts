@@ -1,0 +1,15 @@
+import { forbidden } from './errors.ts';
+
+/** SPEC.md section 5: the toast the client shows when the caller has no organisation. */
+export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';
+
+/**
+ * The organisation a request works in: always the caller's own. An explicit id
+ * (`?org=`, `organizationId`) must equal it, otherwise 403 (API.md).
+ */
+export function orgScope(callerOrgId: number | null, requestedId?: number | null): number {
+  if (!callerOrgId) throw forbidden(MISSING_ORG_MESSAGE);
+  if (requestedId != null && requestedId !== callerOrgId)
+    throw forbidden('Not a member of this organization');
+  return callerOrgId;
+}

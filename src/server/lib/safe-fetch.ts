@@ -1,0 +1,196 @@
+import dns from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { HttpError } from './errors.ts';
+
+// Server-side fetch of a URL a user typed (upload-from-url), guarded against
+// SSRF: only http(s); every address the host resolves to must be public unicast;
+// the connection goes to the address that was checked (no second DNS answer can
+// swap it: DNS rebinding); each redirect is checked again; time and size are capped.
+
+export const FETCH_TIMEOUT_MS = 10_000;
+export const FETCH_MAX_REDIRECTS = 3;
+
+/** Returns why an address must not be fetched, or null when it is public unicast. */
+export type AddressPolicy = (address: string) => string | null;
+
+const RANGE_NAMES: Record<string, string> = {
+  unspecified: 'an unspecified address',
+  broadcast: 'a broadcast address',
+  multicast: 'a multicast address',
+  linkLocal: 'a link-local address',
+  loopback: 'a loopback address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  private: 'a private network address',
+  uniqueLocal: 'a private network address',
+  ipv4Mapped: 'an IPv4-mapped address',
+};
+
+/**
+ * The default policy. Accepts any spelling ipaddr.js parses (dotted, decimal
+ * 2130706433, hex 0x7f000001, octal, short 127.1, IPv6 with or without brackets)
+ * and allows only what it classifies as plain unicast: loopback, private,
+ * link-local, multicast, unspecified, CGNAT, reserved, documentation, NAT64,
+ * 6to4, Teredo and IPv4-mapped/compatible IPv6 are all refused.
+ */
+export const refusePrivateAddress: AddressPolicy = (raw) => {
+  const text = raw.replace(/^\[|\]$/g, '');
+  if (!ipaddr.isValid(text)) return 'not an IP address';
+  const addr = ipaddr.parse(text);
+  const range = addr.range();
+  if (addr.kind() === 'ipv6') {
+    const parts = (addr as ipaddr.IPv6).parts;
+    // ::/96 embeds an IPv4 address ("IPv4-compatible"); nothing public lives there.
+    if (range !== 'unspecified' && range !== 'loopback' && parts.slice(0, 6).every((p) => p === 0))
+      return 'an IPv4-compatible address';
+  }
+  if (range === 'unicast') return null;
+  return RANGE_NAMES[range] ?? `a reserved address (${range})`;
+};
+
+export const allowAnyAddress: AddressPolicy = () => null;
+
+export interface SafeFetchOptions {
+  maxBytes: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** Defaults to refusePrivateAddress; `allowAnyAddress` only when the operator opts in. */
+  policy?: AddressPolicy;
+}
+
+export interface FetchedBody {
+  bytes: Buffer;
+  /** The URL that finally answered, after redirects. */
+  url: string;
+}
+
+const fail = (status: number, message: string) => new HttpError(status, message);
+
+function parseHttpUrl(raw: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw fail(400, 'Please enter a valid http:// or https:// URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw fail(400, `Only http:// and https:// URLs can be fetched (got ${url.protocol})`);
+  if (url.username || url.password) throw fail(400, 'URLs with a user name or password cannot be fetched');
+  return url;
+}
+
+/** Resolves the host and checks every address; returns the one to connect to. */
+async function resolveChecked(url: URL, policy: AddressPolicy): Promise<{ address: string; family: 4 | 6 }> {
+  // The WHATWG parser has already normalised numeric IPv4 spellings to dotted form.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: { address: string; family: number }[];
+  if (net.isIP(host)) {
+    addresses = [{ address: host, family: net.isIP(host) }];
+  } else {
+    try {
+      addresses = await dns.lookup(host, { all: true, verbatim: true });
+    } catch {
+      throw fail(400, `Could not resolve the host ${host}`);
+    }
+    if (addresses.length === 0) throw fail(400, `Could not resolve the host ${host}`);
+  }
+  for (const { address } of addresses) {
+    const reason = policy(address);
+    if (reason)
+      throw fail(
+        400,
+        `Refusing to fetch ${url.hostname}: it points to ${reason} (${address}). Only public addresses can be fetched.`,
+      );
+  }
+  const first = addresses[0];
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+function request(url: URL, pinned: { address: string; family: 4 | 6 }, signal: AbortSignal) {
+  const mod = url.protocol === 'https:' ? https : http;
+  return new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = mod.request(url, {
+      method: 'GET',
+      agent: false,
+      signal,
+      headers: { 'user-agent': 'RallyFetcher/1.0', accept: 'image/*,video/*;q=0.9,*/*;q=0.1' },
+      // Connect to the address that was checked, whatever DNS says now. The TLS
+      // name (SNI, certificate check) stays the URL's host name.
+      lookup: ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
+        if (options?.all) cb(null, [{ address: pinned.address, family: pinned.family }]);
+        else cb(null, pinned.address, pinned.family);
+      }) as unknown as typeof dns.lookup,
+    });
+    req.on('response', resolve);
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function readCapped(res: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    res.destroy();
+    throw fail(413, 'File too large');
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of res) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      res.destroy();
+      throw fail(413, 'File too large');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function withAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise<FetchedBody> {
+  const policy = opts.policy ?? refusePrivateAddress;
+  const timeoutMs = opts.timeoutMs ?? FETCH_TIMEOUT_MS;
+  const maxRedirects = opts.maxRedirects ?? FETCH_MAX_REDIRECTS;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
+  const { signal } = controller;
+  try {
+    let url = parseHttpUrl(rawUrl);
+    for (let redirects = 0; ; redirects++) {
+      const pinned = await withAbort(resolveChecked(url, policy), signal);
+      const res = await request(url, pinned, signal);
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location) {
+        res.resume();
+        if (redirects >= maxRedirects)
+          throw fail(400, `Too many redirects: at most ${maxRedirects} are followed`);
+        url = parseHttpUrl(res.headers.location, url);
+        continue;
+      }
+      if (status < 200 || status >= 300) {
+        res.resume();
+        throw fail(400, `Could not download from URL: the server answered ${status}`);
+      }
+      return { bytes: await readCapped(res, opts.maxBytes), url: url.href };
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if (signal.aborted)
+      throw fail(504, `Could not download from URL: no complete answer within ${timeoutMs / 1000} s`);
+    const code = (err as { code?: string }).code;
+    throw fail(400, `Could not download from URL${code ? ` (${code})` : ''}`);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}

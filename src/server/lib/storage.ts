@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live. The disk implementation keeps one instance simple;
+ * an S3-compatible store can implement the same three calls when several
+ * instances share the files (ARCHITECTURE.md, "Growing past one machine").
+ */
+export interface FileStorage {
+  /** Stores the bytes under `name` all at once: a reader never sees half a file. */
+  put(name: string, data: Uint8Array): Promise<void>;
+  /** Size in bytes, or undefined when there is no such file. */
+  size(name: string): Promise<number | undefined>;
+  /** Streams the file, or the inclusive byte range [start, end]. */
+  read(name: string, range?: { start: number; end: number }): Readable;
+}
+
+export class DiskStorage implements FileStorage {
+  constructor(private readonly dir: string) {}
+
+  async put(name: string, data: Uint8Array): Promise<void> {
+    await fsp.mkdir(this.dir, { recursive: true });
+    // Write beside the target, then rename: the rename is atomic, so a crash or a
+    // failed write leaves no half-written file under the served name.
+    const tmp = path.join(this.dir, `.tmp-${randomBytes(8).toString('hex')}`);
+    try {
+      await fsp.writeFile(tmp, data, { flag: 'wx' });
+      await fsp.rename(tmp, this.file(name));
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async size(name: string): Promise<number | undefined> {
+    try {
+      const st = await fsp.stat(this.file(name));
+      return st.isFile() ? st.size : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  read(name: string, range?: { start: number; end: number }): Readable {
+    return fs.createReadStream(this.file(name), range);
+  }
+
+  private file(name: string): string {
+    // Names come from our own generator; refuse anything else rather than trust it.
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new Error(`Invalid stored file name: ${name}`);
+    return path.join(this.dir, name);
+  }
+}

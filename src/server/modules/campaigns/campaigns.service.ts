@@ -1,0 +1,102 @@
+import type { Asset } from '#shared/schemas/assets.ts';
+import type { Campaign, CampaignWithAssets, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import { assetsOfCampaign } from '../assets/assets.service.ts';
+import { invalidateCampaign } from '../supporter/supporter-cache.ts';
+import { getOwnCampaign } from './own-campaign.ts';
+
+/** Newest first; ties (same millisecond) by id, newest first too. */
+export async function listCampaigns(opts: { db: Db; orgId: number }): Promise<Campaign[]> {
+  return opts.db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('organizationId', '=', opts.orgId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
+function normaliseDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  return value.length > 10 ? new Date(value).toISOString() : value;
+}
+
+export async function createCampaign(opts: {
+  db: Pick<Db, 'insertInto'>;
+  orgId: number;
+  input: CreateCampaignInput;
+}): Promise<Campaign> {
+  const { db, orgId, input } = opts;
+  const startDate = normaliseDate(input.startDate);
+  const endDate = normaliseDate(input.endDate);
+  if (startDate && endDate && Date.parse(endDate) < Date.parse(startDate))
+    throw badRequest('End date must be on or after the start date');
+  const campaign = await db
+    .insertInto('campaigns')
+    .values({
+      name: input.name,
+      description: input.description || null,
+      status: input.status ?? 'active',
+      organizationId: orgId,
+      startDate,
+      endDate,
+      createdAt: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  invalidateCampaign(campaign.id);
+  return campaign;
+}
+
+export async function getCampaignWithAssets(opts: {
+  db: Db;
+  orgId: number;
+  campaignId: number;
+}): Promise<CampaignWithAssets> {
+  const campaign = await getOwnCampaign(opts);
+  return { ...campaign, assets: await assetsOfCampaign(opts.db, campaign.id) };
+}
+
+export async function listCampaignAssets(opts: {
+  db: Db;
+  orgId: number;
+  campaignId: number;
+}): Promise<Asset[]> {
+  await getOwnCampaign(opts);
+  return assetsOfCampaign(opts.db, opts.campaignId);
+}
+
+export const ORDER_MUST_BE_COMPLETE = 'assetIds must list every asset of the campaign exactly once';
+
+/** Saves the display order: `assetIds` must be exactly the campaign's assets, each once. */
+export async function saveAssetOrder(opts: {
+  db: Db;
+  orgId: number;
+  campaignId: number;
+  assetIds: number[];
+}): Promise<Asset[]> {
+  const { db, orgId, campaignId, assetIds } = opts;
+  const assets = await db.transaction().execute(async (trx) => {
+    await getOwnCampaign({ db: trx, orgId, campaignId });
+    const rows = await trx.selectFrom('assets').select('id').where('campaignId', '=', campaignId).execute();
+    const existing = new Set(rows.map((r) => r.id));
+    const stranger = assetIds.find((id) => !existing.has(id));
+    if (stranger !== undefined) throw badRequest(`Asset ${stranger} is not in this campaign`);
+    if (assetIds.length !== existing.size || new Set(assetIds).size !== assetIds.length)
+      throw badRequest(ORDER_MUST_BE_COMPLETE);
+    for (const [position, id] of assetIds.entries()) {
+      await trx
+        .updateTable('assets')
+        .set({ position })
+        .where('id', '=', id)
+        .where('campaignId', '=', campaignId)
+        .execute();
+    }
+    return assetsOfCampaign(trx, campaignId);
+  });
+  invalidateCampaign(campaignId);
+  return assets;
+}

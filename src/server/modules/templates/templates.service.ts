@@ -1,0 +1,132 @@
+import type { Asset } from '#shared/schemas/assets.ts';
+import type {
+  CreateTemplateInput,
+  Template,
+  TemplateAsset,
+  UsedTemplate,
+} from '#shared/schemas/templates.ts';
+import {
+  BUILT_IN_TEMPLATES,
+  CUSTOM_TEMPLATE_CATEGORY,
+  CUSTOM_TEMPLATE_PREFIX,
+  findBuiltInTemplate,
+} from '#shared/templates.ts';
+import type { Db } from '../../db/client.ts';
+import type { TemplatesTable } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import { assetsOfCampaign } from '../assets/assets.service.ts';
+import { createCampaign } from '../campaigns/campaigns.service.ts';
+import { getOwnCampaign } from '../campaigns/own-campaign.ts';
+import { invalidateCampaign } from '../supporter/supporter-cache.ts';
+
+type TemplateRow = Omit<TemplatesTable, 'id'> & { id: number };
+
+function fromRow(row: TemplateRow): Template {
+  return {
+    id: `${CUSTOM_TEMPLATE_PREFIX}${row.id}`,
+    name: row.name,
+    description: row.description ?? '',
+    category: row.category,
+    builtIn: false,
+    assets: JSON.parse(row.assets) as TemplateAsset[],
+  };
+}
+
+/** The built-in templates, then the organisation's own, oldest first. */
+export async function listTemplates(opts: { db: Db; orgId: number }): Promise<Template[]> {
+  const rows = await opts.db
+    .selectFrom('templates')
+    .selectAll()
+    .where('organizationId', '=', opts.orgId)
+    .orderBy('id')
+    .execute();
+  return [...BUILT_IN_TEMPLATES, ...rows.map(fromRow)];
+}
+
+/** A built-in template, or one of the organisation's own; 404 for anything else. */
+async function findTemplate(db: Db, orgId: number, id: string): Promise<Template> {
+  const builtIn = findBuiltInTemplate(id);
+  if (builtIn) return builtIn;
+  if (id.startsWith(CUSTOM_TEMPLATE_PREFIX)) {
+    const rowId = Number(id.slice(CUSTOM_TEMPLATE_PREFIX.length));
+    const row = await db
+      .selectFrom('templates')
+      .selectAll()
+      .where('id', '=', rowId)
+      .where('organizationId', '=', orgId)
+      .executeTakeFirst();
+    if (row) return fromRow(row);
+  }
+  throw notFound('Template not found');
+}
+
+/** Creates an active campaign with the template's starter assets, all or nothing. */
+export async function useTemplate(opts: {
+  db: Db;
+  orgId: number;
+  templateId: string;
+  name?: string;
+}): Promise<UsedTemplate> {
+  const { db, orgId } = opts;
+  const template = await findTemplate(db, orgId, opts.templateId);
+  const result = await db.transaction().execute(async (trx) => {
+    const campaign = await createCampaign({
+      db: trx,
+      orgId,
+      input: { name: opts.name ?? template.name, description: template.description, status: 'active' },
+    });
+    const assets: Asset[] = [];
+    for (const [position, a] of template.assets.entries()) {
+      assets.push(
+        await trx
+          .insertInto('assets')
+          .values({
+            title: a.title,
+            description: a.description,
+            type: a.type,
+            content: a.content,
+            campaignId: campaign.id,
+            organizationId: orgId,
+            position,
+            createdAt: nowIso(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    return { campaign, assets };
+  });
+  invalidateCampaign(result.campaign.id);
+  return result;
+}
+
+/** Saves one of the organisation's campaigns (its assets, in display order) as a template. */
+export async function createTemplate(opts: {
+  db: Db;
+  orgId: number;
+  input: CreateTemplateInput;
+}): Promise<Template> {
+  const { db, orgId, input } = opts;
+  const campaign = await getOwnCampaign({ db, orgId, campaignId: input.campaignId });
+  const assets: TemplateAsset[] = (await assetsOfCampaign(db, campaign.id)).map((a) => ({
+    title: a.title,
+    description: a.description,
+    type: a.type,
+    content: a.content,
+  }));
+  const row = await db
+    .insertInto('templates')
+    .values({
+      organizationId: orgId,
+      name: input.name,
+      description: input.description || campaign.description || null,
+      category: CUSTOM_TEMPLATE_CATEGORY,
+      assets: JSON.stringify(assets),
+      sourceCampaignId: campaign.id,
+      createdAt: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return fromRow(row);
+}
