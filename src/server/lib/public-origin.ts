@@ -13,14 +13,3 @@ export function publicOrigin(request: FastifyRequest, config: Config): string {
   const host = request.host;
   return `${request.protocol}://${host && HOST_PATTERN.test(host) ? host : 'localhost'}`;
 }
-
-/** Makes a stored URL absolute: our `/uploads/...` paths gain the origin; http(s) URLs pass. */
-export function absoluteUrl(value: string, origin: string): string | undefined {
-  if (value.startsWith('/') && !value.startsWith('//')) return `${origin}${value}`;
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
-  } catch {
-    return undefined;
-  }
-}

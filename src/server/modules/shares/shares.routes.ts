@@ -10,7 +10,8 @@ import { resolveOrgScope } from '../organizations/organizations.service.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
 
 /**
- * Abuse protection for the public share writes, per client address. The counts
+ * Abuse protection for the public share writes, per client address and route
+ * (logging and scheduling each have this budget). The counts
  * live in this instance's memory: several instances each allow this many, which is
  * fine for a guard against floods (exact global quotas would need a shared store).
  * Generous, because many phones share one carrier NAT address.

@@ -1,50 +1,40 @@
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
+import { campaignLinkPreview } from '#shared/share-links.ts';
 import type { PageMeta } from '../../html/app-shell.ts';
-import { absoluteUrl } from '../../lib/public-origin.ts';
 
 // Head tags of the public supporter page, so a shared link unfurls with the
 // campaign's title, description and image on every platform (API.md "Supporter
-// page HTML"). AppShell escapes every value.
+// page HTML"). The values come from campaignLinkPreview, the same data the share
+// dialog draws its link cards from. AppShell escapes every value.
 
 const SITE_NAME = 'Rally';
 export const NOT_FOUND_TITLE = 'Campaign Not Found';
-
-const fallbackDescription = (name: string) => `Support ${name}: share it with your friends and followers.`;
-
-/** Collapses whitespace and cuts long descriptions the way unfurlers would anyway. */
-function summary(text: string, max = 300): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 3).trimEnd()}...` : flat;
-}
 
 export function supporterPageMeta(view: SupporterCampaign | null, origin: string): PageMeta {
   if (!view) {
     return { title: `${NOT_FOUND_TITLE} | ${SITE_NAME}`, meta: { robots: 'noindex' } };
   }
-  const { campaign, assets } = view;
-  const description = summary(campaign.description || fallbackDescription(campaign.name));
-  const url = `${origin}/supporter/${campaign.id}`;
-  const imageAsset = assets.find((a) => a.type === 'image' && absoluteUrl(a.content, origin));
-  const image = imageAsset ? absoluteUrl(imageAsset.content, origin) : undefined;
+  const preview = campaignLinkPreview(view, origin);
+  const imageAlt = view.assets.find((a) => a.type === 'image')?.title ?? '';
 
   const meta: Record<string, string> = {
-    description,
+    description: preview.description,
     'og:type': 'website',
     'og:site_name': SITE_NAME,
-    'og:title': campaign.name,
-    'og:description': description,
-    'og:url': url,
+    'og:title': preview.title,
+    'og:description': preview.description,
+    'og:url': preview.url,
   };
-  if (image && imageAsset) {
-    meta['og:image'] = image;
-    meta['og:image:alt'] = imageAsset.title;
+  if (preview.image) {
+    meta['og:image'] = preview.image;
+    meta['og:image:alt'] = imageAlt;
   }
-  meta['twitter:card'] = image ? 'summary_large_image' : 'summary';
-  meta['twitter:title'] = campaign.name;
-  meta['twitter:description'] = description;
-  if (image && imageAsset) {
-    meta['twitter:image'] = image;
-    meta['twitter:image:alt'] = imageAsset.title;
+  meta['twitter:card'] = preview.image ? 'summary_large_image' : 'summary';
+  meta['twitter:title'] = preview.title;
+  meta['twitter:description'] = preview.description;
+  if (preview.image) {
+    meta['twitter:image'] = preview.image;
+    meta['twitter:image:alt'] = imageAlt;
   }
-  return { title: campaign.name, meta };
+  return { title: preview.title, meta };
 }

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { seedCampaign, seedOrganization, supporterCookie } from '../supporter/test-seed.ts';
+import { PUBLIC_SHARE_WRITES_PER_MINUTE } from './shares.routes.ts';
+
+let t: TestApp;
+let orgA: number;
+let orgB: number;
+let campA: number;
+let assetA: number;
+let campA2: number;
+let assetA2: number;
+let campB: number;
+let assetB: number;
+
+const future = (ms = 86_400_000) => new Date(Date.now() + ms).toISOString();
+let address = 0;
+/** Each test writes from its own address, so the per-address limit only bites where it is tested. */
+const nextAddress = () => `10.0.0.${++address}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await seedOrganization(t.database.db, 'Org A');
+  orgB = await seedOrganization(t.database.db, 'Org B');
+  ({
+    campaignId: campA,
+    assetIds: [assetA],
+  } = await seedCampaign(t.database.db, {
+    organizationId: orgA,
+    assets: [{ title: 'A1', type: 'text', content: 'x' }],
+  }));
+  ({
+    campaignId: campA2,
+    assetIds: [assetA2],
+  } = await seedCampaign(t.database.db, {
+    organizationId: orgA,
+    assets: [{ title: 'A2', type: 'text', content: 'y' }],
+  }));
+  ({
+    campaignId: campB,
+    assetIds: [assetB],
+  } = await seedCampaign(t.database.db, {
+    organizationId: orgB,
+    assets: [{ title: 'B1', type: 'text', content: 'z' }],
+  }));
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, opts: { cookie?: string; address?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: opts.address ?? nextAddress(),
+    headers: opts.cookie ? { cookie: `rally_sid=${opts.cookie}` } : {},
+  });
+
+const shareCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('shares')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('POST /api/shares', () => {
+  it('logs a share as shared, with the supporter cookie, durable and readable at once', async () => {
+    const res = await post('/api/shares', {
+      assetId: assetA,
+      campaignId: campA,
+      organizationId: orgA,
+      platform: 'twitter',
+      ref: 'ShareRef000001',
+    });
+    expect(res.statusCode).toBe(201);
+    const share = res.json();
+    expect(share).toMatchObject({
+      assetId: assetA,
+      campaignId: campA,
+      organizationId: orgA,
+      platform: 'twitter',
+      supporterInfo: '',
+      status: 'shared',
+      ref: 'ShareRef000001',
+      scheduledFor: null,
+    });
+    expect(share.id).toBeGreaterThan(0);
+    const sid = supporterCookie(res.headers);
+    expect(sid).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const row = await t.database.db
+      .selectFrom('shares')
+      .selectAll()
+      .where('id', '=', share.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'shared', ref: 'ShareRef000001', supporterId: sid });
+
+    // Readable right after the 201, through the supporter's impact.
+    const impact = await t.app.inject({
+      url: `/api/supporter/campaigns/${campA}/impact`,
+      headers: { cookie: `rally_sid=${sid}` },
+    });
+    expect(impact.json()).toMatchObject({ shares: 1 });
+  });
+
+  it('keeps an existing supporter cookie', async () => {
+    const res = await post(
+      '/api/shares',
+      { assetId: assetA, campaignId: campA, organizationId: orgA, platform: 'facebook', supporterInfo: 'hi' },
+      { cookie: 'ExistingSupporter0000001' },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const row = await t.database.db
+      .selectFrom('shares')
+      .select(['supporterId', 'supporterInfo', 'ref'])
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ supporterId: 'ExistingSupporter0000001', supporterInfo: 'hi', ref: null });
+  });
+
+  it.each([
+    [
+      'an asset of another campaign',
+      () => ({ assetId: assetA2, campaignId: campA, organizationId: orgA }),
+      400,
+      'Asset does not belong to this campaign',
+    ],
+    [
+      'an asset of another organisation',
+      () => ({ assetId: assetB, campaignId: campA, organizationId: orgA }),
+      400,
+      'Asset does not belong to this campaign',
+    ],
+    [
+      'a campaign of another organisation',
+      () => ({ assetId: assetB, campaignId: campB, organizationId: orgA }),
+      404,
+      'Campaign not found',
+    ],
+    [
+      'a missing campaign',
+      () => ({ assetId: assetA, campaignId: 999999, organizationId: orgA }),
+      404,
+      'Campaign not found',
+    ],
+    [
+      'a missing asset',
+      () => ({ assetId: 999999, campaignId: campA, organizationId: orgA }),
+      404,
+      'Asset not found',
+    ],
+  ])('rejects %s and stores nothing', async (_name, ids, status, message) => {
+    const before = await shareCount();
+    const res = await post('/api/shares', { ...ids(), platform: 'twitter', ref: 'MismatchRef0001' });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+    expect(await shareCount()).toBe(before);
+  });
+
+  it('answers 409 for a duplicate ref and keeps one row', async () => {
+    const body = {
+      assetId: assetA,
+      campaignId: campA,
+      organizationId: orgA,
+      platform: 'whatsapp',
+      ref: 'DupRef00000001',
+    };
+    expect((await post('/api/shares', body)).statusCode).toBe(201);
+    const again = await post('/api/shares', body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This share link code is already in use');
+    const rows = await t.database.db
+      .selectFrom('shares')
+      .select('id')
+      .where('ref', '=', 'DupRef00000001')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('validates the body', async () => {
+    const ids = { assetId: assetA, campaignId: campA, organizationId: orgA };
+    const cases: [object, string][] = [
+      [{ ...ids, platform: 'myspace' }, 'Unknown platform'],
+      [{ ...ids, platform: 'twitter', ref: 'bad ref!' }, 'Invalid ref code'],
+      [{ ...ids, platform: 'twitter', ref: 'short' }, 'Invalid ref code'],
+      [{ ...ids, platform: 'twitter', assetId: 'x' }, 'assetId must be a number'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post('/api/shares', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.map((e: { message: string }) => e.message)).toContain(message);
+    }
+  });
+
+  it(`rate limits each public write route per address (${PUBLIC_SHARE_WRITES_PER_MINUTE}/min) with Retry-After`, async () => {
+    const address = '192.0.2.7';
+    // Invalid bodies still count: the limit runs before anything else.
+    const junk = { platform: 'nope' };
+    for (const url of ['/api/shares', '/api/shares/schedule']) {
+      for (let i = 0; i < PUBLIC_SHARE_WRITES_PER_MINUTE; i++) {
+        expect((await post(url, junk, { address })).statusCode).toBe(400);
+      }
+      const limited = await post(
+        url,
+        { assetId: assetA, campaignId: campA, organizationId: orgA, platform: 'all', scheduledFor: future() },
+        { address },
+      );
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json().message).toMatch(/^Too many requests/);
+    }
+    // Another address is unaffected; reads are never limited.
+    expect((await post('/api/shares', junk, { address: '192.0.2.8' })).statusCode).toBe(400);
+    const read = await t.app.inject({ url: `/api/supporter/campaigns/${campA}`, remoteAddress: address });
+    expect(read.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/shares/schedule', () => {
+  const valid = () => ({
+    assetId: assetA,
+    campaignId: campA,
+    organizationId: orgA,
+    platform: 'all',
+    scheduledFor: future(),
+    status: 'pending',
+  });
+
+  it.each(['assetId', 'campaignId', 'organizationId', 'platform'])(
+    'answers 400 without %s',
+    async (field) => {
+      const body: Record<string, unknown> = valid();
+      delete body[field];
+      const res = await post('/api/shares/schedule', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Missing required fields for scheduling a share');
+    },
+  );
+
+  it('answers 400 for a time in the past', async () => {
+    const res = await post('/api/shares/schedule', { ...valid(), scheduledFor: future(-60_000) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Scheduled time must be in the future');
+  });
+
+  it('schedules for platform all, status pending even when omitted, with the supporter cookie', async () => {
+    const { status: _omitted, ...body } = valid();
+    const when = new Date(Date.now() + 3 * 86_400_000);
+    // An offset is accepted and stored as UTC.
+    const withOffset = `${when.toISOString().slice(0, 19)}+02:00`;
+    const res = await post('/api/shares/schedule', { ...body, scheduledFor: withOffset });
+    expect(res.statusCode).toBe(201);
+    const share = res.json();
+    expect(share).toMatchObject({ platform: 'all', status: 'pending', assetId: assetA, campaignId: campA });
+    expect(share.scheduledFor).toBe(new Date(withOffset).toISOString());
+    const row = await t.database.db
+      .selectFrom('shares')
+      .select('supporterId')
+      .where('id', '=', share.id)
+      .executeTakeFirstOrThrow();
+    expect(row.supporterId).toBe(supporterCookie(res.headers));
+  });
+
+  it('refuses any status but pending', async () => {
+    const res = await post('/api/shares/schedule', { ...valid(), status: 'shared' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('requires the ids to match each other', async () => {
+    const before = await shareCount();
+    const wrongAsset = await post('/api/shares/schedule', { ...valid(), assetId: assetA2 });
+    expect(wrongAsset.statusCode).toBe(400);
+    expect(wrongAsset.json().message).toBe('Asset does not belong to this campaign');
+    const wrongOrg = await post('/api/shares/schedule', { ...valid(), organizationId: orgB });
+    expect(wrongOrg.statusCode).toBe(404);
+    expect(await shareCount()).toBe(before);
+  });
+});
+
+describe('GET /api/shares/scheduled', () => {
+  it("lists only the caller's organisation's scheduled shares, soonest first", async () => {
+    const staff = await signUp(t.app);
+    const { campaignId, assetIds } = await seedCampaign(t.database.db, {
+      organizationId: staff.orgId,
+      name: 'Staff Campaign',
+      assets: [{ title: 'Staff Asset', type: 'text', content: 'x' }],
+    });
+    const ids = { assetId: assetIds[0], campaignId, organizationId: staff.orgId };
+    const later = await post('/api/shares/schedule', {
+      ...ids,
+      platform: 'twitter',
+      scheduledFor: future(7 * 86_400_000),
+    });
+    const sooner = await post('/api/shares/schedule', {
+      ...ids,
+      platform: 'all',
+      scheduledFor: future(86_400_000),
+    });
+    // Not in the list: another organisation's, and logged (not scheduled) shares.
+    await post('/api/shares/schedule', {
+      assetId: assetB,
+      campaignId: campB,
+      organizationId: orgB,
+      platform: 'all',
+      scheduledFor: future(),
+    });
+    await post('/api/shares', { ...ids, platform: 'twitter' });
+
+    const res = await t.app.inject({ url: '/api/shares/scheduled', headers: bearer(staff.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        id: sooner.json().id,
+        assetId: assetIds[0],
+        assetTitle: 'Staff Asset',
+        campaignId,
+        campaignName: 'Staff Campaign',
+        platform: 'all',
+        scheduledFor: sooner.json().scheduledFor,
+        status: 'pending',
+      },
+      expect.objectContaining({ id: later.json().id, platform: 'twitter' }),
+    ]);
+
+    const windowed = await t.app.inject({
+      url: `/api/shares/scheduled?from=${encodeURIComponent(future(2 * 86_400_000))}`,
+      headers: bearer(staff.token),
+    });
+    expect(windowed.json().map((s: { id: number }) => s.id)).toEqual([later.json().id]);
+
+    const otherOrg = await t.app.inject({
+      url: `/api/shares/scheduled?org=${orgB}`,
+      headers: bearer(staff.token),
+    });
+    expect(otherOrg.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/shares/scheduled' })).statusCode).toBe(401);
+  });
+});
