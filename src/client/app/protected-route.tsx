@@ -2,9 +2,14 @@ import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useUser } from '../features/auth/api/get-user.ts';
 
-/** Checks GET /api/user; spinner while checking, /auth when there is no user (SPEC.md section 2). */
+/**
+ * Checks GET /api/user; spinner while checking, /auth when there is no user
+ * (SPEC.md section 2). An expired session goes to /auth?expired=true, the URL the
+ * API client also sends the browser to. A signed-in user with no organisation yet
+ * has nothing to manage: they finish onboarding first.
+ */
 export function ProtectedRoute() {
-  const { data: user, isPending, isError } = useUser();
+  const { data: user, isPending, isError, error } = useUser();
   if (isPending) {
     return (
       <div className="flex min-h-screen flex-col items-center justify-center gap-3">
@@ -13,6 +18,8 @@ export function ProtectedRoute() {
       </div>
     );
   }
+  if (isError && error.message === 'TOKEN_EXPIRED') return <Navigate to="/auth?expired=true" replace />;
   if (isError || !user) return <Navigate to="/auth" replace />;
+  if (!user.organizationId) return <Navigate to="/onboarding" replace />;
   return <Outlet />;
 }

@@ -1,10 +1,210 @@
-import { Outlet } from 'react-router';
+import {
+  Building2,
+  CalendarDays,
+  LayoutDashboard,
+  LayoutTemplate,
+  LogOut,
+  Megaphone,
+  Menu,
+  Settings,
+  Upload,
+  User,
+} from 'lucide-react';
+import { Dialog as D } from 'radix-ui';
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import type { PublicUser } from '#shared/schemas/auth.ts';
+import { Button } from '../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu.tsx';
+import { useUser } from '../features/auth/api/get-user.ts';
+import { UserAvatar } from '../features/auth/components/user-avatar.tsx';
+import { displayName } from '../features/auth/lib/user-display.ts';
+import { useOrganization } from '../features/organization/api/get-organization.ts';
+import { cn } from '../lib/utils.ts';
 
-// Placeholder: the header with navigation and the user menu is filled by the foundation work.
-export default function StaffLayout() {
+const MAIN_LINKS = [
+  { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/campaigns', label: 'Campaigns', icon: Megaphone, end: false },
+  { to: '/templates', label: 'Templates', icon: LayoutTemplate, end: false },
+  { to: '/calendar', label: 'Calendar', icon: CalendarDays, end: false },
+] as const;
+
+const USER_LINKS = [
+  { to: '/profile', label: 'Profile', icon: User },
+  { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/upload-test', label: 'Test File Upload', icon: Upload },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-muted text-slate-900' : 'text-muted-foreground hover:bg-muted hover:text-slate-900',
+  );
+
+function UserMenu({ user, orgName }: { user: PublicUser; orgName?: string }) {
   return (
-    <div className="min-h-screen">
-      <Outlet />
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label="User menu">
+          <UserAvatar user={user} />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="font-normal">
+          <span className="block truncate text-sm font-semibold">{displayName(user)}</span>
+          <span className="block truncate text-xs text-muted-foreground">
+            {orgName ?? `@${user.username}`}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {USER_LINKS.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/logout">
+            <LogOut aria-hidden="true" />
+            Sign out
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The phone menu: a sheet sliding in from the left (a Radix dialog). */
+function MobileMenu({ orgName }: { orgName?: string }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <D.Root open={open} onOpenChange={setOpen}>
+      <D.Trigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open main menu">
+          <Menu aria-hidden="true" />
+        </Button>
+      </D.Trigger>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <D.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-lg">
+          <div className="flex items-center justify-between">
+            <D.Title className="text-lg font-semibold">Main Menu</D.Title>
+            <D.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <span aria-hidden="true" className="text-xl leading-none">
+                  &times;
+                </span>
+              </Button>
+            </D.Close>
+          </div>
+          <D.Description className="sr-only">Navigate between the parts of Rally.</D.Description>
+          <div className="flex items-center gap-3 rounded-md bg-muted p-3">
+            <Building2 className="size-8 shrink-0 text-primary" aria-hidden="true" />
+            <div className="min-w-0">
+              <p className="truncate font-semibold">{orgName ?? 'Your organization'}</p>
+              <p className="text-xs text-muted-foreground">Administrator</p>
+            </div>
+          </div>
+          <nav aria-label="Mobile" className="flex flex-col gap-1">
+            {MAIN_LINKS.map(({ to, label, icon: Icon, end }) => (
+              <NavLink
+                key={to}
+                to={to}
+                end={end}
+                onClick={close}
+                className={(s) => cn(navLinkClass(s), 'flex items-center gap-3')}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            ))}
+            <hr className="my-2 border-border" />
+            {USER_LINKS.map(({ to, label, icon: Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                onClick={close}
+                className={(s) => cn(navLinkClass(s), 'flex items-center gap-3')}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            ))}
+            <Link
+              to="/logout"
+              onClick={close}
+              className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-slate-900"
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              Sign out
+            </Link>
+          </nav>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}
+
+/** Header, navigation and user menu around every staff screen. */
+export default function StaffLayout() {
+  const { data: user } = useUser();
+  const { data: org } = useOrganization({ enabled: Boolean(user?.organizationId) });
+  const orgName = user?.organizationId ? org?.name : undefined;
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-border bg-white">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+          {user && <MobileMenu orgName={orgName} />}
+          <Link to="/" className="flex items-center gap-2 font-bold text-primary">
+            <Megaphone className="size-6" aria-hidden="true" />
+            <span className="text-lg">Rally</span>
+          </Link>
+          {orgName && (
+            <span className="hidden truncate border-l border-border pl-3 text-sm text-muted-foreground lg:inline">
+              {orgName}
+            </span>
+          )}
+          {user && (
+            <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+              {MAIN_LINKS.map(({ to, label, end }) => (
+                <NavLink key={to} to={to} end={end} className={navLinkClass}>
+                  {label}
+                </NavLink>
+              ))}
+            </nav>
+          )}
+          <div className="ml-auto flex items-center gap-2">
+            {user ? (
+              <UserMenu user={user} orgName={orgName} />
+            ) : (
+              <Button asChild size="sm">
+                <Link to="/auth">Sign in</Link>
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+      <div id="main-content" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </div>
     </div>
   );
 }

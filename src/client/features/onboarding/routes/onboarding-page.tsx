@@ -1,8 +1,40 @@
-// Placeholder: filled by its feature's work.
+import { Building2 } from 'lucide-react';
+import { Navigate } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useUser } from '../../auth/api/get-user.ts';
+import { OrganizationForm } from '../components/organization-form.tsx';
+
 export default function OnboardingPage() {
+  const { data: user, isPending } = useUser();
+
+  if (isPending) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace />;
+  // One organisation per account: a member has nothing to create here.
+  if (user.organizationId) return <Navigate to="/" replace />;
+
   return (
-    <main className="p-6">
-      <h1 className="text-2xl font-bold">Create your organization</h1>
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-10">
+      <Card className="w-full max-w-lg">
+        <CardHeader>
+          <div className="flex items-center gap-2 text-primary">
+            <Building2 className="size-6" aria-hidden="true" />
+            <h1 className="text-xl font-semibold text-slate-900">Create your organization</h1>
+          </div>
+          <CardDescription>
+            Welcome, {user.username}! Set up the organization your campaigns will belong to.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <OrganizationForm creatorId={user.id} />
+        </CardContent>
+      </Card>
     </main>
   );
 }

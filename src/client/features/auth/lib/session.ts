@@ -1,0 +1,24 @@
+import type { AuthResponse, PublicUser } from '#shared/schemas/auth.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { clearToken, setToken } from '../../../lib/token-storage.ts';
+import { USER_QUERY_KEY } from '../api/get-user.ts';
+
+/**
+ * Starts a browser session from a login or registration response: the token is
+ * stored (SPEC.md section 9) and the user query is set, so no extra round trip.
+ * Data cached for a previous user is dropped first.
+ */
+export function startSession(response: AuthResponse): PublicUser {
+  const { token, ...user } = response;
+  queryClient.clear();
+  if (token) setToken(token);
+  queryClient.setQueryData(USER_QUERY_KEY, user);
+  return user;
+}
+
+/** Forgets the session on this browser: the stored token and every cached query. */
+export function endSession(): void {
+  clearToken();
+  queryClient.setQueryData(USER_QUERY_KEY, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+}
