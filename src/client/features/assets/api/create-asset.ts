@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { invalidateTwice } from '../../../lib/query-client.ts';
+import { ASSETS_KEY } from './get-assets.ts';
+
+export const createAsset = (input: CreateAssetInput) => apiRequest<Asset>('POST', '/api/assets', input);
+
+/** Asset lists (all, by organisation, by campaign) refreshed now and after 500 ms (SPEC.md section 7). */
+export const assetListKeys = (campaignId: number): unknown[][] => [
+  [...ASSETS_KEY],
+  [`/api/campaigns/${campaignId}/assets`],
+  [`/api/campaigns/${campaignId}`],
+];
+
+export const useCreateAsset = () =>
+  useMutation({
+    mutationFn: createAsset,
+    onSuccess: (asset) => invalidateTwice(assetListKeys(asset.campaignId)),
+  });

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const ASSETS_KEY = ['/api/assets'] as const;
+
+/** GET /api/assets?org=: every asset of the organisation. */
+export const assetsQueryOptions = (orgId: number | null) =>
+  queryOptions({
+    queryKey: [...ASSETS_KEY, { org: orgId }],
+    queryFn: () => apiRequest<Asset[]>('GET', orgId ? `/api/assets?org=${orgId}` : '/api/assets'),
+  });
+
+export const useAssets = (orgId: number | null, opts: { enabled?: boolean } = {}) =>
+  useQuery({ ...assetsQueryOptions(orgId), enabled: opts.enabled ?? true });

@@ -1,0 +1,299 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DownloadIcon, PlusIcon, UploadIcon, XIcon } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
+import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
+import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Progress } from '../../../components/ui/progress.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCreateAsset } from '../api/create-asset.ts';
+import { uploadFile } from '../api/upload-file.ts';
+import { useUploadFromUrl } from '../api/upload-from-url.ts';
+import { useSimulatedProgress } from '../hooks/use-simulated-progress.ts';
+import { MediaPreview } from './media-preview.tsx';
+
+const MAX_MB = Math.round(UPLOAD_MAX_BYTES_DEFAULT / (1024 * 1024));
+const defaults: AssetFormInput = { title: '', description: '', type: 'image', content: '' };
+
+/** The 'Add Asset' button and its dialog (SPEC.md section 2 "Add asset dialog"). */
+export function AddAssetDialog({
+  campaignId,
+  organizationId,
+  triggerProps,
+}: {
+  campaignId: number;
+  organizationId: number;
+  triggerProps?: ButtonProps;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" {...triggerProps}>
+          <PlusIcon aria-hidden /> Add Asset
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Asset</DialogTitle>
+          <DialogDescription>Add an image, video or text for supporters to share.</DialogDescription>
+        </DialogHeader>
+        {open && (
+          <AddAssetForm
+            campaignId={campaignId}
+            organizationId={organizationId}
+            onDone={() => setOpen(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddAssetForm(props: { campaignId: number; organizationId: number; onDone: () => void }) {
+  const uid = useId();
+  const ids = {
+    title: `${uid}-title`,
+    description: `${uid}-description`,
+    type: `${uid}-type`,
+    content: `${uid}-content`,
+    file: `${uid}-file`,
+  };
+  const form = useForm<AssetFormInput>({ resolver: zodResolver(assetFormSchema), defaultValues: defaults });
+  const { register, handleSubmit, formState, watch, setValue, getValues } = form;
+  const errors = formState.errors;
+  const type = watch('type');
+  const content = watch('content');
+  const isMedia = type === 'image' || type === 'video';
+
+  const createAsset = useCreateAsset();
+  const fromUrl = useUploadFromUrl();
+  const progress = useSimulatedProgress();
+  const [pickedFile, setPickedFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const clearFile = () => {
+    setPickedFile(null);
+    progress.reset();
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const onTypeChange = (e: ChangeEvent<HTMLSelectElement>) => {
+    const next = e.target.value as AssetFormInput['type'];
+    // A URL makes no sense as text content and vice versa.
+    if ((next === 'text') !== (type === 'text')) setValue('content', '');
+    clearFile();
+    setValue('type', next, { shouldValidate: formState.isSubmitted });
+  };
+
+  const onFilePicked = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0] ?? null;
+    progress.reset();
+    if (file && file.size > UPLOAD_MAX_BYTES_DEFAULT) {
+      toast({
+        title: 'File too large',
+        description: `Maximum file size is ${MAX_MB}MB`,
+        variant: 'destructive',
+      });
+      e.target.value = '';
+      setPickedFile(null);
+      return;
+    }
+    setPickedFile(file);
+  };
+
+  /** Uploads the picked file and puts its URL into the content field; null on failure. */
+  const uploadPicked = async (): Promise<string | null> => {
+    if (!pickedFile) return null;
+    setUploading(true);
+    progress.start();
+    try {
+      const file = await uploadFile(pickedFile);
+      progress.complete();
+      setValue('content', file.url, { shouldValidate: true });
+      toast({ title: 'Upload successful', description: `${pickedFile.name} is ready to use` });
+      setPickedFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      return file.url;
+    } catch (err) {
+      progress.reset();
+      toast({
+        title: 'Upload failed',
+        description: errorMessage(err, 'Something went wrong'),
+        variant: 'destructive',
+      });
+      return null;
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const fetchFromUrl = () => {
+    const url = getValues('content').trim();
+    if (!url) {
+      toast({ title: 'Please enter a URL to download', variant: 'destructive' });
+      return;
+    }
+    fromUrl.mutate(url, {
+      onSuccess: (file) => {
+        setValue('content', file.url, { shouldValidate: true });
+        toast({ title: 'Success', description: 'Image downloaded successfully' });
+      },
+      onError: (err) =>
+        toast({
+          title: 'Download failed',
+          description: errorMessage(err, 'Could not download from URL'),
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    createAsset.mutate(
+      { ...values, campaignId: props.campaignId, organizationId: props.organizationId },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Asset created',
+            description: 'Your asset has been created and saved successfully',
+          });
+          props.onDone();
+        },
+        onError: (err) =>
+          toast({
+            title: 'Asset Creation Failed',
+            description: errorMessage(err, 'An unknown error occurred'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  });
+
+  // A picked but not yet uploaded file is uploaded first, so one click on Create is enough.
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (isMedia && pickedFile && !getValues('content').trim()) {
+      const url = await uploadPicked();
+      if (!url) return;
+    }
+    await onSubmit();
+  };
+
+  const busy = uploading || createAsset.isPending || fromUrl.isPending;
+  const showPreview = isMedia && content && isMediaUrl(content.trim());
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField id={ids.title} label="Title" error={errors.title?.message}>
+        <Input dir="auto" {...fieldAria(ids.title, errors.title?.message)} {...register('title')} />
+      </FormField>
+      <FormField id={ids.description} label="Description (optional)" error={errors.description?.message}>
+        <Textarea
+          dir="auto"
+          rows={2}
+          {...fieldAria(ids.description, errors.description?.message)}
+          {...register('description')}
+        />
+      </FormField>
+      <FormField id={ids.type} label="Asset type" error={errors.type?.message}>
+        <select
+          {...fieldAria(ids.type, errors.type?.message)}
+          {...register('type')}
+          onChange={onTypeChange}
+          className="flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-sm"
+        >
+          <option value="image">Image</option>
+          <option value="video">Video</option>
+          <option value="text">Text</option>
+        </select>
+      </FormField>
+
+      {isMedia ? (
+        <>
+          <FormField
+            id={ids.content}
+            label={type === 'image' ? 'Image URL' : 'Video URL'}
+            error={errors.content?.message}
+            help="Paste a link, fetch it to keep a copy, or upload a file below."
+          >
+            <div className="flex gap-2">
+              <Input
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                {...fieldAria(ids.content, errors.content?.message, 'help')}
+                {...register('content')}
+              />
+              <Button type="button" variant="outline" onClick={fetchFromUrl} disabled={busy}>
+                <DownloadIcon aria-hidden /> {fromUrl.isPending ? 'Fetching...' : 'Fetch from URL'}
+              </Button>
+            </div>
+          </FormField>
+          <div className="space-y-2">
+            <Label htmlFor={ids.file}>Upload a file</Label>
+            <Input
+              ref={fileInput}
+              id={ids.file}
+              type="file"
+              accept={type === 'image' ? 'image/*' : 'video/*'}
+              onChange={onFilePicked}
+              disabled={uploading}
+              className="h-auto"
+            />
+            {pickedFile && (
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="min-w-0 flex-1 truncate" dir="auto">
+                  {pickedFile.name}
+                </span>
+                <Button type="button" size="sm" variant="secondary" onClick={uploadPicked} disabled={busy}>
+                  <UploadIcon aria-hidden /> {uploading ? 'Uploading...' : 'Upload'}
+                </Button>
+                {!uploading && (
+                  <Button type="button" size="sm" variant="ghost" onClick={clearFile}>
+                    <XIcon aria-hidden /> Clear
+                  </Button>
+                )}
+              </div>
+            )}
+            {(uploading || progress.progress > 0) && (
+              <Progress value={progress.progress} label="Upload progress" />
+            )}
+          </div>
+          {showPreview && (
+            <MediaPreview asset={{ type, content: content.trim(), title: 'Asset preview' }} compact />
+          )}
+        </>
+      ) : (
+        <FormField id={ids.content} label="Content" error={errors.content?.message}>
+          <Textarea
+            dir="auto"
+            rows={5}
+            {...fieldAria(ids.content, errors.content?.message)}
+            {...register('content')}
+          />
+        </FormField>
+      )}
+
+      <DialogFooter>
+        <Button type="submit" disabled={busy}>
+          {createAsset.isPending ? 'Creating...' : 'Create Asset'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

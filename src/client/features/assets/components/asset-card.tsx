@@ -1,0 +1,45 @@
+import type * as React from 'react';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { MediaPreview } from './media-preview.tsx';
+import { PlatformButtons } from './platform-buttons.tsx';
+
+/** One asset: its media, title and the platforms it can go to. */
+export function AssetCard({
+  asset,
+  preview = false,
+  selected = false,
+  actions,
+}: {
+  asset: Asset;
+  /** Preview mode: the asset as supporters will get it, marked 'Ready to share'. */
+  preview?: boolean;
+  selected?: boolean;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <Card
+      data-testid="asset-card"
+      data-asset-id={asset.id}
+      aria-current={selected ? 'true' : undefined}
+      className={cn('flex flex-col gap-3 p-4', selected && 'ring-2 ring-primary')}
+    >
+      <MediaPreview asset={asset} />
+      <div className="flex items-start justify-between gap-2">
+        <h4 className="min-w-0 break-words font-semibold" dir="auto">
+          {asset.title}
+        </h4>
+        {preview && <Badge variant="success">Ready to share</Badge>}
+      </div>
+      {asset.description && (
+        <p className="text-sm text-muted-foreground" dir="auto">
+          {asset.description}
+        </p>
+      )}
+      <PlatformButtons asset={asset} />
+      {actions && <div className="flex flex-wrap gap-2 border-t border-border pt-3">{actions}</div>}
+    </Card>
+  );
+}

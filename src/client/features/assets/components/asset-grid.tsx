@@ -1,0 +1,43 @@
+import { ImageIcon } from 'lucide-react';
+import type * as React from 'react';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { AssetCard } from './asset-card.tsx';
+
+/** Asset cards in a responsive grid, or the 'No assets' empty state. */
+export function AssetGrid({
+  assets,
+  preview = false,
+  selectedId,
+  renderActions,
+}: {
+  assets: Asset[];
+  preview?: boolean;
+  selectedId?: number | null;
+  renderActions?: (asset: Asset) => React.ReactNode;
+}) {
+  if (assets.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
+        <ImageIcon aria-hidden className="size-8 text-muted-foreground" />
+        <p className="font-medium">No assets</p>
+        <p className="text-sm text-muted-foreground">
+          Add your first asset to start engaging your supporters
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {assets.map((asset) => (
+        <li key={asset.id}>
+          <AssetCard
+            asset={asset}
+            preview={preview}
+            selected={selectedId === asset.id}
+            actions={renderActions?.(asset)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,202 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { GripVerticalIcon, LayoutGridIcon, ListIcon } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/utils.ts';
+import { MediaPreview } from './media-preview.tsx';
+
+type View = 'grid' | 'list';
+
+/**
+ * 'Organize Assets': drag (pointer or keyboard) to reorder, then 'Save Order', which
+ * is enabled only once the order differs from the saved one.
+ */
+export function AssetOrganizer({
+  assets,
+  onSave,
+  saving = false,
+}: {
+  assets: Asset[];
+  onSave: (assetIds: number[]) => Promise<unknown>;
+  saving?: boolean;
+}) {
+  const savedIds = useMemo(() => assets.map((a) => a.id), [assets]);
+  const [order, setOrder] = useState<number[]>(savedIds);
+  const [view, setView] = useState<View>('list');
+
+  // Follow the server's list (an asset added, an order saved elsewhere) and keep any
+  // unsaved move of the assets that are still there.
+  useEffect(() => {
+    setOrder((current) => {
+      const kept = current.filter((id) => savedIds.includes(id));
+      const added = savedIds.filter((id) => !kept.includes(id));
+      return [...kept, ...added];
+    });
+  }, [savedIds]);
+
+  const byId = useMemo(() => new Map(assets.map((a) => [a.id, a])), [assets]);
+  const ordered = order.map((id) => byId.get(id)).filter((a): a is Asset => Boolean(a));
+  const dirty = order.length === savedIds.length && order.some((id, i) => id !== savedIds[i]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    setOrder((ids) => arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id))));
+  };
+
+  const save = async () => {
+    try {
+      await onSave(order);
+      toast({ title: 'Order saved', description: 'Your asset order has been updated' });
+    } catch (err) {
+      toast({
+        title: 'Could not save the order',
+        description: errorMessage(err, 'Something went wrong'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const title = (a: Asset) => a.title;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div className="space-y-1">
+          <CardTitle className="text-lg">Organize Assets</CardTitle>
+          <CardDescription>
+            Drag assets, or focus one and press Space then the arrow keys, to set the order supporters see.
+          </CardDescription>
+        </div>
+        <div className="flex items-center gap-2">
+          <fieldset className="flex rounded-md border border-border p-0.5">
+            <legend className="sr-only">View</legend>
+            <Button
+              size="sm"
+              variant={view === 'grid' ? 'secondary' : 'ghost'}
+              aria-pressed={view === 'grid'}
+              onClick={() => setView('grid')}
+              className="h-8"
+            >
+              <LayoutGridIcon aria-hidden /> Grid
+            </Button>
+            <Button
+              size="sm"
+              variant={view === 'list' ? 'secondary' : 'ghost'}
+              aria-pressed={view === 'list'}
+              onClick={() => setView('list')}
+              className="h-8"
+            >
+              <ListIcon aria-hidden /> List
+            </Button>
+          </fieldset>
+          <Button size="sm" onClick={save} disabled={!dirty || saving}>
+            {saving ? 'Saving...' : 'Save Order'}
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {ordered.length === 0 ? (
+          <p className="py-6 text-center text-muted-foreground">No assets found.</p>
+        ) : (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{
+              announcements: {
+                onDragStart: ({ active }) => `Picked up ${title(byId.get(Number(active.id))!)}.`,
+                onDragOver: ({ active, over }) =>
+                  over
+                    ? `${title(byId.get(Number(active.id))!)} is now at position ${order.indexOf(Number(over.id)) + 1} of ${order.length}.`
+                    : undefined,
+                onDragEnd: ({ active, over }) =>
+                  over
+                    ? `${title(byId.get(Number(active.id))!)} dropped at position ${order.indexOf(Number(over.id)) + 1}.`
+                    : `${title(byId.get(Number(active.id))!)} dropped.`,
+                onDragCancel: ({ active }) => `Moving ${title(byId.get(Number(active.id))!)} was cancelled.`,
+              },
+            }}
+          >
+            <SortableContext
+              items={order}
+              strategy={view === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
+            >
+              <ol
+                aria-label="Asset order"
+                className={cn(
+                  view === 'grid' ? 'grid grid-cols-2 gap-3 sm:grid-cols-3' : 'flex flex-col gap-2',
+                )}
+              >
+                {ordered.map((asset, i) => (
+                  <SortableAsset key={asset.id} asset={asset} index={i} view={view} />
+                ))}
+              </ol>
+            </SortableContext>
+          </DndContext>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SortableAsset({ asset, index, view }: { asset: Asset; index: number; view: View }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: asset.id,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="organizer-item"
+      className={cn(
+        'rounded-md border border-border bg-white',
+        isDragging && 'z-10 shadow-lg ring-2 ring-primary',
+      )}
+    >
+      <button
+        type="button"
+        {...attributes}
+        {...listeners}
+        aria-label={`${asset.title}, position ${index + 1}`}
+        className={cn(
+          'flex w-full cursor-grab touch-none items-center gap-3 p-2 text-left active:cursor-grabbing',
+          view === 'grid' && 'flex-col items-stretch',
+        )}
+      >
+        <GripVerticalIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+        <span className={cn('block', view === 'list' ? 'w-16 shrink-0' : 'w-full')}>
+          <MediaPreview asset={asset} compact decorative className={view === 'list' ? 'h-10' : undefined} />
+        </span>
+        <span className="min-w-0 flex-1 truncate text-sm font-medium" dir="auto">
+          {asset.title}
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  format,
+  isSameDay,
+  isSameMonth,
+  isToday,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
+import { CALENDAR_CELL_MAX_ENTRIES } from '#shared/constants.ts';
+import { cn } from '../../../lib/utils.ts';
+import { type CalendarEvent, EVENT_STYLES, eventsOn } from '../lib/calendar-events.ts';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** A month as a table of weeks; each day lists 2 entries, then '+N more'. */
+export function MonthGrid({
+  month,
+  events,
+  selectedDay,
+  onSelectDay,
+  onSelectEvent,
+}: {
+  month: Date;
+  events: CalendarEvent[];
+  selectedDay?: Date | null;
+  onSelectDay?: (day: Date) => void;
+  onSelectEvent?: (event: CalendarEvent) => void;
+}) {
+  const days = eachDayOfInterval({
+    start: startOfWeek(startOfMonth(month)),
+    end: endOfWeek(endOfMonth(month)),
+  });
+  const weeks: Date[][] = [];
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
+
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[640px] table-fixed border-collapse text-sm">
+        <caption className="sr-only">{format(month, 'MMMM yyyy')}</caption>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((d) => (
+              <th key={d} scope="col" className="py-2 text-center font-medium text-muted-foreground">
+                {d}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0].toISOString()}>
+              {week.map((day) => {
+                const dayEvents = eventsOn(events, day);
+                const shown = dayEvents.slice(0, CALENDAR_CELL_MAX_ENTRIES);
+                const more = dayEvents.length - shown.length;
+                const selected = selectedDay ? isSameDay(day, selectedDay) : false;
+                return (
+                  <td
+                    key={day.toISOString()}
+                    data-date={format(day, 'yyyy-MM-dd')}
+                    aria-current={isToday(day) ? 'date' : undefined}
+                    className={cn(
+                      'h-28 border border-border p-1 align-top',
+                      !isSameMonth(day, month) && 'bg-muted/50 text-muted-foreground',
+                      selected && 'bg-indigo-50',
+                    )}
+                  >
+                    {onSelectDay ? (
+                      <button
+                        type="button"
+                        onClick={() => onSelectDay(day)}
+                        aria-label={format(day, 'EEEE, MMMM d, yyyy')}
+                        aria-pressed={selected}
+                        className={cn(
+                          'flex size-7 items-center justify-center rounded-full text-xs hover:bg-muted',
+                          isToday(day) &&
+                            'bg-primary font-semibold text-primary-foreground hover:bg-indigo-700',
+                        )}
+                      >
+                        {format(day, 'd')}
+                      </button>
+                    ) : (
+                      <span
+                        className={cn(
+                          'flex size-7 items-center justify-center rounded-full text-xs',
+                          isToday(day) && 'bg-primary font-semibold text-primary-foreground',
+                        )}
+                      >
+                        {format(day, 'd')}
+                      </span>
+                    )}
+                    <ul className="mt-1 space-y-1">
+                      {shown.map((e) => (
+                        <li key={e.key}>
+                          {onSelectEvent ? (
+                            <button
+                              type="button"
+                              onClick={() => onSelectEvent(e)}
+                              title={`${e.title}: ${e.detail}`}
+                              dir="auto"
+                              className={cn(
+                                'block w-full truncate rounded px-1.5 py-0.5 text-left text-xs',
+                                EVENT_STYLES[e.type],
+                              )}
+                            >
+                              {e.title}
+                            </button>
+                          ) : (
+                            <span
+                              title={`${e.title}: ${e.detail}`}
+                              dir="auto"
+                              className={cn(
+                                'block truncate rounded px-1.5 py-0.5 text-xs',
+                                EVENT_STYLES[e.type],
+                              )}
+                            >
+                              {e.title}
+                            </span>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                    {more > 0 && <p className="mt-1 px-1 text-xs text-muted-foreground">+{more} more</p>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Asset } from '#shared/schemas/assets.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export interface CampaignWithAssets extends Campaign {
+  assets: Asset[];
+}
+
+export const campaignKey = (id: number) => [`/api/campaigns/${id}`] as const;
+
+/** GET /api/campaigns/:id: the campaign with its assets in display order. */
+export const campaignQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: campaignKey(id),
+    queryFn: () => apiRequest<CampaignWithAssets>('GET', `/api/campaigns/${id}`),
+  });
+
+export const useCampaign = (id: number) =>
+  useQuery({ ...campaignQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { campaignAssetsKey } from './get-campaign-assets.ts';
+import { campaignKey } from './get-campaign.ts';
+
+/** PUT /api/campaigns/:id/assets/order with every asset id of the campaign, in the new order. */
+export const saveAssetOrder = (campaignId: number, assetIds: number[]) =>
+  apiRequest<Asset[]>('PUT', `/api/campaigns/${campaignId}/assets/order`, { assetIds });
+
+export const useSaveAssetOrder = (campaignId: number) =>
+  useMutation({
+    mutationFn: (assetIds: number[]) => saveAssetOrder(campaignId, assetIds),
+    onSuccess: (assets) => {
+      queryClient.setQueryData(campaignAssetsKey(campaignId), assets);
+      void queryClient.invalidateQueries({ queryKey: campaignKey(campaignId) });
+      void queryClient.invalidateQueries({ queryKey: ['/api/assets'] });
+    },
+  });

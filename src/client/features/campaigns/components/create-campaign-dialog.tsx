@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PlusIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCreateCampaign } from '../api/create-campaign.ts';
+
+/** 'New Campaign': name (3+ characters) and an optional description. */
+export function CreateCampaignDialog({
+  orgId,
+  onCreated,
+}: {
+  orgId: number | null;
+  onCreated: (campaign: Campaign) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <PlusIcon aria-hidden /> New Campaign
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create a new campaign</DialogTitle>
+          <DialogDescription>Give your campaign a name; you can add assets next.</DialogDescription>
+        </DialogHeader>
+        {open && (
+          <CreateCampaignForm
+            orgId={orgId}
+            onCreated={(c) => {
+              setOpen(false);
+              onCreated(c);
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateCampaignForm({
+  orgId,
+  onCreated,
+}: {
+  orgId: number | null;
+  onCreated: (campaign: Campaign) => void;
+}) {
+  const uid = useId();
+  const createCampaign = useCreateCampaign();
+  const { register, handleSubmit, formState } = useForm<CampaignFormInput>({
+    resolver: zodResolver(campaignFormSchema),
+    defaultValues: { name: '', description: '' },
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit((values) => {
+    if (!orgId) {
+      toast({
+        title: 'Error',
+        description: 'Missing organization information. Please try logging out and back in.',
+        variant: 'destructive',
+      });
+      console.error('Missing organization ID for campaign creation');
+      return;
+    }
+    createCampaign.mutate(
+      { ...values, status: 'active', organizationId: orgId },
+      {
+        onSuccess: (campaign) => {
+          toast({ title: 'Campaign created', description: `"${campaign.name}" is ready for assets.` });
+          onCreated(campaign);
+        },
+        onError: (err) =>
+          toast({
+            title: 'Campaign Creation Failed',
+            description: errorMessage(err, 'An unknown error occurred'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  });
+
+  const nameId = `${uid}-name`;
+  const descId = `${uid}-description`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField id={nameId} label="Campaign name" error={errors.name?.message}>
+        <Input
+          dir="auto"
+          autoComplete="off"
+          {...fieldAria(nameId, errors.name?.message)}
+          {...register('name')}
+        />
+      </FormField>
+      <FormField id={descId} label="Description (optional)" error={errors.description?.message}>
+        <Textarea
+          dir="auto"
+          rows={3}
+          {...fieldAria(descId, errors.description?.message)}
+          {...register('description')}
+        />
+      </FormField>
+      <DialogFooter>
+        <Button type="submit" disabled={createCampaign.isPending}>
+          {createCampaign.isPending ? 'Creating...' : 'Create Campaign'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+import { format } from 'date-fns';
+import { type FormEvent, useId, useState } from 'react';
+import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useScheduleCampaignShare } from '../api/schedule-share.ts';
+import { LATER_SLOTS, MORNING_SLOTS, TIME_SLOTS } from '../lib/time-slots.ts';
+
+const selectClass = 'flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-sm';
+const defaultSlot = TIME_SLOTS.find((s) => s.label === SCHEDULE_DEFAULT_TIME)!.minutes;
+
+/** 'Schedule Share': pick an asset, a date (today or later) and a time; platform 'all'. */
+export function ScheduleShareDialog({
+  campaign,
+  assets,
+  open,
+  onOpenChange,
+}: {
+  campaign: Pick<Campaign, 'id' | 'name' | 'organizationId'>;
+  assets: Asset[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Schedule Your Share</DialogTitle>
+          <DialogDescription dir="auto">Plan when to share an asset of {campaign.name}.</DialogDescription>
+        </DialogHeader>
+        {open &&
+          (assets.length === 0 ? (
+            <div className="space-y-1 text-center">
+              <p className="font-medium">No assets available</p>
+              <p className="text-sm text-muted-foreground">This campaign doesn't have any assets to share.</p>
+            </div>
+          ) : (
+            <ScheduleForm campaign={campaign} assets={assets} onDone={() => onOpenChange(false)} />
+          ))}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ScheduleForm({
+  campaign,
+  assets,
+  onDone,
+}: {
+  campaign: Pick<Campaign, 'id' | 'name' | 'organizationId'>;
+  assets: Asset[];
+  onDone: () => void;
+}) {
+  const uid = useId();
+  const schedule = useScheduleCampaignShare();
+  const [assetId, setAssetId] = useState(assets[0].id);
+  const [date, setDate] = useState('');
+  const [minutes, setMinutes] = useState(defaultSlot);
+  const today = format(new Date(), 'yyyy-MM-dd');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!date) {
+      toast({ title: 'Please select a date', variant: 'destructive' });
+      return;
+    }
+    const [y, m, d] = date.split('-').map(Number);
+    const when = new Date(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
+    schedule.mutate(
+      {
+        assetId,
+        campaignId: campaign.id,
+        organizationId: campaign.organizationId,
+        platform: 'all',
+        scheduledFor: when.toISOString(),
+        status: 'pending',
+      },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Share Scheduled!',
+            description: `Scheduled for ${format(when, "MMM d, yyyy 'at' h:mm a")}`,
+          });
+          onDone();
+        },
+        onError: (err) =>
+          toast({
+            title: 'Failed to schedule',
+            description: errorMessage(err, 'An error occurred'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="space-y-1.5">
+        <Label htmlFor={`${uid}-asset`}>Asset</Label>
+        <select
+          id={`${uid}-asset`}
+          className={selectClass}
+          value={assetId}
+          onChange={(e) => setAssetId(Number(e.target.value))}
+        >
+          {assets.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${uid}-date`}>Date</Label>
+          <Input
+            id={`${uid}-date`}
+            type="date"
+            min={today}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${uid}-time`}>Time</Label>
+          <select
+            id={`${uid}-time`}
+            className={selectClass}
+            value={minutes}
+            onChange={(e) => setMinutes(Number(e.target.value))}
+          >
+            <optgroup label="Morning">
+              {MORNING_SLOTS.map((s) => (
+                <option key={s.minutes} value={s.minutes}>
+                  {s.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Afternoon & Evening">
+              {LATER_SLOTS.map((s) => (
+                <option key={s.minutes} value={s.minutes}>
+                  {s.label}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </div>
+      </div>
+      <DialogFooter>
+        <Button type="submit" disabled={schedule.isPending}>
+          {schedule.isPending ? 'Scheduling...' : 'Schedule Share'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrganizationStats } from '#shared/schemas/shares.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const ORGANIZATION_STATS_KEY = ['/api/organization/stats'] as const;
+
+/** GET /api/organization/stats?id= (every field present, 0 when there is no data). */
+export const organizationStatsQueryOptions = (orgId: number | null) =>
+  queryOptions({
+    queryKey: [...ORGANIZATION_STATS_KEY, { id: orgId }],
+    queryFn: () =>
+      apiRequest<OrganizationStats>(
+        'GET',
+        orgId ? `/api/organization/stats?id=${orgId}` : '/api/organization/stats',
+      ),
+  });
+
+export const useOrganizationStats = (orgId: number | null, opts: { enabled?: boolean } = {}) =>
+  useQuery({ ...organizationStatsQueryOptions(orgId), enabled: opts.enabled ?? true });

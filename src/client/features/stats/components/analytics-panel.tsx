@@ -1,0 +1,51 @@
+import { MousePointerClickIcon, PercentIcon, Share2Icon, UsersIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { CampaignStats } from '../api/get-campaign-stats.ts';
+import { formatCount, formatRate, StatTile } from './stat-tile.tsx';
+
+const DailyChart = lazy(() => import('./daily-chart.tsx'));
+
+/** Campaign analytics: the four numbers and the last 30 days of shares and clicks. */
+export function AnalyticsPanel({ stats }: { stats: CampaignStats }) {
+  const daily = stats.daily ?? [];
+  const hasActivity = daily.some((d) => d.shares > 0 || d.clicks > 0);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Campaign Analytics</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatTile label="Total Shares" value={formatCount(stats.totalShares)} icon={Share2Icon} />
+          <StatTile label="Active Supporters" value={formatCount(stats.activeSupporters)} icon={UsersIcon} />
+          <StatTile label="Engagement Rate" value={formatRate(stats.engagementRate)} icon={PercentIcon} />
+          <StatTile
+            label="Click-throughs"
+            value={formatCount(stats.clickThroughs)}
+            icon={MousePointerClickIcon}
+          />
+        </div>
+        <section aria-label="Shares and clicks over the last 30 days" className="space-y-2">
+          <h4 className="text-sm font-medium">Last 30 days</h4>
+          {hasActivity ? (
+            <Suspense
+              fallback={
+                <div className="flex h-60 items-center justify-center">
+                  <Spinner label="Loading chart" />
+                </div>
+              }
+            >
+              <DailyChart daily={daily} />
+            </Suspense>
+          ) : (
+            <p className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
+              No shares or clicks in the last 30 days yet.
+            </p>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

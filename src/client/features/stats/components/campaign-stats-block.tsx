@@ -1,0 +1,26 @@
+import { useCampaignStats } from '../api/get-campaign-stats.ts';
+import { formatCount, formatRate } from './stat-tile.tsx';
+
+/** The compact stats of an expanded campaign row. */
+export function CampaignStatsBlock({ campaignId }: { campaignId: number }) {
+  const { data } = useCampaignStats(campaignId);
+  const items = [
+    ['Total Shares', formatCount(data?.totalShares)],
+    ['Active Supporters', formatCount(data?.activeSupporters)],
+    ['Engagement Rate', formatRate(data?.engagementRate)],
+    ['Click-throughs', formatCount(data?.clickThroughs)],
+  ];
+  return (
+    <dl
+      aria-label="Campaign statistics"
+      className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-3 sm:grid-cols-4"
+    >
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
