@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { createAsset, createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUp>>;
+let b: Awaited<ReturnType<typeof signUp>>;
+let campaignA: any;
+let campaignB: any;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await signUp(t.app);
+  b = await signUp(t.app);
+  campaignA = await createCampaign(t.app, a.token, { name: 'Campaign of A' });
+  campaignB = await createCampaign(t.app, b.token, { name: 'Campaign of B' });
+});
+afterAll(() => t.close());
+
+const post = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/assets', headers: bearer(token), payload });
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+describe('POST /api/assets', () => {
+  it('creates a text asset at the end of the campaign', async () => {
+    const res = await post(a.token, {
+      title: 'Our message',
+      description: 'Short and sweet',
+      type: 'text',
+      content: 'Join us 💚 انضم إلينا',
+      campaignId: campaignA.id,
+      organizationId: a.orgId,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      title: 'Our message',
+      type: 'text',
+      content: 'Join us 💚 انضم إلينا',
+      campaignId: campaignA.id,
+      organizationId: a.orgId,
+      position: 0,
+    });
+  });
+
+  it('accepts http(s) URLs and our own uploads for images and videos', async () => {
+    const img = await post(a.token, {
+      title: 'Banner image',
+      type: 'image',
+      content: 'https://example.org/banner.png',
+      campaignId: campaignA.id,
+    });
+    expect(img.statusCode).toBe(201);
+    const file = multipartFile({ filename: 'a.png', contentType: 'image/png', bytes: PNG_1X1 });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...bearer(a.token), ...file.headers },
+      payload: file.payload,
+    });
+    expect(upload.statusCode).toBe(201);
+    const url = upload.json().file.url;
+    const uploaded = await post(a.token, {
+      title: 'Uploaded one',
+      type: 'image',
+      content: url,
+      campaignId: campaignA.id,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    expect(uploaded.json().content).toBe(url);
+  });
+
+  it('refuses non-URL content, other schemes and unknown uploads for media', async () => {
+    for (const content of [
+      'just text',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'file:///etc/passwd',
+    ]) {
+      const res = await post(a.token, {
+        title: 'Bad media',
+        type: 'image',
+        content,
+        campaignId: campaignA.id,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'Content must be an http(s) URL or an uploaded file for image and video assets',
+      );
+    }
+    const missing = await post(a.token, {
+      title: 'Gone file',
+      type: 'video',
+      content: `/uploads/${'a'.repeat(32)}.mp4`,
+      campaignId: campaignA.id,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('The uploaded file was not found: upload it again');
+  });
+
+  it('applies the section 5 rules', async () => {
+    const res = await post(a.token, { title: 'ab', type: 'gif', content: '', campaignId: campaignA.id });
+    expect(res.statusCode).toBe(400);
+    const messages = res.json().errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Title must be at least 3 characters',
+        'Type must be image, video or text',
+        'Content is required',
+      ]),
+    );
+    const long = await post(a.token, {
+      title: 'x'.repeat(10_000),
+      type: 'text',
+      content: 'x',
+      campaignId: campaignA.id,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Title must be at most 200 characters');
+  });
+
+  it("refuses another organisation's campaign with 404 and organizationId with 403", async () => {
+    const count = async () => (await get('/api/assets', b.token)).json().length;
+    const before = await count();
+    const theirCampaign = await post(a.token, {
+      title: 'Intrusion',
+      type: 'text',
+      content: 'x',
+      campaignId: campaignB.id,
+    });
+    expect(theirCampaign.statusCode).toBe(404);
+    const theirOrg = await post(a.token, {
+      title: 'Intrusion',
+      type: 'text',
+      content: 'x',
+      campaignId: campaignB.id,
+      organizationId: b.orgId,
+    });
+    expect(theirOrg.statusCode).toBe(403);
+    const mixed = await post(a.token, {
+      title: 'Intrusion',
+      type: 'text',
+      content: 'x',
+      campaignId: campaignA.id,
+      organizationId: b.orgId,
+    });
+    expect(mixed.statusCode).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers 403 for a caller without an organisation', async () => {
+    const lone = await signUp(t.app, { org: false });
+    const res = await post(lone.token, {
+      title: 'Lonely',
+      type: 'text',
+      content: 'x',
+      campaignId: campaignA.id,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/assets', () => {
+  it("lists the caller organisation's assets only; ?org= of another is 403", async () => {
+    const mine = await createAsset(t.app, a.token, campaignA.id, { title: 'Mine only' });
+    const theirs = await createAsset(t.app, b.token, campaignB.id, { title: 'Theirs only' });
+    const res = await get('/api/assets', a.token);
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().map((s: { id: number }) => s.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(theirs.id);
+    expect((await get(`/api/assets?org=${a.orgId}`, a.token)).statusCode).toBe(200);
+    expect((await get(`/api/assets?org=${b.orgId}`, a.token)).statusCode).toBe(403);
+  });
+});
