@@ -1,16 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type * as React from 'react';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { queryClient } from '../lib/query-client.ts';
 
+// The tooltip provider lives in the staff layout: the public supporter page loads no tooltip code.
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

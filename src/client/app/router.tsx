@@ -1,5 +1,4 @@
 import { createBrowserRouter } from 'react-router';
-import { ProtectedRoute } from './protected-route.tsx';
 import { RouteFallback } from './route-fallback.tsx';
 
 // Every route of SPEC.md section 2. Screens load lazily, so the public supporter
@@ -18,7 +17,8 @@ export const router = createBrowserRouter([
     lazy: lazyPage(() => import('../features/supporter/routes/supporter-page.tsx')),
   },
   {
-    element: <ProtectedRoute />,
+    // Lazy too: the public supporter route must not download the staff app's auth check.
+    lazy: async () => ({ Component: (await import('./protected-route.tsx')).ProtectedRoute }),
     hydrateFallbackElement: <RouteFallback />,
     children: [
       {

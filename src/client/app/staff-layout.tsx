@@ -27,6 +27,7 @@ import { useUser } from '../features/auth/api/get-user.ts';
 import { UserAvatar } from '../features/auth/components/user-avatar.tsx';
 import { displayName } from '../features/auth/lib/user-display.ts';
 import { useOrganization } from '../features/organization/api/get-organization.ts';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { cn } from '../lib/utils.ts';
 
 const MAIN_LINKS = [
@@ -163,48 +164,50 @@ export default function StaffLayout() {
   const orgName = user?.organizationId ? org?.name : undefined;
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <a
-        href="#main-content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        Skip to content
-      </a>
-      <header className="sticky top-0 z-40 border-b border-border bg-white">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
-          {user && <MobileMenu orgName={orgName} />}
-          <Link to="/" className="flex items-center gap-2 font-bold text-primary">
-            <Megaphone className="size-6" aria-hidden="true" />
-            <span className="text-lg">Rally</span>
-          </Link>
-          {orgName && (
-            <span className="hidden truncate border-l border-border pl-3 text-sm text-muted-foreground lg:inline">
-              {orgName}
-            </span>
-          )}
-          {user && (
-            <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
-              {MAIN_LINKS.map(({ to, label, end }) => (
-                <NavLink key={to} to={to} end={end} className={navLinkClass}>
-                  {label}
-                </NavLink>
-              ))}
-            </nav>
-          )}
-          <div className="ml-auto flex items-center gap-2">
-            {user ? (
-              <UserMenu user={user} orgName={orgName} />
-            ) : (
-              <Button asChild size="sm">
-                <Link to="/auth">Sign in</Link>
-              </Button>
+    <TooltipProvider>
+      <div className="min-h-screen bg-slate-50">
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        <header className="sticky top-0 z-40 border-b border-border bg-white">
+          <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+            {user && <MobileMenu orgName={orgName} />}
+            <Link to="/" className="flex items-center gap-2 font-bold text-primary">
+              <Megaphone className="size-6" aria-hidden="true" />
+              <span className="text-lg">Rally</span>
+            </Link>
+            {orgName && (
+              <span className="hidden truncate border-l border-border pl-3 text-sm text-muted-foreground lg:inline">
+                {orgName}
+              </span>
             )}
+            {user && (
+              <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+                {MAIN_LINKS.map(({ to, label, end }) => (
+                  <NavLink key={to} to={to} end={end} className={navLinkClass}>
+                    {label}
+                  </NavLink>
+                ))}
+              </nav>
+            )}
+            <div className="ml-auto flex items-center gap-2">
+              {user ? (
+                <UserMenu user={user} orgName={orgName} />
+              ) : (
+                <Button asChild size="sm">
+                  <Link to="/auth">Sign in</Link>
+                </Button>
+              )}
+            </div>
           </div>
+        </header>
+        <div id="main-content" tabIndex={-1} className="outline-none">
+          <Outlet />
         </div>
-      </header>
-      <div id="main-content" tabIndex={-1} className="outline-none">
-        <Outlet />
       </div>
-    </div>
+    </TooltipProvider>
   );
 }
