@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+
+// The dialogs (with their previews, twitter-text and react-day-picker) load on first
+// use, so the supporter page itself stays small. Hover or focus starts the download early.
+const loadShareDialog = () => import('./share-dialog.tsx');
+const loadScheduleDialog = () => import('./schedule-dialog.tsx');
+
+export const ShareDialog = lazy(loadShareDialog);
+export const ScheduleDialog = lazy(loadScheduleDialog);
+
+export const preloadShareDialog = () => void loadShareDialog();
+export const preloadScheduleDialog = () => void loadScheduleDialog();

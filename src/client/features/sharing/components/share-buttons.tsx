@@ -1,0 +1,55 @@
+import { CopyIcon, DownloadIcon } from 'lucide-react';
+import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { copyAssetText, saveAssetMedia } from '../lib/share.ts';
+import { PlatformDot } from './platform-badge.tsx';
+
+/** One button per platform; `onShare` runs inside the click so the share window is never blocked. */
+export function ShareButtons({
+  platforms,
+  onShare,
+  className,
+}: {
+  platforms: PlatformId[];
+  onShare: (platform: PlatformId) => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn('grid grid-cols-2 gap-2 sm:grid-cols-3', className)}>
+      {platforms.map((p) => (
+        <Button key={p} variant="outline" className="justify-start" onClick={() => onShare(p)}>
+          <PlatformDot platform={p} />
+          {PLATFORMS[p].name}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** 'Save Image' (real file download) and 'Copy Text'. */
+export function SaveAndCopyButtons({
+  asset,
+  personalMessage,
+  className,
+}: {
+  asset: Asset;
+  personalMessage?: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn('grid grid-cols-2 gap-2', className)}>
+      {asset.type !== 'text' && (
+        <Button variant="secondary" onClick={() => void saveAssetMedia(asset)}>
+          <DownloadIcon aria-hidden="true" />
+          {asset.type === 'video' ? 'Save Video' : 'Save Image'}
+        </Button>
+      )}
+      <Button variant="secondary" onClick={() => void copyAssetText(asset, personalMessage)}>
+        <CopyIcon aria-hidden="true" />
+        Copy Text
+      </Button>
+    </div>
+  );
+}

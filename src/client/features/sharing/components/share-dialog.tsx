@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { DIALOG_TITLE_TRUNCATE } from '#shared/constants.ts';
+import { PLATFORMS, platformsForAssetType, type PlatformId } from '#shared/platforms.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { campaignLinkPreview, composeShareText } from '#shared/share-links.ts';
+import { truncate } from '#shared/text.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { TOASTS } from '../lib/messages.ts';
+import { type ShareCampaign, shareTo } from '../lib/share.ts';
+import { PersonalMessage } from './personal-message.tsx';
+import { PlatformPreview, PREVIEW_PLATFORMS, type PreviewPlatform } from './platform-previews.tsx';
+import { SaveAndCopyButtons, ShareButtons } from './share-buttons.tsx';
+import { TweetLength } from './tweet-length.tsx';
+
+export interface ShareDialogProps {
+  asset: Asset;
+  campaign: ShareCampaign & { name: string; description: string | null };
+  /** Every asset of the campaign: the link card shows the first image, as the meta tags do. */
+  assets: Asset[];
+  /** Opened from Personalize: the message block is shown and a message is required. */
+  personalize?: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export default function ShareDialog({
+  asset,
+  campaign,
+  assets,
+  personalize: startPersonal,
+  onOpenChange,
+}: ShareDialogProps) {
+  const [platform, setPlatform] = useState<PreviewPlatform>('twitter');
+  const [personalize, setPersonalize] = useState(Boolean(startPersonal));
+  const [message, setMessage] = useState('');
+  const card = campaignLinkPreview({ campaign, assets }, location.origin);
+  const personalMessage = personalize ? message : undefined;
+  const text = composeShareText(asset, personalMessage);
+
+  const share = (p: PlatformId) => {
+    if (personalize && !message.trim()) {
+      toast({ ...TOASTS.messageRequired, variant: 'destructive' });
+      return;
+    }
+    void shareTo({ platform: p, asset, campaign, personalMessage });
+  };
+
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Share "{truncate(asset.title, DIALOG_TITLE_TRUNCATE)}" on Social Media</DialogTitle>
+          <DialogDescription>See how your post will look, then pick where to share it.</DialogDescription>
+        </DialogHeader>
+
+        <Tabs value={platform} onValueChange={(v) => setPlatform(v as PreviewPlatform)}>
+          <TabsList aria-label="Platform previews" className="flex h-auto w-full flex-wrap justify-start">
+            {PREVIEW_PLATFORMS.map((p) => (
+              <TabsTrigger key={p} value={p}>
+                {PLATFORMS[p].name}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {PREVIEW_PLATFORMS.map((p) => (
+            <TabsContent key={p} value={p} className="space-y-2">
+              <PlatformPreview platform={p} asset={asset} text={text} url={card.url} card={card} />
+              {p === 'twitter' && <TweetLength text={`${text} ${card.url}`} />}
+            </TabsContent>
+          ))}
+        </Tabs>
+        <div className="flex items-center justify-between text-xs text-muted-foreground">
+          <span className="font-semibold">Preview</span>
+          <span>Results may vary on actual platforms</span>
+        </div>
+
+        <div className="space-y-3 rounded-md border border-border p-3">
+          <Button
+            variant={personalize ? 'secondary' : 'outline'}
+            size="sm"
+            aria-pressed={personalize}
+            onClick={() => setPersonalize((v) => !v)}
+          >
+            {personalize ? 'Personalizing' : 'Personalize'}
+          </Button>
+          {personalize && (
+            <PersonalMessage
+              value={message}
+              onChange={setMessage}
+              campaignName={campaign.name}
+              assetTitle={asset.title}
+            />
+          )}
+        </div>
+
+        <section aria-label="Share to" className="space-y-2">
+          <ShareButtons platforms={platformsForAssetType(asset.type)} onShare={share} />
+          <SaveAndCopyButtons asset={asset} personalMessage={personalMessage} />
+        </section>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+// User-facing texts of SPEC.md sections 5 and 8 used by the sharing flows (exact wording).
+
+export const MSG = {
+  popupBlocked: 'Please allow popups for this site to open the sharing window',
+  downloadIssue:
+    'There was an issue downloading the image. You may need to right-click and save it manually.',
+  instagramManual: 'Unable to share directly to Instagram. Please save the image and share it manually.',
+  tiktokManual: 'Unable to share directly to TikTok. Please save the video or image and share it manually.',
+  storyFailed: 'Unable to share to Instagram Stories. Please try again or use a different sharing method.',
+  storyOpenOnMobile: 'To share to Instagram Stories, please open Instagram on your mobile device',
+  storyUseMobile: 'To share to Instagram Stories, please use your mobile device with Instagram installed',
+  storyNeedsImage: 'Cannot share to Instagram Story without an image',
+  twitterClipboard:
+    "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the Twitter compose box.",
+  linkedinClipboard:
+    'Image link and text copied to clipboard. Please paste it into your LinkedIn post for best results.',
+} as const;
+
+export const TOASTS = {
+  shared: { title: 'Shared successfully' },
+  shareFailed: { title: 'Sharing failed', description: 'Please try again or try a different platform' },
+  textCopied: { title: 'Text copied!' },
+  copyFailed: { title: 'Copy failed', description: 'Please try manually selecting the text' },
+  imageDownloaded: { title: 'Image downloaded' },
+  downloadFailed: {
+    title: 'Download failed',
+    description: 'Please try again or right-click the image to save',
+  },
+  messageRequired: {
+    title: 'Message required',
+    description: 'Please add a personal message or select a template',
+  },
+  selectDate: { title: 'Please select a date' },
+  noAssets: { title: 'No assets available', description: "This campaign doesn't have any assets to share." },
+  scheduled: { title: 'Share Scheduled!' },
+} as const;

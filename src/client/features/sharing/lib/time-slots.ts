@@ -1,0 +1,42 @@
+import {
+  SCHEDULE_FIRST_SLOT_MINUTES,
+  SCHEDULE_LAST_SLOT_MINUTES,
+  SCHEDULE_SLOT_STEP_MINUTES,
+} from '#shared/constants.ts';
+
+export interface TimeSlot {
+  label: string;
+  minutes: number;
+}
+
+export function slotLabel(minutes: number): string {
+  const h24 = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  return `${h12}:${String(m).padStart(2, '0')} ${h24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Every 30 minutes from 7:00 AM to 8:30 PM (SPEC.md section 9). */
+export const TIME_SLOTS: TimeSlot[] = Array.from(
+  { length: (SCHEDULE_LAST_SLOT_MINUTES - SCHEDULE_FIRST_SLOT_MINUTES) / SCHEDULE_SLOT_STEP_MINUTES + 1 },
+  (_, i) => {
+    const minutes = SCHEDULE_FIRST_SLOT_MINUTES + i * SCHEDULE_SLOT_STEP_MINUTES;
+    return { label: slotLabel(minutes), minutes };
+  },
+);
+
+export const SLOT_GROUPS = [
+  { label: 'Morning', slots: TIME_SLOTS.filter((s) => s.minutes < 12 * 60) },
+  { label: 'Afternoon & Evening', slots: TIME_SLOTS.filter((s) => s.minutes >= 12 * 60) },
+];
+
+/** The local date-time of a picked day and slot label. */
+export function combineDateAndSlot(day: Date, label: string): Date {
+  const slot = TIME_SLOTS.find((s) => s.label === label) ?? TIME_SLOTS[0];
+  const d = new Date(day.getFullYear(), day.getMonth(), day.getDate());
+  d.setMinutes(slot.minutes);
+  return d;
+}
+
+export const BEST_TIMES_HINT =
+  'Best times to post: weekday mornings 9:00-10:30 AM, lunch 12:00-1:30 PM, early evenings 6:30-8:00 PM, and Sunday evenings 7:00-9:00 PM.';

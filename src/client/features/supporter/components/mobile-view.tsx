@@ -1,0 +1,137 @@
+import { CalendarClockIcon, HeartIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
+import type { PlatformId } from '#shared/platforms.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { truncate } from '#shared/text.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { preloadScheduleDialog } from '../../sharing/components/lazy-dialogs.tsx';
+import { PersonalMessage } from '../../sharing/components/personal-message.tsx';
+import { SaveAndCopyButtons, ShareButtons } from '../../sharing/components/share-buttons.tsx';
+import { TOASTS } from '../../sharing/lib/messages.ts';
+import { shareTo } from '../../sharing/lib/share.ts';
+import type { SupporterCampaign } from '../api/get-supporter-campaign.ts';
+import { AssetMedia } from './asset-media.tsx';
+
+const QUICK_SHARE: PlatformId[] = ['twitter', 'facebook', 'instagram_story', 'whatsapp'];
+const PERSONAL_SHARE: PlatformId[] = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
+
+/** The phone layout: one column, one-tap Quick Share per asset, the personal touch, a thank-you. */
+export function MobileView({
+  data,
+  onSchedule,
+}: {
+  data: SupporterCampaign;
+  onSchedule: (asset: Asset | null) => void;
+}) {
+  const { campaign, assets } = data;
+  const pickId = useId();
+  const [selectedId, setSelectedId] = useState<number | undefined>(assets[0]?.id);
+  const [message, setMessage] = useState('');
+  const selected = assets.find((a) => a.id === selectedId) ?? assets[0];
+
+  const shareWithMessage = (platform: PlatformId) => {
+    if (!selected) return;
+    if (!message.trim()) {
+      toast({ ...TOASTS.messageRequired, variant: 'destructive' });
+      return;
+    }
+    void shareTo({ platform, asset: selected, campaign, personalMessage: message });
+  };
+
+  return (
+    <div className="mx-auto max-w-md space-y-6">
+      {assets.length === 0 && (
+        <p className="text-muted-foreground">This campaign has no assets to share yet.</p>
+      )}
+      {assets.map((asset, i) => (
+        <article
+          key={asset.id}
+          aria-labelledby={`m-asset-${asset.id}`}
+          className="overflow-hidden rounded-lg border border-border bg-white shadow-sm"
+        >
+          <AssetMedia
+            asset={asset}
+            priority={i === 0}
+            textLimit={MOBILE_PREVIEW_TRUNCATE}
+            className="rounded-none"
+          />
+          <div className="space-y-3 p-4">
+            <h2 id={`m-asset-${asset.id}`} className="text-lg font-semibold">
+              {asset.title}
+            </h2>
+            {asset.description && (
+              <p className="text-sm text-muted-foreground">
+                {truncate(asset.description, MOBILE_PREVIEW_TRUNCATE)}
+              </p>
+            )}
+            <section aria-label={`Quick Share ${asset.title}`} className="space-y-2">
+              <h3 className="text-sm font-semibold">Quick Share</h3>
+              <ShareButtons
+                platforms={QUICK_SHARE}
+                onShare={(platform) => void shareTo({ platform, asset, campaign })}
+                className="grid-cols-2 sm:grid-cols-2"
+              />
+              <SaveAndCopyButtons asset={asset} />
+            </section>
+          </div>
+        </article>
+      ))}
+
+      {selected && (
+        <section aria-labelledby="touch-h" className="space-y-3 rounded-lg border border-border bg-white p-4">
+          <h2 id="touch-h" className="text-lg font-semibold">
+            Add Your Personal Touch
+          </h2>
+          {assets.length > 1 && (
+            <div className="space-y-1.5">
+              <Label htmlFor={pickId}>Asset to share</Label>
+              <select
+                id={pickId}
+                value={selected.id}
+                onChange={(e) => setSelectedId(Number(e.target.value))}
+                className="h-10 w-full rounded-md border border-border bg-white px-3 text-base"
+              >
+                {assets.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <PersonalMessage
+            value={message}
+            onChange={setMessage}
+            campaignName={campaign.name}
+            assetTitle={selected.title}
+          />
+          <ShareButtons
+            platforms={PERSONAL_SHARE}
+            onShare={shareWithMessage}
+            className="grid-cols-2 sm:grid-cols-2"
+          />
+        </section>
+      )}
+
+      <Button
+        variant="outline"
+        className="w-full"
+        onClick={() => onSchedule(assets[0] ?? null)}
+        onPointerEnter={preloadScheduleDialog}
+        onFocus={preloadScheduleDialog}
+      >
+        <CalendarClockIcon aria-hidden="true" />
+        Schedule a Share
+      </Button>
+
+      <footer className="rounded-lg bg-indigo-50 p-4 text-center text-slate-900">
+        <HeartIcon aria-hidden="true" className="mx-auto mb-1 size-5 text-indigo-700" />
+        <p className="font-semibold">Thank you for supporting {campaign.name}!</p>
+        <p className="text-sm text-slate-700">Every share helps the cause reach someone new.</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { CalendarClockIcon } from 'lucide-react';
+import { SCHEDULE_TAB_ASSET_COUNT } from '#shared/constants.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { preloadScheduleDialog } from '../../sharing/components/lazy-dialogs.tsx';
+import { formatWhen } from '../../sharing/lib/format-when.ts';
+
+/** Schedule tab: the first two assets with their scheduled time (held on this device only). */
+export function ScheduleTab({
+  assets,
+  scheduled,
+  onSchedule,
+}: {
+  assets: Asset[];
+  scheduled: Record<number, Date>;
+  onSchedule: (asset: Asset | null) => void;
+}) {
+  return (
+    <section aria-labelledby="schedule-h" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="schedule-h" className="text-xl font-semibold">
+          Schedule your shares
+        </h2>
+        <Button
+          variant="outline"
+          onClick={() => onSchedule(assets[0] ?? null)}
+          onPointerEnter={preloadScheduleDialog}
+          onFocus={preloadScheduleDialog}
+        >
+          <CalendarClockIcon aria-hidden="true" />
+          Schedule a Share
+        </Button>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {assets.slice(0, SCHEDULE_TAB_ASSET_COUNT).map((a) => {
+          const when = scheduled[a.id];
+          return (
+            <li
+              key={a.id}
+              aria-label={a.title}
+              className="flex items-center justify-between gap-3 rounded-lg border border-border bg-white p-4"
+            >
+              <div>
+                <p className="font-semibold">{a.title}</p>
+                <p className="text-sm text-muted-foreground">
+                  {when ? `Scheduled for ${formatWhen(when)}` : 'Not scheduled'}
+                </p>
+              </div>
+              <Button
+                size="sm"
+                onClick={() => onSchedule(a)}
+                onPointerEnter={preloadScheduleDialog}
+                onFocus={preloadScheduleDialog}
+              >
+                {when ? 'Reschedule' : 'Schedule'}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
