@@ -16,7 +16,7 @@ export async function templatesRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.post(
     '/api/templates/:id/use',
     // The body is optional: an empty POST uses the template's own name.
-    { ...auth, schema: { params: templateParamsSchema, body: useTemplateSchema.optional() } },
+    { ...auth, schema: { params: templateParamsSchema, body: useTemplateSchema.nullish() } },
     async (request, reply) => {
       const result = await useTemplate({
         db,

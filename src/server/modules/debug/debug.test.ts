@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('POST /api/debug/create-test-content', () => {
+  it("creates a 30-day campaign with an asset in the caller's organisation", async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const started = Date.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/debug/create-test-content',
+      headers: bearer(a.token),
+    });
+    expect(res.statusCode).toBe(201);
+    const { campaign, asset } = res.json();
+    expect(campaign).toMatchObject({ organizationId: a.orgId, status: 'active' });
+    expect(campaign.name).toMatch(/^Test Campaign/);
+    expect(asset).toMatchObject({ campaignId: campaign.id, organizationId: a.orgId, title: 'Test Asset' });
+    const start = Date.parse(campaign.startDate);
+    const end = Date.parse(campaign.endDate);
+    expect(start).toBeGreaterThanOrEqual(started - 1000);
+    expect(end - start).toBe(30 * 24 * 60 * 60 * 1000);
+
+    const listed = await t.app.inject({ url: `/api/campaigns/${campaign.id}`, headers: bearer(a.token) });
+    expect(listed.json().assets.map((s: any) => s.id)).toEqual([asset.id]);
+    const other = await t.app.inject({ url: '/api/campaigns', headers: bearer(b.token) });
+    expect(other.json()).toEqual([]);
+  });
+
+  it('needs a session and an organisation', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/debug/create-test-content' })).statusCode).toBe(
+      401,
+    );
+    const lone = await signUp(t.app, { org: false });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/debug/create-test-content',
+      headers: bearer(lone.token),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

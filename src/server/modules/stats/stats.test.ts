@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { engagementRate } from './stats.service.ts';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUp>>;
+let b: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await signUp(t.app);
+  b = await signUp(t.app);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+async function insertShare(row: {
+  campaignId: number;
+  assetId: number;
+  orgId: number;
+  platform: string;
+  status?: string;
+  supporterId?: string | null;
+  createdAt: string;
+}): Promise<number> {
+  const inserted = await t.database.db
+    .insertInto('shares')
+    .values({
+      assetId: row.assetId,
+      campaignId: row.campaignId,
+      organizationId: row.orgId,
+      platform: row.platform,
+      status: row.status ?? 'shared',
+      supporterId: row.supporterId ?? null,
+      scheduledFor: row.status === 'pending' ? ago(-DAY) : null,
+      createdAt: row.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+async function insertClick(row: { shareId: number; campaignId: number; orgId: number; createdAt: string }) {
+  await t.database.db
+    .insertInto('clicks')
+    .values({
+      shareId: row.shareId,
+      campaignId: row.campaignId,
+      organizationId: row.orgId,
+      sharerId: null,
+      visitorId: `visitor-${Math.random()}`,
+      createdAt: row.createdAt,
+    })
+    .execute();
+}
+
+const EMPTY = {
+  totalShares: 0,
+  uniqueSupporters: 0,
+  activeSupporters: 0,
+  engagementRate: 0,
+  clickThroughs: 0,
+  platformBreakdown: {},
+  lastUpdated: null,
+};
+
+describe('engagementRate', () => {
+  it('is clicks per share in percent, one decimal, 0 without shares', () => {
+    expect(engagementRate(0, 0)).toBe(0);
+    expect(engagementRate(5, 0)).toBe(0);
+    expect(engagementRate(1, 3)).toBe(33.3);
+    expect(engagementRate(2, 3)).toBe(66.7);
+    expect(engagementRate(1, 8)).toBe(12.5);
+    expect(engagementRate(1, 7)).toBe(14.3);
+    expect(engagementRate(5, 2)).toBe(250);
+    expect(engagementRate(0, 4)).toBe(0);
+  });
+});
+
+describe('stats with no data', () => {
+  it('returns every field with zeros, for a campaign and for the organisation', async () => {
+    const fresh = await signUp(t.app);
+    const c = await createCampaign(t.app, fresh.token);
+    const cs = await get(`/api/campaigns/${c.id}/stats`, fresh.token);
+    expect(cs.statusCode).toBe(200);
+    const { daily, ...rest } = cs.json();
+    expect(rest).toEqual(EMPTY);
+    expect(daily).toHaveLength(30);
+    expect(daily.every((d: { shares: number; clicks: number }) => d.shares === 0 && d.clicks === 0)).toBe(
+      true,
+    );
+    expect(daily.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+
+    const os = await get('/api/organization/stats', fresh.token);
+    expect(os.statusCode).toBe(200);
+    expect(os.json()).toEqual({ ...EMPTY, activeCampaigns: 1 });
+  });
+});
+
+describe('stats definitions (API.md "Stats")', () => {
+  let c1: any;
+  let c2: any;
+  let lastClick: string;
+  let s1At: string;
+
+  beforeAll(async () => {
+    c1 = await createCampaign(t.app, a.token, { name: 'Campaign one' });
+    c2 = await createCampaign(t.app, a.token, { name: 'Campaign two' });
+    await createCampaign(t.app, a.token, { name: 'Draft campaign', status: 'draft' });
+    const x = await createAsset(t.app, a.token, c1.id);
+    const y = await createAsset(t.app, a.token, c2.id);
+    const theirs = await createCampaign(t.app, b.token);
+    const theirAsset = await createAsset(t.app, b.token, theirs.id);
+    const one = { campaignId: c1.id, assetId: x.id, orgId: a.orgId };
+
+    s1At = ago(DAY);
+    const s1 = await insertShare({ ...one, platform: 'twitter', supporterId: 'sup-1', createdAt: s1At });
+    await insertShare({ ...one, platform: 'facebook', supporterId: 'sup-1', createdAt: ago(2 * DAY) });
+    // 40 days old: counts as a share and a supporter, but not as an active one.
+    await insertShare({ ...one, platform: 'twitter', supporterId: 'sup-2', createdAt: ago(40 * DAY) });
+    // Scheduled, not shared yet: counts for nothing.
+    await insertShare({
+      ...one,
+      platform: 'linkedin',
+      status: 'pending',
+      supporterId: 'sup-3',
+      createdAt: ago(HOUR),
+    });
+    await insertShare({
+      campaignId: c2.id,
+      assetId: y.id,
+      orgId: a.orgId,
+      platform: 'linkedin',
+      supporterId: 'sup-1',
+      createdAt: ago(3 * DAY),
+    });
+    // Another organisation's activity never leaks in.
+    const other = await insertShare({
+      campaignId: theirs.id,
+      assetId: theirAsset.id,
+      orgId: b.orgId,
+      platform: 'whatsapp',
+      supporterId: 'sup-9',
+      createdAt: ago(60_000),
+    });
+    await insertClick({ shareId: other, campaignId: theirs.id, orgId: b.orgId, createdAt: ago(1000) });
+
+    lastClick = ago(2 * HOUR);
+    await insertClick({ shareId: s1, campaignId: c1.id, orgId: a.orgId, createdAt: lastClick });
+  });
+
+  it('computes campaign stats', async () => {
+    const res = await get(`/api/campaigns/${c1.id}/stats`, a.token);
+    expect(res.statusCode).toBe(200);
+    const { daily, ...stats } = res.json();
+    expect(stats).toEqual({
+      totalShares: 3,
+      uniqueSupporters: 2,
+      activeSupporters: 1,
+      engagementRate: 33.3,
+      clickThroughs: 1,
+      platformBreakdown: { twitter: 2, facebook: 1 },
+      lastUpdated: lastClick,
+    });
+    expect(daily).toHaveLength(30);
+    const sum = (k: 'shares' | 'clicks') => daily.reduce((n: number, d: any) => n + d[k], 0);
+    expect(sum('shares')).toBe(2); // the 40-day-old share is outside the chart
+    expect(sum('clicks')).toBe(1);
+    expect(daily.find((d: any) => d.date === s1At.slice(0, 10)).shares).toBeGreaterThanOrEqual(1);
+    expect(daily.find((d: any) => d.date === lastClick.slice(0, 10)).clicks).toBe(1);
+    const dates = daily.map((d: any) => d.date);
+    expect([...dates].sort()).toEqual(dates);
+  });
+
+  it('uses the latest share when there is no later click', async () => {
+    const res = await get(`/api/campaigns/${c2.id}/stats`, a.token);
+    expect(res.json()).toMatchObject({
+      totalShares: 1,
+      uniqueSupporters: 1,
+      activeSupporters: 1,
+      engagementRate: 0,
+      clickThroughs: 0,
+      platformBreakdown: { linkedin: 1 },
+    });
+    expect(Date.parse(res.json().lastUpdated)).toBeGreaterThan(Date.now() - 3 * DAY - 60_000);
+  });
+
+  it('computes organisation stats across campaigns, with activeCampaigns', async () => {
+    const res = await get(`/api/organization/stats?id=${a.orgId}`, a.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      totalShares: 4,
+      uniqueSupporters: 2,
+      activeSupporters: 1,
+      engagementRate: 25,
+      clickThroughs: 1,
+      platformBreakdown: { twitter: 2, facebook: 1, linkedin: 1 },
+      lastUpdated: lastClick,
+      activeCampaigns: 2,
+    });
+    expect((await get('/api/organization/stats', a.token)).json()).toEqual(res.json());
+  });
+
+  it("refuses another organisation's stats: 403 for ?id=, 404 for a campaign", async () => {
+    expect((await get(`/api/organization/stats?id=${b.orgId}`, a.token)).statusCode).toBe(403);
+    const theirs = await createCampaign(t.app, b.token);
+    expect((await get(`/api/campaigns/${theirs.id}/stats`, a.token)).statusCode).toBe(404);
+    expect((await get('/api/organization/stats', 'bad-token')).statusCode).toBe(401);
+  });
+});
