@@ -24,7 +24,7 @@ describe('GET /api/templates', () => {
     const res = await get('/api/templates', a.token);
     expect(res.statusCode).toBe(200);
     const byCategory: Record<string, string[]> = {};
-    for (const tpl of res.json()) (byCategory[tpl.category] ??= []).push(tpl.name);
+    for (const tpl of res.json()) byCategory[tpl.category] = [...(byCategory[tpl.category] ?? []), tpl.name];
     expect(byCategory).toEqual({
       'Social Media': ['Follower Growth', 'Content Series', 'Viral Challenge'],
       Awareness: ['Issue Spotlight', 'Educational Series'],
