@@ -9,7 +9,7 @@ import { idParam } from './common.ts';
 /** Built-in ids are slugs ('donation-drive'); an organisation's own are 'custom-<n>'. */
 export const templateIdField = z
   .string()
-  .regex(/^(custom-[1-9][0-9]{0,9}|[a-z][a-z0-9-]{1,60})$/, 'Unknown template');
+  .regex(/^(custom-[1-9][0-9]{0,8}|[a-z][a-z0-9-]{1,60})$/, 'Unknown template');
 export const templateParamsSchema = z.strictObject({ id: templateIdField });
 
 /** POST /api/templates/:id/use: the new campaign's name, the template's name when absent. */
