@@ -62,13 +62,14 @@ describe('refusePrivateAddress', () => {
   });
 });
 
-// A local server on 127.0.0.1; the tests' policy allows exactly that address,
-// and the default policy for everything else.
-const onlyTestServer: AddressPolicy = (address) =>
-  address === '127.0.0.1' ? null : refusePrivateAddress(address);
-
 let server: http.Server;
 let base: string;
+let port: number;
+
+// A local server on 127.0.0.1; the tests' policy lets exactly that server (address
+// and port) through and applies the default policy to everything else.
+const onlyTestServer: AddressPolicy = (address, url) =>
+  address === '127.0.0.1' && url?.port === String(port) ? null : refusePrivateAddress(address);
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
 beforeAll(async () => {
@@ -81,6 +82,9 @@ beforeAll(async () => {
         return;
       case '/to-metadata':
         res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+        return;
+      case '/to-127':
+        res.writeHead(302, { location: 'http://127.0.0.1/admin' }).end();
         return;
       case '/to-loopback':
         res.writeHead(301, { location: 'http://127.0.0.2:1/secret' }).end();
@@ -116,7 +120,8 @@ beforeAll(async () => {
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
 });
 afterAll(() => {
   server.closeAllConnections();
@@ -176,8 +181,8 @@ describe('safeFetch', () => {
     expect(creds.statusCode).toBe(400);
   });
 
-  it('re-checks every redirect: to 169.254.169.254, another loopback, a mapped address, a file URL', async () => {
-    for (const path of ['/to-metadata', '/to-loopback', '/to-mapped']) {
+  it('re-checks every redirect: to 127.0.0.1, 169.254.169.254, another loopback, a mapped address, a file URL', async () => {
+    for (const path of ['/to-127', '/to-metadata', '/to-loopback', '/to-mapped']) {
       const err = await refusal(safeFetch(`${base}${path}`, { maxBytes: 1000, policy: onlyTestServer }));
       expect(err.statusCode, path).toBe(400);
       expect(err.message, path).toMatch(/^Refusing to fetch/);
@@ -218,7 +223,6 @@ describe('safeFetch', () => {
   });
 
   it('connects to the address it checked, whatever a second DNS answer says (rebinding)', async () => {
-    const port = (server.address() as AddressInfo).port;
     let calls = 0;
     // First answer: the allowed test server; any later answer: an address nobody listens on.
     vi.spyOn(dns, 'lookup').mockImplementation((async () => {

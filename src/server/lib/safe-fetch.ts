@@ -13,8 +13,11 @@ import { HttpError } from './errors.ts';
 export const FETCH_TIMEOUT_MS = 10_000;
 export const FETCH_MAX_REDIRECTS = 3;
 
-/** Returns why an address must not be fetched, or null when it is public unicast. */
-export type AddressPolicy = (address: string) => string | null;
+/**
+ * Returns why an address must not be fetched, or null when it may be. Gets the URL
+ * too, so a test policy can let exactly one local test server through.
+ */
+export type AddressPolicy = (address: string, url?: URL) => string | null;
 
 const RANGE_NAMES: Record<string, string> = {
   unspecified: 'an unspecified address',
@@ -97,7 +100,7 @@ async function resolveChecked(url: URL, policy: AddressPolicy): Promise<{ addres
     if (addresses.length === 0) throw fail(400, `Could not resolve the host ${host}`);
   }
   for (const { address } of addresses) {
-    const reason = policy(address);
+    const reason = policy(address, url);
     if (reason)
       throw fail(
         400,
