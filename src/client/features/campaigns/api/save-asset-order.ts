@@ -3,7 +3,7 @@ import type { Asset } from '#shared/schemas/assets.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { campaignAssetsKey } from './get-campaign-assets.ts';
-import { campaignKey } from './get-campaign.ts';
+import { type CampaignWithAssets, campaignKey } from './get-campaign.ts';
 
 /** PUT /api/campaigns/:id/assets/order with every asset id of the campaign, in the new order. */
 export const saveAssetOrder = (campaignId: number, assetIds: number[]) =>
@@ -14,7 +14,9 @@ export const useSaveAssetOrder = (campaignId: number) =>
     mutationFn: (assetIds: number[]) => saveAssetOrder(campaignId, assetIds),
     onSuccess: (assets) => {
       queryClient.setQueryData(campaignAssetsKey(campaignId), assets);
-      void queryClient.invalidateQueries({ queryKey: campaignKey(campaignId) });
+      queryClient.setQueryData<CampaignWithAssets>(campaignKey(campaignId), (c) =>
+        c ? { ...c, assets } : c,
+      );
       void queryClient.invalidateQueries({ queryKey: ['/api/assets'] });
     },
   });

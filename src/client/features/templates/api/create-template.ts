@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CreateTemplateInput, Template } from '#shared/schemas/templates.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { TEMPLATES_KEY } from './get-templates.ts';
+
+/** POST /api/templates: save a campaign's assets as the organisation's own template. */
+export const createTemplate = (input: CreateTemplateInput) =>
+  apiRequest<Template>('POST', '/api/templates', input);
+
+export const useCreateTemplate = () =>
+  useMutation({
+    mutationFn: createTemplate,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY }),
+  });

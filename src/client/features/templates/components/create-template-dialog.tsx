@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PlusIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { type CreateTemplateInput, createTemplateSchema } from '#shared/schemas/templates.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCampaigns } from '../../campaigns/api/get-campaigns.ts';
+import { useCreateTemplate } from '../api/create-template.ts';
+
+/** 'Create Custom Template': save one of the organisation's campaigns as a reusable template. */
+export function CreateTemplateDialog({ orgId }: { orgId: number | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <PlusIcon aria-hidden /> Create Custom Template
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create Custom Template</DialogTitle>
+          <DialogDescription>
+            Save a campaign's assets as a template your organization can start new campaigns from.
+          </DialogDescription>
+        </DialogHeader>
+        {open && <CreateTemplateForm orgId={orgId} onDone={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateTemplateForm({ orgId, onDone }: { orgId: number | null; onDone: () => void }) {
+  const campaigns = useCampaigns(orgId);
+  if (campaigns.isPending) return <Spinner label="Loading campaigns" />;
+  if (campaigns.isError) return <p className="text-sm text-destructive">Failed to fetch campaigns</p>;
+  if (campaigns.data.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">Create a campaign first: a template is made from one.</p>
+    );
+  }
+  return <TemplateFields campaigns={campaigns.data} onDone={onDone} />;
+}
+
+function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: () => void }) {
+  const uid = useId();
+  const create = useCreateTemplate();
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof createTemplateSchema>,
+    unknown,
+    CreateTemplateInput
+  >({
+    resolver: zodResolver(createTemplateSchema),
+    defaultValues: { campaignId: campaigns[0].id, name: '', description: '' },
+  });
+  const { errors } = formState;
+  const ids = { campaign: `${uid}-campaign`, name: `${uid}-name`, description: `${uid}-description` };
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (template) => {
+        toast({ title: 'Template saved', description: `"${template.name}" is listed under My Templates` });
+        onDone();
+      },
+      onError: (err) =>
+        toast({
+          title: 'Could not save the template',
+          description: errorMessage(err, 'An unknown error occurred'),
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField
+        id={ids.campaign}
+        label="Campaign"
+        error={errors.campaignId ? 'Please choose a campaign' : undefined}
+      >
+        <select
+          {...fieldAria(ids.campaign, errors.campaignId?.message)}
+          {...register('campaignId', { valueAsNumber: true })}
+          className="flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-sm"
+        >
+          {campaigns.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id={ids.name} label="Template name" error={errors.name?.message}>
+        <Input dir="auto" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
+      </FormField>
+      <FormField id={ids.description} label="Description (optional)" error={errors.description?.message}>
+        <Textarea
+          dir="auto"
+          rows={2}
+          {...fieldAria(ids.description, errors.description?.message)}
+          {...register('description')}
+        />
+      </FormField>
+      <DialogFooter>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Saving...' : 'Save Template'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
