@@ -62,3 +62,32 @@ export async function createAsset(
   if (res.statusCode !== 201) throw new Error(`asset failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/** An ISO-BMFF `ftyp` box with the given brand: enough for the sniffer (mp4, qt, M4A...). */
+function ftyp(brand: string): Buffer {
+  const b = Buffer.alloc(32);
+  b.writeUInt32BE(32, 0);
+  b.write('ftyp', 4);
+  b.write(brand, 8);
+  b.write(brand, 16);
+  return b;
+}
+
+/** The first bytes of each allowed type, and of some refused ones, as the sniffer sees them. */
+export const SAMPLE_HEADERS = {
+  jpeg: Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+    Buffer.from('JFIF\0'),
+    Buffer.alloc(20),
+  ]),
+  webp: Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([0x24, 0, 0, 0]),
+    Buffer.from('WEBPVP8 '),
+    Buffer.alloc(24),
+  ]),
+  mp4: ftyp('isom'),
+  mov: ftyp('qt  '),
+  webm: Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102', 'hex'),
+  m4a: ftyp('M4A '),
+};

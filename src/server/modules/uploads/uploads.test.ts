@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { GIF_1X1, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
+import { GIF_1X1, multipartFile, PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
 
 let t: TestApp;
 let token: string;
@@ -62,6 +62,36 @@ describe('POST /api/upload', () => {
     const res = await upload({ filename: 'a.gif', contentType: 'image/gif', bytes: GIF_1X1 });
     expect(res.statusCode).toBe(201);
     expect(res.json().file.mimetype).toBe('image/gif');
+  });
+
+  it.each([
+    ['jpeg', 'image/jpeg', /\.jpg$/],
+    ['webp', 'image/webp', /\.webp$/],
+    ['mp4', 'video/mp4', /\.mp4$/],
+    ['mov', 'video/quicktime', /\.mov$/],
+    ['webm', 'video/webm', /\.webm$/],
+  ] as const)('accepts %s and serves it as %s', async (kind, mimetype, ext) => {
+    const res = await upload({
+      filename: 'upload.bin',
+      contentType: 'application/octet-stream',
+      bytes: SAMPLE_HEADERS[kind],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().file.mimetype).toBe(mimetype);
+    expect(res.json().file.url).toMatch(ext);
+    const served = await t.app.inject({ method: 'GET', url: res.json().file.url });
+    expect(served.headers['content-type']).toBe(mimetype);
+  });
+
+  it('refuses audio and other non-image, non-video types', async () => {
+    const res = await upload({ filename: 'song.mp4', contentType: 'video/mp4', bytes: SAMPLE_HEADERS.m4a });
+    expect(res.statusCode).toBe(415);
+    const pdf = await upload({
+      filename: 'doc.png',
+      contentType: 'image/png',
+      bytes: Buffer.from('%PDF-1.4\n%âãÏÓ\n'),
+    });
+    expect(pdf.statusCode).toBe(415);
   });
 
   it('refuses text renamed .png, SVG with script and HTML with 415, storing nothing', async () => {
