@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { createAsset, createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
@@ -15,7 +16,10 @@ beforeAll(async () => {
   campaignA = await createCampaign(t.app, a.token, { name: 'Campaign of A' });
   campaignB = await createCampaign(t.app, b.token, { name: 'Campaign of B' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(t.config.dataDir, { recursive: true, force: true });
+});
 
 const post = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/assets', headers: bearer(token), payload });
