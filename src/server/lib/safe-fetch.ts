@@ -107,8 +107,9 @@ async function resolveChecked(url: URL, policy: AddressPolicy): Promise<{ addres
         `Refusing to fetch ${url.hostname}: it points to ${reason} (${address}). Only public addresses can be fetched.`,
       );
   }
-  const first = addresses[0];
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+  // Prefer IPv4: many hosts that resolve to both have no IPv6 route.
+  const chosen = addresses.find((a) => a.family === 4) ?? addresses[0];
+  return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
 function request(url: URL, pinned: { address: string; family: 4 | 6 }, signal: AbortSignal) {
