@@ -51,7 +51,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 function UserMenu({ user, orgName }: { user: PublicUser; orgName?: string }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="rounded-full" aria-label="User menu">
           <UserAvatar user={user} />

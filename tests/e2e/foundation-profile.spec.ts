@@ -1,0 +1,117 @@
+import { expect, test } from '../support/fixtures.ts';
+
+// Profile and settings screens.
+
+const toast = (page: import('@playwright/test').Page) => page.getByTestId('toast');
+
+test('the profile summary shows the account', async ({ page, signedIn }) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+  const summary = page.getByRole('heading', { level: 2, name: signedIn.username }).locator('xpath=../..');
+  await expect(summary).toContainText(`${signedIn.username}@example.org`);
+  await expect(summary).toContainText('Member Since');
+  await expect(summary).toContainText('Last Updated');
+  // The organisation creator is its admin.
+  await expect(summary).toContainText('Admin');
+  await expect(summary).toContainText(signedIn.username.slice(0, 2).toUpperCase());
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
+  // Initials are drawn locally: no request leaves for an avatar service.
+  const external: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('http://127.0.0.1')) external.push(r.url());
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+  expect(external).toEqual([]);
+});
+
+test('saving personal information survives a reload', async ({ page, signedIn }) => {
+  await page.goto('/profile');
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill("O'Lovelace <b>");
+  await page.getByLabel('Email').fill('ada@example.org');
+  await page.getByLabel('Phone').fill('+44 20 7946 0000');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page)).toContainText('Profile Updated');
+  await expect(page.getByRole('heading', { level: 2, name: "Ada O'Lovelace <b>" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('AO');
+
+  await page.reload();
+  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Last Name')).toHaveValue("O'Lovelace <b>");
+  await expect(page.getByLabel('Email')).toHaveValue('ada@example.org');
+  await expect(page.getByLabel('Phone')).toHaveValue('+44 20 7946 0000');
+  await expect(page.getByRole('heading', { level: 2, name: "Ada O'Lovelace <b>" })).toBeVisible();
+  expect(signedIn.userId).toBeGreaterThan(0);
+});
+
+test('a rejected profile update says Update Failed with the server message', async ({ page, signedIn }) => {
+  await page.goto('/profile');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page)).toContainText('Update Failed');
+  await expect(toast(page)).toContainText('Please enter a valid email address');
+  await page.reload();
+  await expect(page.getByLabel('Email')).toHaveValue(`${signedIn.username}@example.org`);
+});
+
+test('a failed profile update without a message falls back', async ({ page, signedIn }) => {
+  await page.route('**/api/user/profile', (route) => route.fulfill({ status: 500, json: {} }));
+  await page.goto('/profile');
+  await page.getByLabel('First Name').fill('Grace');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page)).toContainText('Update Failed');
+  await expect(toast(page)).toContainText('Failed to update profile');
+  expect(signedIn.token).toBeTruthy();
+});
+
+test('the password form checks the confirmation, then says it is coming soon', async ({ page, signedIn }) => {
+  await page.goto('/profile');
+  await page.getByLabel('Current Password').fill(signedIn.password);
+  await page.getByLabel('New Password', { exact: true }).fill('newsecret1');
+  await page.getByLabel('Confirm New Password').fill('newsecret2');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(toast(page)).toContainText("Passwords Don't Match");
+  await expect(toast(page)).toContainText('New password and confirmation must match');
+  await page.getByLabel('Confirm New Password').fill('newsecret1');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(toast(page)).toContainText('Feature Coming Soon');
+});
+
+test('signed out, the profile asks to log in', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByText('Please log in to view your profile.')).toBeVisible();
+});
+
+test('settings show their four tabs with the specified defaults', async ({ page, signedIn }) => {
+  await page.goto('/settings');
+  await expect(page.getByRole('tab')).toHaveText(['General', 'Notifications', 'Branding', 'Permissions']);
+  await expect(page.getByLabel('Organization Name')).toHaveValue(signedIn.orgName);
+
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByRole('switch', { name: 'Campaign Updates' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'New Supporters' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Milestones' })).toBeChecked();
+  const digest = page.getByRole('switch', { name: 'Weekly Digest' });
+  await expect(digest).not.toBeChecked();
+  await digest.click();
+  await expect(digest).toBeChecked();
+
+  await page.getByRole('tab', { name: 'Branding' }).click();
+  await expect(page.getByText('512x512 px')).toBeVisible();
+  await expect(page.getByLabel('Primary Color')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Permissions' }).click();
+  await expect(page.getByRole('switch', { name: 'Collect Supporter Information' })).toBeChecked();
+  for (const role of ['Admin', 'Editor', 'Viewer']) {
+    await expect(page.getByText(role, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Invite Team Member' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Enable API Access' })).toBeChecked();
+  const key = page.getByLabel('API Key');
+  const before = await key.inputValue();
+  await page.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(key).not.toHaveValue(before);
+  await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+});
