@@ -41,7 +41,8 @@ async function buildClient(): Promise<void> {
   });
 }
 
-const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
+const gzipSize = (file: string) =>
+  zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
 
 /** Static import closure of the given manifest keys. */
 function closure(manifest: Manifest, keys: string[]): Set<string> {
@@ -84,7 +85,9 @@ export async function main(): Promise<{ pass: boolean; jsBytes: number; cssBytes
   if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(outDir, '.vite', 'manifest.json'))) {
     await buildClient();
   }
-  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey || !manifest[ROUTE_SRC]) throw new Error(`manifest lacks the entry or ${ROUTE_SRC}`);
 
@@ -112,11 +115,19 @@ export async function main(): Promise<{ pass: boolean; jsBytes: number; cssBytes
   }
   const pass = jsBytes < JS_BUDGET_BYTES && staff.size === 0;
   console.log('Supporter page bundle (gzip -9, from the Vite manifest)');
-  console.log(`  initial JS   ${kb(jsBytes).padStart(9)} in ${initial.js.size} files   whole app JS  ${kb(allJs)}`);
-  console.log(`  initial CSS  ${kb(cssBytes).padStart(9)} in ${initial.css.size} files   whole app CSS ${kb(allCss)}`);
-  console.log(`  ratio        JS ${(jsBytes / allJs).toFixed(3)}   CSS ${(cssBytes / Math.max(allCss, 1)).toFixed(3)}`);
+  console.log(
+    `  initial JS   ${kb(jsBytes).padStart(9)} in ${initial.js.size} files   whole app JS  ${kb(allJs)}`,
+  );
+  console.log(
+    `  initial CSS  ${kb(cssBytes).padStart(9)} in ${initial.css.size} files   whole app CSS ${kb(allCss)}`,
+  );
+  console.log(
+    `  ratio        JS ${(jsBytes / allJs).toFixed(3)}   CSS ${(cssBytes / Math.max(allCss, 1)).toFixed(3)}`,
+  );
   console.log(`  lazy dialogs JS ${kb(sum(lazy.js))}, CSS ${kb(sum(lazy.css))} (loaded on first open)`);
-  console.log(`  JS budget    ${kb(jsBytes)} < ${kb(JS_BUDGET_BYTES)}: ${jsBytes < JS_BUDGET_BYTES ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `  JS budget    ${kb(jsBytes)} < ${kb(JS_BUDGET_BYTES)}: ${jsBytes < JS_BUDGET_BYTES ? 'PASS' : 'FAIL'}`,
+  );
   if (staff.size) {
     console.log(`  staff code loaded by the supporter page: FAIL`);
     for (const s of staff) console.log(`    - ${s}`);

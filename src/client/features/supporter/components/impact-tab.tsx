@@ -1,4 +1,4 @@
-import { INFLUENCE_SCORE_EXPLANATION } from '#shared/impact.ts';
+import { CLICK_POINTS, INFLUENCE_SCORE_EXPLANATION, SHARE_POINTS } from '#shared/impact.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useImpact } from '../api/get-impact.ts';
 
@@ -31,7 +31,12 @@ export function ImpactTab({ campaignId }: { campaignId: number }) {
           ))}
         </dl>
       )}
-      <p className="text-sm text-muted-foreground">{INFLUENCE_SCORE_EXPLANATION}</p>
+      <div className="space-y-1 rounded-lg bg-indigo-50 p-4 text-sm text-slate-900">
+        <p className="font-semibold">
+          Influence Score = Your Shares x {SHARE_POINTS} + Clicks Generated x {CLICK_POINTS}
+        </p>
+        <p>{INFLUENCE_SCORE_EXPLANATION}</p>
+      </div>
     </section>
   );
 }

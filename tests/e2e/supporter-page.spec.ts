@@ -1,0 +1,191 @@
+import { INFLUENCE_SCORE_EXPLANATION } from '#shared/impact.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { campaignStats, DESKTOP, PHONE, seedCampaign } from '../support/supporter.ts';
+
+test.describe('supporter page on a desktop', () => {
+  test.use(DESKTOP);
+
+  test('shows the campaign with its tabs, a playable video and real impact numbers', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedCampaign(request, {
+      assets: [
+        { type: 'image', title: 'River poster', description: 'Blue river poster' },
+        { type: 'text', title: 'Call to action', content: 'Write to your council today!' },
+        { type: 'video', title: 'River film', content: 'https://cdn.example.org/river.mp4' },
+      ],
+    });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
+    await expect(page.getByText(seeded.description)).toBeVisible();
+    await expect(page).not.toHaveURL(/mobile=/);
+    for (const tab of ['Share', 'Personalize', 'My Impact', 'Schedule']) {
+      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    }
+    const poster = page.getByRole('img', { name: 'Blue river poster' });
+    await expect(poster).toHaveAttribute('src', seeded.assets[0].content);
+    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    const video = page.locator('video');
+    await expect(video).toHaveAttribute('controls', '');
+    await expect(video).toHaveAttribute('playsinline', '');
+    await expect(video).toHaveAttribute('preload', 'metadata');
+    await expect(video).toHaveAttribute('src', 'https://cdn.example.org/river.mp4');
+    await expect(page.getByText('Write to your council today!')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Share Now' })).toHaveCount(3);
+
+    // Campaign filter: All Campaigns or this one.
+    const filter = page.getByLabel('Campaign');
+    await expect(filter.locator('option')).toHaveText(['All Campaigns', seeded.name]);
+    await filter.selectOption({ label: seeded.name });
+    await expect(page.getByRole('button', { name: 'Share Now' })).toHaveCount(3);
+
+    await page.getByRole('tab', { name: 'My Impact' }).click();
+    await expect(page.getByText('Your Shares')).toBeVisible();
+    await expect(page.getByTestId('impact-Your Shares')).toHaveText('0');
+    await expect(page.getByTestId('impact-Clicks Generated')).toHaveText('0');
+    await expect(page.getByTestId('impact-Influence Score')).toHaveText('0');
+    await expect(page.getByText('Influence Score = Your Shares x 10 + Clicks Generated x 5')).toBeVisible();
+    await expect(page.getByText(INFLUENCE_SCORE_EXPLANATION)).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Personalize' }).click();
+    await expect(page.getByText(/up to 3x more engagement/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /River poster/ })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await expect(page.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText('Not scheduled')).toHaveCount(2);
+  });
+
+  test('the toggle switches views through ?mobile=', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await page.goto(`/supporter/campaign/${seeded.campaignId}`);
+    await page.getByRole('button', { name: 'Mobile View' }).click();
+    await expect(page).toHaveURL(/mobile=true/);
+    await expect(page.getByRole('heading', { name: 'Add Your Personal Touch' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Share' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Desktop View' }).click();
+    await expect(page).toHaveURL(/mobile=false/);
+    await expect(page.getByRole('tab', { name: 'Share' })).toBeVisible();
+  });
+
+  test('a missing campaign says so and Go Back leaves', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await page.goto('/supporter/999999');
+    await expect(page.getByRole('heading', { name: 'Campaign Not Found' })).toBeVisible();
+    await expect(
+      page.getByText('Sorry, the campaign you are looking for does not exist or has been removed.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
+  });
+
+  test('the raw HTML carries escaped link-preview tags', async ({ request }) => {
+    const seeded = await seedCampaign(request, {
+      name: `Rivers & "Lakes" <${Date.now()}>`,
+      description: 'Swim <safely> & "freely"',
+    });
+    const res = await request.get(`/supporter/${seeded.campaignId}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const escapedName = seeded.name
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;');
+    expect(html).toContain(`<title>${escapedName}`);
+    expect(html).toContain(`property="og:title" content="${escapedName}"`);
+    expect(html).toContain(
+      'property="og:description" content="Swim &lt;safely&gt; &amp; &quot;freely&quot;"',
+    );
+    expect(html).toMatch(
+      new RegExp(`property="og:url" content="http://[^"]+/supporter/${seeded.campaignId}"`),
+    );
+    expect(html).toContain(`property="og:image" content="http://`);
+    expect(html).toContain(seeded.assets[0].content);
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+    expect(html).not.toContain('<Lakes>');
+  });
+
+  test('a tracked link counts one click-through per visitor and none for crawlers', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedCampaign(request);
+    const ref = `e2eref${Date.now().toString(36)}`.slice(0, 12).padEnd(12, 'x');
+    const share = await request.post('/api/shares', {
+      data: {
+        assetId: seeded.assets[0].id,
+        platform: 'twitter',
+        supporterInfo: '',
+        campaignId: seeded.campaignId,
+        organizationId: seeded.account.orgId,
+        ref,
+      },
+    });
+    expect(share.status(), await share.text()).toBe(201);
+    expect((await campaignStats(request, seeded)).clickThroughs).toBe(0);
+
+    await page.goto(`/supporter/${seeded.campaignId}?ref=${ref}`);
+    await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
+    await page.goto(`/supporter/${seeded.campaignId}?ref=${ref}`);
+    await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
+    expect((await campaignStats(request, seeded)).clickThroughs).toBe(1);
+
+    const bot = await page.context().browser()!.newContext({
+      userAgent: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    });
+    const botRes = await bot.request.get(`/supporter/${seeded.campaignId}?ref=${ref}`, {
+      headers: { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' },
+    });
+    expect(botRes.status()).toBe(200);
+    await bot.close();
+    expect((await campaignStats(request, seeded)).clickThroughs).toBe(1);
+  });
+});
+
+test.describe('supporter page on a phone', () => {
+  test.use(PHONE);
+
+  test('detects the phone, writes mobile=true and shows the one-column view', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]mobile=true/);
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    for (const name of ['Twitter', 'Facebook', 'Instagram Story', 'WhatsApp', 'Save Image', 'Copy Text']) {
+      await expect(quick.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Add Your Personal Touch' })).toBeVisible();
+    await expect(page.getByText(`Thank you for supporting ${seeded.name}!`)).toBeVisible();
+
+    // Each template fills in the campaign name and the asset title.
+    const touch = page.getByRole('region', { name: 'Add Your Personal Touch' });
+    const box = touch.getByLabel('Add your personal message');
+    await expect(box).toHaveAttribute('placeholder', 'Share why this matters to you...');
+    for (const name of ['Why I Support', 'Join Me', 'Did You Know?', 'Important Cause']) {
+      await touch.getByRole('button', { name }).click();
+      await expect(box).toHaveValue(
+        new RegExp(`${escapeRe(seeded.name)}.*${escapeRe(seeded.assets[0].title)}`, 's'),
+      );
+    }
+    await touch.getByLabel('Asset to share').selectOption({ label: seeded.assets[1].title });
+    await touch.getByRole('button', { name: 'Join Me' }).click();
+    await expect(box).toHaveValue(new RegExp(escapeRe(seeded.assets[1].title)));
+    for (const name of ['Twitter', 'Facebook', 'LinkedIn', 'WhatsApp']) {
+      await expect(touch.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+  });
+
+  test('an explicit mobile=false is respected on a phone', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await page.goto(`/supporter/${seeded.campaignId}?mobile=false`);
+    await expect(page.getByRole('tab', { name: 'Share' })).toBeVisible();
+    await expect(page).toHaveURL(/mobile=false/);
+  });
+});
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

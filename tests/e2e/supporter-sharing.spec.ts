@@ -1,0 +1,400 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { REF_CODE_PATTERN } from '#shared/constants.ts';
+import { expect, test } from '../support/fixtures.ts';
+import {
+  campaignStats,
+  DESKTOP,
+  installShareRecorder,
+  PHONE,
+  type RecordedCall,
+  recordedCalls,
+  type SeededCampaign,
+  seedCampaign,
+} from '../support/supporter.ts';
+
+const TWITTER_NOTICE =
+  "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the Twitter compose box.";
+const LINKEDIN_NOTICE =
+  'Image link and text copied to clipboard. Please paste it into your LinkedIn post for best results.';
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+const toast = (page: Page) => page.getByTestId('toast');
+
+/** The share log and the window it was made for: the POST came first and carries the URL's ref. */
+async function expectLoggedThenOpened(page: Page, seeded: SeededCampaign, platform: string, assetId: number) {
+  let calls: RecordedCall[] = [];
+  await expect
+    .poll(async () => {
+      calls = await recordedCalls(page);
+      return calls.filter((c) => c.kind === 'open').length;
+    })
+    .toBe(1);
+  const openAt = calls.findIndex((c) => c.kind === 'open');
+  const postAt = calls.findIndex(
+    (c) => c.kind === 'fetch' && c.method === 'POST' && c.url?.endsWith('/api/shares'),
+  );
+  expect(postAt, 'POST /api/shares is sent before the share window opens').toBeGreaterThanOrEqual(0);
+  expect(postAt).toBeLessThan(openAt);
+  const open = calls[openAt];
+  expect(open.features).toBe('width=520,height=570');
+  const body = JSON.parse(calls[postAt].body ?? '{}');
+  expect(body).toMatchObject({
+    assetId,
+    platform,
+    supporterInfo: '',
+    campaignId: seeded.campaignId,
+    organizationId: seeded.account.orgId,
+  });
+  expect(body.ref).toMatch(REF_CODE_PATTERN);
+  expect(body.ref).toHaveLength(12);
+  const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}`;
+  return { url: new URL(open.url as string), tracked, ref: body.ref as string };
+}
+
+test.describe('sharing from the desktop page', () => {
+  test.use({ ...DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('the share dialog previews every platform with the campaign link card', async ({ page, request }) => {
+    const longTitle = 'A very long poster title that goes past thirty characters';
+    const seeded = await seedCampaign(request, {
+      assets: [
+        { type: 'image', title: longTitle, description: 'Poster' },
+        { type: 'image', title: 'Second image' },
+      ],
+    });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page.getByRole('button', { name: 'Share Now' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(
+      dialog.getByRole('heading', { name: `Share "${longTitle.slice(0, 30)}..." on Social Media` }),
+    ).toBeVisible();
+    await expect(dialog.getByText('Preview', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Results may vary on actual platforms')).toBeVisible();
+    const origin = new URL(page.url()).origin;
+    const firstImage = `${origin}${seeded.assets[0].content}`;
+    for (const tab of ['Twitter', 'Facebook', 'LinkedIn', 'WhatsApp']) {
+      await dialog.getByRole('tab', { name: tab }).click();
+      const panel = dialog.getByRole('tabpanel');
+      await expect(panel.getByText(seeded.name).first()).toBeVisible();
+      await expect(panel.locator(`img[src="${firstImage}"]`)).toBeVisible();
+    }
+    await dialog.getByRole('tab', { name: 'WhatsApp' }).click();
+    await expect(dialog.getByRole('tabpanel').getByText(seeded.description)).toBeVisible();
+    await dialog.getByRole('tab', { name: 'Instagram Story' }).click();
+    await expect(dialog.getByRole('tabpanel').getByText('Your story')).toBeVisible();
+    await expect(
+      dialog.getByRole('tabpanel').locator(`img[src="${seeded.assets[0].content}"]`),
+    ).toBeVisible();
+  });
+
+  for (const platform of ['twitter', 'facebook', 'linkedin', 'whatsapp'] as const) {
+    test(`${platform}: logs the share, then opens the platform with the tracked link`, async ({
+      page,
+      request,
+    }) => {
+      const seeded = await seedCampaign(request);
+      const image = seeded.assets[0];
+      await installShareRecorder(page);
+      await page.goto(`/supporter/${seeded.campaignId}`);
+      await page.getByRole('button', { name: 'Share Now' }).first().click();
+      const names = { twitter: 'Twitter', facebook: 'Facebook', linkedin: 'LinkedIn', whatsapp: 'WhatsApp' };
+      await page.getByRole('dialog').getByRole('button', { name: names[platform], exact: true }).click();
+      const { url, tracked } = await expectLoggedThenOpened(page, seeded, platform, image.id);
+      const origin = new URL(page.url()).origin;
+      if (platform === 'twitter') {
+        expect(url.origin + url.pathname).toBe('https://twitter.com/intent/tweet');
+        expect(url.searchParams.get('text')).toBe(image.title);
+        expect(url.searchParams.get('url')).toBe(tracked);
+        await expect(toast(page)).toContainText('Shared successfully');
+        await expect(toast(page)).toContainText(TWITTER_NOTICE);
+        expect(await clipboard(page)).toBe(`${image.title}\n\n${origin}${image.content}\n\n${tracked}`);
+      } else if (platform === 'facebook') {
+        expect(url.origin + url.pathname).toBe('https://www.facebook.com/sharer/sharer.php');
+        expect(url.searchParams.get('u')).toBe(tracked);
+        await expect(toast(page)).toHaveText(/Shared successfully/);
+      } else if (platform === 'linkedin') {
+        expect(url.origin + url.pathname).toBe('https://www.linkedin.com/sharing/share-offsite/');
+        expect(url.searchParams.get('url')).toBe(tracked);
+        await expect(toast(page)).toContainText(LINKEDIN_NOTICE);
+        expect(await clipboard(page)).toBe(`${image.title}\n\n${origin}${image.content}\n\n${tracked}`);
+      } else {
+        expect(url.origin + url.pathname).toBe('https://wa.me/');
+        expect(url.searchParams.get('text')).toBe(`${image.title}\n\n${tracked}`);
+        await expect(toast(page)).toHaveText(/Shared successfully/);
+      }
+      await expect
+        .poll(async () => (await campaignStats(request, seeded)).platformBreakdown[platform])
+        .toBe(1);
+    });
+  }
+
+  test('a text asset shares its content; a blocked popup gets the alert', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    const text = seeded.assets[1];
+    await installShareRecorder(page, { blockPopups: true });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page.getByRole('button', { name: 'Share Now' }).nth(1).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Facebook', exact: true }).click();
+    await expect
+      .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
+      .toBe('Please allow popups for this site to open the sharing window');
+    const open = (await recordedCalls(page)).find((c) => c.kind === 'open');
+    expect(new URL(open?.url as string).searchParams.get('quote')).toBe(text.content);
+  });
+
+  test('personalize: a blank message is refused, a message goes first with a blank line', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedCampaign(request);
+    await installShareRecorder(page);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page.getByRole('tab', { name: 'Personalize' }).click();
+    await page.getByRole('button', { name: new RegExp(seeded.assets[1].title) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Twitter', exact: true }).click();
+    await expect(toast(page)).toContainText('Message required');
+    await expect(toast(page)).toContainText('Please add a personal message or select a template');
+    expect((await recordedCalls(page)).some((c) => c.kind === 'open')).toBe(false);
+
+    const box = dialog.getByLabel('Add your personal message');
+    await expect(box).toHaveAttribute('placeholder', 'Share why this matters to you...');
+    await expect(
+      dialog.getByText('Adding a personal message increases engagement by up to 3x'),
+    ).toBeVisible();
+    await box.fill('This matters to me');
+    await expect(dialog.getByRole('tabpanel')).toContainText('This matters to me');
+    await dialog.getByRole('button', { name: 'Twitter', exact: true }).click();
+    const { url } = await expectLoggedThenOpened(page, seeded, 'twitter', seeded.assets[1].id);
+    expect(url.searchParams.get('text')).toBe(`This matters to me\n\n${seeded.assets[1].content}`);
+  });
+
+  test('the X preview counts weighted length and warns past 280', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    const { default: twitter } = await import('twitter-text');
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page.getByRole('button', { name: 'Share Now' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Personalize' }).click();
+    const message = `${'🌊'.repeat(100)} https://example.org/a/very/long/link/${'x'.repeat(80)} ${'a'.repeat(40)}`;
+    await dialog.getByLabel('Add your personal message').fill(message);
+    const origin = new URL(page.url()).origin;
+    const expected = twitter.parseTweet(
+      `${message}\n\n${seeded.assets[0].title} ${origin}/supporter/${seeded.campaignId}`,
+    );
+    expect(expected.weightedLength).toBeGreaterThan(280);
+    const counter = dialog.getByTestId('tweet-length');
+    await expect(counter).toContainText(`${expected.weightedLength}/280`);
+    await expect(counter).toContainText(`${expected.weightedLength - 280} over the limit`);
+    await dialog.getByLabel('Add your personal message').fill('Short');
+    await expect(counter).not.toContainText('over the limit');
+  });
+
+  test('Copy Text, Save Image and their failures', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page.getByRole('button', { name: `Copy text of ${seeded.assets[1].title}` }).click();
+    await expect(toast(page)).toContainText('Text copied!');
+    expect(await clipboard(page)).toBe(seeded.assets[1].content);
+
+    await page.getByRole('button', { name: 'Share Now' }).first().click();
+    const dialog = page.getByRole('dialog');
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Save Image' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    expect(fs.readFileSync(await download.path())).toEqual(seeded.assets[0].bytes);
+    await expect(toast(page)).toContainText('Image downloaded');
+
+    await dialog.getByRole('button', { name: 'Copy Text' }).click();
+    expect(await clipboard(page)).toBe(seeded.assets[0].title);
+  });
+
+  test('Save Image failure toast', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page.route('**/uploads/**', (route) =>
+      route.request().resourceType() === 'fetch'
+        ? route.fulfill({ status: 500, body: 'no' })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Share Now' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Image' }).click();
+    await expect(toast(page)).toContainText('Download failed');
+    await expect(toast(page)).toContainText('Please try again or right-click the image to save');
+  });
+
+  test('Copy failure and share failure toasts', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+        configurable: true,
+      });
+      document.execCommand = () => false;
+      window.open = () => {
+        throw new Error('boom');
+      };
+    });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page.getByRole('button', { name: `Copy text of ${seeded.assets[1].title}` }).click();
+    await expect(toast(page)).toContainText('Copy failed');
+    await expect(toast(page)).toContainText('Please try manually selecting the text');
+    await page.getByRole('button', { name: 'Share Now' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Facebook', exact: true }).click();
+    await expect(toast(page)).toContainText('Sharing failed');
+    await expect(toast(page)).toContainText('Please try again or try a different platform');
+  });
+
+  test('My Impact is refreshed after a share', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await installShareRecorder(page);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page.getByRole('tab', { name: 'My Impact' }).click();
+    await expect(page.getByTestId('impact-Your Shares')).toHaveText('0');
+    await page.getByRole('tab', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'Share Now' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Facebook', exact: true }).click();
+    await expect(toast(page)).toContainText('Shared successfully');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByRole('tab', { name: 'My Impact' }).click();
+    await expect(page.getByTestId('impact-Your Shares')).toHaveText('1');
+    await expect(page.getByTestId('impact-Influence Score')).toHaveText('10');
+
+    // A visit through that share's link, from someone else, is a click this supporter generated.
+    const { ref } = await expectLoggedThenOpened(page, seeded, 'facebook', seeded.assets[0].id);
+    const friend = await page.context().browser()!.newContext();
+    const res = await friend.request.get(`/supporter/${seeded.campaignId}?ref=${ref}`);
+    expect(res.status()).toBe(200);
+    await friend.close();
+    await page.reload();
+    await page.getByRole('tab', { name: 'My Impact' }).click();
+    await expect(page.getByTestId('impact-Clicks Generated')).toHaveText('1');
+    await expect(page.getByTestId('impact-Influence Score')).toHaveText('15');
+  });
+
+  test('Instagram on a desktop without file sharing saves the image and explains', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedCampaign(request);
+    await installShareRecorder(page, { webShare: false });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page.getByRole('button', { name: 'Share Now' }).first().click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('dialog').getByRole('button', { name: 'Instagram', exact: true }).click();
+    const download = await downloading;
+    expect(fs.readFileSync(await download.path())).toEqual(seeded.assets[0].bytes);
+    await expect
+      .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
+      .toBe('Unable to share directly to Instagram. Please save the image and share it manually.');
+    expect(await clipboard(page)).toMatch(
+      new RegExp(`^${seeded.assets[0].title}\\n\\nhttp://.+/supporter/${seeded.campaignId}\\?ref=`),
+    );
+  });
+});
+
+test.describe('sharing from a phone', () => {
+  test.use({ ...PHONE, permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('Quick Share Twitter logs first, then opens the intent with the ref', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await installShareRecorder(page);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    await quick.getByRole('button', { name: 'Twitter', exact: true }).tap();
+    const { url, tracked } = await expectLoggedThenOpened(page, seeded, 'twitter', seeded.assets[0].id);
+    expect(url.searchParams.get('url')).toBe(tracked);
+    expect(url.searchParams.get('text')).toBe(seeded.assets[0].title);
+  });
+
+  test('Instagram Story hands the image file to the share sheet', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await installShareRecorder(page, { webShare: true });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    await quick.getByRole('button', { name: 'Instagram Story', exact: true }).tap();
+    await expect(toast(page)).toContainText('Shared successfully');
+    const calls = await recordedCalls(page);
+    const share = calls.find((c) => c.kind === 'share');
+    expect(share?.files).toEqual([
+      {
+        name: expect.stringMatching(/\.png$/),
+        type: 'image/png',
+        size: seeded.assets[0].bytes?.length,
+        isFile: true,
+      },
+    ]);
+    const post = calls.find(
+      (c) => c.kind === 'fetch' && c.method === 'POST' && c.url?.endsWith('/api/shares'),
+    );
+    const ref = JSON.parse(post?.body ?? '{}').ref;
+    expect(share?.text).toBe(
+      `${seeded.assets[0].title}\n\n${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${ref}`,
+    );
+    await expect
+      .poll(async () => (await campaignStats(request, seeded)).platformBreakdown.instagram_story)
+      .toBe(1);
+  });
+
+  test('Instagram Story without file sharing saves the image, copies the caption and explains', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedCampaign(request);
+    await installShareRecorder(page, { webShare: false });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    const downloading = page.waitForEvent('download');
+    await quick.getByRole('button', { name: 'Instagram Story', exact: true }).tap();
+    const download = await downloading;
+    expect(fs.readFileSync(await download.path())).toEqual(seeded.assets[0].bytes);
+    await expect
+      .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
+      .toBe('To share to Instagram Stories, please open Instagram on your mobile device');
+    expect(await clipboard(page)).toContain(`/supporter/${seeded.campaignId}?ref=`);
+  });
+
+  test('Instagram Story of a text asset is refused without logging', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await installShareRecorder(page, { webShare: true });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[1].title}` });
+    await quick.getByRole('button', { name: 'Instagram Story', exact: true }).tap();
+    await expect
+      .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
+      .toBe('Cannot share to Instagram Story without an image');
+    expect((await recordedCalls(page)).some((c) => c.kind === 'fetch' && c.method === 'POST')).toBe(false);
+  });
+
+  test('personal touch: required, then the template text goes first', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await installShareRecorder(page);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    const touch = page.getByRole('region', { name: 'Add Your Personal Touch' });
+    await touch.getByRole('button', { name: 'WhatsApp', exact: true }).tap();
+    await expect(toast(page)).toContainText('Message required');
+    await touch.getByRole('button', { name: 'Join Me' }).tap();
+    const message = await touch.getByLabel('Add your personal message').inputValue();
+    expect(message).toContain(seeded.name);
+    await touch.getByRole('button', { name: 'WhatsApp', exact: true }).tap();
+    const { url, tracked } = await expectLoggedThenOpened(page, seeded, 'whatsapp', seeded.assets[0].id);
+    expect(url.searchParams.get('text')).toBe(`${message}\n\n${seeded.assets[0].title}\n\n${tracked}`);
+  });
+
+  test('Save Image downloads the asset and Copy Text copies it', async ({ page, request }) => {
+    const seeded = await seedCampaign(request);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    const downloading = page.waitForEvent('download');
+    await quick.getByRole('button', { name: 'Save Image' }).tap();
+    expect(fs.readFileSync(await (await downloading).path())).toEqual(seeded.assets[0].bytes);
+    await expect(toast(page)).toContainText('Image downloaded');
+    const textQuick = page.getByRole('region', { name: `Quick Share ${seeded.assets[1].title}` });
+    await textQuick.getByRole('button', { name: 'Copy Text' }).tap();
+    await expect(toast(page)).toContainText('Text copied!');
+    expect(await clipboard(page)).toBe(seeded.assets[1].content);
+  });
+});

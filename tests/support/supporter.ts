@@ -1,0 +1,214 @@
+import zlib from 'node:zlib';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type Account, api, createAccount } from './fixtures.ts';
+
+// Seeding and browser stubs for the supporter page specs.
+
+/** A real PNG of w x h pixels in one colour (so uploads sniff as image/png and render). */
+export function makePng(w: number, h: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3).fill(Buffer.from(rgb))]);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export interface SeededAsset {
+  id: number;
+  title: string;
+  type: 'image' | 'video' | 'text';
+  content: string;
+  /** The uploaded bytes, for image assets. */
+  bytes?: Buffer;
+}
+
+export interface SeededCampaign {
+  account: Account;
+  campaignId: number;
+  name: string;
+  description: string;
+  assets: SeededAsset[];
+}
+
+export async function uploadFile(
+  request: APIRequestContext,
+  token: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<string> {
+  const res = await request.post('/api/upload', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).file.url as string;
+}
+
+export type AssetSeed =
+  | { type: 'image'; title: string; description?: string; color?: [number, number, number] }
+  | { type: 'text'; title: string; content: string; description?: string }
+  | { type: 'video'; title: string; content: string; description?: string };
+
+/** An organisation with one active campaign and the given assets, all through the API. */
+export async function seedCampaign(
+  request: APIRequestContext,
+  opts: { name?: string; description?: string; assets?: AssetSeed[] } = {},
+): Promise<SeededCampaign> {
+  const account = await createAccount(request);
+  const a = api(request, account.token);
+  const name = opts.name ?? `Clean Rivers ${account.username.slice(-6)}`;
+  const description = opts.description ?? 'Help us keep every river swimmable by 2030.';
+  const c = await a.post('/api/campaigns', {
+    name,
+    description,
+    status: 'active',
+    organizationId: account.orgId,
+  });
+  expect(c.status(), await c.text()).toBe(201);
+  const campaignId = (await c.json()).id as number;
+
+  const seeds: AssetSeed[] = opts.assets ?? [
+    { type: 'image', title: 'River poster', description: 'A poster of the river', color: [30, 120, 200] },
+    { type: 'text', title: 'Call to action', content: 'Write to your council today: rivers need us!' },
+  ];
+  const assets: SeededAsset[] = [];
+  for (const [i, s] of seeds.entries()) {
+    let content: string;
+    let bytes: Buffer | undefined;
+    if (s.type === 'image') {
+      bytes = makePng(320, 180, s.color ?? [20 * i, 100, 160]);
+      content = await uploadFile(request, account.token, {
+        name: `asset-${i}.png`,
+        mimeType: 'image/png',
+        buffer: bytes,
+      });
+    } else {
+      content = s.content;
+    }
+    const res = await a.post('/api/assets', {
+      title: s.title,
+      description: s.description,
+      type: s.type,
+      content,
+      campaignId,
+      organizationId: account.orgId,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    assets.push({ id: (await res.json()).id, title: s.title, type: s.type, content, bytes });
+  }
+  return { account, campaignId, name, description, assets };
+}
+
+export async function campaignStats(request: APIRequestContext, seeded: SeededCampaign) {
+  const res = await api(request, seeded.account.token).get(`/api/campaigns/${seeded.campaignId}/stats`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as {
+    totalShares: number;
+    clickThroughs: number;
+    platformBreakdown: Record<string, number>;
+  };
+}
+
+/** Calls to window.open and fetch, in order, so a spec can tell which came first. */
+export interface RecordedCall {
+  kind: 'open' | 'fetch' | 'alert' | 'share';
+  url?: string;
+  method?: string;
+  body?: string;
+  features?: string;
+  message?: string;
+  files?: { name: string; type: string; size: number }[];
+  text?: string;
+}
+
+/**
+ * Stubs window.open (returns a fake window, or null with `blockPopups`) and records
+ * fetch and alert calls. With `webShare`, navigator.canShare/share accept files and record them;
+ * with `webShare: false` they are removed, so the app takes the fallback.
+ */
+export async function installShareRecorder(
+  page: Page,
+  opts: { blockPopups?: boolean; webShare?: boolean } = {},
+): Promise<void> {
+  await page.addInitScript((o) => {
+    const calls: unknown[] = [];
+    (window as unknown as { __calls: unknown[] }).__calls = calls;
+    window.open = ((url?: string | URL, _target?: string, features?: string) => {
+      calls.push({ kind: 'open', url: String(url), features });
+      return o.blockPopups
+        ? null
+        : ({ closed: false, opener: window, close() {}, focus() {} } as unknown as Window);
+    }) as typeof window.open;
+    const realFetch = window.fetch.bind(window);
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      calls.push({
+        kind: 'fetch',
+        url,
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? init.body : undefined,
+      });
+      return realFetch(input, init);
+    }) as typeof window.fetch;
+    window.alert = (message?: unknown) => {
+      calls.push({ kind: 'alert', message: String(message) });
+    };
+    if (o.webShare === true) {
+      navigator.canShare = (data?: ShareData) => Boolean(data?.files?.length);
+      navigator.share = async (data?: ShareData) => {
+        calls.push({
+          kind: 'share',
+          text: data?.text,
+          files: (data?.files ?? []).map((f) => ({
+            name: f.name,
+            type: f.type,
+            size: f.size,
+            isFile: f instanceof File,
+          })),
+        });
+      };
+    } else if (o.webShare === false) {
+      Object.defineProperty(navigator, 'canShare', { value: undefined, configurable: true });
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    }
+  }, opts);
+}
+
+export const recordedCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __calls: RecordedCall[] }).__calls.slice());
+
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+};
+
+export const DESKTOP = { viewport: { width: 1280, height: 900 } };
