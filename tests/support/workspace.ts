@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type Account, api } from './fixtures.ts';
+
+// Seeding helpers for the organisation workspace specs: campaigns and assets go in
+// through the API as the account's own user.
+
+export interface SeededCampaign {
+  id: number;
+  name: string;
+  description: string | null;
+  organizationId: number;
+  createdAt: string;
+}
+
+export interface SeededAsset {
+  id: number;
+  title: string;
+  type: 'image' | 'video' | 'text';
+  content: string;
+  campaignId: number;
+}
+
+export async function seedCampaign(
+  request: APIRequestContext,
+  account: Account,
+  data: { name: string; description?: string },
+): Promise<SeededCampaign> {
+  const res = await api(request, account.token).post('/api/campaigns', {
+    status: 'active',
+    organizationId: account.orgId,
+    ...data,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+export async function seedAsset(
+  request: APIRequestContext,
+  account: Account,
+  campaign: { id: number },
+  data: { title: string; type?: 'image' | 'video' | 'text'; content?: string; description?: string },
+): Promise<SeededAsset> {
+  const res = await api(request, account.token).post('/api/assets', {
+    type: 'text',
+    content: `Text of ${data.title}`,
+    ...data,
+    campaignId: campaign.id,
+    organizationId: account.orgId,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+/** A real w x h PNG in one colour, so uploads sniff as image/png and render. */
+export function pngBytes(w = 8, h = 8, rgb: [number, number, number] = [79, 70, 229]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3).fill(Buffer.from(rgb))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A loopback HTTP server answering every path with `body` (the e2e server allows private fetches). */
+export async function serveBytes(
+  body: Buffer,
+  contentType = 'image/png',
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/poster.png`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The dashboard row of a campaign (its header button carries the name). */
+export function campaignRow(page: Page, name: string | RegExp) {
+  return page.getByTestId('campaign-row').filter({ has: page.getByRole('button', { name }) });
+}
+
+/** The toggle button heading a campaign row. */
+export function rowToggle(page: Page, name: string) {
+  return page.getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) });
+}
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The visible toast (one at a time). */
+export const toastEl = (page: Page) => page.getByTestId('toast').filter({ visible: true });
