@@ -10,7 +10,7 @@ import { USER_QUERY_KEY } from '../api/get-user.ts';
  */
 export function startSession(response: AuthResponse): PublicUser {
   const { token, ...user } = response;
-  queryClient.clear();
+  removeOtherQueries();
   if (token) setToken(token);
   queryClient.setQueryData(USER_QUERY_KEY, user);
   return user;
@@ -20,5 +20,9 @@ export function startSession(response: AuthResponse): PublicUser {
 export function endSession(): void {
   clearToken();
   queryClient.setQueryData(USER_QUERY_KEY, null);
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+  removeOtherQueries();
 }
+
+// The user query stays in the cache (mounted observers keep following it); the rest belonged to the previous user.
+const removeOtherQueries = () =>
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });

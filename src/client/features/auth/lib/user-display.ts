@@ -15,8 +15,10 @@ export function displayName(user: Named): string {
 export function initials(user: Named): string {
   const first = user.firstName?.trim();
   const last = user.lastName?.trim();
-  const letters = first || last ? `${first?.[0] ?? ''}${last?.[0] ?? ''}` : user.username.slice(0, 2);
-  return [...letters].slice(0, 2).join('').toUpperCase() || '?';
+  // Iterate by code point, so an emoji or an accented letter is never cut in half.
+  const head = (s: string | undefined) => (s ? [...s][0] : '');
+  const letters = first || last ? head(first) + head(last) : [...user.username.trim()].slice(0, 2).join('');
+  return letters.toUpperCase() || '?';
 }
 
 /** 'admin' -> 'Admin'; no role -> 'User' (SPEC.md section 6). */
