@@ -13,6 +13,8 @@ export interface DbHandle {
   db: Db;
   dialect: DialectName;
   close: () => Promise<void>;
+  /** PostgreSQL schema the handle works in, when not the default. */
+  pgSchema?: string;
 }
 
 export interface DbOptions {
@@ -34,7 +36,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
       ...(opts.pgSchema && { options: `-c search_path=${opts.pgSchema}` }),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy(), pgSchema: opts.pgSchema };
   }
   const file = opts.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -52,6 +54,9 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrationsFor(handle.dialect) },
+    // Without it Kysely looks for its tables in every schema and can find another
+    // test file's (tests give each file its own schema), then fails in its own.
+    ...(handle.pgSchema && { migrationTableSchema: handle.pgSchema }),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
