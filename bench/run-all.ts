@@ -8,3 +8,4 @@ for (const file of BENCHES) {
   const mod = (await import(file)) as { main: () => Promise<unknown> };
   await mod.main();
 }
+export {};
