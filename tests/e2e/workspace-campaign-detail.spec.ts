@@ -1,0 +1,149 @@
+import { expect, test } from '../support/fixtures.ts';
+import { createAccount } from '../support/fixtures.ts';
+import { seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
+
+test('the detail page shows the campaign, copies its link and shows analytics', async ({
+  page,
+  context,
+  request,
+  signedIn,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const c = await seedCampaign(request, signedIn, {
+    name: 'Detail Campaign',
+    description: 'Everything about this campaign',
+  });
+  await seedAsset(request, signedIn, c, { title: 'Detail text', content: 'Share this detail' });
+  await page.goto(`/campaigns/${c.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Detail Campaign' })).toBeVisible();
+  await expect(page.getByText('Everything about this campaign')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Campaign Assets' })).toBeVisible();
+  await expect(page.getByTestId('asset-card').getByText('Share this detail')).toBeVisible();
+  for (const label of ['Total Shares', 'Active Supporters', 'Engagement Rate', 'Click-throughs']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('No shares or clicks in the last 30 days yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Copy Share Link' }).click();
+  await expect(toastEl(page)).toContainText('Link copied!');
+  await expect(toastEl(page)).toContainText('Supporter link copied to clipboard');
+  const origin = new URL(page.url()).origin;
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/supporter/${c.id}`);
+
+  // Per-asset share: the supporter page link and a copy action.
+  const card = page.getByTestId('asset-card');
+  await expect(card.getByRole('link', { name: 'Open supporter page for Detail text' })).toHaveAttribute(
+    'href',
+    `/supporter/${c.id}`,
+  );
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await card.getByRole('button', { name: 'Copy link for Detail text' }).click();
+  await expect(toastEl(page)).toContainText('Link copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/supporter/${c.id}`);
+
+  // Adding an asset here lists it at once.
+  await page.getByRole('button', { name: 'Add Asset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Asset' });
+  await dialog.getByLabel('Asset type').selectOption('text');
+  await dialog.getByLabel('Title').fill('Second detail');
+  await dialog.getByLabel('Content').fill('Another thing to share');
+  await dialog.getByRole('button', { name: 'Create Asset' }).click();
+  await expect(page.getByTestId('asset-card')).toHaveCount(2);
+  await expect(page.getByTestId('organizer-item')).toHaveCount(2);
+});
+
+test('the chart appears once the campaign has shares', async ({ page, request, signedIn }) => {
+  const c = await seedCampaign(request, signedIn, { name: 'Charted Campaign' });
+  const a = await seedAsset(request, signedIn, c, { title: 'Charted text' });
+  const share = await request.post('/api/shares', {
+    data: { assetId: a.id, campaignId: c.id, organizationId: signedIn.orgId, platform: 'twitter' },
+  });
+  expect(share.status(), await share.text()).toBe(201);
+  await page.goto(`/campaigns/${c.id}`);
+  const panel = page.getByRole('region', { name: 'Shares and clicks over the last 30 days' });
+  await expect(panel.locator('.recharts-responsive-container')).toBeVisible();
+  await expect(panel.getByText('Shares', { exact: true })).toBeVisible();
+  await expect(page.getByText('Total Shares').locator('xpath=..').getByRole('definition')).toHaveText('1');
+});
+
+test('an unknown or foreign campaign is "Campaign Not Found"', async ({ page, request, signedIn }) => {
+  const other = await createAccount(request);
+  const foreign = await seedCampaign(request, other, { name: 'Not Yours' });
+  await page.goto('/campaigns/999999');
+  await expect(page.getByRole('heading', { name: 'Campaign Not Found' })).toBeVisible();
+  await page.goto(`/campaigns/${foreign.id}`);
+  await expect(page.getByRole('heading', { name: 'Campaign Not Found' })).toBeVisible();
+  await expect(page.getByText('Not Yours')).toHaveCount(0);
+  await page.goto('/campaigns/abc');
+  await expect(page.getByRole('heading', { name: 'Campaign Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Organization Dashboard' })).toBeVisible();
+  expect(signedIn.orgId).not.toBe(other.orgId);
+});
+
+test('reordering with the keyboard is saved and survives a reload', async ({ page, request, signedIn }) => {
+  const c = await seedCampaign(request, signedIn, { name: 'Ordered Campaign' });
+  for (const title of ['Alpha post', 'Bravo post', 'Charlie post']) {
+    await seedAsset(request, signedIn, c, { title });
+  }
+  await page.goto(`/campaigns/${c.id}`);
+  await expect(page.getByRole('heading', { name: 'Organize Assets' })).toBeVisible();
+  const items = page.getByTestId('organizer-item');
+  await expect(items).toHaveText(['Alpha post', 'Bravo post', 'Charlie post'].map((t) => new RegExp(t)));
+  const save = page.getByRole('button', { name: 'Save Order' });
+  await expect(save).toBeDisabled();
+
+  // Pick up Alpha, move it down twice, drop it; the live region confirms each step.
+  const live = page.locator('[aria-live="assertive"]');
+  await page.getByRole('button', { name: 'Alpha post, position 1' }).focus();
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText(/^(Picked up Alpha post\.|Alpha post is now at position 1 of 3\.)$/);
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toHaveText('Alpha post is now at position 2 of 3.');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toHaveText('Alpha post is now at position 3 of 3.');
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText('Alpha post dropped at position 3.');
+  await expect(items).toHaveText(['Bravo post', 'Charlie post', 'Alpha post'].map((t) => new RegExp(t)));
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(toastEl(page)).toContainText('Order saved');
+  await expect(toastEl(page)).toContainText('Your asset order has been updated');
+  await expect(save).toBeDisabled();
+
+  await page.reload();
+  await expect(items).toHaveText(['Bravo post', 'Charlie post', 'Alpha post'].map((t) => new RegExp(t)));
+  await expect(page.getByTestId('asset-card').getByRole('heading')).toHaveText([
+    'Bravo post',
+    'Charlie post',
+    'Alpha post',
+  ]);
+  // The public page follows the same order.
+  const pub = await request.get(`/api/supporter/campaigns/${c.id}`);
+  expect(((await pub.json()).assets as { title: string }[]).map((a) => a.title)).toEqual([
+    'Bravo post',
+    'Charlie post',
+    'Alpha post',
+  ]);
+
+  // Grid view sorts the same way; moving back and forth leaves nothing to save.
+  await page.getByRole('button', { name: 'Grid' }).click();
+  await expect(page.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Bravo post, position 1' }).focus();
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText(/^(Picked up Bravo post\.|Bravo post is now at position 1 of 3\.)$/);
+  await page.keyboard.press('ArrowRight');
+  await expect(live).toHaveText('Bravo post is now at position 2 of 3.');
+  await page.keyboard.press('Space');
+  await expect(items).toHaveText(['Charlie post', 'Bravo post', 'Alpha post'].map((t) => new RegExp(t)));
+  await expect(save).toBeEnabled();
+});
+
+test('an empty campaign says so in the grid and the organiser', async ({ page, request, signedIn }) => {
+  const c = await seedCampaign(request, signedIn, { name: 'Empty Campaign' });
+  await page.goto(`/campaigns/${c.id}`);
+  await expect(page.getByText('No assets', { exact: true })).toBeVisible();
+  await expect(page.getByText('Add your first asset to start engaging your supporters')).toBeVisible();
+  await expect(page.getByText('No assets found.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Order' })).toBeDisabled();
+});
