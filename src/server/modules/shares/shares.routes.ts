@@ -18,7 +18,7 @@ import { listScheduledShares, logShare, scheduleShare } from './shares.service.t
  */
 export const PUBLIC_SHARE_WRITES_PER_MINUTE = 60;
 
-export async function sharesRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function sharesRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
   // Registered inside this module, so the limit applies to its public write routes only.
   await app.register(rateLimit, {
     global: false,
@@ -33,7 +33,7 @@ export async function sharesRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.post('/api/shares', { config: publicWrite, schema: { body: logShareSchema } }, async (request, reply) => {
     const { supporterId } = ensureSupporterId(request, reply);
-    const share = await logShare({ db, input: request.body, supporterId });
+    const share = await logShare({ db, dialect, input: request.body, supporterId });
     return reply.code(201).send(share);
   });
 
@@ -42,7 +42,7 @@ export async function sharesRoutes(app: FastifyInstance, { db }: AppDeps) {
     { config: publicWrite, schema: { body: scheduleShareSchema } },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
-      const share = await scheduleShare({ db, input: request.body, supporterId });
+      const share = await scheduleShare({ db, dialect, input: request.body, supporterId });
       return reply.code(201).send(share);
     },
   );

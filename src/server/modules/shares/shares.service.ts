@@ -6,8 +6,12 @@ import type {
   Share,
   scheduleShareSchema,
 } from '#shared/schemas/shares.ts';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import type { SharesTable } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
@@ -25,6 +29,47 @@ const SHARE_COLUMNS = [
   'ref',
   'createdAt',
 ] as const;
+
+type ShareValues = Insertable<SharesTable>;
+
+const insertShare = (db: Db, values: ShareValues): Promise<Share> =>
+  db.insertInto('shares').values(values).returning(SHARE_COLUMNS).executeTakeFirstOrThrow();
+
+const isForeignKeyViolation = (err: unknown) => {
+  const e = err as { code?: string };
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+};
+
+const sqliteWriters = new WeakMap<Db, GroupCommit<ShareValues, Share>>();
+
+/**
+ * Inserts one share, durable when the promise resolves. On SQLite, shares arriving
+ * together share one transaction and one fsync (lib/group-commit.ts); a row that
+ * breaks a constraint fails alone (SQLite rolls back just that statement).
+ * PostgreSQL commits each on its own connection and groups the WAL flushes itself.
+ */
+function writeShare(db: Db, dialect: DialectName, values: ShareValues): Promise<Share> {
+  if (dialect !== 'sqlite') return insertShare(db, values);
+  let writer = sqliteWriters.get(db);
+  if (!writer) {
+    writer = new GroupCommit((items) =>
+      db.transaction().execute(async (trx) => {
+        const outcomes: ItemOutcome<Share>[] = [];
+        for (const item of items) {
+          try {
+            outcomes.push({ ok: true, value: await insertShare(trx, item) });
+          } catch (error) {
+            if (!isUniqueViolation(error) && !isForeignKeyViolation(error)) throw error;
+            outcomes.push({ ok: false, error });
+          }
+        }
+        return outcomes;
+      }),
+    );
+    sqliteWriters.set(db, writer);
+  }
+  return writer.submit(values);
+}
 
 /** Scheduled shares returned per call at most; the calendar asks for a window. */
 export const SCHEDULED_LIST_LIMIT = 1000;
@@ -58,28 +103,31 @@ async function assertIdsMatch(
  * synchronous=FULL, PostgreSQL with its commit. Counters are not touched here;
  * stats are computed from these rows.
  */
-export async function logShare(opts: { db: Db; input: LogShareBody; supporterId: string }): Promise<Share> {
-  const { db, input, supporterId } = opts;
+export async function logShare(opts: {
+  db: Db;
+  dialect: DialectName;
+  input: LogShareBody;
+  supporterId: string;
+}): Promise<Share> {
+  const { db, dialect, input, supporterId } = opts;
   await assertIdsMatch(db, input);
   try {
-    return await db
-      .insertInto('shares')
-      .values({
-        assetId: input.assetId,
-        platform: input.platform,
-        supporterInfo: input.supporterInfo ?? '',
-        campaignId: input.campaignId,
-        organizationId: input.organizationId,
-        scheduledFor: null,
-        status: 'shared',
-        ref: input.ref ?? null,
-        supporterId,
-        createdAt: nowIso(),
-      })
-      .returning(SHARE_COLUMNS)
-      .executeTakeFirstOrThrow();
+    return await writeShare(db, dialect, {
+      assetId: input.assetId,
+      platform: input.platform,
+      supporterInfo: input.supporterInfo ?? '',
+      campaignId: input.campaignId,
+      organizationId: input.organizationId,
+      scheduledFor: null,
+      status: 'shared',
+      ref: input.ref ?? null,
+      supporterId,
+      createdAt: nowIso(),
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This share link code is already in use');
+    // The asset or campaign was deleted between the check and the insert.
+    if (isForeignKeyViolation(err)) throw notFound('Campaign not found');
     throw err;
   }
 }
@@ -87,11 +135,12 @@ export async function logShare(opts: { db: Db; input: LogShareBody; supporterId:
 /** Schedules a share for later: always status 'pending', platform may be 'all'. */
 export async function scheduleShare(opts: {
   db: Db;
+  dialect: DialectName;
   input: ScheduleShareBody;
   supporterId: string;
   now?: number;
 }): Promise<Share> {
-  const { db, input, supporterId } = opts;
+  const { db, dialect, input, supporterId } = opts;
   const { assetId, campaignId, organizationId, platform, scheduledFor } = input;
   // The schema already rejects these; narrowing keeps the types honest.
   if (!assetId || !campaignId || !organizationId || !platform || !scheduledFor) {
@@ -100,9 +149,8 @@ export async function scheduleShare(opts: {
   const when = Date.parse(scheduledFor);
   if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
   await assertIdsMatch(db, { assetId, campaignId, organizationId });
-  return db
-    .insertInto('shares')
-    .values({
+  try {
+    return await writeShare(db, dialect, {
       assetId,
       platform,
       supporterInfo: '',
@@ -114,9 +162,11 @@ export async function scheduleShare(opts: {
       ref: null,
       supporterId,
       createdAt: nowIso(),
-    })
-    .returning(SHARE_COLUMNS)
-    .executeTakeFirstOrThrow();
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound('Campaign not found');
+    throw err;
+  }
 }
 
 /** Pending scheduled shares of one organisation, soonest first, for the staff calendar. */

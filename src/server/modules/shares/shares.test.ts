@@ -179,6 +179,24 @@ describe('POST /api/shares', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('acknowledges concurrent shares each once; a duplicate among them fails alone', async () => {
+    const bodies = Array.from({ length: 20 }, (_, i) => ({
+      assetId: assetA,
+      campaignId: campA,
+      organizationId: orgA,
+      platform: 'linkedin',
+      ref: `Concurrent${String(i).padStart(4, '0')}`,
+    }));
+    bodies.push({ ...bodies[3] });
+    const results = await Promise.all(bodies.map((b) => post('/api/shares', b)));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(1);
+    const ids = results.filter((r) => r.statusCode === 201).map((r) => r.json().id);
+    const rows = await t.database.db.selectFrom('shares').select('id').where('id', 'in', ids).execute();
+    expect(rows).toHaveLength(20);
+  });
+
   it('validates the body', async () => {
     const ids = { assetId: assetA, campaignId: campA, organizationId: orgA };
     const cases: [object, string][] = [

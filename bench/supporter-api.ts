@@ -1,0 +1,324 @@
+// Benchmark of the supporter hot path against the machine's limit, in one run:
+//   (a) a bare node:http server answering a small fixed JSON (the limit), and
+//   (b) the real app (SQLite file in a temp dir, one campaign with 3 assets),
+// each in its own child process, loaded in turn by autocannon from this process
+// (64 connections, a warm-up first). Prints req/s of both, their ratio and the
+// app's p99 latency as PASS/FAIL lines against the goals (ratio >= 0.50, p99 < 50 ms),
+// then the throughput of POST /api/shares, whose 201 is durable (fsync per commit).
+// Exits non-zero only when something crashes; the goals are reported, not asserted.
+//
+//   npx tsx bench/supporter-api.ts            (BENCH_SECONDS=10 by default)
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), '..');
+const CONNECTIONS = 64;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUND_SECONDS = Math.min(2, SECONDS);
+const WARMUP_SECONDS = Math.min(3, SECONDS);
+const GOAL_RATIO = 0.5;
+const GOAL_P99_MS = 50;
+/** The app logs at this level during the run; the default (info) logs every request. */
+const APP_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+
+interface AppReady {
+  port: number;
+  campaignId: number;
+  organizationId: number;
+  assetIds: number[];
+  dbFile: string;
+}
+
+// ---------------------------------------------------------------- child roles
+
+async function serveBare(): Promise<void> {
+  const body = JSON.stringify({ campaign: { id: 1, name: 'Clean Rivers' }, assets: [] });
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    process.send?.({ port: (server.address() as AddressInfo).port });
+  });
+}
+
+async function serveApp(): Promise<void> {
+  const dataDir = process.env.BENCH_DATA_DIR as string;
+  const { loadConfig } = await import('../src/server/config/env.ts');
+  const { openDatabase, migrateToLatest } = await import('../src/server/db/client.ts');
+  const { buildApp } = await import('../src/server/app.ts');
+  const { seedCampaign, seedOrganization } = await import('../src/server/modules/supporter/test-seed.ts');
+
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: APP_LOG_LEVEL,
+    // The share bench sends X-Forwarded-For so its many simulated supporters each get
+    // the per-address write limit, as real ones behind a proxy would.
+    TRUST_PROXY: 'true',
+  });
+  const dbFile = path.join(dataDir, 'rally.db');
+  const database = openDatabase({ sqlitePath: dbFile });
+  await migrateToLatest(database);
+  const organizationId = await seedOrganization(database.db, 'Bench Org');
+  const { campaignId, assetIds } = await seedCampaign(database.db, {
+    organizationId,
+    name: 'Clean Rivers',
+    description: 'Keep our rivers clean and share why it matters.',
+    assets: [
+      { title: 'River photo', type: 'image', content: '/uploads/river.png' },
+      { title: 'Why it matters', type: 'text', content: 'Our rivers need you. Share this today.' },
+      { title: 'Clean-up video', type: 'video', content: 'https://cdn.example.org/cleanup.mp4' },
+    ],
+  });
+  // Pino writes to stdout, which the parent ignores.
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const ready: AppReady = { port, campaignId, organizationId, assetIds, dbFile };
+  // Started by hand (e.g. under --cpu-prof) there is no parent to tell.
+  if (process.send) process.send(ready);
+  else console.error(JSON.stringify(ready));
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+// ---------------------------------------------------------------- parent
+
+interface Server<T> {
+  child: ChildProcess;
+  ready: T;
+  /** The child's CPU time so far (user + system), in microseconds. */
+  cpu: () => Promise<number>;
+}
+
+function start<T>(role: 'bare' | 'app', env: Record<string, string> = {}): Promise<Server<T>> {
+  return new Promise((resolve, reject) => {
+    const child = fork(SELF, [], {
+      // The children load TypeScript through tsx, resolved from here whatever the cwd.
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      cwd: ROOT,
+      env: { ...process.env, BENCH_ROLE: role, ...env },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const cpu = () =>
+      new Promise<number>((res) => {
+        child.once('message', (m) => res((m as { cpu: number }).cpu));
+        child.send('cpu');
+      });
+    child.once('message', (ready) => resolve({ child, ready: ready as T, cpu }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${role} server exited early (code ${code})`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+type LoadOpts = Omit<autocannon.Options, 'url' | 'connections' | 'duration'> & { url: string };
+
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  /** Server CPU microseconds per answered request. */
+  cpuPerReq: number;
+}
+
+async function round(server: Server<unknown>, opts: LoadOpts, seconds: number): Promise<Round> {
+  const before = await server.cpu();
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: seconds });
+  const cpu = (await server.cpu()) - before;
+  if (r.errors > 0 || r.timeouts > 0) console.log(`  (${r.errors} socket errors, ${r.timeouts} timeouts)`);
+  const answered = r['2xx'] + r.non2xx;
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok: r['2xx'],
+    non2xx: r.non2xx,
+    cpuPerReq: answered ? cpu / answered : 0,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function summarise(label: string, rounds: Round[]) {
+  const s = {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    p99Max: Math.max(...rounds.map((r) => r.p99)),
+    cpuPerReq: median(rounds.map((r) => r.cpuPerReq)),
+    ok: rounds.reduce((n, r) => n + r.ok, 0),
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+  };
+  console.log(
+    `${label.padEnd(46)} ${Math.round(s.rps).toString().padStart(7)} req/s  p50 ${s.p50} ms  p99 ${s.p99} ms ` +
+      `(worst round ${s.p99Max} ms)  ${s.cpuPerReq.toFixed(1)} us CPU/req  2xx ${s.ok}  non-2xx ${s.non2xx}`,
+  );
+  return s;
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+export async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-'));
+  const children: ChildProcess[] = [];
+  const rounds = Math.max(1, Math.round(SECONDS / ROUND_SECONDS));
+  try {
+    console.log(
+      `Supporter API benchmark: ${CONNECTIONS} connections; bare server and app loaded in alternating ` +
+        `${ROUND_SECONDS} s rounds (${rounds} each, after a ${WARMUP_SECONDS} s warm-up each) so both see the same ` +
+        `background load; medians reported. ${os.cpus().length} CPUs, Node ${process.version}, ` +
+        `app log level ${APP_LOG_LEVEL}, SQLite in ${dataDir}`,
+    );
+
+    const bare = await start<{ port: number }>('bare');
+    children.push(bare.child);
+    const app = await start<AppReady>('app', { BENCH_DATA_DIR: dataDir });
+    children.push(app.child);
+
+    const base = `http://127.0.0.1:${app.ready.port}`;
+    const jsonUrl = `${base}/api/supporter/campaigns/${app.ready.campaignId}`;
+    const probe = await fetch(jsonUrl);
+    const probeBody = (await probe.json()) as { assets?: unknown[] };
+    if (probe.status !== 200 || probeBody.assets?.length !== 3) {
+      throw new Error(`unexpected supporter JSON: ${probe.status} ${JSON.stringify(probeBody)}`);
+    }
+    // A returning supporter: the cookie is already set, as on every call after the page load.
+    const cookie = probe.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const bareOpts: LoadOpts = { url: `http://127.0.0.1:${bare.ready.port}/` };
+    const jsonOpts: LoadOpts = { url: jsonUrl, headers: { cookie } };
+    const pageOpts: LoadOpts = { url: `${base}/supporter/${app.ready.campaignId}`, headers: { cookie } };
+
+    for (const [server, opts] of [
+      [bare, bareOpts],
+      [app, jsonOpts],
+      [app, pageOpts],
+    ] as const) {
+      await round(server, opts, WARMUP_SECONDS);
+    }
+    const bareRounds: Round[] = [];
+    const jsonRounds: Round[] = [];
+    const pageRounds: Round[] = [];
+    for (let i = 0; i < rounds; i++) {
+      bareRounds.push(await round(bare, bareOpts, ROUND_SECONDS));
+      jsonRounds.push(await round(app, jsonOpts, ROUND_SECONDS));
+      pageRounds.push(await round(app, pageOpts, ROUND_SECONDS));
+    }
+    await stop(bare.child);
+    const bareS = summarise('bare node:http JSON (the limit)', bareRounds);
+    const jsonS = summarise('app GET /api/supporter/campaigns/:id', jsonRounds);
+    const pageS = summarise('app GET /supporter/:id (HTML with meta tags)', pageRounds);
+
+    // Durable writes: every request a new supporter share with its own ref and address.
+    const { campaignId, organizationId, assetIds } = app.ready;
+    let n = 0;
+    const shareOpts: LoadOpts = {
+      url: `${base}/api/shares`,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            n++;
+            return {
+              ...req,
+              headers: {
+                'content-type': 'application/json',
+                'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+              },
+              body: JSON.stringify({
+                assetId: assetIds[n % assetIds.length],
+                campaignId,
+                organizationId,
+                platform: 'twitter',
+                ref: randomBytes(9).toString('base64url'),
+              }),
+            };
+          },
+        },
+      ],
+    };
+    const shareWarm = await round(app, shareOpts, WARMUP_SECONDS);
+    const shareRun = await round(app, shareOpts, SECONDS);
+    const shareS = summarise('app POST /api/shares (durable insert)', [shareRun]);
+    await stop(app.child);
+
+    // Every acknowledged share is in the file after the process is gone.
+    const db = new SQLite(app.ready.dbFile, { readonly: true });
+    const rows = (
+      db.prepare("SELECT count(*) AS n FROM shares WHERE status = 'shared'").get() as { n: number }
+    ).n;
+    const journal = db.pragma('journal_mode', { simple: true });
+    db.close();
+    const acknowledged = shareWarm.ok + shareRun.ok;
+
+    const ratio = jsonS.rps / bareS.rps;
+    console.log('');
+    console.log(
+      `${verdict(ratio >= GOAL_RATIO)} supporter JSON / bare node:http = ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO.toFixed(2)}); ` +
+        `CPU per request ${(bareS.cpuPerReq / jsonS.cpuPerReq).toFixed(2)} of the bare server's cost ratio`,
+    );
+    console.log(
+      `${verdict(jsonS.p99 < GOAL_P99_MS)} supporter JSON p99 = ${jsonS.p99} ms (goal < ${GOAL_P99_MS} ms; worst round ${jsonS.p99Max} ms)`,
+    );
+    console.log(
+      `INFO supporter page HTML / bare node:http = ${(pageS.rps / bareS.rps).toFixed(2)}, p99 ${pageS.p99} ms`,
+    );
+    console.log(
+      `INFO POST /api/shares: ${Math.round(shareS.rps)} shares/s, p99 ${shareS.p99} ms; durable: SQLite ` +
+        `journal_mode=${journal}, synchronous=FULL, so each 201 follows an fsync of the WAL`,
+    );
+    // Requests still in flight when the load stops are committed but not counted as answered.
+    console.log(
+      `${verdict(rows >= acknowledged)} every acknowledged share is on disk after shutdown: ` +
+        `${acknowledged} answered 201, ${rows} rows`,
+    );
+  } finally {
+    await Promise.all(children.map(stop));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const role = process.env.BENCH_ROLE;
+if (role === 'bare' || role === 'app') {
+  // The parent asks for the child's CPU time around each round.
+  process.on('message', (m) => {
+    if (m === 'cpu') {
+      const u = process.cpuUsage();
+      process.send?.({ cpu: u.user + u.system });
+    }
+  });
+  await (role === 'bare' ? serveBare() : serveApp());
+} else if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

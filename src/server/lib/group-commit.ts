@@ -1,0 +1,63 @@
+// Group commit for SQLite writes. Every commit with synchronous=FULL waits for an
+// fsync of the WAL (milliseconds on a busy disk), and better-sqlite3 waits on the
+// event loop. Writes that arrive together are therefore committed together: one
+// transaction, one fsync, and each caller's promise settles only after that commit,
+// so an acknowledged write is exactly as durable as one committed alone.
+
+/** What a batch run reports per item: its result, or the error that item alone gets. */
+export type ItemOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+interface Pending<T, R> {
+  item: T;
+  resolve: (value: R) => void;
+  reject: (err: unknown) => void;
+}
+
+export class GroupCommit<T, R> {
+  private queue: Pending<T, R>[] = [];
+  private scheduled = false;
+  private running = false;
+
+  /**
+   * @param runBatch writes all items in one transaction; an error it throws fails
+   *   every item of the batch, an item's own error fails only that item.
+   * @param maxBatch upper bound of items per transaction.
+   */
+  constructor(
+    private readonly runBatch: (items: T[]) => Promise<ItemOutcome<R>[]>,
+    private readonly maxBatch = 256,
+  ) {}
+
+  submit(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.running) return;
+    this.scheduled = true;
+    // After the current I/O phase: every request parsed in it joins this batch.
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    this.running = true;
+    const batch = this.queue.splice(0, this.maxBatch);
+    try {
+      const outcomes = await this.runBatch(batch.map((p) => p.item));
+      batch.forEach((p, i) => {
+        const o = outcomes[i];
+        if (o?.ok) p.resolve(o.value);
+        else p.reject(o ? o.error : new Error('Write not performed'));
+      });
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+    } finally {
+      this.running = false;
+      if (this.queue.length > 0) this.schedule();
+    }
+  }
+}
