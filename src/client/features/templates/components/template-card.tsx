@@ -41,9 +41,13 @@ export function TemplateCard({
         </ul>
       </CardContent>
       <CardFooter>
-        <Button className="w-full" onClick={onUse} disabled={disabled}>
+        <Button
+          className="w-full"
+          onClick={onUse}
+          disabled={disabled}
+          aria-label={busy ? undefined : `Use this template: ${template.name}`}
+        >
           {busy ? 'Creating campaign...' : 'Use this template'}
-          <span className="sr-only">: {template.name}</span>
         </Button>
       </CardFooter>
     </Card>
