@@ -11,5 +11,6 @@ export const assetsQueryOptions = (orgId: number | null) =>
     queryFn: () => apiRequest<Asset[]>('GET', orgId ? `/api/assets?org=${orgId}` : '/api/assets'),
   });
 
+/** Disabled until the user belongs to an organisation (the server would answer 403). */
 export const useAssets = (orgId: number | null, opts: { enabled?: boolean } = {}) =>
-  useQuery({ ...assetsQueryOptions(orgId), enabled: opts.enabled ?? true });
+  useQuery({ ...assetsQueryOptions(orgId), enabled: (opts.enabled ?? true) && orgId !== null });

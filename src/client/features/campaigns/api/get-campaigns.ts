@@ -14,5 +14,6 @@ export const campaignsQueryOptions = (orgId: number | null) =>
     queryFn: () => apiRequest<Campaign[]>('GET', listUrl(orgId)),
   });
 
+/** Disabled until the user belongs to an organisation (the server would answer 403). */
 export const useCampaigns = (orgId: number | null, opts: { enabled?: boolean } = {}) =>
-  useQuery({ ...campaignsQueryOptions(orgId), enabled: opts.enabled ?? true });
+  useQuery({ ...campaignsQueryOptions(orgId), enabled: (opts.enabled ?? true) && orgId !== null });

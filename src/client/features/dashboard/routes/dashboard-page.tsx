@@ -70,7 +70,7 @@ export default function DashboardPage() {
         <TabsContent value="campaigns">
           <CampaignList
             campaigns={campaigns.data}
-            isPending={campaigns.isPending}
+            isPending={campaigns.isLoading}
             isError={campaigns.isError}
             expanded={expanded}
             onExpandedChange={(next) => {

@@ -15,5 +15,6 @@ export const organizationStatsQueryOptions = (orgId: number | null) =>
       ),
   });
 
+/** Disabled until the user belongs to an organisation (the server would answer 403). */
 export const useOrganizationStats = (orgId: number | null, opts: { enabled?: boolean } = {}) =>
-  useQuery({ ...organizationStatsQueryOptions(orgId), enabled: opts.enabled ?? true });
+  useQuery({ ...organizationStatsQueryOptions(orgId), enabled: (opts.enabled ?? true) && orgId !== null });

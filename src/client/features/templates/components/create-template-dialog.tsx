@@ -48,6 +48,11 @@ export function CreateTemplateDialog({ orgId }: { orgId: number | null }) {
 
 function CreateTemplateForm({ orgId, onDone }: { orgId: number | null; onDone: () => void }) {
   const campaigns = useCampaigns(orgId);
+  if (orgId === null) {
+    return (
+      <p className="text-sm text-muted-foreground">Create your organization first: templates belong to it.</p>
+    );
+  }
   if (campaigns.isPending) return <Spinner label="Loading campaigns" />;
   if (campaigns.isError) return <p className="text-sm text-destructive">Failed to fetch campaigns</p>;
   if (campaigns.data.length === 0) {
