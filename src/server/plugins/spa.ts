@@ -16,6 +16,8 @@ export async function registerSpa(app: FastifyInstance, opts: { clientDist: stri
     immutable: true,
     maxAge: '365d',
     decorateReply: false,
+    // The build writes .br/.gz beside each file: sent per Accept-Encoding, with Vary.
+    preCompressed: true,
   });
 
   app.setNotFoundHandler((request, reply) => {

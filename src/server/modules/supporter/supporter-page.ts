@@ -1,5 +1,5 @@
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
-import { campaignLinkPreview } from '#shared/share-links.ts';
+import { campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import type { PageMeta } from '../../html/app-shell.ts';
 
 // Head tags of the public supporter page, so a shared link unfurls with the
@@ -8,6 +8,8 @@ import type { PageMeta } from '../../html/app-shell.ts';
 // dialog draws its link cards from. AppShell escapes every value.
 
 const SITE_NAME = 'Rally';
+/** The client's route module for this page (its chunks are preloaded with the entry). */
+const SUPPORTER_ROUTE = 'features/supporter/routes/supporter-page.tsx';
 export const NOT_FOUND_TITLE = 'Campaign Not Found';
 
 export function supporterPageMeta(view: SupporterCampaign | null, origin: string): PageMeta {
@@ -36,5 +38,15 @@ export function supporterPageMeta(view: SupporterCampaign | null, origin: string
     meta['twitter:image'] = preview.image;
     meta['twitter:image:alt'] = imageAlt;
   }
-  return { title: preview.title, meta };
+  // The page's largest paint is the first asset; fetch it with the scripts, and hand
+  // the campaign over in the HTML so the page does not wait for a second round trip.
+  const first = view.assets[0];
+  return {
+    title: preview.title,
+    meta,
+    route: SUPPORTER_ROUTE,
+    preloads:
+      first?.type === 'image' ? [{ href: first.content, as: 'image', fetchpriority: 'high' }] : undefined,
+    data: { id: SUPPORTER_DATA_ELEMENT_ID, json: JSON.stringify(view) },
+  };
 }
