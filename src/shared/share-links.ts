@@ -104,3 +104,6 @@ export function campaignLinkPreview(input: LinkPreviewInput, origin: string): Li
     url: supporterUrl(origin, input.campaign.id),
   };
 }
+
+/** Id of the JSON block in the supporter page's HTML holding the campaign, so the page renders without a second request. */
+export const SUPPORTER_DATA_ELEMENT_ID = 'supporter-campaign-data';

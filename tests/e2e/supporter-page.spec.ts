@@ -41,7 +41,7 @@ test.describe('supporter page on a desktop', () => {
     await expect(page.getByRole('button', { name: 'Share Now' })).toHaveCount(3);
 
     await page.getByRole('tab', { name: 'My Impact' }).click();
-    await expect(page.getByText('Your Shares')).toBeVisible();
+    await expect(page.getByText('Your Shares', { exact: true })).toBeVisible();
     await expect(page.getByTestId('impact-Your Shares')).toHaveText('0');
     await expect(page.getByTestId('impact-Clicks Generated')).toHaveText('0');
     await expect(page.getByTestId('impact-Influence Score')).toHaveText('0');
@@ -80,9 +80,10 @@ test.describe('supporter page on a desktop', () => {
     await expect(page).toHaveURL(/\/no\/such\/page$/);
   });
 
-  test('the raw HTML carries escaped link-preview tags', async ({ request }) => {
+  test('the raw HTML carries escaped link-preview tags and the campaign data', async ({ page, request }) => {
+    const stamp = Date.now().toString(36);
     const seeded = await seedCampaign(request, {
-      name: `Rivers & "Lakes" <${Date.now()}>`,
+      name: `Rivers & "Lakes" <${stamp}></script>`,
       description: 'Swim <safely> & "freely"',
     });
     const res = await request.get(`/supporter/${seeded.campaignId}`);
@@ -104,7 +105,24 @@ test.describe('supporter page on a desktop', () => {
     expect(html).toContain(`property="og:image" content="http://`);
     expect(html).toContain(seeded.assets[0].content);
     expect(html).toContain('name="twitter:card" content="summary_large_image"');
-    expect(html).not.toContain('<Lakes>');
+    expect(html).not.toContain(`<${stamp}>`);
+    // The campaign travels in a JSON block that no '<' can break out of, and the page renders from it.
+    expect(html).toContain('<script type="application/json" id="supporter-campaign-data">');
+    expect(html).toContain(`\\u003c${stamp}>\\u003c/script>`);
+    expect(html).toMatch(
+      new RegExp(`<link rel="preload" as="image" href="${seeded.assets[0].content}" fetchpriority="high"`),
+    );
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/supporter-page-[\w-]+\.js"/);
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/supporter/campaigns/')) apiCalls.push(r.url());
+    });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: seeded.assets[0].title }).or(page.locator('img').first()),
+    ).toBeVisible();
+    expect(apiCalls).toEqual([]);
   });
 
   test('a tracked link counts one click-through per visitor and none for crawlers', async ({

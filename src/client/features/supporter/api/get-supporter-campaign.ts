@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Asset } from '#shared/schemas/assets.ts';
+import { SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface SupporterCampaign {
@@ -7,11 +8,29 @@ export interface SupporterCampaign {
   assets: Asset[];
 }
 
+/**
+ * The campaign the server embedded in the page's HTML, when it is this one. It is
+ * read once: after client-side navigation the API is the source.
+ */
+let embedded: SupporterCampaign | undefined | null = null;
+function embeddedCampaign(id: number): SupporterCampaign | undefined {
+  if (embedded === null) {
+    const el = document.getElementById(SUPPORTER_DATA_ELEMENT_ID);
+    try {
+      embedded = el?.textContent ? (JSON.parse(el.textContent) as SupporterCampaign) : undefined;
+    } catch {
+      embedded = undefined;
+    }
+  }
+  return embedded?.campaign.id === id ? embedded : undefined;
+}
+
 export const supporterCampaignQueryOptions = (id: number) => {
   const path = `/api/supporter/campaigns/${id}`;
   return queryOptions({
     queryKey: [path],
     queryFn: () => apiRequest<SupporterCampaign>('GET', path),
+    initialData: () => embeddedCampaign(id),
     enabled: Number.isInteger(id) && id > 0,
   });
 };
