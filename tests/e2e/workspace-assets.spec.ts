@@ -69,6 +69,13 @@ test('an image by file upload, with the too-large and clear paths first', async 
   await expect(dialog.getByText('first.png')).toHaveCount(0);
   await expect(fileInput).toHaveValue('');
 
+  // Named and labelled as a PNG, but the bytes are text: the server sniffs and refuses it.
+  await fileInput.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a png') });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toastEl(page)).toContainText('Upload failed');
+  await expect(dialog.getByLabel('Image URL')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Clear' }).click();
+
   await fileInput.setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: pngBytes(16, 9) });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(toastEl(page)).toContainText('Upload successful');

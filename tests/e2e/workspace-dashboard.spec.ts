@@ -26,6 +26,10 @@ test('an empty dashboard, a rejected short name, then a campaign created from th
   await expect(dialog.getByText('Campaign name must be at least 3 characters')).toBeVisible();
   await expect(dialog.getByLabel('Campaign name')).toHaveAttribute('aria-invalid', 'true');
 
+  await dialog.getByLabel('Campaign name').fill('x'.repeat(10_000));
+  await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(dialog.getByText('Campaign name must be at most 200 characters')).toBeVisible();
+
   await dialog.getByLabel('Campaign name').fill('Clean Rivers Now');
   await dialog.getByLabel('Description (optional)').fill('Keep our rivers clean');
   await dialog.getByRole('button', { name: 'Create Campaign' }).click();

@@ -52,7 +52,10 @@ export default function DashboardPage() {
           <CreateCampaignDialog
             orgId={orgId}
             onCreated={(c) => {
-              setTimeout(() => showCampaign(c.id), POST_CREATION_REDIRECT_MS);
+              // The new row opens at once; the switch to the campaigns list follows after 300 ms.
+              setExpanded(c.id);
+              setSelectedAssetId(null);
+              setTimeout(() => setTab('campaigns'), POST_CREATION_REDIRECT_MS);
             }}
           />
           <DebugButton onCreated={(id) => showCampaign(id)} />
