@@ -147,3 +147,27 @@ test('an empty campaign says so in the grid and the organiser', async ({ page, r
   await expect(page.getByText('No assets found.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Order' })).toBeDisabled();
 });
+
+test('dragging with the mouse reorders too', async ({ page, request, signedIn }) => {
+  const c = await seedCampaign(request, signedIn, { name: 'Dragged Campaign' });
+  for (const title of ['One post', 'Two post', 'Three post']) {
+    await seedAsset(request, signedIn, c, { title });
+  }
+  await page.goto(`/campaigns/${c.id}`);
+  const items = page.getByTestId('organizer-item');
+  await expect(items).toHaveCount(3);
+  await page.getByRole('heading', { name: 'Organize Assets' }).scrollIntoViewIfNeeded();
+  await items.last().scrollIntoViewIfNeeded();
+  const from = (await page.getByRole('button', { name: 'Three post, position 3' }).boundingBox())!;
+  const to = (await page.getByRole('button', { name: 'One post, position 1' }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 5, { steps: 10 });
+  await page.mouse.up();
+  await expect(items).toHaveText(['Three post', 'One post', 'Two post'].map((t) => new RegExp(t)));
+  await page.getByRole('button', { name: 'Save Order' }).click();
+  await expect(toastEl(page)).toContainText('Order saved');
+  await page.reload();
+  await expect(items).toHaveText(['Three post', 'One post', 'Two post'].map((t) => new RegExp(t)));
+});
