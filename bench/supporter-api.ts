@@ -27,8 +27,8 @@ const ROUND_SECONDS = Math.min(2, SECONDS);
 const WARMUP_SECONDS = Math.min(3, SECONDS);
 const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 50;
-/** The app logs at this level during the run; the default (info) logs every request. */
-const APP_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+/** The app's log level during the run: the production default unless told otherwise. */
+const APP_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
 interface AppReady {
   port: number;
@@ -182,6 +182,9 @@ function summarise(label: string, rounds: Round[]) {
     `${label.padEnd(46)} ${Math.round(s.rps).toString().padStart(7)} req/s  p50 ${s.p50} ms  p99 ${s.p99} ms ` +
       `(worst round ${s.p99Max} ms)  ${s.cpuPerReq.toFixed(1)} us CPU/req  2xx ${s.ok}  non-2xx ${s.non2xx}`,
   );
+  console.log(
+    `${''.padEnd(46)} rounds: ${rounds.map((r) => `${Math.round(r.rps)}/s ${r.cpuPerReq.toFixed(0)}us`).join(', ')}`,
+  );
   return s;
 }
 
@@ -283,7 +286,8 @@ export async function main(): Promise<void> {
     console.log('');
     console.log(
       `${verdict(ratio >= GOAL_RATIO)} supporter JSON / bare node:http = ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO.toFixed(2)}); ` +
-        `CPU per request ${(bareS.cpuPerReq / jsonS.cpuPerReq).toFixed(2)} of the bare server's cost ratio`,
+        `server CPU per request: bare ${bareS.cpuPerReq.toFixed(1)} us, app ${jsonS.cpuPerReq.toFixed(1)} us ` +
+        `(ratio ${(bareS.cpuPerReq / jsonS.cpuPerReq).toFixed(2)}, less sensitive to other load on the machine)`,
     );
     console.log(
       `${verdict(jsonS.p99 < GOAL_P99_MS)} supporter JSON p99 = ${jsonS.p99} ms (goal < ${GOAL_P99_MS} ms; worst round ${jsonS.p99Max} ms)`,

@@ -7,7 +7,12 @@ import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId } from '../../lib/supporter-id.ts';
 import { recordClickThrough } from './click-throughs.service.ts';
 import { supporterPageMeta } from './supporter-page.ts';
-import { cachedPage, getSupporterEntry, getSupporterImpact } from './supporter.service.ts';
+import {
+  cachedPage,
+  getSupporterEntry,
+  getSupporterImpact,
+  type SupporterEntry,
+} from './supporter.service.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -18,18 +23,33 @@ const parseId = (raw: string): number | undefined => (ID_PATTERN.test(raw) ? Num
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
 /**
+ * The two public reads every supporter makes skip the per-request access log at
+ * the default level (it cost as much CPU as the rest of the request). Warnings and
+ * errors are still logged; a proxy or CDN in front keeps access logs anyway.
+ */
+const HOT_ROUTE_LOG_LEVEL = 'warn';
+
+function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
+  if (!entry.view) throw notFound(CAMPAIGN_NOT_FOUND);
+  ensureSupporterId(request, reply);
+  return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(entry.json);
+}
+
+/**
  * The public supporter side: the campaign JSON (the hot path, served from memory),
  * the supporter's impact, and the page HTML with its link-preview tags, which also
  * counts click-throughs on tracked links.
  */
 export async function supporterRoutes(app: FastifyInstance, { db, config, shell }: AppDeps) {
-  app.get<IdParams>('/api/supporter/campaigns/:id', async (request, reply) => {
+  // The hot path: a cache hit is answered synchronously with the JSON serialised at
+  // load time, without touching the database (and without a closure per request).
+  app.get<IdParams>('/api/supporter/campaigns/:id', { logLevel: HOT_ROUTE_LOG_LEVEL }, (request, reply) => {
     const campaignId = parseId(request.params.id);
     if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
-    const entry = await getSupporterEntry({ db, campaignId });
-    if (!entry.view) throw notFound(CAMPAIGN_NOT_FOUND);
-    ensureSupporterId(request, reply);
-    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(entry.json);
+    const entry = getSupporterEntry({ db, campaignId });
+    return entry instanceof Promise
+      ? entry.then((loaded) => sendCampaignJson(loaded, request, reply))
+      : sendCampaignJson(entry, request, reply);
   });
 
   app.get<IdParams>('/api/supporter/campaigns/:id/impact', async (request, reply) => {
@@ -83,6 +103,6 @@ export async function supporterRoutes(app: FastifyInstance, { db, config, shell 
       .send(html);
   };
 
-  app.get<IdParams>('/supporter/:id', page);
-  app.get<IdParams>('/supporter/campaign/:id', page);
+  app.get<IdParams>('/supporter/:id', { logLevel: HOT_ROUTE_LOG_LEVEL }, page);
+  app.get<IdParams>('/supporter/campaign/:id', { logLevel: HOT_ROUTE_LOG_LEVEL }, page);
 }

@@ -3,7 +3,7 @@ import { influenceScore } from '#shared/impact.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
-import { loadCachedCampaign } from './supporter-cache.ts';
+import { getCachedCampaign, loadCachedCampaign } from './supporter-cache.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
 const MISSING_TTL_MS = 1000;
@@ -45,6 +45,8 @@ export function getSupporterEntry(opts: {
   campaignId: number;
 }): SupporterEntry | Promise<SupporterEntry> {
   const { db, campaignId } = opts;
+  const hit = getCachedCampaign<SupporterEntry>(campaignId);
+  if (hit) return hit;
   return loadCachedCampaign(
     campaignId,
     () => loadEntry(db, campaignId),
