@@ -37,7 +37,8 @@ export function CampaignRow({
           aria-expanded={expanded}
           aria-controls={panelId}
           onClick={onToggle}
-          className="flex w-full flex-wrap items-center gap-3 p-4 text-left hover:bg-muted/60"
+          // Phones: status and avatars drop to a second line under the name.
+          className="grid w-full grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 p-4 text-left hover:bg-muted/60 sm:flex"
         >
           <CampaignIcon name={campaign.name} />
           <span className="min-w-0 flex-1">
@@ -48,10 +49,12 @@ export function CampaignRow({
               Created {format(parseISO(campaign.createdAt), DATE_FORMAT)}
             </span>
           </span>
-          <Badge variant={campaign.status === 'active' ? 'success' : 'secondary'}>
-            {campaign.status === 'active' ? 'Active' : campaign.status}
-          </Badge>
-          <SupporterAvatars campaignId={campaign.id} />
+          <span className="order-last col-span-full flex items-center gap-3 pl-13 sm:order-none sm:pl-0">
+            <Badge variant={campaign.status === 'active' ? 'success' : 'secondary'}>
+              {campaign.status === 'active' ? 'Active' : campaign.status}
+            </Badge>
+            <SupporterAvatars campaignId={campaign.id} />
+          </span>
           <ChevronDownIcon
             aria-hidden
             className={cn(
