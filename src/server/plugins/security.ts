@@ -1,12 +1,6 @@
-import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-
-// helmet, resolved as @fastify/helmet's own dependency (the package we declare).
-const requireFromHere = createRequire(import.meta.url);
-const helmet = createRequire(requireFromHere.resolve('@fastify/helmet'))('helmet') as (
-  options: Record<string, unknown>,
-) => (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers. The CSP allows what the app needs and nothing more: our own
@@ -14,7 +8,7 @@ const helmet = createRequire(requireFromHere.resolve('@fastify/helmet'))('helmet
  * from any https origin (asset content is a URL an organisation chose), and
  * blob:/data: for previews of picked files.
  */
-export const HELMET_OPTIONS = {
+export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -38,7 +32,7 @@ export const HELMET_OPTIONS = {
 };
 
 /** Runs helmet once against a stand-in response and keeps the headers it sets. */
-function computeSecurityHeaders(options: Record<string, unknown>): Record<string, string> {
+function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string) => {
