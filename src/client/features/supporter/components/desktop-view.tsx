@@ -1,5 +1,5 @@
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { LightTabs } from '../../../components/ui/light-tabs.tsx';
 import type { SupporterCampaign } from '../api/get-supporter-campaign.ts';
 import { ImpactTab } from './impact-tab.tsx';
 import { PersonalizeTab } from './personalize-tab.tsx';
@@ -18,25 +18,30 @@ export function DesktopView({
   onSchedule: (asset: Asset | null) => void;
 }) {
   return (
-    <Tabs defaultValue="share" className="space-y-4">
-      <TabsList aria-label="Supporter tools">
-        <TabsTrigger value="share">Share</TabsTrigger>
-        <TabsTrigger value="personalize">Personalize</TabsTrigger>
-        <TabsTrigger value="impact">My Impact</TabsTrigger>
-        <TabsTrigger value="schedule">Schedule</TabsTrigger>
-      </TabsList>
-      <TabsContent value="share">
-        <ShareTab campaign={data.campaign} assets={data.assets} onShare={(a) => onShare(a)} />
-      </TabsContent>
-      <TabsContent value="personalize">
-        <PersonalizeTab assets={data.assets} onPick={(a) => onShare(a, true)} />
-      </TabsContent>
-      <TabsContent value="impact">
-        <ImpactTab campaignId={data.campaign.id} />
-      </TabsContent>
-      <TabsContent value="schedule">
-        <ScheduleTab assets={data.assets} scheduled={scheduled} onSchedule={onSchedule} />
-      </TabsContent>
-    </Tabs>
+    <LightTabs
+      label="Supporter tools"
+      defaultValue="share"
+      className="space-y-4"
+      tabs={[
+        {
+          value: 'share',
+          label: 'Share',
+          content: () => (
+            <ShareTab campaign={data.campaign} assets={data.assets} onShare={(a) => onShare(a)} />
+          ),
+        },
+        {
+          value: 'personalize',
+          label: 'Personalize',
+          content: () => <PersonalizeTab assets={data.assets} onPick={(a) => onShare(a, true)} />,
+        },
+        { value: 'impact', label: 'My Impact', content: () => <ImpactTab campaignId={data.campaign.id} /> },
+        {
+          value: 'schedule',
+          label: 'Schedule',
+          content: () => <ScheduleTab assets={data.assets} scheduled={scheduled} onSchedule={onSchedule} />,
+        },
+      ]}
+    />
   );
 }
