@@ -40,7 +40,7 @@ function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply:
  * the supporter's impact, and the page HTML with its link-preview tags, which also
  * counts click-throughs on tracked links.
  */
-export async function supporterRoutes(app: FastifyInstance, { db, config, shell }: AppDeps) {
+export async function supporterRoutes(app: FastifyInstance, { db, dialect, config, shell }: AppDeps) {
   // The hot path: a cache hit is answered synchronously with the JSON serialised at
   // load time, without touching the database (and without a closure per request).
   app.get<IdParams>('/api/supporter/campaigns/:id', { logLevel: HOT_ROUTE_LOG_LEVEL }, (request, reply) => {
@@ -80,6 +80,7 @@ export async function supporterRoutes(app: FastifyInstance, { db, config, shell 
       try {
         await recordClickThrough({
           db,
+          dialect,
           campaignId: view.campaign.id,
           ref,
           visitorId: supporterId,

@@ -302,6 +302,23 @@ describe('click-throughs and impact', () => {
     expect(clicks).toHaveLength(3);
   });
 
+  it('counts a burst of simultaneous visits exactly: once per visitor', async () => {
+    await logShare(undefined, 'refBurst000001');
+    const url = `/supporter/${campaignId}?ref=refBurst000001`;
+    const visitors = Array.from({ length: 8 }, (_, i) => `BurstVisitor${String(i).padStart(12, '0')}`);
+    // Each visitor loads the page three times at once.
+    const results = await Promise.all(
+      visitors.flatMap((v) => [
+        visit(url, { cookie: v }),
+        visit(url, { cookie: v }),
+        visit(url, { cookie: v }),
+      ]),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const clicks = await clicksFor('refBurst000001');
+    expect(clicks.map((c) => c.visitorId).sort()).toEqual(visitors);
+  });
+
   it('counts nothing for an unknown ref or a ref of another campaign, and still serves the page', async () => {
     const { campaignId: otherCampaign, assetIds: otherAssets } = await seedCampaign(t.database.db, {
       organizationId: orgId,
