@@ -70,7 +70,11 @@ test('an image by file upload, with the too-large and clear paths first', async 
   await expect(fileInput).toHaveValue('');
 
   // Named and labelled as a PNG, but the bytes are text: the server sniffs and refuses it.
-  await fileInput.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a png') });
+  await fileInput.setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not a png'),
+  });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(toastEl(page)).toContainText('Upload failed');
   await expect(dialog.getByLabel('Image URL')).toHaveValue('');
