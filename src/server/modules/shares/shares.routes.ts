@@ -18,10 +18,18 @@ import { listScheduledShares, logShare, scheduleShare } from './shares.service.t
  */
 export const PUBLIC_SHARE_WRITES_PER_MINUTE = 60;
 
+/**
+ * Requests from this machine itself are not limited: local tooling and test runs,
+ * and a same-host proxy when TRUST_PROXY is unset, where one shared budget for
+ * every supporter would turn the guard into an outage. TCP cannot spoof these.
+ */
+const isLoopback = (ip: string) => ip.startsWith('127.') || ip === '::1' || ip.startsWith('::ffff:127.');
+
 export async function sharesRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
   // Registered inside this module, so the limit applies to its public write routes only.
   await app.register(rateLimit, {
     global: false,
+    allowList: (request) => isLoopback(request.ip),
     errorResponseBuilder: (_request, ctx) =>
       new HttpError(429, `Too many requests. Please try again in ${ctx.after}.`),
   });

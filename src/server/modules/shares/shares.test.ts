@@ -229,7 +229,10 @@ describe('POST /api/shares', () => {
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.json().message).toMatch(/^Too many requests/);
     }
-    // Another address is unaffected; reads are never limited.
+    // Another address is unaffected, this machine itself is never limited, nor are reads.
+    for (let i = 0; i <= PUBLIC_SHARE_WRITES_PER_MINUTE; i++) {
+      expect((await post('/api/shares', junk, { address: '127.0.0.1' })).statusCode).toBe(400);
+    }
     expect((await post('/api/shares', junk, { address: '192.0.2.8' })).statusCode).toBe(400);
     const read = await t.app.inject({ url: `/api/supporter/campaigns/${campA}`, remoteAddress: address });
     expect(read.statusCode).toBe(200);
