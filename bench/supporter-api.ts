@@ -127,7 +127,8 @@ function start<T>(role: 'bare' | 'app', env: Record<string, string> = {}): Promi
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    // Already gone (by exit or by signal): 'exit' will not fire again.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.removeAllListeners('exit');
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
