@@ -5,7 +5,13 @@ import { DESKTOP, PHONE, seedCampaign } from '../support/supporter.ts';
 
 /** No serious or critical axe violation (WCAG 2.1 AA and best practices). */
 async function expectAccessible(page: Page, label: string, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
