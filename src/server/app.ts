@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
@@ -40,10 +39,6 @@ export async function buildApp(opts: {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
-  await app.register(multipart, {
-    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 },
-    throwFileSizeLimit: true,
-  });
   await registerSecurity(app);
   registerContentTypePolicy(app);
   registerErrorHandler(app);

@@ -11,7 +11,9 @@ export function registerContentTypePolicy(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.schema?.body) return;
-    if (request.isMultipart()) {
+    // isMultipart exists only where the upload routes registered the multipart parser;
+    // elsewhere Fastify itself answers 415 for a body type it has no parser for.
+    if (request.isMultipart?.()) {
       throw new HttpError(415, 'Unsupported content type: send application/json');
     }
   });

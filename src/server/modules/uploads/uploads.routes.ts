@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,6 +47,12 @@ function parseRange(header: string | undefined, size: number) {
 }
 
 export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
+  // Registered here, not app-wide: the multipart plugin adds hooks to every request
+  // in its scope, and only the upload route takes a multipart body.
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 },
+    throwFileSizeLimit: true,
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = uploadStorage(config);
   const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
