@@ -1,17 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ScheduledShareItem } from '#shared/schemas/shares.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** One row of GET /api/shares/scheduled (the cross-team contract). */
-export interface ScheduledShareItem {
-  id: number;
-  assetId: number;
-  assetTitle: string;
-  campaignId: number;
-  campaignName: string;
-  platform: string;
-  scheduledFor: string;
-  status: string;
-}
 
 export const SCHEDULED_SHARES_KEY = ['/api/shares/scheduled'] as const;
 

@@ -1,7 +1,7 @@
 import { isSameDay, parseISO } from 'date-fns';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
-import type { ScheduledShareItem } from '../api/get-scheduled-shares.ts';
+import type { ScheduledShareItem } from '#shared/schemas/shares.ts';
 
 export type CalendarEventType = 'campaign' | 'asset' | 'scheduled';
 

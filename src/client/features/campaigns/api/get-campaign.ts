@@ -1,11 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Asset } from '#shared/schemas/assets.ts';
-import type { Campaign } from '#shared/schemas/campaigns.ts';
+import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export interface CampaignWithAssets extends Campaign {
-  assets: Asset[];
-}
 
 export const campaignKey = (id: number) => [`/api/campaigns/${id}`] as const;
 

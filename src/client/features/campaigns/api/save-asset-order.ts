@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Asset } from '#shared/schemas/assets.ts';
+import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { campaignAssetsKey } from './get-campaign-assets.ts';
-import { type CampaignWithAssets, campaignKey } from './get-campaign.ts';
+import { campaignKey } from './get-campaign.ts';
 
 /** PUT /api/campaigns/:id/assets/order with every asset id of the campaign, in the new order. */
 export const saveAssetOrder = (campaignId: number, assetIds: number[]) =>

@@ -1,18 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Stats } from '#shared/schemas/shares.ts';
+import type { CampaignStats } from '#shared/schemas/campaigns.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export interface DailyPoint {
-  /** yyyy-MM-dd (UTC) */
-  date: string;
-  shares: number;
-  clicks: number;
-}
-
-/** Campaign stats also carry the last 30 days for the analytics chart. */
-export interface CampaignStats extends Stats {
-  daily?: DailyPoint[];
-}
 
 export const campaignStatsKey = (campaignId: number) => [`/api/campaigns/${campaignId}/stats`] as const;
 

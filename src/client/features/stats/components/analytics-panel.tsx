@@ -1,8 +1,8 @@
 import { MousePointerClickIcon, PercentIcon, Share2Icon, UsersIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import type { CampaignStats } from '#shared/schemas/campaigns.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { CampaignStats } from '../api/get-campaign-stats.ts';
 import { formatCount, formatRate, StatTile } from './stat-tile.tsx';
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));

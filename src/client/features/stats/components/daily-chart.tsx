@@ -1,8 +1,8 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DailyPoint } from '../api/get-campaign-stats.ts';
+import type { DailyStat } from '#shared/schemas/campaigns.ts';
 
 /** Shares and click-throughs per day. Loaded lazily: recharts is large. */
-export default function DailyChart({ daily }: { daily: DailyPoint[] }) {
+export default function DailyChart({ daily }: { daily: DailyStat[] }) {
   const data = daily.map((d) => ({ ...d, day: d.date.slice(5) }));
   return (
     <ResponsiveContainer width="100%" height={240}>

@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export interface SupporterCampaign {
-  campaign: { id: number; name: string; description: string | null; organizationId: number };
-  assets: Asset[];
-}
 
 /**
  * The campaign the server embedded in the page's HTML, when it is this one. It is

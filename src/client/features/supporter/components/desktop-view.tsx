@@ -1,6 +1,6 @@
 import type { Asset } from '#shared/schemas/assets.ts';
 import { LightTabs } from '../../../components/ui/light-tabs.tsx';
-import type { SupporterCampaign } from '../api/get-supporter-campaign.ts';
+import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { ImpactTab } from './impact-tab.tsx';
 import { PersonalizeTab } from './personalize-tab.tsx';
 import { ScheduleTab } from './schedule-tab.tsx';

@@ -12,7 +12,7 @@ import { PersonalMessage } from '../../sharing/components/personal-message.tsx';
 import { SaveAndCopyButtons, ShareButtons } from '../../sharing/components/share-buttons.tsx';
 import { TOASTS } from '../../sharing/lib/messages.ts';
 import { shareTo } from '../../sharing/lib/share.ts';
-import type { SupporterCampaign } from '../api/get-supporter-campaign.ts';
+import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { AssetMedia } from './asset-media.tsx';
 
 const QUICK_SHARE: PlatformId[] = ['twitter', 'facebook', 'instagram_story', 'whatsapp'];
