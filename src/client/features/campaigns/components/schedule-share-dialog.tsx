@@ -16,7 +16,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useScheduleCampaignShare } from '../api/schedule-share.ts';
+import { useScheduleShare } from '../../sharing/api/schedule-share.ts';
 import { LATER_SLOTS, MORNING_SLOTS, TIME_SLOTS } from '../lib/time-slots.ts';
 
 const selectClass = 'flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-sm';
@@ -65,7 +65,7 @@ function ScheduleForm({
   onDone: () => void;
 }) {
   const uid = useId();
-  const schedule = useScheduleCampaignShare();
+  const schedule = useScheduleShare();
   const [assetId, setAssetId] = useState(assets[0].id);
   const [date, setDate] = useState('');
   const [minutes, setMinutes] = useState(defaultSlot);

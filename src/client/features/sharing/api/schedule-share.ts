@@ -6,7 +6,10 @@ import { queryClient } from '../../../lib/query-client.ts';
 export const scheduleShare = (input: ScheduleShareInput) =>
   apiRequest<Share>('POST', '/api/shares/schedule', input);
 
-/** POST /api/shares/schedule; success refreshes shares, campaigns and assets (SPEC.md section 7). */
+/**
+ * POST /api/shares/schedule (supporter page and dashboard); success refreshes shares,
+ * campaigns and assets (SPEC.md section 7), the staff calendar's ['/api/shares/scheduled'] included.
+ */
 export function useScheduleShare() {
   return useMutation({
     mutationFn: scheduleShare,
