@@ -30,6 +30,8 @@ export const scheduleShareSchema = z
     /** Always 'pending': a scheduled share is not a share yet (API.md "Stats"). */
     status: z.literal('pending', { error: 'status must be pending' }).optional(),
     text: z.string().max(MAX_TEXT_CONTENT).optional(),
+    /** Tracked-link code of the link put in the calendar reminder, so its visits count. */
+    ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
   })
   // Runs even when another field failed, so a missing field always names the rule.
   .refine((v) => Boolean(v.assetId && v.campaignId && v.organizationId && v.platform && v.scheduledFor), {

@@ -159,11 +159,12 @@ export async function scheduleShare(opts: {
       // Normalised to UTC so the text column sorts and compares in time order.
       scheduledFor: new Date(when).toISOString(),
       status: 'pending',
-      ref: null,
+      ref: input.ref ?? null,
       supporterId,
       createdAt: nowIso(),
     });
   } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This share link code is already in use');
     if (isForeignKeyViolation(err)) throw notFound('Campaign not found');
     throw err;
   }

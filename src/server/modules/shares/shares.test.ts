@@ -284,6 +284,27 @@ describe('POST /api/shares/schedule', () => {
     expect(row.supporterId).toBe(supporterCookie(res.headers));
   });
 
+  it("keeps the reminder link's ref, so a visit through it counts as a click-through", async () => {
+    const ref = 'reminderRef001';
+    const res = await post('/api/shares/schedule', { ...valid(), ref });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().ref).toBe(ref);
+    const visit = await t.app.inject({
+      url: `/supporter/${campA}?ref=${ref}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' },
+    });
+    expect(visit.statusCode).toBe(200);
+    const clicks = await t.database.db
+      .selectFrom('clicks')
+      .innerJoin('shares', 'shares.id', 'clicks.shareId')
+      .select('clicks.id')
+      .where('shares.ref', '=', ref)
+      .execute();
+    expect(clicks).toHaveLength(1);
+    const dup = await post('/api/shares/schedule', { ...valid(), ref });
+    expect(dup.statusCode).toBe(409);
+  });
+
   it('refuses any status but pending', async () => {
     const res = await post('/api/shares/schedule', { ...valid(), status: 'shared' });
     expect(res.statusCode).toBe(400);

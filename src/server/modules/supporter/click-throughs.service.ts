@@ -78,10 +78,12 @@ export async function recordClickThrough(opts: {
   const { db, dialect, campaignId, ref, visitorId, newVisitor } = opts;
   const share = await db
     .selectFrom('shares')
-    .select(['id', 'campaignId', 'organizationId', 'supporterId', 'status'])
+    .select(['id', 'campaignId', 'organizationId', 'supporterId'])
     .where('ref', '=', ref)
     .executeTakeFirst();
-  if (!share || share.campaignId !== campaignId || share.status !== 'shared') return false;
+  // A scheduled share's link (the calendar reminder) is a tracked link too: once the
+  // supporter posts it, its visits are real click-throughs.
+  if (!share || share.campaignId !== campaignId) return false;
   return writeClick(db, dialect, {
     newVisitor,
     values: {
