@@ -17,7 +17,8 @@ import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useScheduleShare } from '../../sharing/api/schedule-share.ts';
-import { LATER_SLOTS, MORNING_SLOTS, TIME_SLOTS } from '../lib/time-slots.ts';
+import { TOASTS } from '../../sharing/lib/messages.ts';
+import { atMinutes, SLOT_GROUPS, TIME_SLOTS } from '../../sharing/lib/time-slots.ts';
 
 const selectClass = 'flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-sm';
 const defaultSlot = TIME_SLOTS.find((s) => s.label === SCHEDULE_DEFAULT_TIME)!.minutes;
@@ -44,8 +45,8 @@ export function ScheduleShareDialog({
         {open &&
           (assets.length === 0 ? (
             <div className="space-y-1 text-center">
-              <p className="font-medium">No assets available</p>
-              <p className="text-sm text-muted-foreground">This campaign doesn't have any assets to share.</p>
+              <p className="font-medium">{TOASTS.noAssets.title}</p>
+              <p className="text-sm text-muted-foreground">{TOASTS.noAssets.description}</p>
             </div>
           ) : (
             <ScheduleForm campaign={campaign} assets={assets} onDone={() => onOpenChange(false)} />
@@ -74,11 +75,11 @@ function ScheduleForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!date) {
-      toast({ title: 'Please select a date', variant: 'destructive' });
+      toast({ ...TOASTS.selectDate, variant: 'destructive' });
       return;
     }
     const [y, m, d] = date.split('-').map(Number);
-    const when = new Date(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
+    const when = atMinutes(new Date(y, m - 1, d), minutes);
     schedule.mutate(
       {
         assetId,
@@ -91,14 +92,14 @@ function ScheduleForm({
       {
         onSuccess: () => {
           toast({
-            title: 'Share Scheduled!',
+            ...TOASTS.scheduled,
             description: `Scheduled for ${format(when, "MMM d, yyyy 'at' h:mm a")}`,
           });
           onDone();
         },
         onError: (err) =>
           toast({
-            title: 'Failed to schedule',
+            ...TOASTS.scheduleFailed,
             description: errorMessage(err, 'An error occurred'),
             variant: 'destructive',
           }),
@@ -111,8 +112,8 @@ function ScheduleForm({
       <div className="space-y-1.5">
         <Label htmlFor={`${uid}-asset`}>Asset</Label>
         <select
-          id={`${uid}-asset`}
           className={selectClass}
+          id={`${uid}-asset`}
           value={assetId}
           onChange={(e) => setAssetId(Number(e.target.value))}
         >
@@ -137,25 +138,20 @@ function ScheduleForm({
         <div className="space-y-1.5">
           <Label htmlFor={`${uid}-time`}>Time</Label>
           <select
-            id={`${uid}-time`}
             className={selectClass}
+            id={`${uid}-time`}
             value={minutes}
             onChange={(e) => setMinutes(Number(e.target.value))}
           >
-            <optgroup label="Morning">
-              {MORNING_SLOTS.map((s) => (
-                <option key={s.minutes} value={s.minutes}>
-                  {s.label}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Afternoon & Evening">
-              {LATER_SLOTS.map((s) => (
-                <option key={s.minutes} value={s.minutes}>
-                  {s.label}
-                </option>
-              ))}
-            </optgroup>
+            {SLOT_GROUPS.map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.slots.map((s) => (
+                  <option key={s.minutes} value={s.minutes}>
+                    {s.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
           </select>
         </div>
       </div>

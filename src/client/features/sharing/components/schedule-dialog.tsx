@@ -78,7 +78,7 @@ export default function ScheduleDialog({ campaign, asset, onOpenChange, onSchedu
         },
         onError: (err) =>
           toast({
-            title: 'Failed to schedule',
+            ...TOASTS.scheduleFailed,
             description: errorMessage(err, 'An error occurred'),
             variant: 'destructive',
           }),

@@ -33,4 +33,6 @@ export const TOASTS = {
   selectDate: { title: 'Please select a date' },
   noAssets: { title: 'No assets available', description: "This campaign doesn't have any assets to share." },
   scheduled: { title: 'Share Scheduled!' },
+  /** The description is the server's message, or 'An error occurred'. */
+  scheduleFailed: { title: 'Failed to schedule' },
 } as const;

@@ -30,12 +30,14 @@ export const SLOT_GROUPS = [
   { label: 'Afternoon & Evening', slots: TIME_SLOTS.filter((s) => s.minutes >= 12 * 60) },
 ];
 
+/** The local date-time `minutes` after the start of `day`. */
+export const atMinutes = (day: Date, minutes: number): Date =>
+  new Date(day.getFullYear(), day.getMonth(), day.getDate(), Math.floor(minutes / 60), minutes % 60);
+
 /** The local date-time of a picked day and slot label. */
 export function combineDateAndSlot(day: Date, label: string): Date {
   const slot = TIME_SLOTS.find((s) => s.label === label) ?? TIME_SLOTS[0];
-  const d = new Date(day.getFullYear(), day.getMonth(), day.getDate());
-  d.setMinutes(slot.minutes);
-  return d;
+  return atMinutes(day, slot.minutes);
 }
 
 export const BEST_TIMES_HINT =
