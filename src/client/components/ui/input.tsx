@@ -8,6 +8,16 @@ export function Input({ className, ...props }: React.ComponentProps<'input'>) {
   return <input className={cn(fieldClass, 'h-10', className)} {...props} />;
 }
 
+/** A native select sized like Input (native, so it works with register() and Playwright's selectOption). */
+export function Select({ className, ...props }: React.ComponentProps<'select'>) {
+  return (
+    <select
+      className={cn('flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-sm', className)}
+      {...props}
+    />
+  );
+}
+
 export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
   return <textarea className={cn(fieldClass, 'min-h-20', className)} {...props} />;
 }

@@ -15,7 +15,7 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -211,16 +211,11 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
         />
       </FormField>
       <FormField id={ids.type} label="Asset type" error={errors.type?.message}>
-        <select
-          {...fieldAria(ids.type, errors.type?.message)}
-          {...register('type')}
-          onChange={onTypeChange}
-          className="flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-sm"
-        >
+        <Select {...fieldAria(ids.type, errors.type?.message)} {...register('type')} onChange={onTypeChange}>
           <option value="image">Image</option>
           <option value="video">Video</option>
           <option value="text">Text</option>
-        </select>
+        </Select>
       </FormField>
 
       {isMedia ? (

@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input, Select } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -20,7 +20,6 @@ import { useScheduleShare } from '../../sharing/api/schedule-share.ts';
 import { TOASTS } from '../../sharing/lib/messages.ts';
 import { atMinutes, SLOT_GROUPS, TIME_SLOTS } from '../../sharing/lib/time-slots.ts';
 
-const selectClass = 'flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-sm';
 const defaultSlot = TIME_SLOTS.find((s) => s.label === SCHEDULE_DEFAULT_TIME)!.minutes;
 
 /** 'Schedule Share': pick an asset, a date (today or later) and a time; platform 'all'. */
@@ -111,18 +110,13 @@ function ScheduleForm({
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="space-y-1.5">
         <Label htmlFor={`${uid}-asset`}>Asset</Label>
-        <select
-          className={selectClass}
-          id={`${uid}-asset`}
-          value={assetId}
-          onChange={(e) => setAssetId(Number(e.target.value))}
-        >
+        <Select id={`${uid}-asset`} value={assetId} onChange={(e) => setAssetId(Number(e.target.value))}>
           {assets.map((a) => (
             <option key={a.id} value={a.id}>
               {a.title}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
@@ -137,12 +131,7 @@ function ScheduleForm({
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${uid}-time`}>Time</Label>
-          <select
-            className={selectClass}
-            id={`${uid}-time`}
-            value={minutes}
-            onChange={(e) => setMinutes(Number(e.target.value))}
-          >
+          <Select id={`${uid}-time`} value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
             {SLOT_GROUPS.map((g) => (
               <optgroup key={g.label} label={g.label}>
                 {g.slots.map((s) => (
@@ -152,7 +141,7 @@ function ScheduleForm({
                 ))}
               </optgroup>
             ))}
-          </select>
+          </Select>
         </div>
       </div>
       <DialogFooter>

@@ -16,7 +16,7 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -99,17 +99,16 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
         label="Campaign"
         error={errors.campaignId ? 'Please choose a campaign' : undefined}
       >
-        <select
+        <Select
           {...fieldAria(ids.campaign, errors.campaignId?.message)}
           {...register('campaignId', { valueAsNumber: true })}
-          className="flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-sm"
         >
           {campaigns.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
             </option>
           ))}
-        </select>
+        </Select>
       </FormField>
       <FormField id={ids.name} label="Template name" error={errors.name?.message}>
         <Input dir="auto" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
