@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { CLICK_DEDUP_WINDOW_MS } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
@@ -35,10 +35,17 @@ const sqliteWriters = new WeakMap<Db, GroupCommit<ClickCandidate, boolean>>();
  * Check and insert in one transaction. On SQLite, clicks arriving together (a link
  * going viral) share one transaction and one fsync instead of holding the event loop
  * for one fsync each; the check runs inside it, so the dedup stays exact. On
- * PostgreSQL two simultaneous requests of one visitor could both count, which is harmless.
+ * PostgreSQL a transaction-scoped advisory lock on (share, visitor) serialises the
+ * check and insert of simultaneous requests of one visitor, so it is exact there too.
  */
 function writeClick(db: Db, dialect: DialectName, candidate: ClickCandidate): Promise<boolean> {
-  if (dialect !== 'sqlite') return db.transaction().execute((trx) => insertUnlessRecent(trx, candidate));
+  if (dialect !== 'sqlite') {
+    return db.transaction().execute(async (trx) => {
+      const { shareId, visitorId } = candidate.values;
+      await sql`select pg_advisory_xact_lock(${shareId}::int4, hashtext(${visitorId}))`.execute(trx);
+      return insertUnlessRecent(trx, candidate);
+    });
+  }
   let writer = sqliteWriters.get(db);
   if (!writer) {
     writer = new GroupCommit((items) =>
