@@ -55,6 +55,8 @@ export default function ScheduleDialog({ campaign, asset, onOpenChange, onSchedu
     }
     const when = combineDateAndSlot(date, time);
     const text = composeShareText(asset);
+    // The reminder's link carries this code; the server keeps it so visits through it count.
+    const ref = newRefCode();
     schedule.mutate(
       {
         assetId: asset.id,
@@ -64,6 +66,7 @@ export default function ScheduleDialog({ campaign, asset, onOpenChange, onSchedu
         scheduledFor: when.toISOString(),
         status: 'pending',
         text,
+        ref,
       },
       {
         onSuccess: () => {
@@ -72,7 +75,7 @@ export default function ScheduleDialog({ campaign, asset, onOpenChange, onSchedu
             when,
             title: `Share "${asset.title}" for ${campaign.name}`,
             text,
-            url: trackedUrl(location.origin, campaign.id, newRefCode()),
+            url: trackedUrl(location.origin, campaign.id, ref),
           });
           onScheduled?.(asset.id, when);
         },
