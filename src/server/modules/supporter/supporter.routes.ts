@@ -16,9 +16,15 @@ import {
 
 type IdParams = { Params: { id: string } };
 
-const ID_PATTERN = /^[1-9][0-9]{0,14}$/;
+const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+/** Ids are 32-bit serials: a larger one is not found (PostgreSQL would refuse it with an error). */
+const MAX_ID = 2_147_483_647;
 /** A positive integer id, or undefined. Parsed by hand: this is the hot path. */
-const parseId = (raw: string): number | undefined => (ID_PATTERN.test(raw) ? Number(raw) : undefined);
+const parseId = (raw: string): number | undefined => {
+  if (!ID_PATTERN.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= MAX_ID ? id : undefined;
+};
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
