@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { logShareSchema, scheduledSharesQuerySchema, scheduleShareSchema } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { isLoopback } from '../../lib/loopback.ts';
 import { ensureSupporterId } from '../../lib/supporter-id.ts';
 import { requireOrgId } from '../../plugins/auth.ts';
 import { resolveOrgScope } from '../organizations/organizations.service.ts';
@@ -17,13 +18,6 @@ import { listScheduledShares, logShare, scheduleShare } from './shares.service.t
  * Generous, because many phones share one carrier NAT address.
  */
 export const PUBLIC_SHARE_WRITES_PER_MINUTE = 60;
-
-/**
- * Requests from this machine itself are not limited: local tooling and test runs,
- * and a same-host proxy when TRUST_PROXY is unset, where one shared budget for
- * every supporter would turn the guard into an outage. TCP cannot spoof these.
- */
-const isLoopback = (ip: string) => ip.startsWith('127.') || ip === '::1' || ip.startsWith('::ffff:127.');
 
 export async function sharesRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
   // Registered inside this module, so the limit applies to its public write routes only.

@@ -3,8 +3,10 @@ import { REF_CODE_PATTERN } from '#shared/constants.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
+import { isLoopback } from '../../lib/loopback.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId } from '../../lib/supporter-id.ts';
+import { ClickBudget } from './click-budget.ts';
 import { recordClickThrough } from './click-throughs.service.ts';
 import { supporterPageMeta } from './supporter-page.ts';
 import {
@@ -47,6 +49,8 @@ function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply:
  * counts click-throughs on tracked links.
  */
 export async function supporterRoutes(app: FastifyInstance, { db, dialect, config, shell }: AppDeps) {
+  const clickBudget = new ClickBudget();
+
   // The hot path: a cache hit is answered synchronously with the JSON serialised at
   // load time, without touching the database (and without a closure per request).
   app.get<IdParams>('/api/supporter/campaigns/:id', { logLevel: HOT_ROUTE_LOG_LEVEL }, (request, reply) => {
@@ -81,7 +85,8 @@ export async function supporterRoutes(app: FastifyInstance, { db, dialect, confi
       request.method === 'GET' &&
       typeof ref === 'string' &&
       REF_CODE_PATTERN.test(ref) &&
-      !isNonHumanVisit(request.headers)
+      !isNonHumanVisit(request.headers) &&
+      (isLoopback(request.ip) || clickBudget.take(request.ip))
     ) {
       try {
         await recordClickThrough({
