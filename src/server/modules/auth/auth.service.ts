@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../../plugins/auth.ts';
-import { countLoginAttempt, forgiveLoginAttempt } from './login-throttle.ts';
+import { countLoginAttempt, forgiveLoginAttempt, pruneLoginAttempts } from './login-throttle.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, pruneSessions } from './sessions.ts';
 
@@ -54,6 +54,7 @@ export async function loginUser(opts: { db: Db; input: LoginInput; address: stri
   if (!row || !ok) throw new HttpError(401, 'Invalid username or password');
   await forgiveLoginAttempt(db, input.username, address);
   await pruneSessions(db);
+  await pruneLoginAttempts(db);
   const token = await createSession(db, row.id);
   return { ...toPublicUser(row as UserRow), token };
 }

@@ -96,3 +96,24 @@ describe('login throttling', () => {
     expect((await login(username, 'secret123')).statusCode).toBe(200);
   });
 });
+
+describe('stale attempt counts', () => {
+  it('are deleted when someone signs in, so guessed names do not pile up', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    const stale = isoBefore(LOGIN_WINDOW_MS + 1000);
+    await t.database.db
+      .insertInto('loginAttempts')
+      .values([
+        { key: 'user:guessed-name-1', windowStart: stale, count: 3 },
+        { key: 'ip:10.9.8.7', windowStart: stale, count: 20 },
+      ])
+      .execute();
+    expect((await login('guessed-name-2', 'whatever1')).statusCode).toBe(401);
+    expect((await login(username, 'secret123')).statusCode).toBe(200);
+    const keys = (await t.database.db.selectFrom('loginAttempts').select('key').execute()).map((r) => r.key);
+    expect(keys).not.toContain('user:guessed-name-1');
+    expect(keys).not.toContain('ip:10.9.8.7');
+    // Counts of the current window stay.
+    expect(keys).toContain('user:guessed-name-2');
+  });
+});

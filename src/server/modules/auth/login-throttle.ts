@@ -78,3 +78,12 @@ export async function forgiveLoginAttempt(db: Db, username: string, address: str
     .where('count', '>', 0)
     .execute();
 }
+
+/**
+ * Forgets counts whose window has ended (a new attempt would restart them anyway).
+ * Every attempt adds a row for the name it tried, so without this the table grows
+ * by one row per guessed name, for ever.
+ */
+export async function pruneLoginAttempts(db: Db): Promise<void> {
+  await db.deleteFrom('loginAttempts').where('windowStart', '<=', isoBefore(LOGIN_WINDOW_MS)).execute();
+}
