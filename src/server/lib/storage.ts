@@ -24,15 +24,25 @@ export class DiskStorage implements FileStorage {
   async put(name: string, data: Uint8Array): Promise<void> {
     await fsp.mkdir(this.dir, { recursive: true });
     // Write beside the target, then rename: the rename is atomic, so a crash or a
-    // failed write leaves no half-written file under the served name.
+    // failed write leaves no half-written file under the served name. The bytes and
+    // then the directory entry are flushed before we return: the caller answers 201
+    // and an asset will point at this name, so it must survive a power cut as the
+    // database rows do (synchronous=FULL).
     const tmp = path.join(this.dir, `.tmp-${randomBytes(8).toString('hex')}`);
     try {
-      await fsp.writeFile(tmp, data, { flag: 'wx' });
+      const handle = await fsp.open(tmp, 'wx');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await fsp.rename(tmp, this.file(name));
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
     }
+    await syncDirectory(this.dir);
   }
 
   async size(name: string): Promise<number | undefined> {
@@ -52,5 +62,18 @@ export class DiskStorage implements FileStorage {
     // Names come from our own generator; refuse anything else rather than trust it.
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new Error(`Invalid stored file name: ${name}`);
     return path.join(this.dir, name);
+  }
+}
+
+/** Flushes a directory's entries (a rename into it); not supported everywhere (Windows), so best effort. */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: fsp.FileHandle | undefined;
+  try {
+    handle = await fsp.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // The file itself is flushed; only the entry's durability is left to the OS.
+  } finally {
+    await handle?.close();
   }
 }
