@@ -5,9 +5,8 @@ import { logShareSchema, scheduledSharesQuerySchema, scheduleShareSchema } from 
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isLoopback } from '../../lib/loopback.ts';
+import { orgScope } from '../../lib/org-scope.ts';
 import { ensureSupporterId } from '../../lib/supporter-id.ts';
-import { requireOrgId } from '../../plugins/auth.ts';
-import { resolveOrgScope } from '../organizations/organizations.service.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
 
 /**
@@ -53,7 +52,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect }: AppDep
     '/api/shares/scheduled',
     { preHandler: app.authenticate, schema: { querystring: scheduledSharesQuerySchema } },
     async (request) => {
-      const organizationId = resolveOrgScope(requireOrgId(request), request.query.org);
+      const organizationId = orgScope(request.user.organizationId, request.query.org);
       return listScheduledShares({ db, organizationId, query: request.query });
     },
   );
