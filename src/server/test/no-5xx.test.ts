@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bearer, createTestApp, signUp, type TestApp } from './test-app.ts';
+
+// Odd values (huge, negative and fractional ids, NUL bytes, arrays, objects, very long
+// strings, odd Host and Range headers) at every route that takes input: each gets a
+// 4xx or a normal answer, never a 5xx (API.md "Bad input never yields a 500").
+
+let t: TestApp;
+let tok = '';
+let campaignId = 0;
+let assetId = 0;
+let orgId = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  const u = await signUp(t.app);
+  tok = u.token;
+  orgId = u.orgId;
+  const c = await t.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(tok),
+    payload: { name: 'Camp', organizationId: orgId },
+  });
+  campaignId = c.json().id;
+  const a = await t.app.inject({
+    method: 'POST',
+    url: '/api/assets',
+    headers: bearer(tok),
+    payload: { title: 'Asset', type: 'text', content: 'x', campaignId },
+  });
+  assetId = a.json().id;
+});
+afterAll(() => t.close());
+
+const odd: unknown[] = [
+  '0',
+  '-1',
+  '1.5',
+  '2147483648',
+  '99999999999999',
+  '999999999999999',
+  '9007199254740993',
+  '1e3',
+  'abc',
+  '%00',
+  '\u0000',
+  'é',
+  '',
+  ' ',
+  'x'.repeat(5000),
+  '0x10',
+  '00001',
+];
+const oddJson: unknown[] = [
+  0,
+  -1,
+  1.5,
+  2147483648,
+  9007199254740992,
+  1e300,
+  'abc',
+  '\u0000',
+  'a\u0000b',
+  [1],
+  { a: 1 },
+  null,
+  true,
+  'x'.repeat(20000),
+  '\u2028',
+  '💥',
+];
+
+it('answers odd input at every route without a 5xx', async () => {
+  const bad: string[] = [];
+  const check = async (
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await t.app.inject({ method: method as 'GET', url, payload: payload as object, headers });
+    if (res.statusCode >= 500)
+      bad.push(
+        `${method} ${url.slice(0, 80)} ${JSON.stringify(payload)?.slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 100)}`,
+      );
+  };
+  for (const v of odd) {
+    const e = encodeURIComponent(String(v));
+    for (const u of [
+      `/api/supporter/campaigns/${e}`,
+      `/api/supporter/campaigns/${e}/impact`,
+      `/supporter/${e}`,
+      `/supporter/campaign/${e}`,
+      `/supporter/${campaignId}?ref=${e}`,
+      `/uploads/${e}`,
+    ])
+      await check('GET', u);
+    for (const u of [
+      `/api/campaigns/${e}`,
+      `/api/campaigns/${e}/assets`,
+      `/api/campaigns/${e}/stats`,
+      `/api/organization?id=${e}`,
+      `/api/organization/stats?id=${e}`,
+      `/api/campaigns?org=${e}`,
+      `/api/assets?org=${e}`,
+      `/api/shares/scheduled?org=${e}`,
+      `/api/shares/scheduled?from=${e}`,
+    ])
+      await check('GET', u, undefined, bearer(tok));
+    await check('POST', `/api/templates/${e}/use`, undefined, bearer(tok));
+    await check('PUT', `/api/campaigns/${e}/assets/order`, { assetIds: [assetId] }, bearer(tok));
+  }
+  const base = { assetId, campaignId, organizationId: orgId, platform: 'twitter' };
+  for (const v of oddJson) {
+    for (const k of ['assetId', 'campaignId', 'organizationId', 'platform', 'supporterInfo', 'ref']) {
+      await check('POST', '/api/shares', { ...base, [k]: v });
+      await check('POST', '/api/shares/schedule', {
+        ...base,
+        platform: 'all',
+        scheduledFor: '2099-01-01T00:00:00Z',
+        [k]: v,
+      });
+    }
+    await check('POST', '/api/shares/schedule', { ...base, platform: 'all', scheduledFor: v });
+    for (const k of ['name', 'description', 'status', 'organizationId', 'startDate', 'endDate'])
+      await check('POST', '/api/campaigns', { name: 'Camp2', [k]: v }, bearer(tok));
+    for (const k of ['title', 'description', 'type', 'content', 'campaignId', 'organizationId'])
+      await check(
+        'POST',
+        '/api/assets',
+        { title: 'Asset', type: 'text', content: 'x', campaignId, [k]: v },
+        bearer(tok),
+      );
+    await check('PUT', `/api/campaigns/${campaignId}/assets/order`, { assetIds: v }, bearer(tok));
+    await check('PUT', `/api/campaigns/${campaignId}/assets/order`, { assetIds: [v] }, bearer(tok));
+    for (const k of ['campaignId', 'name', 'description'])
+      await check('POST', '/api/templates', { campaignId, name: 'Tpl', [k]: v }, bearer(tok));
+    await check('POST', '/api/templates/donation-drive/use', { name: v }, bearer(tok));
+    await check('POST', '/api/templates/donation-drive/use', v as object, bearer(tok));
+    for (const k of ['firstName', 'lastName', 'email', 'phone'])
+      await check('PUT', '/api/user/profile', { [k]: v }, bearer(tok));
+    for (const k of ['name', 'username', 'description', 'creatorId'])
+      await check(
+        'POST',
+        '/api/organizations',
+        { name: 'Orgx', username: `o${Math.random().toString(36).slice(2)}`, [k]: v },
+        bearer(tok),
+      );
+    await check('POST', '/api/login', { username: v, password: 'secret123' });
+    await check('POST', '/api/register', { username: v, password: 'secret123', email: 'a@b.org' });
+    await check('POST', '/api/upload-from-url', { imageUrl: v }, bearer(tok));
+    await check('POST', '/api/shares', v as object);
+  }
+  await check('GET', '/api/user', undefined, { authorization: 'Bearer \u00ff' });
+  await check('GET', '/api/user', undefined, { cookie: 'token=%00; rally_sid=%E0' });
+  await check('GET', `/supporter/${campaignId}?ref=abcdefghijkl`, undefined, {
+    cookie: 'rally_sid=%E0%A4%A',
+    'user-agent': 'Mozilla/5.0',
+  });
+  await check('GET', `/supporter/${campaignId}`, undefined, { host: 'evil.com:99999999' });
+  await check('GET', `/uploads/${'a'.repeat(32)}.png`, undefined, {
+    range: 'bytes=99999999999999999999999-',
+  });
+  expect(bad).toEqual([]);
+}, 300_000);
