@@ -50,7 +50,7 @@ test('a custom template saved from a campaign is listed under My Templates and c
   await expect(page.getByText('No custom templates yet', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Create Custom Template' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Custom Template' });
-  await expect(dialog.getByLabel('Campaign')).toHaveValue(String(c.id));
+  await expect(dialog.getByLabel('Campaign', { exact: true })).toHaveValue(String(c.id));
   await dialog.getByLabel('Template name').fill('Cl');
   await dialog.getByRole('button', { name: 'Save Template' }).click();
   await expect(dialog.getByText('Template name must be at least 3 characters')).toBeVisible();

@@ -11,7 +11,6 @@ import {
   arrayMove,
   rectSortingStrategy,
   SortableContext,
-  sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
@@ -61,7 +60,9 @@ export function AssetOrganizer({
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // dnd-kit's default keyboard getter moves the picked-up item 25 px per arrow
+    // press (SPEC.md's keyboard step); it swaps once it crosses a neighbour's centre.
+    useSensor(KeyboardSensor),
   );
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
