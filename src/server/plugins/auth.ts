@@ -44,10 +44,3 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     request.user = await loadSessionUser(db, request);
   });
 }
-
-/** The caller's organisation id, or 403 when they have not created one yet. */
-export function requireOrgId(request: FastifyRequest): number {
-  const orgId = request.user.organizationId;
-  if (!orgId) throw new HttpError(403, 'Missing organization information. Create an organization first.');
-  return orgId;
-}

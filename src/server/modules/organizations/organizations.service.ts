@@ -54,11 +54,3 @@ export async function getOwnOrganization(opts: {
   if (!org) throw notFound('Organization not found');
   return org;
 }
-
-/** 403 unless `requestedId` (when given) is the caller's organisation; returns the id to use. */
-export function resolveOrgScope(callerOrgId: number | null, requestedId: number | undefined): number {
-  if (!callerOrgId) throw forbidden('Missing organization information. Create an organization first.');
-  if (requestedId !== undefined && requestedId !== callerOrgId)
-    throw forbidden('Not a member of this organization');
-  return callerOrgId;
-}

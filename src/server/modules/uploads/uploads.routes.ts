@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { uploadFromUrlSchema } from '#shared/schemas/assets.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { orgScope } from '../../lib/org-scope.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { storedTypeOf } from './file-types.ts';
 import { uploadStorage } from './upload-storage.ts';
@@ -57,7 +58,10 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
   const storage = uploadStorage(config);
   const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
 
+  // Uploads belong to an organisation's work: a signed-in user without one (not yet
+  // onboarded) gets the same 403 as every staff call, so the store is no free file host.
   r.post('/api/upload', { preHandler: app.authenticate }, async (request, reply) => {
+    orgScope(request.user.organizationId);
     const bytes = await readFilePart(request);
     const file = await storeUpload({ storage, bytes });
     return reply.code(201).send({ file });
@@ -67,6 +71,7 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
     '/api/upload-from-url',
     { preHandler: app.authenticate, schema: { body: uploadFromUrlSchema } },
     async (request, reply) => {
+      orgScope(request.user.organizationId);
       const file = await storeFromUrl({
         storage,
         url: request.body.imageUrl,

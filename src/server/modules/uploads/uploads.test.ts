@@ -160,6 +160,24 @@ describe('POST /api/upload', () => {
   });
 });
 
+describe('uploads need an organisation', () => {
+  it('answers 403 to a signed-in user who has not created one, storing nothing', async () => {
+    const { token: noOrg } = await signUp(t.app, { org: false });
+    const before = storedNames().length;
+    const res = await upload({ filename: 'a.png', contentType: 'image/png', bytes: PNG_1X1 }, noOrg);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Missing organization information. Please try logging out and back in.');
+    const fromUrl = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-from-url',
+      headers: bearer(noOrg),
+      payload: { imageUrl: 'https://example.org/a.png' },
+    });
+    expect(fromUrl.statusCode).toBe(403);
+    expect(storedNames().length).toBe(before);
+  });
+});
+
 describe('GET /uploads/:name', () => {
   it('answers 404 for unknown names and anything that is not one of ours', async () => {
     for (const url of [
