@@ -1,18 +1,38 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, profileSchema, registerSchema } from '#shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { isLoopback } from '../../lib/loopback.ts';
 import { loadSessionUser, readToken } from '../../plugins/auth.ts';
 import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
 import { deleteSession } from './sessions.ts';
 
+export const REGISTRATIONS_PER_HOUR = 20;
+
 export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    const user = await registerUser({ db, input: request.body });
-    return reply.code(201).send(user);
+  // Account creation per client address: a guard against scripted sign-ups (and the
+  // argon2 work each one costs), generous enough for an office behind one address.
+  // Per instance, like the share-write limit (docs/api.md).
+  await app.register(rateLimit, {
+    global: false,
+    allowList: (request) => isLoopback(request.ip),
+    errorResponseBuilder: (_request, ctx) =>
+      new HttpError(429, `Too many sign-ups from this address. Please try again in ${ctx.after}.`),
   });
+  const registerLimit = { rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: '1 hour' } };
+
+  r.post(
+    '/api/register',
+    { config: registerLimit, schema: { body: registerSchema } },
+    async (request, reply) => {
+      const user = await registerUser({ db, input: request.body });
+      return reply.code(201).send(user);
+    },
+  );
 
   r.post('/api/login', { schema: { body: loginSchema } }, async (request) => {
     return loginUser({ db, input: request.body, address: request.ip });

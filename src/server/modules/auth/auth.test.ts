@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signUp, type TestApp, uniqueName } from '../../test/test-app.ts';
+import { REGISTRATIONS_PER_HOUR } from './auth.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -190,5 +191,26 @@ describe('profile', () => {
     expect(long.json().errors[0].path).toBe('firstName');
     const me = await t.app.inject({ url: '/api/user', headers: bearer(token) });
     expect(me.json().role).toBe('user');
+  });
+});
+
+describe('sign-up rate limit', () => {
+  it(`allows ${REGISTRATIONS_PER_HOUR} registrations an hour per address, then 429 with Retry-After`, async () => {
+    const register = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        remoteAddress,
+        payload: { username: uniqueName(), email: 'r@example.org', password: 'secret123' },
+      });
+    for (let i = 0; i < REGISTRATIONS_PER_HOUR; i++) {
+      expect((await register('203.0.113.7')).statusCode).toBe(201);
+    }
+    const limited = await register('203.0.113.7');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/^Too many sign-ups from this address/);
+    // Another address has its own budget.
+    expect((await register('203.0.113.8')).statusCode).toBe(201);
   });
 });
