@@ -1,12 +1,14 @@
 import type { Migration } from 'kysely';
 import type { AnyDb, DialectName } from '../dialect.ts';
 import * as m0001 from './0001-initial.ts';
+import * as m0002 from './0002-stats-covering-indexes.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
 // Listed here, in order, so they bundle and run the same from any working directory.
 const ALL: Record<string, DialectMigration> = {
   '0001-initial': m0001,
+  '0002-stats-covering-indexes': m0002,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
