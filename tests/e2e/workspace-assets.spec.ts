@@ -25,6 +25,14 @@ test('a text asset, after every field message', async ({ page, request, signedIn
   await dialog.getByLabel('Title').fill('Call your council');
   await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveJSProperty('tagName', 'TEXTAREA');
   await dialog.getByLabel('Content').fill('Call your council today.\nIt takes two minutes!');
+  // No answer from the server: the dialog stays and asks to try again.
+  await page.route('**/api/assets', (route) =>
+    route.request().method() === 'POST' ? route.abort() : route.fallback(),
+  );
+  await dialog.getByRole('button', { name: 'Create Asset' }).click();
+  await expect(toastEl(page)).toContainText('Failed to create asset. Please try again.');
+  await expect(dialog).toBeVisible();
+  await page.unroute('**/api/assets');
   await dialog.getByRole('button', { name: 'Create Asset' }).click();
   await expect(dialog).toBeHidden();
   await expect(toastEl(page)).toContainText('Asset created');

@@ -30,6 +30,25 @@ test('an empty dashboard, a rejected short name, then a campaign created from th
   await dialog.getByRole('button', { name: 'Create Campaign' }).click();
   await expect(dialog.getByText('Campaign name must be at most 200 characters')).toBeVisible();
 
+  // A non-JSON failure shows the raw body; no answer at all asks to try again.
+  await page.route('**/api/campaigns', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 502, contentType: 'text/plain', body: 'upstream down' })
+      : route.fallback(),
+  );
+  await dialog.getByLabel('Campaign name').fill('Clean Rivers Now');
+  await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(toastEl(page)).toContainText('Campaign Creation Failed');
+  await expect(toastEl(page)).toContainText('API error: upstream down');
+  await page.unroute('**/api/campaigns');
+  await page.route('**/api/campaigns', (route) =>
+    route.request().method() === 'POST' ? route.abort() : route.fallback(),
+  );
+  await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(toastEl(page)).toContainText('Failed to create campaign. Please try again.');
+  await expect(toastEl(page).getByText('Error', { exact: true })).toBeVisible();
+  await page.unroute('**/api/campaigns');
+
   await dialog.getByLabel('Campaign name').fill('Clean Rivers Now');
   await dialog.getByLabel('Description (optional)').fill('Keep our rivers clean');
   await dialog.getByRole('button', { name: 'Create Campaign' }).click();

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     public readonly status: number,
     message: string,
     public readonly body?: unknown,
+    /** The raw response text when the body was not JSON. */
+    public readonly text?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,7 +45,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
   const b = body as { message?: string; tokenExpired?: boolean } | undefined;
   if (b?.tokenExpired) onTokenExpired();
   const message = b?.message || (body === undefined && text) || res.statusText;
-  throw new ApiError(res.status, `${res.status}: ${message}`, body);
+  throw new ApiError(res.status, `${res.status}: ${message}`, body, body === undefined ? text : undefined);
 }
 
 export async function apiFetch(method: string, url: string, data?: unknown): Promise<Response> {

@@ -20,6 +20,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { creationFailure } from '../../../lib/creation-error.ts';
 import { useCreateAsset } from '../api/create-asset.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
@@ -174,12 +175,7 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
           });
           props.onDone();
         },
-        onError: (err) =>
-          toast({
-            title: 'Asset Creation Failed',
-            description: errorMessage(err, 'An unknown error occurred'),
-            variant: 'destructive',
-          }),
+        onError: (err) => toast({ ...creationFailure(err, 'asset'), variant: 'destructive' }),
       },
     );
   });

@@ -17,7 +17,7 @@ import {
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { creationFailure } from '../../../lib/creation-error.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
 
 /** 'New Campaign': name (3+ characters) and an optional description. */
@@ -87,12 +87,7 @@ function CreateCampaignForm({
           toast({ title: 'Campaign created', description: `"${campaign.name}" is ready for assets.` });
           onCreated(campaign);
         },
-        onError: (err) =>
-          toast({
-            title: 'Campaign Creation Failed',
-            description: errorMessage(err, 'An unknown error occurred'),
-            variant: 'destructive',
-          }),
+        onError: (err) => toast({ ...creationFailure(err, 'campaign'), variant: 'destructive' }),
       },
     );
   });

@@ -5,7 +5,7 @@ import type { Template } from '#shared/schemas/templates.ts';
 import { CUSTOM_TEMPLATE_CATEGORY, TEMPLATE_CATEGORIES } from '#shared/templates.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { creationFailure } from '../../../lib/creation-error.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { CAMPAIGNS_KEY } from '../../campaigns/api/get-campaigns.ts';
 import { useOrgId } from '../../campaigns/hooks/use-org-id.ts';
@@ -62,11 +62,7 @@ export default function TemplatesPage() {
         },
         onError: (err) => {
           setUsingId(null);
-          toast({
-            title: 'Campaign Creation Failed',
-            description: errorMessage(err, 'An unknown error occurred'),
-            variant: 'destructive',
-          });
+          toast({ ...creationFailure(err, 'campaign'), variant: 'destructive' });
         },
       },
     );

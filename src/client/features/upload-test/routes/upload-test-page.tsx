@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { creationFailure } from '../../../lib/creation-error.ts';
 import { useCreateAsset } from '../../assets/api/create-asset.ts';
 import { uploadFile } from '../../assets/api/upload-file.ts';
 import { MediaPreview } from '../../assets/components/media-preview.tsx';
@@ -74,7 +75,10 @@ export default function UploadTestPage() {
             description: `"${c.name}" runs for ${TEST_CAMPAIGN_DAYS} days`,
           });
         },
-        onError: (err) => fail('Campaign Creation Failed', errorMessage(err, 'An unknown error occurred')),
+        onError: (err) => {
+          const { title, description } = creationFailure(err, 'campaign');
+          fail(title, description);
+        },
       },
     );
   };
@@ -119,7 +123,10 @@ export default function UploadTestPage() {
             description: 'Your asset has been created and saved successfully',
           });
         },
-        onError: (err) => fail('Asset Creation Failed', errorMessage(err, 'An unknown error occurred')),
+        onError: (err) => {
+          const { title, description } = creationFailure(err, 'asset');
+          fail(title, description);
+        },
       },
     );
   };

@@ -1,0 +1,21 @@
+import { ApiError } from './api-client.ts';
+
+/**
+ * The failure toast of a campaign or asset creation (SPEC.md section 8, "Creation"):
+ * when the server answered, '<Kind> Creation Failed' with its message (a campaign's
+ * non-JSON body shows as 'API error: {raw text}'), else 'An unknown error occurred';
+ * when no answer came at all, 'Error' / 'Failed to create <kind>. Please try again.'
+ */
+export function creationFailure(
+  err: unknown,
+  kind: 'campaign' | 'asset',
+): { title: string; description: string } {
+  if (!(err instanceof ApiError)) {
+    return { title: 'Error', description: `Failed to create ${kind}. Please try again.` };
+  }
+  const title = kind === 'campaign' ? 'Campaign Creation Failed' : 'Asset Creation Failed';
+  const message = (err.body as { message?: string } | undefined)?.message;
+  if (message) return { title, description: message };
+  if (kind === 'campaign' && err.text) return { title, description: `API error: ${err.text}` };
+  return { title, description: 'An unknown error occurred' };
+}
