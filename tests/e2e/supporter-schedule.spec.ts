@@ -133,6 +133,14 @@ test.describe('scheduling on a desktop', () => {
     await expect(toast(page)).toContainText('Failed to schedule');
     await expect(toast(page)).toContainText('Pick a later time');
 
+    // A JSON answer without a message: the scheduling default.
+    await page.unroute('**/api/shares/schedule');
+    await page.route('**/api/shares/schedule', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await dialog.getByRole('button', { name: 'Schedule Share' }).click();
+    await expect(toast(page)).toContainText('Failed to schedule share');
+
     await page.unroute('**/api/shares/schedule');
     await page.route('**/api/shares/schedule', (route) => route.fulfill({ status: 502, body: '' }));
     await dialog.getByRole('button', { name: 'Schedule Share' }).click();

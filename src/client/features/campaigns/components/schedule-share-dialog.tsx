@@ -15,8 +15,7 @@ import {
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useScheduleShare } from '../../sharing/api/schedule-share.ts';
+import { scheduleErrorMessage, useScheduleShare } from '../../sharing/api/schedule-share.ts';
 import { TOASTS } from '../../sharing/lib/messages.ts';
 import { atMinutes, SLOT_GROUPS, TIME_SLOTS } from '../../sharing/lib/time-slots.ts';
 
@@ -99,7 +98,7 @@ function ScheduleForm({
         onError: (err) =>
           toast({
             ...TOASTS.scheduleFailed,
-            description: errorMessage(err, 'An error occurred'),
+            description: scheduleErrorMessage(err),
             variant: 'destructive',
           }),
       },

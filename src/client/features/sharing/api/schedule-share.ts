@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ScheduleShareInput, Share } from '#shared/schemas/shares.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 export const scheduleShare = (input: ScheduleShareInput) =>
@@ -21,4 +21,13 @@ export function useScheduleShare() {
       });
     },
   });
+}
+
+/**
+ * The 'Failed to schedule' toast's description (SPEC.md section 8): the server's message,
+ * 'Failed to schedule share' when its JSON answer carries none, else 'An error occurred'.
+ */
+export function scheduleErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.body !== undefined) return errorMessage(err, 'Failed to schedule share');
+  return errorMessage(err, 'An error occurred');
 }

@@ -16,8 +16,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useScheduleShare } from '../api/schedule-share.ts';
+import { scheduleErrorMessage, useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
 import { formatWhen } from '../lib/format-when.ts';
 import { TOASTS } from '../lib/messages.ts';
@@ -82,7 +81,7 @@ export default function ScheduleDialog({ campaign, asset, onOpenChange, onSchedu
         onError: (err) =>
           toast({
             ...TOASTS.scheduleFailed,
-            description: errorMessage(err, 'An error occurred'),
+            description: scheduleErrorMessage(err),
             variant: 'destructive',
           }),
       },
