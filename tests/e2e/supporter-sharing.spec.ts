@@ -245,6 +245,9 @@ test.describe('sharing from the desktop page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Facebook', exact: true }).click();
     await expect(toast(page)).toContainText('Sharing failed');
     await expect(toast(page)).toContainText('Please try again or try a different platform');
+    // 'Copy Text' words the same failure its own way.
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy Text' }).click();
+    await expect(toast(page)).toContainText('Please try manually selecting and copying the text');
   });
 
   test('My Impact is refreshed after a share', async ({ page, request }) => {

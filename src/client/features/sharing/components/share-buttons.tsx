@@ -3,6 +3,7 @@ import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { TOASTS } from '../lib/messages.ts';
 import { copyAssetText, saveAssetMedia } from '../lib/share.ts';
 import { PlatformDot } from './platform-badge.tsx';
 
@@ -46,7 +47,10 @@ export function SaveAndCopyButtons({
           {asset.type === 'video' ? 'Save Video' : 'Save Image'}
         </Button>
       )}
-      <Button variant="secondary" onClick={() => void copyAssetText(asset, personalMessage)}>
+      <Button
+        variant="secondary"
+        onClick={() => void copyAssetText(asset, personalMessage, TOASTS.copyTextFailed)}
+      >
         <CopyIcon aria-hidden="true" />
         Copy Text
       </Button>

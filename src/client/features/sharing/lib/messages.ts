@@ -21,6 +21,8 @@ export const TOASTS = {
   shareFailed: { title: 'Sharing failed', description: 'Please try again or try a different platform' },
   textCopied: { title: 'Text copied!' },
   copyFailed: { title: 'Copy failed', description: 'Please try manually selecting the text' },
+  /** The 'Copy Text' button's wording of the same failure. */
+  copyTextFailed: { title: 'Copy failed', description: 'Please try manually selecting and copying the text' },
   imageDownloaded: { title: 'Image downloaded' },
   downloadFailed: {
     title: 'Download failed',

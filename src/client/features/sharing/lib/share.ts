@@ -153,9 +153,13 @@ export async function saveAssetMedia(asset: Asset): Promise<boolean> {
   }
 }
 
-/** 'Copy Text': the asset's share text (its content for text assets, else its title). */
-export async function copyAssetText(asset: Asset, personalMessage?: string): Promise<boolean> {
+/** Copy the asset's share text (its content for text assets, else its title). */
+export async function copyAssetText(
+  asset: Asset,
+  personalMessage?: string,
+  failure: { title: string; description: string } = TOASTS.copyFailed,
+): Promise<boolean> {
   const ok = await copyText(composeShareText(asset, personalMessage));
-  toast(ok ? { ...TOASTS.textCopied, variant: 'success' } : { ...TOASTS.copyFailed, variant: 'destructive' });
+  toast(ok ? { ...TOASTS.textCopied, variant: 'success' } : { ...failure, variant: 'destructive' });
   return ok;
 }
