@@ -115,3 +115,13 @@ test('settings show their four tabs with the specified defaults', async ({ page,
   await expect(key).not.toHaveValue(before);
   await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
 });
+
+test('settings say so when the organisation cannot be loaded', async ({ page, signedIn }) => {
+  await page.route('**/api/organization', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+  );
+  await page.goto('/settings');
+  await expect(page.getByText('Failed to fetch organization', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Organization Name')).toHaveValue('');
+  expect(signedIn.orgId).toBeGreaterThan(0);
+});

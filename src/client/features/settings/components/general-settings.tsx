@@ -4,7 +4,7 @@ import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { useOrganization } from '../../organization/api/get-organization.ts';
 
 export function GeneralSettings() {
-  const { data: org } = useOrganization();
+  const { data: org, isError } = useOrganization();
   return (
     <div className="space-y-6">
       <Card>
@@ -13,6 +13,7 @@ export function GeneralSettings() {
           <CardDescription>How your organization appears to supporters.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
+          {isError && <p className="text-sm text-destructive">Failed to fetch organization</p>}
           <FormField id="settings-org-name" label="Organization Name">
             <Input id="settings-org-name" defaultValue={org?.name ?? ''} key={org?.name} />
           </FormField>
