@@ -8,7 +8,6 @@ let orgA: number;
 let orgB: number;
 let campA: number;
 let assetA: number;
-let campA2: number;
 let assetA2: number;
 let campB: number;
 let assetB: number;
@@ -30,7 +29,7 @@ beforeAll(async () => {
     assets: [{ title: 'A1', type: 'text', content: 'x' }],
   }));
   ({
-    campaignId: campA2,
+    // A second campaign of org A: its asset must not be shareable through campaign A.
     assetIds: [assetA2],
   } = await seedCampaign(t.database.db, {
     organizationId: orgA,
