@@ -10,9 +10,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { encodePng } from '../tests/support/png.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.LH_PORT ?? 4303);
@@ -55,46 +55,10 @@ async function waitForServer(child: ChildProcess, timeoutMs = 180_000): Promise<
 
 /** A PNG photo stand-in: a smooth gradient with some texture, about the weight of a real poster. */
 function posterPng(w: number, h: number, hue: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
+  return encodePng(w, h, (x, y) => {
+    const t = ((x + y) / (w + h)) * 255;
+    return [hue + t, t * 0.6 + ((x * y) % 7), 255 - t];
   });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1);
-    for (let x = 0; x < w; x++) {
-      const i = row + 1 + x * 3;
-      const t = ((x + y) / (w + h)) * 255;
-      raw[i] = (hue + t) & 255;
-      raw[i + 1] = (t * 0.6 + ((x * y) % 7)) & 255;
-      raw[i + 2] = (255 - t) & 255;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
