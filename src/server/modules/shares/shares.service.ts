@@ -48,7 +48,7 @@ const sqliteWriters = new WeakMap<Db, GroupCommit<ShareValues, Share>>();
  * breaks a constraint fails alone (SQLite rolls back just that statement).
  * PostgreSQL commits each on its own connection and groups the WAL flushes itself.
  */
-function writeShare(db: Db, dialect: DialectName, values: ShareValues): Promise<Share> {
+function commitShare(db: Db, dialect: DialectName, values: ShareValues): Promise<Share> {
   if (dialect !== 'sqlite') return insertShare(db, values);
   let writer = sqliteWriters.get(db);
   if (!writer) {
@@ -98,6 +98,18 @@ async function assertIdsMatch(
   if (asset.campaignId !== ids.campaignId) throw badRequest('Asset does not belong to this campaign');
 }
 
+/** Writes a share row, mapping constraint failures onto API statuses. */
+async function writeShare(db: Db, dialect: DialectName, values: ShareValues): Promise<Share> {
+  try {
+    return await commitShare(db, dialect, values);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This share link code is already in use');
+    // The asset or campaign was deleted between the ids check and the insert.
+    if (isForeignKeyViolation(err)) throw notFound('Campaign not found');
+    throw err;
+  }
+}
+
 /**
  * Logs a share (status 'shared'). Durable when this resolves: SQLite commits with
  * synchronous=FULL, PostgreSQL with its commit. Counters are not touched here;
@@ -111,25 +123,18 @@ export async function logShare(opts: {
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   await assertIdsMatch(db, input);
-  try {
-    return await writeShare(db, dialect, {
-      assetId: input.assetId,
-      platform: input.platform,
-      supporterInfo: input.supporterInfo ?? '',
-      campaignId: input.campaignId,
-      organizationId: input.organizationId,
-      scheduledFor: null,
-      status: 'shared',
-      ref: input.ref ?? null,
-      supporterId,
-      createdAt: nowIso(),
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This share link code is already in use');
-    // The asset or campaign was deleted between the check and the insert.
-    if (isForeignKeyViolation(err)) throw notFound('Campaign not found');
-    throw err;
-  }
+  return writeShare(db, dialect, {
+    assetId: input.assetId,
+    platform: input.platform,
+    supporterInfo: input.supporterInfo ?? '',
+    campaignId: input.campaignId,
+    organizationId: input.organizationId,
+    scheduledFor: null,
+    status: 'shared',
+    ref: input.ref ?? null,
+    supporterId,
+    createdAt: nowIso(),
+  });
 }
 
 /** Schedules a share for later: always status 'pending', platform may be 'all'. */
@@ -149,25 +154,19 @@ export async function scheduleShare(opts: {
   const when = Date.parse(scheduledFor);
   if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
   await assertIdsMatch(db, { assetId, campaignId, organizationId });
-  try {
-    return await writeShare(db, dialect, {
-      assetId,
-      platform,
-      supporterInfo: '',
-      campaignId,
-      organizationId,
-      // Normalised to UTC so the text column sorts and compares in time order.
-      scheduledFor: new Date(when).toISOString(),
-      status: 'pending',
-      ref: input.ref ?? null,
-      supporterId,
-      createdAt: nowIso(),
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This share link code is already in use');
-    if (isForeignKeyViolation(err)) throw notFound('Campaign not found');
-    throw err;
-  }
+  return writeShare(db, dialect, {
+    assetId,
+    platform,
+    supporterInfo: '',
+    campaignId,
+    organizationId,
+    // Normalised to UTC so the text column sorts and compares in time order.
+    scheduledFor: new Date(when).toISOString(),
+    status: 'pending',
+    ref: input.ref ?? null,
+    supporterId,
+    createdAt: nowIso(),
+  });
 }
 
 /** Pending scheduled shares of one organisation, soonest first, for the staff calendar. */
