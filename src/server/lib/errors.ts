@@ -32,3 +32,9 @@ export function isUniqueViolation(err: unknown): boolean {
     /UNIQUE constraint failed/.test(e?.message ?? '')
   );
 }
+
+/** True when a database error is a foreign-key violation (SQLite or PostgreSQL). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -2,13 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '#shared/schemas/common.ts';
-import { HttpError, isUniqueViolation } from '../lib/errors.ts';
+import { HttpError, isForeignKeyViolation, isUniqueViolation } from '../lib/errors.ts';
 
 const dbCode = (err: unknown): string => String((err as { code?: unknown })?.code ?? '');
 /** PostgreSQL class 22 (data exception: out-of-range number, NUL byte, bad encoding). */
 const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(dbCode(err));
-const isForeignKeyViolation = (err: unknown) =>
-  dbCode(err) === '23503' || dbCode(err) === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 interface FieldError {
   path: string;

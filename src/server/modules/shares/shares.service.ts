@@ -10,7 +10,13 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { SharesTable } from '../../db/schema.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import {
+  badRequest,
+  conflict,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/errors.ts';
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -34,11 +40,6 @@ type ShareValues = Insertable<SharesTable>;
 
 const insertShare = (db: Db, values: ShareValues): Promise<Share> =>
   db.insertInto('shares').values(values).returning(SHARE_COLUMNS).executeTakeFirstOrThrow();
-
-const isForeignKeyViolation = (err: unknown) => {
-  const e = err as { code?: string };
-  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-};
 
 const sqliteWriters = new WeakMap<Db, GroupCommit<ShareValues, Share>>();
 
