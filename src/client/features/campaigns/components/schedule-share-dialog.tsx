@@ -15,7 +15,7 @@ import {
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { scheduleErrorMessage, useScheduleShare } from '../../sharing/api/schedule-share.ts';
+import { useScheduleShare } from '../../sharing/api/schedule-share.ts';
 import { TOASTS } from '../../sharing/lib/messages.ts';
 import { atMinutes, SLOT_GROUPS, TIME_SLOTS } from '../../sharing/lib/time-slots.ts';
 
@@ -95,12 +95,6 @@ function ScheduleForm({
           });
           onDone();
         },
-        onError: (err) =>
-          toast({
-            ...TOASTS.scheduleFailed,
-            description: scheduleErrorMessage(err),
-            variant: 'destructive',
-          }),
       },
     );
   };

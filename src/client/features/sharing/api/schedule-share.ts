@@ -1,14 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ScheduleShareInput, Share } from '#shared/schemas/shares.ts';
 import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../components/ui/use-toast.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { TOASTS } from '../lib/messages.ts';
 
 export const scheduleShare = (input: ScheduleShareInput) =>
   apiRequest<Share>('POST', '/api/shares/schedule', input);
 
 /**
  * POST /api/shares/schedule (supporter page and dashboard); success refreshes shares,
- * campaigns and assets (SPEC.md section 7), the staff calendar's ['/api/shares/scheduled'] included.
+ * campaigns and assets (SPEC.md section 7), the staff calendar's ['/api/shares/scheduled'] included;
+ * failure shows the 'Failed to schedule' toast, for every dialog that schedules.
  */
 export function useScheduleShare() {
   return useMutation({
@@ -20,6 +23,8 @@ export function useScheduleShare() {
           typeof q.queryKey[0] === 'string' && prefixes.some((p) => String(q.queryKey[0]).startsWith(p)),
       });
     },
+    onError: (err) =>
+      toast({ ...TOASTS.scheduleFailed, description: scheduleErrorMessage(err), variant: 'destructive' }),
   });
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { scheduleErrorMessage, useScheduleShare } from '../api/schedule-share.ts';
+import { useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
 import { formatWhen } from '../lib/format-when.ts';
 import { TOASTS } from '../lib/messages.ts';
@@ -78,12 +78,6 @@ export default function ScheduleDialog({ campaign, asset, onOpenChange, onSchedu
           });
           onScheduled?.(asset.id, when);
         },
-        onError: (err) =>
-          toast({
-            ...TOASTS.scheduleFailed,
-            description: scheduleErrorMessage(err),
-            variant: 'destructive',
-          }),
       },
     );
   };
