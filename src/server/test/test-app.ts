@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
+import type { AppDeps } from '../deps.ts';
 
 // A fresh app per test file: in-memory SQLite by default, or a private schema
 // in a real PostgreSQL when TEST_DATABASE_URL is set (CI runs both).
@@ -12,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DbHandle;
   config: Config;
+  /** The services the app was built with (its supporter cache, its upload store). */
+  deps: AppDeps;
   close: () => Promise<void>;
 }
 
@@ -35,12 +38,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: ':memory:' },
   );
   await migrateToLatest(database);
-  const app = await buildApp({ config, database, logger: false });
+  const deps = createAppDeps({ config, database });
+  const app = await buildApp({ config, database, logger: false, deps });
   await app.ready();
   return {
     app,
     database,
     config,
+    deps,
     close: async () => {
       await app.close();
       await database.close();
