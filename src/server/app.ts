@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
@@ -49,6 +49,8 @@ export async function buildApp(opts: {
   database: DbHandle;
   logger?: boolean;
   deps?: AppDeps;
+  /** Sees every route as it is registered (the contract test checks each has a response schema). */
+  onRoute?: (route: RouteOptions) => void;
 }): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
@@ -58,6 +60,7 @@ export async function buildApp(opts: {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   // Collects every route's zod schemas (registered before the routes) into the
   // OpenAPI document served at /api/openapi.json.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
@@ -18,7 +18,10 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `./.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`,
@@ -39,7 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   );
   await migrateToLatest(database);
   const deps = createAppDeps({ config, database });
-  const app = await buildApp({ config, database, logger: false, deps });
+  const app = await buildApp({ config, database, logger: false, deps, onRoute: opts.onRoute });
   await app.ready();
   return {
     app,

@@ -92,8 +92,8 @@ export async function uploadsRoutes(app: FastifyInstance, { config, uploads: sto
       schema: {
         params: z.object({ name: z.string() }),
         response: {
-          200: { content: { 'application/octet-stream': { schema: fileBytes } } },
-          206: { content: { 'application/octet-stream': { schema: fileBytes } } },
+          200: { content: { 'image/*': { schema: fileBytes }, 'video/*': { schema: fileBytes } } },
+          206: { content: { 'image/*': { schema: fileBytes }, 'video/*': { schema: fileBytes } } },
           ...errorResponses,
         },
       },
