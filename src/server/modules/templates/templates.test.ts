@@ -20,7 +20,7 @@ const post = (url: string, token: string, payload?: Record<string, unknown>) =>
 const countCampaigns = async (token: string) => (await get('/api/campaigns', token)).json().length;
 
 describe('GET /api/templates', () => {
-  it("lists SPEC.md's built-in templates in their categories", async () => {
+  it('lists the nine built-in templates in their categories', async () => {
     const res = await get('/api/templates', a.token);
     expect(res.statusCode).toBe(200);
     const byCategory: Record<string, string[]> = {};
