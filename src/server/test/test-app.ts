@@ -97,3 +97,11 @@ export async function signUp(
 }
 
 export const json = (res: LightMyRequestResponse) => res.json() as any;
+
+export type SignedUp = Awaited<ReturnType<typeof signUp>>;
+
+/** An app with two staff users in two organisations: the usual setup for isolation tests. */
+export async function twoOrganizations(): Promise<{ t: TestApp; a: SignedUp; b: SignedUp }> {
+  const t = await createTestApp();
+  return { t, a: await signUp(t.app), b: await signUp(t.app) };
+}
