@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSET_TYPES, MAX_DESCRIPTION, MAX_NAME, MAX_TEXT_CONTENT, MIN_ASSET_TITLE } from '../constants.ts';
-import { idParam } from './common.ts';
+import { idField, idParam, timestampField } from './common.ts';
 
 export const assetTypeField = z.enum(ASSET_TYPES, { error: 'Type must be image, video or text' });
 
@@ -61,20 +61,28 @@ export const uploadFromUrlSchema = z.strictObject({
   imageUrl: z.string().trim().min(1, 'Please enter a URL to download').max(2048, 'URL is too long'),
 });
 
-export interface Asset {
-  id: number;
-  title: string;
-  description: string | null;
-  type: 'image' | 'video' | 'text';
-  content: string;
-  campaignId: number;
-  organizationId: number;
-  position: number;
-  createdAt: string;
-}
+export const assetSchema = z.object({
+  id: idField,
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(ASSET_TYPES),
+  /** The text itself for text assets; an http(s) URL or /uploads/ path for media. */
+  content: z.string(),
+  campaignId: idField,
+  organizationId: idField,
+  /** Display order within the campaign (ties broken by id). */
+  position: z.number().int(),
+  createdAt: timestampField,
+});
+export type Asset = z.infer<typeof assetSchema>;
 
-export interface UploadedFile {
-  url: string;
-  mimetype: string;
-  size: number;
-}
+export const uploadedFileSchema = z.object({
+  /** Always under /uploads/, usable as an asset's content. */
+  url: z.string(),
+  mimetype: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** POST /api/upload and /api/upload-from-url. */
+export const uploadResponseSchema = z.object({ file: uploadedFileSchema });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
-import type { Asset } from './assets.ts';
-import { idParam } from './common.ts';
-import type { Stats } from './shares.ts';
+import { assetSchema } from './assets.ts';
+import { idField, idParam, timestampField } from './common.ts';
 
 export const campaignNameField = z
   .string()
@@ -22,7 +21,7 @@ export const createCampaignSchema = z.strictObject({
     .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`)
     .optional(),
   status: z.string().trim().min(1).max(40).default('active'),
-  /** Optional: the server uses the caller's organisation when absent (SPEC.md section 5). */
+  /** Optional: the server uses the caller's organisation when absent; any other is refused. */
   organizationId: idParam.optional(),
   startDate: isoDate.nullish(),
   endDate: isoDate.nullish(),
@@ -41,31 +40,22 @@ export const assetOrderSchema = z.strictObject({
 });
 export type AssetOrderInput = z.infer<typeof assetOrderSchema>;
 
-export interface Campaign {
-  id: number;
-  name: string;
-  description: string | null;
-  status: string;
-  organizationId: number;
-  startDate: string | null;
-  endDate: string | null;
-  createdAt: string;
-}
+export const campaignSchema = z.object({
+  id: idField,
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.string(),
+  organizationId: idField,
+  /** A UTC date-time, or a plain yyyy-MM-dd date as it was given. */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  createdAt: timestampField,
+});
+export type Campaign = z.infer<typeof campaignSchema>;
 
 /** GET /api/campaigns/:id: the campaign with its assets in display order. */
-export interface CampaignWithAssets extends Campaign {
-  assets: Asset[];
-}
+export const campaignWithAssetsSchema = campaignSchema.extend({ assets: z.array(assetSchema) });
+export type CampaignWithAssets = z.infer<typeof campaignWithAssetsSchema>;
 
-/** One UTC day of the analytics chart. */
-export interface DailyStat {
-  /** yyyy-MM-dd (UTC) */
-  date: string;
-  shares: number;
-  clicks: number;
-}
-
-/** GET /api/campaigns/:id/stats: API.md "Stats" plus the last 30 days, oldest first. */
-export interface CampaignStats extends Stats {
-  daily: DailyStat[];
-}
+// The stats types live in stats.ts; re-exported for modules that still import them from here.
+export type { CampaignStats, DailyStat } from './stats.ts';
