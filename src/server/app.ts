@@ -17,7 +17,11 @@ import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
+import { createRequestIdGenerator } from './lib/request-id.ts';
+import { uploadStorage } from './modules/uploads/upload-storage.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHealth } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -28,10 +32,17 @@ export async function buildApp(opts: {
   config: Config;
   database: DbHandle;
   logger?: boolean;
+  /** Where the JSON log lines go (stdout unless given; tests read them). */
+  logStream?: { write: (line: string) => void };
 }): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // Pino: one JSON object per line, each request's lines carrying its `reqId`.
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, ...(opts.logStream && { stream: opts.logStream }) },
+    genReqId: createRequestIdGenerator(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
@@ -43,6 +54,8 @@ export async function buildApp(opts: {
   registerContentTypePolicy(app);
   registerErrorHandler(app);
   registerAuth(app, database.db);
+  registerMetrics(app, { token: config.metricsToken, database });
+  registerHealth(app, { db: database.db, storage: uploadStorage(config) });
 
   const shell = new AppShell(config.clientDist);
   const deps: AppDeps = { db: database.db, dialect: database.dialect, config, shell };

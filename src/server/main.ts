@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/client.ts';
+import { shutDownOnSignals } from './lib/shutdown.ts';
 
 async function main() {
   const config = loadConfig();
@@ -12,14 +13,7 @@ async function main() {
   await migrateToLatest(database);
   const app = await buildApp({ config, database });
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  shutDownOnSignals(app, database);
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
