@@ -40,7 +40,8 @@ export function registerHealth(app: FastifyInstance, deps: { db: Db; storage: Fi
       );
       const failed = names.filter((_, i) => results[i].status === 'rejected');
       results.forEach((r, i) => {
-        if (r.status === 'rejected') request.log.warn({ check: names[i], err: r.reason }, 'readiness check failed');
+        if (r.status === 'rejected')
+          request.log.warn({ check: names[i], err: r.reason }, 'readiness check failed');
       });
       reply.header('cache-control', 'no-store');
       reply.code(failed.length ? 503 : 200);

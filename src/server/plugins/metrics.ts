@@ -18,12 +18,7 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
 }
 
 /** A counter that mirrors a process-wide tally at scrape time. */
-function mirrorCounter(
-  registry: Registry,
-  name: string,
-  help: string,
-  read: () => number,
-): Counter<string> {
+function mirrorCounter(registry: Registry, name: string, help: string, read: () => number): Counter<string> {
   let reported = 0;
   return new Counter({
     name,
