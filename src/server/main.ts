@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
@@ -16,8 +17,10 @@ async function main() {
   shutDownOnSignals(app, database);
 
   await app.listen({ port: config.port, host: config.host });
+  // The bound port: PORT=0 (tests) asks the OS for a free one.
+  const { port } = app.server.address() as AddressInfo;
   app.log.info(
-    `Rally on http://localhost:${config.port} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,
+    `Rally on http://localhost:${port} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,
   );
 }
 
