@@ -83,7 +83,9 @@ const variants = {
 const results: Record<string, Sample[]> = {};
 for (let i = 0; i < ROUNDS; i++) {
   // Alternating, so both see the same background load.
-  for (const [name, args] of Object.entries(variants)) (results[name] ??= []).push(await measure(args));
+  for (const [name, args] of Object.entries(variants)) {
+    results[name] = [...(results[name] ?? []), await measure(args)];
+  }
 }
 console.log(`Server start-up, ${ROUNDS} rounds alternating, RSS after ${IDLE_SECONDS} s idle; medians:`);
 const summary = Object.entries(results).map(([name, samples]) => {
