@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { DbHandle } from '../db/client.ts';
 import { HttpError } from '../lib/errors.ts';
 import { GroupCommit } from '../lib/group-commit.ts';
+import { RouteLatencyHistogram } from '../lib/route-latency.ts';
 import { writeCounters } from '../lib/write-counters.ts';
 
 /** Route label of requests that matched no route: raw URLs would make the label set unbounded. */
@@ -32,19 +33,17 @@ function mirrorCounter(registry: Registry, name: string, help: string, read: () 
   });
 }
 
-function buildRegistry(database: DbHandle): { registry: Registry; duration: Histogram<string> } {
+function buildRegistry(database: DbHandle): { registry: Registry; duration: RouteLatencyHistogram } {
   const registry = new Registry();
   // Process CPU/memory/GC/handles and event-loop lag (nodejs_eventloop_lag_seconds and
   // the nodejs_eventloop_lag_p99_seconds family from perf_hooks' delay monitor).
   collectDefaultMetrics({ register: registry });
 
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by method, route pattern and status; its _count is the request count',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
+  const duration = new RouteLatencyHistogram(
+    'http_request_duration_seconds',
+    'Time to answer HTTP requests, by method, route pattern and status; its _count is the request count',
+  );
+  registry.registerMetric(duration as unknown as Metric);
 
   const shares = mirrorCounter(
     registry,
@@ -108,7 +107,7 @@ function buildRegistry(database: DbHandle): { registry: Registry; duration: Hist
  * Prometheus metrics on GET /metrics. Off unless METRICS_TOKEN is set: then no
  * per-request hook exists at all, and /metrics is a 404. When on, scrapes need
  * `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise), and one onResponse hook
- * records every request: a Map lookup of the label set's child and one observe.
+ * records every request into a histogram made for that path (lib/route-latency.ts).
  */
 export function registerMetrics(
   app: FastifyInstance,
@@ -124,17 +123,13 @@ export function registerMetrics(
   const expected = digest(token);
   const { registry, duration } = buildRegistry(database);
 
-  const children = new Map<string, { observe: (v: number) => void }>();
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? UNMATCHED;
-    const status = reply.statusCode;
-    const key = `${request.method} ${status} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      child = duration.labels(request.method, route, String(status));
-      children.set(key, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
+    duration.observe(
+      request.routeOptions.url ?? UNMATCHED,
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
