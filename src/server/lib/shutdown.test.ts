@@ -179,28 +179,36 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
 
         let answered = 0;
         let signalledAt = 0;
-        const outcomes = await Promise.all(
-          Array.from({ length: WRITES }, async (_, i): Promise<Outcome> => {
-            const ref = `drain${i.toString().padStart(5, '0')}${randomBytes(3).toString('hex')}`;
-            try {
-              const res = await request(port, 'POST', '/api/shares', {
-                assetId: asset.json.id,
-                campaignId: campaign.json.id,
-                organizationId: org.json.id,
-                platform: 'twitter',
-                ref,
-              });
-              // SIGTERM once the first writes are acknowledged: the others are in flight.
-              if (++answered === 10) {
-                signalledAt = Date.now();
-                child.kill('SIGTERM');
-              }
-              return { ref, status: res.status };
-            } catch (err) {
-              return { ref, error: (err as NodeJS.ErrnoException).code ?? String(err) };
-            }
-          }),
-        );
+        const fire = async (i: number): Promise<Outcome> => {
+          const ref = `drain${i.toString().padStart(5, '0')}${randomBytes(3).toString('hex')}`;
+          try {
+            const res = await request(port, 'POST', '/api/shares', {
+              assetId: asset.json.id,
+              campaignId: campaign.json.id,
+              organizationId: org.json.id,
+              platform: 'twitter',
+              ref,
+            });
+            if (++answered === 10) signal();
+            return { ref, status: res.status };
+          } catch (err) {
+            return { ref, error: (err as NodeJS.ErrnoException).code ?? String(err) };
+          }
+        };
+        // Half the writes go out at once; SIGTERM follows the first acknowledgements, and
+        // the other half is fired right behind it, so both writes in flight and writes
+        // arriving during the shutdown are exercised.
+        const HALF = WRITES / 2;
+        let secondWave: Promise<Outcome>[] = [];
+        const signal = () => {
+          signalledAt = Date.now();
+          child.kill('SIGTERM');
+          secondWave = Array.from({ length: HALF }, (_, i) => fire(HALF + i));
+        };
+        const outcomes = await Promise.all(Array.from({ length: HALF }, (_, i) => fire(i)));
+        if (!signalledAt) signal();
+        outcomes.push(...(await Promise.all(secondWave)));
+        expect(outcomes).toHaveLength(WRITES);
         if (!signalledAt) {
           signalledAt = Date.now();
           child.kill('SIGTERM');
