@@ -21,7 +21,10 @@ import { createUploadStorage } from './modules/uploads/upload-storage.ts';
 import { openApiRoutes } from './plugins/openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
+import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHealth } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -51,10 +54,17 @@ export async function buildApp(opts: {
   deps?: AppDeps;
   /** Sees every route as it is registered (the contract test checks each has a response schema). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the JSON log lines go (stdout unless given; tests read them). */
+  logStream?: { write: (line: string) => void };
 }): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // Pino: one JSON object per line, each request's lines carrying its `reqId`.
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, ...(opts.logStream && { stream: opts.logStream }) },
+    genReqId: createRequestIdGenerator(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
@@ -83,8 +93,10 @@ export async function buildApp(opts: {
   registerContentTypePolicy(app);
   registerErrorHandler(app);
   registerAuth(app, database.db);
+  registerMetrics(app, { token: config.metricsToken, database });
 
   const deps = opts.deps ?? createAppDeps({ config, database });
+  registerHealth(app, { db: database.db, storage: deps.uploads });
 
   for (const routes of [
     authRoutes,

@@ -27,6 +27,12 @@ const envSchema = z.object({
   /** Where the built SPA lives (dist/client after `npm run build`). */
   CLIENT_DIST: z.string().default('./dist/client'),
   TRUST_PROXY: bool,
+  /** Unset: no /metrics. Set: /metrics answers only `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -41,6 +47,7 @@ export interface Config {
   clientDist: string;
   trustProxy: boolean;
   logLevel: string;
+  metricsToken?: string;
   isProduction: boolean;
 }
 
@@ -63,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(e.CLIENT_DIST),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     isProduction: e.NODE_ENV === 'production',
   };
 }

@@ -15,6 +15,8 @@ export interface DbHandle {
   close: () => Promise<void>;
   /** PostgreSQL schema the handle works in, when not the default. */
   pgSchema?: string;
+  /** PostgreSQL pool occupancy (metrics); absent on SQLite, which has one connection. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DbOptions {
@@ -36,7 +38,13 @@ export function openDatabase(opts: DbOptions): DbHandle {
       ...(opts.pgSchema && { options: `-c search_path=${opts.pgSchema}` }),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy(), pgSchema: opts.pgSchema };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      pgSchema: opts.pgSchema,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const file = opts.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -16,6 +16,8 @@ export interface FileStorage {
   size(name: string): Promise<number | undefined>;
   /** Streams the file, or the inclusive byte range [start, end]. */
   read(name: string, range?: { start: number; end: number }): Readable;
+  /** Resolves when the store can take writes now; rejects with the reason otherwise (readiness). */
+  check(): Promise<void>;
 }
 
 export class DiskStorage implements FileStorage {
@@ -56,6 +58,11 @@ export class DiskStorage implements FileStorage {
 
   read(name: string, range?: { start: number; end: number }): Readable {
     return fs.createReadStream(this.file(name), range);
+  }
+
+  async check(): Promise<void> {
+    await fsp.mkdir(this.dir, { recursive: true });
+    await fsp.access(this.dir, fs.constants.W_OK);
   }
 
   private file(name: string): string {

@@ -19,6 +19,7 @@ import {
 } from '../../lib/errors.ts';
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
+import { writeCounters } from '../../lib/write-counters.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
 type ScheduleShareBody = z.output<typeof scheduleShareSchema>;
@@ -124,7 +125,7 @@ export async function logShare(opts: {
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   await assertIdsMatch(db, input);
-  return writeShare(db, dialect, {
+  const share = await writeShare(db, dialect, {
     assetId: input.assetId,
     platform: input.platform,
     supporterInfo: input.supporterInfo ?? '',
@@ -136,6 +137,8 @@ export async function logShare(opts: {
     supporterId,
     createdAt: nowIso(),
   });
+  writeCounters.sharesLogged++;
+  return share;
 }
 
 /** Schedules a share for later: always status 'pending', platform may be 'all'. */
@@ -155,7 +158,7 @@ export async function scheduleShare(opts: {
   const when = Date.parse(scheduledFor);
   if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
   await assertIdsMatch(db, { assetId, campaignId, organizationId });
-  return writeShare(db, dialect, {
+  const share = await writeShare(db, dialect, {
     assetId,
     platform,
     supporterInfo: '',
@@ -168,6 +171,8 @@ export async function scheduleShare(opts: {
     supporterId,
     createdAt: nowIso(),
   });
+  writeCounters.sharesScheduled++;
+  return share;
 }
 
 /** Pending scheduled shares of one organisation, soonest first, for the staff calendar. */
