@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { useUser } from '../features/auth/api/get-user.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useUser } from '#client/features/auth/index.ts';
 
 /**
  * Checks GET /api/user; spinner while checking, /auth when there is no user

@@ -1,7 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateTwice } from '../../../lib/query-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { invalidateTwice } from '#client/lib/query-client.ts';
 import { ASSETS_KEY } from './get-assets.ts';
 
 export const createAsset = (input: CreateAssetInput) => apiRequest<Asset>('POST', '/api/assets', input);

@@ -4,7 +4,7 @@ import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react
 import { useForm } from 'react-hook-form';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
 import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
-import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
+import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -13,14 +13,14 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { creationFailure } from '../../../lib/creation-error.ts';
+} from '#client/components/ui/dialog.tsx';
+import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { creationFailure } from '#client/lib/creation-error.ts';
 import { useCreateAsset } from '../api/create-asset.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';

@@ -1,8 +1,8 @@
 import type * as React from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { cn } from '#client/lib/utils.ts';
 import { MediaPreview } from './media-preview.tsx';
 import { PlatformButtons } from './platform-buttons.tsx';
 

@@ -18,11 +18,11 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVerticalIcon, LayoutGridIcon, ListIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/utils.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { cn } from '#client/lib/utils.ts';
 import { MediaPreview } from './media-preview.tsx';
 
 type View = 'grid' | 'list';

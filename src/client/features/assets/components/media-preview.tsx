@@ -1,5 +1,5 @@
 import type { Asset } from '#shared/schemas/assets.ts';
-import { cn } from '../../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 /** What an asset looks like: the image, a playable video, or the text itself. */
 export function MediaPreview({

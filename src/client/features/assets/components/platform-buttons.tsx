@@ -2,13 +2,13 @@ import { MoreHorizontalIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { isIntentPlatform, shareIntentUrl, supporterUrl } from '#shared/share-links.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
+} from '#client/components/ui/dropdown-menu.tsx';
 import { useIsMobile } from '../hooks/use-is-mobile.ts';
 
 const MOBILE_VISIBLE = 2;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { USER_QUERY_STALE_MS } from '#shared/constants.ts';
 import type { PublicUser } from '#shared/schemas/auth.ts';
-import { getQueryFn } from '../../../lib/api-client.ts';
+import { getQueryFn } from '#client/lib/api-client.ts';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 

@@ -1,6 +1,6 @@
 import type { AuthResponse, PublicUser } from '#shared/schemas/auth.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { clearToken, setToken } from '../../../lib/token-storage.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { clearToken, setToken } from '#client/lib/token-storage.ts';
 import { USER_QUERY_KEY } from '../api/get-user.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Campaign, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateTwice } from '../../../lib/query-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { invalidateTwice } from '#client/lib/query-client.ts';
 import { CAMPAIGNS_KEY } from './get-campaigns.ts';
 
 export const createCampaign = (input: CreateCampaignInput) =>

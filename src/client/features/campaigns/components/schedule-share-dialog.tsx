@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -11,13 +11,17 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Input, Select } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { useScheduleShare } from '../../sharing/api/schedule-share.ts';
-import { TOASTS } from '../../sharing/lib/messages.ts';
-import { atMinutes, SLOT_GROUPS, TIME_SLOTS } from '../../sharing/lib/time-slots.ts';
+} from '#client/components/ui/dialog.tsx';
+import { Input, Select } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import {
+  useScheduleShare,
+  TOASTS,
+  atMinutes,
+  SLOT_GROUPS,
+  TIME_SLOTS,
+} from '#client/features/sharing/index.ts';
 
 const defaultSlot = TIME_SLOTS.find((s) => s.label === SCHEDULE_DEFAULT_TIME)!.minutes;
 

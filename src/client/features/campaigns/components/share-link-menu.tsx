@@ -4,14 +4,14 @@ import { useState } from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { supporterUrl } from '#shared/share-links.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
+} from '#client/components/ui/dropdown-menu.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
 import { useCopyLink } from '../hooks/use-copy-link.ts';
 import { ScheduleShareDialog } from './schedule-share-dialog.tsx';
 

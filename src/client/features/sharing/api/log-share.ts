@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { logShareSchema, Share } from '#shared/schemas/shares.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { queryClient } from '#client/lib/query-client.ts';
 
 /** The queries a logged share changes: campaign and organisation stats, and the supporter's impact. */
 export function invalidateAfterShare(campaignId: number): void {

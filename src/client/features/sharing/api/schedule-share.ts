@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ScheduleShareInput, Share } from '#shared/schemas/shares.ts';
-import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client.ts';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { ApiError, apiRequest, errorMessage } from '#client/lib/api-client.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { queryClient } from '#client/lib/query-client.ts';
 import { TOASTS } from '../lib/messages.ts';
 
 export const scheduleShare = (input: ScheduleShareInput) =>

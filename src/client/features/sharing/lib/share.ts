@@ -10,7 +10,7 @@ import {
   shareMedia,
   trackedUrl,
 } from '#shared/share-links.ts';
-import { toast } from '../../../components/ui/use-toast.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
 import { logShare } from '../api/log-share.ts';
 import { copyText } from './clipboard.ts';
 import { isMobileDevice } from './device.ts';

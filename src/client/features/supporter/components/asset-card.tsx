@@ -1,9 +1,8 @@
 import { CopyIcon, Share2Icon } from 'lucide-react';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { preloadShareDialog } from '../../sharing/components/lazy-dialogs.tsx';
-import { copyAssetText } from '../../sharing/lib/share.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { preloadShareDialog, copyAssetText } from '#client/features/sharing/index.ts';
 import { AssetMedia } from './asset-media.tsx';
 
 /** Desktop Share tab card: the asset, 'Share Now' (opens the share dialog) and copy. */

@@ -1,6 +1,6 @@
 import type { Asset } from '#shared/schemas/assets.ts';
 import { truncate } from '#shared/text.ts';
-import { cn } from '../../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 /** An asset's image, playable video or text, in a 16:9 box so nothing shifts while it loads. */
 export function AssetMedia({

@@ -4,14 +4,17 @@ import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
 import type { PlatformId } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { truncate } from '#shared/text.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { preloadScheduleDialog } from '../../sharing/components/lazy-dialogs.tsx';
-import { PersonalMessage } from '../../sharing/components/personal-message.tsx';
-import { SaveAndCopyButtons, ShareButtons } from '../../sharing/components/share-buttons.tsx';
-import { TOASTS } from '../../sharing/lib/messages.ts';
-import { shareTo } from '../../sharing/lib/share.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import {
+  preloadScheduleDialog,
+  PersonalMessage,
+  SaveAndCopyButtons,
+  ShareButtons,
+  TOASTS,
+  shareTo,
+} from '#client/features/sharing/index.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { AssetMedia } from './asset-media.tsx';
 

@@ -1,9 +1,8 @@
 import { CalendarClockIcon } from 'lucide-react';
 import { SCHEDULE_TAB_ASSET_COUNT } from '#shared/constants.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { preloadScheduleDialog } from '../../sharing/components/lazy-dialogs.tsx';
-import { formatWhen } from '../../sharing/lib/format-when.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { preloadScheduleDialog, formatWhen } from '#client/features/sharing/index.ts';
 
 /** Schedule tab: the first two assets with their scheduled time (held on this device only). */
 export function ScheduleTab({

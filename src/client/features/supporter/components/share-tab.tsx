@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Label } from '../../../components/ui/label.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { AssetCard } from './asset-card.tsx';
 
 /** Share tab: every asset as a card, with the campaign filter (All Campaigns or this one). */

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CreateTemplateInput, createTemplateSchema } from '#shared/schemas/templates.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -14,13 +14,13 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCampaigns } from '../../campaigns/api/get-campaigns.ts';
+} from '#client/components/ui/dialog.tsx';
+import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useCampaigns } from '#client/features/campaigns/index.ts';
 import { useCreateTemplate } from '../api/create-template.ts';
 
 /** 'Create Custom Template': save one of the organisation's campaigns as a reusable template. */
