@@ -81,7 +81,8 @@ export default function SupporterPage() {
         {scheduling && (
           <ScheduleDialog
             campaign={campaign}
-            asset={scheduling.asset}
+            assets={scheduling.asset ? [scheduling.asset] : []}
+            variant="supporter"
             onOpenChange={(open) => !open && setScheduling(null)}
             onScheduled={(assetId, when) => setScheduled((s) => ({ ...s, [assetId]: when }))}
           />
