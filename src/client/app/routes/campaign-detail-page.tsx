@@ -1,26 +1,18 @@
-import { ArrowLeftIcon, CopyIcon, ExternalLinkIcon, LinkIcon } from 'lucide-react';
+import { ArrowLeftIcon, CheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
+import { useCopied } from '#client/lib/use-copied.ts';
 import { Link, useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { supporterUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
 import { AddAssetDialog, AssetGrid, AssetOrganizer } from '#client/features/assets/index.ts';
 import { useCampaignStats, AnalyticsPanel } from '#client/features/stats/index.ts';
-import { useCampaign, useSaveAssetOrder } from '#client/features/campaigns/index.ts';
-
-async function copyToClipboard(text: string, success: { title: string; description: string }) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast(success);
-  } catch {
-    toast({
-      title: 'Failed to copy',
-      description: 'Please try again or copy manually',
-      variant: 'destructive',
-    });
-  }
-}
+import {
+  CopyLinkButton,
+  LINK_COPIED,
+  useCampaign,
+  useSaveAssetOrder,
+} from '#client/features/campaigns/index.ts';
 
 /** /campaigns/:id: the campaign, its assets (shared, ordered) and its analytics. */
 export default function CampaignDetailPage() {
@@ -48,15 +40,7 @@ export default function CampaignDetailPage() {
           <span className="sr-only"> for {asset.title}</span>
         </a>
       </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() =>
-          copyToClipboard(link, { title: 'Link copied!', description: 'Supporter link copied to clipboard' })
-        }
-      >
-        <CopyIcon aria-hidden /> Copy link<span className="sr-only"> for {asset.title}</span>
-      </Button>
+      <CopyAssetLink link={link} title={asset.title} />
     </>
   );
 
@@ -80,17 +64,7 @@ export default function CampaignDetailPage() {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            onClick={() =>
-              copyToClipboard(link, {
-                title: 'Link copied!',
-                description: 'Supporter link copied to clipboard',
-              })
-            }
-          >
-            <LinkIcon aria-hidden /> Copy Share Link
-          </Button>
+          <CopyLinkButton campaignId={c.id} variant="outline" />
           <AddAssetDialog
             campaignId={c.id}
             organizationId={c.organizationId}
@@ -128,5 +102,16 @@ function CampaignNotFound() {
         <Link to="/#campaigns">Back to Dashboard</Link>
       </Button>
     </main>
+  );
+}
+
+/** An asset card's 'Copy link' (the campaign's supporter link), with the same confirmation. */
+function CopyAssetLink({ link, title }: { link: string; title: string }) {
+  const { copied, copy } = useCopied(LINK_COPIED);
+  return (
+    <Button size="sm" variant="ghost" onClick={() => void copy(link)}>
+      {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />} {copied ? 'Copied!' : 'Copy link'}
+      <span className="sr-only"> for {title}</span>
+    </Button>
   );
 }

@@ -15,7 +15,7 @@ import { creationFailure } from '#client/lib/creation-error.ts';
 import {
   useCreateAsset,
   uploadFile,
-  MediaPreview,
+  AssetMedia,
   useSimulatedProgress,
 } from '#client/features/assets/index.ts';
 import { useUser } from '#client/features/auth/index.ts';
@@ -212,7 +212,7 @@ export default function UploadTestPage() {
                 <p className="break-all text-sm">
                   Uploaded to <code>{uploaded.url}</code>
                 </p>
-                <MediaPreview
+                <AssetMedia
                   asset={{
                     type: uploaded.mimetype.startsWith('video/') ? 'video' : 'image',
                     content: uploaded.url,

@@ -4,5 +4,5 @@ export { uploadFile } from './api/upload-file.ts';
 export { AddAssetDialog } from './components/add-asset-dialog.tsx';
 export { AssetGrid } from './components/asset-grid.tsx';
 export { AssetOrganizer } from './components/asset-organizer.tsx';
-export { MediaPreview } from './components/media-preview.tsx';
+export { AssetMedia } from './components/asset-media.tsx';
 export { useSimulatedProgress } from './hooks/use-simulated-progress.ts';

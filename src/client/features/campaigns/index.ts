@@ -6,3 +6,4 @@ export { useSaveAssetOrder } from './api/save-asset-order.ts';
 export { CampaignIcon } from './components/campaign-icon.tsx';
 export { CreateCampaignDialog } from './components/create-campaign-dialog.tsx';
 export { ShareLinkMenu } from './components/share-link-menu.tsx';
+export { CopyLinkButton, LINK_COPIED } from './components/copy-link-button.tsx';

@@ -1,11 +1,11 @@
 import { Copy, RefreshCw, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { COPIED_CONFIRMATION_MS } from '#shared/constants.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { useCopied } from '#client/lib/use-copied.ts';
 import { SettingSwitch } from './setting-switch.tsx';
 
 // Sample team and key: SPEC.md describes this screen as static, with no enforcement.
@@ -24,17 +24,7 @@ export function PermissionsSettings() {
   const [collectInfo, setCollectInfo] = useState(true);
   const [apiEnabled, setApiEnabled] = useState(true);
   const [apiKey, setApiKey] = useState(sampleKey);
-  const [copied, setCopied] = useState(false);
-
-  async function copyKey() {
-    try {
-      await navigator.clipboard.writeText(apiKey);
-      setCopied(true);
-      setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);
-    } catch {
-      setCopied(false);
-    }
-  }
+  const { copied, copy } = useCopied({ title: 'API key copied!' });
 
   return (
     <div className="space-y-6">
@@ -102,7 +92,7 @@ export function PermissionsSettings() {
                 disabled={!apiEnabled}
               />
               <div className="flex gap-2">
-                <Button variant="outline" onClick={copyKey} disabled={!apiEnabled}>
+                <Button variant="outline" onClick={() => void copy(apiKey)} disabled={!apiEnabled}>
                   <Copy aria-hidden="true" />
                   {copied ? 'Copied!' : 'Copy'}
                 </Button>

@@ -25,7 +25,7 @@ import { useCreateAsset } from '../api/create-asset.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
 import { useSimulatedProgress } from '../hooks/use-simulated-progress.ts';
-import { MediaPreview } from './media-preview.tsx';
+import { AssetMedia } from './asset-media.tsx';
 
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES_DEFAULT / (1024 * 1024));
 const defaults: AssetFormInput = { title: '', description: '', type: 'image', content: '' };
@@ -266,7 +266,7 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
             )}
           </div>
           {showPreview && (
-            <MediaPreview asset={{ type, content: content.trim(), title: 'Asset preview' }} compact />
+            <AssetMedia asset={{ type, content: content.trim(), title: 'Asset preview' }} compact />
           )}
         </>
       ) : (

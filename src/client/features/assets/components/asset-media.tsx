@@ -2,44 +2,78 @@ import type { Asset } from '#shared/schemas/assets.ts';
 import { truncate } from '#shared/text.ts';
 import { cn } from '#client/lib/utils.ts';
 
-/** An asset's image, playable video or text, in a 16:9 box so nothing shifts while it loads. */
+/**
+ * What an asset looks like: the image, a playable video or the text itself. Media sit
+ * in a 16:9 box so nothing shifts while they load; `compact` is a short strip instead.
+ */
 export function AssetMedia({
   asset,
+  compact = false,
+  decorative = false,
   priority = false,
   textLimit,
   className,
 }: {
-  asset: Asset;
+  asset: Pick<Asset, 'type' | 'content' | 'title'> & { description?: string | null };
+  compact?: boolean;
+  /** A thumbnail beside the title: no alt text, no video controls. */
+  decorative?: boolean;
   /** The first visible image: fetched eagerly, at high priority (it is the page's largest paint). */
   priority?: boolean;
   textLimit?: number;
   className?: string;
 }) {
+  const box = compact ? 'h-20' : 'aspect-video';
   if (asset.type === 'image') {
     return (
       <img
         src={asset.content}
-        alt={asset.description || asset.title}
+        alt={decorative ? '' : asset.description || asset.title}
         width={640}
         height={360}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
-        className={cn('aspect-video w-full rounded-md bg-muted object-cover', className)}
+        className={cn('w-full rounded-md bg-muted object-cover', box, className)}
       />
     );
   }
   if (asset.type === 'video') {
     return (
-      // biome-ignore lint/a11y/useMediaCaption: organisations upload their own videos; captions are theirs to burn in.
       <video
         src={asset.content}
-        controls
+        controls={!decorative}
         playsInline
         preload="metadata"
-        aria-label={asset.title}
-        className={cn('aspect-video w-full rounded-md bg-black', className)}
+        muted={decorative}
+        aria-hidden={decorative || undefined}
+        aria-label={decorative ? undefined : asset.title}
+        className={cn('w-full rounded-md bg-black', box, className)}
       />
+    );
+  }
+  const text = textLimit ? truncate(asset.content, textLimit) : asset.content;
+  if (decorative) {
+    return (
+      <span
+        aria-hidden
+        className={cn('block overflow-hidden rounded-md bg-muted p-1 text-[10px] leading-tight', className)}
+      >
+        {text}
+      </span>
+    );
+  }
+  if (compact) {
+    return (
+      <p
+        dir="auto"
+        className={cn(
+          'line-clamp-3 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm',
+          className,
+        )}
+      >
+        {text}
+      </p>
     );
   }
   return (
@@ -49,7 +83,9 @@ export function AssetMedia({
         className,
       )}
     >
-      <p className="whitespace-pre-wrap">{textLimit ? truncate(asset.content, textLimit) : asset.content}</p>
+      <p dir="auto" className="whitespace-pre-wrap break-words">
+        {text}
+      </p>
     </blockquote>
   );
 }

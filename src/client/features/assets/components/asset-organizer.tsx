@@ -23,7 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/utils.ts';
-import { MediaPreview } from './media-preview.tsx';
+import { AssetMedia } from './asset-media.tsx';
 
 type View = 'grid' | 'list';
 
@@ -192,7 +192,7 @@ function SortableAsset({ asset, index, view }: { asset: Asset; index: number; vi
       >
         <GripVerticalIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
         <span className={cn('block', view === 'list' ? 'w-16 shrink-0' : 'w-full')}>
-          <MediaPreview asset={asset} compact decorative className={view === 'list' ? 'h-10' : undefined} />
+          <AssetMedia asset={asset} compact decorative className={view === 'list' ? 'h-10' : undefined} />
         </span>
         <span className="min-w-0 flex-1 truncate text-sm font-medium" dir="auto">
           {asset.title}

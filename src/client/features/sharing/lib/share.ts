@@ -12,7 +12,7 @@ import {
 } from '#shared/share-links.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { logShare } from '../api/log-share.ts';
-import { copyText } from './clipboard.ts';
+import { copyText } from '#client/lib/clipboard.ts';
 import { isMobileDevice } from './device.ts';
 import { fetchMediaFile, fileNameFor, saveFile } from './media.ts';
 import { MSG, TOASTS } from './messages.ts';

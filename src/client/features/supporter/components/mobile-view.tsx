@@ -16,7 +16,7 @@ import {
   shareTo,
 } from '#client/features/sharing/index.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
-import { AssetMedia } from './asset-media.tsx';
+import { AssetMedia } from '#client/features/assets/index.ts';
 
 const QUICK_SHARE: PlatformId[] = ['twitter', 'facebook', 'instagram_story', 'whatsapp'];
 const PERSONAL_SHARE: PlatformId[] = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
