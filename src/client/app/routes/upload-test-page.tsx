@@ -1,23 +1,16 @@
 import { CheckCircle2Icon, RotateCcwIcon } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { TEST_CAMPAIGN_DAYS, UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
+import { TEST_CAMPAIGN_DAYS } from '#shared/constants.ts';
 import type { Asset, UploadedFile } from '#shared/schemas/assets.ts';
 import { type Campaign, campaignNameField } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Progress } from '#client/components/ui/progress.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
-import {
-  useCreateAsset,
-  uploadFile,
-  AssetMedia,
-  useSimulatedProgress,
-} from '#client/features/assets/index.ts';
+import { useCreateAsset, AssetMedia, useFileUpload, FileUploadField } from '#client/features/assets/index.ts';
 import { useUser } from '#client/features/auth/index.ts';
 import { useCreateCampaign } from '#client/features/campaigns/index.ts';
 
@@ -29,14 +22,11 @@ export default function UploadTestPage() {
   const { data: user } = useUser();
   const createCampaign = useCreateCampaign();
   const createAsset = useCreateAsset();
-  const progress = useSimulatedProgress();
-  const fileInput = useRef<HTMLInputElement>(null);
+  const flow = useFileUpload();
 
   const [name, setName] = useState('Upload Test Campaign');
   const [nameError, setNameError] = useState<string>();
   const [campaign, setCampaign] = useState<Campaign | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const [title, setTitle] = useState('Uploaded asset');
   const [asset, setAsset] = useState<Asset | null>(null);
@@ -45,12 +35,10 @@ export default function UploadTestPage() {
     setName('Upload Test Campaign');
     setNameError(undefined);
     setCampaign(null);
-    setFile(null);
     setUploaded(null);
     setTitle('Uploaded asset');
     setAsset(null);
-    progress.reset();
-    if (fileInput.current) fileInput.current.value = '';
+    flow.clear();
   };
 
   const submitCampaign = (e: FormEvent) => {
@@ -87,21 +75,7 @@ export default function UploadTestPage() {
 
   const upload = async () => {
     if (!user) return fail('Not logged in', 'Please sign in to upload files.');
-    if (!file) return fail('No file selected', 'Choose a file to upload first.');
-    if (file.size > UPLOAD_MAX_BYTES_DEFAULT) return fail('File too large', 'Maximum file size is 5MB');
-    setUploading(true);
-    progress.start();
-    try {
-      const result = await uploadFile(file);
-      progress.complete();
-      setUploaded(result);
-      toast({ title: 'Upload successful', description: `${file.name} was uploaded` });
-    } catch (err) {
-      progress.reset();
-      fail('Upload failed', errorMessage(err, 'Something went wrong'));
-    } finally {
-      setUploading(false);
-    }
+    setUploaded(await flow.upload());
   };
 
   const submitAsset = (e: FormEvent) => {
@@ -187,26 +161,14 @@ export default function UploadTestPage() {
         </CardHeader>
         <CardContent className="space-y-4">
           <div className="space-y-2">
-            <FormField id="upload-test-file" label="File">
-              <Input
-                ref={fileInput}
-                id="upload-test-file"
-                type="file"
-                accept="image/*,video/*"
-                className="h-auto"
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setUploaded(null);
-                  progress.reset();
-                }}
-              />
-            </FormField>
-            <Button variant="secondary" onClick={upload} disabled={uploading}>
-              {uploading ? 'Uploading...' : 'Upload File'}
-            </Button>
-            {(uploading || progress.progress > 0) && (
-              <Progress value={progress.progress} label="Upload progress" />
-            )}
+            <FileUploadField
+              id="upload-test-file"
+              label="File"
+              accept="image/*,video/*"
+              uploadLabel="Upload File"
+              flow={flow}
+              onUpload={() => void upload()}
+            />
             {uploaded && (
               <div className="space-y-2">
                 <p className="break-all text-sm">

@@ -6,7 +6,7 @@ import { ASSETS_KEY } from './get-assets.ts';
 
 export const createAsset = (input: CreateAssetInput) => apiRequest<Asset>('POST', '/api/assets', input);
 
-/** Asset lists (all, by organisation, by campaign) refreshed now and after 500 ms (SPEC.md section 7). */
+/** Asset lists (all, by organisation, by campaign) refreshed now and after 500 ms, when a slower replica has it too. */
 export const assetListKeys = (campaignId: number): unknown[][] => [
   [...ASSETS_KEY],
   [`/api/campaigns/${campaignId}/assets`],

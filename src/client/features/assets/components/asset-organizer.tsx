@@ -61,7 +61,7 @@ export function AssetOrganizer({
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     // dnd-kit's default keyboard getter moves the picked-up item 25 px per arrow
-    // press (SPEC.md's keyboard step); it swaps once it crosses a neighbour's centre.
+    // press (the keyboard step); it swaps once it crosses a neighbour's centre.
     useSensor(KeyboardSensor),
   );
 

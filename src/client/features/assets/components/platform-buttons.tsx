@@ -23,7 +23,7 @@ function hrefFor(asset: Asset, platform: PlatformId): string {
 
 /**
  * One button per platform offered for the asset's type. On mobile: two buttons and
- * an overflow menu once more than three non-story platforms are offered (SPEC.md section 2).
+ * an overflow menu once more than three non-story platforms are offered.
  */
 export function PlatformButtons({ asset }: { asset: Asset }) {
   const isMobile = useIsMobile();
