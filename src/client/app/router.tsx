@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RouteFallback } from './route-fallback.tsx';
 
-// Every route of SPEC.md section 2. Screens load lazily, so the public supporter
+// Every route of the app. Screens load lazily, so the public supporter
 // page downloads none of the staff app's code.
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,

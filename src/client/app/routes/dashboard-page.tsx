@@ -12,7 +12,7 @@ import { DebugButton } from './dashboard/debug-button.tsx';
 import { TemplatesTab } from './dashboard/templates-tab.tsx';
 import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-hash.ts';
 
-/** The organisation dashboard at / and /campaigns (SPEC.md section 2). */
+/** The organisation dashboard at / and /campaigns. */
 export default function DashboardPage() {
   const orgId = useOrgId();
   const { raw, tab, params, setTab } = useDashboardHash();

@@ -21,7 +21,7 @@ export default function SupporterPage() {
   const [mobile, setMobile] = useMobileView();
   const [sharing, setSharing] = useState<{ asset: Asset; personalize: boolean } | null>(null);
   const [scheduling, setScheduling] = useState<{ asset: Asset | null } | null>(null);
-  // Scheduled times live on this device only (SPEC.md section 3): asset id -> date/time.
+  // Scheduled times live on this device only (the page has no account): asset id -> date/time.
   const [scheduled, setScheduled] = useState<Record<number, Date>>({});
 
   useEffect(() => {

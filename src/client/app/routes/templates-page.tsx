@@ -49,7 +49,7 @@ export default function TemplatesPage() {
             title: 'Campaign created',
             description: `"${campaign.name}" was created from the ${template.name} template`,
           });
-          // SPEC.md section 4: refresh after 1.5 s, then go to the campaigns 100 ms later.
+          // Refresh after 1.5 s (the new campaign is listed by then), then go to the campaigns 100 ms later.
           timers.current.push(
             setTimeout(() => {
               void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Label } from './label.tsx';
 
-/** A labelled field with its help text and its validation message (SPEC.md section 5). */
+/** A labelled field with its help text and its validation message. */
 export function FormField(props: {
   id: string;
   label: string;

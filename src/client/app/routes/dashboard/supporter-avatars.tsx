@@ -9,7 +9,7 @@ export function placeholderCount(campaignId: number): number {
   return PLACEHOLDER_SUPPORTERS_MIN + (mixed % span);
 }
 
-/** Four placeholder supporter avatars and a '+N' (SPEC.md section 2). */
+/** Four placeholder supporter avatars and a '+N' (no per-campaign supporter list exists yet). */
 export function SupporterAvatars({ campaignId }: { campaignId: number }) {
   return (
     <span className="flex items-center">

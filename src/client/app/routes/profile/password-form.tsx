@@ -11,7 +11,7 @@ interface PasswordChange {
   confirmPassword: string;
 }
 
-/** SPEC.md section 5: only the confirmation is checked; changing the password is not offered yet. */
+/** Only the confirmation is checked: changing the password is not offered yet. */
 export function PasswordForm() {
   const { register, handleSubmit, reset } = useForm<PasswordChange>({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },

@@ -22,7 +22,7 @@ const fromUser = (user: PublicUser): PersonalInfo => ({
   phone: user.phone ?? '',
 });
 
-/** SPEC.md section 5: these fields have no client-side rules; the server's answer is shown as is. */
+/** These fields have no client-side rules: the server validates, and its answer is shown as is. */
 export function PersonalInfoForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
   const { register, handleSubmit, reset } = useForm<PersonalInfo>({ values: fromUser(user) });

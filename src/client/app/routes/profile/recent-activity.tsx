@@ -1,7 +1,7 @@
 import { FileText, LogIn, Megaphone, Share2, UserCog } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 
-// A fixed sample, as SPEC.md describes the list (no activity feed exists yet).
+// A fixed sample list: no activity feed exists yet.
 const ACTIVITY = [
   { icon: Megaphone, text: 'Created a new campaign', when: '2 hours ago' },
   { icon: FileText, text: 'Added 3 assets to a campaign', when: 'Yesterday' },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { SettingSwitch } from './setting-switch.tsx';
 
-// SPEC.md section 2: campaign updates, new supporters and milestones on; weekly digest off.
+// Defaults: campaign updates, new supporters and milestones on; weekly digest off.
 const NOTIFICATIONS = [
   {
     key: 'campaignUpdates',

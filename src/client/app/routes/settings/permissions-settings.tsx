@@ -8,7 +8,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { useCopied } from '#client/lib/use-copied.ts';
 import { SettingSwitch } from './setting-switch.tsx';
 
-// Sample team and key: SPEC.md describes this screen as static, with no enforcement.
+// Sample team and key: this screen is a static preview; nothing here is saved or enforced.
 const TEAM = [
   { name: 'Jordan Lee', email: 'jordan@example.org', role: 'Admin' },
   { name: 'Sam Rivera', email: 'sam@example.org', role: 'Editor' },

@@ -5,7 +5,7 @@ import { USER_QUERY_KEY } from '../api/get-user.ts';
 
 /**
  * Starts a browser session from a login or registration response: the token is
- * stored (SPEC.md section 9) and the user query is set, so no extra round trip.
+ * stored and the user query is set, so no extra round trip.
  * Data cached for a previous user is dropped first.
  */
 export function startSession(response: AuthResponse): PublicUser {

@@ -7,7 +7,7 @@ import { CAMPAIGNS_KEY } from './get-campaigns.ts';
 export const createCampaign = (input: CreateCampaignInput) =>
   apiRequest<Campaign>('POST', '/api/campaigns', input);
 
-/** POST /api/campaigns; campaign lists refreshed now and after 500 ms (SPEC.md section 7). */
+/** POST /api/campaigns; campaign lists refreshed now and after 500 ms. */
 export const useCreateCampaign = () =>
   useMutation({
     mutationFn: createCampaign,

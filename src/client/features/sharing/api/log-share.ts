@@ -17,7 +17,7 @@ export function invalidateAfterShare(campaignId: number): void {
 
 /**
  * POST /api/shares. The request is issued synchronously (before the caller opens the
- * share window); its result is ignored except for refreshing the stats (SPEC.md section 7).
+ * share window); its result is ignored except for refreshing the stats.
  */
 export function logShare(input: z.infer<typeof logShareSchema>): Promise<Share | undefined> {
   return apiRequest<Share>('POST', '/api/shares', input).then(
