@@ -10,7 +10,8 @@ import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
-import { useCreateAsset, AssetMedia, useFileUpload, FileUploadField } from '#client/features/assets/index.ts';
+import { AssetMedia } from '#client/components/asset-media.tsx';
+import { FileUploadField, useCreateAsset, useFileUpload } from '#client/features/assets/index.ts';
 import { useUser } from '#client/features/auth/index.ts';
 import { useCreateCampaign } from '#client/features/campaigns/index.ts';
 

@@ -9,12 +9,11 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '#client/components/ui/dialog.tsx';
-import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
+import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -22,7 +21,7 @@ import { creationFailure } from '#client/lib/creation-error.ts';
 import { useCreateAsset } from '../api/create-asset.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
 import { useFileUpload } from '../hooks/use-file-upload.ts';
-import { AssetMedia } from './asset-media.tsx';
+import { AssetMedia } from '#client/components/asset-media.tsx';
 import { FileUploadField } from './file-upload-field.tsx';
 
 const _MAX_MB = Math.round(UPLOAD_MAX_BYTES_DEFAULT / (1024 * 1024));
@@ -152,14 +151,12 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
       <FormField id={ids.title} label="Title" error={errors.title?.message}>
         <Input dir="auto" {...fieldAria(ids.title, errors.title?.message)} {...register('title')} />
       </FormField>
-      <FormField id={ids.description} label="Description (optional)" error={errors.description?.message}>
-        <Textarea
-          dir="auto"
-          rows={2}
-          {...fieldAria(ids.description, errors.description?.message)}
-          {...register('description')}
-        />
-      </FormField>
+      <DescriptionField
+        id={ids.description}
+        rows={2}
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <FormField id={ids.type} label="Asset type" error={errors.type?.message}>
         <Select {...fieldAria(ids.type, errors.type?.message)} {...register('type')} onChange={onTypeChange}>
           <option value="image">Image</option>
@@ -212,11 +209,9 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
         </FormField>
       )}
 
-      <DialogFooter>
-        <Button type="submit" disabled={busy}>
-          {createAsset.isPending ? 'Creating...' : 'Create Asset'}
-        </Button>
-      </DialogFooter>
+      <FormSubmit pending={createAsset.isPending} pendingLabel="Creating..." disabled={busy}>
+        Create Asset
+      </FormSubmit>
     </form>
   );
 }

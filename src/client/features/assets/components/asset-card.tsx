@@ -3,7 +3,7 @@ import type { Asset } from '#shared/schemas/assets.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { AssetMedia } from './asset-media.tsx';
+import { AssetMedia } from '#client/components/asset-media.tsx';
 import { PlatformButtons } from './platform-buttons.tsx';
 
 /** One asset: its media, title and the platforms it can go to. */

@@ -23,7 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/utils.ts';
-import { AssetMedia } from './asset-media.tsx';
+import { AssetMedia } from '#client/components/asset-media.tsx';
 
 type View = 'grid' | 'list';
 

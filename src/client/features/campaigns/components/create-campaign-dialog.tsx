@@ -9,13 +9,12 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '#client/components/ui/dialog.tsx';
-import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input, Textarea } from '#client/components/ui/input.tsx';
+import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
@@ -104,19 +103,15 @@ function CreateCampaignForm({
           {...register('name')}
         />
       </FormField>
-      <FormField id={descId} label="Description (optional)" error={errors.description?.message}>
-        <Textarea
-          dir="auto"
-          rows={3}
-          {...fieldAria(descId, errors.description?.message)}
-          {...register('description')}
-        />
-      </FormField>
-      <DialogFooter>
-        <Button type="submit" disabled={createCampaign.isPending}>
-          {createCampaign.isPending ? 'Creating...' : 'Create Campaign'}
-        </Button>
-      </DialogFooter>
+      <DescriptionField
+        id={descId}
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <FormSubmit pending={createCampaign.isPending} pendingLabel="Creating...">
+        Create Campaign
+      </FormSubmit>
     </form>
   );
 }

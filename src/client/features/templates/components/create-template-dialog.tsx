@@ -10,13 +10,12 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '#client/components/ui/dialog.tsx';
-import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
+import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input, Select } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -113,19 +112,15 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
       <FormField id={ids.name} label="Template name" error={errors.name?.message}>
         <Input dir="auto" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
       </FormField>
-      <FormField id={ids.description} label="Description (optional)" error={errors.description?.message}>
-        <Textarea
-          dir="auto"
-          rows={2}
-          {...fieldAria(ids.description, errors.description?.message)}
-          {...register('description')}
-        />
-      </FormField>
-      <DialogFooter>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Saving...' : 'Save Template'}
-        </Button>
-      </DialogFooter>
+      <DescriptionField
+        id={ids.description}
+        rows={2}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <FormSubmit pending={create.isPending} pendingLabel="Saving...">
+        Save Template
+      </FormSubmit>
     </form>
   );
 }
