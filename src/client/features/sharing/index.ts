@@ -1,4 +1,3 @@
-export { useScheduleShare } from './api/schedule-share.ts';
 export {
   ScheduleDialog,
   ShareDialog,
@@ -11,4 +10,3 @@ export { isMobileDevice } from './lib/device.ts';
 export { formatWhen } from './lib/format-when.ts';
 export { TOASTS } from './lib/messages.ts';
 export { copyAssetText, shareTo } from './lib/share.ts';
-export { SLOT_GROUPS, TIME_SLOTS, atMinutes } from './lib/time-slots.ts';
