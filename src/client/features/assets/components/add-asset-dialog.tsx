@@ -1,18 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DownloadIcon, PlusIcon } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
 import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '#client/components/ui/dialog.tsx';
+import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -37,28 +30,18 @@ export function AddAssetDialog({
   organizationId: number;
   triggerProps?: ButtonProps;
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" {...triggerProps}>
           <PlusIcon aria-hidden /> Add Asset
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Asset</DialogTitle>
-          <DialogDescription>Add an image, video or text for supporters to share.</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <AddAssetForm
-            campaignId={campaignId}
-            organizationId={organizationId}
-            onDone={() => setOpen(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add Asset"
+      description="Add an image, video or text for supporters to share."
+    >
+      {(close) => <AddAssetForm campaignId={campaignId} organizationId={organizationId} onDone={close} />}
+    </FormDialog>
   );
 }
 

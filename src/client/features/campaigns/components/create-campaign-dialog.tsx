@@ -1,18 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '#client/components/ui/dialog.tsx';
+import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -27,30 +20,26 @@ export function CreateCampaignDialog({
   orgId: number | null;
   onCreated: (campaign: Campaign) => void;
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button>
           <PlusIcon aria-hidden /> New Campaign
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create a new campaign</DialogTitle>
-          <DialogDescription>Give your campaign a name; you can add assets next.</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <CreateCampaignForm
-            orgId={orgId}
-            onCreated={(c) => {
-              setOpen(false);
-              onCreated(c);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Create a new campaign"
+      description="Give your campaign a name; you can add assets next."
+    >
+      {(close) => (
+        <CreateCampaignForm
+          orgId={orgId}
+          onCreated={(c) => {
+            close();
+            onCreated(c);
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,19 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CreateTemplateInput, createTemplateSchema } from '#shared/schemas/templates.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '#client/components/ui/dialog.tsx';
+import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input, Select } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -24,24 +17,18 @@ import { useCreateTemplate } from '../api/create-template.ts';
 
 /** 'Create Custom Template': save one of the organisation's campaigns as a reusable template. */
 export function CreateTemplateDialog({ orgId }: { orgId: number | null }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button variant="outline">
           <PlusIcon aria-hidden /> Create Custom Template
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create Custom Template</DialogTitle>
-          <DialogDescription>
-            Save a campaign's assets as a template your organization can start new campaigns from.
-          </DialogDescription>
-        </DialogHeader>
-        {open && <CreateTemplateForm orgId={orgId} onDone={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Create Custom Template"
+      description="Save a campaign's assets as a template your organization can start new campaigns from."
+    >
+      {(close) => <CreateTemplateForm orgId={orgId} onDone={close} />}
+    </FormDialog>
   );
 }
 
