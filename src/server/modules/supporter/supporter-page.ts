@@ -9,7 +9,7 @@ import type { PageMeta } from '../../html/app-shell.ts';
 
 const SITE_NAME = 'Rally';
 /** The client's route module for this page (its chunks are preloaded with the entry). */
-const SUPPORTER_ROUTE = 'features/supporter/routes/supporter-page.tsx';
+const SUPPORTER_ROUTE = 'app/routes/supporter-page.tsx';
 export const NOT_FOUND_TITLE = 'Campaign Not Found';
 
 export function supporterPageMeta(view: SupporterCampaign | null, origin: string): PageMeta {
