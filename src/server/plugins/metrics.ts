@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorResponses } from '#shared/schemas/common.ts';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { DbHandle } from '../db/client.ts';
 import { HttpError } from '../lib/errors.ts';
@@ -109,13 +111,18 @@ function buildRegistry(database: DbHandle): { registry: Registry; duration: Rout
  * `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise), and one onResponse hook
  * records every request into a histogram made for that path (lib/route-latency.ts).
  */
+/** Prometheus text exposition format; errors are the usual JSON. */
+const metricsSchema = {
+  response: { 200: { content: { 'text/plain': { schema: z.string() } } }, ...errorResponses },
+};
+
 export function registerMetrics(
   app: FastifyInstance,
   opts: { token: string | undefined; database: DbHandle },
 ): void {
   const { token, database } = opts;
   if (!token) {
-    app.get('/metrics', async () => {
+    app.get('/metrics', { schema: metricsSchema }, async () => {
       throw new HttpError(404, 'Not found');
     });
     return;
@@ -133,7 +140,7 @@ export function registerMetrics(
     done();
   });
 
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { schema: metricsSchema }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, expected)) {
       reply.header('www-authenticate', 'Bearer');
       throw new HttpError(401, 'Not authenticated');

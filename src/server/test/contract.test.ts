@@ -329,6 +329,9 @@ describe('real responses parse with the route schemas', () => {
       { method: 'GET', route: '/supporter/:id', url: id('/supporter/:id'), status: 200 },
       { method: 'GET', route: '/supporter/campaign/:id', url: '/supporter/campaign/999999', status: 404 },
       { method: 'GET', route: '/api/openapi.json', status: 200 },
+      { method: 'GET', route: '/healthz', status: 200 },
+      { method: 'GET', route: '/readyz', status: 200 },
+      { method: 'GET', route: '/metrics', status: 404 },
       { method: 'POST', route: '/api/logout', headers: auth, status: 200 },
     ];
     for (const c of calls) await call(c);
