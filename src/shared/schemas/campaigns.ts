@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
 import type { Asset } from './assets.ts';
 import { idParam } from './common.ts';
+import { CREATE_STATUSES } from '../campaign-lifecycle.ts';
 import type { Stats } from './shares.ts';
 
 export const campaignNameField = z
@@ -10,7 +11,7 @@ export const campaignNameField = z
   .min(MIN_CAMPAIGN_NAME, 'Campaign name must be at least 3 characters')
   .max(MAX_NAME, `Campaign name must be at most ${MAX_NAME} characters`);
 
-const isoDate = z.iso
+export const isoDate = z.iso
   .datetime({ offset: true, error: 'Must be an ISO-8601 date-time' })
   .or(z.iso.date({ error: 'Must be an ISO-8601 date' }));
 
@@ -21,7 +22,8 @@ export const createCampaignSchema = z.strictObject({
     .trim()
     .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`)
     .optional(),
-  status: z.string().trim().min(1).max(40).default('active'),
+  /** New campaigns start live or as a draft; the other statuses are reached by editing. */
+  status: z.enum(CREATE_STATUSES, { error: 'A new campaign must be draft or active' }).default('active'),
   /** Optional: the server uses the caller's organisation when absent (SPEC.md section 5). */
   organizationId: idParam.optional(),
   startDate: isoDate.nullish(),

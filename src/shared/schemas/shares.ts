@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
+import type { Availability } from '../campaign-lifecycle.ts';
 import type { Asset } from './assets.ts';
 import { idParam } from './common.ts';
 
@@ -64,6 +65,10 @@ export interface ScheduledShareItem {
 export interface SupporterCampaign {
   campaign: { id: number; name: string; description: string | null; organizationId: number };
   assets: Asset[];
+  /** Whether supporters can share now, computed when the response was made. */
+  availability: Availability;
+  /** Only when a member of the organisation opens its draft or archived campaign: which one it is. */
+  preview?: 'draft' | 'archived';
 }
 
 export interface Share {

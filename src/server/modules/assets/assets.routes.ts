@@ -5,9 +5,11 @@ import { orgQuerySchema } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { uploadStorage } from '../uploads/upload-storage.ts';
+import { assetEditRoutes } from './asset-edit.routes.ts';
 import { createAsset, listOrgAssets } from './assets.service.ts';
 
-export async function assetsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function assetsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = uploadStorage(config);
 
@@ -26,4 +28,6 @@ export async function assetsRoutes(app: FastifyInstance, { db, config }: AppDeps
       return reply.code(201).send(asset);
     },
   );
+
+  await assetEditRoutes(app, deps, storage);
 }

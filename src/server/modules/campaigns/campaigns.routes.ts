@@ -1,23 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assetOrderSchema, createCampaignSchema } from '#shared/schemas/campaigns.ts';
-import { idParamsSchema, orgQuerySchema } from '#shared/schemas/common.ts';
+import { idParamsSchema } from '#shared/schemas/common.ts';
+import { campaignListQuerySchema } from '#shared/schemas/lifecycle.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import {
   createCampaign,
   getCampaignWithAssets,
   listCampaignAssets,
-  listCampaigns,
   saveAssetOrder,
 } from './campaigns.service.ts';
+import { listCampaignsByStatus } from './campaign-lifecycle.ts';
+import { campaignLifecycleRoutes } from './campaign-lifecycle.routes.ts';
 
-export async function campaignsRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function campaignsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
 
-  r.get('/api/campaigns', { ...auth, schema: { querystring: orgQuerySchema } }, async (request) =>
-    listCampaigns({ db, orgId: orgScope(request.user.organizationId, request.query.org) }),
+  r.get('/api/campaigns', { ...auth, schema: { querystring: campaignListQuerySchema } }, async (request) =>
+    listCampaignsByStatus({
+      db,
+      orgId: orgScope(request.user.organizationId, request.query.org),
+      status: request.query.status,
+    }),
   );
 
   r.post('/api/campaigns', { ...auth, schema: { body: createCampaignSchema } }, async (request, reply) => {
@@ -49,4 +56,6 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: AppDeps) {
         assetIds: request.body.assetIds,
       }),
   );
+
+  await campaignLifecycleRoutes(app, deps);
 }

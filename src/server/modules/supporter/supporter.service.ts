@@ -3,6 +3,13 @@ import { influenceScore } from '#shared/impact.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
+import { ASSET_COLUMNS } from '../assets/assets.service.ts';
+import {
+  isHiddenFromPublic,
+  type SupporterCampaignRow,
+  supporterView,
+  viewTtl,
+} from './campaign-availability.ts';
 import { getCachedCampaign, loadCachedCampaign } from './supporter-cache.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
@@ -19,24 +26,35 @@ export interface SupporterEntry {
   view: SupporterCampaign | null;
   json: string;
   pages: Map<string, string>;
+  /** Draft or archived: answered only to members of the organisation, as a preview. */
+  hidden: boolean;
+  /** What bounds the entry's lifetime: the next start or end instant. */
+  dates?: SupporterCampaignRow;
 }
 
 async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
   const campaign = await db
     .selectFrom('campaigns')
-    .select(['id', 'name', 'description', 'organizationId'])
+    .select(['id', 'name', 'description', 'organizationId', 'status', 'startDate', 'endDate'])
     .where('id', '=', campaignId)
     .executeTakeFirst();
-  if (!campaign) return { view: null, json: '', pages: new Map() };
+  if (!campaign) return { view: null, json: '', pages: new Map(), hidden: false };
   const assets = (await db
     .selectFrom('assets')
-    .selectAll()
+    .select(ASSET_COLUMNS)
     .where('campaignId', '=', campaignId)
+    .where('deletedAt', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute()) as Asset[];
-  const view: SupporterCampaign = { campaign, assets };
-  return { view, json: JSON.stringify(view), pages: new Map() };
+  const view = supporterView(campaign, assets, Date.now());
+  return {
+    view,
+    json: JSON.stringify(view),
+    pages: new Map(),
+    hidden: isHiddenFromPublic(campaign.status),
+    dates: campaign,
+  };
 }
 
 /** The supporter view of a campaign, from the cache when fresh (no database query on a hit). */
@@ -50,7 +68,7 @@ export function getSupporterEntry(opts: {
   return loadCachedCampaign(
     campaignId,
     () => loadEntry(db, campaignId),
-    (entry) => (entry.view ? FOUND_TTL_MS : MISSING_TTL_MS),
+    (entry) => (entry.dates ? viewTtl(entry.dates, FOUND_TTL_MS) : MISSING_TTL_MS),
   );
 }
 
