@@ -1,6 +1,8 @@
 // Campaign lifecycle rules shared by the server (what it allows and serves) and the
 // client (badges, filters, the supporter page's states).
 
+import type { Availability } from './schemas/shares.ts';
+
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
@@ -10,19 +12,8 @@ export const CREATE_STATUSES = ['draft', 'active'] as const;
 /** Not shown to the public at all: their page and JSON are 404 except to the team. */
 export const HIDDEN_STATUSES: readonly string[] = ['draft', 'archived'];
 
-/**
- * What a supporter can do on the page right now: share (`open`), or read why not.
- * `ended` covers status `ended` and an `endDate` that has passed; `not-started` a
- * `startDate` still ahead (`startsAt` says when).
- */
-export type AvailabilityState = 'open' | 'paused' | 'ended' | 'not-started';
-export interface Availability {
-  state: AvailabilityState;
-  /** ISO date-time the campaign opens, for `not-started`. */
-  startsAt?: string;
-  /** ISO date-time sharing closes by date, when an end date is set and not passed. */
-  endsAt?: string;
-}
+/** What a supporter can do on the page now; see availabilitySchema in schemas/shares.ts. */
+export const AVAILABILITY_STATES = ['open', 'paused', 'ended', 'not-started'] as const;
 
 const DAY_MS = 86_400_000;
 

@@ -1,17 +1,12 @@
-import { isMediaUrl } from '#shared/schemas/assets.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
-import type { UpdateAssetInput } from '#shared/schemas/lifecycle.ts';
+import { type Asset, isMediaUrl, type UpdateAssetInput } from '#shared/schemas/assets.ts';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { AssetsTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
-import {
-  assertCampaignEditable,
-  invalidatePublicCampaign,
-  lockOwnCampaign,
-} from '../campaigns/campaign-lifecycle.ts';
+import { assertCampaignEditable, lockOwnCampaign } from '../campaigns/campaign-lifecycle.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 import { isStoredUpload } from '../uploads/uploads.service.ts';
 import { ASSET_COLUMNS } from './assets.service.ts';
@@ -42,6 +37,7 @@ async function findOwnAsset(db: Db_, orgId: number, assetId: number) {
 export async function updateAsset(opts: {
   db: Db;
   storage: FileStorage;
+  supporterCache: SupporterCacheInvalidator;
   orgId: number;
   assetId: number;
   input: UpdateAssetInput;
@@ -80,12 +76,17 @@ export async function updateAsset(opts: {
     if (!updated) throw notFound(ASSET_NOT_FOUND);
     return updated;
   });
-  invalidatePublicCampaign(before.campaignId);
+  opts.supporterCache.invalidate(before.campaignId);
   return asset;
 }
 
 /** DELETE /api/assets/:id: soft delete; a second delete of the same asset is a 404. */
-export async function deleteAsset(opts: { db: Db; orgId: number; assetId: number }): Promise<void> {
+export async function deleteAsset(opts: {
+  db: Db;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  assetId: number;
+}): Promise<void> {
   const { db, orgId, assetId } = opts;
   const before = await findOwnAsset(db, orgId, assetId);
   await db.transaction().execute(async (trx) => {
@@ -98,5 +99,5 @@ export async function deleteAsset(opts: { db: Db; orgId: number; assetId: number
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw notFound(ASSET_NOT_FOUND);
   });
-  invalidatePublicCampaign(before.campaignId);
+  opts.supporterCache.invalidate(before.campaignId);
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearSupporterCache } from '../supporter/supporter-cache.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from './workspace-fixtures.ts';
 
@@ -17,7 +16,7 @@ beforeAll(async () => {
   b = await signUp(t.app);
 });
 afterAll(() => t.close());
-beforeEach(() => clearSupporterCache());
+beforeEach(() => t.deps.supporterCache.clear());
 
 const DAY = 86_400_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();

@@ -5,19 +5,19 @@ import {
   endInstant,
   startInstant,
 } from '#shared/campaign-lifecycle.ts';
-import type { Campaign } from '#shared/schemas/campaigns.ts';
 import type {
+  Campaign,
   CampaignListQuery,
-  DuplicatedCampaign,
+  CampaignWithAssets,
   UpdateCampaignInput,
-} from '#shared/schemas/lifecycle.ts';
+} from '#shared/schemas/campaigns.ts';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { ASSET_COLUMNS, assetsOfCampaign } from '../assets/assets.service.ts';
-import { invalidateCampaign } from '../supporter/supporter-cache.ts';
+import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { CAMPAIGN_NOT_FOUND } from './own-campaign.ts';
 
 // Editing, pausing, ending, archiving and duplicating campaigns. Every write runs in
@@ -33,14 +33,6 @@ export const END_BEFORE_START = 'End date must be on or after the start date';
 
 type Tx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
 type Executor = Db | Tx;
-
-/**
- * The one place lifecycle writes tell the public side that a campaign changed, so
- * its supporter page and JSON show the change at once.
- */
-export function invalidatePublicCampaign(campaignId: number): void {
-  invalidateCampaign(campaignId);
-}
 
 /** Archived campaigns are read-only: their assets cannot be added, edited or deleted either. */
 export function assertCampaignEditable(campaign: { status: string }): void {
@@ -140,6 +132,7 @@ async function countLiveAssets(db: Executor, campaignId: number): Promise<number
 /** PUT /api/campaigns/:id: name, description, dates and status, all or nothing. */
 export async function updateCampaign(opts: {
   db: Db;
+  supporterCache: SupporterCacheInvalidator;
   orgId: number;
   campaignId: number;
   input: UpdateCampaignInput;
@@ -159,19 +152,24 @@ export async function updateCampaign(opts: {
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  invalidatePublicCampaign(campaignId);
+  opts.supporterCache.invalidate(campaignId);
   return campaign;
 }
 
 /** DELETE /api/campaigns/:id: archives (idempotent). Its shares and clicks stay, and stay counted. */
-export async function archiveCampaign(opts: { db: Db; orgId: number; campaignId: number }): Promise<void> {
+export async function archiveCampaign(opts: {
+  db: Db;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  campaignId: number;
+}): Promise<void> {
   const { db, orgId, campaignId } = opts;
   await db.transaction().execute(async (trx) => {
     const current = await lockOwnCampaign(trx, orgId, campaignId);
     if (current.status === 'archived') return;
     await trx.updateTable('campaigns').set({ status: 'archived' }).where('id', '=', campaignId).execute();
   });
-  invalidatePublicCampaign(campaignId);
+  opts.supporterCache.invalidate(campaignId);
 }
 
 const COPY_SUFFIX = ' (copy)';
@@ -189,9 +187,10 @@ export function copyName(name: string): string {
  */
 export async function duplicateCampaign(opts: {
   db: Db;
+  supporterCache: SupporterCacheInvalidator;
   orgId: number;
   campaignId: number;
-}): Promise<DuplicatedCampaign> {
+}): Promise<CampaignWithAssets> {
   const { db, orgId, campaignId } = opts;
   const result = await db.transaction().execute(async (trx) => {
     const source = await lockOwnCampaign(trx, orgId, campaignId);
@@ -209,28 +208,14 @@ export async function duplicateCampaign(opts: {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const assets = [];
-    for (const [position, a] of (await assetsOfCampaign(trx, source.id)).entries()) {
-      assets.push(
-        await trx
-          .insertInto('assets')
-          .values({
-            title: a.title,
-            description: a.description,
-            type: a.type,
-            content: a.content,
-            campaignId: copy.id,
-            organizationId: orgId,
-            position,
-            createdAt,
-          })
-          .returning(ASSET_COLUMNS)
-          .executeTakeFirstOrThrow(),
-      );
-    }
+    const assets = await insertAssets(trx, {
+      campaignId: copy.id,
+      organizationId: orgId,
+      assets: await assetsOfCampaign(trx, source.id),
+    });
     return { ...copy, assets };
   });
-  invalidatePublicCampaign(result.id);
+  opts.supporterCache.invalidate(result.id);
   return result;
 }
 

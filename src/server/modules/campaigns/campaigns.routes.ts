@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assetOrderSchema, createCampaignSchema } from '#shared/schemas/campaigns.ts';
-import { idParamsSchema } from '#shared/schemas/common.ts';
-import { campaignListQuerySchema } from '#shared/schemas/lifecycle.ts';
+import { z } from 'zod';
+import { assetSchema } from '#shared/schemas/assets.ts';
+import {
+  assetOrderSchema,
+  campaignListQuerySchema,
+  campaignSchema,
+  campaignWithAssetsSchema,
+  createCampaignSchema,
+} from '#shared/schemas/campaigns.ts';
+import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import {
@@ -12,50 +19,79 @@ import {
   saveAssetOrder,
 } from './campaigns.service.ts';
 import { listCampaignsByStatus } from './campaign-lifecycle.ts';
-import { campaignLifecycleRoutes } from './campaign-lifecycle.routes.ts';
 
-export async function campaignsRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db } = deps;
+export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
 
-  r.get('/api/campaigns', { ...auth, schema: { querystring: campaignListQuerySchema } }, async (request) =>
-    listCampaignsByStatus({
-      db,
-      orgId: orgScope(request.user.organizationId, request.query.org),
-      status: request.query.status,
-    }),
+  r.get(
+    '/api/campaigns',
+    {
+      ...auth,
+      schema: {
+        querystring: campaignListQuerySchema,
+        response: { 200: z.array(campaignSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      listCampaignsByStatus({
+        db,
+        orgId: orgScope(request.user.organizationId, request.query.org),
+        status: request.query.status,
+      }),
   );
 
-  r.post('/api/campaigns', { ...auth, schema: { body: createCampaignSchema } }, async (request, reply) => {
-    const orgId = orgScope(request.user.organizationId, request.body.organizationId);
-    const campaign = await createCampaign({ db, orgId, input: request.body });
-    return reply.code(201).send(campaign);
-  });
-
-  r.get('/api/campaigns/:id', { ...auth, schema: { params: idParamsSchema } }, async (request) =>
-    getCampaignWithAssets({
-      db,
-      orgId: orgScope(request.user.organizationId),
-      campaignId: request.params.id,
-    }),
+  r.post(
+    '/api/campaigns',
+    { ...auth, schema: { body: createCampaignSchema, response: { 201: campaignSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const orgId = orgScope(request.user.organizationId, request.body.organizationId);
+      const campaign = await createCampaign({ db, supporterCache, orgId, input: request.body });
+      return reply.code(201).send(campaign);
+    },
   );
 
-  r.get('/api/campaigns/:id/assets', { ...auth, schema: { params: idParamsSchema } }, async (request) =>
-    listCampaignAssets({ db, orgId: orgScope(request.user.organizationId), campaignId: request.params.id }),
+  r.get(
+    '/api/campaigns/:id',
+    {
+      ...auth,
+      schema: { params: idParamsSchema, response: { 200: campaignWithAssetsSchema, ...errorResponses } },
+    },
+    async (request) =>
+      getCampaignWithAssets({
+        db,
+        orgId: orgScope(request.user.organizationId),
+        campaignId: request.params.id,
+      }),
+  );
+
+  r.get(
+    '/api/campaigns/:id/assets',
+    {
+      ...auth,
+      schema: { params: idParamsSchema, response: { 200: z.array(assetSchema), ...errorResponses } },
+    },
+    async (request) =>
+      listCampaignAssets({ db, orgId: orgScope(request.user.organizationId), campaignId: request.params.id }),
   );
 
   r.put(
     '/api/campaigns/:id/assets/order',
-    { ...auth, schema: { params: idParamsSchema, body: assetOrderSchema } },
+    {
+      ...auth,
+      schema: {
+        params: idParamsSchema,
+        body: assetOrderSchema,
+        response: { 200: z.array(assetSchema), ...errorResponses },
+      },
+    },
     async (request) =>
       saveAssetOrder({
         db,
+        supporterCache,
         orgId: orgScope(request.user.organizationId),
         campaignId: request.params.id,
         assetIds: request.body.assetIds,
       }),
   );
-
-  await campaignLifecycleRoutes(app, deps);
 }

@@ -3,8 +3,8 @@ import { campaignAvailability, HIDDEN_STATUSES, nextAvailabilityChange } from '#
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
-import { readToken } from '../../plugins/auth.ts';
-import { resolveSession } from '../auth/sessions.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { loadSessionUser, readToken } from '../auth/session-user.ts';
 
 // The lifecycle on the public side: which campaigns the public may see, what state
 // the page is in, and how long a cached view stays true without a write.
@@ -54,17 +54,14 @@ export async function isTeamMember(
   request: FastifyRequest,
   organizationId: number,
 ): Promise<boolean> {
-  const token = readToken(request);
-  if (!token) return false;
+  // Without a token there is nothing to look up: spare the loader its 401.
+  if (!readToken(request)) return false;
   try {
-    const userId = await resolveSession(db, token);
-    const user = await db
-      .selectFrom('users')
-      .select('organizationId')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return user?.organizationId === organizationId;
-  } catch {
-    return false;
+    const user = await loadSessionUser(db, request);
+    return user.organizationId === organizationId;
+  } catch (err) {
+    // No live session (401): the visitor is the public. Anything else is a real failure.
+    if (err instanceof HttpError && err.statusCode === 401) return false;
+    throw err;
   }
 }

@@ -1,16 +1,14 @@
-import type { SupporterImpact } from '#shared/impact.ts';
 import { influenceScore } from '#shared/impact.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
-import type { SupporterCampaign } from '#shared/schemas/shares.ts';
+import type { SupporterCampaign, SupporterImpact } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
-import { ASSET_COLUMNS } from '../assets/assets.service.ts';
+import { assetsOfCampaign } from '../assets/assets.service.ts';
 import {
   isHiddenFromPublic,
   type SupporterCampaignRow,
   supporterView,
   viewTtl,
 } from './campaign-availability.ts';
-import { getCachedCampaign, loadCachedCampaign } from './supporter-cache.ts';
+import { CampaignCache } from './supporter-cache.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
 const MISSING_TTL_MS = 1000;
@@ -39,14 +37,7 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
     .where('id', '=', campaignId)
     .executeTakeFirst();
   if (!campaign) return { view: null, json: '', pages: new Map(), hidden: false };
-  const assets = (await db
-    .selectFrom('assets')
-    .select(ASSET_COLUMNS)
-    .where('campaignId', '=', campaignId)
-    .where('deletedAt', 'is', null)
-    .orderBy('position')
-    .orderBy('id')
-    .execute()) as Asset[];
+  const assets = await assetsOfCampaign(db, campaignId);
   const view = supporterView(campaign, assets, Date.now());
   return {
     view,
@@ -57,15 +48,19 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
   };
 }
 
+/** The app's one cache of supporter views, built in app.ts. */
+export class SupporterCache extends CampaignCache<SupporterEntry> {}
+
 /** The supporter view of a campaign, from the cache when fresh (no database query on a hit). */
 export function getSupporterEntry(opts: {
   db: Db;
+  cache: SupporterCache;
   campaignId: number;
 }): SupporterEntry | Promise<SupporterEntry> {
-  const { db, campaignId } = opts;
-  const hit = getCachedCampaign<SupporterEntry>(campaignId);
+  const { db, cache, campaignId } = opts;
+  const hit = cache.get(campaignId);
   if (hit) return hit;
-  return loadCachedCampaign(
+  return cache.load(
     campaignId,
     () => loadEntry(db, campaignId),
     (entry) => (entry.dates ? viewTtl(entry.dates, FOUND_TTL_MS) : MISSING_TTL_MS),
