@@ -6,8 +6,10 @@ import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
+import { assetEditRoutes } from './modules/assets/asset-edit.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { campaignLifecycleRoutes } from './modules/campaigns/campaign-lifecycle.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { debugRoutes } from './modules/debug/debug.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
@@ -102,7 +104,9 @@ export async function buildApp(opts: {
     authRoutes,
     organizationRoutes,
     campaignsRoutes,
+    campaignLifecycleRoutes,
     assetsRoutes,
+    assetEditRoutes,
     uploadsRoutes,
     statsRoutes,
     templatesRoutes,

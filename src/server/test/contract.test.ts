@@ -95,7 +95,9 @@ describe('GET /api/openapi.json', () => {
         const success = Object.entries(op.responses).find(([code]) => code.startsWith('2'));
         expect(success, `${method} ${path} success response`).toBeDefined();
         const body = (success![1] as { content?: Record<string, { schema?: unknown }> }).content;
-        expect(body?.['application/json']?.schema, `${method} ${path} success schema`).toBeTruthy();
+        // A 204 is documented without a body; every other success carries a JSON schema.
+        if (success![0] === '204') expect(body, `${method} ${path} 204 without content`).toBeUndefined();
+        else expect(body?.['application/json']?.schema, `${method} ${path} success schema`).toBeTruthy();
         expect(op.responses['4XX']?.content?.['application/json']?.schema).toMatchObject({
           type: 'object',
           required: ['message'],
@@ -122,7 +124,7 @@ describe('GET /api/openapi.json', () => {
 
 describe('real responses parse with the route schemas', () => {
   interface Call {
-    method: 'GET' | 'POST' | 'PUT';
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     /** The route pattern, as registered. */
     route: string;
     url?: string;
@@ -155,7 +157,9 @@ describe('real responses parse with the route schemas', () => {
         );
         return res;
       }
-      const parsed = (schema as z.ZodType).safeParse(res.json());
+      // A 204 has no body; its declared schema is null.
+      const parsed = (schema as z.ZodType).safeParse(res.statusCode === 204 ? null : res.json());
+      if (res.statusCode === 204) expect(res.body).toBe('');
       expect(parsed.error?.issues ?? [], `${c.method} ${c.route}`).toEqual([]);
       return res;
     };
@@ -332,6 +336,118 @@ describe('real responses parse with the route schemas', () => {
       { method: 'GET', route: '/healthz', status: 200 },
       { method: 'GET', route: '/readyz', status: 200 },
       { method: 'GET', route: '/metrics', status: 404 },
+      // The lifecycle, last: deleting the asset and archiving the campaign end its sharing.
+      {
+        method: 'GET',
+        route: '/api/campaigns',
+        url: '/api/campaigns?status=active',
+        headers: auth,
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns',
+        url: '/api/campaigns?status=gone',
+        headers: auth,
+        status: 400,
+      },
+      {
+        method: 'PUT',
+        route: '/api/campaigns/:id',
+        url: id('/api/campaigns/:id'),
+        headers: auth,
+        payload: { name: 'Clean rivers', status: 'paused', endDate: '2099-12-31' },
+        status: 200,
+      },
+      {
+        method: 'PUT',
+        route: '/api/campaigns/:id',
+        url: id('/api/campaigns/:id'),
+        headers: auth,
+        payload: { status: 'draft' },
+        status: 400,
+      },
+      {
+        method: 'PUT',
+        route: '/api/campaigns/:id',
+        url: '/api/campaigns/999999',
+        headers: auth,
+        payload: { name: 'Nobody' },
+        status: 404,
+      },
+      {
+        method: 'PUT',
+        route: '/api/assets/:id',
+        url: `/api/assets/${asset.id}`,
+        headers: auth,
+        payload: { title: 'Photo of the river', description: null },
+        status: 200,
+      },
+      {
+        method: 'PUT',
+        route: '/api/assets/:id',
+        url: `/api/assets/${asset.id}`,
+        headers: auth,
+        payload: {},
+        status: 400,
+      },
+      {
+        method: 'POST',
+        route: '/api/campaigns/:id/duplicate',
+        url: id('/api/campaigns/:id/duplicate'),
+        headers: auth,
+        status: 201,
+      },
+      {
+        method: 'POST',
+        route: '/api/campaigns/:id/duplicate',
+        url: '/api/campaigns/999999/duplicate',
+        headers: auth,
+        status: 404,
+      },
+      {
+        method: 'DELETE',
+        route: '/api/assets/:id',
+        url: `/api/assets/${asset.id}`,
+        headers: auth,
+        status: 204,
+      },
+      {
+        method: 'DELETE',
+        route: '/api/assets/:id',
+        url: `/api/assets/${asset.id}`,
+        headers: auth,
+        status: 404,
+      },
+      {
+        method: 'DELETE',
+        route: '/api/campaigns/:id',
+        url: id('/api/campaigns/:id'),
+        headers: auth,
+        status: 204,
+      },
+      {
+        method: 'DELETE',
+        route: '/api/campaigns/:id',
+        url: '/api/campaigns/999999',
+        headers: auth,
+        status: 404,
+      },
+      // Archived: hidden from the public, previewed by its team.
+      {
+        method: 'GET',
+        route: '/api/supporter/campaigns/:id',
+        url: id('/api/supporter/campaigns/:id'),
+        status: 404,
+      },
+      {
+        method: 'GET',
+        route: '/api/supporter/campaigns/:id',
+        url: id('/api/supporter/campaigns/:id'),
+        headers: auth,
+        status: 200,
+      },
+      { method: 'POST', route: '/api/shares', payload: { ...ids, platform: 'twitter' }, status: 409 },
       { method: 'POST', route: '/api/logout', headers: auth, status: 200 },
     ];
     for (const c of calls) await call(c);

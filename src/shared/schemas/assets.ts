@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSET_TYPES, MAX_DESCRIPTION, MAX_NAME, MAX_TEXT_CONTENT, MIN_ASSET_TITLE } from '../constants.ts';
-import { idField, idParam, timestampField } from './common.ts';
+import { atLeastOneField, idField, idParam, timestampField } from './common.ts';
 
 export const assetTypeField = z.enum(ASSET_TYPES, { error: 'Type must be image, video or text' });
 
@@ -27,13 +27,14 @@ export function isMediaUrl(value: string): boolean {
   }
 }
 
+const assetDescriptionField = z
+  .string()
+  .trim()
+  .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`);
+
 const assetFields = {
   title: assetTitleField,
-  description: z
-    .string()
-    .trim()
-    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`)
-    .optional(),
+  description: assetDescriptionField.optional(),
   type: assetTypeField,
   content: assetContentField,
 };
@@ -52,6 +53,21 @@ export const createAssetSchema = z
   })
   .refine(mediaRule, mediaRuleMessage);
 export type CreateAssetInput = z.infer<typeof createAssetSchema>;
+
+/**
+ * PUT /api/assets/:id: the create rules, every field optional; `null` clears the
+ * description. The media rule is checked on the merged asset by the server, since
+ * a new type may arrive without new content or the other way round.
+ */
+export const updateAssetSchema = z
+  .strictObject({
+    title: assetTitleField.optional(),
+    description: assetDescriptionField.nullish(),
+    type: assetTypeField.optional(),
+    content: assetContentField.optional(),
+  })
+  .refine(...atLeastOneField);
+export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
 
 /** The add-asset dialog form (campaign and organisation come from the page). */
 export const assetFormSchema = z.object(assetFields).refine(mediaRule, mediaRuleMessage);

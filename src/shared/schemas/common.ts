@@ -6,6 +6,18 @@ export const idParam = z.coerce
   .positive('Id must be a positive integer');
 export const idParamsSchema = z.strictObject({ id: idParam });
 
+/**
+ * `.refine(...atLeastOneField)` on partial-update bodies: an empty edit is a mistake
+ * worth a 400, not a silent no-op.
+ */
+export const atLeastOneField: [
+  (v: Record<string, unknown>) => boolean,
+  { message: string; path: PropertyKey[] },
+] = [
+  (v) => Object.values(v).some((x) => x !== undefined),
+  { message: 'Send at least one field to change', path: [] },
+];
+
 /** `?org=` on list reads: omitted means the caller's own organisation. */
 export const orgQuerySchema = z.strictObject({ org: idParam.optional() });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
+import { AVAILABILITY_STATES } from '../campaign-lifecycle.ts';
 import { assetSchema } from './assets.ts';
 import { idField, idParam, timestampField } from './common.ts';
 
@@ -62,6 +63,21 @@ export const scheduledShareItemSchema = z.object({
 });
 export type ScheduledShareItem = z.infer<typeof scheduledShareItemSchema>;
 
+/**
+ * What a supporter can do on the page right now: share (`open`), or read why not.
+ * `ended` covers status `ended` and an `endDate` that has passed; `not-started` a
+ * `startDate` still ahead.
+ */
+export const availabilitySchema = z.object({
+  state: z.enum(AVAILABILITY_STATES),
+  /** When the campaign opens, for `not-started`. */
+  startsAt: timestampField.optional(),
+  /** When sharing closes by date, while an end date is set and not passed. */
+  endsAt: timestampField.optional(),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+export type AvailabilityState = Availability['state'];
+
 /** GET /api/supporter/campaigns/:id: what the public page may know, nothing more. */
 export const supporterCampaignSchema = z.object({
   campaign: z.object({
@@ -71,6 +87,10 @@ export const supporterCampaignSchema = z.object({
     organizationId: idField,
   }),
   assets: z.array(assetSchema),
+  /** Whether supporters can share now, computed when the response was made. */
+  availability: availabilitySchema,
+  /** Only when a member of the organisation opens its draft or archived campaign: which one it is. */
+  preview: z.enum(['draft', 'archived']).optional(),
 });
 export type SupporterCampaign = z.infer<typeof supporterCampaignSchema>;
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
+import { assertCampaignEditable } from '../campaigns/campaign-lifecycle.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
@@ -11,12 +12,26 @@ import { isStoredUpload } from '../uploads/uploads.service.ts';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
+/** What an asset response carries (not `deletedAt`: deleted assets are never listed). */
+export const ASSET_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'type',
+  'content',
+  'campaignId',
+  'organizationId',
+  'position',
+  'createdAt',
+] as const;
+
 /** A campaign's assets in display order: position, then id (the cross-team contract). */
 export async function assetsOfCampaign(db: Executor, campaignId: number): Promise<Asset[]> {
   return db
     .selectFrom('assets')
-    .selectAll()
+    .select(ASSET_COLUMNS)
     .where('campaignId', '=', campaignId)
+    .where('deletedAt', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
@@ -26,8 +41,9 @@ export async function assetsOfCampaign(db: Executor, campaignId: number): Promis
 export async function listOrgAssets(opts: { db: Db; orgId: number }): Promise<Asset[]> {
   return opts.db
     .selectFrom('assets')
-    .selectAll()
+    .select(ASSET_COLUMNS)
     .where('organizationId', '=', opts.orgId)
+    .where('deletedAt', 'is', null)
     .orderBy('campaignId')
     .orderBy('position')
     .orderBy('id')
@@ -69,7 +85,7 @@ export async function insertAssets(
           position: first + i,
           createdAt: nowIso(),
         })
-        .returningAll()
+        .returning(ASSET_COLUMNS)
         .executeTakeFirstOrThrow(),
     );
   }
@@ -86,7 +102,7 @@ export async function createAsset(opts: {
 }): Promise<Asset> {
   const { db, storage, orgId, input } = opts;
   // 404 when the campaign is missing or another organisation's.
-  await getOwnCampaign({ db, orgId, campaignId: input.campaignId });
+  assertCampaignEditable(await getOwnCampaign({ db, orgId, campaignId: input.campaignId }));
   if (
     input.type !== 'text' &&
     input.content.startsWith(UPLOADS_PREFIX) &&

@@ -4,20 +4,21 @@ import { z } from 'zod';
 import { assetSchema } from '#shared/schemas/assets.ts';
 import {
   assetOrderSchema,
+  campaignListQuerySchema,
   campaignSchema,
   campaignWithAssetsSchema,
   createCampaignSchema,
 } from '#shared/schemas/campaigns.ts';
-import { errorResponses, idParamsSchema, orgQuerySchema } from '#shared/schemas/common.ts';
+import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import {
   createCampaign,
   getCampaignWithAssets,
   listCampaignAssets,
-  listCampaigns,
   saveAssetOrder,
 } from './campaigns.service.ts';
+import { listCampaignsByStatus } from './campaign-lifecycle.ts';
 
 export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,9 +28,17 @@ export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache
     '/api/campaigns',
     {
       ...auth,
-      schema: { querystring: orgQuerySchema, response: { 200: z.array(campaignSchema), ...errorResponses } },
+      schema: {
+        querystring: campaignListQuerySchema,
+        response: { 200: z.array(campaignSchema), ...errorResponses },
+      },
     },
-    async (request) => listCampaigns({ db, orgId: orgScope(request.user.organizationId, request.query.org) }),
+    async (request) =>
+      listCampaignsByStatus({
+        db,
+        orgId: orgScope(request.user.organizationId, request.query.org),
+        status: request.query.status,
+      }),
   );
 
   r.post(

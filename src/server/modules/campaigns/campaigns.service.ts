@@ -5,18 +5,8 @@ import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { assertCampaignEditable, lockOwnCampaign } from './campaign-lifecycle.ts';
 import { getOwnCampaign } from './own-campaign.ts';
-
-/** Newest first; ties (same millisecond) by id, newest first too. */
-export async function listCampaigns(opts: { db: Db; orgId: number }): Promise<Campaign[]> {
-  return opts.db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('organizationId', '=', opts.orgId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
 
 /** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
 function normaliseDate(value: string | null | undefined): string | null {
@@ -96,8 +86,13 @@ export async function saveAssetOrder(opts: {
 }): Promise<Asset[]> {
   const { db, orgId, campaignId, assetIds } = opts;
   const assets = await db.transaction().execute(async (trx) => {
-    await getOwnCampaign({ db: trx, orgId, campaignId });
-    const rows = await trx.selectFrom('assets').select('id').where('campaignId', '=', campaignId).execute();
+    assertCampaignEditable(await lockOwnCampaign(trx, orgId, campaignId));
+    const rows = await trx
+      .selectFrom('assets')
+      .select('id')
+      .where('campaignId', '=', campaignId)
+      .where('deletedAt', 'is', null)
+      .execute();
     const existing = new Set(rows.map((r) => r.id));
     const stranger = assetIds.find((id) => !existing.has(id));
     if (stranger !== undefined) throw badRequest(`Asset ${stranger} is not in this campaign`);

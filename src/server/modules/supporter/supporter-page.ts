@@ -27,6 +27,8 @@ export function supporterPageMeta(view: SupporterCampaign | null, origin: string
     'og:description': preview.description,
     'og:url': preview.url,
   };
+  // A draft or archived campaign seen by its team must not be indexed.
+  if (view.preview) meta.robots = 'noindex';
   if (preview.image) {
     meta['og:image'] = preview.image;
     meta['og:image:alt'] = imageAlt;

@@ -9,6 +9,8 @@ import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
 import { isLoopback } from '../../lib/loopback.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId } from '../../lib/supporter-id.ts';
+import type { Db } from '../../db/client.ts';
+import { isTeamMember } from './campaign-availability.ts';
 import { ClickBudget } from './click-budget.ts';
 import { recordClickThrough } from './click-throughs.service.ts';
 import { supporterPageMeta } from './supporter-page.ts';
@@ -47,6 +49,16 @@ function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply:
 }
 
 /**
+ * Whether this request may see the entry: any visitor for a published campaign; for
+ * a draft or archived one only a member of its organisation (who gets the preview).
+ */
+function mayView(db: Db, entry: SupporterEntry, request: FastifyRequest): boolean | Promise<boolean> {
+  if (!entry.view) return false;
+  if (!entry.hidden) return true;
+  return isTeamMember(db, request, entry.view.campaign.organizationId);
+}
+
+/**
  * The public supporter side: the campaign JSON (the hot path, served from memory),
  * the supporter's impact, and the page HTML with its link-preview tags, which also
  * counts click-throughs on tracked links.
@@ -73,11 +85,17 @@ export async function supporterRoutes(
       const campaignId = parseId(request.params.id);
       if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
       const entry = getSupporterEntry({ db, cache, campaignId });
-      return entry instanceof Promise
-        ? entry.then((loaded) => sendCampaignJson(loaded, request, reply))
-        : sendCampaignJson(entry, request, reply);
+      if (entry instanceof Promise) return entry.then((loaded) => sendVisible(loaded, request, reply));
+      return entry.hidden ? sendVisible(entry, request, reply) : sendCampaignJson(entry, request, reply);
     },
   );
+
+  /** The JSON for whoever may see it: the public, or for a hidden campaign its team (uncached). */
+  async function sendVisible(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
+    if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
+    if (!entry.hidden) return sendCampaignJson(entry, request, reply);
+    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(entry.json);
+  }
 
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/impact',
@@ -88,7 +106,7 @@ export async function supporterRoutes(
       const campaignId = parseId(request.params.id);
       if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
       const entry = await getSupporterEntry({ db, cache, campaignId });
-      if (!entry.view) throw notFound(CAMPAIGN_NOT_FOUND);
+      if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
       const supporterId = readSupporterId(request);
       if (!supporterId) ensureSupporterId(request, reply);
       reply.header('cache-control', 'no-store');
@@ -99,12 +117,15 @@ export async function supporterRoutes(
   const page = async (request: FastifyRequest<IdParams>, reply: FastifyReply) => {
     const campaignId = parseId(request.params.id);
     const entry = campaignId === undefined ? undefined : await getSupporterEntry({ db, cache, campaignId });
-    const view = entry?.view ?? null;
+    const visible = entry ? await mayView(db, entry, request) : false;
+    const view = visible ? (entry?.view ?? null) : null;
+    const preview = Boolean(visible && entry?.hidden);
     const { supporterId, issued } = ensureSupporterId(request, reply);
 
     const ref = (request.query as Record<string, unknown>).ref;
     if (
       view &&
+      !preview &&
       request.method === 'GET' &&
       typeof ref === 'string' &&
       REF_CODE_PATTERN.test(ref) &&
@@ -127,13 +148,14 @@ export async function supporterRoutes(
     }
 
     const origin = publicOrigin(request, config);
+    // A preview is rendered per request: the cached pages are the public ones.
     const html =
-      entry && view
+      entry && view && !preview
         ? cachedPage(entry, origin, () => shell.render(supporterPageMeta(view, origin)))
-        : shell.render(supporterPageMeta(null, origin));
+        : shell.render(supporterPageMeta(view, origin));
     return reply
       .code(view ? 200 : 404)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', preview ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);
   };

@@ -2,6 +2,12 @@ import { influenceScore } from '#shared/impact.ts';
 import type { SupporterCampaign, SupporterImpact } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
+import {
+  isHiddenFromPublic,
+  type SupporterCampaignRow,
+  supporterView,
+  viewTtl,
+} from './campaign-availability.ts';
 import { CampaignCache } from './supporter-cache.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
@@ -18,18 +24,28 @@ export interface SupporterEntry {
   view: SupporterCampaign | null;
   json: string;
   pages: Map<string, string>;
+  /** Draft or archived: answered only to members of the organisation, as a preview. */
+  hidden: boolean;
+  /** What bounds the entry's lifetime: the next start or end instant. */
+  dates?: SupporterCampaignRow;
 }
 
 async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
   const campaign = await db
     .selectFrom('campaigns')
-    .select(['id', 'name', 'description', 'organizationId'])
+    .select(['id', 'name', 'description', 'organizationId', 'status', 'startDate', 'endDate'])
     .where('id', '=', campaignId)
     .executeTakeFirst();
-  if (!campaign) return { view: null, json: '', pages: new Map() };
+  if (!campaign) return { view: null, json: '', pages: new Map(), hidden: false };
   const assets = await assetsOfCampaign(db, campaignId);
-  const view: SupporterCampaign = { campaign, assets };
-  return { view, json: JSON.stringify(view), pages: new Map() };
+  const view = supporterView(campaign, assets, Date.now());
+  return {
+    view,
+    json: JSON.stringify(view),
+    pages: new Map(),
+    hidden: isHiddenFromPublic(campaign.status),
+    dates: campaign,
+  };
 }
 
 /** The app's one cache of supporter views, built in app.ts. */
@@ -47,7 +63,7 @@ export function getSupporterEntry(opts: {
   return cache.load(
     campaignId,
     () => loadEntry(db, campaignId),
-    (entry) => (entry.view ? FOUND_TTL_MS : MISSING_TTL_MS),
+    (entry) => (entry.dates ? viewTtl(entry.dates, FOUND_TTL_MS) : MISSING_TTL_MS),
   );
 }
 

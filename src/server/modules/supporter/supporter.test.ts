@@ -32,7 +32,8 @@ describe('GET /api/supporter/campaigns/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['assets', 'campaign']);
+    expect(Object.keys(body).sort()).toEqual(['assets', 'availability', 'campaign']);
+    expect(body.availability).toEqual({ state: 'open' });
     expect(body.campaign).toEqual({
       id: campaignId,
       name: 'Clean Rivers',
