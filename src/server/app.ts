@@ -18,6 +18,7 @@ import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createCacheInvalidation } from './modules/supporter/cache-invalidation.ts';
 import { SupporterCache } from './modules/supporter/supporter.service.ts';
 import { createUploadStorage } from './modules/uploads/upload-storage.ts';
 import { openApiRoutes } from './plugins/openapi.ts';
@@ -35,12 +36,14 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** The services shared by every route module; one set per app. */
 export function createAppDeps(opts: { config: Config; database: DbHandle }): AppDeps {
   const { config, database } = opts;
+  const supporterCache = new SupporterCache();
   return {
     db: database.db,
     dialect: database.dialect,
     config,
     shell: new AppShell(config.clientDist),
-    supporterCache: new SupporterCache(),
+    supporterCache,
+    supporterCacheSync: createCacheInvalidation(database, supporterCache),
     uploads: createUploadStorage(config),
   };
 }
@@ -99,6 +102,9 @@ export async function buildApp(opts: {
 
   const deps = opts.deps ?? createAppDeps({ config, database });
   registerHealth(app, { db: database.db, storage: deps.uploads });
+  // Other instances' invalidations: listening before the app answers, stopped before the database closes.
+  await deps.supporterCacheSync.start(app.log);
+  app.addHook('onClose', () => deps.supporterCacheSync.stop());
 
   for (const routes of [
     authRoutes,

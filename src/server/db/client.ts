@@ -17,6 +17,11 @@ export interface DbHandle {
   pgSchema?: string;
   /** PostgreSQL pool occupancy (metrics); absent on SQLite, which has one connection. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: a new client outside the pool, with the same settings, for a
+   * connection held open on its own (LISTEN). The caller connects and ends it.
+   */
+  newClient?: () => pg.Client;
 }
 
 export interface DbOptions {
@@ -32,11 +37,11 @@ export function openDatabase(opts: DbOptions): DbHandle {
   if (opts.databaseUrl) {
     // Integers come back as numbers for COUNT(*) (int8) too: counts here stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({
+    const settings = {
       connectionString: opts.databaseUrl,
-      max: 10,
       ...(opts.pgSchema && { options: `-c search_path=${opts.pgSchema}` }),
-    });
+    };
+    const pool = new pg.Pool({ ...settings, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -44,6 +49,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
       close: () => db.destroy(),
       pgSchema: opts.pgSchema,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      newClient: () => new pg.Client({ ...settings, keepAlive: true }),
     };
   }
   const file = opts.sqlitePath ?? ':memory:';

@@ -7,6 +7,7 @@ import { publicUserSchema } from '#shared/schemas/auth.ts';
 import { apiErrorSchema } from '#shared/schemas/common.ts';
 import { supporterCampaignSchema } from '#shared/schemas/shares.ts';
 import { PNG_1X1 } from '../modules/campaigns/workspace-fixtures.ts';
+import { API_DOCS_PREFIX } from '../plugins/openapi.ts';
 import { bearer, createTestApp, signUp, type TestApp } from './test-app.ts';
 
 // The contract: every route declares its response schemas, the OpenAPI document
@@ -18,8 +19,12 @@ type ResponseSchemas = Record<string, unknown>;
 const routes = new Map<string, RouteOptions>();
 const key = (method: string, url: string) => `${method} ${url}`;
 
-/** Routes added by @fastify/static for the hashed client assets: files, not part of the API. */
-const isStaticFiles = (url: string) => url.startsWith('/assets/');
+/**
+ * Routes that serve files, not part of the API: @fastify/static's hashed client
+ * assets, and the interactive reference's page and files (hidden from the document).
+ */
+const isStaticFiles = (url: string) =>
+  url.startsWith('/assets/') || url === API_DOCS_PREFIX || url.startsWith(`${API_DOCS_PREFIX}/`);
 
 let t: TestApp;
 let server: http.Server;

@@ -20,8 +20,16 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { onRoute?: (route: RouteOptions) => void } = {},
+  opts: {
+    onRoute?: (route: RouteOptions) => void;
+    /**
+     * A second instance on this app's database (its PostgreSQL schema, with a pool,
+     * cache and listener of its own): what several instances behind a load balancer are.
+     */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
+  if (opts.sameDatabaseAs) return secondInstance(opts.sameDatabaseAs, env, opts.onRoute);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `./.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`,
@@ -58,6 +66,37 @@ export async function createTestApp(
         await c.query(`DROP SCHEMA ${schema} CASCADE`);
         await c.end();
       }
+    },
+  };
+}
+
+async function secondInstance(
+  first: TestApp,
+  env: Record<string, string>,
+  onRoute?: (route: RouteOptions) => void,
+): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: first.config.dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  // In-memory SQLite cannot be opened twice: the second app shares the handle (and does not close it).
+  const database = pgUrl
+    ? openDatabase({ databaseUrl: pgUrl, pgSchema: first.database.pgSchema })
+    : first.database;
+  const deps = createAppDeps({ config, database });
+  const app = await buildApp({ config, database, logger: false, deps, onRoute });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    deps,
+    close: async () => {
+      await app.close();
+      if (database !== first.database) await database.close();
     },
   };
 }

@@ -1,8 +1,9 @@
-// In-memory cache for the public supporter reads (the hot path). Entries live a
-// short time, so several instances behind a load balancer converge within the TTL;
-// writes on this instance invalidate at once. Concurrent misses for one campaign
-// share a single load, and a load that an invalidation overtook is not stored.
-// One instance per app, built in app.ts and handed to every write path in AppDeps.
+// In-memory cache for the public supporter reads (the hot path). Writes on this
+// instance invalidate at once, and every invalidation is also published to the
+// other instances (cache-invalidation.ts: PostgreSQL NOTIFY); the TTL is a safety
+// net. Concurrent misses for one campaign share a single load, and a load that an
+// invalidation overtook is not stored. One instance per app, built in app.ts and
+// handed to every write path in AppDeps.
 
 const TTL_MS = 5000;
 /** Size bound: ids are public input, so a scan of random ids cannot grow memory without limit. */
@@ -68,13 +69,28 @@ export class CampaignCache<T> {
     return slot.promise;
   }
 
+  /** Tells the other instances; set by the cross-instance invalidation when there is one. */
+  publish?: (key: number | 'all') => void;
+
   /** Call after any write that changes what a supporter sees of this campaign. */
   invalidate(campaignId: number): void {
+    this.invalidateLocal(campaignId);
+    this.publish?.(campaignId);
+  }
+
+  /** Drops this instance's entry only (a notification from another instance). */
+  invalidateLocal(campaignId: number): void {
     this.entries.delete(campaignId);
     this.inflight.delete(campaignId);
   }
 
-  /** Empties the cache (tests, and operators who change data behind the app's back). */
+  /** Empties the cache here and on every other instance (data changed behind the app's back). */
+  invalidateAll(): void {
+    this.clear();
+    this.publish?.('all');
+  }
+
+  /** Empties this instance's cache (tests; a listener that may have missed notifications). */
   clear(): void {
     this.entries.clear();
     this.inflight.clear();

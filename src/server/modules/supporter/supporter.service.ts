@@ -12,7 +12,14 @@ import { CampaignCache } from './supporter-cache.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
 const MISSING_TTL_MS = 1000;
-const FOUND_TTL_MS = 5000;
+/**
+ * How long a campaign's view is kept. Every write invalidates it on every instance
+ * (cache-invalidation.ts), so this only bounds staleness from changes made behind
+ * the app's back: long while invalidations reach every instance.
+ */
+export const FOUND_TTL_MS = 60_000;
+/** While instances may miss each other's invalidations (PostgreSQL listener down): converge this fast. */
+export const FOUND_TTL_UNSYNCED_MS = 5000;
 /** Rendered pages kept per campaign: one per origin (PUBLIC_URL, or each Host the app answers). */
 const MAX_PAGES_PER_ENTRY = 8;
 
@@ -49,7 +56,10 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
 }
 
 /** The app's one cache of supporter views, built in app.ts. */
-export class SupporterCache extends CampaignCache<SupporterEntry> {}
+export class SupporterCache extends CampaignCache<SupporterEntry> {
+  /** Lowered by the cross-instance invalidation while it cannot hear the other instances. */
+  foundTtlMs = FOUND_TTL_MS;
+}
 
 /** The supporter view of a campaign, from the cache when fresh (no database query on a hit). */
 export function getSupporterEntry(opts: {
@@ -63,7 +73,7 @@ export function getSupporterEntry(opts: {
   return cache.load(
     campaignId,
     () => loadEntry(db, campaignId),
-    (entry) => (entry.dates ? viewTtl(entry.dates, FOUND_TTL_MS) : MISSING_TTL_MS),
+    (entry) => (entry.dates ? viewTtl(entry.dates, cache.foundTtlMs) : MISSING_TTL_MS),
   );
 }
 
