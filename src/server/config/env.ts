@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
 
@@ -6,6 +7,55 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Which proxies Fastify may believe about the client address (X-Forwarded-For) and
+ * protocol: false (none), a hop count, or a list of proxy addresses/CIDRs (also
+ * proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). Never "trust every hop":
+ * a client could then name any address, including 127.0.0.1.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  if (ipaddr.isValid(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const v = (raw ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true')
+      return (
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY=true trusts every hop; give the number of proxy hops or the proxy addresses/CIDRs',
+        }),
+        z.NEVER
+      );
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = list.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not a hop count or proxy address/CIDR: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
@@ -26,7 +76,7 @@ const envSchema = z.object({
   ALLOW_PRIVATE_FETCH: bool,
   /** Where the built SPA lives (dist/client after `npm run build`). */
   CLIENT_DIST: z.string().default('./dist/client'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -39,7 +89,7 @@ export interface Config {
   uploadMaxBytes: number;
   allowPrivateFetch: boolean;
   clientDist: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   isProduction: boolean;
 }

@@ -4,14 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, profileSchema, registerSchema } from '#shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { isLoopback } from '../../lib/loopback.ts';
+import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { loadSessionUser, readToken } from '../../plugins/auth.ts';
 import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
 import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
 
-export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Account creation per client address: a guard against scripted sign-ups (and the
@@ -19,7 +19,8 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
   // Per instance, like the share-write limit (docs/api.md).
   await app.register(rateLimit, {
     global: false,
-    allowList: (request) => isLoopback(request.ip),
+    allowList: (request) => isLocalRequest(request, config.trustProxy),
+    keyGenerator: clientNetwork,
     errorResponseBuilder: (_request, ctx) =>
       new HttpError(429, `Too many sign-ups from this address. Please try again in ${ctx.after}.`),
   });
@@ -35,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
   );
 
   r.post('/api/login', { schema: { body: loginSchema } }, async (request) => {
-    return loginUser({ db, input: request.body, address: request.ip });
+    return loginUser({ db, input: request.body, address: clientNetwork(request) });
   });
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.

@@ -3,7 +3,7 @@ import { REF_CODE_PATTERN } from '#shared/constants.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
-import { isLoopback } from '../../lib/loopback.ts';
+import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId } from '../../lib/supporter-id.ts';
 import { ClickBudget } from './click-budget.ts';
@@ -86,7 +86,7 @@ export async function supporterRoutes(app: FastifyInstance, { db, dialect, confi
       typeof ref === 'string' &&
       REF_CODE_PATTERN.test(ref) &&
       !isNonHumanVisit(request.headers) &&
-      (isLoopback(request.ip) || clickBudget.take(request.ip))
+      (isLocalRequest(request, config.trustProxy) || clickBudget.take(clientNetwork(request)))
     ) {
       try {
         await recordClickThrough({
