@@ -3,7 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../../plugins/auth.ts';
-import { countLoginAttempt, forgiveLoginAttempt, pruneLoginAttempts } from './login-throttle.ts';
+import {
+  countLoginAttempt,
+  forgiveLoginAttempt,
+  pruneLoginAttempts,
+  recordLoginFailure,
+} from './login-throttle.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, pruneSessions } from './sessions.ts';
 
@@ -44,14 +49,17 @@ export async function registerUser(opts: { db: Db; input: RegisterInput }) {
 
 export async function loginUser(opts: { db: Db; input: LoginInput; address: string }) {
   const { db, input, address } = opts;
-  await countLoginAttempt(db, input.username, address);
+  const attempt = await countLoginAttempt(db, input.username, address);
   const row = await db
     .selectFrom('users')
     .selectAll()
     .where('username', '=', input.username)
     .executeTakeFirst();
   const ok = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!row || !ok) throw new HttpError(401, 'Invalid username or password');
+  if (!row || !ok) {
+    await recordLoginFailure(db, input.username, address, attempt);
+    throw new HttpError(401, 'Invalid username or password');
+  }
   await forgiveLoginAttempt(db, input.username, address);
   await pruneSessions(db);
   await pruneLoginAttempts(db);
