@@ -1,33 +1,18 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadFromUrlSchema } from '#shared/schemas/assets.ts';
 import type { AppDeps } from '../../deps.ts';
-import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { storedTypeOf } from './file-types.ts';
+import { readFilePart } from './read-file-part.ts';
 import { uploadStorage } from './upload-storage.ts';
 import { storeFromUrl, storeUpload } from './uploads.service.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
-/** Reads the one file part; maps the multipart plugin's errors onto API.md statuses. */
-async function readFilePart(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const part = await request.file();
-    if (!part) throw badRequest('No file uploaded');
-    return await part.toBuffer();
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'File too large');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new HttpError(415, 'Send the file as multipart/form-data in a field named file');
-    throw err;
-  }
-}
 
 /** A single `bytes=a-b` range within `size`, or null for the whole file; 'invalid' when unsatisfiable. */
 function parseRange(header: string | undefined, size: number) {
@@ -62,7 +47,7 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
   // onboarded) gets the same 403 as every staff call, so the store is no free file host.
   r.post('/api/upload', { preHandler: app.authenticate }, async (request, reply) => {
     orgScope(request.user.organizationId);
-    const bytes = await readFilePart(request);
+    const bytes = await readFilePart(request, config.uploadMaxBytes);
     const file = await storeUpload({ storage, bytes });
     return reply.code(201).send({ file });
   });
