@@ -15,7 +15,7 @@ declare module 'fastify' {
     user: UserRow;
   }
   interface FastifyInstance {
-    /** preHandler for routes that need a session. */
+    /** For routes that need a session; runs before body validation (see registerAuth). */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -40,7 +40,23 @@ export async function loadSessionUser(db: Db, request: FastifyRequest): Promise<
 
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null as unknown as UserRow);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  const authenticate = async (request: FastifyRequest) => {
     request.user = await loadSessionUser(db, request);
+  };
+  app.decorate('authenticate', authenticate);
+  // Routes declare `preHandler: app.authenticate`, but preHandler runs after body
+  // validation: a caller without a session would get the route's field errors (and
+  // so learn its shape) instead of 401. Every route's authenticate runs first in
+  // preValidation instead, before the body is looked at.
+  app.addHook('onRoute', (route) => {
+    const pre = route.preHandler;
+    const list = Array.isArray(pre) ? pre : pre ? [pre] : [];
+    if (!list.includes(authenticate)) return;
+    route.preHandler = list.filter((h) => h !== authenticate);
+    const validation = route.preValidation;
+    route.preValidation = [
+      authenticate,
+      ...(Array.isArray(validation) ? validation : validation ? [validation] : []),
+    ];
   });
 }

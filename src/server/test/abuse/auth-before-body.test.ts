@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app.ts';
+
+// A caller without a session learns nothing about a protected route's input: the
+// session is checked before the body (or the params) are validated.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PROTECTED: [method: 'POST' | 'PUT' | 'GET', url: string][] = [
+  ['POST', '/api/organizations'],
+  ['POST', '/api/campaigns'],
+  ['POST', '/api/assets'],
+  ['POST', '/api/templates'],
+  ['POST', '/api/templates/not-a-template/use'],
+  ['POST', '/api/upload-from-url'],
+  ['PUT', '/api/user/profile'],
+  ['PUT', '/api/campaigns/1/assets/order'],
+  ['PUT', '/api/campaigns/abc/assets/order'],
+  ['GET', '/api/campaigns/abc'],
+  ['GET', '/api/shares/scheduled?from=not-a-date'],
+  ['GET', '/api/organization?id=abc'],
+];
+
+describe('protected routes without a session', () => {
+  it.each(PROTECTED)('%s %s: 401 for an empty or wrong body, not field errors', async (method, url) => {
+    for (const headers of [{ authorization: 'Bearer 0123456789abcdef' }, { cookie: 'token=forged' }, {}]) {
+      for (const payload of method === 'GET' ? [undefined] : [{}, { name: 1, unknown: true }]) {
+        const res = await t.app.inject({ method, url, headers, payload });
+        expect(res.statusCode, JSON.stringify({ headers, payload })).toBe(401);
+        expect(res.json()).not.toHaveProperty('errors');
+      }
+    }
+  });
+});
+
+describe('bodies that are not JSON objects', () => {
+  it.each(['null', '[]', '[1]', '5', '"text"', 'true', 'false'])(
+    '%s as the whole body is 400 on every JSON route, public or not',
+    async (payload) => {
+      for (const url of [
+        '/api/shares/schedule',
+        '/api/shares',
+        '/api/login',
+        '/api/register',
+        '/api/templates/donation-drive/use',
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().message).toBe('Request body must be a JSON object');
+      }
+    },
+  );
+});
