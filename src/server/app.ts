@@ -43,7 +43,7 @@ export async function buildApp(opts: {
   await registerSecurity(app);
   registerContentTypePolicy(app);
   registerErrorHandler(app);
-  registerAuth(app, database.db);
+  registerAuth(app, database.db, config);
 
   const shell = new AppShell(config.clientDist);
   const deps: AppDeps = { db: database.db, dialect: database.dialect, config, shell };

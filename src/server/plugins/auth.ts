@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOKEN_COOKIE_NAME } from '#shared/constants.ts';
+import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { HttpError } from '../lib/errors.ts';
 import { resolveSession } from '../modules/auth/sessions.ts';
+import { assertSameOrigin } from './csrf.ts';
 
 export type UserRow = {
   [K in keyof UsersTable]: UsersTable[K] extends import('kysely').Generated<infer T> ? T : UsersTable[K];
@@ -20,16 +22,19 @@ declare module 'fastify' {
   }
 }
 
-/** The bearer token, or the `token` cookie the client mirrors (SPEC.md section 9). */
-export function readToken(request: FastifyRequest): string | undefined {
+/** The session token and where it came from: the Bearer header, or the `token` cookie. */
+export function readTokenSource(request: FastifyRequest): { token?: string; fromCookie: boolean } {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const t = header.slice(7).trim();
-    if (t) return t;
+    if (t) return { token: t, fromCookie: false };
   }
   const cookie = request.cookies?.[TOKEN_COOKIE_NAME];
-  return cookie || undefined;
+  return { token: cookie || undefined, fromCookie: Boolean(cookie) };
 }
+
+/** The bearer token, or the `token` cookie (set by the server and mirrored by the client). */
+export const readToken = (request: FastifyRequest): string | undefined => readTokenSource(request).token;
 
 export async function loadSessionUser(db: Db, request: FastifyRequest): Promise<UserRow> {
   const userId = await resolveSession(db, readToken(request));
@@ -38,9 +43,10 @@ export async function loadSessionUser(db: Db, request: FastifyRequest): Promise<
   return user as UserRow;
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('user', null as unknown as UserRow);
   const authenticate = async (request: FastifyRequest) => {
+    if (readTokenSource(request).fromCookie) assertSameOrigin(request, config);
     request.user = await loadSessionUser(db, request);
   };
   app.decorate('authenticate', authenticate);

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { loadSessionUser, readToken } from '../../plugins/auth.ts';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
 import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
 import { deleteSession } from './sessions.ts';
 
@@ -31,17 +32,21 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     { config: registerLimit, schema: { body: registerSchema } },
     async (request, reply) => {
       const user = await registerUser({ db, input: request.body });
+      setSessionCookie(request, reply, user.token);
       return reply.code(201).send(user);
     },
   );
 
-  r.post('/api/login', { schema: { body: loginSchema } }, async (request) => {
-    return loginUser({ db, input: request.body, address: clientNetwork(request) });
+  r.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const user = await loginUser({ db, input: request.body, address: clientNetwork(request) });
+    setSessionCookie(request, reply, user.token);
+    return user;
   });
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.
-  r.post('/api/logout', async (request) => {
+  r.post('/api/logout', async (request, reply) => {
     await deleteSession(db, readToken(request));
+    clearSessionCookie(reply);
     return { message: 'Logged out' };
   });
 

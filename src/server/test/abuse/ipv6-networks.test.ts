@@ -32,7 +32,7 @@ let n = 0;
 /** A fresh address inside 2001:db8:77:1::/64 on every call. */
 const rotating = () => `2001:db8:77:1:${(++n).toString(16)}:0:0:1`;
 
-describe('address-keyed limits count a /64 as one network', () => {
+describe('address-keyed limits count a /64 as one network', { timeout: 60_000 }, () => {
   it('sign-ups', async () => {
     const register = (remoteAddress: string) =>
       t.app.inject({

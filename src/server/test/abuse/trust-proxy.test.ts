@@ -31,7 +31,7 @@ const register = (t: TestApp, remoteAddress: string, forwardedFor?: string) =>
     payload: { username: uniqueName('px'), email: 'p@example.org', password: 'secret123' },
   });
 
-describe('one trusted hop (TRUST_PROXY=1)', () => {
+describe('one trusted hop (TRUST_PROXY=1)', { timeout: 60_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: '1' });
@@ -59,7 +59,7 @@ describe('one trusted hop (TRUST_PROXY=1)', () => {
   });
 });
 
-describe('a same-host proxy listed by address (TRUST_PROXY=loopback)', () => {
+describe('a same-host proxy listed by address (TRUST_PROXY=loopback)', { timeout: 60_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: 'loopback' });
