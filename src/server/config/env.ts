@@ -71,6 +71,8 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Hosts whose name may appear in absolute links when PUBLIC_URL is unset (comma list). */
+  ALLOWED_HOSTS: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
   /** Off by default: lets tests fetch from a loopback server through upload-from-url. */
   ALLOW_PRIVATE_FETCH: bool,
@@ -86,6 +88,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   publicUrl?: string;
+  /** Host names (lower case, no port) that absolute links may use when publicUrl is unset. */
+  allowedHosts: string[];
   uploadMaxBytes: number;
   allowPrivateFetch: boolean;
   clientDist: string;
@@ -108,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    allowedHosts: allowedHosts(e.ALLOWED_HOSTS, e.HOST),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH,
     clientDist: path.resolve(e.CLIENT_DIST),
@@ -115,4 +120,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
   };
+}
+
+/** ALLOWED_HOSTS, or by default localhost and the bound host (unless it is a wildcard). */
+function allowedHosts(raw: string | undefined, boundHost: string): string[] {
+  const list = raw?.trim()
+    ? raw.split(',')
+    : ['localhost', '127.0.0.1', '::1', ...(['0.0.0.0', '::', ''].includes(boundHost) ? [] : [boundHost])];
+  return [
+    ...new Set(
+      list
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+    ),
+  ];
 }

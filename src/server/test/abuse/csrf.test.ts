@@ -38,7 +38,7 @@ const calls = (headers: Record<string, string>) => [
 
 describe('cookie-authenticated writes', () => {
   it('from another origin, or with no origin at all: 403, nothing done', async () => {
-    for (const extra of [
+    for (const extra of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { origin: `http://${HOST}.evil.example` },
