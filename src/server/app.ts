@@ -6,6 +6,7 @@ import { fastifyTrustProxy } from './lib/client-address.ts';
 import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
+import { scheduleUploadCleanup } from './jobs/upload-cleanup.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
@@ -15,6 +16,7 @@ import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { uploadStorage } from './modules/uploads/upload-storage.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
@@ -62,6 +64,13 @@ export async function buildApp(opts: {
   ]) {
     await app.register(routes, deps);
   }
+
+  const stopCleanup = scheduleUploadCleanup({
+    db: database.db,
+    storage: uploadStorage(config),
+    onError: (err) => app.log.error({ err }, 'upload cleanup failed'),
+  });
+  app.addHook('onClose', async () => stopCleanup());
 
   await registerSpa(app, { clientDist: config.clientDist, shell });
   return app;

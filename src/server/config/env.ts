@@ -74,6 +74,16 @@ const envSchema = z.object({
   /** Hosts whose name may appear in absolute links when PUBLIC_URL is unset (comma list). */
   ALLOWED_HOSTS: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
+  /** Bytes of uploads one organisation may keep (1 GiB by default). */
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
+  /** Uploads (file or from URL) one user may make per hour. */
+  UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
+  /** upload-from-url downloads this instance runs at once. */
+  UPLOAD_FETCH_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** Off by default: lets tests fetch from a loopback server through upload-from-url. */
   ALLOW_PRIVATE_FETCH: bool,
   /** Where the built SPA lives (dist/client after `npm run build`). */
@@ -91,6 +101,9 @@ export interface Config {
   /** Host names (lower case, no port) that absolute links may use when publicUrl is unset. */
   allowedHosts: string[];
   uploadMaxBytes: number;
+  uploadQuotaBytes: number;
+  uploadsPerHour: number;
+  uploadFetchConcurrency: number;
   allowPrivateFetch: boolean;
   clientDist: string;
   trustProxy: TrustProxy;
@@ -114,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     allowedHosts: allowedHosts(e.ALLOWED_HOSTS, e.HOST),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
+    uploadFetchConcurrency: e.UPLOAD_FETCH_CONCURRENCY,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH,
     clientDist: path.resolve(e.CLIENT_DIST),
     trustProxy: e.TRUST_PROXY,

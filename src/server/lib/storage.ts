@@ -16,6 +16,8 @@ export interface FileStorage {
   size(name: string): Promise<number | undefined>;
   /** Streams the file, or the inclusive byte range [start, end]. */
   read(name: string, range?: { start: number; end: number }): Readable;
+  /** Deletes the file; no error when it is already gone (cleanup may run twice). */
+  remove(name: string): Promise<void>;
 }
 
 export class DiskStorage implements FileStorage {
@@ -56,6 +58,10 @@ export class DiskStorage implements FileStorage {
 
   read(name: string, range?: { start: number; end: number }): Readable {
     return fs.createReadStream(this.file(name), range);
+  }
+
+  async remove(name: string): Promise<void> {
+    await fsp.rm(this.file(name), { force: true });
   }
 
   private file(name: string): string {

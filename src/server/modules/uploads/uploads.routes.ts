@@ -9,8 +9,9 @@ import { orgScope } from '../../lib/org-scope.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { storedTypeOf } from './file-types.ts';
 import { readFilePart } from './read-file-part.ts';
-import { uploadStorage } from './upload-storage.ts';
-import { storeFromUrl, storeUpload } from './uploads.service.ts';
+import { UPLOADS_PREFIX, uploadStorage } from './upload-storage.ts';
+import { checkUploadQuota, checkUploadRate, FetchSlots, recordUpload } from './upload-limits.ts';
+import { fetchForUpload, storeUpload } from './uploads.service.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
@@ -32,7 +33,7 @@ function parseRange(header: string | undefined, size: number) {
   return { start, end };
 }
 
-export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
+export async function uploadsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   // Registered here, not app-wide: the multipart plugin adds hooks to every request
   // in its scope, and only the upload route takes a multipart body.
   await app.register(multipart, {
@@ -42,13 +43,18 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = uploadStorage(config);
   const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
+  const fetchSlots = new FetchSlots(config.uploadFetchConcurrency);
 
   // Uploads belong to an organisation's work: a signed-in user without one (not yet
   // onboarded) gets the same 403 as every staff call, so the store is no free file host.
   r.post('/api/upload', { preHandler: app.authenticate }, async (request, reply) => {
-    orgScope(request.user.organizationId);
+    const who = { userId: request.user.id, organizationId: orgScope(request.user.organizationId) };
+    await checkUploadRate(db, config, who);
+    await checkUploadQuota(db, config, who, 1);
     const bytes = await readFilePart(request, config.uploadMaxBytes);
+    await checkUploadQuota(db, config, who, bytes.length);
     const file = await storeUpload({ storage, bytes });
+    await recordUpload(db, who, file.url.slice(UPLOADS_PREFIX.length), file.size);
     return reply.code(201).send({ file });
   });
 
@@ -56,13 +62,20 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
     '/api/upload-from-url',
     { preHandler: app.authenticate, schema: { body: uploadFromUrlSchema } },
     async (request, reply) => {
-      orgScope(request.user.organizationId);
-      const file = await storeFromUrl({
-        storage,
-        url: request.body.imageUrl,
-        maxBytes: config.uploadMaxBytes,
-        policy,
-      });
+      const who = { userId: request.user.id, organizationId: orgScope(request.user.organizationId) };
+      await checkUploadRate(db, config, who);
+      await checkUploadQuota(db, config, who, 1);
+      const bytes = await fetchSlots.run(who.userId, () =>
+        fetchForUpload({
+          url: request.body.imageUrl,
+          maxBytes: config.uploadMaxBytes,
+          policy,
+          log: request.log,
+        }),
+      );
+      await checkUploadQuota(db, config, who, bytes.length);
+      const file = await storeUpload({ storage, bytes });
+      await recordUpload(db, who, file.url.slice(UPLOADS_PREFIX.length), file.size);
       return reply.code(201).send({ file });
     },
   );

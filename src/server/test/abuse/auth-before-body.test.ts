@@ -27,7 +27,11 @@ const PROTECTED: [method: 'POST' | 'PUT' | 'GET', url: string][] = [
 
 describe('protected routes without a session', () => {
   it.each(PROTECTED)('%s %s: 401 for an empty or wrong body, not field errors', async (method, url) => {
-    for (const headers of [{ authorization: 'Bearer 0123456789abcdef' }, { cookie: 'token=forged' }, {}]) {
+    for (const headers of [
+      { authorization: 'Bearer 0123456789abcdef' },
+      { cookie: 'token=forged', 'sec-fetch-site': 'same-origin' },
+      {},
+    ]) {
       for (const payload of method === 'GET' ? [undefined] : [{}, { name: 1, unknown: true }]) {
         const res = await t.app.inject({ method, url, headers, payload });
         expect(res.statusCode, JSON.stringify({ headers, payload })).toBe(401);
