@@ -1,6 +1,7 @@
 import type { LoginInput, ProfileInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
+import { nameKey } from '../../lib/name-key.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../../plugins/auth.ts';
 import {
@@ -14,7 +15,7 @@ import { createSession, pruneSessions } from './sessions.ts';
 
 /** The user as the API shows it: never the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
-  const { passwordHash: _omit, ...rest } = row;
+  const { passwordHash: _omit, usernameKey: _key, ...rest } = row;
   return rest;
 }
 
@@ -23,11 +24,13 @@ export async function registerUser(opts: { db: Db; input: RegisterInput }) {
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   try {
-    // The unique index decides a race between two registrations of one name: exactly one wins.
+    // The unique name key decides a race between two registrations of one name (or of
+    // look-alikes: `ALICE` beside `alice`, full-width letters): exactly one wins.
     const row = await db
       .insertInto('users')
       .values({
         username: input.username,
+        usernameKey: nameKey(input.username),
         email: input.email,
         passwordHash,
         firstName: null,
