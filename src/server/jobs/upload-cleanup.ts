@@ -11,6 +11,9 @@ export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Deletes uploads older than the TTL that no asset uses and no template copies
  * (a template keeps its assets' content, and using it later must find the files).
+ * A deleted asset keeps its row and content (`deletedAt` set; its shares and clicks
+ * still point at it), so its file counts as used and stays; the file an asset edit
+ * replaced is used by nothing and goes.
  * Idempotent and safe to run from several instances at once: each file is removed
  * from storage (a missing file is fine) before its row, so a crash in between only
  * leaves a row the next run finishes. Returns the names it removed.

@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TOKEN_COOKIE_NAME } from '#shared/constants.ts';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import type { UsersTable } from '../db/schema.ts';
-import { HttpError } from '../lib/errors.ts';
-import { resolveSession } from '../modules/auth/sessions.ts';
+import { loadSessionUser, readTokenSource, type UserRow } from '../modules/auth/session-user.ts';
 import { assertSameOrigin } from './csrf.ts';
-
-export type UserRow = {
-  [K in keyof UsersTable]: UsersTable[K] extends import('kysely').Generated<infer T> ? T : UsersTable[K];
-};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,27 +15,10 @@ declare module 'fastify' {
   }
 }
 
-/** The session token and where it came from: the Bearer header, or the `token` cookie. */
-export function readTokenSource(request: FastifyRequest): { token?: string; fromCookie: boolean } {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) {
-    const t = header.slice(7).trim();
-    if (t) return { token: t, fromCookie: false };
-  }
-  const cookie = request.cookies?.[TOKEN_COOKIE_NAME];
-  return { token: cookie || undefined, fromCookie: Boolean(cookie) };
-}
-
-/** The bearer token, or the `token` cookie (set by the server and mirrored by the client). */
-export const readToken = (request: FastifyRequest): string | undefined => readTokenSource(request).token;
-
-export async function loadSessionUser(db: Db, request: FastifyRequest): Promise<UserRow> {
-  const userId = await resolveSession(db, readToken(request));
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!user) throw new HttpError(401, 'Not authenticated');
-  return user as UserRow;
-}
-
+/**
+ * Decorates the app with `authenticate` (sessions and the user loader live in
+ * modules/auth); a cookie-borne session must also come from our own origin.
+ */
 export function registerAuth(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('user', null as unknown as UserRow);
   const authenticate = async (request: FastifyRequest) => {

@@ -1,13 +1,21 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema, profileSchema, registerSchema } from '#shared/schemas/auth.ts';
+import {
+  authResponseSchema,
+  authStatusSchema,
+  loginSchema,
+  profileSchema,
+  publicUserSchema,
+  registerSchema,
+} from '#shared/schemas/auth.ts';
+import { errorResponses, messageSchema } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
-import { loadSessionUser, readToken } from '../../plugins/auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
 import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
+import { loadSessionUser, readToken } from './session-user.ts';
 import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
@@ -29,7 +37,10 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
 
   r.post(
     '/api/register',
-    { config: registerLimit, schema: { body: registerSchema } },
+    {
+      config: registerLimit,
+      schema: { body: registerSchema, response: { 201: authResponseSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const user = await registerUser({ db, input: request.body });
       setSessionCookie(request, reply, user.token);
@@ -37,33 +48,52 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     },
   );
 
-  r.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const user = await loginUser({ db, input: request.body, address: clientNetwork(request) });
-    setSessionCookie(request, reply, user.token);
-    return user;
-  });
+  r.post(
+    '/api/login',
+    { schema: { body: loginSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const user = await loginUser({ db, input: request.body, address: clientNetwork(request) });
+      setSessionCookie(request, reply, user.token);
+      return user;
+    },
+  );
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.
-  r.post('/api/logout', async (request, reply) => {
-    await deleteSession(db, readToken(request));
-    clearSessionCookie(reply);
-    return { message: 'Logged out' };
-  });
+  r.post(
+    '/api/logout',
+    { schema: { response: { 200: messageSchema, ...errorResponses } } },
+    async (request, reply) => {
+      await deleteSession(db, readToken(request));
+      clearSessionCookie(reply);
+      return { message: 'Logged out' };
+    },
+  );
 
-  r.get('/api/user', { preHandler: app.authenticate }, async (request) => toPublicUser(request.user));
+  r.get(
+    '/api/user',
+    { preHandler: app.authenticate, schema: { response: { 200: publicUserSchema, ...errorResponses } } },
+    async (request) => toPublicUser(request.user),
+  );
 
-  r.get('/api/auth-status', async (request) => {
-    try {
-      const user = await loadSessionUser(db, request);
-      return { authenticated: true, username: user.username };
-    } catch {
-      return { authenticated: false };
-    }
-  });
+  r.get(
+    '/api/auth-status',
+    { schema: { response: { 200: authStatusSchema, ...errorResponses } } },
+    async (request) => {
+      try {
+        const user = await loadSessionUser(db, request);
+        return { authenticated: true, username: user.username };
+      } catch {
+        return { authenticated: false };
+      }
+    },
+  );
 
   r.put(
     '/api/user/profile',
-    { preHandler: app.authenticate, schema: { body: profileSchema } },
+    {
+      preHandler: app.authenticate,
+      schema: { body: profileSchema, response: { 200: publicUserSchema, ...errorResponses } },
+    },
     async (request) => updateProfile({ db, userId: request.user.id, input: request.body }),
   );
 }

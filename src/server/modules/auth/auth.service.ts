@@ -3,13 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nameKey } from '../../lib/name-key.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../../plugins/auth.ts';
 import {
   countLoginAttempt,
   forgiveLoginAttempt,
   pruneLoginAttempts,
   recordLoginFailure,
 } from './login-throttle.ts';
+import type { UserRow } from './session-user.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, pruneSessions } from './sessions.ts';
 

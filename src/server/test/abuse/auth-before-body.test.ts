@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
 
 // A caller without a session learns nothing about a protected route's input: the
 // session is checked before the body (or the params) are validated.
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PROTECTED: [method: 'POST' | 'PUT' | 'GET', url: string][] = [
+const PROTECTED: [method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string][] = [
   ['POST', '/api/organizations'],
   ['POST', '/api/campaigns'],
   ['POST', '/api/assets'],
@@ -23,6 +23,14 @@ const PROTECTED: [method: 'POST' | 'PUT' | 'GET', url: string][] = [
   ['GET', '/api/campaigns/abc'],
   ['GET', '/api/shares/scheduled?from=not-a-date'],
   ['GET', '/api/organization?id=abc'],
+  // The campaign and asset lifecycle: edit, archive, duplicate, delete.
+  ['PUT', '/api/campaigns/1'],
+  ['PUT', '/api/campaigns/abc'],
+  ['DELETE', '/api/campaigns/abc'],
+  ['POST', '/api/campaigns/abc/duplicate'],
+  ['PUT', '/api/assets/1'],
+  ['PUT', '/api/assets/abc'],
+  ['DELETE', '/api/assets/abc'],
 ];
 
 describe('protected routes without a session', () => {
@@ -32,7 +40,9 @@ describe('protected routes without a session', () => {
       { cookie: 'token=forged', 'sec-fetch-site': 'same-origin' },
       {},
     ]) {
-      for (const payload of method === 'GET' ? [undefined] : [{}, { name: 1, unknown: true }]) {
+      for (const payload of method === 'GET' || method === 'DELETE'
+        ? [undefined]
+        : [{}, { name: 1, unknown: true }]) {
         const res = await t.app.inject({ method, url, headers, payload });
         expect(res.statusCode, JSON.stringify({ headers, payload })).toBe(401);
         expect(res.json()).not.toHaveProperty('errors');
@@ -63,4 +73,31 @@ describe('bodies that are not JSON objects', () => {
       }
     },
   );
+});
+
+describe('bodies that are not JSON objects, with a session', () => {
+  it('are 400 on the lifecycle edits too, before the route reads them', async () => {
+    const { token } = await signUp(t.app);
+    const campaign = await t.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(token),
+      payload: { name: 'Kept' },
+    });
+    const id = campaign.json().id;
+    for (const payload of ['null', '[]', '7', '"name"']) {
+      for (const url of [`/api/campaigns/${id}`, '/api/assets/1']) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url,
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBe(400);
+        expect(res.json().message).toBe('Request body must be a JSON object');
+      }
+    }
+    const after = await t.app.inject({ url: `/api/campaigns/${id}`, headers: bearer(token) });
+    expect(after.json().name).toBe('Kept');
+  });
 });

@@ -110,3 +110,55 @@ describe('the session cookie is set by the server', () => {
     expect(String(logout.headers['set-cookie'])).toMatch(/token=;.*Expires=Thu, 01 Jan 1970/);
   });
 });
+
+describe('cookie-authenticated lifecycle writes', () => {
+  it('edit, archive, duplicate and asset edit/delete from another origin: 403, nothing changed; from ours: done', async () => {
+    const own = await signUp(t.app);
+    const auth = bearer(own.token);
+    const campaign = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/campaigns',
+        headers: auth,
+        payload: { name: 'Original' },
+      })
+    ).json();
+    const asset = await t.app.inject({
+      method: 'POST',
+      url: '/api/assets',
+      headers: auth,
+      payload: { campaignId: campaign.id, title: 'Words', type: 'text', content: 'Hello' },
+    });
+    expect(asset.statusCode, asset.body).toBe(201);
+    const assetId = asset.json().id;
+    const writes = (headers: Record<string, string>) =>
+      [
+        { method: 'PUT', url: `/api/campaigns/${campaign.id}`, payload: { name: 'Renamed' } },
+        { method: 'PUT', url: `/api/assets/${assetId}`, payload: { title: 'Changed' } },
+        { method: 'POST', url: `/api/campaigns/${campaign.id}/duplicate` },
+        { method: 'DELETE', url: `/api/assets/${assetId}` },
+        { method: 'DELETE', url: `/api/campaigns/${campaign.id}` },
+      ] as const satisfies readonly { method: string; url: string; payload?: object }[];
+    const send = async (headers: Record<string, string>) => {
+      const codes: number[] = [];
+      for (const w of writes(headers)) {
+        const res = await t.app.inject({
+          ...w,
+          headers: { host: HOST, cookie: `token=${own.token}`, ...headers },
+        });
+        codes.push(res.statusCode);
+        if (res.statusCode === 403) expect(res.json().message).toBe(CROSS_SITE_MESSAGE);
+      }
+      return codes;
+    };
+
+    expect(await send({ origin: 'https://evil.example' })).toEqual([403, 403, 403, 403, 403]);
+    expect(await send({})).toEqual([403, 403, 403, 403, 403]);
+    const list = await t.app.inject({ url: '/api/campaigns', headers: auth });
+    expect(list.json().map((c: { name: string }) => c.name)).toEqual(['Original']);
+    const stillThere = await t.app.inject({ url: `/api/campaigns/${campaign.id}`, headers: auth });
+    expect(stillThere.json().status).not.toBe('archived');
+
+    expect(await send({ origin: `http://${HOST}` })).toEqual([200, 200, 201, 204, 204]);
+  });
+});

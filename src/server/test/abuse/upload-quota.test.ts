@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
 import { multipartFile, PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
 import { FetchSlots } from '../../modules/uploads/upload-limits.ts';
-import { uploadStorage } from '../../modules/uploads/upload-storage.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
 
 // The upload store is not free disk: uploads per user per hour, bytes per
@@ -73,8 +72,8 @@ describe('cleanup of unused uploads', () => {
   it('removes uploads no asset or template uses after 24 h, and is idempotent', async () => {
     const { token, orgId } = await signUp(t.app);
     const urls: string[] = [];
-    for (let i = 0; i < 3; i++) urls.push((await upload(token, PNG_1X1)).json().file.url);
-    const [unused, inAsset, inTemplate] = urls;
+    for (let i = 0; i < 6; i++) urls.push((await upload(token, PNG_1X1)).json().file.url);
+    const [unused, inAsset, inTemplate, inDeletedAsset, editedAway, editedIn] = urls;
     const campaign = await t.app.inject({
       method: 'POST',
       url: '/api/campaigns',
@@ -89,6 +88,33 @@ describe('cleanup of unused uploads', () => {
       payload: { title: 'Photo', type: 'image', content: inAsset, campaignId },
     });
     expect(asset.statusCode).toBe(201);
+    const createAsset = async (content: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/assets',
+        headers: bearer(token),
+        payload: { title: 'Photo', type: 'image', content, campaignId },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    // A deleted asset keeps its row (shares and history still point at it), so its
+    // file stays; an edit that swaps the file leaves the old one unused.
+    const deletedId = await createAsset(inDeletedAsset);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/assets/${deletedId}`,
+      headers: bearer(token),
+    });
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    const editedId = await createAsset(editedAway);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/assets/${editedId}`,
+      headers: bearer(token),
+      payload: { content: editedIn },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
     await t.database.db
       .insertInto('templates')
       .values({
@@ -102,7 +128,7 @@ describe('cleanup of unused uploads', () => {
       })
       .execute();
 
-    const storage = uploadStorage(t.config);
+    const storage = t.deps.uploads;
     const db = t.database.db;
     const nameOf = (url: string) => url.split('/').pop()!;
     // Younger than a day: nothing goes.
@@ -114,6 +140,11 @@ describe('cleanup of unused uploads', () => {
     expect(removed).toContain(nameOf(unused));
     expect(removed).not.toContain(nameOf(inAsset));
     expect(removed).not.toContain(nameOf(inTemplate));
+    expect(removed).not.toContain(nameOf(inDeletedAsset));
+    expect(removed).toContain(nameOf(editedAway));
+    expect(removed).not.toContain(nameOf(editedIn));
+    expect((await t.app.inject({ url: inDeletedAsset })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: editedAway })).statusCode).toBe(404);
     expect((await t.app.inject({ url: unused })).statusCode).toBe(404);
     expect((await t.app.inject({ url: inAsset })).statusCode).toBe(200);
     expect((await t.app.inject({ url: inTemplate })).statusCode).toBe(200);
