@@ -131,17 +131,16 @@ describe('cookie-authenticated lifecycle writes', () => {
     });
     expect(asset.statusCode, asset.body).toBe(201);
     const assetId = asset.json().id;
-    const writes = (headers: Record<string, string>) =>
-      [
-        { method: 'PUT', url: `/api/campaigns/${campaign.id}`, payload: { name: 'Renamed' } },
-        { method: 'PUT', url: `/api/assets/${assetId}`, payload: { title: 'Changed' } },
-        { method: 'POST', url: `/api/campaigns/${campaign.id}/duplicate` },
-        { method: 'DELETE', url: `/api/assets/${assetId}` },
-        { method: 'DELETE', url: `/api/campaigns/${campaign.id}` },
-      ] as const satisfies readonly { method: string; url: string; payload?: object }[];
+    const writes = [
+      { method: 'PUT', url: `/api/campaigns/${campaign.id}`, payload: { name: 'Renamed' } },
+      { method: 'PUT', url: `/api/assets/${assetId}`, payload: { title: 'Changed' } },
+      { method: 'POST', url: `/api/campaigns/${campaign.id}/duplicate` },
+      { method: 'DELETE', url: `/api/assets/${assetId}` },
+      { method: 'DELETE', url: `/api/campaigns/${campaign.id}` },
+    ] as const;
     const send = async (headers: Record<string, string>) => {
       const codes: number[] = [];
-      for (const w of writes(headers)) {
+      for (const w of writes) {
         const res = await t.app.inject({
           ...w,
           headers: { host: HOST, cookie: `token=${own.token}`, ...headers },
