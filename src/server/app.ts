@@ -3,9 +3,11 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
+import { fastifyTrustProxy } from './lib/client-address.ts';
 import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
+import { scheduleUploadCleanup } from './jobs/upload-cleanup.ts';
 import { assetEditRoutes } from './modules/assets/asset-edit.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -71,7 +73,7 @@ export async function buildApp(opts: {
         : { level: config.logLevel, ...(opts.logStream && { stream: opts.logStream }) },
     genReqId: createRequestIdGenerator(),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,7 +99,7 @@ export async function buildApp(opts: {
   await registerSecurity(app);
   registerContentTypePolicy(app);
   registerErrorHandler(app);
-  registerAuth(app, database.db);
+  registerAuth(app, database.db, config);
   registerMetrics(app, { token: config.metricsToken, database });
 
   const deps = opts.deps ?? createAppDeps({ config, database });
@@ -123,6 +125,13 @@ export async function buildApp(opts: {
   ]) {
     await app.register(routes, deps);
   }
+
+  const stopCleanup = scheduleUploadCleanup({
+    db: database.db,
+    storage: deps.uploads,
+    onError: (err) => app.log.error({ err }, 'upload cleanup failed'),
+  });
+  app.addHook('onClose', async () => stopCleanup());
 
   await registerSpa(app, { clientDist: config.clientDist, shell: deps.shell });
   return app;

@@ -8,6 +8,8 @@ import type { ColumnType, Generated } from 'kysely';
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** nameKey(username): unique, so look-alike names collide (NULL for legacy look-alikes). */
+  usernameKey: string | null;
   passwordHash: string;
   email: string | null;
   firstName: string | null;
@@ -23,6 +25,8 @@ export interface OrganizationsTable {
   id: Generated<number>;
   name: string;
   username: string;
+  /** nameKey(username): unique, so look-alike names collide (NULL for legacy look-alikes). */
+  usernameKey: string | null;
   description: string | null;
   creatorId: number;
   createdAt: string;
@@ -103,10 +107,24 @@ export interface TemplatesTable {
 }
 
 export interface LoginAttemptsTable {
-  /** 'user:<name>' or 'ip:<address>' */
+  /** 'user:<name key>@<network>' or 'net:<network>' */
   key: string;
+  /** Fixed window start for networks; the latest attempt for usernames (a sliding window). */
   windowStart: string;
   count: number;
+  /** A (username, network) pair waits until then: the growing delay after repeated failures. */
+  blockedUntil: string | null;
+}
+
+/** Every stored upload: whose it is (quota, rate limit) and when (cleanup of unused ones). */
+export interface UploadsTable {
+  id: Generated<number>;
+  /** The stored file name (`/uploads/<name>`). */
+  name: string;
+  organizationId: number;
+  userId: number | null;
+  size: number;
+  createdAt: string;
 }
 
 export interface Database {
@@ -119,4 +137,5 @@ export interface Database {
   clicks: ClicksTable;
   templates: TemplatesTable;
   loginAttempts: LoginAttemptsTable;
+  uploads: UploadsTable;
 }

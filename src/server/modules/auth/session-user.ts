@@ -12,18 +12,23 @@ export type UserRow = {
 };
 
 /**
- * The session token: the `Authorization: Bearer` header, or else the `token`
- * cookie, which the client mirrors so that plain page loads are signed in too.
+ * The session token and where it came from: the `Authorization: Bearer` header, or
+ * else the `token` cookie (set by the server on sign-in, and mirrored by the client
+ * so that plain page loads are signed in too). Cookie-borne writes must also pass
+ * the same-origin check (plugins/csrf.ts); the header cannot be sent cross-site.
  */
-export function readToken(request: FastifyRequest): string | undefined {
+export function readTokenSource(request: FastifyRequest): { token?: string; fromCookie: boolean } {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const t = header.slice(7).trim();
-    if (t) return t;
+    if (t) return { token: t, fromCookie: false };
   }
   const cookie = request.cookies?.[TOKEN_COOKIE_NAME];
-  return cookie || undefined;
+  return { token: cookie || undefined, fromCookie: Boolean(cookie) };
 }
+
+/** The session token from the header or the cookie (see readTokenSource). */
+export const readToken = (request: FastifyRequest): string | undefined => readTokenSource(request).token;
 
 /** The signed-in user of this request; 401 without a live session. */
 export async function loadSessionUser(db: Db, request: FastifyRequest): Promise<UserRow> {

@@ -1,7 +1,11 @@
 import type { CreateOrganizationInput, Organization } from '#shared/schemas/organizations.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { nameKey } from '../../lib/name-key.ts';
 import { nowIso } from '../../lib/time.ts';
+
+/** The organisation as the API shows it (not its internal name key). */
+const ORGANIZATION_COLUMNS = ['id', 'name', 'username', 'description', 'creatorId', 'createdAt'] as const;
 
 export async function createOrganization(opts: {
   db: Db;
@@ -17,11 +21,12 @@ export async function createOrganization(opts: {
         .values({
           name: input.name,
           username: input.username,
+          usernameKey: nameKey(input.username),
           description: input.description || null,
           creatorId: userId,
           createdAt: nowIso(),
         })
-        .returningAll()
+        .returning(ORGANIZATION_COLUMNS)
         .executeTakeFirstOrThrow();
       await trx
         .updateTable('users')
@@ -31,6 +36,7 @@ export async function createOrganization(opts: {
       return org;
     });
   } catch (err) {
+    // The unique name key refuses look-alikes too: `OrgA` beside `orga`, full-width letters.
     if (isUniqueViolation(err)) throw conflict('Organization username already exists');
     throw err;
   }
@@ -48,7 +54,7 @@ export async function getOwnOrganization(opts: {
   if (!callerOrgId) throw notFound('No organization yet');
   const org = await db
     .selectFrom('organizations')
-    .selectAll()
+    .select(ORGANIZATION_COLUMNS)
     .where('id', '=', callerOrgId)
     .executeTakeFirst();
   if (!org) throw notFound('Organization not found');

@@ -6,7 +6,7 @@ import { supporterCampaignSchema, supporterImpactSchema } from '#shared/schemas/
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
-import { isLoopback } from '../../lib/loopback.ts';
+import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId } from '../../lib/supporter-id.ts';
 import type { Db } from '../../db/client.ts';
@@ -130,7 +130,7 @@ export async function supporterRoutes(
       typeof ref === 'string' &&
       REF_CODE_PATTERN.test(ref) &&
       !isNonHumanVisit(request.headers) &&
-      (isLoopback(request.ip) || clickBudget.take(request.ip))
+      (isLocalRequest(request, config.trustProxy) || clickBudget.take(clientNetwork(request)))
     ) {
       try {
         await recordClickThrough({

@@ -136,7 +136,7 @@ describe('supporter page HTML', () => {
       ],
     });
     for (const path of [`/supporter/${id}`, `/supporter/campaign/${id}`]) {
-      const res = await t.app.inject({ url: path, headers: { host: 'rally.example.org' } });
+      const res = await t.app.inject({ url: path, headers: { host: 'localhost:3000' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       const html = res.body;
@@ -147,15 +147,15 @@ describe('supporter page HTML', () => {
       expect(html).toContain(
         '<meta property="og:description" content="Clean &amp; &quot;safe&quot; &lt;water&gt;" />',
       );
-      expect(html).toContain(`<meta property="og:url" content="http://rally.example.org/supporter/${id}" />`);
+      expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/supporter/${id}" />`);
       expect(html).toContain(
-        '<meta property="og:image" content="http://rally.example.org/uploads/photo.png" />',
+        '<meta property="og:image" content="http://localhost:3000/uploads/photo.png" />',
       );
       expect(html).toContain('<meta property="og:type" content="website" />');
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
       expect(html).toContain(`<meta name="twitter:title" content="${name}" />`);
       expect(html).toContain(
-        '<meta name="twitter:image" content="http://rally.example.org/uploads/photo.png" />',
+        '<meta name="twitter:image" content="http://localhost:3000/uploads/photo.png" />',
       );
     }
   });
