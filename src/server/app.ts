@@ -5,11 +5,15 @@ import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
+import { createMailer } from './lib/mail.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { debugRoutes } from './modules/debug/debug.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
@@ -18,10 +22,18 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerPermissions } from './plugins/permissions.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, as `METHOD url` (the permission-table test walks it). */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
 
 /** Builds the app in a fixed order: external plugins, app plugins, routes. */
 export async function buildApp(opts: {
@@ -37,19 +49,29 @@ export async function buildApp(opts: {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
 
   await app.register(cookie);
   await registerSecurity(app);
   registerContentTypePolicy(app);
   registerErrorHandler(app);
   registerAuth(app, database.db);
+  registerPermissions(app, database.db);
 
   const shell = new AppShell(config.clientDist);
-  const deps: AppDeps = { db: database.db, dialect: database.dialect, config, shell };
+  const mailer = createMailer(config, app.log);
+  const deps: AppDeps = { db: database.db, dialect: database.dialect, config, shell, mailer };
 
   for (const routes of [
     authRoutes,
+    accountRoutes,
     organizationRoutes,
+    membersRoutes,
+    settingsRoutes,
     campaignsRoutes,
     assetsRoutes,
     uploadsRoutes,

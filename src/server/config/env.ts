@@ -27,6 +27,17 @@ const envSchema = z.object({
   /** Where the built SPA lives (dist/client after `npm run build`). */
   CLIENT_DIST: z.string().default('./dist/client'),
   TRUST_PROXY: bool,
+  /** Outgoing mail (invitations, password resets), e.g. smtp://user:pass@host:587. Off when unset. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Sender of every mail, e.g. "Rally <rally@example.org>"; required with SMTP_URL. */
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,6 +53,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   isProduction: boolean;
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 /** Parse the environment once at start-up; fail fast listing every bad key. */
@@ -52,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.MAIL_FROM)
+    throw new Error('Invalid environment:\n  MAIL_FROM: required when SMTP_URL is set');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -64,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

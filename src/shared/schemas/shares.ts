@@ -3,6 +3,7 @@ import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
 import type { Asset } from './assets.ts';
 import { idParam } from './common.ts';
+import type { SupporterOrganization } from './settings.ts';
 
 export const platformField = z.enum(PLATFORM_IDS, { error: 'Unknown platform' });
 
@@ -64,6 +65,8 @@ export interface ScheduledShareItem {
 export interface SupporterCampaign {
   campaign: { id: number; name: string; description: string | null; organizationId: number };
   assets: Asset[];
+  /** Name, branding and the supporter-information toggle of the campaign's organisation. */
+  organization: SupporterOrganization;
 }
 
 export interface Share {

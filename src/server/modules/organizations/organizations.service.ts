@@ -1,6 +1,7 @@
 import type { CreateOrganizationInput, Organization } from '#shared/schemas/organizations.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { nowIso } from '../../lib/time.ts';
 
 export async function createOrganization(opts: {
@@ -25,9 +26,15 @@ export async function createOrganization(opts: {
         .executeTakeFirstOrThrow();
       await trx
         .updateTable('users')
-        .set({ organizationId: org.id, role: 'admin', updatedAt: nowIso() })
+        .set({ organizationId: org.id, role: 'admin', joinedAt: org.createdAt, updatedAt: nowIso() })
         .where('id', '=', userId)
         .execute();
+      await recordAudit(trx, {
+        organizationId: org.id,
+        actorId: userId,
+        action: 'organization.created',
+        target: org.name,
+      });
       return org;
     });
   } catch (err) {

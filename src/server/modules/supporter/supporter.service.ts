@@ -3,6 +3,7 @@ import { influenceScore } from '#shared/impact.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
+import { supporterOrganization } from '../settings/settings.service.ts';
 import { getCachedCampaign, loadCachedCampaign } from './supporter-cache.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
@@ -35,7 +36,8 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
     .orderBy('position')
     .orderBy('id')
     .execute()) as Asset[];
-  const view: SupporterCampaign = { campaign, assets };
+  const organization = await supporterOrganization(db, campaign.organizationId);
+  const view: SupporterCampaign = { campaign, assets, organization };
   return { view, json: JSON.stringify(view), pages: new Map() };
 }
 

@@ -1,0 +1,43 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { nowIso } from './time.ts';
+
+/**
+ * Audit actions. Sign-ins, membership and role changes, invitations, settings,
+ * campaign and asset creation; the profile's Recent Activity and the admin's
+ * activity log read them back.
+ */
+export type AuditAction =
+  | 'auth.sign_in'
+  | 'account.password_changed'
+  | 'account.password_reset'
+  | 'account.session_ended'
+  | 'organization.created'
+  | 'organization.settings_updated'
+  | 'member.joined'
+  | 'member.role_changed'
+  | 'member.removed'
+  | 'member.left'
+  | 'invitation.created'
+  | 'invitation.revoked'
+  | 'campaign.created'
+  | 'asset.created';
+
+export interface AuditEntry {
+  organizationId: number | null;
+  actorId: number | null;
+  action: AuditAction;
+  /** Human-readable subject of the action ("campaign Spring drive", "member alice"). */
+  target: string;
+}
+
+/**
+ * The one way to write the audit log. Pass the transaction that makes the change,
+ * so the entry and the change are committed (or rolled back) together.
+ */
+export async function recordAudit(trx: Transaction<Database> | Kysely<Database>, entry: AuditEntry) {
+  await trx
+    .insertInto('auditLog')
+    .values({ ...entry, target: entry.target.slice(0, 500), createdAt: nowIso() })
+    .execute();
+}
