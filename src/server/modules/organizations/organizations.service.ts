@@ -24,11 +24,14 @@ export async function createOrganization(opts: {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx
+      // A user belongs to at most one organisation: a member cannot walk off into a new one.
+      const joined = await trx
         .updateTable('users')
         .set({ organizationId: org.id, role: 'admin', joinedAt: org.createdAt, updatedAt: nowIso() })
         .where('id', '=', userId)
-        .execute();
+        .where('organizationId', 'is', null)
+        .executeTakeFirst();
+      if (Number(joined.numUpdatedRows) !== 1) throw conflict('You already belong to an organization');
       await recordAudit(trx, {
         organizationId: org.id,
         actorId: userId,
