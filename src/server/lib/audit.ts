@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from './time.ts';
 
@@ -35,7 +35,7 @@ export interface AuditEntry {
  * The one way to write the audit log. Pass the transaction that makes the change,
  * so the entry and the change are committed (or rolled back) together.
  */
-export async function recordAudit(trx: Transaction<Database> | Kysely<Database>, entry: AuditEntry) {
+export async function recordAudit(trx: Pick<Kysely<Database>, 'insertInto'>, entry: AuditEntry) {
   await trx
     .insertInto('auditLog')
     .values({ ...entry, target: entry.target.slice(0, 500), createdAt: nowIso() })

@@ -22,7 +22,7 @@ export async function assetsRoutes(app: FastifyInstance, { db, config }: AppDeps
     { preHandler: app.authenticate, schema: { body: createAssetSchema } },
     async (request, reply) => {
       const orgId = orgScope(request.user.organizationId, request.body.organizationId);
-      const asset = await createAsset({ db, storage, orgId, input: request.body });
+      const asset = await createAsset({ db, storage, orgId, input: request.body, actorId: request.user.id });
       return reply.code(201).send(asset);
     },
   );

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../lib/audit.ts';
 import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -39,6 +40,8 @@ export async function createAsset(opts: {
   storage: FileStorage;
   orgId: number;
   input: CreateAssetInput;
+  /** Who adds it, for the audit log (written in the same transaction). */
+  actorId?: number;
 }): Promise<Asset> {
   const { db, storage, orgId, input } = opts;
   // 404 when the campaign is missing or another organisation's.
@@ -57,6 +60,13 @@ export async function createAsset(opts: {
       .where('campaignId', '=', input.campaignId)
       .executeTakeFirst();
     const position = last?.max == null ? 0 : Number(last.max) + 1;
+    if (opts.actorId !== undefined)
+      await recordAudit(trx, {
+        organizationId: orgId,
+        actorId: opts.actorId,
+        action: 'asset.created',
+        target: input.title,
+      });
     return trx
       .insertInto('assets')
       .values({

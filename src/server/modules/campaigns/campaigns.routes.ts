@@ -22,7 +22,9 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.post('/api/campaigns', { ...auth, schema: { body: createCampaignSchema } }, async (request, reply) => {
     const orgId = orgScope(request.user.organizationId, request.body.organizationId);
-    const campaign = await createCampaign({ db, orgId, input: request.body });
+    const campaign = await db
+      .transaction()
+      .execute((trx) => createCampaign({ db: trx, orgId, input: request.body, actorId: request.user.id }));
     return reply.code(201).send(campaign);
   });
 

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../lib/audit.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign, CampaignWithAssets, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
 import type { Db } from '../../db/client.ts';
@@ -28,6 +29,8 @@ export async function createCampaign(opts: {
   db: Pick<Db, 'insertInto'>;
   orgId: number;
   input: CreateCampaignInput;
+  /** Who creates it: recorded in the audit log through `db` (pass the transaction). */
+  actorId?: number;
 }): Promise<Campaign> {
   const { db, orgId, input } = opts;
   const startDate = normaliseDate(input.startDate);
@@ -47,6 +50,13 @@ export async function createCampaign(opts: {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (opts.actorId !== undefined)
+    await recordAudit(db, {
+      organizationId: orgId,
+      actorId: opts.actorId,
+      action: 'campaign.created',
+      target: campaign.name,
+    });
   invalidateCampaign(campaign.id);
   return campaign;
 }
