@@ -3,6 +3,7 @@ import { CURRENT_PASSWORD_INCORRECT, PASSWORD_RESET_ACCEPTED } from '#shared/sch
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { LOGIN_MAX_FAILURES_PER_USER } from '../auth/login-throttle.ts';
+import { RESETS_PER_ACCOUNT_PER_HOUR } from './password-reset.service.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -150,6 +151,21 @@ describe('password reset', () => {
     expect(res.json()).toEqual({ message: PASSWORD_RESET_ACCEPTED });
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.messages.length).toBe(before);
+  });
+
+  it('mails one account at most 3 links an hour, still answering 202', async () => {
+    const user = await signUp(t.app);
+    const email = `${user.username}@example.org`;
+    for (let i = 0; i < RESETS_PER_ACCOUNT_PER_HOUR + 2; i++) {
+      const res = await inject('POST', '/api/password-reset', undefined, { email });
+      expect(res.statusCode).toBe(202);
+    }
+    const deadline = Date.now() + 3000;
+    const count = () => smtp.messages.filter((m) => m.text?.includes(`"${user.username}"`)).length;
+    while (count() < RESETS_PER_ACCOUNT_PER_HOUR && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(count()).toBe(RESETS_PER_ACCOUNT_PER_HOUR);
   });
 
   it('refuses an expired link (400)', async () => {
