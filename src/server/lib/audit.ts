@@ -4,7 +4,7 @@ import { nowIso } from './time.ts';
 
 /**
  * Audit actions. Sign-ins, membership and role changes, invitations, settings,
- * campaign and asset creation; the profile's Recent Activity and the admin's
+ * every campaign and asset write; the profile's Recent Activity and the admin's
  * activity log read them back.
  */
 export type AuditAction =
@@ -21,7 +21,13 @@ export type AuditAction =
   | 'invitation.created'
   | 'invitation.revoked'
   | 'campaign.created'
-  | 'asset.created';
+  | 'campaign.updated'
+  | 'campaign.status_changed'
+  | 'campaign.archived'
+  | 'campaign.duplicated'
+  | 'asset.created'
+  | 'asset.updated'
+  | 'asset.deleted';
 
 export interface AuditEntry {
   organizationId: number | null;

@@ -55,11 +55,17 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/campaigns': 'member',
   'POST /api/campaigns': 'editor',
   'GET /api/campaigns/:id': 'member',
+  'PUT /api/campaigns/:id': 'editor',
+  // Archives (campaigns are never deleted).
+  'DELETE /api/campaigns/:id': 'editor',
+  'POST /api/campaigns/:id/duplicate': 'editor',
   'GET /api/campaigns/:id/assets': 'member',
   'PUT /api/campaigns/:id/assets/order': 'editor',
   'GET /api/campaigns/:id/stats': 'member',
   'GET /api/assets': 'member',
   'POST /api/assets': 'editor',
+  'PUT /api/assets/:id': 'editor',
+  'DELETE /api/assets/:id': 'editor',
   'GET /api/templates': 'member',
   'POST /api/templates': 'editor',
   'POST /api/templates/:id/use': 'editor',
@@ -79,6 +85,22 @@ export const PERMISSIONS: Record<string, Access> = {
 
   // The SPA's static files (fastify-static)
   'GET /assets/*': 'public',
+
+  // Operations: probes answer without a session; /metrics checks its own bearer
+  // token (METRICS_TOKEN), which is not a user session.
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /metrics': 'public',
+
+  // The API's description and its interactive reference (swagger-ui's page and files)
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
 };
 
 /** Automatic HEAD routes follow their GET. */

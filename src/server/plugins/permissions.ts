@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
 import { MISSING_ORG_MESSAGE } from '../lib/org-scope.ts';
 import { accessFor, hasRole } from '../lib/permissions.ts';
-import { loadSessionUser } from './auth.ts';
+import { loadSessionUser } from '../modules/auth/session-user.ts';
 
 /**
  * Enforces the permission table (lib/permissions.ts) on every route, in onRequest:

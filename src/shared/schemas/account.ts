@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { emailField, passwordField } from './auth.ts';
-
-export const messageSchema = z.object({ message: z.string() });
+import { idField, timestampField } from './common.ts';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
@@ -12,9 +11,9 @@ export const changePasswordSchema = z.strictObject({
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const sessionInfoSchema = z.object({
-  id: z.number(),
-  createdAt: z.string(),
-  lastSeenAt: z.string().nullable(),
+  id: idField,
+  createdAt: timestampField,
+  lastSeenAt: timestampField.nullable(),
   userAgent: z.string().nullable(),
   current: z.boolean(),
 });
@@ -24,7 +23,6 @@ export const sessionListSchema = z.array(sessionInfoSchema);
 export const passwordResetRequestSchema = z.strictObject({ email: emailField });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
-export const passwordResetTokenParamsSchema = z.strictObject({ token: z.string().max(200) });
 export const passwordResetSchema = z.strictObject({ newPassword: passwordField });
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
@@ -32,8 +30,8 @@ export const PASSWORD_RESET_ACCEPTED = 'If an account uses this email, a reset l
 export const PASSWORD_RESET_INVALID = 'This reset link is invalid, used or expired';
 
 export const activityItemSchema = z.object({
-  id: z.number(),
-  at: z.string(),
+  id: idField,
+  at: timestampField,
   action: z.string(),
   target: z.string(),
 });
@@ -41,7 +39,7 @@ export type ActivityItem = z.infer<typeof activityItemSchema>;
 export const activityListSchema = z.array(activityItemSchema);
 
 export const orgActivityItemSchema = activityItemSchema.extend({
-  actor: z.object({ id: z.number(), username: z.string() }).nullable(),
+  actor: z.object({ id: idField, username: z.string() }).nullable(),
 });
 export type OrgActivityItem = z.infer<typeof orgActivityItemSchema>;
 export const orgActivityListSchema = z.array(orgActivityItemSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField } from './auth.ts';
+import { emailField, publicUserSchema } from './auth.ts';
+import { idField, timestampField } from './common.ts';
 
 /** A member's role, weakest first: each role can do everything the ones before it can. */
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
@@ -12,15 +13,10 @@ export const LAST_ADMIN_MESSAGE = 'An organization needs at least one admin';
 /** The 403 message for a call the caller's role does not allow. */
 export const roleNeededMessage = (role: Role) => `This needs the ${role} role`;
 
-export const memberSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  email: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  role: z.string(),
-  joinedAt: z.string().nullable(),
-});
+/** A member as the team list shows them: the public user's name fields, their role and when they joined. */
+export const memberSchema = publicUserSchema
+  .pick({ id: true, username: true, email: true, firstName: true, lastName: true, role: true })
+  .extend({ joinedAt: timestampField.nullable() });
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);
 
@@ -38,10 +34,10 @@ export const createInvitationSchema = z.strictObject({ email: emailField, role: 
 export type CreateInvitationInput = z.infer<typeof createInvitationSchema>;
 
 export const createdInvitationSchema = z.object({
-  id: z.number(),
+  id: idField,
   email: z.string(),
   role: z.string(),
-  expiresAt: z.string(),
+  expiresAt: timestampField,
   /** `{origin}/invite/{token}`: shown once, the token is not stored. */
   url: z.string(),
   emailed: z.boolean(),
@@ -49,17 +45,14 @@ export const createdInvitationSchema = z.object({
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
 export const invitationSchema = z.object({
-  id: z.number(),
+  id: idField,
   email: z.string(),
   role: z.string(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
+  expiresAt: timestampField,
+  createdAt: timestampField,
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationListSchema = z.array(invitationSchema);
-
-/** Tokens are opaque; anything that is not one is simply not found. */
-export const invitationTokenParamsSchema = z.strictObject({ token: z.string().max(200) });
 
 export const invitationPreviewSchema = z.object({
   organization: z.object({ name: z.string() }),
@@ -68,5 +61,5 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const acceptedInvitationSchema = z.object({ organizationId: z.number(), role: z.string() });
+export const acceptedInvitationSchema = z.object({ organizationId: idField, role: z.string() });
 export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;

@@ -2,7 +2,8 @@ import type { Migration } from 'kysely';
 import type { AnyDb, DialectName } from '../dialect.ts';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-stats-covering-indexes.ts';
-import * as m0003 from './0003-teams.ts';
+import * as m0003 from './0003-campaign-lifecycle.ts';
+import * as m0004 from './0004-teams.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -10,7 +11,8 @@ type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void>
 const ALL: Record<string, DialectMigration> = {
   '0001-initial': m0001,
   '0002-stats-covering-indexes': m0002,
-  '0003-teams': m0003,
+  '0003-campaign-lifecycle': m0003,
+  '0004-teams': m0004,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

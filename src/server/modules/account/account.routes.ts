@@ -5,16 +5,14 @@ import { z } from 'zod';
 import {
   activityListSchema,
   changePasswordSchema,
-  messageSchema,
   orgActivityListSchema,
   orgActivityQuerySchema,
   PASSWORD_RESET_ACCEPTED,
   passwordResetRequestSchema,
   passwordResetSchema,
-  passwordResetTokenParamsSchema,
   sessionListSchema,
 } from '#shared/schemas/account.ts';
-import { idParamsSchema } from '#shared/schemas/common.ts';
+import { errorResponses, idParamsSchema, messageSchema, tokenParamsSchema } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isLoopback } from '../../lib/loopback.ts';
@@ -43,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
 
   r.put(
     '/api/user/password',
-    { schema: { body: changePasswordSchema, response: { 200: messageSchema } } },
+    { schema: { body: changePasswordSchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await changePassword({
         db,
@@ -56,26 +54,35 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     },
   );
 
-  r.get('/api/user/sessions', { schema: { response: { 200: sessionListSchema } } }, async (request) =>
-    listSessions(db, request.user.id, request.sessionId),
+  r.get(
+    '/api/user/sessions',
+    { schema: { response: { 200: sessionListSchema, ...errorResponses } } },
+    async (request) => listSessions(db, request.user.id, request.sessionId),
   );
 
   r.delete(
     '/api/user/sessions/:id',
-    { schema: { params: idParamsSchema, response: { 204: z.null() } } },
+    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       await endSession({ db, user: request.user, id: request.params.id });
       return reply.code(204).send(null);
     },
   );
 
-  r.get('/api/user/activity', { schema: { response: { 200: activityListSchema } } }, async (request) =>
-    userActivity(db, request.user.id),
+  r.get(
+    '/api/user/activity',
+    { schema: { response: { 200: activityListSchema, ...errorResponses } } },
+    async (request) => userActivity(db, request.user.id),
   );
 
   r.get(
     '/api/organization/activity',
-    { schema: { querystring: orgActivityQuerySchema, response: { 200: orgActivityListSchema } } },
+    {
+      schema: {
+        querystring: orgActivityQuerySchema,
+        response: { 200: orgActivityListSchema, ...errorResponses },
+      },
+    },
     async (request) =>
       organizationActivity({
         db,
@@ -89,7 +96,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     '/api/password-reset',
     {
       config: { rateLimit: { max: PASSWORD_RESETS_PER_HOUR, timeWindow: '1 hour' } },
-      schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
+      schema: { body: passwordResetRequestSchema, response: { 202: messageSchema, ...errorResponses } },
     },
     async (request, reply) => {
       const sends = await requestPasswordReset({
@@ -108,9 +115,9 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     '/api/password-reset/:token',
     {
       schema: {
-        params: passwordResetTokenParamsSchema,
+        params: tokenParamsSchema,
         body: passwordResetSchema,
-        response: { 200: messageSchema },
+        response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => {

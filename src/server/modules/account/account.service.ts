@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../../plugins/auth.ts';
+import type { UserRow } from '../auth/session-user.ts';
 import { countLoginAttempt, forgiveLoginAttempt } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 

@@ -1,23 +1,13 @@
-import { recordAudit } from '../../lib/audit.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign, CampaignWithAssets, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
-import { invalidateCampaign } from '../supporter/supporter-cache.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { assertCampaignEditable, lockOwnCampaign } from './campaign-lifecycle.ts';
 import { getOwnCampaign } from './own-campaign.ts';
-
-/** Newest first; ties (same millisecond) by id, newest first too. */
-export async function listCampaigns(opts: { db: Db; orgId: number }): Promise<Campaign[]> {
-  return opts.db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('organizationId', '=', opts.orgId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
 
 /** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
 function normaliseDate(value: string | null | undefined): string | null {
@@ -25,7 +15,12 @@ function normaliseDate(value: string | null | undefined): string | null {
   return value.length > 10 ? new Date(value).toISOString() : value;
 }
 
-export async function createCampaign(opts: {
+/**
+ * Writes a new campaign, for callers that add more in the same transaction. A
+ * supporter may have asked for its id before it existed (misses are cached
+ * briefly), so the caller invalidates that id once its transaction has committed.
+ */
+export async function insertCampaign(opts: {
   db: Pick<Db, 'insertInto'>;
   orgId: number;
   input: CreateCampaignInput;
@@ -50,14 +45,29 @@ export async function createCampaign(opts: {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (opts.actorId !== undefined)
-    await recordAudit(db, {
-      organizationId: orgId,
+  return campaign;
+}
+
+/** A new campaign and its audit entry in one transaction; the public cache learns of it after. */
+export async function createCampaign(opts: {
+  db: Db;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  input: CreateCampaignInput;
+  /** Who creates it, for the audit log. */
+  actorId: number;
+}): Promise<Campaign> {
+  const campaign = await opts.db.transaction().execute(async (trx) => {
+    const campaign = await insertCampaign({ db: trx, orgId: opts.orgId, input: opts.input });
+    await recordAudit(trx, {
+      organizationId: opts.orgId,
       actorId: opts.actorId,
       action: 'campaign.created',
       target: campaign.name,
     });
-  invalidateCampaign(campaign.id);
+    return campaign;
+  });
+  opts.supporterCache.invalidate(campaign.id);
   return campaign;
 }
 
@@ -87,11 +97,17 @@ export async function saveAssetOrder(opts: {
   orgId: number;
   campaignId: number;
   assetIds: number[];
+  supporterCache: SupporterCacheInvalidator;
 }): Promise<Asset[]> {
   const { db, orgId, campaignId, assetIds } = opts;
   const assets = await db.transaction().execute(async (trx) => {
-    await getOwnCampaign({ db: trx, orgId, campaignId });
-    const rows = await trx.selectFrom('assets').select('id').where('campaignId', '=', campaignId).execute();
+    assertCampaignEditable(await lockOwnCampaign(trx, orgId, campaignId));
+    const rows = await trx
+      .selectFrom('assets')
+      .select('id')
+      .where('campaignId', '=', campaignId)
+      .where('deletedAt', 'is', null)
+      .execute();
     const existing = new Set(rows.map((r) => r.id));
     const stranger = assetIds.find((id) => !existing.has(id));
     if (stranger !== undefined) throw badRequest(`Asset ${stranger} is not in this campaign`);
@@ -107,6 +123,6 @@ export async function saveAssetOrder(opts: {
     }
     return assetsOfCampaign(trx, campaignId);
   });
-  invalidateCampaign(campaignId);
+  opts.supporterCache.invalidate(campaignId);
   return assets;
 }

@@ -10,7 +10,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../../plugins/auth.ts';
+import type { UserRow } from '../auth/session-user.ts';
 import { hashToken, newToken } from '../auth/sessions.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

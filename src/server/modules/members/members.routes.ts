@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema } from '#shared/schemas/common.ts';
+import { errorResponses, idParamsSchema, tokenParamsSchema } from '#shared/schemas/common.ts';
 import {
   acceptedInvitationSchema,
   createdInvitationSchema,
   createInvitationSchema,
   invitationListSchema,
   invitationPreviewSchema,
-  invitationTokenParamsSchema,
   memberListSchema,
   memberSchema,
   updateMemberSchema,
@@ -26,19 +25,25 @@ import {
 } from './invitations.service.ts';
 import { listMembers, removeMember, setMemberRole } from './members.service.ts';
 
-const noContent = { 204: z.null() };
-
 // Roles are enforced by the permission table (lib/permissions.ts) before these run.
 export async function membersRoutes(app: FastifyInstance, { db, dialect, config, mailer }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/organization/members', { schema: { response: { 200: memberListSchema } } }, async (request) =>
-    listMembers(db, orgScope(request.user.organizationId)),
+  r.get(
+    '/api/organization/members',
+    { schema: { response: { 200: memberListSchema, ...errorResponses } } },
+    async (request) => listMembers(db, orgScope(request.user.organizationId)),
   );
 
   r.put(
     '/api/organization/members/:userId',
-    { schema: { params: userIdParamsSchema, body: updateMemberSchema, response: { 200: memberSchema } } },
+    {
+      schema: {
+        params: userIdParamsSchema,
+        body: updateMemberSchema,
+        response: { 200: memberSchema, ...errorResponses },
+      },
+    },
     async (request) =>
       setMemberRole({
         db,
@@ -52,7 +57,7 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
 
   r.delete(
     '/api/organization/members/:userId',
-    { schema: { params: userIdParamsSchema, response: noContent } },
+    { schema: { params: userIdParamsSchema, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       await removeMember({
         db,
@@ -67,7 +72,9 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
 
   r.post(
     '/api/organization/invitations',
-    { schema: { body: createInvitationSchema, response: { 201: createdInvitationSchema } } },
+    {
+      schema: { body: createInvitationSchema, response: { 201: createdInvitationSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const invitation = await createInvitation({
         db,
@@ -83,13 +90,13 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
 
   r.get(
     '/api/organization/invitations',
-    { schema: { response: { 200: invitationListSchema } } },
+    { schema: { response: { 200: invitationListSchema, ...errorResponses } } },
     async (request) => listInvitations(db, orgScope(request.user.organizationId)),
   );
 
   r.delete(
     '/api/organization/invitations/:id',
-    { schema: { params: idParamsSchema, response: noContent } },
+    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       await revokeInvitation({
         db,
@@ -103,13 +110,13 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
 
   r.get(
     '/api/invitations/:token',
-    { schema: { params: invitationTokenParamsSchema, response: { 200: invitationPreviewSchema } } },
+    { schema: { params: tokenParamsSchema, response: { 200: invitationPreviewSchema, ...errorResponses } } },
     async (request) => previewInvitation(db, request.params.token),
   );
 
   r.post(
     '/api/invitations/:token/accept',
-    { schema: { params: invitationTokenParamsSchema, response: { 200: acceptedInvitationSchema } } },
+    { schema: { params: tokenParamsSchema, response: { 200: acceptedInvitationSchema, ...errorResponses } } },
     async (request) => acceptInvitation({ db, user: request.user, token: request.params.token }),
   );
 }

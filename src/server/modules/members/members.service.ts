@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../../plugins/auth.ts';
+import type { UserRow } from '../auth/session-user.ts';
 
 const MEMBER_COLUMNS = ['id', 'username', 'email', 'firstName', 'lastName', 'role', 'joinedAt'] as const;
 

@@ -235,6 +235,26 @@ const CASES: Record<string, Case> = {
     call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}` }),
     other: 404,
   },
+  'PUT /api/campaigns/:id': {
+    call: () => ({
+      method: 'PUT',
+      url: `/api/campaigns/${campaignId}`,
+      payload: { description: 'Edited in the matrix' },
+    }),
+    other: 404,
+  },
+  'DELETE /api/campaigns/:id': {
+    // Archiving is final: each call archives a campaign of its own.
+    call: async () => {
+      const c = await createCampaign(t.app, admin.token, { name: 'To archive' });
+      return { method: 'DELETE', url: `/api/campaigns/${c.id}` };
+    },
+    other: 404,
+  },
+  'POST /api/campaigns/:id/duplicate': {
+    call: () => ({ method: 'POST', url: `/api/campaigns/${campaignId}/duplicate` }),
+    other: 404,
+  },
   'GET /api/campaigns/:id/assets': {
     call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/assets` }),
     other: 404,
@@ -257,6 +277,18 @@ const CASES: Record<string, Case> = {
       method: 'POST',
       url: '/api/assets',
       payload: { title: 'Matrix asset', type: 'text', content: 'Hello', campaignId },
+    }),
+    other: 404,
+  },
+  'PUT /api/assets/:id': {
+    call: () => ({ method: 'PUT', url: `/api/assets/${assetId}`, payload: { title: 'Edited asset' } }),
+    other: 404,
+  },
+  'DELETE /api/assets/:id': {
+    // A deleted asset is gone for good: each call deletes one of its own.
+    call: async () => ({
+      method: 'DELETE',
+      url: `/api/assets/${(await createAsset(t.app, admin.token, campaignId, { title: 'To delete' })).id}`,
     }),
     other: 404,
   },
@@ -327,6 +359,20 @@ const CASES: Record<string, Case> = {
     alsoAllowed: [404],
   },
   'GET /assets/*': { call: () => ({ method: 'GET', url: '/assets/none.js' }), alsoAllowed: [404] },
+  'GET /healthz': { call: () => ({ method: 'GET', url: '/healthz' }) },
+  'GET /readyz': { call: () => ({ method: 'GET', url: '/readyz' }) },
+  // Off without METRICS_TOKEN (404); its own bearer token, not a session, guards it otherwise.
+  'GET /metrics': { call: () => ({ method: 'GET', url: '/metrics' }), alsoAllowed: [404] },
+  'GET /api/openapi.json': { call: () => ({ method: 'GET', url: '/api/openapi.json' }) },
+  'GET /api/docs': { call: () => ({ method: 'GET', url: '/api/docs' }) },
+  'GET /api/docs/': { call: () => ({ method: 'GET', url: '/api/docs/' }) },
+  'GET /api/docs/json': { call: () => ({ method: 'GET', url: '/api/docs/json' }) },
+  'GET /api/docs/yaml': { call: () => ({ method: 'GET', url: '/api/docs/yaml' }) },
+  'GET /api/docs/static/index.html': { call: () => ({ method: 'GET', url: '/api/docs/static/index.html' }) },
+  'GET /api/docs/static/swagger-initializer.js': {
+    call: () => ({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' }),
+  },
+  'GET /api/docs/static/*': { call: () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }) },
 };
 
 const RANK = { viewer: 0, editor: 1, admin: 2 } as const;

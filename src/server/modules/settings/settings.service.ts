@@ -11,7 +11,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
-import { clearSupporterCache } from '../supporter/supporter-cache.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 
 // The organisation's name and description live on its own row (the rest of the app
@@ -80,14 +80,10 @@ async function checkLogo(storage: FileStorage, logoUrl: string | undefined) {
   if (size === undefined) throw badRequest(LOGO_URL_MESSAGE);
 }
 
-/** Supporter pages embed the branding: drop every cached page once it changes. */
-function brandingChanged() {
-  clearSupporterCache();
-}
-
 export async function updateSettings(opts: {
   db: Db;
   storage: FileStorage;
+  supporterCache: SupporterCacheInvalidator;
   orgId: number;
   actorId: number;
   input: UpdateSettingsInput;
@@ -132,6 +128,8 @@ export async function updateSettings(opts: {
       target: SECTIONS.filter((s) => input[s] !== undefined).join(', ') || 'nothing',
     });
   });
-  brandingChanged();
+  // Every supporter view embeds its organisation's name and branding: drop them all,
+  // here and on the other instances (one notification, however many campaigns).
+  opts.supporterCache.invalidateAll();
   return readSettings(db, orgId);
 }

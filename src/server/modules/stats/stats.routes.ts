@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '#shared/schemas/common.ts';
+import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
 import { organizationQuerySchema } from '#shared/schemas/organizations.ts';
+import { campaignStatsSchema, organizationStatsSchema } from '#shared/schemas/stats.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
@@ -12,14 +13,23 @@ export async function statsRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.get(
     '/api/organization/stats',
-    { preHandler: app.authenticate, schema: { querystring: organizationQuerySchema } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        querystring: organizationQuerySchema,
+        response: { 200: organizationStatsSchema, ...errorResponses },
+      },
+    },
     async (request) =>
       organizationStats({ db, orgId: orgScope(request.user.organizationId, request.query.id) }),
   );
 
   r.get(
     '/api/campaigns/:id/stats',
-    { preHandler: app.authenticate, schema: { params: idParamsSchema } },
+    {
+      preHandler: app.authenticate,
+      schema: { params: idParamsSchema, response: { 200: campaignStatsSchema, ...errorResponses } },
+    },
     async (request) => {
       const orgId = orgScope(request.user.organizationId);
       const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });

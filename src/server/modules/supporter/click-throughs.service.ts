@@ -5,6 +5,7 @@ import type { DialectName } from '../../db/dialect.ts';
 import type { ClicksTable } from '../../db/schema.ts';
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
+import { writeCounters } from '../../lib/write-counters.ts';
 
 interface ClickCandidate {
   values: Insertable<ClicksTable>;
@@ -91,7 +92,7 @@ export async function recordClickThrough(opts: {
   // A scheduled share's link (the calendar reminder) is a tracked link too: once the
   // supporter posts it, its visits are real click-throughs.
   if (!share || share.campaignId !== campaignId) return false;
-  return writeClick(db, dialect, {
+  const recorded = await writeClick(db, dialect, {
     newVisitor,
     values: {
       shareId: share.id,
@@ -102,4 +103,6 @@ export async function recordClickThrough(opts: {
       createdAt: nowIso(),
     },
   });
+  if (recorded) writeCounters.clicksRecorded++;
+  return recorded;
 }
