@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import { fastifyTrustProxy } from './lib/client-address.ts';
@@ -8,13 +8,17 @@ import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
 import { scheduleUploadCleanup } from './jobs/upload-cleanup.ts';
+import { createMailer } from './lib/mail.ts';
 import { assetEditRoutes } from './modules/assets/asset-edit.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { campaignLifecycleRoutes } from './modules/campaigns/campaign-lifecycle.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { debugRoutes } from './modules/debug/debug.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
@@ -30,13 +34,19 @@ import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerPermissions } from './plugins/permissions.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The services shared by every route module; one set per app. */
-export function createAppDeps(opts: { config: Config; database: DbHandle }): AppDeps {
+export function createAppDeps(opts: {
+  config: Config;
+  database: DbHandle;
+  /** Where mail failures are logged. */
+  log?: FastifyBaseLogger;
+}): AppDeps {
   const { config, database } = opts;
   const supporterCache = new SupporterCache();
   return {
@@ -47,6 +57,7 @@ export function createAppDeps(opts: { config: Config; database: DbHandle }): App
     supporterCache,
     supporterCacheSync: createCacheInvalidation(database, supporterCache),
     uploads: createUploadStorage(config),
+    mailer: createMailer(config, opts.log),
   };
 }
 
@@ -100,9 +111,10 @@ export async function buildApp(opts: {
   registerContentTypePolicy(app);
   registerErrorHandler(app);
   registerAuth(app, database.db, config);
+  registerPermissions(app, database.db, config);
   registerMetrics(app, { token: config.metricsToken, database });
 
-  const deps = opts.deps ?? createAppDeps({ config, database });
+  const deps = opts.deps ?? createAppDeps({ config, database, log: app.log });
   registerHealth(app, { db: database.db, storage: deps.uploads });
   // Other instances' invalidations: listening before the app answers, stopped before the database closes.
   await deps.supporterCacheSync.start(app.log);
@@ -110,7 +122,10 @@ export async function buildApp(opts: {
 
   for (const routes of [
     authRoutes,
+    accountRoutes,
     organizationRoutes,
+    membersRoutes,
+    settingsRoutes,
     campaignsRoutes,
     campaignLifecycleRoutes,
     assetsRoutes,

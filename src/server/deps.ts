@@ -5,6 +5,7 @@ import type { AppShell } from './html/app-shell.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { CacheInvalidationSync } from './modules/supporter/cache-invalidation.ts';
 import type { SupporterCache } from './modules/supporter/supporter.service.ts';
+import type { Mailer } from './lib/mail.ts';
 
 /** What every route module receives: shared services, built once in app.ts. */
 export interface AppDeps {
@@ -18,4 +19,5 @@ export interface AppDeps {
   supporterCacheSync: CacheInvalidationSync;
   /** The upload store behind /uploads. */
   uploads: FileStorage;
+  mailer: Mailer;
 }

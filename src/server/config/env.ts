@@ -111,6 +111,14 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: bool,
+    /** Outgoing mail (invitations, password resets), e.g. smtp://user:pass@host:587. Off when unset. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Sender of every mail, e.g. "Rally <rally@example.org>"; required with SMTP_URL. */
+    MAIL_FROM: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
@@ -138,6 +146,8 @@ export interface Config {
   isProduction: boolean;
   /** Uploads go to this bucket when set; otherwise to DATA_DIR/uploads. */
   s3?: S3Options;
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 /** Parse the environment once at start-up; fail fast listing every bad key. */
@@ -148,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.MAIL_FROM)
+    throw new Error('Invalid environment:\n  MAIL_FROM: required when SMTP_URL is set');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -176,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -14,9 +14,12 @@ export interface UsersTable {
   email: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** The membership's role (admin, editor, viewer); 'user' while in no organisation. */
   role: Generated<string>;
   phone: string | null;
   organizationId: number | null;
+  /** When the user joined their organisation (null while in none). */
+  joinedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -38,6 +41,9 @@ export interface SessionsTable {
   userId: number;
   createdAt: string;
   expiresAt: string;
+  userAgent: string | null;
+  /** Refreshed at most once a minute (sessions.ts), so reads stay cheap. */
+  lastSeenAt: string | null;
 }
 
 export interface CampaignsTable {
@@ -127,6 +133,44 @@ export interface UploadsTable {
   createdAt: string;
 }
 
+export interface InvitationsTable {
+  id: Generated<number>;
+  organizationId: number;
+  email: string;
+  role: string;
+  tokenHash: string;
+  invitedBy: number | null;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  acceptedBy: number | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** Null for events outside any organisation (a sign-in before onboarding). */
+  organizationId: number | null;
+  actorId: number | null;
+  action: string;
+  target: string;
+  createdAt: string;
+}
+
+export interface OrganizationSettingsTable {
+  organizationId: number;
+  data: string;
+  updatedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -138,4 +182,8 @@ export interface Database {
   templates: TemplatesTable;
   loginAttempts: LoginAttemptsTable;
   uploads: UploadsTable;
+  invitations: InvitationsTable;
+  passwordResets: PasswordResetsTable;
+  auditLog: AuditLogTable;
+  organizationSettings: OrganizationSettingsTable;
 }

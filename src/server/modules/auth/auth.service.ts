@@ -1,5 +1,6 @@
 import type { LoginInput, ProfileInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nameKey } from '../../lib/name-key.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -66,7 +67,16 @@ export async function loginUser(opts: { db: Db; input: LoginInput; address: stri
   await forgiveLoginAttempt(db, input.username, address);
   await pruneSessions(db);
   await pruneLoginAttempts(db);
-  const token = await createSession(db, row.id);
+  const token = await db.transaction().execute(async (trx) => {
+    const token = await createSession(trx, row.id);
+    await recordAudit(trx, {
+      organizationId: row.organizationId,
+      actorId: row.id,
+      action: 'auth.sign_in',
+      target: row.username,
+    });
+    return token;
+  });
   return { ...toPublicUser(row as UserRow), token };
 }
 

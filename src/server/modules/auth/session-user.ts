@@ -4,7 +4,7 @@ import { TOKEN_COOKIE_NAME } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { resolveSession } from './sessions.ts';
+import { findLiveSession, touchSession } from './sessions.ts';
 
 /** A users row as selected (generated columns resolved). */
 export type UserRow = {
@@ -30,10 +30,15 @@ export function readTokenSource(request: FastifyRequest): { token?: string; from
 /** The session token from the header or the cookie (see readTokenSource). */
 export const readToken = (request: FastifyRequest): string | undefined => readTokenSource(request).token;
 
-/** The signed-in user of this request; 401 without a live session. */
+/**
+ * The signed-in user of this request; 401 without a live session. Notes the
+ * session's id on the request and its latest use for the account's session list.
+ */
 export async function loadSessionUser(db: Db, request: FastifyRequest): Promise<UserRow> {
-  const userId = await resolveSession(db, readToken(request));
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const session = await findLiveSession(db, readToken(request));
+  const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirst();
   if (!user) throw unauthorized();
+  request.sessionId = session.id;
+  await touchSession(db, session, request.headers['user-agent']);
   return user as UserRow;
 }

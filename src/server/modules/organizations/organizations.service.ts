@@ -2,6 +2,7 @@ import type { CreateOrganizationInput, Organization } from '#shared/schemas/orga
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { nameKey } from '../../lib/name-key.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** The organisation as the API shows it (not its internal name key). */
@@ -28,11 +29,20 @@ export async function createOrganization(opts: {
         })
         .returning(ORGANIZATION_COLUMNS)
         .executeTakeFirstOrThrow();
-      await trx
+      // A user belongs to at most one organisation: a member cannot walk off into a new one.
+      const joined = await trx
         .updateTable('users')
-        .set({ organizationId: org.id, role: 'admin', updatedAt: nowIso() })
+        .set({ organizationId: org.id, role: 'admin', joinedAt: org.createdAt, updatedAt: nowIso() })
         .where('id', '=', userId)
-        .execute();
+        .where('organizationId', 'is', null)
+        .executeTakeFirst();
+      if (Number(joined.numUpdatedRows) !== 1) throw conflict('You already belong to an organization');
+      await recordAudit(trx, {
+        organizationId: org.id,
+        actorId: userId,
+        action: 'organization.created',
+        target: org.name,
+      });
       return org;
     });
   } catch (err) {

@@ -27,13 +27,21 @@ const getJson = (id: number | string, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/supporter/campaigns/${id}`, headers });
 
 describe('GET /api/supporter/campaigns/:id', () => {
-  it('returns the campaign and its assets in display order, and nothing else of the organisation', async () => {
+  it('returns the campaign, its assets in display order, and only the public face of the organisation', async () => {
     const res = await getJson(campaignId);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['assets', 'availability', 'campaign']);
+    expect(Object.keys(body).sort()).toEqual(['assets', 'availability', 'campaign', 'organization']);
     expect(body.availability).toEqual({ state: 'open' });
+    // The name and branding are public (the page shows them); nothing else of the organisation is.
+    expect(body.organization).toEqual({
+      name: 'Secret Org Name',
+      logoUrl: '',
+      primaryColor: '#1d4ed8',
+      accentColor: '#f59e0b',
+      collectInfo: true,
+    });
     expect(body.campaign).toEqual({
       id: campaignId,
       name: 'Clean Rivers',
@@ -50,7 +58,6 @@ describe('GET /api/supporter/campaigns/:id', () => {
       organizationId: orgId,
       position: 1,
     });
-    expect(res.body).not.toContain('Secret Org Name');
     expect(res.body).not.toContain('Private notes');
     expect(res.body).not.toMatch(/password|status|startDate/i);
   });

@@ -53,15 +53,11 @@ describe('protected routes without a session', () => {
 
 describe('bodies that are not JSON objects', () => {
   it.each(['null', '[]', '[1]', '5', '"text"', 'true', 'false'])(
-    '%s as the whole body is 400 on every JSON route, public or not',
+    '%s as the whole body is 400 on every public JSON route',
     async (payload) => {
-      for (const url of [
-        '/api/shares/schedule',
-        '/api/shares',
-        '/api/login',
-        '/api/register',
-        '/api/templates/donation-drive/use',
-      ]) {
+      // Protected routes answer 401 to such a caller first (the session comes before
+      // the body); with a session they answer this 400 too (below).
+      for (const url of ['/api/shares/schedule', '/api/shares', '/api/login', '/api/register']) {
         const res = await t.app.inject({
           method: 'POST',
           url,
@@ -86,9 +82,13 @@ describe('bodies that are not JSON objects, with a session', () => {
     });
     const id = campaign.json().id;
     for (const payload of ['null', '[]', '7', '"name"']) {
-      for (const url of [`/api/campaigns/${id}`, '/api/assets/1']) {
+      for (const [method, url] of [
+        ['PUT', `/api/campaigns/${id}`],
+        ['PUT', '/api/assets/1'],
+        ['POST', '/api/templates/donation-drive/use'],
+      ] as const) {
         const res = await t.app.inject({
-          method: 'PUT',
+          method,
           url,
           headers: { ...bearer(token), 'content-type': 'application/json' },
           payload,
