@@ -21,6 +21,10 @@ export const useTemplateSchema = z.strictObject({
 });
 export type UseTemplateInput = z.infer<typeof useTemplateSchema>;
 
+/** The 'Use this template' dialog form: the new campaign's name. */
+export const useTemplateFormSchema = z.object({ name: campaignNameField });
+export type UseTemplateFormInput = z.infer<typeof useTemplateFormSchema>;
+
 /** POST /api/templates: save an existing campaign's assets as the organisation's own template. */
 export const createTemplateSchema = z.strictObject({
   campaignId: idParam,
