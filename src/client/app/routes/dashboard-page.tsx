@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type CampaignStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
+import { type CampaignStatus, effectiveStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
 import { POST_CREATION_REDIRECT_MS } from '#shared/constants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -19,6 +19,8 @@ export default function DashboardPage() {
   const { raw, tab, params, setTab } = useDashboardHash();
   const [status, setStatus] = useState<CampaignStatus>('active');
   const campaigns = useCampaigns(orgId, { status });
+  // The calendar's own list (every campaign but archived ones), to find the status of one it shows.
+  const calendarCampaigns = useCampaigns(orgId, { enabled: tab === 'calendar' });
   const [expanded, setExpanded] = useState<ExpandedCampaign>('default');
   const [selectedAssetId, setSelectedAssetId] = useState<number | null>(null);
 
@@ -40,6 +42,10 @@ export default function DashboardPage() {
   }, [refresh, refreshStatus, raw, tab, setTab]);
 
   const showCampaign = (campaignId: number, assetId: number | null = null) => {
+    // The list shows one status at a time: switch to the one this campaign has.
+    const picked = calendarCampaigns.data?.find((c) => c.id === campaignId);
+    const shown = picked ? effectiveStatus(picked) : 'active';
+    setStatus(isCampaignStatus(shown) ? shown : 'active');
     setExpanded(campaignId);
     setSelectedAssetId(assetId);
     setTab('campaigns');
