@@ -226,6 +226,7 @@ test('duplicate opens a draft copy with copies of the assets', async ({ page, re
 });
 
 test('edit and delete an asset; the public page follows', async ({ page, request, signedIn, browser }) => {
+  test.slow(); // two dialogs checked by axe, which takes seconds on a busy machine
   const c = await seedCampaign(request, signedIn, { name: 'Asset care' });
   await seedAsset(request, signedIn, c, { title: 'Keep me', content: 'Original words' });
   await seedAsset(request, signedIn, c, { title: 'Remove me', content: 'Going away' });
