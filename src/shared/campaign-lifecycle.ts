@@ -73,3 +73,27 @@ export function effectiveStatus(c: Dated, now = Date.now()): string {
   if ((c.status === 'active' || c.status === 'paused') && hasEnded(c, now)) return 'ended';
   return c.status;
 }
+
+/**
+ * The statuses a campaign may move to from each status (keeping the same status is
+ * always allowed). Archiving is final: the way back is a duplicate.
+ */
+export const STATUS_TRANSITIONS: Record<CampaignStatus, readonly CampaignStatus[]> = {
+  draft: ['active', 'archived'],
+  active: ['paused', 'ended', 'archived'],
+  paused: ['active', 'ended', 'archived'],
+  ended: ['active', 'paused', 'archived'],
+  archived: [],
+};
+
+/** How a status reads in badges, filters and the edit form. */
+export const STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  active: 'Active',
+  paused: 'Paused',
+  ended: 'Ended',
+  archived: 'Archived',
+};
+
+export const isCampaignStatus = (s: string): s is CampaignStatus =>
+  (CAMPAIGN_STATUSES as readonly string[]).includes(s);

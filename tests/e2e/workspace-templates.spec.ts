@@ -27,6 +27,7 @@ test('Use this template creates the campaign with starter assets and lands on th
 }) => {
   await page.goto('/templates');
   await page.getByRole('button', { name: 'Use this template: Donation Drive' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Create Campaign' }).click();
   await expect(toastEl(page)).toContainText('Campaign created');
   // After 1.5 s + 100 ms: the dashboard, refreshed, with the hash query removed again.
   await expect(toastEl(page)).toContainText('Campaigns Updated');
@@ -64,6 +65,7 @@ test('a custom template saved from a campaign is listed under My Templates and c
   await expect(mine.getByText('Cleanup invite')).toBeVisible();
 
   await mine.getByRole('button', { name: 'Use this template: Cleanup Kit' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Create Campaign' }).click();
   await expect(page).toHaveURL(/\/#campaigns$/);
   await expect(rowToggle(page, 'Cleanup Kit')).toHaveAttribute('aria-expanded', 'true');
   await expect(campaignRow(page, /^Cleanup Kit/).getByText('Join the spring cleanup!')).toBeVisible();

@@ -69,6 +69,27 @@ export const campaignFormSchema = z.object({
 });
 export type CampaignFormInput = z.infer<typeof campaignFormSchema>;
 
+/** A yyyy-MM-dd from a date input, or '' for no date. */
+const formDateField = z.union([z.literal(''), z.iso.date({ error: 'Enter a date' })]);
+
+/**
+ * The edit-campaign dialog form: the create fields plus status and dates. Empty
+ * description and dates mean "none" (sent as null).
+ */
+export const campaignEditFormSchema = z
+  .object({
+    name: campaignNameField,
+    description: z.string().max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`),
+    status: campaignStatusField,
+    startDate: formDateField,
+    endDate: formDateField,
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
+    message: 'End date must be on or after the start date',
+    path: ['endDate'],
+  });
+export type CampaignEditFormInput = z.infer<typeof campaignEditFormSchema>;
+
 export const assetOrderSchema = z.strictObject({
   assetIds: z.array(idParam).max(1000),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSET_TYPES, MAX_DESCRIPTION, MAX_NAME } from '../constants.ts';
 import { assetSchema } from './assets.ts';
+import { CREATE_STATUSES } from '../campaign-lifecycle.ts';
 import { campaignNameField, campaignSchema } from './campaigns.ts';
 import { idParam } from './common.ts';
 
@@ -10,11 +11,19 @@ export const templateIdField = z
   .regex(/^(custom-[1-9][0-9]{0,8}|[a-z][a-z0-9-]{1,60})$/, 'Unknown template');
 export const templateParamsSchema = z.strictObject({ id: templateIdField });
 
-/** POST /api/templates/:id/use: the new campaign's name, the template's name when absent. */
+/**
+ * POST /api/templates/:id/use: the new campaign's name (the template's name when
+ * absent) and whether it starts live or as a draft (active when absent).
+ */
 export const useTemplateSchema = z.strictObject({
   name: campaignNameField.optional(),
+  status: z.enum(CREATE_STATUSES, { error: 'A new campaign must be draft or active' }).optional(),
 });
 export type UseTemplateInput = z.infer<typeof useTemplateSchema>;
+
+/** The 'Use this template' dialog form: the new campaign's name. */
+export const useTemplateFormSchema = z.object({ name: campaignNameField });
+export type UseTemplateFormInput = z.infer<typeof useTemplateFormSchema>;
 
 /** POST /api/templates: save an existing campaign's assets as the organisation's own template. */
 export const createTemplateSchema = z.strictObject({

@@ -1,13 +1,22 @@
 import { ArrowLeftIcon, CheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
 import { useCopied } from '#client/lib/use-copied.ts';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { supporterUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { AddAssetDialog, AssetGrid, AssetOrganizer } from '#client/features/assets/index.ts';
+import {
+  AddAssetDialog,
+  AssetGrid,
+  AssetOrganizer,
+  DeleteAssetButton,
+  EditAssetDialog,
+} from '#client/features/assets/index.ts';
+import { useCanEdit } from '#client/features/auth/index.ts';
 import { useCampaignStats, AnalyticsPanel } from '#client/features/stats/index.ts';
 import {
+  CampaignActions,
+  CampaignStatusBadge,
   CopyLinkButton,
   LINK_COPIED,
   useCampaign,
@@ -20,6 +29,8 @@ export default function CampaignDetailPage() {
   const campaign = useCampaign(id);
   const stats = useCampaignStats(id, { enabled: Number.isInteger(id) && id > 0 });
   const saveOrder = useSaveAssetOrder(id);
+  const canEdit = useCanEdit();
+  const navigate = useNavigate();
 
   if (!Number.isInteger(id) || id <= 0 || campaign.isError || stats.isError) return <CampaignNotFound />;
   if (campaign.isPending || stats.isPending) {
@@ -32,8 +43,16 @@ export default function CampaignDetailPage() {
 
   const c = campaign.data;
   const link = supporterUrl(window.location.origin, c.id);
+  // An archived campaign is read-only: the way back is a duplicate.
+  const editable = canEdit && c.status !== 'archived';
   const assetActions = (asset: Asset) => (
     <>
+      {editable && (
+        <>
+          <EditAssetDialog asset={asset} />
+          <DeleteAssetButton asset={asset} />
+        </>
+      )}
       <Button asChild size="sm" variant="ghost">
         <a href={`/supporter/${c.id}`} target="_blank" rel="noopener noreferrer">
           <ExternalLinkIcon aria-hidden /> Open supporter page
@@ -54,9 +73,12 @@ export default function CampaignDetailPage() {
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
-          <h1 className="break-words text-2xl font-bold sm:text-3xl" dir="auto">
-            {c.name}
-          </h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="break-words text-2xl font-bold sm:text-3xl" dir="auto">
+              {c.name}
+            </h1>
+            <CampaignStatusBadge campaign={c} />
+          </div>
           {c.description && (
             <p className="text-muted-foreground" dir="auto">
               {c.description}
@@ -65,13 +87,21 @@ export default function CampaignDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <CopyLinkButton campaignId={c.id} variant="outline" />
-          <AddAssetDialog
-            campaignId={c.id}
-            organizationId={c.organizationId}
-            triggerProps={{ size: 'default' }}
-          />
+          {editable && (
+            <AddAssetDialog
+              campaignId={c.id}
+              organizationId={c.organizationId}
+              triggerProps={{ size: 'default' }}
+            />
+          )}
         </div>
       </div>
+
+      <CampaignActions
+        campaign={c}
+        canEdit={canEdit}
+        onDuplicated={(copy) => navigate(`/campaigns/${copy.id}`)}
+      />
 
       <section aria-labelledby="campaign-assets" className="space-y-3">
         <h2 id="campaign-assets" className="text-xl font-semibold">
@@ -80,11 +110,13 @@ export default function CampaignDetailPage() {
         <AssetGrid assets={c.assets} preview renderActions={assetActions} />
       </section>
 
-      <AssetOrganizer
-        assets={c.assets}
-        saving={saveOrder.isPending}
-        onSave={(ids) => saveOrder.mutateAsync(ids)}
-      />
+      {editable && (
+        <AssetOrganizer
+          assets={c.assets}
+          saving={saveOrder.isPending}
+          onSave={(ids) => saveOrder.mutateAsync(ids)}
+        />
+      )}
 
       <AnalyticsPanel stats={stats.data} />
     </main>

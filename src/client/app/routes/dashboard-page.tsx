@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { type CampaignStatus, effectiveStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
 import { POST_CREATION_REDIRECT_MS } from '#shared/constants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -16,7 +17,10 @@ import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-h
 export default function DashboardPage() {
   const orgId = useOrgId();
   const { raw, tab, params, setTab } = useDashboardHash();
-  const campaigns = useCampaigns(orgId);
+  const [status, setStatus] = useState<CampaignStatus>('active');
+  const campaigns = useCampaigns(orgId, { status });
+  // The calendar's own list (every campaign but archived ones), to find the status of one it shows.
+  const calendarCampaigns = useCampaigns(orgId, { enabled: tab === 'calendar' });
   const [expanded, setExpanded] = useState<ExpandedCampaign>('default');
   const [selectedAssetId, setSelectedAssetId] = useState<number | null>(null);
 
@@ -24,17 +28,24 @@ export default function DashboardPage() {
   // refetch, say so once, then drop the query from the hash.
   const handledRefresh = useRef<string | null>(null);
   const refresh = params.get('refresh') === 'true';
+  const refreshStatus = params.get('status') ?? 'active';
   useEffect(() => {
     if (!refresh || handledRefresh.current === raw) return;
     handledRefresh.current = raw;
+    // A campaign made as a draft is listed under Drafts.
+    setStatus(isCampaignStatus(refreshStatus) ? refreshStatus : 'active');
     void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
     void queryClient.invalidateQueries({ queryKey: ['/api/organization/stats'] });
     setExpanded('default');
     toast({ title: 'Campaigns Updated', description: 'Your new campaign has been added to the list' });
     setTab(tab);
-  }, [refresh, raw, tab, setTab]);
+  }, [refresh, refreshStatus, raw, tab, setTab]);
 
   const showCampaign = (campaignId: number, assetId: number | null = null) => {
+    // The list shows one status at a time: switch to the one this campaign has.
+    const picked = calendarCampaigns.data?.find((c) => c.id === campaignId);
+    const shown = picked ? effectiveStatus(picked) : 'active';
+    setStatus(isCampaignStatus(shown) ? shown : 'active');
     setExpanded(campaignId);
     setSelectedAssetId(assetId);
     setTab('campaigns');
@@ -54,6 +65,7 @@ export default function DashboardPage() {
               // The new row opens at once; the switch to the campaigns list follows after 300 ms.
               setExpanded(c.id);
               setSelectedAssetId(null);
+              setStatus(isCampaignStatus(c.status) ? c.status : 'active');
               setTimeout(() => setTab('campaigns'), POST_CREATION_REDIRECT_MS);
             }}
           />
@@ -71,6 +83,12 @@ export default function DashboardPage() {
         </TabsList>
         <TabsContent value="campaigns">
           <CampaignList
+            status={status}
+            onStatusChange={(next) => {
+              setStatus(next);
+              setExpanded('default');
+              setSelectedAssetId(null);
+            }}
             campaigns={campaigns.data}
             isPending={campaigns.isLoading}
             isError={campaigns.isError}

@@ -6,6 +6,8 @@ import { ScheduleDialog, ShareDialog } from '#client/features/sharing/index.ts';
 import {
   useSupporterCampaign,
   CampaignNotFound,
+  ClosedView,
+  PreviewBanner,
   DesktopView,
   MobileView,
   ViewToggle,
@@ -39,19 +41,24 @@ export default function SupporterPage() {
   if (isError || !data) return <CampaignNotFound />;
 
   const { campaign } = data;
+  // Paused, ended or not yet started: no share or schedule tools (the server would refuse them).
+  const open = data.availability.state === 'open';
   return (
     <div className="min-h-screen bg-slate-50">
+      {data.preview && <PreviewBanner preview={data.preview} />}
       <header className="border-b border-border bg-white">
         <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-5 sm:flex-row sm:items-start sm:justify-between">
           <div className="space-y-1">
             <h1 className="text-2xl font-bold">{campaign.name}</h1>
             {campaign.description && <p className="text-muted-foreground">{campaign.description}</p>}
           </div>
-          <ViewToggle mobile={mobile} onChange={setMobile} />
+          {open && <ViewToggle mobile={mobile} onChange={setMobile} />}
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-6">
-        {mobile ? (
+        {!open ? (
+          <ClosedView data={data} />
+        ) : mobile ? (
           <MobileView data={data} onSchedule={(asset) => setScheduling({ asset })} />
         ) : (
           <DesktopView
@@ -69,7 +76,7 @@ export default function SupporterPage() {
           </div>
         }
       >
-        {sharing && (
+        {open && sharing && (
           <ShareDialog
             asset={sharing.asset}
             personalize={sharing.personalize}
@@ -78,7 +85,7 @@ export default function SupporterPage() {
             onOpenChange={(open) => !open && setSharing(null)}
           />
         )}
-        {scheduling && (
+        {open && scheduling && (
           <ScheduleDialog
             campaign={campaign}
             assets={scheduling.asset ? [scheduling.asset] : []}

@@ -14,6 +14,7 @@ import {
   useTemplates,
   CreateTemplateDialog,
   TemplateCard,
+  UseTemplateDialog,
 } from '#client/features/templates/index.ts';
 
 const CATEGORY_ORDER: string[] = [...TEMPLATE_CATEGORIES, CUSTOM_TEMPLATE_CATEGORY];
@@ -36,17 +37,19 @@ export default function TemplatesPage() {
   const templates = useTemplates();
   const apply = useApplyTemplate();
   const [usingId, setUsingId] = useState<string | null>(null);
+  const [picked, setPicked] = useState<Template | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const use = (template: Template) => {
+  const use = (template: Template, input: { name: string; status: 'active' | 'draft' }) => {
     setUsingId(template.id);
     apply.mutate(
-      { templateId: template.id },
+      { templateId: template.id, ...input },
       {
         onSuccess: ({ campaign }) => {
+          setPicked(null);
           toast({
-            title: 'Campaign created',
+            title: input.status === 'draft' ? 'Draft saved' : 'Campaign created',
             description: `"${campaign.name}" was created from the ${template.name} template`,
           });
           // Refresh after 1.5 s (the new campaign is listed by then), then go to the campaigns 100 ms later.
@@ -56,7 +59,8 @@ export default function TemplatesPage() {
               timers.current.push(
                 setTimeout(() => {
                   const org = orgId ?? campaign.organizationId;
-                  navigate(`/#campaigns?refresh=true&org=${org}&t=${Date.now()}`);
+                  // The list opens on the new campaign's status (Drafts for a draft).
+                  navigate(`/#campaigns?refresh=true&org=${org}&status=${campaign.status}&t=${Date.now()}`);
                 }, TEMPLATE_REDIRECT_EXTRA_MS),
               );
             }, TEMPLATE_REDIRECT_MS),
@@ -106,13 +110,21 @@ export default function TemplatesPage() {
                     template={t}
                     busy={usingId === t.id}
                     disabled={usingId !== null}
-                    onUse={() => use(t)}
+                    onUse={() => setPicked(t)}
                   />
                 </li>
               ))}
             </ul>
           </section>
         ))
+      )}
+      {picked && (
+        <UseTemplateDialog
+          template={picked}
+          pending={apply.isPending}
+          onConfirm={(input) => use(picked, input)}
+          onOpenChange={(open) => !open && setPicked(null)}
+        />
       )}
     </main>
   );

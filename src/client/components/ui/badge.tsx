@@ -8,6 +8,7 @@ const badgeVariants = cva('inline-flex items-center rounded-full px-2.5 py-0.5 t
       default: 'bg-primary text-primary-foreground',
       secondary: 'bg-muted text-slate-800',
       success: 'bg-green-100 text-green-800',
+      warning: 'bg-amber-100 text-amber-900',
       outline: 'border border-border text-slate-800',
     },
   },

@@ -1,7 +1,11 @@
 export { useCreateAsset } from './api/create-asset.ts';
+export { useDeleteAsset } from './api/delete-asset.ts';
 export { useAssets } from './api/get-assets.ts';
+export { useUpdateAsset } from './api/update-asset.ts';
 export { AddAssetDialog } from './components/add-asset-dialog.tsx';
 export { AssetGrid } from './components/asset-grid.tsx';
 export { AssetOrganizer } from './components/asset-organizer.tsx';
+export { DeleteAssetButton } from './components/delete-asset-button.tsx';
+export { EditAssetDialog } from './components/edit-asset-dialog.tsx';
 export { useFileUpload } from './hooks/use-file-upload.ts';
 export { FileUploadField } from './components/file-upload-field.tsx';

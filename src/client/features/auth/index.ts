@@ -5,5 +5,6 @@ export { DebugSession } from './components/debug-session.tsx';
 export { LoginForm } from './components/login-form.tsx';
 export { RegisterForm } from './components/register-form.tsx';
 export { UserAvatar } from './components/user-avatar.tsx';
+export { useCanEdit } from './hooks/use-can-edit.ts';
 export { useOrgId } from './hooks/use-org-id.ts';
 export { displayName, roleLabel } from './lib/user-display.ts';

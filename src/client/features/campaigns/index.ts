@@ -1,9 +1,15 @@
+export { useArchiveCampaign } from './api/archive-campaign.ts';
 export { useCreateCampaign } from './api/create-campaign.ts';
+export { useDuplicateCampaign } from './api/duplicate-campaign.ts';
 export { useCampaignAssets } from './api/get-campaign-assets.ts';
 export { useCampaign } from './api/get-campaign.ts';
-export { CAMPAIGNS_KEY, useCampaigns } from './api/get-campaigns.ts';
+export { CAMPAIGNS_KEY, type CampaignStatusFilter, useCampaigns } from './api/get-campaigns.ts';
 export { useSaveAssetOrder } from './api/save-asset-order.ts';
+export { useUpdateCampaign } from './api/update-campaign.ts';
+export { CampaignActions, PUBLISH_NEEDS_ASSET } from './components/campaign-actions.tsx';
 export { CampaignIcon } from './components/campaign-icon.tsx';
+export { CampaignStatusBadge } from './components/campaign-status-badge.tsx';
 export { CreateCampaignDialog } from './components/create-campaign-dialog.tsx';
+export { EditCampaignDialog } from './components/edit-campaign-dialog.tsx';
 export { ShareLinkMenu } from './components/share-link-menu.tsx';
 export { CopyLinkButton, LINK_COPIED } from './components/copy-link-button.tsx';

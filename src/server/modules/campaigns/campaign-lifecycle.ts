@@ -3,6 +3,7 @@ import {
   type CampaignStatus,
   effectiveStatus,
   endInstant,
+  STATUS_TRANSITIONS,
   startInstant,
 } from '#shared/campaign-lifecycle.ts';
 import type {
@@ -63,15 +64,6 @@ function normaliseDate(value: string | null | undefined): string | null | undefi
   return value.length > 10 ? new Date(value).toISOString() : value;
 }
 
-/** Which status changes are allowed from each status (besides keeping it). */
-const TRANSITIONS: Record<CampaignStatus, readonly CampaignStatus[]> = {
-  draft: ['active', 'archived'],
-  active: ['paused', 'ended', 'archived'],
-  paused: ['active', 'ended', 'archived'],
-  ended: ['active', 'paused', 'archived'],
-  archived: [],
-};
-
 function transitionError(from: string, to: CampaignStatus): string {
   if (from === 'draft') return PUBLISH_BEFORE;
   if (to === 'draft') return NO_BACK_TO_DRAFT;
@@ -105,7 +97,8 @@ function planUpdate(
   if (status !== current.status) {
     const from = current.status as CampaignStatus;
     const to = status as CampaignStatus;
-    if (!(TRANSITIONS[from] ?? TRANSITIONS.active).includes(to)) throw badRequest(transitionError(from, to));
+    if (!(STATUS_TRANSITIONS[from] ?? STATUS_TRANSITIONS.active).includes(to))
+      throw badRequest(transitionError(from, to));
     if (from === 'ended' && (to === 'active' || to === 'paused') && !endIsAhead)
       throw badRequest(REOPEN_NEEDS_FUTURE_END);
     if (from === 'draft' && to === 'active' && liveAssets === 0) throw conflict(PUBLISH_NEEDS_ASSET);

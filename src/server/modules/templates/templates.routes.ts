@@ -41,6 +41,7 @@ export async function templatesRoutes(app: FastifyInstance, { db, supporterCache
         orgId: orgScope(request.user.organizationId),
         templateId: request.params.id,
         name: request.body?.name,
+        status: request.body?.status,
       });
       return reply.code(201).send(result);
     },

@@ -60,13 +60,14 @@ async function findTemplate(db: Db, orgId: number, id: string): Promise<Template
   throw notFound('Template not found');
 }
 
-/** Creates an active campaign with the template's starter assets, all or nothing. */
+/** Creates a campaign (active unless asked for a draft) with the template's starter assets, all or nothing. */
 export async function useTemplate(opts: {
   db: Db;
   supporterCache: SupporterCacheInvalidator;
   orgId: number;
   templateId: string;
   name?: string;
+  status?: 'draft' | 'active';
 }): Promise<UsedTemplate> {
   const { db, orgId } = opts;
   const template = await findTemplate(db, orgId, opts.templateId);
@@ -74,7 +75,11 @@ export async function useTemplate(opts: {
     const campaign = await insertCampaign({
       db: trx,
       orgId,
-      input: { name: opts.name ?? template.name, description: template.description, status: 'active' },
+      input: {
+        name: opts.name ?? template.name,
+        description: template.description,
+        status: opts.status ?? 'active',
+      },
     });
     const assets = await insertAssets(trx, {
       campaignId: campaign.id,

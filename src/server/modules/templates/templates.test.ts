@@ -50,8 +50,26 @@ describe('POST /api/templates/:id/use', () => {
     }
   });
 
+  it('creates a draft when asked, named as given', async () => {
+    const res = await post('/api/templates/donation-drive/use', a.token, {
+      name: 'Winter drive',
+      status: 'draft',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().campaign).toMatchObject({ name: 'Winter drive', status: 'draft' });
+    expect(res.json().assets.length).toBeGreaterThan(0);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/supporter/campaigns/${res.json().campaign.id}`,
+    });
+    expect(page.statusCode).toBe(404);
+  });
+
   it('validates the name and refuses unknown templates, creating nothing', async () => {
     const before = await countCampaigns(a.token);
+    const paused = await post('/api/templates/donation-drive/use', a.token, { status: 'paused' });
+    expect(paused.statusCode).toBe(400);
+    expect(paused.json().message).toBe('A new campaign must be draft or active');
     const short = await post('/api/templates/donation-drive/use', a.token, { name: 'ab' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Campaign name must be at least 3 characters');

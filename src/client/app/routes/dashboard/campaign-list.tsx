@@ -1,16 +1,20 @@
 import { SearchIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { CampaignStatus } from '#shared/campaign-lifecycle.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { CampaignRow } from './campaign-row.tsx';
+import { STATUS_FILTERS, StatusFilter } from './status-filter.tsx';
 
 /** 'default' expands the first campaign in the list; null collapses every row. */
 export type ExpandedCampaign = number | null | 'default';
 
-/** 'Active Campaigns': search by name and one expanded row at a time. */
+/** The campaigns of one status ('Active Campaigns' first): search by name, one expanded row at a time. */
 export function CampaignList({
+  status,
+  onStatusChange,
   campaigns,
   isPending,
   isError,
@@ -18,6 +22,8 @@ export function CampaignList({
   onExpandedChange,
   selectedAssetId,
 }: {
+  status: CampaignStatus;
+  onStatusChange: (status: CampaignStatus) => void;
   campaigns: Campaign[] | undefined;
   isPending: boolean;
   isError: boolean;
@@ -30,11 +36,16 @@ export function CampaignList({
   const needle = search.trim().toLowerCase();
   const filtered = (campaigns ?? []).filter((c) => c.name.toLowerCase().includes(needle));
   const expandedId = expanded === 'default' ? (filtered[0]?.id ?? null) : expanded;
+  const label = STATUS_FILTERS.find((f) => f.status === status)?.label ?? 'Active';
+  const heading = status === 'draft' ? 'Draft Campaigns' : `${label} Campaigns`;
 
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">Active Campaigns</h2>
+        <div className="space-y-2">
+          <h2 className="text-lg font-semibold">{heading}</h2>
+          <StatusFilter value={status} onChange={onStatusChange} />
+        </div>
         <div className="relative w-full sm:w-72">
           <label htmlFor={searchId} className="sr-only">
             Search campaigns
@@ -61,7 +72,11 @@ export function CampaignList({
           <div className="py-8 text-center">
             <p className="font-medium">No campaigns found</p>
             <p className="text-sm text-muted-foreground">
-              {needle ? 'Try adjusting your search terms' : 'Create your first campaign to get started'}
+              {needle
+                ? 'Try adjusting your search terms'
+                : status === 'active'
+                  ? 'Create your first campaign to get started'
+                  : `No ${label.toLowerCase()} campaigns right now`}
             </p>
           </div>
         ) : (

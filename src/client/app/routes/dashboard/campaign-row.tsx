@@ -4,16 +4,21 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { DATE_FORMAT } from '#shared/constants.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
-import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { AddAssetDialog, AssetGrid } from '#client/features/assets/index.ts';
-import { useCampaignAssets, ShareLinkMenu, CampaignIcon } from '#client/features/campaigns/index.ts';
+import { useCanEdit } from '#client/features/auth/index.ts';
+import {
+  useCampaignAssets,
+  ShareLinkMenu,
+  CampaignIcon,
+  CampaignStatusBadge,
+} from '#client/features/campaigns/index.ts';
 import { CampaignStatsBlock } from '#client/features/stats/index.ts';
 import { SupporterAvatars } from './supporter-avatars.tsx';
 
-/** A campaign in the 'Active Campaigns' list; the expanded one shows its assets, sharing and stats. */
+/** A campaign in the dashboard's list; the expanded one shows its assets, sharing and stats. */
 export function CampaignRow({
   campaign,
   expanded,
@@ -47,9 +52,7 @@ export function CampaignRow({
             </span>
           </span>
           <span className="order-last col-span-full flex items-center gap-3 pl-13 sm:order-none sm:pl-0">
-            <Badge variant={campaign.status === 'active' ? 'success' : 'secondary'}>
-              {campaign.status === 'active' ? 'Active' : campaign.status}
-            </Badge>
+            <CampaignStatusBadge campaign={campaign} />
             <SupporterAvatars campaignId={campaign.id} />
           </span>
           <ChevronDownIcon
@@ -79,6 +82,7 @@ function CampaignPanel({
 }) {
   const { data: assets, isPending, isError } = useCampaignAssets(campaign.id);
   const ref = useRef<HTMLDivElement>(null);
+  const canEdit = useCanEdit();
 
   // An asset picked in the calendar is scrolled into view once its card exists.
   useEffect(() => {
@@ -96,7 +100,9 @@ function CampaignPanel({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <AddAssetDialog campaignId={campaign.id} organizationId={campaign.organizationId} />
+        {canEdit && campaign.status !== 'archived' && (
+          <AddAssetDialog campaignId={campaign.id} organizationId={campaign.organizationId} />
+        )}
         <ShareLinkMenu campaign={campaign} assets={assets ?? []} />
         <Button asChild size="sm" variant="ghost">
           <Link to={`/campaigns/${campaign.id}`}>

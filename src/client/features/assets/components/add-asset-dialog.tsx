@@ -1,25 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { DownloadIcon, PlusIcon } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
-import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
+import { PlusIcon } from 'lucide-react';
+import type { AssetFormInput } from '#shared/schemas/assets.ts';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
 import { useCreateAsset } from '../api/create-asset.ts';
-import { useUploadFromUrl } from '../api/upload-from-url.ts';
-import { useFileUpload } from '../hooks/use-file-upload.ts';
-import { AssetMedia } from '#client/components/asset-media.tsx';
-import { FileUploadField } from './file-upload-field.tsx';
+import { AssetForm } from './asset-form.tsx';
 
-const _MAX_MB = Math.round(UPLOAD_MAX_BYTES_DEFAULT / (1024 * 1024));
 const defaults: AssetFormInput = { title: '', description: '', type: 'image', content: '' };
-
 /** The 'Add Asset' button and its dialog: title, description, type, and the content or media. */
 export function AddAssetDialog({
   campaignId,
@@ -46,155 +34,28 @@ export function AddAssetDialog({
 }
 
 function AddAssetForm(props: { campaignId: number; organizationId: number; onDone: () => void }) {
-  const uid = useId();
-  const ids = {
-    title: `${uid}-title`,
-    description: `${uid}-description`,
-    type: `${uid}-type`,
-    content: `${uid}-content`,
-    file: `${uid}-file`,
-  };
-  const form = useForm<AssetFormInput>({ resolver: zodResolver(assetFormSchema), defaultValues: defaults });
-  const { register, handleSubmit, formState, watch, setValue, getValues } = form;
-  const errors = formState.errors;
-  const type = watch('type');
-  const content = watch('content');
-  const isMedia = type === 'image' || type === 'video';
-
   const createAsset = useCreateAsset();
-  const fromUrl = useUploadFromUrl();
-  const upload = useFileUpload();
-
-  const onTypeChange = (e: ChangeEvent<HTMLSelectElement>) => {
-    const next = e.target.value as AssetFormInput['type'];
-    // A URL makes no sense as text content and vice versa.
-    if ((next === 'text') !== (type === 'text')) setValue('content', '');
-    upload.clear();
-    setValue('type', next, { shouldValidate: formState.isSubmitted });
-  };
-
-  /** Uploads the picked file and puts its URL into the content field; null on failure. */
-  const uploadPicked = async (): Promise<string | null> => {
-    const file = await upload.upload();
-    if (file) setValue('content', file.url, { shouldValidate: true });
-    return file?.url ?? null;
-  };
-
-  const fetchFromUrl = () => {
-    const url = getValues('content').trim();
-    if (!url) {
-      toast({ title: 'Please enter a URL to download', variant: 'destructive' });
-      return;
-    }
-    fromUrl.mutate(url, {
-      onSuccess: (file) => {
-        setValue('content', file.url, { shouldValidate: true });
-        toast({ title: 'Success', description: 'Image downloaded successfully' });
-      },
-      onError: (err) =>
-        toast({
-          title: 'Download failed',
-          description: errorMessage(err, 'Could not download from URL'),
-          variant: 'destructive',
-        }),
-    });
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    createAsset.mutate(
-      { ...values, campaignId: props.campaignId, organizationId: props.organizationId },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Asset created',
-            description: 'Your asset has been created and saved successfully',
-          });
-          props.onDone();
-        },
-        onError: (err) => toast({ ...creationFailure(err, 'asset'), variant: 'destructive' }),
-      },
-    );
-  });
-
-  // A picked but not yet uploaded file is uploaded first, so one click on Create is enough.
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (isMedia && upload.picked && !getValues('content').trim()) {
-      const url = await uploadPicked();
-      if (!url) return;
-    }
-    await onSubmit();
-  };
-
-  const busy = upload.uploading || createAsset.isPending || fromUrl.isPending;
-  const showPreview = isMedia && content && isMediaUrl(content.trim());
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField id={ids.title} label="Title" error={errors.title?.message}>
-        <Input dir="auto" {...fieldAria(ids.title, errors.title?.message)} {...register('title')} />
-      </FormField>
-      <DescriptionField
-        id={ids.description}
-        rows={2}
-        error={errors.description?.message}
-        {...register('description')}
-      />
-      <FormField id={ids.type} label="Asset type" error={errors.type?.message}>
-        <Select {...fieldAria(ids.type, errors.type?.message)} {...register('type')} onChange={onTypeChange}>
-          <option value="image">Image</option>
-          <option value="video">Video</option>
-          <option value="text">Text</option>
-        </Select>
-      </FormField>
-
-      {isMedia ? (
-        <>
-          <FormField
-            id={ids.content}
-            label={type === 'image' ? 'Image URL' : 'Video URL'}
-            error={errors.content?.message}
-            help="Paste a link, fetch it to keep a copy, or upload a file below."
-          >
-            <div className="flex gap-2">
-              <Input
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                {...fieldAria(ids.content, errors.content?.message, 'help')}
-                {...register('content')}
-              />
-              <Button type="button" variant="outline" onClick={fetchFromUrl} disabled={busy}>
-                <DownloadIcon aria-hidden /> {fromUrl.isPending ? 'Fetching...' : 'Fetch from URL'}
-              </Button>
-            </div>
-          </FormField>
-          <FileUploadField
-            id={ids.file}
-            label="Upload a file"
-            accept={type === 'image' ? 'image/*' : 'video/*'}
-            flow={upload}
-            disabled={busy}
-            onUpload={() => void uploadPicked()}
-          />
-          {showPreview && (
-            <AssetMedia asset={{ type, content: content.trim(), title: 'Asset preview' }} compact />
-          )}
-        </>
-      ) : (
-        <FormField id={ids.content} label="Content" error={errors.content?.message}>
-          <Textarea
-            dir="auto"
-            rows={5}
-            {...fieldAria(ids.content, errors.content?.message)}
-            {...register('content')}
-          />
-        </FormField>
-      )}
-
-      <FormSubmit pending={createAsset.isPending} pendingLabel="Creating..." disabled={busy}>
-        Create Asset
-      </FormSubmit>
-    </form>
+    <AssetForm
+      initial={defaults}
+      submitLabel="Create Asset"
+      pendingLabel="Creating..."
+      pending={createAsset.isPending}
+      onSubmit={(values) =>
+        createAsset.mutate(
+          { ...values, campaignId: props.campaignId, organizationId: props.organizationId },
+          {
+            onSuccess: () => {
+              toast({
+                title: 'Asset created',
+                description: 'Your asset has been created and saved successfully',
+              });
+              props.onDone();
+            },
+            onError: (err) => toast({ ...creationFailure(err, 'asset'), variant: 'destructive' }),
+          },
+        )
+      }
+    />
   );
 }

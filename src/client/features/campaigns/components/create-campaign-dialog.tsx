@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
+import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { DescriptionField, FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
 
-/** 'New Campaign': name (3+ characters) and an optional description. */
+/** 'New Campaign': name (3+ characters) and an optional description; live at once or saved as a draft. */
 export function CreateCampaignDialog({
   orgId,
   onCreated,
@@ -28,7 +29,7 @@ export function CreateCampaignDialog({
         </Button>
       }
       title="Create a new campaign"
-      description="Give your campaign a name; you can add assets next."
+      description="Give your campaign a name; you can add assets next. A draft stays with your team until you publish it."
     >
       {(close) => (
         <CreateCampaignForm
@@ -57,33 +58,44 @@ function CreateCampaignForm({
     defaultValues: { name: '', description: '' },
   });
   const { errors } = formState;
+  const [asDraft, setAsDraft] = useState(false);
 
-  const onSubmit = handleSubmit((values) => {
-    if (!orgId) {
-      toast({
-        title: 'Error',
-        description: 'Missing organization information. Please try logging out and back in.',
-        variant: 'destructive',
-      });
-      console.error('Missing organization ID for campaign creation');
-      return;
-    }
-    createCampaign.mutate(
-      { ...values, status: 'active', organizationId: orgId },
-      {
-        onSuccess: (campaign) => {
-          toast({ title: 'Campaign created', description: `"${campaign.name}" is ready for assets.` });
-          onCreated(campaign);
+  const submitAs = (status: 'active' | 'draft') =>
+    handleSubmit((values) => {
+      if (!orgId) {
+        toast({
+          title: 'Error',
+          description: 'Missing organization information. Please try logging out and back in.',
+          variant: 'destructive',
+        });
+        console.error('Missing organization ID for campaign creation');
+        return;
+      }
+      setAsDraft(status === 'draft');
+      createCampaign.mutate(
+        { ...values, status, organizationId: orgId },
+        {
+          onSuccess: (campaign) => {
+            toast(
+              status === 'draft'
+                ? {
+                    title: 'Draft saved',
+                    description: `"${campaign.name}" is a draft: only your team can see it.`,
+                  }
+                : { title: 'Campaign created', description: `"${campaign.name}" is ready for assets.` },
+            );
+            onCreated(campaign);
+          },
+          onError: (err) => toast({ ...creationFailure(err, 'campaign'), variant: 'destructive' }),
         },
-        onError: (err) => toast({ ...creationFailure(err, 'campaign'), variant: 'destructive' }),
-      },
-    );
-  });
+      );
+    });
+  const pending = createCampaign.isPending;
 
   const nameId = `${uid}-name`;
   const descId = `${uid}-description`;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={submitAs('active')} noValidate className="space-y-4">
       <FormField id={nameId} label="Campaign name" error={errors.name?.message}>
         <Input
           dir="auto"
@@ -98,9 +110,14 @@ function CreateCampaignForm({
         error={errors.description?.message}
         {...register('description')}
       />
-      <FormSubmit pending={createCampaign.isPending} pendingLabel="Creating...">
-        Create Campaign
-      </FormSubmit>
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={pending} onClick={submitAs('draft')}>
+          {pending && asDraft ? 'Saving...' : 'Save as draft'}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending && !asDraft ? 'Creating...' : 'Create Campaign'}
+        </Button>
+      </DialogFooter>
     </form>
   );
 }

@@ -1,17 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UsedTemplate } from '#shared/schemas/templates.ts';
+import type { UsedTemplate, UseTemplateInput } from '#shared/schemas/templates.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { invalidateTwice } from '#client/lib/query-client.ts';
 
-/** POST /api/templates/:id/use: a new active campaign with the template's starter assets. */
-export const applyTemplate = (templateId: string, name?: string) =>
-  apiRequest<UsedTemplate>(
-    'POST',
-    `/api/templates/${encodeURIComponent(templateId)}/use`,
-    name ? { name } : {},
-  );
+/** POST /api/templates/:id/use: a new campaign (active, or a draft) with the template's starter assets. */
+export const applyTemplate = (templateId: string, input: UseTemplateInput = {}) =>
+  apiRequest<UsedTemplate>('POST', `/api/templates/${encodeURIComponent(templateId)}/use`, input);
 
 export const useApplyTemplate = () =>
   useMutation({
-    mutationFn: ({ templateId, name }: { templateId: string; name?: string }) =>
-      applyTemplate(templateId, name),
+    mutationFn: ({ templateId, ...input }: { templateId: string } & UseTemplateInput) =>
+      applyTemplate(templateId, input),
+    onSuccess: () => invalidateTwice([['/api/campaigns'], ['/api/organization/stats']]),
   });

@@ -1,0 +1,69 @@
+import { PencilIcon } from 'lucide-react';
+import type { Asset, AssetFormInput, UpdateAssetInput } from '#shared/schemas/assets.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormDialog } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { useUpdateAsset } from '../api/update-asset.ts';
+import { AssetForm } from './asset-form.tsx';
+
+/** An asset card's 'Edit': the add-asset form, filled in, saving only what changed. */
+export function EditAssetDialog({ asset }: { asset: Asset }) {
+  return (
+    <FormDialog
+      trigger={
+        <Button size="sm" variant="ghost">
+          <PencilIcon aria-hidden /> Edit
+          <span className="sr-only"> {asset.title}</span>
+        </Button>
+      }
+      title="Edit asset"
+      description="Supporters see the new version on the campaign page straight away."
+    >
+      {(close) => <EditAssetForm asset={asset} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) {
+  const update = useUpdateAsset(asset.id);
+  const initial: AssetFormInput = {
+    title: asset.title,
+    description: asset.description ?? '',
+    type: asset.type,
+    content: asset.content,
+  };
+  const save = (values: AssetFormInput) => {
+    const changes: UpdateAssetInput = {};
+    if (values.title.trim() !== initial.title) changes.title = values.title;
+    if ((values.description ?? '').trim() !== (initial.description ?? '').trim())
+      changes.description = values.description?.trim() || null;
+    if (values.type !== initial.type) changes.type = values.type;
+    if (values.content.trim() !== initial.content.trim()) changes.content = values.content;
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: () => {
+        toast({ title: 'Asset updated', description: 'Your changes have been saved' });
+        onDone();
+      },
+      onError: (err) =>
+        toast({
+          title: 'Failed to update asset',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  };
+  return (
+    <AssetForm
+      initial={initial}
+      submitLabel="Save changes"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+      onSubmit={save}
+    />
+  );
+}

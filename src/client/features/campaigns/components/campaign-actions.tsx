@@ -1,0 +1,178 @@
+import { ArchiveIcon, CopyPlusIcon, FlagIcon, PauseIcon, PlayIcon, RocketIcon } from 'lucide-react';
+import { useId } from 'react';
+import { effectiveStatus } from '#shared/campaign-lifecycle.ts';
+import type { CampaignStatus } from '#shared/campaign-lifecycle.ts';
+import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { useArchiveCampaign } from '../api/archive-campaign.ts';
+import { useDuplicateCampaign } from '../api/duplicate-campaign.ts';
+import { useUpdateCampaign } from '../api/update-campaign.ts';
+import { EditCampaignDialog } from './edit-campaign-dialog.tsx';
+
+/** Said before a draft with no asset can go live (the server refuses it the same way). */
+export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
+
+const STATUS_CHANGES: Partial<Record<CampaignStatus, { verb: string; title: string; description: string }>> =
+  {
+    active: { verb: 'publish', title: 'Campaign published', description: 'Supporters can share it now.' },
+    paused: {
+      verb: 'pause',
+      title: 'Campaign paused',
+      description: 'Sharing is paused until you resume it.',
+    },
+    ended: {
+      verb: 'end',
+      title: 'Campaign ended',
+      description: 'Its page thanks supporters; sharing is closed.',
+    },
+  };
+
+/**
+ * The campaign page's controls: edit, publish, pause or resume, end, archive (asks
+ * first) and duplicate, offered by the status the team sees. `canEdit` false shows none.
+ */
+export function CampaignActions({
+  campaign,
+  canEdit,
+  onDuplicated,
+}: {
+  campaign: CampaignWithAssets;
+  canEdit: boolean;
+  onDuplicated: (copy: CampaignWithAssets) => void;
+}) {
+  const noteId = useId();
+  const update = useUpdateCampaign(campaign.id);
+  const archive = useArchiveCampaign(campaign.id);
+  const duplicate = useDuplicateCampaign(campaign.id);
+  if (!canEdit) return null;
+
+  const shown = effectiveStatus(campaign);
+  const busy = update.isPending || archive.isPending || duplicate.isPending;
+  const noAssets = campaign.assets.length === 0;
+
+  const setStatus = (status: CampaignStatus, resumed = false) => {
+    const copy = STATUS_CHANGES[status];
+    const verb = resumed ? 'resume' : (copy?.verb ?? 'update');
+    update.mutate(
+      { status },
+      {
+        onSuccess: () =>
+          toast(
+            resumed
+              ? { title: 'Campaign resumed', description: 'Supporters can share it again.' }
+              : { title: copy?.title ?? 'Campaign updated', description: copy?.description },
+          ),
+        onError: (err) =>
+          toast({
+            title: `Failed to ${verb} campaign`,
+            description: errorMessage(err, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const doDuplicate = () =>
+    duplicate.mutate(undefined, {
+      onSuccess: (copy) => {
+        toast({
+          title: 'Campaign duplicated',
+          description: `"${copy.name}" is a draft with copies of its assets.`,
+        });
+        onDuplicated(copy);
+      },
+      onError: (err) =>
+        toast({
+          title: 'Failed to duplicate campaign',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+
+  const doArchive = () =>
+    archive.mutateAsync(undefined, {
+      onSuccess: () =>
+        toast({
+          title: 'Campaign archived',
+          description: 'Its page is offline; its shares and click-throughs stay in your totals.',
+        }),
+      onError: (err) =>
+        toast({
+          title: 'Failed to archive campaign',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Campaign actions">
+        {shown !== 'archived' && <EditCampaignDialog campaign={campaign} />}
+        {shown === 'draft' && (
+          <Button
+            onClick={() => setStatus('active')}
+            disabled={busy || noAssets}
+            aria-describedby={noAssets ? noteId : undefined}
+          >
+            <RocketIcon aria-hidden /> Publish
+          </Button>
+        )}
+        {shown === 'active' && (
+          <Button variant="outline" onClick={() => setStatus('paused')} disabled={busy}>
+            <PauseIcon aria-hidden /> Pause
+          </Button>
+        )}
+        {shown === 'paused' && (
+          <Button variant="outline" onClick={() => setStatus('active', true)} disabled={busy}>
+            <PlayIcon aria-hidden /> Resume
+          </Button>
+        )}
+        {(shown === 'active' || shown === 'paused') && (
+          <Button variant="outline" onClick={() => setStatus('ended')} disabled={busy}>
+            <FlagIcon aria-hidden /> End
+          </Button>
+        )}
+        <Button variant="outline" onClick={doDuplicate} disabled={busy}>
+          <CopyPlusIcon aria-hidden /> {duplicate.isPending ? 'Duplicating...' : 'Duplicate'}
+        </Button>
+        {shown !== 'archived' && (
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" disabled={busy}>
+                <ArchiveIcon aria-hidden /> Archive
+              </Button>
+            }
+            title="Archive this campaign?"
+            description={
+              <>
+                <p>
+                  Its page goes offline for supporters and it leaves your campaign list (find it under the
+                  Archived filter).
+                </p>
+                <p>Shares and click-throughs it earned stay in your totals and exports.</p>
+                <p>An archived campaign cannot be changed; duplicate it to run it again.</p>
+              </>
+            }
+            confirmLabel="Archive campaign"
+            pendingLabel="Archiving..."
+            onConfirm={doArchive}
+          />
+        )}
+      </div>
+      {shown === 'draft' && noAssets && (
+        <p id={noteId} className="text-sm text-muted-foreground">
+          {PUBLISH_NEEDS_ASSET}: supporters need something to share.
+        </p>
+      )}
+      {shown === 'archived' && (
+        <p className="text-sm text-muted-foreground">
+          This campaign is archived: its page is offline and it cannot be changed. Duplicate it to run it
+          again.
+        </p>
+      )}
+    </div>
+  );
+}

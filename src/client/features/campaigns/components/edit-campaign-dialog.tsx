@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PencilIcon } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { STATUS_LABELS, STATUS_TRANSITIONS, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
+import {
+  type Campaign,
+  type CampaignEditFormInput,
+  campaignEditFormSchema,
+  type UpdateCampaignInput,
+} from '#shared/schemas/campaigns.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormDialog } from '#client/components/ui/dialog.tsx';
+import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input, Select } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { useUpdateCampaign } from '../api/update-campaign.ts';
+
+/** A stored date (yyyy-MM-dd, or a UTC date-time) as a date input shows it. */
+const toDateInput = (value: string | null) => (value ? value.slice(0, 10) : '');
+
+/** 'Edit campaign': name, description, dates and status, checked by the shared schema. */
+export function EditCampaignDialog({ campaign }: { campaign: Campaign }) {
+  return (
+    <FormDialog
+      trigger={
+        <Button variant="outline">
+          <PencilIcon aria-hidden /> Edit campaign
+        </Button>
+      }
+      title="Edit campaign"
+      description="Changes show on the supporter page straight away."
+    >
+      {(close) => <EditCampaignForm campaign={campaign} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: () => void }) {
+  const uid = useId();
+  const update = useUpdateCampaign(campaign.id);
+  const current = isCampaignStatus(campaign.status) ? campaign.status : 'active';
+  // Archiving has its own button and confirmation, so the form does not offer it.
+  const statuses = [current, ...STATUS_TRANSITIONS[current].filter((s) => s !== 'archived')];
+  const initial: CampaignEditFormInput = {
+    name: campaign.name,
+    description: campaign.description ?? '',
+    status: current,
+    startDate: toDateInput(campaign.startDate),
+    endDate: toDateInput(campaign.endDate),
+  };
+  const { register, handleSubmit, formState } = useForm<CampaignEditFormInput>({
+    resolver: zodResolver(campaignEditFormSchema),
+    defaultValues: initial,
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit((values) => {
+    // Only what changed is sent: an untouched status or date must not undo what the
+    // server does with the rest (a later end date re-opens an ended campaign).
+    const changes: UpdateCampaignInput = {};
+    if (values.name.trim() !== initial.name) changes.name = values.name;
+    if (values.description.trim() !== initial.description.trim())
+      changes.description = values.description.trim() || null;
+    if (values.status !== initial.status) changes.status = values.status;
+    if (values.startDate !== initial.startDate) changes.startDate = values.startDate || null;
+    if (values.endDate !== initial.endDate) changes.endDate = values.endDate || null;
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: (saved) => {
+        toast({ title: 'Campaign updated', description: `"${saved.name}" has been saved.` });
+        onDone();
+      },
+      onError: (err) =>
+        toast({
+          title: 'Failed to update campaign',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  });
+
+  const ids = {
+    name: `${uid}-name`,
+    description: `${uid}-description`,
+    status: `${uid}-status`,
+    start: `${uid}-start`,
+    end: `${uid}-end`,
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField id={ids.name} label="Campaign name" error={errors.name?.message}>
+        <Input
+          dir="auto"
+          autoComplete="off"
+          {...fieldAria(ids.name, errors.name?.message)}
+          {...register('name')}
+        />
+      </FormField>
+      <DescriptionField
+        id={ids.description}
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <FormField
+        id={ids.status}
+        label="Status"
+        error={errors.status?.message}
+        help={current === 'draft' ? 'A draft is seen only by your team until it is published.' : undefined}
+      >
+        <Select
+          {...fieldAria(ids.status, errors.status?.message, current === 'draft' ? 'help' : undefined)}
+          {...register('status')}
+        >
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={ids.start} label="Start date (optional)" error={errors.startDate?.message}>
+          <Input
+            type="date"
+            {...fieldAria(ids.start, errors.startDate?.message)}
+            {...register('startDate')}
+          />
+        </FormField>
+        <FormField id={ids.end} label="End date (optional)" error={errors.endDate?.message}>
+          <Input type="date" {...fieldAria(ids.end, errors.endDate?.message)} {...register('endDate')} />
+        </FormField>
+      </div>
+      <FormSubmit pending={update.isPending} pendingLabel="Saving...">
+        Save changes
+      </FormSubmit>
+    </form>
+  );
+}
