@@ -1,4 +1,4 @@
-import type { Role } from '#shared/schemas/members.ts';
+import { type Role, roleAllows } from '#shared/schemas/members.ts';
 
 /**
  * Who may call a route:
@@ -110,10 +110,5 @@ export function accessFor(method: string, url: string): Access | undefined {
   return PERMISSIONS[permissionKey(method, url)];
 }
 
-const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
-
 /** True when `role` (a membership's stored role) is at least `needed`. */
-export function hasRole(role: string, needed: Role): boolean {
-  const have = RANK[role as Role];
-  return have !== undefined && have >= RANK[needed];
-}
+export const hasRole = roleAllows;
