@@ -105,6 +105,11 @@ test('reordering with the keyboard is saved and survives a reload', async ({ pag
   const stepUntil = async (key: string, text: string) => {
     for (let presses = 0; presses < 40 && (await live.textContent()) !== text; presses++) {
       await page.keyboard.press(key);
+      // Let the move render and announce before reading the live region again: on a
+      // busy machine a quick second press would overshoot the position awaited.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+      );
     }
     await expect(live).toHaveText(text);
   };
