@@ -4,6 +4,9 @@ import { format } from 'date-fns';
 import { expect, test } from '../support/fixtures.ts';
 import { campaignRow, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
 
+// Each test runs axe over several screens and dialogs: give it room on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
