@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { DESKTOP, PHONE, seedCampaign } from '../support/supporter.ts';
 
 // Each test runs axe over several screens and dialogs: give it room on a busy machine.
 test.describe.configure({ timeout: 90_000 });
-import { DESKTOP, PHONE, seedCampaign } from '../support/supporter.ts';
 
 /** No serious or critical axe violation (WCAG 2.1 AA and best practices). */
 async function expectAccessible(page: Page, label: string, include?: string) {
