@@ -26,6 +26,8 @@ export interface ShareDialogProps {
   campaign: ShareCampaign & { name: string; description: string | null };
   /** Every asset of the campaign: the link card shows the first image, as the meta tags do. */
   assets: Asset[];
+  /** The organisation behind the campaign: its logo stands in for a missing image in link cards. */
+  organization?: { name: string; logoUrl: string };
   /** Opened from Personalize: the message block is shown and a message is required. */
   personalize?: boolean;
   onOpenChange: (open: boolean) => void;
