@@ -4,3 +4,5 @@ export { DesktopView } from './components/desktop-view.tsx';
 export { MobileView } from './components/mobile-view.tsx';
 export { ViewToggle } from './components/view-toggle.tsx';
 export { useMobileView } from './hooks/use-mobile-view.ts';
+export { OrganizationBanner } from './components/organization-banner.tsx';
+export { useBrandColors } from './hooks/use-brand-colors.ts';
