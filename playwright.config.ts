@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/chromium-path.ts';
+import { smtpPortFor } from './tests/support/smtp-port.ts';
 
 // Checked before the web server builds or any test launches a browser.
 const chromium = findChromium();
@@ -9,6 +10,10 @@ if ('error' in chromium) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The e2e server mails to this port; a spec that reads mail starts an in-process SMTP
+// server there. With nobody listening, a send fails at once and the app carries on as
+// without mail (links to copy).
+const smtpPort = smtpPortFor(port);
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -39,6 +44,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/auth-status`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(port) },
+    env: {
+      E2E_PORT: String(port),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Rally <rally@example.org>',
+    },
   },
 });

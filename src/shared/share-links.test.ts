@@ -122,6 +122,25 @@ describe('campaignLinkPreview', () => {
     expect(p.image).toBeUndefined();
     expect(absoluteUrl('http://x', 'https://cdn.example/i.png')).toBe('https://cdn.example/i.png');
   });
+
+  it("falls back to the organisation's logo and names the organisation", () => {
+    const organization = { name: 'River Trust', logoUrl: '/uploads/logo.png' };
+    const textOnly = campaignLinkPreview(
+      { campaign: { id: 1, name: 'A' }, assets: [{ type: 'text', content: 'hi' }], organization },
+      'http://x',
+    );
+    expect(textOnly.image).toBe('http://x/uploads/logo.png');
+    expect(textOnly.siteName).toBe('River Trust');
+    const withImage = campaignLinkPreview(
+      {
+        campaign: { id: 1, name: 'A' },
+        assets: [{ type: 'image', content: '/uploads/a.png' }],
+        organization,
+      },
+      'http://x',
+    );
+    expect(withImage.image).toBe('http://x/uploads/a.png');
+  });
 });
 
 describe('influenceScore', () => {

@@ -71,13 +71,17 @@ export function shareIntentUrl(
 export interface LinkPreviewInput {
   campaign: { id: number; name: string; description?: string | null };
   assets: { type: string; content: string }[];
+  /** The organisation behind the campaign: its name and logo brand the preview. */
+  organization?: { name: string; logoUrl: string };
 }
 
 export interface LinkPreview {
   title: string;
   description: string;
-  /** Absolute URL of the first image asset, if any. */
+  /** Absolute URL of the first image asset, else of the organisation's logo, if any. */
   image?: string;
+  /** The organisation's name (og:site_name), when known. */
+  siteName?: string;
   url: string;
 }
 
@@ -92,15 +96,17 @@ export function absoluteUrl(origin: string, href: string): string {
 
 /**
  * What a link to the campaign unfurls as: the page's og:title, og:description and
- * og:image (the first image asset). The share dialog draws its link cards from it.
+ * og:image (the first image asset, else the organisation's logo, so a campaign of
+ * text or video still unfurls with a picture). The share dialog draws its link cards from it.
  */
 export function campaignLinkPreview(input: LinkPreviewInput, origin: string): LinkPreview {
-  const image = input.assets.find((a) => a.type === 'image');
+  const image = input.assets.find((a) => a.type === 'image')?.content || input.organization?.logoUrl;
   return {
+    siteName: input.organization?.name || undefined,
     title: input.campaign.name,
     description:
       input.campaign.description?.trim() || `Support ${input.campaign.name} and share it with your friends.`,
-    image: image ? absoluteUrl(origin, image.content) : undefined,
+    image: image ? absoluteUrl(origin, image) : undefined,
     url: supporterUrl(origin, input.campaign.id),
   };
 }

@@ -65,17 +65,25 @@ test('a failed profile update without a message falls back', async ({ page, sign
   expect(signedIn.token).toBeTruthy();
 });
 
-test('the password form checks the confirmation, then says it is coming soon', async ({ page, signedIn }) => {
+test('the password form checks the confirmation before sending anything', async ({ page, signedIn }) => {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/user/password')) sent.push(r.method());
+  });
   await page.goto('/profile');
   await page.getByLabel('Current Password').fill(signedIn.password);
   await page.getByLabel('New Password', { exact: true }).fill('newsecret1');
   await page.getByLabel('Confirm New Password').fill('newsecret2');
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(toast(page)).toContainText("Passwords Don't Match");
-  await expect(toast(page)).toContainText('New password and confirmation must match');
+  await expect(page.getByLabel('Confirm New Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('form', { name: 'Password' }).getByRole('alert')).toHaveText(
+    'Passwords do not match',
+  );
+  expect(sent).toEqual([]);
   await page.getByLabel('Confirm New Password').fill('newsecret1');
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(toast(page)).toContainText('Feature Coming Soon');
+  await expect(toast(page)).toContainText('Password Updated');
+  expect(sent).toEqual(['PUT']);
 });
 
 test('signed out, the profile asks to log in', async ({ page }) => {

@@ -10,6 +10,10 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
 export const router = createBrowserRouter([
   { path: '/auth', lazy: lazyPage(() => import('./routes/auth-page.tsx')) },
   { path: '/onboarding', lazy: lazyPage(() => import('./routes/onboarding-page.tsx')) },
+  {
+    path: '/reset-password/:token',
+    lazy: lazyPage(() => import('./routes/reset-password-page.tsx')),
+  },
   { path: '/logout', lazy: lazyPage(() => import('./routes/logout-page.tsx')) },
   { path: '/supporter/:id', lazy: lazyPage(() => import('./routes/supporter-page.tsx')) },
   {

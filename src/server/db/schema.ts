@@ -86,6 +86,8 @@ export interface SharesTable {
   ref: string | null;
   /** Anonymous first-party supporter id (cookie), never personal data. */
   supporterId: string | null;
+  /** The name the supporter gave with consent, when the organisation collects it. */
+  supporterName: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
 }
 

@@ -17,7 +17,8 @@ const recipients = (m: ParsedMail) =>
     .flatMap((a) => a?.value ?? [])
     .map((v) => v.address?.toLowerCase());
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** Listens on `port` (a free one by default) on 127.0.0.1. */
+export async function startSmtp(port = 0): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const waiters: { to: string; resolve: (m: ParsedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -40,10 +41,13 @@ export async function startSmtp(): Promise<TestSmtp> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     waitFor(to, timeoutMs = 5000) {
       const want = to.toLowerCase();

@@ -57,3 +57,23 @@ export const orgActivityQuerySchema = z.strictObject({
     .max(MAX_ORG_ACTIVITY_PAGE, `limit must be at most ${MAX_ORG_ACTIVITY_PAGE}`)
     .default(MAX_ACTIVITY),
 });
+
+const PASSWORDS_DIFFER = 'Passwords do not match';
+
+/** The profile's password form: the request plus a confirmation that is never sent. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+/** The reset page's form: the new password twice; only `newPassword` is sent. */
+export const passwordResetFormSchema = passwordResetSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
+export type PasswordResetFormInput = z.infer<typeof passwordResetFormSchema>;

@@ -6,6 +6,8 @@ import { assetSchema } from './assets.ts';
 import { idField, idParam, timestampField } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
 
+export const MAX_SUPPORTER_NAME = 80;
+
 export const platformField = z.enum(PLATFORM_IDS, { error: 'Unknown platform' });
 
 export const logShareSchema = z.strictObject({
@@ -15,6 +17,15 @@ export const logShareSchema = z.strictObject({
   campaignId: idParam,
   organizationId: idParam,
   ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
+  /**
+   * The supporter's name, sent only when they ticked the consent line; kept only when
+   * the organisation collects supporter information. Blank means anonymous.
+   */
+  supporterName: z
+    .string()
+    .trim()
+    .max(MAX_SUPPORTER_NAME, `Your name must be at most ${MAX_SUPPORTER_NAME} characters`)
+    .optional(),
 });
 export type LogShareInput = z.input<typeof logShareSchema>;
 

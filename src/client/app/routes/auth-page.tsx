@@ -4,7 +4,13 @@ import { Navigate, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
-import { useUser, DebugSession, LoginForm, RegisterForm } from '#client/features/auth/index.ts';
+import {
+  useUser,
+  DebugSession,
+  ForgotPassword,
+  LoginForm,
+  RegisterForm,
+} from '#client/features/auth/index.ts';
 
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
@@ -57,8 +63,9 @@ export default function AuthPage() {
                   <TabsTrigger value="login">Login</TabsTrigger>
                   <TabsTrigger value="register">Register</TabsTrigger>
                 </TabsList>
-                <TabsContent value="login" className="pt-4">
+                <TabsContent value="login" className="space-y-3 pt-4">
                   <LoginForm />
+                  <ForgotPassword />
                 </TabsContent>
                 <TabsContent value="register" className="pt-4">
                   <RegisterForm />

@@ -4,6 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useUser } from '#client/features/auth/index.ts';
+import { ActiveSessions } from './profile/active-sessions.tsx';
 import { PasswordForm } from './profile/password-form.tsx';
 import { PersonalInfoForm } from './profile/personal-info-form.tsx';
 import { ProfileSummary } from './profile/profile-summary.tsx';
@@ -51,6 +52,7 @@ export default function ProfilePage() {
         <div className="space-y-6 lg:col-span-2">
           <PersonalInfoForm user={user} />
           <PasswordForm />
+          <ActiveSessions />
         </div>
       </div>
     </main>

@@ -10,7 +10,9 @@ import {
   PreviewBanner,
   DesktopView,
   MobileView,
+  OrganizationBanner,
   ViewToggle,
+  useBrandColors,
   useMobileView,
 } from '#client/features/supporter/index.ts';
 
@@ -25,6 +27,7 @@ export default function SupporterPage() {
   const [scheduling, setScheduling] = useState<{ asset: Asset | null } | null>(null);
   // Scheduled times live on this device only (the page has no account): asset id -> date/time.
   const [scheduled, setScheduled] = useState<Record<number, Date>>({});
+  useBrandColors(data?.organization);
 
   useEffect(() => {
     if (data) document.title = `${data.campaign.name} | Rally`;
@@ -46,9 +49,11 @@ export default function SupporterPage() {
   return (
     <div className="min-h-screen bg-slate-50">
       {data.preview && <PreviewBanner preview={data.preview} />}
-      <header className="border-b border-border bg-white">
+      {/* The accent colour only decorates: a band above the header, never behind text. */}
+      <header className="border-t-4 border-b border-t-accent border-b-border bg-white">
         <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-5 sm:flex-row sm:items-start sm:justify-between">
           <div className="space-y-1">
+            <OrganizationBanner organization={data.organization} />
             <h1 className="text-2xl font-bold">{campaign.name}</h1>
             {campaign.description && <p className="text-muted-foreground">{campaign.description}</p>}
           </div>
@@ -82,6 +87,7 @@ export default function SupporterPage() {
             personalize={sharing.personalize}
             campaign={campaign}
             assets={data.assets}
+            organization={data.organization}
             onOpenChange={(open) => !open && setSharing(null)}
           />
         )}

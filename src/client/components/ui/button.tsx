@@ -8,7 +8,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground hover:bg-indigo-700',
+        default: 'bg-primary text-primary-foreground hover:bg-primary-hover',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-red-800',
         outline: 'border border-border bg-white hover:bg-muted',
         secondary: 'bg-muted text-slate-900 hover:bg-slate-200',

@@ -1,10 +1,22 @@
+export {
+  useActivity,
+  useChangePassword,
+  useEndSession,
+  useRequestPasswordReset,
+  useResetPassword,
+  useSessions,
+} from './api/account.ts';
 export { USER_QUERY_KEY, useUser } from './api/get-user.ts';
 export { useLogout } from './api/logout.ts';
 export { useUpdateProfile } from './api/update-profile.ts';
 export { DebugSession } from './components/debug-session.tsx';
+export { ForgotPassword } from './components/forgot-password.tsx';
 export { LoginForm } from './components/login-form.tsx';
 export { RegisterForm } from './components/register-form.tsx';
+export { ResetPasswordForm } from './components/reset-password-form.tsx';
 export { UserAvatar } from './components/user-avatar.tsx';
 export { useCanEdit } from './hooks/use-can-edit.ts';
 export { useOrgId } from './hooks/use-org-id.ts';
 export { displayName, roleLabel } from './lib/user-display.ts';
+export { activityLabel } from './lib/activity-labels.ts';
+export { summarizeUserAgent } from './lib/user-agent.ts';

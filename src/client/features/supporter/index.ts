@@ -6,3 +6,5 @@ export { MobileView } from './components/mobile-view.tsx';
 export { PreviewBanner } from './components/preview-banner.tsx';
 export { ViewToggle } from './components/view-toggle.tsx';
 export { useMobileView } from './hooks/use-mobile-view.ts';
+export { OrganizationBanner } from './components/organization-banner.tsx';
+export { useBrandColors } from './hooks/use-brand-colors.ts';

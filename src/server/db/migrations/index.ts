@@ -5,6 +5,7 @@ import * as m0002 from './0002-stats-covering-indexes.ts';
 import * as m0003 from './0003-campaign-lifecycle.ts';
 import * as m0004 from './0004-teams.ts';
 import * as m0005 from './0005-abuse-guards.ts';
+import * as m0006 from './0006-supporter-name.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -15,6 +16,7 @@ const ALL: Record<string, DialectMigration> = {
   '0003-campaign-lifecycle': m0003,
   '0004-teams': m0004,
   '0005-abuse-guards': m0005,
+  '0006-supporter-name': m0006,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -20,6 +20,7 @@ import {
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { assertShareable, openCampaignAndAsset } from './shareable.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
@@ -102,6 +103,7 @@ export async function logShare(opts: {
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   await assertShareable(db, input);
+  const supporterName = await keptSupporterName(db, input);
   const share = await writeShare(db, dialect, {
     assetId: input.assetId,
     platform: input.platform,
@@ -112,10 +114,22 @@ export async function logShare(opts: {
     status: 'shared',
     ref: input.ref ?? null,
     supporterId,
+    supporterName,
     createdAt: nowIso(),
   });
   writeCounters.sharesLogged++;
   return share;
+}
+
+/**
+ * The name a supporter gave with a share is kept only while the organisation collects
+ * supporter information (the page offers the field only then); otherwise the share
+ * stays anonymous. Settings are read only when a name was sent, off the hot path.
+ */
+async function keptSupporterName(db: Db, input: LogShareBody): Promise<string | null> {
+  if (!input.supporterName) return null;
+  const settings = await getSettings(db, input.organizationId);
+  return settings.supporters.collectInfo ? input.supporterName : null;
 }
 
 /** Schedules a share for later: always status 'pending', platform may be 'all'. */

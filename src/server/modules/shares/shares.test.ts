@@ -211,6 +211,65 @@ describe('POST /api/shares', () => {
     }
   });
 
+  it('keeps a supporter name (trimmed) only while the organisation collects supporter information', async () => {
+    const nameOf = async (id: number) =>
+      (
+        await t.database.db
+          .selectFrom('shares')
+          .select('supporterName')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).supporterName;
+    const base = { platform: 'twitter' as const };
+    const named = await post('/api/shares', {
+      ...base,
+      assetId: assetA,
+      campaignId: campA,
+      organizationId: orgA,
+      supporterName: '  Ada Lovelace ',
+    });
+    expect(named.statusCode).toBe(201);
+    expect(await nameOf(named.json().id)).toBe('Ada Lovelace');
+
+    const blank = await post('/api/shares', {
+      ...base,
+      assetId: assetA,
+      campaignId: campA,
+      organizationId: orgA,
+      supporterName: '   ',
+    });
+    expect(await nameOf(blank.json().id)).toBeNull();
+
+    // Organisation B turned supporter information off: the share is stored, the name is not.
+    await t.database.db
+      .insertInto('organizationSettings')
+      .values({
+        organizationId: orgB,
+        data: JSON.stringify({ supporters: { collectInfo: false } }),
+        updatedAt: future(),
+      })
+      .execute();
+    const off = await post('/api/shares', {
+      ...base,
+      assetId: assetB,
+      campaignId: campB,
+      organizationId: orgB,
+      supporterName: 'Grace Hopper',
+    });
+    expect(off.statusCode).toBe(201);
+    expect(await nameOf(off.json().id)).toBeNull();
+
+    const tooLong = await post('/api/shares', {
+      ...base,
+      assetId: assetA,
+      campaignId: campA,
+      organizationId: orgA,
+      supporterName: 'x'.repeat(81),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('Your name must be at most 80 characters');
+  });
+
   it(`rate limits each public write route per address (${PUBLIC_SHARE_WRITES_PER_MINUTE}/min) with Retry-After`, async () => {
     const address = '192.0.2.7';
     // Invalid bodies still count: the limit runs before anything else.

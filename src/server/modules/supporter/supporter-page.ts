@@ -17,12 +17,15 @@ export function supporterPageMeta(view: SupporterCampaign | null, origin: string
     return { title: `${NOT_FOUND_TITLE} | ${SITE_NAME}`, meta: { robots: 'noindex' } };
   }
   const preview = campaignLinkPreview(view, origin);
-  const imageAlt = view.assets.find((a) => a.type === 'image')?.title ?? '';
+  const imageAlt =
+    view.assets.find((a) => a.type === 'image')?.title ??
+    (view.organization.logoUrl ? `${view.organization.name} logo` : '');
 
   const meta: Record<string, string> = {
     description: preview.description,
     'og:type': 'website',
-    'og:site_name': SITE_NAME,
+    // The organisation asks people to share, so the preview names it, not the software.
+    'og:site_name': preview.siteName ?? SITE_NAME,
     'og:title': preview.title,
     'og:description': preview.description,
     'og:url': preview.url,

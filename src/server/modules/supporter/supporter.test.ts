@@ -180,6 +180,38 @@ describe('supporter page HTML', () => {
     expect(res.body).toContain('<meta property="og:description" content="Support Words Only');
   });
 
+  it('names the organisation (og:site_name) and uses its logo when the campaign has no image', async () => {
+    const brandOrg = await seedOrganization(t.database.db, 'River & Sons Trust');
+    await t.database.db
+      .insertInto('organizationSettings')
+      .values({
+        organizationId: brandOrg,
+        data: JSON.stringify({ branding: { logoUrl: 'https://cdn.example.org/logo.png' } }),
+        updatedAt: nowIso(),
+      })
+      .execute();
+    const { campaignId: textOnly } = await seedCampaign(t.database.db, {
+      organizationId: brandOrg,
+      assets: [{ title: 'Words', type: 'text', content: 'Text' }],
+    });
+    const res = await t.app.inject({ url: `/supporter/${textOnly}` });
+    expect(res.body).toContain('<meta property="og:site_name" content="River &amp; Sons Trust" />');
+    expect(res.body).toContain('<meta property="og:image" content="https://cdn.example.org/logo.png" />');
+    expect(res.body).toContain('<meta property="og:image:alt" content="River &amp; Sons Trust logo" />');
+    expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+
+    // The campaign's own image still comes first.
+    const { campaignId: withImage } = await seedCampaign(t.database.db, {
+      organizationId: brandOrg,
+      assets: [{ title: 'Photo', type: 'image', content: '/uploads/photo.png' }],
+    });
+    const page = await t.app.inject({ url: `/supporter/${withImage}`, headers: { host: 'localhost:3000' } });
+    expect(page.body).toContain(
+      '<meta property="og:image" content="http://localhost:3000/uploads/photo.png" />',
+    );
+    expect(page.body).not.toContain('content="https://cdn.example.org/logo.png"');
+  });
+
   it('keeps an absolute image URL as it is', async () => {
     const { campaignId: id } = await seedCampaign(t.database.db, {
       organizationId: orgId,

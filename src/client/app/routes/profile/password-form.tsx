@@ -1,22 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { type ChangePasswordFormInput, changePasswordFormSchema } from '#shared/schemas/account.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-
-interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+import { toast, toastError } from '#client/components/ui/use-toast.ts';
+import { useChangePassword } from '#client/features/auth/index.ts';
+import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
 
 /** All three are password inputs: only the autofill hint tells them apart. */
 const passwordField = (
   id: string,
-  name: keyof PasswordChange,
+  name: keyof ChangePasswordFormInput,
   label: string,
   autoComplete: 'current-password' | 'new-password',
-): TextFieldSpec<PasswordChange> => ({ id, name, label, type: 'password', autoComplete });
+): TextFieldSpec<ChangePasswordFormInput> => ({ id, name, label, type: 'password', autoComplete });
 
 const FIELDS = [
   passwordField('current-password', 'currentPassword', 'Current Password', 'current-password'),
@@ -24,23 +22,34 @@ const FIELDS = [
   passwordField('confirm-new-password', 'confirmPassword', 'Confirm New Password', 'new-password'),
 ];
 
-/** Only the confirmation is checked: changing the password is not offered yet. */
+/** Changing the password ends every other session; this one stays signed in. */
 export function PasswordForm() {
-  const { register, handleSubmit, reset } = useForm<PasswordChange>({
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordFormInput>({
+    resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    if (values.newPassword !== values.confirmPassword) {
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+    try {
+      await change.mutateAsync(values);
+      reset();
       toast({
-        title: "Passwords Don't Match",
-        description: 'New password and confirmation must match',
-        variant: 'destructive',
+        title: 'Password Updated',
+        description: 'Your other sessions have been signed out.',
+        variant: 'success',
       });
-      return;
+    } catch (err) {
+      if (!applyServerFieldErrors(err, setError, ['currentPassword', 'newPassword'])) {
+        toastError('Password Not Changed', err, 'Failed to change the password');
+      }
     }
-    toast({ title: 'Feature Coming Soon', description: 'Changing your password is not available yet.' });
-    reset();
   });
 
   return (
@@ -49,13 +58,17 @@ export function PasswordForm() {
         <CardTitle>
           <span id="password-title">Password</span>
         </CardTitle>
-        <CardDescription>Change the password you sign in with.</CardDescription>
+        <CardDescription>
+          Change the password you sign in with. Your other sessions will be signed out.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-labelledby="password-title" className="space-y-4">
-          <TextFields fields={FIELDS} register={register} />
+          <TextFields fields={FIELDS} register={register} errors={errors} />
           <div className="flex justify-end">
-            <Button type="submit">Update Password</Button>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Updating...' : 'Update Password'}
+            </Button>
           </div>
         </form>
       </CardContent>

@@ -1,38 +1,41 @@
-import { FileText, LogIn, Megaphone, Share2, UserCog } from 'lucide-react';
+import { formatDistanceToNow } from 'date-fns';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { activityLabel, useActivity } from '#client/features/auth/index.ts';
 
-// A fixed sample list: no activity feed exists yet.
-const ACTIVITY = [
-  { icon: Megaphone, text: 'Created a new campaign', when: '2 hours ago' },
-  { icon: FileText, text: 'Added 3 assets to a campaign', when: 'Yesterday' },
-  { icon: Share2, text: 'Copied a supporter share link', when: '2 days ago' },
-  { icon: UserCog, text: 'Updated profile information', when: 'Last week' },
-  { icon: LogIn, text: 'Signed in from a new device', when: 'Last week' },
-];
-
+/** The caller's own audit entries (sign-ins, password and campaign changes...), newest first. */
 export function RecentActivity() {
+  const { data, isPending, isError } = useActivity();
+
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <span>Recent Activity</span>
+          <span id="recent-activity-title">Recent Activity</span>
         </CardTitle>
         <CardDescription>What you have been doing lately.</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="space-y-3">
-          {ACTIVITY.map(({ icon: Icon, text, when }) => (
-            <li key={text} className="flex items-start gap-3">
-              <span className="mt-0.5 rounded-full bg-muted p-2">
-                <Icon className="size-4 text-primary" aria-hidden="true" />
-              </span>
-              <div>
-                <p className="text-sm font-medium">{text}</p>
-                <p className="text-xs text-muted-foreground">{when}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        {isPending ? (
+          <Spinner label="Loading activity" />
+        ) : isError ? (
+          <p className="text-sm text-destructive">Your activity could not be loaded.</p>
+        ) : data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No activity yet.</p>
+        ) : (
+          <ul aria-labelledby="recent-activity-title" className="space-y-3">
+            {data.map((item) => (
+              <li key={item.id} className="border-l-2 border-primary/40 pl-3">
+                <p className="break-words text-sm font-medium">{activityLabel(item)}</p>
+                <p className="text-xs text-muted-foreground">
+                  <time dateTime={item.at} title={new Date(item.at).toLocaleString()}>
+                    {formatDistanceToNow(new Date(item.at), { addSuffix: true })}
+                  </time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );

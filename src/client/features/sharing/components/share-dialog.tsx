@@ -19,6 +19,7 @@ import { type ShareCampaign, shareTo } from '../lib/share.ts';
 import { PersonalMessage } from './personal-message.tsx';
 import { PlatformPreview, PREVIEW_PLATFORMS, type PreviewPlatform } from './platform-previews.tsx';
 import { SaveAndCopyButtons, ShareButtons } from './share-buttons.tsx';
+import { consentedName, SupporterNameField, type SupporterNameValue } from './supporter-name-field.tsx';
 import { TweetLength } from './tweet-length.tsx';
 
 export interface ShareDialogProps {
@@ -26,6 +27,11 @@ export interface ShareDialogProps {
   campaign: ShareCampaign & { name: string; description: string | null };
   /** Every asset of the campaign: the link card shows the first image, as the meta tags do. */
   assets: Asset[];
+  /**
+   * The organisation behind the campaign: its logo stands in for a missing image in link
+   * cards; with `collectInfo` the supporter may add their name (with consent) to the share.
+   */
+  organization?: { name: string; logoUrl: string; collectInfo?: boolean };
   /** Opened from Personalize: the message block is shown and a message is required. */
   personalize?: boolean;
   onOpenChange: (open: boolean) => void;
@@ -35,12 +41,14 @@ export default function ShareDialog({
   asset,
   campaign,
   assets,
+  organization,
   personalize: startPersonal,
   onOpenChange,
 }: ShareDialogProps) {
   const [platform, setPlatform] = useState<PreviewPlatform>('twitter');
   const [personalize, setPersonalize] = useState(Boolean(startPersonal));
   const [message, setMessage] = useState('');
+  const [supporter, setSupporter] = useState<SupporterNameValue>({ name: '', consent: false });
   const card = campaignLinkPreview({ campaign, assets }, location.origin);
   const personalMessage = personalize ? message : undefined;
   const text = composeShareText(asset, personalMessage);
@@ -50,7 +58,7 @@ export default function ShareDialog({
       toast({ ...TOASTS.messageRequired, variant: 'destructive' });
       return;
     }
-    void shareTo({ platform: p, asset, campaign, personalMessage });
+    void shareTo({ platform: p, asset, campaign, personalMessage, supporterName: consentedName(supporter) });
   };
 
   return (
@@ -99,6 +107,14 @@ export default function ShareDialog({
             />
           )}
         </div>
+
+        {organization?.collectInfo && (
+          <SupporterNameField
+            organizationName={organization.name}
+            value={supporter}
+            onChange={setSupporter}
+          />
+        )}
 
         <section aria-label="Share to" className="space-y-2">
           <ShareButtons platforms={platformsForAssetType(asset.type)} onShare={share} />

@@ -27,6 +27,8 @@ export interface ShareRequest {
   asset: Asset;
   campaign: ShareCampaign;
   personalMessage?: string;
+  /** Given only with the supporter's consent, for an organisation that collects it. */
+  supporterName?: string;
 }
 
 const DEVICE_PLATFORMS: PlatformId[] = ['instagram', 'instagram_story', 'tiktok'];
@@ -54,6 +56,7 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       campaignId: campaign.id,
       organizationId: campaign.organizationId,
       ref,
+      ...(req.supporterName?.trim() ? { supporterName: req.supporterName.trim() } : {}),
     });
     if (isIntentPlatform(platform)) {
       const notice =

@@ -1,0 +1,55 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  ActivityItem,
+  ChangePasswordInput,
+  PasswordResetInput,
+  PasswordResetRequest,
+  SessionInfo,
+} from '#shared/schemas/account.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+
+// The account's own security: password, sessions, activity, and the signed-out reset.
+
+export const SESSIONS_QUERY_KEY = ['/api/user/sessions'] as const;
+export const ACTIVITY_QUERY_KEY = ['/api/user/activity'] as const;
+
+const refreshAccount = () => {
+  void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY });
+};
+
+/** PUT /api/user/password: the server ends every other session of the user. */
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      apiRequest<{ message: string }>('PUT', '/api/user/password', input),
+    onSuccess: refreshAccount,
+  });
+
+/** The caller's open sessions; `current` marks the one this browser uses. */
+export const useSessions = () =>
+  useQuery<SessionInfo[]>({ queryKey: SESSIONS_QUERY_KEY, staleTime: 0, refetchOnMount: 'always' });
+
+export const useEndSession = () =>
+  useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/user/sessions/${id}`),
+    onSuccess: refreshAccount,
+  });
+
+/** The caller's own audit entries, newest first. */
+export const useActivity = () =>
+  useQuery<ActivityItem[]>({ queryKey: ACTIVITY_QUERY_KEY, staleTime: 0, refetchOnMount: 'always' });
+
+/** POST /api/password-reset: always 202, whether or not an account uses the email. */
+export const useRequestPasswordReset = () =>
+  useMutation({
+    mutationFn: (input: PasswordResetRequest) =>
+      apiRequest<{ message: string }>('POST', '/api/password-reset', input),
+  });
+
+export const useResetPassword = (token: string) =>
+  useMutation({
+    mutationFn: (input: PasswordResetInput) =>
+      apiRequest<{ message: string }>('POST', `/api/password-reset/${encodeURIComponent(token)}`, input),
+  });

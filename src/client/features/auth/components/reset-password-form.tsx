@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import {
+  PASSWORD_RESET_INVALID,
+  type PasswordResetFormInput,
+  passwordResetFormSchema,
+} from '#shared/schemas/account.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
+import { toastError } from '#client/components/ui/use-toast.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
+import { useResetPassword } from '../api/account.ts';
+
+const FIELDS: TextFieldSpec<PasswordResetFormInput>[] = [
+  {
+    id: 'reset-new-password',
+    name: 'newPassword',
+    label: 'New Password',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
+  {
+    id: 'reset-confirm-password',
+    name: 'confirmPassword',
+    label: 'Confirm New Password',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
+];
+
+const SignInLink = () => (
+  <Button asChild className="w-full">
+    <Link to="/auth">Go to sign in</Link>
+  </Button>
+);
+
+/** The page a reset link opens: a new password twice, then on to sign in. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword(token);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordResetFormInput>({
+    resolver: zodResolver(passwordResetFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  // A field error is about the password; any other 400 means the link itself is spent.
+  const invalidLink =
+    reset.error instanceof ApiError &&
+    reset.error.status === 400 &&
+    !(reset.error.body as { errors?: unknown[] } | undefined)?.errors?.length;
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    try {
+      await reset.mutateAsync({ newPassword });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        applyServerFieldErrors(err, setError, ['newPassword']);
+        return;
+      }
+      toastError('Reset failed', err, 'Please try again later.');
+    }
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="text-sm">
+          Your password has been changed. Sign in with your new password.
+        </p>
+        <SignInLink />
+      </div>
+    );
+  }
+  if (invalidLink) {
+    return (
+      <div className="space-y-4">
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {PASSWORD_RESET_INVALID}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          Ask for a new link with "Forgot password?" on the sign-in page.
+        </p>
+        <SignInLink />
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Choose a new password">
+      <TextFields fields={FIELDS} register={register} errors={errors} />
+      <WideSubmit pending={reset.isPending} pendingLabel="Saving...">
+        Set new password
+      </WideSubmit>
+    </form>
+  );
+}

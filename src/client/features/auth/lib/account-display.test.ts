@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { activityLabel } from './activity-labels.ts';
+import { summarizeUserAgent } from './user-agent.ts';
+
+describe('activityLabel', () => {
+  it('reads known actions as sentences, with their target where it matters', () => {
+    expect(activityLabel({ action: 'auth.sign_in', target: 'ada' })).toBe('Signed in');
+    expect(activityLabel({ action: 'campaign.created', target: 'Clean Rivers' })).toBe(
+      'Created campaign Clean Rivers',
+    );
+    expect(activityLabel({ action: 'account.password_changed', target: 'ada' })).toBe(
+      'Changed your password',
+    );
+  });
+
+  it('shows an unknown action as it is rather than hiding it', () => {
+    expect(activityLabel({ action: 'api_key.created', target: 'CI' })).toBe('api key created: CI');
+    expect(activityLabel({ action: 'x.y', target: '' })).toBe('x.y');
+  });
+});
+
+describe('summarizeUserAgent', () => {
+  it('names the browser and the system', () => {
+    expect(
+      summarizeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+      ),
+    ).toBe('Chrome on Windows');
+    expect(
+      summarizeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0',
+      ),
+    ).toBe('Edge on Windows');
+    expect(
+      summarizeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(summarizeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0')).toBe(
+      'Firefox on Linux',
+    );
+  });
+
+  it('says so when there is nothing to read', () => {
+    expect(summarizeUserAgent(null)).toBe('Unknown device');
+    expect(summarizeUserAgent('  ')).toBe('Unknown device');
+    expect(summarizeUserAgent('curl/8.0')).toBe('curl');
+  });
+});

@@ -1,0 +1,37 @@
+import type { ActivityItem } from '#shared/schemas/account.ts';
+
+// How an audit entry reads in the profile's Recent Activity. `target` is what the
+// server recorded the action on (a campaign or asset name, a username, an email).
+
+type Label = string | ((target: string) => string);
+
+const LABELS: Record<string, Label> = {
+  'auth.sign_in': 'Signed in',
+  'account.password_changed': 'Changed your password',
+  'account.password_reset': 'Reset your password',
+  'account.session_ended': 'Signed out another session',
+  'organization.created': (t) => `Created the organization ${t}`,
+  'organization.settings_updated': 'Updated the organization settings',
+  'member.joined': (t) => `Joined ${t}`,
+  'member.role_changed': (t) => `Changed the role of ${t}`,
+  'member.removed': (t) => `Removed ${t} from the organization`,
+  'member.left': 'Left the organization',
+  'invitation.created': (t) => `Invited ${t}`,
+  'invitation.revoked': (t) => `Revoked the invitation for ${t}`,
+  'campaign.created': (t) => `Created campaign ${t}`,
+  'campaign.updated': (t) => `Edited campaign ${t}`,
+  'campaign.status_changed': (t) => `Changed the status of campaign ${t}`,
+  'campaign.archived': (t) => `Archived campaign ${t}`,
+  'campaign.duplicated': (t) => `Duplicated campaign ${t}`,
+  'asset.created': (t) => `Added asset ${t}`,
+  'asset.updated': (t) => `Edited asset ${t}`,
+  'asset.deleted': (t) => `Deleted asset ${t}`,
+};
+
+/** A readable sentence for one entry; an action this client does not know yet reads as itself. */
+export function activityLabel(item: Pick<ActivityItem, 'action' | 'target'>): string {
+  const label = LABELS[item.action];
+  if (typeof label === 'string') return label;
+  if (label) return label(item.target);
+  return item.target ? `${item.action.replaceAll(/[._]/g, ' ')}: ${item.target}` : item.action;
+}
