@@ -12,10 +12,12 @@ import { debugRoutes } from './modules/debug/debug.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { clicksRoutes } from './modules/supporter/clicks.routes.ts';
 import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { loadVisitorCookieKey } from './lib/app-secrets.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -43,6 +45,7 @@ export async function buildApp(opts: {
   registerContentTypePolicy(app);
   registerErrorHandler(app);
   registerAuth(app, database.db);
+  app.decorate('visitorCookieKey', await loadVisitorCookieKey(database.db));
 
   const shell = new AppShell(config.clientDist);
   const deps: AppDeps = { db: database.db, dialect: database.dialect, config, shell };
@@ -58,6 +61,7 @@ export async function buildApp(opts: {
     debugRoutes,
     sharesRoutes,
     supporterRoutes,
+    clicksRoutes,
   ]) {
     await app.register(routes, deps);
   }

@@ -6,6 +6,16 @@ import { idParam } from './common.ts';
 
 export const platformField = z.enum(PLATFORM_IDS, { error: 'Unknown platform' });
 
+/**
+ * Optional referral parent. A value that is not a code is dropped rather than refused:
+ * an unknown or foreign parent is ignored (depth 0), never an error.
+ */
+const parentRefField = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((v) => (v !== undefined && REF_CODE_PATTERN.test(v) ? v : undefined));
+
 export const logShareSchema = z.strictObject({
   assetId: idParam,
   platform: platformField,
@@ -13,6 +23,8 @@ export const logShareSchema = z.strictObject({
   campaignId: idParam,
   organizationId: idParam,
   ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
+  /** The tracked-link code the supporter page arrived with: this share's referral parent. */
+  parentRef: parentRefField,
 });
 export type LogShareInput = z.input<typeof logShareSchema>;
 
@@ -32,6 +44,7 @@ export const scheduleShareSchema = z
     text: z.string().max(MAX_TEXT_CONTENT).optional(),
     /** Tracked-link code of the link put in the calendar reminder, so its visits count. */
     ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
+    parentRef: parentRefField,
   })
   // Runs even when another field failed, so a missing field always names the rule.
   .refine((v) => Boolean(v.assetId && v.campaignId && v.organizationId && v.platform && v.scheduledFor), {

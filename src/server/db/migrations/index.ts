@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { AnyDb, DialectName } from '../dialect.ts';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-stats-covering-indexes.ts';
+import * as m0003 from './0003-analytics.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -9,6 +10,7 @@ type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void>
 const ALL: Record<string, DialectMigration> = {
   '0001-initial': m0001,
   '0002-stats-covering-indexes': m0002,
+  '0003-analytics': m0003,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -99,6 +99,25 @@ async function assertIdsMatch(
   if (asset.campaignId !== ids.campaignId) throw badRequest('Asset does not belong to this campaign');
 }
 
+/**
+ * The referral parent named by `parentRef`: a share of the same campaign, or none
+ * (an unknown code or one of another campaign is ignored, never an error).
+ */
+async function referralParent(
+  db: Db,
+  campaignId: number,
+  parentRef: string | undefined,
+): Promise<{ parentShareId: number | null; depth: number }> {
+  if (!parentRef) return { parentShareId: null, depth: 0 };
+  const parent = await db
+    .selectFrom('shares')
+    .select(['id', 'campaignId', 'depth'])
+    .where('ref', '=', parentRef)
+    .executeTakeFirst();
+  if (!parent || parent.campaignId !== campaignId) return { parentShareId: null, depth: 0 };
+  return { parentShareId: parent.id, depth: parent.depth + 1 };
+}
+
 /** Writes a share row, mapping constraint failures onto API statuses. */
 async function writeShare(db: Db, dialect: DialectName, values: ShareValues): Promise<Share> {
   try {
@@ -124,7 +143,9 @@ export async function logShare(opts: {
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   await assertIdsMatch(db, input);
+  const parent = await referralParent(db, input.campaignId, input.parentRef);
   return writeShare(db, dialect, {
+    ...parent,
     assetId: input.assetId,
     platform: input.platform,
     supporterInfo: input.supporterInfo ?? '',
@@ -155,7 +176,9 @@ export async function scheduleShare(opts: {
   const when = Date.parse(scheduledFor);
   if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
   await assertIdsMatch(db, { assetId, campaignId, organizationId });
+  const parent = await referralParent(db, campaignId, input.parentRef);
   return writeShare(db, dialect, {
+    ...parent,
     assetId,
     platform,
     supporterInfo: '',

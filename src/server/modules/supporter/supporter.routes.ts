@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REF_CODE_PATTERN } from '#shared/constants.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
-import { isLoopback } from '../../lib/loopback.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId } from '../../lib/supporter-id.ts';
-import { ClickBudget } from './click-budget.ts';
-import { recordClickThrough } from './click-throughs.service.ts';
 import { supporterPageMeta } from './supporter-page.ts';
 import {
   cachedPage,
@@ -46,11 +41,9 @@ function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply:
 /**
  * The public supporter side: the campaign JSON (the hot path, served from memory),
  * the supporter's impact, and the page HTML with its link-preview tags, which also
- * counts click-throughs on tracked links.
+ * sets the visitor cookie that confirms click-throughs (clicks.routes.ts).
  */
-export async function supporterRoutes(app: FastifyInstance, { db, dialect, config, shell }: AppDeps) {
-  const clickBudget = new ClickBudget();
-
+export async function supporterRoutes(app: FastifyInstance, { db, config, shell }: AppDeps) {
   // The hot path: a cache hit is answered synchronously with the JSON serialised at
   // load time, without touching the database (and without a closure per request).
   app.get<IdParams>('/api/supporter/campaigns/:id', { logLevel: HOT_ROUTE_LOG_LEVEL }, (request, reply) => {
@@ -77,31 +70,9 @@ export async function supporterRoutes(app: FastifyInstance, { db, dialect, confi
     const campaignId = parseId(request.params.id);
     const entry = campaignId === undefined ? undefined : await getSupporterEntry({ db, campaignId });
     const view = entry?.view ?? null;
-    const { supporterId, issued } = ensureSupporterId(request, reply);
-
-    const ref = (request.query as Record<string, unknown>).ref;
-    if (
-      view &&
-      request.method === 'GET' &&
-      typeof ref === 'string' &&
-      REF_CODE_PATTERN.test(ref) &&
-      !isNonHumanVisit(request.headers) &&
-      (isLoopback(request.ip) || clickBudget.take(request.ip))
-    ) {
-      try {
-        await recordClickThrough({
-          db,
-          dialect,
-          campaignId: view.campaign.id,
-          ref,
-          visitorId: supporterId,
-          newVisitor: issued,
-        });
-      } catch (err) {
-        // A failed count must never cost the supporter the page.
-        request.log.error({ err }, 'click-through not recorded');
-      }
-    }
+    // The visitor cookie is set here (when missing) so that the page's script can
+    // confirm a tracked-link visit with it (POST /api/clicks); this request counts nothing.
+    ensureSupporterId(request, reply);
 
     const origin = publicOrigin(request, config);
     const html =

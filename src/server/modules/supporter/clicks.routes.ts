@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clickConfirmSchema } from '#shared/schemas/clicks.ts';
+import type { AppDeps } from '../../deps.ts';
+import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
+import { isLoopback } from '../../lib/loopback.ts';
+import { readVisitorCookie } from '../../lib/supporter-id.ts';
+import { ClickBudget } from './click-budget.ts';
+import { networkHash, recordClickThrough } from './click-throughs.service.ts';
+
+/**
+ * POST /api/clicks: the supporter page's script confirms a visit through a tracked
+ * link with the visitor cookie the page's own response set. Always 204, counted or
+ * not, so the answer tells a script nothing about which rule stopped it.
+ */
+export async function clicksRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
+  const clickBudget = new ClickBudget();
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/clicks',
+    { logLevel: 'warn', schema: { body: clickConfirmSchema } },
+    async (request, reply) => {
+      const visitor = readVisitorCookie(request);
+      if (
+        // Only a cookie this server issued: a client that never keeps cookies counts nothing.
+        visitor?.issued &&
+        !isNonHumanVisit(request.headers) &&
+        (isLoopback(request.ip) || clickBudget.take(request.ip))
+      ) {
+        try {
+          await recordClickThrough({
+            db,
+            dialect,
+            campaignId: request.body.campaignId,
+            ref: request.body.ref,
+            visitorId: visitor.id,
+            networkHash: networkHash(app.visitorCookieKey, request.ip),
+          });
+        } catch (err) {
+          request.log.error({ err }, 'click-through not recorded');
+        }
+      }
+      return reply.code(204).header('cache-control', 'no-store').send();
+    },
+  );
+}
