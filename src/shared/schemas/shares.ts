@@ -13,8 +13,8 @@ export const platformField = z.enum(PLATFORM_IDS, { error: 'Unknown platform' })
 const parentRefField = z
   .string()
   .max(200)
-  .optional()
-  .transform((v) => (v !== undefined && REF_CODE_PATTERN.test(v) ? v : undefined));
+  .transform((v) => (REF_CODE_PATTERN.test(v) ? v : undefined))
+  .optional();
 
 export const logShareSchema = z.strictObject({
   assetId: idParam,

@@ -9,6 +9,7 @@ import { DesktopView } from '../components/desktop-view.tsx';
 import { MobileView } from '../components/mobile-view.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
 import { useMobileView } from '../hooks/use-mobile-view.ts';
+import { confirmArrival } from '../lib/arrival.ts';
 
 /** The public supporter page: /supporter/:id and /supporter/campaign/:id. */
 export default function SupporterPage() {
@@ -21,6 +22,10 @@ export default function SupporterPage() {
   const [scheduling, setScheduling] = useState<{ asset: Asset | null } | null>(null);
   // Scheduled times live on this device only (SPEC.md section 3): asset id -> date/time.
   const [scheduled, setScheduled] = useState<Record<number, Date>>({});
+
+  useEffect(() => {
+    if (valid) confirmArrival(campaignId);
+  }, [valid, campaignId]);
 
   useEffect(() => {
     if (data) document.title = `${data.campaign.name} | Rally`;
