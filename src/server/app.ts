@@ -17,6 +17,8 @@ import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { rollupJob } from './jobs/rollups.ts';
 import { loadVisitorCookieKey } from './lib/app-secrets.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -67,5 +69,16 @@ export async function buildApp(opts: {
   }
 
   await registerSpa(app, { clientDist: config.clientDist, shell });
+
+  const jobs = new JobRunner({
+    db: database.db,
+    dialect: database.dialect,
+    jobs: [rollupJob()],
+    intervalMs: config.rollupIntervalMs,
+    onError: (job, err) => app.log.error({ err }, `background job ${job} failed`),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   return app;
 }

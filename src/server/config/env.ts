@@ -27,6 +27,8 @@ const envSchema = z.object({
   /** Where the built SPA lives (dist/client after `npm run build`). */
   CLIENT_DIST: z.string().default('./dist/client'),
   TRUST_PROXY: bool,
+  /** How often the background jobs (rollups) run; 0 turns the timer off. */
+  ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -41,6 +43,7 @@ export interface Config {
   clientDist: string;
   trustProxy: boolean;
   logLevel: string;
+  rollupIntervalMs: number;
   isProduction: boolean;
 }
 
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(e.CLIENT_DIST),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    rollupIntervalMs: e.ROLLUP_INTERVAL_MS,
     isProduction: e.NODE_ENV === 'production',
   };
 }

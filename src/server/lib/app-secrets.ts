@@ -8,14 +8,22 @@ const VISITOR_COOKIE = 'visitor-cookie';
  * so every instance tags and checks cookies alike; re-created if the row was lost.
  */
 export async function loadVisitorCookieKey(db: Db): Promise<Buffer> {
-  let row = await db.selectFrom('appSecrets').select('value').where('name', '=', VISITOR_COOKIE).executeTakeFirst();
+  let row = await db
+    .selectFrom('appSecrets')
+    .select('value')
+    .where('name', '=', VISITOR_COOKIE)
+    .executeTakeFirst();
   if (!row) {
     await db
       .insertInto('appSecrets')
       .values({ name: VISITOR_COOKIE, value: randomBytes(32).toString('base64url') })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
-    row = await db.selectFrom('appSecrets').select('value').where('name', '=', VISITOR_COOKIE).executeTakeFirstOrThrow();
+    row = await db
+      .selectFrom('appSecrets')
+      .select('value')
+      .where('name', '=', VISITOR_COOKIE)
+      .executeTakeFirstOrThrow();
   }
   return Buffer.from(row.value, 'base64url');
 }

@@ -14,7 +14,10 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .alterTable('shares')
     .addColumn('parentShareId', int, (c) => c.references('shares.id').onDelete('set null'))
     .execute();
-  await db.schema.alterTable('shares').addColumn('depth', int, (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('shares')
+    .addColumn('depth', int, (c) => c.notNull().defaultTo(0))
+    .execute();
 
   // The per-network cap: a keyed hash of the client network (IPv4 address, IPv6 /64),
   // never the address itself.

@@ -7,14 +7,14 @@ import { orgScope } from '../../lib/org-scope.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
 import { campaignStats, organizationStats } from './stats.service.ts';
 
-export async function statsRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/organization/stats',
     { preHandler: app.authenticate, schema: { querystring: organizationQuerySchema } },
     async (request) =>
-      organizationStats({ db, orgId: orgScope(request.user.organizationId, request.query.id) }),
+      organizationStats({ db, dialect, orgId: orgScope(request.user.organizationId, request.query.id) }),
   );
 
   r.get(
@@ -23,7 +23,7 @@ export async function statsRoutes(app: FastifyInstance, { db }: AppDeps) {
     async (request) => {
       const orgId = orgScope(request.user.organizationId);
       const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });
-      return campaignStats({ db, campaignId: campaign.id });
+      return campaignStats({ db, dialect, campaignId: campaign.id });
     },
   );
 }

@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { type Insertable, sql } from 'kysely';
-import { CLICK_DEDUP_WINDOW_MS, CLICK_NETWORK_WINDOW_MS, CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
+import {
+  CLICK_DEDUP_WINDOW_MS,
+  CLICK_NETWORK_WINDOW_MS,
+  CLICKS_PER_SHARE_PER_NETWORK,
+} from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { ClicksTable } from '../../db/schema.ts';
