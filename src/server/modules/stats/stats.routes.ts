@@ -6,6 +6,8 @@ import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
 import { campaignStats, organizationStats } from './stats.service.ts';
+import { campaignAnalytics, organizationAnalytics } from './analytics.service.ts';
+import { analyticsQuerySchema } from '#shared/schemas/analytics.ts';
 
 export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,6 +26,35 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps
       const orgId = orgScope(request.user.organizationId);
       const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });
       return campaignStats({ db, dialect, campaignId: campaign.id });
+    },
+  );
+
+  r.get(
+    '/api/organization/analytics',
+    { preHandler: app.authenticate, schema: { querystring: analyticsQuerySchema } },
+    async (request) =>
+      organizationAnalytics({
+        db,
+        dialect,
+        orgId: orgScope(request.user.organizationId),
+        query: request.query,
+        key: app.visitorCookieKey,
+      }),
+  );
+
+  r.get(
+    '/api/campaigns/:id/analytics',
+    { preHandler: app.authenticate, schema: { params: idParamsSchema, querystring: analyticsQuerySchema } },
+    async (request) => {
+      const orgId = orgScope(request.user.organizationId);
+      const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });
+      return campaignAnalytics({
+        db,
+        dialect,
+        campaignId: campaign.id,
+        query: request.query,
+        key: app.visitorCookieKey,
+      });
     },
   );
 }
