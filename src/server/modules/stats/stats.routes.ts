@@ -7,7 +7,10 @@ import { orgScope } from '../../lib/org-scope.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
 import { campaignStats, organizationStats } from './stats.service.ts';
 import { campaignAnalytics, organizationAnalytics } from './analytics.service.ts';
-import { analyticsQuerySchema } from '#shared/schemas/analytics.ts';
+import { Readable } from 'node:stream';
+import { analyticsQuerySchema, exportQuerySchema } from '#shared/schemas/analytics.ts';
+import { exportCsv } from './export.service.ts';
+import type { FastifyReply } from 'fastify';
 
 export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,6 +58,44 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps
         query: request.query,
         key: app.visitorCookieKey,
       });
+    },
+  );
+
+  const sendCsv = (reply: FastifyReply, name: string, body: AsyncGenerator<string>) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(body));
+
+  r.get(
+    '/api/organization/export.csv',
+    { preHandler: app.authenticate, schema: { querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const orgId = orgScope(request.user.organizationId);
+      const body = exportCsv({
+        db,
+        scope: { column: 'organizationId', id: orgId },
+        query: request.query,
+        key: app.visitorCookieKey,
+      });
+      return sendCsv(reply, `organization-${orgId}-${request.query.type}.csv`, body);
+    },
+  );
+
+  r.get(
+    '/api/campaigns/:id/export.csv',
+    { preHandler: app.authenticate, schema: { params: idParamsSchema, querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const orgId = orgScope(request.user.organizationId);
+      const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });
+      const body = exportCsv({
+        db,
+        scope: { column: 'campaignId', id: campaign.id },
+        query: request.query,
+        key: app.visitorCookieKey,
+      });
+      return sendCsv(reply, `campaign-${campaign.id}-${request.query.type}.csv`, body);
     },
   );
 }
