@@ -1,4 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/chromium-path.ts';
+
+// Checked before the web server builds or any test launches a browser.
+const chromium = findChromium();
+if ('error' in chromium) {
+  console.error(chromium.error);
+  process.exit(1);
+}
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -23,7 +31,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: chromium.path, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

@@ -10,7 +10,13 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     projects: [
-      { test: { name: 'sqlite', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' } },
+      {
+        test: {
+          name: 'sqlite',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       ...(pg
         ? [
             {

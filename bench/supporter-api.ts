@@ -1,5 +1,6 @@
 // Benchmark of the supporter hot path against the machine's limit, in one run:
-//   (a) a bare node:http server answering a small fixed JSON (the limit), and
+//   (a) a bare node:http server answering, from memory and with keep-alive, the very
+//       bytes the app answers (its supporter JSON and supporter page HTML): the limit;
 //   (b) the real app (SQLite file in a temp dir, one campaign with 3 assets),
 // each in its own child process, loaded in turn by autocannon from this process
 // (64 connections, a warm-up first). Prints req/s of both, their ratio and the
@@ -8,6 +9,7 @@
 // Exits non-zero only when something crashes; the goals are reported, not asserted.
 //
 //   npx tsx bench/supporter-api.ts            (BENCH_SECONDS=10 by default)
+//   BENCH_METRICS=1 npx tsx bench/supporter-api.ts   (the app with /metrics on)
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -29,6 +31,8 @@ const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 50;
 /** The app's log level during the run: the production default unless told otherwise. */
 const APP_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** Set by BENCH_METRICS=1: the app runs with Prometheus metrics on. */
+const METRICS_TOKEN = process.env.BENCH_METRICS === '1' ? 'bench-metrics-token-0123456789' : '';
 
 interface AppReady {
   port: number;
@@ -40,11 +44,27 @@ interface AppReady {
 
 // ---------------------------------------------------------------- child roles
 
+/** The bytes the app answered, which the bare server answers as they are. */
+interface BareBodies {
+  json: string;
+  html: string;
+}
+
 async function serveBare(): Promise<void> {
-  const body = JSON.stringify({ campaign: { id: 1, name: 'Clean Rivers' }, assets: [] });
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(body);
+  const bodies = JSON.parse(fs.readFileSync(process.env.BENCH_BODIES as string, 'utf8')) as BareBodies;
+  // Buffers and header arrays prepared once: nothing per request but the write.
+  const json = Buffer.from(bodies.json);
+  const html = Buffer.from(bodies.html);
+  const jsonHeaders = [
+    'content-type',
+    'application/json; charset=utf-8',
+    'content-length',
+    String(json.length),
+  ];
+  const htmlHeaders = ['content-type', 'text/html; charset=utf-8', 'content-length', String(html.length)];
+  const server = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
+    if (req.url === '/page') res.writeHead(200, htmlHeaders).end(html);
+    else res.writeHead(200, jsonHeaders).end(json);
   });
   server.listen(0, '127.0.0.1', () => {
     process.send?.({ port: (server.address() as AddressInfo).port });
@@ -65,7 +85,8 @@ async function serveApp(): Promise<void> {
     LOG_LEVEL: APP_LOG_LEVEL,
     // The share bench sends X-Forwarded-For so its many simulated supporters each get
     // the per-address write limit, as real ones behind a proxy would.
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
+    METRICS_TOKEN,
   });
   const dbFile = path.join(dataDir, 'rally.db');
   const database = openDatabase({ sqlitePath: dbFile });
@@ -200,11 +221,9 @@ export async function main(): Promise<void> {
       `Supporter API benchmark: ${CONNECTIONS} connections; bare server and app loaded in alternating ` +
         `${ROUND_SECONDS} s rounds (${rounds} each, after a ${WARMUP_SECONDS} s warm-up each) so both see the same ` +
         `background load; medians reported. ${os.cpus().length} CPUs, Node ${process.version}, ` +
-        `app log level ${APP_LOG_LEVEL}, SQLite in ${dataDir}`,
+        `app log level ${APP_LOG_LEVEL}, metrics ${METRICS_TOKEN ? 'ON' : 'off'}, SQLite in ${dataDir}`,
     );
 
-    const bare = await start<{ port: number }>('bare');
-    children.push(bare.child);
     const app = await start<AppReady>('app', { BENCH_DATA_DIR: dataDir });
     children.push(app.child);
 
@@ -217,29 +236,51 @@ export async function main(): Promise<void> {
     }
     // A returning supporter: the cookie is already set, as on every call after the page load.
     const cookie = probe.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const pageProbe = await fetch(`${base}/supporter/${app.ready.campaignId}`, { headers: { cookie } });
+    const bodiesFile = path.join(dataDir, 'bare-bodies.json');
+    const bodies: BareBodies = { json: JSON.stringify(probeBody), html: await pageProbe.text() };
+    fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const bare = await start<{ port: number }>('bare', { BENCH_BODIES: bodiesFile });
+    children.push(bare.child);
     const bareOpts: LoadOpts = { url: `http://127.0.0.1:${bare.ready.port}/` };
+    const barePageOpts: LoadOpts = { url: `http://127.0.0.1:${bare.ready.port}/page` };
     const jsonOpts: LoadOpts = { url: jsonUrl, headers: { cookie } };
     const pageOpts: LoadOpts = { url: `${base}/supporter/${app.ready.campaignId}`, headers: { cookie } };
 
     for (const [server, opts] of [
       [bare, bareOpts],
       [app, jsonOpts],
+      [bare, barePageOpts],
       [app, pageOpts],
     ] as const) {
       await round(server, opts, WARMUP_SECONDS);
     }
     const bareRounds: Round[] = [];
     const jsonRounds: Round[] = [];
+    const barePageRounds: Round[] = [];
     const pageRounds: Round[] = [];
     for (let i = 0; i < rounds; i++) {
       bareRounds.push(await round(bare, bareOpts, ROUND_SECONDS));
       jsonRounds.push(await round(app, jsonOpts, ROUND_SECONDS));
+      barePageRounds.push(await round(bare, barePageOpts, ROUND_SECONDS));
       pageRounds.push(await round(app, pageOpts, ROUND_SECONDS));
     }
     await stop(bare.child);
-    const bareS = summarise('bare node:http JSON (the limit)', bareRounds);
+    const bareS = summarise('bare node:http, same JSON bytes (the limit)', bareRounds);
     const jsonS = summarise('app GET /api/supporter/campaigns/:id', jsonRounds);
+    const barePageS = summarise('bare node:http, same HTML bytes (the limit)', barePageRounds);
     const pageS = summarise('app GET /supporter/:id (HTML with meta tags)', pageRounds);
+    if (METRICS_TOKEN) {
+      const m = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const line = (await m.text())
+        .split('\n')
+        .find((l) =>
+          l.startsWith(
+            'http_request_duration_seconds_count{method="GET",route="/api/supporter/campaigns/:id"',
+          ),
+        );
+      console.log(`INFO /metrics ${m.status}: ${line ?? '(no supporter JSON count)'}`);
+    }
 
     // Durable writes: every request a new supporter share with its own ref and address.
     const { campaignId, organizationId, assetIds } = app.ready;
@@ -293,8 +334,10 @@ export async function main(): Promise<void> {
     console.log(
       `${verdict(jsonS.p99 < GOAL_P99_MS)} supporter JSON p99 = ${jsonS.p99} ms (goal < ${GOAL_P99_MS} ms; worst round ${jsonS.p99Max} ms)`,
     );
+    const pageRatio = pageS.rps / barePageS.rps;
     console.log(
-      `INFO supporter page HTML / bare node:http = ${(pageS.rps / bareS.rps).toFixed(2)}, p99 ${pageS.p99} ms`,
+      `${verdict(pageRatio >= GOAL_RATIO)} supporter page HTML / bare node:http (same bytes) = ${pageRatio.toFixed(2)} ` +
+        `(goal >= ${GOAL_RATIO.toFixed(2)}), p99 ${pageS.p99} ms`,
     );
     console.log(
       `INFO POST /api/shares: ${Math.round(shareS.rps)} shares/s, p99 ${shareS.p99} ms; durable: SQLite ` +

@@ -1,12 +1,15 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
+import { assetEditRoutes } from './modules/assets/asset-edit.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { campaignLifecycleRoutes } from './modules/campaigns/campaign-lifecycle.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { debugRoutes } from './modules/debug/debug.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
@@ -16,47 +19,112 @@ import { clicksRoutes } from './modules/supporter/clicks.routes.ts';
 import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createCacheInvalidation } from './modules/supporter/cache-invalidation.ts';
+import { SupporterCache } from './modules/supporter/supporter.service.ts';
+import { createUploadStorage } from './modules/uploads/upload-storage.ts';
+import { openApiRoutes } from './plugins/openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { backgroundJobs } from './jobs/index.ts';
 import { JobRunner } from './jobs/runner.ts';
-import { rollupJob } from './jobs/rollups.ts';
 import { loadVisitorCookieKey } from './lib/app-secrets.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
+import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHealth } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-/** Builds the app in a fixed order: external plugins, app plugins, routes. */
+/** The services shared by every route module; one set per app. */
+export function createAppDeps(opts: { config: Config; database: DbHandle }): AppDeps {
+  const { config, database } = opts;
+  const supporterCache = new SupporterCache();
+  const uploads = createUploadStorage(config);
+  return {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    shell: new AppShell(config.clientDist),
+    supporterCache,
+    supporterCacheSync: createCacheInvalidation(database, supporterCache),
+    uploads,
+    jobs: new JobRunner({
+      db: database.db,
+      dialect: database.dialect,
+      jobs: backgroundJobs(),
+      intervalMs: config.rollupIntervalMs,
+    }),
+  };
+}
+
+/**
+ * Builds the app in a fixed order: external plugins, app plugins, routes. Tests
+ * may pass `deps` built with createAppDeps to reach the same cache the app uses.
+ */
 export async function buildApp(opts: {
   config: Config;
   database: DbHandle;
   logger?: boolean;
+  deps?: AppDeps;
+  /** Sees every route as it is registered (the contract test checks each has a response schema). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where the JSON log lines go (stdout unless given; tests read them). */
+  logStream?: { write: (line: string) => void };
 }): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // Pino: one JSON object per line, each request's lines carrying its `reqId`.
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, ...(opts.logStream && { stream: opts.logStream }) },
+    genReqId: createRequestIdGenerator(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
+  // Collects every route's zod schemas (registered before the routes) into the
+  // OpenAPI document served at /api/openapi.json.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Rally API',
+        description: 'Campaign sharing for organisations and their supporters',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
   await app.register(cookie);
   await registerSecurity(app);
   registerContentTypePolicy(app);
   registerErrorHandler(app);
   registerAuth(app, database.db);
+  registerMetrics(app, { token: config.metricsToken, database });
   app.decorate('visitorCookieKey', await loadVisitorCookieKey(database.db));
 
-  const shell = new AppShell(config.clientDist);
-  const deps: AppDeps = { db: database.db, dialect: database.dialect, config, shell };
+  const deps = opts.deps ?? createAppDeps({ config, database });
+  registerHealth(app, { db: database.db, storage: deps.uploads });
+  // Other instances' invalidations: listening before the app answers, stopped before the database closes.
+  await deps.supporterCacheSync.start(app.log);
+  app.addHook('onClose', () => deps.supporterCacheSync.stop());
 
   for (const routes of [
     authRoutes,
     organizationRoutes,
     campaignsRoutes,
+    campaignLifecycleRoutes,
     assetsRoutes,
+    assetEditRoutes,
     uploadsRoutes,
     statsRoutes,
     templatesRoutes,
@@ -64,21 +132,19 @@ export async function buildApp(opts: {
     sharesRoutes,
     supporterRoutes,
     clicksRoutes,
+    openApiRoutes,
   ]) {
     await app.register(routes, deps);
   }
 
-  await registerSpa(app, { clientDist: config.clientDist, shell });
+  await registerSpa(app, { clientDist: config.clientDist, shell: deps.shell });
 
-  const jobs = new JobRunner({
-    db: database.db,
-    dialect: database.dialect,
-    jobs: [rollupJob()],
-    intervalMs: config.rollupIntervalMs,
-    onError: (job, err) => app.log.error({ err }, `background job ${job} failed`),
-  });
-  app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
+  // One runner for every background job (jobs/index.ts). Stopped in onClose, which
+  // app.close() awaits, so a tick in progress ends before the database is closed.
+  app.decorate('jobs', deps.jobs);
+  app.addHook('onReady', async () =>
+    deps.jobs.start((job, err) => app.log.error({ err }, `background job ${job} failed`)),
+  );
+  app.addHook('onClose', async () => deps.jobs.stop());
   return app;
 }

@@ -2,6 +2,10 @@ import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { AppShell } from './html/app-shell.ts';
+import type { JobRunner } from './jobs/runner.ts';
+import type { FileStorage } from './lib/storage.ts';
+import type { CacheInvalidationSync } from './modules/supporter/cache-invalidation.ts';
+import type { SupporterCache } from './modules/supporter/supporter.service.ts';
 
 /** What every route module receives: shared services, built once in app.ts. */
 export interface AppDeps {
@@ -9,4 +13,12 @@ export interface AppDeps {
   dialect: DialectName;
   config: Config;
   shell: AppShell;
+  /** The supporter read cache: every write that changes a campaign's public view invalidates it. */
+  supporterCache: SupporterCache;
+  /** Carries supporterCache invalidations between instances (PostgreSQL LISTEN/NOTIFY). */
+  supporterCacheSync: CacheInvalidationSync;
+  /** The upload store behind /uploads. */
+  uploads: FileStorage;
+  /** The one background job runner (jobs/index.ts lists its jobs); app.ts starts and stops it. */
+  jobs: JobRunner;
 }

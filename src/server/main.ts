@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/client.ts';
+import { shutDownOnSignals } from './lib/shutdown.ts';
 
 async function main() {
   const config = loadConfig();
@@ -12,18 +14,13 @@ async function main() {
   await migrateToLatest(database);
   const app = await buildApp({ config, database });
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  shutDownOnSignals(app, database);
 
   await app.listen({ port: config.port, host: config.host });
+  // The bound port: PORT=0 (tests) asks the OS for a free one.
+  const { port } = app.server.address() as AddressInfo;
   app.log.info(
-    `Rally on http://localhost:${config.port} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,
+    `Rally on http://localhost:${port} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,
   );
 }
 

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md section 9, in one place for client and server.
+// Business constants (limits, lifetimes, storage keys), in one place for client and server.
 
 export const TOKEN_STORAGE_KEY = 'token';
 export const TOKEN_COOKIE_NAME = 'token';

@@ -6,11 +6,8 @@ export const SHARE_POINTS = 10;
 /** Points per click-through on one of the supporter's tracked links. */
 export const CLICK_POINTS = 5;
 
-export interface SupporterImpact {
-  shares: number;
-  clicks: number;
-  influenceScore: number;
-}
+// The response type lives with its schema; re-exported for the page that imports it from here.
+export type { SupporterImpact } from './schemas/shares.ts';
 
 export function influenceScore({ shares, clicks }: { shares: number; clicks: number }): number {
   return shares * SHARE_POINTS + clicks * CLICK_POINTS;

@@ -1,4 +1,4 @@
-// Platform definitions of SPEC.md sections 3 and 9.
+// The platforms a supporter can share to: ids, names, share URLs and what each accepts.
 
 export const PLATFORM_IDS = [
   'twitter',
@@ -97,7 +97,7 @@ const BY_TYPE: Record<string, PlatformId[]> = {
   text: ['twitter', 'facebook', 'linkedin', 'whatsapp'],
 };
 
-/** Platforms offered for an asset type (SPEC.md section 9); story sharing only for image and video. */
+/** Platforms offered for an asset type: story sharing only for image and video, which a story needs. */
 export function platformsForAssetType(type: string): PlatformId[] {
   return BY_TYPE[type] ?? BY_TYPE.text;
 }

@@ -1,4 +1,4 @@
-// Share links and share text (SPEC.md sections 3 and 9, API.md "Tracked links"),
+// Share links and share text (the tracked-link rules are in docs/api.md "Tracked links"),
 // used by the supporter page and, for the link preview, by the server's meta tags.
 import { REF_CODE_LENGTH } from './constants.ts';
 import type { PlatformId } from './platforms.ts';

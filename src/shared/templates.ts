@@ -1,6 +1,6 @@
 import type { Template, TemplateAsset } from './schemas/templates.ts';
 
-// The built-in campaign templates of SPEC.md section 2 (Templates), shared so the
+// The built-in campaign templates (nine, in four categories), shared so the
 // Templates page lists exactly what 'Use this template' creates. Starter assets are
 // text posts: ready to share as they are, and easy for the organisation to edit or
 // to complement with their own images.

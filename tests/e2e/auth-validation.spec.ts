@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 
-// Every SPEC.md section 5 message on the login, register and onboarding forms,
+// Every validation message on the login, register and onboarding forms,
 // each shown under its own field (aria-describedby points at it).
 
 async function expectFieldError(

@@ -24,11 +24,16 @@ test('the detail page shows the campaign, copies its link and shows analytics', 
   }
   await expect(page.getByText('No shares or clicks in the last 30 days yet.')).toBeVisible();
 
+  // The same confirmation as the dashboard's: 'Copied!' for 2 s with its tooltip, plus the toast.
   await page.getByRole('button', { name: 'Copy Share Link' }).click();
+  await expect(page.getByRole('button', { name: 'Copied!', exact: true })).toBeVisible();
+  await expect(page.getByRole('tooltip')).toHaveText('Link copied to clipboard!');
   await expect(toastEl(page)).toContainText('Link copied!');
   await expect(toastEl(page)).toContainText('Supporter link copied to clipboard');
   const origin = new URL(page.url()).origin;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/supporter/${c.id}`);
+  await expect(page.getByRole('button', { name: 'Copy Share Link' })).toBeVisible({ timeout: 4000 });
+  await expect(page.getByRole('button', { name: 'Copied!', exact: true })).toHaveCount(0);
 
   // Per-asset share: the supporter page link and a copy action.
   const card = page.getByTestId('asset-card');
@@ -38,6 +43,7 @@ test('the detail page shows the campaign, copies its link and shows analytics', 
   );
   await page.evaluate(() => navigator.clipboard.writeText(''));
   await card.getByRole('button', { name: 'Copy link for Detail text' }).click();
+  await expect(card.getByRole('button', { name: 'Copied! for Detail text' })).toBeVisible();
   await expect(toastEl(page)).toContainText('Link copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/supporter/${c.id}`);
 

@@ -19,7 +19,7 @@ test('Schedule Share from a campaign row lands on the calendar', async ({ page, 
   await row.getByRole('button', { name: 'More share options' }).click();
   await page.getByRole('menuitem', { name: 'Schedule Share' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule Your Share' });
-  await expect(dialog.getByLabel('Time')).toHaveValue(String(9 * 60)); // 9:00 AM
+  await expect(dialog.getByLabel('Time')).toHaveValue('9:00 AM');
   await expect(dialog.getByLabel('Time').locator('option')).toHaveCount(28); // 7:00 AM .. 8:30 PM
   await dialog.getByRole('button', { name: 'Schedule Share' }).click();
   await expect(toastEl(page)).toContainText('Please select a date');

@@ -1,7 +1,7 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 // Seed through the API and sign in by storing the token exactly as the app does
-// (localStorage + cookie, SPEC.md section 9): no UI clicks, no sleeps.
+// (localStorage + cookie, as the app stores it): no UI clicks, no sleeps.
 
 let seq = 0;
 export const uniqueName = (prefix = 'user') =>

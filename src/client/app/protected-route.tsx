@@ -1,10 +1,10 @@
 import { Navigate, Outlet } from 'react-router';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { useUser } from '../features/auth/api/get-user.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useUser } from '#client/features/auth/index.ts';
 
 /**
- * Checks GET /api/user; spinner while checking, /auth when there is no user
- * (SPEC.md section 2). An expired session goes to /auth?expired=true, the URL the
+ * Checks GET /api/user; spinner while checking, /auth when there is no user.
+ * An expired session goes to /auth?expired=true, the URL the
  * API client also sends the browser to. A signed-in user with no organisation yet
  * has nothing to manage: they finish onboarding first.
  */

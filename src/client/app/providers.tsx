@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type * as React from 'react';
-import { Toaster } from '../components/ui/toaster.tsx';
-import { queryClient } from '../lib/query-client.ts';
+import { Toaster } from '#client/components/ui/toaster.tsx';
+import { queryClient } from '#client/lib/query-client.ts';
 
 // The tooltip provider lives in the staff layout: the public supporter page loads no tooltip code.
 export function Providers({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { Spinner } from '../components/ui/spinner.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 
 export function RouteFallback() {
   return (

@@ -1,20 +1,20 @@
 import { createBrowserRouter } from 'react-router';
 import { RouteFallback } from './route-fallback.tsx';
 
-// Every route of SPEC.md section 2. Screens load lazily, so the public supporter
+// Every route of the app. Screens load lazily, so the public supporter
 // page downloads none of the staff app's code.
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
 export const router = createBrowserRouter([
-  { path: '/auth', lazy: lazyPage(() => import('../features/auth/routes/auth-page.tsx')) },
-  { path: '/onboarding', lazy: lazyPage(() => import('../features/onboarding/routes/onboarding-page.tsx')) },
-  { path: '/logout', lazy: lazyPage(() => import('../features/auth/routes/logout-page.tsx')) },
-  { path: '/supporter/:id', lazy: lazyPage(() => import('../features/supporter/routes/supporter-page.tsx')) },
+  { path: '/auth', lazy: lazyPage(() => import('./routes/auth-page.tsx')) },
+  { path: '/onboarding', lazy: lazyPage(() => import('./routes/onboarding-page.tsx')) },
+  { path: '/logout', lazy: lazyPage(() => import('./routes/logout-page.tsx')) },
+  { path: '/supporter/:id', lazy: lazyPage(() => import('./routes/supporter-page.tsx')) },
   {
     path: '/supporter/campaign/:id',
-    lazy: lazyPage(() => import('../features/supporter/routes/supporter-page.tsx')),
+    lazy: lazyPage(() => import('./routes/supporter-page.tsx')),
   },
   {
     // Lazy too: the public supporter route must not download the staff app's auth check.
@@ -24,30 +24,30 @@ export const router = createBrowserRouter([
       {
         lazy: lazyPage(() => import('./staff-layout.tsx')),
         children: [
-          { path: '/', lazy: lazyPage(() => import('../features/dashboard/routes/dashboard-page.tsx')) },
+          { path: '/', lazy: lazyPage(() => import('./routes/dashboard-page.tsx')) },
           {
             path: '/campaigns',
-            lazy: lazyPage(() => import('../features/dashboard/routes/dashboard-page.tsx')),
+            lazy: lazyPage(() => import('./routes/dashboard-page.tsx')),
           },
           {
             path: '/campaigns/:id',
-            lazy: lazyPage(() => import('../features/campaigns/routes/campaign-detail-page.tsx')),
+            lazy: lazyPage(() => import('./routes/campaign-detail-page.tsx')),
           },
           {
             path: '/templates',
-            lazy: lazyPage(() => import('../features/templates/routes/templates-page.tsx')),
+            lazy: lazyPage(() => import('./routes/templates-page.tsx')),
           },
           {
             path: '/calendar',
-            lazy: lazyPage(() => import('../features/calendar/routes/calendar-page.tsx')),
+            lazy: lazyPage(() => import('./routes/calendar-page.tsx')),
           },
           {
             path: '/settings',
-            lazy: lazyPage(() => import('../features/settings/routes/settings-page.tsx')),
+            lazy: lazyPage(() => import('./routes/settings-page.tsx')),
           },
           {
             path: '/upload-test',
-            lazy: lazyPage(() => import('../features/upload-test/routes/upload-test-page.tsx')),
+            lazy: lazyPage(() => import('./routes/upload-test-page.tsx')),
           },
         ],
       },
@@ -56,9 +56,7 @@ export const router = createBrowserRouter([
   // Profile shows its own 'Authentication Required' state rather than redirecting.
   {
     lazy: lazyPage(() => import('./staff-layout.tsx')),
-    children: [
-      { path: '/profile', lazy: lazyPage(() => import('../features/profile/routes/profile-page.tsx')) },
-    ],
+    children: [{ path: '/profile', lazy: lazyPage(() => import('./routes/profile-page.tsx')) }],
   },
-  { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },
+  { path: '*', lazy: lazyPage(() => import('./routes/not-found-page.tsx')) },
 ]);

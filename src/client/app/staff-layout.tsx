@@ -14,7 +14,7 @@ import { Dialog as D } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import type { PublicUser } from '#shared/schemas/auth.ts';
-import { Button } from '../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -22,13 +22,11 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../components/ui/dropdown-menu.tsx';
-import { useUser } from '../features/auth/api/get-user.ts';
-import { UserAvatar } from '../features/auth/components/user-avatar.tsx';
-import { displayName } from '../features/auth/lib/user-display.ts';
-import { useOrganization } from '../features/organization/api/get-organization.ts';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
-import { cn } from '../lib/utils.ts';
+} from '#client/components/ui/dropdown-menu.tsx';
+import { useUser, UserAvatar, displayName } from '#client/features/auth/index.ts';
+import { useOrganization } from '#client/features/organization/index.ts';
+import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
+import { cn } from '#client/lib/utils.ts';
 
 const MAIN_LINKS = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true },

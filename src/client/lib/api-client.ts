@@ -1,7 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { clearToken, getToken } from './token-storage.ts';
 
-// The one HTTP client (SPEC.md sections 7 and 8): bearer header, credentials,
+// The one HTTP client: bearer header, credentials,
 // `status: message` errors, and TOKEN_EXPIRED handling.
 
 export class ApiError extends Error {
@@ -70,7 +70,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Default query function: GET the first element of the query key (SPEC.md section 7). */
+/** Default query function: GET the first element of the query key. */
 export function getQueryFn<T>(opts: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     try {

@@ -1,7 +1,7 @@
 import { ApiError } from './api-client.ts';
 
 /**
- * The failure toast of a campaign or asset creation (SPEC.md section 8, "Creation"):
+ * The failure toast of a campaign or asset creation:
  * when the server answered, '<Kind> Creation Failed' with its message (a campaign's
  * non-JSON body shows as 'API error: {raw text}'), else 'An unknown error occurred';
  * when no answer came at all, 'Error' / 'Failed to create <kind>. Please try again.'

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client.ts';
 
-// SPEC.md section 9: no retry, no refetch on focus, never stale, no polling.
+// Data changes only through this app's own writes, which invalidate what they touch:
+// no retry, no refetch on focus, never stale, no polling.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -15,7 +16,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Refresh now and again after `delayMs` (SPEC.md: lists refreshed now and after 500 ms). */
+/** Refresh now and again after `delayMs` (lists are refreshed now and after 500 ms). */
 export function invalidateTwice(keys: unknown[][], delayMs = 500): void {
   const run = () => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });

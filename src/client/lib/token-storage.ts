@@ -1,6 +1,6 @@
 import { SESSION_LIFETIME_SECONDS, TOKEN_COOKIE_NAME, TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 
-// SPEC.md section 9: localStorage `token`, mirrored in a `token` cookie
+// The session token: localStorage `token`, mirrored in a `token` cookie
 // (30 days, path /, SameSite=Lax) so plain document requests carry it too.
 
 export function getToken(): string | null {

@@ -15,6 +15,13 @@ export interface DbHandle {
   close: () => Promise<void>;
   /** PostgreSQL schema the handle works in, when not the default. */
   pgSchema?: string;
+  /** PostgreSQL pool occupancy (metrics); absent on SQLite, which has one connection. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: a new client outside the pool, with the same settings, for a
+   * connection held open on its own (LISTEN). The caller connects and ends it.
+   */
+  newClient?: () => pg.Client;
 }
 
 export interface DbOptions {
@@ -30,13 +37,20 @@ export function openDatabase(opts: DbOptions): DbHandle {
   if (opts.databaseUrl) {
     // Integers come back as numbers for COUNT(*) (int8) too: counts here stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({
+    const settings = {
       connectionString: opts.databaseUrl,
-      max: 10,
       ...(opts.pgSchema && { options: `-c search_path=${opts.pgSchema}` }),
-    });
+    };
+    const pool = new pg.Pool({ ...settings, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy(), pgSchema: opts.pgSchema };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      pgSchema: opts.pgSchema,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      newClient: () => new pg.Client({ ...settings, keepAlive: true }),
+    };
   }
   const file = opts.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

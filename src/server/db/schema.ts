@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // Column names are camelCase in both dialects (Kysely quotes them), so rows map
 // straight onto the shared types. Timestamps are ISO-8601 UTC strings in TEXT
@@ -58,6 +58,8 @@ export interface AssetsTable {
   /** Display order inside the campaign (ascending; ties broken by id). */
   position: number;
   createdAt: string;
+  /** Set when the asset is deleted: it leaves the page and the order, its shares stay. */
+  deletedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SharesTable {

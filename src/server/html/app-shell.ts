@@ -10,7 +10,7 @@ export interface PageMeta {
   preloads?: { href: string; as: 'image' | 'script' | 'style'; fetchpriority?: 'high' | 'low' }[];
   /**
    * The page's lazily loaded route module (its source path under src/client, e.g.
-   * 'features/supporter/routes/supporter-page.tsx'): its chunks are preloaded with
+   * 'app/routes/supporter-page.tsx'): its chunks are preloaded with
    * the entry instead of after it, using the build's manifest.
    */
   route?: string;

@@ -46,7 +46,9 @@ export class JobRunner {
 
   constructor(private readonly opts: RunnerOptions) {}
 
-  start(): void {
+  /** Starts the timer; failures of a job are reported to `onError` (the app's logger). */
+  start(onError?: (job: string, error: unknown) => void): void {
+    if (onError) this.opts.onError = onError;
     if (this.opts.intervalMs <= 0 || this.timer) return;
     this.timer = setInterval(() => void this.runOnce(), this.opts.intervalMs);
     // A pending tick must never keep the process alive on its own.

@@ -46,4 +46,27 @@ describe('GroupCommit', () => {
     const results = await Promise.allSettled([gc.submit(1), gc.submit(2)]);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
   });
+
+  it('drained() waits until every submitted write has settled, failed ones included', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const gc = new GroupCommit<number, number>(async (items) => {
+      await gate;
+      return items.map((n) => (n === 2 ? { ok: false, error: new Error('dup') } : { ok: true, value: n }));
+    });
+    const writes = [1, 2, 3].map((n) => gc.submit(n).catch(() => -1));
+    expect(GroupCommit.pending()).toBe(3);
+    let drained = false;
+    const waiting = GroupCommit.drained().then(() => {
+      drained = true;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drained).toBe(false);
+    release();
+    await waiting;
+    expect(GroupCommit.pending()).toBe(0);
+    expect(await Promise.all(writes)).toEqual([1, -1, 3]);
+  });
 });

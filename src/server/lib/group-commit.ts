@@ -13,7 +13,34 @@ interface Pending<T, R> {
   reject: (err: unknown) => void;
 }
 
+/** Items submitted to any writer and not yet settled, across the process. */
+let unsettled = 0;
+let idleWaiters: (() => void)[] = [];
+
+function settledOne(): void {
+  unsettled--;
+  if (unsettled === 0 && idleWaiters.length > 0) {
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w();
+  }
+}
+
 export class GroupCommit<T, R> {
+  /** Writes queued or being committed by every writer (a gauge for metrics). */
+  static pending(): number {
+    return unsettled;
+  }
+
+  /**
+   * Resolves once every write submitted so far has committed or failed. Shutdown
+   * awaits it before closing the database, so no acknowledged write is cut off.
+   */
+  static drained(): Promise<void> {
+    if (unsettled === 0) return Promise.resolve();
+    return new Promise((resolve) => idleWaiters.push(resolve));
+  }
+
   private queue: Pending<T, R>[] = [];
   private scheduled = false;
   private running = false;
@@ -29,8 +56,19 @@ export class GroupCommit<T, R> {
   ) {}
 
   submit(item: T): Promise<R> {
+    unsettled++;
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({
+        item,
+        resolve: (v) => {
+          settledOne();
+          resolve(v);
+        },
+        reject: (e) => {
+          settledOne();
+          reject(e);
+        },
+      });
       this.schedule();
     });
   }

@@ -1,6 +1,6 @@
 import { forbidden } from './errors.ts';
 
-/** SPEC.md section 5: the toast the client shows when the caller has no organisation. */
+/** The exact text the client shows as a toast when a signed-in caller has no organisation yet. */
 export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';
 
 /**

@@ -6,8 +6,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. The disk implementation keeps one instance simple;
- * an S3-compatible store can implement the same three calls when several
- * instances share the files (ARCHITECTURE.md, "Growing past one machine").
+ * S3Storage (s3-storage.ts) implements the same three calls when several
+ * instances share the files.
  */
 export interface FileStorage {
   /** Stores the bytes under `name` all at once: a reader never sees half a file. */
@@ -16,6 +16,8 @@ export interface FileStorage {
   size(name: string): Promise<number | undefined>;
   /** Streams the file, or the inclusive byte range [start, end]. */
   read(name: string, range?: { start: number; end: number }): Readable;
+  /** Resolves when the store can take writes now; rejects with the reason otherwise (readiness). */
+  check(): Promise<void>;
 }
 
 export class DiskStorage implements FileStorage {
@@ -58,11 +60,20 @@ export class DiskStorage implements FileStorage {
     return fs.createReadStream(this.file(name), range);
   }
 
-  private file(name: string): string {
-    // Names come from our own generator; refuse anything else rather than trust it.
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new Error(`Invalid stored file name: ${name}`);
-    return path.join(this.dir, name);
+  async check(): Promise<void> {
+    await fsp.mkdir(this.dir, { recursive: true });
+    await fsp.access(this.dir, fs.constants.W_OK);
   }
+
+  private file(name: string): string {
+    return path.join(this.dir, assertStoredName(name));
+  }
+}
+
+/** Names come from our own generator; refuse anything else rather than trust it. */
+export function assertStoredName(name: string): string {
+  if (!isStoredName(name)) throw new Error(`Invalid stored file name: ${name}`);
+  return name;
 }
 
 /** Flushes a directory's entries (a rename into it); not supported everywhere (Windows), so best effort. */
@@ -77,3 +88,5 @@ async function syncDirectory(dir: string): Promise<void> {
     await handle?.close();
   }
 }
+
+export const isStoredName = (name: string) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name);

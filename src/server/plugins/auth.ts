@@ -1,13 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TOKEN_COOKIE_NAME } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import type { UsersTable } from '../db/schema.ts';
-import { HttpError } from '../lib/errors.ts';
-import { resolveSession } from '../modules/auth/sessions.ts';
-
-export type UserRow = {
-  [K in keyof UsersTable]: UsersTable[K] extends import('kysely').Generated<infer T> ? T : UsersTable[K];
-};
+import { loadSessionUser, type UserRow } from '../modules/auth/session-user.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,24 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** The bearer token, or the `token` cookie the client mirrors (SPEC.md section 9). */
-export function readToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) {
-    const t = header.slice(7).trim();
-    if (t) return t;
-  }
-  const cookie = request.cookies?.[TOKEN_COOKIE_NAME];
-  return cookie || undefined;
-}
-
-export async function loadSessionUser(db: Db, request: FastifyRequest): Promise<UserRow> {
-  const userId = await resolveSession(db, readToken(request));
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!user) throw new HttpError(401, 'Not authenticated');
-  return user as UserRow;
-}
-
+/** Decorates the app with `authenticate`; sessions and the user loader live in modules/auth. */
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -17,7 +17,7 @@ const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 /**
  * Our own wording for zod's generic issues, so every message names its field;
- * the schemas' custom messages (SPEC.md section 5) pass through unchanged.
+ * the schemas' custom messages (the exact wording the forms show) pass through unchanged.
  */
 function describeIssue(issue: any, path: string): string {
   const field = path || 'body';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
+import type { AppDeps } from '../deps.ts';
 
 // A fresh app per test file: in-memory SQLite by default, or a private schema
 // in a real PostgreSQL when TEST_DATABASE_URL is set (CI runs both).
@@ -12,10 +13,23 @@ export interface TestApp {
   app: FastifyInstance;
   database: DbHandle;
   config: Config;
+  /** The services the app was built with (its supporter cache, its upload store). */
+  deps: AppDeps;
   close: () => Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    onRoute?: (route: RouteOptions) => void;
+    /**
+     * A second instance on this app's database (its PostgreSQL schema, with a pool,
+     * cache and listener of its own): what several instances behind a load balancer are.
+     */
+    sameDatabaseAs?: TestApp;
+  } = {},
+): Promise<TestApp> {
+  if (opts.sameDatabaseAs) return secondInstance(opts.sameDatabaseAs, env, opts.onRoute);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `./.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`,
@@ -35,12 +49,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: ':memory:' },
   );
   await migrateToLatest(database);
-  const app = await buildApp({ config, database, logger: false });
+  const deps = createAppDeps({ config, database });
+  const app = await buildApp({ config, database, logger: false, deps, onRoute: opts.onRoute });
   await app.ready();
   return {
     app,
     database,
     config,
+    deps,
     close: async () => {
       await app.close();
       await database.close();
@@ -50,6 +66,37 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await c.query(`DROP SCHEMA ${schema} CASCADE`);
         await c.end();
       }
+    },
+  };
+}
+
+async function secondInstance(
+  first: TestApp,
+  env: Record<string, string>,
+  onRoute?: (route: RouteOptions) => void,
+): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: first.config.dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  // In-memory SQLite cannot be opened twice: the second app shares the handle (and does not close it).
+  const database = pgUrl
+    ? openDatabase({ databaseUrl: pgUrl, pgSchema: first.database.pgSchema })
+    : first.database;
+  const deps = createAppDeps({ config, database });
+  const app = await buildApp({ config, database, logger: false, deps, onRoute });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    deps,
+    close: async () => {
+      await app.close();
+      if (database !== first.database) await database.close();
     },
   };
 }
@@ -89,3 +136,11 @@ export async function signUp(
 }
 
 export const json = (res: LightMyRequestResponse) => res.json() as any;
+
+export type SignedUp = Awaited<ReturnType<typeof signUp>>;
+
+/** An app with two staff users in two organisations: the usual setup for isolation tests. */
+export async function twoOrganizations(): Promise<{ t: TestApp; a: SignedUp; b: SignedUp }> {
+  const t = await createTestApp();
+  return { t, a: await signUp(t.app), b: await signUp(t.app) };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSET_TYPES, MAX_DESCRIPTION, MAX_NAME, MAX_TEXT_CONTENT, MIN_ASSET_TITLE } from '../constants.ts';
-import { idParam } from './common.ts';
+import { atLeastOneField, idField, idParam, timestampField } from './common.ts';
 
 export const assetTypeField = z.enum(ASSET_TYPES, { error: 'Type must be image, video or text' });
 
@@ -27,13 +27,14 @@ export function isMediaUrl(value: string): boolean {
   }
 }
 
+const assetDescriptionField = z
+  .string()
+  .trim()
+  .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`);
+
 const assetFields = {
   title: assetTitleField,
-  description: z
-    .string()
-    .trim()
-    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`)
-    .optional(),
+  description: assetDescriptionField.optional(),
   type: assetTypeField,
   content: assetContentField,
 };
@@ -53,6 +54,21 @@ export const createAssetSchema = z
   .refine(mediaRule, mediaRuleMessage);
 export type CreateAssetInput = z.infer<typeof createAssetSchema>;
 
+/**
+ * PUT /api/assets/:id: the create rules, every field optional; `null` clears the
+ * description. The media rule is checked on the merged asset by the server, since
+ * a new type may arrive without new content or the other way round.
+ */
+export const updateAssetSchema = z
+  .strictObject({
+    title: assetTitleField.optional(),
+    description: assetDescriptionField.nullish(),
+    type: assetTypeField.optional(),
+    content: assetContentField.optional(),
+  })
+  .refine(...atLeastOneField);
+export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
+
 /** The add-asset dialog form (campaign and organisation come from the page). */
 export const assetFormSchema = z.object(assetFields).refine(mediaRule, mediaRuleMessage);
 export type AssetFormInput = z.infer<typeof assetFormSchema>;
@@ -61,20 +77,28 @@ export const uploadFromUrlSchema = z.strictObject({
   imageUrl: z.string().trim().min(1, 'Please enter a URL to download').max(2048, 'URL is too long'),
 });
 
-export interface Asset {
-  id: number;
-  title: string;
-  description: string | null;
-  type: 'image' | 'video' | 'text';
-  content: string;
-  campaignId: number;
-  organizationId: number;
-  position: number;
-  createdAt: string;
-}
+export const assetSchema = z.object({
+  id: idField,
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(ASSET_TYPES),
+  /** The text itself for text assets; an http(s) URL or /uploads/ path for media. */
+  content: z.string(),
+  campaignId: idField,
+  organizationId: idField,
+  /** Display order within the campaign (ties broken by id). */
+  position: z.number().int(),
+  createdAt: timestampField,
+});
+export type Asset = z.infer<typeof assetSchema>;
 
-export interface UploadedFile {
-  url: string;
-  mimetype: string;
-  size: number;
-}
+export const uploadedFileSchema = z.object({
+  /** Always under /uploads/, usable as an asset's content. */
+  url: z.string(),
+  mimetype: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** POST /api/upload and /api/upload-from-url. */
+export const uploadResponseSchema = z.object({ file: uploadedFileSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, timestampField } from './common.ts';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME } from '../constants.ts';
 
 export const usernameField = z
@@ -41,7 +42,7 @@ export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 const optionalText = (max: number) =>
   z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 
-/** PUT /api/user/profile: SPEC.md gives these fields no rules beyond sane lengths. */
+/** PUT /api/user/profile: every field optional and free text, bounded only to keep rows sane. */
 export const profileSchema = z.strictObject({
   firstName: optionalText(100),
   lastName: optionalText(100),
@@ -57,19 +58,29 @@ export const passwordChangeFormSchema = z
     path: ['confirmPassword'],
   });
 
-export interface PublicUser {
-  id: number;
-  username: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  role: string;
-  phone: string | null;
-  organizationId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The user as the API shows it: never the password hash (the schema strips it). */
+export const publicUserSchema = z.object({
+  id: idField,
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.string(),
+  phone: z.string().nullable(),
+  /** Null until the user creates their organisation (onboarding). */
+  organizationId: idField.nullable(),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export interface AuthResponse extends PublicUser {
-  token: string;
-}
+/** Register and login: the user plus the session's bearer token. */
+export const authResponseSchema = publicUserSchema.extend({ token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** GET /api/auth-status: never a 401, so the page can ask before signing in. */
+export const authStatusSchema = z.object({
+  authenticated: z.boolean(),
+  username: z.string().optional(),
+});
+export type AuthStatus = z.infer<typeof authStatusSchema>;

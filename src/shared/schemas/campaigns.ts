@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
-import type { Asset } from './assets.ts';
-import { idParam } from './common.ts';
-import type { Stats } from './shares.ts';
+import { CAMPAIGN_STATUSES, CREATE_STATUSES } from '../campaign-lifecycle.ts';
+import { assetSchema } from './assets.ts';
+import { atLeastOneField, idField, idParam, timestampField } from './common.ts';
 
 export const campaignNameField = z
   .string()
@@ -14,20 +14,53 @@ const isoDate = z.iso
   .datetime({ offset: true, error: 'Must be an ISO-8601 date-time' })
   .or(z.iso.date({ error: 'Must be an ISO-8601 date' }));
 
+const campaignDescriptionField = z
+  .string()
+  .trim()
+  .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`);
+
+export const campaignStatusField = z.enum(CAMPAIGN_STATUSES, {
+  error: `Status must be one of ${CAMPAIGN_STATUSES.join(', ')}`,
+});
+
 export const createCampaignSchema = z.strictObject({
   name: campaignNameField,
-  description: z
-    .string()
-    .trim()
-    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`)
-    .optional(),
-  status: z.string().trim().min(1).max(40).default('active'),
-  /** Optional: the server uses the caller's organisation when absent (SPEC.md section 5). */
+  description: campaignDescriptionField.optional(),
+  /** New campaigns start live or as a draft; the other statuses are reached by editing. */
+  status: z.enum(CREATE_STATUSES, { error: 'A new campaign must be draft or active' }).default('active'),
+  /** Optional: the server uses the caller's organisation when absent; any other is refused. */
   organizationId: idParam.optional(),
   startDate: isoDate.nullish(),
   endDate: isoDate.nullish(),
 });
 export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
+
+/** PUT /api/campaigns/:id: every field optional; `null` clears a date or the description. */
+export const updateCampaignSchema = z
+  .strictObject({
+    name: campaignNameField.optional(),
+    description: campaignDescriptionField.nullish(),
+    status: campaignStatusField.optional(),
+    startDate: isoDate.nullish(),
+    endDate: isoDate.nullish(),
+  })
+  .refine(...atLeastOneField);
+export type UpdateCampaignInput = z.infer<typeof updateCampaignSchema>;
+
+/**
+ * GET /api/campaigns `?status=`: one status (matched on the status the dashboard
+ * shows, so `ended` includes campaigns whose end date passed), or `all`. Absent:
+ * every campaign except archived ones.
+ */
+export const campaignListQuerySchema = z.strictObject({
+  org: idParam.optional(),
+  status: z
+    .enum([...CAMPAIGN_STATUSES, 'all'], {
+      error: `Status must be one of ${CAMPAIGN_STATUSES.join(', ')} or all`,
+    })
+    .optional(),
+});
+export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
 /** The create-campaign dialog form. */
 export const campaignFormSchema = z.object({
@@ -41,31 +74,26 @@ export const assetOrderSchema = z.strictObject({
 });
 export type AssetOrderInput = z.infer<typeof assetOrderSchema>;
 
-export interface Campaign {
-  id: number;
-  name: string;
-  description: string | null;
-  status: string;
-  organizationId: number;
-  startDate: string | null;
-  endDate: string | null;
-  createdAt: string;
-}
+export const campaignSchema = z.object({
+  id: idField,
+  name: z.string(),
+  description: z.string().nullable(),
+  /** One of draft, active, paused, ended, archived (older values were migrated to active). */
+  status: z.string(),
+  organizationId: idField,
+  /** A UTC date-time, or a plain yyyy-MM-dd date as it was given. */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  createdAt: timestampField,
+});
+export type Campaign = z.infer<typeof campaignSchema>;
 
-/** GET /api/campaigns/:id: the campaign with its assets in display order. */
-export interface CampaignWithAssets extends Campaign {
-  assets: Asset[];
-}
+/**
+ * GET /api/campaigns/:id, and POST /api/campaigns/:id/duplicate (the new draft with
+ * its copied assets): the campaign with its assets in display order.
+ */
+export const campaignWithAssetsSchema = campaignSchema.extend({ assets: z.array(assetSchema) });
+export type CampaignWithAssets = z.infer<typeof campaignWithAssetsSchema>;
 
-/** One UTC day of the analytics chart. */
-export interface DailyStat {
-  /** yyyy-MM-dd (UTC) */
-  date: string;
-  shares: number;
-  clicks: number;
-}
-
-/** GET /api/campaigns/:id/stats: API.md "Stats" plus the last 30 days, oldest first. */
-export interface CampaignStats extends Stats {
-  daily: DailyStat[];
-}
+// The stats types live in stats.ts; re-exported for modules that still import them from here.
+export type { CampaignStats, DailyStat } from './stats.ts';

@@ -6,11 +6,48 @@ export const idParam = z.coerce
   .positive('Id must be a positive integer');
 export const idParamsSchema = z.strictObject({ id: idParam });
 
+/**
+ * `.refine(...atLeastOneField)` on partial-update bodies: an empty edit is a mistake
+ * worth a 400, not a silent no-op.
+ */
+export const atLeastOneField: [
+  (v: Record<string, unknown>) => boolean,
+  { message: string; path: PropertyKey[] },
+] = [
+  (v) => Object.values(v).some((x) => x !== undefined),
+  { message: 'Send at least one field to change', path: [] },
+];
+
 /** `?org=` on list reads: omitted means the caller's own organisation. */
 export const orgQuerySchema = z.strictObject({ org: idParam.optional() });
 
-export interface ApiErrorBody {
-  message: string;
-  errors?: { path: string; message: string }[];
-  tokenExpired?: boolean;
-}
+// Response schemas describe what the server sends. They are plain (non-strict)
+// objects: serialising through them drops any column a query returned that the
+// contract does not name, so a new table column never leaks by accident.
+
+/** Database ids: 32-bit serials. */
+export const idField = z.number().int().positive();
+/** Timestamps are ISO-8601 UTC strings, stored and sent as text. */
+export const timestampField = z.string().describe('ISO-8601 date-time, UTC');
+
+/** Every 4xx/5xx body: the first problem in `message`, each field's problem in `errors`. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Set on a 401 for a session that existed but expired, so the client can say so. */
+  tokenExpired: z.boolean().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** A bare acknowledgement, e.g. POST /api/logout. */
+export const messageSchema = z.object({ message: z.string() });
+
+/** The error statuses every route may answer, declared on each route next to its success body. */
+export const errorResponses = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
+
+/** GET /api/openapi.json: an OpenAPI 3.x document, described here only by its top level. */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});

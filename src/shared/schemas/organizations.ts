@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, timestampField } from './common.ts';
 import { MAX_DESCRIPTION, MAX_NAME, MAX_USERNAME, MIN_ORG_NAME, MIN_USERNAME } from '../constants.ts';
 
 export const createOrganizationSchema = z.strictObject({
@@ -25,11 +26,12 @@ export type CreateOrganizationInput = z.infer<typeof createOrganizationSchema>;
 
 export const organizationQuerySchema = z.strictObject({ id: z.coerce.number().int().positive().optional() });
 
-export interface Organization {
-  id: number;
-  name: string;
-  username: string;
-  description: string | null;
-  creatorId: number;
-  createdAt: string;
-}
+export const organizationSchema = z.object({
+  id: idField,
+  name: z.string(),
+  username: z.string(),
+  description: z.string().nullable(),
+  creatorId: idField,
+  createdAt: timestampField,
+});
+export type Organization = z.infer<typeof organizationSchema>;

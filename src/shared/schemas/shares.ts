@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
-import type { Asset } from './assets.ts';
-import { idParam } from './common.ts';
+import { AVAILABILITY_STATES } from '../campaign-lifecycle.ts';
+import { assetSchema } from './assets.ts';
+import { idField, idParam, timestampField } from './common.ts';
 
 export const platformField = z.enum(PLATFORM_IDS, { error: 'Unknown platform' });
 
@@ -39,7 +40,7 @@ export const scheduleShareSchema = z
     scheduledFor: z.iso
       .datetime({ offset: true, error: 'scheduledFor must be an ISO-8601 date-time' })
       .optional(),
-    /** Always 'pending': a scheduled share is not a share yet (API.md "Stats"). */
+    /** Always 'pending': a scheduled share is not a share yet, so stats do not count it. */
     status: z.literal('pending', { error: 'status must be pending' }).optional(),
     text: z.string().max(MAX_TEXT_CONTENT).optional(),
     /** Tracked-link code of the link put in the calendar reminder, so its visits count. */
@@ -62,46 +63,74 @@ export const scheduledSharesQuerySchema = z.strictObject({
 });
 export type ScheduledSharesQuery = z.infer<typeof scheduledSharesQuerySchema>;
 
-export interface ScheduledShareItem {
-  id: number;
-  assetId: number;
-  assetTitle: string;
-  campaignId: number;
-  campaignName: string;
-  platform: string;
-  scheduledFor: string;
-  status: string;
-}
+/** GET /api/shares/scheduled: one pending share with the names the calendar shows. */
+export const scheduledShareItemSchema = z.object({
+  id: idField,
+  assetId: idField,
+  assetTitle: z.string(),
+  campaignId: idField,
+  campaignName: z.string(),
+  platform: z.string(),
+  scheduledFor: z.string(),
+  status: z.string(),
+});
+export type ScheduledShareItem = z.infer<typeof scheduledShareItemSchema>;
+
+/**
+ * What a supporter can do on the page right now: share (`open`), or read why not.
+ * `ended` covers status `ended` and an `endDate` that has passed; `not-started` a
+ * `startDate` still ahead.
+ */
+export const availabilitySchema = z.object({
+  state: z.enum(AVAILABILITY_STATES),
+  /** When the campaign opens, for `not-started`. */
+  startsAt: timestampField.optional(),
+  /** When sharing closes by date, while an end date is set and not passed. */
+  endsAt: timestampField.optional(),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+export type AvailabilityState = Availability['state'];
 
 /** GET /api/supporter/campaigns/:id: what the public page may know, nothing more. */
-export interface SupporterCampaign {
-  campaign: { id: number; name: string; description: string | null; organizationId: number };
-  assets: Asset[];
-}
+export const supporterCampaignSchema = z.object({
+  campaign: z.object({
+    id: idField,
+    name: z.string(),
+    description: z.string().nullable(),
+    organizationId: idField,
+  }),
+  assets: z.array(assetSchema),
+  /** Whether supporters can share now, computed when the response was made. */
+  availability: availabilitySchema,
+  /** Only when a member of the organisation opens its draft or archived campaign: which one it is. */
+  preview: z.enum(['draft', 'archived']).optional(),
+});
+export type SupporterCampaign = z.infer<typeof supporterCampaignSchema>;
 
-export interface Share {
-  id: number;
-  assetId: number;
-  platform: string;
-  supporterInfo: string;
-  campaignId: number;
-  organizationId: number;
-  scheduledFor: string | null;
-  status: string;
-  ref: string | null;
-  createdAt: string;
-}
+/** GET /api/supporter/campaigns/:id/impact: this supporter's own counts and score. */
+export const supporterImpactSchema = z.object({
+  shares: z.number().int().nonnegative(),
+  clicks: z.number().int().nonnegative(),
+  influenceScore: z.number().int().nonnegative(),
+});
+export type SupporterImpact = z.infer<typeof supporterImpactSchema>;
 
-export interface Stats {
-  totalShares: number;
-  uniqueSupporters: number;
-  activeSupporters: number;
-  engagementRate: number;
-  clickThroughs: number;
-  platformBreakdown: Record<string, number>;
-  lastUpdated: string | null;
-}
+/** A logged or scheduled share as POST /api/shares and /api/shares/schedule return it. */
+export const shareSchema = z.object({
+  id: idField,
+  assetId: idField,
+  /** A platform id, or 'all' for a scheduled share meant for every platform. */
+  platform: z.string(),
+  supporterInfo: z.string(),
+  campaignId: idField,
+  organizationId: idField,
+  scheduledFor: z.string().nullable(),
+  /** 'shared' when logged, 'pending' when scheduled. */
+  status: z.string(),
+  ref: z.string().nullable(),
+  createdAt: timestampField,
+});
+export type Share = z.infer<typeof shareSchema>;
 
-export interface OrganizationStats extends Stats {
-  activeCampaigns: number;
-}
+// The stats types live in stats.ts; re-exported for modules that still import them from here.
+export type { OrganizationStats, Stats } from './stats.ts';

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { AssetType } from '../constants.ts';
-import { MAX_DESCRIPTION, MAX_NAME } from '../constants.ts';
-import { campaignNameField } from './campaigns.ts';
-import type { Asset } from './assets.ts';
-import type { Campaign } from './campaigns.ts';
+import { ASSET_TYPES, MAX_DESCRIPTION, MAX_NAME } from '../constants.ts';
+import { assetSchema } from './assets.ts';
+import { campaignNameField, campaignSchema } from './campaigns.ts';
 import { idParam } from './common.ts';
 
 /** Built-in ids are slugs ('donation-drive'); an organisation's own are 'custom-<n>'. */
@@ -34,23 +32,26 @@ export const createTemplateSchema = z.strictObject({
 });
 export type CreateTemplateInput = z.infer<typeof createTemplateSchema>;
 
-export interface TemplateAsset {
-  title: string;
-  description: string | null;
-  type: AssetType;
-  content: string;
-}
+/** A starter asset: what becomes an asset of the campaign a template creates. */
+export const templateAssetSchema = z.object({
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(ASSET_TYPES),
+  content: z.string(),
+});
+export type TemplateAsset = z.infer<typeof templateAssetSchema>;
 
-export interface Template {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  builtIn: boolean;
-  assets: TemplateAsset[];
-}
+export const templateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  /** True for the templates every organisation has; false for an organisation's own. */
+  builtIn: z.boolean(),
+  assets: z.array(templateAssetSchema),
+});
+export type Template = z.infer<typeof templateSchema>;
 
-export interface UsedTemplate {
-  campaign: Campaign;
-  assets: Asset[];
-}
+/** POST /api/templates/:id/use: the campaign created and its assets. */
+export const usedTemplateSchema = z.object({ campaign: campaignSchema, assets: z.array(assetSchema) });
+export type UsedTemplate = z.infer<typeof usedTemplateSchema>;

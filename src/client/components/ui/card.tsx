@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 export const Card = ({ className, ...p }: React.ComponentProps<'div'>) => (
   <div className={cn('rounded-lg border border-border bg-white shadow-sm', className)} {...p} />

@@ -1,7 +1,8 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
+import { useState } from 'react';
 import type * as React from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
@@ -42,3 +43,33 @@ export const DialogTitle = ({ className, ...p }: React.ComponentProps<typeof D.T
 export const DialogDescription = ({ className, ...p }: React.ComponentProps<typeof D.Description>) => (
   <D.Description className={cn('text-sm text-muted-foreground', className)} {...p} />
 );
+
+/**
+ * A button that opens a titled dialog around a form. The form mounts only while the
+ * dialog is open, so every opening starts blank; it closes the dialog through `close`.
+ */
+export function FormDialog({
+  trigger,
+  title,
+  description,
+  children,
+}: {
+  trigger: React.ReactNode;
+  title: string;
+  description: string;
+  children: (close: () => void) => React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {open && children(() => setOpen(false))}
+      </DialogContent>
+    </Dialog>
+  );
+}

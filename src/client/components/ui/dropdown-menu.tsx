@@ -1,6 +1,6 @@
 import { DropdownMenu as M } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 export const DropdownMenu = M.Root;
 export const DropdownMenuTrigger = M.Trigger;

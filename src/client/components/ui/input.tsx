@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 const fieldClass =
   'flex w-full rounded-md border border-border bg-white px-3 py-2 text-base md:text-sm placeholder:text-slate-500 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive';

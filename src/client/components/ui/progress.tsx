@@ -1,5 +1,5 @@
 import { Progress as P } from 'radix-ui';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 /** A determinate progress bar (role progressbar with aria-valuenow). */
 export function Progress({ value, className, label }: { value: number; className?: string; label: string }) {

@@ -1,6 +1,6 @@
 import { Tabs as T } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 export const Tabs = T.Root;
 

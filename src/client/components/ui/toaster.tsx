@@ -1,7 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Toast as T } from 'radix-ui';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants.ts';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 import { dismissToast, useToasts } from './use-toast.ts';
 
 /** Radix toasts: swipe right past 50 px to dismiss, F8 focuses the region, 5 s auto-dismiss. */

@@ -2,7 +2,7 @@ import { Tooltip as T } from 'radix-ui';
 import type * as React from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '#shared/constants.ts';
 
-/** SPEC.md section 9: 700 ms hover delay, instant if another closed within 300 ms. */
+/** Tooltips open after 700 ms of hover, at once if another closed within the last 300 ms. */
 export function TooltipProvider({ children }: { children: React.ReactNode }) {
   return (
     <T.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '#shared/constants.ts';
 
 // A tiny toast store: one toast visible at a time (a new one replaces the last),
-// a dismissed one is removed from the list after TOAST_REMOVE_DELAY_MS (SPEC.md section 4).
+// a dismissed one is removed from the list after TOAST_REMOVE_DELAY_MS.
 
 export interface ToastData {
   id: number;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { type AnyDb, type DialectName, notNull, withId } from '../dialect.ts';
 
-// Every entity of SPEC.md section 3, plus what the server needs to keep its
-// promises (sessions, click-throughs, templates, login attempts). Foreign keys
+// The product's entities (users, organisations, campaigns, assets, shares), plus
+// what the server needs to keep its promises (sessions, click-throughs, templates, login attempts). Foreign keys
 // cascade so nothing half-deleted is left behind.
 
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {

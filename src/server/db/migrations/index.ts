@@ -2,7 +2,8 @@ import type { Migration } from 'kysely';
 import type { AnyDb, DialectName } from '../dialect.ts';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-stats-covering-indexes.ts';
-import * as m0003 from './0003-analytics.ts';
+import * as m0003 from './0003-campaign-lifecycle.ts';
+import * as m0006 from './0006-analytics.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -10,7 +11,8 @@ type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void>
 const ALL: Record<string, DialectMigration> = {
   '0001-initial': m0001,
   '0002-stats-covering-indexes': m0002,
-  '0003-analytics': m0003,
+  '0003-campaign-lifecycle': m0003,
+  '0006-analytics': m0006,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

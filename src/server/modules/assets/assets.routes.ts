@@ -1,28 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAssetSchema } from '#shared/schemas/assets.ts';
-import { orgQuerySchema } from '#shared/schemas/common.ts';
+import { z } from 'zod';
+import { assetSchema, createAssetSchema } from '#shared/schemas/assets.ts';
+import { errorResponses, orgQuerySchema } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
-import { uploadStorage } from '../uploads/upload-storage.ts';
 import { createAsset, listOrgAssets } from './assets.service.ts';
 
-export async function assetsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function assetsRoutes(app: FastifyInstance, { db, uploads, supporterCache }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const storage = uploadStorage(config);
 
   r.get(
     '/api/assets',
-    { preHandler: app.authenticate, schema: { querystring: orgQuerySchema } },
+    {
+      preHandler: app.authenticate,
+      schema: { querystring: orgQuerySchema, response: { 200: z.array(assetSchema), ...errorResponses } },
+    },
     async (request) => listOrgAssets({ db, orgId: orgScope(request.user.organizationId, request.query.org) }),
   );
 
   r.post(
     '/api/assets',
-    { preHandler: app.authenticate, schema: { body: createAssetSchema } },
+    {
+      preHandler: app.authenticate,
+      schema: { body: createAssetSchema, response: { 201: assetSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const orgId = orgScope(request.user.organizationId, request.body.organizationId);
-      const asset = await createAsset({ db, storage, orgId, input: request.body });
+      const asset = await createAsset({ db, storage: uploads, supporterCache, orgId, input: request.body });
       return reply.code(201).send(asset);
     },
   );

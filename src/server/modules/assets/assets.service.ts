@@ -1,21 +1,37 @@
 import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
+import type { TemplateAsset } from '#shared/schemas/templates.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
+import { assertCampaignEditable } from '../campaigns/campaign-lifecycle.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
-import { invalidateCampaign } from '../supporter/supporter-cache.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 import { isStoredUpload } from '../uploads/uploads.service.ts';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
+/** What an asset response carries (not `deletedAt`: deleted assets are never listed). */
+export const ASSET_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'type',
+  'content',
+  'campaignId',
+  'organizationId',
+  'position',
+  'createdAt',
+] as const;
+
 /** A campaign's assets in display order: position, then id (the cross-team contract). */
 export async function assetsOfCampaign(db: Executor, campaignId: number): Promise<Asset[]> {
   return db
     .selectFrom('assets')
-    .selectAll()
+    .select(ASSET_COLUMNS)
     .where('campaignId', '=', campaignId)
+    .where('deletedAt', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
@@ -25,24 +41,68 @@ export async function assetsOfCampaign(db: Executor, campaignId: number): Promis
 export async function listOrgAssets(opts: { db: Db; orgId: number }): Promise<Asset[]> {
   return opts.db
     .selectFrom('assets')
-    .selectAll()
+    .select(ASSET_COLUMNS)
     .where('organizationId', '=', opts.orgId)
+    .where('deletedAt', 'is', null)
     .orderBy('campaignId')
     .orderBy('position')
     .orderBy('id')
     .execute();
 }
 
+/** An asset's own fields; the campaign, organisation, position and timestamp are the writer's. */
+export type NewAsset = TemplateAsset;
+
+/**
+ * The one way assets are written: appends `assets`, in order, after the campaign's
+ * existing ones. Run it inside the caller's transaction when the campaign is new.
+ * The caller invalidates the supporter cache once its transaction has committed.
+ */
+export async function insertAssets(
+  db: Pick<Db, 'selectFrom' | 'insertInto'>,
+  opts: { campaignId: number; organizationId: number; assets: readonly NewAsset[] },
+): Promise<Asset[]> {
+  const { campaignId, organizationId } = opts;
+  const last = await db
+    .selectFrom('assets')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('campaignId', '=', campaignId)
+    .executeTakeFirst();
+  const first = last?.max == null ? 0 : Number(last.max) + 1;
+  const inserted: Asset[] = [];
+  // One row at a time: RETURNING order is not guaranteed for a multi-row insert.
+  for (const [i, a] of opts.assets.entries()) {
+    inserted.push(
+      await db
+        .insertInto('assets')
+        .values({
+          title: a.title,
+          description: a.description,
+          type: a.type,
+          content: a.content,
+          campaignId,
+          organizationId,
+          position: first + i,
+          createdAt: nowIso(),
+        })
+        .returning(ASSET_COLUMNS)
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  return inserted;
+}
+
 /** Creates an asset at the end of its campaign's order. */
 export async function createAsset(opts: {
   db: Db;
   storage: FileStorage;
+  supporterCache: SupporterCacheInvalidator;
   orgId: number;
   input: CreateAssetInput;
 }): Promise<Asset> {
   const { db, storage, orgId, input } = opts;
   // 404 when the campaign is missing or another organisation's.
-  await getOwnCampaign({ db, orgId, campaignId: input.campaignId });
+  assertCampaignEditable(await getOwnCampaign({ db, orgId, campaignId: input.campaignId }));
   if (
     input.type !== 'text' &&
     input.content.startsWith(UPLOADS_PREFIX) &&
@@ -50,28 +110,20 @@ export async function createAsset(opts: {
   ) {
     throw badRequest('The uploaded file was not found: upload it again');
   }
-  const asset = await db.transaction().execute(async (trx) => {
-    const last = await trx
-      .selectFrom('assets')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('campaignId', '=', input.campaignId)
-      .executeTakeFirst();
-    const position = last?.max == null ? 0 : Number(last.max) + 1;
-    return trx
-      .insertInto('assets')
-      .values({
-        title: input.title,
-        description: input.description || null,
-        type: input.type,
-        content: input.content,
-        campaignId: input.campaignId,
-        organizationId: orgId,
-        position,
-        createdAt: nowIso(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
-  invalidateCampaign(input.campaignId);
+  const [asset] = await db.transaction().execute((trx) =>
+    insertAssets(trx, {
+      campaignId: input.campaignId,
+      organizationId: orgId,
+      assets: [
+        {
+          title: input.title,
+          description: input.description || null,
+          type: input.type,
+          content: input.content,
+        },
+      ],
+    }),
+  );
+  opts.supporterCache.invalidate(input.campaignId);
   return asset;
 }

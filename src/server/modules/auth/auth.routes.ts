@@ -1,12 +1,20 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema, profileSchema, registerSchema } from '#shared/schemas/auth.ts';
+import {
+  authResponseSchema,
+  authStatusSchema,
+  loginSchema,
+  profileSchema,
+  publicUserSchema,
+  registerSchema,
+} from '#shared/schemas/auth.ts';
+import { errorResponses, messageSchema } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isLoopback } from '../../lib/loopback.ts';
-import { loadSessionUser, readToken } from '../../plugins/auth.ts';
 import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
+import { loadSessionUser, readToken } from './session-user.ts';
 import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
@@ -27,37 +35,57 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.post(
     '/api/register',
-    { config: registerLimit, schema: { body: registerSchema } },
+    {
+      config: registerLimit,
+      schema: { body: registerSchema, response: { 201: authResponseSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const user = await registerUser({ db, input: request.body });
       return reply.code(201).send(user);
     },
   );
 
-  r.post('/api/login', { schema: { body: loginSchema } }, async (request) => {
-    return loginUser({ db, input: request.body, address: request.ip });
-  });
+  r.post(
+    '/api/login',
+    { schema: { body: loginSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+    async (request) => loginUser({ db, input: request.body, address: request.ip }),
+  );
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.
-  r.post('/api/logout', async (request) => {
-    await deleteSession(db, readToken(request));
-    return { message: 'Logged out' };
-  });
+  r.post(
+    '/api/logout',
+    { schema: { response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      await deleteSession(db, readToken(request));
+      return { message: 'Logged out' };
+    },
+  );
 
-  r.get('/api/user', { preHandler: app.authenticate }, async (request) => toPublicUser(request.user));
+  r.get(
+    '/api/user',
+    { preHandler: app.authenticate, schema: { response: { 200: publicUserSchema, ...errorResponses } } },
+    async (request) => toPublicUser(request.user),
+  );
 
-  r.get('/api/auth-status', async (request) => {
-    try {
-      const user = await loadSessionUser(db, request);
-      return { authenticated: true, username: user.username };
-    } catch {
-      return { authenticated: false };
-    }
-  });
+  r.get(
+    '/api/auth-status',
+    { schema: { response: { 200: authStatusSchema, ...errorResponses } } },
+    async (request) => {
+      try {
+        const user = await loadSessionUser(db, request);
+        return { authenticated: true, username: user.username };
+      } catch {
+        return { authenticated: false };
+      }
+    },
+  );
 
   r.put(
     '/api/user/profile',
-    { preHandler: app.authenticate, schema: { body: profileSchema } },
+    {
+      preHandler: app.authenticate,
+      schema: { body: profileSchema, response: { 200: publicUserSchema, ...errorResponses } },
+    },
     async (request) => updateProfile({ db, userId: request.user.id, input: request.body }),
   );
 }

@@ -2,7 +2,7 @@ import type { LoginInput, ProfileInput, PublicUser, RegisterInput } from '#share
 import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../../plugins/auth.ts';
+import type { UserRow } from './session-user.ts';
 import { countLoginAttempt, forgiveLoginAttempt, pruneLoginAttempts } from './login-throttle.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, pruneSessions } from './sessions.ts';

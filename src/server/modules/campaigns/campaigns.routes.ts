@@ -1,49 +1,94 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assetOrderSchema, createCampaignSchema } from '#shared/schemas/campaigns.ts';
-import { idParamsSchema, orgQuerySchema } from '#shared/schemas/common.ts';
+import { z } from 'zod';
+import { assetSchema } from '#shared/schemas/assets.ts';
+import {
+  assetOrderSchema,
+  campaignListQuerySchema,
+  campaignSchema,
+  campaignWithAssetsSchema,
+  createCampaignSchema,
+} from '#shared/schemas/campaigns.ts';
+import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import {
   createCampaign,
   getCampaignWithAssets,
   listCampaignAssets,
-  listCampaigns,
   saveAssetOrder,
 } from './campaigns.service.ts';
+import { listCampaignsByStatus } from './campaign-lifecycle.ts';
 
-export async function campaignsRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
 
-  r.get('/api/campaigns', { ...auth, schema: { querystring: orgQuerySchema } }, async (request) =>
-    listCampaigns({ db, orgId: orgScope(request.user.organizationId, request.query.org) }),
+  r.get(
+    '/api/campaigns',
+    {
+      ...auth,
+      schema: {
+        querystring: campaignListQuerySchema,
+        response: { 200: z.array(campaignSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      listCampaignsByStatus({
+        db,
+        orgId: orgScope(request.user.organizationId, request.query.org),
+        status: request.query.status,
+      }),
   );
 
-  r.post('/api/campaigns', { ...auth, schema: { body: createCampaignSchema } }, async (request, reply) => {
-    const orgId = orgScope(request.user.organizationId, request.body.organizationId);
-    const campaign = await createCampaign({ db, orgId, input: request.body });
-    return reply.code(201).send(campaign);
-  });
-
-  r.get('/api/campaigns/:id', { ...auth, schema: { params: idParamsSchema } }, async (request) =>
-    getCampaignWithAssets({
-      db,
-      orgId: orgScope(request.user.organizationId),
-      campaignId: request.params.id,
-    }),
+  r.post(
+    '/api/campaigns',
+    { ...auth, schema: { body: createCampaignSchema, response: { 201: campaignSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const orgId = orgScope(request.user.organizationId, request.body.organizationId);
+      const campaign = await createCampaign({ db, supporterCache, orgId, input: request.body });
+      return reply.code(201).send(campaign);
+    },
   );
 
-  r.get('/api/campaigns/:id/assets', { ...auth, schema: { params: idParamsSchema } }, async (request) =>
-    listCampaignAssets({ db, orgId: orgScope(request.user.organizationId), campaignId: request.params.id }),
+  r.get(
+    '/api/campaigns/:id',
+    {
+      ...auth,
+      schema: { params: idParamsSchema, response: { 200: campaignWithAssetsSchema, ...errorResponses } },
+    },
+    async (request) =>
+      getCampaignWithAssets({
+        db,
+        orgId: orgScope(request.user.organizationId),
+        campaignId: request.params.id,
+      }),
+  );
+
+  r.get(
+    '/api/campaigns/:id/assets',
+    {
+      ...auth,
+      schema: { params: idParamsSchema, response: { 200: z.array(assetSchema), ...errorResponses } },
+    },
+    async (request) =>
+      listCampaignAssets({ db, orgId: orgScope(request.user.organizationId), campaignId: request.params.id }),
   );
 
   r.put(
     '/api/campaigns/:id/assets/order',
-    { ...auth, schema: { params: idParamsSchema, body: assetOrderSchema } },
+    {
+      ...auth,
+      schema: {
+        params: idParamsSchema,
+        body: assetOrderSchema,
+        response: { 200: z.array(assetSchema), ...errorResponses },
+      },
+    },
     async (request) =>
       saveAssetOrder({
         db,
+        supporterCache,
         orgId: orgScope(request.user.organizationId),
         campaignId: request.params.id,
         assetIds: request.body.assetIds,

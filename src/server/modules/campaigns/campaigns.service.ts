@@ -4,19 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
-import { invalidateCampaign } from '../supporter/supporter-cache.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { assertCampaignEditable, lockOwnCampaign } from './campaign-lifecycle.ts';
 import { getOwnCampaign } from './own-campaign.ts';
-
-/** Newest first; ties (same millisecond) by id, newest first too. */
-export async function listCampaigns(opts: { db: Db; orgId: number }): Promise<Campaign[]> {
-  return opts.db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('organizationId', '=', opts.orgId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
 
 /** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
 function normaliseDate(value: string | null | undefined): string | null {
@@ -24,7 +14,12 @@ function normaliseDate(value: string | null | undefined): string | null {
   return value.length > 10 ? new Date(value).toISOString() : value;
 }
 
-export async function createCampaign(opts: {
+/**
+ * Writes a new campaign, for callers that add more in the same transaction. A
+ * supporter may have asked for its id before it existed (misses are cached
+ * briefly), so the caller invalidates that id once its transaction has committed.
+ */
+export async function insertCampaign(opts: {
   db: Pick<Db, 'insertInto'>;
   orgId: number;
   input: CreateCampaignInput;
@@ -47,7 +42,17 @@ export async function createCampaign(opts: {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  invalidateCampaign(campaign.id);
+  return campaign;
+}
+
+export async function createCampaign(opts: {
+  db: Db;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  input: CreateCampaignInput;
+}): Promise<Campaign> {
+  const campaign = await insertCampaign(opts);
+  opts.supporterCache.invalidate(campaign.id);
   return campaign;
 }
 
@@ -77,11 +82,17 @@ export async function saveAssetOrder(opts: {
   orgId: number;
   campaignId: number;
   assetIds: number[];
+  supporterCache: SupporterCacheInvalidator;
 }): Promise<Asset[]> {
   const { db, orgId, campaignId, assetIds } = opts;
   const assets = await db.transaction().execute(async (trx) => {
-    await getOwnCampaign({ db: trx, orgId, campaignId });
-    const rows = await trx.selectFrom('assets').select('id').where('campaignId', '=', campaignId).execute();
+    assertCampaignEditable(await lockOwnCampaign(trx, orgId, campaignId));
+    const rows = await trx
+      .selectFrom('assets')
+      .select('id')
+      .where('campaignId', '=', campaignId)
+      .where('deletedAt', 'is', null)
+      .execute();
     const existing = new Set(rows.map((r) => r.id));
     const stranger = assetIds.find((id) => !existing.has(id));
     if (stranger !== undefined) throw badRequest(`Asset ${stranger} is not in this campaign`);
@@ -97,6 +108,6 @@ export async function saveAssetOrder(opts: {
     }
     return assetsOfCampaign(trx, campaignId);
   });
-  invalidateCampaign(campaignId);
+  opts.supporterCache.invalidate(campaignId);
   return assets;
 }

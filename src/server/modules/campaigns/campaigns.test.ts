@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { bearer, type SignedUp, signUp, type TestApp, twoOrganizations } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from './workspace-fixtures.ts';
 
 let t: TestApp;
-let a: Awaited<ReturnType<typeof signUp>>;
-let b: Awaited<ReturnType<typeof signUp>>;
+let a: SignedUp;
+let b: SignedUp;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await signUp(t.app);
-  b = await signUp(t.app);
-});
+beforeAll(async () => ({ t, a, b } = await twoOrganizations()));
 afterAll(() => t.close());
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });

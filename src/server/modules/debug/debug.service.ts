@@ -1,23 +1,24 @@
 import { TEST_CAMPAIGN_DAYS } from '#shared/constants.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
-import type { Campaign } from '#shared/schemas/campaigns.ts';
+import type { TestContent } from '#shared/schemas/debug.ts';
 import type { Db } from '../../db/client.ts';
-import { isoAfter, nowIso } from '../../lib/time.ts';
-import { createCampaign } from '../campaigns/campaigns.service.ts';
-import { invalidateCampaign } from '../supporter/supporter-cache.ts';
+import { isoAfter } from '../../lib/time.ts';
+import { insertAssets } from '../assets/assets.service.ts';
+import { insertCampaign } from '../campaigns/campaigns.service.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The dashboard's 'Debug' button: a campaign running 30 days from now with one text asset. */
 export async function createTestContent(opts: {
   db: Db;
+  supporterCache: SupporterCacheInvalidator;
   orgId: number;
-}): Promise<{ campaign: Campaign; asset: Asset }> {
+}): Promise<TestContent> {
   const { db, orgId } = opts;
   const now = Date.now();
   const stamp = new Date(now).toISOString().slice(0, 16).replace('T', ' ');
   const result = await db.transaction().execute(async (trx) => {
-    const campaign = await createCampaign({
+    const campaign = await insertCampaign({
       db: trx,
       orgId,
       input: {
@@ -28,22 +29,20 @@ export async function createTestContent(opts: {
         endDate: isoAfter(TEST_CAMPAIGN_DAYS * DAY_MS, now),
       },
     });
-    const asset = await trx
-      .insertInto('assets')
-      .values({
-        title: 'Test Asset',
-        description: 'A text asset to try sharing with',
-        type: 'text',
-        content: `Join us in supporting ${campaign.name}! Every share helps spread the word.`,
-        campaignId: campaign.id,
-        organizationId: orgId,
-        position: 0,
-        createdAt: nowIso(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const [asset] = await insertAssets(trx, {
+      campaignId: campaign.id,
+      organizationId: orgId,
+      assets: [
+        {
+          title: 'Test Asset',
+          description: 'A text asset to try sharing with',
+          type: 'text',
+          content: `Join us in supporting ${campaign.name}! Every share helps spread the word.`,
+        },
+      ],
+    });
     return { campaign, asset };
   });
-  invalidateCampaign(result.campaign.id);
+  opts.supporterCache.invalidate(result.campaign.id);
   return result;
 }

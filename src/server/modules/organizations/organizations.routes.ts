@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createOrganizationSchema, organizationQuerySchema } from '#shared/schemas/organizations.ts';
+import { errorResponses } from '#shared/schemas/common.ts';
+import {
+  createOrganizationSchema,
+  organizationQuerySchema,
+  organizationSchema,
+} from '#shared/schemas/organizations.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createOrganization, getOwnOrganization } from './organizations.service.ts';
 
@@ -9,7 +14,10 @@ export async function organizationRoutes(app: FastifyInstance, { db }: AppDeps) 
 
   r.post(
     '/api/organizations',
-    { preHandler: app.authenticate, schema: { body: createOrganizationSchema } },
+    {
+      preHandler: app.authenticate,
+      schema: { body: createOrganizationSchema, response: { 201: organizationSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const org = await createOrganization({ db, userId: request.user.id, input: request.body });
       return reply.code(201).send(org);
@@ -18,7 +26,13 @@ export async function organizationRoutes(app: FastifyInstance, { db }: AppDeps) 
 
   r.get(
     '/api/organization',
-    { preHandler: app.authenticate, schema: { querystring: organizationQuerySchema } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        querystring: organizationQuerySchema,
+        response: { 200: organizationSchema, ...errorResponses },
+      },
+    },
     async (request) =>
       getOwnOrganization({ db, callerOrgId: request.user.organizationId, requestedId: request.query.id }),
   );

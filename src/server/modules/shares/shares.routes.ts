@@ -1,7 +1,15 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { logShareSchema, scheduledSharesQuerySchema, scheduleShareSchema } from '#shared/schemas/shares.ts';
+import { z } from 'zod';
+import { errorResponses } from '#shared/schemas/common.ts';
+import {
+  logShareSchema,
+  scheduledShareItemSchema,
+  scheduledSharesQuerySchema,
+  scheduleShareSchema,
+  shareSchema,
+} from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isLoopback } from '../../lib/loopback.ts';
@@ -32,15 +40,25 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect }: AppDep
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/shares', { config: publicWrite, schema: { body: logShareSchema } }, async (request, reply) => {
-    const { supporterId } = ensureSupporterId(request, reply);
-    const share = await logShare({ db, dialect, input: request.body, supporterId });
-    return reply.code(201).send(share);
-  });
+  r.post(
+    '/api/shares',
+    {
+      config: publicWrite,
+      schema: { body: logShareSchema, response: { 201: shareSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { supporterId } = ensureSupporterId(request, reply);
+      const share = await logShare({ db, dialect, input: request.body, supporterId });
+      return reply.code(201).send(share);
+    },
+  );
 
   r.post(
     '/api/shares/schedule',
-    { config: publicWrite, schema: { body: scheduleShareSchema } },
+    {
+      config: publicWrite,
+      schema: { body: scheduleShareSchema, response: { 201: shareSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
       const share = await scheduleShare({ db, dialect, input: request.body, supporterId });
@@ -50,7 +68,13 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect }: AppDep
 
   r.get(
     '/api/shares/scheduled',
-    { preHandler: app.authenticate, schema: { querystring: scheduledSharesQuerySchema } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        querystring: scheduledSharesQuerySchema,
+        response: { 200: z.array(scheduledShareItemSchema), ...errorResponses },
+      },
+    },
     async (request) => {
       const organizationId = orgScope(request.user.organizationId, request.query.org);
       return listScheduledShares({ db, organizationId, query: request.query });

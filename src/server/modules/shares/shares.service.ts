@@ -19,6 +19,8 @@ import {
 } from '../../lib/errors.ts';
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
+import { writeCounters } from '../../lib/write-counters.ts';
+import { assertShareable, openCampaignAndAsset } from './shareable.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
 type ScheduleShareBody = z.output<typeof scheduleShareSchema>;
@@ -76,30 +78,6 @@ function commitShare(db: Db, dialect: DialectName, values: ShareValues): Promise
 export const SCHEDULED_LIST_LIMIT = 1000;
 
 /**
- * The asset, campaign and organisation of a public share call must belong together:
- * a campaign of another organisation is "not found" (the caller named the pair
- * wrongly), an asset of another campaign is a 400.
- */
-async function assertIdsMatch(
-  db: Db,
-  ids: { assetId: number; campaignId: number; organizationId: number },
-): Promise<void> {
-  const campaign = await db
-    .selectFrom('campaigns')
-    .select('organizationId')
-    .where('id', '=', ids.campaignId)
-    .executeTakeFirst();
-  if (!campaign || campaign.organizationId !== ids.organizationId) throw notFound('Campaign not found');
-  const asset = await db
-    .selectFrom('assets')
-    .select('campaignId')
-    .where('id', '=', ids.assetId)
-    .executeTakeFirst();
-  if (!asset) throw notFound('Asset not found');
-  if (asset.campaignId !== ids.campaignId) throw badRequest('Asset does not belong to this campaign');
-}
-
-/**
  * The referral parent named by `parentRef`: a share of the same campaign, or none
  * (an unknown code or one of another campaign is ignored, never an error).
  */
@@ -142,9 +120,9 @@ export async function logShare(opts: {
   supporterId: string;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
-  await assertIdsMatch(db, input);
+  await assertShareable(db, input);
   const parent = await referralParent(db, input.campaignId, input.parentRef);
-  return writeShare(db, dialect, {
+  const share = await writeShare(db, dialect, {
     ...parent,
     assetId: input.assetId,
     platform: input.platform,
@@ -157,6 +135,8 @@ export async function logShare(opts: {
     supporterId,
     createdAt: nowIso(),
   });
+  writeCounters.sharesLogged++;
+  return share;
 }
 
 /** Schedules a share for later: always status 'pending', platform may be 'all'. */
@@ -175,9 +155,10 @@ export async function scheduleShare(opts: {
   }
   const when = Date.parse(scheduledFor);
   if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
-  await assertIdsMatch(db, { assetId, campaignId, organizationId });
+  const endsAt = await assertShareable(db, { assetId, campaignId, organizationId });
+  if (endsAt !== null && when >= endsAt) throw badRequest('Scheduled time must be before the campaign ends');
   const parent = await referralParent(db, campaignId, input.parentRef);
-  return writeShare(db, dialect, {
+  const share = await writeShare(db, dialect, {
     ...parent,
     assetId,
     platform,
@@ -191,6 +172,8 @@ export async function scheduleShare(opts: {
     supporterId,
     createdAt: nowIso(),
   });
+  writeCounters.sharesScheduled++;
+  return share;
 }
 
 /** Pending scheduled shares of one organisation, soonest first, for the staff calendar. */
@@ -216,7 +199,8 @@ export async function listScheduledShares(opts: {
     ])
     .where('shares.organizationId', '=', organizationId)
     .where('shares.status', '=', 'pending')
-    .where('shares.scheduledFor', 'is not', null);
+    .where('shares.scheduledFor', 'is not', null)
+    .where((eb) => openCampaignAndAsset(eb, new Date()));
   if (query.from) q = q.where('shares.scheduledFor', '>=', new Date(query.from).toISOString());
   if (query.to) q = q.where('shares.scheduledFor', '<', new Date(query.to).toISOString());
   const rows = await q

@@ -9,7 +9,14 @@ import { resolveRange } from './time-range.ts';
 // bounded whatever the size; the generator is pulled by the response stream, so a
 // slow client slows the reads (back-pressure) and a client that goes away stops them.
 
+/** Rows read per query unless the app is configured otherwise (EXPORT_PAGE_SIZE). */
 export const EXPORT_PAGE = 2000;
+
+/**
+ * Process-wide tallies of the export readers: pages read so far, and exports whose
+ * generator is still open. A client that disconnects must leave both still.
+ */
+export const exportActivity = { pagesRead: 0, open: 0 };
 
 export const SHARE_COLUMNS = [
   'id',
@@ -43,8 +50,26 @@ export async function* exportCsv(opts: {
   scope: Scope;
   query: ExportQuery;
   key: Buffer;
+  pageSize?: number;
+}): AsyncGenerator<string> {
+  exportActivity.open++;
+  try {
+    yield* exportRows(opts);
+  } finally {
+    // Runs on completion and also when the response stream is destroyed mid-export.
+    exportActivity.open--;
+  }
+}
+
+async function* exportRows(opts: {
+  db: Db;
+  scope: Scope;
+  query: ExportQuery;
+  key: Buffer;
+  pageSize?: number;
 }): AsyncGenerator<string> {
   const { db, scope, query, key } = opts;
+  const pageSize = opts.pageSize ?? EXPORT_PAGE;
   const range = resolveRange({ from: query.from, to: query.to });
   const lo = new Date(range.bounds[0]).toISOString();
   const hi = new Date(range.bounds.at(-1)!).toISOString();
@@ -78,8 +103,9 @@ export async function* exportCsv(opts: {
         .where('shares.createdAt', '<', hi)
         .where('shares.id', '>', after)
         .orderBy('shares.id')
-        .limit(EXPORT_PAGE)
+        .limit(pageSize)
         .execute();
+      exportActivity.pagesRead++;
       if (rows.length === 0) return;
       yield rows
         .map((r) =>
@@ -126,8 +152,9 @@ export async function* exportCsv(opts: {
       .where('clicks.createdAt', '<', hi)
       .where('clicks.id', '>', after)
       .orderBy('clicks.id')
-      .limit(EXPORT_PAGE)
+      .limit(pageSize)
       .execute();
+    exportActivity.pagesRead++;
     if (rows.length === 0) return;
     yield rows
       .map((r) =>

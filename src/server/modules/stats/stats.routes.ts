@@ -1,30 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '#shared/schemas/common.ts';
+import { z } from 'zod';
+import {
+  analyticsQuerySchema,
+  campaignAnalyticsSchema,
+  exportQuerySchema,
+  organizationAnalyticsSchema,
+} from '#shared/schemas/analytics.ts';
+import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
 import { organizationQuerySchema } from '#shared/schemas/organizations.ts';
+import { campaignStatsSchema, organizationStatsSchema } from '#shared/schemas/stats.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
 import { campaignStats, organizationStats } from './stats.service.ts';
 import { campaignAnalytics, organizationAnalytics } from './analytics.service.ts';
-import { Readable } from 'node:stream';
-import { analyticsQuerySchema, exportQuerySchema } from '#shared/schemas/analytics.ts';
 import { exportCsv } from './export.service.ts';
-import type { FastifyReply } from 'fastify';
 
-export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
+/** The export answers CSV text; errors are the usual JSON bodies. */
+const csvResponse = {
+  200: { content: { 'text/csv': { schema: z.string() } } },
+  ...errorResponses,
+};
+
+export async function statsRoutes(app: FastifyInstance, { db, dialect, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/organization/stats',
-    { preHandler: app.authenticate, schema: { querystring: organizationQuerySchema } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        querystring: organizationQuerySchema,
+        response: { 200: organizationStatsSchema, ...errorResponses },
+      },
+    },
     async (request) =>
       organizationStats({ db, dialect, orgId: orgScope(request.user.organizationId, request.query.id) }),
   );
 
   r.get(
     '/api/campaigns/:id/stats',
-    { preHandler: app.authenticate, schema: { params: idParamsSchema } },
+    {
+      preHandler: app.authenticate,
+      schema: { params: idParamsSchema, response: { 200: campaignStatsSchema, ...errorResponses } },
+    },
     async (request) => {
       const orgId = orgScope(request.user.organizationId);
       const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });
@@ -34,7 +55,13 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps
 
   r.get(
     '/api/organization/analytics',
-    { preHandler: app.authenticate, schema: { querystring: analyticsQuerySchema } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        querystring: analyticsQuerySchema,
+        response: { 200: organizationAnalyticsSchema, ...errorResponses },
+      },
+    },
     async (request) =>
       organizationAnalytics({
         db,
@@ -47,7 +74,14 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps
 
   r.get(
     '/api/campaigns/:id/analytics',
-    { preHandler: app.authenticate, schema: { params: idParamsSchema, querystring: analyticsQuerySchema } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: idParamsSchema,
+        querystring: analyticsQuerySchema,
+        response: { 200: campaignAnalyticsSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const orgId = orgScope(request.user.organizationId);
       const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });
@@ -66,11 +100,12 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(body));
+      // Byte mode: the stream buffers about 16 KB ahead of the socket, not 16 pages.
+      .send(Readable.from(body, { objectMode: false }));
 
   r.get(
     '/api/organization/export.csv',
-    { preHandler: app.authenticate, schema: { querystring: exportQuerySchema } },
+    { preHandler: app.authenticate, schema: { querystring: exportQuerySchema, response: csvResponse } },
     async (request, reply) => {
       const orgId = orgScope(request.user.organizationId);
       const body = exportCsv({
@@ -78,6 +113,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps
         scope: { column: 'organizationId', id: orgId },
         query: request.query,
         key: app.visitorCookieKey,
+        pageSize: config.exportPageSize,
       });
       return sendCsv(reply, `organization-${orgId}-${request.query.type}.csv`, body);
     },
@@ -85,7 +121,10 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps
 
   r.get(
     '/api/campaigns/:id/export.csv',
-    { preHandler: app.authenticate, schema: { params: idParamsSchema, querystring: exportQuerySchema } },
+    {
+      preHandler: app.authenticate,
+      schema: { params: idParamsSchema, querystring: exportQuerySchema, response: csvResponse },
+    },
     async (request, reply) => {
       const orgId = orgScope(request.user.organizationId);
       const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });
@@ -94,6 +133,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect }: AppDeps
         scope: { column: 'campaignId', id: campaign.id },
         query: request.query,
         key: app.visitorCookieKey,
+        pageSize: config.exportPageSize,
       });
       return sendCsv(reply, `campaign-${campaign.id}-${request.query.type}.csv`, body);
     },

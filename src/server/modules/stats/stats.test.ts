@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { bearer, type SignedUp, signUp, type TestApp, twoOrganizations } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 import { engagementRate } from './stats.service.ts';
 
@@ -8,14 +8,10 @@ const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 let t: TestApp;
-let a: Awaited<ReturnType<typeof signUp>>;
-let b: Awaited<ReturnType<typeof signUp>>;
+let a: SignedUp;
+let b: SignedUp;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await signUp(t.app);
-  b = await signUp(t.app);
-});
+beforeAll(async () => ({ t, a, b } = await twoOrganizations()));
 afterAll(() => t.close());
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });

@@ -1,32 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CLICKS_PER_ADDRESS_PER_MINUTE, ClickBudget } from './click-budget.ts';
-import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie } from './test-seed.ts';
-
-let t: TestApp;
-let orgId: number;
-let campaignId: number;
-let assetIds: number[];
-beforeAll(async () => {
-  t = await createTestApp();
-  orgId = await seedOrganization(t.database.db);
-  ({ campaignId, assetIds } = await seedCampaign(t.database.db, {
-    organizationId: orgId,
-    assets: [{ title: 'Post', type: 'text', content: 'Share this' }],
-  }));
-});
-afterAll(() => t.close());
-
-const clickCount = async () =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('clicks')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+import { describe, expect, it } from 'vitest';
+import { ClickBudget } from './click-budget.ts';
 
 describe('ClickBudget', () => {
   it('allows the budget per address per minute, then again in the next minute', () => {

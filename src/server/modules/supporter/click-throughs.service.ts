@@ -11,6 +11,7 @@ import type { ClicksTable } from '../../db/schema.ts';
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { networkKey } from '../../lib/network-key.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
+import { writeCounters } from '../../lib/write-counters.ts';
 
 type ClickValues = Insertable<ClicksTable> & { networkHash: string };
 
@@ -114,7 +115,7 @@ export async function recordClickThrough(opts: {
   // supporter posts it, its visits are real click-throughs.
   if (!share || share.campaignId !== campaignId) return false;
   if (share.supporterId === visitorId) return false;
-  return writeClick(db, dialect, {
+  const recorded = await writeClick(db, dialect, {
     shareId: share.id,
     campaignId: share.campaignId,
     organizationId: share.organizationId,
@@ -123,4 +124,6 @@ export async function recordClickThrough(opts: {
     networkHash: opts.networkHash,
     createdAt: nowIso(),
   });
+  if (recorded) writeCounters.clicksRecorded++;
+  return recorded;
 }

@@ -1,25 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { clickConfirmSchema } from '#shared/schemas/clicks.ts';
+import { errorResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
 import { isLoopback } from '../../lib/loopback.ts';
 import { readVisitorCookie } from '../../lib/supporter-id.ts';
 import { ClickBudget } from './click-budget.ts';
 import { networkHash, recordClickThrough } from './click-throughs.service.ts';
+import { getSupporterEntry } from './supporter.service.ts';
 
 /**
  * POST /api/clicks: the supporter page's script confirms a visit through a tracked
  * link with the visitor cookie the page's own response set. Always 204, counted or
  * not, so the answer tells a script nothing about which rule stopped it.
  */
-export async function clicksRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
+export async function clicksRoutes(app: FastifyInstance, { db, dialect, supporterCache: cache }: AppDeps) {
   const clickBudget = new ClickBudget();
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/clicks',
-    { logLevel: 'warn', schema: { body: clickConfirmSchema } },
+    {
+      logLevel: 'warn',
+      schema: { body: clickConfirmSchema, response: { 204: z.null(), ...errorResponses } },
+    },
     async (request, reply) => {
       const visitor = readVisitorCookie(request);
       if (
@@ -29,19 +35,23 @@ export async function clicksRoutes(app: FastifyInstance, { db, dialect }: AppDep
         (isLoopback(request.ip) || clickBudget.take(request.ip))
       ) {
         try {
-          await recordClickThrough({
-            db,
-            dialect,
-            campaignId: request.body.campaignId,
-            ref: request.body.ref,
-            visitorId: visitor.id,
-            networkHash: networkHash(app.visitorCookieKey, request.ip),
-          });
+          // Only a campaign the public can see: a team member's preview of a draft or
+          // archived one counts nothing. The lookup is the supporter page's cache.
+          const entry = await getSupporterEntry({ db, cache, campaignId: request.body.campaignId });
+          if (entry.view && !entry.hidden)
+            await recordClickThrough({
+              db,
+              dialect,
+              campaignId: request.body.campaignId,
+              ref: request.body.ref,
+              visitorId: visitor.id,
+              networkHash: networkHash(app.visitorCookieKey, request.ip),
+            });
         } catch (err) {
           request.log.error({ err }, 'click-through not recorded');
         }
       }
-      return reply.code(204).header('cache-control', 'no-store').send();
+      return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
+import { CLICKS_PER_ADDRESS_PER_MINUTE } from './click-budget.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie, supporterIdOf } from './test-seed.ts';
 
@@ -192,6 +193,43 @@ describe('POST /api/clicks', () => {
       address: '203.0.113.7',
     });
     expect(await clicksOf(fresh)).toHaveLength(1);
+  });
+
+  it('counts at most 60 a minute from one client address, across shares (a script minting cookies)', async () => {
+    const address = '192.0.2.77';
+    const perShare = CLICKS_PER_SHARE_PER_NETWORK - 1;
+    const refs: string[] = [];
+    for (let i = 0; i * perShare < CLICKS_PER_ADDRESS_PER_MINUTE + 5; i++) refs.push((await share()).ref);
+    for (const ref of refs) {
+      for (let i = 0; i < perShare; i++)
+        await confirm(ref, { cookie: await openPage(ref, { address }), address });
+    }
+    const counted = (await Promise.all(refs.map(clicksOf))).reduce((n, rows) => n + rows.length, 0);
+    expect(counted).toBe(CLICKS_PER_ADDRESS_PER_MINUTE);
+  });
+
+  it('counts nothing on a campaign the public cannot see (a draft or archived one)', async () => {
+    const { ref } = await share();
+    const cookie = await openPage(ref);
+    await t.database.db
+      .updateTable('campaigns')
+      .set({ status: 'archived' })
+      .where('id', '=', campaignId)
+      .execute();
+    t.deps.supporterCache.invalidate(campaignId);
+    try {
+      await confirm(ref, { cookie });
+      expect(await clicksOf(ref)).toHaveLength(0);
+    } finally {
+      await t.database.db
+        .updateTable('campaigns')
+        .set({ status: 'published' })
+        .where('id', '=', campaignId)
+        .execute();
+      t.deps.supporterCache.invalidate(campaignId);
+    }
+    await confirm(ref, { cookie });
+    expect(await clicksOf(ref)).toHaveLength(1);
   });
 
   it('answers 400 for a malformed body and stores nothing', async () => {

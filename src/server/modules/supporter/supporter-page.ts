@@ -9,7 +9,7 @@ import type { PageMeta } from '../../html/app-shell.ts';
 
 const SITE_NAME = 'Rally';
 /** The client's route module for this page (its chunks are preloaded with the entry). */
-const SUPPORTER_ROUTE = 'features/supporter/routes/supporter-page.tsx';
+const SUPPORTER_ROUTE = 'app/routes/supporter-page.tsx';
 export const NOT_FOUND_TITLE = 'Campaign Not Found';
 
 export function supporterPageMeta(view: SupporterCampaign | null, origin: string): PageMeta {
@@ -27,6 +27,8 @@ export function supporterPageMeta(view: SupporterCampaign | null, origin: string
     'og:description': preview.description,
     'og:url': preview.url,
   };
+  // A draft or archived campaign seen by its team must not be indexed.
+  if (view.preview) meta.robots = 'noindex';
   if (preview.image) {
     meta['og:image'] = preview.image;
     meta['og:image:alt'] = imageAlt;

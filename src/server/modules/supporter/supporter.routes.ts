@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorResponses } from '#shared/schemas/common.ts';
+import { supporterCampaignSchema, supporterImpactSchema } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId } from '../../lib/supporter-id.ts';
+import type { Db } from '../../db/client.ts';
+import { isTeamMember } from './campaign-availability.ts';
 import { supporterPageMeta } from './supporter-page.ts';
 import {
   cachedPage,
@@ -39,53 +44,98 @@ function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply:
 }
 
 /**
+ * Whether this request may see the entry: any visitor for a published campaign; for
+ * a draft or archived one only a member of its organisation (who gets the preview).
+ */
+function mayView(db: Db, entry: SupporterEntry, request: FastifyRequest): boolean | Promise<boolean> {
+  if (!entry.view) return false;
+  if (!entry.hidden) return true;
+  return isTeamMember(db, request, entry.view.campaign.organizationId);
+}
+
+/**
  * The public supporter side: the campaign JSON (the hot path, served from memory),
  * the supporter's impact, and the page HTML with its link-preview tags, which also
  * sets the visitor cookie that confirms click-throughs (clicks.routes.ts).
  */
-export async function supporterRoutes(app: FastifyInstance, { db, config, shell }: AppDeps) {
+export async function supporterRoutes(
+  app: FastifyInstance,
+  { db, config, shell, supporterCache: cache }: AppDeps,
+) {
   // The hot path: a cache hit is answered synchronously with the JSON serialised at
   // load time, without touching the database (and without a closure per request).
-  app.get<IdParams>('/api/supporter/campaigns/:id', { logLevel: HOT_ROUTE_LOG_LEVEL }, (request, reply) => {
-    const campaignId = parseId(request.params.id);
-    if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
-    const entry = getSupporterEntry({ db, campaignId });
-    return entry instanceof Promise
-      ? entry.then((loaded) => sendCampaignJson(loaded, request, reply))
-      : sendCampaignJson(entry, request, reply);
-  });
+  // The response schema documents the body; it never runs here, because Fastify sends
+  // a string with a JSON content type as it is. The cached JSON is serialised from a
+  // view built with exactly the schema's fields (loadEntry). No params schema either:
+  // the id is parsed by hand, and the document derives the path parameter from the URL.
+  app.get<IdParams>(
+    '/api/supporter/campaigns/:id',
+    {
+      logLevel: HOT_ROUTE_LOG_LEVEL,
+      schema: { response: { 200: supporterCampaignSchema, ...errorResponses } },
+    },
+    (request, reply) => {
+      const campaignId = parseId(request.params.id);
+      if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
+      const entry = getSupporterEntry({ db, cache, campaignId });
+      if (entry instanceof Promise) return entry.then((loaded) => sendVisible(loaded, request, reply));
+      return entry.hidden ? sendVisible(entry, request, reply) : sendCampaignJson(entry, request, reply);
+    },
+  );
 
-  app.get<IdParams>('/api/supporter/campaigns/:id/impact', async (request, reply) => {
-    const campaignId = parseId(request.params.id);
-    if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
-    const entry = await getSupporterEntry({ db, campaignId });
-    if (!entry.view) throw notFound(CAMPAIGN_NOT_FOUND);
-    const supporterId = readSupporterId(request);
-    if (!supporterId) ensureSupporterId(request, reply);
-    reply.header('cache-control', 'no-store');
-    return getSupporterImpact({ db, campaignId, supporterId });
-  });
+  /** The JSON for whoever may see it: the public, or for a hidden campaign its team (uncached). */
+  async function sendVisible(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
+    if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
+    if (!entry.hidden) return sendCampaignJson(entry, request, reply);
+    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(entry.json);
+  }
+
+  app.get<IdParams>(
+    '/api/supporter/campaigns/:id/impact',
+    {
+      schema: { response: { 200: supporterImpactSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const campaignId = parseId(request.params.id);
+      if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
+      const entry = await getSupporterEntry({ db, cache, campaignId });
+      if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
+      const supporterId = readSupporterId(request);
+      if (!supporterId) ensureSupporterId(request, reply);
+      reply.header('cache-control', 'no-store');
+      return getSupporterImpact({ db, campaignId, supporterId });
+    },
+  );
 
   const page = async (request: FastifyRequest<IdParams>, reply: FastifyReply) => {
     const campaignId = parseId(request.params.id);
-    const entry = campaignId === undefined ? undefined : await getSupporterEntry({ db, campaignId });
-    const view = entry?.view ?? null;
+    const entry = campaignId === undefined ? undefined : await getSupporterEntry({ db, cache, campaignId });
+    const visible = entry ? await mayView(db, entry, request) : false;
+    const view = visible ? (entry?.view ?? null) : null;
+    const preview = Boolean(visible && entry?.hidden);
     // The visitor cookie is set here (when missing) so that the page's script can
     // confirm a tracked-link visit with it (POST /api/clicks); this request counts nothing.
     ensureSupporterId(request, reply);
 
     const origin = publicOrigin(request, config);
+    // A preview is rendered per request: the cached pages are the public ones.
     const html =
-      entry && view
+      entry && view && !preview
         ? cachedPage(entry, origin, () => shell.render(supporterPageMeta(view, origin)))
-        : shell.render(supporterPageMeta(null, origin));
+        : shell.render(supporterPageMeta(view, origin));
     return reply
       .code(view ? 200 : 404)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', preview ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);
   };
 
-  app.get<IdParams>('/supporter/:id', { logLevel: HOT_ROUTE_LOG_LEVEL }, page);
-  app.get<IdParams>('/supporter/campaign/:id', { logLevel: HOT_ROUTE_LOG_LEVEL }, page);
+  // The page is HTML (the app shell with this campaign's link-preview tags), also for a 404.
+  const html = { content: { 'text/html': { schema: z.string() } } };
+  const pageOptions = {
+    logLevel: HOT_ROUTE_LOG_LEVEL,
+    schema: { response: { 200: html, 404: html } },
+  } as const;
+  app.get<IdParams>('/supporter/:id', pageOptions, page);
+  app.get<IdParams>('/supporter/campaign/:id', pageOptions, page);
 }

@@ -1,13 +1,25 @@
-import type { SupporterImpact } from '#shared/impact.ts';
 import { influenceScore } from '#shared/impact.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
-import type { SupporterCampaign } from '#shared/schemas/shares.ts';
+import type { SupporterCampaign, SupporterImpact } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
-import { getCachedCampaign, loadCachedCampaign } from './supporter-cache.ts';
+import { assetsOfCampaign } from '../assets/assets.service.ts';
+import {
+  isHiddenFromPublic,
+  type SupporterCampaignRow,
+  supporterView,
+  viewTtl,
+} from './campaign-availability.ts';
+import { CampaignCache } from './supporter-cache.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
 const MISSING_TTL_MS = 1000;
-const FOUND_TTL_MS = 5000;
+/**
+ * How long a campaign's view is kept. Every write invalidates it on every instance
+ * (cache-invalidation.ts), so this only bounds staleness from changes made behind
+ * the app's back: long while invalidations reach every instance.
+ */
+export const FOUND_TTL_MS = 60_000;
+/** While instances may miss each other's invalidations (PostgreSQL listener down): converge this fast. */
+export const FOUND_TTL_UNSYNCED_MS = 5000;
 /** Rendered pages kept per campaign: one per origin (PUBLIC_URL, or each Host the app answers). */
 const MAX_PAGES_PER_ENTRY = 8;
 
@@ -19,38 +31,49 @@ export interface SupporterEntry {
   view: SupporterCampaign | null;
   json: string;
   pages: Map<string, string>;
+  /** Draft or archived: answered only to members of the organisation, as a preview. */
+  hidden: boolean;
+  /** What bounds the entry's lifetime: the next start or end instant. */
+  dates?: SupporterCampaignRow;
 }
 
 async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
   const campaign = await db
     .selectFrom('campaigns')
-    .select(['id', 'name', 'description', 'organizationId'])
+    .select(['id', 'name', 'description', 'organizationId', 'status', 'startDate', 'endDate'])
     .where('id', '=', campaignId)
     .executeTakeFirst();
-  if (!campaign) return { view: null, json: '', pages: new Map() };
-  const assets = (await db
-    .selectFrom('assets')
-    .selectAll()
-    .where('campaignId', '=', campaignId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute()) as Asset[];
-  const view: SupporterCampaign = { campaign, assets };
-  return { view, json: JSON.stringify(view), pages: new Map() };
+  if (!campaign) return { view: null, json: '', pages: new Map(), hidden: false };
+  const assets = await assetsOfCampaign(db, campaignId);
+  const view = supporterView(campaign, assets, Date.now());
+  return {
+    view,
+    json: JSON.stringify(view),
+    pages: new Map(),
+    hidden: isHiddenFromPublic(campaign.status),
+    dates: campaign,
+  };
+}
+
+/** The app's one cache of supporter views, built in app.ts. */
+export class SupporterCache extends CampaignCache<SupporterEntry> {
+  /** Lowered by the cross-instance invalidation while it cannot hear the other instances. */
+  foundTtlMs = FOUND_TTL_MS;
 }
 
 /** The supporter view of a campaign, from the cache when fresh (no database query on a hit). */
 export function getSupporterEntry(opts: {
   db: Db;
+  cache: SupporterCache;
   campaignId: number;
 }): SupporterEntry | Promise<SupporterEntry> {
-  const { db, campaignId } = opts;
-  const hit = getCachedCampaign<SupporterEntry>(campaignId);
+  const { db, cache, campaignId } = opts;
+  const hit = cache.get(campaignId);
   if (hit) return hit;
-  return loadCachedCampaign(
+  return cache.load(
     campaignId,
     () => loadEntry(db, campaignId),
-    (entry) => (entry.view ? FOUND_TTL_MS : MISSING_TTL_MS),
+    (entry) => (entry.dates ? viewTtl(entry.dates, cache.foundTtlMs) : MISSING_TTL_MS),
   );
 }
 

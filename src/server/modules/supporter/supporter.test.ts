@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { nowIso } from '../../lib/time.ts';
-import { clearSupporterCache, invalidateCampaign } from './supporter-cache.ts';
 import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie, supporterIdOf } from './test-seed.ts';
 
 let t: TestApp;
@@ -22,7 +21,7 @@ beforeAll(async () => {
   }));
 });
 afterAll(() => t.close());
-beforeEach(() => clearSupporterCache());
+beforeEach(() => t.deps.supporterCache.clear());
 
 const getJson = (id: number | string, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/supporter/campaigns/${id}`, headers });
@@ -33,7 +32,8 @@ describe('GET /api/supporter/campaigns/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['assets', 'campaign']);
+    expect(Object.keys(body).sort()).toEqual(['assets', 'availability', 'campaign']);
+    expect(body.availability).toEqual({ state: 'open' });
     expect(body.campaign).toEqual({
       id: campaignId,
       name: 'Clean Rivers',
@@ -103,7 +103,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
     try {
       // No database query on a hit: the write behind the cache's back is not seen yet.
       expect((await getJson(campaignId)).json().assets).toHaveLength(3);
-      invalidateCampaign(campaignId);
+      t.deps.supporterCache.invalidate(campaignId);
       const after = (await getJson(campaignId)).json();
       expect(after.assets.map((a: { title: string }) => a.title)).toEqual([
         'First',
@@ -113,7 +113,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
       ]);
     } finally {
       await t.database.db.deleteFrom('assets').where('id', '=', extra.id).execute();
-      invalidateCampaign(campaignId);
+      t.deps.supporterCache.invalidate(campaignId);
     }
   });
 

@@ -1,25 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createTemplateSchema, templateParamsSchema, useTemplateSchema } from '#shared/schemas/templates.ts';
+import { z } from 'zod';
+import { errorResponses } from '#shared/schemas/common.ts';
+import {
+  createTemplateSchema,
+  templateParamsSchema,
+  templateSchema,
+  usedTemplateSchema,
+  useTemplateSchema,
+} from '#shared/schemas/templates.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { createTemplate, listTemplates, useTemplate } from './templates.service.ts';
 
-export async function templatesRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function templatesRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
 
-  r.get('/api/templates', auth, async (request) =>
-    listTemplates({ db, orgId: orgScope(request.user.organizationId) }),
+  r.get(
+    '/api/templates',
+    { ...auth, schema: { response: { 200: z.array(templateSchema), ...errorResponses } } },
+    async (request) => listTemplates({ db, orgId: orgScope(request.user.organizationId) }),
   );
 
   r.post(
     '/api/templates/:id/use',
     // The body is optional: an empty POST uses the template's own name.
-    { ...auth, schema: { params: templateParamsSchema, body: useTemplateSchema.nullish() } },
+    {
+      ...auth,
+      schema: {
+        params: templateParamsSchema,
+        body: useTemplateSchema.nullish(),
+        response: { 201: usedTemplateSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const result = await useTemplate({
         db,
+        supporterCache,
         orgId: orgScope(request.user.organizationId),
         templateId: request.params.id,
         name: request.body?.name,
@@ -28,12 +46,16 @@ export async function templatesRoutes(app: FastifyInstance, { db }: AppDeps) {
     },
   );
 
-  r.post('/api/templates', { ...auth, schema: { body: createTemplateSchema } }, async (request, reply) => {
-    const template = await createTemplate({
-      db,
-      orgId: orgScope(request.user.organizationId),
-      input: request.body,
-    });
-    return reply.code(201).send(template);
-  });
+  r.post(
+    '/api/templates',
+    { ...auth, schema: { body: createTemplateSchema, response: { 201: templateSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const template = await createTemplate({
+        db,
+        orgId: orgScope(request.user.organizationId),
+        input: request.body,
+      });
+      return reply.code(201).send(template);
+    },
+  );
 }

@@ -1,4 +1,3 @@
-import type { Asset } from '#shared/schemas/assets.ts';
 import type {
   CreateTemplateInput,
   Template,
@@ -15,10 +14,10 @@ import type { Db } from '../../db/client.ts';
 import type { TemplatesTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assetsOfCampaign } from '../assets/assets.service.ts';
-import { createCampaign } from '../campaigns/campaigns.service.ts';
+import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
+import { insertCampaign } from '../campaigns/campaigns.service.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
-import { invalidateCampaign } from '../supporter/supporter-cache.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 
 type TemplateRow = Omit<TemplatesTable, 'id'> & { id: number };
 
@@ -64,6 +63,7 @@ async function findTemplate(db: Db, orgId: number, id: string): Promise<Template
 /** Creates an active campaign with the template's starter assets, all or nothing. */
 export async function useTemplate(opts: {
   db: Db;
+  supporterCache: SupporterCacheInvalidator;
   orgId: number;
   templateId: string;
   name?: string;
@@ -71,33 +71,19 @@ export async function useTemplate(opts: {
   const { db, orgId } = opts;
   const template = await findTemplate(db, orgId, opts.templateId);
   const result = await db.transaction().execute(async (trx) => {
-    const campaign = await createCampaign({
+    const campaign = await insertCampaign({
       db: trx,
       orgId,
       input: { name: opts.name ?? template.name, description: template.description, status: 'active' },
     });
-    const assets: Asset[] = [];
-    for (const [position, a] of template.assets.entries()) {
-      assets.push(
-        await trx
-          .insertInto('assets')
-          .values({
-            title: a.title,
-            description: a.description,
-            type: a.type,
-            content: a.content,
-            campaignId: campaign.id,
-            organizationId: orgId,
-            position,
-            createdAt: nowIso(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
-      );
-    }
+    const assets = await insertAssets(trx, {
+      campaignId: campaign.id,
+      organizationId: orgId,
+      assets: template.assets,
+    });
     return { campaign, assets };
   });
-  invalidateCampaign(result.campaign.id);
+  opts.supporterCache.invalidate(result.campaign.id);
   return result;
 }
 

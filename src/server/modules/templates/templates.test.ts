@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_TEMPLATES } from '#shared/templates.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { bearer, type SignedUp, signUp, type TestApp, twoOrganizations } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 
 let t: TestApp;
-let a: Awaited<ReturnType<typeof signUp>>;
-let b: Awaited<ReturnType<typeof signUp>>;
+let a: SignedUp;
+let b: SignedUp;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await signUp(t.app);
-  b = await signUp(t.app);
-});
+beforeAll(async () => ({ t, a, b } = await twoOrganizations()));
 afterAll(() => t.close());
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -20,7 +16,7 @@ const post = (url: string, token: string, payload?: Record<string, unknown>) =>
 const countCampaigns = async (token: string) => (await get('/api/campaigns', token)).json().length;
 
 describe('GET /api/templates', () => {
-  it("lists SPEC.md's built-in templates in their categories", async () => {
+  it('lists the nine built-in templates in their categories', async () => {
     const res = await get('/api/templates', a.token);
     expect(res.statusCode).toBe(200);
     const byCategory: Record<string, string[]> = {};

@@ -2,13 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uploadFromUrlSchema } from '#shared/schemas/assets.ts';
+import { uploadFromUrlSchema, uploadResponseSchema } from '#shared/schemas/assets.ts';
+import { errorResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { storedTypeOf } from './file-types.ts';
-import { uploadStorage } from './upload-storage.ts';
 import { storeFromUrl, storeUpload } from './uploads.service.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -47,7 +47,7 @@ function parseRange(header: string | undefined, size: number) {
   return { start, end };
 }
 
-export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
+export async function uploadsRoutes(app: FastifyInstance, { config, uploads: storage }: AppDeps) {
   // Registered here, not app-wide: the multipart plugin adds hooks to every request
   // in its scope, and only the upload route takes a multipart body.
   await app.register(multipart, {
@@ -55,12 +55,13 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
     throwFileSizeLimit: true,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const storage = uploadStorage(config);
   const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
 
   // Uploads belong to an organisation's work: a signed-in user without one (not yet
   // onboarded) gets the same 403 as every staff call, so the store is no free file host.
-  r.post('/api/upload', { preHandler: app.authenticate }, async (request, reply) => {
+  const created = { response: { 201: uploadResponseSchema, ...errorResponses } };
+
+  r.post('/api/upload', { preHandler: app.authenticate, schema: created }, async (request, reply) => {
     orgScope(request.user.organizationId);
     const bytes = await readFilePart(request);
     const file = await storeUpload({ storage, bytes });
@@ -69,7 +70,7 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
 
   r.post(
     '/api/upload-from-url',
-    { preHandler: app.authenticate, schema: { body: uploadFromUrlSchema } },
+    { preHandler: app.authenticate, schema: { body: uploadFromUrlSchema, ...created } },
     async (request, reply) => {
       orgScope(request.user.organizationId);
       const file = await storeFromUrl({
@@ -82,31 +83,47 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
     },
   );
 
-  r.get('/uploads/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
-    const { name } = request.params;
-    const type = storedTypeOf(name);
-    const size = type && (await storage.size(name));
-    if (!type || size === undefined) throw notFound('File not found');
+  // The stored bytes, whole or one range; documented as binary, never serialised.
+  const fileBytes = z.string().describe('The file, typed by its stored extension');
+  // Plain (untyped) reply: the body is a stream, not a value the zod provider types.
+  app.get<{ Params: { name: string } }>(
+    '/uploads/:name',
+    {
+      schema: {
+        params: z.object({ name: z.string() }),
+        response: {
+          200: { content: { 'image/*': { schema: fileBytes }, 'video/*': { schema: fileBytes } } },
+          206: { content: { 'image/*': { schema: fileBytes }, 'video/*': { schema: fileBytes } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const type = storedTypeOf(name);
+      const size = type && (await storage.size(name));
+      if (!type || size === undefined) throw notFound('File not found');
 
-    // Names are random and never reused, so the bytes behind a name never change.
-    reply
-      .header('content-type', type.mime)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', `public, max-age=${ONE_YEAR_S}, immutable`)
-      .header('accept-ranges', 'bytes');
+      // Names are random and never reused, so the bytes behind a name never change.
+      reply
+        .header('content-type', type.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', `public, max-age=${ONE_YEAR_S}, immutable`)
+        .header('accept-ranges', 'bytes');
 
-    // Ranges matter for video: Safari will not play a video without them.
-    const range = parseRange(request.headers.range, size);
-    if (range === 'invalid') {
-      return reply.code(416).header('content-range', `bytes */${size}`).send();
-    }
-    if (range) {
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(storage.read(name, range));
-    }
-    return reply.header('content-length', size).send(storage.read(name));
-  });
+      // Ranges matter for video: Safari will not play a video without them.
+      const range = parseRange(request.headers.range, size);
+      if (range === 'invalid') {
+        return reply.code(416).header('content-range', `bytes */${size}`).send();
+      }
+      if (range) {
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(storage.read(name, range));
+      }
+      return reply.header('content-length', size).send(storage.read(name));
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UploadedFile } from '#shared/schemas/assets.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 /** POST /api/upload (multipart, field `file`) -> {file: {url, mimetype, size}}. */
 export async function uploadFile(file: File): Promise<UploadedFile> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UploadedFile } from '#shared/schemas/assets.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 /** POST /api/upload-from-url {imageUrl}: the server fetches and stores the file. */
 export async function uploadFromUrl(imageUrl: string): Promise<UploadedFile> {

@@ -1,36 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DownloadIcon, PlusIcon, UploadIcon, XIcon } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { DownloadIcon, PlusIcon } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
 import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
-import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { creationFailure } from '../../../lib/creation-error.ts';
+import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
+import { FormDialog } from '#client/components/ui/dialog.tsx';
+import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { creationFailure } from '#client/lib/creation-error.ts';
 import { useCreateAsset } from '../api/create-asset.ts';
-import { uploadFile } from '../api/upload-file.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
-import { useSimulatedProgress } from '../hooks/use-simulated-progress.ts';
-import { MediaPreview } from './media-preview.tsx';
+import { useFileUpload } from '../hooks/use-file-upload.ts';
+import { AssetMedia } from '#client/components/asset-media.tsx';
+import { FileUploadField } from './file-upload-field.tsx';
 
-const MAX_MB = Math.round(UPLOAD_MAX_BYTES_DEFAULT / (1024 * 1024));
+const _MAX_MB = Math.round(UPLOAD_MAX_BYTES_DEFAULT / (1024 * 1024));
 const defaults: AssetFormInput = { title: '', description: '', type: 'image', content: '' };
 
-/** The 'Add Asset' button and its dialog (SPEC.md section 2 "Add asset dialog"). */
+/** The 'Add Asset' button and its dialog: title, description, type, and the content or media. */
 export function AddAssetDialog({
   campaignId,
   organizationId,
@@ -40,28 +30,18 @@ export function AddAssetDialog({
   organizationId: number;
   triggerProps?: ButtonProps;
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" {...triggerProps}>
           <PlusIcon aria-hidden /> Add Asset
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Asset</DialogTitle>
-          <DialogDescription>Add an image, video or text for supporters to share.</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <AddAssetForm
-            campaignId={campaignId}
-            organizationId={organizationId}
-            onDone={() => setOpen(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add Asset"
+      description="Add an image, video or text for supporters to share."
+    >
+      {(close) => <AddAssetForm campaignId={campaignId} organizationId={organizationId} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -83,65 +63,21 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
 
   const createAsset = useCreateAsset();
   const fromUrl = useUploadFromUrl();
-  const progress = useSimulatedProgress();
-  const [pickedFile, setPickedFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  const clearFile = () => {
-    setPickedFile(null);
-    progress.reset();
-    if (fileInput.current) fileInput.current.value = '';
-  };
+  const upload = useFileUpload();
 
   const onTypeChange = (e: ChangeEvent<HTMLSelectElement>) => {
     const next = e.target.value as AssetFormInput['type'];
     // A URL makes no sense as text content and vice versa.
     if ((next === 'text') !== (type === 'text')) setValue('content', '');
-    clearFile();
+    upload.clear();
     setValue('type', next, { shouldValidate: formState.isSubmitted });
-  };
-
-  const onFilePicked = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0] ?? null;
-    progress.reset();
-    if (file && file.size > UPLOAD_MAX_BYTES_DEFAULT) {
-      toast({
-        title: 'File too large',
-        description: `Maximum file size is ${MAX_MB}MB`,
-        variant: 'destructive',
-      });
-      e.target.value = '';
-      setPickedFile(null);
-      return;
-    }
-    setPickedFile(file);
   };
 
   /** Uploads the picked file and puts its URL into the content field; null on failure. */
   const uploadPicked = async (): Promise<string | null> => {
-    if (!pickedFile) return null;
-    setUploading(true);
-    progress.start();
-    try {
-      const file = await uploadFile(pickedFile);
-      progress.complete();
-      setValue('content', file.url, { shouldValidate: true });
-      toast({ title: 'Upload successful', description: `${pickedFile.name} is ready to use` });
-      setPickedFile(null);
-      if (fileInput.current) fileInput.current.value = '';
-      return file.url;
-    } catch (err) {
-      progress.reset();
-      toast({
-        title: 'Upload failed',
-        description: errorMessage(err, 'Something went wrong'),
-        variant: 'destructive',
-      });
-      return null;
-    } finally {
-      setUploading(false);
-    }
+    const file = await upload.upload();
+    if (file) setValue('content', file.url, { shouldValidate: true });
+    return file?.url ?? null;
   };
 
   const fetchFromUrl = () => {
@@ -183,14 +119,14 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
   // A picked but not yet uploaded file is uploaded first, so one click on Create is enough.
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (isMedia && pickedFile && !getValues('content').trim()) {
+    if (isMedia && upload.picked && !getValues('content').trim()) {
       const url = await uploadPicked();
       if (!url) return;
     }
     await onSubmit();
   };
 
-  const busy = uploading || createAsset.isPending || fromUrl.isPending;
+  const busy = upload.uploading || createAsset.isPending || fromUrl.isPending;
   const showPreview = isMedia && content && isMediaUrl(content.trim());
 
   return (
@@ -198,14 +134,12 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
       <FormField id={ids.title} label="Title" error={errors.title?.message}>
         <Input dir="auto" {...fieldAria(ids.title, errors.title?.message)} {...register('title')} />
       </FormField>
-      <FormField id={ids.description} label="Description (optional)" error={errors.description?.message}>
-        <Textarea
-          dir="auto"
-          rows={2}
-          {...fieldAria(ids.description, errors.description?.message)}
-          {...register('description')}
-        />
-      </FormField>
+      <DescriptionField
+        id={ids.description}
+        rows={2}
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <FormField id={ids.type} label="Asset type" error={errors.type?.message}>
         <Select {...fieldAria(ids.type, errors.type?.message)} {...register('type')} onChange={onTypeChange}>
           <option value="image">Image</option>
@@ -235,38 +169,16 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
               </Button>
             </div>
           </FormField>
-          <div className="space-y-2">
-            <Label htmlFor={ids.file}>Upload a file</Label>
-            <Input
-              ref={fileInput}
-              id={ids.file}
-              type="file"
-              accept={type === 'image' ? 'image/*' : 'video/*'}
-              onChange={onFilePicked}
-              disabled={uploading}
-              className="h-auto"
-            />
-            {pickedFile && (
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="min-w-0 flex-1 truncate" dir="auto">
-                  {pickedFile.name}
-                </span>
-                <Button type="button" size="sm" variant="secondary" onClick={uploadPicked} disabled={busy}>
-                  <UploadIcon aria-hidden /> {uploading ? 'Uploading...' : 'Upload'}
-                </Button>
-                {!uploading && (
-                  <Button type="button" size="sm" variant="ghost" onClick={clearFile}>
-                    <XIcon aria-hidden /> Clear
-                  </Button>
-                )}
-              </div>
-            )}
-            {(uploading || progress.progress > 0) && (
-              <Progress value={progress.progress} label="Upload progress" />
-            )}
-          </div>
+          <FileUploadField
+            id={ids.file}
+            label="Upload a file"
+            accept={type === 'image' ? 'image/*' : 'video/*'}
+            flow={upload}
+            disabled={busy}
+            onUpload={() => void uploadPicked()}
+          />
           {showPreview && (
-            <MediaPreview asset={{ type, content: content.trim(), title: 'Asset preview' }} compact />
+            <AssetMedia asset={{ type, content: content.trim(), title: 'Asset preview' }} compact />
           )}
         </>
       ) : (
@@ -280,11 +192,9 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
         </FormField>
       )}
 
-      <DialogFooter>
-        <Button type="submit" disabled={busy}>
-          {createAsset.isPending ? 'Creating...' : 'Create Asset'}
-        </Button>
-      </DialogFooter>
+      <FormSubmit pending={createAsset.isPending} pendingLabel="Creating..." disabled={busy}>
+        Create Asset
+      </FormSubmit>
     </form>
   );
 }

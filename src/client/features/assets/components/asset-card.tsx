@@ -1,9 +1,9 @@
 import type * as React from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/utils.ts';
-import { MediaPreview } from './media-preview.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { AssetMedia } from '#client/components/asset-media.tsx';
 import { PlatformButtons } from './platform-buttons.tsx';
 
 /** One asset: its media, title and the platforms it can go to. */
@@ -26,7 +26,7 @@ export function AssetCard({
       aria-current={selected ? 'true' : undefined}
       className={cn('flex flex-col gap-3 p-4', selected && 'ring-2 ring-primary')}
     >
-      <MediaPreview asset={asset} />
+      <AssetMedia asset={asset} />
       <div className="flex items-start justify-between gap-2">
         <h4 className="min-w-0 break-words font-semibold" dir="auto">
           {asset.title}

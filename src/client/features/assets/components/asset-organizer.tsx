@@ -18,12 +18,12 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVerticalIcon, LayoutGridIcon, ListIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/utils.ts';
-import { MediaPreview } from './media-preview.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { cn } from '#client/lib/utils.ts';
+import { AssetMedia } from '#client/components/asset-media.tsx';
 
 type View = 'grid' | 'list';
 
@@ -61,7 +61,7 @@ export function AssetOrganizer({
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     // dnd-kit's default keyboard getter moves the picked-up item 25 px per arrow
-    // press (SPEC.md's keyboard step); it swaps once it crosses a neighbour's centre.
+    // press (the keyboard step); it swaps once it crosses a neighbour's centre.
     useSensor(KeyboardSensor),
   );
 
@@ -192,7 +192,7 @@ function SortableAsset({ asset, index, view }: { asset: Asset; index: number; vi
       >
         <GripVerticalIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
         <span className={cn('block', view === 'list' ? 'w-16 shrink-0' : 'w-full')}>
-          <MediaPreview asset={asset} compact decorative className={view === 'list' ? 'h-10' : undefined} />
+          <AssetMedia asset={asset} compact decorative className={view === 'list' ? 'h-10' : undefined} />
         </span>
         <span className="min-w-0 flex-1 truncate text-sm font-medium" dir="auto">
           {asset.title}

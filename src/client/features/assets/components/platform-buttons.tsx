@@ -2,13 +2,13 @@ import { MoreHorizontalIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { isIntentPlatform, shareIntentUrl, supporterUrl } from '#shared/share-links.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
+} from '#client/components/ui/dropdown-menu.tsx';
 import { useIsMobile } from '../hooks/use-is-mobile.ts';
 
 const MOBILE_VISIBLE = 2;
@@ -23,7 +23,7 @@ function hrefFor(asset: Asset, platform: PlatformId): string {
 
 /**
  * One button per platform offered for the asset's type. On mobile: two buttons and
- * an overflow menu once more than three non-story platforms are offered (SPEC.md section 2).
+ * an overflow menu once more than three non-story platforms are offered.
  */
 export function PlatformButtons({ asset }: { asset: Asset }) {
   const isMobile = useIsMobile();

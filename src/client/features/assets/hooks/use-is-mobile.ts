@@ -9,7 +9,7 @@ const subscribe = (onChange: () => void) => {
   return () => mql.removeEventListener('change', onChange);
 };
 
-/** True under the 768 px mobile breakpoint (SPEC.md section 9), updated on resize. */
+/** True under the 768 px mobile breakpoint, updated on resize. */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -7,7 +7,7 @@ import {
 
 /**
  * Upload progress the browser cannot measure for a single fetch: steps of up to 15
- * every 300 ms, held at 90 until the request ends, then 100 (SPEC.md section 9).
+ * every 300 ms, held at 90 until the request ends, then 100.
  */
 export function useSimulatedProgress() {
   const [progress, setProgress] = useState(0);

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, LoginInput } from '#shared/schemas/auth.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { startSession } from '../lib/session.ts';
 
 export const login = (input: LoginInput) => apiRequest<AuthResponse>('POST', '/api/login', input);

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { endSession } from '../lib/session.ts';
 
 export const logout = () => apiRequest<{ message: string }>('POST', '/api/logout');

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, RegisterInput } from '#shared/schemas/auth.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { startSession } from '../lib/session.ts';
 
 export const register = (input: RegisterInput) => apiRequest<AuthResponse>('POST', '/api/register', input);

@@ -1,8 +1,8 @@
 import { BugIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { getToken } from '../../../lib/token-storage.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { getToken } from '#client/lib/token-storage.ts';
 import { type AuthStatus, getAuthStatus } from '../api/get-auth-status.ts';
 
 interface SessionReport extends AuthStatus {

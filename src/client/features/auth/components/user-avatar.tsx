@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 import type { PublicUser } from '#shared/schemas/auth.ts';
 import { initials } from '../lib/user-display.ts';
 

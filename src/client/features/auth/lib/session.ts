@@ -1,11 +1,11 @@
 import type { AuthResponse, PublicUser } from '#shared/schemas/auth.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { clearToken, setToken } from '../../../lib/token-storage.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { clearToken, setToken } from '#client/lib/token-storage.ts';
 import { USER_QUERY_KEY } from '../api/get-user.ts';
 
 /**
  * Starts a browser session from a login or registration response: the token is
- * stored (SPEC.md section 9) and the user query is set, so no extra round trip.
+ * stored and the user query is set, so no extra round trip.
  * Data cached for a previous user is dropped first.
  */
 export function startSession(response: AuthResponse): PublicUser {

@@ -21,7 +21,7 @@ export function initials(user: Named): string {
   return letters.toUpperCase() || '?';
 }
 
-/** 'admin' -> 'Admin'; no role -> 'User' (SPEC.md section 6). */
+/** 'admin' -> 'Admin'; no role -> 'User'. */
 export function roleLabel(role: string | null | undefined): string {
   const r = role?.trim();
   return r ? r[0].toUpperCase() + r.slice(1) : 'User';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScheduledShareItem } from '#shared/schemas/shares.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 export const SCHEDULED_SHARES_KEY = ['/api/shares/scheduled'] as const;
 

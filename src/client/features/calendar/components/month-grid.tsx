@@ -10,7 +10,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { CALENDAR_CELL_MAX_ENTRIES } from '#shared/constants.ts';
-import { cn } from '../../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 import { type CalendarEvent, EVENT_STYLES, eventsOn } from '../lib/calendar-events.ts';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

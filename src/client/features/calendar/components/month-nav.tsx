@@ -1,6 +1,6 @@
 import { addMonths, format, startOfMonth, subMonths } from 'date-fns';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 /** The month's name with previous / next month and Today buttons. */
 export function MonthNav({

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Campaign, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateTwice } from '../../../lib/query-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { invalidateTwice } from '#client/lib/query-client.ts';
 import { CAMPAIGNS_KEY } from './get-campaigns.ts';
 
 export const createCampaign = (input: CreateCampaignInput) =>
   apiRequest<Campaign>('POST', '/api/campaigns', input);
 
-/** POST /api/campaigns; campaign lists refreshed now and after 500 ms (SPEC.md section 7). */
+/** POST /api/campaigns; campaign lists refreshed now and after 500 ms. */
 export const useCreateCampaign = () =>
   useMutation({
     mutationFn: createCampaign,

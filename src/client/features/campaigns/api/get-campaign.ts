@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 export const campaignKey = (id: number) => [`/api/campaigns/${id}`] as const;
 

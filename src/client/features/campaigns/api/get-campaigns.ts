@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 /** Every campaign query key starts with this, so one invalidation refreshes all lists. */
 export const CAMPAIGNS_KEY = ['/api/campaigns'] as const;

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { queryClient } from '#client/lib/query-client.ts';
 import { campaignAssetsKey } from './get-campaign-assets.ts';
 import { campaignKey } from './get-campaign.ts';
 

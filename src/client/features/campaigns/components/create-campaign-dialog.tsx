@@ -1,23 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { Input, Textarea } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { creationFailure } from '../../../lib/creation-error.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormDialog } from '#client/components/ui/dialog.tsx';
+import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { creationFailure } from '#client/lib/creation-error.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
 
 /** 'New Campaign': name (3+ characters) and an optional description. */
@@ -28,30 +20,26 @@ export function CreateCampaignDialog({
   orgId: number | null;
   onCreated: (campaign: Campaign) => void;
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button>
           <PlusIcon aria-hidden /> New Campaign
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create a new campaign</DialogTitle>
-          <DialogDescription>Give your campaign a name; you can add assets next.</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <CreateCampaignForm
-            orgId={orgId}
-            onCreated={(c) => {
-              setOpen(false);
-              onCreated(c);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Create a new campaign"
+      description="Give your campaign a name; you can add assets next."
+    >
+      {(close) => (
+        <CreateCampaignForm
+          orgId={orgId}
+          onCreated={(c) => {
+            close();
+            onCreated(c);
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -104,19 +92,15 @@ function CreateCampaignForm({
           {...register('name')}
         />
       </FormField>
-      <FormField id={descId} label="Description (optional)" error={errors.description?.message}>
-        <Textarea
-          dir="auto"
-          rows={3}
-          {...fieldAria(descId, errors.description?.message)}
-          {...register('description')}
-        />
-      </FormField>
-      <DialogFooter>
-        <Button type="submit" disabled={createCampaign.isPending}>
-          {createCampaign.isPending ? 'Creating...' : 'Create Campaign'}
-        </Button>
-      </DialogFooter>
+      <DescriptionField
+        id={descId}
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <FormSubmit pending={createCampaign.isPending} pendingLabel="Creating...">
+        Create Campaign
+      </FormSubmit>
     </form>
   );
 }

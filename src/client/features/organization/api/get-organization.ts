@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Organization } from '#shared/schemas/organizations.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 /** GET /api/organization: the signed-in user's own organisation (API.md). */
 export const ORGANIZATION_QUERY_KEY = ['/api/organization'] as const;

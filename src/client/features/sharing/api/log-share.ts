@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { logShareSchema, Share } from '#shared/schemas/shares.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { arrivalRef } from '../../supporter/lib/arrival.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { arrivalRef } from '../lib/referral.ts';
 
 /** The queries a logged share changes: campaign and organisation stats, and the supporter's impact. */
 export function invalidateAfterShare(campaignId: number): void {
@@ -18,7 +18,7 @@ export function invalidateAfterShare(campaignId: number): void {
 
 /**
  * POST /api/shares. The request is issued synchronously (before the caller opens the
- * share window); its result is ignored except for refreshing the stats (SPEC.md section 7).
+ * share window); its result is ignored except for refreshing the stats.
  */
 export function logShare(input: z.infer<typeof logShareSchema>): Promise<Share | undefined> {
   return apiRequest<Share>('POST', '/api/shares', {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ScheduleShareInput, Share } from '#shared/schemas/shares.ts';
-import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client.ts';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { ApiError, apiRequest, errorMessage } from '#client/lib/api-client.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { queryClient } from '#client/lib/query-client.ts';
 import { TOASTS } from '../lib/messages.ts';
-import { arrivalRef } from '../../supporter/lib/arrival.ts';
+import { arrivalRef } from '../lib/referral.ts';
 
 export const scheduleShare = (input: ScheduleShareInput) =>
   apiRequest<Share>('POST', '/api/shares/schedule', {
@@ -14,7 +14,7 @@ export const scheduleShare = (input: ScheduleShareInput) =>
 
 /**
  * POST /api/shares/schedule (supporter page and dashboard); success refreshes shares,
- * campaigns and assets (SPEC.md section 7), the staff calendar's ['/api/shares/scheduled'] included;
+ * campaigns and assets, the staff calendar's ['/api/shares/scheduled'] included;
  * failure shows the 'Failed to schedule' toast, for every dialog that schedules.
  */
 export function useScheduleShare() {
@@ -33,7 +33,7 @@ export function useScheduleShare() {
 }
 
 /**
- * The 'Failed to schedule' toast's description (SPEC.md section 8): the server's message,
+ * The 'Failed to schedule' toast's description: the server's message,
  * 'Failed to schedule share' when its JSON answer carries none, else 'An error occurred'.
  */
 export function scheduleErrorMessage(err: unknown): string {

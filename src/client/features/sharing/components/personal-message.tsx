@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Textarea } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Textarea } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { MESSAGE_TEMPLATES } from '../lib/message-templates.ts';
 
 /** 'Add your personal message' with the four templates that fill in the campaign and asset. */

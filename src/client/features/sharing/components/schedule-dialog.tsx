@@ -4,8 +4,9 @@ import { useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { composeShareText, newRefCode, trackedUrl } from '#shared/share-links.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -13,9 +14,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
+} from '#client/components/ui/dialog.tsx';
+import { Input, Select } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
 import { useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
 import { formatWhen } from '../lib/format-when.ts';
@@ -23,12 +25,25 @@ import { TOASTS } from '../lib/messages.ts';
 import { BEST_TIMES_HINT, combineDateAndSlot, SLOT_GROUPS } from '../lib/time-slots.ts';
 
 export interface ScheduleDialogProps {
-  campaign: { id: number; name: string; organizationId: number };
-  /** The asset to schedule; null when the campaign has none. */
-  asset: Asset | null;
+  campaign: Pick<Campaign, 'id' | 'name' | 'organizationId'>;
+  /**
+   * What may be scheduled; the first is preselected. With none, staff read 'No assets
+   * available' in the dialog; supporters pick a time first and get it as a toast.
+   */
+  assets: Asset[];
+  /**
+   * 'supporter': a month calendar and the best-times hint, then a step offering the
+   * reminder as a calendar file (the supporter posts it themselves later).
+   * 'staff': an asset list and a date field; the dialog closes once the share is scheduled.
+   */
+  variant: 'supporter' | 'staff';
   onOpenChange: (open: boolean) => void;
   onScheduled?: (assetId: number, when: Date) => void;
 }
+
+/** 'yyyy-MM-dd' in local time, the value format of a date field. */
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 const startOfToday = () => {
   const d = new Date();
@@ -36,14 +51,74 @@ const startOfToday = () => {
   return d;
 };
 
-export default function ScheduleDialog({ campaign, asset, onOpenChange, onScheduled }: ScheduleDialogProps) {
-  const timeId = useId();
+/** 'Schedule Your Share': a share of one asset on platform 'all', at a day (today or later) and a slot. */
+export default function ScheduleDialog({
+  campaign,
+  assets,
+  variant,
+  onOpenChange,
+  onScheduled,
+}: ScheduleDialogProps) {
+  const [reminder, setReminder] = useState<ReminderEvent | null>(null);
+  const staff = variant === 'staff';
+  const description =
+    assets.length === 1 && !staff
+      ? `Pick when to share "${assets[0].title}".`
+      : `Plan when to share an asset of ${campaign.name}.`;
+
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent className={staff ? undefined : 'max-w-xl'}>
+        <DialogHeader>
+          <DialogTitle>Schedule Your Share</DialogTitle>
+          <DialogDescription dir="auto">{description}</DialogDescription>
+        </DialogHeader>
+        {assets.length === 0 && staff ? (
+          <div className="space-y-1 text-center">
+            <p className="font-medium">{TOASTS.noAssets.title}</p>
+            <p className="text-sm text-muted-foreground">{TOASTS.noAssets.description}</p>
+          </div>
+        ) : reminder ? (
+          <ReminderStep reminder={reminder} onDone={() => onOpenChange(false)} />
+        ) : (
+          <ScheduleForm
+            campaign={campaign}
+            assets={assets}
+            staff={staff}
+            onCancel={() => onOpenChange(false)}
+            onScheduled={(event, assetId) => {
+              onScheduled?.(assetId, event.when);
+              if (staff) onOpenChange(false);
+              else setReminder(event);
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ScheduleForm({
+  campaign,
+  assets,
+  staff,
+  onCancel,
+  onScheduled,
+}: {
+  campaign: ScheduleDialogProps['campaign'];
+  assets: Asset[];
+  staff: boolean;
+  onCancel: () => void;
+  onScheduled: (event: ReminderEvent, assetId: number) => void;
+}) {
+  const uid = useId();
+  const schedule = useScheduleShare();
+  const [assetId, setAssetId] = useState(assets[0]?.id);
   const [date, setDate] = useState<Date | undefined>();
   const [time, setTime] = useState(SCHEDULE_DEFAULT_TIME);
-  const [reminder, setReminder] = useState<ReminderEvent | null>(null);
-  const schedule = useScheduleShare();
 
   const submit = () => {
+    const asset = assets.find((a) => a.id === assetId);
     if (!asset) {
       toast({ ...TOASTS.noAssets, variant: 'destructive' });
       return;
@@ -70,92 +145,111 @@ export default function ScheduleDialog({ campaign, asset, onOpenChange, onSchedu
       {
         onSuccess: () => {
           toast({ ...TOASTS.scheduled, description: `Your share is scheduled for ${formatWhen(when)}.` });
-          setReminder({
-            when,
-            title: `Share "${asset.title}" for ${campaign.name}`,
-            text,
-            url: trackedUrl(location.origin, campaign.id, ref),
-          });
-          onScheduled?.(asset.id, when);
+          const url = trackedUrl(location.origin, campaign.id, ref);
+          onScheduled({ when, title: `Share "${asset.title}" for ${campaign.name}`, text, url }, asset.id);
         },
       },
     );
   };
 
-  return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Schedule Your Share</DialogTitle>
-          <DialogDescription>
-            {asset ? `Pick when to share "${asset.title}".` : 'Pick a day and a time to share this campaign.'}
-          </DialogDescription>
-        </DialogHeader>
+  const timeField = (
+    <div className="space-y-1.5">
+      <Label htmlFor={`${uid}-time`}>Time</Label>
+      <Select id={`${uid}-time`} value={time} onChange={(e) => setTime(e.target.value)}>
+        {SLOT_GROUPS.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.slots.map((s) => (
+              <option key={s.label} value={s.label}>
+                {s.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </Select>
+    </div>
+  );
 
-        {reminder ? (
-          <div className="space-y-3" role="status">
-            <p className="font-medium">Scheduled for {formatWhen(reminder.when)}</p>
-            <p className="text-sm text-muted-foreground">
-              Add it to your calendar to get a reminder with the text and your link at that time.
-            </p>
-            <DialogFooter>
-              <Button
-                variant="outline"
-                onClick={() =>
-                  void downloadReminderIcs(reminder).catch(() =>
-                    toast({ ...TOASTS.downloadFailed, variant: 'destructive' }),
-                  )
-                }
-              >
-                <CalendarPlusIcon aria-hidden="true" />
-                Add to calendar
-              </Button>
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
-            </DialogFooter>
+  return (
+    // A plain container, not a <form>: the calendar's day buttons would submit it.
+    <div className="space-y-4">
+      {staff ? (
+        <>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${uid}-asset`}>Asset</Label>
+            <Select id={`${uid}-asset`} value={assetId} onChange={(e) => setAssetId(Number(e.target.value))}>
+              {assets.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.title}
+                </option>
+              ))}
+            </Select>
           </div>
-        ) : (
-          <>
-            <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
-              <DayPicker
-                mode="single"
-                selected={date}
-                onSelect={setDate}
-                disabled={{ before: startOfToday() }}
-                startMonth={startOfToday()}
-                className="rally-day-picker"
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor={`${uid}-date`}>Date</Label>
+              <Input
+                id={`${uid}-date`}
+                type="date"
+                min={isoDay(new Date())}
+                value={date ? isoDay(date) : ''}
+                onChange={(e) => {
+                  const [y, m, d] = e.target.value.split('-').map(Number);
+                  setDate(e.target.value ? new Date(y, m - 1, d) : undefined);
+                }}
               />
-              <div className="space-y-2">
-                <Label htmlFor={timeId}>Time</Label>
-                <select
-                  id={timeId}
-                  value={time}
-                  onChange={(e) => setTime(e.target.value)}
-                  className="h-10 w-full rounded-md border border-border bg-white px-3 text-sm"
-                >
-                  {SLOT_GROUPS.map((g) => (
-                    <optgroup key={g.label} label={g.label}>
-                      {g.slots.map((s) => (
-                        <option key={s.label} value={s.label}>
-                          {s.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
-                <p className="rounded-md bg-indigo-50 p-3 text-sm text-slate-800">{BEST_TIMES_HINT}</p>
-              </div>
             </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button onClick={submit} disabled={schedule.isPending}>
-                {schedule.isPending ? 'Scheduling...' : 'Schedule Share'}
-              </Button>
-            </DialogFooter>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+            {timeField}
+          </div>
+        </>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
+          <DayPicker
+            mode="single"
+            selected={date}
+            onSelect={setDate}
+            disabled={{ before: startOfToday() }}
+            startMonth={startOfToday()}
+            className="rally-day-picker"
+          />
+          <div className="space-y-2">
+            {timeField}
+            <p className="rounded-md bg-indigo-50 p-3 text-sm text-slate-800">{BEST_TIMES_HINT}</p>
+          </div>
+        </div>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={submit} disabled={schedule.isPending}>
+          {schedule.isPending ? 'Scheduling...' : 'Schedule Share'}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+function ReminderStep({ reminder, onDone }: { reminder: ReminderEvent; onDone: () => void }) {
+  return (
+    <div className="space-y-3" role="status">
+      <p className="font-medium">Scheduled for {formatWhen(reminder.when)}</p>
+      <p className="text-sm text-muted-foreground">
+        Add it to your calendar to get a reminder with the text and your link at that time.
+      </p>
+      <DialogFooter>
+        <Button
+          variant="outline"
+          onClick={() =>
+            void downloadReminderIcs(reminder).catch(() =>
+              toast({ ...TOASTS.downloadFailed, variant: 'destructive' }),
+            )
+          }
+        >
+          <CalendarPlusIcon aria-hidden="true" />
+          Add to calendar
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </DialogFooter>
+    </div>
   );
 }

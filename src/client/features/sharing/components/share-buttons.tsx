@@ -1,8 +1,8 @@
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/utils.ts';
 import { TOASTS } from '../lib/messages.ts';
 import { copyAssetText, saveAssetMedia } from '../lib/share.ts';
 import { PlatformDot } from './platform-badge.tsx';

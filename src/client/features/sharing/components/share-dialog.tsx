@@ -4,16 +4,16 @@ import { PLATFORMS, platformsForAssetType, type PlatformId } from '#shared/platf
 import type { Asset } from '#shared/schemas/assets.ts';
 import { campaignLinkPreview, composeShareText } from '#shared/share-links.ts';
 import { truncate } from '#shared/text.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
+} from '#client/components/ui/dialog.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
 import { TOASTS } from '../lib/messages.ts';
 import { type ShareCampaign, shareTo } from '../lib/share.ts';
 import { PersonalMessage } from './personal-message.tsx';

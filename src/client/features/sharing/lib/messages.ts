@@ -1,4 +1,4 @@
-// User-facing texts of SPEC.md sections 5 and 8 used by the sharing flows (exact wording).
+// User-facing texts of the sharing flows, in one place so their exact wording stays the same everywhere.
 
 export const MSG = {
   popupBlocked: 'Please allow popups for this site to open the sharing window',

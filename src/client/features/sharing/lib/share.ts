@@ -10,9 +10,9 @@ import {
   shareMedia,
   trackedUrl,
 } from '#shared/share-links.ts';
-import { toast } from '../../../components/ui/use-toast.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
 import { logShare } from '../api/log-share.ts';
-import { copyText } from './clipboard.ts';
+import { copyText } from '#client/lib/clipboard.ts';
 import { isMobileDevice } from './device.ts';
 import { fetchMediaFile, fileNameFor, saveFile } from './media.ts';
 import { MSG, TOASTS } from './messages.ts';

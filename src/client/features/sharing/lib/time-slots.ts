@@ -16,7 +16,7 @@ export function slotLabel(minutes: number): string {
   return `${h12}:${String(m).padStart(2, '0')} ${h24 < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Every 30 minutes from 7:00 AM to 8:30 PM (SPEC.md section 9). */
+/** Every 30 minutes from 7:00 AM to 8:30 PM. */
 export const TIME_SLOTS: TimeSlot[] = Array.from(
   { length: (SCHEDULE_LAST_SLOT_MINUTES - SCHEDULE_FIRST_SLOT_MINUTES) / SCHEDULE_SLOT_STEP_MINUTES + 1 },
   (_, i) => {

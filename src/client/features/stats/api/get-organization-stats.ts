@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrganizationStats } from '#shared/schemas/shares.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 export const ORGANIZATION_STATS_KEY = ['/api/organization/stats'] as const;
 

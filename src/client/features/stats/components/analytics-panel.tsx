@@ -1,8 +1,8 @@
 import { MousePointerClickIcon, PercentIcon, Share2Icon, UsersIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { CampaignStats } from '#shared/schemas/campaigns.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatCount, formatRate, StatTile } from './stat-tile.tsx';
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Card } from '../../../components/ui/card.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 
 /** One labelled number. */
 export function StatTile({ label, value, icon: Icon }: { label: string; value: string; icon?: LucideIcon }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupporterImpact } from '#shared/impact.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 /** This supporter's shares, clicks and score in a campaign (the anonymous cookie identifies them). */
 export const impactQueryOptions = (campaignId: number) => {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 /**
  * The campaign the server embedded in the page's HTML, when it is this one. It is

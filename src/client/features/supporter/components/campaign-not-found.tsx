@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 export function CampaignNotFound() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import type { Asset } from '#shared/schemas/assets.ts';
-import { LightTabs } from '../../../components/ui/light-tabs.tsx';
+import { LightTabs } from '#client/components/ui/light-tabs.tsx';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { ImpactTab } from './impact-tab.tsx';
 import { PersonalizeTab } from './personalize-tab.tsx';

@@ -1,5 +1,5 @@
 import { CLICK_POINTS, INFLUENCE_SCORE_EXPLANATION, SHARE_POINTS } from '#shared/impact.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useImpact } from '../api/get-impact.ts';
 
 /** My Impact: this supporter's shares, the clicks their links brought and the score. */

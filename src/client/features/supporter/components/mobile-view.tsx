@@ -1,19 +1,21 @@
-import { CalendarClockIcon, HeartIcon } from 'lucide-react';
+import { HeartIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
 import type { PlatformId } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { truncate } from '#shared/text.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { preloadScheduleDialog } from '../../sharing/components/lazy-dialogs.tsx';
-import { PersonalMessage } from '../../sharing/components/personal-message.tsx';
-import { SaveAndCopyButtons, ShareButtons } from '../../sharing/components/share-buttons.tsx';
-import { TOASTS } from '../../sharing/lib/messages.ts';
-import { shareTo } from '../../sharing/lib/share.ts';
+import { ScheduleShareButton } from './schedule-share-button.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import {
+  PersonalMessage,
+  SaveAndCopyButtons,
+  ShareButtons,
+  TOASTS,
+  shareTo,
+} from '#client/features/sharing/index.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
-import { AssetMedia } from './asset-media.tsx';
+import { AssetMedia } from '#client/components/asset-media.tsx';
 
 const QUICK_SHARE: PlatformId[] = ['twitter', 'facebook', 'instagram_story', 'whatsapp'];
 const PERSONAL_SHARE: PlatformId[] = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
@@ -116,16 +118,7 @@ export function MobileView({
         </section>
       )}
 
-      <Button
-        variant="outline"
-        className="w-full"
-        onClick={() => onSchedule(assets[0] ?? null)}
-        onPointerEnter={preloadScheduleDialog}
-        onFocus={preloadScheduleDialog}
-      >
-        <CalendarClockIcon aria-hidden="true" />
-        Schedule a Share
-      </Button>
+      <ScheduleShareButton assets={assets} onSchedule={onSchedule} className="w-full" />
 
       <footer className="rounded-lg bg-indigo-50 p-4 text-center text-slate-900">
         <HeartIcon aria-hidden="true" className="mx-auto mb-1 size-5 text-indigo-700" />

@@ -2,7 +2,7 @@ import { LightbulbIcon } from 'lucide-react';
 import { PERSONALIZE_LIST_TRUNCATE } from '#shared/constants.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { truncate } from '#shared/text.ts';
-import { preloadShareDialog } from '../../sharing/components/lazy-dialogs.tsx';
+import { preloadShareDialog } from '#client/features/sharing/index.ts';
 
 /** Personalize tab: pick an asset to share with your own words, and the engagement tip. */
 export function PersonalizeTab({ assets, onPick }: { assets: Asset[]; onPick: (asset: Asset) => void }) {

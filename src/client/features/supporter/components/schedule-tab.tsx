@@ -1,9 +1,8 @@
-import { CalendarClockIcon } from 'lucide-react';
 import { SCHEDULE_TAB_ASSET_COUNT } from '#shared/constants.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { preloadScheduleDialog } from '../../sharing/components/lazy-dialogs.tsx';
-import { formatWhen } from '../../sharing/lib/format-when.ts';
+import { ScheduleShareButton } from './schedule-share-button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { preloadScheduleDialog, formatWhen } from '#client/features/sharing/index.ts';
 
 /** Schedule tab: the first two assets with their scheduled time (held on this device only). */
 export function ScheduleTab({
@@ -21,15 +20,7 @@ export function ScheduleTab({
         <h2 id="schedule-h" className="text-xl font-semibold">
           Schedule your shares
         </h2>
-        <Button
-          variant="outline"
-          onClick={() => onSchedule(assets[0] ?? null)}
-          onPointerEnter={preloadScheduleDialog}
-          onFocus={preloadScheduleDialog}
-        >
-          <CalendarClockIcon aria-hidden="true" />
-          Schedule a Share
-        </Button>
+        <ScheduleShareButton assets={assets} onSchedule={onSchedule} />
       </div>
       <ul className="grid gap-3 sm:grid-cols-2">
         {assets.slice(0, SCHEDULE_TAB_ASSET_COUNT).map((a) => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { Label } from '../../../components/ui/label.tsx';
-import { AssetCard } from './asset-card.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { ShareCard } from './share-card.tsx';
 
 /** Share tab: every asset as a card, with the campaign filter (All Campaigns or this one). */
 export function ShareTab({
@@ -40,7 +40,7 @@ export function ShareTab({
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((a, i) => (
-            <AssetCard key={a.id} asset={a} priority={i === 0} onShare={onShare} />
+            <ShareCard key={a.id} asset={a} priority={i === 0} onShare={onShare} />
           ))}
         </div>
       )}

@@ -1,5 +1,5 @@
 import { MonitorIcon, SmartphoneIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 /** Mobile View / Desktop View, kept in ?mobile=true|false. */
 export function ViewToggle({ mobile, onChange }: { mobile: boolean; onChange: (mobile: boolean) => void }) {

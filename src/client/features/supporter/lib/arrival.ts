@@ -1,10 +1,10 @@
 import { REF_CODE_PATTERN } from '#shared/constants.ts';
+import { rememberArrivalRef } from '#client/features/sharing/index.ts';
 
 // A visit through a tracked share link (`?ref=`): the page confirms it to the server
 // (POST /api/clicks, with the visitor cookie the page's response set), and the shares
 // this visitor then makes name that link's share as their referral parent.
 
-const storageKey = (campaignId: number) => `rally:arrival-ref:${campaignId}`;
 const confirmed = new Set<number>();
 
 /** Called once when the supporter page loads. */
@@ -12,11 +12,7 @@ export function confirmArrival(campaignId: number): void {
   const ref = new URLSearchParams(location.search).get('ref');
   if (!ref || !REF_CODE_PATTERN.test(ref) || confirmed.has(campaignId)) return;
   confirmed.add(campaignId);
-  try {
-    sessionStorage.setItem(storageKey(campaignId), ref);
-  } catch {
-    // Storage blocked: the share is simply logged without a parent.
-  }
+  rememberArrivalRef(campaignId, ref);
   const send = () =>
     void fetch('/api/clicks', {
       method: 'POST',
@@ -29,14 +25,4 @@ export function confirmArrival(campaignId: number): void {
   const doc = document as Document & { prerendering?: boolean };
   if (doc.prerendering) document.addEventListener('prerenderingchange', send, { once: true });
   else send();
-}
-
-/** The ref this visitor arrived with on this campaign's page, if any: the parent of their shares. */
-export function arrivalRef(campaignId: number | undefined): string | undefined {
-  if (!campaignId) return undefined;
-  try {
-    return sessionStorage.getItem(storageKey(campaignId)) ?? undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UsedTemplate } from '#shared/schemas/templates.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 /** POST /api/templates/:id/use: a new active campaign with the template's starter assets. */
 export const applyTemplate = (templateId: string, name?: string) =>

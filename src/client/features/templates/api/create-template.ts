@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreateTemplateInput, Template } from '#shared/schemas/templates.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { queryClient } from '#client/lib/query-client.ts';
 import { TEMPLATES_KEY } from './get-templates.ts';
 
 /** POST /api/templates: save a campaign's assets as the organisation's own template. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Template } from '#shared/schemas/templates.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 export const TEMPLATES_KEY = ['/api/templates'] as const;
 

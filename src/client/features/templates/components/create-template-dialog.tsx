@@ -1,48 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CreateTemplateInput, createTemplateSchema } from '#shared/schemas/templates.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCampaigns } from '../../campaigns/api/get-campaigns.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormDialog } from '#client/components/ui/dialog.tsx';
+import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input, Select } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useCampaigns } from '#client/features/campaigns/index.ts';
 import { useCreateTemplate } from '../api/create-template.ts';
 
 /** 'Create Custom Template': save one of the organisation's campaigns as a reusable template. */
 export function CreateTemplateDialog({ orgId }: { orgId: number | null }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button variant="outline">
           <PlusIcon aria-hidden /> Create Custom Template
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create Custom Template</DialogTitle>
-          <DialogDescription>
-            Save a campaign's assets as a template your organization can start new campaigns from.
-          </DialogDescription>
-        </DialogHeader>
-        {open && <CreateTemplateForm orgId={orgId} onDone={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Create Custom Template"
+      description="Save a campaign's assets as a template your organization can start new campaigns from."
+    >
+      {(close) => <CreateTemplateForm orgId={orgId} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -113,19 +99,15 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
       <FormField id={ids.name} label="Template name" error={errors.name?.message}>
         <Input dir="auto" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
       </FormField>
-      <FormField id={ids.description} label="Description (optional)" error={errors.description?.message}>
-        <Textarea
-          dir="auto"
-          rows={2}
-          {...fieldAria(ids.description, errors.description?.message)}
-          {...register('description')}
-        />
-      </FormField>
-      <DialogFooter>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Saving...' : 'Save Template'}
-        </Button>
-      </DialogFooter>
+      <DescriptionField
+        id={ids.description}
+        rows={2}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <FormSubmit pending={create.isPending} pendingLabel="Saving...">
+        Save Template
+      </FormSubmit>
     </form>
   );
 }

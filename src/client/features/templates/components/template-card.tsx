@@ -1,7 +1,7 @@
 import { FileTextIcon, ImageIcon, VideoIcon } from 'lucide-react';
 import type { Template } from '#shared/schemas/templates.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '#client/components/ui/card.tsx';
 
 const TYPE_ICONS = { image: ImageIcon, video: VideoIcon, text: FileTextIcon };
 

@@ -1,0 +1,117 @@
+import { ArrowLeftIcon, CheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
+import { useCopied } from '#client/lib/use-copied.ts';
+import { Link, useParams } from 'react-router';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { supporterUrl } from '#shared/share-links.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { AddAssetDialog, AssetGrid, AssetOrganizer } from '#client/features/assets/index.ts';
+import { useCampaignStats, AnalyticsPanel } from '#client/features/stats/index.ts';
+import {
+  CopyLinkButton,
+  LINK_COPIED,
+  useCampaign,
+  useSaveAssetOrder,
+} from '#client/features/campaigns/index.ts';
+
+/** /campaigns/:id: the campaign, its assets (shared, ordered) and its analytics. */
+export default function CampaignDetailPage() {
+  const id = Number(useParams().id);
+  const campaign = useCampaign(id);
+  const stats = useCampaignStats(id, { enabled: Number.isInteger(id) && id > 0 });
+  const saveOrder = useSaveAssetOrder(id);
+
+  if (!Number.isInteger(id) || id <= 0 || campaign.isError || stats.isError) return <CampaignNotFound />;
+  if (campaign.isPending || stats.isPending) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner label="Loading campaign" />
+      </div>
+    );
+  }
+
+  const c = campaign.data;
+  const link = supporterUrl(window.location.origin, c.id);
+  const assetActions = (asset: Asset) => (
+    <>
+      <Button asChild size="sm" variant="ghost">
+        <a href={`/supporter/${c.id}`} target="_blank" rel="noopener noreferrer">
+          <ExternalLinkIcon aria-hidden /> Open supporter page
+          <span className="sr-only"> for {asset.title}</span>
+        </a>
+      </Button>
+      <CopyAssetLink link={link} title={asset.title} />
+    </>
+  );
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+      <Link
+        to="/#campaigns"
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline"
+      >
+        <ArrowLeftIcon aria-hidden className="size-4" /> Back to Dashboard
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <h1 className="break-words text-2xl font-bold sm:text-3xl" dir="auto">
+            {c.name}
+          </h1>
+          {c.description && (
+            <p className="text-muted-foreground" dir="auto">
+              {c.description}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <CopyLinkButton campaignId={c.id} variant="outline" />
+          <AddAssetDialog
+            campaignId={c.id}
+            organizationId={c.organizationId}
+            triggerProps={{ size: 'default' }}
+          />
+        </div>
+      </div>
+
+      <section aria-labelledby="campaign-assets" className="space-y-3">
+        <h2 id="campaign-assets" className="text-xl font-semibold">
+          Campaign Assets
+        </h2>
+        <AssetGrid assets={c.assets} preview renderActions={assetActions} />
+      </section>
+
+      <AssetOrganizer
+        assets={c.assets}
+        saving={saveOrder.isPending}
+        onSave={(ids) => saveOrder.mutateAsync(ids)}
+      />
+
+      <AnalyticsPanel stats={stats.data} />
+    </main>
+  );
+}
+
+function CampaignNotFound() {
+  return (
+    <main className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-6 text-center">
+      <h1 className="text-2xl font-bold">Campaign Not Found</h1>
+      <p className="text-muted-foreground">
+        This campaign does not exist or belongs to another organization.
+      </p>
+      <Button asChild>
+        <Link to="/#campaigns">Back to Dashboard</Link>
+      </Button>
+    </main>
+  );
+}
+
+/** An asset card's 'Copy link' (the campaign's supporter link), with the same confirmation. */
+function CopyAssetLink({ link, title }: { link: string; title: string }) {
+  const { copied, copy } = useCopied(LINK_COPIED);
+  return (
+    <Button size="sm" variant="ghost" onClick={() => void copy(link)}>
+      {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />} {copied ? 'Copied!' : 'Copy link'}
+      <span className="sr-only"> for {title}</span>
+    </Button>
+  );
+}

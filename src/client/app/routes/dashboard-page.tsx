@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { POST_CREATION_REDIRECT_MS } from '#shared/constants.ts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { CAMPAIGNS_KEY, useCampaigns, CreateCampaignDialog } from '#client/features/campaigns/index.ts';
+import { useOrgId } from '#client/features/auth/index.ts';
+import { OrganizationStatCards } from '#client/features/stats/index.ts';
+import { CalendarTab } from './dashboard/calendar-tab.tsx';
+import { CampaignList, type ExpandedCampaign } from './dashboard/campaign-list.tsx';
+import { DebugButton } from './dashboard/debug-button.tsx';
+import { TemplatesTab } from './dashboard/templates-tab.tsx';
+import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-hash.ts';
+
+/** The organisation dashboard at / and /campaigns. */
+export default function DashboardPage() {
+  const orgId = useOrgId();
+  const { raw, tab, params, setTab } = useDashboardHash();
+  const campaigns = useCampaigns(orgId);
+  const [expanded, setExpanded] = useState<ExpandedCampaign>('default');
+  const [selectedAssetId, setSelectedAssetId] = useState<number | null>(null);
+
+  // '#campaigns?refresh=true&org=..&t=..' (after a campaign is made from a template):
+  // refetch, say so once, then drop the query from the hash.
+  const handledRefresh = useRef<string | null>(null);
+  const refresh = params.get('refresh') === 'true';
+  useEffect(() => {
+    if (!refresh || handledRefresh.current === raw) return;
+    handledRefresh.current = raw;
+    void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['/api/organization/stats'] });
+    setExpanded('default');
+    toast({ title: 'Campaigns Updated', description: 'Your new campaign has been added to the list' });
+    setTab(tab);
+  }, [refresh, raw, tab, setTab]);
+
+  const showCampaign = (campaignId: number, assetId: number | null = null) => {
+    setExpanded(campaignId);
+    setSelectedAssetId(assetId);
+    setTab('campaigns');
+  };
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Organization Dashboard</h1>
+          <p className="text-muted-foreground">Create and manage your advocacy campaigns</p>
+        </div>
+        <div className="flex gap-2">
+          <CreateCampaignDialog
+            orgId={orgId}
+            onCreated={(c) => {
+              // The new row opens at once; the switch to the campaigns list follows after 300 ms.
+              setExpanded(c.id);
+              setSelectedAssetId(null);
+              setTimeout(() => setTab('campaigns'), POST_CREATION_REDIRECT_MS);
+            }}
+          />
+          <DebugButton onCreated={(id) => showCampaign(id)} />
+        </div>
+      </div>
+
+      <OrganizationStatCards orgId={orgId} />
+
+      <Tabs value={tab} onValueChange={(v) => setTab(v as DashboardTab)}>
+        <TabsList>
+          <TabsTrigger value="campaigns">Campaigns</TabsTrigger>
+          <TabsTrigger value="templates">Templates</TabsTrigger>
+          <TabsTrigger value="calendar">Calendar</TabsTrigger>
+        </TabsList>
+        <TabsContent value="campaigns">
+          <CampaignList
+            campaigns={campaigns.data}
+            isPending={campaigns.isLoading}
+            isError={campaigns.isError}
+            expanded={expanded}
+            onExpandedChange={(next) => {
+              setExpanded(next);
+              setSelectedAssetId(null);
+            }}
+            selectedAssetId={selectedAssetId}
+          />
+        </TabsContent>
+        <TabsContent value="templates">
+          <TemplatesTab />
+        </TabsContent>
+        <TabsContent value="calendar">
+          <CalendarTab orgId={orgId} onSelect={showCampaign} />
+        </TabsContent>
+      </Tabs>
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+import { SearchIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { CampaignRow } from './campaign-row.tsx';
+
+/** 'default' expands the first campaign in the list; null collapses every row. */
+export type ExpandedCampaign = number | null | 'default';
+
+/** 'Active Campaigns': search by name and one expanded row at a time. */
+export function CampaignList({
+  campaigns,
+  isPending,
+  isError,
+  expanded,
+  onExpandedChange,
+  selectedAssetId,
+}: {
+  campaigns: Campaign[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  expanded: ExpandedCampaign;
+  onExpandedChange: (next: ExpandedCampaign) => void;
+  selectedAssetId: number | null;
+}) {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLowerCase();
+  const filtered = (campaigns ?? []).filter((c) => c.name.toLowerCase().includes(needle));
+  const expandedId = expanded === 'default' ? (filtered[0]?.id ?? null) : expanded;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Active Campaigns</h2>
+        <div className="relative w-full sm:w-72">
+          <label htmlFor={searchId} className="sr-only">
+            Search campaigns
+          </label>
+          <SearchIcon aria-hidden className="absolute left-3 top-3 size-4 text-muted-foreground" />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search campaigns..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading campaigns" />
+          </div>
+        ) : isError ? (
+          <p className="py-8 text-center text-destructive">Failed to fetch campaigns</p>
+        ) : filtered.length === 0 ? (
+          <div className="py-8 text-center">
+            <p className="font-medium">No campaigns found</p>
+            <p className="text-sm text-muted-foreground">
+              {needle ? 'Try adjusting your search terms' : 'Create your first campaign to get started'}
+            </p>
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {filtered.map((c) => (
+              <CampaignRow
+                key={c.id}
+                campaign={c}
+                expanded={c.id === expandedId}
+                onToggle={() => onExpandedChange(c.id === expandedId ? null : c.id)}
+                selectedAssetId={c.id === expandedId ? selectedAssetId : null}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import { format, parseISO } from 'date-fns';
+import { ChevronDownIcon, ExternalLinkIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { DATE_FORMAT } from '#shared/constants.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { AddAssetDialog, AssetGrid } from '#client/features/assets/index.ts';
+import { useCampaignAssets, ShareLinkMenu, CampaignIcon } from '#client/features/campaigns/index.ts';
+import { CampaignStatsBlock } from '#client/features/stats/index.ts';
+import { SupporterAvatars } from './supporter-avatars.tsx';
+
+/** A campaign in the 'Active Campaigns' list; the expanded one shows its assets, sharing and stats. */
+export function CampaignRow({
+  campaign,
+  expanded,
+  onToggle,
+  selectedAssetId,
+}: {
+  campaign: Campaign;
+  expanded: boolean;
+  onToggle: () => void;
+  selectedAssetId: number | null;
+}) {
+  const panelId = `campaign-panel-${campaign.id}`;
+  return (
+    <li className="rounded-lg border border-border bg-white" data-testid="campaign-row">
+      <h3>
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={onToggle}
+          // Phones: status and avatars drop to a second line under the name.
+          className="grid w-full grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 p-4 text-left hover:bg-muted/60 sm:flex"
+        >
+          <CampaignIcon name={campaign.name} />
+          <span className="min-w-0 flex-1">
+            <span className="block break-words font-semibold" dir="auto">
+              {campaign.name}
+            </span>
+            <span className="block text-sm text-muted-foreground">
+              Created {format(parseISO(campaign.createdAt), DATE_FORMAT)}
+            </span>
+          </span>
+          <span className="order-last col-span-full flex items-center gap-3 pl-13 sm:order-none sm:pl-0">
+            <Badge variant={campaign.status === 'active' ? 'success' : 'secondary'}>
+              {campaign.status === 'active' ? 'Active' : campaign.status}
+            </Badge>
+            <SupporterAvatars campaignId={campaign.id} />
+          </span>
+          <ChevronDownIcon
+            aria-hidden
+            className={cn(
+              'size-5 shrink-0 text-muted-foreground transition-transform',
+              expanded && 'rotate-180',
+            )}
+          />
+        </button>
+      </h3>
+      {expanded && (
+        <div id={panelId} className="border-t border-border p-4">
+          <CampaignPanel campaign={campaign} selectedAssetId={selectedAssetId} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function CampaignPanel({
+  campaign,
+  selectedAssetId,
+}: {
+  campaign: Campaign;
+  selectedAssetId: number | null;
+}) {
+  const { data: assets, isPending, isError } = useCampaignAssets(campaign.id);
+  const ref = useRef<HTMLDivElement>(null);
+
+  // An asset picked in the calendar is scrolled into view once its card exists.
+  useEffect(() => {
+    if (!selectedAssetId || !assets) return;
+    ref.current
+      ?.querySelector(`[data-asset-id="${selectedAssetId}"]`)
+      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [selectedAssetId, assets]);
+
+  return (
+    <div ref={ref} className="space-y-4">
+      {campaign.description && (
+        <p className="text-sm text-muted-foreground" dir="auto">
+          {campaign.description}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <AddAssetDialog campaignId={campaign.id} organizationId={campaign.organizationId} />
+        <ShareLinkMenu campaign={campaign} assets={assets ?? []} />
+        <Button asChild size="sm" variant="ghost">
+          <Link to={`/campaigns/${campaign.id}`}>
+            <ExternalLinkIcon aria-hidden /> View details
+          </Link>
+        </Button>
+      </div>
+      <section className="space-y-3" aria-labelledby={`assets-${campaign.id}`}>
+        <h4 id={`assets-${campaign.id}`} className="font-semibold">
+          Campaign Assets
+        </h4>
+        {isPending ? (
+          <Spinner label="Loading assets" />
+        ) : isError ? (
+          <p className="text-sm text-destructive">Failed to fetch assets</p>
+        ) : (
+          <AssetGrid assets={assets} preview selectedId={selectedAssetId} />
+        )}
+      </section>
+      <CampaignStatsBlock campaignId={campaign.id} />
+    </div>
+  );
+}

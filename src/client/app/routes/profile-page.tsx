@@ -1,0 +1,58 @@
+import { Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useUser } from '#client/features/auth/index.ts';
+import { PasswordForm } from './profile/password-form.tsx';
+import { PersonalInfoForm } from './profile/personal-info-form.tsx';
+import { ProfileSummary } from './profile/profile-summary.tsx';
+import { RecentActivity } from './profile/recent-activity.tsx';
+
+export default function ProfilePage() {
+  const { data: user, isPending } = useUser();
+
+  if (isPending) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <main className="flex min-h-[60vh] items-center justify-center px-4">
+        <Card className="w-full max-w-md">
+          <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
+            <Lock className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h1 className="text-xl font-semibold">Authentication Required</h1>
+            <p className="text-muted-foreground">Please log in to view your profile.</p>
+            <Button asChild>
+              <Link to="/auth">Go to Login</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </main>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">Profile</h1>
+        <p className="text-muted-foreground">Manage your personal information and account.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6">
+          <ProfileSummary user={user} />
+          <RecentActivity />
+        </div>
+        <div className="space-y-6 lg:col-span-2">
+          <PersonalInfoForm user={user} />
+          <PasswordForm />
+        </div>
+      </div>
+    </main>
+  );
+}

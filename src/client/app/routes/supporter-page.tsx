@@ -1,0 +1,98 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ScheduleDialog, ShareDialog } from '#client/features/sharing/index.ts';
+import {
+  useSupporterCampaign,
+  CampaignNotFound,
+  DesktopView,
+  MobileView,
+  ViewToggle,
+  useMobileView,
+  confirmArrival,
+} from '#client/features/supporter/index.ts';
+
+/** The public supporter page: /supporter/:id and /supporter/campaign/:id. */
+export default function SupporterPage() {
+  const { id } = useParams();
+  const campaignId = Number(id);
+  const valid = Number.isInteger(campaignId) && campaignId > 0;
+  const { data, isPending, isError } = useSupporterCampaign(campaignId);
+  const [mobile, setMobile] = useMobileView();
+  const [sharing, setSharing] = useState<{ asset: Asset; personalize: boolean } | null>(null);
+  const [scheduling, setScheduling] = useState<{ asset: Asset | null } | null>(null);
+  // Scheduled times live on this device only (the page has no account): asset id -> date/time.
+  const [scheduled, setScheduled] = useState<Record<number, Date>>({});
+
+  useEffect(() => {
+    if (valid) confirmArrival(campaignId);
+  }, [valid, campaignId]);
+
+  useEffect(() => {
+    if (data) document.title = `${data.campaign.name} | Rally`;
+  }, [data]);
+
+  if (!valid) return <CampaignNotFound />;
+  if (isPending) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label="Loading campaign" />
+      </div>
+    );
+  }
+  if (isError || !data) return <CampaignNotFound />;
+
+  const { campaign } = data;
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-border bg-white">
+        <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-5 sm:flex-row sm:items-start sm:justify-between">
+          <div className="space-y-1">
+            <h1 className="text-2xl font-bold">{campaign.name}</h1>
+            {campaign.description && <p className="text-muted-foreground">{campaign.description}</p>}
+          </div>
+          <ViewToggle mobile={mobile} onChange={setMobile} />
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-6">
+        {mobile ? (
+          <MobileView data={data} onSchedule={(asset) => setScheduling({ asset })} />
+        ) : (
+          <DesktopView
+            data={data}
+            scheduled={scheduled}
+            onShare={(asset, personalize = false) => setSharing({ asset, personalize })}
+            onSchedule={(asset) => setScheduling({ asset })}
+          />
+        )}
+      </main>
+      <Suspense
+        fallback={
+          <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30">
+            <Spinner label="Opening" />
+          </div>
+        }
+      >
+        {sharing && (
+          <ShareDialog
+            asset={sharing.asset}
+            personalize={sharing.personalize}
+            campaign={campaign}
+            assets={data.assets}
+            onOpenChange={(open) => !open && setSharing(null)}
+          />
+        )}
+        {scheduling && (
+          <ScheduleDialog
+            campaign={campaign}
+            assets={scheduling.asset ? [scheduling.asset] : []}
+            variant="supporter"
+            onOpenChange={(open) => !open && setScheduling(null)}
+            onScheduled={(assetId, when) => setScheduled((s) => ({ ...s, [assetId]: when }))}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { TEMPLATE_REDIRECT_EXTRA_MS, TEMPLATE_REDIRECT_MS } from '#shared/constants.ts';
+import type { Template } from '#shared/schemas/templates.ts';
+import { CUSTOM_TEMPLATE_CATEGORY, TEMPLATE_CATEGORIES } from '#shared/templates.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { creationFailure } from '#client/lib/creation-error.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { CAMPAIGNS_KEY } from '#client/features/campaigns/index.ts';
+import { useOrgId } from '#client/features/auth/index.ts';
+import {
+  useApplyTemplate,
+  useTemplates,
+  CreateTemplateDialog,
+  TemplateCard,
+} from '#client/features/templates/index.ts';
+
+const CATEGORY_ORDER: string[] = [...TEMPLATE_CATEGORIES, CUSTOM_TEMPLATE_CATEGORY];
+
+function byCategory(templates: Template[]): [string, Template[]][] {
+  const groups = new Map<string, Template[]>();
+  groups.set(CUSTOM_TEMPLATE_CATEGORY, []);
+  for (const t of templates) groups.set(t.category, [...(groups.get(t.category) ?? []), t]);
+  const rank = (c: string) =>
+    CATEGORY_ORDER.includes(c) ? CATEGORY_ORDER.indexOf(c) : CATEGORY_ORDER.length;
+  return [...groups.entries()].sort(([a], [b]) => rank(a) - rank(b));
+}
+
+const slug = (category: string) => `category-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+/** /templates: start a campaign from a template, or save one of your own. */
+export default function TemplatesPage() {
+  const orgId = useOrgId();
+  const navigate = useNavigate();
+  const templates = useTemplates();
+  const apply = useApplyTemplate();
+  const [usingId, setUsingId] = useState<string | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const use = (template: Template) => {
+    setUsingId(template.id);
+    apply.mutate(
+      { templateId: template.id },
+      {
+        onSuccess: ({ campaign }) => {
+          toast({
+            title: 'Campaign created',
+            description: `"${campaign.name}" was created from the ${template.name} template`,
+          });
+          // Refresh after 1.5 s (the new campaign is listed by then), then go to the campaigns 100 ms later.
+          timers.current.push(
+            setTimeout(() => {
+              void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+              timers.current.push(
+                setTimeout(() => {
+                  const org = orgId ?? campaign.organizationId;
+                  navigate(`/#campaigns?refresh=true&org=${org}&t=${Date.now()}`);
+                }, TEMPLATE_REDIRECT_EXTRA_MS),
+              );
+            }, TEMPLATE_REDIRECT_MS),
+          );
+        },
+        onError: (err) => {
+          setUsingId(null);
+          toast({ ...creationFailure(err, 'campaign'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-8 p-4 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Campaign Templates</h1>
+          <p className="text-muted-foreground">
+            Start a campaign with ready-made assets, then make it your own.
+          </p>
+        </div>
+        <CreateTemplateDialog orgId={orgId} />
+      </div>
+
+      {templates.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading templates" />
+        </div>
+      ) : templates.isError ? (
+        <p className="text-destructive">Failed to fetch templates</p>
+      ) : (
+        byCategory(templates.data).map(([category, list]) => (
+          <section key={category} aria-labelledby={slug(category)} className="space-y-3">
+            <h2 id={slug(category)} className="text-xl font-semibold">
+              {category}
+            </h2>
+            {list.length === 0 && (
+              <p className="text-sm text-muted-foreground">
+                No custom templates yet: use 'Create Custom Template' to save one of your campaigns.
+              </p>
+            )}
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {list.map((t) => (
+                <li key={t.id}>
+                  <TemplateCard
+                    template={t}
+                    busy={usingId === t.id}
+                    disabled={usingId !== null}
+                    onUse={() => use(t)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,216 @@
+import { CheckCircle2Icon, RotateCcwIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { TEST_CAMPAIGN_DAYS } from '#shared/constants.ts';
+import type { Asset, UploadedFile } from '#shared/schemas/assets.ts';
+import { type Campaign, campaignNameField } from '#shared/schemas/campaigns.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { creationFailure } from '#client/lib/creation-error.ts';
+import { AssetMedia } from '#client/components/asset-media.tsx';
+import { FileUploadField, useCreateAsset, useFileUpload } from '#client/features/assets/index.ts';
+import { useUser } from '#client/features/auth/index.ts';
+import { useCreateCampaign } from '#client/features/campaigns/index.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
+
+/** /upload-test: 1. create a campaign (30 days from now), 2. upload a file and make it an asset. */
+export default function UploadTestPage() {
+  const { data: user } = useUser();
+  const createCampaign = useCreateCampaign();
+  const createAsset = useCreateAsset();
+  const flow = useFileUpload();
+
+  const [name, setName] = useState('Upload Test Campaign');
+  const [nameError, setNameError] = useState<string>();
+  const [campaign, setCampaign] = useState<Campaign | null>(null);
+  const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
+  const [title, setTitle] = useState('Uploaded asset');
+  const [asset, setAsset] = useState<Asset | null>(null);
+
+  const reset = () => {
+    setName('Upload Test Campaign');
+    setNameError(undefined);
+    setCampaign(null);
+    setUploaded(null);
+    setTitle('Uploaded asset');
+    setAsset(null);
+    flow.clear();
+  };
+
+  const submitCampaign = (e: FormEvent) => {
+    e.preventDefault();
+    if (!user) return fail('Not logged in', 'Please sign in to create a campaign.');
+    const parsed = campaignNameField.safeParse(name);
+    if (!parsed.success) return setNameError(parsed.error.issues[0].message);
+    setNameError(undefined);
+    const now = Date.now();
+    createCampaign.mutate(
+      {
+        name: parsed.data,
+        description: 'Created from the upload test page',
+        status: 'active',
+        organizationId: user.organizationId ?? undefined,
+        startDate: new Date(now).toISOString(),
+        endDate: new Date(now + TEST_CAMPAIGN_DAYS * DAY_MS).toISOString(),
+      },
+      {
+        onSuccess: (c) => {
+          setCampaign(c);
+          toast({
+            title: 'Campaign created',
+            description: `"${c.name}" runs for ${TEST_CAMPAIGN_DAYS} days`,
+          });
+        },
+        onError: (err) => {
+          const { title, description } = creationFailure(err, 'campaign');
+          fail(title, description);
+        },
+      },
+    );
+  };
+
+  const upload = async () => {
+    if (!user) return fail('Not logged in', 'Please sign in to upload files.');
+    setUploaded(await flow.upload());
+  };
+
+  const submitAsset = (e: FormEvent) => {
+    e.preventDefault();
+    if (!user) return fail('Not logged in', 'Please sign in to create an asset.');
+    if (!campaign) return fail('No campaign', 'Create a campaign in step 1 first.');
+    if (!uploaded) return fail('No file uploaded', 'Upload a file before creating the asset.');
+    createAsset.mutate(
+      {
+        title,
+        type: uploaded.mimetype.startsWith('video/') ? 'video' : 'image',
+        content: uploaded.url,
+        campaignId: campaign.id,
+        organizationId: campaign.organizationId,
+      },
+      {
+        onSuccess: (a) => {
+          setAsset(a);
+          toast({
+            title: 'Asset created',
+            description: 'Your asset has been created and saved successfully',
+          });
+        },
+        onError: (err) => {
+          const { title, description } = creationFailure(err, 'asset');
+          fail(title, description);
+        },
+      },
+    );
+  };
+
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 p-4 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Test File Upload</h1>
+          <p className="text-muted-foreground">
+            Create a campaign, then upload a file and turn it into an asset.
+          </p>
+        </div>
+        <Button variant="outline" onClick={reset}>
+          <RotateCcwIcon aria-hidden /> Reset
+        </Button>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">Step 1: Create a campaign</h2>
+          <CardDescription>The test campaign runs for {TEST_CAMPAIGN_DAYS} days from today.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {campaign ? (
+            <p className="flex items-center gap-2 text-sm" data-testid="upload-test-campaign">
+              <CheckCircle2Icon aria-hidden className="size-4 text-success" />
+              <span dir="auto">
+                Campaign "{campaign.name}" created (#{campaign.id})
+              </span>
+            </p>
+          ) : (
+            <form onSubmit={submitCampaign} noValidate className="space-y-3">
+              <FormField id="upload-test-name" label="Campaign name" error={nameError}>
+                <Input
+                  dir="auto"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  {...fieldAria('upload-test-name', nameError)}
+                />
+              </FormField>
+              <Button type="submit" disabled={createCampaign.isPending}>
+                {createCampaign.isPending ? 'Creating...' : 'Create Campaign'}
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">Step 2: Upload a file and create an asset</h2>
+          <CardDescription>
+            Images (PNG, JPEG, GIF, WebP) or videos (MP4, WebM, QuickTime), up to 5MB.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="space-y-2">
+            <FileUploadField
+              id="upload-test-file"
+              label="File"
+              accept="image/*,video/*"
+              uploadLabel="Upload File"
+              flow={flow}
+              onUpload={() => void upload()}
+            />
+            {uploaded && (
+              <div className="space-y-2">
+                <p className="break-all text-sm">
+                  Uploaded to <code>{uploaded.url}</code>
+                </p>
+                <AssetMedia
+                  asset={{
+                    type: uploaded.mimetype.startsWith('video/') ? 'video' : 'image',
+                    content: uploaded.url,
+                    title: 'Uploaded file',
+                  }}
+                  compact
+                  className="h-32 w-auto"
+                />
+              </div>
+            )}
+          </div>
+          <form onSubmit={submitAsset} noValidate className="space-y-3">
+            <FormField id="upload-test-title" label="Asset title">
+              <Input
+                id="upload-test-title"
+                dir="auto"
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+              />
+            </FormField>
+            <Button type="submit" disabled={createAsset.isPending}>
+              {createAsset.isPending ? 'Creating...' : 'Create Asset'}
+            </Button>
+          </form>
+          {asset && campaign && (
+            <p className="flex items-center gap-2 text-sm" data-testid="upload-test-asset">
+              <CheckCircle2Icon aria-hidden className="size-4 text-success" />
+              <span dir="auto">Asset "{asset.title}" created.</span>
+              <Link to={`/campaigns/${campaign.id}`} className="text-primary underline">
+                View campaign
+              </Link>
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Asset } from '#shared/schemas/assets.ts';
+import { truncate } from '#shared/text.ts';
+import { cn } from '#client/lib/utils.ts';
+
+/**
+ * What an asset looks like: the image, a playable video or the text itself. Media sit
+ * in a 16:9 box so nothing shifts while they load; `compact` is a short strip instead.
+ */
+export function AssetMedia({
+  asset,
+  compact = false,
+  decorative = false,
+  priority = false,
+  textLimit,
+  className,
+}: {
+  asset: Pick<Asset, 'type' | 'content' | 'title'> & { description?: string | null };
+  compact?: boolean;
+  /** A thumbnail beside the title: no alt text, no video controls. */
+  decorative?: boolean;
+  /** The first visible image: fetched eagerly, at high priority (it is the page's largest paint). */
+  priority?: boolean;
+  textLimit?: number;
+  className?: string;
+}) {
+  const box = compact ? 'h-20' : 'aspect-video';
+  if (asset.type === 'image') {
+    return (
+      <img
+        src={asset.content}
+        alt={decorative ? '' : asset.description || asset.title}
+        width={640}
+        height={360}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+        className={cn('w-full rounded-md bg-muted object-cover', box, className)}
+      />
+    );
+  }
+  if (asset.type === 'video') {
+    return (
+      <video
+        src={asset.content}
+        controls={!decorative}
+        playsInline
+        preload="metadata"
+        muted={decorative}
+        aria-hidden={decorative || undefined}
+        aria-label={decorative ? undefined : asset.title}
+        className={cn('w-full rounded-md bg-black', box, className)}
+      />
+    );
+  }
+  const text = textLimit ? truncate(asset.content, textLimit) : asset.content;
+  if (decorative) {
+    return (
+      <span
+        aria-hidden
+        className={cn('block overflow-hidden rounded-md bg-muted p-1 text-[10px] leading-tight', className)}
+      >
+        {text}
+      </span>
+    );
+  }
+  if (compact) {
+    return (
+      <p
+        dir="auto"
+        className={cn(
+          'line-clamp-3 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm',
+          className,
+        )}
+      >
+        {text}
+      </p>
+    );
+  }
+  return (
+    <blockquote
+      className={cn(
+        'flex aspect-video w-full items-center overflow-hidden rounded-md bg-indigo-50 p-4 text-base leading-relaxed text-slate-900',
+        className,
+      )}
+    >
+      <p dir="auto" className="whitespace-pre-wrap break-words">
+        {text}
+      </p>
+    </blockquote>
+  );
+}

@@ -1,0 +1,64 @@
+import { UploadIcon, XIcon } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import type { FileUpload } from '../hooks/use-file-upload.ts';
+
+/** A file input, the picked file's name with Upload and Clear, and the upload's progress. */
+export function FileUploadField({
+  id,
+  label,
+  accept,
+  uploadLabel = 'Upload',
+  flow,
+  disabled = false,
+  onUpload,
+}: {
+  id: string;
+  label: string;
+  accept: string;
+  uploadLabel?: string;
+  flow: FileUpload;
+  disabled?: boolean;
+  /** Runs the upload (usually `flow.upload` and then using its result). */
+  onUpload: () => void;
+}) {
+  const { picked, uploading, progress } = flow;
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        ref={flow.input}
+        id={id}
+        type="file"
+        accept={accept}
+        onChange={flow.pick}
+        disabled={uploading}
+        className="h-auto"
+      />
+      {picked && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="min-w-0 flex-1 truncate" dir="auto">
+            {picked.name}
+          </span>
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            onClick={onUpload}
+            disabled={disabled || uploading}
+          >
+            <UploadIcon aria-hidden /> {uploading ? 'Uploading...' : uploadLabel}
+          </Button>
+          {!uploading && (
+            <Button type="button" size="sm" variant="ghost" onClick={flow.clear}>
+              <XIcon aria-hidden /> Clear
+            </Button>
+          )}
+        </div>
+      )}
+      {(uploading || progress > 0) && <Progress value={progress} label="Upload progress" />}
+    </div>
+  );
+}

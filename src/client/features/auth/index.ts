@@ -1,0 +1,9 @@
+export { USER_QUERY_KEY, useUser } from './api/get-user.ts';
+export { useLogout } from './api/logout.ts';
+export { useUpdateProfile } from './api/update-profile.ts';
+export { DebugSession } from './components/debug-session.tsx';
+export { LoginForm } from './components/login-form.tsx';
+export { RegisterForm } from './components/register-form.tsx';
+export { UserAvatar } from './components/user-avatar.tsx';
+export { useOrgId } from './hooks/use-org-id.ts';
+export { displayName, roleLabel } from './lib/user-display.ts';

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CreateOrganizationInput, Organization } from '#shared/schemas/organizations.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { USER_QUERY_KEY } from '#client/features/auth/index.ts';
+import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
+
+export const createOrganization = (input: CreateOrganizationInput) =>
+  apiRequest<Organization>('POST', '/api/organizations', input);
+
+/**
+ * POST /api/organizations. The creator becomes a member, so the user is refetched
+ * (and awaited: protected routes read user.organizationId) and the organisation too.
+ */
+export const useCreateOrganization = () =>
+  useMutation({
+    mutationFn: createOrganization,
+    onSuccess: async (org) => {
+      queryClient.setQueryData(ORGANIZATION_QUERY_KEY, org);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ORGANIZATION_QUERY_KEY }),
+      ]);
+    },
+  });

@@ -1,0 +1,13 @@
+export {
+  ScheduleDialog,
+  ShareDialog,
+  preloadScheduleDialog,
+  preloadShareDialog,
+} from './components/lazy-dialogs.tsx';
+export { PersonalMessage } from './components/personal-message.tsx';
+export { SaveAndCopyButtons, ShareButtons } from './components/share-buttons.tsx';
+export { isMobileDevice } from './lib/device.ts';
+export { formatWhen } from './lib/format-when.ts';
+export { TOASTS } from './lib/messages.ts';
+export { copyAssetText, shareTo } from './lib/share.ts';
+export { rememberArrivalRef } from './lib/referral.ts';

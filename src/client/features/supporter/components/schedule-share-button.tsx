@@ -1,0 +1,28 @@
+import { CalendarClockIcon } from 'lucide-react';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { preloadScheduleDialog } from '#client/features/sharing/index.ts';
+
+/** 'Schedule a Share' for the campaign's first asset; hover or focus starts loading the dialog. */
+export function ScheduleShareButton({
+  assets,
+  onSchedule,
+  className,
+}: {
+  assets: Asset[];
+  onSchedule: (asset: Asset | null) => void;
+  className?: string;
+}) {
+  return (
+    <Button
+      variant="outline"
+      className={className}
+      onClick={() => onSchedule(assets[0] ?? null)}
+      onPointerEnter={preloadScheduleDialog}
+      onFocus={preloadScheduleDialog}
+    >
+      <CalendarClockIcon aria-hidden="true" />
+      Schedule a Share
+    </Button>
+  );
+}

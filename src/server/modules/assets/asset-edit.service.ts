@@ -1,0 +1,103 @@
+import { type Asset, isMediaUrl, type UpdateAssetInput } from '#shared/schemas/assets.ts';
+import type { Updateable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { AssetsTable } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { nowIso } from '../../lib/time.ts';
+import { assertCampaignEditable, lockOwnCampaign } from '../campaigns/campaign-lifecycle.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
+import { isStoredUpload } from '../uploads/uploads.service.ts';
+import { ASSET_COLUMNS } from './assets.service.ts';
+
+// Editing and deleting assets. A deleted asset keeps its row (`deletedAt` set): it
+// leaves the page, the order and every list, and the shares and clicks that point
+// at it stay, and stay counted.
+
+export const ASSET_NOT_FOUND = 'Asset not found';
+const MEDIA_RULE = 'Content must be an http(s) URL or an uploaded file for image and video assets';
+
+type Db_ = Pick<Db, 'selectFrom'>;
+
+/** The organisation's live asset; 404 when missing, deleted, or another organisation's. */
+async function findOwnAsset(db: Db_, orgId: number, assetId: number) {
+  const asset = await db
+    .selectFrom('assets')
+    .select(['id', 'campaignId', 'type', 'content'])
+    .where('id', '=', assetId)
+    .where('organizationId', '=', orgId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!asset) throw notFound(ASSET_NOT_FOUND);
+  return asset;
+}
+
+/** PUT /api/assets/:id: title, description, type and content under the create rules. */
+export async function updateAsset(opts: {
+  db: Db;
+  storage: FileStorage;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  assetId: number;
+  input: UpdateAssetInput;
+}): Promise<Asset> {
+  const { db, storage, orgId, assetId, input } = opts;
+  const before = await findOwnAsset(db, orgId, assetId);
+  const type = input.type ?? before.type;
+  const content = input.content ?? before.content;
+  if (type !== 'text' && !isMediaUrl(content)) throw badRequest(MEDIA_RULE);
+  // Checked outside the transaction: the store may be remote, and a file that
+  // exists does not stop existing.
+  if (
+    input.content !== undefined &&
+    type !== 'text' &&
+    content.startsWith(UPLOADS_PREFIX) &&
+    !(await isStoredUpload(storage, content))
+  ) {
+    throw badRequest('The uploaded file was not found: upload it again');
+  }
+  const changes: Updateable<AssetsTable> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined) changes.description = input.description || null;
+  if (input.type !== undefined) changes.type = input.type;
+  if (input.content !== undefined) changes.content = input.content;
+
+  const asset = await db.transaction().execute(async (trx) => {
+    assertCampaignEditable(await lockOwnCampaign(trx, orgId, before.campaignId));
+    const updated = await trx
+      .updateTable('assets')
+      .set(changes)
+      .where('id', '=', assetId)
+      .where('deletedAt', 'is', null)
+      .returning(ASSET_COLUMNS)
+      .executeTakeFirst();
+    // Deleted by a concurrent request after the first read.
+    if (!updated) throw notFound(ASSET_NOT_FOUND);
+    return updated;
+  });
+  opts.supporterCache.invalidate(before.campaignId);
+  return asset;
+}
+
+/** DELETE /api/assets/:id: soft delete; a second delete of the same asset is a 404. */
+export async function deleteAsset(opts: {
+  db: Db;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  assetId: number;
+}): Promise<void> {
+  const { db, orgId, assetId } = opts;
+  const before = await findOwnAsset(db, orgId, assetId);
+  await db.transaction().execute(async (trx) => {
+    assertCampaignEditable(await lockOwnCampaign(trx, orgId, before.campaignId));
+    const res = await trx
+      .updateTable('assets')
+      .set({ deletedAt: nowIso() })
+      .where('id', '=', assetId)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw notFound(ASSET_NOT_FOUND);
+  });
+  opts.supporterCache.invalidate(before.campaignId);
+}

@@ -1,0 +1,242 @@
+import { MAX_NAME } from '#shared/constants.ts';
+import {
+  type CampaignStatus,
+  effectiveStatus,
+  endInstant,
+  startInstant,
+} from '#shared/campaign-lifecycle.ts';
+import type {
+  Campaign,
+  CampaignListQuery,
+  CampaignWithAssets,
+  UpdateCampaignInput,
+} from '#shared/schemas/campaigns.ts';
+import type { Updateable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { CampaignsTable } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { CAMPAIGN_NOT_FOUND } from './own-campaign.ts';
+
+// Editing, pausing, ending, archiving and duplicating campaigns. Every write runs in
+// one transaction that first locks the campaign's row, so a concurrent edit and
+// archive apply one after the other and each sees the other's result.
+
+export const ARCHIVED_IS_FINAL = 'An archived campaign cannot be changed: duplicate it instead';
+export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
+export const NO_BACK_TO_DRAFT = 'A published campaign cannot go back to draft: pause it instead';
+export const PUBLISH_BEFORE = 'Publish the campaign first';
+export const REOPEN_NEEDS_FUTURE_END = 'Set an end date in the future to re-open this campaign';
+export const END_BEFORE_START = 'End date must be on or after the start date';
+
+type Tx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
+type Executor = Db | Tx;
+
+/** Archived campaigns are read-only: their assets cannot be added, edited or deleted either. */
+export function assertCampaignEditable(campaign: { status: string }): void {
+  if (campaign.status === 'archived') throw badRequest(ARCHIVED_IS_FINAL);
+}
+
+/**
+ * Locks the organisation's campaign row for the rest of the transaction (a no-op
+ * update takes the row lock on PostgreSQL; SQLite runs one write transaction at a
+ * time) and reads it; 404 when it is missing or another organisation's.
+ */
+export async function lockOwnCampaign(trx: Executor, orgId: number, campaignId: number): Promise<Campaign> {
+  const touched = await trx
+    .updateTable('campaigns')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', campaignId)
+    .where('organizationId', '=', orgId)
+    .executeTakeFirst();
+  if (Number(touched.numUpdatedRows) === 0) throw notFound(CAMPAIGN_NOT_FOUND);
+  return trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow();
+}
+
+/** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
+function normaliseDate(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (!value) return null;
+  return value.length > 10 ? new Date(value).toISOString() : value;
+}
+
+/** Which status changes are allowed from each status (besides keeping it). */
+const TRANSITIONS: Record<CampaignStatus, readonly CampaignStatus[]> = {
+  draft: ['active', 'archived'],
+  active: ['paused', 'ended', 'archived'],
+  paused: ['active', 'ended', 'archived'],
+  ended: ['active', 'paused', 'archived'],
+  archived: [],
+};
+
+function transitionError(from: string, to: CampaignStatus): string {
+  if (from === 'draft') return PUBLISH_BEFORE;
+  if (to === 'draft') return NO_BACK_TO_DRAFT;
+  return `A campaign cannot go from ${from} to ${to}`;
+}
+
+/**
+ * The row changes of an edit, or a 400/409 explaining why not. An `ended` campaign
+ * re-opens when it gets an end date in the future: as `active` when the edit sets
+ * no status, or with the status the edit asks for.
+ */
+function planUpdate(
+  current: Campaign,
+  input: UpdateCampaignInput,
+  liveAssets: number,
+  now: number,
+): Updateable<CampaignsTable> {
+  assertCampaignEditable(current);
+  const startDate = normaliseDate(input.startDate);
+  const endDate = normaliseDate(input.endDate);
+  const nextStart = startDate === undefined ? current.startDate : startDate;
+  const nextEnd = endDate === undefined ? current.endDate : endDate;
+  const start = startInstant(nextStart);
+  const end = endInstant(nextEnd);
+  if (start !== null && end !== null && end < start) throw badRequest(END_BEFORE_START);
+
+  let status = input.status ?? current.status;
+  const endIsAhead = end === null || end > now;
+  if (current.status === 'ended' && input.status === undefined && endDate && endIsAhead) status = 'active';
+
+  if (status !== current.status) {
+    const from = current.status as CampaignStatus;
+    const to = status as CampaignStatus;
+    if (!(TRANSITIONS[from] ?? TRANSITIONS.active).includes(to)) throw badRequest(transitionError(from, to));
+    if (from === 'ended' && (to === 'active' || to === 'paused') && !endIsAhead)
+      throw badRequest(REOPEN_NEEDS_FUTURE_END);
+    if (from === 'draft' && to === 'active' && liveAssets === 0) throw conflict(PUBLISH_NEEDS_ASSET);
+  }
+
+  const changes: Updateable<CampaignsTable> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.description !== undefined) changes.description = input.description || null;
+  if (status !== current.status) changes.status = status;
+  if (startDate !== undefined) changes.startDate = startDate;
+  if (endDate !== undefined) changes.endDate = endDate;
+  return changes;
+}
+
+async function countLiveAssets(db: Executor, campaignId: number): Promise<number> {
+  const row = await db
+    .selectFrom('assets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('campaignId', '=', campaignId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** PUT /api/campaigns/:id: name, description, dates and status, all or nothing. */
+export async function updateCampaign(opts: {
+  db: Db;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  campaignId: number;
+  input: UpdateCampaignInput;
+  now?: number;
+}): Promise<Campaign> {
+  const { db, orgId, campaignId, input } = opts;
+  const campaign = await db.transaction().execute(async (trx) => {
+    const current = await lockOwnCampaign(trx, orgId, campaignId);
+    const publishing = current.status === 'draft' && input.status === 'active';
+    const liveAssets = publishing ? await countLiveAssets(trx, campaignId) : 0;
+    const changes = planUpdate(current, input, liveAssets, opts.now ?? Date.now());
+    if (Object.keys(changes).length === 0) return current;
+    return trx
+      .updateTable('campaigns')
+      .set(changes)
+      .where('id', '=', campaignId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  opts.supporterCache.invalidate(campaignId);
+  return campaign;
+}
+
+/** DELETE /api/campaigns/:id: archives (idempotent). Its shares and clicks stay, and stay counted. */
+export async function archiveCampaign(opts: {
+  db: Db;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  campaignId: number;
+}): Promise<void> {
+  const { db, orgId, campaignId } = opts;
+  await db.transaction().execute(async (trx) => {
+    const current = await lockOwnCampaign(trx, orgId, campaignId);
+    if (current.status === 'archived') return;
+    await trx.updateTable('campaigns').set({ status: 'archived' }).where('id', '=', campaignId).execute();
+  });
+  opts.supporterCache.invalidate(campaignId);
+}
+
+const COPY_SUFFIX = ' (copy)';
+
+/** "Name (copy)", cut so it stays within the name limit. */
+export function copyName(name: string): string {
+  return name.slice(0, MAX_NAME - COPY_SUFFIX.length) + COPY_SUFFIX;
+}
+
+/**
+ * POST /api/campaigns/:id/duplicate: a draft with the same description and copies of
+ * the live assets in display order. Dates are not copied: a copy is a new run, and
+ * old dates would make it start out ended. Any status can be duplicated, archived
+ * included (the way to bring an archived campaign back).
+ */
+export async function duplicateCampaign(opts: {
+  db: Db;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  campaignId: number;
+}): Promise<CampaignWithAssets> {
+  const { db, orgId, campaignId } = opts;
+  const result = await db.transaction().execute(async (trx) => {
+    const source = await lockOwnCampaign(trx, orgId, campaignId);
+    const createdAt = nowIso();
+    const copy = await trx
+      .insertInto('campaigns')
+      .values({
+        name: copyName(source.name),
+        description: source.description,
+        status: 'draft',
+        organizationId: orgId,
+        startDate: null,
+        endDate: null,
+        createdAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const assets = await insertAssets(trx, {
+      campaignId: copy.id,
+      organizationId: orgId,
+      assets: await assetsOfCampaign(trx, source.id),
+    });
+    return { ...copy, assets };
+  });
+  opts.supporterCache.invalidate(result.id);
+  return result;
+}
+
+/**
+ * GET /api/campaigns: newest first. `status` matches the status the dashboard shows
+ * (an active or paused campaign past its end date is `ended`); absent, every
+ * campaign but archived ones; `all`, every campaign.
+ */
+export async function listCampaignsByStatus(opts: {
+  db: Db;
+  orgId: number;
+  status: CampaignListQuery['status'];
+  now?: number;
+}): Promise<Campaign[]> {
+  const { db, orgId, status } = opts;
+  let q = db.selectFrom('campaigns').selectAll().where('organizationId', '=', orgId);
+  if (status === undefined) q = q.where('status', '!=', 'archived');
+  else if (status === 'archived' || status === 'draft') q = q.where('status', '=', status);
+  else if (status !== 'all') q = q.where('status', 'in', ['active', 'paused', 'ended']);
+  const rows = await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  if (status === undefined || status === 'all' || status === 'archived' || status === 'draft') return rows;
+  const now = opts.now ?? Date.now();
+  return rows.filter((c) => effectiveStatus(c, now) === status);
+}

@@ -1,0 +1,72 @@
+import { campaignAvailability, endInstant } from '#shared/campaign-lifecycle.ts';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+
+// Whether a public share write may go ahead: the ids must belong together (404/400)
+// and the campaign must be open to sharing now, the asset not deleted (409).
+
+export const SHARE_REFUSED = {
+  draft: 'This campaign is not published yet',
+  archived: 'This campaign has been archived',
+  paused: 'Sharing is paused for this campaign',
+  ended: 'This campaign has ended',
+  'not-started': 'This campaign has not started yet',
+  assetDeleted: 'This asset is no longer available',
+} as const;
+
+export interface ShareTarget {
+  assetId: number;
+  campaignId: number;
+  organizationId: number;
+}
+
+/**
+ * The campaign of another organisation is "not found" (the caller named the pair
+ * wrongly), an asset of another campaign is a 400. Returns the end instant of the
+ * campaign (ms, or null) so a schedule can be checked against it.
+ */
+export async function assertShareable(db: Db, ids: ShareTarget, now = Date.now()): Promise<number | null> {
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select(['organizationId', 'status', 'startDate', 'endDate'])
+    .where('id', '=', ids.campaignId)
+    .executeTakeFirst();
+  if (!campaign || campaign.organizationId !== ids.organizationId) throw notFound('Campaign not found');
+  const asset = await db
+    .selectFrom('assets')
+    .select(['campaignId', 'deletedAt'])
+    .where('id', '=', ids.assetId)
+    .executeTakeFirst();
+  if (!asset) throw notFound('Asset not found');
+  if (asset.campaignId !== ids.campaignId) throw badRequest('Asset does not belong to this campaign');
+  if (campaign.status === 'draft' || campaign.status === 'archived')
+    throw conflict(SHARE_REFUSED[campaign.status]);
+  const { state } = campaignAvailability(campaign, now);
+  if (state !== 'open') throw conflict(SHARE_REFUSED[state]);
+  if (asset.deletedAt) throw conflict(SHARE_REFUSED.assetDeleted);
+  return endInstant(campaign.endDate);
+}
+
+/**
+ * SQL filter for rows joined with their asset and campaign: the asset is not
+ * deleted and the campaign has not ended or been archived. A plain-date end date
+ * (yyyy-MM-dd) runs through that day in UTC; a date-time ends at that instant.
+ */
+export function openCampaignAndAsset(
+  eb: ExpressionBuilder<Database, 'assets' | 'campaigns'>,
+  now: Date,
+): Expression<SqlBool> {
+  const nowIso = now.toISOString();
+  const today = nowIso.slice(0, 10);
+  return eb.and([
+    eb('assets.deletedAt', 'is', null),
+    eb('campaigns.status', 'not in', ['ended', 'archived']),
+    eb.or([
+      eb('campaigns.endDate', 'is', null),
+      eb.and([eb(eb.fn('length', ['campaigns.endDate']), '=', 10), eb('campaigns.endDate', '>=', today)]),
+      eb.and([eb(eb.fn('length', ['campaigns.endDate']), '>', 10), eb('campaigns.endDate', '>', nowIso)]),
+    ]),
+  ]);
+}

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { campaignAvailability, HIDDEN_STATUSES, nextAvailabilityChange } from '#shared/campaign-lifecycle.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterCampaign } from '#shared/schemas/shares.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { loadSessionUser, readToken } from '../auth/session-user.ts';
+
+// The lifecycle on the public side: which campaigns the public may see, what state
+// the page is in, and how long a cached view stays true without a write.
+
+export interface SupporterCampaignRow {
+  id: number;
+  name: string;
+  description: string | null;
+  organizationId: number;
+  status: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** Draft and archived campaigns are 404 to the public; their team sees a preview. */
+export const isHiddenFromPublic = (status: string): boolean => HIDDEN_STATUSES.includes(status);
+
+/** The supporter view at `now`: availability is part of it, so it is served as is. */
+export function supporterView(row: SupporterCampaignRow, assets: Asset[], now: number): SupporterCampaign {
+  const { id, name, description, organizationId, status } = row;
+  const view: SupporterCampaign = {
+    campaign: { id, name, description, organizationId },
+    assets,
+    availability: campaignAvailability(row, now),
+  };
+  if (status === 'draft' || status === 'archived') view.preview = status;
+  return view;
+}
+
+/**
+ * How long a cached view stays true: the usual TTL, cut short at the next start or
+ * end instant, so a campaign that ends at 18:00 is served as ended from 18:00
+ * without waiting for a write.
+ */
+export function viewTtl(row: SupporterCampaignRow, ttlMs: number, now = Date.now()): number {
+  const change = nextAvailabilityChange(row, now);
+  return change === null ? ttlMs : Math.max(0, Math.min(ttlMs, change - now - 1));
+}
+
+/**
+ * True when the request carries the session of a member of the organisation (the
+ * bearer token or the `token` cookie). Only asked for hidden campaigns, so the
+ * public hot path never pays for it.
+ */
+export async function isTeamMember(
+  db: Db,
+  request: FastifyRequest,
+  organizationId: number,
+): Promise<boolean> {
+  // Without a token there is nothing to look up: spare the loader its 401.
+  if (!readToken(request)) return false;
+  try {
+    const user = await loadSessionUser(db, request);
+    return user.organizationId === organizationId;
+  } catch (err) {
+    // No live session (401): the visitor is the public. Anything else is a real failure.
+    if (err instanceof HttpError && err.statusCode === 401) return false;
+    throw err;
+  }
+}

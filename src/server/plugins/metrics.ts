@@ -1,0 +1,152 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorResponses } from '#shared/schemas/common.ts';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import type { DbHandle } from '../db/client.ts';
+import { HttpError } from '../lib/errors.ts';
+import { GroupCommit } from '../lib/group-commit.ts';
+import { RouteLatencyHistogram } from '../lib/route-latency.ts';
+import { writeCounters } from '../lib/write-counters.ts';
+
+/** Route label of requests that matched no route: raw URLs would make the label set unbounded. */
+const UNMATCHED = '(unmatched)';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Constant-time check of `Authorization: Bearer <token>` (hashing first evens out the lengths). */
+function bearerMatches(header: string | undefined, expected: Buffer): boolean {
+  const given = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  return timingSafeEqual(digest(given), expected);
+}
+
+/** A counter that mirrors a process-wide tally at scrape time. */
+function mirrorCounter(registry: Registry, name: string, help: string, read: () => number): Counter<string> {
+  let reported = 0;
+  return new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      const now = read();
+      if (now > reported) this.inc(now - reported);
+      reported = now;
+    },
+  });
+}
+
+function buildRegistry(database: DbHandle): { registry: Registry; duration: RouteLatencyHistogram } {
+  const registry = new Registry();
+  // Process CPU/memory/GC/handles and event-loop lag (nodejs_eventloop_lag_seconds and
+  // the nodejs_eventloop_lag_p99_seconds family from perf_hooks' delay monitor).
+  collectDefaultMetrics({ register: registry });
+
+  const duration = new RouteLatencyHistogram(
+    'http_request_duration_seconds',
+    'Time to answer HTTP requests, by method, route pattern and status; its _count is the request count',
+  );
+  registry.registerMetric(duration as unknown as Metric);
+
+  const shares = mirrorCounter(
+    registry,
+    'rally_shares_logged_total',
+    'Shares supporters logged as posted',
+    () => writeCounters.sharesLogged,
+  );
+  const scheduled = mirrorCounter(
+    registry,
+    'rally_shares_scheduled_total',
+    'Shares supporters scheduled for later',
+    () => writeCounters.sharesScheduled,
+  );
+  const clicks = mirrorCounter(
+    registry,
+    'rally_clicks_total',
+    'Tracked-link visits counted as click-throughs',
+    () => writeCounters.clicksRecorded,
+  );
+  void [shares, scheduled, clicks];
+
+  new Gauge({
+    name: 'rally_db_pending_writes',
+    help: 'Share and click writes queued for or inside a group commit (SQLite); 0 on PostgreSQL',
+    registers: [registry],
+    collect() {
+      this.set(GroupCommit.pending());
+    },
+  });
+
+  const poolStats = database.poolStats;
+  if (poolStats) {
+    new Gauge({
+      name: 'rally_db_pool_connections',
+      help: 'PostgreSQL pool: connections open (total), idle, and queries waiting for one (waiting)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const s = poolStats();
+        this.set({ state: 'total' }, s.total);
+        this.set({ state: 'idle' }, s.idle);
+        this.set({ state: 'waiting' }, s.waiting);
+      },
+    });
+  } else {
+    // SQLite: one connection, writes grouped in-process; its queue is rally_db_pending_writes.
+    new Gauge({
+      name: 'rally_db_pool_connections',
+      help: 'SQLite: the one embedded connection',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        this.set({ state: 'total' }, 1);
+      },
+    });
+  }
+  return { registry, duration };
+}
+
+/**
+ * Prometheus metrics on GET /metrics. Off unless METRICS_TOKEN is set: then no
+ * per-request hook exists at all, and /metrics is a 404. When on, scrapes need
+ * `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise), and one onResponse hook
+ * records every request into a histogram made for that path (lib/route-latency.ts).
+ */
+/** Prometheus text exposition format; errors are the usual JSON. */
+const metricsSchema = {
+  response: { 200: { content: { 'text/plain': { schema: z.string() } } }, ...errorResponses },
+};
+
+export function registerMetrics(
+  app: FastifyInstance,
+  opts: { token: string | undefined; database: DbHandle },
+): void {
+  const { token, database } = opts;
+  if (!token) {
+    app.get('/metrics', { schema: metricsSchema }, async () => {
+      throw new HttpError(404, 'Not found');
+    });
+    return;
+  }
+  const expected = digest(token);
+  const { registry, duration } = buildRegistry(database);
+
+  app.addHook('onResponse', (request, reply, done) => {
+    duration.observe(
+      request.routeOptions.url ?? UNMATCHED,
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
+  app.get('/metrics', { schema: metricsSchema }, async (request, reply) => {
+    if (!bearerMatches(request.headers.authorization, expected)) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new HttpError(401, 'Not authenticated');
+    }
+    reply.header('content-type', registry.contentType);
+    reply.header('cache-control', 'no-store');
+    return registry.metrics();
+  });
+}

@@ -1,0 +1,75 @@
+// Campaign lifecycle rules shared by the server (what it allows and serves) and the
+// client (badges, filters, the supporter page's states).
+
+import type { Availability } from './schemas/shares.ts';
+
+export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended', 'archived'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Statuses a campaign can be created with (the rest are reached by editing it). */
+export const CREATE_STATUSES = ['draft', 'active'] as const;
+
+/** Not shown to the public at all: their page and JSON are 404 except to the team. */
+export const HIDDEN_STATUSES: readonly string[] = ['draft', 'archived'];
+
+/** What a supporter can do on the page now; see availabilitySchema in schemas/shares.ts. */
+export const AVAILABILITY_STATES = ['open', 'paused', 'ended', 'not-started'] as const;
+
+const DAY_MS = 86_400_000;
+
+/** When a start date takes effect: a plain date (yyyy-MM-dd) starts at 00:00 UTC that day. */
+export function startInstant(startDate: string | null | undefined): number | null {
+  if (!startDate) return null;
+  const ms = Date.parse(startDate.length === 10 ? `${startDate}T00:00:00Z` : startDate);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** When an end date takes effect: a plain date runs through that whole day (UTC). */
+export function endInstant(endDate: string | null | undefined): number | null {
+  if (!endDate) return null;
+  const ms = Date.parse(endDate.length === 10 ? `${endDate}T00:00:00Z` : endDate);
+  if (Number.isNaN(ms)) return null;
+  return endDate.length === 10 ? ms + DAY_MS : ms;
+}
+
+interface Dated {
+  status: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** True when the campaign is over: status `ended`, or its end date has passed. */
+export function hasEnded(c: Dated, now = Date.now()): boolean {
+  if (c.status === 'ended') return true;
+  const end = endInstant(c.endDate);
+  return end !== null && end <= now;
+}
+
+/** The supporter-facing state at `now`. Ended wins over paused, paused over not-started. */
+export function campaignAvailability(c: Dated, now = Date.now()): Availability {
+  if (hasEnded(c, now)) return { state: 'ended' };
+  const end = endInstant(c.endDate);
+  const endsAt = end === null ? undefined : new Date(end).toISOString();
+  if (c.status === 'paused') return { state: 'paused', ...(endsAt && { endsAt }) };
+  const start = startInstant(c.startDate);
+  if (start !== null && start > now)
+    return { state: 'not-started', startsAt: new Date(start).toISOString(), ...(endsAt && { endsAt }) };
+  return { state: 'open', ...(endsAt && { endsAt }) };
+}
+
+/** The next instant at which `campaignAvailability` changes by itself, or null. */
+export function nextAvailabilityChange(c: Dated, now = Date.now()): number | null {
+  const times = [startInstant(c.startDate), endInstant(c.endDate)].filter(
+    (t): t is number => t !== null && t > now,
+  );
+  return times.length ? Math.min(...times) : null;
+}
+
+/**
+ * The status a dashboard shows and filters by: the stored status, except that an
+ * `active` or `paused` campaign whose end date has passed counts as `ended`.
+ */
+export function effectiveStatus(c: Dated, now = Date.now()): string {
+  if ((c.status === 'active' || c.status === 'paused') && hasEnded(c, now)) return 'ended';
+  return c.status;
+}
