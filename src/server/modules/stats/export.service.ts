@@ -70,6 +70,18 @@ async function* exportRows(opts: {
 }): AsyncGenerator<string> {
   const { db, scope, query, key } = opts;
   const pageSize = opts.pageSize ?? EXPORT_PAGE;
+  // Supporters recur across rows: one HMAC per supporter, not per row. Bounded so an
+  // export with very many supporters does not grow it without limit.
+  const labels = new Map<string, string>();
+  const label = (id: string) => {
+    let l = labels.get(id);
+    if (l === undefined) {
+      if (labels.size >= 50_000) labels.clear();
+      l = pseudonym(key, id);
+      labels.set(id, l);
+    }
+    return l;
+  };
   const range = resolveRange({ from: query.from, to: query.to });
   const lo = new Date(range.bounds[0]).toISOString();
   const hi = new Date(range.bounds.at(-1)!).toISOString();
@@ -122,7 +134,7 @@ async function* exportRows(opts: {
             r.ref,
             r.parentRef,
             r.depth,
-            r.supporterId ? pseudonym(key, r.supporterId) : '',
+            r.supporterId ? label(r.supporterId) : '',
           ]),
         )
         .join('');
