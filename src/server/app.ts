@@ -1,18 +1,23 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
+import { fastifyTrustProxy } from './lib/client-address.ts';
 import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
+import { createMailer } from './lib/mail.ts';
 import { assetEditRoutes } from './modules/assets/asset-edit.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { campaignLifecycleRoutes } from './modules/campaigns/campaign-lifecycle.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { debugRoutes } from './modules/debug/debug.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { clicksRoutes } from './modules/supporter/clicks.routes.ts';
@@ -32,13 +37,19 @@ import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerPermissions } from './plugins/permissions.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The services shared by every route module; one set per app. */
-export function createAppDeps(opts: { config: Config; database: DbHandle }): AppDeps {
+export function createAppDeps(opts: {
+  config: Config;
+  database: DbHandle;
+  /** Where mail failures are logged. */
+  log?: FastifyBaseLogger;
+}): AppDeps {
   const { config, database } = opts;
   const supporterCache = new SupporterCache();
   const uploads = createUploadStorage(config);
@@ -50,10 +61,11 @@ export function createAppDeps(opts: { config: Config; database: DbHandle }): App
     supporterCache,
     supporterCacheSync: createCacheInvalidation(database, supporterCache),
     uploads,
+    mailer: createMailer(config, opts.log),
     jobs: new JobRunner({
       db: database.db,
       dialect: database.dialect,
-      jobs: backgroundJobs(),
+      jobs: backgroundJobs({ uploads }),
       intervalMs: config.rollupIntervalMs,
     }),
   };
@@ -82,7 +94,7 @@ export async function buildApp(opts: {
         : { level: config.logLevel, ...(opts.logStream && { stream: opts.logStream }) },
     genReqId: createRequestIdGenerator(),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,11 +120,12 @@ export async function buildApp(opts: {
   await registerSecurity(app);
   registerContentTypePolicy(app);
   registerErrorHandler(app);
-  registerAuth(app, database.db);
+  registerAuth(app, database.db, config);
+  registerPermissions(app, database.db, config);
   registerMetrics(app, { token: config.metricsToken, database });
   app.decorate('visitorCookieKey', await loadVisitorCookieKey(database.db));
 
-  const deps = opts.deps ?? createAppDeps({ config, database });
+  const deps = opts.deps ?? createAppDeps({ config, database, log: app.log });
   registerHealth(app, { db: database.db, storage: deps.uploads });
   // Other instances' invalidations: listening before the app answers, stopped before the database closes.
   await deps.supporterCacheSync.start(app.log);
@@ -120,7 +133,10 @@ export async function buildApp(opts: {
 
   for (const routes of [
     authRoutes,
+    accountRoutes,
     organizationRoutes,
+    membersRoutes,
+    settingsRoutes,
     campaignsRoutes,
     campaignLifecycleRoutes,
     assetsRoutes,

@@ -6,6 +6,7 @@ import type { JobRunner } from './jobs/runner.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { CacheInvalidationSync } from './modules/supporter/cache-invalidation.ts';
 import type { SupporterCache } from './modules/supporter/supporter.service.ts';
+import type { Mailer } from './lib/mail.ts';
 
 /** What every route module receives: shared services, built once in app.ts. */
 export interface AppDeps {
@@ -21,4 +22,5 @@ export interface AppDeps {
   uploads: FileStorage;
   /** The one background job runner (jobs/index.ts lists its jobs); app.ts starts and stops it. */
   jobs: JobRunner;
+  mailer: Mailer;
 }

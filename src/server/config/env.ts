@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
 import type { S3Options } from '../lib/s3-storage.ts';
@@ -7,6 +8,54 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Which proxies Fastify may believe about the client address (X-Forwarded-For) and
+ * protocol: false (none), a hop count, or a list of proxy addresses/CIDRs (also
+ * proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). Never "trust every hop":
+ * a client could then name any address, including 127.0.0.1.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  if (ipaddr.isValid(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const v = (raw ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true trusts every hop; give the number of proxy hops or the proxy addresses/CIDRs',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = list.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not a hop count or proxy address/CIDR: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const optionalString = z
   .string()
@@ -28,12 +77,24 @@ const envSchema = z
       .url()
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** Hosts whose name may appear in absolute links when PUBLIC_URL is unset (comma list). */
+    ALLOWED_HOSTS: z.string().optional(),
     UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
+    /** Bytes of uploads one organisation may keep (1 GiB by default). */
+    UPLOAD_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024 * 1024),
+    /** Uploads (file or from URL) one user may make per hour. */
+    UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
+    /** upload-from-url downloads this instance runs at once. */
+    UPLOAD_FETCH_CONCURRENCY: z.coerce.number().int().positive().default(4),
     /** Off by default: lets tests fetch from a loopback server through upload-from-url. */
     ALLOW_PRIVATE_FETCH: bool,
     /** Where the built SPA lives (dist/client after `npm run build`). */
     CLIENT_DIST: z.string().default('./dist/client'),
-    TRUST_PROXY: bool,
+    TRUST_PROXY: trustProxy,
     /** Unset: no /metrics. Set: /metrics answers only `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z
       .string()
@@ -50,6 +111,14 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: bool,
+    /** Outgoing mail (invitations, password resets), e.g. smtp://user:pass@host:587. Off when unset. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Sender of every mail, e.g. "Rally <rally@example.org>"; required with SMTP_URL. */
+    MAIL_FROM: optionalString,
     /** How often the background jobs (rollups) run; 0 turns the timer off. */
     ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
     /** Rows the CSV export reads per query (memory per export is about one page). */
@@ -67,10 +136,15 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   publicUrl?: string;
+  /** Host names (lower case, no port) that absolute links may use when publicUrl is unset. */
+  allowedHosts: string[];
   uploadMaxBytes: number;
+  uploadQuotaBytes: number;
+  uploadsPerHour: number;
+  uploadFetchConcurrency: number;
   allowPrivateFetch: boolean;
   clientDist: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   rollupIntervalMs: number;
   exportPageSize: number;
@@ -78,6 +152,8 @@ export interface Config {
   isProduction: boolean;
   /** Uploads go to this bucket when set; otherwise to DATA_DIR/uploads. */
   s3?: S3Options;
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 /** Parse the environment once at start-up; fail fast listing every bad key. */
@@ -88,13 +164,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.MAIL_FROM)
+    throw new Error('Invalid environment:\n  MAIL_FROM: required when SMTP_URL is set');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    allowedHosts: allowedHosts(e.ALLOWED_HOSTS, e.HOST),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
+    uploadFetchConcurrency: e.UPLOAD_FETCH_CONCURRENCY,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH,
     clientDist: path.resolve(e.CLIENT_DIST),
     trustProxy: e.TRUST_PROXY,
@@ -114,5 +196,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
+}
+
+/** ALLOWED_HOSTS, or by default localhost and the bound host (unless it is a wildcard). */
+function allowedHosts(raw: string | undefined, boundHost: string): string[] {
+  const list = raw?.trim()
+    ? raw.split(',')
+    : ['localhost', '127.0.0.1', '::1', ...(['0.0.0.0', '::', ''].includes(boundHost) ? [] : [boundHost])];
+  return [
+    ...new Set(
+      list
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -8,13 +8,18 @@ import type { ColumnType, Generated } from 'kysely';
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** nameKey(username): unique, so look-alike names collide (NULL for legacy look-alikes). */
+  usernameKey: string | null;
   passwordHash: string;
   email: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** The membership's role (admin, editor, viewer); 'user' while in no organisation. */
   role: Generated<string>;
   phone: string | null;
   organizationId: number | null;
+  /** When the user joined their organisation (null while in none). */
+  joinedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -23,6 +28,8 @@ export interface OrganizationsTable {
   id: Generated<number>;
   name: string;
   username: string;
+  /** nameKey(username): unique, so look-alike names collide (NULL for legacy look-alikes). */
+  usernameKey: string | null;
   description: string | null;
   creatorId: number;
   createdAt: string;
@@ -34,6 +41,9 @@ export interface SessionsTable {
   userId: number;
   createdAt: string;
   expiresAt: string;
+  userAgent: string | null;
+  /** Refreshed at most once a minute (sessions.ts), so reads stay cheap. */
+  lastSeenAt: string | null;
 }
 
 export interface CampaignsTable {
@@ -99,6 +109,13 @@ export interface ClicksTable {
 export interface AppSecretsTable {
   name: string;
   value: string;
+}
+
+export interface JobRunsTable {
+  /** A periodic job's name (jobs/job-runs.ts). */
+  name: string;
+  /** ISO time its last complete run finished. */
+  lastRunAt: string;
 }
 
 export interface RollupStateTable {
@@ -179,10 +196,62 @@ export interface TemplatesTable {
 }
 
 export interface LoginAttemptsTable {
-  /** 'user:<name>' or 'ip:<address>' */
+  /** 'user:<name key>@<network>' or 'net:<network>' */
   key: string;
+  /** Fixed window start for networks; the latest attempt for usernames (a sliding window). */
   windowStart: string;
   count: number;
+  /** A (username, network) pair waits until then: the growing delay after repeated failures. */
+  blockedUntil: string | null;
+}
+
+/** Every stored upload: whose it is (quota, rate limit) and when (cleanup of unused ones). */
+export interface UploadsTable {
+  id: Generated<number>;
+  /** The stored file name (`/uploads/<name>`). */
+  name: string;
+  organizationId: number;
+  userId: number | null;
+  size: number;
+  createdAt: string;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  organizationId: number;
+  email: string;
+  role: string;
+  tokenHash: string;
+  invitedBy: number | null;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  acceptedBy: number | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** Null for events outside any organisation (a sign-in before onboarding). */
+  organizationId: number | null;
+  actorId: number | null;
+  action: string;
+  target: string;
+  createdAt: string;
+}
+
+export interface OrganizationSettingsTable {
+  organizationId: number;
+  data: string;
+  updatedAt: string;
 }
 
 export interface Database {
@@ -197,6 +266,7 @@ export interface Database {
   loginAttempts: LoginAttemptsTable;
   appSecrets: AppSecretsTable;
   rollupState: RollupStateTable;
+  jobRuns: JobRunsTable;
   rollupTotals: RollupTotalsTable;
   rollupCampaignHours: RollupCampaignHoursTable;
   rollupOrgHours: RollupOrgHoursTable;
@@ -204,4 +274,9 @@ export interface Database {
   rollupSupporterDays: RollupSupporterDaysTable;
   supporterCampaigns: SupporterCampaignsTable;
   supporterOrgs: SupporterOrgsTable;
+  uploads: UploadsTable;
+  invitations: InvitationsTable;
+  passwordResets: PasswordResetsTable;
+  auditLog: AuditLogTable;
+  organizationSettings: OrganizationSettingsTable;
 }

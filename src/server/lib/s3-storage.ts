@@ -1,5 +1,6 @@
 import { PassThrough, pipeline, type Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -96,6 +97,11 @@ export class S3Storage implements FileStorage {
         (err) => out.destroy(err),
       );
     return out;
+  }
+
+  /** S3 answers a DELETE of a missing key with success too, so a second cleanup run is harmless. */
+  async remove(name: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: assertStoredName(name) }));
   }
 
   /** Releases the HTTP connections (app shutdown, tests). */

@@ -50,7 +50,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-// The same contract for every store: the upload routes only use these three calls.
+// The same contract for every store: the upload routes and the cleanup job only use these calls.
 describe.each([
   {
     kind: 'disk',
@@ -100,6 +100,23 @@ describe.each([
 
   it('answers the readiness check while it can store files', async () => {
     await expect(storage.check()).resolves.toBeUndefined();
+  });
+
+  it('removes a file, and removing it again (or a file never stored) is no error', async () => {
+    await storage.put('gone.png', Buffer.from([1, 2, 3]));
+    await storage.remove('gone.png');
+    expect(await storage.size('gone.png')).toBeUndefined();
+    await expect(readAll(storage.read('gone.png'))).rejects.toThrow();
+    await expect(storage.remove('gone.png')).resolves.toBeUndefined();
+    await expect(storage.remove('never-stored.png')).resolves.toBeUndefined();
+    // Other files are untouched.
+    await storage.put('kept.png', Buffer.from([7]));
+    await storage.remove('gone.png');
+    expect(await storage.size('kept.png')).toBe(1);
+  });
+
+  it('refuses to remove a name it could never have stored', async () => {
+    await expect(storage.remove('../escape.png')).rejects.toThrow(/Invalid stored file name/);
   });
 
   it('replaces a file stored again under the same name', async () => {

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. The disk implementation keeps one instance simple;
- * S3Storage (s3-storage.ts) implements the same three calls when several
+ * S3Storage (s3-storage.ts) implements the same calls when several
  * instances share the files.
  */
 export interface FileStorage {
@@ -16,6 +16,8 @@ export interface FileStorage {
   size(name: string): Promise<number | undefined>;
   /** Streams the file, or the inclusive byte range [start, end]. */
   read(name: string, range?: { start: number; end: number }): Readable;
+  /** Deletes the file; no error when it is already gone (cleanup may run twice). */
+  remove(name: string): Promise<void>;
   /** Resolves when the store can take writes now; rejects with the reason otherwise (readiness). */
   check(): Promise<void>;
 }
@@ -58,6 +60,10 @@ export class DiskStorage implements FileStorage {
 
   read(name: string, range?: { start: number; end: number }): Readable {
     return fs.createReadStream(this.file(name), range);
+  }
+
+  async remove(name: string): Promise<void> {
+    await fsp.rm(this.file(name), { force: true });
   }
 
   async check(): Promise<void> {

@@ -1,22 +1,52 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { loadSessionUser, type UserRow } from '../modules/auth/session-user.ts';
+import { loadSessionUser, readTokenSource, type UserRow } from '../modules/auth/session-user.ts';
+import { assertSameOrigin } from './csrf.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `app.authenticate`: the signed-in user. */
+    /** Set by `app.authenticate` (or the permission hook): the signed-in user. */
     user: UserRow;
+    /** Id of the caller's session (set with `user`). */
+    sessionId: number;
   }
   interface FastifyInstance {
-    /** preHandler for routes that need a session. */
+    /** For routes that need a session; runs before body validation (see registerAuth). */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
 
+/**
+ * The signed-in user of this request. A cookie-borne session must also come from
+ * our own origin: other sites can make a browser send the cookie, never the header.
+ */
+export async function authenticateRequest(db: Db, config: Config, request: FastifyRequest): Promise<void> {
+  if (request.user) return;
+  if (readTokenSource(request).fromCookie) assertSameOrigin(request, config);
+  request.user = await loadSessionUser(db, request);
+}
+
 /** Decorates the app with `authenticate`; sessions and the user loader live in modules/auth. */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('user', null as unknown as UserRow);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    request.user = await loadSessionUser(db, request);
+  app.decorateRequest('sessionId', 0);
+  const authenticate = (request: FastifyRequest) => authenticateRequest(db, config, request);
+  app.decorate('authenticate', authenticate);
+  // Routes declare `preHandler: app.authenticate`, but preHandler runs after body
+  // validation: a caller without a session would get the route's field errors (and
+  // so learn its shape) instead of 401. Every route's authenticate runs first in
+  // preValidation instead, before the body is looked at. (The permission hook
+  // usually loaded the user earlier still, in onRequest.)
+  app.addHook('onRoute', (route) => {
+    const pre = route.preHandler;
+    const list = Array.isArray(pre) ? pre : pre ? [pre] : [];
+    if (!list.includes(authenticate)) return;
+    route.preHandler = list.filter((h) => h !== authenticate);
+    const validation = route.preValidation;
+    route.preValidation = [
+      authenticate,
+      ...(Array.isArray(validation) ? validation : validation ? [validation] : []),
+    ];
   });
 }

@@ -9,6 +9,20 @@ import { HttpError } from '../lib/errors.ts';
  */
 export function registerContentTypePolicy(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
+  // Every JSON body the API takes is an object. Anything else (null, an array, a
+  // number, a string, a boolean) is refused while parsing, before any hook, rate
+  // limiter or handler can read `request.body` and trip over it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (err, value) => {
+      if (err) return done(err);
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return done(new HttpError(400, 'Request body must be a JSON object'));
+      }
+      done(null, value);
+    });
+  });
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.schema?.body) return;
     // isMultipart exists only where the upload routes registered the multipart parser;

@@ -1,34 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, postRaw, signUp, appPerFile } from '../test/test-app.ts';
 
 // What every request gets, whatever the route: body limits, content types, the
 // JSON 404 for unknown API paths, the SPA shell and its security headers.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 describe('request bodies', () => {
+  /** A registration whose body size is set by its username's length. */
+  const registerWithUsernameOf = (length: number) =>
+    postRaw(
+      t.app,
+      '/api/register',
+      JSON.stringify({ username: 'x'.repeat(length), email: 'a@b.org', password: 'secret123' }),
+    );
+
   it('a JSON body over 1 MB: 413', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'x'.repeat(1024 * 1024), email: 'a@b.org', password: 'secret123' }),
-    });
+    const res = await registerWithUsernameOf(1024 * 1024);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Request body too large' });
   });
 
   it('a body just under 1 MB is read (and then validated)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'x'.repeat(1000 * 1000), email: 'a@b.org', password: 'secret123' }),
-    });
+    const res = await registerWithUsernameOf(1000 * 1000);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].path).toBe('username');
   });
@@ -43,24 +37,19 @@ describe('request bodies', () => {
         '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
       ],
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { 'content-type': type },
-        payload,
-      });
+      const res = await postRaw(t.app, '/api/login', payload, type);
       expect(res.statusCode, type).toBe(415);
       expect(res.json().message).toBe('Unsupported content type: send application/json');
     }
   });
 
   it('a JSON content type with a charset is fine', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      payload: '{"username":"nobody-here","password":"secret123"}',
-    });
+    const res = await postRaw(
+      t.app,
+      '/api/login',
+      '{"username":"nobody-here","password":"secret123"}',
+      'application/json; charset=utf-8',
+    );
     expect(res.statusCode).toBe(401);
   });
 
@@ -114,12 +103,7 @@ describe('routing', () => {
   });
 
   it('never leaks a stack trace', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": "abc", "password": }',
-    });
+    const res = await postRaw(t.app, '/api/login', '{"username": "abc", "password": }');
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
     expect(Object.keys(res.json())).toEqual(['message']);

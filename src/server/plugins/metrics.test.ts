@@ -44,21 +44,19 @@ describe('/metrics', () => {
       name: 'Metrics',
       assets: [{ title: 'A', type: 'text', content: 'Share this' }],
     });
+    const logShare = (ref: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/shares',
+        payload: { assetId: assetIds[0], campaignId, organizationId: orgId, platform: 'twitter', ref },
+      });
+    const scrape = () =>
+      app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     for (let i = 0; i < 3; i++) {
       const r = await app.inject({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}` });
       expect(r.statusCode).toBe(200);
     }
-    const share = await app.inject({
-      method: 'POST',
-      url: '/api/shares',
-      payload: {
-        assetId: assetIds[0],
-        campaignId,
-        organizationId: orgId,
-        platform: 'twitter',
-        ref: 'metricsref1',
-      },
-    });
+    const share = await logShare('metricsref1');
     expect(share.statusCode).toBe(201);
     const visit = await app.inject({
       method: 'GET',
@@ -81,11 +79,7 @@ describe('/metrics', () => {
     });
     expect(confirmed.statusCode).toBe(204);
 
-    const before = await app.inject({
-      method: 'GET',
-      url: '/metrics',
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    const before = await scrape();
     expect(before.statusCode).toBe(200);
     expect(before.headers['content-type']).toMatch(/^text\/plain/);
     const text = before.body;
@@ -106,23 +100,9 @@ describe('/metrics', () => {
     expect(shares).toBeGreaterThanOrEqual(1);
     expect(clicks).toBeGreaterThanOrEqual(1);
     // Counters are process-wide: another share moves them by exactly one.
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/shares',
-      payload: {
-        assetId: assetIds[0],
-        campaignId,
-        organizationId: orgId,
-        platform: 'twitter',
-        ref: 'metricsref2',
-      },
-    });
+    const again = await logShare('metricsref2');
     expect(again.statusCode).toBe(201);
-    const after = await app.inject({
-      method: 'GET',
-      url: '/metrics',
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    const after = await scrape();
     expect(sample(after.body, 'rally_shares_logged_total ')).toBe(shares + 1);
   });
 });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RouteOptions } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { publicUserSchema } from '#shared/schemas/auth.ts';
@@ -8,6 +8,7 @@ import { apiErrorSchema } from '#shared/schemas/common.ts';
 import { supporterCampaignSchema } from '#shared/schemas/shares.ts';
 import { PNG_1X1 } from '../modules/campaigns/workspace-fixtures.ts';
 import { API_DOCS_PREFIX } from '../plugins/openapi.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
 import { bearer, createTestApp, signUp, type TestApp } from './test-app.ts';
 
 // The contract: every route declares its response schemas, the OpenAPI document
@@ -29,10 +30,13 @@ const isStaticFiles = (url: string) =>
 let t: TestApp;
 let server: http.Server;
 let photoUrl = '';
+/** Password-reset links arrive only by mail: a real SMTP server in the test process. */
+let smtp: TestSmtp;
 
 beforeAll(async () => {
+  smtp = await startSmtp();
   t = await createTestApp(
-    { ALLOW_PRIVATE_FETCH: 'true' },
+    { ALLOW_PRIVATE_FETCH: 'true', SMTP_URL: smtp.url, MAIL_FROM: 'Rally <rally@example.org>' },
     {
       onRoute: (route) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -48,6 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server.close();
   await t.close();
+  await smtp.close();
 });
 
 const appRoutes = () => [...routes.entries()].filter(([, r]) => !isStaticFiles(r.url));
@@ -143,6 +148,211 @@ describe('real responses parse with the route schemas', () => {
     status: number;
   }
 
+  type Caller = (c: Call) => Promise<LightMyRequestResponse>;
+
+  /** Members, invitations, roles, settings and the account's own routes, in the order a team uses them. */
+  async function callTeamRoutes(call: Caller, staff: { token: string; username: string }) {
+    const auth = bearer(staff.token);
+    const email = () => `c${Math.random().toString(36).slice(2, 10)}@example.org`;
+
+    await call({ method: 'GET', route: '/api/organization/members', headers: auth, status: 200 });
+    await call({ method: 'GET', route: '/api/organization/members', status: 401 });
+    const invitation = (
+      await call({
+        method: 'POST',
+        route: '/api/organization/invitations',
+        headers: auth,
+        payload: { email: email(), role: 'viewer' },
+        status: 201,
+      })
+    ).json();
+    await call({
+      method: 'POST',
+      route: '/api/organization/invitations',
+      headers: auth,
+      payload: { email: email(), role: 'owner' },
+      status: 400,
+    });
+    await call({ method: 'GET', route: '/api/organization/invitations', headers: auth, status: 200 });
+    await call({ method: 'GET', route: '/api/organization/invitations', status: 401 });
+    const token = new URL(invitation.url).pathname.split('/invite/')[1];
+    await call({
+      method: 'GET',
+      route: '/api/invitations/:token',
+      url: `/api/invitations/${token}`,
+      status: 200,
+    });
+    await call({
+      method: 'GET',
+      route: '/api/invitations/:token',
+      url: '/api/invitations/nosuch',
+      status: 404,
+    });
+    const joiner = await signUp(t.app, { org: false });
+    await call({
+      method: 'POST',
+      route: '/api/invitations/:token/accept',
+      url: `/api/invitations/${token}/accept`,
+      headers: bearer(joiner.token),
+      status: 200,
+    });
+    await call({
+      method: 'POST',
+      route: '/api/invitations/:token/accept',
+      url: `/api/invitations/${token}/accept`,
+      headers: bearer((await signUp(t.app, { org: false })).token),
+      status: 404,
+    });
+    await call({
+      method: 'PUT',
+      route: '/api/organization/members/:userId',
+      url: `/api/organization/members/${joiner.userId}`,
+      headers: auth,
+      payload: { role: 'editor' },
+      status: 200,
+    });
+    await call({
+      method: 'PUT',
+      route: '/api/organization/members/:userId',
+      url: `/api/organization/members/${joiner.userId}`,
+      headers: auth,
+      payload: { role: 'owner' },
+      status: 400,
+    });
+    await call({
+      method: 'DELETE',
+      route: '/api/organization/members/:userId',
+      url: `/api/organization/members/${joiner.userId}`,
+      headers: auth,
+      status: 204,
+    });
+    await call({
+      method: 'DELETE',
+      route: '/api/organization/members/:userId',
+      url: '/api/organization/members/999999',
+      headers: auth,
+      status: 404,
+    });
+    const pending = (
+      await call({
+        method: 'POST',
+        route: '/api/organization/invitations',
+        headers: auth,
+        payload: { email: email(), role: 'editor' },
+        status: 201,
+      })
+    ).json();
+    await call({
+      method: 'DELETE',
+      route: '/api/organization/invitations/:id',
+      url: `/api/organization/invitations/${pending.id}`,
+      headers: auth,
+      status: 204,
+    });
+    await call({
+      method: 'DELETE',
+      route: '/api/organization/invitations/:id',
+      url: '/api/organization/invitations/999999',
+      headers: auth,
+      status: 404,
+    });
+
+    await call({ method: 'GET', route: '/api/organization/settings', headers: auth, status: 200 });
+    await call({ method: 'GET', route: '/api/organization/settings', status: 401 });
+    await call({
+      method: 'PUT',
+      route: '/api/organization/settings',
+      headers: auth,
+      payload: { branding: { primaryColor: '#1e3a8a' }, supporters: { collectInfo: false } },
+      status: 200,
+    });
+    await call({
+      method: 'PUT',
+      route: '/api/organization/settings',
+      headers: auth,
+      payload: { branding: { primaryColor: '#ffffff' } },
+      status: 400,
+    });
+
+    // A second session of the same user, for the session list to end.
+    const other = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: staff.username, password: 'secret123' },
+      })
+    ).json().token as string;
+    const sessions = (
+      await call({ method: 'GET', route: '/api/user/sessions', headers: auth, status: 200 })
+    ).json() as { id: number; current: boolean }[];
+    await call({ method: 'GET', route: '/api/user/sessions', status: 401 });
+    const otherId = sessions.find((x) => !x.current)?.id;
+    expect(otherId).toBeDefined();
+    await call({
+      method: 'DELETE',
+      route: '/api/user/sessions/:id',
+      url: `/api/user/sessions/${otherId}`,
+      headers: auth,
+      status: 204,
+    });
+    await call({
+      method: 'DELETE',
+      route: '/api/user/sessions/:id',
+      url: `/api/user/sessions/${otherId}`,
+      headers: auth,
+      status: 404,
+    });
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(other) })).statusCode).toBe(401);
+    await call({ method: 'GET', route: '/api/user/activity', headers: auth, status: 200 });
+    await call({ method: 'GET', route: '/api/user/activity', status: 401 });
+    await call({ method: 'GET', route: '/api/organization/activity', headers: auth, status: 200 });
+    await call({
+      method: 'GET',
+      route: '/api/organization/activity',
+      url: '/api/organization/activity?limit=0',
+      headers: auth,
+      status: 400,
+    });
+    // The same password again: later calls still sign in with it.
+    await call({
+      method: 'PUT',
+      route: '/api/user/password',
+      headers: auth,
+      payload: { currentPassword: 'secret123', newPassword: 'secret123' },
+      status: 200,
+    });
+    await call({
+      method: 'PUT',
+      route: '/api/user/password',
+      headers: auth,
+      payload: { currentPassword: 'secret123' },
+      status: 400,
+    });
+
+    // A password reset of a throwaway account (it ends that account's sessions).
+    const forgetful = await signUp(t.app, { org: false });
+    const address = `${forgetful.username}@example.org`;
+    await call({ method: 'POST', route: '/api/password-reset', payload: { email: address }, status: 202 });
+    await call({ method: 'POST', route: '/api/password-reset', payload: { email: 'nope' }, status: 400 });
+    const mail = await smtp.waitFor(address);
+    const resetToken = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+    expect(resetToken).toBeDefined();
+    await call({
+      method: 'POST',
+      route: '/api/password-reset/:token',
+      url: `/api/password-reset/${resetToken}`,
+      payload: { newPassword: 'secret456' },
+      status: 200,
+    });
+    await call({
+      method: 'POST',
+      route: '/api/password-reset/:token',
+      url: `/api/password-reset/${resetToken}`,
+      payload: { newPassword: 'secret789' },
+      status: 400,
+    });
+  }
+
   it('every route, called for real', async () => {
     const staff = await signUp(t.app);
     const auth = bearer(staff.token);
@@ -215,6 +425,8 @@ describe('real responses parse with the route schemas', () => {
         status: 201,
       })
     ).json();
+    await callTeamRoutes(call, staff);
+
     const ids = { assetId: asset.id, campaignId: campaign.id, organizationId: staff.orgId };
     const id = (route: string) => route.replace(':id', String(campaign.id));
     const calls: Call[] = [

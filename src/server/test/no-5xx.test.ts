@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createTestApp, signUp, type TestApp } from './test-app.ts';
 
 // Odd values (huge, negative and fractional ids, NUL bytes, arrays, objects, very long
-// strings, odd Host and Range headers) at every route that takes input: each gets a
+// strings, odd Host and Range headers, whole bodies that are not objects, random bytes
+// as multipart) at every route that takes input: each gets a
 // 4xx or a normal answer, never a 5xx (API.md "Bad input never yields a 500").
 
 let t: TestApp;
@@ -150,6 +151,48 @@ it('answers odd input at every route without a 5xx', async () => {
     await check('POST', '/api/register', { username: v, password: 'secret123', email: 'a@b.org' });
     await check('POST', '/api/upload-from-url', { imageUrl: v }, bearer(tok));
     await check('POST', '/api/shares', v as object);
+  }
+  // Whole bodies that are not objects, sent raw as JSON, at every route that takes a body.
+  const bodyRoutes: [string, string, Record<string, string>][] = [
+    ['POST', '/api/shares', {}],
+    ['POST', '/api/shares/schedule', {}],
+    ['POST', '/api/login', {}],
+    ['POST', '/api/register', {}],
+    ['POST', '/api/logout', {}],
+    ['POST', '/api/organizations', bearer(tok)],
+    ['POST', '/api/campaigns', bearer(tok)],
+    ['POST', '/api/assets', bearer(tok)],
+    ['POST', '/api/templates', bearer(tok)],
+    ['POST', '/api/templates/donation-drive/use', bearer(tok)],
+    ['POST', '/api/upload-from-url', bearer(tok)],
+    ['PUT', '/api/user/profile', bearer(tok)],
+    ['PUT', `/api/campaigns/${campaignId}/assets/order`, bearer(tok)],
+  ];
+  for (const raw of ['null', '[]', '[{"a":1}]', '0', '-1.5', '"text"', 'true', 'false', '""']) {
+    for (const [method, url, headers] of bodyRoutes)
+      await check(method, url, raw, { ...headers, 'content-type': 'application/json' });
+  }
+  // Random bytes (fixed seed) under a multipart content type, with and without a boundary.
+  let seed = 42;
+  const nextByte = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed & 0xff;
+  };
+  for (let i = 0; i < 40; i++) {
+    const bytes = Buffer.from(Array.from({ length: 1 + ((i * 37) % 600) }, nextByte));
+    const withPart = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'),
+      bytes,
+    ]);
+    for (const type of [
+      'multipart/form-data; boundary=b',
+      'multipart/form-data',
+      'multipart/mixed; boundary=b',
+    ]) {
+      for (const payload of [bytes, withPart])
+        await check('POST', '/api/upload', payload, { ...bearer(tok), 'content-type': type });
+    }
+    await check('POST', '/api/shares', bytes, { 'content-type': 'multipart/form-data; boundary=b' });
   }
   await check('GET', '/api/user', undefined, { authorization: 'Bearer \u00ff' });
   await check('GET', '/api/user', undefined, { cookie: 'token=%00; rally_sid=%E0' });

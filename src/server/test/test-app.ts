@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
@@ -29,63 +30,50 @@ export async function createTestApp(
     sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  if (opts.sameDatabaseAs) return secondInstance(opts.sameDatabaseAs, env, opts.onRoute);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: `./.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`,
-    LOG_LEVEL: 'silent',
+  const first = opts.sameDatabaseAs;
+  const config = testConfig({
+    DATA_DIR: first?.config.dataDir ?? `./.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`,
     ...env,
   });
   const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  let schema: string | undefined;
-  if (pgUrl) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`CREATE SCHEMA ${schema}`);
-    await c.end();
+  if (first) {
+    // In-memory SQLite cannot be opened twice: the second app shares the handle (and does not close it).
+    const database = pgUrl
+      ? openDatabase({ databaseUrl: pgUrl, pgSchema: first.database.pgSchema })
+      : first.database;
+    return start(config, database, opts.onRoute, async () => {
+      if (database !== first.database) await database.close();
+    });
   }
+  const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (pgUrl) await runSql(pgUrl, `CREATE SCHEMA ${schema}`);
   const database = openDatabase(
     pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: ':memory:' },
   );
   await migrateToLatest(database);
-  const deps = createAppDeps({ config, database });
-  const app = await buildApp({ config, database, logger: false, deps, onRoute: opts.onRoute });
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    deps,
-    close: async () => {
-      await app.close();
-      await database.close();
-      if (pgUrl && schema) {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`DROP SCHEMA ${schema} CASCADE`);
-        await c.end();
-      }
-    },
-  };
+  return start(config, database, opts.onRoute, async () => {
+    await database.close();
+    if (pgUrl) await runSql(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
+  });
 }
 
-async function secondInstance(
-  first: TestApp,
-  env: Record<string, string>,
-  onRoute?: (route: RouteOptions) => void,
+const testConfig = (env: Record<string, string>) =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+
+async function runSql(connectionString: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+/** Builds the app on a migrated database; `closeDatabase` runs after the app has closed. */
+async function start(
+  config: Config,
+  database: DbHandle,
+  onRoute: ((route: RouteOptions) => void) | undefined,
+  closeDatabase: () => Promise<void>,
 ): Promise<TestApp> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: first.config.dataDir,
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  // In-memory SQLite cannot be opened twice: the second app shares the handle (and does not close it).
-  const database = pgUrl
-    ? openDatabase({ databaseUrl: pgUrl, pgSchema: first.database.pgSchema })
-    : first.database;
   const deps = createAppDeps({ config, database });
   const app = await buildApp({ config, database, logger: false, deps, onRoute });
   await app.ready();
@@ -96,7 +84,7 @@ async function secondInstance(
     deps,
     close: async () => {
       await app.close();
-      if (database !== first.database) await database.close();
+      await closeDatabase();
     },
   };
 }
@@ -135,6 +123,26 @@ export async function signUp(
   return { token, userId, orgId, username };
 }
 
+/** A JSON request, as the logged-in user when a token is given. */
+export const sendJson = (
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  token?: string,
+) => app.inject({ method, url, payload: payload as object, headers: token ? bearer(token) : {} });
+
+export const postJson = (app: FastifyInstance, url: string, payload?: unknown, token?: string) =>
+  sendJson(app, 'POST', url, payload, token);
+
+/** A POST whose body is sent as written: malformed JSON, other content types, oversized bodies. */
+export const postRaw = (
+  app: FastifyInstance,
+  url: string,
+  payload: string,
+  contentType = 'application/json',
+) => app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+
 export const json = (res: LightMyRequestResponse) => res.json() as any;
 
 export type SignedUp = Awaited<ReturnType<typeof signUp>>;
@@ -143,4 +151,47 @@ export type SignedUp = Awaited<ReturnType<typeof signUp>>;
 export async function twoOrganizations(): Promise<{ t: TestApp; a: SignedUp; b: SignedUp }> {
   const t = await createTestApp();
   return { t, a: await signUp(t.app), b: await signUp(t.app) };
+}
+
+/** An object that reads its properties from `current()` when used: for what beforeAll makes. */
+function readThrough<T extends object>(current: () => T): T {
+  return new Proxy({} as T, { get: (_, key) => Reflect.get(current(), key) });
+}
+
+function madeInBeforeAll<T>(make: () => Promise<T>, close: (made: T) => Promise<void>): () => T {
+  let made: T | undefined;
+  beforeAll(async () => {
+    made = await make();
+  });
+  afterAll(async () => {
+    if (made !== undefined) await close(made);
+  });
+  return () => {
+    if (made === undefined) throw new Error('the test app is made in beforeAll: use it inside a test');
+    return made;
+  };
+}
+
+/** One app for the whole test file: `const t = appPerFile();` at its top level. */
+export function appPerFile(env: Record<string, string> = {}): TestApp {
+  const current = madeInBeforeAll(
+    () => createTestApp(env),
+    (t) => t.close(),
+  );
+  return readThrough(current);
+}
+
+/**
+ * One app for the whole test file with staff users `a` and `b` in two organisations,
+ * and `get(url, token)` as one of them: `const { t, a, b, get } = twoOrganizationsPerFile();`.
+ */
+export function twoOrganizationsPerFile() {
+  const current = madeInBeforeAll(twoOrganizations, ({ t }) => t.close());
+  return {
+    t: readThrough(() => current().t),
+    a: readThrough(() => current().a),
+    b: readThrough(() => current().b),
+    get: (url: string, token: string) =>
+      current().t.app.inject({ method: 'GET', url, headers: bearer(token) }),
+  };
 }

@@ -18,6 +18,12 @@ export const atLeastOneField: [
   { message: 'Send at least one field to change', path: [] },
 ];
 
+/**
+ * `:token` of a single-use link (an invitation, a password reset). Tokens are
+ * opaque; anything that is not one is simply not found.
+ */
+export const tokenParamsSchema = z.strictObject({ token: z.string().max(200) });
+
 /** `?org=` on list reads: omitted means the caller's own organisation. */
 export const orgQuerySchema = z.strictObject({ org: idParam.optional() });
 

@@ -4,6 +4,7 @@ import { PLATFORM_IDS } from '../platforms.ts';
 import { AVAILABILITY_STATES } from '../campaign-lifecycle.ts';
 import { assetSchema } from './assets.ts';
 import { idField, idParam, timestampField } from './common.ts';
+import { supporterOrganizationSchema } from './settings.ts';
 
 export const platformField = z.enum(PLATFORM_IDS, { error: 'Unknown platform' });
 
@@ -100,6 +101,8 @@ export const supporterCampaignSchema = z.object({
     organizationId: idField,
   }),
   assets: z.array(assetSchema),
+  /** Name, branding and the supporter-information toggle of the campaign's organisation. */
+  organization: supporterOrganizationSchema,
   /** Whether supporters can share now, computed when the response was made. */
   availability: availabilitySchema,
   /** Only when a member of the organisation opens its draft or archived campaign: which one it is. */

@@ -1,7 +1,15 @@
 import type * as React from 'react';
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { Button } from './button.tsx';
 import { DialogFooter } from './dialog.tsx';
-import { Textarea } from './input.tsx';
+import { Input, Textarea } from './input.tsx';
 import { Label } from './label.tsx';
 
 /** A labelled field with its help text and its validation message. */
@@ -37,6 +45,50 @@ export const fieldAria = (id: string, error?: string, help?: string) => ({
   'aria-describedby': [error && `${id}-error`, help && `${id}-help`].filter(Boolean).join(' ') || undefined,
 });
 
+/** A labelled Input whose aria props point at its help text and validation message. */
+export function InputField({
+  id,
+  label,
+  error,
+  help,
+  ...input
+}: { id: string; label: string; error?: string; help?: string } & React.ComponentProps<'input'>) {
+  return (
+    <FormField id={id} label={label} error={error} help={help}>
+      <Input {...fieldAria(id, error, help)} {...input} />
+    </FormField>
+  );
+}
+
+/** One text input of a form: the value it edits, its label, and the input's own props. */
+export type TextFieldSpec<T extends FieldValues> = {
+  name: Path<T>;
+  id: string;
+  label: string;
+  help?: string;
+} & Omit<React.ComponentProps<'input'>, 'name' | 'id'>;
+
+/** A form's text inputs in order, each registered and tied to its validation message. */
+export function TextFields<T extends FieldValues>({
+  fields,
+  register,
+  errors = {},
+}: {
+  fields: readonly TextFieldSpec<T>[];
+  register: UseFormRegister<T>;
+  /** formState.errors, read by the form itself so that it re-renders when they change. */
+  errors?: FieldErrors<T>;
+}) {
+  return fields.map(({ name, ...field }) => (
+    <InputField
+      key={name}
+      error={(get(errors, name) as FieldError | undefined)?.message}
+      {...field}
+      {...register(name)}
+    />
+  ));
+}
+
 /** The optional free-text 'Description' of a form (campaign, asset, template). */
 export function DescriptionField({
   id,
@@ -48,6 +100,23 @@ export function DescriptionField({
     <FormField id={id} label="Description (optional)" error={error}>
       <Textarea dir="auto" rows={rows} {...fieldAria(id, error)} {...textarea} />
     </FormField>
+  );
+}
+
+/** A page form's full-width submit button, relabelled while the request runs. */
+export function WideSubmit({
+  pending,
+  pendingLabel,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Button type="submit" className="w-full" disabled={pending}>
+      {pending ? pendingLabel : children}
+    </Button>
   );
 }
 

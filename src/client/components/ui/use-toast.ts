@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '#shared/constants.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
 
 // A tiny toast store: one toast visible at a time (a new one replaces the last),
 // a dismissed one is removed from the list after TOAST_REMOVE_DELAY_MS.
@@ -25,6 +26,22 @@ export function toast(t: Omit<ToastData, 'id' | 'open'>): { id: number; dismiss:
   toasts = [{ ...t, id, open: true }]; // limit 1
   emit();
   return { id, dismiss: () => dismissToast(id) };
+}
+
+/** The destructive toast for a failed request: the server's message, else `fallback`. */
+export function toastError(title: string, err: unknown, fallback: string): void {
+  toast({ title, description: errorMessage(err, fallback), variant: 'destructive' });
+}
+
+/** A submit handler whose failure shows `title` with the server's message (else `fallback`). */
+export function toastOnFailure<T>(title: string, fallback: string, run: (values: T) => Promise<unknown>) {
+  return async (values: T): Promise<void> => {
+    try {
+      await run(values);
+    } catch (err) {
+      toastError(title, err, fallback);
+    }
+  };
 }
 
 export function dismissToast(id: number): void {

@@ -3,7 +3,9 @@ import type { AnyDb, DialectName } from '../dialect.ts';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-stats-covering-indexes.ts';
 import * as m0003 from './0003-campaign-lifecycle.ts';
-import * as m0006 from './0006-analytics.ts';
+import * as m0004 from './0004-teams.ts';
+import * as m0005 from './0005-abuse-guards.ts';
+import * as m0007 from './0007-analytics.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -12,7 +14,9 @@ const ALL: Record<string, DialectMigration> = {
   '0001-initial': m0001,
   '0002-stats-covering-indexes': m0002,
   '0003-campaign-lifecycle': m0003,
-  '0006-analytics': m0006,
+  '0004-teams': m0004,
+  '0005-abuse-guards': m0005,
+  '0007-analytics': m0007,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -28,6 +28,7 @@ export async function assetEditRoutes(app: FastifyInstance, { db, uploads, suppo
         storage: uploads,
         supporterCache,
         orgId: orgScope(request.user.organizationId),
+        actorId: request.user.id,
         assetId: request.params.id,
         input: request.body,
       }),
@@ -41,6 +42,7 @@ export async function assetEditRoutes(app: FastifyInstance, { db, uploads, suppo
         db,
         supporterCache,
         orgId: orgScope(request.user.organizationId),
+        actorId: request.user.id,
         assetId: request.params.id,
       });
       return reply.code(204).send(null);

@@ -2,6 +2,7 @@ import { type Asset, isMediaUrl, type UpdateAssetInput } from '#shared/schemas/a
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { AssetsTable } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -41,6 +42,8 @@ export async function updateAsset(opts: {
   orgId: number;
   assetId: number;
   input: UpdateAssetInput;
+  /** Who edits it, for the audit log (written in the same transaction). */
+  actorId: number;
 }): Promise<Asset> {
   const { db, storage, orgId, assetId, input } = opts;
   const before = await findOwnAsset(db, orgId, assetId);
@@ -74,6 +77,12 @@ export async function updateAsset(opts: {
       .executeTakeFirst();
     // Deleted by a concurrent request after the first read.
     if (!updated) throw notFound(ASSET_NOT_FOUND);
+    await recordAudit(trx, {
+      organizationId: orgId,
+      actorId: opts.actorId,
+      action: 'asset.updated',
+      target: updated.title,
+    });
     return updated;
   });
   opts.supporterCache.invalidate(before.campaignId);
@@ -86,18 +95,27 @@ export async function deleteAsset(opts: {
   supporterCache: SupporterCacheInvalidator;
   orgId: number;
   assetId: number;
+  /** Who deletes it, for the audit log (written in the same transaction). */
+  actorId: number;
 }): Promise<void> {
   const { db, orgId, assetId } = opts;
   const before = await findOwnAsset(db, orgId, assetId);
   await db.transaction().execute(async (trx) => {
     assertCampaignEditable(await lockOwnCampaign(trx, orgId, before.campaignId));
-    const res = await trx
+    const deleted = await trx
       .updateTable('assets')
       .set({ deletedAt: nowIso() })
       .where('id', '=', assetId)
       .where('deletedAt', 'is', null)
+      .returning('title')
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw notFound(ASSET_NOT_FOUND);
+    if (!deleted) throw notFound(ASSET_NOT_FOUND);
+    await recordAudit(trx, {
+      organizationId: orgId,
+      actorId: opts.actorId,
+      action: 'asset.deleted',
+      target: deleted.title,
+    });
   });
   opts.supporterCache.invalidate(before.campaignId);
 }

@@ -27,7 +27,14 @@ export async function assetsRoutes(app: FastifyInstance, { db, uploads, supporte
     },
     async (request, reply) => {
       const orgId = orgScope(request.user.organizationId, request.body.organizationId);
-      const asset = await createAsset({ db, storage: uploads, supporterCache, orgId, input: request.body });
+      const asset = await createAsset({
+        db,
+        storage: uploads,
+        supporterCache,
+        orgId,
+        input: request.body,
+        actorId: request.user.id,
+      });
       return reply.code(201).send(asset);
     },
   );

@@ -1,6 +1,7 @@
 import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
 import type { TemplateAsset } from '#shared/schemas/templates.ts';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -99,6 +100,8 @@ export async function createAsset(opts: {
   supporterCache: SupporterCacheInvalidator;
   orgId: number;
   input: CreateAssetInput;
+  /** Who adds it, for the audit log (written in the same transaction). */
+  actorId: number;
 }): Promise<Asset> {
   const { db, storage, orgId, input } = opts;
   // 404 when the campaign is missing or another organisation's.
@@ -110,8 +113,14 @@ export async function createAsset(opts: {
   ) {
     throw badRequest('The uploaded file was not found: upload it again');
   }
-  const [asset] = await db.transaction().execute((trx) =>
-    insertAssets(trx, {
+  const [asset] = await db.transaction().execute(async (trx) => {
+    await recordAudit(trx, {
+      organizationId: orgId,
+      actorId: opts.actorId,
+      action: 'asset.created',
+      target: input.title,
+    });
+    return insertAssets(trx, {
       campaignId: input.campaignId,
       organizationId: orgId,
       assets: [
@@ -122,8 +131,8 @@ export async function createAsset(opts: {
           content: input.content,
         },
       ],
-    }),
-  );
+    });
+  });
   opts.supporterCache.invalidate(input.campaignId);
   return asset;
 }

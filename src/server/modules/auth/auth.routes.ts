@@ -12,14 +12,15 @@ import {
 import { errorResponses, messageSchema } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { isLoopback } from '../../lib/loopback.ts';
+import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
 import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
 import { loadSessionUser, readToken } from './session-user.ts';
 import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
 
-export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Account creation per client address: a guard against scripted sign-ups (and the
@@ -27,7 +28,8 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
   // Per instance, like the share-write limit (docs/api.md).
   await app.register(rateLimit, {
     global: false,
-    allowList: (request) => isLoopback(request.ip),
+    allowList: (request) => isLocalRequest(request, config.trustProxy),
+    keyGenerator: clientNetwork,
     errorResponseBuilder: (_request, ctx) =>
       new HttpError(429, `Too many sign-ups from this address. Please try again in ${ctx.after}.`),
   });
@@ -41,6 +43,7 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
     },
     async (request, reply) => {
       const user = await registerUser({ db, input: request.body });
+      setSessionCookie(request, reply, user.token);
       return reply.code(201).send(user);
     },
   );
@@ -48,15 +51,20 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.post(
     '/api/login',
     { schema: { body: loginSchema, response: { 200: authResponseSchema, ...errorResponses } } },
-    async (request) => loginUser({ db, input: request.body, address: request.ip }),
+    async (request, reply) => {
+      const user = await loginUser({ db, input: request.body, address: clientNetwork(request) });
+      setSessionCookie(request, reply, user.token);
+      return user;
+    },
   );
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.
   r.post(
     '/api/logout',
     { schema: { response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       await deleteSession(db, readToken(request));
+      clearSessionCookie(reply);
       return { message: 'Logged out' };
     },
   );

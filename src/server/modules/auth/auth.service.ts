@@ -1,15 +1,22 @@
 import type { LoginInput, ProfileInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
+import { nameKey } from '../../lib/name-key.ts';
 import { nowIso } from '../../lib/time.ts';
+import {
+  countLoginAttempt,
+  forgiveLoginAttempt,
+  pruneLoginAttempts,
+  recordLoginFailure,
+} from './login-throttle.ts';
 import type { UserRow } from './session-user.ts';
-import { countLoginAttempt, forgiveLoginAttempt, pruneLoginAttempts } from './login-throttle.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, pruneSessions } from './sessions.ts';
 
 /** The user as the API shows it: never the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
-  const { passwordHash: _omit, ...rest } = row;
+  const { passwordHash: _omit, usernameKey: _key, ...rest } = row;
   return rest;
 }
 
@@ -18,11 +25,13 @@ export async function registerUser(opts: { db: Db; input: RegisterInput }) {
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   try {
-    // The unique index decides a race between two registrations of one name: exactly one wins.
+    // The unique name key decides a race between two registrations of one name (or of
+    // look-alikes: `ALICE` beside `alice`, full-width letters): exactly one wins.
     const row = await db
       .insertInto('users')
       .values({
         username: input.username,
+        usernameKey: nameKey(input.username),
         email: input.email,
         passwordHash,
         firstName: null,
@@ -44,18 +53,30 @@ export async function registerUser(opts: { db: Db; input: RegisterInput }) {
 
 export async function loginUser(opts: { db: Db; input: LoginInput; address: string }) {
   const { db, input, address } = opts;
-  await countLoginAttempt(db, input.username, address);
+  const attempt = await countLoginAttempt(db, input.username, address);
   const row = await db
     .selectFrom('users')
     .selectAll()
     .where('username', '=', input.username)
     .executeTakeFirst();
   const ok = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!row || !ok) throw new HttpError(401, 'Invalid username or password');
+  if (!row || !ok) {
+    await recordLoginFailure(db, input.username, address, attempt);
+    throw new HttpError(401, 'Invalid username or password');
+  }
   await forgiveLoginAttempt(db, input.username, address);
   await pruneSessions(db);
   await pruneLoginAttempts(db);
-  const token = await createSession(db, row.id);
+  const token = await db.transaction().execute(async (trx) => {
+    const token = await createSession(trx, row.id);
+    await recordAudit(trx, {
+      organizationId: row.organizationId,
+      actorId: row.id,
+      action: 'auth.sign_in',
+      target: row.username,
+    });
+    return token;
+  });
   return { ...toPublicUser(row as UserRow), token };
 }
 

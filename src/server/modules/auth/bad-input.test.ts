@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME } from '#shared/constants.ts';
-import { bearer, createTestApp, signUp, type TestApp, uniqueName } from '../../test/test-app.ts';
+import { bearer, postJson, postRaw, signUp, appPerFile, uniqueName } from '../../test/test-app.ts';
 
 // The issue's "Bad input, named" list for the account calls: each gets a clear 4xx
 // naming the field, never a 500, and nothing is stored.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown) => postJson(t.app, url, payload);
 
 const userCount = async () =>
   Number(
@@ -84,12 +79,7 @@ describe('register: bad fields', () => {
 
   it('a body that is not an object: 400', async () => {
     for (const payload of ['[]', '"text"', '42', 'null']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/register',
-        headers: { 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postRaw(t.app, '/api/register', payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().message).toBe('Request body must be a JSON object');
     }
@@ -102,24 +92,18 @@ describe('register: bad fields', () => {
 
   it('malformed JSON: 400', async () => {
     for (const payload of ['{"username":', "{'username':'abc'}", '{"a":1}}', '\u0000']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await postRaw(t.app, '/api/login', payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json()).toEqual({ message: 'Malformed JSON in request body' });
     }
   });
 
   it('a prototype-poisoning body: 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      headers: { 'content-type': 'application/json' },
-      payload: `{"__proto__":{"role":"admin"},"username":"${uniqueName()}","email":"a@b.org","password":"secret123"}`,
-    });
+    const res = await postRaw(
+      t.app,
+      '/api/register',
+      `{"__proto__":{"role":"admin"},"username":"${uniqueName()}","email":"a@b.org","password":"secret123"}`,
+    );
     expect(res.statusCode).toBe(400);
   });
 });

@@ -5,9 +5,10 @@ import {
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_MAX_FAILURES_PER_USER,
   LOGIN_WINDOW_MS,
+  loginDelayMs,
 } from './login-throttle.ts';
 
-// A fresh app (and database) per test: the per-address count is shared by every
+// A fresh app (and database) per test: the per-network count is shared by every
 // request of a test file, since app.inject always comes from 127.0.0.1.
 let t: TestApp;
 beforeEach(async () => {
@@ -18,44 +19,69 @@ afterEach(() => t.close());
 const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
 
-function expectRetryAfter(res: Awaited<ReturnType<typeof login>>) {
+function expectRetryAfter(res: Awaited<ReturnType<typeof login>>, maxSeconds = LOGIN_WINDOW_MS / 1000) {
   expect(res.statusCode).toBe(429);
   expect(res.json().message).toBe('Too many login attempts. Please try again later.');
   const retry = Number(res.headers['retry-after']);
   expect(retry).toBeGreaterThan(0);
-  expect(retry).toBeLessThanOrEqual(LOGIN_WINDOW_MS / 1000);
+  expect(retry).toBeLessThanOrEqual(maxSeconds);
+  return retry;
 }
 
+/** Ends every pending delay, as if the user had waited. */
+const waitOutDelays = () =>
+  t.database.db
+    .updateTable('loginAttempts')
+    .set({ blockedUntil: isoBefore(1000) })
+    .execute();
+
 describe('login throttling', () => {
-  it('blocks a username after repeated failures, even with the right password', async () => {
+  it('delays a username on one network after repeated failures, even with the right password', async () => {
     const { username } = await signUp(t.app, { org: false });
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) {
       expect((await login(username, 'wrong-pass')).statusCode).toBe(401);
     }
-    expectRetryAfter(await login(username, 'secret123'));
-    // From another address too: the username's own count decides.
-    expectRetryAfter(await login(username, 'secret123', '10.0.0.9'));
-    // Another user from the same address is not affected yet.
+    expectRetryAfter(await login(username, 'secret123'), loginDelayMs(1) / 1000);
+    // Only that (username, network) pair waits: the user signs in from elsewhere...
+    expect((await login(username, 'secret123', '10.0.0.9')).statusCode).toBe(200);
+    // ...and another user on the same network is not affected.
     const other = await signUp(t.app, { org: false });
     expect((await login(other.username, 'secret123')).statusCode).toBe(200);
   });
 
-  it('counts the username case-insensitively', async () => {
+  it('the delay grows with each further failure, up to the window', async () => {
     const { username } = await signUp(t.app, { org: false });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) await login(username, 'wrong-pass');
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      waits.push(expectRetryAfter(await login(username, 'wrong-pass')));
+      await waitOutDelays();
+      expect((await login(username, 'wrong-pass')).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([5, 10, 20, 40]);
+    expect(loginDelayMs(100)).toBe(LOGIN_WINDOW_MS);
+  });
+
+  it('counts the username case-insensitively and Unicode-normalised', async () => {
+    const { username } = await signUp(t.app, { org: false });
+    const fullWidth = [...username].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) {
-      await login(i % 2 ? username.toUpperCase() : username, 'wrong-pass');
+      await login([username, username.toUpperCase(), fullWidth][i % 3], 'wrong-pass');
     }
     expectRetryAfter(await login(username, 'secret123'));
   });
 
-  it('blocks an address after repeated failures across usernames', async () => {
+  it("failures with many names from one network never refuse another user's correct password", async () => {
     const { username } = await signUp(t.app, { org: false });
-    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) {
-      expect((await login(uniqueName('ghost'), 'wrong-pass', '10.1.1.1')).statusCode).toBe(401);
+    const ghosts = Array.from({ length: LOGIN_MAX_FAILURES_PER_ADDRESS + 10 }, () => uniqueName('ghost'));
+    for (const ghost of ghosts) {
+      expect((await login(ghost, 'wrong-pass', '10.1.1.1')).statusCode).toBe(401);
     }
-    expectRetryAfter(await login(username, 'secret123', '10.1.1.1'));
-    // The same account from another address still works.
-    expect((await login(username, 'secret123', '10.1.1.2')).statusCode).toBe(200);
+    expect((await login(username, 'secret123', '10.1.1.1')).statusCode).toBe(200);
+    // Past the network's allowance a failing name gets one try, then waits.
+    expectRetryAfter(await login(ghosts.at(-1)!, 'wrong-pass', '10.1.1.1'));
+    expect((await login(ghosts[0], 'wrong-pass', '10.1.1.1')).statusCode).toBe(401);
+    expectRetryAfter(await login(ghosts[0], 'wrong-pass', '10.1.1.1'));
   });
 
   it('lets no more than the limit through a burst of parallel guesses', async () => {
@@ -85,14 +111,11 @@ describe('login throttling', () => {
     }
   }, 60_000);
 
-  it('lets the user in again once the window has ended', async () => {
+  it('lets the user in again once the delay has passed', async () => {
     const { username } = await signUp(t.app, { org: false });
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++) await login(username, 'wrong-pass');
     expect((await login(username, 'secret123')).statusCode).toBe(429);
-    await t.database.db
-      .updateTable('loginAttempts')
-      .set({ windowStart: isoBefore(LOGIN_WINDOW_MS + 1000) })
-      .execute();
+    await waitOutDelays();
     expect((await login(username, 'secret123')).statusCode).toBe(200);
   });
 });
@@ -104,16 +127,16 @@ describe('stale attempt counts', () => {
     await t.database.db
       .insertInto('loginAttempts')
       .values([
-        { key: 'user:guessed-name-1', windowStart: stale, count: 3 },
-        { key: 'ip:10.9.8.7', windowStart: stale, count: 20 },
+        { key: 'user:guessed-name-1@10.9.8.7', windowStart: stale, count: 3, blockedUntil: null },
+        { key: 'net:10.9.8.7', windowStart: stale, count: 20, blockedUntil: null },
       ])
       .execute();
     expect((await login('guessed-name-2', 'whatever1')).statusCode).toBe(401);
     expect((await login(username, 'secret123')).statusCode).toBe(200);
     const keys = (await t.database.db.selectFrom('loginAttempts').select('key').execute()).map((r) => r.key);
-    expect(keys).not.toContain('user:guessed-name-1');
-    expect(keys).not.toContain('ip:10.9.8.7');
+    expect(keys).not.toContain('user:guessed-name-1@10.9.8.7');
+    expect(keys).not.toContain('net:10.9.8.7');
     // Counts of the current window stay.
-    expect(keys).toContain('user:guessed-name-2');
+    expect(keys).toContain('user:guessed-name-2@127.0.0.1');
   });
 });

@@ -1,35 +1,57 @@
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { nameKey } from '../../lib/name-key.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
 
 // Brute-force protection kept in the database, so every instance behind a load
-// balancer shares the same counts. Attempts count per username and per address;
-// past the limit even the right password waits for the window to end.
+// balancer shares the same counts (docs/decisions/0003).
+//
+// Failures count per (username, network) and per network. Past its allowance a
+// (username, network) pair waits a growing delay before its next attempt: only that
+// pair, so an attacker can neither lock a user out everywhere nor, by failing with
+// many names from a shared address (office NAT, a same-host proxy), lock out the
+// other people there. The network count only shrinks the allowance of names that
+// are failing from that network (password spraying): a name with no failures from
+// there is always checked, so a correct password is never refused because of
+// somebody else's failures.
 //
 // An attempt is counted *before* the password is checked, in one atomic upsert,
 // so a burst of parallel guesses cannot all slip in while the (slow) argon2
-// verification of the first ones is still running. A successful login then gives
-// the attempt back: it clears the username's count and takes one off the address.
+// verification of the first ones is still running. A successful login gives the
+// attempt back: it clears the pair and takes one off the network.
 
+/** Failures a (username, network) pair may make before the delay starts. */
 export const LOGIN_MAX_FAILURES_PER_USER = 5;
+/** Failures across names from one network after which each failing name gets one try. */
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+/** Counts are forgotten this long after the pair's last attempt (the network's window start). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** The first delay; each further failure doubles it, up to LOGIN_WINDOW_MS. */
+export const LOGIN_FIRST_DELAY_MS = 5_000;
 
-const userKey = (username: string) => `user:${username.toLowerCase()}`;
-const addressKey = (address: string) => `ip:${address}`;
+const pairKey = (username: string, network: string) => `user:${nameKey(username)}@${network}`;
+const networkKeyOf = (network: string) => `net:${network}`;
 
-const keysFor = (username: string, address: string) => [
-  { key: userKey(username), max: LOGIN_MAX_FAILURES_PER_USER },
-  { key: addressKey(address), max: LOGIN_MAX_FAILURES_PER_ADDRESS },
-];
+/** The wait after the `excess`-th failure past the allowance (1, 2, ...). */
+export const loginDelayMs = (excess: number): number =>
+  Math.min(LOGIN_WINDOW_MS, LOGIN_FIRST_DELAY_MS * 2 ** Math.max(0, Math.min(excess - 1, 30)));
 
-/** Adds one attempt to `key` (starting a new window when the old one ended); returns the new state. */
-async function countAttempt(db: Db, key: string): Promise<{ count: number; windowStart: string }> {
+interface AttemptRow {
+  count: number;
+  windowStart: string;
+  blockedUntil: string | null;
+}
+
+/**
+ * Adds one attempt to `key` (starting afresh when the window ended); returns the new
+ * state. A sliding window moves its start to now on every attempt.
+ */
+async function countAttempt(db: Db, key: string, sliding: boolean): Promise<AttemptRow> {
   const now = nowIso();
   const windowOpenedAfter = isoBefore(LOGIN_WINDOW_MS);
-  return db
+  const row = await db
     .insertInto('loginAttempts')
-    .values({ key, windowStart: now, count: 1 })
+    .values({ key, windowStart: now, count: 1, blockedUntil: null })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => {
         const expired = eb('loginAttempts.windowStart', '<=', windowOpenedAfter);
@@ -40,49 +62,115 @@ async function countAttempt(db: Db, key: string): Promise<{ count: number; windo
             .then(1)
             .else(eb('loginAttempts.count', '+', 1))
             .end(),
-          windowStart: eb.case().when(expired).then(now).else(eb.ref('loginAttempts.windowStart')).end(),
+          windowStart: sliding
+            ? eb.val(now)
+            : eb.case().when(expired).then(now).else(eb.ref('loginAttempts.windowStart')).end(),
+          blockedUntil: eb.case().when(expired).then(null).else(eb.ref('loginAttempts.blockedUntil')).end(),
         };
       }),
     )
-    .returning(['count', 'windowStart'])
+    .returning(['count', 'windowStart', 'blockedUntil'])
     .executeTakeFirstOrThrow();
+  return { ...row, count: Number(row.count) };
+}
+
+/** Sets the pair's delay, never shortening one already set. */
+async function block(db: Db, key: string, ms: number): Promise<void> {
+  const until = new Date(Date.now() + ms).toISOString();
+  await db
+    .updateTable('loginAttempts')
+    .set({ blockedUntil: until })
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('blockedUntil', 'is', null), eb('blockedUntil', '<', until)]))
+    .execute();
 }
 
 /**
- * Counts this login attempt against the username and the address; throws 429 with
- * Retry-After when either is past its limit in the current window.
+ * Atomically takes the pair's one attempt for this delay period: sets the delay
+ * unless one is running. False when a parallel attempt took it first.
  */
-export async function countLoginAttempt(db: Db, username: string, address: string): Promise<void> {
-  const now = Date.now();
-  let retryAfterMs = 0;
-  for (const { key, max } of keysFor(username, address)) {
-    const row = await countAttempt(db, key);
-    if (Number(row.count) > max) {
-      retryAfterMs = Math.max(retryAfterMs, Date.parse(row.windowStart) + LOGIN_WINDOW_MS - now);
-    }
+async function claim(db: Db, key: string, ms: number): Promise<boolean> {
+  const now = nowIso();
+  const result = await db
+    .updateTable('loginAttempts')
+    .set({ blockedUntil: new Date(Date.parse(now) + ms).toISOString() })
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('blockedUntil', 'is', null), eb('blockedUntil', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+async function remainingDelay(db: Db, key: string): Promise<number> {
+  const row = await db
+    .selectFrom('loginAttempts')
+    .select(['blockedUntil', 'windowStart'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row?.blockedUntil || Date.parse(row.windowStart) <= Date.now() - LOGIN_WINDOW_MS) return 0;
+  return Math.max(0, Date.parse(row.blockedUntil) - Date.now());
+}
+
+const tooMany = (ms: number) =>
+  new HttpError(429, 'Too many login attempts. Please try again later.').withHeaders({
+    'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))),
+  });
+
+export interface LoginAttempt {
+  /** Failures from this count on start (or lengthen) the pair's delay. */
+  allowance: number;
+  /** The pair's count including this attempt. */
+  count: number;
+}
+
+/**
+ * Counts this login attempt for the (username, network) pair and the network;
+ * throws 429 with Retry-After while the pair waits out its delay. An attempt that
+ * is refused is not counted: waiting, not retrying, is what lengthens nothing.
+ */
+export async function countLoginAttempt(db: Db, username: string, network: string): Promise<LoginAttempt> {
+  const key = pairKey(username, network);
+  const waiting = await remainingDelay(db, key);
+  if (waiting > 0) throw tooMany(waiting);
+  const pair = await countAttempt(db, key, true);
+  const net = await countAttempt(db, networkKeyOf(network), false);
+  // A name failing from a network that fails a lot gets one try, then the delay.
+  const allowance = net.count > LOGIN_MAX_FAILURES_PER_ADDRESS ? 1 : LOGIN_MAX_FAILURES_PER_USER;
+  if (pair.count >= allowance) {
+    // The last free attempt and every later one set the delay *before* the password
+    // is checked, so of a burst of parallel guesses only one gets through.
+    const wait = loginDelayMs(pair.count - allowance + 1);
+    if (!(await claim(db, key, wait))) throw tooMany((await remainingDelay(db, key)) || wait);
   }
-  if (retryAfterMs > 0) {
-    throw new HttpError(429, 'Too many login attempts. Please try again later.').withHeaders({
-      'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-    });
+  return { allowance, count: pair.count };
+}
+
+/** A failed password: from the allowance on, the pair waits a delay that doubles each time. */
+export async function recordLoginFailure(
+  db: Db,
+  username: string,
+  network: string,
+  attempt: LoginAttempt,
+): Promise<void> {
+  if (attempt.count >= attempt.allowance) {
+    await block(db, pairKey(username, network), loginDelayMs(attempt.count - attempt.allowance + 1));
   }
 }
 
-/** A successful login: the username starts afresh and the address gets its attempt back. */
-export async function forgiveLoginAttempt(db: Db, username: string, address: string): Promise<void> {
-  await db.deleteFrom('loginAttempts').where('key', '=', userKey(username)).execute();
+/** A successful login: the pair starts afresh and the network gets its attempt back. */
+export async function forgiveLoginAttempt(db: Db, username: string, network: string): Promise<void> {
+  await db.deleteFrom('loginAttempts').where('key', '=', pairKey(username, network)).execute();
   await db
     .updateTable('loginAttempts')
     .set((eb) => ({ count: eb('count', '-', 1) }))
-    .where('key', '=', addressKey(address))
+    .where('key', '=', networkKeyOf(network))
     .where('count', '>', 0)
     .execute();
 }
 
 /**
- * Forgets counts whose window has ended (a new attempt would restart them anyway).
- * Every attempt adds a row for the name it tried, so without this the table grows
- * by one row per guessed name, for ever.
+ * Forgets counts whose window has ended (a new attempt would restart them anyway;
+ * no delay outlasts the window). Every attempt adds a row for the name it tried, so
+ * without this the table grows by one row per guessed name, for ever.
  */
 export async function pruneLoginAttempts(db: Db): Promise<void> {
   await db.deleteFrom('loginAttempts').where('windowStart', '<=', isoBefore(LOGIN_WINDOW_MS)).execute();

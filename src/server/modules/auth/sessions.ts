@@ -8,31 +8,64 @@ import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** An opaque random token (32 bytes): sessions, invitations and password resets. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
 export async function createSession(db: Db, userId: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
+  const now = nowIso();
   await db
     .insertInto('sessions')
     .values({
       tokenHash: hashToken(token),
       userId,
-      createdAt: nowIso(),
+      createdAt: now,
+      lastSeenAt: now,
       expiresAt: isoAfter(SESSION_LIFETIME_MS),
     })
     .execute();
   return token;
 }
 
-/** The user id of a live session; 401 (with tokenExpired for a remembered expired one) otherwise. */
-export async function resolveSession(db: Db, token: string | undefined): Promise<number> {
+export interface LiveSession {
+  id: number;
+  userId: number;
+  lastSeenAt: string | null;
+  userAgent: string | null;
+}
+
+/** A live session; 401 (with tokenExpired for a remembered expired one) otherwise. */
+export async function findLiveSession(db: Db, token: string | undefined): Promise<LiveSession> {
   if (!token) throw new HttpError(401, 'Not authenticated');
   const row = await db
     .selectFrom('sessions')
-    .select(['userId', 'expiresAt'])
+    .select(['id', 'userId', 'expiresAt', 'lastSeenAt', 'userAgent'])
     .where('tokenHash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) throw new HttpError(401, 'Not authenticated');
   if (row.expiresAt <= nowIso()) throw new HttpError(401, 'Session expired', { tokenExpired: true });
-  return row.userId;
+  return { id: row.id, userId: row.userId, lastSeenAt: row.lastSeenAt, userAgent: row.userAgent };
+}
+
+/** The user id of a live session; 401 (with tokenExpired for a remembered expired one) otherwise. */
+export async function resolveSession(db: Db, token: string | undefined): Promise<number> {
+  return (await findLiveSession(db, token)).userId;
+}
+
+/** lastSeenAt is refreshed at most this often, so most requests do not write. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+const MAX_USER_AGENT = 300;
+
+/** Notes the session's latest use (and browser) for the account's session list. */
+export async function touchSession(db: Db, session: LiveSession, userAgent: string | undefined) {
+  const agent = userAgent?.slice(0, MAX_USER_AGENT) ?? null;
+  const stale = !session.lastSeenAt || Date.parse(session.lastSeenAt) <= Date.now() - LAST_SEEN_RESOLUTION_MS;
+  if (!stale && agent === session.userAgent) return;
+  await db
+    .updateTable('sessions')
+    .set({ lastSeenAt: nowIso(), userAgent: agent })
+    .where('id', '=', session.id)
+    .execute();
 }
 
 export async function deleteSession(db: Db, token: string | undefined): Promise<void> {

@@ -27,6 +27,7 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, { db, suppor
         db,
         supporterCache,
         orgId: orgScope(request.user.organizationId),
+        actorId: request.user.id,
         campaignId: request.params.id,
         input: request.body,
       }),
@@ -40,6 +41,7 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, { db, suppor
         db,
         supporterCache,
         orgId: orgScope(request.user.organizationId),
+        actorId: request.user.id,
         campaignId: request.params.id,
       });
       return reply.code(204).send(null);
@@ -57,6 +59,7 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, { db, suppor
         db,
         supporterCache,
         orgId: orgScope(request.user.organizationId),
+        actorId: request.user.id,
         campaignId: request.params.id,
       });
       return reply.code(201).send(copy);

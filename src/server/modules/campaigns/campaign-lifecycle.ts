@@ -14,6 +14,7 @@ import type {
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
@@ -136,6 +137,8 @@ export async function updateCampaign(opts: {
   orgId: number;
   campaignId: number;
   input: UpdateCampaignInput;
+  /** Who edits it, for the audit log (written in the same transaction). */
+  actorId: number;
   now?: number;
 }): Promise<Campaign> {
   const { db, orgId, campaignId, input } = opts;
@@ -143,14 +146,24 @@ export async function updateCampaign(opts: {
     const current = await lockOwnCampaign(trx, orgId, campaignId);
     const publishing = current.status === 'draft' && input.status === 'active';
     const liveAssets = publishing ? await countLiveAssets(trx, campaignId) : 0;
-    const changes = planUpdate(current, input, liveAssets, opts.now ?? Date.now());
-    if (Object.keys(changes).length === 0) return current;
-    return trx
+    const { status, ...fields } = planUpdate(current, input, liveAssets, opts.now ?? Date.now());
+    if (status === undefined && Object.keys(fields).length === 0) return current;
+    const updated = await trx
       .updateTable('campaigns')
-      .set(changes)
+      .set({ ...fields, ...(status !== undefined && { status }) })
       .where('id', '=', campaignId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const audit = { organizationId: orgId, actorId: opts.actorId };
+    if (Object.keys(fields).length > 0)
+      await recordAudit(trx, { ...audit, action: 'campaign.updated', target: updated.name });
+    if (status !== undefined)
+      await recordAudit(trx, {
+        ...audit,
+        action: 'campaign.status_changed',
+        target: `${updated.name}: ${current.status} to ${updated.status}`,
+      });
+    return updated;
   });
   opts.supporterCache.invalidate(campaignId);
   return campaign;
@@ -162,12 +175,20 @@ export async function archiveCampaign(opts: {
   supporterCache: SupporterCacheInvalidator;
   orgId: number;
   campaignId: number;
+  /** Who archives it, for the audit log (written in the same transaction). */
+  actorId: number;
 }): Promise<void> {
   const { db, orgId, campaignId } = opts;
   await db.transaction().execute(async (trx) => {
     const current = await lockOwnCampaign(trx, orgId, campaignId);
     if (current.status === 'archived') return;
     await trx.updateTable('campaigns').set({ status: 'archived' }).where('id', '=', campaignId).execute();
+    await recordAudit(trx, {
+      organizationId: orgId,
+      actorId: opts.actorId,
+      action: 'campaign.archived',
+      target: current.name,
+    });
   });
   opts.supporterCache.invalidate(campaignId);
 }
@@ -190,6 +211,8 @@ export async function duplicateCampaign(opts: {
   supporterCache: SupporterCacheInvalidator;
   orgId: number;
   campaignId: number;
+  /** Who duplicates it, for the audit log (written in the same transaction). */
+  actorId: number;
 }): Promise<CampaignWithAssets> {
   const { db, orgId, campaignId } = opts;
   const result = await db.transaction().execute(async (trx) => {
@@ -212,6 +235,12 @@ export async function duplicateCampaign(opts: {
       campaignId: copy.id,
       organizationId: orgId,
       assets: await assetsOfCampaign(trx, source.id),
+    });
+    await recordAudit(trx, {
+      organizationId: orgId,
+      actorId: opts.actorId,
+      action: 'campaign.duplicated',
+      target: `${source.name} as ${copy.name}`,
     });
     return { ...copy, assets };
   });

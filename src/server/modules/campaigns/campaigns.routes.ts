@@ -46,7 +46,13 @@ export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache
     { ...auth, schema: { body: createCampaignSchema, response: { 201: campaignSchema, ...errorResponses } } },
     async (request, reply) => {
       const orgId = orgScope(request.user.organizationId, request.body.organizationId);
-      const campaign = await createCampaign({ db, supporterCache, orgId, input: request.body });
+      const campaign = await createCampaign({
+        db,
+        supporterCache,
+        orgId,
+        input: request.body,
+        actorId: request.user.id,
+      });
       return reply.code(201).send(campaign);
     },
   );

@@ -1,6 +1,7 @@
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign, CampaignWithAssets, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
@@ -23,6 +24,8 @@ export async function insertCampaign(opts: {
   db: Pick<Db, 'insertInto'>;
   orgId: number;
   input: CreateCampaignInput;
+  /** Who creates it: recorded in the audit log through `db` (pass the transaction). */
+  actorId?: number;
 }): Promise<Campaign> {
   const { db, orgId, input } = opts;
   const startDate = normaliseDate(input.startDate);
@@ -45,13 +48,25 @@ export async function insertCampaign(opts: {
   return campaign;
 }
 
+/** A new campaign and its audit entry in one transaction; the public cache learns of it after. */
 export async function createCampaign(opts: {
   db: Db;
   supporterCache: SupporterCacheInvalidator;
   orgId: number;
   input: CreateCampaignInput;
+  /** Who creates it, for the audit log. */
+  actorId: number;
 }): Promise<Campaign> {
-  const campaign = await insertCampaign(opts);
+  const campaign = await opts.db.transaction().execute(async (trx) => {
+    const campaign = await insertCampaign({ db: trx, orgId: opts.orgId, input: opts.input });
+    await recordAudit(trx, {
+      organizationId: opts.orgId,
+      actorId: opts.actorId,
+      action: 'campaign.created',
+      target: campaign.name,
+    });
+    return campaign;
+  });
   opts.supporterCache.invalidate(campaign.id);
   return campaign;
 }

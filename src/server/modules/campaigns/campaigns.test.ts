@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type SignedUp, signUp, type TestApp, twoOrganizations } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from './workspace-fixtures.ts';
 
-let t: TestApp;
-let a: SignedUp;
-let b: SignedUp;
-
-beforeAll(async () => ({ t, a, b } = await twoOrganizations()));
-afterAll(() => t.close());
-
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const { t, a, b, get } = twoOrganizationsPerFile();
 
 describe('POST /api/campaigns', () => {
   it('creates a campaign in the caller organisation, status active by default', async () => {

@@ -1,7 +1,12 @@
 import type { CreateOrganizationInput, Organization } from '#shared/schemas/organizations.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { nameKey } from '../../lib/name-key.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { nowIso } from '../../lib/time.ts';
+
+/** The organisation as the API shows it (not its internal name key). */
+const ORGANIZATION_COLUMNS = ['id', 'name', 'username', 'description', 'creatorId', 'createdAt'] as const;
 
 export async function createOrganization(opts: {
   db: Db;
@@ -17,20 +22,31 @@ export async function createOrganization(opts: {
         .values({
           name: input.name,
           username: input.username,
+          usernameKey: nameKey(input.username),
           description: input.description || null,
           creatorId: userId,
           createdAt: nowIso(),
         })
-        .returningAll()
+        .returning(ORGANIZATION_COLUMNS)
         .executeTakeFirstOrThrow();
-      await trx
+      // A user belongs to at most one organisation: a member cannot walk off into a new one.
+      const joined = await trx
         .updateTable('users')
-        .set({ organizationId: org.id, role: 'admin', updatedAt: nowIso() })
+        .set({ organizationId: org.id, role: 'admin', joinedAt: org.createdAt, updatedAt: nowIso() })
         .where('id', '=', userId)
-        .execute();
+        .where('organizationId', 'is', null)
+        .executeTakeFirst();
+      if (Number(joined.numUpdatedRows) !== 1) throw conflict('You already belong to an organization');
+      await recordAudit(trx, {
+        organizationId: org.id,
+        actorId: userId,
+        action: 'organization.created',
+        target: org.name,
+      });
       return org;
     });
   } catch (err) {
+    // The unique name key refuses look-alikes too: `OrgA` beside `orga`, full-width letters.
     if (isUniqueViolation(err)) throw conflict('Organization username already exists');
     throw err;
   }
@@ -48,7 +64,7 @@ export async function getOwnOrganization(opts: {
   if (!callerOrgId) throw notFound('No organization yet');
   const org = await db
     .selectFrom('organizations')
-    .selectAll()
+    .select(ORGANIZATION_COLUMNS)
     .where('id', '=', callerOrgId)
     .executeTakeFirst();
   if (!org) throw notFound('Organization not found');

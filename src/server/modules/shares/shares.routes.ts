@@ -12,7 +12,7 @@ import {
 } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { isLoopback } from '../../lib/loopback.ts';
+import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { ensureSupporterId } from '../../lib/supporter-id.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
@@ -26,11 +26,12 @@ import { listScheduledShares, logShare, scheduleShare } from './shares.service.t
  */
 export const PUBLIC_SHARE_WRITES_PER_MINUTE = 60;
 
-export async function sharesRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
+export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }: AppDeps) {
   // Registered inside this module, so the limit applies to its public write routes only.
   await app.register(rateLimit, {
     global: false,
-    allowList: (request) => isLoopback(request.ip),
+    allowList: (request) => isLocalRequest(request, config.trustProxy),
+    keyGenerator: clientNetwork,
     errorResponseBuilder: (_request, ctx) =>
       new HttpError(429, `Too many requests. Please try again in ${ctx.after}.`),
   });

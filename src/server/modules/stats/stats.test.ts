@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type SignedUp, signUp, type TestApp, twoOrganizations } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 import { engagementRate } from './stats.service.ts';
 
@@ -7,14 +7,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-let t: TestApp;
-let a: SignedUp;
-let b: SignedUp;
-
-beforeAll(async () => ({ t, a, b } = await twoOrganizations()));
-afterAll(() => t.close());
-
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const { t, a, b, get } = twoOrganizationsPerFile();
 
 async function insertShare(row: {
   campaignId: number;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { campaignAvailability, HIDDEN_STATUSES, nextAvailabilityChange } from '#shared/campaign-lifecycle.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterOrganization } from '#shared/schemas/settings.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -23,11 +24,17 @@ export interface SupporterCampaignRow {
 export const isHiddenFromPublic = (status: string): boolean => HIDDEN_STATUSES.includes(status);
 
 /** The supporter view at `now`: availability is part of it, so it is served as is. */
-export function supporterView(row: SupporterCampaignRow, assets: Asset[], now: number): SupporterCampaign {
+export function supporterView(
+  row: SupporterCampaignRow,
+  assets: Asset[],
+  organization: SupporterOrganization,
+  now: number,
+): SupporterCampaign {
   const { id, name, description, organizationId, status } = row;
   const view: SupporterCampaign = {
     campaign: { id, name, description, organizationId },
     assets,
+    organization,
     availability: campaignAvailability(row, now),
   };
   if (status === 'draft' || status === 'archived') view.preview = status;

@@ -9,15 +9,17 @@ import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { ClicksTable } from '../../db/schema.ts';
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
-import { networkKey } from '../../lib/network-key.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 
 type ClickValues = Insertable<ClicksTable> & { networkHash: string };
 
-/** Keyed hash of the client's network: the cap needs equality, not the address. */
-export const networkHash = (key: Buffer, address: string): string =>
-  createHmac('sha256', key).update(networkKey(address)).digest('base64url').slice(0, 22);
+/**
+ * Keyed hash of the client's network (lib/client-address.ts clientNetwork: IPv4
+ * address or IPv6 /64): the cap needs equality, not the address.
+ */
+export const networkHash = (key: Buffer, network: string): string =>
+  createHmac('sha256', key).update(network).digest('base64url').slice(0, 22);
 
 /**
  * Inserts the click unless this visitor already has one for this share within 24 h,

@@ -5,7 +5,7 @@ import { clickConfirmSchema } from '#shared/schemas/clicks.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
-import { isLoopback } from '../../lib/loopback.ts';
+import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { readVisitorCookie } from '../../lib/supporter-id.ts';
 import { ClickBudget } from './click-budget.ts';
 import { networkHash, recordClickThrough } from './click-throughs.service.ts';
@@ -16,7 +16,10 @@ import { getSupporterEntry } from './supporter.service.ts';
  * link with the visitor cookie the page's own response set. Always 204, counted or
  * not, so the answer tells a script nothing about which rule stopped it.
  */
-export async function clicksRoutes(app: FastifyInstance, { db, dialect, supporterCache: cache }: AppDeps) {
+export async function clicksRoutes(
+  app: FastifyInstance,
+  { db, dialect, config, supporterCache: cache }: AppDeps,
+) {
   const clickBudget = new ClickBudget();
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -28,11 +31,14 @@ export async function clicksRoutes(app: FastifyInstance, { db, dialect, supporte
     },
     async (request, reply) => {
       const visitor = readVisitorCookie(request);
+      // The client's network under TRUST_PROXY: the budget and the per-share cap count
+      // per IPv4 address or IPv6 /64, never per proxy or per rotated IPv6 address.
+      const network = clientNetwork(request);
       if (
         // Only a cookie this server issued: a client that never keeps cookies counts nothing.
         visitor?.issued &&
         !isNonHumanVisit(request.headers) &&
-        (isLoopback(request.ip) || clickBudget.take(request.ip))
+        (isLocalRequest(request, config.trustProxy) || clickBudget.take(network))
       ) {
         try {
           // Only a campaign the public can see: a team member's preview of a draft or
@@ -45,7 +51,7 @@ export async function clicksRoutes(app: FastifyInstance, { db, dialect, supporte
               campaignId: request.body.campaignId,
               ref: request.body.ref,
               visitorId: visitor.id,
-              networkHash: networkHash(app.visitorCookieKey, request.ip),
+              networkHash: networkHash(app.visitorCookieKey, network),
             });
         } catch (err) {
           request.log.error({ err }, 'click-through not recorded');

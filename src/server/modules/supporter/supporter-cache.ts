@@ -100,4 +100,6 @@ export class CampaignCache<T> {
 /** What a write path needs of the supporter cache: only the right to invalidate. */
 export interface SupporterCacheInvalidator {
   invalidate(campaignId: number): void;
+  /** For a change that reaches every campaign's view (an organisation's branding). */
+  invalidateAll(): void;
 }

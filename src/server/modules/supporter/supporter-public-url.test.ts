@@ -7,7 +7,7 @@ import { seedCampaign, seedOrganization } from './test-seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://rally.example.org/', TRUST_PROXY: 'true' });
+  t = await createTestApp({ PUBLIC_URL: 'https://rally.example.org/', TRUST_PROXY: 'loopback' });
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { influenceScore } from '#shared/impact.ts';
 import type { SupporterCampaign, SupporterImpact } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
+import { supporterOrganization } from '../settings/settings.service.ts';
 import {
   isHiddenFromPublic,
   type SupporterCampaignRow,
@@ -45,7 +46,8 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
     .executeTakeFirst();
   if (!campaign) return { view: null, json: '', pages: new Map(), hidden: false };
   const assets = await assetsOfCampaign(db, campaignId);
-  const view = supporterView(campaign, assets, Date.now());
+  const organization = await supporterOrganization(db, campaign.organizationId);
+  const view = supporterView(campaign, assets, organization, Date.now());
   return {
     view,
     json: JSON.stringify(view),

@@ -27,13 +27,21 @@ const getJson = (id: number | string, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/supporter/campaigns/${id}`, headers });
 
 describe('GET /api/supporter/campaigns/:id', () => {
-  it('returns the campaign and its assets in display order, and nothing else of the organisation', async () => {
+  it('returns the campaign, its assets in display order, and only the public face of the organisation', async () => {
     const res = await getJson(campaignId);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['assets', 'availability', 'campaign']);
+    expect(Object.keys(body).sort()).toEqual(['assets', 'availability', 'campaign', 'organization']);
     expect(body.availability).toEqual({ state: 'open' });
+    // The name and branding are public (the page shows them); nothing else of the organisation is.
+    expect(body.organization).toEqual({
+      name: 'Secret Org Name',
+      logoUrl: '',
+      primaryColor: '#1d4ed8',
+      accentColor: '#f59e0b',
+      collectInfo: true,
+    });
     expect(body.campaign).toEqual({
       id: campaignId,
       name: 'Clean Rivers',
@@ -50,7 +58,6 @@ describe('GET /api/supporter/campaigns/:id', () => {
       organizationId: orgId,
       position: 1,
     });
-    expect(res.body).not.toContain('Secret Org Name');
     expect(res.body).not.toContain('Private notes');
     expect(res.body).not.toMatch(/password|status|startDate/i);
   });
@@ -136,7 +143,7 @@ describe('supporter page HTML', () => {
       ],
     });
     for (const path of [`/supporter/${id}`, `/supporter/campaign/${id}`]) {
-      const res = await t.app.inject({ url: path, headers: { host: 'rally.example.org' } });
+      const res = await t.app.inject({ url: path, headers: { host: 'localhost:3000' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       const html = res.body;
@@ -147,15 +154,15 @@ describe('supporter page HTML', () => {
       expect(html).toContain(
         '<meta property="og:description" content="Clean &amp; &quot;safe&quot; &lt;water&gt;" />',
       );
-      expect(html).toContain(`<meta property="og:url" content="http://rally.example.org/supporter/${id}" />`);
+      expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/supporter/${id}" />`);
       expect(html).toContain(
-        '<meta property="og:image" content="http://rally.example.org/uploads/photo.png" />',
+        '<meta property="og:image" content="http://localhost:3000/uploads/photo.png" />',
       );
       expect(html).toContain('<meta property="og:type" content="website" />');
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
       expect(html).toContain(`<meta name="twitter:title" content="${name}" />`);
       expect(html).toContain(
-        '<meta name="twitter:image" content="http://rally.example.org/uploads/photo.png" />',
+        '<meta name="twitter:image" content="http://localhost:3000/uploads/photo.png" />',
       );
     }
   });

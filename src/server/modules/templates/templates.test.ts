@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUILT_IN_TEMPLATES } from '#shared/templates.ts';
-import { bearer, type SignedUp, signUp, type TestApp, twoOrganizations } from '../../test/test-app.ts';
+import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 
-let t: TestApp;
-let a: SignedUp;
-let b: SignedUp;
-
-beforeAll(async () => ({ t, a, b } = await twoOrganizations()));
-afterAll(() => t.close());
-
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const { t, a, b, get } = twoOrganizationsPerFile();
 const post = (url: string, token: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload && { payload }) });
 const countCampaigns = async (token: string) => (await get('/api/campaigns', token)).json().length;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
 import { S3Storage } from '../../lib/s3-storage.ts';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
@@ -111,5 +112,36 @@ describe('uploads in S3', () => {
     const missing = await create(`/uploads/${'1'.repeat(32)}.png`);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('The uploaded file was not found: upload it again');
+  });
+
+  it('removes an upload nothing uses from the bucket after 24 h, and keeps a used one', async () => {
+    const unused = await upload(PNG_1X1, 'u.png', 'image/png');
+    const used = await upload(PNG_1X1, 'v.png', 'image/png');
+    const campaign = await t.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(token),
+      payload: { name: 'S3 cleanup' },
+    });
+    const asset = await t.app.inject({
+      method: 'POST',
+      url: '/api/assets',
+      headers: bearer(token),
+      payload: { campaignId: campaign.json().id, title: 'Photo', type: 'image', content: used.url },
+    });
+    expect(asset.statusCode).toBe(201);
+    const key = (url: string) => url.slice('/uploads/'.length);
+
+    const later = Date.now() + UNUSED_UPLOAD_TTL_MS + 1000;
+    const removed = await cleanupUnusedUploads({ db: t.database.db, storage: t.deps.uploads, now: later });
+    expect(removed).toContain(key(unused.url));
+    expect(removed).not.toContain(key(used.url));
+    expect(await objectInBucket(key(unused.url))).toBeUndefined();
+    expect(await objectInBucket(key(used.url))).toBe(PNG_1X1.length);
+    expect((await t.app.inject({ url: unused.url })).statusCode).toBe(404);
+    // Run again: the object is already gone, and that is no error.
+    await expect(
+      cleanupUnusedUploads({ db: t.database.db, storage: t.deps.uploads, now: later }),
+    ).resolves.not.toContain(key(used.url));
   });
 });

@@ -1,33 +1,20 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadFromUrlSchema, uploadResponseSchema } from '#shared/schemas/assets.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { storedTypeOf } from './file-types.ts';
-import { storeFromUrl, storeUpload } from './uploads.service.ts';
+import { readFilePart } from './read-file-part.ts';
+import { UPLOADS_PREFIX } from './upload-storage.ts';
+import { checkUploadQuota, checkUploadRate, FetchSlots, recordUpload } from './upload-limits.ts';
+import { fetchForUpload, storeUpload } from './uploads.service.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
-/** Reads the one file part; maps the multipart plugin's errors onto API.md statuses. */
-async function readFilePart(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const part = await request.file();
-    if (!part) throw badRequest('No file uploaded');
-    return await part.toBuffer();
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'File too large');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new HttpError(415, 'Send the file as multipart/form-data in a field named file');
-    throw err;
-  }
-}
 
 /** A single `bytes=a-b` range within `size`, or null for the whole file; 'invalid' when unsatisfiable. */
 function parseRange(header: string | undefined, size: number) {
@@ -47,7 +34,7 @@ function parseRange(header: string | undefined, size: number) {
   return { start, end };
 }
 
-export async function uploadsRoutes(app: FastifyInstance, { config, uploads: storage }: AppDeps) {
+export async function uploadsRoutes(app: FastifyInstance, { db, config, uploads: storage }: AppDeps) {
   // Registered here, not app-wide: the multipart plugin adds hooks to every request
   // in its scope, and only the upload route takes a multipart body.
   await app.register(multipart, {
@@ -56,15 +43,20 @@ export async function uploadsRoutes(app: FastifyInstance, { config, uploads: sto
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
+  const fetchSlots = new FetchSlots(config.uploadFetchConcurrency);
 
   // Uploads belong to an organisation's work: a signed-in user without one (not yet
   // onboarded) gets the same 403 as every staff call, so the store is no free file host.
   const created = { response: { 201: uploadResponseSchema, ...errorResponses } };
 
   r.post('/api/upload', { preHandler: app.authenticate, schema: created }, async (request, reply) => {
-    orgScope(request.user.organizationId);
-    const bytes = await readFilePart(request);
+    const who = { userId: request.user.id, organizationId: orgScope(request.user.organizationId) };
+    await checkUploadRate(db, config, who);
+    await checkUploadQuota(db, config, who, 1);
+    const bytes = await readFilePart(request, config.uploadMaxBytes);
+    await checkUploadQuota(db, config, who, bytes.length);
     const file = await storeUpload({ storage, bytes });
+    await recordUpload(db, who, file.url.slice(UPLOADS_PREFIX.length), file.size);
     return reply.code(201).send({ file });
   });
 
@@ -72,13 +64,20 @@ export async function uploadsRoutes(app: FastifyInstance, { config, uploads: sto
     '/api/upload-from-url',
     { preHandler: app.authenticate, schema: { body: uploadFromUrlSchema, ...created } },
     async (request, reply) => {
-      orgScope(request.user.organizationId);
-      const file = await storeFromUrl({
-        storage,
-        url: request.body.imageUrl,
-        maxBytes: config.uploadMaxBytes,
-        policy,
-      });
+      const who = { userId: request.user.id, organizationId: orgScope(request.user.organizationId) };
+      await checkUploadRate(db, config, who);
+      await checkUploadQuota(db, config, who, 1);
+      const bytes = await fetchSlots.run(who.userId, () =>
+        fetchForUpload({
+          url: request.body.imageUrl,
+          maxBytes: config.uploadMaxBytes,
+          policy,
+          log: request.log,
+        }),
+      );
+      await checkUploadQuota(db, config, who, bytes.length);
+      const file = await storeUpload({ storage, bytes });
+      await recordUpload(db, who, file.url.slice(UPLOADS_PREFIX.length), file.size);
       return reply.code(201).send({ file });
     },
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UploadedFile } from '#shared/schemas/assets.ts';
-import { badRequest } from '../../lib/errors.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError, badRequest } from '../../lib/errors.ts';
 import { type AddressPolicy, safeFetch } from '../../lib/safe-fetch.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { sniffAllowedType, storedTypeOf } from './file-types.ts';
@@ -16,15 +17,31 @@ export async function storeUpload(opts: { storage: FileStorage; bytes: Buffer })
   return { url: `${UPLOADS_PREFIX}${name}`, mimetype: type.mime, size: bytes.length };
 }
 
-/** Downloads a URL (SSRF-guarded) and stores it like an upload. */
-export async function storeFromUrl(opts: {
-  storage: FileStorage;
+/**
+ * The one answer for a URL that could not be fetched, whatever the reason. Telling
+ * "resolves to a private address" from "could not resolve" from "connection
+ * refused" from "timed out" would let a user map hosts and ports through the server.
+ */
+export const FETCH_FAILED_MESSAGE =
+  'Could not download from that URL: give the public http:// or https:// address of an image or video';
+
+/** Downloads a URL (SSRF-guarded); any failure but size and type is one generic 400, detailed in the log. */
+export async function fetchForUpload(opts: {
   url: string;
   maxBytes: number;
   policy: AddressPolicy;
-}): Promise<UploadedFile> {
-  const { bytes } = await safeFetch(opts.url, { maxBytes: opts.maxBytes, policy: opts.policy });
-  return storeUpload({ storage: opts.storage, bytes });
+  log: FastifyBaseLogger;
+}): Promise<Buffer> {
+  try {
+    return (await safeFetch(opts.url, { maxBytes: opts.maxBytes, policy: opts.policy })).bytes;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 413) throw err;
+    opts.log.warn(
+      { url: opts.url, reason: err instanceof Error ? err.message : String(err) },
+      'upload-from-url refused',
+    );
+    throw badRequest(FETCH_FAILED_MESSAGE);
+  }
 }
 
 /** True when `content` is the URL of a file that exists in our upload store. */

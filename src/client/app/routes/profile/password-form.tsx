@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
-import { Input } from '#client/components/ui/input.tsx';
+import { TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 
 interface PasswordChange {
@@ -10,6 +9,20 @@ interface PasswordChange {
   newPassword: string;
   confirmPassword: string;
 }
+
+/** All three are password inputs: only the autofill hint tells them apart. */
+const passwordField = (
+  id: string,
+  name: keyof PasswordChange,
+  label: string,
+  autoComplete: 'current-password' | 'new-password',
+): TextFieldSpec<PasswordChange> => ({ id, name, label, type: 'password', autoComplete });
+
+const FIELDS = [
+  passwordField('current-password', 'currentPassword', 'Current Password', 'current-password'),
+  passwordField('new-password', 'newPassword', 'New Password', 'new-password'),
+  passwordField('confirm-new-password', 'confirmPassword', 'Confirm New Password', 'new-password'),
+];
 
 /** Only the confirmation is checked: changing the password is not offered yet. */
 export function PasswordForm() {
@@ -40,30 +53,7 @@ export function PasswordForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-labelledby="password-title" className="space-y-4">
-          <FormField id="current-password" label="Current Password">
-            <Input
-              id="current-password"
-              type="password"
-              autoComplete="current-password"
-              {...register('currentPassword')}
-            />
-          </FormField>
-          <FormField id="new-password" label="New Password">
-            <Input
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              {...register('newPassword')}
-            />
-          </FormField>
-          <FormField id="confirm-new-password" label="Confirm New Password">
-            <Input
-              id="confirm-new-password"
-              type="password"
-              autoComplete="new-password"
-              {...register('confirmPassword')}
-            />
-          </FormField>
+          <TextFields fields={FIELDS} register={register} />
           <div className="flex justify-end">
             <Button type="submit">Update Password</Button>
           </div>

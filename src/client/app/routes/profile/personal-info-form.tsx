@@ -2,10 +2,8 @@ import { useForm } from 'react-hook-form';
 import type { PublicUser } from '#shared/schemas/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
+import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { useUpdateProfile } from '#client/features/auth/index.ts';
 
 interface PersonalInfo {
@@ -22,6 +20,15 @@ const fromUser = (user: PublicUser): PersonalInfo => ({
   phone: user.phone ?? '',
 });
 
+const NAME_FIELDS: TextFieldSpec<PersonalInfo>[] = [
+  { id: 'profile-first-name', name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { id: 'profile-last-name', name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+];
+const CONTACT_FIELDS: TextFieldSpec<PersonalInfo>[] = [
+  { id: 'profile-email', name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { id: 'profile-phone', name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+];
+
 /** These fields have no client-side rules: the server validates, and its answer is shown as is. */
 export function PersonalInfoForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
@@ -33,11 +40,7 @@ export function PersonalInfoForm({ user }: { user: PublicUser }) {
       reset(fromUser(saved));
       toast({ title: 'Profile Updated', description: 'Your profile information has been saved.' });
     } catch (err) {
-      toast({
-        title: 'Update Failed',
-        description: errorMessage(err, 'Failed to update profile'),
-        variant: 'destructive',
-      });
+      toastError('Update Failed', err, 'Failed to update profile');
     }
   });
 
@@ -52,19 +55,9 @@ export function PersonalInfoForm({ user }: { user: PublicUser }) {
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-labelledby="personal-info-title" className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="profile-first-name" label="First Name">
-              <Input id="profile-first-name" autoComplete="given-name" {...register('firstName')} />
-            </FormField>
-            <FormField id="profile-last-name" label="Last Name">
-              <Input id="profile-last-name" autoComplete="family-name" {...register('lastName')} />
-            </FormField>
+            <TextFields fields={NAME_FIELDS} register={register} />
           </div>
-          <FormField id="profile-email" label="Email">
-            <Input id="profile-email" type="email" autoComplete="email" {...register('email')} />
-          </FormField>
-          <FormField id="profile-phone" label="Phone">
-            <Input id="profile-phone" type="tel" autoComplete="tel" {...register('phone')} />
-          </FormField>
+          <TextFields fields={CONTACT_FIELDS} register={register} />
           <div className="flex justify-end">
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save Changes'}

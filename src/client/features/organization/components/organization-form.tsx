@@ -2,14 +2,31 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type CreateOrganizationInput, createOrganizationSchema } from '#shared/schemas/organizations.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input, Textarea } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import {
+  FormField,
+  fieldAria,
+  TextFields,
+  type TextFieldSpec,
+  WideSubmit,
+} from '#client/components/ui/form-field.tsx';
+import { Textarea } from '#client/components/ui/input.tsx';
+import { toastOnFailure } from '#client/components/ui/use-toast.ts';
 import { useCreateOrganization } from '../api/create-organization.ts';
 
 const USERNAME_HELP = 'Used in your links. It must be unique: no other organization can have it.';
+
+const FIELDS: TextFieldSpec<CreateOrganizationInput>[] = [
+  { id: 'org-name', name: 'name', label: 'Organization Name', autoComplete: 'organization' },
+  {
+    id: 'org-username',
+    name: 'username',
+    label: 'Username',
+    help: USERNAME_HELP,
+    autoCapitalize: 'none',
+    autoComplete: 'off',
+    spellCheck: false,
+  },
+];
 
 export function OrganizationForm({ creatorId }: { creatorId: number }) {
   const navigate = useNavigate();
@@ -23,37 +40,20 @@ export function OrganizationForm({ creatorId }: { creatorId: number }) {
     defaultValues: { name: '', username: '', description: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await create.mutateAsync({ ...values, creatorId });
-      navigate('/', { replace: true });
-    } catch (err) {
-      toast({
-        title: 'Failed to create organization',
-        description: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = handleSubmit(
+    toastOnFailure(
+      'Failed to create organization',
+      'Please try again.',
+      async (values: CreateOrganizationInput) => {
+        await create.mutateAsync({ ...values, creatorId });
+        navigate('/', { replace: true });
+      },
+    ),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create organization">
-      <FormField id="org-name" label="Organization Name" error={e.name?.message}>
-        <Input
-          {...fieldAria('org-name', e.name?.message)}
-          autoComplete="organization"
-          {...register('name')}
-        />
-      </FormField>
-      <FormField id="org-username" label="Username" error={e.username?.message} help={USERNAME_HELP}>
-        <Input
-          {...fieldAria('org-username', e.username?.message, USERNAME_HELP)}
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          {...register('username')}
-        />
-      </FormField>
+      <TextFields fields={FIELDS} register={register} errors={e} />
       <FormField id="org-description" label="Description (optional)" error={e.description?.message}>
         <Textarea
           {...fieldAria('org-description', e.description?.message)}
@@ -61,9 +61,9 @@ export function OrganizationForm({ creatorId }: { creatorId: number }) {
           {...register('description')}
         />
       </FormField>
-      <Button type="submit" className="w-full" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create Organization'}
-      </Button>
+      <WideSubmit pending={create.isPending} pendingLabel="Creating...">
+        Create Organization
+      </WideSubmit>
     </form>
   );
 }

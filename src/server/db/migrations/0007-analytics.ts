@@ -156,5 +156,13 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
 
   // The tail (events not rolled up yet) and the exports read events by id per scope.
   await db.schema.createIndex('shares_parent_idx').on('shares').column('parentShareId').execute();
+
+  // When each periodic background job last finished, so that it runs once per period
+  // across all instances, not once per instance.
+  await db.schema
+    .createTable('jobRuns')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('lastRunAt', 'text', notNull)
+    .execute();
   void dialect;
 }

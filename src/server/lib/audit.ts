@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { nowIso } from './time.ts';
+
+/**
+ * Audit actions. Sign-ins, membership and role changes, invitations, settings,
+ * every campaign and asset write; the profile's Recent Activity and the admin's
+ * activity log read them back.
+ */
+export type AuditAction =
+  | 'auth.sign_in'
+  | 'account.password_changed'
+  | 'account.password_reset'
+  | 'account.session_ended'
+  | 'organization.created'
+  | 'organization.settings_updated'
+  | 'member.joined'
+  | 'member.role_changed'
+  | 'member.removed'
+  | 'member.left'
+  | 'invitation.created'
+  | 'invitation.revoked'
+  | 'campaign.created'
+  | 'campaign.updated'
+  | 'campaign.status_changed'
+  | 'campaign.archived'
+  | 'campaign.duplicated'
+  | 'asset.created'
+  | 'asset.updated'
+  | 'asset.deleted';
+
+export interface AuditEntry {
+  organizationId: number | null;
+  actorId: number | null;
+  action: AuditAction;
+  /** Human-readable subject of the action ("campaign Spring drive", "member alice"). */
+  target: string;
+}
+
+/**
+ * The one way to write the audit log. Pass the transaction that makes the change,
+ * so the entry and the change are committed (or rolled back) together.
+ */
+export async function recordAudit(trx: Pick<Kysely<Database>, 'insertInto'>, entry: AuditEntry) {
+  await trx
+    .insertInto('auditLog')
+    .values({ ...entry, target: entry.target.slice(0, 500), createdAt: nowIso() })
+    .execute();
+}

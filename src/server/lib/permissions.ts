@@ -1,0 +1,125 @@
+import type { Role } from '#shared/schemas/members.ts';
+
+/**
+ * Who may call a route:
+ * - 'public': anyone, no session needed;
+ * - 'session': any signed-in user, with or without an organisation;
+ * - 'member': any member of an organisation (every role);
+ * - a role: members with at least that role (viewer < editor < admin).
+ */
+export type Access = 'public' | 'session' | 'member' | Role;
+
+/**
+ * The one permission table: every route the app registers, by method and route
+ * pattern. A hook (plugins/permissions.ts) enforces it before the body is even
+ * parsed, and a test fails when a registered route is missing here, so a new
+ * route cannot forget its check. Handlers still scope data to the caller's own
+ * organisation (lib/org-scope.ts).
+ */
+export const PERMISSIONS: Record<string, Access> = {
+  // Accounts and sessions
+  'POST /api/register': 'public',
+  'POST /api/login': 'public',
+  'POST /api/logout': 'public',
+  'GET /api/auth-status': 'public',
+  'GET /api/user': 'session',
+  'PUT /api/user/profile': 'session',
+  'PUT /api/user/password': 'session',
+  'GET /api/user/sessions': 'session',
+  'DELETE /api/user/sessions/:id': 'session',
+  'GET /api/user/activity': 'session',
+  'POST /api/password-reset': 'public',
+  'POST /api/password-reset/:token': 'public',
+
+  // Organisation (creating one is onboarding: the caller has none yet)
+  'POST /api/organizations': 'session',
+  // Answers 404 "No organization yet" to a user who has none (the client's onboarding check).
+  'GET /api/organization': 'session',
+  'GET /api/organization/stats': 'member',
+  'GET /api/organization/analytics': 'member',
+  'GET /api/organization/export.csv': 'member',
+  'GET /api/organization/settings': 'member',
+  'PUT /api/organization/settings': 'admin',
+  'GET /api/organization/activity': 'admin',
+
+  // Members and invitations
+  'GET /api/organization/members': 'member',
+  'PUT /api/organization/members/:userId': 'admin',
+  // Admins remove anyone; any member may remove themselves (leave): checked in the handler.
+  'DELETE /api/organization/members/:userId': 'member',
+  'POST /api/organization/invitations': 'admin',
+  'GET /api/organization/invitations': 'admin',
+  'DELETE /api/organization/invitations/:id': 'admin',
+  'GET /api/invitations/:token': 'public',
+  'POST /api/invitations/:token/accept': 'session',
+
+  // Campaigns, assets, templates, uploads: read by every member, changed by editors
+  'GET /api/campaigns': 'member',
+  'POST /api/campaigns': 'editor',
+  'GET /api/campaigns/:id': 'member',
+  'PUT /api/campaigns/:id': 'editor',
+  // Archives (campaigns are never deleted).
+  'DELETE /api/campaigns/:id': 'editor',
+  'POST /api/campaigns/:id/duplicate': 'editor',
+  'GET /api/campaigns/:id/assets': 'member',
+  'PUT /api/campaigns/:id/assets/order': 'editor',
+  'GET /api/campaigns/:id/stats': 'member',
+  'GET /api/campaigns/:id/analytics': 'member',
+  'GET /api/campaigns/:id/export.csv': 'member',
+  'GET /api/assets': 'member',
+  'POST /api/assets': 'editor',
+  'PUT /api/assets/:id': 'editor',
+  'DELETE /api/assets/:id': 'editor',
+  'GET /api/templates': 'member',
+  'POST /api/templates': 'editor',
+  'POST /api/templates/:id/use': 'editor',
+  'POST /api/upload': 'editor',
+  'POST /api/upload-from-url': 'editor',
+  'POST /api/debug/create-test-content': 'editor',
+  'GET /api/shares/scheduled': 'member',
+
+  // The public supporter side
+  'POST /api/shares': 'public',
+  'POST /api/shares/schedule': 'public',
+  // The supporter page confirms a tracked-link visit (honest click-throughs).
+  'POST /api/clicks': 'public',
+  'GET /api/supporter/campaigns/:id': 'public',
+  'GET /api/supporter/campaigns/:id/impact': 'public',
+  'GET /supporter/:id': 'public',
+  'GET /supporter/campaign/:id': 'public',
+  'GET /uploads/:name': 'public',
+
+  // The SPA's static files (fastify-static)
+  'GET /assets/*': 'public',
+
+  // Operations: probes answer without a session; /metrics checks its own bearer
+  // token (METRICS_TOKEN), which is not a user session.
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /metrics': 'public',
+
+  // The API's description and its interactive reference (swagger-ui's page and files)
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
+};
+
+/** Automatic HEAD routes follow their GET. */
+export const permissionKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
+
+export function accessFor(method: string, url: string): Access | undefined {
+  return PERMISSIONS[permissionKey(method, url)];
+}
+
+const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
+
+/** True when `role` (a membership's stored role) is at least `needed`. */
+export function hasRole(role: string, needed: Role): boolean {
+  const have = RANK[role as Role];
+  return have !== undefined && have >= RANK[needed];
+}

@@ -1,0 +1,128 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activityListSchema,
+  changePasswordSchema,
+  orgActivityListSchema,
+  orgActivityQuerySchema,
+  PASSWORD_RESET_ACCEPTED,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  sessionListSchema,
+} from '#shared/schemas/account.ts';
+import { errorResponses, idParamsSchema, messageSchema, tokenParamsSchema } from '#shared/schemas/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { isLoopback } from '../../lib/loopback.ts';
+import { orgScope } from '../../lib/org-scope.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
+import {
+  changePassword,
+  endSession,
+  listSessions,
+  organizationActivity,
+  userActivity,
+} from './account.service.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
+
+/** Reset requests per client address: on top of the per-account cap in the service. */
+export const PASSWORD_RESETS_PER_HOUR = 10;
+
+export async function accountRoutes(app: FastifyInstance, { db, config, mailer }: AppDeps) {
+  await app.register(rateLimit, {
+    global: false,
+    allowList: (request) => isLoopback(request.ip),
+    errorResponseBuilder: (_request, ctx) =>
+      new HttpError(429, `Too many requests. Please try again in ${ctx.after}.`),
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put(
+    '/api/user/password',
+    { schema: { body: changePasswordSchema, response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      await changePassword({
+        db,
+        user: request.user,
+        sessionId: request.sessionId,
+        address: request.ip,
+        ...request.body,
+      });
+      return { message: 'Password changed. Your other sessions have been signed out.' };
+    },
+  );
+
+  r.get(
+    '/api/user/sessions',
+    { schema: { response: { 200: sessionListSchema, ...errorResponses } } },
+    async (request) => listSessions(db, request.user.id, request.sessionId),
+  );
+
+  r.delete(
+    '/api/user/sessions/:id',
+    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      await endSession({ db, user: request.user, id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/user/activity',
+    { schema: { response: { 200: activityListSchema, ...errorResponses } } },
+    async (request) => userActivity(db, request.user.id),
+  );
+
+  r.get(
+    '/api/organization/activity',
+    {
+      schema: {
+        querystring: orgActivityQuerySchema,
+        response: { 200: orgActivityListSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      organizationActivity({
+        db,
+        orgId: orgScope(request.user.organizationId),
+        before: request.query.before,
+        limit: request.query.limit,
+      }),
+  );
+
+  r.post(
+    '/api/password-reset',
+    {
+      config: { rateLimit: { max: PASSWORD_RESETS_PER_HOUR, timeWindow: '1 hour' } },
+      schema: { body: passwordResetRequestSchema, response: { 202: messageSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const sends = await requestPasswordReset({
+        db,
+        mailer,
+        email: request.body.email,
+        origin: publicOrigin(request, config),
+      });
+      // Not awaited: how long the mail takes would tell whether the account exists.
+      for (const send of sends) send.catch((err) => request.log.error({ err }, 'reset mail failed'));
+      return reply.code(202).send({ message: PASSWORD_RESET_ACCEPTED });
+    },
+  );
+
+  r.post(
+    '/api/password-reset/:token',
+    {
+      schema: {
+        params: tokenParamsSchema,
+        body: passwordResetSchema,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await resetPassword({ db, token: request.params.token, newPassword: request.body.newPassword });
+      return { message: 'Password changed. Please sign in with the new password.' };
+    },
+  );
+}

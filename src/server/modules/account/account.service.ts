@@ -1,0 +1,120 @@
+import {
+  type ActivityItem,
+  CURRENT_PASSWORD_INCORRECT,
+  MAX_ACTIVITY,
+  type OrgActivityItem,
+  type SessionInfo,
+} from '#shared/schemas/account.ts';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { UserRow } from '../auth/session-user.ts';
+import { countLoginAttempt, forgiveLoginAttempt } from '../auth/login-throttle.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+
+/**
+ * A wrong current password counts like a failed login (same per-user and
+ * per-address budget), so a stolen session cannot be used to guess the password.
+ * On success every other session of the user ends.
+ */
+export async function changePassword(opts: {
+  db: Db;
+  user: UserRow;
+  sessionId: number;
+  address: string;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<void> {
+  const { db, user, sessionId, address } = opts;
+  await countLoginAttempt(db, user.username, address);
+  if (!(await verifyPassword(user.passwordHash, opts.currentPassword))) {
+    throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, {
+      errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
+    });
+  }
+  await forgiveLoginAttempt(db, user.username, address);
+  const passwordHash = await hashPassword(opts.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ passwordHash, updatedAt: nowIso() })
+      .where('id', '=', user.id)
+      .execute();
+    await trx.deleteFrom('sessions').where('userId', '=', user.id).where('id', '!=', sessionId).execute();
+    await recordAudit(trx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      action: 'account.password_changed',
+      target: user.username,
+    });
+  });
+}
+
+export async function listSessions(db: Db, userId: number, currentId: number): Promise<SessionInfo[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'createdAt', 'lastSeenAt', 'userAgent'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', nowIso())
+    .orderBy('lastSeenAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, current: row.id === currentId }));
+}
+
+/** Ends one of the caller's own sessions; anyone else's id is not found. */
+export async function endSession(opts: { db: Db; user: UserRow; id: number }): Promise<void> {
+  const { db, user, id } = opts;
+  await db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('sessions')
+      .where('id', '=', id)
+      .where('userId', '=', user.id)
+      .executeTakeFirst();
+    if (Number(gone.numDeletedRows) !== 1) throw notFound('Session not found');
+    await recordAudit(trx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      action: 'account.session_ended',
+      target: `session ${id}`,
+    });
+  });
+}
+
+export async function userActivity(db: Db, userId: number): Promise<ActivityItem[]> {
+  return db
+    .selectFrom('auditLog')
+    .select(['id', 'createdAt as at', 'action', 'target'])
+    .where('actorId', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(MAX_ACTIVITY)
+    .execute();
+}
+
+export async function organizationActivity(opts: {
+  db: Db;
+  orgId: number;
+  before?: number;
+  limit: number;
+}): Promise<OrgActivityItem[]> {
+  const { db, orgId, before, limit } = opts;
+  let q = db
+    .selectFrom('auditLog')
+    .leftJoin('users', 'users.id', 'auditLog.actorId')
+    .select([
+      'auditLog.id',
+      'auditLog.createdAt as at',
+      'auditLog.action',
+      'auditLog.target',
+      'users.id as actorId',
+      'users.username as actorUsername',
+    ])
+    .where('auditLog.organizationId', '=', orgId);
+  if (before !== undefined) q = q.where('auditLog.id', '<', before);
+  const rows = await q.orderBy('auditLog.id', 'desc').limit(limit).execute();
+  return rows.map(({ actorId, actorUsername, ...row }) => ({
+    ...row,
+    actor: actorId != null && actorUsername != null ? { id: actorId, username: actorUsername } : null,
+  }));
+}

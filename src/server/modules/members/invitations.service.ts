@@ -1,0 +1,175 @@
+import type {
+  AcceptedInvitation,
+  CreatedInvitation,
+  CreateInvitationInput,
+  Invitation,
+  InvitationPreview,
+} from '#shared/schemas/members.ts';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { conflict, HttpError, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { isoAfter, nowIso } from '../../lib/time.ts';
+import type { UserRow } from '../auth/session-user.ts';
+import { hashToken, newToken } from '../auth/sessions.ts';
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATION_NOT_FOUND = 'Invitation not found or already used';
+export const INVITATION_EXPIRED = 'This invitation has expired';
+export const ALREADY_IN_ORG = 'You already belong to an organization';
+
+export const invitationUrl = (origin: string, token: string) => `${origin}/invite/${token}`;
+
+export async function createInvitation(opts: {
+  db: Db;
+  mailer: Mailer;
+  orgId: number;
+  actor: UserRow;
+  input: CreateInvitationInput;
+  origin: string;
+}): Promise<CreatedInvitation> {
+  const { db, mailer, orgId, actor, input, origin } = opts;
+  const token = newToken();
+  const { invitation, orgName } = await db.transaction().execute(async (trx) => {
+    const invitation = await trx
+      .insertInto('invitations')
+      .values({
+        organizationId: orgId,
+        email: input.email,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: actor.id,
+        createdAt: nowIso(),
+        expiresAt: isoAfter(INVITATION_LIFETIME_MS),
+      })
+      .returning(['id', 'email', 'role', 'expiresAt'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      organizationId: orgId,
+      actorId: actor.id,
+      action: 'invitation.created',
+      target: `${input.email} as ${input.role}`,
+    });
+    const org = await trx
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    return { invitation, orgName: org.name };
+  });
+  const url = invitationUrl(origin, token);
+  const emailed =
+    mailer.enabled &&
+    (await mailer.send({
+      to: input.email,
+      subject: `You are invited to join ${orgName} on Rally`,
+      text:
+        `${actor.username} invited you to join ${orgName} on Rally as ${input.role}.\n\n` +
+        `Open this link to accept (valid for 7 days, single use):\n${url}\n`,
+    }));
+  return { ...invitation, url, emailed };
+}
+
+/** Pending invitations: not accepted and not expired. Never the token. */
+export async function listInvitations(db: Db, orgId: number): Promise<Invitation[]> {
+  return db
+    .selectFrom('invitations')
+    .select(['id', 'email', 'role', 'expiresAt', 'createdAt'])
+    .where('organizationId', '=', orgId)
+    .where('acceptedAt', 'is', null)
+    .where('expiresAt', '>', nowIso())
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function revokeInvitation(opts: { db: Db; orgId: number; actorId: number; id: number }) {
+  const { db, orgId, actorId, id } = opts;
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('invitations')
+      .where('id', '=', id)
+      .where('organizationId', '=', orgId)
+      .where('acceptedAt', 'is', null)
+      .returning(['email', 'role'])
+      .executeTakeFirst();
+    if (!row) throw notFound('Invitation not found');
+    await recordAudit(trx, {
+      organizationId: orgId,
+      actorId,
+      action: 'invitation.revoked',
+      target: `${row.email} as ${row.role}`,
+    });
+  });
+}
+
+async function usableInvitation(db: Db, token: string) {
+  const row = await db
+    .selectFrom('invitations')
+    .innerJoin('organizations', 'organizations.id', 'invitations.organizationId')
+    .select([
+      'invitations.id',
+      'invitations.organizationId',
+      'invitations.email',
+      'invitations.role',
+      'invitations.expiresAt',
+      'invitations.acceptedAt',
+      'organizations.name as organizationName',
+    ])
+    .where('invitations.tokenHash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.acceptedAt) throw notFound(INVITATION_NOT_FOUND);
+  if (row.expiresAt <= nowIso()) throw new HttpError(410, INVITATION_EXPIRED);
+  return row;
+}
+
+export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
+  const row = await usableInvitation(db, token);
+  return { organization: { name: row.organizationName }, role: row.role, email: row.email };
+}
+
+/**
+ * Spends the token and makes the caller a member, atomically: the conditional
+ * updates decide races (two accepts of one token, one user accepting two
+ * invitations), and either both land or neither does. Any account may accept;
+ * the token, sent to the invited address, is the credential.
+ */
+export async function acceptInvitation(opts: {
+  db: Db;
+  user: UserRow;
+  token: string;
+}): Promise<AcceptedInvitation> {
+  const { db, user, token } = opts;
+  const invitation = await usableInvitation(db, token);
+  if (user.organizationId) throw conflict(ALREADY_IN_ORG);
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const spent = await trx
+      .updateTable('invitations')
+      .set({ acceptedAt: now, acceptedBy: user.id })
+      .where('id', '=', invitation.id)
+      .where('acceptedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) throw notFound(INVITATION_NOT_FOUND);
+    const joined = await trx
+      .updateTable('users')
+      .set({
+        organizationId: invitation.organizationId,
+        role: invitation.role,
+        joinedAt: now,
+        updatedAt: now,
+      })
+      .where('id', '=', user.id)
+      .where('organizationId', 'is', null)
+      .executeTakeFirst();
+    if (Number(joined.numUpdatedRows) !== 1) throw conflict(ALREADY_IN_ORG);
+    await recordAudit(trx, {
+      organizationId: invitation.organizationId,
+      actorId: user.id,
+      action: 'member.joined',
+      target: `${user.username} as ${invitation.role}`,
+    });
+    return { organizationId: invitation.organizationId, role: invitation.role };
+  });
+}

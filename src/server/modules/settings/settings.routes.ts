@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { organizationSettingsSchema, updateSettingsSchema } from '#shared/schemas/settings.ts';
+import { errorResponses } from '#shared/schemas/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { orgScope } from '../../lib/org-scope.ts';
+import { getSettings, updateSettings } from './settings.service.ts';
+
+export async function settingsRoutes(app: FastifyInstance, { db, uploads, supporterCache }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/organization/settings',
+    { schema: { response: { 200: organizationSettingsSchema, ...errorResponses } } },
+    async (request) => getSettings(db, orgScope(request.user.organizationId)),
+  );
+
+  r.put(
+    '/api/organization/settings',
+    {
+      schema: {
+        body: updateSettingsSchema,
+        response: { 200: organizationSettingsSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      updateSettings({
+        db,
+        storage: uploads,
+        supporterCache,
+        orgId: orgScope(request.user.organizationId),
+        actorId: request.user.id,
+        input: request.body,
+      }),
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  DEFAULT_SETTINGS,
+  LOGO_URL_MESSAGE,
+  type OrganizationSettings,
+  type SupporterOrganization,
+  UPLOADED_IMAGE_PATH,
+  type UpdateSettingsInput,
+} from '#shared/schemas/settings.ts';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
+
+// The organisation's name and description live on its own row (the rest of the app
+// reads them there); everything else is one JSON document per organisation, merged
+// over the defaults on read, so a new setting needs no migration.
+
+type StoredSettings = Omit<OrganizationSettings, 'general'> & {
+  general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail'>;
+};
+
+const SECTIONS = ['general', 'notifications', 'branding', 'supporters'] as const;
+
+/** Stored JSON over the defaults, section by section, keeping only known keys of the right type. */
+function withDefaults(raw: string | undefined): StoredSettings {
+  let parsed: Record<string, Record<string, unknown>> = {};
+  try {
+    parsed = raw ? JSON.parse(raw) : {};
+  } catch {
+    parsed = {};
+  }
+  const out = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, Record<string, unknown>>;
+  for (const section of SECTIONS) {
+    for (const [key, fallback] of Object.entries(out[section])) {
+      const value = parsed?.[section]?.[key];
+      if (typeof value === typeof fallback) out[section][key] = value;
+    }
+  }
+  return out as unknown as StoredSettings;
+}
+
+async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings> {
+  const [org, row] = await Promise.all([
+    db.selectFrom('organizations').select(['name', 'description']).where('id', '=', orgId).executeTakeFirst(),
+    db
+      .selectFrom('organizationSettings')
+      .select('data')
+      .where('organizationId', '=', orgId)
+      .executeTakeFirst(),
+  ]);
+  if (!org) throw notFound('Organization not found');
+  const stored = withDefaults(row?.data);
+  return {
+    ...stored,
+    general: { name: org.name, description: org.description ?? '', ...stored.general },
+  };
+}
+
+export const getSettings = readSettings;
+
+/** What the public supporter page shows of the organisation behind a campaign. */
+export async function supporterOrganization(db: Db, orgId: number): Promise<SupporterOrganization> {
+  const s = await readSettings(db, orgId);
+  return {
+    name: s.general.name,
+    logoUrl: s.branding.logoUrl,
+    primaryColor: s.branding.primaryColor,
+    accentColor: s.branding.accentColor,
+    collectInfo: s.supporters.collectInfo,
+  };
+}
+
+/** An uploaded logo must be an image this instance actually stores. */
+async function checkLogo(storage: FileStorage, logoUrl: string | undefined) {
+  if (!logoUrl || !UPLOADED_IMAGE_PATH.test(logoUrl)) return;
+  const size = await storage.size(logoUrl.slice(UPLOADS_PREFIX.length));
+  if (size === undefined) throw badRequest(LOGO_URL_MESSAGE);
+}
+
+export async function updateSettings(opts: {
+  db: Db;
+  storage: FileStorage;
+  supporterCache: SupporterCacheInvalidator;
+  orgId: number;
+  actorId: number;
+  input: UpdateSettingsInput;
+}): Promise<OrganizationSettings> {
+  const { db, storage, orgId, actorId, input } = opts;
+  await checkLogo(storage, input.branding?.logoUrl);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('organizationSettings')
+      .select('data')
+      .where('organizationId', '=', orgId)
+      .executeTakeFirst();
+    const stored = withDefaults(row?.data);
+    const { name, description, ...general } = input.general ?? {};
+    const next: StoredSettings = {
+      general: { ...stored.general, ...general },
+      notifications: { ...stored.notifications, ...input.notifications },
+      branding: { ...stored.branding, ...input.branding },
+      supporters: { ...stored.supporters, ...input.supporters },
+    };
+    if (name !== undefined || description !== undefined) {
+      await trx
+        .updateTable('organizations')
+        .set({
+          ...(name !== undefined && { name }),
+          ...(description !== undefined && { description: description || null }),
+        })
+        .where('id', '=', orgId)
+        .execute();
+    }
+    const data = JSON.stringify(next);
+    const now = nowIso();
+    await trx
+      .insertInto('organizationSettings')
+      .values({ organizationId: orgId, data, updatedAt: now })
+      .onConflict((oc) => oc.column('organizationId').doUpdateSet({ data, updatedAt: now }))
+      .execute();
+    await recordAudit(trx, {
+      organizationId: orgId,
+      actorId,
+      action: 'organization.settings_updated',
+      target: SECTIONS.filter((s) => input[s] !== undefined).join(', ') || 'nothing',
+    });
+  });
+  // Every supporter view embeds its organisation's name and branding: drop them all,
+  // here and on the other instances (one notification, however many campaigns).
+  opts.supporterCache.invalidateAll();
+  return readSettings(db, orgId);
+}

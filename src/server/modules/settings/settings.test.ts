@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../test/teams.ts';
+import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t.app);
+});
+afterAll(() => t.close());
+
+const put = (payload: unknown, token = admin.token) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/organization/settings',
+    headers: bearer(token),
+    payload: payload as object,
+  });
+const get = (token = admin.token) =>
+  t.app.inject({ url: '/api/organization/settings', headers: bearer(token) });
+
+describe('organisation settings', () => {
+  it('starts from the defaults', async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      general: { name: `Org of ${admin.username}`, description: '', website: '', contactEmail: '' },
+      notifications: { campaignUpdates: true, newSupporters: true, milestones: true, weeklyDigest: false },
+      branding: { logoUrl: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
+      supporters: { collectInfo: true },
+    });
+  });
+
+  it('saves a partial update, keeps the rest, and every member reads it back', async () => {
+    const res = await put({
+      general: { name: 'River Friends', website: 'https://river.example' },
+      notifications: { weeklyDigest: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const viewer = await addMember(t.app, admin, 'viewer');
+    const back = (await get(viewer.token)).json();
+    expect(back.general).toEqual({
+      name: 'River Friends',
+      description: '',
+      website: 'https://river.example',
+      contactEmail: '',
+    });
+    expect(back.notifications).toEqual({
+      campaignUpdates: true,
+      newSupporters: true,
+      milestones: true,
+      weeklyDigest: true,
+    });
+    // The organisation's own name follows.
+    const org = await t.app.inject({ url: '/api/organization', headers: bearer(viewer.token) });
+    expect(org.json().name).toBe('River Friends');
+    // Only admins change settings.
+    const denied = await put({ notifications: { weeklyDigest: false } }, viewer.token);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe('This needs the admin role');
+  });
+
+  it.each([
+    [{ branding: { primaryColor: 'red' } }, 'branding.primaryColor'],
+    [{ branding: { primaryColor: '#12345' } }, 'branding.primaryColor'],
+    [{ branding: { accentColor: '#GGGGGG' } }, 'branding.accentColor'],
+    [{ branding: { logoUrl: 'javascript:alert(1)' } }, 'branding.logoUrl'],
+    [{ branding: { logoUrl: 'https://example.org/page.html' } }, 'branding.logoUrl'],
+    [{ branding: { logoUrl: '/uploads/../../etc/passwd' } }, 'branding.logoUrl'],
+    [{ general: { contactEmail: 'not-an-email' } }, 'general.contactEmail'],
+    [{ general: { website: 'ftp://x' } }, 'general.website'],
+    [{ notifications: { weeklyDigest: 'yes' } }, 'notifications.weeklyDigest'],
+    [{ branding: { font: 'Comic Sans' } }, 'branding'],
+  ])('rejects %j (400 on %s)', async (payload, path) => {
+    const res = await put(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe(path);
+  });
+
+  it('refuses a primary colour white text cannot be read on (WCAG AA)', async () => {
+    const res = await put({ branding: { primaryColor: '#ffeb3b' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/too light for white text .* needs at least 4\.5:1/);
+    expect((await put({ branding: { primaryColor: '#0f766e' } })).statusCode).toBe(200);
+  });
+
+  it('accepts an uploaded image or an http(s) image link as logo, not an upload that does not exist', async () => {
+    const body = multipartFile({ filename: 'logo.png', contentType: 'image/png', bytes: PNG_1X1 });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...bearer(admin.token), ...body.headers },
+      payload: body.payload,
+    });
+    const logoUrl = up.json().file.url;
+    expect((await put({ branding: { logoUrl } })).statusCode).toBe(200);
+    expect((await put({ branding: { logoUrl: 'https://cdn.example.org/logo.webp' } })).statusCode).toBe(200);
+    const missing = await put({ branding: { logoUrl: `/uploads/${'0'.repeat(32)}.png` } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/Logo must be an uploaded image/);
+  });
+
+  it('shows on the supporter page at once (the cached campaign is dropped)', async () => {
+    const campaign = await createCampaign(t.app, admin.token);
+    const first = await t.app.inject({ url: `/api/supporter/campaigns/${campaign.id}` });
+    expect(first.json().organization.collectInfo).toBe(true);
+    await put({ branding: { primaryColor: '#7c2d12', logoUrl: '' }, supporters: { collectInfo: false } });
+    const after = (await t.app.inject({ url: `/api/supporter/campaigns/${campaign.id}` })).json();
+    expect(after.organization).toEqual({
+      name: 'River Friends',
+      logoUrl: '',
+      primaryColor: '#7c2d12',
+      accentColor: '#f59e0b',
+      collectInfo: false,
+    });
+  });
+
+  it('records the change in the audit log', async () => {
+    const log = await t.app.inject({ url: '/api/organization/activity', headers: bearer(admin.token) });
+    expect(log.json()[0]).toMatchObject({
+      action: 'organization.settings_updated',
+      target: 'branding, supporters',
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { roleNeededMessage } from '#shared/schemas/members.ts';
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { forbidden } from '../lib/errors.ts';
+import { MISSING_ORG_MESSAGE } from '../lib/org-scope.ts';
+import { accessFor, hasRole } from '../lib/permissions.ts';
+import { authenticateRequest } from './auth.ts';
+
+/**
+ * Enforces the permission table (lib/permissions.ts) on every route, in onRequest:
+ * before the body is parsed or validated, so an anonymous or under-privileged
+ * caller learns nothing about the body's shape. The user is loaded fresh from the
+ * database on every call, so a removed member's still-open session gets 403 at
+ * once, and a changed role applies at the next call.
+ */
+export function registerPermissions(app: FastifyInstance, db: Db, config: Config): void {
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url) return; // no route matched: the not-found handler answers
+    const access = accessFor(request.method, url);
+    if (access === 'public') return;
+    if (access === undefined) {
+      // Fail closed; the permission-table test keeps this from ever happening.
+      request.log.error({ method: request.method, url }, 'route missing from the permission table');
+      throw forbidden('Not allowed');
+    }
+    await authenticateRequest(db, config, request);
+    if (access === 'session') return;
+    if (!request.user.organizationId) throw forbidden(MISSING_ORG_MESSAGE);
+    if (access === 'member') return;
+    if (!hasRole(request.user.role, access)) throw forbidden(roleNeededMessage(access));
+  });
+}

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
+import { multipartFile, PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
+import { FetchSlots } from '../../modules/uploads/upload-limits.ts';
+import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
+
+// The upload store is not free disk: uploads per user per hour, bytes per
+// organisation, and files nothing uses are removed after a day.
+
+const png = (size: number) => Buffer.concat([PNG_1X1, Buffer.alloc(size - PNG_1X1.length)]);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_QUOTA_BYTES: '10000', UPLOADS_PER_HOUR: '6', UPLOAD_MAX_BYTES: '4096' });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(t.config.dataDir, { recursive: true, force: true });
+});
+
+const upload = (token: string, bytes: Buffer) => {
+  const body = multipartFile({ filename: 'a.png', contentType: 'image/png', bytes });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+};
+const storedNames = () => {
+  const dir = path.join(t.config.dataDir, 'uploads');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => !n.startsWith('.')) : [];
+};
+
+describe('per-organisation quota', () => {
+  it('refuses the upload that would pass the quota with 413, storing nothing', async () => {
+    const { token } = await signUp(t.app);
+    for (let i = 0; i < 2; i++) expect((await upload(token, png(4000))).statusCode).toBe(201);
+    const before = storedNames().length;
+    const over = await upload(token, png(4000));
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toMatch(/^Storage quota reached: your organisation's uploads may use/);
+    expect(storedNames().length).toBe(before);
+    // What still fits is accepted; another organisation has its own quota.
+    expect((await upload(token, png(1000))).statusCode).toBe(201);
+    const other = await signUp(t.app);
+    expect((await upload(other.token, png(4000))).statusCode).toBe(201);
+  });
+});
+
+describe('per-user upload rate', () => {
+  it('answers 429 with Retry-After past the hourly number', async () => {
+    const { token } = await signUp(t.app);
+    for (let i = 0; i < 6; i++) expect((await upload(token, PNG_1X1)).statusCode).toBe(201);
+    const limited = await upload(token, PNG_1X1);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Upload limit reached: at most 6 uploads an hour/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const fromUrl = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-from-url',
+      headers: bearer(token),
+      payload: { imageUrl: 'https://example.org/a.png' },
+    });
+    expect(fromUrl.statusCode).toBe(429);
+  });
+});
+
+describe('cleanup of unused uploads', () => {
+  it('removes uploads no asset or template uses after 24 h, and is idempotent', async () => {
+    const { token, orgId } = await signUp(t.app);
+    const urls: string[] = [];
+    for (let i = 0; i < 6; i++) urls.push((await upload(token, PNG_1X1)).json().file.url);
+    const [unused, inAsset, inTemplate, inDeletedAsset, editedAway, editedIn] = urls;
+    const campaign = await t.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(token),
+      payload: { name: 'Camp', organizationId: orgId },
+    });
+    const campaignId = campaign.json().id;
+    const asset = await t.app.inject({
+      method: 'POST',
+      url: '/api/assets',
+      headers: bearer(token),
+      payload: { title: 'Photo', type: 'image', content: inAsset, campaignId },
+    });
+    expect(asset.statusCode).toBe(201);
+    const createAsset = async (content: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/assets',
+        headers: bearer(token),
+        payload: { title: 'Photo', type: 'image', content, campaignId },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    // A deleted asset keeps its row (shares and history still point at it), so its
+    // file stays; an edit that swaps the file leaves the old one unused.
+    const deletedId = await createAsset(inDeletedAsset);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/assets/${deletedId}`,
+      headers: bearer(token),
+    });
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    const editedId = await createAsset(editedAway);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/assets/${editedId}`,
+      headers: bearer(token),
+      payload: { content: editedIn },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await t.database.db
+      .insertInto('templates')
+      .values({
+        organizationId: orgId,
+        name: 'Tpl',
+        description: null,
+        category: 'custom',
+        assets: JSON.stringify([{ title: 'P', description: null, type: 'image', content: inTemplate }]),
+        sourceCampaignId: null,
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
+
+    const storage = t.deps.uploads;
+    const db = t.database.db;
+    const nameOf = (url: string) => url.split('/').pop()!;
+    // Younger than a day: nothing goes.
+    const young = await cleanupUnusedUploads({ db, storage });
+    expect(young).not.toContain(nameOf(unused));
+
+    const later = Date.now() + UNUSED_UPLOAD_TTL_MS + 1000;
+    const removed = await cleanupUnusedUploads({ db, storage, now: later });
+    expect(removed).toContain(nameOf(unused));
+    expect(removed).not.toContain(nameOf(inAsset));
+    expect(removed).not.toContain(nameOf(inTemplate));
+    expect(removed).not.toContain(nameOf(inDeletedAsset));
+    expect(removed).toContain(nameOf(editedAway));
+    expect(removed).not.toContain(nameOf(editedIn));
+    expect((await t.app.inject({ url: inDeletedAsset })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: editedAway })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: unused })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: inAsset })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: inTemplate })).statusCode).toBe(200);
+
+    // A second run (another instance, or a retry) finds nothing more to do.
+    const again = await cleanupUnusedUploads({ db, storage, now: later });
+    expect(again).not.toContain(nameOf(unused));
+    expect(again).not.toContain(nameOf(inAsset));
+  });
+});
+
+describe('concurrent upload-from-url fetches', () => {
+  it('run at most N at once per instance, and two per user', async () => {
+    const slots = new FetchSlots(3);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const running = [slots.run(1, () => gate), slots.run(1, () => gate), slots.run(2, () => gate)];
+    await expect(slots.run(1, async () => 'x')).rejects.toMatchObject({ statusCode: 429 });
+    await expect(slots.run(3, async () => 'x')).rejects.toMatchObject({ statusCode: 429 });
+    release();
+    await Promise.all(running);
+    await expect(slots.run(3, async () => 'ok')).resolves.toBe('ok');
+  });
+});

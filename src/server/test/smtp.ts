@@ -1,0 +1,65 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server in-process: tests read the messages the app sends. */
+export interface TestSmtp {
+  url: string;
+  messages: ParsedMail[];
+  /** Resolves with the next message to `to` (or one that already arrived). */
+  waitFor(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+const recipients = (m: ParsedMail) =>
+  [m.to]
+    .flat()
+    .flatMap((a) => a?.value ?? [])
+    .map((v) => v.address?.toLowerCase());
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const messages: ParsedMail[] = [];
+  const waiters: { to: string; resolve: (m: ParsedMail) => void }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push(mail);
+          for (const w of [...waiters]) {
+            if (recipients(mail).includes(w.to)) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve(mail);
+            }
+          }
+          callback();
+        },
+        (err) => callback(err),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(to, timeoutMs = 5000) {
+      const want = to.toLowerCase();
+      const seen = messages.find((m) => recipients(m).includes(want));
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no mail to ${to}`)), timeoutMs);
+        waiters.push({
+          to: want,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { emailField, passwordField } from './auth.ts';
+import { idField, timestampField } from './common.ts';
+
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Current password is required').max(200, CURRENT_PASSWORD_INCORRECT),
+  newPassword: passwordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const sessionInfoSchema = z.object({
+  id: idField,
+  createdAt: timestampField,
+  lastSeenAt: timestampField.nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionListSchema = z.array(sessionInfoSchema);
+
+export const passwordResetRequestSchema = z.strictObject({ email: emailField });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetSchema = z.strictObject({ newPassword: passwordField });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+export const PASSWORD_RESET_ACCEPTED = 'If an account uses this email, a reset link is on its way.';
+export const PASSWORD_RESET_INVALID = 'This reset link is invalid, used or expired';
+
+export const activityItemSchema = z.object({
+  id: idField,
+  at: timestampField,
+  action: z.string(),
+  target: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+export const activityListSchema = z.array(activityItemSchema);
+
+export const orgActivityItemSchema = activityItemSchema.extend({
+  actor: z.object({ id: idField, username: z.string() }).nullable(),
+});
+export type OrgActivityItem = z.infer<typeof orgActivityItemSchema>;
+export const orgActivityListSchema = z.array(orgActivityItemSchema);
+
+export const MAX_ACTIVITY = 50;
+export const MAX_ORG_ACTIVITY_PAGE = 100;
+
+export const orgActivityQuerySchema = z.strictObject({
+  /** Id cursor: items older than this one (the last id of the previous page). */
+  before: z.coerce.number().int().positive('before must be a positive integer').optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(MAX_ORG_ACTIVITY_PAGE, `limit must be at most ${MAX_ORG_ACTIVITY_PAGE}`)
+    .default(MAX_ACTIVITY),
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { emailField, publicUserSchema } from './auth.ts';
+import { idField, timestampField } from './common.ts';
+
+/** A member's role, weakest first: each role can do everything the ones before it can. */
+export const ROLES = ['viewer', 'editor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const roleField = z.enum(ROLES, { error: 'Role must be one of viewer, editor, admin' });
+
+export const LAST_ADMIN_MESSAGE = 'An organization needs at least one admin';
+
+/** The 403 message for a call the caller's role does not allow. */
+export const roleNeededMessage = (role: Role) => `This needs the ${role} role`;
+
+/** A member as the team list shows them: the public user's name fields, their role and when they joined. */
+export const memberSchema = publicUserSchema
+  .pick({ id: true, username: true, email: true, firstName: true, lastName: true, role: true })
+  .extend({ joinedAt: timestampField.nullable() });
+export type Member = z.infer<typeof memberSchema>;
+export const memberListSchema = z.array(memberSchema);
+
+export const userIdParamsSchema = z.strictObject({
+  userId: z.coerce
+    .number({ error: 'User id must be a positive integer' })
+    .int('User id must be a positive integer')
+    .positive('User id must be a positive integer'),
+});
+
+export const updateMemberSchema = z.strictObject({ role: roleField });
+export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
+
+export const createInvitationSchema = z.strictObject({ email: emailField, role: roleField });
+export type CreateInvitationInput = z.infer<typeof createInvitationSchema>;
+
+export const createdInvitationSchema = z.object({
+  id: idField,
+  email: z.string(),
+  role: z.string(),
+  expiresAt: timestampField,
+  /** `{origin}/invite/{token}`: shown once, the token is not stored. */
+  url: z.string(),
+  emailed: z.boolean(),
+});
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
+
+export const invitationSchema = z.object({
+  id: idField,
+  email: z.string(),
+  role: z.string(),
+  expiresAt: timestampField,
+  createdAt: timestampField,
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationListSchema = z.array(invitationSchema);
+
+export const invitationPreviewSchema = z.object({
+  organization: z.object({ name: z.string() }),
+  role: z.string(),
+  email: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const acceptedInvitationSchema = z.object({ organizationId: idField, role: z.string() });
+export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;

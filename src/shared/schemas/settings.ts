@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { contrastRatio, WCAG_AA_TEXT } from '../contrast.ts';
+import { MAX_DESCRIPTION, MAX_NAME, MIN_ORG_NAME } from '../constants.ts';
+import { emailField } from './auth.ts';
+
+const hexColor = (label: string) =>
+  z.string().regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #1d4ed8 (#rrggbb)`);
+
+/**
+ * The primary colour is the background of the supporter page's buttons and header,
+ * with white text on it: it must reach WCAG AA contrast (4.5:1) with white, or it is
+ * refused (not silently adjusted, so what the admin picks is what supporters see).
+ */
+export const primaryColorField = hexColor('Primary colour').superRefine((c, ctx) => {
+  const ratio = contrastRatio(c, '#ffffff');
+  if (ratio < WCAG_AA_TEXT)
+    ctx.addIssue({
+      code: 'custom',
+      message: `Primary colour ${c} is too light for white text (contrast ${ratio.toFixed(2)}:1, needs at least 4.5:1)`,
+    });
+});
+
+/** The accent colour only marks decoration (borders, highlights), never carries text. */
+export const accentColorField = hexColor('Accent colour');
+
+export const LOGO_URL_MESSAGE =
+  'Logo must be an uploaded image or an http(s) link to a PNG, JPEG, GIF or WebP image';
+/** An uploaded image (/uploads/<name>) or an absolute http(s) image link; '' for none. */
+export const UPLOADED_IMAGE_PATH = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+const IMAGE_URL = /^https?:\/\/[^\s/?#]+\/[^\s?#]*\.(png|jpe?g|gif|webp)(\?[^\s#]*)?$/i;
+
+export const logoUrlField = z
+  .string()
+  .trim()
+  .max(2000, LOGO_URL_MESSAGE)
+  .refine((v) => v === '' || UPLOADED_IMAGE_PATH.test(v) || IMAGE_URL.test(v), LOGO_URL_MESSAGE);
+
+const websiteField = z
+  .string()
+  .trim()
+  .max(2000, 'Website must be at most 2000 characters')
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Website must start with http:// or https://');
+
+export const generalSettingsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(MIN_ORG_NAME, 'Organization name must be at least 3 characters')
+    .max(MAX_NAME, `Organization name must be at most ${MAX_NAME} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`),
+  website: websiteField,
+  contactEmail: z.union([z.literal(''), emailField]),
+});
+
+export const notificationSettingsSchema = z.object({
+  campaignUpdates: z.boolean(),
+  newSupporters: z.boolean(),
+  milestones: z.boolean(),
+  weeklyDigest: z.boolean(),
+});
+
+export const brandingSettingsSchema = z.object({
+  logoUrl: logoUrlField,
+  primaryColor: primaryColorField,
+  accentColor: accentColorField,
+});
+
+export const supporterSettingsSchema = z.object({ collectInfo: z.boolean() });
+
+export const organizationSettingsSchema = z.object({
+  general: generalSettingsSchema,
+  notifications: notificationSettingsSchema,
+  branding: brandingSettingsSchema,
+  supporters: supporterSettingsSchema,
+});
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+
+/** PUT /api/organization/settings: any subset of sections and fields; the rest is kept. */
+export const updateSettingsSchema = z.strictObject({
+  general: generalSettingsSchema.strict().partial().optional(),
+  notifications: notificationSettingsSchema.strict().partial().optional(),
+  branding: brandingSettingsSchema.strict().partial().optional(),
+  supporters: supporterSettingsSchema.strict().partial().optional(),
+});
+export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
+
+export const DEFAULT_PRIMARY_COLOR = '#1d4ed8';
+export const DEFAULT_ACCENT_COLOR = '#f59e0b';
+
+/** Everything but the organisation's name and description, which live on its own row. */
+export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general'> & {
+  general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail'>;
+} = {
+  general: { website: '', contactEmail: '' },
+  notifications: { campaignUpdates: true, newSupporters: true, milestones: true, weeklyDigest: false },
+  branding: { logoUrl: '', primaryColor: DEFAULT_PRIMARY_COLOR, accentColor: DEFAULT_ACCENT_COLOR },
+  supporters: { collectInfo: true },
+};
+
+/** What the public supporter page shows of the organisation (in the campaign JSON). */
+export const supporterOrganizationSchema = z.object({
+  name: z.string(),
+  logoUrl: z.string(),
+  primaryColor: z.string(),
+  accentColor: z.string(),
+  collectInfo: z.boolean(),
+});
+export type SupporterOrganization = z.infer<typeof supporterOrganizationSchema>;
