@@ -7,7 +7,6 @@ import { fastifyTrustProxy } from './lib/client-address.ts';
 import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
-import { scheduleUploadCleanup } from './jobs/upload-cleanup.ts';
 import { createMailer } from './lib/mail.ts';
 import { assetEditRoutes } from './modules/assets/asset-edit.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
@@ -21,6 +20,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { clicksRoutes } from './modules/supporter/clicks.routes.ts';
 import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -29,6 +29,9 @@ import { SupporterCache } from './modules/supporter/supporter.service.ts';
 import { createUploadStorage } from './modules/uploads/upload-storage.ts';
 import { openApiRoutes } from './plugins/openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { backgroundJobs } from './jobs/index.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { loadVisitorCookieKey } from './lib/app-secrets.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -49,6 +52,7 @@ export function createAppDeps(opts: {
 }): AppDeps {
   const { config, database } = opts;
   const supporterCache = new SupporterCache();
+  const uploads = createUploadStorage(config);
   return {
     db: database.db,
     dialect: database.dialect,
@@ -56,8 +60,14 @@ export function createAppDeps(opts: {
     shell: new AppShell(config.clientDist),
     supporterCache,
     supporterCacheSync: createCacheInvalidation(database, supporterCache),
-    uploads: createUploadStorage(config),
+    uploads,
     mailer: createMailer(config, opts.log),
+    jobs: new JobRunner({
+      db: database.db,
+      dialect: database.dialect,
+      jobs: backgroundJobs({ uploads }),
+      intervalMs: config.rollupIntervalMs,
+    }),
   };
 }
 
@@ -113,6 +123,7 @@ export async function buildApp(opts: {
   registerAuth(app, database.db, config);
   registerPermissions(app, database.db, config);
   registerMetrics(app, { token: config.metricsToken, database });
+  app.decorate('visitorCookieKey', await loadVisitorCookieKey(database.db));
 
   const deps = opts.deps ?? createAppDeps({ config, database, log: app.log });
   registerHealth(app, { db: database.db, storage: deps.uploads });
@@ -136,18 +147,20 @@ export async function buildApp(opts: {
     debugRoutes,
     sharesRoutes,
     supporterRoutes,
+    clicksRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);
   }
 
-  const stopCleanup = scheduleUploadCleanup({
-    db: database.db,
-    storage: deps.uploads,
-    onError: (err) => app.log.error({ err }, 'upload cleanup failed'),
-  });
-  app.addHook('onClose', async () => stopCleanup());
-
   await registerSpa(app, { clientDist: config.clientDist, shell: deps.shell });
+
+  // One runner for every background job (jobs/index.ts). Stopped in onClose, which
+  // app.close() awaits, so a tick in progress ends before the database is closed.
+  app.decorate('jobs', deps.jobs);
+  app.addHook('onReady', async () =>
+    deps.jobs.start((job, err) => app.log.error({ err }, `background job ${job} failed`)),
+  );
+  app.addHook('onClose', async () => deps.jobs.stop());
   return app;
 }

@@ -2,6 +2,7 @@ import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { AppShell } from './html/app-shell.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { CacheInvalidationSync } from './modules/supporter/cache-invalidation.ts';
 import type { SupporterCache } from './modules/supporter/supporter.service.ts';
@@ -19,5 +20,7 @@ export interface AppDeps {
   supporterCacheSync: CacheInvalidationSync;
   /** The upload store behind /uploads. */
   uploads: FileStorage;
+  /** The one background job runner (jobs/index.ts lists its jobs); app.ts starts and stops it. */
+  jobs: JobRunner;
   mailer: Mailer;
 }

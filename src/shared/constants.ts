@@ -78,5 +78,8 @@ export const REF_CODE_LENGTH = 12;
 export const REF_CODE_PATTERN = /^[A-Za-z0-9_-]{10,64}$/;
 /** One click-through per visitor and share within this window. */
 export const CLICK_DEDUP_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** At most this many click-throughs per share from one client network within the window below. */
+export const CLICKS_PER_SHARE_PER_NETWORK = 10;
+export const CLICK_NETWORK_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A supporter is "active" with a share in this many days. */
 export const ACTIVE_SUPPORTER_DAYS = 30;

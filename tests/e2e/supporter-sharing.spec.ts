@@ -266,11 +266,14 @@ test.describe('sharing from the desktop page', () => {
     await expect(page.getByTestId('impact-Your Shares')).toHaveText('1');
     await expect(page.getByTestId('impact-Influence Score')).toHaveText('10');
 
-    // A visit through that share's link, from someone else, is a click this supporter generated.
+    // A visit through that share's link, from someone else's browser (the page confirms it
+    // with its visitor cookie), is a click this supporter generated.
     const { ref } = await expectLoggedThenOpened(page, seeded, 'facebook', seeded.assets[0].id);
     const friend = await page.context().browser()!.newContext();
-    const res = await friend.request.get(`/supporter/${seeded.campaignId}?ref=${ref}`);
-    expect(res.status()).toBe(200);
+    const friendPage = await friend.newPage();
+    const confirmed = friendPage.waitForResponse((r) => r.url().endsWith('/api/clicks'));
+    await friendPage.goto(`/supporter/${seeded.campaignId}?ref=${ref}`);
+    expect((await confirmed).status()).toBe(204);
     await friend.close();
     await page.reload();
     await page.getByRole('tab', { name: 'My Impact' }).click();

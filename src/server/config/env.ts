@@ -119,6 +119,10 @@ const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Sender of every mail, e.g. "Rally <rally@example.org>"; required with SMTP_URL. */
     MAIL_FROM: optionalString,
+    /** How often the background jobs (rollups) run; 0 turns the timer off. */
+    ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+    /** Rows the CSV export reads per query (memory per export is about one page). */
+    EXPORT_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
@@ -142,6 +146,8 @@ export interface Config {
   clientDist: string;
   trustProxy: TrustProxy;
   logLevel: string;
+  rollupIntervalMs: number;
+  exportPageSize: number;
   metricsToken?: string;
   isProduction: boolean;
   /** Uploads go to this bucket when set; otherwise to DATA_DIR/uploads. */
@@ -175,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(e.CLIENT_DIST),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    rollupIntervalMs: e.ROLLUP_INTERVAL_MS,
+    exportPageSize: e.EXPORT_PAGE_SIZE,
     metricsToken: e.METRICS_TOKEN,
     isProduction: e.NODE_ENV === 'production',
     s3: e.S3_BUCKET

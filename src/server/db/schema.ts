@@ -89,6 +89,10 @@ export interface SharesTable {
   /** The name the supporter gave with consent, when the organisation collects it. */
   supporterName: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
+  /** The share whose link this sharer arrived through (same campaign), if any. */
+  parentShareId: number | null;
+  /** Referral generation: parent's depth + 1, 0 without a parent. */
+  depth: Generated<number>;
 }
 
 export interface ClicksTable {
@@ -100,6 +104,85 @@ export interface ClicksTable {
   sharerId: string | null;
   visitorId: string;
   createdAt: string;
+  /** Keyed hash of the client network (IPv4 address, IPv6 /64), for the per-network cap. */
+  networkHash: string | null;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface JobRunsTable {
+  /** A periodic job's name (jobs/job-runs.ts). */
+  name: string;
+  /** ISO time its last complete run finished. */
+  lastRunAt: string;
+}
+
+export interface RollupStateTable {
+  /** 'shares' or 'clicks' */
+  name: string;
+  lastId: number;
+}
+
+export interface RollupTotalsTable {
+  campaignId: number;
+  platform: string;
+  organizationId: number;
+  shares: number;
+  clicks: number;
+  lastAt: string | null;
+}
+
+export interface RollupCampaignHoursTable {
+  campaignId: number;
+  /** UTC hour, 'YYYY-MM-DDTHH' */
+  hour: string;
+  organizationId: number;
+  shares: number;
+  clicks: number;
+}
+
+export interface RollupOrgHoursTable {
+  organizationId: number;
+  hour: string;
+  shares: number;
+  clicks: number;
+}
+
+export interface RollupDaysTable {
+  campaignId: number;
+  /** UTC day, 'YYYY-MM-DD' */
+  day: string;
+  assetId: number;
+  platform: string;
+  depth: number;
+  organizationId: number;
+  shares: number;
+  clicks: number;
+}
+
+export interface RollupSupporterDaysTable {
+  campaignId: number;
+  day: string;
+  supporterId: string;
+  organizationId: number;
+  shares: number;
+  clicks: number;
+}
+
+export interface SupporterCampaignsTable {
+  campaignId: number;
+  supporterId: string;
+  organizationId: number;
+  lastAt: string;
+}
+
+export interface SupporterOrgsTable {
+  organizationId: number;
+  supporterId: string;
+  lastAt: string;
 }
 
 export interface TemplatesTable {
@@ -183,6 +266,16 @@ export interface Database {
   clicks: ClicksTable;
   templates: TemplatesTable;
   loginAttempts: LoginAttemptsTable;
+  appSecrets: AppSecretsTable;
+  rollupState: RollupStateTable;
+  jobRuns: JobRunsTable;
+  rollupTotals: RollupTotalsTable;
+  rollupCampaignHours: RollupCampaignHoursTable;
+  rollupOrgHours: RollupOrgHoursTable;
+  rollupDays: RollupDaysTable;
+  rollupSupporterDays: RollupSupporterDaysTable;
+  supporterCampaigns: SupporterCampaignsTable;
+  supporterOrgs: SupporterOrgsTable;
   uploads: UploadsTable;
   invitations: InvitationsTable;
   passwordResets: PasswordResetsTable;

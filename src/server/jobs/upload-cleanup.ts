@@ -2,11 +2,15 @@ import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../lib/storage.ts';
 import { UPLOADS_PREFIX } from '../modules/uploads/upload-storage.ts';
+import { periodicJob } from './periodic.ts';
+import type { Job } from './runner.ts';
 
 /** An upload nothing refers to is kept this long (time to finish the asset form), then removed. */
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
-/** How often each instance looks for them. */
+/** How often the cleanup runs (once per period across all instances). */
 export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** Files removed per job step (one transaction). */
+export const CLEANUP_BATCH = 100;
 
 /**
  * Deletes uploads older than the TTL that no asset uses and no template copies
@@ -23,6 +27,8 @@ export async function cleanupUnusedUploads(opts: {
   storage: FileStorage;
   now?: number;
   ttlMs?: number;
+  /** At most this many, oldest first. */
+  limit?: number;
 }): Promise<string[]> {
   const { db, storage } = opts;
   const cutoff = new Date((opts.now ?? Date.now()) - (opts.ttlMs ?? UNUSED_UPLOAD_TTL_MS)).toISOString();
@@ -43,6 +49,8 @@ export async function cleanupUnusedUploads(opts: {
         ),
       ),
     )
+    .orderBy('uploads.id')
+    .$if(opts.limit !== undefined, (q) => q.limit(opts.limit ?? 0))
     .execute();
   const removed: string[] = [];
   for (const row of unused) {
@@ -54,22 +62,23 @@ export async function cleanupUnusedUploads(opts: {
 }
 
 /**
- * Runs the cleanup every hour in this process (a first run shortly after start).
- * Until jobs are coordinated across instances each instance runs it; that is safe
- * because the cleanup is idempotent. Returns a stop function for shutdown.
+ * The cleanup as a job of the one runner (jobs/index.ts): once an hour across all
+ * instances, a batch of files per step so that no transaction holds the lock long.
  */
-export function scheduleUploadCleanup(opts: {
-  db: Db;
-  storage: FileStorage;
-  onError: (err: unknown) => void;
-}): () => void {
-  const run = () => void cleanupUnusedUploads(opts).catch(opts.onError);
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, UPLOAD_CLEANUP_INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+export function uploadCleanupJob(opts: { storage: FileStorage; now?: () => number }): Job {
+  return periodicJob({
+    name: 'upload-cleanup',
+    lockKey: 2,
+    everyMs: UPLOAD_CLEANUP_INTERVAL_MS,
+    now: opts.now,
+    work: async (trx, now) => {
+      const removed = await cleanupUnusedUploads({
+        db: trx,
+        storage: opts.storage,
+        now,
+        limit: CLEANUP_BATCH,
+      });
+      return removed.length === CLEANUP_BATCH;
+    },
+  });
 }

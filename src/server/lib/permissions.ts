@@ -36,6 +36,8 @@ export const PERMISSIONS: Record<string, Access> = {
   // Answers 404 "No organization yet" to a user who has none (the client's onboarding check).
   'GET /api/organization': 'session',
   'GET /api/organization/stats': 'member',
+  'GET /api/organization/analytics': 'member',
+  'GET /api/organization/export.csv': 'member',
   'GET /api/organization/settings': 'member',
   'PUT /api/organization/settings': 'admin',
   'GET /api/organization/activity': 'admin',
@@ -62,6 +64,8 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/campaigns/:id/assets': 'member',
   'PUT /api/campaigns/:id/assets/order': 'editor',
   'GET /api/campaigns/:id/stats': 'member',
+  'GET /api/campaigns/:id/analytics': 'member',
+  'GET /api/campaigns/:id/export.csv': 'member',
   'GET /api/assets': 'member',
   'POST /api/assets': 'editor',
   'PUT /api/assets/:id': 'editor',
@@ -77,6 +81,8 @@ export const PERMISSIONS: Record<string, Access> = {
   // The public supporter side
   'POST /api/shares': 'public',
   'POST /api/shares/schedule': 'public',
+  // The supporter page confirms a tracked-link visit (honest click-throughs).
+  'POST /api/clicks': 'public',
   'GET /api/supporter/campaigns/:id': 'public',
   'GET /api/supporter/campaigns/:id/impact': 'public',
   'GET /supporter/:id': 'public',

@@ -1,40 +1,85 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SUPPORTER_COOKIE_NAME } from '#shared/constants.ts';
 
 // The anonymous first-party supporter id (API.md "Stats"): a random cookie, never
 // personal data. It recognises a supporter across visits (My Impact, unique
 // supporters) and a visitor across click-throughs.
+//
+// The cookie carries `{id}.{tag}`, the tag a keyed hash of the id, so the server can
+// tell an id it issued from a made-up one: only issued ids confirm click-throughs.
+// A bare id (cookies from before the tag) is still the supporter's id; the next
+// response re-issues it with its tag.
 
 export const SUPPORTER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const SUPPORTER_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+const TAG_LENGTH = 22;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Key of the visitor cookie tags; the same on every instance (stored in the database). */
+    visitorCookieKey: Buffer;
+  }
+}
 
 /** 18 random bytes: 24 base64url characters. */
 export const newSupporterId = (): string => randomBytes(18).toString('base64url');
 
-/** The caller's supporter id, or undefined when the cookie is absent or not one of ours. */
-export function readSupporterId(request: FastifyRequest): string | undefined {
-  const value = request.cookies?.[SUPPORTER_COOKIE_NAME];
-  return value && SUPPORTER_ID_PATTERN.test(value) ? value : undefined;
+export const visitorTag = (key: Buffer, id: string): string =>
+  createHmac('sha256', key).update(id).digest('base64url').slice(0, TAG_LENGTH);
+
+/** The cookie value for an id: `{id}.{tag}`. */
+export const signedVisitorCookie = (key: Buffer, id: string): string => `${id}.${visitorTag(key, id)}`;
+
+export interface VisitorCookie {
+  id: string;
+  /** True when the tag proves this server issued the id. */
+  issued: boolean;
 }
 
-/**
- * The caller's supporter id, issuing a fresh cookie in this response when there is
- * none. `issued` tells the caller the visitor is new (so it has no history yet).
- */
-export function ensureSupporterId(
-  request: FastifyRequest,
-  reply: FastifyReply,
-): { supporterId: string; issued: boolean } {
-  const existing = readSupporterId(request);
-  if (existing) return { supporterId: existing, issued: false };
-  const supporterId = newSupporterId();
-  reply.setCookie(SUPPORTER_COOKIE_NAME, supporterId, {
+/** Parses the cookie: undefined when absent or not one of ours. */
+export function readVisitorCookie(request: FastifyRequest): VisitorCookie | undefined {
+  const value = request.cookies?.[SUPPORTER_COOKIE_NAME];
+  if (!value) return undefined;
+  const dot = value.indexOf('.');
+  const id = dot === -1 ? value : value.slice(0, dot);
+  if (!SUPPORTER_ID_PATTERN.test(id)) return undefined;
+  if (dot === -1) return { id, issued: false };
+  const tag = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(visitorTag(request.server.visitorCookieKey, id));
+  return { id, issued: tag.length === expected.length && timingSafeEqual(tag, expected) };
+}
+
+/** The caller's supporter id, or undefined when the cookie is absent or not one of ours. */
+export function readSupporterId(request: FastifyRequest): string | undefined {
+  return readVisitorCookie(request)?.id;
+}
+
+function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  reply.setCookie(SUPPORTER_COOKIE_NAME, signedVisitorCookie(request.server.visitorCookieKey, id), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
     maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS,
   });
+}
+
+/**
+ * The caller's supporter id, issuing a fresh cookie in this response when there is
+ * none (or re-issuing a bare id with its tag). `issued` tells the caller the visitor
+ * is new (so it has no history yet).
+ */
+export function ensureSupporterId(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { supporterId: string; issued: boolean } {
+  const existing = readVisitorCookie(request);
+  if (existing) {
+    if (!existing.issued) setVisitorCookie(request, reply, existing.id);
+    return { supporterId: existing.id, issued: false };
+  }
+  const supporterId = newSupporterId();
+  setVisitorCookie(request, reply, supporterId);
   return { supporterId, issued: true };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { seedCampaign } from '../modules/supporter/test-seed.ts';
+import { seedCampaign, supporterCookie } from '../modules/supporter/test-seed.ts';
 import { createTestApp, signUp, type TestApp } from '../test/test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -67,6 +67,17 @@ describe('/metrics', () => {
       },
     });
     expect(visit.statusCode).toBeLessThan(400);
+    // The page's script confirms the visit with the cookie the page set: that counts the click.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/clicks',
+      payload: { campaignId, ref: 'metricsref1' },
+      headers: {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36',
+        cookie: `rally_sid=${supporterCookie(visit.headers)}`,
+      },
+    });
+    expect(confirmed.statusCode).toBe(204);
 
     const before = await scrape();
     expect(before.statusCode).toBe(200);

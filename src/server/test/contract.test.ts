@@ -105,9 +105,14 @@ describe('GET /api/openapi.json', () => {
         const success = Object.entries(op.responses).find(([code]) => code.startsWith('2'));
         expect(success, `${method} ${path} success response`).toBeDefined();
         const body = (success![1] as { content?: Record<string, { schema?: unknown }> }).content;
-        // A 204 is documented without a body; every other success carries a JSON schema.
+        // A 204 is documented without a body; every other success carries a schema for
+        // its media type (JSON; CSV for the exports).
         if (success![0] === '204') expect(body, `${method} ${path} 204 without content`).toBeUndefined();
-        else expect(body?.['application/json']?.schema, `${method} ${path} success schema`).toBeTruthy();
+        else
+          expect(
+            (body?.['application/json'] ?? body?.['text/csv'])?.schema,
+            `${method} ${path} success schema`,
+          ).toBeTruthy();
         expect(op.responses['4XX']?.content?.['application/json']?.schema).toMatchObject({
           type: 'object',
           required: ['message'],
@@ -512,6 +517,63 @@ describe('real responses parse with the route schemas', () => {
         headers: auth,
         status: 200,
       },
+      { method: 'GET', route: '/api/organization/analytics', headers: auth, status: 200 },
+      {
+        method: 'GET',
+        route: '/api/organization/analytics',
+        url: '/api/organization/analytics?tz=Mars/Olympus',
+        headers: auth,
+        status: 400,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/analytics',
+        url: `${id('/api/campaigns/:id/analytics')}?from=2026-01-01&to=2026-01-31&tz=Europe/Paris`,
+        headers: auth,
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/analytics',
+        url: '/api/campaigns/999999/analytics',
+        headers: auth,
+        status: 404,
+      },
+      {
+        method: 'GET',
+        route: '/api/organization/export.csv',
+        url: '/api/organization/export.csv?type=shares',
+        headers: auth,
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/organization/export.csv',
+        url: '/api/organization/export.csv?type=likes',
+        headers: auth,
+        status: 400,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/export.csv',
+        url: `${id('/api/campaigns/:id/export.csv')}?type=clicks`,
+        headers: auth,
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/export.csv',
+        url: '/api/campaigns/999999/export.csv?type=shares',
+        headers: auth,
+        status: 404,
+      },
+      {
+        method: 'POST',
+        route: '/api/clicks',
+        payload: { campaignId: campaign.id, ref: 'notARealRef01' },
+        status: 204,
+      },
+      { method: 'POST', route: '/api/clicks', payload: { campaignId: 'x' }, status: 400 },
       { method: 'GET', route: '/api/templates', headers: auth, status: 200 },
       {
         method: 'POST',

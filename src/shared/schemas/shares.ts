@@ -10,6 +10,16 @@ export const MAX_SUPPORTER_NAME = 80;
 
 export const platformField = z.enum(PLATFORM_IDS, { error: 'Unknown platform' });
 
+/**
+ * Optional referral parent. A value that is not a code is dropped rather than refused:
+ * an unknown or foreign parent is ignored (depth 0), never an error.
+ */
+const parentRefField = z
+  .string()
+  .max(200)
+  .transform((v) => (REF_CODE_PATTERN.test(v) ? v : undefined))
+  .optional();
+
 export const logShareSchema = z.strictObject({
   assetId: idParam,
   platform: platformField,
@@ -26,6 +36,8 @@ export const logShareSchema = z.strictObject({
     .trim()
     .max(MAX_SUPPORTER_NAME, `Your name must be at most ${MAX_SUPPORTER_NAME} characters`)
     .optional(),
+  /** The tracked-link code the supporter page arrived with: this share's referral parent. */
+  parentRef: parentRefField,
 });
 export type LogShareInput = z.input<typeof logShareSchema>;
 
@@ -45,6 +57,7 @@ export const scheduleShareSchema = z
     text: z.string().max(MAX_TEXT_CONTENT).optional(),
     /** Tracked-link code of the link put in the calendar reminder, so its visits count. */
     ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
+    parentRef: parentRefField,
   })
   // Runs even when another field failed, so a missing field always names the rule.
   .refine((v) => Boolean(v.assetId && v.campaignId && v.organizationId && v.platform && v.scheduledFor), {

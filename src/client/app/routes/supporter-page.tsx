@@ -14,6 +14,7 @@ import {
   ViewToggle,
   useBrandColors,
   useMobileView,
+  confirmArrival,
 } from '#client/features/supporter/index.ts';
 
 /** The public supporter page: /supporter/:id and /supporter/campaign/:id. */
@@ -28,6 +29,10 @@ export default function SupporterPage() {
   // Scheduled times live on this device only (the page has no account): asset id -> date/time.
   const [scheduled, setScheduled] = useState<Record<number, Date>>({});
   useBrandColors(data?.organization);
+
+  useEffect(() => {
+    if (valid) confirmArrival(campaignId);
+  }, [valid, campaignId]);
 
   useEffect(() => {
     if (data) document.title = `${data.campaign.name} | Rally`;

@@ -10,3 +10,4 @@ export { isMobileDevice } from './lib/device.ts';
 export { formatWhen } from './lib/format-when.ts';
 export { TOASTS } from './lib/messages.ts';
 export { copyAssetText, shareTo } from './lib/share.ts';
+export { rememberArrivalRef } from './lib/referral.ts';

@@ -8,3 +8,4 @@ export { ViewToggle } from './components/view-toggle.tsx';
 export { useMobileView } from './hooks/use-mobile-view.ts';
 export { OrganizationBanner } from './components/organization-banner.tsx';
 export { useBrandColors } from './hooks/use-brand-colors.ts';
+export { confirmArrival } from './lib/arrival.ts';

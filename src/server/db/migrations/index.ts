@@ -6,6 +6,7 @@ import * as m0003 from './0003-campaign-lifecycle.ts';
 import * as m0004 from './0004-teams.ts';
 import * as m0005 from './0005-abuse-guards.ts';
 import * as m0006 from './0006-supporter-name.ts';
+import * as m0007 from './0007-analytics.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -17,6 +18,7 @@ const ALL: Record<string, DialectMigration> = {
   '0004-teams': m0004,
   '0005-abuse-guards': m0005,
   '0006-supporter-name': m0006,
+  '0007-analytics': m0007,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -168,6 +168,10 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/organization': { call: () => ({ method: 'GET', url: '/api/organization' }), alsoAllowed: [404] },
   'GET /api/organization/stats': { call: () => ({ method: 'GET', url: '/api/organization/stats' }) },
+  'GET /api/organization/analytics': { call: () => ({ method: 'GET', url: '/api/organization/analytics' }) },
+  'GET /api/organization/export.csv': {
+    call: () => ({ method: 'GET', url: '/api/organization/export.csv?type=shares' }),
+  },
   'GET /api/organization/settings': { call: () => ({ method: 'GET', url: '/api/organization/settings' }) },
   'PUT /api/organization/settings': {
     call: () => ({
@@ -271,6 +275,14 @@ const CASES: Record<string, Case> = {
     call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/stats` }),
     other: 404,
   },
+  'GET /api/campaigns/:id/analytics': {
+    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/analytics` }),
+    other: 404,
+  },
+  'GET /api/campaigns/:id/export.csv': {
+    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/export.csv?type=clicks` }),
+    other: 404,
+  },
   'GET /api/assets': { call: () => ({ method: 'GET', url: '/api/assets' }) },
   'POST /api/assets': {
     call: () => ({
@@ -343,6 +355,9 @@ const CASES: Record<string, Case> = {
         scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
       },
     }),
+  },
+  'POST /api/clicks': {
+    call: () => ({ method: 'POST', url: '/api/clicks', payload: { campaignId, ref: 'matrixRef0001' } }),
   },
   'GET /api/supporter/campaigns/:id': {
     call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}` }),

@@ -78,6 +78,25 @@ function commitShare(db: Db, dialect: DialectName, values: ShareValues): Promise
 /** Scheduled shares returned per call at most; the calendar asks for a window. */
 export const SCHEDULED_LIST_LIMIT = 1000;
 
+/**
+ * The referral parent named by `parentRef`: a share of the same campaign, or none
+ * (an unknown code or one of another campaign is ignored, never an error).
+ */
+async function referralParent(
+  db: Db,
+  campaignId: number,
+  parentRef: string | undefined,
+): Promise<{ parentShareId: number | null; depth: number }> {
+  if (!parentRef) return { parentShareId: null, depth: 0 };
+  const parent = await db
+    .selectFrom('shares')
+    .select(['id', 'campaignId', 'depth'])
+    .where('ref', '=', parentRef)
+    .executeTakeFirst();
+  if (!parent || parent.campaignId !== campaignId) return { parentShareId: null, depth: 0 };
+  return { parentShareId: parent.id, depth: parent.depth + 1 };
+}
+
 /** Writes a share row, mapping constraint failures onto API statuses. */
 async function writeShare(db: Db, dialect: DialectName, values: ShareValues): Promise<Share> {
   try {
@@ -104,7 +123,9 @@ export async function logShare(opts: {
   const { db, dialect, input, supporterId } = opts;
   await assertShareable(db, input);
   const supporterName = await keptSupporterName(db, input);
+  const parent = await referralParent(db, input.campaignId, input.parentRef);
   const share = await writeShare(db, dialect, {
+    ...parent,
     assetId: input.assetId,
     platform: input.platform,
     supporterInfo: input.supporterInfo ?? '',
@@ -150,7 +171,9 @@ export async function scheduleShare(opts: {
   if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
   const endsAt = await assertShareable(db, { assetId, campaignId, organizationId });
   if (endsAt !== null && when >= endsAt) throw badRequest('Scheduled time must be before the campaign ends');
+  const parent = await referralParent(db, campaignId, input.parentRef);
   const share = await writeShare(db, dialect, {
+    ...parent,
     assetId,
     platform,
     supporterInfo: '',

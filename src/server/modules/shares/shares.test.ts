@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization, supporterCookie } from '../supporter/test-seed.ts';
+import {
+  BROWSER_UA,
+  seedCampaign,
+  seedOrganization,
+  supporterCookie,
+  supporterIdOf,
+} from '../supporter/test-seed.ts';
 import { PUBLIC_SHARE_WRITES_PER_MINUTE } from './shares.routes.ts';
 
 let t: TestApp;
@@ -87,13 +93,14 @@ describe('POST /api/shares', () => {
     });
     expect(share.id).toBeGreaterThan(0);
     const sid = supporterCookie(res.headers);
-    expect(sid).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    // `{id}.{tag}`: the tag proves the server issued the id.
+    expect(sid).toMatch(/^[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{22}$/);
     const row = await t.database.db
       .selectFrom('shares')
       .selectAll()
       .where('id', '=', share.id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'shared', ref: 'ShareRef000001', supporterId: sid });
+    expect(row).toMatchObject({ status: 'shared', ref: 'ShareRef000001', supporterId: supporterIdOf(sid) });
 
     // Readable right after the 201, through the supporter's impact.
     const impact = await t.app.inject({
@@ -110,7 +117,14 @@ describe('POST /api/shares', () => {
       { cookie: 'ExistingSupporter0000001' },
     );
     expect(res.statusCode).toBe(201);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    // A bare id (a cookie from before tags) keeps its id and gets its tag.
+    expect(supporterIdOf(supporterCookie(res.headers))).toBe('ExistingSupporter0000001');
+    const again = await post(
+      '/api/shares',
+      { assetId: assetA, campaignId: campA, organizationId: orgA, platform: 'facebook' },
+      { cookie: supporterCookie(res.headers) },
+    );
+    expect(again.headers['set-cookie']).toBeUndefined();
     const row = await t.database.db
       .selectFrom('shares')
       .select(['supporterId', 'supporterInfo', 'ref'])
@@ -339,7 +353,7 @@ describe('POST /api/shares/schedule', () => {
       .select('supporterId')
       .where('id', '=', share.id)
       .executeTakeFirstOrThrow();
-    expect(row.supporterId).toBe(supporterCookie(res.headers));
+    expect(row.supporterId).toBe(supporterIdOf(supporterCookie(res.headers)));
   });
 
   it("keeps the reminder link's ref, so a visit through it counts as a click-through", async () => {
@@ -349,9 +363,16 @@ describe('POST /api/shares/schedule', () => {
     expect(res.json().ref).toBe(ref);
     const visit = await t.app.inject({
       url: `/supporter/${campA}?ref=${ref}`,
-      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' },
+      headers: { 'user-agent': BROWSER_UA },
     });
     expect(visit.statusCode).toBe(200);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/clicks',
+      payload: { campaignId: campA, ref },
+      headers: { 'user-agent': BROWSER_UA, cookie: `rally_sid=${supporterCookie(visit.headers)}` },
+    });
+    expect(confirm.statusCode).toBe(204);
     const clicks = await t.database.db
       .selectFrom('clicks')
       .innerJoin('shares', 'shares.id', 'clicks.shareId')

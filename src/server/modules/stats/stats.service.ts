@@ -3,16 +3,20 @@ import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
 import type { CampaignStats, DailyStat } from '#shared/schemas/campaigns.ts';
 import type { OrganizationStats, Stats } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import { inSnapshot, rollupMarks } from './snapshot.ts';
 
-// Stats exactly as API.md "Stats" defines them, from the event rows: logged shares
-// (status 'shared'; scheduled ones are not shares yet) and click-throughs. A handful
-// of aggregate queries per call, whatever the number of rows; distinct counts use
-// count(*) over SELECT DISTINCT, which PostgreSQL answers from the index.
+// Stats exactly as API.md "Stats" defines them, read from the rollup tables plus the
+// tail of events the rollup job has not reached yet (ids past its marks), in one
+// snapshot. Every read is bounded: per-platform totals, one row per supporter for the
+// distinct counts (a COUNT over an index range), hourly rows for the chart, and the
+// tail, found through the primary key.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DAILY_DAYS = 30;
 
-type Scope = { column: 'campaignId' | 'organizationId'; id: number };
+export type Scope = { column: 'campaignId' | 'organizationId'; id: number };
+type Marks = { shares: number; clicks: number };
 
 /** engagementRate: clicks per share as a percentage, one decimal, 0 without shares. */
 export function engagementRate(clickThroughs: number, totalShares: number): number {
@@ -20,121 +24,169 @@ export function engagementRate(clickThroughs: number, totalShares: number): numb
   return Math.round((clickThroughs / totalShares) * 1000) / 10;
 }
 
-function distinctSupporters(db: Db, scope: Scope, since?: string) {
-  let inner = db
-    .selectFrom('shares')
-    .select('supporterId')
-    .distinct()
-    .where(scope.column, '=', scope.id)
-    .where('status', '=', 'shared')
-    .where('supporterId', 'is not', null);
-  if (since) inner = inner.where('createdAt', '>=', since);
-  return db
-    .selectFrom(inner.as('s'))
+/**
+ * `+column = id`: the scope filter must not pick the scope's index for a tail read
+ * (that index spans the whole history); the unary plus leaves the primary-key range
+ * on id as the way in, on SQLite and PostgreSQL alike.
+ */
+export const tailScope = (table: string, scope: Scope) =>
+  sql<boolean>`+${sql.ref(`${table}.${scope.column}`)} = ${scope.id}`;
+
+async function distinctSupporters(trx: Db, scope: Scope, marks: Marks, since?: string): Promise<number> {
+  const seen = scope.column === 'campaignId' ? 'supporterCampaigns' : 'supporterOrgs';
+  let rolled = trx
+    .selectFrom(seen)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+    .where(scope.column, '=', scope.id);
+  if (since) rolled = rolled.where('lastAt', '>=', since);
+  // Tail supporters not already counted by the rolled-up rows.
+  const sinceCond = since ? sql`and s."createdAt" >= ${since}` : sql``;
+  const seenCond = since ? sql`and x."lastAt" >= ${since}` : sql``;
+  const tail = sql<{ n: number }>`
+    select count(distinct s."supporterId") as n from shares s
+    where s.id > ${marks.shares} and ${tailScope('s', scope)} and s.status = 'shared'
+      and s."supporterId" is not null ${sinceCond}
+      and not exists (select 1 from ${sql.table(seen)} x
+        where x.${sql.ref(scope.column)} = ${scope.id} and x."supporterId" = s."supporterId" ${seenCond})`;
+  const [a, b] = await Promise.all([rolled.executeTakeFirstOrThrow(), tail.execute(trx)]);
+  return Number(a.n) + Number(b.rows[0]?.n ?? 0);
 }
 
-async function computeStats(db: Db, scope: Scope, now: number): Promise<Stats> {
+async function computeStats(trx: Db, scope: Scope, now: number): Promise<Stats> {
   const since = new Date(now - ACTIVE_SUPPORTER_DAYS * DAY_MS).toISOString();
-  const [shares, unique, active, clicks, platforms] = await Promise.all([
-    db
-      .selectFrom('shares')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')])
-      .where(scope.column, '=', scope.id)
-      .where('status', '=', 'shared')
-      .executeTakeFirstOrThrow(),
-    distinctSupporters(db, scope),
-    distinctSupporters(db, scope, since),
-    db
-      .selectFrom('clicks')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')])
-      .where(scope.column, '=', scope.id)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('shares')
-      .select((eb) => ['platform', eb.fn.countAll<number>().as('n')])
-      .where(scope.column, '=', scope.id)
-      .where('status', '=', 'shared')
-      .groupBy('platform')
-      .execute(),
-  ]);
-  const totalShares = Number(shares.n);
-  const clickThroughs = Number(clicks.n);
-  const lasts = [shares.last, clicks.last].filter((v): v is string => typeof v === 'string');
+  const marks = await rollupMarks(trx);
+  const totals = await trx
+    .selectFrom('rollupTotals')
+    .select(['platform', 'shares', 'clicks', 'lastAt'])
+    .where(scope.column, '=', scope.id)
+    .execute();
+  const shareTail = await trx
+    .selectFrom('shares')
+    .select((eb) => ['platform', eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')])
+    .where('id', '>', marks.shares)
+    .where(tailScope('shares', scope))
+    .where('status', '=', 'shared')
+    .groupBy('platform')
+    .execute();
+  const clickTail = await trx
+    .selectFrom('clicks')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')])
+    .where('id', '>', marks.clicks)
+    .where(tailScope('clicks', scope))
+    .executeTakeFirstOrThrow();
+  const uniqueSupporters = await distinctSupporters(trx, scope, marks);
+  const activeSupporters = await distinctSupporters(trx, scope, marks, since);
+
+  const platformBreakdown: Record<string, number> = {};
+  let totalShares = 0;
+  let clickThroughs = Number(clickTail.n);
+  const lasts: string[] = clickTail.last ? [clickTail.last] : [];
+  for (const t of totals) {
+    if (t.shares) platformBreakdown[t.platform] = (platformBreakdown[t.platform] ?? 0) + Number(t.shares);
+    totalShares += Number(t.shares);
+    clickThroughs += Number(t.clicks);
+    if (t.lastAt) lasts.push(t.lastAt);
+  }
+  for (const t of shareTail) {
+    platformBreakdown[t.platform] = (platformBreakdown[t.platform] ?? 0) + Number(t.n);
+    totalShares += Number(t.n);
+    if (t.last) lasts.push(t.last);
+  }
   return {
     totalShares,
-    uniqueSupporters: Number(unique.n),
-    activeSupporters: Number(active.n),
+    uniqueSupporters,
+    activeSupporters,
     engagementRate: engagementRate(clickThroughs, totalShares),
     clickThroughs,
-    platformBreakdown: Object.fromEntries(platforms.map((p) => [p.platform, Number(p.n)])),
+    platformBreakdown,
     lastUpdated: lasts.length ? lasts.sort().at(-1)! : null,
   };
 }
 
 /** Shares and clicks per UTC day for the last DAILY_DAYS days (today included), oldest first. */
-async function dailyStats(db: Db, campaignId: number, now: number): Promise<DailyStat[]> {
+async function dailyStats(trx: Db, campaignId: number, now: number): Promise<DailyStat[]> {
   const days = Array.from({ length: DAILY_DAYS }, (_, i) =>
     new Date(now - (DAILY_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
   );
   const since = `${days[0]}T00:00:00.000Z`;
+  const scope: Scope = { column: 'campaignId', id: campaignId };
+  const marks = await rollupMarks(trx);
+  const byDay = new Map(days.map((d) => [d, { date: d, shares: 0, clicks: 0 }]));
+  const hours = await trx
+    .selectFrom('rollupCampaignHours')
+    .select(['hour', 'shares', 'clicks'])
+    .where('campaignId', '=', campaignId)
+    .where('hour', '>=', days[0])
+    .execute();
+  for (const h of hours) {
+    const d = byDay.get(h.hour.slice(0, 10));
+    if (d) {
+      d.shares += Number(h.shares);
+      d.clicks += Number(h.clicks);
+    }
+  }
   // Timestamps are ISO strings, so the first 10 characters are the UTC date on both dialects.
   const day = sql<string>`substr(${sql.ref('createdAt')}, 1, 10)`;
-  const [shares, clicks] = await Promise.all([
-    db
+  const [shares, clicks] = [
+    await trx
       .selectFrom('shares')
       .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
-      .where('campaignId', '=', campaignId)
+      .where('id', '>', marks.shares)
+      .where(tailScope('shares', scope))
       .where('status', '=', 'shared')
       .where('createdAt', '>=', since)
       .groupBy(day)
       .execute(),
-    db
+    await trx
       .selectFrom('clicks')
       .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
-      .where('campaignId', '=', campaignId)
+      .where('id', '>', marks.clicks)
+      .where(tailScope('clicks', scope))
       .where('createdAt', '>=', since)
       .groupBy(day)
       .execute(),
-  ]);
-  const shareByDay = new Map(shares.map((r) => [r.day, Number(r.n)]));
-  const clickByDay = new Map(clicks.map((r) => [r.day, Number(r.n)]));
-  return days.map((date) => ({
-    date,
-    shares: shareByDay.get(date) ?? 0,
-    clicks: clickByDay.get(date) ?? 0,
-  }));
+  ];
+  for (const r of shares) {
+    const d = byDay.get(r.day);
+    if (d) d.shares += Number(r.n);
+  }
+  for (const r of clicks) {
+    const d = byDay.get(r.day);
+    if (d) d.clicks += Number(r.n);
+  }
+  return [...byDay.values()];
 }
 
 /** Stats of one campaign; the caller has already checked that it is the organisation's. */
 export async function campaignStats(opts: {
   db: Db;
+  dialect: DialectName;
   campaignId: number;
   now?: number;
 }): Promise<CampaignStats> {
   const now = opts.now ?? Date.now();
-  const [stats, daily] = await Promise.all([
-    computeStats(opts.db, { column: 'campaignId', id: opts.campaignId }, now),
-    dailyStats(opts.db, opts.campaignId, now),
-  ]);
-  return { ...stats, daily };
+  return inSnapshot(opts.db, opts.dialect, async (trx) => {
+    const stats = await computeStats(trx, { column: 'campaignId', id: opts.campaignId }, now);
+    const daily = await dailyStats(trx, opts.campaignId, now);
+    return { ...stats, daily };
+  });
 }
 
 export async function organizationStats(opts: {
   db: Db;
+  dialect: DialectName;
   orgId: number;
   now?: number;
 }): Promise<OrganizationStats> {
   const now = opts.now ?? Date.now();
-  const [stats, campaigns] = await Promise.all([
-    computeStats(opts.db, { column: 'organizationId', id: opts.orgId }, now),
-    opts.db
+  return inSnapshot(opts.db, opts.dialect, async (trx) => {
+    const stats = await computeStats(trx, { column: 'organizationId', id: opts.orgId }, now);
+    const campaigns = await trx
       .selectFrom('campaigns')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('organizationId', '=', opts.orgId)
       .where('status', '=', 'active')
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { ...stats, activeCampaigns: Number(campaigns.n) };
+      .executeTakeFirstOrThrow();
+    return { ...stats, activeCampaigns: Number(campaigns.n) };
+  });
 }

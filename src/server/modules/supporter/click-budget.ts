@@ -1,7 +1,7 @@
-// How many click-throughs one client address may have counted per minute. Visitor
-// cookies are random ids the server cannot tell from made-up ones, so a script that
-// sends a fresh (or forged) cookie with every request would otherwise add a click,
-// and a row, per request to any campaign it likes. The page is still served past the
+// How many click-throughs one client network (clientNetwork: IPv4 address or IPv6
+// /64) may have counted per minute. Visitor cookies are random ids the server cannot
+// tell from made-up ones, so a script that sends a fresh (or forged) cookie with every
+// request would otherwise add a click, and a row, per request to any campaign it likes. The page is still served past the
 // budget; only the count stops. Generous, because carrier NAT puts many phones behind
 // one address. Per instance and in memory, like the share write limit.
 
@@ -15,7 +15,7 @@ interface Window {
   count: number;
 }
 
-/** Fixed one-minute windows per address, in a map that never holds more than MAX_ADDRESSES. */
+/** Fixed one-minute windows per network key, in a map that never holds more than MAX_ADDRESSES. */
 export class ClickBudget {
   private readonly windows = new Map<string, Window>();
 

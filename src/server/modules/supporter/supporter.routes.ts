@@ -1,18 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { REF_CODE_PATTERN } from '#shared/constants.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import { supporterCampaignSchema, supporterImpactSchema } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
-import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId } from '../../lib/supporter-id.ts';
 import type { Db } from '../../db/client.ts';
 import { isTeamMember } from './campaign-availability.ts';
-import { ClickBudget } from './click-budget.ts';
-import { recordClickThrough } from './click-throughs.service.ts';
 import { supporterPageMeta } from './supporter-page.ts';
 import {
   cachedPage,
@@ -61,14 +56,12 @@ function mayView(db: Db, entry: SupporterEntry, request: FastifyRequest): boolea
 /**
  * The public supporter side: the campaign JSON (the hot path, served from memory),
  * the supporter's impact, and the page HTML with its link-preview tags, which also
- * counts click-throughs on tracked links.
+ * sets the visitor cookie that confirms click-throughs (clicks.routes.ts).
  */
 export async function supporterRoutes(
   app: FastifyInstance,
-  { db, dialect, config, shell, supporterCache: cache }: AppDeps,
+  { db, config, shell, supporterCache: cache }: AppDeps,
 ) {
-  const clickBudget = new ClickBudget();
-
   // The hot path: a cache hit is answered synchronously with the JSON serialised at
   // load time, without touching the database (and without a closure per request).
   // The response schema documents the body; it never runs here, because Fastify sends
@@ -120,32 +113,9 @@ export async function supporterRoutes(
     const visible = entry ? await mayView(db, entry, request) : false;
     const view = visible ? (entry?.view ?? null) : null;
     const preview = Boolean(visible && entry?.hidden);
-    const { supporterId, issued } = ensureSupporterId(request, reply);
-
-    const ref = (request.query as Record<string, unknown>).ref;
-    if (
-      view &&
-      !preview &&
-      request.method === 'GET' &&
-      typeof ref === 'string' &&
-      REF_CODE_PATTERN.test(ref) &&
-      !isNonHumanVisit(request.headers) &&
-      (isLocalRequest(request, config.trustProxy) || clickBudget.take(clientNetwork(request)))
-    ) {
-      try {
-        await recordClickThrough({
-          db,
-          dialect,
-          campaignId: view.campaign.id,
-          ref,
-          visitorId: supporterId,
-          newVisitor: issued,
-        });
-      } catch (err) {
-        // A failed count must never cost the supporter the page.
-        request.log.error({ err }, 'click-through not recorded');
-      }
-    }
+    // The visitor cookie is set here (when missing) so that the page's script can
+    // confirm a tracked-link visit with it (POST /api/clicks); this request counts nothing.
+    ensureSupporterId(request, reply);
 
     const origin = publicOrigin(request, config);
     // A preview is rendered per request: the cached pages are the public ones.

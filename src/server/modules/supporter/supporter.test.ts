@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { nowIso } from '../../lib/time.ts';
-import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie } from './test-seed.ts';
+import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie, supporterIdOf } from './test-seed.ts';
 
 let t: TestApp;
 let orgId: number;
@@ -76,7 +76,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
     const first = await getJson(campaignId);
     const setCookie = String(first.headers['set-cookie']);
     const sid = supporterCookie(first.headers);
-    expect(sid).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(sid).toMatch(/^[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{22}$/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).toMatch(/Path=\//);
@@ -87,7 +87,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
     expect(again.headers['set-cookie']).toBeUndefined();
     // A value that is not one of ours is replaced.
     const bogus = await getJson(campaignId, { cookie: 'rally_sid=x' });
-    expect(supporterCookie(bogus.headers)).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(supporterCookie(bogus.headers)).toMatch(/^[A-Za-z0-9_-]{24}\./);
   });
 
   it('serves from the cache until the campaign is invalidated', async () => {
@@ -236,7 +236,7 @@ describe('supporter page HTML', () => {
 
   it('sets the supporter cookie on the page', async () => {
     const res = await t.app.inject({ url: `/supporter/${campaignId}` });
-    expect(supporterCookie(res.headers)).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(supporterCookie(res.headers)).toMatch(/^[A-Za-z0-9_-]{24}\./);
     const again = await t.app.inject({
       url: `/supporter/${campaignId}`,
       headers: { cookie: `rally_sid=${supporterCookie(res.headers)}` },
@@ -260,15 +260,35 @@ describe('click-throughs and impact', () => {
     expect(res.statusCode).toBe(201);
     return supporterCookie(res.headers) ?? cookie;
   };
-  const visit = (path: string, opts: { cookie?: string; ua?: string; method?: 'GET' | 'HEAD' } = {}) =>
-    t.app.inject({
+  /**
+   * A visit through a tracked link as a browser makes it: the page (which sets the
+   * visitor cookie when missing), then the page's confirmation with that cookie.
+   */
+  const visit = async (
+    path: string,
+    opts: { cookie?: string; ua?: string; method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {},
+  ) => {
+    const headers = { 'user-agent': opts.ua ?? BROWSER_UA, ...opts.headers };
+    const page = await t.app.inject({
       method: opts.method ?? 'GET',
       url: path,
-      headers: {
-        'user-agent': opts.ua ?? BROWSER_UA,
-        ...(opts.cookie ? { cookie: `rally_sid=${opts.cookie}` } : {}),
-      },
+      headers: { ...headers, ...(opts.cookie ? { cookie: `rally_sid=${opts.cookie}` } : {}) },
     });
+    const url = new URL(path, 'http://x');
+    const ref = url.searchParams.get('ref');
+    const cookie = supporterCookie(page.headers) ?? opts.cookie;
+    // A HEAD answer has no page, so no script to confirm anything.
+    if (ref && cookie && page.body) {
+      const confirm = await t.app.inject({
+        method: 'POST',
+        url: '/api/clicks',
+        payload: { campaignId: Number(url.pathname.split('/').at(-1)), ref },
+        headers: { ...headers, cookie: `rally_sid=${cookie}` },
+      });
+      if (confirm.statusCode !== 204 && !ref.startsWith('%')) expect(confirm.statusCode).toBe(400);
+    }
+    return page;
+  };
   const clicksFor = async (ref: string) => {
     const rows = await t.database.db
       .selectFrom('clicks')
@@ -293,8 +313,8 @@ describe('click-throughs and impact', () => {
     expect(clicks[0]).toMatchObject({
       campaignId,
       organizationId: orgId,
-      sharerId: sharer,
-      visitorId: visitor,
+      sharerId: supporterIdOf(sharer),
+      visitorId: supporterIdOf(visitor),
     });
 
     // The same visitor again: not counted.
@@ -318,23 +338,20 @@ describe('click-throughs and impact', () => {
       const res = await visit(url, { ua });
       expect(res.statusCode).toBe(200);
     }
-    await t.app.inject({
-      url,
-      headers: { 'user-agent': BROWSER_UA, 'sec-purpose': 'prefetch;prerender' },
-    });
+    await visit(url, { headers: { 'sec-purpose': 'prefetch;prerender' } });
     await visit(url, { method: 'HEAD' });
     expect(await clicksFor('refClickOnce01')).toHaveLength(1);
 
     // Another visitor (another cookie): counted.
     const other = await visit(url, { cookie: 'AnotherVisitorCookie1234' });
-    expect(other.headers['set-cookie']).toBeUndefined();
+    expect(supporterIdOf(supporterCookie(other.headers))).toBe('AnotherVisitorCookie1234');
     expect(await clicksFor('refClickOnce01')).toHaveLength(2);
 
     // The first visitor after the window: counted again.
     await t.database.db
       .updateTable('clicks')
       .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
-      .where('visitorId', '=', visitor as string)
+      .where('visitorId', '=', supporterIdOf(visitor) as string)
       .execute();
     await visit(url, { cookie: visitor });
     clicks = await clicksFor('refClickOnce01');
@@ -356,6 +373,7 @@ describe('click-throughs and impact', () => {
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const clicks = await clicksFor('refBurst000001');
     expect(clicks.map((c) => c.visitorId).sort()).toEqual(visitors);
+    expect(clicks.map((c) => c.visitorId)).toHaveLength(visitors.length);
   });
 
   it('counts nothing for an unknown ref or a ref of another campaign, and still serves the page', async () => {

@@ -80,5 +80,8 @@ export function supporterCookie(headers: Record<string, unknown>): string | unde
   return hit ? hit.slice('rally_sid='.length).split(';')[0] : undefined;
 }
 
+/** The supporter id inside a `rally_sid` cookie value (`{id}.{tag}`). */
+export const supporterIdOf = (cookie: string | undefined): string | undefined => cookie?.split('.')[0];
+
 export const BROWSER_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
 import { networkKey } from '../../lib/network-key.ts';
 import { REGISTRATIONS_PER_HOUR } from '../../modules/auth/auth.routes.ts';
 import { LOGIN_MAX_FAILURES_PER_USER } from '../../modules/auth/login-throttle.ts';
 import { PUBLIC_SHARE_WRITES_PER_MINUTE } from '../../modules/shares/shares.routes.ts';
 import { CLICKS_PER_ADDRESS_PER_MINUTE } from '../../modules/supporter/click-budget.ts';
-import { BROWSER_UA, seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
+import {
+  BROWSER_UA,
+  seedCampaign,
+  seedOrganization,
+  supporterCookie,
+} from '../../modules/supporter/test-seed.ts';
 import { createTestApp, signUp, type TestApp, uniqueName } from '../test-app.ts';
 
 // One IPv6 subscriber usually holds a whole /64: every address-keyed limit treats
@@ -86,12 +92,39 @@ describe('address-keyed limits count a /64 as one network', { timeout: 60_000 },
     expect(statuses.slice(0, PUBLIC_SHARE_WRITES_PER_MINUTE).filter((s) => s !== 201)).toEqual([]);
     expect(statuses.at(-1)).toBe(429);
 
-    for (let i = 0; i < CLICKS_PER_ADDRESS_PER_MINUTE + 5; i++) {
-      await t.app.inject({
-        url: `/supporter/${campaignId}?ref=refV6Test0001`,
-        remoteAddress: rotating(),
-        headers: { 'user-agent': BROWSER_UA },
+    // Click-throughs (page visit, then POST /api/clicks with the cookie it set), each
+    // from a fresh address of the same /64 with a fresh visitor, spread over shares
+    // logged elsewhere so that the per-share network cap never binds first.
+    const perShare = CLICKS_PER_SHARE_PER_NETWORK - 1;
+    const refs: string[] = [];
+    for (let i = 0; i * perShare < CLICKS_PER_ADDRESS_PER_MINUTE + 5; i++) {
+      const ref = `refV6Click${String(i).padStart(3, '0')}`;
+      refs.push(ref);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/shares',
+        remoteAddress: `2001:db8:78:${i + 1}::1`,
+        payload: { campaignId, assetId: assetIds[0], organizationId: orgId, platform: 'twitter', ref },
       });
+      expect(res.statusCode).toBe(201);
+    }
+    for (const ref of refs) {
+      for (let i = 0; i < perShare; i++) {
+        const address = rotating();
+        const page = await t.app.inject({
+          url: `/supporter/${campaignId}?ref=${ref}`,
+          remoteAddress: address,
+          headers: { 'user-agent': BROWSER_UA },
+        });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/clicks',
+          remoteAddress: address,
+          payload: { campaignId, ref },
+          headers: { 'user-agent': BROWSER_UA, cookie: `rally_sid=${supporterCookie(page.headers)}` },
+        });
+        expect(res.statusCode).toBe(204);
+      }
     }
     const clicks = await t.database.db
       .selectFrom('clicks')

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { REGISTRATIONS_PER_HOUR } from '../../modules/auth/auth.routes.ts';
+import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
+import {
+  BROWSER_UA,
+  seedCampaign,
+  seedOrganization,
+  supporterCookie,
+} from '../../modules/supporter/test-seed.ts';
 import { createTestApp, type TestApp, uniqueName } from '../test-app.ts';
 
 // A client behind trusted proxies cannot pick its own address: not to rotate past
@@ -56,6 +63,56 @@ describe('one trusted hop (TRUST_PROXY=1)', { timeout: 60_000 }, () => {
     }
     expect((await register(t, '10.0.0.2', '127.0.0.1')).statusCode).toBe(429);
     expect((await register(t, '10.0.0.2', '127.0.0.1, 192.0.2.99')).statusCode).toBe(201);
+  });
+
+  it('caps click-throughs per share by the network the proxy saw, not by what the client wrote', async () => {
+    const orgId = await seedOrganization(t.database.db);
+    const { campaignId, assetIds } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      assets: [{ title: 'Post', type: 'text', content: 'Share this' }],
+    });
+    const ref = 'proxiedClick0001';
+    const logged = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '192.0.2.1' },
+      payload: { campaignId, assetId: assetIds[0], organizationId: orgId, platform: 'twitter', ref },
+    });
+    expect(logged.statusCode).toBe(201);
+    // The page visit and its confirmation, from a fresh visitor behind the proxy.
+    const visit = async (forwardedFor: string) => {
+      const headers = { 'user-agent': BROWSER_UA, 'x-forwarded-for': forwardedFor };
+      const page = await t.app.inject({
+        url: `/supporter/${campaignId}?ref=${ref}`,
+        remoteAddress: '10.0.0.2',
+        headers,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/clicks',
+        remoteAddress: '10.0.0.2',
+        payload: { campaignId, ref },
+        headers: { ...headers, cookie: `rally_sid=${supporterCookie(page.headers)}` },
+      });
+      expect(res.statusCode).toBe(204);
+    };
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('clicks')
+            .innerJoin('shares', 'shares.id', 'clicks.shareId')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('shares.ref', '=', ref)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (let i = 0; i < CLICKS_PER_SHARE_PER_NETWORK + 3; i++)
+      await visit(`203.0.113.${i + 1}, 198.51.100.7`);
+    expect(await count()).toBe(CLICKS_PER_SHARE_PER_NETWORK);
+    await visit('198.51.100.8');
+    expect(await count()).toBe(CLICKS_PER_SHARE_PER_NETWORK + 1);
   });
 });
 

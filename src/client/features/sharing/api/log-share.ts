@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { logShareSchema, Share } from '#shared/schemas/shares.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { arrivalRef } from '../lib/referral.ts';
 
 /** The queries a logged share changes: campaign and organisation stats, and the supporter's impact. */
 export function invalidateAfterShare(campaignId: number): void {
@@ -20,7 +21,10 @@ export function invalidateAfterShare(campaignId: number): void {
  * share window); its result is ignored except for refreshing the stats.
  */
 export function logShare(input: z.infer<typeof logShareSchema>): Promise<Share | undefined> {
-  return apiRequest<Share>('POST', '/api/shares', input).then(
+  return apiRequest<Share>('POST', '/api/shares', {
+    ...input,
+    parentRef: input.parentRef ?? arrivalRef(input.campaignId),
+  }).then(
     (share) => {
       invalidateAfterShare(input.campaignId);
       return share;

@@ -4,9 +4,13 @@ import { ApiError, apiRequest, errorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { TOASTS } from '../lib/messages.ts';
+import { arrivalRef } from '../lib/referral.ts';
 
 export const scheduleShare = (input: ScheduleShareInput) =>
-  apiRequest<Share>('POST', '/api/shares/schedule', input);
+  apiRequest<Share>('POST', '/api/shares/schedule', {
+    ...input,
+    parentRef: input.parentRef ?? arrivalRef(Number(input.campaignId) || undefined),
+  });
 
 /**
  * POST /api/shares/schedule (supporter page and dashboard); success refreshes shares,

@@ -1,0 +1,296 @@
+import { type Expression, sql } from 'kysely';
+import type { Db } from '../db/client.ts';
+import type { Job } from './runner.ts';
+
+// Rolls logged shares and click-throughs into the rollup tables in small batches,
+// off the request path. Each event table has a high-water mark (rollupState.lastId):
+// events with an id at or below it are in the rollups, the rest is the "tail" that
+// readers add live (modules/stats/rollup-reader.ts). Rollups and the mark move in
+// one transaction, so a reader's snapshot never counts an event twice or not at all.
+//
+// Ids are handed out at insert but, on PostgreSQL, committed in any order: a gap in
+// the ids may be an insert still in flight. A batch stops before a gap unless the
+// event after it is older than GAP_GRACE_MS (then the gap is a rolled-back insert).
+
+export const ROLLUP_BATCH = 5000;
+export const GAP_GRACE_MS = 30_000;
+const UPSERT_CHUNK = 400;
+
+type Counts = { shares: number; clicks: number };
+
+/** Adds `add` into a map entry keyed by `key`, creating it with `base`. */
+function bump<T extends Counts>(map: Map<string, T>, key: string, base: () => T, add: Counts): void {
+  let row = map.get(key);
+  if (!row) {
+    row = base();
+    map.set(key, row);
+  }
+  row.shares += add.shares;
+  row.clicks += add.clicks;
+}
+
+/** The ids a batch may take: a contiguous run from `lastId`, or past a gap once it is old. */
+function contiguous<T extends { id: number; createdAt: string }>(
+  rows: T[],
+  lastId: number,
+  now: number,
+): T[] {
+  const graceIso = new Date(now - GAP_GRACE_MS).toISOString();
+  let expected = lastId + 1;
+  const out: T[] = [];
+  for (const row of rows) {
+    if (row.id !== expected && row.createdAt > graceIso) break;
+    out.push(row);
+    expected = row.id + 1;
+  }
+  return out;
+}
+
+const add = (table: string, column: string) =>
+  sql<number>`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+const later = (table: string, column: string): Expression<string> =>
+  sql<string>`case when ${sql.ref(`excluded.${column}`)} > ${sql.ref(`${table}.${column}`)} then ${sql.ref(`excluded.${column}`)} else ${sql.ref(`${table}.${column}`)} end`;
+
+async function chunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) await write(rows.slice(i, i + UPSERT_CHUNK));
+}
+
+/**
+ * One batch: up to `batch` shares and `batch` clicks past the marks. Idempotent in
+ * the sense that matters: an event is added exactly once, because the mark moves in
+ * the same transaction as the sums. Returns whether more events are waiting.
+ */
+export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number } = {}): Promise<boolean> {
+  const batch = opts.batch ?? ROLLUP_BATCH;
+  const now = opts.now ?? Date.now();
+  const marks = new Map(
+    (await trx.selectFrom('rollupState').select(['name', 'lastId']).execute()).map((r) => [r.name, r.lastId]),
+  );
+  const sharesMark = marks.get('shares') ?? 0;
+  const clicksMark = marks.get('clicks') ?? 0;
+
+  const shareRows = contiguous(
+    await trx
+      .selectFrom('shares')
+      .select([
+        'id',
+        'campaignId',
+        'organizationId',
+        'assetId',
+        'platform',
+        'depth',
+        'status',
+        'supporterId',
+        'createdAt',
+      ])
+      .where('id', '>', sharesMark)
+      .orderBy('id')
+      .limit(batch)
+      .execute(),
+    sharesMark,
+    now,
+  );
+  const clickRows = contiguous(
+    await trx
+      .selectFrom('clicks')
+      .innerJoin('shares', 'shares.id', 'clicks.shareId')
+      .select([
+        'clicks.id',
+        'clicks.campaignId',
+        'clicks.organizationId',
+        'clicks.sharerId',
+        'clicks.createdAt',
+        'shares.assetId',
+        'shares.platform',
+        'shares.depth',
+      ])
+      .where('clicks.id', '>', clicksMark)
+      .orderBy('clicks.id')
+      .limit(batch)
+      .execute(),
+    clicksMark,
+    now,
+  );
+  if (shareRows.length === 0 && clickRows.length === 0) return false;
+
+  const totals = new Map<
+    string,
+    Counts & { campaignId: number; platform: string; organizationId: number; lastAt: string | null }
+  >();
+  const campaignHours = new Map<
+    string,
+    Counts & { campaignId: number; hour: string; organizationId: number }
+  >();
+  const orgHours = new Map<string, Counts & { organizationId: number; hour: string }>();
+  const days = new Map<
+    string,
+    Counts & {
+      campaignId: number;
+      day: string;
+      assetId: number;
+      platform: string;
+      depth: number;
+      organizationId: number;
+    }
+  >();
+  const supporterDays = new Map<
+    string,
+    Counts & { campaignId: number; day: string; supporterId: string; organizationId: number }
+  >();
+  const supporterCampaigns = new Map<
+    string,
+    { campaignId: number; supporterId: string; organizationId: number; lastAt: string }
+  >();
+  const supporterOrgs = new Map<string, { organizationId: number; supporterId: string; lastAt: string }>();
+
+  const events = [
+    ...shareRows
+      // A scheduled share is not a share yet: it only moves the mark.
+      .filter((s) => s.status === 'shared')
+      .map((s) => ({ ...s, n: { shares: 1, clicks: 0 }, person: s.supporterId })),
+    ...clickRows.map((c) => ({ ...c, n: { shares: 0, clicks: 1 }, person: c.sharerId })),
+  ];
+  for (const e of events) {
+    const hour = e.createdAt.slice(0, 13);
+    const day = e.createdAt.slice(0, 10);
+    const { campaignId, organizationId, assetId, platform, depth } = e;
+    bump(
+      totals,
+      `${campaignId}|${platform}`,
+      () => ({ campaignId, platform, organizationId, shares: 0, clicks: 0, lastAt: null }),
+      e.n,
+    );
+    const t = totals.get(`${campaignId}|${platform}`)!;
+    if (!t.lastAt || e.createdAt > t.lastAt) t.lastAt = e.createdAt;
+    bump(
+      campaignHours,
+      `${campaignId}|${hour}`,
+      () => ({ campaignId, hour, organizationId, shares: 0, clicks: 0 }),
+      e.n,
+    );
+    bump(orgHours, `${organizationId}|${hour}`, () => ({ organizationId, hour, shares: 0, clicks: 0 }), e.n);
+    bump(
+      days,
+      `${campaignId}|${day}|${assetId}|${platform}|${depth}`,
+      () => ({ campaignId, day, assetId, platform, depth, organizationId, shares: 0, clicks: 0 }),
+      e.n,
+    );
+    if (e.person) {
+      const supporterId = e.person;
+      bump(
+        supporterDays,
+        `${campaignId}|${day}|${supporterId}`,
+        () => ({ campaignId, day, supporterId, organizationId, shares: 0, clicks: 0 }),
+        e.n,
+      );
+      if (e.n.shares) {
+        const kc = `${campaignId}|${supporterId}`;
+        const sc = supporterCampaigns.get(kc);
+        if (!sc || e.createdAt > sc.lastAt)
+          supporterCampaigns.set(kc, { campaignId, supporterId, organizationId, lastAt: e.createdAt });
+        const ko = `${organizationId}|${supporterId}`;
+        const so = supporterOrgs.get(ko);
+        if (!so || e.createdAt > so.lastAt)
+          supporterOrgs.set(ko, { organizationId, supporterId, lastAt: e.createdAt });
+      }
+    }
+  }
+
+  await chunks([...totals.values()], (rows) =>
+    trx
+      .insertInto('rollupTotals')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['campaignId', 'platform']).doUpdateSet({
+          shares: add('rollupTotals', 'shares'),
+          clicks: add('rollupTotals', 'clicks'),
+          lastAt: sql<string>`case when ${sql.ref('rollupTotals.lastAt')} is null or ${sql.ref('excluded.lastAt')} > ${sql.ref('rollupTotals.lastAt')} then ${sql.ref('excluded.lastAt')} else ${sql.ref('rollupTotals.lastAt')} end`,
+        }),
+      )
+      .execute(),
+  );
+  await chunks([...campaignHours.values()], (rows) =>
+    trx
+      .insertInto('rollupCampaignHours')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['campaignId', 'hour']).doUpdateSet({
+          shares: add('rollupCampaignHours', 'shares'),
+          clicks: add('rollupCampaignHours', 'clicks'),
+        }),
+      )
+      .execute(),
+  );
+  await chunks([...orgHours.values()], (rows) =>
+    trx
+      .insertInto('rollupOrgHours')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['organizationId', 'hour']).doUpdateSet({
+          shares: add('rollupOrgHours', 'shares'),
+          clicks: add('rollupOrgHours', 'clicks'),
+        }),
+      )
+      .execute(),
+  );
+  await chunks([...days.values()], (rows) =>
+    trx
+      .insertInto('rollupDays')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['campaignId', 'day', 'assetId', 'platform', 'depth']).doUpdateSet({
+          shares: add('rollupDays', 'shares'),
+          clicks: add('rollupDays', 'clicks'),
+        }),
+      )
+      .execute(),
+  );
+  await chunks([...supporterDays.values()], (rows) =>
+    trx
+      .insertInto('rollupSupporterDays')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['campaignId', 'day', 'supporterId']).doUpdateSet({
+          shares: add('rollupSupporterDays', 'shares'),
+          clicks: add('rollupSupporterDays', 'clicks'),
+        }),
+      )
+      .execute(),
+  );
+  await chunks([...supporterCampaigns.values()], (rows) =>
+    trx
+      .insertInto('supporterCampaigns')
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .columns(['campaignId', 'supporterId'])
+          .doUpdateSet({ lastAt: later('supporterCampaigns', 'lastAt') }),
+      )
+      .execute(),
+  );
+  await chunks([...supporterOrgs.values()], (rows) =>
+    trx
+      .insertInto('supporterOrgs')
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .columns(['organizationId', 'supporterId'])
+          .doUpdateSet({ lastAt: later('supporterOrgs', 'lastAt') }),
+      )
+      .execute(),
+  );
+
+  const lastShare = shareRows.at(-1)?.id;
+  const lastClick = clickRows.at(-1)?.id;
+  if (lastShare !== undefined)
+    await trx.updateTable('rollupState').set({ lastId: lastShare }).where('name', '=', 'shares').execute();
+  if (lastClick !== undefined)
+    await trx.updateTable('rollupState').set({ lastId: lastClick }).where('name', '=', 'clicks').execute();
+  return shareRows.length === batch || clickRows.length === batch;
+}
+
+export const rollupJob = (batch = ROLLUP_BATCH): Job => ({
+  name: 'rollups',
+  lockKey: 1,
+  step: (trx) => rollUpBatch(trx, { batch }),
+});

@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/client.ts';
+import type { DialectName } from '../db/dialect.ts';
+
+// One background runner per process for work kept off the request path. Each tick
+// runs every job once. On PostgreSQL several instances share the database, so a job
+// runs inside a transaction that first takes a transaction-scoped advisory lock
+// (pg_try_advisory_xact_lock): the instance that gets it does the work, the others
+// skip that tick. On SQLite there is one process, and an in-process flag suffices.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background jobs; tests call `jobs.runOnce()` when the timer is off. */
+    jobs: JobRunner;
+  }
+}
+
+/** Advisory lock class of background jobs (two-int form, apart from the per-share click locks). */
+const JOB_LOCK_CLASS = 0x52414c4c; // 'RALL'
+
+export interface Job {
+  name: string;
+  /** Distinct per job: the second half of its advisory lock key. */
+  lockKey: number;
+  /**
+   * One step of work inside `trx`. Returns true when more work is waiting (the runner
+   * runs it again in the same tick, up to `maxStepsPerTick`).
+   */
+  step: (trx: Db) => Promise<boolean>;
+}
+
+export interface RunnerOptions {
+  db: Db;
+  dialect: DialectName;
+  jobs: Job[];
+  /** Timer interval; 0 disables the timer (tests trigger `runOnce` by hand). */
+  intervalMs: number;
+  maxStepsPerTick?: number;
+  onError?: (job: string, error: unknown) => void;
+}
+
+export class JobRunner {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly opts: RunnerOptions) {}
+
+  /** Starts the timer; failures of a job are reported to `onError` (the app's logger). */
+  start(onError?: (job: string, error: unknown) => void): void {
+    if (onError) this.opts.onError = onError;
+    if (this.opts.intervalMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => void this.runOnce(), this.opts.intervalMs);
+    // A pending tick must never keep the process alive on its own.
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for a tick in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Runs every job until it is done or has used its steps for this tick; ticks never overlap. */
+  runOnce(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (!this.running) {
+      this.running = this.tick().finally(() => {
+        this.running = undefined;
+      });
+    }
+    return this.running;
+  }
+
+  private async tick(): Promise<void> {
+    const maxSteps = this.opts.maxStepsPerTick ?? 20;
+    for (const job of this.opts.jobs) {
+      try {
+        for (let i = 0; i < maxSteps && !this.stopped; i++) {
+          if (!(await this.step(job))) break;
+        }
+      } catch (error) {
+        this.opts.onError?.(job.name, error);
+      }
+    }
+  }
+
+  private step(job: Job): Promise<boolean> {
+    const { db, dialect } = this.opts;
+    return db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') {
+        const { rows } = await sql<{ locked: boolean }>`
+          select pg_try_advisory_xact_lock(${JOB_LOCK_CLASS}::int4, ${job.lockKey}::int4) as locked`.execute(
+          trx,
+        );
+        // Another instance is running this job now: it does this tick's work.
+        if (!rows[0]?.locked) return false;
+      }
+      return job.step(trx);
+    });
+  }
+}

@@ -1,0 +1,277 @@
+import { sql } from 'kysely';
+import type { AnalyticsQuery, CampaignAnalytics, OrganizationAnalytics } from '#shared/schemas/analytics.ts';
+import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import { pseudonym } from './pseudonym.ts';
+import { inSnapshot, rollupMarks } from './snapshot.ts';
+import { engagementRate, type Scope, tailScope } from './stats.service.ts';
+import { type ResolvedRange, resolveRange } from './time-range.ts';
+
+// Analytics of a date range in a time zone (API.md "Analytics and export"), exact:
+// - daily buckets: the hourly rollups (any whole-hour zone buckets exactly) + the tail;
+// - breakdowns and supporters: the daily rollups for the UTC days wholly inside the
+//   range, the raw events of the partial days at its edges, and the tail;
+// all read in one snapshot (snapshot.ts).
+
+const DAY_MS = 86_400_000;
+const TOP_SUPPORTERS = 10;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+interface Cell {
+  campaignId: number;
+  assetId: number;
+  platform: string;
+  depth: number;
+  person: string | null;
+  hour: string;
+  tail: boolean;
+  shares: number;
+  clicks: number;
+}
+
+/** Raw events of `[lo, hi)` as cells; `tailOnly` reads the events past the marks, through the primary key. */
+async function rawCells(
+  trx: Db,
+  scope: Scope,
+  lo: string,
+  hi: string,
+  marks: { shares: number; clicks: number },
+  tailOnly: boolean,
+) {
+  if (lo >= hi) return [];
+  const hour = (col: string) => sql<string>`substr(${sql.ref(col)}, 1, 13)`;
+  let s = trx
+    .selectFrom('shares')
+    .select((eb) => [
+      'shares.campaignId',
+      'shares.assetId',
+      'shares.platform',
+      'shares.depth',
+      'shares.supporterId as person',
+      hour('shares.createdAt').as('hour'),
+      eb.fn.countAll<number>().as('n'),
+    ])
+    .where('shares.status', '=', 'shared')
+    .where('shares.createdAt', '>=', lo)
+    .where('shares.createdAt', '<', hi);
+  s = tailOnly
+    ? s.where('shares.id', '>', marks.shares).where(tailScope('shares', scope))
+    : s.where(`shares.${scope.column}`, '=', scope.id).where('shares.id', '<=', marks.shares);
+  let c = trx
+    .selectFrom('clicks')
+    .innerJoin('shares', 'shares.id', 'clicks.shareId')
+    .select((eb) => [
+      'clicks.campaignId',
+      'shares.assetId',
+      'shares.platform',
+      'shares.depth',
+      'clicks.sharerId as person',
+      hour('clicks.createdAt').as('hour'),
+      eb.fn.countAll<number>().as('n'),
+    ])
+    .where('clicks.createdAt', '>=', lo)
+    .where('clicks.createdAt', '<', hi);
+  c = tailOnly
+    ? c.where('clicks.id', '>', marks.clicks).where(tailScope('clicks', scope))
+    : c.where(`clicks.${scope.column}`, '=', scope.id).where('clicks.id', '<=', marks.clicks);
+  const sr = await s
+    .groupBy(['shares.campaignId', 'shares.assetId', 'shares.platform', 'shares.depth', 'shares.supporterId'])
+    .groupBy(hour('shares.createdAt'))
+    .execute();
+  const cr = await c
+    .groupBy(['clicks.campaignId', 'shares.assetId', 'shares.platform', 'shares.depth', 'clicks.sharerId'])
+    .groupBy(hour('clicks.createdAt'))
+    .execute();
+  return [
+    ...sr.map((r) => ({ ...r, tail: tailOnly, shares: Number(r.n), clicks: 0 })),
+    ...cr.map((r) => ({ ...r, tail: tailOnly, shares: 0, clicks: Number(r.n) })),
+  ] as Cell[];
+}
+
+type Acc = { shares: number; clicks: number };
+const acc = <K>(map: Map<K, Acc>, key: K, shares: number, clicks: number) => {
+  const a = map.get(key) ?? { shares: 0, clicks: 0 };
+  a.shares += shares;
+  a.clicks += clicks;
+  map.set(key, a);
+};
+
+async function analytics(trx: Db, scope: Scope, range: ResolvedRange, key: Buffer) {
+  const marks = await rollupMarks(trx);
+  const A = range.bounds[0];
+  const B = range.bounds.at(-1)!;
+  // UTC days wholly inside [A, B): read from the daily rollups.
+  const firstDay = Math.ceil(A / DAY_MS) * DAY_MS;
+  const lastDayEnd = Math.floor(B / DAY_MS) * DAY_MS;
+  const interior = firstDay < lastDayEnd ? { lo: firstDay, hi: lastDayEnd } : { lo: B, hi: B };
+
+  const edges = [
+    ...(await rawCells(trx, scope, iso(A), iso(interior.lo), marks, false)),
+    ...(await rawCells(trx, scope, iso(interior.hi), iso(B), marks, false)),
+  ];
+  const tail = await rawCells(trx, scope, iso(A), iso(B), marks, true);
+
+  // Daily: hourly rollups + tail, bucketed by the local day each hour starts in.
+  const hourTable = scope.column === 'campaignId' ? 'rollupCampaignHours' : 'rollupOrgHours';
+  const hours = await trx
+    .selectFrom(hourTable)
+    .select(['hour', 'shares', 'clicks'])
+    .where(scope.column, '=', scope.id)
+    .where('hour', '>=', iso(A).slice(0, 13))
+    .where('hour', '<', iso(B).slice(0, 13) + (B % 3_600_000 ? '~' : ''))
+    .execute();
+  const byHour = new Map<string, Acc>();
+  for (const h of hours) acc(byHour, h.hour, Number(h.shares), Number(h.clicks));
+  for (const t of tail) acc(byHour, t.hour, t.shares, t.clicks);
+  const daily = range.dates.map((date) => ({ date, shares: 0, clicks: 0 }));
+  for (const [hour, a] of byHour) {
+    const at = Date.parse(`${hour}:00:00Z`);
+    let lo = 0;
+    let hi = range.dates.length;
+    if (at < range.bounds[0] || at >= B) continue;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (range.bounds[mid] <= at) lo = mid;
+      else hi = mid;
+    }
+    daily[lo].shares += a.shares;
+    daily[lo].clicks += a.clicks;
+  }
+
+  // Breakdowns: daily rollups of the interior days + edges + tail.
+  const dayRows = await trx
+    .selectFrom('rollupDays')
+    .select(['campaignId', 'assetId', 'platform', 'depth', 'shares', 'clicks'])
+    .where(scope.column, '=', scope.id)
+    .where('day', '>=', iso(interior.lo).slice(0, 10))
+    .where('day', '<', iso(interior.hi).slice(0, 10))
+    .execute();
+  const platforms = new Map<string, Acc>();
+  const assets = new Map<number, Acc>();
+  const campaigns = new Map<number, Acc>();
+  const depths = new Map<number, Acc>();
+  for (const r of [
+    ...dayRows.map((d) => ({ ...d, shares: Number(d.shares), clicks: Number(d.clicks) })),
+    ...edges,
+    ...tail,
+  ]) {
+    acc(platforms, r.platform, r.shares, r.clicks);
+    acc(assets, r.assetId, r.shares, r.clicks);
+    acc(campaigns, r.campaignId, r.shares, r.clicks);
+    acc(depths, r.depth, r.shares, r.clicks);
+  }
+
+  // Supporters: per-supporter daily rollups of the interior days + edges + tail.
+  const supporterRows = await trx
+    .selectFrom('rollupSupporterDays')
+    .select((eb) => [
+      'supporterId',
+      eb.fn.sum<number>('shares').as('shares'),
+      eb.fn.sum<number>('clicks').as('clicks'),
+    ])
+    .where(scope.column, '=', scope.id)
+    .where('day', '>=', iso(interior.lo).slice(0, 10))
+    .where('day', '<', iso(interior.hi).slice(0, 10))
+    .groupBy('supporterId')
+    .execute();
+  const people = new Map<string, Acc>();
+  for (const r of supporterRows) acc(people, r.supporterId, Number(r.shares), Number(r.clicks));
+  for (const r of [...edges, ...tail]) if (r.person) acc(people, r.person, r.shares, r.clicks);
+  const sharers = [...people].filter(([, a]) => a.shares > 0);
+  const topSupporters = sharers
+    .sort(([ia, a], [ib, b]) => b.shares - a.shares || b.clicks - a.clicks || (ia < ib ? -1 : 1))
+    .slice(0, TOP_SUPPORTERS)
+    .map(([id, a]) => ({ label: pseudonym(key, id), shares: a.shares, clicks: a.clicks }));
+
+  const shares = daily.reduce((n, d) => n + d.shares, 0);
+  const clicks = daily.reduce((n, d) => n + d.clicks, 0);
+  const generations = [...depths]
+    .filter(([, a]) => a.shares > 0)
+    .map(([depth, a]) => ({ depth, shares: a.shares }))
+    .sort((a, b) => a.depth - b.depth);
+  const roots = depths.get(0)?.shares ?? 0;
+  const children = generations.filter((g) => g.depth > 0).reduce((n, g) => n + g.shares, 0);
+  const withTitles = await trx
+    .selectFrom('assets')
+    .select(['id', 'title'])
+    .where('id', 'in', [0, ...assets.keys()])
+    .execute();
+  const titles = new Map(withTitles.map((a) => [a.id, a.title]));
+
+  return {
+    result: {
+      range: { from: range.from, to: range.to, tz: range.tz },
+      totals: {
+        shares,
+        clicks,
+        uniqueSupporters: sharers.length,
+        engagementRate: engagementRate(clicks, shares),
+      },
+      daily,
+      platforms: [...platforms]
+        .map(([platform, a]) => ({ platform, ...a }))
+        .sort((a, b) => b.shares - a.shares || a.platform.localeCompare(b.platform)),
+      assets: [...assets]
+        .map(([assetId, a]) => ({ assetId, title: titles.get(assetId) ?? '', ...a }))
+        .sort((a, b) => b.shares - a.shares || a.assetId - b.assetId),
+      referrals: {
+        maxDepth: generations.at(-1)?.depth ?? 0,
+        generations,
+        viralCoefficient: roots ? Math.round((children / roots) * 100) / 100 : 0,
+      },
+      topSupporters,
+    } satisfies CampaignAnalytics,
+    campaigns,
+  };
+}
+
+export function campaignAnalytics(opts: {
+  db: Db;
+  dialect: DialectName;
+  campaignId: number;
+  query: AnalyticsQuery;
+  key: Buffer;
+  now?: number;
+}): Promise<CampaignAnalytics> {
+  const range = resolveRange(opts.query, opts.now);
+  return inSnapshot(
+    opts.db,
+    opts.dialect,
+    async (trx) =>
+      (await analytics(trx, { column: 'campaignId', id: opts.campaignId }, range, opts.key)).result,
+  );
+}
+
+export function organizationAnalytics(opts: {
+  db: Db;
+  dialect: DialectName;
+  orgId: number;
+  query: AnalyticsQuery;
+  key: Buffer;
+  now?: number;
+}): Promise<OrganizationAnalytics> {
+  const range = resolveRange(opts.query, opts.now);
+  return inSnapshot(opts.db, opts.dialect, async (trx) => {
+    const { result, campaigns } = await analytics(
+      trx,
+      { column: 'organizationId', id: opts.orgId },
+      range,
+      opts.key,
+    );
+    const names = await trx
+      .selectFrom('campaigns')
+      .select(['id', 'name'])
+      .where('organizationId', '=', opts.orgId)
+      .execute();
+    return {
+      ...result,
+      campaigns: names
+        .map((c) => ({
+          campaignId: c.id,
+          name: c.name,
+          ...(campaigns.get(c.id) ?? { shares: 0, clicks: 0 }),
+        }))
+        .sort((a, b) => b.shares - a.shares || a.campaignId - b.campaignId),
+    };
+  });
+}

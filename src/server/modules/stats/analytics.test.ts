@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rollUpBatch } from '../../jobs/rollups.ts';
+import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
+import { seedCampaign } from '../supporter/test-seed.ts';
+
+let t: TestApp;
+let token: string;
+let orgId: number;
+let campaignId: number;
+let assetIds: number[];
+let other: { token: string; campaignId: number };
+
+beforeAll(async () => {
+  t = await createTestApp({ ROLLUP_INTERVAL_MS: '0' });
+  ({ token, orgId } = await signUp(t.app));
+  ({ campaignId, assetIds } = await seedCampaign(t.database.db, {
+    organizationId: orgId,
+    name: 'Rivers',
+    assets: [
+      { title: 'Poster', type: 'text', content: 'a' },
+      { title: 'Video', type: 'text', content: 'b' },
+    ],
+  }));
+  const o = await signUp(t.app);
+  const oc = await seedCampaign(t.database.db, {
+    organizationId: o.orgId,
+    assets: [{ title: 'X', type: 'text', content: 'x' }],
+  });
+  other = { token: o.token, campaignId: oc.campaignId };
+});
+afterAll(() => t.close());
+
+const get = (url: string, tok = token) => t.app.inject({ url, headers: bearer(tok) });
+
+async function insertShare(
+  at: string,
+  opts: { asset?: number; platform?: string; supporter?: string; depth?: number; parent?: number } = {},
+) {
+  const row = await t.database.db
+    .insertInto('shares')
+    .values({
+      assetId: opts.asset ?? assetIds[0],
+      platform: opts.platform ?? 'twitter',
+      campaignId,
+      organizationId: orgId,
+      scheduledFor: null,
+      status: 'shared',
+      ref: null,
+      supporterId: opts.supporter ?? 'SupporterAAAAAAAAAAAAAAA',
+      parentShareId: opts.parent ?? null,
+      depth: opts.depth ?? 0,
+      createdAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+async function insertClick(shareId: number, at: string, sharer = 'SupporterAAAAAAAAAAAAAAA') {
+  await t.database.db
+    .insertInto('clicks')
+    .values({
+      shareId,
+      campaignId,
+      organizationId: orgId,
+      sharerId: sharer,
+      visitorId: 'v',
+      networkHash: 'n',
+      createdAt: at,
+    })
+    .execute();
+}
+
+describe('analytics', () => {
+  it('answers 400 for bad ranges, dates and zones; 404 for another organisation', async () => {
+    const base = `/api/campaigns/${campaignId}/analytics`;
+    for (const q of [
+      'from=2024-01-01&to=2025-01-02', // 368 days
+      'from=2024-03-02&to=2024-03-01',
+      'from=2024-02-30&to=2024-03-01',
+      'from=yesterday',
+      'tz=Mars/Olympus',
+      'tz=',
+    ]) {
+      const res = await get(`${base}?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(json(res).message).toBeTruthy();
+    }
+    expect((await get(`${base}?from=2024-01-01&to=2024-12-31`)).statusCode).toBe(200); // 366 days
+    expect((await get(`/api/campaigns/${other.campaignId}/analytics`)).statusCode).toBe(404);
+  });
+
+  it('defaults to the last 30 days in UTC, zeros included', async () => {
+    const res = await get(`/api/campaigns/${campaignId}/analytics`);
+    expect(res.statusCode).toBe(200);
+    const body = json(res);
+    expect(body.range.tz).toBe('UTC');
+    expect(body.daily).toHaveLength(30);
+    expect(body.range.to).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('buckets days in the given zone, breaks down by platform, asset, depth and supporter, exactly with or without rollups', async () => {
+    // 2024-03-10 02:30Z is March 9 in New York (UTC-5); 2024-03-10 12:00Z is March 10 (UTC-4 by then).
+    const a = await insertShare('2024-03-10T02:30:00.000Z', { platform: 'facebook' });
+    const b = await insertShare('2024-03-10T12:00:00.000Z', {
+      asset: assetIds[1],
+      supporter: 'SupporterBBBBBBBBBBBBBBB',
+      depth: 1,
+      parent: a,
+    });
+    await insertShare('2024-03-11T04:59:00.000Z', {
+      supporter: 'SupporterBBBBBBBBBBBBBBB',
+      depth: 2,
+      parent: b,
+    });
+    await insertShare('2024-03-12T05:00:00.000Z'); // March 12 in New York: outside the range below
+    await insertClick(a, '2024-03-10T03:00:00.000Z');
+    await insertClick(b, '2024-03-10T13:00:00.000Z', 'SupporterBBBBBBBBBBBBBBB');
+
+    const url = `/api/campaigns/${campaignId}/analytics?from=2024-03-09&to=2024-03-11&tz=America/New_York`;
+    const before = json(await get(url));
+    // Half the events rolled up, then all: same answer.
+    await t.database.db.transaction().execute((trx) => rollUpBatch(trx, { batch: 2 }));
+    const partial = json(await get(url));
+    while (await t.database.db.transaction().execute((trx) => rollUpBatch(trx, { batch: 2 })));
+    const after = json(await get(url));
+    expect(partial).toEqual(before);
+    expect(after).toEqual(before);
+
+    expect(before.range).toEqual({ from: '2024-03-09', to: '2024-03-11', tz: 'America/New_York' });
+    expect(before.daily).toEqual([
+      { date: '2024-03-09', shares: 1, clicks: 1 },
+      { date: '2024-03-10', shares: 1, clicks: 1 },
+      // Daylight saving time began on March 10: 04:59Z is 00:59 EDT on March 11.
+      { date: '2024-03-11', shares: 1, clicks: 0 },
+    ]);
+    expect(before.totals).toEqual({ shares: 3, clicks: 2, uniqueSupporters: 2, engagementRate: 66.7 });
+    expect(before.platforms).toEqual([
+      { platform: 'twitter', shares: 2, clicks: 1 },
+      { platform: 'facebook', shares: 1, clicks: 1 },
+    ]);
+    expect(before.assets).toEqual([
+      { assetId: assetIds[0], title: 'Poster', shares: 2, clicks: 1 },
+      { assetId: assetIds[1], title: 'Video', shares: 1, clicks: 1 },
+    ]);
+    expect(before.referrals).toEqual({
+      maxDepth: 2,
+      generations: [
+        { depth: 0, shares: 1 },
+        { depth: 1, shares: 1 },
+        { depth: 2, shares: 1 },
+      ],
+      viralCoefficient: 2,
+    });
+    expect(before.topSupporters).toHaveLength(2);
+    expect(before.topSupporters[0]).toMatchObject({ shares: 2, clicks: 1 });
+    expect(before.topSupporters[0].label).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d{1,2}$/);
+    expect(JSON.stringify(before)).not.toMatch(/Supporter[AB]{5}/);
+    // The same supporter keeps the same label.
+    expect(json(await get(url)).topSupporters[0].label).toBe(before.topSupporters[0].label);
+
+    // In UTC the same events fall on other days.
+    const utc = json(await get(`/api/campaigns/${campaignId}/analytics?from=2024-03-09&to=2024-03-11`));
+    expect(utc.daily.map((d: { shares: number }) => d.shares)).toEqual([0, 2, 1]);
+
+    const org = json(
+      await get('/api/organization/analytics?from=2024-03-09&to=2024-03-11&tz=America/New_York'),
+    );
+    expect(org.totals).toEqual(before.totals);
+    expect(org.campaigns).toEqual([{ campaignId, name: 'Rivers', shares: 3, clicks: 2 }]);
+  });
+
+  it('stores referral parents from parentRef; an unknown or foreign parentRef is ignored', async () => {
+    const post = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/shares',
+        payload: { campaignId, assetId: assetIds[0], organizationId: orgId, platform: 'twitter', ...payload },
+      });
+    const depthOf = async (ref: string) =>
+      t.database.db
+        .selectFrom('shares')
+        .select(['depth', 'parentShareId'])
+        .where('ref', '=', ref)
+        .executeTakeFirstOrThrow();
+    expect((await post({ ref: 'parentRoot0001' })).statusCode).toBe(201);
+    expect((await post({ ref: 'parentChild001', parentRef: 'parentRoot0001' })).statusCode).toBe(201);
+    expect((await post({ ref: 'parentGrand001', parentRef: 'parentChild001' })).statusCode).toBe(201);
+    expect((await post({ ref: 'parentUnknown1', parentRef: 'NoSuchParent01' })).statusCode).toBe(201);
+    expect((await post({ ref: 'parentJunk0001', parentRef: '<script>' })).statusCode).toBe(201);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares/schedule',
+      payload: {
+        campaignId,
+        assetId: assetIds[0],
+        organizationId: orgId,
+        platform: 'all',
+        scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
+        ref: 'parentSched001',
+        parentRef: 'parentChild001',
+      },
+    });
+    expect(foreign.statusCode).toBe(201);
+    expect(await depthOf('parentRoot0001')).toEqual({ depth: 0, parentShareId: null });
+    expect((await depthOf('parentChild001')).depth).toBe(1);
+    expect((await depthOf('parentGrand001')).depth).toBe(2);
+    expect(await depthOf('parentUnknown1')).toEqual({ depth: 0, parentShareId: null });
+    expect((await depthOf('parentJunk0001')).depth).toBe(0);
+    expect((await depthOf('parentSched001')).depth).toBe(2);
+    // Another campaign's share as parent: ignored.
+    const oc = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      assets: [{ title: 'Y', type: 'text', content: 'y' }],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares',
+      payload: {
+        campaignId: oc.campaignId,
+        assetId: oc.assetIds[0],
+        organizationId: orgId,
+        platform: 'twitter',
+        ref: 'parentOther001',
+        parentRef: 'parentRoot0001',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await depthOf('parentOther001')).toEqual({ depth: 0, parentShareId: null });
+  });
+});

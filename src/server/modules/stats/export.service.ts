@@ -1,0 +1,188 @@
+import type { ExportQuery } from '#shared/schemas/analytics.ts';
+import type { Db } from '../../db/client.ts';
+import { csvRow } from './csv.ts';
+import { pseudonym } from './pseudonym.ts';
+import type { Scope } from './stats.service.ts';
+import { resolveRange } from './time-range.ts';
+
+// CSV export of the events of a range (UTC days), read in pages by id so memory stays
+// bounded whatever the size; the generator is pulled by the response stream, so a
+// slow client slows the reads (back-pressure) and a client that goes away stops them.
+
+/** Rows read per query unless the app is configured otherwise (EXPORT_PAGE_SIZE). */
+export const EXPORT_PAGE = 2000;
+
+/**
+ * Process-wide tallies of the export readers: pages read so far, and exports whose
+ * generator is still open. A client that disconnects must leave both still.
+ */
+export const exportActivity = { pagesRead: 0, open: 0 };
+
+export const SHARE_COLUMNS = [
+  'id',
+  'createdAt',
+  'campaignId',
+  'campaignName',
+  'assetId',
+  'assetTitle',
+  'platform',
+  'status',
+  'scheduledFor',
+  'ref',
+  'parentRef',
+  'depth',
+  'supporter',
+];
+export const CLICK_COLUMNS = [
+  'id',
+  'createdAt',
+  'campaignId',
+  'campaignName',
+  'assetId',
+  'assetTitle',
+  'platform',
+  'ref',
+  'depth',
+];
+
+export async function* exportCsv(opts: {
+  db: Db;
+  scope: Scope;
+  query: ExportQuery;
+  key: Buffer;
+  pageSize?: number;
+}): AsyncGenerator<string> {
+  exportActivity.open++;
+  try {
+    yield* exportRows(opts);
+  } finally {
+    // Runs on completion and also when the response stream is destroyed mid-export.
+    exportActivity.open--;
+  }
+}
+
+async function* exportRows(opts: {
+  db: Db;
+  scope: Scope;
+  query: ExportQuery;
+  key: Buffer;
+  pageSize?: number;
+}): AsyncGenerator<string> {
+  const { db, scope, query, key } = opts;
+  const pageSize = opts.pageSize ?? EXPORT_PAGE;
+  // Supporters recur across rows: one HMAC per supporter, not per row. Bounded so an
+  // export with very many supporters does not grow it without limit.
+  const labels = new Map<string, string>();
+  const label = (id: string) => {
+    let l = labels.get(id);
+    if (l === undefined) {
+      if (labels.size >= 50_000) labels.clear();
+      l = pseudonym(key, id);
+      labels.set(id, l);
+    }
+    return l;
+  };
+  const range = resolveRange({ from: query.from, to: query.to });
+  const lo = new Date(range.bounds[0]).toISOString();
+  const hi = new Date(range.bounds.at(-1)!).toISOString();
+  let after = 0;
+  if (query.type === 'shares') {
+    yield csvRow(SHARE_COLUMNS);
+    for (;;) {
+      const rows = await db
+        .selectFrom('shares')
+        .innerJoin('campaigns', 'campaigns.id', 'shares.campaignId')
+        .innerJoin('assets', 'assets.id', 'shares.assetId')
+        .leftJoin('shares as parent', 'parent.id', 'shares.parentShareId')
+        .select([
+          'shares.id',
+          'shares.createdAt',
+          'shares.campaignId',
+          'campaigns.name as campaignName',
+          'shares.assetId',
+          'assets.title as assetTitle',
+          'shares.platform',
+          'shares.status',
+          'shares.scheduledFor',
+          'shares.ref',
+          'parent.ref as parentRef',
+          'shares.depth',
+          'shares.supporterId',
+        ])
+        .where(`shares.${scope.column}`, '=', scope.id)
+        .where('shares.status', '=', 'shared')
+        .where('shares.createdAt', '>=', lo)
+        .where('shares.createdAt', '<', hi)
+        .where('shares.id', '>', after)
+        .orderBy('shares.id')
+        .limit(pageSize)
+        .execute();
+      exportActivity.pagesRead++;
+      if (rows.length === 0) return;
+      yield rows
+        .map((r) =>
+          csvRow([
+            r.id,
+            r.createdAt,
+            r.campaignId,
+            r.campaignName,
+            r.assetId,
+            r.assetTitle,
+            r.platform,
+            r.status,
+            r.scheduledFor,
+            r.ref,
+            r.parentRef,
+            r.depth,
+            r.supporterId ? label(r.supporterId) : '',
+          ]),
+        )
+        .join('');
+      after = rows.at(-1)!.id;
+    }
+  }
+  yield csvRow(CLICK_COLUMNS);
+  for (;;) {
+    const rows = await db
+      .selectFrom('clicks')
+      .innerJoin('shares', 'shares.id', 'clicks.shareId')
+      .innerJoin('campaigns', 'campaigns.id', 'clicks.campaignId')
+      .innerJoin('assets', 'assets.id', 'shares.assetId')
+      .select([
+        'clicks.id',
+        'clicks.createdAt',
+        'clicks.campaignId',
+        'campaigns.name as campaignName',
+        'shares.assetId',
+        'assets.title as assetTitle',
+        'shares.platform',
+        'shares.ref',
+        'shares.depth',
+      ])
+      .where(`clicks.${scope.column}`, '=', scope.id)
+      .where('clicks.createdAt', '>=', lo)
+      .where('clicks.createdAt', '<', hi)
+      .where('clicks.id', '>', after)
+      .orderBy('clicks.id')
+      .limit(pageSize)
+      .execute();
+    exportActivity.pagesRead++;
+    if (rows.length === 0) return;
+    yield rows
+      .map((r) =>
+        csvRow([
+          r.id,
+          r.createdAt,
+          r.campaignId,
+          r.campaignName,
+          r.assetId,
+          r.assetTitle,
+          r.platform,
+          r.ref,
+          r.depth,
+        ]),
+      )
+      .join('');
+    after = rows.at(-1)!.id;
+  }
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
+import { seedCampaign } from '../supporter/test-seed.ts';
+import { csvCell } from './csv.ts';
+import { EXPORT_PAGE } from './export.service.ts';
+
+let t: TestApp;
+let token: string;
+let orgId: number;
+let campaignId: number;
+let assetId: number;
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp({ ROLLUP_INTERVAL_MS: '0' });
+  ({ token, orgId } = await signUp(t.app));
+  let ids: number[];
+  ({ campaignId, assetIds: ids } = await seedCampaign(t.database.db, {
+    organizationId: orgId,
+    name: '=HYPERLINK("x")',
+    assets: [{ title: 'Say "hi", friend', type: 'text', content: 'a' }],
+  }));
+  assetId = ids[0];
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: EXPORT_PAGE * 2 + 7 }, (_, i) => ({
+    assetId,
+    platform: i % 2 ? 'twitter' : 'facebook',
+    campaignId,
+    organizationId: orgId,
+    scheduledFor: null,
+    status: 'shared',
+    ref: `exportRef${String(i).padStart(6, '0')}`,
+    supporterId: `ExportSupporter${String(i % 50).padStart(9, '0')}`,
+    parentShareId: null,
+    createdAt: now,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await t.database.db
+      .insertInto('shares')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  const first = await t.database.db
+    .selectFrom('shares')
+    .select('id')
+    .where('campaignId', '=', campaignId)
+    .limit(3)
+    .execute();
+  for (const s of first) {
+    await t.database.db
+      .insertInto('clicks')
+      .values({
+        shareId: s.id,
+        campaignId,
+        organizationId: orgId,
+        sharerId: null,
+        visitorId: 'v',
+        networkHash: 'n',
+        createdAt: now,
+      })
+      .execute();
+  }
+});
+afterAll(() => t.close());
+
+/** Minimal RFC 4180 parser for the assertions. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+describe('CSV export', () => {
+  it('quotes per RFC 4180 and prefixes formula-like cells', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+x')).toBe("'+x");
+    expect(csvCell('-x')).toBe("'-x");
+    expect(csvCell('@x')).toBe("'@x");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('a,"b"')).toBe('"a,""b"""');
+    expect(csvCell(-3)).toBe('-3');
+  });
+
+  it('streams every share of the range as an attachment; totals match the analytics', async () => {
+    const res = await t.app.inject({
+      url: `/api/campaigns/${campaignId}/export.csv?type=shares`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="campaign-\d+-shares\.csv"$/);
+    const rows = parseCsv(res.body);
+    expect(rows[0].join(',')).toBe(
+      'id,createdAt,campaignId,campaignName,assetId,assetTitle,platform,status,scheduledFor,ref,parentRef,depth,supporter',
+    );
+    expect(rows).toHaveLength(EXPORT_PAGE * 2 + 8);
+    expect(rows[1][3]).toBe('\'=HYPERLINK("x")');
+    expect(rows[1][5]).toBe('Say "hi", friend');
+    expect(rows[1][12]).not.toMatch(/ExportSupporter/);
+    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(EXPORT_PAGE * 2 + 7);
+
+    const analytics = json(
+      await t.app.inject({
+        url: `/api/campaigns/${campaignId}/analytics?from=${today}&to=${today}`,
+        headers: bearer(token),
+      }),
+    );
+    expect(analytics.totals.shares).toBe(rows.length - 1);
+    const clicks = await t.app.inject({
+      url: `/api/organization/export.csv?type=clicks&from=${today}&to=${today}`,
+      headers: bearer(token),
+    });
+    const clickRows = parseCsv(clicks.body);
+    expect(clickRows[0].join(',')).toBe(
+      'id,createdAt,campaignId,campaignName,assetId,assetTitle,platform,ref,depth',
+    );
+    expect(clickRows.length - 1).toBe(analytics.totals.clicks);
+    expect(clickRows.length - 1).toBe(3);
+    const stats = json(
+      await t.app.inject({ url: `/api/campaigns/${campaignId}/stats`, headers: bearer(token) }),
+    );
+    expect(stats.totalShares).toBe(rows.length - 1);
+  });
+
+  it('answers 400 for a bad type or range, 404 for another organisation', async () => {
+    for (const q of [
+      'type=likes',
+      '',
+      'type=shares&from=2024-01-02&to=2024-01-01',
+      'type=shares&from=2023-01-01&to=2024-12-31',
+    ]) {
+      expect(
+        (await t.app.inject({ url: `/api/campaigns/${campaignId}/export.csv?${q}`, headers: bearer(token) }))
+          .statusCode,
+      ).toBe(400);
+    }
+    const other = await signUp(t.app);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/campaigns/${campaignId}/export.csv?type=shares`,
+          headers: bearer(other.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

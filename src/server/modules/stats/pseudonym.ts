@@ -1,0 +1,78 @@
+import { createHmac } from 'node:crypto';
+
+// Staff see supporters as stable pseudonyms: the same supporter gets the same label
+// in every view, and the label reveals nothing (a keyed hash of the anonymous id).
+
+const ADJECTIVES = [
+  'Amber',
+  'Brave',
+  'Bright',
+  'Calm',
+  'Clever',
+  'Cosmic',
+  'Curious',
+  'Daring',
+  'Eager',
+  'Gentle',
+  'Golden',
+  'Happy',
+  'Jolly',
+  'Kind',
+  'Lively',
+  'Lucky',
+  'Mighty',
+  'Noble',
+  'Quick',
+  'Quiet',
+  'Rapid',
+  'Silver',
+  'Steady',
+  'Sunny',
+  'Swift',
+  'Tidy',
+  'Vivid',
+  'Warm',
+  'Wise',
+  'Witty',
+  'Zesty',
+  'Bold',
+];
+const ANIMALS = [
+  'Badger',
+  'Beaver',
+  'Bison',
+  'Crane',
+  'Dolphin',
+  'Eagle',
+  'Falcon',
+  'Fox',
+  'Gecko',
+  'Heron',
+  'Ibis',
+  'Koala',
+  'Lark',
+  'Lynx',
+  'Marten',
+  'Moose',
+  'Newt',
+  'Otter',
+  'Owl',
+  'Panda',
+  'Puffin',
+  'Quail',
+  'Raven',
+  'Robin',
+  'Seal',
+  'Sparrow',
+  'Stork',
+  'Swan',
+  'Tiger',
+  'Turtle',
+  'Walrus',
+  'Wren',
+];
+
+export function pseudonym(key: Buffer, supporterId: string): string {
+  const h = createHmac('sha256', key).update(`pseudonym:${supporterId}`).digest();
+  return `${ADJECTIVES[h[0] % ADJECTIVES.length]} ${ANIMALS[h[1] % ANIMALS.length]} ${h.readUInt16BE(2) % 100}`;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clickConfirmSchema } from '#shared/schemas/clicks.ts';
+import { errorResponses } from '#shared/schemas/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
+import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
+import { readVisitorCookie } from '../../lib/supporter-id.ts';
+import { ClickBudget } from './click-budget.ts';
+import { networkHash, recordClickThrough } from './click-throughs.service.ts';
+import { getSupporterEntry } from './supporter.service.ts';
+
+/**
+ * POST /api/clicks: the supporter page's script confirms a visit through a tracked
+ * link with the visitor cookie the page's own response set. Always 204, counted or
+ * not, so the answer tells a script nothing about which rule stopped it.
+ */
+export async function clicksRoutes(
+  app: FastifyInstance,
+  { db, dialect, config, supporterCache: cache }: AppDeps,
+) {
+  const clickBudget = new ClickBudget();
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/clicks',
+    {
+      logLevel: 'warn',
+      schema: { body: clickConfirmSchema, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      const visitor = readVisitorCookie(request);
+      // The client's network under TRUST_PROXY: the budget and the per-share cap count
+      // per IPv4 address or IPv6 /64, never per proxy or per rotated IPv6 address.
+      const network = clientNetwork(request);
+      if (
+        // Only a cookie this server issued: a client that never keeps cookies counts nothing.
+        visitor?.issued &&
+        !isNonHumanVisit(request.headers) &&
+        (isLocalRequest(request, config.trustProxy) || clickBudget.take(network))
+      ) {
+        try {
+          // Only a campaign the public can see: a team member's preview of a draft or
+          // archived one counts nothing. The lookup is the supporter page's cache.
+          const entry = await getSupporterEntry({ db, cache, campaignId: request.body.campaignId });
+          if (entry.view && !entry.hidden)
+            await recordClickThrough({
+              db,
+              dialect,
+              campaignId: request.body.campaignId,
+              ref: request.body.ref,
+              visitorId: visitor.id,
+              networkHash: networkHash(app.visitorCookieKey, network),
+            });
+        } catch (err) {
+          request.log.error({ err }, 'click-through not recorded');
+        }
+      }
+      return reply.code(204).header('cache-control', 'no-store').send(null);
+    },
+  );
+}

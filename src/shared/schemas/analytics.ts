@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Longest range an analytics or export call covers, in days (both ends included). */
+export const MAX_RANGE_DAYS = 366;
+export const DEFAULT_RANGE_DAYS = 30;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+export const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const dateField = (name: string) =>
+  z
+    .string()
+    .refine(isRealDate, { message: `${name} must be a date (YYYY-MM-DD)` })
+    .optional();
+
+export const analyticsQuerySchema = z
+  .strictObject({
+    from: dateField('from'),
+    to: dateField('to'),
+    tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] })
+  .refine(
+    (q) =>
+      !q.from ||
+      !q.to ||
+      (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 <=
+        MAX_RANGE_DAYS,
+    { message: `The range must be at most ${MAX_RANGE_DAYS} days`, path: ['from'] },
+  );
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+const count = z.number().int().nonnegative();
+
+export const campaignAnalyticsSchema = z.object({
+  range: z.object({ from: z.string(), to: z.string(), tz: z.string() }),
+  totals: z.object({ shares: count, clicks: count, uniqueSupporters: count, engagementRate: z.number() }),
+  daily: z.array(z.object({ date: z.string(), shares: count, clicks: count })),
+  platforms: z.array(z.object({ platform: z.string(), shares: count, clicks: count })),
+  assets: z.array(z.object({ assetId: z.number().int(), title: z.string(), shares: count, clicks: count })),
+  referrals: z.object({
+    maxDepth: count,
+    generations: z.array(z.object({ depth: count, shares: count })),
+    viralCoefficient: z.number(),
+  }),
+  topSupporters: z.array(z.object({ label: z.string(), shares: count, clicks: count })),
+});
+export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
+
+export const organizationAnalyticsSchema = campaignAnalyticsSchema.extend({
+  campaigns: z.array(
+    z.object({ campaignId: z.number().int(), name: z.string(), shares: count, clicks: count }),
+  ),
+});
+export type OrganizationAnalytics = z.infer<typeof organizationAnalyticsSchema>;
+
+export const exportQuerySchema = z
+  .strictObject({
+    type: z.enum(['shares', 'clicks'], { error: 'type must be shares or clicks' }),
+    from: dateField('from'),
+    to: dateField('to'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] })
+  .refine(
+    (q) =>
+      !q.from ||
+      !q.to ||
+      (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 <=
+        MAX_RANGE_DAYS,
+    { message: `The range must be at most ${MAX_RANGE_DAYS} days`, path: ['from'] },
+  );
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
