@@ -1,5 +1,8 @@
 import type { Role } from '#shared/schemas/members.ts';
 
+/** The role order lives with the roles, so the client disables exactly what this refuses. */
+export { hasRole } from '#shared/schemas/members.ts';
+
 /**
  * Who may call a route:
  * - 'public': anyone, no session needed;
@@ -108,12 +111,4 @@ export const permissionKey = (method: string, url: string) => `${method === 'HEA
 
 export function accessFor(method: string, url: string): Access | undefined {
   return PERMISSIONS[permissionKey(method, url)];
-}
-
-const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
-
-/** True when `role` (a membership's stored role) is at least `needed`. */
-export function hasRole(role: string, needed: Role): boolean {
-  const have = RANK[role as Role];
-  return have !== undefined && have >= RANK[needed];
 }

@@ -6,6 +6,12 @@ import { idField, timestampField } from './common.ts';
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** True when `role` (a membership's stored role) is at least `needed`; 'user' (no organisation) is none. */
+export function hasRole(role: string | null | undefined, needed: Role): boolean {
+  const have = ROLES.indexOf(role as Role);
+  return have >= 0 && have >= ROLES.indexOf(needed);
+}
+
 export const roleField = z.enum(ROLES, { error: 'Role must be one of viewer, editor, admin' });
 
 export const LAST_ADMIN_MESSAGE = 'An organization needs at least one admin';
