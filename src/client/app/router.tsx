@@ -10,6 +10,7 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
 export const router = createBrowserRouter([
   { path: '/auth', lazy: lazyPage(() => import('./routes/auth-page.tsx')) },
   { path: '/onboarding', lazy: lazyPage(() => import('./routes/onboarding-page.tsx')) },
+  { path: '/invite/:token', lazy: lazyPage(() => import('./routes/invite-page.tsx')) },
   { path: '/logout', lazy: lazyPage(() => import('./routes/logout-page.tsx')) },
   { path: '/supporter/:id', lazy: lazyPage(() => import('./routes/supporter-page.tsx')) },
   {

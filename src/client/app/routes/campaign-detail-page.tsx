@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
+import { ArrowLeftIcon, CheckIcon, CopyIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { useCopied } from '#client/lib/use-copied.ts';
 import { Link, useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
@@ -6,6 +6,7 @@ import { supporterUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { AddAssetDialog, AssetGrid, AssetOrganizer } from '#client/features/assets/index.ts';
+import { RoleLocked, useRole } from '#client/features/organization/index.ts';
 import { useCampaignStats, AnalyticsPanel } from '#client/features/stats/index.ts';
 import {
   CopyLinkButton,
@@ -20,6 +21,8 @@ export default function CampaignDetailPage() {
   const campaign = useCampaign(id);
   const stats = useCampaignStats(id, { enabled: Number.isInteger(id) && id > 0 });
   const saveOrder = useSaveAssetOrder(id);
+  // Viewers read the campaign; changing it (assets, their order) needs the editor role.
+  const canEdit = useRole().can('editor');
 
   if (!Number.isInteger(id) || id <= 0 || campaign.isError || stats.isError) return <CampaignNotFound />;
   if (campaign.isPending || stats.isPending) {
@@ -65,11 +68,20 @@ export default function CampaignDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <CopyLinkButton campaignId={c.id} variant="outline" />
-          <AddAssetDialog
-            campaignId={c.id}
-            organizationId={c.organizationId}
-            triggerProps={{ size: 'default' }}
-          />
+          <RoleLocked
+            needs="editor"
+            label={
+              <>
+                <PlusIcon aria-hidden /> Add Asset
+              </>
+            }
+          >
+            <AddAssetDialog
+              campaignId={c.id}
+              organizationId={c.organizationId}
+              triggerProps={{ size: 'default' }}
+            />
+          </RoleLocked>
         </div>
       </div>
 
@@ -80,11 +92,13 @@ export default function CampaignDetailPage() {
         <AssetGrid assets={c.assets} preview renderActions={assetActions} />
       </section>
 
-      <AssetOrganizer
-        assets={c.assets}
-        saving={saveOrder.isPending}
-        onSave={(ids) => saveOrder.mutateAsync(ids)}
-      />
+      {canEdit && (
+        <AssetOrganizer
+          assets={c.assets}
+          saving={saveOrder.isPending}
+          onSave={(ids) => saveOrder.mutateAsync(ids)}
+        />
+      )}
 
       <AnalyticsPanel stats={stats.data} />
     </main>

@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { ChevronDownIcon, ExternalLinkIcon } from 'lucide-react';
+import { ChevronDownIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { DATE_FORMAT } from '#shared/constants.ts';
@@ -10,6 +10,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { AddAssetDialog, AssetGrid } from '#client/features/assets/index.ts';
 import { useCampaignAssets, ShareLinkMenu, CampaignIcon } from '#client/features/campaigns/index.ts';
+import { RoleLocked } from '#client/features/organization/index.ts';
 import { CampaignStatsBlock } from '#client/features/stats/index.ts';
 import { SupporterAvatars } from './supporter-avatars.tsx';
 
@@ -70,6 +71,12 @@ export function CampaignRow({
   );
 }
 
+const ADD_ASSET = (
+  <>
+    <PlusIcon aria-hidden /> Add Asset
+  </>
+);
+
 function CampaignPanel({
   campaign,
   selectedAssetId,
@@ -96,7 +103,9 @@ function CampaignPanel({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <AddAssetDialog campaignId={campaign.id} organizationId={campaign.organizationId} />
+        <RoleLocked needs="editor" size="sm" label={ADD_ASSET}>
+          <AddAssetDialog campaignId={campaign.id} organizationId={campaign.organizationId} />
+        </RoleLocked>
         <ShareLinkMenu campaign={campaign} assets={assets ?? []} />
         <Button asChild size="sm" variant="ghost">
           <Link to={`/campaigns/${campaign.id}`}>

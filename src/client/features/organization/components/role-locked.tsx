@@ -13,22 +13,23 @@ import { useRole } from '../hooks/use-role.ts';
  * the reason too.
  */
 export function RoleLocked({
-  role,
+  needs,
   label,
   children,
   className,
   size,
   variant,
 }: {
-  role: Role;
+  /** The weakest role the control needs. */
+  needs: Role;
   /** The locked button's text, as the real control reads. */
   label: React.ReactNode;
   children: React.ReactNode;
 } & Pick<ButtonProps, 'className' | 'size' | 'variant'>) {
   const { can } = useRole();
-  if (can(role)) return children;
+  if (can(needs)) return children;
   return (
-    <LockedButton reason={roleNeededMessage(role)} className={className} size={size} variant={variant}>
+    <LockedButton reason={roleNeededMessage(needs)} className={className} size={size} variant={variant}>
       {label}
     </LockedButton>
   );
