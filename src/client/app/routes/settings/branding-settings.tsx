@@ -67,7 +67,7 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
             {canChange && (
               <FileUploadField
                 id="settings-logo"
-                label="Upload Logo"
+                label="Logo image"
                 accept="image/png,image/jpeg,image/gif,image/webp"
                 uploadLabel="Upload Logo"
                 flow={flow}
