@@ -14,6 +14,7 @@ export const router = createBrowserRouter([
     path: '/reset-password/:token',
     lazy: lazyPage(() => import('./routes/reset-password-page.tsx')),
   },
+  { path: '/invite/:token', lazy: lazyPage(() => import('./routes/invite-page.tsx')) },
   { path: '/logout', lazy: lazyPage(() => import('./routes/logout-page.tsx')) },
   { path: '/supporter/:id', lazy: lazyPage(() => import('./routes/supporter-page.tsx')) },
   {

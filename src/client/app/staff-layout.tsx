@@ -23,7 +23,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
-import { useUser, UserAvatar, displayName } from '#client/features/auth/index.ts';
+import { useUser, UserAvatar, displayName, roleLabel } from '#client/features/auth/index.ts';
 import { useOrganization } from '#client/features/organization/index.ts';
 import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
 import { cn } from '#client/lib/utils.ts';
@@ -84,7 +84,7 @@ function UserMenu({ user, orgName }: { user: PublicUser; orgName?: string }) {
 }
 
 /** The phone menu: a sheet sliding in from the left (a Radix dialog). */
-function MobileMenu({ orgName }: { orgName?: string }) {
+function MobileMenu({ orgName, role }: { orgName?: string; role?: string }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -112,7 +112,7 @@ function MobileMenu({ orgName }: { orgName?: string }) {
             <Building2 className="size-8 shrink-0 text-primary" aria-hidden="true" />
             <div className="min-w-0">
               <p className="truncate font-semibold">{orgName ?? 'Your organization'}</p>
-              <p className="text-xs text-muted-foreground">Administrator</p>
+              <p className="text-xs text-muted-foreground">{roleLabel(role)}</p>
             </div>
           </div>
           <nav aria-label="Mobile" className="flex flex-col gap-1">
@@ -172,7 +172,7 @@ export default function StaffLayout() {
         </a>
         <header className="sticky top-0 z-40 border-b border-border bg-white">
           <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
-            {user && <MobileMenu orgName={orgName} />}
+            {user && <MobileMenu orgName={orgName} role={user.role} />}
             <Link to="/" className="flex items-center gap-2 font-bold text-primary">
               <Megaphone className="size-6" aria-hidden="true" />
               <span className="text-lg">Rally</span>

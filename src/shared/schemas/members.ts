@@ -6,8 +6,8 @@ import { idField, timestampField } from './common.ts';
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** True when `role` (a membership's stored role; 'user' outside any organisation) is at least `needed`. */
-export function roleAllows(role: string | undefined, needed: Role): boolean {
+/** True when `role` (a membership's stored role) is at least `needed`; 'user' (no organisation) is none. */
+export function hasRole(role: string | null | undefined, needed: Role): boolean {
   const have = ROLES.indexOf(role as Role);
   return have >= 0 && have >= ROLES.indexOf(needed);
 }

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
+import { ArrowLeftIcon, CheckIcon, CopyIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { useCopied } from '#client/lib/use-copied.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
@@ -12,7 +12,7 @@ import {
   DeleteAssetButton,
   EditAssetDialog,
 } from '#client/features/assets/index.ts';
-import { useCanEdit } from '#client/features/auth/index.ts';
+import { RoleLocked, useRole } from '#client/features/organization/index.ts';
 import { useCampaignStats, AnalyticsPanel } from '#client/features/stats/index.ts';
 import {
   CampaignActions,
@@ -29,7 +29,8 @@ export default function CampaignDetailPage() {
   const campaign = useCampaign(id);
   const stats = useCampaignStats(id, { enabled: Number.isInteger(id) && id > 0 });
   const saveOrder = useSaveAssetOrder(id);
-  const canEdit = useCanEdit();
+  // Viewers read the campaign; changing it (assets, their order, its status) needs the editor role.
+  const canEdit = useRole().can('editor');
   const navigate = useNavigate();
 
   if (!Number.isInteger(id) || id <= 0 || campaign.isError || stats.isError) return <CampaignNotFound />;
@@ -87,12 +88,21 @@ export default function CampaignDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <CopyLinkButton campaignId={c.id} variant="outline" />
-          {editable && (
-            <AddAssetDialog
-              campaignId={c.id}
-              organizationId={c.organizationId}
-              triggerProps={{ size: 'default' }}
-            />
+          {c.status !== 'archived' && (
+            <RoleLocked
+              needs="editor"
+              label={
+                <>
+                  <PlusIcon aria-hidden /> Add Asset
+                </>
+              }
+            >
+              <AddAssetDialog
+                campaignId={c.id}
+                organizationId={c.organizationId}
+                triggerProps={{ size: 'default' }}
+              />
+            </RoleLocked>
           )}
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { BugIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type CampaignStatus, effectiveStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
 import { POST_CREATION_REDIRECT_MS } from '#shared/constants.ts';
@@ -6,6 +7,7 @@ import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { CAMPAIGNS_KEY, useCampaigns, CreateCampaignDialog } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
+import { RoleLocked } from '#client/features/organization/index.ts';
 import { OrganizationStatCards } from '#client/features/stats/index.ts';
 import { CalendarTab } from './dashboard/calendar-tab.tsx';
 import { CampaignList, type ExpandedCampaign } from './dashboard/campaign-list.tsx';
@@ -59,17 +61,36 @@ export default function DashboardPage() {
           <p className="text-muted-foreground">Create and manage your advocacy campaigns</p>
         </div>
         <div className="flex gap-2">
-          <CreateCampaignDialog
-            orgId={orgId}
-            onCreated={(c) => {
-              // The new row opens at once; the switch to the campaigns list follows after 300 ms.
-              setExpanded(c.id);
-              setSelectedAssetId(null);
-              setStatus(isCampaignStatus(c.status) ? c.status : 'active');
-              setTimeout(() => setTab('campaigns'), POST_CREATION_REDIRECT_MS);
-            }}
-          />
-          <DebugButton onCreated={(id) => showCampaign(id)} />
+          <RoleLocked
+            needs="editor"
+            label={
+              <>
+                <PlusIcon aria-hidden /> New Campaign
+              </>
+            }
+          >
+            <CreateCampaignDialog
+              orgId={orgId}
+              onCreated={(c) => {
+                // The new row opens at once; the switch to the campaigns list follows after 300 ms.
+                setExpanded(c.id);
+                setSelectedAssetId(null);
+                setStatus(isCampaignStatus(c.status) ? c.status : 'active');
+                setTimeout(() => setTab('campaigns'), POST_CREATION_REDIRECT_MS);
+              }}
+            />
+          </RoleLocked>
+          <RoleLocked
+            needs="editor"
+            variant="outline"
+            label={
+              <>
+                <BugIcon aria-hidden /> Debug
+              </>
+            }
+          >
+            <DebugButton onCreated={(id) => showCampaign(id)} />
+          </RoleLocked>
         </div>
       </div>
 

@@ -10,9 +10,6 @@ export default function SettingsPage() {
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
         <p className="text-muted-foreground">Manage your organization's preferences.</p>
-        <p className="mt-1 text-sm text-muted-foreground">
-          A preview of what you will be able to configure: changes here are not saved yet.
-        </p>
       </div>
       <Tabs defaultValue="general">
         <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { PlusIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { TEMPLATE_REDIRECT_EXTRA_MS, TEMPLATE_REDIRECT_MS } from '#shared/constants.ts';
 import type { Template } from '#shared/schemas/templates.ts';
@@ -9,6 +10,7 @@ import { creationFailure } from '#client/lib/creation-error.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { CAMPAIGNS_KEY } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
+import { RoleLocked } from '#client/features/organization/index.ts';
 import {
   useApplyTemplate,
   useTemplates,
@@ -83,7 +85,17 @@ export default function TemplatesPage() {
             Start a campaign with ready-made assets, then make it your own.
           </p>
         </div>
-        <CreateTemplateDialog orgId={orgId} />
+        <RoleLocked
+          needs="editor"
+          variant="outline"
+          label={
+            <>
+              <PlusIcon aria-hidden /> Create Custom Template
+            </>
+          }
+        >
+          <CreateTemplateDialog orgId={orgId} />
+        </RoleLocked>
       </div>
 
       {templates.isPending ? (

@@ -1,7 +1,7 @@
 import { AlertDialog as A } from 'radix-ui';
 import { useState } from 'react';
 import type * as React from 'react';
-import { Button } from './button.tsx';
+import { Button, type ButtonProps } from './button.tsx';
 
 /**
  * A button that asks before it acts: the dialog says what will happen, Cancel keeps
@@ -62,5 +62,32 @@ export function ConfirmDialog({
         </A.Content>
       </A.Portal>
     </A.Root>
+  );
+}
+
+/** The common case of ConfirmDialog: its trigger is a plain button with these props. */
+export function ConfirmButton({
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  children,
+  ...trigger
+}: {
+  title: string;
+  description: React.ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown> | undefined;
+  children: React.ReactNode;
+} & Pick<ButtonProps, 'size' | 'variant' | 'className' | 'aria-label'>) {
+  return (
+    <ConfirmDialog
+      trigger={<Button {...trigger}>{children}</Button>}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      pendingLabel={`${confirmLabel}…`}
+      onConfirm={async () => onConfirm()}
+    />
   );
 }

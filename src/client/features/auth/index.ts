@@ -15,7 +15,6 @@ export { LoginForm } from './components/login-form.tsx';
 export { RegisterForm } from './components/register-form.tsx';
 export { ResetPasswordForm } from './components/reset-password-form.tsx';
 export { UserAvatar } from './components/user-avatar.tsx';
-export { useCanEdit } from './hooks/use-can-edit.ts';
 export { useOrgId } from './hooks/use-org-id.ts';
 export { displayName, roleLabel } from './lib/user-display.ts';
 export { activityLabel } from './lib/activity-labels.ts';

@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { ChevronDownIcon, ExternalLinkIcon } from 'lucide-react';
+import { ChevronDownIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { DATE_FORMAT } from '#shared/constants.ts';
@@ -8,13 +8,13 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { AddAssetDialog, AssetGrid } from '#client/features/assets/index.ts';
-import { useCanEdit } from '#client/features/auth/index.ts';
 import {
   useCampaignAssets,
   ShareLinkMenu,
   CampaignIcon,
   CampaignStatusBadge,
 } from '#client/features/campaigns/index.ts';
+import { RoleLocked, useRole } from '#client/features/organization/index.ts';
 import { CampaignStatsBlock } from '#client/features/stats/index.ts';
 import { SupporterAvatars } from './supporter-avatars.tsx';
 
@@ -73,6 +73,12 @@ export function CampaignRow({
   );
 }
 
+const ADD_ASSET = (
+  <>
+    <PlusIcon aria-hidden /> Add Asset
+  </>
+);
+
 function CampaignPanel({
   campaign,
   selectedAssetId,
@@ -82,7 +88,7 @@ function CampaignPanel({
 }) {
   const { data: assets, isPending, isError } = useCampaignAssets(campaign.id);
   const ref = useRef<HTMLDivElement>(null);
-  const canEdit = useCanEdit();
+  const canEdit = useRole().can('editor');
 
   // An asset picked in the calendar is scrolled into view once its card exists.
   useEffect(() => {
@@ -100,8 +106,10 @@ function CampaignPanel({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        {canEdit && campaign.status !== 'archived' && (
-          <AddAssetDialog campaignId={campaign.id} organizationId={campaign.organizationId} />
+        {campaign.status !== 'archived' && (
+          <RoleLocked needs="editor" size="sm" label={ADD_ASSET}>
+            <AddAssetDialog campaignId={campaign.id} organizationId={campaign.organizationId} />
+          </RoleLocked>
         )}
         <ShareLinkMenu campaign={campaign} assets={assets ?? []} />
         <Button asChild size="sm" variant="ghost">

@@ -1,39 +1,86 @@
+import { useState } from 'react';
+import type { OrganizationSettings } from '#shared/schemas/settings.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { useOrganization } from '#client/features/organization/index.ts';
+import { WithSettings } from './settings-state.tsx';
+import { useSaveSettings } from './use-save-settings.ts';
 
 export function GeneralSettings() {
   const { data: org, isError } = useOrganization();
   return (
     <div className="space-y-6">
+      {isError && <p className="text-sm text-destructive">Failed to fetch organization</p>}
+      <WithSettings>
+        {(settings, canChange) => (
+          <GeneralForm
+            // A save or a reload starts the form from what the server holds.
+            key={JSON.stringify(settings.general)}
+            initial={settings.general}
+            orgUsername={org?.username ?? ''}
+            canChange={canChange}
+          />
+        )}
+      </WithSettings>
+    </div>
+  );
+}
+
+type General = OrganizationSettings['general'];
+
+function GeneralForm({
+  initial,
+  orgUsername,
+  canChange,
+}: {
+  initial: General;
+  orgUsername: string;
+  canChange: boolean;
+}) {
+  const [draft, setDraft] = useState<General>(initial);
+  const { save, errors, saving } = useSaveSettings();
+  const set = (field: keyof General) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setDraft((d) => ({ ...d, [field]: e.target.value }));
+  const field = (id: string, name: keyof General) => ({
+    ...fieldAria(id, errors[name]),
+    value: draft[name],
+    onChange: set(name),
+    disabled: !canChange,
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="General settings"
+      className="space-y-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save({ general: draft });
+      }}
+    >
       <Card>
         <CardHeader>
           <CardTitle>Organization Profile</CardTitle>
           <CardDescription>How your organization appears to supporters.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {isError && <p className="text-sm text-destructive">Failed to fetch organization</p>}
-          <FormField id="settings-org-name" label="Organization Name">
-            <Input id="settings-org-name" defaultValue={org?.name ?? ''} key={org?.name} />
+          <FormField id="settings-org-name" label="Organization Name" error={errors.name}>
+            <Input {...field('settings-org-name', 'name')} />
           </FormField>
           <FormField id="settings-org-username" label="Organization Username">
+            <Input id="settings-org-username" value={orgUsername} readOnly />
+          </FormField>
+          <FormField id="settings-org-website" label="Website" error={errors.website}>
             <Input
-              id="settings-org-username"
-              defaultValue={org?.username ?? ''}
-              key={org?.username}
-              readOnly
+              type="url"
+              placeholder="https://example.org"
+              {...field('settings-org-website', 'website')}
             />
           </FormField>
-          <FormField id="settings-org-website" label="Website">
-            <Input id="settings-org-website" type="url" placeholder="https://example.org" />
-          </FormField>
-          <FormField id="settings-org-description" label="Description">
-            <Textarea
-              id="settings-org-description"
-              defaultValue={org?.description ?? ''}
-              key={org?.description}
-            />
+          <FormField id="settings-org-description" label="Description" error={errors.description}>
+            <Textarea {...field('settings-org-description', 'description')} />
           </FormField>
         </CardContent>
       </Card>
@@ -42,20 +89,21 @@ export function GeneralSettings() {
           <CardTitle>Contact Information</CardTitle>
           <CardDescription>Where supporters and partners can reach you.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <FormField id="settings-contact-email" label="Contact Email">
-            <Input id="settings-contact-email" type="email" placeholder="hello@example.org" />
+        <CardContent>
+          <FormField id="settings-contact-email" label="Contact Email" error={errors.contactEmail}>
+            <Input
+              type="email"
+              placeholder="hello@example.org"
+              {...field('settings-contact-email', 'contactEmail')}
+            />
           </FormField>
-          <FormField id="settings-contact-phone" label="Phone Number">
-            <Input id="settings-contact-phone" type="tel" placeholder="+1 555 0100" />
-          </FormField>
-          <div className="sm:col-span-2">
-            <FormField id="settings-contact-address" label="Address">
-              <Textarea id="settings-contact-address" rows={2} />
-            </FormField>
-          </div>
         </CardContent>
       </Card>
-    </div>
+      {canChange && (
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save General Settings'}
+        </Button>
+      )}
+    </form>
   );
 }

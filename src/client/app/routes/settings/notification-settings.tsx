@@ -1,44 +1,46 @@
 import { useState } from 'react';
+import type { OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { SettingSwitch } from './setting-switch.tsx';
+import { WithSettings } from './settings-state.tsx';
+import { useSaveSettings } from './use-save-settings.ts';
 
-// Defaults: campaign updates, new supporters and milestones on; weekly digest off.
-const NOTIFICATIONS = [
-  {
-    key: 'campaignUpdates',
-    label: 'Campaign Updates',
-    description: 'When a campaign changes or ends.',
-    on: true,
-  },
-  {
-    key: 'newSupporters',
-    label: 'New Supporters',
-    description: 'When someone shares for the first time.',
-    on: true,
-  },
-  {
-    key: 'milestones',
-    label: 'Milestones',
-    description: 'When a campaign reaches a share milestone.',
-    on: true,
-  },
-  {
-    key: 'weeklyDigest',
-    label: 'Weekly Digest',
-    description: 'A summary of the week, every Monday.',
-    on: false,
-  },
-] as const;
+type Notifications = OrganizationSettings['notifications'];
+
+const NOTIFICATIONS: { key: keyof Notifications; label: string; description: string }[] = [
+  { key: 'campaignUpdates', label: 'Campaign Updates', description: 'When a campaign changes or ends.' },
+  { key: 'newSupporters', label: 'New Supporters', description: 'When someone shares for the first time.' },
+  { key: 'milestones', label: 'Milestones', description: 'When a campaign reaches a share milestone.' },
+  { key: 'weeklyDigest', label: 'Weekly Digest', description: 'A summary of the week, every Monday.' },
+];
 
 export function NotificationSettings() {
-  const [state, setState] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(NOTIFICATIONS.map((n) => [n.key, n.on])),
+  return (
+    <div className="space-y-6">
+      <WithSettings>
+        {(settings, canChange) => (
+          <NotificationSwitches initial={settings.notifications} canChange={canChange} />
+        )}
+      </WithSettings>
+    </div>
   );
+}
+
+/** Each switch saves as it is flipped, and flips back when the server refuses. */
+function NotificationSwitches({ initial, canChange }: { initial: Notifications; canChange: boolean }) {
+  const [state, setState] = useState(initial);
+  const { save } = useSaveSettings();
+  const flip = (key: keyof Notifications, on: boolean) => {
+    setState((s) => ({ ...s, [key]: on }));
+    save({ notifications: { [key]: on } }, { onFailed: () => setState((s) => ({ ...s, [key]: !on })) });
+  };
   return (
     <Card>
       <CardHeader>
         <CardTitle>Email Notifications</CardTitle>
-        <CardDescription>Choose what we email you about.</CardDescription>
+        <CardDescription>
+          Choose what we email you about. Each switch is saved as you change it.
+        </CardDescription>
       </CardHeader>
       <CardContent className="divide-y divide-border">
         {NOTIFICATIONS.map((n) => (
@@ -47,7 +49,8 @@ export function NotificationSettings() {
             label={n.label}
             description={n.description}
             checked={state[n.key]}
-            onCheckedChange={(checked) => setState((s) => ({ ...s, [n.key]: checked }))}
+            disabled={!canChange}
+            onCheckedChange={(on) => flip(n.key, on)}
           />
         ))}
       </CardContent>

@@ -1,11 +1,12 @@
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
 
-/** A labelled on/off switch with its explanation; kept in local state only (settings are not saved). */
+/** A labelled on/off switch with its explanation. */
 export function SettingSwitch(props: {
   label: string;
   description?: string;
   checked: boolean;
+  disabled?: boolean;
   onCheckedChange: (checked: boolean) => void;
 }) {
   const id = useId();
@@ -24,9 +25,10 @@ export function SettingSwitch(props: {
       <Switch.Root
         id={id}
         checked={props.checked}
+        disabled={props.disabled}
         onCheckedChange={props.onCheckedChange}
         aria-describedby={props.description ? `${id}-description` : undefined}
-        className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-slate-300 transition-colors data-[state=checked]:bg-primary"
+        className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-slate-300 transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary"
       >
         <Switch.Thumb className="pointer-events-none block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
       </Switch.Root>

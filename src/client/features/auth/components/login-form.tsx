@@ -23,7 +23,8 @@ const FIELDS: TextFieldSpec<LoginInput>[] = [
   },
 ];
 
-export function LoginForm() {
+/** `onDone` replaces the usual move to the dashboard (a page that signs in on the spot, like an invitation). */
+export function LoginForm({ onDone }: { onDone?: () => void } = {}) {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const {
@@ -40,7 +41,8 @@ export function LoginForm() {
     toastOnFailure('Login failed', 'Login failed', async (values: LoginInput) => {
       const user = await loginMutation.mutateAsync(values);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-      navigate('/', { replace: true });
+      if (onDone) onDone();
+      else navigate('/', { replace: true });
     }),
   );
 

@@ -31,7 +31,8 @@ const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
   },
 ];
 
-export function RegisterForm() {
+/** `onDone` replaces the usual move to onboarding (a page that registers on the spot, like an invitation). */
+export function RegisterForm({ onDone }: { onDone?: () => void } = {}) {
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const {
@@ -54,7 +55,8 @@ export function RegisterForm() {
           title: 'Registration successful',
           description: `Welcome to Rally, ${user.username}! Let's set up your organization.`,
         });
-        navigate('/onboarding', { replace: true });
+        if (onDone) onDone();
+        else navigate('/onboarding', { replace: true });
       },
     ),
   );

@@ -9,7 +9,9 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
+import { useRole } from '#client/features/organization/index.ts';
 import { ScheduleDialog } from '#client/features/sharing/index.ts';
+import { roleNeededMessage } from '#shared/schemas/members.ts';
 import { useCopied } from '#client/lib/use-copied.ts';
 import { CopyLinkButton, copyCampaignLink, LINK_COPIED } from './copy-link-button.tsx';
 
@@ -23,6 +25,7 @@ export function ShareLinkMenu({
 }) {
   const copier = useCopied(LINK_COPIED);
   const [scheduling, setScheduling] = useState(false);
+  const canSchedule = useRole().can('editor');
 
   return (
     <div className="inline-flex">
@@ -48,9 +51,15 @@ export function ShareLinkMenu({
           <DropdownMenuItem onSelect={() => void copyCampaignLink(copier.copy, campaign.id)}>
             <LinkIcon aria-hidden /> Copy Share Link
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setScheduling(true)}>
-            <CalendarClockIcon aria-hidden /> Schedule Share
-          </DropdownMenuItem>
+          {canSchedule ? (
+            <DropdownMenuItem onSelect={() => setScheduling(true)}>
+              <CalendarClockIcon aria-hidden /> Schedule Share
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem disabled>
+              <CalendarClockIcon aria-hidden /> Schedule Share ({roleNeededMessage('editor')})
+            </DropdownMenuItem>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
       {scheduling && (

@@ -2,6 +2,7 @@ import { FileTextIcon, ImageIcon, VideoIcon } from 'lucide-react';
 import type { Template } from '#shared/schemas/templates.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '#client/components/ui/card.tsx';
+import { RoleLocked } from '#client/features/organization/index.ts';
 
 const TYPE_ICONS = { image: ImageIcon, video: VideoIcon, text: FileTextIcon };
 
@@ -41,14 +42,16 @@ export function TemplateCard({
         </ul>
       </CardContent>
       <CardFooter>
-        <Button
-          className="w-full"
-          onClick={onUse}
-          disabled={disabled}
-          aria-label={busy ? undefined : `Use this template: ${template.name}`}
-        >
-          {busy ? 'Creating campaign...' : 'Use this template'}
-        </Button>
+        <RoleLocked needs="editor" className="w-full" label="Use this template">
+          <Button
+            className="w-full"
+            onClick={onUse}
+            disabled={disabled}
+            aria-label={busy ? undefined : `Use this template: ${template.name}`}
+          >
+            {busy ? 'Creating campaign...' : 'Use this template'}
+          </Button>
+        </RoleLocked>
       </CardFooter>
     </Card>
   );

@@ -1,0 +1,151 @@
+import { Megaphone } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { LoginForm, RegisterForm, roleLabel, useUser } from '#client/features/auth/index.ts';
+import {
+  invitationProblem,
+  useAcceptInvitation,
+  useInvitationPreview,
+} from '#client/features/organization/index.ts';
+
+/**
+ * /invite/:token: the organisation and role an invitation offers. A signed-out
+ * visitor signs in or registers right here, then accepts and lands on that
+ * organisation's dashboard.
+ */
+export default function InvitePage() {
+  const token = useParams().token ?? '';
+  const preview = useInvitationPreview(token);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-10">
+      <div className="w-full max-w-md space-y-4">
+        <div className="flex items-center justify-center gap-2 text-primary">
+          <Megaphone className="size-7" aria-hidden="true" />
+          <span className="text-2xl font-bold">Rally</span>
+        </div>
+        <Card>
+          {preview.isPending ? (
+            <CardContent className="flex justify-center py-10">
+              <Spinner label="Loading invitation" />
+            </CardContent>
+          ) : preview.isError ? (
+            <>
+              <CardHeader>
+                <h1 className="text-xl font-semibold">{invitationProblem(preview.error)}</h1>
+                <CardDescription>Ask the person who invited you for a new link.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Button asChild variant="outline">
+                  <Link to="/">Go to Rally</Link>
+                </Button>
+              </CardContent>
+            </>
+          ) : (
+            <>
+              <CardHeader>
+                <h1 className="text-xl font-semibold" dir="auto">
+                  Join {preview.data.organization.name}
+                </h1>
+                <CardDescription>
+                  You are invited as{' '}
+                  <strong className="text-slate-900">{roleLabel(preview.data.role)}</strong> (sent to{' '}
+                  {preview.data.email}).
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <AcceptStep token={token} orgName={preview.data.organization.name} />
+              </CardContent>
+            </>
+          )}
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+function AcceptStep({ token, orgName }: { token: string; orgName: string }) {
+  const { data: user, isPending } = useUser();
+  const accept = useAcceptInvitation(token);
+  const navigate = useNavigate();
+  const [tab, setTab] = useState('register');
+
+  if (isPending) return <Spinner />;
+  if (!user) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-muted-foreground">Create an account or log in to accept.</p>
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="register">Register</TabsTrigger>
+            <TabsTrigger value="login">Login</TabsTrigger>
+          </TabsList>
+          {/* Signing in here stays on this page: the user query now holds the account, and Accept appears. */}
+          <TabsContent value="register" className="pt-4">
+            <RegisterForm onDone={() => undefined} />
+          </TabsContent>
+          <TabsContent value="login" className="pt-4">
+            <LoginForm onDone={() => undefined} />
+          </TabsContent>
+        </Tabs>
+      </div>
+    );
+  }
+
+  const alreadyMember =
+    user.organizationId !== null || (accept.error instanceof ApiError && accept.error.status === 409);
+  if (alreadyMember) {
+    return (
+      <div className="space-y-3">
+        <p role="alert" className="text-sm">
+          You are signed in as <strong>{user.username}</strong>, who already belongs to an organization. An
+          account can belong to one organization only: leave it first (Settings, Permissions) or sign in with
+          another account.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/">Go to your dashboard</Link>
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to="/logout">Sign out</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm">
+        Signed in as <strong>{user.username}</strong>.
+      </p>
+      {accept.isError && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {accept.error instanceof ApiError && (accept.error.status === 404 || accept.error.status === 410)
+            ? invitationProblem(accept.error)
+            : errorMessage(accept.error, 'The invitation could not be accepted. Please try again.')}
+        </p>
+      )}
+      <Button
+        className="w-full"
+        disabled={accept.isPending}
+        onClick={() =>
+          accept.mutate(undefined, {
+            onSuccess: () => {
+              toast({ title: `Welcome to ${orgName}!` });
+              navigate('/', { replace: true });
+            },
+          })
+        }
+      >
+        {accept.isPending ? 'Joining...' : 'Accept Invitation'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { Member, Role } from '#shared/schemas/members.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { USER_QUERY_KEY } from '#client/features/auth/index.ts';
+import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
+
+export const MEMBERS_QUERY_KEY = ['/api/organization/members'] as const;
+
+const membersQuery = queryOptions({
+  queryKey: MEMBERS_QUERY_KEY,
+  queryFn: () => apiRequest<Member[]>('GET', '/api/organization/members'),
+});
+
+/** GET /api/organization/members: every member with their role (any member may read it). */
+export const useMembers = () => useQuery(membersQuery);
+
+/** PUT /api/organization/members/:userId (admin). The caller's own role may be the one changed. */
+export const useUpdateMemberRole = () =>
+  useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: Role }) =>
+      apiRequest<Member>('PUT', `/api/organization/members/${userId}`, { role }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+      ]),
+  });
+
+/**
+ * DELETE /api/organization/members/:userId: an admin removing someone, or anyone
+ * leaving (their own id). After leaving, the user has no organisation: the user
+ * query is refetched and awaited so the route guard sends them to onboarding.
+ */
+export const useRemoveMember = () =>
+  useMutation({
+    mutationFn: ({ userId }: { userId: number; self?: boolean }) =>
+      apiRequest<void>('DELETE', `/api/organization/members/${userId}`),
+    onSuccess: async (_data, { self }) => {
+      if (self) {
+        queryClient.removeQueries({ queryKey: ORGANIZATION_QUERY_KEY });
+        await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
+  });

@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { OrganizationSettings, UpdateSettingsInput } from '#shared/schemas/settings.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
+
+export const SETTINGS_QUERY_KEY = ['/api/organization/settings'] as const;
+
+const settingsQuery = queryOptions({
+  queryKey: SETTINGS_QUERY_KEY,
+  queryFn: () => apiRequest<OrganizationSettings>('GET', '/api/organization/settings'),
+});
+
+/** GET /api/organization/settings (any member). */
+export const useOrganizationSettings = () => useQuery(settingsQuery);
+
+/** PUT /api/organization/settings (admin, partial). The name may change: the organisation is refetched. */
+export const useUpdateSettings = () =>
+  useMutation({
+    mutationFn: (input: UpdateSettingsInput) =>
+      apiRequest<OrganizationSettings>('PUT', '/api/organization/settings', input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
+      void queryClient.invalidateQueries({ queryKey: ORGANIZATION_QUERY_KEY });
+    },
+  });
