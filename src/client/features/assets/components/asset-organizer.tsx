@@ -20,8 +20,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { cn } from '#client/lib/utils.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 
@@ -75,11 +74,7 @@ export function AssetOrganizer({
       await onSave(order);
       toast({ title: 'Order saved', description: 'Your asset order has been updated' });
     } catch (err) {
-      toast({
-        title: 'Could not save the order',
-        description: errorMessage(err, 'Something went wrong'),
-        variant: 'destructive',
-      });
+      toastError('Could not save the order', err, 'Something went wrong');
     }
   };
 

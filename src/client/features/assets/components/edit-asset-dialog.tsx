@@ -2,8 +2,7 @@ import { PencilIcon } from 'lucide-react';
 import type { Asset, AssetFormInput, UpdateAssetInput } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { useUpdateAsset } from '../api/update-asset.ts';
 import { AssetForm } from './asset-form.tsx';
 
@@ -44,18 +43,16 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
       onDone();
       return;
     }
-    update.mutate(changes, {
-      onSuccess: () => {
-        toast({ title: 'Asset updated', description: 'Your changes have been saved' });
-        onDone();
-      },
-      onError: (err) =>
-        toast({
-          title: 'Failed to update asset',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
-        }),
-    });
+    update.mutate(
+      changes,
+      toastOutcome(
+        { title: 'Asset updated', description: 'Your changes have been saved' },
+        'Failed to update asset',
+        {
+          onDone,
+        },
+      ),
+    );
   };
   return (
     <AssetForm

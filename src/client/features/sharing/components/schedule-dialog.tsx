@@ -7,14 +7,7 @@ import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { composeShareText, newRefCode, trackedUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
 import { Input, Select } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -67,34 +60,34 @@ export default function ScheduleDialog({
       : `Plan when to share an asset of ${campaign.name}.`;
 
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className={staff ? undefined : 'max-w-xl'}>
-        <DialogHeader>
-          <DialogTitle>Schedule Your Share</DialogTitle>
-          <DialogDescription dir="auto">{description}</DialogDescription>
-        </DialogHeader>
-        {assets.length === 0 && staff ? (
-          <div className="space-y-1 text-center">
-            <p className="font-medium">{TOASTS.noAssets.title}</p>
-            <p className="text-sm text-muted-foreground">{TOASTS.noAssets.description}</p>
-          </div>
-        ) : reminder ? (
-          <ReminderStep reminder={reminder} onDone={() => onOpenChange(false)} />
-        ) : (
-          <ScheduleForm
-            campaign={campaign}
-            assets={assets}
-            staff={staff}
-            onCancel={() => onOpenChange(false)}
-            onScheduled={(event, assetId) => {
-              onScheduled?.(assetId, event.when);
-              if (staff) onOpenChange(false);
-              else setReminder(event);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open
+      onOpenChange={onOpenChange}
+      contentClassName={staff ? undefined : 'max-w-xl'}
+      title="Schedule Your Share"
+      description={description}
+    >
+      {assets.length === 0 && staff ? (
+        <div className="space-y-1 text-center">
+          <p className="font-medium">{TOASTS.noAssets.title}</p>
+          <p className="text-sm text-muted-foreground">{TOASTS.noAssets.description}</p>
+        </div>
+      ) : reminder ? (
+        <ReminderStep reminder={reminder} onDone={() => onOpenChange(false)} />
+      ) : (
+        <ScheduleForm
+          campaign={campaign}
+          assets={assets}
+          staff={staff}
+          onCancel={() => onOpenChange(false)}
+          onScheduled={(event, assetId) => {
+            onScheduled?.(assetId, event.when);
+            if (staff) onOpenChange(false);
+            else setReminder(event);
+          }}
+        />
+      )}
+    </TitledDialog>
   );
 }
 
