@@ -25,6 +25,10 @@ import { cn } from '#client/lib/utils.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 
 type View = 'grid' | 'list';
+const VIEWS: { value: View; label: string; Icon: typeof ListIcon }[] = [
+  { value: 'grid', label: 'Grid', Icon: LayoutGridIcon },
+  { value: 'list', label: 'List', Icon: ListIcon },
+];
 
 /**
  * 'Organize Assets': drag (pointer or keyboard) to reorder, then 'Save Order', which
@@ -92,24 +96,18 @@ export function AssetOrganizer({
         <div className="flex items-center gap-2">
           <fieldset className="flex rounded-md border border-border p-0.5">
             <legend className="sr-only">View</legend>
-            <Button
-              size="sm"
-              variant={view === 'grid' ? 'secondary' : 'ghost'}
-              aria-pressed={view === 'grid'}
-              onClick={() => setView('grid')}
-              className="h-8"
-            >
-              <LayoutGridIcon aria-hidden /> Grid
-            </Button>
-            <Button
-              size="sm"
-              variant={view === 'list' ? 'secondary' : 'ghost'}
-              aria-pressed={view === 'list'}
-              onClick={() => setView('list')}
-              className="h-8"
-            >
-              <ListIcon aria-hidden /> List
-            </Button>
+            {VIEWS.map(({ value, label, Icon }) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={view === value ? 'secondary' : 'ghost'}
+                aria-pressed={view === value}
+                onClick={() => setView(value)}
+                className="h-8"
+              >
+                <Icon aria-hidden /> {label}
+              </Button>
+            ))}
           </fieldset>
           <Button size="sm" onClick={save} disabled={!dirty || saving}>
             {saving ? 'Saving...' : 'Save Order'}

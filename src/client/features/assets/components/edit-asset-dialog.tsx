@@ -2,7 +2,7 @@ import { PencilIcon } from 'lucide-react';
 import type { Asset, AssetFormInput, UpdateAssetInput } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { toastOutcome } from '#client/components/ui/use-toast.ts';
+import { saveChanges } from '#client/lib/save-changes.ts';
 import { useUpdateAsset } from '../api/update-asset.ts';
 import { AssetForm } from './asset-form.tsx';
 
@@ -39,19 +39,14 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
       changes.description = values.description?.trim() || null;
     if (values.type !== initial.type) changes.type = values.type;
     if (values.content.trim() !== initial.content.trim()) changes.content = values.content;
-    if (Object.keys(changes).length === 0) {
-      onDone();
-      return;
-    }
-    update.mutate(
+    saveChanges(
+      update,
       changes,
-      toastOutcome(
-        { title: 'Asset updated', description: 'Your changes have been saved' },
-        'Failed to update asset',
-        {
-          onDone,
-        },
-      ),
+      {
+        success: { title: 'Asset updated', description: 'Your changes have been saved' },
+        failTitle: 'Failed to update asset',
+      },
+      onDone,
     );
   };
   return (

@@ -12,7 +12,7 @@ import {
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
-import { toastOutcome } from '#client/components/ui/use-toast.ts';
+import { saveChanges } from '#client/lib/save-changes.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
 
@@ -65,17 +65,14 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     if (values.status !== initial.status) changes.status = values.status;
     if (values.startDate !== initial.startDate) changes.startDate = values.startDate || null;
     if (values.endDate !== initial.endDate) changes.endDate = values.endDate || null;
-    if (Object.keys(changes).length === 0) {
-      onDone();
-      return;
-    }
-    update.mutate(
+    saveChanges(
+      update,
       changes,
-      toastOutcome(
-        (saved: Campaign) => ({ title: 'Campaign updated', description: `"${saved.name}" has been saved.` }),
-        'Failed to update campaign',
-        { onDone },
-      ),
+      {
+        success: (saved) => ({ title: 'Campaign updated', description: `"${saved.name}" has been saved.` }),
+        failTitle: 'Failed to update campaign',
+      },
+      onDone,
     );
   });
 
