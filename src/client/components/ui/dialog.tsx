@@ -45,6 +45,37 @@ export const DialogDescription = ({ className, ...p }: React.ComponentProps<type
 );
 
 /**
+ * A dialog's frame: an optional trigger, then the title and description above the
+ * content. The description is `dir="auto"`: it often quotes a name a user typed.
+ */
+export function TitledDialog({
+  trigger,
+  title,
+  description,
+  contentClassName,
+  children,
+  ...root
+}: React.ComponentProps<typeof D.Root> & {
+  trigger?: React.ReactNode;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  contentClassName?: string;
+}) {
+  return (
+    <Dialog {...root}>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent className={contentClassName}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription dir="auto">{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
  * A button that opens a titled dialog around a form. The form mounts only while the
  * dialog is open, so every opening starts blank; it closes the dialog through `close`.
  */
@@ -61,15 +92,14 @@ export function FormDialog({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {open && children(() => setOpen(false))}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={title}
+      description={description}
+    >
+      {open && children(() => setOpen(false))}
+    </TitledDialog>
   );
 }

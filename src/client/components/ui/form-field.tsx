@@ -9,7 +9,7 @@ import {
 } from 'react-hook-form';
 import { Button } from './button.tsx';
 import { DialogFooter } from './dialog.tsx';
-import { Input, Textarea } from './input.tsx';
+import { Input, Select, Textarea } from './input.tsx';
 import { Label } from './label.tsx';
 
 /** A labelled field with its help text and its validation message. */
@@ -56,6 +56,21 @@ export function InputField({
   return (
     <FormField id={id} label={label} error={error} help={help}>
       <Input {...fieldAria(id, error, help)} {...input} />
+    </FormField>
+  );
+}
+
+/** A labelled Select (its options as children) tied to its help text and validation message. */
+export function SelectField({
+  id,
+  label,
+  error,
+  help,
+  ...select
+}: { id: string; label: string; error?: string; help?: string } & React.ComponentProps<'select'>) {
+  return (
+    <FormField id={id} label={label} error={error} help={help}>
+      <Select {...fieldAria(id, error, help)} {...select} />
     </FormField>
   );
 }

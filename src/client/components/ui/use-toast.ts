@@ -33,6 +33,30 @@ export function toastError(title: string, err: unknown, fallback: string): void 
   toast({ title, description: errorMessage(err, fallback), variant: 'destructive' });
 }
 
+type ToastText = Pick<ToastData, 'title' | 'description'>;
+
+/**
+ * The onSuccess/onError options of a mutation that toasts its outcome: `success` (or
+ * the toast made from the result), then `onDone`. A failure toasts `failure` (a title
+ * shown with the server's message, else `fallback`) or the toast made from the error.
+ */
+export function toastOutcome<R>(
+  success: ToastText | ((result: R) => ToastText),
+  failure: string | ((err: unknown) => ToastText),
+  options: { fallback?: string; onDone?: (result: R) => void } = {},
+) {
+  return {
+    onSuccess: (result: R) => {
+      toast(typeof success === 'function' ? success(result) : success);
+      options.onDone?.(result);
+    },
+    onError: (err: unknown) =>
+      typeof failure === 'function'
+        ? toast({ ...failure(err), variant: 'destructive' })
+        : toastError(failure, err, options.fallback ?? 'Please try again.'),
+  };
+}
+
 /** A submit handler whose failure shows `title` with the server's message (else `fallback`). */
 export function toastOnFailure<T>(title: string, fallback: string, run: (values: T) => Promise<unknown>) {
   return async (values: T): Promise<void> => {

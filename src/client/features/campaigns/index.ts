@@ -13,3 +13,4 @@ export { CreateCampaignDialog } from './components/create-campaign-dialog.tsx';
 export { EditCampaignDialog } from './components/edit-campaign-dialog.tsx';
 export { ShareLinkMenu } from './components/share-link-menu.tsx';
 export { CopyLinkButton, LINK_COPIED } from './components/copy-link-button.tsx';
+export { DraftOrLiveForm, type NewCampaignStatus } from './components/draft-or-live-form.tsx';

@@ -5,8 +5,15 @@ import { useForm } from 'react-hook-form';
 import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
+import {
+  DescriptionField,
+  FormField,
+  FormSubmit,
+  fieldAria,
+  InputField,
+  SelectField,
+} from '#client/components/ui/form-field.tsx';
+import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
@@ -97,22 +104,30 @@ export function AssetForm(props: {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField id={ids.title} label="Title" error={errors.title?.message}>
-        <Input dir="auto" {...fieldAria(ids.title, errors.title?.message)} {...register('title')} />
-      </FormField>
+      <InputField
+        id={ids.title}
+        label="Title"
+        error={errors.title?.message}
+        dir="auto"
+        {...register('title')}
+      />
       <DescriptionField
         id={ids.description}
         rows={2}
         error={errors.description?.message}
         {...register('description')}
       />
-      <FormField id={ids.type} label="Asset type" error={errors.type?.message}>
-        <Select {...fieldAria(ids.type, errors.type?.message)} {...register('type')} onChange={onTypeChange}>
-          <option value="image">Image</option>
-          <option value="video">Video</option>
-          <option value="text">Text</option>
-        </Select>
-      </FormField>
+      <SelectField
+        id={ids.type}
+        label="Asset type"
+        error={errors.type?.message}
+        {...register('type')}
+        onChange={onTypeChange}
+      >
+        <option value="image">Image</option>
+        <option value="video">Video</option>
+        <option value="text">Text</option>
+      </SelectField>
 
       {isMedia ? (
         <>

@@ -20,12 +20,15 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { cn } from '#client/lib/utils.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 
 type View = 'grid' | 'list';
+const VIEWS: { value: View; label: string; Icon: typeof ListIcon }[] = [
+  { value: 'grid', label: 'Grid', Icon: LayoutGridIcon },
+  { value: 'list', label: 'List', Icon: ListIcon },
+];
 
 /**
  * 'Organize Assets': drag (pointer or keyboard) to reorder, then 'Save Order', which
@@ -75,11 +78,7 @@ export function AssetOrganizer({
       await onSave(order);
       toast({ title: 'Order saved', description: 'Your asset order has been updated' });
     } catch (err) {
-      toast({
-        title: 'Could not save the order',
-        description: errorMessage(err, 'Something went wrong'),
-        variant: 'destructive',
-      });
+      toastError('Could not save the order', err, 'Something went wrong');
     }
   };
 
@@ -97,24 +96,18 @@ export function AssetOrganizer({
         <div className="flex items-center gap-2">
           <fieldset className="flex rounded-md border border-border p-0.5">
             <legend className="sr-only">View</legend>
-            <Button
-              size="sm"
-              variant={view === 'grid' ? 'secondary' : 'ghost'}
-              aria-pressed={view === 'grid'}
-              onClick={() => setView('grid')}
-              className="h-8"
-            >
-              <LayoutGridIcon aria-hidden /> Grid
-            </Button>
-            <Button
-              size="sm"
-              variant={view === 'list' ? 'secondary' : 'ghost'}
-              aria-pressed={view === 'list'}
-              onClick={() => setView('list')}
-              className="h-8"
-            >
-              <ListIcon aria-hidden /> List
-            </Button>
+            {VIEWS.map(({ value, label, Icon }) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={view === value ? 'secondary' : 'ghost'}
+                aria-pressed={view === value}
+                onClick={() => setView(value)}
+                className="h-8"
+              >
+                <Icon aria-hidden /> {label}
+              </Button>
+            ))}
           </fieldset>
           <Button size="sm" onClick={save} disabled={!dirty || saving}>
             {saving ? 'Saving...' : 'Save Order'}

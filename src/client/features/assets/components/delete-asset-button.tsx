@@ -2,8 +2,7 @@ import { Trash2Icon } from 'lucide-react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { useDeleteAsset } from '../api/delete-asset.ts';
 
 /** An asset card's 'Delete', after a confirmation that says its numbers are kept. */
@@ -27,16 +26,13 @@ export function DeleteAssetButton({ asset }: { asset: Asset }) {
       confirmLabel="Delete asset"
       pendingLabel="Deleting..."
       onConfirm={() =>
-        remove.mutateAsync(undefined, {
-          onSuccess: () =>
-            toast({ title: 'Asset deleted', description: `"${asset.title}" has been removed` }),
-          onError: (err) =>
-            toast({
-              title: 'Failed to delete asset',
-              description: errorMessage(err, 'Please try again.'),
-              variant: 'destructive',
-            }),
-        })
+        remove.mutateAsync(
+          undefined,
+          toastOutcome(
+            { title: 'Asset deleted', description: `"${asset.title}" has been removed` },
+            'Failed to delete asset',
+          ),
+        )
       }
     />
   );

@@ -2,8 +2,7 @@ import { PencilIcon } from 'lucide-react';
 import type { Asset, AssetFormInput, UpdateAssetInput } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { saveChanges } from '#client/lib/save-changes.ts';
 import { useUpdateAsset } from '../api/update-asset.ts';
 import { AssetForm } from './asset-form.tsx';
 
@@ -40,22 +39,15 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
       changes.description = values.description?.trim() || null;
     if (values.type !== initial.type) changes.type = values.type;
     if (values.content.trim() !== initial.content.trim()) changes.content = values.content;
-    if (Object.keys(changes).length === 0) {
-      onDone();
-      return;
-    }
-    update.mutate(changes, {
-      onSuccess: () => {
-        toast({ title: 'Asset updated', description: 'Your changes have been saved' });
-        onDone();
+    saveChanges(
+      update,
+      changes,
+      {
+        success: { title: 'Asset updated', description: 'Your changes have been saved' },
+        failTitle: 'Failed to update asset',
       },
-      onError: (err) =>
-        toast({
-          title: 'Failed to update asset',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
-        }),
-    });
+      onDone,
+    );
   };
   return (
     <AssetForm

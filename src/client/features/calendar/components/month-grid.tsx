@@ -95,31 +95,7 @@ export function MonthGrid({
                     <ul className="mt-1 space-y-1">
                       {shown.map((e) => (
                         <li key={e.key}>
-                          {onSelectEvent ? (
-                            <button
-                              type="button"
-                              onClick={() => onSelectEvent(e)}
-                              title={`${e.title}: ${e.detail}`}
-                              dir="auto"
-                              className={cn(
-                                'block w-full truncate rounded px-1.5 py-0.5 text-left text-xs',
-                                EVENT_STYLES[e.type],
-                              )}
-                            >
-                              {e.title}
-                            </button>
-                          ) : (
-                            <span
-                              title={`${e.title}: ${e.detail}`}
-                              dir="auto"
-                              className={cn(
-                                'block truncate rounded px-1.5 py-0.5 text-xs',
-                                EVENT_STYLES[e.type],
-                              )}
-                            >
-                              {e.title}
-                            </span>
-                          )}
+                          <EventChip event={e} onSelect={onSelectEvent} />
                         </li>
                       ))}
                     </ul>
@@ -132,5 +108,25 @@ export function MonthGrid({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One event in a day cell: a button when the grid lets events be picked, else a label. */
+function EventChip({ event, onSelect }: { event: CalendarEvent; onSelect?: (e: CalendarEvent) => void }) {
+  const chip = {
+    title: `${event.title}: ${event.detail}`,
+    dir: 'auto',
+    className: cn('block truncate rounded px-1.5 py-0.5 text-xs', EVENT_STYLES[event.type]),
+    children: event.title,
+  };
+  return onSelect ? (
+    <button
+      type="button"
+      onClick={() => onSelect(event)}
+      {...chip}
+      className={cn(chip.className, 'w-full text-left')}
+    />
+  ) : (
+    <span {...chip} />
   );
 }

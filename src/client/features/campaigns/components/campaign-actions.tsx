@@ -5,8 +5,7 @@ import type { CampaignStatus } from '#shared/campaign-lifecycle.ts';
 import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { useArchiveCampaign } from '../api/archive-campaign.ts';
 import { useDuplicateCampaign } from '../api/duplicate-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
@@ -58,54 +57,39 @@ export function CampaignActions({
     const verb = resumed ? 'resume' : (copy?.verb ?? 'update');
     update.mutate(
       { status },
-      {
-        onSuccess: () =>
-          toast(
-            resumed
-              ? { title: 'Campaign resumed', description: 'Supporters can share it again.' }
-              : { title: copy?.title ?? 'Campaign updated', description: copy?.description },
-          ),
-        onError: (err) =>
-          toast({
-            title: `Failed to ${verb} campaign`,
-            description: errorMessage(err, 'Please try again.'),
-            variant: 'destructive',
-          }),
-      },
+      toastOutcome(
+        resumed
+          ? { title: 'Campaign resumed', description: 'Supporters can share it again.' }
+          : { title: copy?.title ?? 'Campaign updated', description: copy?.description },
+        `Failed to ${verb} campaign`,
+      ),
     );
   };
 
   const doDuplicate = () =>
-    duplicate.mutate(undefined, {
-      onSuccess: (copy) => {
-        toast({
+    duplicate.mutate(
+      undefined,
+      toastOutcome(
+        (copy: CampaignWithAssets) => ({
           title: 'Campaign duplicated',
           description: `"${copy.name}" is a draft with copies of its assets.`,
-        });
-        onDuplicated(copy);
-      },
-      onError: (err) =>
-        toast({
-          title: 'Failed to duplicate campaign',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
         }),
-    });
+        'Failed to duplicate campaign',
+        { onDone: onDuplicated },
+      ),
+    );
 
   const doArchive = () =>
-    archive.mutateAsync(undefined, {
-      onSuccess: () =>
-        toast({
+    archive.mutateAsync(
+      undefined,
+      toastOutcome(
+        {
           title: 'Campaign archived',
           description: 'Its page is offline; its shares and click-throughs stay in your totals.',
-        }),
-      onError: (err) =>
-        toast({
-          title: 'Failed to archive campaign',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
-        }),
-    });
+        },
+        'Failed to archive campaign',
+      ),
+    );
 
   return (
     <div className="space-y-2">

@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { DialogFooter } from '#client/components/ui/dialog.tsx';
-import { DescriptionField, FormField, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
+import { toast, toastOutcome } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
+import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
+import { DraftOrLiveForm, type NewCampaignStatus } from './draft-or-live-form.tsx';
 
 /** 'New Campaign': name (3+ characters) and an optional description; live at once or saved as a draft. */
 export function CreateCampaignDialog({
@@ -58,66 +57,46 @@ function CreateCampaignForm({
     defaultValues: { name: '', description: '' },
   });
   const { errors } = formState;
-  const [asDraft, setAsDraft] = useState(false);
 
-  const submitAs = (status: 'active' | 'draft') =>
-    handleSubmit((values) => {
-      if (!orgId) {
-        toast({
-          title: 'Error',
-          description: 'Missing organization information. Please try logging out and back in.',
-          variant: 'destructive',
-        });
-        console.error('Missing organization ID for campaign creation');
-        return;
-      }
-      setAsDraft(status === 'draft');
-      createCampaign.mutate(
-        { ...values, status, organizationId: orgId },
-        {
-          onSuccess: (campaign) => {
-            toast(
-              status === 'draft'
-                ? {
-                    title: 'Draft saved',
-                    description: `"${campaign.name}" is a draft: only your team can see it.`,
-                  }
-                : { title: 'Campaign created', description: `"${campaign.name}" is ready for assets.` },
-            );
-            onCreated(campaign);
-          },
-          onError: (err) => toast({ ...creationFailure(err, 'campaign'), variant: 'destructive' }),
-        },
-      );
-    });
-  const pending = createCampaign.isPending;
+  const create = (values: CampaignFormInput, status: NewCampaignStatus) => {
+    if (!orgId) {
+      toast({
+        title: 'Error',
+        description: 'Missing organization information. Please try logging out and back in.',
+        variant: 'destructive',
+      });
+      console.error('Missing organization ID for campaign creation');
+      return;
+    }
+    createCampaign.mutate(
+      { ...values, status, organizationId: orgId },
+      toastOutcome(
+        (campaign: Campaign) =>
+          status === 'draft'
+            ? {
+                title: 'Draft saved',
+                description: `"${campaign.name}" is a draft: only your team can see it.`,
+              }
+            : { title: 'Campaign created', description: `"${campaign.name}" is ready for assets.` },
+        (err) => creationFailure(err, 'campaign'),
+        { onDone: onCreated },
+      ),
+    );
+  };
 
-  const nameId = `${uid}-name`;
-  const descId = `${uid}-description`;
   return (
-    <form onSubmit={submitAs('active')} noValidate className="space-y-4">
-      <FormField id={nameId} label="Campaign name" error={errors.name?.message}>
-        <Input
-          dir="auto"
-          autoComplete="off"
-          {...fieldAria(nameId, errors.name?.message)}
-          {...register('name')}
-        />
-      </FormField>
-      <DescriptionField
-        id={descId}
-        rows={3}
-        error={errors.description?.message}
-        {...register('description')}
+    <DraftOrLiveForm
+      handleSubmit={handleSubmit}
+      onValid={create}
+      pending={createCampaign.isPending}
+      creatingLabel="Creating..."
+    >
+      <CampaignBasicsFields
+        uid={uid}
+        name={register('name')}
+        description={register('description')}
+        errors={errors}
       />
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={pending} onClick={submitAs('draft')}>
-          {pending && asDraft ? 'Saving...' : 'Save as draft'}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending && !asDraft ? 'Creating...' : 'Create Campaign'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DraftOrLiveForm>
   );
 }

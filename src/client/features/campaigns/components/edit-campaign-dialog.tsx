@@ -11,11 +11,10 @@ import {
 } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input, Select } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
+import { saveChanges } from '#client/lib/save-changes.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
+import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
 
 /** A stored date (yyyy-MM-dd, or a UTC date-time) as a date input shows it. */
 const toDateInput = (value: string | null) => (value ? value.slice(0, 10) : '');
@@ -66,75 +65,52 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     if (values.status !== initial.status) changes.status = values.status;
     if (values.startDate !== initial.startDate) changes.startDate = values.startDate || null;
     if (values.endDate !== initial.endDate) changes.endDate = values.endDate || null;
-    if (Object.keys(changes).length === 0) {
-      onDone();
-      return;
-    }
-    update.mutate(changes, {
-      onSuccess: (saved) => {
-        toast({ title: 'Campaign updated', description: `"${saved.name}" has been saved.` });
-        onDone();
+    saveChanges(
+      update,
+      changes,
+      {
+        success: (saved) => ({ title: 'Campaign updated', description: `"${saved.name}" has been saved.` }),
+        failTitle: 'Failed to update campaign',
       },
-      onError: (err) =>
-        toast({
-          title: 'Failed to update campaign',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
-        }),
-    });
+      onDone,
+    );
   });
 
   const ids = {
-    name: `${uid}-name`,
-    description: `${uid}-description`,
     status: `${uid}-status`,
     start: `${uid}-start`,
     end: `${uid}-end`,
   };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id={ids.name} label="Campaign name" error={errors.name?.message}>
-        <Input
-          dir="auto"
-          autoComplete="off"
-          {...fieldAria(ids.name, errors.name?.message)}
-          {...register('name')}
-        />
-      </FormField>
-      <DescriptionField
-        id={ids.description}
-        rows={3}
-        error={errors.description?.message}
-        {...register('description')}
+      <CampaignBasicsFields
+        uid={uid}
+        name={register('name')}
+        description={register('description')}
+        errors={errors}
       />
-      <FormField
+      <SelectField
         id={ids.status}
         label="Status"
         error={errors.status?.message}
         help={current === 'draft' ? 'A draft is seen only by your team until it is published.' : undefined}
+        {...register('status')}
       >
-        <Select
-          {...fieldAria(ids.status, errors.status?.message, current === 'draft' ? 'help' : undefined)}
-          {...register('status')}
-        >
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {STATUS_LABELS[s]}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={ids.start} label="Start date (optional)" error={errors.startDate?.message}>
-          <Input
-            type="date"
-            {...fieldAria(ids.start, errors.startDate?.message)}
-            {...register('startDate')}
-          />
-        </FormField>
-        <FormField id={ids.end} label="End date (optional)" error={errors.endDate?.message}>
-          <Input type="date" {...fieldAria(ids.end, errors.endDate?.message)} {...register('endDate')} />
-        </FormField>
+        <TextFields
+          register={register}
+          errors={errors}
+          fields={[
+            { name: 'startDate', id: ids.start, label: 'Start date (optional)', type: 'date' },
+            { name: 'endDate', id: ids.end, label: 'End date (optional)', type: 'date' },
+          ]}
+        />
       </div>
       <FormSubmit pending={update.isPending} pendingLabel="Saving...">
         Save changes

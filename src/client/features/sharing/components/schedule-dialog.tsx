@@ -7,16 +7,8 @@ import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { composeShareText, newRefCode, trackedUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
-import { Input, Select } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
+import { InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
@@ -67,34 +59,34 @@ export default function ScheduleDialog({
       : `Plan when to share an asset of ${campaign.name}.`;
 
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className={staff ? undefined : 'max-w-xl'}>
-        <DialogHeader>
-          <DialogTitle>Schedule Your Share</DialogTitle>
-          <DialogDescription dir="auto">{description}</DialogDescription>
-        </DialogHeader>
-        {assets.length === 0 && staff ? (
-          <div className="space-y-1 text-center">
-            <p className="font-medium">{TOASTS.noAssets.title}</p>
-            <p className="text-sm text-muted-foreground">{TOASTS.noAssets.description}</p>
-          </div>
-        ) : reminder ? (
-          <ReminderStep reminder={reminder} onDone={() => onOpenChange(false)} />
-        ) : (
-          <ScheduleForm
-            campaign={campaign}
-            assets={assets}
-            staff={staff}
-            onCancel={() => onOpenChange(false)}
-            onScheduled={(event, assetId) => {
-              onScheduled?.(assetId, event.when);
-              if (staff) onOpenChange(false);
-              else setReminder(event);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open
+      onOpenChange={onOpenChange}
+      contentClassName={staff ? undefined : 'max-w-xl'}
+      title="Schedule Your Share"
+      description={description}
+    >
+      {assets.length === 0 && staff ? (
+        <div className="space-y-1 text-center">
+          <p className="font-medium">{TOASTS.noAssets.title}</p>
+          <p className="text-sm text-muted-foreground">{TOASTS.noAssets.description}</p>
+        </div>
+      ) : reminder ? (
+        <ReminderStep reminder={reminder} onDone={() => onOpenChange(false)} />
+      ) : (
+        <ScheduleForm
+          campaign={campaign}
+          assets={assets}
+          staff={staff}
+          onCancel={() => onOpenChange(false)}
+          onScheduled={(event, assetId) => {
+            onScheduled?.(assetId, event.when);
+            if (staff) onOpenChange(false);
+            else setReminder(event);
+          }}
+        />
+      )}
+    </TitledDialog>
   );
 }
 
@@ -153,20 +145,17 @@ function ScheduleForm({
   };
 
   const timeField = (
-    <div className="space-y-1.5">
-      <Label htmlFor={`${uid}-time`}>Time</Label>
-      <Select id={`${uid}-time`} value={time} onChange={(e) => setTime(e.target.value)}>
-        {SLOT_GROUPS.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.slots.map((s) => (
-              <option key={s.label} value={s.label}>
-                {s.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </Select>
-    </div>
+    <SelectField id={`${uid}-time`} label="Time" value={time} onChange={(e) => setTime(e.target.value)}>
+      {SLOT_GROUPS.map((g) => (
+        <optgroup key={g.label} label={g.label}>
+          {g.slots.map((s) => (
+            <option key={s.label} value={s.label}>
+              {s.label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </SelectField>
   );
 
   return (
@@ -174,30 +163,30 @@ function ScheduleForm({
     <div className="space-y-4">
       {staff ? (
         <>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${uid}-asset`}>Asset</Label>
-            <Select id={`${uid}-asset`} value={assetId} onChange={(e) => setAssetId(Number(e.target.value))}>
-              {assets.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.title}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <SelectField
+            id={`${uid}-asset`}
+            label="Asset"
+            value={assetId}
+            onChange={(e) => setAssetId(Number(e.target.value))}
+          >
+            {assets.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.title}
+              </option>
+            ))}
+          </SelectField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor={`${uid}-date`}>Date</Label>
-              <Input
-                id={`${uid}-date`}
-                type="date"
-                min={isoDay(new Date())}
-                value={date ? isoDay(date) : ''}
-                onChange={(e) => {
-                  const [y, m, d] = e.target.value.split('-').map(Number);
-                  setDate(e.target.value ? new Date(y, m - 1, d) : undefined);
-                }}
-              />
-            </div>
+            <InputField
+              id={`${uid}-date`}
+              label="Date"
+              type="date"
+              min={isoDay(new Date())}
+              value={date ? isoDay(date) : ''}
+              onChange={(e) => {
+                const [y, m, d] = e.target.value.split('-').map(Number);
+                setDate(e.target.value ? new Date(y, m - 1, d) : undefined);
+              }}
+            />
             {timeField}
           </div>
         </>

@@ -4,13 +4,11 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
-import { type CreateTemplateInput, createTemplateSchema } from '#shared/schemas/templates.ts';
+import { type CreateTemplateInput, createTemplateSchema, type Template } from '#shared/schemas/templates.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { DescriptionField, FormField, FormSubmit, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input, Select } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { DescriptionField, FormSubmit, InputField, SelectField } from '#client/components/ui/form-field.tsx';
+import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import { useCreateTemplate } from '../api/create-template.ts';
@@ -64,41 +62,40 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
   const ids = { campaign: `${uid}-campaign`, name: `${uid}-name`, description: `${uid}-description` };
 
   const onSubmit = handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (template) => {
-        toast({ title: 'Template saved', description: `"${template.name}" is listed under My Templates` });
-        onDone();
-      },
-      onError: (err) =>
-        toast({
-          title: 'Could not save the template',
-          description: errorMessage(err, 'An unknown error occurred'),
-          variant: 'destructive',
+    create.mutate(
+      values,
+      toastOutcome(
+        (template: Template) => ({
+          title: 'Template saved',
+          description: `"${template.name}" is listed under My Templates`,
         }),
-    }),
+        'Could not save the template',
+        { fallback: 'An unknown error occurred', onDone },
+      ),
+    ),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField
+      <SelectField
         id={ids.campaign}
         label="Campaign"
         error={errors.campaignId ? 'Please choose a campaign' : undefined}
+        {...register('campaignId', { valueAsNumber: true })}
       >
-        <Select
-          {...fieldAria(ids.campaign, errors.campaignId?.message)}
-          {...register('campaignId', { valueAsNumber: true })}
-        >
-          {campaigns.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
-      </FormField>
-      <FormField id={ids.name} label="Template name" error={errors.name?.message}>
-        <Input dir="auto" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
-      </FormField>
+        {campaigns.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        id={ids.name}
+        label="Template name"
+        error={errors.name?.message}
+        dir="auto"
+        {...register('name')}
+      />
       <DescriptionField
         id={ids.description}
         rows={2}

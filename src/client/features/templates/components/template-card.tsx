@@ -1,10 +1,8 @@
-import { FileTextIcon, ImageIcon, VideoIcon } from 'lucide-react';
 import type { Template } from '#shared/schemas/templates.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '#client/components/ui/card.tsx';
 import { RoleLocked } from '#client/features/organization/index.ts';
-
-const TYPE_ICONS = { image: ImageIcon, video: VideoIcon, text: FileTextIcon };
+import { StarterAssetList } from './starter-asset-list.tsx';
 
 export function TemplateCard({
   template,
@@ -29,17 +27,7 @@ export function TemplateCard({
         <p className="mb-1 text-xs font-medium uppercase text-muted-foreground">
           {template.assets.length} starter {template.assets.length === 1 ? 'asset' : 'assets'}
         </p>
-        <ul className="space-y-1 text-sm">
-          {template.assets.map((a, i) => {
-            const Icon = TYPE_ICONS[a.type] ?? FileTextIcon;
-            return (
-              <li key={i} className="flex items-center gap-2" dir="auto">
-                <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                <span className="truncate">{a.title}</span>
-              </li>
-            );
-          })}
-        </ul>
+        <StarterAssetList assets={template.assets} />
       </CardContent>
       <CardFooter>
         <RoleLocked needs="editor" className="w-full" label="Use this template">
