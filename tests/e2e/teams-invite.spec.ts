@@ -88,7 +88,7 @@ test('invite, join as a viewer, get promoted to editor, then be removed', async 
 
   // The admin removes them (after confirming): their next call is refused, and the app sends them to onboarding.
   await page.getByRole('button', { name: `Remove ${username}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove Member' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove Member' }).click();
   await expect(toastEl(page)).toContainText('Member removed');
   await expect(page.getByTestId('member-row')).toHaveCount(1);
   const refused = await callFromPage(them, 'POST', '/api/campaigns', { name: 'After removal' });

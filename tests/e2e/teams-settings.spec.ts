@@ -147,7 +147,7 @@ test('a member leaves the organisation after confirming and goes to onboarding',
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Permissions' }).click();
   await page.getByRole('button', { name: 'Leave' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Leave this organization?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Leave this organization?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('member-row')).toHaveCount(2);
   await page.getByRole('button', { name: 'Leave' }).click();
