@@ -10,7 +10,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     projects: [
+      // extends: projects take the timeouts and pool above (inline projects start bare).
       {
+        extends: true,
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
@@ -20,6 +22,7 @@ export default defineConfig({
       ...(pg
         ? [
             {
+              extends: true,
               test: {
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],
