@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       // extends: projects take the timeouts and pool above (inline projects start bare).
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
@@ -22,7 +22,7 @@ export default defineConfig({
       ...(pg
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],

@@ -96,6 +96,29 @@ const acc = <K>(map: Map<K, Acc>, key: K, shares: number, clicks: number) => {
   map.set(key, a);
 };
 
+/**
+ * The names supporters gave with consent (stored on their shares only while the
+ * organisation collects supporter information): the latest one labels them instead
+ * of a pseudonym. At most TOP_SUPPORTERS ids, so the read stays bounded.
+ */
+async function consentedNames(trx: Db, scope: Scope, supporterIds: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (supporterIds.length === 0) return names;
+  const rows = await trx
+    .selectFrom('shares')
+    .select(['supporterId', 'supporterName'])
+    .where(`shares.${scope.column}`, '=', scope.id)
+    .where('supporterId', 'in', supporterIds)
+    .where('supporterName', 'is not', null)
+    .orderBy('id', 'desc')
+    .execute();
+  for (const r of rows) {
+    if (r.supporterId && r.supporterName && !names.has(r.supporterId))
+      names.set(r.supporterId, r.supporterName);
+  }
+  return names;
+}
+
 async function analytics(trx: Db, scope: Scope, range: ResolvedRange, key: Buffer) {
   const marks = await rollupMarks(trx);
   const A = range.bounds[0];
@@ -178,10 +201,19 @@ async function analytics(trx: Db, scope: Scope, range: ResolvedRange, key: Buffe
   for (const r of supporterRows) acc(people, r.supporterId, Number(r.shares), Number(r.clicks));
   for (const r of [...edges, ...tail]) if (r.person) acc(people, r.person, r.shares, r.clicks);
   const sharers = [...people].filter(([, a]) => a.shares > 0);
-  const topSupporters = sharers
+  const top = sharers
     .sort(([ia, a], [ib, b]) => b.shares - a.shares || b.clicks - a.clicks || (ia < ib ? -1 : 1))
-    .slice(0, TOP_SUPPORTERS)
-    .map(([id, a]) => ({ label: pseudonym(key, id), shares: a.shares, clicks: a.clicks }));
+    .slice(0, TOP_SUPPORTERS);
+  const names = await consentedNames(
+    trx,
+    scope,
+    top.map(([id]) => id),
+  );
+  const topSupporters = top.map(([id, a]) => ({
+    label: names.get(id) ?? pseudonym(key, id),
+    shares: a.shares,
+    clicks: a.clicks,
+  }));
 
   const shares = daily.reduce((n, d) => n + d.shares, 0);
   const clicks = daily.reduce((n, d) => n + d.clicks, 0);

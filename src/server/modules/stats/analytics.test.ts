@@ -157,6 +157,17 @@ describe('analytics', () => {
     expect(JSON.stringify(before)).not.toMatch(/Supporter[AB]{5}/);
     // The same supporter keeps the same label.
     expect(json(await get(url)).topSupporters[0].label).toBe(before.topSupporters[0].label);
+    // A supporter who gave their name with consent is labelled by it instead.
+    await t.database.db
+      .updateTable('shares')
+      .set({ supporterName: 'Ada Lovelace' })
+      .where('supporterId', '=', 'SupporterBBBBBBBBBBBBBBB')
+      .execute();
+    const named = json(await get(url)).topSupporters.map((s: { label: string }) => s.label);
+    expect(named).toContain('Ada Lovelace');
+    const others = named.filter((l: string) => l !== 'Ada Lovelace');
+    expect(others).toHaveLength(1);
+    expect(before.topSupporters.map((s: { label: string }) => s.label)).toContain(others[0]);
 
     // In UTC the same events fall on other days.
     const utc = json(await get(`/api/campaigns/${campaignId}/analytics?from=2024-03-09&to=2024-03-11`));
