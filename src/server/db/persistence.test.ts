@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { migrateToLatest, openDatabase } from './client.ts';
+import { postJson } from '../test/test-app.ts';
 
 // `npm start`, stop, `npm start` again: every account is still there, and the
 // migrations are applied once, not re-run.
@@ -28,10 +29,10 @@ async function boot() {
 describe('restart keeps data', () => {
   it('keeps accounts, organisations and sessions across a restart', async () => {
     const first = await boot();
-    const reg = await first.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: { username: 'persisted', email: 'p@example.org', password: 'secret123' },
+    const reg = await postJson(first.app, '/api/register', {
+      username: 'persisted',
+      email: 'p@example.org',
+      password: 'secret123',
     });
     expect(reg.statusCode).toBe(201);
     const { token } = reg.json();
@@ -48,11 +49,7 @@ describe('restart keeps data', () => {
     const me = await second.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().organizationId).toBe(org.json().id);
-    const login = await second.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'persisted', password: 'secret123' },
-    });
+    const login = await postJson(second.app, '/api/login', { username: 'persisted', password: 'secret123' });
     expect(login.statusCode).toBe(200);
     await second.stop();
   });

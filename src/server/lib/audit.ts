@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from './time.ts';
 
@@ -46,4 +46,21 @@ export async function recordAudit(trx: Pick<Kysely<Database>, 'insertInto'>, ent
     .insertInto('auditLog')
     .values({ ...entry, target: entry.target.slice(0, 500), createdAt: nowIso() })
     .execute();
+}
+
+/** Records one entry for the bound organisation and actor: `audit('campaign.updated', name)`. */
+export type Audit = (action: AuditAction, target: string) => Promise<void>;
+
+/**
+ * Runs `write` in one transaction with an `audit` bound to the organisation and the
+ * actor, so every entry it records commits (or rolls back) with the change it describes.
+ */
+export function auditedTransaction<T>(
+  db: Kysely<Database>,
+  who: Pick<AuditEntry, 'organizationId' | 'actorId'>,
+  write: (trx: Transaction<Database>, audit: Audit) => Promise<T>,
+): Promise<T> {
+  return db
+    .transaction()
+    .execute((trx) => write(trx, (action, target) => recordAudit(trx, { ...who, action, target })));
 }

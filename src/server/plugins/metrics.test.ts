@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedCampaign, supporterCookie } from '../modules/supporter/test-seed.ts';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, signUp, type TestApp, postJson } from '../test/test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -45,10 +45,12 @@ describe('/metrics', () => {
       assets: [{ title: 'A', type: 'text', content: 'Share this' }],
     });
     const logShare = (ref: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/shares',
-        payload: { assetId: assetIds[0], campaignId, organizationId: orgId, platform: 'twitter', ref },
+      postJson(app, '/api/shares', {
+        assetId: assetIds[0],
+        campaignId,
+        organizationId: orgId,
+        platform: 'twitter',
+        ref,
       });
     const scrape = () =>
       app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from './test-app.ts';
+import { bearer, createTestApp, signUp, type TestApp, postJson } from './test-app.ts';
 
 // Odd values (huge, negative and fractional ids, NUL bytes, arrays, objects, very long
 // strings, odd Host and Range headers, whole bodies that are not objects, random bytes
@@ -16,19 +16,14 @@ beforeAll(async () => {
   const u = await signUp(t.app);
   tok = u.token;
   orgId = u.orgId;
-  const c = await t.app.inject({
-    method: 'POST',
-    url: '/api/campaigns',
-    headers: bearer(tok),
-    payload: { name: 'Camp', organizationId: orgId },
-  });
+  const c = await postJson(t.app, '/api/campaigns', { name: 'Camp', organizationId: orgId }, tok);
   campaignId = c.json().id;
-  const a = await t.app.inject({
-    method: 'POST',
-    url: '/api/assets',
-    headers: bearer(tok),
-    payload: { title: 'Asset', type: 'text', content: 'x', campaignId },
-  });
+  const a = await postJson(
+    t.app,
+    '/api/assets',
+    { title: 'Asset', type: 'text', content: 'x', campaignId },
+    tok,
+  );
   assetId = a.json().id;
 });
 afterAll(() => t.close());

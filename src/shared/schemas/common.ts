@@ -51,6 +51,9 @@ export const messageSchema = z.object({ message: z.string() });
 /** The error statuses every route may answer, declared on each route next to its success body. */
 export const errorResponses = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
 
+/** The responses of a route that answers 204 with no body when it succeeds. */
+export const noContentResponses = { 204: z.null(), ...errorResponses } as const;
+
 /** GET /api/openapi.json: an OpenAPI 3.x document, described here only by its top level. */
 export const openApiDocumentSchema = z.looseObject({
   openapi: z.string(),

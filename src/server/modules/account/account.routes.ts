@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   activityListSchema,
   changePasswordSchema,
@@ -12,7 +11,13 @@ import {
   passwordResetSchema,
   sessionListSchema,
 } from '#shared/schemas/account.ts';
-import { errorResponses, idParamsSchema, messageSchema, tokenParamsSchema } from '#shared/schemas/common.ts';
+import {
+  errorResponses,
+  idParamsSchema,
+  messageSchema,
+  noContentResponses,
+  tokenParamsSchema,
+} from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isLoopback } from '../../lib/loopback.ts';
@@ -62,7 +67,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
 
   r.delete(
     '/api/user/sessions/:id',
-    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses } } },
+    { schema: { params: idParamsSchema, response: noContentResponses } },
     async (request, reply) => {
       await endSession({ db, user: request.user, id: request.params.id });
       return reply.code(204).send(null);

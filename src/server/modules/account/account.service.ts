@@ -6,7 +6,7 @@ import {
   type SessionInfo,
 } from '#shared/schemas/account.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/session-user.ts';
@@ -35,20 +35,19 @@ export async function changePassword(opts: {
   }
   await forgiveLoginAttempt(db, user.username, address);
   const passwordHash = await hashPassword(opts.newPassword);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ passwordHash, updatedAt: nowIso() })
-      .where('id', '=', user.id)
-      .execute();
-    await trx.deleteFrom('sessions').where('userId', '=', user.id).where('id', '!=', sessionId).execute();
-    await recordAudit(trx, {
-      organizationId: user.organizationId,
-      actorId: user.id,
-      action: 'account.password_changed',
-      target: user.username,
-    });
-  });
+  await auditedTransaction(
+    db,
+    { organizationId: user.organizationId, actorId: user.id },
+    async (trx, audit) => {
+      await trx
+        .updateTable('users')
+        .set({ passwordHash, updatedAt: nowIso() })
+        .where('id', '=', user.id)
+        .execute();
+      await trx.deleteFrom('sessions').where('userId', '=', user.id).where('id', '!=', sessionId).execute();
+      await audit('account.password_changed', user.username);
+    },
+  );
 }
 
 export async function listSessions(db: Db, userId: number, currentId: number): Promise<SessionInfo[]> {
@@ -66,20 +65,19 @@ export async function listSessions(db: Db, userId: number, currentId: number): P
 /** Ends one of the caller's own sessions; anyone else's id is not found. */
 export async function endSession(opts: { db: Db; user: UserRow; id: number }): Promise<void> {
   const { db, user, id } = opts;
-  await db.transaction().execute(async (trx) => {
-    const gone = await trx
-      .deleteFrom('sessions')
-      .where('id', '=', id)
-      .where('userId', '=', user.id)
-      .executeTakeFirst();
-    if (Number(gone.numDeletedRows) !== 1) throw notFound('Session not found');
-    await recordAudit(trx, {
-      organizationId: user.organizationId,
-      actorId: user.id,
-      action: 'account.session_ended',
-      target: `session ${id}`,
-    });
-  });
+  await auditedTransaction(
+    db,
+    { organizationId: user.organizationId, actorId: user.id },
+    async (trx, audit) => {
+      const gone = await trx
+        .deleteFrom('sessions')
+        .where('id', '=', id)
+        .where('userId', '=', user.id)
+        .executeTakeFirst();
+      if (Number(gone.numDeletedRows) !== 1) throw notFound('Session not found');
+      await audit('account.session_ended', `session ${id}`);
+    },
+  );
 }
 
 export async function userActivity(db: Db, userId: number): Promise<ActivityItem[]> {

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { assetSchema, updateAssetSchema } from '#shared/schemas/assets.ts';
-import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
+import { errorResponses, idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orgScope } from '../../lib/org-scope.ts';
+import { callerWrite } from '../campaigns/campaign-write.ts';
 import { deleteAsset, updateAsset } from './asset-edit.service.ts';
 
 /** Edit and delete an asset of the caller's organisation. */
-export async function assetEditRoutes(app: FastifyInstance, { db, uploads, supporterCache }: AppDeps) {
+export async function assetEditRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
 
@@ -24,11 +23,8 @@ export async function assetEditRoutes(app: FastifyInstance, { db, uploads, suppo
     },
     async (request) =>
       updateAsset({
-        db,
-        storage: uploads,
-        supporterCache,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
+        ...callerWrite(deps, request.user),
+        storage: deps.uploads,
         assetId: request.params.id,
         input: request.body,
       }),
@@ -36,13 +32,10 @@ export async function assetEditRoutes(app: FastifyInstance, { db, uploads, suppo
 
   r.delete(
     '/api/assets/:id',
-    { ...auth, schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses } } },
+    { ...auth, schema: { params: idParamsSchema, response: noContentResponses } },
     async (request, reply) => {
       await deleteAsset({
-        db,
-        supporterCache,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
+        ...callerWrite(deps, request.user),
         assetId: request.params.id,
       });
       return reply.code(204).send(null);

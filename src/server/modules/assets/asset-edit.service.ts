@@ -2,11 +2,11 @@ import { type Asset, isMediaUrl, type UpdateAssetInput } from '#shared/schemas/a
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { AssetsTable } from '../../db/schema.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assertCampaignEditable, lockOwnCampaign } from '../campaigns/campaign-lifecycle.ts';
+import { assertCampaignEditable } from '../campaigns/campaign-lifecycle.ts';
+import { writeLockedCampaign } from '../campaigns/campaign-write.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 import { isStoredUpload } from '../uploads/uploads.service.ts';
@@ -66,8 +66,8 @@ export async function updateAsset(opts: {
   if (input.type !== undefined) changes.type = input.type;
   if (input.content !== undefined) changes.content = input.content;
 
-  const asset = await db.transaction().execute(async (trx) => {
-    assertCampaignEditable(await lockOwnCampaign(trx, orgId, before.campaignId));
+  return writeLockedCampaign({ ...opts, campaignId: before.campaignId }, async (trx, campaign, audit) => {
+    assertCampaignEditable(campaign);
     const updated = await trx
       .updateTable('assets')
       .set(changes)
@@ -77,16 +77,9 @@ export async function updateAsset(opts: {
       .executeTakeFirst();
     // Deleted by a concurrent request after the first read.
     if (!updated) throw notFound(ASSET_NOT_FOUND);
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId: opts.actorId,
-      action: 'asset.updated',
-      target: updated.title,
-    });
+    await audit('asset.updated', updated.title);
     return updated;
   });
-  opts.supporterCache.invalidate(before.campaignId);
-  return asset;
 }
 
 /** DELETE /api/assets/:id: soft delete; a second delete of the same asset is a 404. */
@@ -100,8 +93,8 @@ export async function deleteAsset(opts: {
 }): Promise<void> {
   const { db, orgId, assetId } = opts;
   const before = await findOwnAsset(db, orgId, assetId);
-  await db.transaction().execute(async (trx) => {
-    assertCampaignEditable(await lockOwnCampaign(trx, orgId, before.campaignId));
+  await writeLockedCampaign({ ...opts, campaignId: before.campaignId }, async (trx, campaign, audit) => {
+    assertCampaignEditable(campaign);
     const deleted = await trx
       .updateTable('assets')
       .set({ deletedAt: nowIso() })
@@ -110,12 +103,6 @@ export async function deleteAsset(opts: {
       .returning('title')
       .executeTakeFirst();
     if (!deleted) throw notFound(ASSET_NOT_FOUND);
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId: opts.actorId,
-      action: 'asset.deleted',
-      target: deleted.title,
-    });
+    await audit('asset.deleted', deleted.title);
   });
-  opts.supporterCache.invalidate(before.campaignId);
 }

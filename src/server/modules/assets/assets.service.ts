@@ -1,7 +1,7 @@
 import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
 import type { TemplateAsset } from '#shared/schemas/templates.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { writeCampaign } from '../campaigns/campaign-write.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -113,26 +113,24 @@ export async function createAsset(opts: {
   ) {
     throw badRequest('The uploaded file was not found: upload it again');
   }
-  const [asset] = await db.transaction().execute(async (trx) => {
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId: opts.actorId,
-      action: 'asset.created',
-      target: input.title,
-    });
-    return insertAssets(trx, {
-      campaignId: input.campaignId,
-      organizationId: orgId,
-      assets: [
-        {
-          title: input.title,
-          description: input.description || null,
-          type: input.type,
-          content: input.content,
-        },
-      ],
-    });
-  });
-  opts.supporterCache.invalidate(input.campaignId);
+  const [asset] = await writeCampaign(
+    opts,
+    () => input.campaignId,
+    async (trx, audit) => {
+      await audit('asset.created', input.title);
+      return insertAssets(trx, {
+        campaignId: input.campaignId,
+        organizationId: orgId,
+        assets: [
+          {
+            title: input.title,
+            description: input.description || null,
+            type: input.type,
+            content: input.content,
+          },
+        ],
+      });
+    },
+  );
   return asset;
 }

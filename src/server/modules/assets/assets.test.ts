@@ -125,29 +125,16 @@ describe('POST /api/assets', () => {
   it("refuses another organisation's campaign with 404 and organizationId with 403", async () => {
     const count = async () => (await get('/api/assets', b.token)).json().length;
     const before = await count();
-    const theirCampaign = await post(a.token, {
-      title: 'Intrusion',
-      type: 'text',
-      content: 'x',
-      campaignId: campaignB.id,
-    });
-    expect(theirCampaign.statusCode).toBe(404);
-    const theirOrg = await post(a.token, {
-      title: 'Intrusion',
-      type: 'text',
-      content: 'x',
-      campaignId: campaignB.id,
-      organizationId: b.orgId,
-    });
-    expect(theirOrg.statusCode).toBe(403);
-    const mixed = await post(a.token, {
-      title: 'Intrusion',
-      type: 'text',
-      content: 'x',
-      campaignId: campaignA.id,
-      organizationId: b.orgId,
-    });
-    expect(mixed.statusCode).toBe(403);
+    const intrusion = { title: 'Intrusion', type: 'text', content: 'x' };
+    const attempts: [string, object, number][] = [
+      ['their campaign', { campaignId: campaignB.id }, 404],
+      ['their campaign and org', { campaignId: campaignB.id, organizationId: b.orgId }, 403],
+      ['my campaign, their org', { campaignId: campaignA.id, organizationId: b.orgId }, 403],
+    ];
+    for (const [what, target, status] of attempts) {
+      const res = await post(a.token, { ...intrusion, ...target });
+      expect(res.statusCode, what).toBe(status);
+    }
     expect(await count()).toBe(before);
   });
 

@@ -1,6 +1,6 @@
 import type { LoginInput, ProfileInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nameKey } from '../../lib/name-key.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -67,16 +67,15 @@ export async function loginUser(opts: { db: Db; input: LoginInput; address: stri
   await forgiveLoginAttempt(db, input.username, address);
   await pruneSessions(db);
   await pruneLoginAttempts(db);
-  const token = await db.transaction().execute(async (trx) => {
-    const token = await createSession(trx, row.id);
-    await recordAudit(trx, {
-      organizationId: row.organizationId,
-      actorId: row.id,
-      action: 'auth.sign_in',
-      target: row.username,
-    });
-    return token;
-  });
+  const token = await auditedTransaction(
+    db,
+    { organizationId: row.organizationId, actorId: row.id },
+    async (trx, audit) => {
+      const token = await createSession(trx, row.id);
+      await audit('auth.sign_in', row.username);
+      return token;
+    },
+  );
   return { ...toPublicUser(row as UserRow), token };
 }
 

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp, uniqueName } from '../../test/test-app.ts';
+import {
+  bearer,
+  createTestApp,
+  signUp,
+  type TestApp,
+  uniqueName,
+  postJson,
+  sendJson,
+} from '../../test/test-app.ts';
 import { REGISTRATIONS_PER_HOUR } from './auth.routes.ts';
 
 let t: TestApp;
@@ -8,10 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/register', payload: payload as object });
-const login = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object });
+const register = (payload: unknown) => postJson(t.app, '/api/register', payload as object);
+const login = (payload: unknown) => postJson(t.app, '/api/login', payload as object);
 
 describe('register and login', () => {
   it('registers, returns a token and never a password', async () => {
@@ -152,12 +158,13 @@ describe('auth-status', () => {
 describe('profile', () => {
   it('saves the personal information and returns the user', async () => {
     const { token } = await signUp(t.app, { org: false });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/profile',
-      headers: bearer(token),
-      payload: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+44 20 1234' },
-    });
+    const res = await sendJson(
+      t.app,
+      'PUT',
+      '/api/user/profile',
+      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+44 20 1234' },
+      token,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       firstName: 'Ada',
@@ -172,7 +179,7 @@ describe('profile', () => {
   });
 
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/user/profile', payload: { firstName: 'X' } });
+    const res = await sendJson(t.app, 'PUT', '/api/user/profile', { firstName: 'X' });
     expect(res.statusCode).toBe(401);
   });
 

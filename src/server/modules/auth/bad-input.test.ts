@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME } from '#shared/constants.ts';
-import { bearer, postJson, postRaw, signUp, appPerFile, uniqueName } from '../../test/test-app.ts';
+import { bearer, postJson, postRaw, signUp, appPerFile, uniqueName, sendJson } from '../../test/test-app.ts';
 
 // The issue's "Bad input, named" list for the account calls: each gets a clear 4xx
 // naming the field, never a 500, and nothing is stored.
@@ -154,12 +154,7 @@ describe('metacharacters are stored and returned verbatim', () => {
     expect((await post('/api/login', { username, password: "' OR '1'='1" })).statusCode).toBe(401);
 
     const profile = { firstName: script, lastName: sqlish, email, phone: `+1 <555> & 'x'` };
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/profile',
-      headers: bearer(token),
-      payload: profile,
-    });
+    const put = await sendJson(t.app, 'PUT', '/api/user/profile', profile, token);
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject(profile);
     const me = await t.app.inject({ url: '/api/user', headers: bearer(token) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRED_SESSION_MEMORY_MS } from '#shared/constants.ts';
 import { isoBefore } from '../../lib/time.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp, signUp, type TestApp, postJson } from '../../test/test-app.ts';
 import { hashToken } from './sessions.ts';
 
 let t: TestApp;
@@ -68,9 +68,7 @@ describe('sessions', () => {
 
   it('logging out one session leaves the others alive', async () => {
     const { token, username } = await signUp(t.app, { org: false });
-    const other = (
-      await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'secret123' } })
-    ).json().token;
+    const other = (await postJson(t.app, '/api/login', { username, password: 'secret123' })).json().token;
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
     expect((await me(bearer(token))).statusCode).toBe(401);
     expect((await me(bearer(other))).statusCode).toBe(200);
@@ -96,7 +94,7 @@ describe('sessions', () => {
     expect((await me(bearer(old))).json().tokenExpired).toBe(true);
     await expire(old, EXPIRED_SESSION_MEMORY_MS + 60_000);
     const { username } = await signUp(t.app, { org: false });
-    await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'secret123' } });
+    await postJson(t.app, '/api/login', { username, password: 'secret123' });
     const res = await me(bearer(old));
     expect(res.statusCode).toBe(401);
     expect(res.json().tokenExpired).toBeUndefined();

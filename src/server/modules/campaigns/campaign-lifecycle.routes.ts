@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { campaignSchema, campaignWithAssetsSchema, updateCampaignSchema } from '#shared/schemas/campaigns.ts';
-import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
+import { errorResponses, idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orgScope } from '../../lib/org-scope.ts';
 import { archiveCampaign, duplicateCampaign, updateCampaign } from './campaign-lifecycle.ts';
+import { callerWrite } from './campaign-write.ts';
 
 /** Edit, archive (DELETE) and duplicate a campaign of the caller's organisation. */
-export async function campaignLifecycleRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {
+export async function campaignLifecycleRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
 
@@ -24,10 +23,7 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, { db, suppor
     },
     async (request) =>
       updateCampaign({
-        db,
-        supporterCache,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
+        ...callerWrite(deps, request.user),
         campaignId: request.params.id,
         input: request.body,
       }),
@@ -35,13 +31,10 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, { db, suppor
 
   r.delete(
     '/api/campaigns/:id',
-    { ...auth, schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses } } },
+    { ...auth, schema: { params: idParamsSchema, response: noContentResponses } },
     async (request, reply) => {
       await archiveCampaign({
-        db,
-        supporterCache,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
+        ...callerWrite(deps, request.user),
         campaignId: request.params.id,
       });
       return reply.code(204).send(null);
@@ -56,10 +49,7 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, { db, suppor
     },
     async (request, reply) => {
       const copy = await duplicateCampaign({
-        db,
-        supporterCache,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
+        ...callerWrite(deps, request.user),
         campaignId: request.params.id,
       });
       return reply.code(201).send(copy);

@@ -15,12 +15,11 @@ import type {
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
-import { CAMPAIGN_NOT_FOUND } from './own-campaign.ts';
+import { lockOwnCampaign, writeCampaign, writeLockedCampaign } from './campaign-write.ts';
 
 // Editing, pausing, ending, archiving and duplicating campaigns. Every write runs in
 // one transaction that first locks the campaign's row, so a concurrent edit and
@@ -33,28 +32,11 @@ export const PUBLISH_BEFORE = 'Publish the campaign first';
 export const REOPEN_NEEDS_FUTURE_END = 'Set an end date in the future to re-open this campaign';
 export const END_BEFORE_START = 'End date must be on or after the start date';
 
-type Tx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
-type Executor = Db | Tx;
+type Executor = Pick<Db, 'selectFrom'>;
 
 /** Archived campaigns are read-only: their assets cannot be added, edited or deleted either. */
 export function assertCampaignEditable(campaign: { status: string }): void {
   if (campaign.status === 'archived') throw badRequest(ARCHIVED_IS_FINAL);
-}
-
-/**
- * Locks the organisation's campaign row for the rest of the transaction (a no-op
- * update takes the row lock on PostgreSQL; SQLite runs one write transaction at a
- * time) and reads it; 404 when it is missing or another organisation's.
- */
-export async function lockOwnCampaign(trx: Executor, orgId: number, campaignId: number): Promise<Campaign> {
-  const touched = await trx
-    .updateTable('campaigns')
-    .set((eb) => ({ status: eb.ref('status') }))
-    .where('id', '=', campaignId)
-    .where('organizationId', '=', orgId)
-    .executeTakeFirst();
-  if (Number(touched.numUpdatedRows) === 0) throw notFound(CAMPAIGN_NOT_FOUND);
-  return trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow();
 }
 
 /** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
@@ -134,9 +116,8 @@ export async function updateCampaign(opts: {
   actorId: number;
   now?: number;
 }): Promise<Campaign> {
-  const { db, orgId, campaignId, input } = opts;
-  const campaign = await db.transaction().execute(async (trx) => {
-    const current = await lockOwnCampaign(trx, orgId, campaignId);
+  const { campaignId, input } = opts;
+  return writeLockedCampaign(opts, async (trx, current, audit) => {
     const publishing = current.status === 'draft' && input.status === 'active';
     const liveAssets = publishing ? await countLiveAssets(trx, campaignId) : 0;
     const { status, ...fields } = planUpdate(current, input, liveAssets, opts.now ?? Date.now());
@@ -147,19 +128,11 @@ export async function updateCampaign(opts: {
       .where('id', '=', campaignId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const audit = { organizationId: orgId, actorId: opts.actorId };
-    if (Object.keys(fields).length > 0)
-      await recordAudit(trx, { ...audit, action: 'campaign.updated', target: updated.name });
+    if (Object.keys(fields).length > 0) await audit('campaign.updated', updated.name);
     if (status !== undefined)
-      await recordAudit(trx, {
-        ...audit,
-        action: 'campaign.status_changed',
-        target: `${updated.name}: ${current.status} to ${updated.status}`,
-      });
+      await audit('campaign.status_changed', `${updated.name}: ${current.status} to ${updated.status}`);
     return updated;
   });
-  opts.supporterCache.invalidate(campaignId);
-  return campaign;
 }
 
 /** DELETE /api/campaigns/:id: archives (idempotent). Its shares and clicks stay, and stay counted. */
@@ -171,19 +144,11 @@ export async function archiveCampaign(opts: {
   /** Who archives it, for the audit log (written in the same transaction). */
   actorId: number;
 }): Promise<void> {
-  const { db, orgId, campaignId } = opts;
-  await db.transaction().execute(async (trx) => {
-    const current = await lockOwnCampaign(trx, orgId, campaignId);
+  await writeLockedCampaign(opts, async (trx, current, audit) => {
     if (current.status === 'archived') return;
-    await trx.updateTable('campaigns').set({ status: 'archived' }).where('id', '=', campaignId).execute();
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId: opts.actorId,
-      action: 'campaign.archived',
-      target: current.name,
-    });
+    await trx.updateTable('campaigns').set({ status: 'archived' }).where('id', '=', current.id).execute();
+    await audit('campaign.archived', current.name);
   });
-  opts.supporterCache.invalidate(campaignId);
 }
 
 const COPY_SUFFIX = ' (copy)';
@@ -207,38 +172,36 @@ export async function duplicateCampaign(opts: {
   /** Who duplicates it, for the audit log (written in the same transaction). */
   actorId: number;
 }): Promise<CampaignWithAssets> {
-  const { db, orgId, campaignId } = opts;
-  const result = await db.transaction().execute(async (trx) => {
-    const source = await lockOwnCampaign(trx, orgId, campaignId);
-    const createdAt = nowIso();
-    const copy = await trx
-      .insertInto('campaigns')
-      .values({
-        name: copyName(source.name),
-        description: source.description,
-        status: 'draft',
+  const { orgId, campaignId } = opts;
+  // The copy is what changed: the source stays as it was.
+  return writeCampaign(
+    opts,
+    (copy) => copy.id,
+    async (trx, audit) => {
+      const source = await lockOwnCampaign(trx, orgId, campaignId);
+      const createdAt = nowIso();
+      const copy = await trx
+        .insertInto('campaigns')
+        .values({
+          name: copyName(source.name),
+          description: source.description,
+          status: 'draft',
+          organizationId: orgId,
+          startDate: null,
+          endDate: null,
+          createdAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const assets = await insertAssets(trx, {
+        campaignId: copy.id,
         organizationId: orgId,
-        startDate: null,
-        endDate: null,
-        createdAt,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const assets = await insertAssets(trx, {
-      campaignId: copy.id,
-      organizationId: orgId,
-      assets: await assetsOfCampaign(trx, source.id),
-    });
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId: opts.actorId,
-      action: 'campaign.duplicated',
-      target: `${source.name} as ${copy.name}`,
-    });
-    return { ...copy, assets };
-  });
-  opts.supporterCache.invalidate(result.id);
-  return result;
+        assets: await assetsOfCampaign(trx, source.id),
+      });
+      await audit('campaign.duplicated', `${source.name} as ${copy.name}`);
+      return { ...copy, assets };
+    },
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   saveAssetOrder,
 } from './campaigns.service.ts';
 import { listCampaignsByStatus } from './campaign-lifecycle.ts';
+import { callerWrite } from './campaign-write.ts';
 
 export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -93,9 +94,7 @@ export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache
     },
     async (request) =>
       saveAssetOrder({
-        db,
-        supporterCache,
-        orgId: orgScope(request.user.organizationId),
+        ...callerWrite({ db, supporterCache }, request.user),
         campaignId: request.params.id,
         assetIds: request.body.assetIds,
       }),

@@ -1,12 +1,12 @@
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign, CampaignWithAssets, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
-import { assertCampaignEditable, lockOwnCampaign } from './campaign-lifecycle.ts';
+import { assertCampaignEditable } from './campaign-lifecycle.ts';
+import { writeCampaign, writeLockedCampaign } from './campaign-write.ts';
 import { getOwnCampaign } from './own-campaign.ts';
 
 /** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
@@ -57,18 +57,15 @@ export async function createCampaign(opts: {
   /** Who creates it, for the audit log. */
   actorId: number;
 }): Promise<Campaign> {
-  const campaign = await opts.db.transaction().execute(async (trx) => {
-    const campaign = await insertCampaign({ db: trx, orgId: opts.orgId, input: opts.input });
-    await recordAudit(trx, {
-      organizationId: opts.orgId,
-      actorId: opts.actorId,
-      action: 'campaign.created',
-      target: campaign.name,
-    });
-    return campaign;
-  });
-  opts.supporterCache.invalidate(campaign.id);
-  return campaign;
+  return writeCampaign(
+    opts,
+    (campaign) => campaign.id,
+    async (trx, audit) => {
+      const campaign = await insertCampaign({ db: trx, orgId: opts.orgId, input: opts.input });
+      await audit('campaign.created', campaign.name);
+      return campaign;
+    },
+  );
 }
 
 export async function getCampaignWithAssets(opts: {
@@ -99,9 +96,9 @@ export async function saveAssetOrder(opts: {
   assetIds: number[];
   supporterCache: SupporterCacheInvalidator;
 }): Promise<Asset[]> {
-  const { db, orgId, campaignId, assetIds } = opts;
-  const assets = await db.transaction().execute(async (trx) => {
-    assertCampaignEditable(await lockOwnCampaign(trx, orgId, campaignId));
+  const { campaignId, assetIds } = opts;
+  return writeLockedCampaign(opts, async (trx, campaign) => {
+    assertCampaignEditable(campaign);
     const rows = await trx
       .selectFrom('assets')
       .select('id')
@@ -123,6 +120,4 @@ export async function saveAssetOrder(opts: {
     }
     return assetsOfCampaign(trx, campaignId);
   });
-  opts.supporterCache.invalidate(campaignId);
-  return assets;
 }

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
+import { signUp, twoOrganizationsPerFile, postJson, sendJson } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from './workspace-fixtures.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 
 describe('POST /api/campaigns', () => {
   it('creates a campaign in the caller organisation, status active by default', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(a.token),
-      payload: { name: 'Climate Week', description: 'Act now', organizationId: a.orgId },
-    });
+    const res = await postJson(
+      t.app,
+      '/api/campaigns',
+      { name: 'Climate Week', description: 'Act now', organizationId: a.orgId },
+      a.token,
+    );
     expect(res.statusCode).toBe(201);
     const c = res.json();
     expect(c).toMatchObject({
@@ -31,40 +31,25 @@ describe('POST /api/campaigns', () => {
 
   it("refuses another organisation's id with 403 and creates nothing", async () => {
     const before = (await get('/api/campaigns', b.token)).json().length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(a.token),
-      payload: { name: 'Sneaky', organizationId: b.orgId },
-    });
+    const res = await postJson(t.app, '/api/campaigns', { name: 'Sneaky', organizationId: b.orgId }, a.token);
     expect(res.statusCode).toBe(403);
     expect((await get('/api/campaigns', b.token)).json()).toHaveLength(before);
   });
 
   it('answers 403 with the section 5 message for a caller without an organisation', async () => {
     const lone = await signUp(t.app, { org: false });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(lone.token),
-      payload: { name: 'Orphan campaign' },
-    });
+    const res = await postJson(t.app, '/api/campaigns', { name: 'Orphan campaign' }, lone.token);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Missing organization information. Please try logging out and back in.');
   });
 
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/campaigns', payload: { name: 'Anon' } });
+    const res = await postJson(t.app, '/api/campaigns', { name: 'Anon' });
     expect(res.statusCode).toBe(401);
   });
 
   it('rejects a 2-character name with the section 5 wording', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(a.token),
-      payload: { name: 'ab' },
-    });
+    const res = await postJson(t.app, '/api/campaigns', { name: 'ab' }, a.token);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Campaign name must be at least 3 characters');
     expect(res.json().errors).toEqual([
@@ -74,12 +59,7 @@ describe('POST /api/campaigns', () => {
 
   it('rejects a 10 000-character name with a clear 400 and stores nothing', async () => {
     const before = (await get('/api/campaigns', a.token)).json().length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(a.token),
-      payload: { name: 'x'.repeat(10_000) },
-    });
+    const res = await postJson(t.app, '/api/campaigns', { name: 'x'.repeat(10_000) }, a.token);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Campaign name must be at most 200 characters');
     expect((await get('/api/campaigns', a.token)).json()).toHaveLength(before);
@@ -101,23 +81,18 @@ describe('POST /api/campaigns', () => {
     });
     expect(c.startDate).toBe('2030-01-01T08:00:00.000Z');
     expect(c.endDate).toBe('2030-01-31');
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(a.token),
-      payload: { name: 'Backwards', startDate: '2030-02-01', endDate: '2030-01-01' },
-    });
+    const bad = await postJson(
+      t.app,
+      '/api/campaigns',
+      { name: 'Backwards', startDate: '2030-02-01', endDate: '2030-01-01' },
+      a.token,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('End date must be on or after the start date');
   });
 
   it('rejects unknown fields rather than ignoring them', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(a.token),
-      payload: { name: 'Extra field', id: 5 },
-    });
+    const res = await postJson(t.app, '/api/campaigns', { name: 'Extra field', id: 5 }, a.token);
     expect(res.statusCode).toBe(400);
   });
 });
@@ -172,12 +147,7 @@ describe('GET /api/campaigns/:id and /assets', () => {
 
 describe('PUT /api/campaigns/:id/assets/order', () => {
   const put = (id: number, token: string, assetIds: unknown) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/campaigns/${id}/assets/order`,
-      headers: bearer(token),
-      payload: { assetIds },
-    });
+    sendJson(t.app, 'PUT', `/api/campaigns/${id}/assets/order`, { assetIds }, token);
 
   it('saves the order; every list returns it; new assets go to the end', async () => {
     const c = await createCampaign(t.app, a.token);

@@ -6,7 +6,7 @@ import type {
   InvitationPreview,
 } from '#shared/schemas/members.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditedTransaction } from '../../lib/audit.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
@@ -30,33 +30,32 @@ export async function createInvitation(opts: {
 }): Promise<CreatedInvitation> {
   const { db, mailer, orgId, actor, input, origin } = opts;
   const token = newToken();
-  const { invitation, orgName } = await db.transaction().execute(async (trx) => {
-    const invitation = await trx
-      .insertInto('invitations')
-      .values({
-        organizationId: orgId,
-        email: input.email,
-        role: input.role,
-        tokenHash: hashToken(token),
-        invitedBy: actor.id,
-        createdAt: nowIso(),
-        expiresAt: isoAfter(INVITATION_LIFETIME_MS),
-      })
-      .returning(['id', 'email', 'role', 'expiresAt'])
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId: actor.id,
-      action: 'invitation.created',
-      target: `${input.email} as ${input.role}`,
-    });
-    const org = await trx
-      .selectFrom('organizations')
-      .select('name')
-      .where('id', '=', orgId)
-      .executeTakeFirstOrThrow();
-    return { invitation, orgName: org.name };
-  });
+  const { invitation, orgName } = await auditedTransaction(
+    db,
+    { organizationId: orgId, actorId: actor.id },
+    async (trx, audit) => {
+      const invitation = await trx
+        .insertInto('invitations')
+        .values({
+          organizationId: orgId,
+          email: input.email,
+          role: input.role,
+          tokenHash: hashToken(token),
+          invitedBy: actor.id,
+          createdAt: nowIso(),
+          expiresAt: isoAfter(INVITATION_LIFETIME_MS),
+        })
+        .returning(['id', 'email', 'role', 'expiresAt'])
+        .executeTakeFirstOrThrow();
+      await audit('invitation.created', `${input.email} as ${input.role}`);
+      const org = await trx
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', orgId)
+        .executeTakeFirstOrThrow();
+      return { invitation, orgName: org.name };
+    },
+  );
   const url = invitationUrl(origin, token);
   const emailed =
     mailer.enabled &&
@@ -85,7 +84,7 @@ export async function listInvitations(db: Db, orgId: number): Promise<Invitation
 
 export async function revokeInvitation(opts: { db: Db; orgId: number; actorId: number; id: number }) {
   const { db, orgId, actorId, id } = opts;
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, { organizationId: orgId, actorId }, async (trx, audit) => {
     const row = await trx
       .deleteFrom('invitations')
       .where('id', '=', id)
@@ -94,12 +93,7 @@ export async function revokeInvitation(opts: { db: Db; orgId: number; actorId: n
       .returning(['email', 'role'])
       .executeTakeFirst();
     if (!row) throw notFound('Invitation not found');
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId,
-      action: 'invitation.revoked',
-      target: `${row.email} as ${row.role}`,
-    });
+    await audit('invitation.revoked', `${row.email} as ${row.role}`);
   });
 }
 
@@ -142,34 +136,33 @@ export async function acceptInvitation(opts: {
   const { db, user, token } = opts;
   const invitation = await usableInvitation(db, token);
   if (user.organizationId) throw conflict(ALREADY_IN_ORG);
-  return db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const spent = await trx
-      .updateTable('invitations')
-      .set({ acceptedAt: now, acceptedBy: user.id })
-      .where('id', '=', invitation.id)
-      .where('acceptedAt', 'is', null)
-      .where('expiresAt', '>', now)
-      .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) throw notFound(INVITATION_NOT_FOUND);
-    const joined = await trx
-      .updateTable('users')
-      .set({
-        organizationId: invitation.organizationId,
-        role: invitation.role,
-        joinedAt: now,
-        updatedAt: now,
-      })
-      .where('id', '=', user.id)
-      .where('organizationId', 'is', null)
-      .executeTakeFirst();
-    if (Number(joined.numUpdatedRows) !== 1) throw conflict(ALREADY_IN_ORG);
-    await recordAudit(trx, {
-      organizationId: invitation.organizationId,
-      actorId: user.id,
-      action: 'member.joined',
-      target: `${user.username} as ${invitation.role}`,
-    });
-    return { organizationId: invitation.organizationId, role: invitation.role };
-  });
+  return auditedTransaction(
+    db,
+    { organizationId: invitation.organizationId, actorId: user.id },
+    async (trx, audit) => {
+      const now = nowIso();
+      const spent = await trx
+        .updateTable('invitations')
+        .set({ acceptedAt: now, acceptedBy: user.id })
+        .where('id', '=', invitation.id)
+        .where('acceptedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+      if (Number(spent.numUpdatedRows) !== 1) throw notFound(INVITATION_NOT_FOUND);
+      const joined = await trx
+        .updateTable('users')
+        .set({
+          organizationId: invitation.organizationId,
+          role: invitation.role,
+          joinedAt: now,
+          updatedAt: now,
+        })
+        .where('id', '=', user.id)
+        .where('organizationId', 'is', null)
+        .executeTakeFirst();
+      if (Number(joined.numUpdatedRows) !== 1) throw conflict(ALREADY_IN_ORG);
+      await audit('member.joined', `${user.username} as ${invitation.role}`);
+      return { organizationId: invitation.organizationId, role: invitation.role };
+    },
+  );
 }

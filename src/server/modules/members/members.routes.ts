@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses, idParamsSchema, tokenParamsSchema } from '#shared/schemas/common.ts';
+import {
+  errorResponses,
+  idParamsSchema,
+  noContentResponses,
+  tokenParamsSchema,
+} from '#shared/schemas/common.ts';
 import {
   acceptedInvitationSchema,
   createdInvitationSchema,
@@ -57,7 +61,7 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
 
   r.delete(
     '/api/organization/members/:userId',
-    { schema: { params: userIdParamsSchema, response: { 204: z.null(), ...errorResponses } } },
+    { schema: { params: userIdParamsSchema, response: noContentResponses } },
     async (request, reply) => {
       await removeMember({
         db,
@@ -96,7 +100,7 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
 
   r.delete(
     '/api/organization/invitations/:id',
-    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses } } },
+    { schema: { params: idParamsSchema, response: noContentResponses } },
     async (request, reply) => {
       await revokeInvitation({
         db,

@@ -3,7 +3,7 @@ import { LAST_ADMIN_MESSAGE, type Member, type Role, roleNeededMessage } from '#
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditedTransaction } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/session-user.ts';
@@ -64,19 +64,14 @@ export async function setMemberRole(opts: {
   role: Role;
 }): Promise<Member> {
   const { db, dialect, orgId, actorId, userId, role } = opts;
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, { organizationId: orgId, actorId }, async (trx, audit) => {
     await lockOrganization(trx, dialect, orgId);
     const member = await memberInTrx(trx, orgId, userId);
     if (member.role === role) return member;
     if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
       throw conflict(LAST_ADMIN_MESSAGE);
     await trx.updateTable('users').set({ role, updatedAt: nowIso() }).where('id', '=', userId).execute();
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId,
-      action: 'member.role_changed',
-      target: `${member.username}: ${member.role} -> ${role}`,
-    });
+    await audit('member.role_changed', `${member.username}: ${member.role} -> ${role}`);
     return { ...member, role };
   });
 }
@@ -92,7 +87,7 @@ export async function removeMember(opts: {
   const { db, dialect, caller, orgId, userId } = opts;
   const leaving = caller.id === userId;
   if (!leaving && caller.role !== 'admin') throw forbidden(roleNeededMessage('admin'));
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, { organizationId: orgId, actorId: caller.id }, async (trx, audit) => {
     await lockOrganization(trx, dialect, orgId);
     const member = await memberInTrx(trx, orgId, userId);
     if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
@@ -102,11 +97,6 @@ export async function removeMember(opts: {
       .set({ organizationId: null, role: NO_ORG_ROLE, joinedAt: null, updatedAt: nowIso() })
       .where('id', '=', userId)
       .execute();
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId: caller.id,
-      action: leaving ? 'member.left' : 'member.removed',
-      target: member.username,
-    });
+    await audit(leaving ? 'member.left' : 'member.removed', member.username);
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DESCRIPTION, MAX_NAME, MAX_USERNAME } from '#shared/constants.ts';
-import { bearer, createTestApp, signUp, type TestApp, uniqueName } from '../../test/test-app.ts';
+import { bearer, createTestApp, signUp, type TestApp, uniqueName, postJson } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,12 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const createOrg = (token: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/organizations',
-    headers: bearer(token),
-    payload: payload as object,
-  });
+  postJson(t.app, '/api/organizations', payload as object, token);
 const getOrg = (token: string, query = '') =>
   t.app.inject({ url: `/api/organization${query}`, headers: bearer(token) });
 
@@ -55,11 +50,7 @@ describe('POST /api/organizations', () => {
   });
 
   it('needs a session', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/organizations',
-      payload: { name: 'Nope', username: uniqueName('org') },
-    });
+    const res = await postJson(t.app, '/api/organizations', { name: 'Nope', username: uniqueName('org') });
     expect(res.statusCode).toBe(401);
   });
 

@@ -7,7 +7,7 @@ import {
   type UpdateSettingsInput,
 } from '#shared/schemas/settings.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditedTransaction } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -90,7 +90,7 @@ export async function updateSettings(opts: {
 }): Promise<OrganizationSettings> {
   const { db, storage, orgId, actorId, input } = opts;
   await checkLogo(storage, input.branding?.logoUrl);
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, { organizationId: orgId, actorId }, async (trx, audit) => {
     const row = await trx
       .selectFrom('organizationSettings')
       .select('data')
@@ -121,12 +121,10 @@ export async function updateSettings(opts: {
       .values({ organizationId: orgId, data, updatedAt: now })
       .onConflict((oc) => oc.column('organizationId').doUpdateSet({ data, updatedAt: now }))
       .execute();
-    await recordAudit(trx, {
-      organizationId: orgId,
-      actorId,
-      action: 'organization.settings_updated',
-      target: SECTIONS.filter((s) => input[s] !== undefined).join(', ') || 'nothing',
-    });
+    await audit(
+      'organization.settings_updated',
+      SECTIONS.filter((s) => input[s] !== undefined).join(', ') || 'nothing',
+    );
   });
   // Every supporter view embeds its organisation's name and branding: drop them all,
   // here and on the other instances (one notification, however many campaigns).

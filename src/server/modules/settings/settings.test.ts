@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../test/teams.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp, signUp, type TestApp, sendJson } from '../../test/test-app.ts';
 import { createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
 
 let t: TestApp;
@@ -13,12 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const put = (payload: unknown, token = admin.token) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/organization/settings',
-    headers: bearer(token),
-    payload: payload as object,
-  });
+  sendJson(t.app, 'PUT', '/api/organization/settings', payload as object, token);
 const get = (token = admin.token) =>
   t.app.inject({ url: '/api/organization/settings', headers: bearer(token) });
 

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
 import { insertCampaign } from '../campaigns/campaigns.service.ts';
+import { writeCampaign } from '../campaigns/campaign-write.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 
@@ -71,25 +72,27 @@ export async function useTemplate(opts: {
 }): Promise<UsedTemplate> {
   const { db, orgId } = opts;
   const template = await findTemplate(db, orgId, opts.templateId);
-  const result = await db.transaction().execute(async (trx) => {
-    const campaign = await insertCampaign({
-      db: trx,
-      orgId,
-      input: {
-        name: opts.name ?? template.name,
-        description: template.description,
-        status: opts.status ?? 'active',
-      },
-    });
-    const assets = await insertAssets(trx, {
-      campaignId: campaign.id,
-      organizationId: orgId,
-      assets: template.assets,
-    });
-    return { campaign, assets };
-  });
-  opts.supporterCache.invalidate(result.campaign.id);
-  return result;
+  return writeCampaign(
+    opts,
+    (used) => used.campaign.id,
+    async (trx) => {
+      const campaign = await insertCampaign({
+        db: trx,
+        orgId,
+        input: {
+          name: opts.name ?? template.name,
+          description: template.description,
+          status: opts.status ?? 'active',
+        },
+      });
+      const assets = await insertAssets(trx, {
+        campaignId: campaign.id,
+        organizationId: orgId,
+        assets: template.assets,
+      });
+      return { campaign, assets };
+    },
+  );
 }
 
 /** Saves one of the organisation's campaigns (its assets, in display order) as a template. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, signUp, type TestApp, postJson } from '../../test/test-app.ts';
 import { PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
 import { FETCH_FAILED_MESSAGE } from './uploads.service.ts';
 
@@ -54,12 +54,7 @@ afterAll(async () => {
 });
 
 const fetchVia = (t: TestApp, token: string, imageUrl: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/upload-from-url',
-    headers: bearer(token),
-    payload: { imageUrl },
-  });
+  postJson(t.app, '/api/upload-from-url', { imageUrl }, token);
 
 describe('POST /api/upload-from-url (default: private addresses refused)', () => {
   it.each([
@@ -98,11 +93,7 @@ describe('POST /api/upload-from-url (default: private addresses refused)', () =>
   });
 
   it('needs a session', async () => {
-    const res = await locked.app.inject({
-      method: 'POST',
-      url: '/api/upload-from-url',
-      payload: { imageUrl: 'https://example.org/a.png' },
-    });
+    const res = await postJson(locked.app, '/api/upload-from-url', { imageUrl: 'https://example.org/a.png' });
     expect(res.statusCode).toBe(401);
   });
 });

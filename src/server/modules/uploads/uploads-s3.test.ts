@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
 import { S3Storage } from '../../lib/s3-storage.ts';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp, signUp, type TestApp, postJson } from '../../test/test-app.ts';
 import { multipartFile, PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
 
 // Uploads with S3_BUCKET set: stored in the bucket (s3rver here), served under the
@@ -94,20 +94,15 @@ describe('uploads in S3', () => {
 
   it('accepts an uploaded file as asset content only when the bucket holds it', async () => {
     const file = await upload(PNG_1X1, 'a.png', 'image/png');
-    const campaign = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(token),
-      payload: { name: 'S3 campaign' },
-    });
+    const campaign = await postJson(t.app, '/api/campaigns', { name: 'S3 campaign' }, token);
     expect(campaign.statusCode).toBe(201);
     const create = (content: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/assets',
-        headers: bearer(token),
-        payload: { campaignId: campaign.json().id, title: 'Photo', type: 'image', content },
-      });
+      postJson(
+        t.app,
+        '/api/assets',
+        { campaignId: campaign.json().id, title: 'Photo', type: 'image', content },
+        token,
+      );
     expect((await create(file.url)).statusCode).toBe(201);
     const missing = await create(`/uploads/${'1'.repeat(32)}.png`);
     expect(missing.statusCode).toBe(400);
@@ -117,18 +112,13 @@ describe('uploads in S3', () => {
   it('removes an upload nothing uses from the bucket after 24 h, and keeps a used one', async () => {
     const unused = await upload(PNG_1X1, 'u.png', 'image/png');
     const used = await upload(PNG_1X1, 'v.png', 'image/png');
-    const campaign = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(token),
-      payload: { name: 'S3 cleanup' },
-    });
-    const asset = await t.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: bearer(token),
-      payload: { campaignId: campaign.json().id, title: 'Photo', type: 'image', content: used.url },
-    });
+    const campaign = await postJson(t.app, '/api/campaigns', { name: 'S3 cleanup' }, token);
+    const asset = await postJson(
+      t.app,
+      '/api/assets',
+      { campaignId: campaign.json().id, title: 'Photo', type: 'image', content: used.url },
+      token,
+    );
     expect(asset.statusCode).toBe(201);
     const key = (url: string) => url.slice('/uploads/'.length);
 

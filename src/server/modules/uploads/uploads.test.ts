@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp, signUp, type TestApp, postJson } from '../../test/test-app.ts';
 import { GIF_1X1, multipartFile, PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
 
 let t: TestApp;
@@ -148,12 +148,7 @@ describe('POST /api/upload', () => {
   });
 
   it('answers 415 for a JSON body and 401 without a session', async () => {
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload',
-      headers: bearer(token),
-      payload: { file: 'x' },
-    });
+    const json = await postJson(t.app, '/api/upload', { file: 'x' }, token);
     expect(json.statusCode).toBe(415);
     const anon = await upload({ filename: 'a.png', contentType: 'image/png', bytes: PNG_1X1 }, 'not-a-token');
     expect(anon.statusCode).toBe(401);
@@ -167,12 +162,12 @@ describe('uploads need an organisation', () => {
     const res = await upload({ filename: 'a.png', contentType: 'image/png', bytes: PNG_1X1 }, noOrg);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Missing organization information. Please try logging out and back in.');
-    const fromUrl = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload-from-url',
-      headers: bearer(noOrg),
-      payload: { imageUrl: 'https://example.org/a.png' },
-    });
+    const fromUrl = await postJson(
+      t.app,
+      '/api/upload-from-url',
+      { imageUrl: 'https://example.org/a.png' },
+      noOrg,
+    );
     expect(fromUrl.statusCode).toBe(403);
     expect(storedNames().length).toBe(before);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
+import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-app.ts';
 
 // A caller without a session learns nothing about a protected route's input: the
 // session is checked before the body (or the params) are validated.
@@ -74,12 +74,7 @@ describe('bodies that are not JSON objects', () => {
 describe('bodies that are not JSON objects, with a session', () => {
   it('are 400 on the lifecycle edits too, before the route reads them', async () => {
     const { token } = await signUp(t.app);
-    const campaign = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(token),
-      payload: { name: 'Kept' },
-    });
+    const campaign = await postJson(t.app, '/api/campaigns', { name: 'Kept' }, token);
     const id = campaign.json().id;
     for (const payload of ['null', '[]', '7', '"name"']) {
       for (const [method, url] of [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
 import { CROSS_SITE_MESSAGE } from '../../plugins/csrf.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
+import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-app.ts';
 
 // The `token` cookie rides along with requests other sites make. A state-changing
 // request authenticated by the cookie alone must come from our own origin.
@@ -81,10 +81,10 @@ describe('cookie-authenticated writes', () => {
 describe('the session cookie is set by the server', () => {
   it('on register and login: SameSite=Lax, Secure over https; cleared on logout', async () => {
     const username = `cookie${Date.now().toString(36)}`;
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: { username, email: 'c@example.org', password: 'secret123' },
+    const reg = await postJson(t.app, '/api/register', {
+      username,
+      email: 'c@example.org',
+      password: 'secret123',
     });
     const regCookie = String(reg.headers['set-cookie']);
     expect(regCookie).toContain(`token=${reg.json().token}`);

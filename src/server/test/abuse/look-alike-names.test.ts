@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DbHandle, migrateToLatest, openDatabase } from '../../db/client.ts';
 import { migrationsFor } from '../../db/migrations/index.ts';
 import { nameKey } from '../../lib/name-key.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
+import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-app.ts';
 
 // Names that look the same to a person are the same name: case and Unicode
 // compatibility forms (NFKC) do not make a new user or organisation.
@@ -24,10 +24,10 @@ describe('usernames', () => {
     const base = `alice${randomBytes(3).toString('hex')}`;
     await signUp(t.app, { username: base, org: false });
     for (const twin of [base.toUpperCase(), `${base[0].toUpperCase()}${base.slice(1)}`, fullWidth(base)]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/register',
-        payload: { username: twin, email: 'twin@example.org', password: 'secret123' },
+      const res = await postJson(t.app, '/api/register', {
+        username: twin,
+        email: 'twin@example.org',
+        password: 'secret123',
       });
       expect(res.statusCode, twin).toBe(409);
       expect(res.json().message).toBe('Username already exists');
@@ -47,22 +47,17 @@ describe('organisation usernames', () => {
   it('a look-alike of an existing organisation username is 409', async () => {
     const base = `OrgA${randomBytes(3).toString('hex')}`;
     const first = await signUp(t.app, { org: false });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/organizations',
-      headers: bearer(first.token),
-      payload: { name: 'Org A', username: base },
-    });
+    const created = await postJson(
+      t.app,
+      '/api/organizations',
+      { name: 'Org A', username: base },
+      first.token,
+    );
     expect(created.statusCode).toBe(201);
     expect(created.json()).not.toHaveProperty('usernameKey');
     for (const twin of [base.toLowerCase(), base.toUpperCase()]) {
       const other = await signUp(t.app, { org: false });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/organizations',
-        headers: bearer(other.token),
-        payload: { name: 'Org B', username: twin },
-      });
+      const res = await postJson(t.app, '/api/organizations', { name: 'Org B', username: twin }, other.token);
       expect(res.statusCode, twin).toBe(409);
       expect(res.json().message).toBe('Organization username already exists');
     }

@@ -4,7 +4,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FETCH_FAILED_MESSAGE } from '../../modules/uploads/uploads.service.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
+import { createTestApp, postJson, signUp, type TestApp } from '../test-app.ts';
 
 // Every way a fetch can fail (private address, no such host, closed port, an HTTP
 // error, a redirect loop) answers the same body, so the server cannot be used to
@@ -36,13 +36,7 @@ afterAll(async () => {
   fs.rmSync(t.config.dataDir, { recursive: true, force: true });
 });
 
-const fetchVia = (imageUrl: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/upload-from-url',
-    headers: bearer(token),
-    payload: { imageUrl },
-  });
+const fetchVia = (imageUrl: string) => postJson(t.app, '/api/upload-from-url', { imageUrl }, token);
 
 describe('upload-from-url failures look alike', () => {
   it('private, unresolvable and refused targets give one generic 400', async () => {
@@ -87,12 +81,7 @@ describe('with private fetches allowed (a local stand-in for the internet)', () 
   it('a closed port, a 500 and a redirect loop answer the same; the log has the reason', async () => {
     const bodies = new Set<string>();
     for (const url of [`http://127.0.0.1:${closedPort}/`, `${base}/error`, `${base}/loop`]) {
-      const res = await open.app.inject({
-        method: 'POST',
-        url: '/api/upload-from-url',
-        headers: bearer(openToken),
-        payload: { imageUrl: url },
-      });
+      const res = await postJson(open.app, '/api/upload-from-url', { imageUrl: url }, openToken);
       expect(res.statusCode, url).toBe(400);
       bodies.add(res.body);
     }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
 import { multipartFile, PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
 import { FetchSlots } from '../../modules/uploads/upload-limits.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
+import { bearer, createTestApp, postJson, sendJson, signUp, type TestApp } from '../test-app.ts';
 
 // The upload store is not free disk: uploads per user per hour, bytes per
 // organisation, and files nothing uses are removed after a day.
@@ -58,12 +58,12 @@ describe('per-user upload rate', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Upload limit reached: at most 6 uploads an hour/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const fromUrl = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload-from-url',
-      headers: bearer(token),
-      payload: { imageUrl: 'https://example.org/a.png' },
-    });
+    const fromUrl = await postJson(
+      t.app,
+      '/api/upload-from-url',
+      { imageUrl: 'https://example.org/a.png' },
+      token,
+    );
     expect(fromUrl.statusCode).toBe(429);
   });
 });
@@ -74,27 +74,22 @@ describe('cleanup of unused uploads', () => {
     const urls: string[] = [];
     for (let i = 0; i < 6; i++) urls.push((await upload(token, PNG_1X1)).json().file.url);
     const [unused, inAsset, inTemplate, inDeletedAsset, editedAway, editedIn] = urls;
-    const campaign = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(token),
-      payload: { name: 'Camp', organizationId: orgId },
-    });
+    const campaign = await postJson(t.app, '/api/campaigns', { name: 'Camp', organizationId: orgId }, token);
     const campaignId = campaign.json().id;
-    const asset = await t.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: bearer(token),
-      payload: { title: 'Photo', type: 'image', content: inAsset, campaignId },
-    });
+    const asset = await postJson(
+      t.app,
+      '/api/assets',
+      { title: 'Photo', type: 'image', content: inAsset, campaignId },
+      token,
+    );
     expect(asset.statusCode).toBe(201);
     const createAsset = async (content: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/assets',
-        headers: bearer(token),
-        payload: { title: 'Photo', type: 'image', content, campaignId },
-      });
+      const res = await postJson(
+        t.app,
+        '/api/assets',
+        { title: 'Photo', type: 'image', content, campaignId },
+        token,
+      );
       expect(res.statusCode, res.body).toBe(201);
       return res.json().id as number;
     };
@@ -108,12 +103,7 @@ describe('cleanup of unused uploads', () => {
     });
     expect(del.statusCode, del.body).toBeLessThan(300);
     const editedId = await createAsset(editedAway);
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/assets/${editedId}`,
-      headers: bearer(token),
-      payload: { content: editedIn },
-    });
+    const edit = await sendJson(t.app, 'PUT', `/api/assets/${editedId}`, { content: editedIn }, token);
     expect(edit.statusCode, edit.body).toBe(200);
     await t.database.db
       .insertInto('templates')
