@@ -29,7 +29,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // One retry in CI: two supporter-sharing download tests failed once each in full runs on a busy
+  // machine and passed on every rerun (see the closing note); a retry still reports them as flaky.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
