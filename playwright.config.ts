@@ -29,8 +29,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  // One retry in CI: two supporter-sharing download tests failed once each in full runs on a busy
-  // machine and passed on every rerun (see the closing note); a retry still reports them as flaky.
+  // One retry in CI: two supporter-sharing download tests have each failed once in full runs on a
+  // busy machine and passed on every rerun; a retry still reports them as flaky, not as passed.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
