@@ -1,40 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type DbHandle, migrateToLatest, openDatabase } from './client.ts';
-import { migrationsFor } from './migrations/index.ts';
+import { type DbHandle, migrateToLatest } from './client.ts';
+import { databaseMigratedTo } from './migration-test-db.ts';
 
 // Rows written before the lifecycle migration keep working after it: statuses
 // outside the list become active, assets are live (not deleted), nothing is lost.
 
-const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-const schema = `t_${randomBytes(6).toString('hex')}`;
 let handle: DbHandle;
+let close: (() => Promise<void>) | undefined;
 
-async function pgQuery(q: string) {
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  await c.query(q);
-  await c.end();
-}
-
-afterAll(async () => {
-  await handle?.close();
-  if (pgUrl) await pgQuery(`DROP SCHEMA ${schema} CASCADE`);
-});
+afterAll(() => close?.());
 
 describe('migration 0003-campaign-lifecycle', () => {
   it('keeps old rows working', async () => {
-    if (pgUrl) await pgQuery(`CREATE SCHEMA ${schema}`);
-    handle = openDatabase(pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: ':memory:' });
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrationsFor(handle.dialect) },
-      ...(pgUrl && { migrationTableSchema: schema }),
-    });
-    const before = await migrator.migrateTo('0002-stats-covering-indexes');
-    expect(before.error).toBeUndefined();
+    ({ handle, close } = await databaseMigratedTo('0002-stats-covering-indexes'));
 
     const db = handle.db;
     const now = new Date().toISOString();
