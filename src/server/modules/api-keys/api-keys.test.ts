@@ -22,7 +22,11 @@ const { t, a, b, get } = twoOrganizationsPerFile();
 
 type Created = { id: number; name: string; role: string; prefix: string; key: string; createdAt: string };
 
-async function makeKey(role: 'viewer' | 'editor', admin = a, name = `Key ${role}`): Promise<Created> {
+async function makeKey(
+  role: 'viewer' | 'editor',
+  admin: { token: string } = a,
+  name = `Key ${role}`,
+): Promise<Created> {
   const res = await postJson(t.app, '/api/organization/api-keys', { name, role }, admin.token);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -76,7 +80,12 @@ describe('creating, listing and revoking keys', () => {
 
   it('is for admins only', async () => {
     const editor = await addMember(t.app, a, 'editor');
-    const res = await postJson(t.app, '/api/organization/api-keys', { name: 'n', role: 'viewer' }, editor.token);
+    const res = await postJson(
+      t.app,
+      '/api/organization/api-keys',
+      { name: 'n', role: 'viewer' },
+      editor.token,
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('This needs the admin role');
     expect((await get('/api/organization/api-keys', editor.token)).statusCode).toBe(403);
@@ -88,7 +97,13 @@ describe('creating, listing and revoking keys', () => {
     const theirs = await makeKey('viewer', b);
     expect((await listKeys(a.token)).map((k) => k.id)).not.toContain(theirs.id);
     expect((await listKeys(b.token)).map((k) => k.id)).toContain(theirs.id);
-    const res = await sendJson(t.app, 'DELETE', `/api/organization/api-keys/${theirs.id}`, undefined, a.token);
+    const res = await sendJson(
+      t.app,
+      'DELETE',
+      `/api/organization/api-keys/${theirs.id}`,
+      undefined,
+      a.token,
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('API key not found');
     // Still b's, still working.
@@ -106,14 +121,18 @@ describe('creating, listing and revoking keys', () => {
     expect(after.json()).toEqual({ message: INVALID_API_KEY });
     expect((await listKeys()).map((k) => k.id)).not.toContain(key.id);
     expect(
-      (await sendJson(t.app, 'DELETE', `/api/organization/api-keys/${key.id}`, undefined, a.token)).statusCode,
+      (await sendJson(t.app, 'DELETE', `/api/organization/api-keys/${key.id}`, undefined, a.token))
+        .statusCode,
     ).toBe(404);
   });
 
   it('records creating and revoking in the audit log', async () => {
     const key = await makeKey('viewer', a, 'Audited key');
     await sendJson(t.app, 'DELETE', `/api/organization/api-keys/${key.id}`, undefined, a.token);
-    const log = (await get('/api/organization/activity', a.token)).json() as { action: string; target: string }[];
+    const log = (await get('/api/organization/activity', a.token)).json() as {
+      action: string;
+      target: string;
+    }[];
     expect(log.slice(0, 2).map((e) => [e.action, e.target])).toEqual([
       ['api_key.revoked', 'Audited key (viewer)'],
       ['api_key.created', 'Audited key (viewer)'],
@@ -252,16 +271,21 @@ describe('rate limit per key', () => {
   });
 
   const keyOn = async (app: TestApp) => {
-    const res = await postJson(app.app, '/api/organization/api-keys', { name: 'Busy', role: 'viewer' }, admin.token);
+    const res = await postJson(
+      app.app,
+      '/api/organization/api-keys',
+      { name: 'Busy', role: 'viewer' },
+      admin.token,
+    );
     return res.json().key as string;
   };
-  const call = (app: TestApp, key: string) =>
-    app.app.inject({ url: '/api/campaigns', headers: bearer(key) });
+  const call = (app: TestApp, key: string) => app.app.inject({ url: '/api/campaigns', headers: bearer(key) });
 
   it('answers 429 with Retry-After past the limit, counted across instances, for that key only', async () => {
     const key = await keyOn(limited);
     const statuses: number[] = [];
-    for (const app of [limited, twin, limited, twin, limited]) statuses.push((await call(app, key)).statusCode);
+    for (const app of [limited, twin, limited, twin, limited])
+      statuses.push((await call(app, key)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const over = await call(twin, key);
     expect(over.statusCode).toBe(429);
