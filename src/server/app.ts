@@ -1,13 +1,14 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import { fastifyTrustProxy } from './lib/client-address.ts';
 import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
 import { createMailer } from './lib/mail.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { assetEditRoutes } from './modules/assets/asset-edit.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -27,7 +28,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createCacheInvalidation } from './modules/supporter/cache-invalidation.ts';
 import { SupporterCache } from './modules/supporter/supporter.service.ts';
 import { createUploadStorage } from './modules/uploads/upload-storage.ts';
-import { openApiRoutes } from './plugins/openapi.ts';
+import { BEARER_SCHEME, documentTransform, openApiRoutes } from './plugins/openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { backgroundJobs } from './jobs/index.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -110,11 +111,9 @@ export async function buildApp(opts: {
         description: 'Campaign sharing for organisations and their supporters',
         version: '1.0.0',
       },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
+      components: { securitySchemes: BEARER_SCHEME },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(cookie);
   await registerSecurity(app);
@@ -136,6 +135,7 @@ export async function buildApp(opts: {
     accountRoutes,
     organizationRoutes,
     membersRoutes,
+    apiKeysRoutes,
     settingsRoutes,
     campaignsRoutes,
     campaignLifecycleRoutes,

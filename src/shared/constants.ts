@@ -83,3 +83,11 @@ export const CLICKS_PER_SHARE_PER_NETWORK = 10;
 export const CLICK_NETWORK_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A supporter is "active" with a share in this many days. */
 export const ACTIVE_SUPPORTER_DAYS = 30;
+
+/** Every API key starts with this, so a key is told apart from a session token at a glance. */
+export const API_KEY_PREFIX = 'rk_';
+/** Characters of a key kept (and listed) so people can tell their keys apart. */
+export const API_KEY_SHOWN_CHARS = 10;
+export const MAX_API_KEY_NAME = 100;
+/** Requests one API key may make per minute, across every instance (API_KEY_REQUESTS_PER_MINUTE). */
+export const API_KEY_REQUESTS_PER_MINUTE = 600;

@@ -117,9 +117,11 @@ test('settings show their four tabs with the defaults of a new organisation', as
   await expect(row).toContainText(`@${signedIn.username}`);
   await expect(page.getByLabel(`Role of ${signedIn.username}`)).toHaveValue('admin');
   await expect(page.getByRole('button', { name: 'Invite Team Member' })).toBeVisible();
-  // API keys are not built yet: the card says so instead of showing a sample key.
-  await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
-  await expect(page.getByLabel('API Key')).toHaveCount(0);
+  // API keys: none yet, and no sample key is shown.
+  await expect(page.getByText('API Access', { exact: true })).toBeVisible();
+  await expect(page.getByText('No API keys yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create API Key' })).toBeVisible();
+  await expect(page.getByText(/rk_[A-Za-z0-9_-]{20,}/)).toHaveCount(0);
 });
 
 test('settings say so when the organisation cannot be loaded', async ({ page, signedIn }) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
+import { API_KEY_REQUESTS_PER_MINUTE, UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
 import type { S3Options } from '../lib/s3-storage.ts';
 
 const bool = z
@@ -90,6 +90,8 @@ const envSchema = z
     UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
     /** upload-from-url downloads this instance runs at once. */
     UPLOAD_FETCH_CONCURRENCY: z.coerce.number().int().positive().default(4),
+    /** Requests one API key may make per minute, shared by every instance on the database. */
+    API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(API_KEY_REQUESTS_PER_MINUTE),
     /** Off by default: lets tests fetch from a loopback server through upload-from-url. */
     ALLOW_PRIVATE_FETCH: bool,
     /** Where the built SPA lives (dist/client after `npm run build`). */
@@ -142,6 +144,7 @@ export interface Config {
   uploadQuotaBytes: number;
   uploadsPerHour: number;
   uploadFetchConcurrency: number;
+  apiKeyRequestsPerMinute: number;
   allowPrivateFetch: boolean;
   clientDist: string;
   trustProxy: TrustProxy;
@@ -177,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadFetchConcurrency: e.UPLOAD_FETCH_CONCURRENCY,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH,
     clientDist: path.resolve(e.CLIENT_DIST),
     trustProxy: e.TRUST_PROXY,

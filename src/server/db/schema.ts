@@ -250,6 +250,26 @@ export interface AuditLogTable {
   createdAt: string;
 }
 
+/** An organisation's API key: the key itself is never stored, only its SHA-256. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  organizationId: number;
+  name: string;
+  /** 'viewer' or 'editor' (capped by its creator's current role). */
+  role: string;
+  /** The key's first characters, shown so people can tell keys apart. */
+  prefix: string;
+  tokenHash: string;
+  /** The admin who made it: requests with the key act as them (audit log, upload quota). */
+  createdBy: number | null;
+  createdAt: string;
+  /** Written at most once a minute (api-key-auth.ts). */
+  lastUsedAt: string | null;
+  /** Start of the key's current one-minute rate-limit window, and its requests in it. */
+  windowStart: string | null;
+  windowCount: Generated<number>;
+}
+
 export interface OrganizationSettingsTable {
   organizationId: number;
   data: string;
@@ -281,4 +301,5 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   auditLog: AuditLogTable;
   organizationSettings: OrganizationSettingsTable;
+  apiKeys: ApiKeysTable;
 }

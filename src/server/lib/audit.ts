@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { nowIso } from './time.ts';
 
 /**
- * Audit actions. Sign-ins, membership and role changes, invitations, settings,
+ * Audit actions. Sign-ins, membership and role changes, invitations, API keys, settings,
  * every campaign and asset write; the profile's Recent Activity and the admin's
  * activity log read them back.
  */
@@ -20,6 +20,8 @@ export type AuditAction =
   | 'member.left'
   | 'invitation.created'
   | 'invitation.revoked'
+  | 'api_key.created'
+  | 'api_key.revoked'
   | 'campaign.created'
   | 'campaign.updated'
   | 'campaign.status_changed'

@@ -13,48 +13,67 @@ export { hasRole } from '#shared/schemas/members.ts';
 export type Access = 'public' | 'session' | 'member' | Role;
 
 /**
+ * A route's rule: who may call it, and whether an API key may. `sessionOnly` routes
+ * (the team, invitations, settings, the account and the API keys themselves) answer
+ * 403 to an API key whatever its role: they are for people signed in, so a leaked
+ * key can neither sign up members, change settings, nor mint or revoke keys.
+ */
+export interface RouteRule {
+  access: Access;
+  sessionOnly: boolean;
+}
+
+/** Marks a route as one an API key may not call (403), whatever its role. */
+const sessionOnly = (access: Access): RouteRule => ({ access, sessionOnly: true });
+
+/**
  * The one permission table: every route the app registers, by method and route
  * pattern. A hook (plugins/permissions.ts) enforces it before the body is even
  * parsed, and a test fails when a registered route is missing here, so a new
  * route cannot forget its check. Handlers still scope data to the caller's own
  * organisation (lib/org-scope.ts).
  */
-export const PERMISSIONS: Record<string, Access> = {
+export const PERMISSIONS: Record<string, Access | RouteRule> = {
   // Accounts and sessions
   'POST /api/register': 'public',
   'POST /api/login': 'public',
   'POST /api/logout': 'public',
   'GET /api/auth-status': 'public',
-  'GET /api/user': 'session',
-  'PUT /api/user/profile': 'session',
-  'PUT /api/user/password': 'session',
-  'GET /api/user/sessions': 'session',
-  'DELETE /api/user/sessions/:id': 'session',
-  'GET /api/user/activity': 'session',
+  'GET /api/user': sessionOnly('session'),
+  'PUT /api/user/profile': sessionOnly('session'),
+  'PUT /api/user/password': sessionOnly('session'),
+  'GET /api/user/sessions': sessionOnly('session'),
+  'DELETE /api/user/sessions/:id': sessionOnly('session'),
+  'GET /api/user/activity': sessionOnly('session'),
   'POST /api/password-reset': 'public',
   'POST /api/password-reset/:token': 'public',
 
   // Organisation (creating one is onboarding: the caller has none yet)
-  'POST /api/organizations': 'session',
+  'POST /api/organizations': sessionOnly('session'),
   // Answers 404 "No organization yet" to a user who has none (the client's onboarding check).
   'GET /api/organization': 'session',
   'GET /api/organization/stats': 'member',
   'GET /api/organization/analytics': 'member',
   'GET /api/organization/export.csv': 'member',
-  'GET /api/organization/settings': 'member',
-  'PUT /api/organization/settings': 'admin',
-  'GET /api/organization/activity': 'admin',
+  'GET /api/organization/settings': sessionOnly('member'),
+  'PUT /api/organization/settings': sessionOnly('admin'),
+  'GET /api/organization/activity': sessionOnly('admin'),
 
   // Members and invitations
-  'GET /api/organization/members': 'member',
-  'PUT /api/organization/members/:userId': 'admin',
+  'GET /api/organization/members': sessionOnly('member'),
+  'PUT /api/organization/members/:userId': sessionOnly('admin'),
   // Admins remove anyone; any member may remove themselves (leave): checked in the handler.
-  'DELETE /api/organization/members/:userId': 'member',
-  'POST /api/organization/invitations': 'admin',
-  'GET /api/organization/invitations': 'admin',
-  'DELETE /api/organization/invitations/:id': 'admin',
+  'DELETE /api/organization/members/:userId': sessionOnly('member'),
+  'POST /api/organization/invitations': sessionOnly('admin'),
+  'GET /api/organization/invitations': sessionOnly('admin'),
+  'DELETE /api/organization/invitations/:id': sessionOnly('admin'),
   'GET /api/invitations/:token': 'public',
-  'POST /api/invitations/:token/accept': 'session',
+  'POST /api/invitations/:token/accept': sessionOnly('session'),
+
+  // API keys: made, listed and revoked by admins, signed in (never with a key)
+  'GET /api/organization/api-keys': sessionOnly('admin'),
+  'POST /api/organization/api-keys': sessionOnly('admin'),
+  'DELETE /api/organization/api-keys/:id': sessionOnly('admin'),
 
   // Campaigns, assets, templates, uploads: read by every member, changed by editors
   'GET /api/campaigns': 'member',
@@ -115,6 +134,11 @@ export const PERMISSIONS: Record<string, Access> = {
 /** Automatic HEAD routes follow their GET. */
 export const permissionKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 
-export function accessFor(method: string, url: string): Access | undefined {
-  return PERMISSIONS[permissionKey(method, url)];
+/** The rule of a table entry, a bare access level meaning keys are allowed. */
+export const routeRule = (entry: Access | RouteRule): RouteRule =>
+  typeof entry === 'string' ? { access: entry, sessionOnly: false } : entry;
+
+export function ruleFor(method: string, url: string): RouteRule | undefined {
+  const entry = PERMISSIONS[permissionKey(method, url)];
+  return entry === undefined ? undefined : routeRule(entry);
 }

@@ -41,6 +41,15 @@ describe('GET /api/docs', () => {
     expect(Object.keys(viaDocs.json().paths)).toContain('/api/campaigns');
   });
 
+  it('declares the bearer scheme (sessions and API keys) on every route that needs a caller', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearer.description).toContain('rk_');
+    expect(doc.paths['/api/campaigns'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/organization/api-keys'].post.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/login'].post.security).toBeUndefined();
+  });
+
   it('keeps the docs out of the document it shows', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/docs'))).toEqual([]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import { authenticateApiKey, isApiKey } from '../modules/api-keys/api-key-auth.ts';
 import { loadSessionUser, readTokenSource, type UserRow } from '../modules/auth/session-user.ts';
 import { assertSameOrigin } from './csrf.ts';
 
@@ -8,8 +9,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate` (or the permission hook): the signed-in user. */
     user: UserRow;
-    /** Id of the caller's session (set with `user`). */
+    /** Id of the caller's session (set with `user`; 0 for an API key). */
     sessionId: number;
+    /** Id of the API key the request came with; null for a session (or no caller). */
+    apiKeyId: number | null;
   }
   interface FastifyInstance {
     /** For routes that need a session; runs before body validation (see registerAuth). */
@@ -20,10 +23,20 @@ declare module 'fastify' {
 /**
  * The signed-in user of this request. A cookie-borne session must also come from
  * our own origin: other sites can make a browser send the cookie, never the header.
+ * An API key counts only in the Authorization header (a key in the cookie is just an
+ * unknown session token), and a request that brings one is judged by the key alone:
+ * its cookies are never looked at.
  */
 export async function authenticateRequest(db: Db, config: Config, request: FastifyRequest): Promise<void> {
   if (request.user) return;
-  if (readTokenSource(request).fromCookie) assertSameOrigin(request, config);
+  const { token, fromCookie } = readTokenSource(request);
+  if (token && !fromCookie && isApiKey(token)) {
+    const caller = await authenticateApiKey(db, token, config.apiKeyRequestsPerMinute);
+    request.apiKeyId = caller.keyId;
+    request.user = caller.user;
+    return;
+  }
+  if (fromCookie) assertSameOrigin(request, config);
   request.user = await loadSessionUser(db, request);
 }
 
@@ -31,6 +44,7 @@ export async function authenticateRequest(db: Db, config: Config, request: Fasti
 export function registerAuth(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorateRequest('sessionId', 0);
+  app.decorateRequest('apiKeyId', null);
   const authenticate = (request: FastifyRequest) => authenticateRequest(db, config, request);
   app.decorate('authenticate', authenticate);
   // Routes declare `preHandler: app.authenticate`, but preHandler runs after body

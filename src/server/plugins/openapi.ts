@@ -1,8 +1,36 @@
 import swaggerUi from '@fastify/swagger-ui';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_KEY_PREFIX } from '#shared/constants.ts';
 import { errorResponses, openApiDocumentSchema } from '#shared/schemas/common.ts';
+import { ruleFor } from '../lib/permissions.ts';
 
 export const API_DOCS_PREFIX = '/api/docs';
+
+/** The document's one security scheme: a session token or an API key, both as a Bearer token. */
+export const BEARER_SCHEME = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      `A session token (from POST /api/login) or an API key (\`${API_KEY_PREFIX}...\`, made by an admin in ` +
+      'Settings > Permissions). A key acts with its role and is refused (403) on the members, ' +
+      'invitations, settings, account and API key routes.',
+  },
+} as const;
+
+/**
+ * The zod-to-JSON-Schema transform, plus each operation's security from the
+ * permission table: every route that is not public needs the bearer token.
+ */
+export const documentTransform: SwaggerTransform = (input) => {
+  const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+  const method = [input.route.method].flat()[0] ?? 'GET';
+  const rule = ruleFor(method, input.route.url);
+  if (!rule || rule.access === 'public') return out;
+  return { ...out, schema: { ...out.schema, security: [{ bearer: [] }] } };
+};
 
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document @fastify/swagger builds from the

@@ -4,28 +4,33 @@ import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
 import { MISSING_ORG_MESSAGE } from '../lib/org-scope.ts';
-import { accessFor, hasRole } from '../lib/permissions.ts';
+import { hasRole, ruleFor } from '../lib/permissions.ts';
 import { authenticateRequest } from './auth.ts';
+
+export const API_KEY_REFUSED_MESSAGE = 'API keys cannot be used here: sign in as a member';
 
 /**
  * Enforces the permission table (lib/permissions.ts) on every route, in onRequest:
  * before the body is parsed or validated, so an anonymous or under-privileged
  * caller learns nothing about the body's shape. The user is loaded fresh from the
  * database on every call, so a removed member's still-open session gets 403 at
- * once, and a changed role applies at the next call.
+ * once, and a changed role applies at the next call. An API key stands for a member
+ * with the key's role, except on the table's session-only routes (403).
  */
 export function registerPermissions(app: FastifyInstance, db: Db, config: Config): void {
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (!url) return; // no route matched: the not-found handler answers
-    const access = accessFor(request.method, url);
-    if (access === 'public') return;
-    if (access === undefined) {
+    const rule = ruleFor(request.method, url);
+    if (rule?.access === 'public') return;
+    if (rule === undefined) {
       // Fail closed; the permission-table test keeps this from ever happening.
       request.log.error({ method: request.method, url }, 'route missing from the permission table');
       throw forbidden('Not allowed');
     }
     await authenticateRequest(db, config, request);
+    if (rule.sessionOnly && request.apiKeyId !== null) throw forbidden(API_KEY_REFUSED_MESSAGE);
+    const { access } = rule;
     if (access === 'session') return;
     if (!request.user.organizationId) throw forbidden(MISSING_ORG_MESSAGE);
     if (access === 'member') return;

@@ -274,6 +274,47 @@ describe('real responses parse with the route schemas', () => {
       status: 400,
     });
 
+    // API keys: made, listed, used, refused where keys may not go, revoked.
+    const apiKey = (
+      await call({
+        method: 'POST',
+        route: '/api/organization/api-keys',
+        headers: auth,
+        payload: { name: 'Contract key', role: 'viewer' },
+        status: 201,
+      })
+    ).json();
+    await call({
+      method: 'POST',
+      route: '/api/organization/api-keys',
+      headers: auth,
+      payload: { name: 'Contract key', role: 'admin' },
+      status: 400,
+    });
+    await call({ method: 'GET', route: '/api/campaigns', headers: bearer(apiKey.key), status: 200 });
+    await call({ method: 'GET', route: '/api/organization/api-keys', headers: auth, status: 200 });
+    await call({
+      method: 'GET',
+      route: '/api/organization/api-keys',
+      headers: bearer(apiKey.key),
+      status: 403,
+    });
+    await call({
+      method: 'DELETE',
+      route: '/api/organization/api-keys/:id',
+      url: `/api/organization/api-keys/${apiKey.id}`,
+      headers: auth,
+      status: 204,
+    });
+    await call({
+      method: 'DELETE',
+      route: '/api/organization/api-keys/:id',
+      url: `/api/organization/api-keys/${apiKey.id}`,
+      headers: auth,
+      status: 404,
+    });
+    await call({ method: 'GET', route: '/api/campaigns', headers: bearer(apiKey.key), status: 401 });
+
     // A second session of the same user, for the session list to end.
     const other = (
       await t.app.inject({

@@ -1,3 +1,4 @@
+export { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/api-keys.ts';
 export { useOrganization } from './api/get-organization.ts';
 export {
   invitationProblem,

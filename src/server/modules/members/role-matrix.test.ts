@@ -1,17 +1,21 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../lib/permissions.ts';
+import { PERMISSIONS, routeRule } from '../../lib/permissions.ts';
+import { API_KEY_REFUSED_MESSAGE } from '../../plugins/permissions.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { createAsset, createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
 
 // Every route, called as each kind of caller, on each database. "allowed" means
 // the call got past the permission check and did its work; the other outcomes are
-// the exact refusals: 401 anonymous, 403 role or organisation, 404 another
-// organisation's ids.
+// the exact refusals: 401 anonymous, 403 role or organisation (or an API key on a
+// session-only route), 404 another organisation's ids. The key callers are API keys
+// of the admin's organisation with that role.
 
-type Caller = 'viewer' | 'editor' | 'admin' | 'other' | 'noOrg' | 'anon';
-const CALLERS: Caller[] = ['viewer', 'editor', 'admin', 'other', 'noOrg', 'anon'];
+type Caller = 'viewer' | 'editor' | 'admin' | 'other' | 'noOrg' | 'anon' | 'viewerKey' | 'editorKey';
+const CALLERS: Caller[] = ['viewer', 'editor', 'admin', 'other', 'noOrg', 'anon', 'viewerKey', 'editorKey'];
+const KEY_ROLE = { viewerKey: 'viewer', editorKey: 'editor' } as const;
+const isKey = (caller: Caller): caller is keyof typeof KEY_ROLE => caller in KEY_ROLE;
 type Outcome = 'allowed' | 401 | 403 | 404;
 
 interface Call {
@@ -56,6 +60,16 @@ beforeAll(async () => {
   });
   for (const [k, v] of Object.entries({ admin, viewer, editor, other, noOrg }))
     users[k as Caller] = { userId: v.userId, username: (v as { username: string }).username };
+  for (const caller of ['viewerKey', 'editorKey'] as const) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/api-keys',
+      headers: bearer(admin.token),
+      payload: { name: caller, role: KEY_ROLE[caller] },
+    });
+    expect(res.statusCode).toBe(201);
+    tokens[caller] = res.json().key;
+  }
   const campaign = await createCampaign(t.app, admin.token, { organizationId: admin.orgId });
   campaignId = campaign.id;
   assetId = (await createAsset(t.app, admin.token, campaignId)).id;
@@ -70,11 +84,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A fresh session of the caller (of the admin for a key: such calls are refused before they act). */
 const login = async (caller: Caller) => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/login',
-    payload: { username: users[caller].username, password: 'secret123' },
+    payload: { username: users[isKey(caller) ? 'admin' : caller].username, password: 'secret123' },
   });
   return res.json().token as string;
 };
@@ -122,7 +137,7 @@ const CASES: Record<string, Case> = {
     call: async (caller) => ({
       method: 'POST',
       url: '/api/logout',
-      headers: caller === 'anon' ? {} : bearer(await login(caller)),
+      headers: caller === 'anon' ? {} : bearer(isKey(caller) ? tokens[caller] : await login(caller)),
     }),
   },
   'GET /api/auth-status': { call: () => ({ method: 'GET', url: '/api/auth-status' }) },
@@ -224,6 +239,27 @@ const CASES: Record<string, Case> = {
     }),
     // Everyone but the user without an organisation already has one.
     alsoAllowed: [409],
+  },
+  'GET /api/organization/api-keys': { call: () => ({ method: 'GET', url: '/api/organization/api-keys' }) },
+  'POST /api/organization/api-keys': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/organization/api-keys',
+      payload: { name: 'Matrix', role: 'viewer' },
+    }),
+  },
+  'DELETE /api/organization/api-keys/:id': {
+    // Revoking is final: each call revokes a key of its own.
+    call: async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/organization/api-keys',
+        headers: bearer(admin.token),
+        payload: { name: 'To revoke', role: 'viewer' },
+      });
+      return { method: 'DELETE', url: `/api/organization/api-keys/${res.json().id}` };
+    },
+    other: 404,
   },
   'GET /api/campaigns': { call: () => ({ method: 'GET', url: '/api/campaigns' }) },
   'POST /api/campaigns': {
@@ -393,10 +429,15 @@ const CASES: Record<string, Case> = {
 const RANK = { viewer: 0, editor: 1, admin: 2 } as const;
 
 function expected(key: string, caller: Caller): Outcome {
-  const access = PERMISSIONS[key];
+  const { access, sessionOnly } = routeRule(PERMISSIONS[key]!);
   const c = CASES[key];
   if (access === 'public') return 'allowed';
   if (caller === 'anon') return 401;
+  if (isKey(caller)) {
+    if (sessionOnly) return 403;
+    if (access === 'session' || access === 'member') return 'allowed';
+    return RANK[KEY_ROLE[caller]] >= RANK[access] ? 'allowed' : 403;
+  }
   if (access === 'session') return 'allowed';
   if (caller === 'noOrg') return c.noOrg ?? 403;
   if (caller === 'other') return c.other ?? 'allowed';
@@ -435,19 +476,22 @@ describe('role matrix: every route as every kind of caller', () => {
           ...(req.payload !== undefined && { payload: req.payload as string }),
         });
         const want = expected(key, caller);
+        const { access, sessionOnly } = routeRule(PERMISSIONS[key]!);
         const got = classify(res, c);
         if (got !== want)
           mismatches.push(
             `${key} as ${caller}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`,
           );
-        if (
+        if (want === 403 && res.statusCode === 403 && isKey(caller) && sessionOnly)
+          expect(res.json().message).toBe(API_KEY_REFUSED_MESSAGE);
+        else if (
           want === 403 &&
           res.statusCode === 403 &&
-          PERMISSIONS[key] in RANK &&
+          access in RANK &&
           caller !== 'noOrg' &&
           caller !== 'other'
         )
-          expect(res.json().message).toBe(`This needs the ${PERMISSIONS[key]} role`);
+          expect(res.json().message).toBe(`This needs the ${access} role`);
       }
     }
     expect(mismatches).toEqual([]);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { useOrganization, useRole } from '#client/features/organization/index.ts';
+import { ApiKeysCard } from './api-keys-card.tsx';
 import { InvitationsCard } from './invitations-card.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { MembersCard } from './members-card.tsx';
@@ -21,17 +21,7 @@ export function PermissionsSettings() {
       </WithSettings>
       <MembersCard invite={<InviteDialog />} orgName={org?.name ?? 'this organization'} />
       {can('admin') && <InvitationsCard />}
-      <Card>
-        <CardHeader>
-          <div className="flex items-center gap-2">
-            <CardTitle>API Access</CardTitle>
-            <Badge variant="outline">Coming soon</Badge>
-          </div>
-          <CardDescription>
-            API keys to connect Rally to your other tools are coming soon. Nothing here is active yet.
-          </CardDescription>
-        </CardHeader>
-      </Card>
+      <ApiKeysCard />
     </div>
   );
 }

@@ -11,10 +11,13 @@ describe('activityLabel', () => {
     expect(activityLabel({ action: 'account.password_changed', target: 'ada' })).toBe(
       'Changed your password',
     );
+    expect(activityLabel({ action: 'api_key.revoked', target: 'CI (viewer)' })).toBe(
+      'Revoked the API key CI (viewer)',
+    );
   });
 
   it('shows an unknown action as it is rather than hiding it', () => {
-    expect(activityLabel({ action: 'api_key.created', target: 'CI' })).toBe('api key created: CI');
+    expect(activityLabel({ action: 'report_job.created', target: 'CI' })).toBe('report job created: CI');
     expect(activityLabel({ action: 'x.y', target: '' })).toBe('x.y');
   });
 });

@@ -18,6 +18,8 @@ const LABELS: Record<string, Label> = {
   'member.left': 'Left the organization',
   'invitation.created': (t) => `Invited ${t}`,
   'invitation.revoked': (t) => `Revoked the invitation for ${t}`,
+  'api_key.created': (t) => `Created the API key ${t}`,
+  'api_key.revoked': (t) => `Revoked the API key ${t}`,
   'campaign.created': (t) => `Created campaign ${t}`,
   'campaign.updated': (t) => `Edited campaign ${t}`,
   'campaign.status_changed': (t) => `Changed the status of campaign ${t}`,
