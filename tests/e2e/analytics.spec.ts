@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Download, Locator, Page } from '@playwright/test';
@@ -26,7 +27,6 @@ const todayIn = (tz: string) =>
 const addDays = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
-let refSeq = 0;
 async function logShare(
   request: APIRequestContext,
   account: Account,
@@ -35,7 +35,8 @@ async function logShare(
   platform: string,
   parentRef?: string,
 ): Promise<string> {
-  const ref = `e2eAnalytics${Date.now().toString(36)}${(refSeq++).toString(36)}`;
+  // Random, not a counter: parallel workers must not make the same code.
+  const ref = `e2e${randomUUID().replaceAll('-', '')}`;
   const res = await request.post('/api/shares', {
     data: {
       assetId,
