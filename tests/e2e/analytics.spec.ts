@@ -218,7 +218,9 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
     /Direct \(0\)\s*4 shares/,
     /Generation 1\s*1 share$/,
   ]);
-  await expect(view(page).getByTestId('viral-coefficient')).toContainText('Viral coefficient 0.25');
+  await expect(view(page).getByTestId('viral-coefficient')).toHaveText(
+    'Viral coefficient 0.25: for every share made directly, 0.25 more were made by people who arrived through a shared link.',
+  );
 
   // Top supporters carry the labels the server gives (pseudonyms; never the raw id).
   const range = { from: addDays(today, -6), to: today, tz: TZ };

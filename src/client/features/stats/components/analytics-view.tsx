@@ -138,7 +138,7 @@ function AnalyticsBody({
             ['Shares', formatCount(totals.shares), 'shares'],
             ['Clicks', formatCount(totals.clicks), 'clicks'],
             ['Supporters', formatCount(totals.uniqueSupporters), 'supporters'],
-            ['Clicks per 100 shares', formatRate(totals.engagementRate), 'engagement'],
+            ['Click-through rate', formatRate(totals.engagementRate), 'engagement'],
           ] as const
         ).map(([label, value, id]) => (
           <div key={id} className="rounded-lg bg-muted p-3">

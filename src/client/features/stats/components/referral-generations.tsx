@@ -7,6 +7,7 @@ import type { CampaignAnalytics } from '#shared/schemas/analytics.ts';
 export function ReferralGenerations({ referrals }: { referrals: CampaignAnalytics['referrals'] }) {
   const { generations, viralCoefficient } = referrals;
   const most = Math.max(1, ...generations.map((g) => g.shares));
+  const coefficient = viralCoefficient.toLocaleString(undefined, { maximumFractionDigits: 2 });
   return (
     <section aria-labelledby="referral-generations" className="space-y-3">
       <h3 id="referral-generations" className="font-medium">
@@ -33,11 +34,8 @@ export function ReferralGenerations({ referrals }: { referrals: CampaignAnalytic
         </ol>
       )}
       <p className="text-sm" data-testid="viral-coefficient">
-        <strong>
-          Viral coefficient {viralCoefficient.toLocaleString(undefined, { maximumFractionDigits: 2 })}
-        </strong>
-        : for every share made directly, this many shares were made by people who arrived through a shared
-        link.
+        <strong>Viral coefficient {coefficient}</strong>: for every share made directly, {coefficient} more
+        were made by people who arrived through a shared link.
       </p>
     </section>
   );
