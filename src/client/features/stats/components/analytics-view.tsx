@@ -82,7 +82,7 @@ export function AnalyticsView({ scope }: { scope: AnalyticsScope }) {
               updating={query.isPlaceholderData || query.isFetching}
             />
           ) : (
-            <div className="flex h-40 items-center justify-center">
+            <div className="flex h-60 items-center justify-center">
               <Spinner label="Loading analytics" />
             </div>
           )}
@@ -113,7 +113,7 @@ function AnalyticsBody({
         <p className="text-sm text-muted-foreground" data-testid="analytics-range">
           {range.from} to {range.to}
           {updating && (
-            <span role="status" className="ms-2">
+            <span role="status" className="ml-2">
               Updating…
             </span>
           )}
@@ -169,7 +169,7 @@ function AnalyticsBody({
             </Suspense>
           </section>
 
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid gap-6 sm:grid-cols-2">
             <SortableTable
               caption="By platform"
               rows={data.platforms}

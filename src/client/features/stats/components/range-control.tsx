@@ -58,7 +58,7 @@ export function RangeControl({
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               onChange={(e) => onCustomChange({ ...custom, from: e.target.value })}
-              className="w-44"
+              className="w-auto"
             />
           </div>
           <div className="grid gap-1 text-sm">
@@ -71,10 +71,10 @@ export function RangeControl({
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               onChange={(e) => onCustomChange({ ...custom, to: e.target.value })}
-              className="w-44"
+              className="w-auto"
             />
           </div>
-          <p className="pb-2 text-xs text-muted-foreground">Up to {MAX_RANGE_DAYS} days.</p>
+          <p className="pb-3 text-xs text-muted-foreground">Up to {MAX_RANGE_DAYS} days.</p>
         </div>
       )}
       {error && (

@@ -18,11 +18,11 @@ export function ReferralGenerations({ referrals }: { referrals: CampaignAnalytic
       ) : (
         <ol className="space-y-2" aria-label="Shares per referral generation">
           {generations.map((g) => (
-            <li key={g.depth} className="grid grid-cols-[7rem_1fr_auto] items-center gap-2 text-sm">
-              <span>{g.depth === 0 ? 'Direct (0)' : `Generation ${g.depth}`}</span>
-              <span className="h-3 rounded bg-muted" aria-hidden>
+            <li key={g.depth} className="grid grid-cols-[auto_1fr_auto] items-center gap-2 text-sm">
+              <span className="w-24">{g.depth === 0 ? 'Direct (0)' : `Generation ${g.depth}`}</span>
+              <span className="h-2 rounded bg-muted" aria-hidden>
                 <span
-                  className="block h-3 rounded bg-primary"
+                  className="block h-2 rounded bg-primary"
                   style={{ width: `${(g.shares / most) * 100}%` }}
                 />
               </span>

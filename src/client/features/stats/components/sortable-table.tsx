@@ -70,7 +70,7 @@ export function SortableTable<T>({
                   <button
                     type="button"
                     onClick={() => toggle(c)}
-                    className="inline-flex items-center gap-1 rounded px-1 py-2 font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary"
+                    className="inline-flex items-center gap-1 rounded px-1 py-2 font-medium hover:bg-muted"
                   >
                     {c.label}
                     <Icon aria-hidden className={active ? 'size-4' : 'size-4 text-muted-foreground'} />
@@ -82,7 +82,7 @@ export function SortableTable<T>({
         </thead>
         <tbody>
           {sorted.map((row) => (
-            <tr key={rowKey(row)} className="border-b border-border last:border-0">
+            <tr key={rowKey(row)} className="border-b border-border">
               {columns.map((c) => (
                 <td
                   key={c.key}
