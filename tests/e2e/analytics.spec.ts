@@ -339,15 +339,22 @@ test('a viewer sees the view; a failed load offers Retry instead of a raw error'
   const viewer = await addMember(request, account, 'viewer');
   await signInAs(page, viewer);
 
-  // The first analytics call fails as a proxy might; the retry reaches the server.
-  let failures = 1;
-  await page.route('**/analytics?*', (route) =>
-    failures-- > 0
-      ? route.fulfill({ status: 502, contentType: 'text/plain', body: 'Internal Server Error' })
-      : route.continue(),
-  );
+  // The first analytics call never reaches the server, the second meets a failing proxy;
+  // the third gets through.
+  const failures: ('abort' | 502)[] = ['abort', 502];
+  await page.route('**/analytics?*', (route) => {
+    const failure = failures.shift();
+    if (failure === 'abort') return route.abort('connectionrefused');
+    if (failure === 502)
+      return route.fulfill({ status: 502, contentType: 'text/plain', body: 'Internal Server Error' });
+    return route.continue();
+  });
   await page.goto(`/campaigns/${c.id}`);
   const failed = view(page).getByRole('alert');
+  await expect(failed).toContainText('Analytics could not be loaded');
+  await expect(view(page)).not.toContainText('Failed to fetch');
+  await view(page).getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => failures.length).toBe(0);
   await expect(failed).toContainText('Analytics could not be loaded');
   await expect(view(page)).not.toContainText('Internal Server Error');
   await view(page).getByRole('button', { name: 'Retry' }).click();
