@@ -89,6 +89,9 @@ async function seedActivity(request: APIRequestContext, browser: Browser, accoun
   return { a, b };
 }
 
+/** A fetch of the analytics waits for a server that may be busy with other specs' work. */
+const FIRST_LOAD = { timeout: 20_000 };
+
 const view = (page: Page) => page.getByRole('region', { name: 'Analytics', exact: true });
 const total = (page: Page, id: 'shares' | 'clicks' | 'supporters') =>
   view(page).getByTestId(`analytics-total-${id}`);
@@ -97,7 +100,7 @@ const card = (scope: Page | Locator, label: string) =>
   scope.getByText(label, { exact: true }).locator('xpath=..').getByRole('definition');
 
 async function expectRange(page: Page, from: string, to: string) {
-  await expect(view(page).getByTestId('analytics-range')).toHaveText(`${from} to ${to}`);
+  await expect(view(page).getByTestId('analytics-range')).toHaveText(`${from} to ${to}`, FIRST_LOAD);
 }
 
 async function download(page: Page, name: string): Promise<{ file: Download; rows: string[][] }> {
@@ -129,7 +132,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   // The same totals as the campaign's stats cards.
   await expect(card(page, 'Total Shares')).toHaveText('5');
   await expect(card(page, 'Click-throughs')).toHaveText('3');
-  await expect(total(page, 'shares')).toHaveText('5');
+  await expect(total(page, 'shares')).toHaveText('5', FIRST_LOAD);
   await expect(total(page, 'clicks')).toHaveText('3');
   await expect(total(page, 'supporters')).toHaveText('1');
   await expect(view(page).getByRole('region', { name: 'Shares and clicks per day' })).toBeVisible();
@@ -280,7 +283,7 @@ test('the dashboard analytics view covers the organisation, per campaign', async
   await page.goto('/');
   const cards = page.getByRole('region', { name: 'Organization statistics' });
   await expect(card(cards, 'Total Shares')).toHaveText('6');
-  await expect(total(page, 'shares')).toHaveText('6');
+  await expect(total(page, 'shares')).toHaveText('6', FIRST_LOAD);
   await expect(total(page, 'clicks')).toHaveText('3');
 
   const campaigns = view(page).getByRole('table', { name: 'By campaign' });
@@ -320,7 +323,7 @@ test('on a phone the view fits the screen without sideways scrolling', async ({
   await signInAs(page, account);
   for (const url of [`/campaigns/${a.id}`, '/']) {
     await page.goto(url);
-    await expect(total(page, 'shares')).toHaveText(url === '/' ? '6' : '5');
+    await expect(total(page, 'shares')).toHaveText(url === '/' ? '6' : '5', FIRST_LOAD);
     await expect(view(page).getByRole('table', { name: 'By platform' })).toBeVisible();
     await view(page).getByRole('button', { name: 'Custom' }).click();
     await expect(view(page).getByLabel('To', { exact: true })).toBeVisible();
@@ -359,7 +362,7 @@ test('a viewer sees the view; a failed load offers Retry instead of a raw error'
   await expect(view(page)).not.toContainText('Internal Server Error');
   await view(page).getByRole('button', { name: 'Retry' }).click();
   await expect(failed).toHaveCount(0);
-  await expect(total(page, 'shares')).toHaveText('0');
+  await expect(total(page, 'shares')).toHaveText('0', FIRST_LOAD);
   await expect(view(page).getByText(/^No shares or clicks between/)).toBeVisible();
   await expect(view(page).getByRole('link', { name: 'Download clicks CSV' })).toBeVisible();
 });
