@@ -110,6 +110,17 @@ async function download(page: Page, name: string): Promise<{ file: Download; row
   return { file, rows: parseCsv(fs.readFileSync((await file.path()) as string, 'utf8')) };
 }
 
+/** No serious or critical axe findings inside the analytics view. */
+async function expectAccessibleView(page: Page) {
+  const axe = await new AxeBuilder({ page }).include('section:has(> #analytics-heading)').analyze();
+  expect(axe.passes.length).toBeGreaterThan(0);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+  ).toEqual([]);
+}
+
 /** The cells of each body row of a table, as text. */
 const tableRows = (table: Locator) =>
   table
@@ -166,6 +177,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   await from.fill(addDays(today, -400));
   await to.fill(today);
   await expect(view(page).getByRole('alert')).toHaveText('The range must be at most 366 days');
+  await expectAccessibleView(page);
   await from.fill(addDays(today, -2));
   await expect(view(page).getByRole('alert')).toHaveCount(0);
   await expectRange(page, addDays(today, -2), today);
@@ -265,12 +277,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   expect(clicks.rows[0][0]).toBe('id');
   expect(clicks.rows.length - 1).toBe(Number(await card(page, 'Click-throughs').textContent()));
 
-  const axe = await new AxeBuilder({ page }).include('section:has(> #analytics-heading)').analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-  ).toEqual([]);
+  await expectAccessibleView(page);
 });
 
 test('the dashboard analytics view covers the organisation, per campaign', async ({
@@ -310,6 +317,7 @@ test('the dashboard analytics view covers the organisation, per campaign', async
   expect(new Set(shares.rows.slice(1).map((r) => r[2]))).toEqual(new Set([String(a.id), String(b.id)]));
   const clicks = await download(page, 'Download clicks CSV');
   expect(clicks.rows.length - 1).toBe(3);
+  await expectAccessibleView(page);
 });
 
 test('on a phone the view fits the screen without sideways scrolling', async ({
