@@ -15,7 +15,7 @@ test('an empty dashboard, a rejected short name, then a campaign created from th
       page.getByRole('region', { name: 'Organization statistics' }).getByText(label),
     ).toBeVisible();
   }
-  await expect(page.getByText('0%')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Organization statistics' }).getByText('0%')).toBeVisible();
   await expect(page.getByText('No campaigns found')).toBeVisible();
   await expect(page.getByText('Create your first campaign to get started')).toBeVisible();
 

@@ -21,11 +21,14 @@ const dateField = (name: string) =>
     .refine(isRealDate, { message: `${name} must be a date (YYYY-MM-DD)` })
     .optional();
 
+/** The zone whose local days bound the range (UTC by default). */
+const tzField = z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).optional();
+
 export const analyticsQuerySchema = z
   .strictObject({
     from: dateField('from'),
     to: dateField('to'),
-    tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).optional(),
+    tz: tzField,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] })
   .refine(
@@ -67,6 +70,8 @@ export const exportQuerySchema = z
     type: z.enum(['shares', 'clicks'], { error: 'type must be shares or clicks' }),
     from: dateField('from'),
     to: dateField('to'),
+    // The same zone as the analytics view, so a download holds exactly the rows it counts.
+    tz: tzField,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] })
   .refine(

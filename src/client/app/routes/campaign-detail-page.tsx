@@ -13,7 +13,7 @@ import {
   EditAssetDialog,
 } from '#client/features/assets/index.ts';
 import { RoleLocked, useRole } from '#client/features/organization/index.ts';
-import { useCampaignStats, AnalyticsPanel } from '#client/features/stats/index.ts';
+import { AnalyticsPanel, AnalyticsView, useCampaignStats } from '#client/features/stats/index.ts';
 import {
   CampaignActions,
   CampaignStatusBadge,
@@ -129,6 +129,8 @@ export default function CampaignDetailPage() {
       )}
 
       <AnalyticsPanel stats={stats.data} />
+
+      <AnalyticsView scope={{ campaignId: c.id }} />
     </main>
   );
 }

@@ -8,7 +8,7 @@ import { queryClient } from '#client/lib/query-client.ts';
 import { CAMPAIGNS_KEY, useCampaigns, CreateCampaignDialog } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import { RoleLocked } from '#client/features/organization/index.ts';
-import { OrganizationStatCards } from '#client/features/stats/index.ts';
+import { AnalyticsView, OrganizationStatCards } from '#client/features/stats/index.ts';
 import { CalendarTab } from './dashboard/calendar-tab.tsx';
 import { CampaignList, type ExpandedCampaign } from './dashboard/campaign-list.tsx';
 import { DebugButton } from './dashboard/debug-button.tsx';
@@ -128,6 +128,9 @@ export default function DashboardPage() {
           <CalendarTab orgId={orgId} onSelect={showCampaign} />
         </TabsContent>
       </Tabs>
+
+      {/* Below the three tabs, so the dashboard's own layout stays as it was. */}
+      {orgId !== null && <AnalyticsView scope={{ organization: true }} />}
     </main>
   );
 }

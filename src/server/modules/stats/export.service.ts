@@ -5,7 +5,7 @@ import { pseudonym } from './pseudonym.ts';
 import type { Scope } from './stats.service.ts';
 import { resolveRange } from './time-range.ts';
 
-// CSV export of the events of a range (UTC days), read in pages by id so memory stays
+// CSV export of the events of a range (local days of `tz`, UTC by default), read in pages by id so memory stays
 // bounded whatever the size; the generator is pulled by the response stream, so a
 // slow client slows the reads (back-pressure) and a client that goes away stops them.
 
@@ -82,7 +82,7 @@ async function* exportRows(opts: {
     }
     return l;
   };
-  const range = resolveRange({ from: query.from, to: query.to });
+  const range = resolveRange({ from: query.from, to: query.to, tz: query.tz });
   const lo = new Date(range.bounds[0]).toISOString();
   const hi = new Date(range.bounds.at(-1)!).toISOString();
   let after = 0;

@@ -143,8 +143,42 @@ describe('CSV export', () => {
     expect(stats.totalShares).toBe(rows.length - 1);
   });
 
+  it('bounds the range by local days of tz, as the analytics view does', async () => {
+    // 23:30 UTC on 10 June is already 11 June in Tokyo.
+    await t.database.db
+      .insertInto('shares')
+      .values({
+        assetId,
+        platform: 'email',
+        campaignId,
+        organizationId: orgId,
+        scheduledFor: null,
+        status: 'shared',
+        ref: 'zonedExportRef01',
+        supporterId: 'ZonedSupporter00001',
+        parentShareId: null,
+        createdAt: '2024-06-10T23:30:00.000Z',
+      })
+      .execute();
+    const refsOf = async (q: string) => {
+      const res = await t.app.inject({
+        url: `/api/campaigns/${campaignId}/export.csv?type=shares&${q}`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode, q).toBe(200);
+      return parseCsv(res.body)
+        .slice(1)
+        .map((r) => r[9]);
+    };
+    expect(await refsOf('from=2024-06-10&to=2024-06-10')).toEqual(['zonedExportRef01']);
+    expect(await refsOf('from=2024-06-11&to=2024-06-11')).toEqual([]);
+    expect(await refsOf('from=2024-06-11&to=2024-06-11&tz=Asia/Tokyo')).toEqual(['zonedExportRef01']);
+    expect(await refsOf('from=2024-06-10&to=2024-06-10&tz=Asia/Tokyo')).toEqual([]);
+  });
+
   it('answers 400 for a bad type or range, 404 for another organisation', async () => {
     for (const q of [
+      'type=shares&tz=Mars/Olympus',
       'type=likes',
       '',
       'type=shares&from=2024-01-02&to=2024-01-01',

@@ -1,0 +1,231 @@
+import { DownloadIcon, RotateCwIcon } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { type AnalyticsScope, type AnyAnalytics, exportUrl, useAnalytics } from '../api/get-analytics.ts';
+import { type DateRange, presetRange, type RangePreset } from '../lib/date-range.ts';
+import { analyticsTimeZone } from '../lib/time-zone.ts';
+import { RangeControl } from './range-control.tsx';
+import { ReferralGenerations } from './referral-generations.tsx';
+import { type Column, SortableTable } from './sortable-table.tsx';
+import { formatCount, formatRate } from './stat-tile.tsx';
+
+const DailyChart = lazy(() => import('./daily-chart.tsx'));
+
+const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+const platformName = (id: string) => PLATFORMS[id as PlatformId]?.name ?? id;
+
+type Row = { shares: number; clicks: number };
+const countColumns = <T extends Row>(): Column<T>[] => [
+  { key: 'shares', label: 'Shares', value: (r) => r.shares, numeric: true },
+  { key: 'clicks', label: 'Clicks', value: (r) => r.clicks, numeric: true },
+];
+const bySharesDesc = { key: 'shares', direction: 'descending' } as const;
+
+/**
+ * Analytics of a campaign or of the whole organisation over a date range: totals, a
+ * chart per day, tables per platform, asset (and campaign), referral generations, top
+ * supporters and CSV downloads of the same range. Read-only: every role sees it.
+ */
+export function AnalyticsView({ scope }: { scope: AnalyticsScope }) {
+  const tz = useMemo(analyticsTimeZone, []);
+  const [preset, setPreset] = useState<RangePreset>('30');
+  const [custom, setCustom] = useState<DateRange>(() => presetRange('30', tz));
+  const range = preset === 'custom' ? custom : presetRange(preset, tz);
+  const complete = isDate(range.from) && isDate(range.to);
+  const query = useAnalytics(scope, range, tz, { enabled: complete });
+
+  // A range the server refuses (400) is the control's problem, said there; anything else
+  // is a load failure with a retry.
+  const rangeError = !complete
+    ? 'Choose both dates.'
+    : query.error instanceof ApiError && query.error.status === 400
+      ? ((query.error.body as { message?: string } | undefined)?.message ?? 'This range cannot be shown.')
+      : null;
+  const loadFailed = query.isError && !rangeError;
+
+  return (
+    <section aria-labelledby="analytics-heading" className="space-y-4">
+      <h2 id="analytics-heading" className="text-xl font-semibold">
+        Analytics
+      </h2>
+      <Card>
+        <CardContent className="space-y-6 pt-6">
+          <RangeControl
+            preset={preset}
+            onPresetChange={(p) => {
+              // Custom starts from the range on screen.
+              if (p === 'custom' && preset !== 'custom') setCustom(range);
+              setPreset(p);
+            }}
+            custom={custom}
+            onCustomChange={setCustom}
+            tz={tz}
+            error={rangeError}
+          />
+          {loadFailed ? (
+            <div role="alert" className="space-y-3 rounded-md bg-muted p-6 text-center">
+              <p className="text-sm">Analytics could not be loaded. Check your connection and try again.</p>
+              <Button variant="outline" onClick={() => void query.refetch()}>
+                <RotateCwIcon aria-hidden /> Retry
+              </Button>
+            </div>
+          ) : rangeError ? null : query.data ? (
+            <AnalyticsBody
+              data={query.data}
+              scope={scope}
+              tz={tz}
+              updating={query.isPlaceholderData || query.isFetching}
+            />
+          ) : (
+            <div className="flex h-60 items-center justify-center">
+              <Spinner label="Loading analytics" />
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function AnalyticsBody({
+  data,
+  scope,
+  tz,
+  updating,
+}: {
+  data: AnyAnalytics;
+  scope: AnalyticsScope;
+  tz: string;
+  updating: boolean;
+}) {
+  const { range, totals } = data;
+  // The downloads cover the range the numbers on screen are for.
+  const shown = { from: range.from, to: range.to };
+  const empty = totals.shares === 0 && totals.clicks === 0;
+  return (
+    <div className="space-y-6" aria-busy={updating}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground" data-testid="analytics-range">
+          {range.from} to {range.to}
+          {updating && (
+            <span role="status" className="ml-2">
+              Updating…
+            </span>
+          )}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <a href={exportUrl(scope, 'shares', shown, tz)} download>
+              <DownloadIcon aria-hidden /> Download shares CSV
+            </a>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <a href={exportUrl(scope, 'clicks', shown, tz)} download>
+              <DownloadIcon aria-hidden /> Download clicks CSV
+            </a>
+          </Button>
+        </div>
+      </div>
+
+      <dl aria-label="Totals for the range" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {(
+          [
+            ['Shares', formatCount(totals.shares), 'shares'],
+            ['Clicks', formatCount(totals.clicks), 'clicks'],
+            ['Supporters', formatCount(totals.uniqueSupporters), 'supporters'],
+            ['Click-through rate', formatRate(totals.engagementRate), 'engagement'],
+          ] as const
+        ).map(([label, value, id]) => (
+          <div key={id} className="rounded-lg bg-muted p-3">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-xl font-semibold tabular-nums" data-testid={`analytics-total-${id}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      {empty ? (
+        <p className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
+          No shares or clicks between {range.from} and {range.to}.
+        </p>
+      ) : (
+        <>
+          <section aria-label="Shares and clicks per day" className="space-y-2">
+            <h3 className="font-medium">Shares and clicks per day</h3>
+            <Suspense
+              fallback={
+                <div className="flex h-60 items-center justify-center">
+                  <Spinner label="Loading chart" />
+                </div>
+              }
+            >
+              <DailyChart daily={data.daily} />
+            </Suspense>
+          </section>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <SortableTable
+              caption="By platform"
+              rows={data.platforms}
+              rowKey={(r) => r.platform}
+              initialSort={bySharesDesc}
+              columns={[
+                { key: 'platform', label: 'Platform', value: (r) => platformName(r.platform) },
+                ...countColumns<(typeof data.platforms)[number]>(),
+              ]}
+            />
+            <SortableTable
+              caption="By asset"
+              rows={data.assets}
+              rowKey={(r) => r.assetId}
+              initialSort={bySharesDesc}
+              columns={[
+                { key: 'title', label: 'Asset', value: (r) => r.title },
+                ...countColumns<(typeof data.assets)[number]>(),
+              ]}
+            />
+            {data.campaigns && (
+              <SortableTable
+                caption="By campaign"
+                rows={data.campaigns}
+                rowKey={(r) => r.campaignId}
+                initialSort={bySharesDesc}
+                columns={[
+                  {
+                    key: 'name',
+                    label: 'Campaign',
+                    value: (r) => r.name,
+                    render: (r) => (
+                      <Link to={`/campaigns/${r.campaignId}`} className="text-primary hover:underline">
+                        {r.name}
+                      </Link>
+                    ),
+                  },
+                  ...countColumns<NonNullable<typeof data.campaigns>[number]>(),
+                ]}
+              />
+            )}
+            <SortableTable
+              caption="Top supporters"
+              rows={data.topSupporters}
+              rowKey={(r) => `${data.topSupporters.indexOf(r)}:${r.label}`}
+              initialSort={bySharesDesc}
+              columns={[
+                { key: 'label', label: 'Supporter', value: (r) => r.label },
+                ...countColumns<(typeof data.topSupporters)[number]>(),
+              ]}
+            />
+          </div>
+
+          <ReferralGenerations referrals={data.referrals} />
+        </>
+      )}
+    </div>
+  );
+}

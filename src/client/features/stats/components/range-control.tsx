@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { Input } from '#client/components/ui/input.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { type DateRange, MAX_RANGE_DAYS, RANGE_PRESETS, type RangePreset } from '../lib/date-range.ts';
+
+/**
+ * The range picker: presets, or two date inputs for a custom range. The server judges a
+ * custom range (at most MAX_RANGE_DAYS days, `to` not before `from`); its message shows
+ * here, on the inputs it is about.
+ */
+export function RangeControl({
+  preset,
+  onPresetChange,
+  custom,
+  onCustomChange,
+  tz,
+  error,
+}: {
+  preset: RangePreset;
+  onPresetChange: (p: RangePreset) => void;
+  custom: DateRange;
+  onCustomChange: (r: DateRange) => void;
+  tz: string;
+  error: string | null;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="min-w-0 space-y-3">
+      <legend className="mb-2 text-sm font-medium">Date range</legend>
+      <div className="flex flex-wrap gap-2">
+        {RANGE_PRESETS.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            aria-pressed={preset === p.id}
+            onClick={() => onPresetChange(p.id)}
+            className={cn(
+              'h-9 rounded-md border px-3 text-sm font-medium',
+              preset === p.id
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'border-border bg-white hover:bg-muted',
+            )}
+          >
+            {p.label}
+          </button>
+        ))}
+      </div>
+      {preset === 'custom' && (
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1 text-sm">
+            <label htmlFor={`${id}-from`}>From</label>
+            <Input
+              id={`${id}-from`}
+              type="date"
+              value={custom.from}
+              max={custom.to || undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(e) => onCustomChange({ ...custom, from: e.target.value })}
+              className="w-auto"
+            />
+          </div>
+          <div className="grid gap-1 text-sm">
+            <label htmlFor={`${id}-to`}>To</label>
+            <Input
+              id={`${id}-to`}
+              type="date"
+              value={custom.to}
+              min={custom.from || undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(e) => onCustomChange({ ...custom, to: e.target.value })}
+              className="w-auto"
+            />
+          </div>
+          <p className="pb-3 text-xs text-muted-foreground">Up to {MAX_RANGE_DAYS} days.</p>
+        </div>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <p className="text-xs text-muted-foreground" data-testid="analytics-time-zone">
+        Days run midnight to midnight in {tz} (this browser's time zone).
+      </p>
+    </fieldset>
+  );
+}

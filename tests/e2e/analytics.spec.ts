@@ -1,0 +1,376 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Download, Locator, Page } from '@playwright/test';
+import { parseCsv } from '../support/csv.ts';
+import { type Account, api, expect, signInAs, test } from '../support/fixtures.ts';
+import { PHONE } from '../support/supporter.ts';
+import { addMember } from '../support/teams.ts';
+import { type SeededCampaign, seedAsset, seedCampaign } from '../support/workspace.ts';
+
+// The analytics view against the real API: shares logged through POST /api/shares, clicks
+// confirmed by real browser visits to tracked links. The browser runs in a zone far from
+// UTC, so the view's day buckets and the downloads have to carry that zone.
+
+const TZ = 'Pacific/Auckland';
+test.use({ timezoneId: TZ });
+test.describe.configure({ timeout: 90_000 });
+
+const DAY = 86_400_000;
+const todayIn = (tz: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+
+async function logShare(
+  request: APIRequestContext,
+  account: Account,
+  campaign: SeededCampaign,
+  assetId: number,
+  platform: string,
+  parentRef?: string,
+): Promise<string> {
+  // Random, not a counter: parallel workers must not make the same code.
+  const ref = `e2e${randomUUID().replaceAll('-', '')}`;
+  const res = await request.post('/api/shares', {
+    data: {
+      assetId,
+      campaignId: campaign.id,
+      organizationId: account.orgId,
+      platform,
+      ref,
+      ...(parentRef && { parentRef }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ref;
+}
+
+/** A visit through a tracked link from a browser of its own (a new visitor), confirmed by the page. */
+async function clickThrough(browser: Browser, campaignId: number, ref: string) {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  const confirmed = visitor.waitForResponse((r) => r.url().endsWith('/api/clicks'));
+  await visitor.goto(`/supporter/${campaignId}?ref=${ref}`);
+  expect((await confirmed).status()).toBe(204);
+  await context.close();
+}
+
+/**
+ * Campaign A: 5 shares on four platforms over two assets (one share made through another's
+ * link: generation 1) and 3 confirmed clicks; campaign B: 1 share.
+ */
+async function seedActivity(request: APIRequestContext, browser: Browser, account: Account) {
+  const a = await seedCampaign(request, account, { name: 'Analytics Campaign' });
+  const poster = await seedAsset(request, account, a, { title: 'Poster text' });
+  const letter = await seedAsset(request, account, a, { title: 'Letter text' });
+  const b = await seedCampaign(request, account, { name: 'Second Campaign' });
+  const other = await seedAsset(request, account, b, { title: 'Other text' });
+
+  const first = await logShare(request, account, a, poster.id, 'twitter');
+  await logShare(request, account, a, poster.id, 'twitter');
+  const viaFacebook = await logShare(request, account, a, poster.id, 'facebook');
+  await logShare(request, account, a, letter.id, 'linkedin');
+  await logShare(request, account, a, letter.id, 'whatsapp', first);
+  await logShare(request, account, b, other.id, 'facebook');
+
+  await clickThrough(browser, a.id, first);
+  await clickThrough(browser, a.id, first);
+  await clickThrough(browser, a.id, viaFacebook);
+
+  // The clicks are counted (the confirmation answers 204 either way).
+  const stats = await (await api(request, account.token).get(`/api/campaigns/${a.id}/stats`)).json();
+  expect(stats.clickThroughs).toBe(3);
+  return { a, b };
+}
+
+/** A fetch of the analytics waits for a server that may be busy with other specs' work. */
+const FIRST_LOAD = { timeout: 20_000 };
+
+const view = (page: Page) => page.getByRole('region', { name: 'Analytics', exact: true });
+const total = (page: Page, id: 'shares' | 'clicks' | 'supporters') =>
+  view(page).getByTestId(`analytics-total-${id}`);
+/** The value of one of the page's stat cards (label in <dt>, number in <dd>). */
+const card = (scope: Page | Locator, label: string) =>
+  scope.getByText(label, { exact: true }).locator('xpath=..').getByRole('definition');
+
+async function expectRange(page: Page, from: string, to: string) {
+  await expect(view(page).getByTestId('analytics-range')).toHaveText(`${from} to ${to}`, FIRST_LOAD);
+}
+
+async function download(page: Page, name: string): Promise<{ file: Download; rows: string[][] }> {
+  const waiting = page.waitForEvent('download');
+  await view(page).getByRole('link', { name }).click();
+  const file = await waiting;
+  return { file, rows: parseCsv(fs.readFileSync((await file.path()) as string, 'utf8')) };
+}
+
+/** No serious or critical axe findings inside the analytics view. */
+async function expectAccessibleView(page: Page) {
+  const axe = await new AxeBuilder({ page }).include('section:has(> #analytics-heading)').analyze();
+  expect(axe.passes.length).toBeGreaterThan(0);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The cells of each body row of a table, as text. */
+const tableRows = (table: Locator) =>
+  table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+
+test('the campaign analytics view: ranges, sorting, referrals, downloads that match the cards', async ({
+  page,
+  request,
+  browser,
+  signedIn,
+}) => {
+  const { a } = await seedActivity(request, browser, signedIn);
+  const today = todayIn(TZ);
+
+  await page.goto(`/campaigns/${a.id}`);
+  await expect(view(page).getByTestId('analytics-time-zone')).toContainText(TZ);
+  await expectRange(page, addDays(today, -29), today);
+
+  // The same totals as the campaign's stats cards.
+  await expect(card(page, 'Total Shares')).toHaveText('5');
+  await expect(card(page, 'Click-throughs')).toHaveText('3');
+  await expect(total(page, 'shares')).toHaveText('5', FIRST_LOAD);
+  await expect(total(page, 'clicks')).toHaveText('3');
+  await expect(total(page, 'supporters')).toHaveText('1');
+  await expect(view(page).getByRole('region', { name: 'Shares and clicks per day' })).toBeVisible();
+  await expect(
+    view(page)
+      .getByRole('region', { name: 'Shares and clicks per day' })
+      .locator('.recharts-responsive-container'),
+  ).toBeVisible();
+
+  // Presets: each one asks for its range in the browser's zone, and the totals hold.
+  for (const [label, from] of [
+    ['7 days', addDays(today, -6)],
+    ['90 days', addDays(today, -89)],
+    ['This year', `${today.slice(0, 4)}-01-01`],
+  ] as const) {
+    await view(page).getByRole('button', { name: label }).click();
+    await expect(view(page).getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
+    await expectRange(page, from, today);
+    await expect(total(page, 'shares')).toHaveText('5');
+    await expect(total(page, 'clicks')).toHaveText('3');
+  }
+
+  // Custom ranges the server refuses: its message on the control, the inputs marked.
+  await view(page).getByRole('button', { name: 'Custom' }).click();
+  const from = view(page).getByLabel('From', { exact: true });
+  const to = view(page).getByLabel('To', { exact: true });
+  await from.fill(today);
+  await to.fill(addDays(today, -3));
+  await expect(view(page).getByRole('alert')).toHaveText('to must not be before from');
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await from.fill(addDays(today, -400));
+  await to.fill(today);
+  await expect(view(page).getByRole('alert')).toHaveText('The range must be at most 366 days');
+  await expectAccessibleView(page);
+  await from.fill(addDays(today, -2));
+  await expect(view(page).getByRole('alert')).toHaveCount(0);
+  await expectRange(page, addDays(today, -2), today);
+  await expect(total(page, 'shares')).toHaveText('5');
+
+  // A range before the activity is empty, not broken.
+  await from.fill(addDays(today, -20));
+  await to.fill(addDays(today, -10));
+  await expect(view(page).getByText(/^No shares or clicks between/)).toBeVisible();
+  await expect(total(page, 'shares')).toHaveText('0');
+  await view(page).getByRole('button', { name: '7 days' }).click();
+  await expect(total(page, 'shares')).toHaveText('5');
+
+  // Per platform: sorted by shares first; headers are buttons that sort by keyboard too.
+  const platforms = view(page).getByRole('table', { name: 'By platform' });
+  const sharesHeader = platforms.getByRole('columnheader', { name: 'Shares' });
+  const clicksHeader = platforms.getByRole('columnheader', { name: 'Clicks' });
+  await expect(sharesHeader).toHaveAttribute('aria-sort', 'descending');
+  expect((await tableRows(platforms))[0]).toEqual(['Twitter', '2', '2']);
+  const sumOf = (rows: (string | null)[][], col: number) => rows.reduce((n, r) => n + Number(r[col]), 0);
+  expect(sumOf(await tableRows(platforms), 1)).toBe(5);
+  expect(sumOf(await tableRows(platforms), 2)).toBe(3);
+
+  await clicksHeader.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(clicksHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(sharesHeader).not.toHaveAttribute('aria-sort');
+  expect((await tableRows(platforms)).map((r) => r[2])).toEqual(['2', '1', '0', '0']);
+  await page.keyboard.press('Space');
+  await expect(clicksHeader).toHaveAttribute('aria-sort', 'ascending');
+  expect((await tableRows(platforms)).map((r) => r[2])).toEqual(['0', '0', '1', '2']);
+  await platforms.getByRole('button', { name: 'Platform' }).click();
+  await expect(platforms.getByRole('columnheader', { name: 'Platform' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  expect((await tableRows(platforms)).map((r) => r[0])).toEqual([
+    'Facebook',
+    'LinkedIn',
+    'Twitter',
+    'WhatsApp',
+  ]);
+
+  const assets = view(page).getByRole('table', { name: 'By asset' });
+  expect(await tableRows(assets)).toEqual([
+    ['Poster text', '3', '3'],
+    ['Letter text', '2', '0'],
+  ]);
+
+  // Referral generations: four shares made directly, one through a shared link.
+  const generations = view(page).getByRole('list', { name: 'Shares per referral generation' });
+  await expect(generations.getByRole('listitem')).toHaveText([
+    /Direct \(0\)\s*4 shares/,
+    /Generation 1\s*1 share$/,
+  ]);
+  await expect(view(page).getByTestId('viral-coefficient')).toHaveText(
+    'Viral coefficient 0.25: for every share made directly, 0.25 more were made by people who arrived through a shared link.',
+  );
+
+  // Top supporters carry the labels the server gives (pseudonyms; never the raw id).
+  const range = { from: addDays(today, -6), to: today, tz: TZ };
+  const body = await (
+    await api(request, signedIn.token).get(`/api/campaigns/${a.id}/analytics?${new URLSearchParams(range)}`)
+  ).json();
+  const supporters = view(page).getByRole('table', { name: 'Top supporters' });
+  expect((await tableRows(supporters)).map((r) => r[0])).toEqual(
+    body.topSupporters.map((s: { label: string }) => s.label),
+  );
+  expect(body.topSupporters).toHaveLength(1);
+
+  // Downloads of the same range and zone; each file's rows equal the cards' totals.
+  const sharesLink = view(page).getByRole('link', { name: 'Download shares CSV' });
+  expect(new URL((await sharesLink.getAttribute('href')) as string, page.url()).searchParams.get('tz')).toBe(
+    TZ,
+  );
+  const shares = await download(page, 'Download shares CSV');
+  expect(shares.file.suggestedFilename()).toBe(`campaign-${a.id}-shares.csv`);
+  expect(shares.rows[0]).toEqual([
+    'id',
+    'createdAt',
+    'campaignId',
+    'campaignName',
+    'assetId',
+    'assetTitle',
+    'platform',
+    'status',
+    'scheduledFor',
+    'ref',
+    'parentRef',
+    'depth',
+    'supporter',
+  ]);
+  expect(shares.rows.length - 1).toBe(Number(await card(page, 'Total Shares').textContent()));
+  expect(shares.rows.slice(1).filter((r) => r[11] === '1')).toHaveLength(1);
+  const clicks = await download(page, 'Download clicks CSV');
+  expect(clicks.file.suggestedFilename()).toBe(`campaign-${a.id}-clicks.csv`);
+  expect(clicks.rows[0][0]).toBe('id');
+  expect(clicks.rows.length - 1).toBe(Number(await card(page, 'Click-throughs').textContent()));
+
+  await expectAccessibleView(page);
+});
+
+test('the dashboard analytics view covers the organisation, per campaign', async ({
+  page,
+  request,
+  browser,
+  signedIn,
+}) => {
+  const { a, b } = await seedActivity(request, browser, signedIn);
+  await page.goto('/');
+  const cards = page.getByRole('region', { name: 'Organization statistics' });
+  await expect(card(cards, 'Total Shares')).toHaveText('6');
+  await expect(total(page, 'shares')).toHaveText('6', FIRST_LOAD);
+  await expect(total(page, 'clicks')).toHaveText('3');
+
+  const campaigns = view(page).getByRole('table', { name: 'By campaign' });
+  expect(await tableRows(campaigns)).toEqual([
+    ['Analytics Campaign', '5', '3'],
+    ['Second Campaign', '1', '0'],
+  ]);
+  await campaigns.getByRole('button', { name: 'Shares' }).click();
+  await expect(campaigns.getByRole('columnheader', { name: 'Shares' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  expect((await tableRows(campaigns)).map((r) => r[0])).toEqual(['Second Campaign', 'Analytics Campaign']);
+  await expect(campaigns.getByRole('link', { name: 'Second Campaign' })).toHaveAttribute(
+    'href',
+    `/campaigns/${b.id}`,
+  );
+
+  await view(page).getByRole('button', { name: '90 days' }).click();
+  await expectRange(page, addDays(todayIn(TZ), -89), todayIn(TZ));
+  const shares = await download(page, 'Download shares CSV');
+  expect(shares.file.suggestedFilename()).toBe(`organization-${signedIn.orgId}-shares.csv`);
+  expect(shares.rows.length - 1).toBe(Number(await card(cards, 'Total Shares').textContent()));
+  expect(new Set(shares.rows.slice(1).map((r) => r[2]))).toEqual(new Set([String(a.id), String(b.id)]));
+  const clicks = await download(page, 'Download clicks CSV');
+  expect(clicks.rows.length - 1).toBe(3);
+  await expectAccessibleView(page);
+});
+
+test('on a phone the view fits the screen without sideways scrolling', async ({
+  browser,
+  request,
+  account,
+}) => {
+  const { a } = await seedActivity(request, browser, account);
+  const context = await browser.newContext({ ...PHONE, timezoneId: TZ });
+  const page = await context.newPage();
+  await signInAs(page, account);
+  for (const url of [`/campaigns/${a.id}`, '/']) {
+    await page.goto(url);
+    await expect(total(page, 'shares')).toHaveText(url === '/' ? '6' : '5', FIRST_LOAD);
+    await expect(view(page).getByRole('table', { name: 'By platform' })).toBeVisible();
+    await view(page).getByRole('button', { name: 'Custom' }).click();
+    await expect(view(page).getByLabel('To', { exact: true })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, url).toBeLessThanOrEqual(0);
+  }
+  await context.close();
+});
+
+test('a viewer sees the view; a failed load offers Retry instead of a raw error', async ({
+  page,
+  request,
+  account,
+}) => {
+  const c = await seedCampaign(request, account, { name: 'Quiet Campaign' });
+  const viewer = await addMember(request, account, 'viewer');
+  await signInAs(page, viewer);
+
+  // The first analytics call never reaches the server, the second meets a failing proxy;
+  // the third gets through.
+  const failures: ('abort' | 502)[] = ['abort', 502];
+  await page.route('**/analytics?*', (route) => {
+    const failure = failures.shift();
+    if (failure === 'abort') return route.abort('connectionrefused');
+    if (failure === 502)
+      return route.fulfill({ status: 502, contentType: 'text/plain', body: 'Internal Server Error' });
+    return route.continue();
+  });
+  await page.goto(`/campaigns/${c.id}`);
+  const failed = view(page).getByRole('alert');
+  await expect(failed).toContainText('Analytics could not be loaded');
+  await expect(view(page)).not.toContainText('Failed to fetch');
+  await view(page).getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => failures.length).toBe(0);
+  await expect(failed).toContainText('Analytics could not be loaded');
+  await expect(view(page)).not.toContainText('Internal Server Error');
+  await view(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(failed).toHaveCount(0);
+  await expect(total(page, 'shares')).toHaveText('0', FIRST_LOAD);
+  await expect(view(page).getByText(/^No shares or clicks between/)).toBeVisible();
+  await expect(view(page).getByRole('link', { name: 'Download clicks CSV' })).toBeVisible();
+});
