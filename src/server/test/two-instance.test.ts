@@ -334,7 +334,7 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a 
     console.log(
       `rollups: ${runs.length} runs (rally-a ${by('rally-a')}, rally-b ${by('rally-b')}); upload cleanup by ${cleanups[0].app}`,
     );
-  });
+  }, 30_000);
 
   it('loses no acknowledged write when A gets SIGTERM under load, while B keeps serving', async () => {
     const campaign = await newCampaign('Drained');
