@@ -28,6 +28,7 @@ const B = 1;
 /** Both instances run their background jobs this often, so they contend all the time. */
 const TICK_MS = 50;
 const WRITES = 200;
+
 interface Outcome {
   ref: string;
   status?: number;
@@ -37,7 +38,7 @@ interface Outcome {
 const LOCKED_MESSAGE = 'Too many login attempts. Please try again later.';
 
 describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a load balancer', () => {
-  const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'rally-two-')));
+  let dataDirs: string[] = [];
   let database: Awaited<ReturnType<typeof privateDatabase>>;
   let db: DbHandle;
   let s3: TestS3;
@@ -62,6 +63,7 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a 
     });
 
   beforeAll(async () => {
+    dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'rally-two-')));
     database = await privateDatabase(pgUrl!, 'rally_two');
     db = openDatabase({ databaseUrl: database.url });
     // Migrated here first, so the job-run log below exists before either instance ticks.
