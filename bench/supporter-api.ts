@@ -20,15 +20,16 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import type { Db } from '../src/server/db/client.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
-const CONNECTIONS = 64;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUND_SECONDS = Math.min(2, SECONDS);
-const WARMUP_SECONDS = Math.min(3, SECONDS);
-const GOAL_RATIO = 0.5;
-const GOAL_P99_MS = 50;
+export const CONNECTIONS = 64;
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const ROUND_SECONDS = Math.min(2, SECONDS);
+export const WARMUP_SECONDS = Math.min(3, SECONDS);
+export const GOAL_RATIO = 0.5;
+export const GOAL_P99_MS = 50;
 /** The app's log level during the run: the production default unless told otherwise. */
 const APP_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** Set by BENCH_METRICS=1: the app runs with Prometheus metrics on. */
@@ -44,8 +45,8 @@ interface AppReady {
 
 // ---------------------------------------------------------------- child roles
 
-/** The bytes the app answered, which the bare server answers as they are. */
-interface BareBodies {
+/** The bytes the app answered, which the bare server answers as they are (`/page`: the HTML). */
+export interface BareBodies {
   json: string;
   html: string;
 }
@@ -76,7 +77,6 @@ async function serveApp(): Promise<void> {
   const { loadConfig } = await import('../src/server/config/env.ts');
   const { openDatabase, migrateToLatest } = await import('../src/server/db/client.ts');
   const { buildApp } = await import('../src/server/app.ts');
-  const { seedCampaign, seedOrganization } = await import('../src/server/modules/supporter/test-seed.ts');
 
   const config = loadConfig({
     ...process.env,
@@ -91,17 +91,7 @@ async function serveApp(): Promise<void> {
   const dbFile = path.join(dataDir, 'rally.db');
   const database = openDatabase({ sqlitePath: dbFile });
   await migrateToLatest(database);
-  const organizationId = await seedOrganization(database.db, 'Bench Org');
-  const { campaignId, assetIds } = await seedCampaign(database.db, {
-    organizationId,
-    name: 'Clean Rivers',
-    description: 'Keep our rivers clean and share why it matters.',
-    assets: [
-      { title: 'River photo', type: 'image', content: '/uploads/river.png' },
-      { title: 'Why it matters', type: 'text', content: 'Our rivers need you. Share this today.' },
-      { title: 'Clean-up video', type: 'video', content: 'https://cdn.example.org/cleanup.mp4' },
-    ],
-  });
+  const { organizationId, campaignId, assetIds } = await seedBenchCampaign(database.db);
   // Pino writes to stdout, which the parent ignores.
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -119,14 +109,31 @@ async function serveApp(): Promise<void> {
 
 // ---------------------------------------------------------------- parent
 
-interface Server<T> {
+/** The campaign every supporter bench reads: one organisation, three assets. */
+export async function seedBenchCampaign(db: Db) {
+  const { seedCampaign, seedOrganization } = await import('../src/server/modules/supporter/test-seed.ts');
+  const organizationId = await seedOrganization(db, 'Bench Org');
+  const { campaignId, assetIds } = await seedCampaign(db, {
+    organizationId,
+    name: 'Clean Rivers',
+    description: 'Keep our rivers clean and share why it matters.',
+    assets: [
+      { title: 'River photo', type: 'image', content: '/uploads/river.png' },
+      { title: 'Why it matters', type: 'text', content: 'Our rivers need you. Share this today.' },
+      { title: 'Clean-up video', type: 'video', content: 'https://cdn.example.org/cleanup.mp4' },
+    ],
+  });
+  return { organizationId, campaignId, assetIds };
+}
+
+export interface Server<T> {
   child: ChildProcess;
   ready: T;
   /** The child's CPU time so far (user + system), in microseconds. */
   cpu: () => Promise<number>;
 }
 
-function start<T>(role: 'bare' | 'app', env: Record<string, string> = {}): Promise<Server<T>> {
+export function start<T>(role: 'bare' | 'app', env: Record<string, string> = {}): Promise<Server<T>> {
   return new Promise((resolve, reject) => {
     const child = fork(SELF, [], {
       // The children load TypeScript through tsx, resolved from here whatever the cwd.
@@ -146,7 +153,7 @@ function start<T>(role: 'bare' | 'app', env: Record<string, string> = {}): Promi
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     // Already gone (by exit or by signal): 'exit' will not fire again.
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -157,9 +164,9 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-type LoadOpts = Omit<autocannon.Options, 'url' | 'connections' | 'duration'> & { url: string };
+export type LoadOpts = Omit<autocannon.Options, 'url' | 'connections' | 'duration'> & { url: string };
 
-interface Round {
+export interface Round {
   rps: number;
   p50: number;
   p99: number;
@@ -169,7 +176,7 @@ interface Round {
   cpuPerReq: number;
 }
 
-async function round(server: Server<unknown>, opts: LoadOpts, seconds: number): Promise<Round> {
+export async function round(server: Server<unknown>, opts: LoadOpts, seconds: number): Promise<Round> {
   const before = await server.cpu();
   const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: seconds });
   const cpu = (await server.cpu()) - before;
@@ -190,7 +197,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-function summarise(label: string, rounds: Round[]) {
+export function summarise(label: string, rounds: Round[]) {
   const s = {
     rps: median(rounds.map((r) => r.rps)),
     p50: median(rounds.map((r) => r.p50)),
@@ -210,7 +217,7 @@ function summarise(label: string, rounds: Round[]) {
   return s;
 }
 
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+export const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 export async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-'));

@@ -1,0 +1,136 @@
+// The real server as a child process (src/server/main.ts through tsx, as `npm run
+// serve` runs it), and a plain HTTP client for it: what the process-level tests
+// (SIGTERM under load, two instances behind a proxy) drive.
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** The last lines the process wrote to stderr (for failure messages). */
+  stderrTail: () => string;
+}
+
+/** Starts src/server/main.ts as production would (PORT=0) and resolves with its port. */
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    let out = '';
+    let errTail = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Rally on http:\/\/localhost:(\d+)/.exec(out);
+      if (m) {
+        child.stdout?.off('data', onData);
+        // The request log is not needed: keep the pipe flowing and drop it.
+        child.stdout?.resume();
+        resolve({ child, port: Number(m[1]), exited, stderrTail: () => errTail });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => {
+      errTail = (errTail + c.toString()).slice(-4000);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited early (${code}):\n${out}${errTail}`)));
+  });
+}
+
+/** Kills a server process that is still running (test clean-up). */
+export function killServer(server: ServerProcess | undefined): void {
+  const child = server?.child;
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+export interface HttpResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  /** The body parsed as JSON, or its text when it is not JSON. */
+  json: any;
+}
+
+/**
+ * One request on a connection of its own (a request caught by a shutdown fails on
+ * its own). A Buffer body is sent as is, anything else as JSON. Unless told
+ * otherwise, the Origin is the server's own, as the app's pages send it.
+ */
+export function httpRequest(
+  port: number,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const raw = Buffer.isBuffer(body);
+    const payload = body === undefined ? undefined : raw ? body : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent: false,
+        headers: {
+          ...(payload !== undefined && !raw && { 'content-type': 'application/json' }),
+          origin: `http://127.0.0.1:${port}`,
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const data = Buffer.concat(chunks);
+          let json: unknown = data.toString('utf8');
+          try {
+            json = JSON.parse(json as string);
+          } catch {}
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data, json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A database of its own on the PostgreSQL at `adminUrl`; `drop` removes it. */
+export async function privateDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Math.random().toString(16).slice(2, 12)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
