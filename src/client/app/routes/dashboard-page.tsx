@@ -5,6 +5,7 @@ import { POST_CREATION_REDIRECT_MS } from '#shared/constants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { useDevTools } from '#client/lib/server-info.ts';
 import { CAMPAIGNS_KEY, useCampaigns, CreateCampaignDialog } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import { RoleLocked } from '#client/features/organization/index.ts';
@@ -19,6 +20,7 @@ import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-h
 export default function DashboardPage() {
   const orgId = useOrgId();
   const { raw, tab, params, setTab } = useDashboardHash();
+  const devTools = useDevTools();
   const [status, setStatus] = useState<CampaignStatus>('active');
   const campaigns = useCampaigns(orgId, { status });
   // The calendar's own list (every campaign but archived ones), to find the status of one it shows.
@@ -80,17 +82,19 @@ export default function DashboardPage() {
               }}
             />
           </RoleLocked>
-          <RoleLocked
-            needs="editor"
-            variant="outline"
-            label={
-              <>
-                <BugIcon aria-hidden /> Debug
-              </>
-            }
-          >
-            <DebugButton onCreated={(id) => showCampaign(id)} />
-          </RoleLocked>
+          {devTools && (
+            <RoleLocked
+              needs="editor"
+              variant="outline"
+              label={
+                <>
+                  <BugIcon aria-hidden /> Debug
+                </>
+              }
+            >
+              <DebugButton onCreated={(id) => showCampaign(id)} />
+            </RoleLocked>
+          )}
         </div>
       </div>
 

@@ -148,10 +148,11 @@ describe('auth-status', () => {
   it('reports the session state', async () => {
     const { token, username } = await signUp(t.app, { org: false });
     const yes = await t.app.inject({ url: '/api/auth-status', headers: bearer(token) });
-    expect(yes.json()).toEqual({ authenticated: true, username });
+    const server = { devTools: false, uploadMaxBytes: 5 * 1024 * 1024 };
+    expect(yes.json()).toEqual({ authenticated: true, username, ...server });
     const no = await t.app.inject({ url: '/api/auth-status' });
     expect(no.statusCode).toBe(200);
-    expect(no.json()).toEqual({ authenticated: false });
+    expect(no.json()).toEqual({ authenticated: false, ...server });
   });
 });
 

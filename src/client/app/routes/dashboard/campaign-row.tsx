@@ -16,7 +16,7 @@ import {
 } from '#client/features/campaigns/index.ts';
 import { RoleLocked, useRole } from '#client/features/organization/index.ts';
 import { CampaignStatsBlock } from '#client/features/stats/index.ts';
-import { SupporterAvatars } from './supporter-avatars.tsx';
+import { SupporterCount } from './supporter-count.tsx';
 
 /** A campaign in the dashboard's list; the expanded one shows its assets, sharing and stats. */
 export function CampaignRow({
@@ -39,7 +39,7 @@ export function CampaignRow({
           aria-expanded={expanded}
           aria-controls={panelId}
           onClick={onToggle}
-          // Phones: status and avatars drop to a second line under the name.
+          // Phones: status and supporter count drop to a second line under the name.
           className="grid w-full grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 p-4 text-left hover:bg-muted/60 sm:flex"
         >
           <CampaignIcon name={campaign.name} />
@@ -53,7 +53,7 @@ export function CampaignRow({
           </span>
           <span className="order-last col-span-full flex items-center gap-3 pl-13 sm:order-none sm:pl-0">
             <CampaignStatusBadge campaign={campaign} />
-            <SupporterAvatars campaignId={campaign.id} />
+            <SupporterCount campaignId={campaign.id} />
           </span>
           <ChevronDownIcon
             aria-hidden
