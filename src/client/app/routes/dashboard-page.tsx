@@ -2,6 +2,7 @@ import { BugIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type CampaignStatus, effectiveStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
 import { POST_CREATION_REDIRECT_MS } from '#shared/constants.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
@@ -13,6 +14,8 @@ import { OrganizationStatCards } from '#client/features/stats/index.ts';
 import { CalendarTab } from './dashboard/calendar-tab.tsx';
 import { CampaignList, type ExpandedCampaign } from './dashboard/campaign-list.tsx';
 import { DebugButton } from './dashboard/debug-button.tsx';
+import { FirstCampaign } from './dashboard/first-campaign.tsx';
+import { FirstRunChecklist } from './dashboard/first-run-checklist.tsx';
 import { TemplatesTab } from './dashboard/templates-tab.tsx';
 import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-hash.ts';
 
@@ -25,6 +28,9 @@ export default function DashboardPage() {
   const campaigns = useCampaigns(orgId, { status });
   // The calendar's own list (every campaign but archived ones), to find the status of one it shows.
   const calendarCampaigns = useCampaigns(orgId, { enabled: tab === 'calendar' });
+  // Every campaign, archived too: an organisation without any gets the first-campaign guide.
+  const allCampaigns = useCampaigns(orgId, { status: 'all' });
+  const noCampaignYet = status === 'active' && allCampaigns.data?.length === 0;
   const [expanded, setExpanded] = useState<ExpandedCampaign>('default');
   const [selectedAssetId, setSelectedAssetId] = useState<number | null>(null);
 
@@ -44,6 +50,14 @@ export default function DashboardPage() {
     toast({ title: 'Campaigns Updated', description: 'Your new campaign has been added to the list' });
     setTab(tab);
   }, [refresh, refreshStatus, raw, tab, setTab]);
+
+  const onCreated = (c: Campaign) => {
+    // The new row opens at once; the switch to the campaigns list follows after 300 ms.
+    setExpanded(c.id);
+    setSelectedAssetId(null);
+    setStatus(isCampaignStatus(c.status) ? c.status : 'active');
+    setTimeout(() => setTab('campaigns'), POST_CREATION_REDIRECT_MS);
+  };
 
   const showCampaign = (campaignId: number, assetId: number | null = null) => {
     // The list shows one status at a time: switch to the one this campaign has.
@@ -71,16 +85,7 @@ export default function DashboardPage() {
               </>
             }
           >
-            <CreateCampaignDialog
-              orgId={orgId}
-              onCreated={(c) => {
-                // The new row opens at once; the switch to the campaigns list follows after 300 ms.
-                setExpanded(c.id);
-                setSelectedAssetId(null);
-                setStatus(isCampaignStatus(c.status) ? c.status : 'active');
-                setTimeout(() => setTab('campaigns'), POST_CREATION_REDIRECT_MS);
-              }}
-            />
+            <CreateCampaignDialog orgId={orgId} onCreated={onCreated} />
           </RoleLocked>
           {devTools && (
             <RoleLocked
@@ -97,6 +102,8 @@ export default function DashboardPage() {
           )}
         </div>
       </div>
+
+      <FirstRunChecklist orgId={orgId} />
 
       <OrganizationStatCards orgId={orgId} />
 
@@ -123,6 +130,7 @@ export default function DashboardPage() {
               setSelectedAssetId(null);
             }}
             selectedAssetId={selectedAssetId}
+            firstCampaign={noCampaignYet && <FirstCampaign orgId={orgId} onCreated={onCreated} />}
           />
         </TabsContent>
         <TabsContent value="templates">

@@ -21,7 +21,10 @@ export function CampaignList({
   expanded,
   onExpandedChange,
   selectedAssetId,
+  firstCampaign,
 }: {
+  /** Shown instead of the plain empty state when the organisation has no campaign at all. */
+  firstCampaign?: React.ReactNode;
   status: CampaignStatus;
   onStatusChange: (status: CampaignStatus) => void;
   campaigns: Campaign[] | undefined;
@@ -68,6 +71,8 @@ export function CampaignList({
           </div>
         ) : isError ? (
           <p className="py-8 text-center text-destructive">Failed to fetch campaigns</p>
+        ) : filtered.length === 0 && !needle && firstCampaign ? (
+          firstCampaign
         ) : filtered.length === 0 ? (
           <div className="py-8 text-center">
             <p className="font-medium">No campaigns found</p>
