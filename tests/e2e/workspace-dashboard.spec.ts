@@ -235,15 +235,16 @@ test('the calendar tab shows today’s entries; clicking an asset opens it under
   const today = format(new Date(), 'yyyy-MM-dd');
   const cell = page.locator(`td[data-date="${today}"]`);
   await expect(cell).toHaveAttribute('aria-current', 'date');
-  // 2 campaigns + 2 assets today: two entries and '+2 more'.
-  await expect(cell.getByRole('button')).toHaveCount(2);
+  // 2 campaigns + 2 assets today: two entries and '+2 more' (beside the day's own button).
+  await expect(cell.getByRole('listitem')).toHaveCount(2);
+  await expect(cell.getByRole('listitem').getByRole('button')).toHaveCount(2);
   await expect(cell.getByText('+2 more')).toBeVisible();
 
   // Next month is empty; Today comes back.
   await page.getByRole('button', { name: 'Next month' }).click();
-  await expect(page.locator(`td[data-date="${today}"]`).getByRole('button')).toHaveCount(0);
+  await expect(page.locator(`td[data-date="${today}"]`).getByRole('listitem')).toHaveCount(0);
   await page.getByRole('button', { name: 'Today' }).click();
-  await expect(cell.getByRole('button')).toHaveCount(2);
+  await expect(cell.getByRole('listitem')).toHaveCount(2);
 
   // The earliest entries come first: the first campaign, then its first asset.
   await cell.getByRole('button', { name: 'Calendar Poster' }).click();

@@ -1,6 +1,7 @@
 import { addDays, endOfWeek, format, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { useAssets } from '#client/features/assets/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
@@ -46,10 +47,14 @@ export default function CalendarPage() {
   };
   const today = () => selectDay(new Date());
 
-  const loadError = (campaigns.isError || assets.isError) && (
-    <p className="text-sm text-destructive">
-      {campaigns.isError ? 'Failed to fetch campaigns' : 'Failed to fetch assets'}
-    </p>
+  const failed = campaigns.isError ? campaigns : assets.isError ? assets : null;
+  const loadError = failed && (
+    <LoadError
+      title={failed === campaigns ? 'Failed to fetch campaigns' : 'Failed to fetch assets'}
+      error={failed.error}
+      onRetry={() => void failed.refetch()}
+      retrying={failed.isFetching}
+    />
   );
 
   return (
@@ -69,10 +74,10 @@ export default function CalendarPage() {
         <TabsContent value="month">
           <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
             <Card className="min-w-0">
-              <CardHeader>
+              <CardHeader className="p-4 sm:p-6">
                 <MonthNav month={month} onMonthChange={setMonth} onToday={today} />
               </CardHeader>
-              <CardContent className="space-y-2">
+              <CardContent className="space-y-2 p-2 pt-0 sm:p-6 sm:pt-0">
                 {loadError}
                 <MonthGrid month={month} events={events} selectedDay={selectedDay} onSelectDay={selectDay} />
                 <Legend />

@@ -123,7 +123,9 @@ export default function DashboardPage() {
             }}
             campaigns={campaigns.data}
             isPending={campaigns.isLoading}
-            isError={campaigns.isError}
+            error={campaigns.error}
+            onRetry={() => void campaigns.refetch()}
+            retrying={campaigns.isFetching}
             expanded={expanded}
             onExpandedChange={(next) => {
               setExpanded(next);

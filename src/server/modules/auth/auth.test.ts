@@ -86,7 +86,10 @@ describe('register and login', () => {
     const payload = { username, email: 'x@y.org', password: 'secret123' };
     const results = await Promise.all([register(payload), register(payload), register(payload)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    expect(results.find((r) => r.statusCode === 409)?.json().message).toBe('Username already exists');
+    expect(results.find((r) => r.statusCode === 409)?.json()).toEqual({
+      message: 'Username already exists',
+      errors: [{ path: 'username', message: 'Username already exists' }],
+    });
     const rows = await t.database.db
       .selectFrom('users')
       .select('id')

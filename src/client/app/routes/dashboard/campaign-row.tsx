@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { DATE_FORMAT } from '#shared/constants.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { AddAssetDialog, AssetGrid } from '#client/features/assets/index.ts';
@@ -86,7 +87,7 @@ function CampaignPanel({
   campaign: Campaign;
   selectedAssetId: number | null;
 }) {
-  const { data: assets, isPending, isError } = useCampaignAssets(campaign.id);
+  const { data: assets, isPending, error, refetch, isFetching } = useCampaignAssets(campaign.id);
   const ref = useRef<HTMLDivElement>(null);
   const canEdit = useRole().can('editor');
 
@@ -124,8 +125,13 @@ function CampaignPanel({
         </h4>
         {isPending ? (
           <Spinner label="Loading assets" />
-        ) : isError ? (
-          <p className="text-sm text-destructive">Failed to fetch assets</p>
+        ) : error ? (
+          <LoadError
+            title="Failed to fetch assets"
+            error={error}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : (
           <AssetGrid assets={assets} preview selectedId={selectedAssetId} />
         )}

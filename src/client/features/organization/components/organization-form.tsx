@@ -13,6 +13,7 @@ import {
 } from '#client/components/ui/form-field.tsx';
 import { Textarea } from '#client/components/ui/input.tsx';
 import { toastOnFailure } from '#client/components/ui/use-toast.ts';
+import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
 import { useCreateOrganization } from '../api/create-organization.ts';
 
 const USERNAME_HELP =
@@ -39,6 +40,7 @@ export function OrganizationForm({ creatorId }: { creatorId: number }) {
     handleSubmit,
     watch,
     setValue,
+    setError,
     formState: { errors: e, dirtyFields },
   } = useForm<CreateOrganizationInput>({
     resolver: zodResolver(createOrganizationSchema),
@@ -61,6 +63,8 @@ export function OrganizationForm({ creatorId }: { creatorId: number }) {
         await create.mutateAsync({ ...values, creatorId });
         navigate('/', { replace: true });
       },
+      // A taken username is said on the field too, where the person will fix it.
+      (err) => applyServerFieldErrors(err, setError, ['name', 'username', 'description']),
     ),
   );
 
