@@ -30,16 +30,26 @@ test('an empty dashboard, a rejected short name, then a campaign created from th
   await dialog.getByRole('button', { name: 'Create Campaign' }).click();
   await expect(dialog.getByText('Campaign name must be at most 200 characters')).toBeVisible();
 
-  // A non-JSON failure shows the raw body; no answer at all asks to try again.
+  // A non-JSON 4xx shows its body; a proxy's 5xx page never reaches the person (plain
+  // words instead); no answer at all asks to try again.
   await page.route('**/api/campaigns', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 502, contentType: 'text/plain', body: 'upstream down' })
+      ? route.fulfill({ status: 418, contentType: 'text/plain', body: 'teapot says no' })
       : route.fallback(),
   );
   await dialog.getByLabel('Campaign name').fill('Clean Rivers Now');
   await dialog.getByRole('button', { name: 'Create Campaign' }).click();
   await expect(toastEl(page)).toContainText('Campaign Creation Failed');
-  await expect(toastEl(page)).toContainText('API error: upstream down');
+  await expect(toastEl(page)).toContainText('API error: teapot says no');
+  await page.unroute('**/api/campaigns');
+  await page.route('**/api/campaigns', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 502, contentType: 'text/plain', body: 'upstream down' })
+      : route.fallback(),
+  );
+  await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(toastEl(page)).toContainText('Something went wrong on our side. Please try again in a moment.');
+  await expect(toastEl(page)).not.toContainText('upstream down');
   await page.unroute('**/api/campaigns');
   await page.route('**/api/campaigns', (route) =>
     route.request().method() === 'POST' ? route.abort() : route.fallback(),
