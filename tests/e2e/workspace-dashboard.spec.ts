@@ -48,7 +48,9 @@ test('an empty dashboard, a rejected short name, then a campaign created from th
       : route.fallback(),
   );
   await dialog.getByRole('button', { name: 'Create Campaign' }).click();
-  await expect(toastEl(page)).toContainText('Something went wrong on our side. Please try again in a moment.');
+  await expect(toastEl(page)).toContainText(
+    'Something went wrong on our side. Please try again in a moment.',
+  );
   await expect(toastEl(page)).not.toContainText('upstream down');
   await page.unroute('**/api/campaigns');
   await page.route('**/api/campaigns', (route) =>
