@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/chromium-path.ts';
+import { plainServerPortFor } from './tests/support/plain-server.ts';
 import { smtpPortFor } from './tests/support/smtp-port.ts';
 
 // Checked before the web server builds or any test launches a browser.
@@ -41,15 +42,31 @@ export default defineConfig({
     launchOptions: { executablePath: chromium.path, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'npx tsx scripts/e2e-server.ts',
-    url: `http://127.0.0.1:${port}/api/auth-status`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      E2E_PORT: String(port),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: 'Rally <rally@example.org>',
+  webServer: [
+    {
+      command: 'npx tsx scripts/e2e-server.ts',
+      url: `http://127.0.0.1:${port}/api/auth-status`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        E2E_PORT: String(port),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Rally <rally@example.org>',
+        // The debug helpers (Debug button, Debug Session, /upload-test) have specs of their own.
+        DEV_TOOLS: '1',
+      },
     },
-  },
+    {
+      // The same build with the production defaults (DEV_TOOLS unset): started after the
+      // first server (Playwright sets web servers up one by one), so its build exists.
+      command: 'npx tsx scripts/e2e-server.ts',
+      url: `http://127.0.0.1:${plainServerPortFor(port)}/api/auth-status`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        E2E_PORT: String(plainServerPortFor(port)),
+        E2E_CLIENT_DIST: `.tmp/e2e-${port}/client`,
+      },
+    },
+  ],
 });

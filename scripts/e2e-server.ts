@@ -6,11 +6,13 @@ import path from 'node:path';
 
 const port = process.env.E2E_PORT ?? '4173';
 const root = path.resolve('.tmp', `e2e-${port}`);
-const clientDist = path.join(root, 'client');
+// A second server of the same run serves the first one's build (E2E_CLIENT_DIST) instead of building again.
+const sharedClient = process.env.E2E_CLIENT_DIST;
+const clientDist = sharedClient ? path.resolve(sharedClient) : path.join(root, 'client');
 const dataDir = path.join(root, 'data');
 
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (process.env.E2E_SKIP_BUILD !== '1' || !fs.existsSync(clientDist)) {
+if (!sharedClient && (process.env.E2E_SKIP_BUILD !== '1' || !fs.existsSync(clientDist))) {
   execSync('npx vite build --logLevel warn', {
     stdio: 'inherit',
     env: { ...process.env, CLIENT_OUT_DIR: clientDist },

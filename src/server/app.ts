@@ -144,7 +144,8 @@ export async function buildApp(opts: {
     uploadsRoutes,
     statsRoutes,
     templatesRoutes,
-    debugRoutes,
+    // Debug helpers exist only on a server started with DEV_TOOLS=1 (404 otherwise).
+    ...(config.devTools ? [debugRoutes] : []),
     sharesRoutes,
     supporterRoutes,
     clicksRoutes,

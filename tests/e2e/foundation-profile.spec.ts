@@ -56,12 +56,17 @@ test('a rejected profile update says Update Failed with the server message', asy
 });
 
 test('a failed profile update without a message falls back', async ({ page, signedIn }) => {
-  await page.route('**/api/user/profile', (route) => route.fulfill({ status: 500, json: {} }));
+  await page.route('**/api/user/profile', (route) => route.fulfill({ status: 400, json: {} }));
   await page.goto('/profile');
   await page.getByLabel('First Name').fill('Grace');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page)).toContainText('Update Failed');
   await expect(toast(page)).toContainText('Failed to update profile');
+  // A server failure says so in plain words instead.
+  await page.unroute('**/api/user/profile');
+  await page.route('**/api/user/profile', (route) => route.fulfill({ status: 500, json: {} }));
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page)).toContainText('Something went wrong on our side. Please try again in a moment.');
   expect(signedIn.token).toBeTruthy();
 });
 

@@ -133,18 +133,23 @@ test.describe('scheduling on a desktop', () => {
     await expect(toast(page)).toContainText('Failed to schedule');
     await expect(toast(page)).toContainText('Pick a later time');
 
-    // A JSON answer without a message: the scheduling default.
+    // A server failure (with or without a body) reads in plain words, never its status.
     await page.unroute('**/api/shares/schedule');
     await page.route('**/api/shares/schedule', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
     );
     await dialog.getByRole('button', { name: 'Schedule Share' }).click();
-    await expect(toast(page)).toContainText('Failed to schedule share');
+    await expect(toast(page)).toContainText(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
 
     await page.unroute('**/api/shares/schedule');
     await page.route('**/api/shares/schedule', (route) => route.fulfill({ status: 502, body: '' }));
     await dialog.getByRole('button', { name: 'Schedule Share' }).click();
-    await expect(toast(page)).toContainText('An error occurred');
+    await expect(toast(page)).toContainText(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
+    await expect(toast(page)).not.toContainText('502');
     await expect(dialog.getByRole('button', { name: 'Add to calendar' })).toHaveCount(0);
   });
 

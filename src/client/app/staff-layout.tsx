@@ -26,6 +26,7 @@ import {
 import { useUser, UserAvatar, displayName, roleLabel } from '#client/features/auth/index.ts';
 import { useOrganization } from '#client/features/organization/index.ts';
 import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
+import { useDevTools } from '#client/lib/server-info.ts';
 import { cn } from '#client/lib/utils.ts';
 
 const MAIN_LINKS = [
@@ -38,8 +39,16 @@ const MAIN_LINKS = [
 const USER_LINKS = [
   { to: '/profile', label: 'Profile', icon: User },
   { to: '/settings', label: 'Settings', icon: Settings },
-  { to: '/upload-test', label: 'Test File Upload', icon: Upload },
 ] as const;
+
+/** Shown only when the server runs with DEV_TOOLS=1. */
+const DEV_LINKS = [{ to: '/upload-test', label: 'Test File Upload', icon: Upload }] as const;
+
+/** The user menu's links: the debug page only on a server with DEV_TOOLS on. */
+function useUserLinks() {
+  const devTools = useDevTools();
+  return devTools ? [...USER_LINKS, ...DEV_LINKS] : USER_LINKS;
+}
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -48,6 +57,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function UserMenu({ user, orgName }: { user: PublicUser; orgName?: string }) {
+  const userLinks = useUserLinks();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -63,7 +73,7 @@ function UserMenu({ user, orgName }: { user: PublicUser; orgName?: string }) {
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {USER_LINKS.map(({ to, label, icon: Icon }) => (
+        {userLinks.map(({ to, label, icon: Icon }) => (
           <DropdownMenuItem key={to} asChild>
             <Link to={to}>
               <Icon aria-hidden="true" />
@@ -87,6 +97,7 @@ function UserMenu({ user, orgName }: { user: PublicUser; orgName?: string }) {
 function MobileMenu({ orgName, role }: { orgName?: string; role?: string }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const userLinks = useUserLinks();
   return (
     <D.Root open={open} onOpenChange={setOpen}>
       <D.Trigger asChild>
@@ -129,7 +140,7 @@ function MobileMenu({ orgName, role }: { orgName?: string; role?: string }) {
               </NavLink>
             ))}
             <hr className="my-2 border-border" />
-            {USER_LINKS.map(({ to, label, icon: Icon }) => (
+            {userLinks.map(({ to, label, icon: Icon }) => (
               <NavLink
                 key={to}
                 to={to}

@@ -17,12 +17,42 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message part of an ApiError ('409: Username already exists' -> 'Username already exists'). */
+/**
+ * What a person reads when no answer came (the browser's own "Failed to fetch") or the
+ * server failed on its side ("Internal Server Error", a proxy's 502 page): plain words
+ * that say whose fault it is and that trying again may work.
+ */
+export const NETWORK_FAILURE = 'Could not reach Rally. Check your internet connection and try again.';
+export const SERVER_FAILURE = 'Something went wrong on our side. Please try again in a moment.';
+
+/** The request never got an answer (offline, DNS, connection reset). */
+export class NetworkError extends Error {
+  constructor(public readonly cause?: unknown) {
+    super(NETWORK_FAILURE);
+    this.name = 'NetworkError';
+  }
+}
+
+/** A failure that may well succeed if tried again as it is: no answer, a 5xx, or a 429. */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof NetworkError) return true;
+  return err instanceof ApiError && (err.status >= 500 || err.status === 429);
+}
+
+/**
+ * What to tell a person about a failed request: the server's message for a 4xx
+ * ('409: Username already exists' -> 'Username already exists'), plain words for
+ * a 5xx or no answer, else `fallback`. Never a status code or a raw server page.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) {
+    if (err.status >= 500) return SERVER_FAILURE;
     const body = err.body as { message?: string } | undefined;
     return body?.message || fallback;
   }
+  if (err instanceof NetworkError) return NETWORK_FAILURE;
+  // A fetch made outside this client fails with the browser's own wording.
+  if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) return NETWORK_FAILURE;
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
@@ -58,7 +88,14 @@ export async function apiFetch(method: string, url: string, data?: unknown): Pro
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(data);
   }
-  const res = await fetch(url, { method, headers, body, credentials: 'include' });
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, credentials: 'include' });
+  } catch (err) {
+    // An abort is the caller's own doing; anything else means no answer came.
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new NetworkError(err);
+  }
   await throwIfNotOk(res);
   return res;
 }

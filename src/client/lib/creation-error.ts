@@ -1,9 +1,10 @@
-import { ApiError } from './api-client.ts';
+import { ApiError, errorMessage } from './api-client.ts';
 
 /**
  * The failure toast of a campaign or asset creation:
  * when the server answered, '<Kind> Creation Failed' with its message (a campaign's
  * non-JSON body shows as 'API error: {raw text}'), else 'An unknown error occurred';
+ * a server failure (5xx) in plain words, never its raw page;
  * when no answer came at all, 'Error' / 'Failed to create <kind>. Please try again.'
  */
 export function creationFailure(
@@ -14,6 +15,7 @@ export function creationFailure(
     return { title: 'Error', description: `Failed to create ${kind}. Please try again.` };
   }
   const title = kind === 'campaign' ? 'Campaign Creation Failed' : 'Asset Creation Failed';
+  if (err.status >= 500) return { title, description: errorMessage(err, 'An unknown error occurred') };
   const message = (err.body as { message?: string } | undefined)?.message;
   if (message) return { title, description: message };
   if (kind === 'campaign' && err.text) return { title, description: `API error: ${err.text}` };

@@ -125,6 +125,8 @@ const envSchema = z
     ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
     /** Rows the CSV export reads per query (memory per export is about one page). */
     EXPORT_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
+    /** Off by default: the debug helpers (test content, session report, upload test page). */
+    DEV_TOOLS: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
@@ -157,6 +159,8 @@ export interface Config {
   s3?: S3Options;
   smtpUrl?: string;
   mailFrom?: string;
+  /** DEV_TOOLS=1: the debug route and the client's debug helpers exist; off, they 404 and are hidden. */
+  devTools: boolean;
 }
 
 /** Parse the environment once at start-up; fail fast listing every bad key. */
@@ -202,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    devTools: e.DEV_TOOLS,
   };
 }
 

@@ -21,7 +21,9 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+/** 409; with `field`, the body also names the field (`errors: [{path, message}]`) so a form can show it there. */
+export const conflict = (message: string, field?: string) =>
+  new HttpError(409, message, field ? { errors: [{ path: field, message }] } : {});
 
 /** True when a database error is a unique-constraint violation (SQLite or PostgreSQL). */
 export function isUniqueViolation(err: unknown): boolean {

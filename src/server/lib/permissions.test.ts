@@ -8,7 +8,8 @@ const registered = new Set<string>();
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp(
-    {},
+    // DEV_TOOLS=1 registers every route there is, the debug one included.
+    { DEV_TOOLS: '1' },
     {
       onRoute: (route) => {
         for (const method of [route.method].flat()) registered.add(permissionKey(method, route.url));

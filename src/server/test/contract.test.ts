@@ -36,7 +36,12 @@ let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp(
-    { ALLOW_PRIVATE_FETCH: 'true', SMTP_URL: smtp.url, MAIL_FROM: 'Rally <rally@example.org>' },
+    {
+      DEV_TOOLS: '1',
+      ALLOW_PRIVATE_FETCH: 'true',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Rally <rally@example.org>',
+    },
     {
       onRoute: (route) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];

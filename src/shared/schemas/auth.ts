@@ -82,5 +82,9 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const authStatusSchema = z.object({
   authenticated: z.boolean(),
   username: z.string().optional(),
+  /** The server runs with DEV_TOOLS=1: the client may show its debug helpers. */
+  devTools: z.boolean(),
+  /** The largest file POST /api/upload accepts (UPLOAD_MAX_BYTES), so the client can say so before uploading. */
+  uploadMaxBytes: z.number().int().positive(),
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;

@@ -4,6 +4,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { useDevTools } from '#client/lib/server-info.ts';
 import {
   useUser,
   DebugSession,
@@ -15,6 +16,7 @@ import {
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const { data: user, isPending } = useUser();
+  const devTools = useDevTools();
   const expired = params.get('expired') === 'true';
   const tab = params.get('tab') === 'register' ? 'register' : 'login';
 
@@ -72,7 +74,7 @@ export default function AuthPage() {
                 </TabsContent>
               </Tabs>
             )}
-            <DebugSession />
+            {devTools && <DebugSession />}
           </CardContent>
         </Card>
       </div>

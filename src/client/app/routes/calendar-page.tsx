@@ -1,22 +1,35 @@
-import { format, isSameMonth, startOfMonth } from 'date-fns';
+import { addDays, endOfWeek, format, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
-import { cn } from '#client/lib/utils.ts';
 import { useAssets } from '#client/features/assets/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import {
   useScheduledShares,
+  DayEvents,
   MonthGrid,
   MonthNav,
+  RangeNav,
+  WeekView,
   buildCalendarEvents,
-  EVENT_STYLES,
   eventsOn,
 } from '#client/features/calendar/index.ts';
 
-/** /calendar: campaigns and assets by creation date, and scheduled shares by their time. */
+/** "Nov 22 – 28, 2026", or across months "Nov 29 – Dec 5, 2026". */
+function weekTitle(day: Date): string {
+  const start = startOfWeek(day);
+  const end = endOfWeek(day);
+  const startText = format(start, 'MMM d');
+  const endText = isSameMonth(start, end) ? format(end, 'd, yyyy') : format(end, 'MMM d, yyyy');
+  return `${startText} – ${endText}`;
+}
+
+/**
+ * /calendar: campaigns and assets by creation date, and scheduled shares by their time,
+ * by month, week or day. One selected day drives all three views.
+ */
 export default function CalendarPage() {
   const orgId = useOrgId();
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
@@ -32,6 +45,17 @@ export default function CalendarPage() {
     setSelectedDay(day);
     if (!isSameMonth(day, month)) setMonth(startOfMonth(day));
   };
+  const today = () => selectDay(new Date());
+
+  const failed = campaigns.isError ? campaigns : assets.isError ? assets : null;
+  const loadError = failed && (
+    <LoadError
+      title={failed === campaigns ? 'Failed to fetch campaigns' : 'Failed to fetch assets'}
+      error={failed.error}
+      onRetry={() => void failed.refetch()}
+      retrying={failed.isFetching}
+    />
+  );
 
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
@@ -49,16 +73,12 @@ export default function CalendarPage() {
         </TabsList>
         <TabsContent value="month">
           <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-            <Card>
-              <CardHeader>
-                <MonthNav month={month} onMonthChange={setMonth} onToday={() => selectDay(new Date())} />
+            <Card className="min-w-0">
+              <CardHeader className="p-4 sm:p-6">
+                <MonthNav month={month} onMonthChange={setMonth} onToday={today} />
               </CardHeader>
-              <CardContent className="space-y-2">
-                {(campaigns.isError || assets.isError) && (
-                  <p className="text-sm text-destructive">
-                    {campaigns.isError ? 'Failed to fetch campaigns' : 'Failed to fetch assets'}
-                  </p>
-                )}
+              <CardContent className="space-y-2 p-2 pt-0 sm:p-6 sm:pt-0">
+                {loadError}
                 <MonthGrid month={month} events={events} selectedDay={selectedDay} onSelectDay={selectDay} />
                 <Legend />
               </CardContent>
@@ -68,36 +88,45 @@ export default function CalendarPage() {
                 <h2 className="text-lg font-semibold">{format(selectedDay, 'EEEE, MMMM d')}</h2>
               </CardHeader>
               <CardContent>
-                {dayEvents.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No events scheduled</p>
-                ) : (
-                  <ul className="space-y-2" aria-label="Events on the selected day">
-                    {dayEvents.map((e) => (
-                      <li key={e.key} className={cn('rounded-md p-2 text-sm', EVENT_STYLES[e.type])}>
-                        <Link
-                          to={`/campaigns/${e.campaignId}`}
-                          className="font-medium hover:underline"
-                          dir="auto"
-                        >
-                          {e.title}
-                        </Link>
-                        <p className="text-xs" dir="auto">
-                          {e.detail}
-                          {e.type === 'scheduled' && ` at ${format(e.date, 'h:mm a')}`}
-                        </p>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <DayEvents events={dayEvents} label="Events on the selected day" />
               </CardContent>
             </Card>
           </div>
         </TabsContent>
         <TabsContent value="week">
-          <Card className="p-6 text-center text-muted-foreground">Week view coming soon</Card>
+          <Card>
+            <CardHeader>
+              <RangeNav
+                title={weekTitle(selectedDay)}
+                unit="week"
+                onPrevious={() => selectDay(addDays(selectedDay, -7))}
+                onNext={() => selectDay(addDays(selectedDay, 7))}
+                onToday={today}
+              />
+            </CardHeader>
+            <CardContent className="space-y-2">
+              {loadError}
+              <WeekView day={selectedDay} events={events} onSelectDay={selectDay} />
+              <Legend />
+            </CardContent>
+          </Card>
         </TabsContent>
         <TabsContent value="day">
-          <Card className="p-6 text-center text-muted-foreground">Day view coming soon</Card>
+          <Card>
+            <CardHeader>
+              <RangeNav
+                title={format(selectedDay, 'EEEE, MMMM d, yyyy')}
+                unit="day"
+                onPrevious={() => selectDay(addDays(selectedDay, -1))}
+                onNext={() => selectDay(addDays(selectedDay, 1))}
+                onToday={today}
+              />
+            </CardHeader>
+            <CardContent className="space-y-2">
+              {loadError}
+              <DayEvents events={dayEvents} label="Events on the selected day" />
+            </CardContent>
+          </Card>
         </TabsContent>
       </Tabs>
     </main>

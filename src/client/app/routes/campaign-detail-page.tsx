@@ -87,7 +87,7 @@ export default function CampaignDetailPage() {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <CopyLinkButton campaignId={c.id} variant="outline" />
+          <CopyLinkButton campaign={c} variant="outline" />
           {c.status !== 'archived' && (
             <RoleLocked
               needs="editor"

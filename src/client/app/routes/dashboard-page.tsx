@@ -2,9 +2,11 @@ import { BugIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type CampaignStatus, effectiveStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
 import { POST_CREATION_REDIRECT_MS } from '#shared/constants.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { useDevTools } from '#client/lib/server-info.ts';
 import { CAMPAIGNS_KEY, useCampaigns, CreateCampaignDialog } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import { RoleLocked } from '#client/features/organization/index.ts';
@@ -12,6 +14,8 @@ import { AnalyticsView, OrganizationStatCards } from '#client/features/stats/ind
 import { CalendarTab } from './dashboard/calendar-tab.tsx';
 import { CampaignList, type ExpandedCampaign } from './dashboard/campaign-list.tsx';
 import { DebugButton } from './dashboard/debug-button.tsx';
+import { FirstCampaign } from './dashboard/first-campaign.tsx';
+import { FirstRunChecklist } from './dashboard/first-run-checklist.tsx';
 import { TemplatesTab } from './dashboard/templates-tab.tsx';
 import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-hash.ts';
 
@@ -19,10 +23,14 @@ import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-h
 export default function DashboardPage() {
   const orgId = useOrgId();
   const { raw, tab, params, setTab } = useDashboardHash();
+  const devTools = useDevTools();
   const [status, setStatus] = useState<CampaignStatus>('active');
   const campaigns = useCampaigns(orgId, { status });
   // The calendar's own list (every campaign but archived ones), to find the status of one it shows.
   const calendarCampaigns = useCampaigns(orgId, { enabled: tab === 'calendar' });
+  // Every campaign, archived too: an organisation without any gets the first-campaign guide.
+  const allCampaigns = useCampaigns(orgId, { status: 'all' });
+  const noCampaignYet = status === 'active' && allCampaigns.data?.length === 0;
   const [expanded, setExpanded] = useState<ExpandedCampaign>('default');
   const [selectedAssetId, setSelectedAssetId] = useState<number | null>(null);
 
@@ -42,6 +50,14 @@ export default function DashboardPage() {
     toast({ title: 'Campaigns Updated', description: 'Your new campaign has been added to the list' });
     setTab(tab);
   }, [refresh, refreshStatus, raw, tab, setTab]);
+
+  const onCreated = (c: Campaign) => {
+    // The new row opens at once; the switch to the campaigns list follows after 300 ms.
+    setExpanded(c.id);
+    setSelectedAssetId(null);
+    setStatus(isCampaignStatus(c.status) ? c.status : 'active');
+    setTimeout(() => setTab('campaigns'), POST_CREATION_REDIRECT_MS);
+  };
 
   const showCampaign = (campaignId: number, assetId: number | null = null) => {
     // The list shows one status at a time: switch to the one this campaign has.
@@ -69,30 +85,25 @@ export default function DashboardPage() {
               </>
             }
           >
-            <CreateCampaignDialog
-              orgId={orgId}
-              onCreated={(c) => {
-                // The new row opens at once; the switch to the campaigns list follows after 300 ms.
-                setExpanded(c.id);
-                setSelectedAssetId(null);
-                setStatus(isCampaignStatus(c.status) ? c.status : 'active');
-                setTimeout(() => setTab('campaigns'), POST_CREATION_REDIRECT_MS);
-              }}
-            />
+            <CreateCampaignDialog orgId={orgId} onCreated={onCreated} />
           </RoleLocked>
-          <RoleLocked
-            needs="editor"
-            variant="outline"
-            label={
-              <>
-                <BugIcon aria-hidden /> Debug
-              </>
-            }
-          >
-            <DebugButton onCreated={(id) => showCampaign(id)} />
-          </RoleLocked>
+          {devTools && (
+            <RoleLocked
+              needs="editor"
+              variant="outline"
+              label={
+                <>
+                  <BugIcon aria-hidden /> Debug
+                </>
+              }
+            >
+              <DebugButton onCreated={(id) => showCampaign(id)} />
+            </RoleLocked>
+          )}
         </div>
       </div>
+
+      <FirstRunChecklist orgId={orgId} />
 
       <OrganizationStatCards orgId={orgId} />
 
@@ -112,13 +123,16 @@ export default function DashboardPage() {
             }}
             campaigns={campaigns.data}
             isPending={campaigns.isLoading}
-            isError={campaigns.isError}
+            error={campaigns.error}
+            onRetry={() => void campaigns.refetch()}
+            retrying={campaigns.isFetching}
             expanded={expanded}
             onExpandedChange={(next) => {
               setExpanded(next);
               setSelectedAssetId(null);
             }}
             selectedAssetId={selectedAssetId}
+            firstCampaign={noCampaignYet && <FirstCampaign orgId={orgId} onCreated={onCreated} />}
           />
         </TabsContent>
         <TabsContent value="templates">

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
+import { SkipLink } from '#client/components/ui/skip-link.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ScheduleDialog, ShareDialog } from '#client/features/sharing/index.ts';
 import {
@@ -53,6 +54,7 @@ export default function SupporterPage() {
   const open = data.availability.state === 'open';
   return (
     <div className="min-h-screen bg-slate-50">
+      <SkipLink target="main-content" />
       {data.preview && <PreviewBanner preview={data.preview} />}
       {/* The accent colour only decorates: a band above the header, never behind text. */}
       <header className="border-t-4 border-b border-t-accent border-b-border bg-white">
@@ -65,7 +67,7 @@ export default function SupporterPage() {
           {open && <ViewToggle mobile={mobile} onChange={setMobile} />}
         </div>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-6">
+      <main id="main-content" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 outline-none">
         {!open ? (
           <ClosedView data={data} />
         ) : mobile ? (

@@ -14,12 +14,27 @@ import { AssetMedia } from '#client/components/asset-media.tsx';
 import { FileUploadField, useCreateAsset, useFileUpload } from '#client/features/assets/index.ts';
 import { useUser } from '#client/features/auth/index.ts';
 import { useCreateCampaign } from '#client/features/campaigns/index.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useServerInfo } from '#client/lib/server-info.ts';
+import NotFoundPage from './not-found-page.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
 
-/** /upload-test: 1. create a campaign (30 days from now), 2. upload a file and make it an asset. */
-export default function UploadTestPage() {
+/** /upload-test exists only on a server running with DEV_TOOLS=1; otherwise it is the 404 page. */
+export default function UploadTestRoute() {
+  const info = useServerInfo();
+  if (info.isPending)
+    return (
+      <div className="flex justify-center p-10">
+        <Spinner />
+      </div>
+    );
+  return info.data?.devTools ? <UploadTestPage /> : <NotFoundPage />;
+}
+
+/** 1. create a campaign (30 days from now), 2. upload a file and make it an asset. */
+function UploadTestPage() {
   const { data: user } = useUser();
   const createCampaign = useCreateCampaign();
   const createAsset = useCreateAsset();

@@ -3,13 +3,21 @@ import { Slot } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '#client/lib/utils.ts';
 
+/**
+ * Solid buttons: a 2 px near-black ring 2 px outside the button, with a white band in
+ * the gap. The ring stands out from light page backgrounds (17:1 on white) and the
+ * band from dark or brand-coloured ones, and neither is mistaken for the button's own fill.
+ */
+const SOLID_FOCUS =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 focus-visible:shadow-[0_0_0_2px_#ffffff]';
+
 export const buttonVariants = cva(
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground hover:bg-primary-hover',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-red-800',
+        default: `bg-primary text-primary-foreground hover:bg-primary-hover ${SOLID_FOCUS}`,
+        destructive: `bg-destructive text-destructive-foreground hover:bg-red-800 ${SOLID_FOCUS}`,
         outline: 'border border-border bg-white hover:bg-muted',
         secondary: 'bg-muted text-slate-900 hover:bg-slate-200',
         ghost: 'hover:bg-muted',

@@ -25,6 +25,17 @@ export function Toaster() {
           <div className="grid gap-1">
             {t.title && <T.Title className="text-sm font-semibold">{t.title}</T.Title>}
             {t.description && <T.Description className="text-sm opacity-90">{t.description}</T.Description>}
+            {t.action && (
+              <T.Action altText={t.action.label} asChild>
+                <button
+                  type="button"
+                  onClick={t.action.onClick}
+                  className="mt-1 w-fit rounded-md border border-current px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
+                >
+                  {t.action.label}
+                </button>
+              </T.Action>
+            )}
           </div>
           <T.Close
             aria-label="Dismiss notification"

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '#shared/constants.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage, isTransient } from '#client/lib/api-client.ts';
 
 // A tiny toast store: one toast visible at a time (a new one replaces the last),
 // a dismissed one is removed from the list after TOAST_REMOVE_DELAY_MS.
@@ -10,6 +10,8 @@ export interface ToastData {
   title?: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
+  /** A button in the toast, e.g. Retry after a failure that may pass on a second try. */
+  action?: { label: string; onClick: () => void };
   open: boolean;
 }
 
@@ -28,9 +30,18 @@ export function toast(t: Omit<ToastData, 'id' | 'open'>): { id: number; dismiss:
   return { id, dismiss: () => dismissToast(id) };
 }
 
-/** The destructive toast for a failed request: the server's message, else `fallback`. */
-export function toastError(title: string, err: unknown, fallback: string): void {
-  toast({ title, description: errorMessage(err, fallback), variant: 'destructive' });
+/**
+ * The destructive toast for a failed request: the server's message, plain words for
+ * no answer or a server failure, else `fallback`. With `retry`, a failure that may
+ * pass on a second try (no answer, 5xx, 429) offers a Retry button.
+ */
+export function toastError(title: string, err: unknown, fallback: string, retry?: () => void): void {
+  toast({
+    title,
+    description: errorMessage(err, fallback),
+    variant: 'destructive',
+    action: retry && isTransient(err) ? { label: 'Retry', onClick: retry } : undefined,
+  });
 }
 
 type ToastText = Pick<ToastData, 'title' | 'description'>;
@@ -58,14 +69,22 @@ export function toastOutcome<R>(
 }
 
 /** A submit handler whose failure shows `title` with the server's message (else `fallback`). */
-export function toastOnFailure<T>(title: string, fallback: string, run: (values: T) => Promise<unknown>) {
-  return async (values: T): Promise<void> => {
+export function toastOnFailure<T>(
+  title: string,
+  fallback: string,
+  run: (values: T) => Promise<unknown>,
+  /** Also called with the error (before the toast), e.g. to put a field's error on it. */
+  onError?: (err: unknown) => void,
+) {
+  const attempt = async (values: T): Promise<void> => {
     try {
       await run(values);
     } catch (err) {
-      toastError(title, err, fallback);
+      onError?.(err);
+      toastError(title, err, fallback, () => void attempt(values));
     }
   };
+  return attempt;
 }
 
 export function dismissToast(id: number): void {

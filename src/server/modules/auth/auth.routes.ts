@@ -79,11 +79,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     '/api/auth-status',
     { schema: { response: { 200: authStatusSchema, ...errorResponses } } },
     async (request) => {
+      const server = { devTools: config.devTools, uploadMaxBytes: config.uploadMaxBytes };
       try {
         const user = await loadSessionUser(db, request);
-        return { authenticated: true, username: user.username };
+        return { authenticated: true, username: user.username, ...server };
       } catch {
-        return { authenticated: false };
+        return { authenticated: false, ...server };
       }
     },
   );

@@ -46,7 +46,7 @@ export async function registerUser(opts: { db: Db; input: RegisterInput }) {
     const token = await createSession(db, row.id);
     return { ...toPublicUser(row as UserRow), token };
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Username already exists');
+    if (isUniqueViolation(err)) throw conflict('Username already exists', 'username');
     throw err;
   }
 }

@@ -86,7 +86,10 @@ describe('register and login', () => {
     const payload = { username, email: 'x@y.org', password: 'secret123' };
     const results = await Promise.all([register(payload), register(payload), register(payload)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    expect(results.find((r) => r.statusCode === 409)?.json().message).toBe('Username already exists');
+    expect(results.find((r) => r.statusCode === 409)?.json()).toEqual({
+      message: 'Username already exists',
+      errors: [{ path: 'username', message: 'Username already exists' }],
+    });
     const rows = await t.database.db
       .selectFrom('users')
       .select('id')
@@ -148,10 +151,11 @@ describe('auth-status', () => {
   it('reports the session state', async () => {
     const { token, username } = await signUp(t.app, { org: false });
     const yes = await t.app.inject({ url: '/api/auth-status', headers: bearer(token) });
-    expect(yes.json()).toEqual({ authenticated: true, username });
+    const server = { devTools: false, uploadMaxBytes: 5 * 1024 * 1024 };
+    expect(yes.json()).toEqual({ authenticated: true, username, ...server });
     const no = await t.app.inject({ url: '/api/auth-status' });
     expect(no.statusCode).toBe(200);
-    expect(no.json()).toEqual({ authenticated: false });
+    expect(no.json()).toEqual({ authenticated: false, ...server });
   });
 });
 

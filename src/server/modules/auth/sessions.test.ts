@@ -85,7 +85,8 @@ describe('sessions', () => {
     expect(org.statusCode).toBe(401);
     expect(org.json().tokenExpired).toBe(true);
     const status = await t.app.inject({ url: '/api/auth-status', headers: bearer(token) });
-    expect(status.json()).toEqual({ authenticated: false });
+    expect(status.json()).toMatchObject({ authenticated: false });
+    expect(status.json().username).toBeUndefined();
   });
 
   it('remembers an expired session long enough, then forgets it on a later login', async () => {

@@ -3,9 +3,32 @@ import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DEV_TOOLS: '1' });
 });
 afterAll(() => t.close());
+
+describe('without DEV_TOOLS (the default)', () => {
+  it('has no debug route and tells the client so', async () => {
+    const off = await createTestApp();
+    try {
+      const a = await signUp(off.app);
+      const res = await off.app.inject({
+        method: 'POST',
+        url: '/api/debug/create-test-content',
+        headers: bearer(a.token),
+      });
+      expect(res.statusCode).toBe(404);
+      expect((await off.app.inject({ url: '/api/campaigns', headers: bearer(a.token) })).json()).toEqual([]);
+      expect((await off.app.inject({ url: '/api/auth-status' })).json()).toMatchObject({ devTools: false });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('DEV_TOOLS=1 says so to the client', async () => {
+    expect((await t.app.inject({ url: '/api/auth-status' })).json()).toMatchObject({ devTools: true });
+  });
+});
 
 describe('POST /api/debug/create-test-content', () => {
   it("creates a 30-day campaign with an asset in the caller's organisation", async () => {

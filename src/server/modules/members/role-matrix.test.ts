@@ -44,7 +44,8 @@ let assetId: number;
 let templateId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // DEV_TOOLS=1: the debug route is registered, so its access rule is walked too.
+  t = await createTestApp({ DEV_TOOLS: '1' });
   admin = await signUp(t.app);
   const viewer = await addMember(t.app, admin, 'viewer');
   const editor = await addMember(t.app, admin, 'editor');

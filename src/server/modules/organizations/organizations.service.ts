@@ -47,7 +47,7 @@ export async function createOrganization(opts: {
     });
   } catch (err) {
     // The unique name key refuses look-alikes too: `OrgA` beside `orga`, full-width letters.
-    if (isUniqueViolation(err)) throw conflict('Organization username already exists');
+    if (isUniqueViolation(err)) throw conflict('Organization username already exists', 'username');
     throw err;
   }
 }

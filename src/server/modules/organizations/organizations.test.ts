@@ -61,7 +61,10 @@ describe('POST /api/organizations', () => {
     const second = await signUp(t.app, { org: false });
     const res = await createOrg(second.token, { name: 'Second', username });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Organization username already exists');
+    expect(res.json()).toEqual({
+      message: 'Organization username already exists',
+      errors: [{ path: 'username', message: 'Organization username already exists' }],
+    });
     const me = (await t.app.inject({ url: '/api/user', headers: bearer(second.token) })).json();
     expect(me.organizationId).toBeNull();
   });

@@ -9,7 +9,7 @@ import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-a
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'loopback' });
+  t = await createTestApp({ TRUST_PROXY: 'loopback', DEV_TOOLS: '1' });
   ({ token } = await signUp(t.app));
 });
 afterAll(() => t.close());

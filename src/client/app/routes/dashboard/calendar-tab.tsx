@@ -1,16 +1,24 @@
-import { startOfMonth } from 'date-fns';
+import { format, isSameMonth, startOfMonth } from 'date-fns';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { useAssets } from '#client/features/assets/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import {
   MonthGrid,
   MonthNav,
   buildCalendarEvents,
+  EVENT_STYLES,
+  eventsOn,
   type CalendarEvent,
 } from '#client/features/calendar/index.ts';
+import { cn } from '#client/lib/utils.ts';
 
-/** The dashboard's month view of when campaigns and assets were created. */
+/**
+ * The dashboard's month view of when campaigns and assets were created. Picking an
+ * entry opens it under Campaigns: in the grid's cells on wider screens, and on a phone
+ * (where cells show dots) in the list of the picked day under the grid.
+ */
 export function CalendarTab({
   orgId,
   onSelect,
@@ -19,25 +27,69 @@ export function CalendarTab({
   onSelect: (campaignId: number, assetId: number | null) => void;
 }) {
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const [day, setDay] = useState(() => new Date());
   const campaigns = useCampaigns(orgId);
   const assets = useAssets(orgId);
   const events = buildCalendarEvents(campaigns.data, assets.data);
   const select = (e: CalendarEvent) => onSelect(e.campaignId, e.assetId ?? null);
+  const dayEvents = eventsOn(events, day);
+  const pickDay = (d: Date) => {
+    setDay(d);
+    if (!isSameMonth(d, month)) setMonth(startOfMonth(d));
+  };
 
   return (
     <Card>
-      <CardHeader>
-        <MonthNav month={month} onMonthChange={setMonth} />
+      <CardHeader className="p-4 sm:p-6">
+        <MonthNav month={month} onMonthChange={setMonth} onToday={() => pickDay(new Date())} />
       </CardHeader>
-      <CardContent className="space-y-2">
-        {assets.isError && <p className="text-sm text-destructive">Failed to fetch assets</p>}
-        <MonthGrid month={month} events={events} onSelectEvent={select} />
+      <CardContent className="space-y-2 p-2 pt-0 sm:p-6 sm:pt-0">
+        {assets.isError && (
+          <LoadError
+            title="Failed to fetch assets"
+            error={assets.error}
+            onRetry={() => void assets.refetch()}
+            retrying={assets.isFetching}
+          />
+        )}
+        <MonthGrid
+          month={month}
+          events={events}
+          selectedDay={day}
+          onSelectDay={pickDay}
+          onSelectEvent={select}
+        />
         <p className="text-xs text-muted-foreground">
           <span className="mr-1 inline-block size-2 rounded-full bg-indigo-300" aria-hidden /> campaign
           created
           <span className="ml-3 mr-1 inline-block size-2 rounded-full bg-emerald-300" aria-hidden /> asset
           added
         </p>
+        <section
+          className="space-y-2 pt-2 sm:hidden"
+          aria-label={`Entries on ${format(day, 'EEEE, MMMM d')}`}
+        >
+          <h3 className="font-semibold">{format(day, 'EEEE, MMMM d')}</h3>
+          {dayEvents.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No events scheduled</p>
+          ) : (
+            <ul className="space-y-2">
+              {dayEvents.map((e) => (
+                <li key={e.key}>
+                  <button
+                    type="button"
+                    onClick={() => select(e)}
+                    className={cn('w-full rounded-md p-2 text-left text-sm', EVENT_STYLES[e.type])}
+                    dir="auto"
+                  >
+                    <span className="block font-medium">{e.title}</span>
+                    <span className="block text-xs">{e.detail}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       </CardContent>
     </Card>
   );

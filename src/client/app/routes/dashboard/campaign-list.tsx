@@ -4,6 +4,7 @@ import type { CampaignStatus } from '#shared/campaign-lifecycle.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { CampaignRow } from './campaign-row.tsx';
 import { STATUS_FILTERS, StatusFilter } from './status-filter.tsx';
@@ -17,16 +18,24 @@ export function CampaignList({
   onStatusChange,
   campaigns,
   isPending,
-  isError,
+  error,
+  onRetry,
+  retrying,
   expanded,
   onExpandedChange,
   selectedAssetId,
+  firstCampaign,
 }: {
+  /** Shown instead of the plain empty state when the organisation has no campaign at all. */
+  firstCampaign?: React.ReactNode;
   status: CampaignStatus;
   onStatusChange: (status: CampaignStatus) => void;
   campaigns: Campaign[] | undefined;
   isPending: boolean;
-  isError: boolean;
+  /** The list's read failure, shown with a Retry (`onRetry`). */
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
   expanded: ExpandedCampaign;
   onExpandedChange: (next: ExpandedCampaign) => void;
   selectedAssetId: number | null;
@@ -66,8 +75,10 @@ export function CampaignList({
           <div className="flex justify-center py-8">
             <Spinner label="Loading campaigns" />
           </div>
-        ) : isError ? (
-          <p className="py-8 text-center text-destructive">Failed to fetch campaigns</p>
+        ) : error ? (
+          <LoadError title="Failed to fetch campaigns" error={error} onRetry={onRetry} retrying={retrying} />
+        ) : filtered.length === 0 && !needle && firstCampaign ? (
+          firstCampaign
         ) : filtered.length === 0 ? (
           <div className="py-8 text-center">
             <p className="font-medium">No campaigns found</p>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { DATE_FORMAT } from '#shared/constants.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { AddAssetDialog, AssetGrid } from '#client/features/assets/index.ts';
@@ -16,7 +17,7 @@ import {
 } from '#client/features/campaigns/index.ts';
 import { RoleLocked, useRole } from '#client/features/organization/index.ts';
 import { CampaignStatsBlock } from '#client/features/stats/index.ts';
-import { SupporterAvatars } from './supporter-avatars.tsx';
+import { SupporterCount } from './supporter-count.tsx';
 
 /** A campaign in the dashboard's list; the expanded one shows its assets, sharing and stats. */
 export function CampaignRow({
@@ -39,7 +40,7 @@ export function CampaignRow({
           aria-expanded={expanded}
           aria-controls={panelId}
           onClick={onToggle}
-          // Phones: status and avatars drop to a second line under the name.
+          // Phones: status and supporter count drop to a second line under the name.
           className="grid w-full grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 p-4 text-left hover:bg-muted/60 sm:flex"
         >
           <CampaignIcon name={campaign.name} />
@@ -53,7 +54,7 @@ export function CampaignRow({
           </span>
           <span className="order-last col-span-full flex items-center gap-3 pl-13 sm:order-none sm:pl-0">
             <CampaignStatusBadge campaign={campaign} />
-            <SupporterAvatars campaignId={campaign.id} />
+            <SupporterCount campaignId={campaign.id} />
           </span>
           <ChevronDownIcon
             aria-hidden
@@ -86,7 +87,7 @@ function CampaignPanel({
   campaign: Campaign;
   selectedAssetId: number | null;
 }) {
-  const { data: assets, isPending, isError } = useCampaignAssets(campaign.id);
+  const { data: assets, isPending, error, refetch, isFetching } = useCampaignAssets(campaign.id);
   const ref = useRef<HTMLDivElement>(null);
   const canEdit = useRole().can('editor');
 
@@ -124,8 +125,13 @@ function CampaignPanel({
         </h4>
         {isPending ? (
           <Spinner label="Loading assets" />
-        ) : isError ? (
-          <p className="text-sm text-destructive">Failed to fetch assets</p>
+        ) : error ? (
+          <LoadError
+            title="Failed to fetch assets"
+            error={error}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : (
           <AssetGrid assets={assets} preview selectedId={selectedAssetId} />
         )}

@@ -11,6 +11,7 @@ import {
   arrayMove,
   rectSortingStrategy,
   SortableContext,
+  sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
@@ -63,9 +64,10 @@ export function AssetOrganizer({
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    // dnd-kit's default keyboard getter moves the picked-up item 25 px per arrow
-    // press (the keyboard step); it swaps once it crosses a neighbour's centre.
-    useSensor(KeyboardSensor),
+    // One slot per arrow press: the sortable getter moves the picked-up item onto the
+    // neighbour in that direction (a pixel step would need several presses per slot,
+    // more or fewer depending on the cards' size).
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {

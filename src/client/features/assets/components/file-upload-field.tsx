@@ -3,7 +3,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Progress } from '#client/components/ui/progress.tsx';
-import type { FileUpload } from '../hooks/use-file-upload.ts';
+import { type FileUpload, megabytes } from '../hooks/use-file-upload.ts';
 
 /** A file input, the picked file's name with Upload and Clear, and the upload's progress. */
 export function FileUploadField({
@@ -24,7 +24,7 @@ export function FileUploadField({
   /** Runs the upload (usually `flow.upload` and then using its result). */
   onUpload: () => void;
 }) {
-  const { picked, uploading, progress } = flow;
+  const { picked, uploading, progress, refused } = flow;
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -36,7 +36,17 @@ export function FileUploadField({
         onChange={flow.pick}
         disabled={uploading}
         className="h-auto"
+        aria-describedby={refused ? `${id}-limit ${id}-refused` : `${id}-limit`}
+        aria-invalid={refused ? true : undefined}
       />
+      <p id={`${id}-limit`} className="text-xs text-muted-foreground">
+        Files up to {megabytes(flow.maxBytes)} MB.
+      </p>
+      {refused && (
+        <p id={`${id}-refused`} role="alert" className="text-sm font-medium text-destructive">
+          {refused}
+        </p>
+      )}
       {picked && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="min-w-0 flex-1 truncate" dir="auto">

@@ -3,21 +3,29 @@ import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
 import type { UploadedFile } from '#shared/schemas/assets.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
+import { useServerInfo } from '#client/lib/server-info.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useSimulatedProgress } from './use-simulated-progress.ts';
 
-const MAX_MB = Math.round(UPLOAD_MAX_BYTES_DEFAULT / (1024 * 1024));
+const MB = 1024 * 1024;
+
+/** Megabytes as people write them: 5, 2.5, 0.5 (one decimal at most). */
+export const megabytes = (bytes: number) => String(Math.round((bytes / MB) * 10) / 10);
 
 /**
- * The upload flow behind FileUploadField: pick a file (one over the limit is refused at
- * once, before any bytes move), upload it with progress, or clear it. `upload` resolves
- * to the stored file, or null after its failure toast.
+ * The upload flow behind FileUploadField: pick a file (one over the server's limit,
+ * UPLOAD_MAX_BYTES as GET /api/auth-status reports it, is refused at once, before any
+ * bytes move, and only the file is dropped: the rest of the form stays), upload it with
+ * progress, or clear it. `upload` resolves to the stored file, or null after its failure toast.
  */
 export function useFileUpload() {
   const progress = useSimulatedProgress();
   const [picked, setPicked] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
+  /** Why the last picked file was refused, said beside the field. */
+  const [refused, setRefused] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const maxBytes = useServerInfo().data?.uploadMaxBytes ?? UPLOAD_MAX_BYTES_DEFAULT;
 
   const forget = () => {
     setPicked(null);
@@ -26,21 +34,26 @@ export function useFileUpload() {
 
   const clear = () => {
     forget();
+    setRefused(null);
     progress.reset();
   };
 
   const pick = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
     progress.reset();
-    if (file && file.size > UPLOAD_MAX_BYTES_DEFAULT) {
+    if (file && file.size > maxBytes) {
       toast({
         title: 'File too large',
-        description: `Maximum file size is ${MAX_MB}MB`,
+        description: `Maximum file size is ${megabytes(maxBytes)}MB`,
         variant: 'destructive',
       });
+      setRefused(
+        `${file.name} is ${megabytes(file.size)} MB; files can be at most ${megabytes(maxBytes)} MB. Pick a smaller file.`,
+      );
       forget();
       return;
     }
+    setRefused(null);
     setPicked(file);
   };
 
@@ -67,7 +80,7 @@ export function useFileUpload() {
     }
   };
 
-  return { picked, uploading, progress: progress.progress, input, pick, clear, upload };
+  return { picked, uploading, progress: progress.progress, input, pick, clear, upload, maxBytes, refused };
 }
 
 export type FileUpload = ReturnType<typeof useFileUpload>;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { type RegisterFormInput, registerFormSchema } from '#shared/schemas/auth.ts';
 import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
+import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
 import { useRegister } from '../api/register.ts';
 
 const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
@@ -38,6 +39,7 @@ export function RegisterForm({ onDone }: { onDone?: () => void } = {}) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<RegisterFormInput>({
     resolver: zodResolver(registerFormSchema),
@@ -58,6 +60,8 @@ export function RegisterForm({ onDone }: { onDone?: () => void } = {}) {
         if (onDone) onDone();
         else navigate('/onboarding', { replace: true });
       },
+      // A taken username is said on the field too, where the person will fix it.
+      (err) => applyServerFieldErrors(err, setError, ['username', 'email', 'password']),
     ),
   );
 

@@ -15,7 +15,11 @@ import { type CalendarEvent, EVENT_STYLES, eventsOn } from '../lib/calendar-even
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** A month as a table of weeks; each day lists 2 entries, then '+N more'. */
+/**
+ * A month as a table of weeks; each day lists 2 entries, then '+N more'. On a phone
+ * the seven columns share the screen's width (no sideways scrolling): a day shows a
+ * dot per entry instead, and the page lists the picked day's entries under the grid.
+ */
 export function MonthGrid({
   month,
   events,
@@ -37,13 +41,18 @@ export function MonthGrid({
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
 
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[640px] table-fixed border-collapse text-sm">
+    <div>
+      <table className="w-full table-fixed border-collapse text-sm">
         <caption className="sr-only">{format(month, 'MMMM yyyy')}</caption>
         <thead>
           <tr>
             {WEEKDAYS.map((d) => (
-              <th key={d} scope="col" className="py-2 text-center font-medium text-muted-foreground">
+              <th
+                key={d}
+                scope="col"
+                abbr={d}
+                className="py-2 text-center text-xs font-medium text-muted-foreground sm:text-sm"
+              >
                 {d}
               </th>
             ))}
@@ -63,7 +72,7 @@ export function MonthGrid({
                     data-date={format(day, 'yyyy-MM-dd')}
                     aria-current={isToday(day) ? 'date' : undefined}
                     className={cn(
-                      'h-28 border border-border p-1 align-top',
+                      'h-14 border border-border p-0.5 align-top sm:h-28 sm:p-1',
                       !isSameMonth(day, month) && 'bg-muted/50 text-muted-foreground',
                       selected && 'bg-indigo-50',
                     )}
@@ -92,14 +101,17 @@ export function MonthGrid({
                         {format(day, 'd')}
                       </span>
                     )}
-                    <ul className="mt-1 space-y-1">
+                    <ul className="mt-1 hidden space-y-1 sm:block">
                       {shown.map((e) => (
                         <li key={e.key}>
                           <EventChip event={e} onSelect={onSelectEvent} />
                         </li>
                       ))}
                     </ul>
-                    {more > 0 && <p className="mt-1 px-1 text-xs text-muted-foreground">+{more} more</p>}
+                    {more > 0 && (
+                      <p className="mt-1 hidden px-1 text-xs text-muted-foreground sm:block">+{more} more</p>
+                    )}
+                    {dayEvents.length > 0 && <EventDots events={dayEvents} />}
                   </td>
                 );
               })}
@@ -110,6 +122,26 @@ export function MonthGrid({
     </div>
   );
 }
+
+/** A phone's day cell: one dot per entry (at most 3), the count for screen readers. */
+function EventDots({ events }: { events: CalendarEvent[] }) {
+  return (
+    <p className="mt-1 flex flex-wrap justify-center gap-0.5 sm:hidden">
+      {events.slice(0, 3).map((e) => (
+        <span key={e.key} aria-hidden className={cn('size-1.5 rounded-full', DOT_STYLES[e.type])} />
+      ))}
+      <span className="sr-only">
+        {events.length} {events.length === 1 ? 'entry' : 'entries'}
+      </span>
+    </p>
+  );
+}
+
+const DOT_STYLES: Record<CalendarEvent['type'], string> = {
+  campaign: 'bg-indigo-500',
+  asset: 'bg-emerald-500',
+  scheduled: 'bg-amber-500',
+};
 
 /** One event in a day cell: a button when the grid lets events be picked, else a label. */
 function EventChip({ event, onSelect }: { event: CalendarEvent; onSelect?: (e: CalendarEvent) => void }) {

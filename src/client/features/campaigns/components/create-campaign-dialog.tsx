@@ -16,16 +16,21 @@ import { DraftOrLiveForm, type NewCampaignStatus } from './draft-or-live-form.ts
 export function CreateCampaignDialog({
   orgId,
   onCreated,
+  trigger,
 }: {
   orgId: number | null;
   onCreated: (campaign: Campaign) => void;
+  /** The button that opens it ('New Campaign' unless given). */
+  trigger?: React.ReactElement;
 }) {
   return (
     <FormDialog
       trigger={
-        <Button>
-          <PlusIcon aria-hidden /> New Campaign
-        </Button>
+        trigger ?? (
+          <Button>
+            <PlusIcon aria-hidden /> New Campaign
+          </Button>
+        )
       }
       title="Create a new campaign"
       description="Give your campaign a name; you can add assets next. A draft stays with your team until you publish it."

@@ -30,7 +30,7 @@ export function ShareLinkMenu({
   return (
     <div className="inline-flex">
       <CopyLinkButton
-        campaignId={campaign.id}
+        campaign={campaign}
         copier={copier}
         size="sm"
         variant="outline"
@@ -48,7 +48,7 @@ export function ShareLinkMenu({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => void copyCampaignLink(copier.copy, campaign.id)}>
+          <DropdownMenuItem onSelect={() => void copyCampaignLink(copier.copy, campaign)}>
             <LinkIcon aria-hidden /> Copy Share Link
           </DropdownMenuItem>
           {canSchedule ? (

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { suggestOrgUsername } from '#shared/org-username.ts';
 import { type CreateOrganizationInput, createOrganizationSchema } from '#shared/schemas/organizations.ts';
 import {
   FormField,
@@ -11,9 +13,11 @@ import {
 } from '#client/components/ui/form-field.tsx';
 import { Textarea } from '#client/components/ui/input.tsx';
 import { toastOnFailure } from '#client/components/ui/use-toast.ts';
+import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
 import { useCreateOrganization } from '../api/create-organization.ts';
 
-const USERNAME_HELP = 'Used in your links. It must be unique: no other organization can have it.';
+const USERNAME_HELP =
+  'Suggested from the name; change it if you like. Used in your links. It must be unique: no other organization can have it.';
 
 const FIELDS: TextFieldSpec<CreateOrganizationInput>[] = [
   { id: 'org-name', name: 'name', label: 'Organization Name', autoComplete: 'organization' },
@@ -34,11 +38,22 @@ export function OrganizationForm({ creatorId }: { creatorId: number }) {
   const {
     register,
     handleSubmit,
-    formState: { errors: e },
+    watch,
+    setValue,
+    setError,
+    formState: { errors: e, dirtyFields },
   } = useForm<CreateOrganizationInput>({
     resolver: zodResolver(createOrganizationSchema),
     defaultValues: { name: '', username: '', description: '' },
   });
+
+  // The username follows the name until the person types one of their own
+  // (setValue without shouldDirty leaves the field "not dirty").
+  const name = watch('name');
+  const ownUsername = Boolean(dirtyFields.username);
+  useEffect(() => {
+    if (!ownUsername) setValue('username', suggestOrgUsername(name));
+  }, [name, ownUsername, setValue]);
 
   const onSubmit = handleSubmit(
     toastOnFailure(
@@ -48,6 +63,8 @@ export function OrganizationForm({ creatorId }: { creatorId: number }) {
         await create.mutateAsync({ ...values, creatorId });
         navigate('/', { replace: true });
       },
+      // A taken username is said on the field too, where the person will fix it.
+      (err) => applyServerFieldErrors(err, setError, ['name', 'username', 'description']),
     ),
   );
 

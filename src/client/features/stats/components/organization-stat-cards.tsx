@@ -1,19 +1,43 @@
 import { MegaphoneIcon, PercentIcon, Share2Icon, UsersIcon } from 'lucide-react';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { useOrganizationStats } from '../api/get-organization-stats.ts';
 import { formatCount, formatRate, StatTile } from './stat-tile.tsx';
 
-/** The dashboard's four stat cards; zeros while loading or when there is no data. */
+/**
+ * The dashboard's four stat cards. Until they arrive each reads '…'; when they cannot
+ * be read the cards give way to the failure and a Retry: a 0 would be a claim.
+ */
 export function OrganizationStatCards({ orgId }: { orgId: number | null }) {
-  const { data, isError } = useOrganizationStats(orgId);
+  const { data, isError, error, refetch, isFetching } = useOrganizationStats(orgId);
+  if (isError) {
+    return (
+      <section aria-label="Organization statistics">
+        <LoadError
+          title="Failed to fetch organization stats"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
+      </section>
+    );
+  }
+  const show = (value: string) => (data ? value : '…');
   return (
-    <section aria-label="Organization statistics" className="space-y-2">
+    <section aria-label="Organization statistics" aria-busy={!data} className="space-y-2">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatTile label="Total Shares" value={formatCount(data?.totalShares)} icon={Share2Icon} />
-        <StatTile label="Active Supporters" value={formatCount(data?.activeSupporters)} icon={UsersIcon} />
-        <StatTile label="Engagement Rate" value={formatRate(data?.engagementRate)} icon={PercentIcon} />
-        <StatTile label="Active Campaigns" value={formatCount(data?.activeCampaigns)} icon={MegaphoneIcon} />
+        <StatTile label="Total Shares" value={show(formatCount(data?.totalShares))} icon={Share2Icon} />
+        <StatTile
+          label="Active Supporters"
+          value={show(formatCount(data?.activeSupporters))}
+          icon={UsersIcon}
+        />
+        <StatTile label="Engagement Rate" value={show(formatRate(data?.engagementRate))} icon={PercentIcon} />
+        <StatTile
+          label="Active Campaigns"
+          value={show(formatCount(data?.activeCampaigns))}
+          icon={MegaphoneIcon}
+        />
       </div>
-      {isError && <p className="text-sm text-destructive">Failed to fetch organization stats</p>}
     </section>
   );
 }

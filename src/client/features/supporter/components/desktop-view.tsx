@@ -26,9 +26,7 @@ export function DesktopView({
         {
           value: 'share',
           label: 'Share',
-          content: () => (
-            <ShareTab campaign={data.campaign} assets={data.assets} onShare={(a) => onShare(a)} />
-          ),
+          content: () => <ShareTab assets={data.assets} onShare={(a) => onShare(a)} />,
         },
         {
           value: 'personalize',

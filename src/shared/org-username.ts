@@ -1,0 +1,19 @@
+import { MAX_USERNAME, MIN_USERNAME } from './constants.ts';
+
+/**
+ * An organisation username suggested from its name: lower case, accents dropped,
+ * every run of other characters a single hyphen ("Friends of the Río Verde!" ->
+ * "friends-of-the-rio-verde"), cut to the username limit. Empty when the name
+ * gives fewer than 3 usable characters, so the form asks instead of guessing.
+ */
+export function suggestOrgUsername(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_USERNAME)
+    .replace(/-+$/, '');
+  return slug.length >= MIN_USERNAME ? slug : '';
+}
