@@ -80,7 +80,8 @@ async function serveInsert(): Promise<void> {
       max: postgresPoolSize(),
     });
     const named = (name: string, text: string) => async (values: unknown[]) =>
-      ((await pool.query({ name, text: placeholders(text, 'postgres'), values })).rows[0] as { id: number }).id;
+      ((await pool.query({ name, text: placeholders(text, 'postgres'), values })).rows[0] as { id: number })
+        .id;
     insertShare = named('bare_share', SHARE_INSERT);
     insertClick = named('bare_click', CLICK_INSERT);
     const show = await pool.query('SHOW synchronous_commit');
@@ -116,7 +117,13 @@ async function serveInsert(): Promise<void> {
   });
   app.post('/clicks', async (request, reply) => {
     const b = request.body as { campaignId: number; ref: string };
-    const id = await insertClick([clickShareId, b.campaignId, organizationId, b.ref, new Date().toISOString()]);
+    const id = await insertClick([
+      clickShareId,
+      b.campaignId,
+      organizationId,
+      b.ref,
+      new Date().toISOString(),
+    ]);
     return reply.code(201).send({ id });
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

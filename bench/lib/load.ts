@@ -23,7 +23,11 @@ export interface Server<T> {
  * Forks `file` with BENCH_ROLE=role; resolves with the first message it sends (its
  * "ready"). The child must call serveChildCommands() so cpu() works.
  */
-export function startChild<T>(file: string, role: string, env: Record<string, string> = {}): Promise<Server<T>> {
+export function startChild<T>(
+  file: string,
+  role: string,
+  env: Record<string, string> = {},
+): Promise<Server<T>> {
   return new Promise((resolve, reject) => {
     const child = fork(file, [], {
       // The children load TypeScript through tsx, resolved from here whatever the cwd.
@@ -160,7 +164,8 @@ export async function alternate(
   for (const [server, load] of sides) await round(server, load, opts.warmupSeconds);
   const results: Round[][] = sides.map(() => []);
   for (let i = 0; i < opts.rounds; i++) {
-    for (const [k, [server, load]] of sides.entries()) results[k].push(await round(server, load, opts.seconds));
+    for (const [k, [server, load]] of sides.entries())
+      results[k].push(await round(server, load, opts.seconds));
   }
   return results;
 }
