@@ -31,7 +31,14 @@ export function startChild<T>(
   return new Promise((resolve, reject) => {
     const child = fork(file, [], {
       // The children load TypeScript through tsx, resolved from here whatever the cwd.
-      execArgv: ['--import', import.meta.resolve('tsx')],
+      execArgv: [
+        '--import',
+        import.meta.resolve('tsx'),
+        // BENCH_CPU_PROF=role writes that child's V8 CPU profile into BENCH_CPU_PROF_DIR on exit.
+        ...(process.env.BENCH_CPU_PROF === role
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR ?? 'cpu-profiles'}`]
+          : []),
+      ],
       cwd: ROOT,
       env: { ...process.env, BENCH_ROLE: role, ...env },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -9,6 +9,7 @@ import type {
 import { type CompiledQuery, type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
+import { statementTemplate } from '../../db/statement-template.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { SharesTable } from '../../db/schema.ts';
 import {
@@ -119,24 +120,50 @@ async function writeShare(
   }
 }
 
+/** The values of one logged share, as the statement takes them. */
+type LoggedShareValues = {
+  assetId: number;
+  campaignId: number;
+  organizationId: number;
+  platform: string;
+  supporterInfo: string;
+  ref: string | null;
+  parentRef: string | null;
+  supporterId: string;
+  supporterName: string | null;
+  createdAt: string;
+  today: string;
+};
+
+const LOGGED_SHARE_VALUES = [
+  'assetId',
+  'campaignId',
+  'organizationId',
+  'platform',
+  'supporterInfo',
+  'ref',
+  'parentRef',
+  'supporterId',
+  'supporterName',
+  'createdAt',
+  'today',
+] as const;
+
+/** Length of a UTC instant as toISOString writes it (2026-01-31T12:00:00.000Z). */
+const ISO_INSTANT_LENGTH = 24;
+
 /**
  * The logged share as one INSERT ... SELECT: it inserts only when the campaign
  * belongs to the organisation, is active and within its dates, and the asset is
  * one of its assets and not deleted; it resolves the referral parent (a share of
- * the same campaign, else none) in the same statement. One round trip, one
- * statement text (every value a parameter), so PostgreSQL runs it prepared.
- * Dates are compared as text only in the two forms that sort in time order (a
- * plain UTC date, a UTC instant as toISOString writes it); a campaign with a date
- * in any other form inserts nothing here and takes the checked path instead.
+ * the same campaign, else none) in the same statement. One round trip, and one
+ * statement text compiled once per database (every value a parameter), which
+ * PostgreSQL runs prepared. Dates are compared as text only in the two forms that
+ * sort in time order (a plain UTC date, a UTC instant as toISOString writes it); a
+ * campaign with a date in another form inserts nothing here and takes the checked
+ * path instead.
  */
-function insertIfShareable(
-  db: Db,
-  input: LogShareBody,
-  row: { supporterId: string; supporterName: string | null; createdAt: string },
-): CompiledQuery<Share> {
-  const nowIso = row.createdAt;
-  const today = nowIso.slice(0, 10);
-  const ISO_INSTANT_LENGTH = nowIso.length;
+function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
   return db
     .insertInto('shares')
     .columns([
@@ -159,26 +186,26 @@ function insertIfShareable(
         .selectFrom('campaigns as c')
         .innerJoin('assets as a', 'a.campaignId', 'c.id')
         .leftJoin('shares as p', (join) =>
-          join.on('p.ref', '=', input.parentRef ?? null).onRef('p.campaignId', '=', 'c.id'),
+          join.on('p.ref', '=', v.parentRef).onRef('p.campaignId', '=', 'c.id'),
         )
         .select((eb) => [
           'a.id',
-          eb.val(input.platform).as('platform'),
-          eb.val(input.supporterInfo ?? '').as('supporterInfo'),
+          eb.val(v.platform).as('platform'),
+          eb.val(v.supporterInfo).as('supporterInfo'),
           'c.id as campaignId',
           'c.organizationId',
           sql<null>`null`.as('scheduledFor'),
-          eb.val('shared').as('status'),
-          eb.val(input.ref ?? null).as('ref'),
-          eb.val(row.supporterId).as('supporterId'),
-          eb.val(row.supporterName).as('supporterName'),
+          sql<string>`'shared'`.as('status'),
+          eb.val(v.ref).as('ref'),
+          eb.val(v.supporterId).as('supporterId'),
+          eb.val(v.supporterName).as('supporterName'),
           'p.id as parentShareId',
           eb.fn.coalesce(eb('p.depth', '+', 1), sql<number>`0`).as('depth'),
-          eb.val(row.createdAt).as('createdAt'),
+          eb.val(v.createdAt).as('createdAt'),
         ])
-        .where('c.id', '=', input.campaignId)
-        .where('c.organizationId', '=', input.organizationId)
-        .where('a.id', '=', input.assetId)
+        .where('c.id', '=', v.campaignId)
+        .where('c.organizationId', '=', v.organizationId)
+        .where('a.id', '=', v.assetId)
         .where('a.deletedAt', 'is', null)
         .where('c.status', '=', 'active')
         .where((eb) => {
@@ -188,20 +215,32 @@ function insertIfShareable(
           return eb.and([
             eb.or([
               eb('c.startDate', 'is', null),
-              eb.and([isDate('c.startDate'), eb('c.startDate', '<=', today)]),
-              eb.and([isInstant('c.startDate'), eb('c.startDate', '<=', nowIso)]),
+              eb.and([isDate('c.startDate'), eb('c.startDate', '<=', v.today)]),
+              eb.and([isInstant('c.startDate'), eb('c.startDate', '<=', v.createdAt)]),
             ]),
             eb.or([
               eb('c.endDate', 'is', null),
               // A plain end date runs through that whole day (UTC).
-              eb.and([isDate('c.endDate'), eb('c.endDate', '>=', today)]),
-              eb.and([isInstant('c.endDate'), eb('c.endDate', '>', nowIso)]),
+              eb.and([isDate('c.endDate'), eb('c.endDate', '>=', v.today)]),
+              eb.and([isInstant('c.endDate'), eb('c.endDate', '>', v.createdAt)]),
             ]),
           ]);
         }),
     )
-    .returning(SHARE_COLUMNS)
-    .compile();
+    .returning(SHARE_COLUMNS);
+}
+
+const insertIfShareableTemplates = new WeakMap<Db, (v: LoggedShareValues) => CompiledQuery<Share>>();
+
+function insertIfShareable(db: Db, values: LoggedShareValues): CompiledQuery<Share> {
+  let template = insertIfShareableTemplates.get(db);
+  if (!template) {
+    template = statementTemplate(LOGGED_SHARE_VALUES, (v: LoggedShareValues) =>
+      buildInsertIfShareable(db, v),
+    );
+    insertIfShareableTemplates.set(db, template);
+  }
+  return prepared(template(values));
 }
 
 /**
@@ -219,8 +258,20 @@ export async function logShare(opts: {
   const { db, dialect, input, supporterId } = opts;
   const supporterName = await keptSupporterName(db, input);
   const createdAt = nowIso();
-  const query = insertIfShareable(db, input, { supporterId, supporterName, createdAt });
-  let share = await writeShare(db, dialect, prepared(query));
+  const query = insertIfShareable(db, {
+    assetId: input.assetId,
+    campaignId: input.campaignId,
+    organizationId: input.organizationId,
+    platform: input.platform,
+    supporterInfo: input.supporterInfo ?? '',
+    ref: input.ref ?? null,
+    parentRef: input.parentRef ?? null,
+    supporterId,
+    supporterName,
+    createdAt,
+    today: createdAt.slice(0, 10),
+  });
+  let share = await writeShare(db, dialect, query);
   if (!share) {
     await assertShareable(db, input, Date.parse(createdAt));
     // Shareable by the rules, but stored in a date form the statement does not compare.

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type Insertable, sql } from 'kysely';
+import { type CompiledQuery, type Insertable, sql } from 'kysely';
 import {
   CLICK_DEDUP_WINDOW_MS,
   CLICK_NETWORK_WINDOW_MS,
@@ -7,6 +7,7 @@ import {
 } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
+import { statementTemplate } from '../../db/statement-template.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { ClicksTable } from '../../db/schema.ts';
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
@@ -90,15 +91,52 @@ function writeSqliteClick(db: Db, values: ClickValues): Promise<boolean> {
  * advisory lock on the share before the checks, so the per-visitor and per-network
  * limits are exact under simultaneous clicks, in one round trip.
  */
+type ClickCallValues = {
+  campaignId: number;
+  ref: string;
+  visitorId: string;
+  networkHash: string;
+  createdAt: string;
+  dedupSince: string;
+  networkSince: string;
+};
+
+const CLICK_CALL_VALUES = [
+  'campaignId',
+  'ref',
+  'visitorId',
+  'networkHash',
+  'createdAt',
+  'dedupSince',
+  'networkSince',
+] as const;
+
+const clickCallTemplates = new WeakMap<Db, (v: ClickCallValues) => CompiledQuery<{ recorded: boolean }>>();
+
 async function recordPostgresClick(
   db: Db,
   v: { campaignId: number; ref: string; visitorId: string; networkHash: string },
 ): Promise<boolean> {
+  let template = clickCallTemplates.get(db);
+  if (!template) {
+    template = statementTemplate(CLICK_CALL_VALUES, (p: ClickCallValues) => ({
+      compile: () =>
+        sql<{
+          recorded: boolean;
+        }>`select record_click_through(${p.campaignId}, ${p.ref}, ${p.visitorId}, ${p.networkHash}, ${p.createdAt}, ${p.dedupSince}, ${p.networkSince}, ${CLICKS_PER_SHARE_PER_NETWORK}) as recorded`.compile(
+          db,
+        ),
+    }));
+    clickCallTemplates.set(db, template);
+  }
   const now = Date.now();
-  const query = sql<{
-    recorded: boolean;
-  }>`select record_click_through(${v.campaignId}, ${v.ref}, ${v.visitorId}, ${v.networkHash}, ${new Date(now).toISOString()}, ${isoBefore(CLICK_DEDUP_WINDOW_MS, now)}, ${isoBefore(CLICK_NETWORK_WINDOW_MS, now)}, ${CLICKS_PER_SHARE_PER_NETWORK}) as recorded`;
-  const { rows } = await db.executeQuery(prepared(query.compile(db)));
+  const query = template({
+    ...v,
+    createdAt: new Date(now).toISOString(),
+    dedupSince: isoBefore(CLICK_DEDUP_WINDOW_MS, now),
+    networkSince: isoBefore(CLICK_NETWORK_WINDOW_MS, now),
+  });
+  const { rows } = await db.executeQuery(prepared(query));
   return rows[0]?.recorded === true;
 }
 
