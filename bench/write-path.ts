@@ -13,6 +13,7 @@
 //
 //   npx tsx bench/write-path.ts                     (BENCH_SECONDS=10 per side and series)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx bench/write-path.ts
+//   (BENCH_DIALECTS=postgres for one database only)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -39,7 +40,8 @@ import {
 const SELF = fileURLToPath(import.meta.url);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUND_SECONDS = Math.min(2, SECONDS);
-const WARMUP_SECONDS = Math.min(2, SECONDS);
+/** Long enough for the app's lazily loaded modules and JIT: its first seconds cost several times more CPU. */
+const WARMUP_SECONDS = Math.min(4, SECONDS);
 const ROUNDS = Math.max(1, Math.round(SECONDS / ROUND_SECONDS));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** Shares seeded before the run: the tracked links the clicks and parentRefs point at. */
@@ -408,7 +410,10 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<number> {
 }
 
 export async function main(): Promise<void> {
-  const dialects: ('sqlite' | 'postgres')[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  // BENCH_DIALECTS=postgres (or sqlite) runs one of them only.
+  const dialects = (PG_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)).filter(
+    (d) => !process.env.BENCH_DIALECTS || process.env.BENCH_DIALECTS.split(',').includes(d),
+  );
   console.log(
     `Write path and tracked link: 64 connections, alternating ${ROUND_SECONDS} s rounds (${ROUNDS} per side, ` +
       `after a ${WARMUP_SECONDS} s warm-up), medians; ${os.cpus().length} CPUs, Node ${process.version}` +
