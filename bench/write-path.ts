@@ -81,7 +81,7 @@ async function serveApp(): Promise<void> {
   const { migrateToLatest } = await import('../src/server/db/client.ts');
   const { buildApp } = await import('../src/server/app.ts');
   const { JobRunner } = await import('../src/server/jobs/runner.ts');
-  const { rollupJob } = await import('../src/server/jobs/rollups.ts');
+  const { rollupJob, rollUpBatch } = await import('../src/server/jobs/rollups.ts');
   const { loadVisitorCookieKey } = await import('../src/server/lib/app-secrets.ts');
   const { seedCampaign, seedOrganization } = await import('../src/server/modules/supporter/test-seed.ts');
 
@@ -149,6 +149,11 @@ async function serveApp(): Promise<void> {
       });
       runner.start((job, err) => console.error(`background job ${job} failed`, err));
       return { on: true };
+    },
+    // Rolls the backlog up (the earlier series left every row of theirs), untimed.
+    'rollups-catch-up': async () => {
+      while (await db.transaction().execute((trx) => rollUpBatch(trx))) {}
+      return { caughtUp: true };
     },
     'rollups-off': async () => {
       await runner?.stop();
@@ -252,6 +257,12 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<number> {
 
     // Identical requests for the app and the baseline, so the load generator does the same work.
     let n = 0;
+    // Returning supporters (the page set their cookie before they share): 1,000 of them.
+    const supporterCookies = Array.from(
+      { length: 1000 },
+      () =>
+        `${SUPPORTER_COOKIE_NAME}=${signedVisitorCookie(cookieKey, randomBytes(18).toString('base64url'))}`,
+    );
     const shareRequest = (): LoadOpts['requests'] => [
       {
         method: 'POST',
@@ -259,7 +270,12 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<number> {
           n++;
           return {
             ...req,
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': address(n) },
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': address(n),
+              'user-agent': BROWSER_UA,
+              cookie: supporterCookies[n % supporterCookies.length],
+            },
             body: JSON.stringify({
               assetId: assetIds[n % assetIds.length],
               campaignId,
@@ -333,7 +349,9 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<number> {
     // Share logging with the rollup job stopped and running, alternating.
     const withoutJob: Awaited<ReturnType<typeof alternate>>[number] = [];
     const withJob: typeof withoutJob = [];
+    // Steady state: the job starts with no backlog and rolls up what arrives meanwhile.
     const rollupRound = async (on: boolean) => {
+      await app.ask('rollups-catch-up');
       await app.ask(on ? 'rollups-on' : 'rollups-off');
       const [r] = await alternate([[app, load(`${base}/api/shares`, shareRequest())]], {
         rounds: 1,
