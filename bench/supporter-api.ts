@@ -10,21 +10,28 @@
 //
 //   npx tsx bench/supporter-api.ts            (BENCH_SECONDS=10 by default)
 //   BENCH_METRICS=1 npx tsx bench/supporter-api.ts   (the app with /metrics on)
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import type { Db } from '../src/server/db/client.ts';
+import {
+  CONNECTIONS,
+  type LoadOpts,
+  type Round,
+  round,
+  serveChildCommands,
+  startBaseline,
+  startChild,
+  stop,
+  summarise,
+  verdict,
+} from './lib/load.ts';
 
 const SELF = fileURLToPath(import.meta.url);
-const ROOT = path.resolve(path.dirname(SELF), '..');
-export const CONNECTIONS = 64;
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const ROUND_SECONDS = Math.min(2, SECONDS);
 export const WARMUP_SECONDS = Math.min(3, SECONDS);
@@ -43,40 +50,14 @@ interface AppReady {
   dbFile: string;
 }
 
-// ---------------------------------------------------------------- child roles
-
-/** The bytes the app answered, which the bare server answers as they are (`/page`: the HTML). */
-export interface BareBodies {
-  json: string;
-  html: string;
-}
-
-async function serveBare(): Promise<void> {
-  const bodies = JSON.parse(fs.readFileSync(process.env.BENCH_BODIES as string, 'utf8')) as BareBodies;
-  // Buffers and header arrays prepared once: nothing per request but the write.
-  const json = Buffer.from(bodies.json);
-  const html = Buffer.from(bodies.html);
-  const jsonHeaders = [
-    'content-type',
-    'application/json; charset=utf-8',
-    'content-length',
-    String(json.length),
-  ];
-  const htmlHeaders = ['content-type', 'text/html; charset=utf-8', 'content-length', String(html.length)];
-  const server = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
-    if (req.url === '/page') res.writeHead(200, htmlHeaders).end(html);
-    else res.writeHead(200, jsonHeaders).end(json);
-  });
-  server.listen(0, '127.0.0.1', () => {
-    process.send?.({ port: (server.address() as AddressInfo).port });
-  });
-}
+// ---------------------------------------------------------------- the app (child)
 
 async function serveApp(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR as string;
   const { loadConfig } = await import('../src/server/config/env.ts');
   const { openDatabase, migrateToLatest } = await import('../src/server/db/client.ts');
   const { buildApp } = await import('../src/server/app.ts');
+  const { seedBenchCampaign } = await import('./lib/seed.ts');
 
   const config = loadConfig({
     ...process.env,
@@ -109,116 +90,6 @@ async function serveApp(): Promise<void> {
 
 // ---------------------------------------------------------------- parent
 
-/** The campaign every supporter bench reads: one organisation, three assets. */
-export async function seedBenchCampaign(db: Db) {
-  const { seedCampaign, seedOrganization } = await import('../src/server/modules/supporter/test-seed.ts');
-  const organizationId = await seedOrganization(db, 'Bench Org');
-  const { campaignId, assetIds } = await seedCampaign(db, {
-    organizationId,
-    name: 'Clean Rivers',
-    description: 'Keep our rivers clean and share why it matters.',
-    assets: [
-      { title: 'River photo', type: 'image', content: '/uploads/river.png' },
-      { title: 'Why it matters', type: 'text', content: 'Our rivers need you. Share this today.' },
-      { title: 'Clean-up video', type: 'video', content: 'https://cdn.example.org/cleanup.mp4' },
-    ],
-  });
-  return { organizationId, campaignId, assetIds };
-}
-
-export interface Server<T> {
-  child: ChildProcess;
-  ready: T;
-  /** The child's CPU time so far (user + system), in microseconds. */
-  cpu: () => Promise<number>;
-}
-
-export function start<T>(role: 'bare' | 'app', env: Record<string, string> = {}): Promise<Server<T>> {
-  return new Promise((resolve, reject) => {
-    const child = fork(SELF, [], {
-      // The children load TypeScript through tsx, resolved from here whatever the cwd.
-      execArgv: ['--import', import.meta.resolve('tsx')],
-      cwd: ROOT,
-      env: { ...process.env, BENCH_ROLE: role, ...env },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    const cpu = () =>
-      new Promise<number>((res) => {
-        child.once('message', (m) => res((m as { cpu: number }).cpu));
-        child.send('cpu');
-      });
-    child.once('message', (ready) => resolve({ child, ready: ready as T, cpu }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${role} server exited early (code ${code})`)));
-  });
-}
-
-export function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    // Already gone (by exit or by signal): 'exit' will not fire again.
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
-}
-
-export type LoadOpts = Omit<autocannon.Options, 'url' | 'connections' | 'duration'> & { url: string };
-
-export interface Round {
-  rps: number;
-  p50: number;
-  p99: number;
-  ok: number;
-  non2xx: number;
-  /** Server CPU microseconds per answered request. */
-  cpuPerReq: number;
-}
-
-export async function round(server: Server<unknown>, opts: LoadOpts, seconds: number): Promise<Round> {
-  const before = await server.cpu();
-  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: seconds });
-  const cpu = (await server.cpu()) - before;
-  if (r.errors > 0 || r.timeouts > 0) console.log(`  (${r.errors} socket errors, ${r.timeouts} timeouts)`);
-  const answered = r['2xx'] + r.non2xx;
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    ok: r['2xx'],
-    non2xx: r.non2xx,
-    cpuPerReq: answered ? cpu / answered : 0,
-  };
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-export function summarise(label: string, rounds: Round[]) {
-  const s = {
-    rps: median(rounds.map((r) => r.rps)),
-    p50: median(rounds.map((r) => r.p50)),
-    p99: median(rounds.map((r) => r.p99)),
-    p99Max: Math.max(...rounds.map((r) => r.p99)),
-    cpuPerReq: median(rounds.map((r) => r.cpuPerReq)),
-    ok: rounds.reduce((n, r) => n + r.ok, 0),
-    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
-  };
-  console.log(
-    `${label.padEnd(46)} ${Math.round(s.rps).toString().padStart(7)} req/s  p50 ${s.p50} ms  p99 ${s.p99} ms ` +
-      `(worst round ${s.p99Max} ms)  ${s.cpuPerReq.toFixed(1)} us CPU/req  2xx ${s.ok}  non-2xx ${s.non2xx}`,
-  );
-  console.log(
-    `${''.padEnd(46)} rounds: ${rounds.map((r) => `${Math.round(r.rps)}/s ${r.cpuPerReq.toFixed(0)}us`).join(', ')}`,
-  );
-  return s;
-}
-
-export const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-
 export async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-'));
   const children: ChildProcess[] = [];
@@ -231,7 +102,7 @@ export async function main(): Promise<void> {
         `app log level ${APP_LOG_LEVEL}, metrics ${METRICS_TOKEN ? 'ON' : 'off'}, SQLite in ${dataDir}`,
     );
 
-    const app = await start<AppReady>('app', { BENCH_DATA_DIR: dataDir });
+    const app = await startChild<AppReady>(SELF, 'app', { BENCH_DATA_DIR: dataDir });
     children.push(app.child);
 
     const base = `http://127.0.0.1:${app.ready.port}`;
@@ -245,9 +116,14 @@ export async function main(): Promise<void> {
     const cookie = probe.headers.get('set-cookie')?.split(';')[0] ?? '';
     const pageProbe = await fetch(`${base}/supporter/${app.ready.campaignId}`, { headers: { cookie } });
     const bodiesFile = path.join(dataDir, 'bare-bodies.json');
-    const bodies: BareBodies = { json: JSON.stringify(probeBody), html: await pageProbe.text() };
-    fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
-    const bare = await start<{ port: number }>('bare', { BENCH_BODIES: bodiesFile });
+    fs.writeFileSync(
+      bodiesFile,
+      JSON.stringify({
+        '/': { type: 'application/json; charset=utf-8', body: JSON.stringify(probeBody) },
+        '/page': { type: 'text/html; charset=utf-8', body: await pageProbe.text() },
+      }),
+    );
+    const bare = await startBaseline('bytes', { BENCH_BODIES: bodiesFile });
     children.push(bare.child);
     const bareOpts: LoadOpts = { url: `http://127.0.0.1:${bare.ready.port}/` };
     const barePageOpts: LoadOpts = { url: `http://127.0.0.1:${bare.ready.port}/page` };
@@ -361,16 +237,9 @@ export async function main(): Promise<void> {
   }
 }
 
-const role = process.env.BENCH_ROLE;
-if (role === 'bare' || role === 'app') {
-  // The parent asks for the child's CPU time around each round.
-  process.on('message', (m) => {
-    if (m === 'cpu') {
-      const u = process.cpuUsage();
-      process.send?.({ cpu: u.user + u.system });
-    }
-  });
-  await (role === 'bare' ? serveBare() : serveApp());
+if (process.env.BENCH_ROLE === 'app') {
+  serveChildCommands();
+  await serveApp();
 } else if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   main().catch((err) => {
     console.error(err);

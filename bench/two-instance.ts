@@ -1,6 +1,6 @@
 // The supporter hot path of a scaled-out deployment, in one run:
 //   (a) a bare node:http server answering the app's own supporter JSON and HTML
-//       bytes from memory (supporter-api.ts's baseline), behind the round-robin proxy;
+//       bytes from memory (bench/lib/baselines.ts), behind the round-robin proxy;
 //   (b) two real server processes on one PostgreSQL database, behind the same proxy
 //       (src/server/test/round-robin-proxy.ts, the two-instance test's load balancer),
 // each proxy in its own child process, loaded in turn by autocannon from this process
@@ -19,23 +19,18 @@ import { migrateToLatest, openDatabase } from '../src/server/db/client.ts';
 import { startRoundRobinProxy } from '../src/server/test/round-robin-proxy.ts';
 import { privateDatabase, type ServerProcess, startServer } from '../src/server/test/server-process.ts';
 import {
-  type BareBodies,
   CONNECTIONS,
-  GOAL_P99_MS,
-  GOAL_RATIO,
   type LoadOpts,
-  ROUND_SECONDS,
   type Round,
   round,
-  SECONDS,
   type Server,
-  seedBenchCampaign,
-  start,
+  startBaseline,
   stop,
   summarise,
   verdict,
-  WARMUP_SECONDS,
-} from './supporter-api.ts';
+} from './lib/load.ts';
+import { seedBenchCampaign } from './lib/seed.ts';
+import { GOAL_P99_MS, GOAL_RATIO, ROUND_SECONDS, SECONDS, WARMUP_SECONDS } from './supporter-api.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -60,6 +55,7 @@ function behindProxy(proxy: ChildProcess, upstreams: (ChildProcess | undefined)[
     child: proxy,
     ready: undefined,
     cpu: async () => all.reduce((sum, c) => sum + cpuMicros(c?.pid), 0),
+    ask: () => Promise.reject(new Error('the proxy takes no commands')),
   };
 }
 
@@ -133,10 +129,13 @@ export async function main(): Promise<void> {
     const pageUrl = `${base}/supporter/${campaignId}`;
     const page = await fetch(pageUrl, { headers: { cookie } });
     const bodiesFile = path.join(dataDir, 'bare-bodies.json');
-    const bodies: BareBodies = { json: JSON.stringify(probeBody), html: await page.text() };
+    const bodies = {
+      '/': { type: 'application/json; charset=utf-8', body: JSON.stringify(probeBody) },
+      '/page': { type: 'text/html; charset=utf-8', body: await page.text() },
+    };
     fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
 
-    const bare = await start<{ port: number }>('bare', { BENCH_BODIES: bodiesFile });
+    const bare = await startBaseline('bytes', { BENCH_BODIES: bodiesFile });
     children.push(bare.child);
     const bareProxy = await startProxy([bare.ready.port]);
     children.push(bareProxy.child);

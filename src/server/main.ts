@@ -10,6 +10,7 @@ async function main() {
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'rally.db'),
+    poolSize: config.databasePoolSize,
   });
   await migrateToLatest(database);
   const app = await buildApp({ config, database });

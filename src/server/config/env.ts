@@ -73,6 +73,14 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** PostgreSQL connections per instance; unset: two per core plus one (db/client.ts). */
+    DATABASE_POOL_SIZE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     PUBLIC_URL: z
       .url()
       .optional()
@@ -139,6 +147,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  databasePoolSize?: number;
   publicUrl?: string;
   /** Host names (lower case, no port) that absolute links may use when publicUrl is unset. */
   allowedHosts: string[];
@@ -178,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     allowedHosts: allowedHosts(e.ALLOWED_HOSTS, e.HOST),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

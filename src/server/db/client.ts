@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.ts';
 import { migrationsFor } from './migrations/index.ts';
+import { sendMarkedQueriesPrepared } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -31,6 +33,18 @@ export interface DbOptions {
   sqlitePath?: string;
   /** PostgreSQL schema to work in (tests give each file its own). */
   pgSchema?: string;
+  /** PostgreSQL connections this instance may open (postgresPoolSize() when unset). */
+  poolSize?: number;
+}
+
+/**
+ * PostgreSQL connections per instance by default: two per core plus one. A query
+ * holds its connection for a round trip, so a few more than the cores keep them
+ * busy; more only queue inside PostgreSQL for the same cores and cost it memory
+ * per backend. DATABASE_POOL_SIZE overrides it (the database on a larger host).
+ */
+export function postgresPoolSize(): number {
+  return 2 * os.availableParallelism() + 1;
 }
 
 export function openDatabase(opts: DbOptions): DbHandle {
@@ -41,7 +55,8 @@ export function openDatabase(opts: DbOptions): DbHandle {
       connectionString: opts.databaseUrl,
       ...(opts.pgSchema && { options: `-c search_path=${opts.pgSchema}` }),
     };
-    const pool = new pg.Pool({ ...settings, max: 10 });
+    const pool = new pg.Pool({ ...settings, max: opts.poolSize ?? postgresPoolSize() });
+    pool.on('connect', sendMarkedQueriesPrepared);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -6,13 +6,16 @@ import type {
   Share,
   scheduleShareSchema,
 } from '#shared/schemas/shares.ts';
-import type { Insertable } from 'kysely';
+import { type CompiledQuery, type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
+import { statementTemplate } from '../../db/statement-template.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { SharesTable } from '../../db/schema.ts';
 import {
   badRequest,
   conflict,
+  HttpError,
   isForeignKeyViolation,
   isUniqueViolation,
   notFound,
@@ -41,27 +44,31 @@ const SHARE_COLUMNS = [
 
 type ShareValues = Insertable<SharesTable>;
 
-const insertShare = (db: Db, values: ShareValues): Promise<Share> =>
-  db.insertInto('shares').values(values).returning(SHARE_COLUMNS).executeTakeFirstOrThrow();
+const insertShare = (db: Db, values: ShareValues): CompiledQuery<Share> =>
+  db.insertInto('shares').values(values).returning(SHARE_COLUMNS).compile();
 
-const sqliteWriters = new WeakMap<Db, GroupCommit<ShareValues, Share>>();
+const runInsert = async (db: Db, query: CompiledQuery<Share>): Promise<Share | undefined> =>
+  (await db.executeQuery(query)).rows[0];
+
+const sqliteWriters = new WeakMap<Db, GroupCommit<CompiledQuery<Share>, Share | undefined>>();
 
 /**
- * Inserts one share, durable when the promise resolves. On SQLite, shares arriving
- * together share one transaction and one fsync (lib/group-commit.ts); a row that
- * breaks a constraint fails alone (SQLite rolls back just that statement).
+ * Runs one share insert, durable when the promise resolves; undefined when the
+ * statement inserted nothing (its conditions did not hold). On SQLite, shares
+ * arriving together share one transaction and one fsync (lib/group-commit.ts); a
+ * row that breaks a constraint fails alone (SQLite rolls back just that statement).
  * PostgreSQL commits each on its own connection and groups the WAL flushes itself.
  */
-function commitShare(db: Db, dialect: DialectName, values: ShareValues): Promise<Share> {
-  if (dialect !== 'sqlite') return insertShare(db, values);
+function commitShare(db: Db, dialect: DialectName, query: CompiledQuery<Share>): Promise<Share | undefined> {
+  if (dialect !== 'sqlite') return runInsert(db, query);
   let writer = sqliteWriters.get(db);
   if (!writer) {
     writer = new GroupCommit((items) =>
       db.transaction().execute(async (trx) => {
-        const outcomes: ItemOutcome<Share>[] = [];
+        const outcomes: ItemOutcome<Share | undefined>[] = [];
         for (const item of items) {
           try {
-            outcomes.push({ ok: true, value: await insertShare(trx, item) });
+            outcomes.push({ ok: true, value: await runInsert(trx, item) });
           } catch (error) {
             if (!isUniqueViolation(error) && !isForeignKeyViolation(error)) throw error;
             outcomes.push({ ok: false, error });
@@ -72,7 +79,7 @@ function commitShare(db: Db, dialect: DialectName, values: ShareValues): Promise
     );
     sqliteWriters.set(db, writer);
   }
-  return writer.submit(values);
+  return writer.submit(query);
 }
 
 /** Scheduled shares returned per call at most; the calendar asks for a window. */
@@ -97,10 +104,14 @@ async function referralParent(
   return { parentShareId: parent.id, depth: parent.depth + 1 };
 }
 
-/** Writes a share row, mapping constraint failures onto API statuses. */
-async function writeShare(db: Db, dialect: DialectName, values: ShareValues): Promise<Share> {
+/** Writes a share, mapping constraint failures onto API statuses. */
+async function writeShare(
+  db: Db,
+  dialect: DialectName,
+  query: CompiledQuery<Share>,
+): Promise<Share | undefined> {
   try {
-    return await commitShare(db, dialect, values);
+    return await commitShare(db, dialect, query);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This share link code is already in use');
     // The asset or campaign was deleted between the ids check and the insert.
@@ -109,10 +120,134 @@ async function writeShare(db: Db, dialect: DialectName, values: ShareValues): Pr
   }
 }
 
+/** The values of one logged share, as the statement takes them. */
+type LoggedShareValues = {
+  assetId: number;
+  campaignId: number;
+  organizationId: number;
+  platform: string;
+  supporterInfo: string;
+  ref: string | null;
+  parentRef: string | null;
+  supporterId: string;
+  supporterName: string | null;
+  createdAt: string;
+  today: string;
+};
+
+const LOGGED_SHARE_VALUES = [
+  'assetId',
+  'campaignId',
+  'organizationId',
+  'platform',
+  'supporterInfo',
+  'ref',
+  'parentRef',
+  'supporterId',
+  'supporterName',
+  'createdAt',
+  'today',
+] as const;
+
+/** Length of a UTC instant as toISOString writes it (2026-01-31T12:00:00.000Z). */
+const ISO_INSTANT_LENGTH = 24;
+
+/**
+ * The logged share as one INSERT ... SELECT: it inserts only when the campaign
+ * belongs to the organisation, is active and within its dates, and the asset is
+ * one of its assets and not deleted; it resolves the referral parent (a share of
+ * the same campaign, else none) in the same statement. One round trip, and one
+ * statement text compiled once per database (every value a parameter), which
+ * PostgreSQL runs prepared. Dates are compared as text only in the two forms that
+ * sort in time order (a plain UTC date, a UTC instant as toISOString writes it); a
+ * campaign with a date in another form inserts nothing here and takes the checked
+ * path instead.
+ */
+function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
+  return db
+    .insertInto('shares')
+    .columns([
+      'assetId',
+      'platform',
+      'supporterInfo',
+      'campaignId',
+      'organizationId',
+      'scheduledFor',
+      'status',
+      'ref',
+      'supporterId',
+      'supporterName',
+      'parentShareId',
+      'depth',
+      'createdAt',
+    ])
+    .expression(
+      db
+        .selectFrom('campaigns as c')
+        .innerJoin('assets as a', 'a.campaignId', 'c.id')
+        .leftJoin('shares as p', (join) =>
+          join.on('p.ref', '=', v.parentRef).onRef('p.campaignId', '=', 'c.id'),
+        )
+        .select((eb) => [
+          'a.id',
+          eb.val(v.platform).as('platform'),
+          eb.val(v.supporterInfo).as('supporterInfo'),
+          'c.id as campaignId',
+          'c.organizationId',
+          sql<null>`null`.as('scheduledFor'),
+          sql<string>`'shared'`.as('status'),
+          eb.val(v.ref).as('ref'),
+          eb.val(v.supporterId).as('supporterId'),
+          eb.val(v.supporterName).as('supporterName'),
+          'p.id as parentShareId',
+          eb.fn.coalesce(eb('p.depth', '+', 1), sql<number>`0`).as('depth'),
+          eb.val(v.createdAt).as('createdAt'),
+        ])
+        .where('c.id', '=', v.campaignId)
+        .where('c.organizationId', '=', v.organizationId)
+        .where('a.id', '=', v.assetId)
+        .where('a.deletedAt', 'is', null)
+        .where('c.status', '=', 'active')
+        .where((eb) => {
+          const isDate = (col: 'c.startDate' | 'c.endDate') => eb(eb.fn('length', [col]), '=', 10);
+          const isInstant = (col: 'c.startDate' | 'c.endDate') =>
+            eb.and([eb(eb.fn('length', [col]), '=', ISO_INSTANT_LENGTH), eb(col, 'like', '%Z')]);
+          return eb.and([
+            eb.or([
+              eb('c.startDate', 'is', null),
+              eb.and([isDate('c.startDate'), eb('c.startDate', '<=', v.today)]),
+              eb.and([isInstant('c.startDate'), eb('c.startDate', '<=', v.createdAt)]),
+            ]),
+            eb.or([
+              eb('c.endDate', 'is', null),
+              // A plain end date runs through that whole day (UTC).
+              eb.and([isDate('c.endDate'), eb('c.endDate', '>=', v.today)]),
+              eb.and([isInstant('c.endDate'), eb('c.endDate', '>', v.createdAt)]),
+            ]),
+          ]);
+        }),
+    )
+    .returning(SHARE_COLUMNS);
+}
+
+const insertIfShareableTemplates = new WeakMap<Db, (v: LoggedShareValues) => CompiledQuery<Share>>();
+
+function insertIfShareable(db: Db, values: LoggedShareValues): CompiledQuery<Share> {
+  let template = insertIfShareableTemplates.get(db);
+  if (!template) {
+    template = statementTemplate(LOGGED_SHARE_VALUES, (v: LoggedShareValues) =>
+      buildInsertIfShareable(db, v),
+    );
+    insertIfShareableTemplates.set(db, template);
+  }
+  return prepared(template(values));
+}
+
 /**
  * Logs a share (status 'shared'). Durable when this resolves: SQLite commits with
  * synchronous=FULL, PostgreSQL with its commit. Counters are not touched here;
- * stats are computed from these rows.
+ * stats are computed from these rows. The common case is one statement; when it
+ * inserts nothing, the checks run one by one to answer why (404, 400 or 409).
  */
 export async function logShare(opts: {
   db: Db;
@@ -121,23 +256,46 @@ export async function logShare(opts: {
   supporterId: string;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
-  await assertShareable(db, input);
   const supporterName = await keptSupporterName(db, input);
-  const parent = await referralParent(db, input.campaignId, input.parentRef);
-  const share = await writeShare(db, dialect, {
-    ...parent,
+  const createdAt = nowIso();
+  const query = insertIfShareable(db, {
     assetId: input.assetId,
-    platform: input.platform,
-    supporterInfo: input.supporterInfo ?? '',
     campaignId: input.campaignId,
     organizationId: input.organizationId,
-    scheduledFor: null,
-    status: 'shared',
+    platform: input.platform,
+    supporterInfo: input.supporterInfo ?? '',
     ref: input.ref ?? null,
+    parentRef: input.parentRef ?? null,
     supporterId,
     supporterName,
-    createdAt: nowIso(),
+    createdAt,
+    today: createdAt.slice(0, 10),
   });
+  let share = await writeShare(db, dialect, query);
+  if (!share) {
+    await assertShareable(db, input, Date.parse(createdAt));
+    // Shareable by the rules, but stored in a date form the statement does not compare.
+    const parent = await referralParent(db, input.campaignId, input.parentRef);
+    share = await writeShare(
+      db,
+      dialect,
+      insertShare(db, {
+        ...parent,
+        assetId: input.assetId,
+        platform: input.platform,
+        supporterInfo: input.supporterInfo ?? '',
+        campaignId: input.campaignId,
+        organizationId: input.organizationId,
+        scheduledFor: null,
+        status: 'shared',
+        ref: input.ref ?? null,
+        supporterId,
+        supporterName,
+        createdAt,
+      }),
+    );
+    if (!share) throw new Error('Share insert returned no row');
+  }
   writeCounters.sharesLogged++;
   return share;
 }
@@ -145,12 +303,18 @@ export async function logShare(opts: {
 /**
  * The name a supporter gave with a share is kept only while the organisation collects
  * supporter information (the page offers the field only then); otherwise the share
- * stays anonymous. Settings are read only when a name was sent, off the hot path.
+ * stays anonymous. Settings are read only when a name was sent, off the hot path; an
+ * unknown organisation keeps no name (the insert then answers why it refused).
  */
 async function keptSupporterName(db: Db, input: LogShareBody): Promise<string | null> {
   if (!input.supporterName) return null;
-  const settings = await getSettings(db, input.organizationId);
-  return settings.supporters.collectInfo ? input.supporterName : null;
+  try {
+    const settings = await getSettings(db, input.organizationId);
+    return settings.supporters.collectInfo ? input.supporterName : null;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 404) return null;
+    throw err;
+  }
 }
 
 /** Schedules a share for later: always status 'pending', platform may be 'all'. */
@@ -172,20 +336,25 @@ export async function scheduleShare(opts: {
   const endsAt = await assertShareable(db, { assetId, campaignId, organizationId });
   if (endsAt !== null && when >= endsAt) throw badRequest('Scheduled time must be before the campaign ends');
   const parent = await referralParent(db, campaignId, input.parentRef);
-  const share = await writeShare(db, dialect, {
-    ...parent,
-    assetId,
-    platform,
-    supporterInfo: '',
-    campaignId,
-    organizationId,
-    // Normalised to UTC so the text column sorts and compares in time order.
-    scheduledFor: new Date(when).toISOString(),
-    status: 'pending',
-    ref: input.ref ?? null,
-    supporterId,
-    createdAt: nowIso(),
-  });
+  const share = await writeShare(
+    db,
+    dialect,
+    insertShare(db, {
+      ...parent,
+      assetId,
+      platform,
+      supporterInfo: '',
+      campaignId,
+      organizationId,
+      // Normalised to UTC so the text column sorts and compares in time order.
+      scheduledFor: new Date(when).toISOString(),
+      status: 'pending',
+      ref: input.ref ?? null,
+      supporterId,
+      createdAt: nowIso(),
+    }),
+  );
+  if (!share) throw new Error('Share insert returned no row');
   writeCounters.sharesScheduled++;
   return share;
 }

@@ -192,6 +192,49 @@ describe('POST /api/shares', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('judges campaign dates by the same rules whatever form they are stored in', async () => {
+    const { campaignId, assetIds } = await seedCampaign(t.database.db, {
+      organizationId: orgA,
+      assets: [{ title: 'Dated', type: 'text', content: 'd' }],
+    });
+    const setDates = (startDate: string | null, endDate: string | null) =>
+      t.database.db
+        .updateTable('campaigns')
+        .set({ startDate, endDate })
+        .where('id', '=', campaignId)
+        .execute();
+    const share = () =>
+      post('/api/shares', { assetId: assetIds[0], campaignId, organizationId: orgA, platform: 'twitter' });
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    /** The instant `ms` from now written in a zone `hours` from UTC: its text sorts elsewhere in time. */
+    const inZone = (ms: number, hours: number) =>
+      `${new Date(Date.now() + ms + hours * 3_600_000).toISOString().slice(0, 19)}${hours < 0 ? '-' : '+'}${String(Math.abs(hours)).padStart(2, '0')}:00`;
+    const cases: [string | null, string | null, number, string?][] = [
+      // A plain end date runs through that whole day (UTC).
+      [null, today, 201],
+      [tomorrow, null, 409, 'This campaign has not started yet'],
+      [today, null, 201],
+      [null, future(-60_000), 409, 'This campaign has ended'],
+      [null, future(3_600_000), 201],
+      [future(60_000), null, 409, 'This campaign has not started yet'],
+      // Instants with an offset: compared as instants, not as text.
+      [null, '2099-01-01T00:00:00+02:00', 201],
+      [null, '2020-01-01T00:00:00+02:00', 409, 'This campaign has ended'],
+      ['2099-01-01T00:00:00-05:00', null, 409, 'This campaign has not started yet'],
+      ['2020-01-01T09:00:00+09:00', '2099-01-01T00:00:00Z', 201],
+      // Ended an hour ago, though its text sorts after now; starts in an hour, though it sorts before.
+      [null, inZone(-3_600_000, 9), 409, 'This campaign has ended'],
+      [inZone(3_600_000, -9), null, 409, 'This campaign has not started yet'],
+    ];
+    for (const [startDate, endDate, status, message] of cases) {
+      await setDates(startDate, endDate);
+      const res = await share();
+      expect({ startDate, endDate, status: res.statusCode }).toEqual({ startDate, endDate, status });
+      if (message) expect(res.json().message).toBe(message);
+    }
+  });
+
   it('acknowledges concurrent shares each once; a duplicate among them fails alone', async () => {
     const bodies = Array.from({ length: 20 }, (_, i) => ({
       assetId: assetA,

@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { type Insertable, sql } from 'kysely';
+import { type CompiledQuery, type Insertable, sql } from 'kysely';
 import {
   CLICK_DEDUP_WINDOW_MS,
   CLICK_NETWORK_WINDOW_MS,
   CLICKS_PER_SHARE_PER_NETWORK,
 } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
+import { statementTemplate } from '../../db/statement-template.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { ClicksTable } from '../../db/schema.ts';
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
@@ -56,19 +58,11 @@ async function insertWithinLimits(db: Db, values: ClickValues): Promise<boolean>
 const sqliteWriters = new WeakMap<Db, GroupCommit<ClickValues, boolean>>();
 
 /**
- * Checks and insert in one transaction. On SQLite, clicks arriving together (a link
+ * Checks and insert in one transaction, on SQLite: clicks arriving together (a link
  * going viral) share one transaction and one fsync; the checks run inside it, so
- * they stay exact. On PostgreSQL a transaction-scoped advisory lock on the share
- * serialises the checks and insert of simultaneous clicks on it, so the per-visitor
- * and per-network limits are exact there too.
+ * they stay exact.
  */
-function writeClick(db: Db, dialect: DialectName, values: ClickValues): Promise<boolean> {
-  if (dialect !== 'sqlite') {
-    return db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${values.shareId}::int8)`.execute(trx);
-      return insertWithinLimits(trx, values);
-    });
-  }
+function writeSqliteClick(db: Db, values: ClickValues): Promise<boolean> {
   let writer = sqliteWriters.get(db);
   if (!writer) {
     writer = new GroupCommit((items) =>
@@ -92,6 +86,61 @@ function writeClick(db: Db, dialect: DialectName, values: ClickValues): Promise<
 }
 
 /**
+ * On PostgreSQL the share lookup, the checks and the insert are one prepared call of
+ * record_click_through (migration 0011-write-path): it takes a transaction-scoped
+ * advisory lock on the share before the checks, so the per-visitor and per-network
+ * limits are exact under simultaneous clicks, in one round trip.
+ */
+type ClickCallValues = {
+  campaignId: number;
+  ref: string;
+  visitorId: string;
+  networkHash: string;
+  createdAt: string;
+  dedupSince: string;
+  networkSince: string;
+};
+
+const CLICK_CALL_VALUES = [
+  'campaignId',
+  'ref',
+  'visitorId',
+  'networkHash',
+  'createdAt',
+  'dedupSince',
+  'networkSince',
+] as const;
+
+const clickCallTemplates = new WeakMap<Db, (v: ClickCallValues) => CompiledQuery<{ recorded: boolean }>>();
+
+async function recordPostgresClick(
+  db: Db,
+  v: { campaignId: number; ref: string; visitorId: string; networkHash: string },
+): Promise<boolean> {
+  let template = clickCallTemplates.get(db);
+  if (!template) {
+    template = statementTemplate(CLICK_CALL_VALUES, (p: ClickCallValues) => ({
+      compile: () =>
+        sql<{
+          recorded: boolean;
+        }>`select record_click_through(${p.campaignId}, ${p.ref}, ${p.visitorId}, ${p.networkHash}, ${p.createdAt}, ${p.dedupSince}, ${p.networkSince}, ${CLICKS_PER_SHARE_PER_NETWORK}) as recorded`.compile(
+          db,
+        ),
+    }));
+    clickCallTemplates.set(db, template);
+  }
+  const now = Date.now();
+  const query = template({
+    ...v,
+    createdAt: new Date(now).toISOString(),
+    dedupSince: isoBefore(CLICK_DEDUP_WINDOW_MS, now),
+    networkSince: isoBefore(CLICK_NETWORK_WINDOW_MS, now),
+  });
+  const { rows } = await db.executeQuery(prepared(query));
+  return rows[0]?.recorded === true;
+}
+
+/**
  * Counts one click-through for the share whose tracked link this visitor followed
  * and whose page confirmed the visit (API.md "Honest click-throughs"). The caller has
  * checked the request (browser, not a prefetch, a cookie this server issued); here:
@@ -108,6 +157,16 @@ export async function recordClickThrough(opts: {
   networkHash: string;
 }): Promise<boolean> {
   const { db, dialect, campaignId, ref, visitorId } = opts;
+  if (dialect !== 'sqlite') {
+    const recorded = await recordPostgresClick(db, {
+      campaignId,
+      ref,
+      visitorId,
+      networkHash: opts.networkHash,
+    });
+    if (recorded) writeCounters.clicksRecorded++;
+    return recorded;
+  }
   const share = await db
     .selectFrom('shares')
     .select(['id', 'campaignId', 'organizationId', 'supporterId'])
@@ -117,7 +176,7 @@ export async function recordClickThrough(opts: {
   // supporter posts it, its visits are real click-throughs.
   if (!share || share.campaignId !== campaignId) return false;
   if (share.supporterId === visitorId) return false;
-  const recorded = await writeClick(db, dialect, {
+  const recorded = await writeSqliteClick(db, {
     shareId: share.id,
     campaignId: share.campaignId,
     organizationId: share.organizationId,

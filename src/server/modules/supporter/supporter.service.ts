@@ -31,7 +31,8 @@ const MAX_PAGES_PER_ENTRY = 8;
 export interface SupporterEntry {
   view: SupporterCampaign | null;
   json: string;
-  pages: Map<string, string>;
+  /** Encoded once: sending a cached Buffer skips encoding the page on every request. */
+  pages: Map<string, Buffer>;
   /** Draft or archived: answered only to members of the organisation, as a preview. */
   hidden: boolean;
   /** What bounds the entry's lifetime: the next start or end instant. */
@@ -79,11 +80,11 @@ export function getSupporterEntry(opts: {
   );
 }
 
-/** The page HTML for this origin, rendered once per entry and origin. */
-export function cachedPage(entry: SupporterEntry, origin: string, render: () => string): string {
+/** The page HTML for this origin, rendered and encoded once per entry and origin. */
+export function cachedPage(entry: SupporterEntry, origin: string, render: () => string): Buffer {
   const hit = entry.pages.get(origin);
   if (hit) return hit;
-  const html = render();
+  const html = Buffer.from(render());
   if (entry.pages.size < MAX_PAGES_PER_ENTRY) entry.pages.set(origin, html);
   return html;
 }
