@@ -28,6 +28,8 @@ export const MAX_EMAIL = 254;
 export const MAX_DESCRIPTION = 5000;
 export const MAX_TEXT_CONTENT = 10_000;
 export const MAX_URL = 2048;
+/** An asset's share text (caption): LinkedIn's post limit, the longest the counter warns about. */
+export const MAX_SHARE_TEXT = 3000;
 
 export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
 export const UPLOAD_PROGRESS_STEP_MAX = 15;

@@ -39,6 +39,15 @@ describe('trackedUrl', () => {
 });
 
 describe('composeShareText', () => {
+  it('shares the caption of an image or video, not its internal title', () => {
+    const captioned = { type: 'image', title: 'River banner', content: '/uploads/r.png', shareText: ' Swim with us ' };
+    expect(composeShareText(captioned)).toBe('Swim with us');
+    expect(composeShareText({ ...captioned, type: 'video' }, 'Look!')).toBe('Look!\n\nSwim with us');
+    expect(composeShareText({ ...captioned, shareText: '  ' })).toBe('River banner');
+    // A text asset shares its content whatever else it carries.
+    expect(composeShareText({ ...captioned, type: 'text', content: 'Write today' })).toBe('Write today');
+  });
+
   const image = { type: 'image', title: 'Clean rivers', content: '/uploads/a.png' };
   const text = { type: 'text', title: 'Call to action', content: 'Write to your MP today.' };
 

@@ -28,11 +28,22 @@ export interface ShareableAsset {
   type: string;
   title: string;
   content: string;
+  /** The caption staff wrote for sharing an image or video. */
+  shareText?: string | null;
 }
 
-/** Text assets share their content, the others their title; a personal message goes first, then a blank line. */
+/**
+ * The words an asset is shared with: a text asset's content; for an image or video its
+ * share text (caption), else its title.
+ */
+export function assetShareText(asset: ShareableAsset): string {
+  if (asset.type === 'text') return asset.content;
+  return asset.shareText?.trim() || asset.title;
+}
+
+/** The asset's share text, after the personal message and a blank line when there is one. */
 export function composeShareText(asset: ShareableAsset, personalMessage?: string | null): string {
-  const base = asset.type === 'text' ? asset.content : asset.title;
+  const base = assetShareText(asset);
   const message = personalMessage?.trim();
   return message ? `${message}\n\n${base}` : base;
 }

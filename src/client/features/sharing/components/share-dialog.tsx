@@ -103,7 +103,6 @@ export default function ShareDialog({
               value={message}
               onChange={setMessage}
               campaignName={campaign.name}
-              assetTitle={asset.title}
             />
           )}
         </div>

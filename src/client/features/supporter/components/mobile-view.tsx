@@ -108,7 +108,6 @@ export function MobileView({
             value={message}
             onChange={setMessage}
             campaignName={campaign.name}
-            assetTitle={selected.title}
           />
           <ShareButtons
             platforms={PERSONAL_SHARE}
