@@ -26,7 +26,7 @@ export interface PlatformDefinition {
 export const PLATFORMS: Record<PlatformId, PlatformDefinition> = {
   twitter: {
     id: 'twitter',
-    name: 'Twitter',
+    name: 'X',
     color: '#000000',
     verb: 'Post',
     supportsMedia: true,

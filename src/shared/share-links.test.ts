@@ -40,7 +40,12 @@ describe('trackedUrl', () => {
 
 describe('composeShareText', () => {
   it('shares the caption of an image or video, not its internal title', () => {
-    const captioned = { type: 'image', title: 'River banner', content: '/uploads/r.png', shareText: ' Swim with us ' };
+    const captioned = {
+      type: 'image',
+      title: 'River banner',
+      content: '/uploads/r.png',
+      shareText: ' Swim with us ',
+    };
     expect(composeShareText(captioned)).toBe('Swim with us');
     expect(composeShareText({ ...captioned, type: 'video' }, 'Look!')).toBe('Look!\n\nSwim with us');
     expect(composeShareText({ ...captioned, shareText: '  ' })).toBe('River banner');

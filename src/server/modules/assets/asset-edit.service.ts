@@ -66,7 +66,8 @@ export async function updateAsset(opts: {
   if (input.type !== undefined) changes.type = input.type;
   if (input.content !== undefined) changes.content = input.content;
   // A text asset has no caption; turning a media asset into text drops it.
-  if (input.shareText !== undefined || type === 'text') changes.shareText = keptShareText(type, input.shareText);
+  if (input.shareText !== undefined || type === 'text')
+    changes.shareText = keptShareText(type, input.shareText);
 
   return writeLockedCampaign({ ...opts, campaignId: before.campaignId }, async (trx, campaign, audit) => {
     assertCampaignEditable(campaign);

@@ -80,7 +80,7 @@ export default function ShareDialog({
           {PREVIEW_PLATFORMS.map((p) => (
             <TabsContent key={p} value={p} className="space-y-2">
               <PlatformPreview platform={p} asset={asset} text={text} url={card.url} card={card} />
-              {p === 'twitter' && <TweetLength text={`${text} ${card.url}`} />}
+              {p === 'twitter' && <TweetLength text={text} />}
             </TabsContent>
           ))}
         </Tabs>
@@ -99,11 +99,7 @@ export default function ShareDialog({
             {personalize ? 'Personalizing' : 'Personalize'}
           </Button>
           {personalize && (
-            <PersonalMessage
-              value={message}
-              onChange={setMessage}
-              campaignName={campaign.name}
-            />
+            <PersonalMessage value={message} onChange={setMessage} campaignName={campaign.name} />
           )}
         </div>
 

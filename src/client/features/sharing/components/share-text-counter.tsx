@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LENGTH_RULES, loadTweetParser } from '../lib/platform-length.ts';
-
-type ParseTweet = Awaited<ReturnType<typeof loadTweetParser>>;
+import { LENGTH_RULES, loadTweetParser, type ParseTweet } from '../lib/platform-length.ts';
 
 /**
  * The share text's length on each platform as it will be posted (the text, then the

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { loadTweetParser, X_LIMIT } from '../lib/platform-length.ts';
+import { loadTweetParser, type ParseTweet, X_LIMIT, xLength } from '../lib/platform-length.ts';
 
-type ParseTweet = Awaited<ReturnType<typeof loadTweetParser>>;
-
-/** The length X will count (URLs 23, emoji 2, CJK 2), with a warning past 280. */
+/** The length X will count for the text and the tracked link (links 23, emoji 2, CJK 2), with a warning past 280. */
 export function TweetLength({ text }: { text: string }) {
   const [parse, setParse] = useState<ParseTweet | null>(null);
   useEffect(() => {
@@ -14,7 +12,7 @@ export function TweetLength({ text }: { text: string }) {
     };
   }, []);
   if (!parse) return null;
-  const { weightedLength } = parse(text);
+  const weightedLength = xLength(text, parse);
   const over = weightedLength - X_LIMIT;
   return (
     <p

@@ -11,7 +11,7 @@ export const MSG = {
   storyUseMobile: 'To share to Instagram Stories, please use your mobile device with Instagram installed',
   storyNeedsImage: 'Cannot share to Instagram Story without an image',
   twitterClipboard:
-    "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the Twitter compose box.",
+    "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the X compose box.",
   linkedinClipboard:
     'Image link and text copied to clipboard. Please paste it into your LinkedIn post for best results.',
 } as const;

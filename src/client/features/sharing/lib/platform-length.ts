@@ -2,7 +2,7 @@
 // see while they write whether the share text fits. A post carries the text, then
 // the tracked link.
 
-type ParseTweet = typeof import('twitter-text').parseTweet;
+export type ParseTweet = typeof import('twitter-text').parseTweet;
 let parser: Promise<ParseTweet> | undefined;
 
 /** twitter-text's parseTweet on its own (the lazy chunk leaves out the rest of the package). */
@@ -12,6 +12,15 @@ export const loadTweetParser = (): Promise<ParseTweet> => {
 };
 
 export const X_LIMIT = 280;
+/** X counts every link as 23, whatever its length. */
+const X_LINK_WEIGHT = 23;
+
+/**
+ * A post's length on X: the text weighed by X's rules (CJK and emoji 2, links in it
+ * 23), then a space and the tracked link, which the intent always adds.
+ */
+export const xLength = (text: string, parseTweet: ParseTweet): number =>
+  parseTweet(text).weightedLength + 1 + X_LINK_WEIGHT;
 
 export interface LengthRule {
   id: string;
@@ -34,8 +43,7 @@ const graphemes = (s: string): number => {
 const codePoints = (s: string): number => Array.from(s).length;
 
 export const LENGTH_RULES: LengthRule[] = [
-  // X weighs characters (CJK and emoji 2) and counts every link as 23.
-  { id: 'twitter', name: 'X', limit: X_LIMIT, count: (t, u, p) => p(`${t} ${u}`).weightedLength },
+  { id: 'twitter', name: 'X', limit: X_LIMIT, count: (t, _u, p) => xLength(t, p) },
   { id: 'linkedin', name: 'LinkedIn', limit: 3000, count: (t, u) => codePoints(`${t}\n\n${u}`) },
   { id: 'whatsapp', name: 'WhatsApp', limit: 65_536, count: (t, u) => codePoints(`${t}\n\n${u}`) },
   { id: 'bluesky', name: 'Bluesky', limit: 300, count: (t, u) => graphemes(`${t}\n\n${u}`) },

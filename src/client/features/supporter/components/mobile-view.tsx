@@ -104,11 +104,7 @@ export function MobileView({
               </select>
             </div>
           )}
-          <PersonalMessage
-            value={message}
-            onChange={setMessage}
-            campaignName={campaign.name}
-          />
+          <PersonalMessage value={message} onChange={setMessage} campaignName={campaign.name} />
           <ShareButtons
             platforms={PERSONAL_SHARE}
             onShare={shareWithMessage}
