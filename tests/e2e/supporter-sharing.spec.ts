@@ -106,13 +106,14 @@ test.describe('sharing from the desktop page', () => {
         expect(url.origin + url.pathname).toBe('https://twitter.com/intent/tweet');
         expect(url.searchParams.get('text')).toBe(image.title);
         expect(url.searchParams.get('url')).toBe(tracked);
-        await expect(toast(page)).toContainText('Shared successfully');
+        await expect(toast(page)).toContainText('X opened');
+        await expect(toast(page)).toContainText('Finish posting in the X window.');
         await expect(toast(page)).toContainText(TWITTER_NOTICE);
         expect(await clipboard(page)).toBe(`${image.title}\n\n${origin}${image.content}\n\n${tracked}`);
       } else if (platform === 'facebook') {
         expect(url.origin + url.pathname).toBe('https://www.facebook.com/sharer/sharer.php');
         expect(url.searchParams.get('u')).toBe(tracked);
-        await expect(toast(page)).toHaveText(/Shared successfully/);
+        await expect(toast(page)).toHaveText(/Facebook opened/);
       } else if (platform === 'linkedin') {
         expect(url.origin + url.pathname).toBe('https://www.linkedin.com/sharing/share-offsite/');
         expect(url.searchParams.get('url')).toBe(tracked);
@@ -121,8 +122,10 @@ test.describe('sharing from the desktop page', () => {
       } else {
         expect(url.origin + url.pathname).toBe('https://wa.me/');
         expect(url.searchParams.get('text')).toBe(`${image.title}\n\n${tracked}`);
-        await expect(toast(page)).toHaveText(/Shared successfully/);
+        await expect(toast(page)).toHaveText(/WhatsApp opened/);
       }
+      // A window that opened is not a post yet: never called a success.
+      await expect(toast(page)).not.toContainText('Shared successfully');
       await expect
         .poll(async () => (await campaignStats(request, seeded)).platformBreakdown[platform])
         .toBe(1);
@@ -259,7 +262,7 @@ test.describe('sharing from the desktop page', () => {
     await page.getByRole('tab', { name: 'Share' }).click();
     await page.getByRole('button', { name: 'Share Now' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Facebook', exact: true }).click();
-    await expect(toast(page)).toContainText('Shared successfully');
+    await expect(toast(page)).toContainText('Facebook opened');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('tab', { name: 'My Impact' }).click();
