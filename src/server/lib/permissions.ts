@@ -88,6 +88,7 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/clicks': 'public',
   'GET /api/supporter/campaigns/:id': 'public',
   'GET /api/supporter/campaigns/:id/impact': 'public',
+  'GET /api/supporter/campaigns/:id/scheduled': 'public',
   'GET /supporter/:id': 'public',
   'GET /supporter/campaign/:id': 'public',
   'GET /uploads/:name': 'public',

@@ -609,6 +609,18 @@ describe('real responses parse with the route schemas', () => {
         url: id('/api/supporter/campaigns/:id/impact'),
         status: 200,
       },
+      {
+        method: 'GET',
+        route: '/api/supporter/campaigns/:id/scheduled',
+        url: id('/api/supporter/campaigns/:id/scheduled'),
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/supporter/campaigns/:id/scheduled',
+        url: '/api/supporter/campaigns/999999/scheduled',
+        status: 404,
+      },
       { method: 'GET', route: '/supporter/:id', url: id('/supporter/:id'), status: 200 },
       { method: 'GET', route: '/supporter/campaign/:id', url: '/supporter/campaign/999999', status: 404 },
       { method: 'GET', route: '/api/openapi.json', status: 200 },

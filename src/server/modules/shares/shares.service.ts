@@ -185,6 +185,9 @@ export async function scheduleShare(opts: {
     ref: input.ref ?? null,
     supporterId,
     createdAt: nowIso(),
+    // What the supporter chose, so the Schedule tab and a reminder give it back.
+    shareText: input.text ?? null,
+    timeZone: input.timeZone ?? null,
   });
   writeCounters.sharesScheduled++;
   return share;

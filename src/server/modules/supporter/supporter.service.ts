@@ -1,5 +1,9 @@
 import { influenceScore } from '#shared/impact.ts';
-import type { SupporterCampaign, SupporterImpact } from '#shared/schemas/shares.ts';
+import type {
+  SupporterCampaign,
+  SupporterImpact,
+  SupporterScheduledShare,
+} from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
 import { supporterOrganization } from '../settings/settings.service.ts';
@@ -114,4 +118,43 @@ export async function getSupporterImpact(opts: {
   const shares = Number(shareRow?.n ?? 0);
   const clicks = Number(clickRow?.n ?? 0);
   return { shares, clicks, influenceScore: influenceScore({ shares, clicks }) };
+}
+
+/** At most this many of a visitor's scheduled shares are listed per campaign. */
+export const VISITOR_SCHEDULED_LIMIT = 100;
+
+/**
+ * The shares this visitor scheduled in the campaign and has still to post (pending,
+ * not yet due, asset not deleted), soonest first. Only ever the caller's own: the
+ * supporter id comes from their signed visitor cookie.
+ */
+export async function getVisitorScheduledShares(opts: {
+  db: Db;
+  campaignId: number;
+  supporterId: string;
+  now?: Date;
+}): Promise<SupporterScheduledShare[]> {
+  const { db, campaignId, supporterId } = opts;
+  const rows = await db
+    .selectFrom('shares')
+    .innerJoin('assets', 'assets.id', 'shares.assetId')
+    .select([
+      'shares.id',
+      'shares.assetId',
+      'shares.platform',
+      'shares.scheduledFor',
+      'shares.shareText as text',
+      'shares.timeZone',
+      'shares.ref',
+    ])
+    .where('shares.campaignId', '=', campaignId)
+    .where('shares.supporterId', '=', supporterId)
+    .where('shares.status', '=', 'pending')
+    .where('shares.scheduledFor', '>', (opts.now ?? new Date()).toISOString())
+    .where('assets.deletedAt', 'is', null)
+    .orderBy('shares.scheduledFor')
+    .orderBy('shares.id')
+    .limit(VISITOR_SCHEDULED_LIMIT)
+    .execute();
+  return rows.map((r) => ({ ...r, scheduledFor: r.scheduledFor as string }));
 }
