@@ -69,7 +69,6 @@ export const MOBILE_TEXT_PREVIEW_TRUNCATE = 120;
 export const PERSONALIZE_LIST_TRUNCATE = 80;
 export const DATE_FORMAT = 'MMM d, yyyy';
 export const CALENDAR_CELL_MAX_ENTRIES = 2;
-export const SCHEDULE_TAB_ASSET_COUNT = 2;
 export const PLACEHOLDER_SUPPORTERS_MIN = 2;
 export const PLACEHOLDER_SUPPORTERS_MAX = 9;
 export const DEFAULT_IMAGE_DOWNLOAD_NAME = 'rally-share-image.png';

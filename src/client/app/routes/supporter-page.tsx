@@ -25,9 +25,8 @@ export default function SupporterPage() {
   const { data, isPending, isError } = useSupporterCampaign(campaignId);
   const [mobile, setMobile] = useMobileView();
   const [sharing, setSharing] = useState<{ asset: Asset; personalize: boolean } | null>(null);
-  const [scheduling, setScheduling] = useState<{ asset: Asset | null } | null>(null);
-  // Scheduled times live on this device only (the page has no account): asset id -> date/time.
-  const [scheduled, setScheduled] = useState<Record<number, Date>>({});
+  // What the schedule dialog is for: the chosen asset and, from the personal touch, the message.
+  const [scheduling, setScheduling] = useState<{ asset: Asset | null; message?: string } | null>(null);
   useBrandColors(data?.organization);
 
   useEffect(() => {
@@ -69,11 +68,14 @@ export default function SupporterPage() {
         {!open ? (
           <ClosedView data={data} />
         ) : mobile ? (
-          <MobileView data={data} onSchedule={(asset) => setScheduling({ asset })} />
+          <MobileView
+            data={data}
+            onShare={(asset) => setSharing({ asset, personalize: false })}
+            onSchedule={(asset, message) => setScheduling({ asset, message })}
+          />
         ) : (
           <DesktopView
             data={data}
-            scheduled={scheduled}
             onShare={(asset, personalize = false) => setSharing({ asset, personalize })}
             onSchedule={(asset) => setScheduling({ asset })}
           />
@@ -101,8 +103,8 @@ export default function SupporterPage() {
             campaign={campaign}
             assets={scheduling.asset ? [scheduling.asset] : []}
             variant="supporter"
+            message={scheduling.message}
             onOpenChange={(open) => !open && setScheduling(null)}
-            onScheduled={(assetId, when) => setScheduled((s) => ({ ...s, [assetId]: when }))}
           />
         )}
       </Suspense>

@@ -1,9 +1,5 @@
 import { influenceScore } from '#shared/impact.ts';
-import type {
-  SupporterCampaign,
-  SupporterImpact,
-  SupporterScheduledShare,
-} from '#shared/schemas/shares.ts';
+import type { SupporterCampaign, SupporterImpact, SupporterScheduledShare } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
 import { supporterOrganization } from '../settings/settings.service.ts';
