@@ -64,8 +64,11 @@ export default function ShareDialog({
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Share "{truncate(asset.title, DIALOG_TITLE_TRUNCATE)}" on Social Media</DialogTitle>
+        {/* Room on the right for the close button; a title that wraps keeps its line height. */}
+        <DialogHeader className="pr-8">
+          <DialogTitle className="leading-snug">
+            Share "{truncate(asset.title, DIALOG_TITLE_TRUNCATE)}" on Social Media
+          </DialogTitle>
           <DialogDescription>See how your post will look, then pick where to share it.</DialogDescription>
         </DialogHeader>
 
