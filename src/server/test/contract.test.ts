@@ -621,6 +621,12 @@ describe('real responses parse with the route schemas', () => {
         url: '/api/supporter/campaigns/999999/scheduled',
         status: 404,
       },
+      {
+        method: 'GET',
+        route: '/api/supporter/campaigns/:id/elsewhere',
+        url: '/api/supporter/campaigns/999999/elsewhere',
+        status: 200,
+      },
       { method: 'GET', route: '/supporter/:id', url: id('/supporter/:id'), status: 200 },
       { method: 'GET', route: '/supporter/campaign/:id', url: '/supporter/campaign/999999', status: 404 },
       { method: 'GET', route: '/api/openapi.json', status: 200 },

@@ -144,6 +144,17 @@ export const supporterScheduledShareSchema = z.object({
 export type SupporterScheduledShare = z.infer<typeof supporterScheduledShareSchema>;
 export const supporterScheduledSharesSchema = z.array(supporterScheduledShareSchema);
 
+/**
+ * GET /api/supporter/campaigns/:id/elsewhere: where a supporter can go when this
+ * campaign is not (or no longer) public. For an archived campaign, its organisation
+ * and that organisation's campaigns open to sharing now; otherwise nothing is known.
+ */
+export const supporterElsewhereSchema = z.object({
+  organization: z.object({ name: z.string(), logoUrl: z.string() }).nullable(),
+  campaigns: z.array(z.object({ id: idField, name: z.string(), description: z.string().nullable() })),
+});
+export type SupporterElsewhere = z.infer<typeof supporterElsewhereSchema>;
+
 /** GET /api/supporter/campaigns/:id/impact: this supporter's own counts and score. */
 export const supporterImpactSchema = z.object({
   shares: z.number().int().nonnegative(),

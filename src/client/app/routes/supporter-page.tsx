@@ -45,7 +45,7 @@ export default function SupporterPage() {
       </div>
     );
   }
-  if (isError || !data) return <CampaignNotFound />;
+  if (isError || !data) return <CampaignNotFound campaignId={campaignId} />;
 
   const { campaign } = data;
   // Paused, ended or not yet started: no share or schedule tools (the server would refuse them).

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '#shared/schemas/common.ts';
 import {
   supporterCampaignSchema,
+  supporterElsewhereSchema,
   supporterImpactSchema,
   supporterScheduledSharesSchema,
 } from '#shared/schemas/shares.ts';
@@ -16,6 +17,7 @@ import { supporterPageMeta } from './supporter-page.ts';
 import {
   cachedPage,
   getSupporterEntry,
+  getElsewhere,
   getSupporterImpact,
   getVisitorScheduledShares,
   type SupporterEntry,
@@ -131,6 +133,17 @@ export async function supporterRoutes(
         return [];
       }
       return getVisitorScheduledShares({ db, campaignId, supporterId: visitor.id });
+    },
+  );
+
+  // The not-found page's way forward (for an archived campaign: its organisation's open ones).
+  app.get<IdParams>(
+    '/api/supporter/campaigns/:id/elsewhere',
+    { schema: { response: { 200: supporterElsewhereSchema, ...errorResponses } } },
+    async (request) => {
+      const campaignId = parseId(request.params.id);
+      if (campaignId === undefined) return { organization: null, campaigns: [] };
+      return getElsewhere({ db, campaignId });
     },
   );
 
