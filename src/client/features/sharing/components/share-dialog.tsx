@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DIALOG_TITLE_TRUNCATE } from '#shared/constants.ts';
-import { PLATFORMS, platformsForAssetType, type PlatformId } from '#shared/platforms.ts';
+import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { campaignLinkPreview, composeShareText } from '#shared/share-links.ts';
 import { truncate } from '#shared/text.ts';
@@ -14,8 +14,10 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { forgetMastodonServer, rememberedMastodonServer } from '../lib/mastodon-server.ts';
 import { TOASTS } from '../lib/messages.ts';
 import { type ShareCampaign, shareTo } from '../lib/share.ts';
+import { MastodonServerField } from './mastodon-server-field.tsx';
 import { PersonalMessage } from './personal-message.tsx';
 import { PlatformPreview, PREVIEW_PLATFORMS, type PreviewPlatform } from './platform-previews.tsx';
 import { SaveAndCopyButtons, ShareButtons } from './share-buttons.tsx';
@@ -49,16 +51,30 @@ export default function ShareDialog({
   const [personalize, setPersonalize] = useState(Boolean(startPersonal));
   const [message, setMessage] = useState('');
   const [supporter, setSupporter] = useState<SupporterNameValue>({ name: '', consent: false });
+  const [mastodonServer, setMastodonServer] = useState(rememberedMastodonServer);
+  const [askMastodon, setAskMastodon] = useState(false);
   const card = campaignLinkPreview({ campaign, assets }, location.origin);
   const personalMessage = personalize ? message : undefined;
   const text = composeShareText(asset, personalMessage);
 
-  const share = (p: PlatformId) => {
+  const share = (p: PlatformId, server = mastodonServer) => {
     if (personalize && !message.trim()) {
       toast({ ...TOASTS.messageRequired, variant: 'destructive' });
       return;
     }
-    void shareTo({ platform: p, asset, campaign, personalMessage, supporterName: consentedName(supporter) });
+    // Mastodon needs the supporter's server first: asked once, then remembered.
+    if (p === 'mastodon' && !server) {
+      setAskMastodon(true);
+      return;
+    }
+    void shareTo({
+      platform: p,
+      asset,
+      campaign,
+      personalMessage,
+      supporterName: consentedName(supporter),
+      mastodonServer: server,
+    });
   };
 
   return (
@@ -115,7 +131,34 @@ export default function ShareDialog({
         )}
 
         <section aria-label="Share to" className="space-y-2">
-          <ShareButtons platforms={platformsForAssetType(asset.type)} onShare={share} />
+          <ShareButtons platforms={platformsForAssetType(asset.type)} onShare={(p) => share(p)} />
+          <h3 className="pt-1 text-sm font-semibold">More places to post</h3>
+          <ShareButtons platforms={LINK_PLATFORMS} onShare={(p) => share(p)} />
+          {askMastodon && !mastodonServer && (
+            <MastodonServerField
+              onPost={(server) => {
+                setMastodonServer(server);
+                setAskMastodon(false);
+                share('mastodon', server);
+              }}
+            />
+          )}
+          {mastodonServer && (
+            <p className="text-xs text-muted-foreground">
+              Mastodon posts go to {mastodonServer}.{' '}
+              <button
+                type="button"
+                className="font-medium text-primary underline underline-offset-2"
+                onClick={() => {
+                  forgetMastodonServer();
+                  setMastodonServer(undefined);
+                  setAskMastodon(true);
+                }}
+              >
+                Change server
+              </button>
+            </p>
+          )}
           <SaveAndCopyButtons asset={asset} personalMessage={personalMessage} />
         </section>
       </DialogContent>

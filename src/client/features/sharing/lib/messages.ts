@@ -35,6 +35,7 @@ export const notRecorded = (what: string, reason: string) => ({
 
 export const TOASTS = {
   shared: { title: 'Shared successfully' },
+  emailOpened: { title: 'Email opened', description: 'Finish your message in your email app and send it.' },
   shareFailed: { title: 'Sharing failed', description: 'Please try again or try a different platform' },
   textCopied: { title: 'Text copied!' },
   copyFailed: { title: 'Copy failed', description: 'Please try manually selecting the text' },

@@ -20,6 +20,8 @@ import { MSG, notRecorded, TOASTS, windowOpened } from './messages.ts';
 export interface ShareCampaign {
   id: number;
   organizationId: number;
+  /** The campaign's name: the subject of an email share. */
+  name?: string;
 }
 
 export interface ShareRequest {
@@ -29,6 +31,8 @@ export interface ShareRequest {
   personalMessage?: string;
   /** Given only with the supporter's consent, for an organisation that collects it. */
   supporterName?: string;
+  /** The supporter's Mastodon server, for a Mastodon share. */
+  mastodonServer?: string;
 }
 
 const DEVICE_PLATFORMS: PlatformId[] = ['instagram', 'instagram_story', 'tiktok'];
@@ -55,6 +59,8 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       window.alert(platform === 'instagram_story' ? MSG.storyNeedsImage : MSG.instagramManual);
       return Promise.resolve(false);
     }
+    // The caller asks for the server first; without one there is nowhere to post.
+    if (platform === 'mastodon' && !req.mastodonServer) return Promise.resolve(false);
     const ref = newRefCode();
     const url = trackedUrl(location.origin, campaign.id, ref);
     const text = composeShareText(asset, req.personalMessage);
@@ -71,23 +77,39 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       const name = PLATFORMS[platform].name;
       const notice = clipboardNotice(platform, media);
       const copied = notice ? copyText(clipboardText(text, url, media)) : Promise.resolve(false);
-      const win = window.open(
-        shareIntentUrl(platform, { text, url }),
-        '_blank',
-        `width=${SHARE_POPUP_WIDTH},height=${SHARE_POPUP_HEIGHT}`,
-      );
+      const target = shareIntentUrl(platform, {
+        text,
+        url,
+        subject: campaign.name,
+        mastodonServer: req.mastodonServer,
+      });
+      // A mailto: link hands over to the mail app without leaving the page.
+      const win =
+        platform === 'email'
+          ? window.open(target, '_self')
+          : window.open(target, '_blank', `width=${SHARE_POPUP_WIDTH},height=${SHARE_POPUP_HEIGHT}`);
       if (!win) {
         window.alert(MSG.popupBlocked);
         return Promise.resolve(false);
       }
-      try {
-        win.opener = null;
-      } catch {
-        // Cross-origin already: nothing to detach.
+      if (platform !== 'email') {
+        try {
+          win.opener = null;
+        } catch {
+          // Cross-origin already: nothing to detach.
+        }
       }
       return Promise.all([logged, copied]).then(([log, ok]) => {
-        if (!log.ok) return unrecorded(`The ${name} window opened`, log);
-        toast({ ...windowOpened(name, ok ? notice : undefined), variant: 'success' });
+        if (!log.ok) {
+          return unrecorded(
+            platform === 'email' ? 'Your email app opened' : `The ${name} window opened`,
+            log,
+          );
+        }
+        toast({
+          ...(platform === 'email' ? TOASTS.emailOpened : windowOpened(name, ok ? notice : undefined)),
+          variant: 'success',
+        });
         return true;
       });
     }
