@@ -86,7 +86,9 @@ test.describe('scheduling kept on a desktop', () => {
     await dialog.getByLabel('Time').selectOption('6:30 PM');
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/shares/schedule'));
     await dialog.getByRole('button', { name: 'Schedule Share' }).click();
-    const body = (await posted).postDataJSON();
+    const request1 = await posted;
+    const body = request1.postDataJSON();
+    const firstId = (await (await request1.response())!.json()).id as number;
     const expectedIso = await page.evaluate(({ y, m, d }) => new Date(y, m, d, 18, 30).toISOString(), day);
     expect(body).toMatchObject({
       assetId: seeded.assets[2].id,
@@ -124,6 +126,27 @@ test.describe('scheduling kept on a desktop', () => {
     await expect(
       page.getByRole('listitem', { name: 'Call to action' }).getByText('Not scheduled'),
     ).toBeVisible();
+
+    // Rescheduling replaces the earlier share: after a reload only the new time is there.
+    await page
+      .getByRole('listitem', { name: 'River banner' })
+      .getByRole('button', { name: 'Reschedule' })
+      .click();
+    await pickNextMonthDay(page);
+    await dialog.getByLabel('Time').selectOption('8:00 AM');
+    const reposted = page.waitForRequest((r) => r.url().endsWith('/api/shares/schedule'));
+    await dialog.getByRole('button', { name: 'Schedule Share' }).click();
+    expect((await reposted).postDataJSON().replaces).toBe(firstId);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    const rescheduled = page.getByRole('listitem', { name: 'River banner' });
+    await expect(rescheduled.getByText(`Scheduled for ${when} at 8:00 AM on any platform`)).toBeVisible();
+    const own = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/supporter/campaigns/${id}/scheduled`);
+      return res.json();
+    }, seeded.campaignId);
+    expect(own).toHaveLength(1);
 
     // Another visitor sees none of it.
     const other = await browser.newPage({ ...DESKTOP, baseURL: new URL(page.url()).origin });

@@ -57,6 +57,11 @@ export const scheduleShareSchema = z
     status: z.literal('pending', { error: 'status must be pending' }).optional(),
     /** The words to post (personal message and share text), kept so the reminder gives them back. */
     text: z.string().max(MAX_TEXT_CONTENT).optional(),
+    /**
+     * A reschedule: the caller's own pending scheduled share this one replaces (it is
+     * marked `rescheduled`). Another visitor's or a posted share is left alone.
+     */
+    replaces: idParam.optional(),
     /** The IANA zone the supporter picked the time in, so a reminder can name it as they saw it. */
     timeZone: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).optional(),
     /** Tracked-link code of the link put in the calendar reminder, so its visits count. */

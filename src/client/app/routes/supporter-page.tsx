@@ -26,7 +26,11 @@ export default function SupporterPage() {
   const [mobile, setMobile] = useMobileView();
   const [sharing, setSharing] = useState<{ asset: Asset; personalize: boolean } | null>(null);
   // What the schedule dialog is for: the chosen asset and, from the personal touch, the message.
-  const [scheduling, setScheduling] = useState<{ asset: Asset | null; message?: string } | null>(null);
+  const [scheduling, setScheduling] = useState<{
+    asset: Asset | null;
+    message?: string;
+    replaces?: number;
+  } | null>(null);
   useBrandColors(data?.organization);
 
   useEffect(() => {
@@ -71,13 +75,13 @@ export default function SupporterPage() {
           <MobileView
             data={data}
             onShare={(asset) => setSharing({ asset, personalize: false })}
-            onSchedule={(asset, message) => setScheduling({ asset, message })}
+            onSchedule={(asset, message, replaces) => setScheduling({ asset, message, replaces })}
           />
         ) : (
           <DesktopView
             data={data}
             onShare={(asset, personalize = false) => setSharing({ asset, personalize })}
-            onSchedule={(asset) => setScheduling({ asset })}
+            onSchedule={(asset, replaces) => setScheduling({ asset, replaces })}
           />
         )}
       </main>
@@ -104,6 +108,7 @@ export default function SupporterPage() {
             assets={scheduling.asset ? [scheduling.asset] : []}
             variant="supporter"
             message={scheduling.message}
+            replaces={scheduling.replaces}
             onOpenChange={(open) => !open && setScheduling(null)}
           />
         )}

@@ -190,7 +190,28 @@ export async function scheduleShare(opts: {
     timeZone: input.timeZone ?? null,
   });
   writeCounters.sharesScheduled++;
+  if (input.replaces) await retireReplaced(db, input.replaces, { supporterId, campaignId });
   return share;
+}
+
+/**
+ * A reschedule retires the share it replaces: only the same visitor's, in the same
+ * campaign, still pending. Anything else is left as it is (never an error: the new
+ * share stands either way).
+ */
+async function retireReplaced(
+  db: Db,
+  shareId: number,
+  owner: { supporterId: string; campaignId: number },
+): Promise<void> {
+  await db
+    .updateTable('shares')
+    .set({ status: 'rescheduled' })
+    .where('id', '=', shareId)
+    .where('supporterId', '=', owner.supporterId)
+    .where('campaignId', '=', owner.campaignId)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /** Pending scheduled shares of one organisation, soonest first, for the staff calendar. */

@@ -79,6 +79,46 @@ describe('a visitor scheduled shares', () => {
     }
   });
 
+  it("a reschedule retires the visitor's own earlier share, never another visitor's", async () => {
+    const org = await seedOrganization(t.database.db);
+    const { campaignId, assetIds } = await seedCampaign(t.database.db, {
+      organizationId: org,
+      assets: [{ title: 'Poster', type: 'image', content: 'https://example.org/p.png' }],
+    });
+    const me = await visitor(campaignId);
+    const other = await visitor(campaignId);
+    const schedule = (cookie: string, h: number, replaces?: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/shares/schedule',
+        headers: { cookie },
+        payload: {
+          assetId: assetIds[0],
+          campaignId,
+          organizationId: org,
+          platform: 'all',
+          scheduledFor: inHours(h),
+          ...(replaces ? { replaces } : {}),
+        },
+      });
+    const first = (await schedule(me, 10)).json();
+    // Another visitor naming my share does not touch it.
+    expect((await schedule(other, 11, first.id)).statusCode).toBe(201);
+    const list = async (cookie: string) =>
+      (
+        await t.app.inject({ url: `/api/supporter/campaigns/${campaignId}/scheduled`, headers: { cookie } })
+      ).json();
+    expect((await list(me)).map((s: { id: number }) => s.id)).toEqual([first.id]);
+    const second = (await schedule(me, 20, first.id)).json();
+    expect((await list(me)).map((s: { id: number }) => s.id)).toEqual([second.id]);
+    const row = await t.database.db
+      .selectFrom('shares')
+      .select('status')
+      .where('id', '=', first.id)
+      .executeTakeFirst();
+    expect(row?.status).toBe('rescheduled');
+  });
+
   it('refuses an unknown zone and answers 404 for a missing campaign', async () => {
     const org = await seedOrganization(t.database.db);
     const { campaignId, assetIds } = await seedCampaign(t.database.db, {

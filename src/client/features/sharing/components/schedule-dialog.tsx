@@ -32,6 +32,8 @@ export interface ScheduleDialogProps {
   variant: 'supporter' | 'staff';
   /** The supporter's personal message, posted before the asset's share text. */
   message?: string;
+  /** A reschedule: the supporter's scheduled share this one replaces. */
+  replaces?: number;
   onOpenChange: (open: boolean) => void;
   onScheduled?: (assetId: number, when: Date) => void;
 }
@@ -71,6 +73,7 @@ export default function ScheduleDialog({
   assets,
   variant,
   message,
+  replaces,
   onOpenChange,
   onScheduled,
 }: ScheduleDialogProps) {
@@ -102,6 +105,7 @@ export default function ScheduleDialog({
           assets={assets}
           staff={staff}
           message={message}
+          replaces={replaces}
           onCancel={() => onOpenChange(false)}
           onScheduled={(event, assetId) => {
             onScheduled?.(assetId, event.when);
@@ -119,6 +123,7 @@ function ScheduleForm({
   assets,
   staff,
   message,
+  replaces,
   onCancel,
   onScheduled,
 }: {
@@ -126,6 +131,7 @@ function ScheduleForm({
   assets: Asset[];
   staff: boolean;
   message?: string;
+  replaces?: number;
   onCancel: () => void;
   onScheduled: (event: ReminderEvent, assetId: number) => void;
 }) {
@@ -164,6 +170,7 @@ function ScheduleForm({
         text,
         timeZone,
         ref,
+        ...(replaces ? { replaces } : {}),
       },
       {
         onSuccess: () => {

@@ -13,7 +13,7 @@ export function DesktopView({
 }: {
   data: SupporterCampaign;
   onShare: (asset: Asset, personalize?: boolean) => void;
-  onSchedule: (asset: Asset | null) => void;
+  onSchedule: (asset: Asset | null, replaces?: number) => void;
 }) {
   return (
     <LightTabs

@@ -38,7 +38,7 @@ export function MobileView({
   /** Opens the share dialog: the per-platform previews and every platform. */
   onShare: (asset: Asset) => void;
   /** Schedules the chosen asset, with the personal message when one is written. */
-  onSchedule: (asset: Asset | null, message?: string) => void;
+  onSchedule: (asset: Asset | null, message?: string, replaces?: number) => void;
 }) {
   const { campaign, assets } = data;
   const pickId = useId();
@@ -144,7 +144,7 @@ export function MobileView({
         <ScheduleTab
           campaignId={campaign.id}
           assets={assets}
-          onSchedule={(asset) => onSchedule(asset)}
+          onSchedule={(asset, replaces) => onSchedule(asset, undefined, replaces)}
           headerButton={false}
         />
       </div>

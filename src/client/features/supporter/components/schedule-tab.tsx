@@ -20,7 +20,8 @@ export function ScheduleTab({
 }: {
   campaignId: number;
   assets: Asset[];
-  onSchedule: (asset: Asset | null) => void;
+  /** `replaces`: the scheduled share a Reschedule replaces. */
+  onSchedule: (asset: Asset | null, replaces?: number) => void;
   /** 'Schedule a Share' beside the heading (the phone has it in the personal touch instead). */
   headerButton?: boolean;
 }) {
@@ -32,7 +33,7 @@ export function ScheduleTab({
         <h2 id="schedule-h" className="text-xl font-semibold">
           Schedule your shares
         </h2>
-        {headerButton && <ScheduleShareButton assets={assets} onSchedule={onSchedule} />}
+        {headerButton && <ScheduleShareButton assets={assets} onSchedule={(a) => onSchedule(a)} />}
       </div>
       {isPending ? (
         <Spinner label="Loading your scheduled shares" />
@@ -62,7 +63,7 @@ export function ScheduleTab({
                   </div>
                   <Button
                     size="sm"
-                    onClick={() => onSchedule(a)}
+                    onClick={() => onSchedule(a, share?.id)}
                     onPointerEnter={preloadScheduleDialog}
                     onFocus={preloadScheduleDialog}
                   >
