@@ -182,7 +182,7 @@ export async function getElsewhere(opts: {
     .select(['organizationId', 'status'])
     .where('id', '=', campaignId)
     .executeTakeFirst();
-  if (!campaign || campaign.status !== 'archived') return none;
+  if (campaign?.status !== 'archived') return none;
   const org = await supporterOrganization(db, campaign.organizationId);
   const rows = await db
     .selectFrom('campaigns')
