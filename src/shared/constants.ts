@@ -28,6 +28,8 @@ export const MAX_EMAIL = 254;
 export const MAX_DESCRIPTION = 5000;
 export const MAX_TEXT_CONTENT = 10_000;
 export const MAX_URL = 2048;
+/** An asset's share text (caption): LinkedIn's post limit, the longest the counter warns about. */
+export const MAX_SHARE_TEXT = 3000;
 
 export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
 export const UPLOAD_PROGRESS_STEP_MAX = 15;
@@ -67,7 +69,6 @@ export const MOBILE_TEXT_PREVIEW_TRUNCATE = 120;
 export const PERSONALIZE_LIST_TRUNCATE = 80;
 export const DATE_FORMAT = 'MMM d, yyyy';
 export const CALENDAR_CELL_MAX_ENTRIES = 2;
-export const SCHEDULE_TAB_ASSET_COUNT = 2;
 export const DEFAULT_IMAGE_DOWNLOAD_NAME = 'rally-share-image.png';
 export const TEST_CAMPAIGN_DAYS = 30;
 

@@ -9,6 +9,12 @@ export const PLATFORM_IDS = [
   'whatsapp',
   'tiktok',
   'youtube',
+  'bluesky',
+  'threads',
+  'mastodon',
+  'telegram',
+  'reddit',
+  'email',
 ] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
@@ -26,7 +32,7 @@ export interface PlatformDefinition {
 export const PLATFORMS: Record<PlatformId, PlatformDefinition> = {
   twitter: {
     id: 'twitter',
-    name: 'Twitter',
+    name: 'X',
     color: '#000000',
     verb: 'Post',
     supportsMedia: true,
@@ -89,7 +95,60 @@ export const PLATFORMS: Record<PlatformId, PlatformDefinition> = {
     supportsMedia: true,
     supportsText: true,
   },
+  // Link platforms: the post carries the text and the tracked link; the picture comes
+  // from the link's preview card (the page's Open Graph tags).
+  bluesky: {
+    id: 'bluesky',
+    name: 'Bluesky',
+    color: '#1185FE',
+    verb: 'Post',
+    supportsMedia: false,
+    supportsText: true,
+  },
+  threads: {
+    id: 'threads',
+    name: 'Threads',
+    color: '#000000',
+    verb: 'Post',
+    supportsMedia: false,
+    supportsText: true,
+  },
+  mastodon: {
+    id: 'mastodon',
+    name: 'Mastodon',
+    color: '#6364FF',
+    verb: 'Post',
+    supportsMedia: false,
+    supportsText: true,
+  },
+  telegram: {
+    id: 'telegram',
+    name: 'Telegram',
+    color: '#26A5E4',
+    verb: 'Send',
+    supportsMedia: false,
+    supportsText: true,
+  },
+  reddit: {
+    id: 'reddit',
+    name: 'Reddit',
+    color: '#FF4500',
+    verb: 'Post',
+    supportsMedia: false,
+    supportsText: true,
+  },
+  email: {
+    id: 'email',
+    name: 'Email',
+    color: '#475569',
+    verb: 'Send',
+    supportsMedia: false,
+    supportsText: true,
+  },
 };
+
+/** Where supporters post beyond the classic four: offered for every asset type, through their web links. */
+export const LINK_PLATFORMS: PlatformId[] = ['bluesky', 'threads', 'mastodon', 'telegram', 'reddit', 'email'];
 
 const BY_TYPE: Record<string, PlatformId[]> = {
   image: ['instagram_story', 'twitter', 'facebook', 'linkedin', 'instagram', 'whatsapp'],

@@ -5,6 +5,7 @@ import {
   absoluteUrl,
   campaignLinkPreview,
   composeShareText,
+  mastodonHost,
   newRefCode,
   shareIntentUrl,
   shareMedia,
@@ -39,6 +40,20 @@ describe('trackedUrl', () => {
 });
 
 describe('composeShareText', () => {
+  it('shares the caption of an image or video, not its internal title', () => {
+    const captioned = {
+      type: 'image',
+      title: 'River banner',
+      content: '/uploads/r.png',
+      shareText: ' Swim with us ',
+    };
+    expect(composeShareText(captioned)).toBe('Swim with us');
+    expect(composeShareText({ ...captioned, type: 'video' }, 'Look!')).toBe('Look!\n\nSwim with us');
+    expect(composeShareText({ ...captioned, shareText: '  ' })).toBe('River banner');
+    // A text asset shares its content whatever else it carries.
+    expect(composeShareText({ ...captioned, type: 'text', content: 'Write today' })).toBe('Write today');
+  });
+
   const image = { type: 'image', title: 'Clean rivers', content: '/uploads/a.png' };
   const text = { type: 'text', title: 'Call to action', content: 'Write to your MP today.' };
 
@@ -147,5 +162,55 @@ describe('influenceScore', () => {
   it('is shares x 10 + clicks x 5', () => {
     expect(influenceScore({ shares: 0, clicks: 0 })).toBe(0);
     expect(influenceScore({ shares: 3, clicks: 4 })).toBe(50);
+  });
+});
+
+describe('the link platforms', () => {
+  const data = { text: 'Join us & act #now', url: 'https://rally.example/supporter/3?ref=abcdefghijkl' };
+  const post = `${data.text}\n\n${data.url}`;
+
+  it('Bluesky, Threads and Mastodon get the text and the link in one post', () => {
+    const bsky = new URL(shareIntentUrl('bluesky', data));
+    expect(bsky.origin + bsky.pathname).toBe('https://bsky.app/intent/compose');
+    expect(bsky.searchParams.get('text')).toBe(post);
+    const threads = new URL(shareIntentUrl('threads', data));
+    expect(threads.origin + threads.pathname).toBe('https://www.threads.net/intent/post');
+    expect(threads.searchParams.get('text')).toBe(post);
+    const masto = new URL(
+      shareIntentUrl('mastodon', { ...data, mastodonServer: 'https://Mastodon.Social/' }),
+    );
+    expect(masto.origin + masto.pathname).toBe('https://mastodon.social/share');
+    expect(masto.searchParams.get('text')).toBe(post);
+    expect(() => shareIntentUrl('mastodon', data)).toThrow();
+  });
+
+  it('Telegram, Reddit (title at most 300) and email', () => {
+    const tg = new URL(shareIntentUrl('telegram', data));
+    expect(tg.origin + tg.pathname).toBe('https://t.me/share/url');
+    expect([tg.searchParams.get('url'), tg.searchParams.get('text')]).toEqual([data.url, data.text]);
+    const reddit = new URL(shareIntentUrl('reddit', { ...data, text: `a\n\nb ${'c'.repeat(400)}` }));
+    expect(reddit.origin + reddit.pathname).toBe('https://www.reddit.com/submit');
+    expect(reddit.searchParams.get('url')).toBe(data.url);
+    expect(reddit.searchParams.get('title')).toHaveLength(300);
+    expect(reddit.searchParams.get('title')).toMatch(/^a b c+\.\.\.$/);
+    const mail = shareIntentUrl('email', { ...data, subject: 'Clean rivers' });
+    expect(mail).toBe(`mailto:?subject=Clean%20rivers&body=${encodeURIComponent(post)}`);
+  });
+
+  it('takes a Mastodon server only as a host name', () => {
+    expect(mastodonHost(' mastodon.social ')).toBe('mastodon.social');
+    expect(mastodonHost('https://fosstodon.org/')).toBe('fosstodon.org');
+    for (const bad of [
+      '',
+      'localhost',
+      'evil.com/path',
+      'user@mastodon.social',
+      'a..b',
+      'host:8080',
+      'javascript:alert(1)',
+      '-x.org',
+    ]) {
+      expect(mastodonHost(bad), bad).toBeNull();
+    }
   });
 });

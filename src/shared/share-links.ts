@@ -28,11 +28,22 @@ export interface ShareableAsset {
   type: string;
   title: string;
   content: string;
+  /** The caption staff wrote for sharing an image or video. */
+  shareText?: string | null;
 }
 
-/** Text assets share their content, the others their title; a personal message goes first, then a blank line. */
+/**
+ * The words an asset is shared with: a text asset's content; for an image or video its
+ * share text (caption), else its title.
+ */
+export function assetShareText(asset: ShareableAsset): string {
+  if (asset.type === 'text') return asset.content;
+  return asset.shareText?.trim() || asset.title;
+}
+
+/** The asset's share text, after the personal message and a blank line when there is one. */
 export function composeShareText(asset: ShareableAsset, personalMessage?: string | null): string {
-  const base = asset.type === 'text' ? asset.content : asset.title;
+  const base = assetShareText(asset);
   const message = personalMessage?.trim();
   return message ? `${message}\n\n${base}` : base;
 }
@@ -42,19 +53,80 @@ export function shareMedia(asset: ShareableAsset): string | undefined {
   return asset.type === 'text' ? undefined : asset.content;
 }
 
-export type IntentPlatform = Extract<PlatformId, 'twitter' | 'facebook' | 'linkedin' | 'whatsapp'>;
-export const INTENT_PLATFORMS: readonly IntentPlatform[] = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
+export type IntentPlatform = Extract<
+  PlatformId,
+  | 'twitter'
+  | 'facebook'
+  | 'linkedin'
+  | 'whatsapp'
+  | 'bluesky'
+  | 'threads'
+  | 'mastodon'
+  | 'telegram'
+  | 'reddit'
+  | 'email'
+>;
+export const INTENT_PLATFORMS: readonly IntentPlatform[] = [
+  'twitter',
+  'facebook',
+  'linkedin',
+  'whatsapp',
+  'bluesky',
+  'threads',
+  'mastodon',
+  'telegram',
+  'reddit',
+  'email',
+];
 
 export function isIntentPlatform(platform: string): platform is IntentPlatform {
   return (INTENT_PLATFORMS as readonly string[]).includes(platform);
 }
 
-/** The web share URL of a platform that has one (Twitter intent, Facebook sharer, LinkedIn share-offsite, wa.me). */
-export function shareIntentUrl(
-  platform: IntentPlatform,
-  { text, url }: { text: string; url: string },
-): string {
+/** Reddit refuses a post title past 300 characters. */
+export const REDDIT_TITLE_MAX = 300;
+
+/** The text as a Reddit post title: one line, at most 300 characters (cut with '...'). */
+export function redditTitle(text: string): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  return chars.length > REDDIT_TITLE_MAX
+    ? `${chars.slice(0, REDDIT_TITLE_MAX - 3).join('')}...`
+    : chars.join('');
+}
+
+/**
+ * A Mastodon server's host name as a supporter may type it ('https://Mastodon.Social/'
+ * -> 'mastodon.social'), or null when it is not a host name (no paths, ports or users).
+ */
+export function mastodonHost(input: string): string | null {
+  const host = input
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '');
+  const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+  const valid = new RegExp(`^(?:${label}\\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$`);
+  return host.length <= 253 && valid.test(host) ? host : null;
+}
+
+export interface IntentInput {
+  text: string;
+  url: string;
+  /** The email subject. */
+  subject?: string;
+  /** The supporter's Mastodon server (a host name checked by `mastodonHost`). */
+  mastodonServer?: string;
+}
+
+/**
+ * The web share URL of a platform that has one: X intent, Facebook sharer, LinkedIn
+ * share-offsite, wa.me, Bluesky and Threads intents, the supporter's Mastodon server's
+ * share page, Telegram's share link, Reddit's submit page, and a mailto: link.
+ */
+export function shareIntentUrl(platform: IntentPlatform, input: IntentInput): string {
+  const { text, url } = input;
   const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  const post = `${text}\n\n${url}`;
   switch (platform) {
     case 'twitter':
       return `https://twitter.com/intent/tweet?${q({ text, url })}`;
@@ -64,7 +136,23 @@ export function shareIntentUrl(
       // LinkedIn reads only the URL; the text travels through the clipboard.
       return `https://www.linkedin.com/sharing/share-offsite/?${q({ url })}`;
     case 'whatsapp':
-      return `https://wa.me/?${q({ text: `${text}\n\n${url}` })}`;
+      return `https://wa.me/?${q({ text: post })}`;
+    case 'bluesky':
+      return `https://bsky.app/intent/compose?${q({ text: post })}`;
+    case 'threads':
+      return `https://www.threads.net/intent/post?${q({ text: post })}`;
+    case 'mastodon': {
+      const host = mastodonHost(input.mastodonServer ?? '');
+      if (!host) throw new Error('A Mastodon server is needed');
+      return `https://${host}/share?${q({ text: post })}`;
+    }
+    case 'telegram':
+      return `https://t.me/share/url?${q({ url, text })}`;
+    case 'reddit':
+      return `https://www.reddit.com/submit?${q({ url, title: redditTitle(text) })}`;
+    case 'email':
+      // mailto: wants %20 for spaces, not '+'.
+      return `mailto:?subject=${encodeURIComponent(input.subject ?? '')}&body=${encodeURIComponent(post)}`;
   }
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../support/supporter.ts';
 
 const TWITTER_NOTICE =
-  "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the Twitter compose box.";
+  "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the X compose box.";
 const LINKEDIN_NOTICE =
   'Image link and text copied to clipboard. Please paste it into your LinkedIn post for best results.';
 
@@ -73,8 +73,8 @@ test.describe('sharing from the desktop page', () => {
     await expect(dialog.getByText('Results may vary on actual platforms')).toBeVisible();
     const origin = new URL(page.url()).origin;
     const firstImage = `${origin}${seeded.assets[0].content}`;
-    for (const tab of ['Twitter', 'Facebook', 'LinkedIn', 'WhatsApp']) {
-      await dialog.getByRole('tab', { name: tab }).click();
+    for (const tab of ['X', 'Facebook', 'LinkedIn', 'WhatsApp']) {
+      await dialog.getByRole('tab', { name: tab, exact: true }).click();
       const panel = dialog.getByRole('tabpanel');
       await expect(panel.getByText(seeded.name).first()).toBeVisible();
       await expect(panel.locator(`img[src="${firstImage}"]`)).toBeVisible();
@@ -98,7 +98,7 @@ test.describe('sharing from the desktop page', () => {
       await installShareRecorder(page);
       await page.goto(`/supporter/${seeded.campaignId}`);
       await page.getByRole('button', { name: 'Share Now' }).first().click();
-      const names = { twitter: 'Twitter', facebook: 'Facebook', linkedin: 'LinkedIn', whatsapp: 'WhatsApp' };
+      const names = { twitter: 'X', facebook: 'Facebook', linkedin: 'LinkedIn', whatsapp: 'WhatsApp' };
       await page.getByRole('dialog').getByRole('button', { name: names[platform], exact: true }).click();
       const { url, tracked } = await expectLoggedThenOpened(page, seeded, platform, image.id);
       const origin = new URL(page.url()).origin;
@@ -106,13 +106,14 @@ test.describe('sharing from the desktop page', () => {
         expect(url.origin + url.pathname).toBe('https://twitter.com/intent/tweet');
         expect(url.searchParams.get('text')).toBe(image.title);
         expect(url.searchParams.get('url')).toBe(tracked);
-        await expect(toast(page)).toContainText('Shared successfully');
+        await expect(toast(page)).toContainText('X opened');
+        await expect(toast(page)).toContainText('Finish posting in the X window.');
         await expect(toast(page)).toContainText(TWITTER_NOTICE);
         expect(await clipboard(page)).toBe(`${image.title}\n\n${origin}${image.content}\n\n${tracked}`);
       } else if (platform === 'facebook') {
         expect(url.origin + url.pathname).toBe('https://www.facebook.com/sharer/sharer.php');
         expect(url.searchParams.get('u')).toBe(tracked);
-        await expect(toast(page)).toHaveText(/Shared successfully/);
+        await expect(toast(page)).toHaveText(/Facebook opened/);
       } else if (platform === 'linkedin') {
         expect(url.origin + url.pathname).toBe('https://www.linkedin.com/sharing/share-offsite/');
         expect(url.searchParams.get('url')).toBe(tracked);
@@ -121,8 +122,10 @@ test.describe('sharing from the desktop page', () => {
       } else {
         expect(url.origin + url.pathname).toBe('https://wa.me/');
         expect(url.searchParams.get('text')).toBe(`${image.title}\n\n${tracked}`);
-        await expect(toast(page)).toHaveText(/Shared successfully/);
+        await expect(toast(page)).toHaveText(/WhatsApp opened/);
       }
+      // A window that opened is not a post yet: never called a success.
+      await expect(toast(page)).not.toContainText('Shared successfully');
       await expect
         .poll(async () => (await campaignStats(request, seeded)).platformBreakdown[platform])
         .toBe(1);
@@ -153,7 +156,7 @@ test.describe('sharing from the desktop page', () => {
     await page.getByRole('tab', { name: 'Personalize' }).click();
     await page.getByRole('button', { name: new RegExp(seeded.assets[1].title) }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Twitter', exact: true }).click();
+    await dialog.getByRole('button', { name: 'X', exact: true }).click();
     await expect(toast(page)).toContainText('Message required');
     await expect(toast(page)).toContainText('Please add a personal message or select a template');
     expect((await recordedCalls(page)).some((c) => c.kind === 'open')).toBe(false);
@@ -165,7 +168,7 @@ test.describe('sharing from the desktop page', () => {
     ).toBeVisible();
     await box.fill('This matters to me');
     await expect(dialog.getByRole('tabpanel')).toContainText('This matters to me');
-    await dialog.getByRole('button', { name: 'Twitter', exact: true }).click();
+    await dialog.getByRole('button', { name: 'X', exact: true }).click();
     const { url } = await expectLoggedThenOpened(page, seeded, 'twitter', seeded.assets[1].id);
     expect(url.searchParams.get('text')).toBe(`This matters to me\n\n${seeded.assets[1].content}`);
   });
@@ -179,10 +182,10 @@ test.describe('sharing from the desktop page', () => {
     await dialog.getByRole('button', { name: 'Personalize' }).click();
     const message = `${'🌊'.repeat(100)} https://example.org/a/very/long/link/${'x'.repeat(80)} ${'a'.repeat(40)}`;
     await dialog.getByLabel('Add your personal message').fill(message);
-    const origin = new URL(page.url()).origin;
-    const expected = twitter.parseTweet(
-      `${message}\n\n${seeded.assets[0].title} ${origin}/supporter/${seeded.campaignId}`,
-    );
+    // The text weighed by X, then a space and the tracked link, which X counts as 23.
+    const expected = {
+      weightedLength: twitter.parseTweet(`${message}\n\n${seeded.assets[0].title}`).weightedLength + 24,
+    };
     expect(expected.weightedLength).toBeGreaterThan(280);
     const counter = dialog.getByTestId('tweet-length');
     await expect(counter).toContainText(`${expected.weightedLength}/280`);
@@ -259,7 +262,7 @@ test.describe('sharing from the desktop page', () => {
     await page.getByRole('tab', { name: 'Share' }).click();
     await page.getByRole('button', { name: 'Share Now' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Facebook', exact: true }).click();
-    await expect(toast(page)).toContainText('Shared successfully');
+    await expect(toast(page)).toContainText('Facebook opened');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('tab', { name: 'My Impact' }).click();
@@ -310,7 +313,7 @@ test.describe('sharing from a phone', () => {
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
-    await quick.getByRole('button', { name: 'Twitter', exact: true }).tap();
+    await quick.getByRole('button', { name: 'X', exact: true }).tap();
     const { url, tracked } = await expectLoggedThenOpened(page, seeded, 'twitter', seeded.assets[0].id);
     expect(url.searchParams.get('url')).toBe(tracked);
     expect(url.searchParams.get('text')).toBe(seeded.assets[0].title);

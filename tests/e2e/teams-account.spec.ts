@@ -268,7 +268,7 @@ test.describe('branding on the supporter page', () => {
     };
     const shareOnTwitter = async (dialog: ReturnType<Page['getByRole']>) => {
       const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/shares'));
-      await dialog.getByRole('button', { name: 'Twitter', exact: true }).click();
+      await dialog.getByRole('button', { name: 'X', exact: true }).click();
       return (await posted).postDataJSON() as { supporterName?: string };
     };
 

@@ -42,8 +42,8 @@ test('a text asset, after every field message', async ({ page, request, signedIn
   await expect(card.getByText('Call your council today.')).toBeVisible();
   await expect(card.getByText('Ready to share')).toBeVisible();
   // Text assets go to twitter, facebook, linkedin and whatsapp.
-  await expect(card.getByRole('link')).toHaveText(['Twitter', 'Facebook', 'LinkedIn', 'WhatsApp']);
-  const tweet = new URL((await card.getByRole('link', { name: 'Post on Twitter' }).getAttribute('href'))!);
+  await expect(card.getByRole('link')).toHaveText(['X', 'Facebook', 'LinkedIn', 'WhatsApp']);
+  const tweet = new URL((await card.getByRole('link', { name: 'Post on X' }).getAttribute('href'))!);
   expect(tweet.hostname).toBe('twitter.com');
   expect(tweet.searchParams.get('text')).toBe('Call your council today.\nIt takes two minutes!');
   expect(tweet.searchParams.get('url')).toMatch(/\/supporter\/\d+$/);
@@ -160,7 +160,7 @@ test('a video asset by URL plays in a real video element', async ({ page, reques
   const card = row.getByTestId('asset-card');
   await expect(card.getByRole('link')).toHaveText([
     'Instagram Story',
-    'Twitter',
+    'X',
     'Facebook',
     'YouTube',
     'WhatsApp',
@@ -184,7 +184,7 @@ test.describe('on a phone', () => {
     expect(res.status()).toBe(201);
     await page.goto('/');
     const card = page.getByTestId('asset-card');
-    await expect(card.getByRole('link')).toHaveText(['Twitter', 'Facebook']);
+    await expect(card.getByRole('link')).toHaveText(['X', 'Facebook']);
     await card.getByRole('button', { name: 'More platforms' }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['LinkedIn', 'WhatsApp']);
   });

@@ -15,6 +15,7 @@ export interface SeededAsset {
   content: string;
   /** The uploaded bytes, for image assets. */
   bytes?: Buffer;
+  shareText?: string;
 }
 
 export interface SeededCampaign {
@@ -39,9 +40,15 @@ export async function uploadFile(
 }
 
 export type AssetSeed =
-  | { type: 'image'; title: string; description?: string; color?: [number, number, number] }
+  | {
+      type: 'image';
+      title: string;
+      description?: string;
+      color?: [number, number, number];
+      shareText?: string;
+    }
   | { type: 'text'; title: string; content: string; description?: string }
-  | { type: 'video'; title: string; content: string; description?: string };
+  | { type: 'video'; title: string; content: string; description?: string; shareText?: string };
 
 /** An organisation with one active campaign and the given assets, all through the API. */
 export async function seedCampaign(
@@ -84,11 +91,19 @@ export async function seedCampaign(
       description: s.description,
       type: s.type,
       content,
+      ...('shareText' in s && s.shareText ? { shareText: s.shareText } : {}),
       campaignId,
       organizationId: account.orgId,
     });
     expect(res.status(), await res.text()).toBe(201);
-    assets.push({ id: (await res.json()).id, title: s.title, type: s.type, content, bytes });
+    assets.push({
+      id: (await res.json()).id,
+      title: s.title,
+      type: s.type,
+      content,
+      bytes,
+      shareText: 'shareText' in s ? s.shareText : undefined,
+    });
   }
   return { account, campaignId, name, description, assets };
 }

@@ -70,6 +70,8 @@ export interface AssetsTable {
   createdAt: string;
   /** Set when the asset is deleted: it leaves the page and the order, its shares stay. */
   deletedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The caption supporters share for an image or video asset; null shares the title. */
+  shareText: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SharesTable {
@@ -93,6 +95,10 @@ export interface SharesTable {
   parentShareId: number | null;
   /** Referral generation: parent's depth + 1, 0 without a parent. */
   depth: Generated<number>;
+  /** A scheduled share's text (personal message and caption), as the supporter chose it. */
+  shareText: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A scheduled share's IANA time zone, as the supporter picked the time. */
+  timeZone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ClicksTable {

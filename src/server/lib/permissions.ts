@@ -107,6 +107,8 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'POST /api/clicks': 'public',
   'GET /api/supporter/campaigns/:id': 'public',
   'GET /api/supporter/campaigns/:id/impact': 'public',
+  'GET /api/supporter/campaigns/:id/scheduled': 'public',
+  'GET /api/supporter/campaigns/:id/elsewhere': 'public',
   'GET /supporter/:id': 'public',
   'GET /supporter/campaign/:id': 'public',
   'GET /uploads/:name': 'public',

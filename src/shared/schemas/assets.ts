@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ASSET_TYPES, MAX_DESCRIPTION, MAX_NAME, MAX_TEXT_CONTENT, MIN_ASSET_TITLE } from '../constants.ts';
+import {
+  ASSET_TYPES,
+  MAX_DESCRIPTION,
+  MAX_NAME,
+  MAX_SHARE_TEXT,
+  MAX_TEXT_CONTENT,
+  MIN_ASSET_TITLE,
+} from '../constants.ts';
 import { atLeastOneField, idField, idParam, timestampField } from './common.ts';
 
 export const assetTypeField = z.enum(ASSET_TYPES, { error: 'Type must be image, video or text' });
@@ -32,11 +39,21 @@ const assetDescriptionField = z
   .trim()
   .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`);
 
+/**
+ * What supporters post with an image or video (the title stays internal). Text assets
+ * share their content, so they have none. Blank means the title is shared.
+ */
+export const assetShareTextField = z
+  .string()
+  .trim()
+  .max(MAX_SHARE_TEXT, `Share text must be at most ${MAX_SHARE_TEXT} characters`);
+
 const assetFields = {
   title: assetTitleField,
   description: assetDescriptionField.optional(),
   type: assetTypeField,
   content: assetContentField,
+  shareText: assetShareTextField.optional(),
 };
 
 const mediaRule = (v: { type: string; content: string }) => v.type === 'text' || isMediaUrl(v.content);
@@ -65,6 +82,7 @@ export const updateAssetSchema = z
     description: assetDescriptionField.nullish(),
     type: assetTypeField.optional(),
     content: assetContentField.optional(),
+    shareText: assetShareTextField.nullish(),
   })
   .refine(...atLeastOneField);
 export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
@@ -86,6 +104,8 @@ export const assetSchema = z.object({
   content: z.string(),
   campaignId: idField,
   organizationId: idField,
+  /** The caption supporters share with an image or video; null shares the title. */
+  shareText: z.string().nullable(),
   /** Display order within the campaign (ties broken by id). */
   position: z.number().int(),
   createdAt: timestampField,

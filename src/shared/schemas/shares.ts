@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
 import { AVAILABILITY_STATES } from '../campaign-lifecycle.ts';
+import { isTimeZone } from './analytics.ts';
 import { assetSchema } from './assets.ts';
 import { idField, idParam, timestampField } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
@@ -54,7 +55,15 @@ export const scheduleShareSchema = z
       .optional(),
     /** Always 'pending': a scheduled share is not a share yet, so stats do not count it. */
     status: z.literal('pending', { error: 'status must be pending' }).optional(),
+    /** The words to post (personal message and share text), kept so the reminder gives them back. */
     text: z.string().max(MAX_TEXT_CONTENT).optional(),
+    /**
+     * A reschedule: the caller's own pending scheduled share this one replaces (it is
+     * marked `rescheduled`). Another visitor's or a posted share is left alone.
+     */
+    replaces: idParam.optional(),
+    /** The IANA zone the supporter picked the time in, so a reminder can name it as they saw it. */
+    timeZone: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).optional(),
     /** Tracked-link code of the link put in the calendar reminder, so its visits count. */
     ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
     parentRef: parentRefField,
@@ -120,6 +129,36 @@ export const supporterCampaignSchema = z.object({
   preview: z.enum(['draft', 'archived']).optional(),
 });
 export type SupporterCampaign = z.infer<typeof supporterCampaignSchema>;
+
+/**
+ * GET /api/supporter/campaigns/:id/scheduled: the shares this visitor (by the signed
+ * visitor cookie) scheduled in the campaign and has still to post, soonest first.
+ */
+export const supporterScheduledShareSchema = z.object({
+  id: idField,
+  assetId: idField,
+  /** A platform id, or 'all'. */
+  platform: z.string(),
+  scheduledFor: timestampField,
+  /** The words chosen when scheduling (null for shares scheduled before they were kept). */
+  text: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  /** The tracked-link code of the reminder's link. */
+  ref: z.string().nullable(),
+});
+export type SupporterScheduledShare = z.infer<typeof supporterScheduledShareSchema>;
+export const supporterScheduledSharesSchema = z.array(supporterScheduledShareSchema);
+
+/**
+ * GET /api/supporter/campaigns/:id/elsewhere: where a supporter can go when this
+ * campaign is not (or no longer) public. For an archived campaign, its organisation
+ * and that organisation's campaigns open to sharing now; otherwise nothing is known.
+ */
+export const supporterElsewhereSchema = z.object({
+  organization: z.object({ name: z.string(), logoUrl: z.string() }).nullable(),
+  campaigns: z.array(z.object({ id: idField, name: z.string(), description: z.string().nullable() })),
+});
+export type SupporterElsewhere = z.infer<typeof supporterElsewhereSchema>;
 
 /** GET /api/supporter/campaigns/:id/impact: this supporter's own counts and score. */
 export const supporterImpactSchema = z.object({

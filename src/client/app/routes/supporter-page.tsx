@@ -26,9 +26,12 @@ export default function SupporterPage() {
   const { data, isPending, isError } = useSupporterCampaign(campaignId);
   const [mobile, setMobile] = useMobileView();
   const [sharing, setSharing] = useState<{ asset: Asset; personalize: boolean } | null>(null);
-  const [scheduling, setScheduling] = useState<{ asset: Asset | null } | null>(null);
-  // Scheduled times live on this device only (the page has no account): asset id -> date/time.
-  const [scheduled, setScheduled] = useState<Record<number, Date>>({});
+  // What the schedule dialog is for: the chosen asset and, from the personal touch, the message.
+  const [scheduling, setScheduling] = useState<{
+    asset: Asset | null;
+    message?: string;
+    replaces?: number;
+  } | null>(null);
   useBrandColors(data?.organization);
 
   useEffect(() => {
@@ -47,7 +50,7 @@ export default function SupporterPage() {
       </div>
     );
   }
-  if (isError || !data) return <CampaignNotFound />;
+  if (isError || !data) return <CampaignNotFound campaignId={campaignId} />;
 
   const { campaign } = data;
   // Paused, ended or not yet started: no share or schedule tools (the server would refuse them).
@@ -71,13 +74,16 @@ export default function SupporterPage() {
         {!open ? (
           <ClosedView data={data} />
         ) : mobile ? (
-          <MobileView data={data} onSchedule={(asset) => setScheduling({ asset })} />
+          <MobileView
+            data={data}
+            onShare={(asset) => setSharing({ asset, personalize: false })}
+            onSchedule={(asset, message, replaces) => setScheduling({ asset, message, replaces })}
+          />
         ) : (
           <DesktopView
             data={data}
-            scheduled={scheduled}
             onShare={(asset, personalize = false) => setSharing({ asset, personalize })}
-            onSchedule={(asset) => setScheduling({ asset })}
+            onSchedule={(asset, replaces) => setScheduling({ asset, replaces })}
           />
         )}
       </main>
@@ -103,8 +109,9 @@ export default function SupporterPage() {
             campaign={campaign}
             assets={scheduling.asset ? [scheduling.asset] : []}
             variant="supporter"
+            message={scheduling.message}
+            replaces={scheduling.replaces}
             onOpenChange={(open) => !open && setScheduling(null)}
-            onScheduled={(assetId, when) => setScheduled((s) => ({ ...s, [assetId]: when }))}
           />
         )}
       </Suspense>

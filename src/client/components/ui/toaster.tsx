@@ -45,7 +45,8 @@ export function Toaster() {
           </T.Close>
         </T.Root>
       ))}
-      <T.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:max-w-[420px]" />
+      {/* On a phone the toasts sit at the top, clear of the action buttons a thumb reaches at the bottom. */}
+      <T.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px] sm:flex-col-reverse" />
     </T.Provider>
   );
 }

@@ -11,3 +11,4 @@ export { formatWhen } from './lib/format-when.ts';
 export { TOASTS } from './lib/messages.ts';
 export { copyAssetText, shareTo } from './lib/share.ts';
 export { rememberArrivalRef } from './lib/referral.ts';
+export { ShareTextCounter } from './components/share-text-counter.tsx';

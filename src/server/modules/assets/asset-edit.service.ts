@@ -10,7 +10,7 @@ import { writeLockedCampaign } from '../campaigns/campaign-write.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 import { isStoredUpload } from '../uploads/uploads.service.ts';
-import { ASSET_COLUMNS } from './assets.service.ts';
+import { ASSET_COLUMNS, keptShareText } from './assets.service.ts';
 
 // Editing and deleting assets. A deleted asset keeps its row (`deletedAt` set): it
 // leaves the page, the order and every list, and the shares and clicks that point
@@ -65,6 +65,9 @@ export async function updateAsset(opts: {
   if (input.description !== undefined) changes.description = input.description || null;
   if (input.type !== undefined) changes.type = input.type;
   if (input.content !== undefined) changes.content = input.content;
+  // A text asset has no caption; turning a media asset into text drops it.
+  if (input.shareText !== undefined || type === 'text')
+    changes.shareText = keptShareText(type, input.shareText);
 
   return writeLockedCampaign({ ...opts, campaignId: before.campaignId }, async (trx, campaign, audit) => {
     assertCampaignEditable(campaign);

@@ -22,6 +22,7 @@ export const ASSET_COLUMNS = [
   'content',
   'campaignId',
   'organizationId',
+  'shareText',
   'position',
   'createdAt',
 ] as const;
@@ -52,7 +53,11 @@ export async function listOrgAssets(opts: { db: Db; orgId: number }): Promise<As
 }
 
 /** An asset's own fields; the campaign, organisation, position and timestamp are the writer's. */
-export type NewAsset = TemplateAsset;
+export type NewAsset = TemplateAsset & { shareText?: string | null };
+
+/** Only image and video assets carry a share text: a text asset shares its content. */
+export const keptShareText = (type: string, shareText: string | null | undefined): string | null =>
+  type === 'text' ? null : shareText?.trim() || null;
 
 /**
  * The one way assets are written: appends `assets`, in order, after the campaign's
@@ -81,6 +86,7 @@ export async function insertAssets(
           description: a.description,
           type: a.type,
           content: a.content,
+          shareText: keptShareText(a.type, a.shareText),
           campaignId,
           organizationId,
           position: first + i,
@@ -127,6 +133,7 @@ export async function createAsset(opts: {
             description: input.description || null,
             type: input.type,
             content: input.content,
+            shareText: input.shareText,
           },
         ],
       });

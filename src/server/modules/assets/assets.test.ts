@@ -163,3 +163,57 @@ describe('GET /api/assets', () => {
     expect((await get(`/api/assets?org=${b.orgId}`, a.token)).statusCode).toBe(403);
   });
 });
+
+describe('asset share text (caption)', () => {
+  it('stores, edits and clears the caption of an image; the supporter view carries it', async () => {
+    const created = await post(a.token, {
+      title: 'River banner',
+      type: 'image',
+      content: 'https://example.org/river.png',
+      shareText: '  Our river is swimmable again. Help keep it that way!  ',
+      campaignId: campaignA.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const asset = created.json();
+    expect(asset.shareText).toBe('Our river is swimmable again. Help keep it that way!');
+
+    const supporter = await t.app.inject({ method: 'GET', url: `/api/supporter/campaigns/${campaignA.id}` });
+    const seen = supporter.json().assets.find((x: { id: number }) => x.id === asset.id);
+    expect(seen.shareText).toBe('Our river is swimmable again. Help keep it that way!');
+
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/assets/${asset.id}`, headers: bearer(a.token), payload });
+    const edited = await put({ shareText: 'New words to share' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().shareText).toBe('New words to share');
+    const cleared = await put({ shareText: null });
+    expect(cleared.json().shareText).toBeNull();
+
+    // A text asset shares its content: turning the image into text drops its caption.
+    await put({ shareText: 'Again' });
+    const toText = await put({ type: 'text', content: 'Plain words' });
+    expect(toText.json().shareText).toBeNull();
+  });
+
+  it('keeps no caption on a text asset and refuses one past 3000 characters', async () => {
+    const text = await post(a.token, {
+      title: 'Plain text',
+      type: 'text',
+      content: 'Write to your MP',
+      shareText: 'ignored',
+      campaignId: campaignA.id,
+    });
+    expect(text.json().shareText).toBeNull();
+    const long = await post(a.token, {
+      title: 'Too long',
+      type: 'image',
+      content: 'https://example.org/x.png',
+      shareText: 'x'.repeat(3001),
+      campaignId: campaignA.id,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual([
+      { path: 'shareText', message: 'Share text must be at most 3000 characters' },
+    ]);
+  });
+});

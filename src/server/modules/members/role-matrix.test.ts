@@ -402,6 +402,12 @@ const CASES: Record<string, Case> = {
   'GET /api/supporter/campaigns/:id/impact': {
     call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/impact` }),
   },
+  'GET /api/supporter/campaigns/:id/scheduled': {
+    call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/scheduled` }),
+  },
+  'GET /api/supporter/campaigns/:id/elsewhere': {
+    call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/elsewhere` }),
+  },
   'GET /supporter/:id': { call: () => ({ method: 'GET', url: `/supporter/${campaignId}` }) },
   'GET /supporter/campaign/:id': {
     call: () => ({ method: 'GET', url: `/supporter/campaign/${campaignId}` }),

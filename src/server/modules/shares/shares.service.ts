@@ -352,11 +352,35 @@ export async function scheduleShare(opts: {
       ref: input.ref ?? null,
       supporterId,
       createdAt: nowIso(),
+      // What the supporter chose, so the Schedule tab and a reminder give it back.
+      shareText: input.text ?? null,
+      timeZone: input.timeZone ?? null,
     }),
   );
   if (!share) throw new Error('Share insert returned no row');
   writeCounters.sharesScheduled++;
+  if (input.replaces) await retireReplaced(db, input.replaces, { supporterId, campaignId });
   return share;
+}
+
+/**
+ * A reschedule retires the share it replaces: only the same visitor's, in the same
+ * campaign, still pending. Anything else is left as it is (never an error: the new
+ * share stands either way).
+ */
+async function retireReplaced(
+  db: Db,
+  shareId: number,
+  owner: { supporterId: string; campaignId: number },
+): Promise<void> {
+  await db
+    .updateTable('shares')
+    .set({ status: 'rescheduled' })
+    .where('id', '=', shareId)
+    .where('supporterId', '=', owner.supporterId)
+    .where('campaignId', '=', owner.campaignId)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /** Pending scheduled shares of one organisation, soonest first, for the staff calendar. */

@@ -1,18 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#shared/schemas/common.ts';
-import { supporterCampaignSchema, supporterImpactSchema } from '#shared/schemas/shares.ts';
+import {
+  supporterCampaignSchema,
+  supporterElsewhereSchema,
+  supporterImpactSchema,
+  supporterScheduledSharesSchema,
+} from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
-import { ensureSupporterId, readSupporterId } from '../../lib/supporter-id.ts';
+import { ensureSupporterId, readSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
 import type { Db } from '../../db/client.ts';
 import { isTeamMember } from './campaign-availability.ts';
 import { supporterPageMeta } from './supporter-page.ts';
 import {
   cachedPage,
   getSupporterEntry,
+  getElsewhere,
   getSupporterImpact,
+  getVisitorScheduledShares,
   type SupporterEntry,
 } from './supporter.service.ts';
 
@@ -104,6 +111,39 @@ export async function supporterRoutes(
       if (!supporterId) ensureSupporterId(request, reply);
       reply.header('cache-control', 'no-store');
       return getSupporterImpact({ db, campaignId, supporterId });
+    },
+  );
+
+  // The Schedule tab after a reload: this visitor's own scheduled shares, by the signed
+  // visitor cookie only (a made-up or unsigned id gets none: ids are not secrets).
+  app.get<IdParams>(
+    '/api/supporter/campaigns/:id/scheduled',
+    {
+      schema: { response: { 200: supporterScheduledSharesSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const campaignId = parseId(request.params.id);
+      if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
+      const entry = await getSupporterEntry({ db, cache, campaignId });
+      if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
+      reply.header('cache-control', 'no-store');
+      const visitor = readVisitorCookie(request);
+      if (!visitor?.issued) {
+        ensureSupporterId(request, reply);
+        return [];
+      }
+      return getVisitorScheduledShares({ db, campaignId, supporterId: visitor.id });
+    },
+  );
+
+  // The not-found page's way forward (for an archived campaign: its organisation's open ones).
+  app.get<IdParams>(
+    '/api/supporter/campaigns/:id/elsewhere',
+    { schema: { response: { 200: supporterElsewhereSchema, ...errorResponses } } },
+    async (request) => {
+      const campaignId = parseId(request.params.id);
+      if (campaignId === undefined) return { organization: null, campaigns: [] };
+      return getElsewhere({ db, campaignId });
     },
   );
 

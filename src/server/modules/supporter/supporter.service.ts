@@ -1,5 +1,11 @@
+import { campaignAvailability } from '#shared/campaign-lifecycle.ts';
 import { influenceScore } from '#shared/impact.ts';
-import type { SupporterCampaign, SupporterImpact } from '#shared/schemas/shares.ts';
+import type {
+  SupporterCampaign,
+  SupporterElsewhere,
+  SupporterImpact,
+  SupporterScheduledShare,
+} from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
 import { supporterOrganization } from '../settings/settings.service.ts';
@@ -115,4 +121,84 @@ export async function getSupporterImpact(opts: {
   const shares = Number(shareRow?.n ?? 0);
   const clicks = Number(clickRow?.n ?? 0);
   return { shares, clicks, influenceScore: influenceScore({ shares, clicks }) };
+}
+
+/** At most this many of a visitor's scheduled shares are listed per campaign. */
+export const VISITOR_SCHEDULED_LIMIT = 100;
+
+/**
+ * The shares this visitor scheduled in the campaign and has still to post (pending,
+ * not yet due, asset not deleted), soonest first. Only ever the caller's own: the
+ * supporter id comes from their signed visitor cookie.
+ */
+export async function getVisitorScheduledShares(opts: {
+  db: Db;
+  campaignId: number;
+  supporterId: string;
+  now?: Date;
+}): Promise<SupporterScheduledShare[]> {
+  const { db, campaignId, supporterId } = opts;
+  const rows = await db
+    .selectFrom('shares')
+    .innerJoin('assets', 'assets.id', 'shares.assetId')
+    .select([
+      'shares.id',
+      'shares.assetId',
+      'shares.platform',
+      'shares.scheduledFor',
+      'shares.shareText as text',
+      'shares.timeZone',
+      'shares.ref',
+    ])
+    .where('shares.campaignId', '=', campaignId)
+    .where('shares.supporterId', '=', supporterId)
+    .where('shares.status', '=', 'pending')
+    .where('shares.scheduledFor', '>', (opts.now ?? new Date()).toISOString())
+    .where('assets.deletedAt', 'is', null)
+    .orderBy('shares.scheduledFor')
+    .orderBy('shares.id')
+    .limit(VISITOR_SCHEDULED_LIMIT)
+    .execute();
+  return rows.map((r) => ({ ...r, scheduledFor: r.scheduledFor as string }));
+}
+
+/** How many other campaigns a missing campaign's page offers at most. */
+export const ELSEWHERE_LIMIT = 5;
+
+/**
+ * Where to go from a campaign that is not public: for an archived one (an old link
+ * that was shared once), its organisation and that organisation's other campaigns
+ * open to sharing now. A draft was never public and an unknown id names nobody:
+ * both get nothing, so the answer reveals no more than the public pages do.
+ */
+export async function getElsewhere(opts: {
+  db: Db;
+  campaignId: number;
+  now?: number;
+}): Promise<SupporterElsewhere> {
+  const { db, campaignId } = opts;
+  const none: SupporterElsewhere = { organization: null, campaigns: [] };
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select(['organizationId', 'status'])
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  if (campaign?.status !== 'archived') return none;
+  const org = await supporterOrganization(db, campaign.organizationId);
+  const rows = await db
+    .selectFrom('campaigns')
+    .select(['id', 'name', 'description', 'status', 'startDate', 'endDate'])
+    .where('organizationId', '=', campaign.organizationId)
+    .where('status', '=', 'active')
+    .where('id', '!=', campaignId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  const now = opts.now ?? Date.now();
+  const open = rows.filter((r) => campaignAvailability(r, now).state === 'open').slice(0, ELSEWHERE_LIMIT);
+  return {
+    organization: { name: org.name, logoUrl: org.logoUrl },
+    campaigns: open.map(({ id, name, description }) => ({ id, name, description })),
+  };
 }

@@ -16,9 +16,13 @@ import {
 import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
+import { ShareTextCounter } from '#client/features/sharing/index.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
 import { useFileUpload } from '../hooks/use-file-upload.ts';
 import { FileUploadField } from './file-upload-field.tsx';
+
+/** A tracked link as long as a real one, for the length counter (X and Mastodon count any link as 23). */
+const SAMPLE_LINK = `${typeof location === 'undefined' ? 'https://example.org' : location.origin}/supporter/1000?ref=XXXXXXXXXXXX`;
 
 /**
  * The asset form of the add and edit dialogs: title, description, type, and the text
@@ -39,6 +43,7 @@ export function AssetForm(props: {
     type: `${uid}-type`,
     content: `${uid}-content`,
     file: `${uid}-file`,
+    shareText: `${uid}-share-text`,
   };
   const form = useForm<AssetFormInput>({
     resolver: zodResolver(assetFormSchema),
@@ -48,6 +53,7 @@ export function AssetForm(props: {
   const errors = formState.errors;
   const type = watch('type');
   const content = watch('content');
+  const shareText = watch('shareText') ?? '';
   const isMedia = type === 'image' || type === 'video';
 
   const fromUrl = useUploadFromUrl();
@@ -161,6 +167,31 @@ export function AssetForm(props: {
           {showPreview && (
             <AssetMedia asset={{ type, content: content.trim(), title: 'Asset preview' }} compact />
           )}
+          <FormField
+            id={ids.shareText}
+            label="Share text"
+            error={errors.shareText?.message}
+            help="What supporters post with this asset, before the campaign link. The title stays internal; left blank, the title is posted."
+          >
+            <Textarea
+              dir="auto"
+              rows={3}
+              {...fieldAria(ids.shareText, errors.shareText?.message, 'help')}
+              aria-describedby={[
+                errors.shareText?.message && `${ids.shareText}-error`,
+                `${ids.shareText}-help`,
+                `${ids.shareText}-lengths`,
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              {...register('shareText')}
+            />
+            <ShareTextCounter
+              id={`${ids.shareText}-lengths`}
+              text={shareText.trim() || getValues('title')}
+              url={SAMPLE_LINK}
+            />
+          </FormField>
         </>
       ) : (
         <FormField id={ids.content} label="Content" error={errors.content?.message}>

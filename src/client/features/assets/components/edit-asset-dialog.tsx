@@ -31,6 +31,7 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
     description: asset.description ?? '',
     type: asset.type,
     content: asset.content,
+    shareText: asset.shareText ?? '',
   };
   const save = (values: AssetFormInput) => {
     const changes: UpdateAssetInput = {};
@@ -39,6 +40,8 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
       changes.description = values.description?.trim() || null;
     if (values.type !== initial.type) changes.type = values.type;
     if (values.content.trim() !== initial.content.trim()) changes.content = values.content;
+    if (values.type !== 'text' && (values.shareText ?? '').trim() !== (initial.shareText ?? '').trim())
+      changes.shareText = values.shareText?.trim() || null;
     saveChanges(
       update,
       changes,

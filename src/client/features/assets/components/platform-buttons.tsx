@@ -1,7 +1,7 @@
 import { MoreHorizontalIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { isIntentPlatform, shareIntentUrl, supporterUrl } from '#shared/share-links.ts';
+import { assetShareText, isIntentPlatform, shareIntentUrl, supporterUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -17,7 +17,7 @@ const MOBILE_OVERFLOW_THRESHOLD = 3;
 /** Platforms with a web share URL open it; app-only ones (Instagram, TikTok, YouTube) open the supporter page. */
 function hrefFor(asset: Asset, platform: PlatformId): string {
   const url = supporterUrl(window.location.origin, asset.campaignId);
-  const text = asset.type === 'text' ? asset.content : asset.title;
+  const text = assetShareText(asset);
   return isIntentPlatform(platform) ? shareIntentUrl(platform, { text, url }) : url;
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { logShareSchema, Share } from '#shared/schemas/shares.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { apiRequest, errorMessage } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { arrivalRef } from '../lib/referral.ts';
 
@@ -16,19 +16,23 @@ export function invalidateAfterShare(campaignId: number): void {
   });
 }
 
+/** Whether the share was recorded; when not, the server's reason (or a plain one). */
+export type LogOutcome = { ok: true; share: Share } | { ok: false; message: string };
+
 /**
  * POST /api/shares. The request is issued synchronously (before the caller opens the
- * share window); its result is ignored except for refreshing the stats.
+ * share window); it never rejects: the outcome tells the caller whether to say the
+ * share was recorded.
  */
-export function logShare(input: z.infer<typeof logShareSchema>): Promise<Share | undefined> {
+export function logShare(input: z.infer<typeof logShareSchema>): Promise<LogOutcome> {
   return apiRequest<Share>('POST', '/api/shares', {
     ...input,
     parentRef: input.parentRef ?? arrivalRef(input.campaignId),
   }).then(
-    (share) => {
+    (share): LogOutcome => {
       invalidateAfterShare(input.campaignId);
-      return share;
+      return { ok: true, share };
     },
-    () => undefined,
+    (err): LogOutcome => ({ ok: false, message: errorMessage(err, 'Please check your connection.') }),
   );
 }

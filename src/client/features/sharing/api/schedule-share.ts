@@ -20,11 +20,14 @@ export const scheduleShare = (input: ScheduleShareInput) =>
 export function useScheduleShare() {
   return useMutation({
     mutationFn: scheduleShare,
-    onSuccess: () => {
+    onSuccess: (_share, input) => {
       const prefixes = ['/api/shares', '/api/campaigns', '/api/assets'];
+      // The supporter's own list on the Schedule tab.
+      const own = `/api/supporter/campaigns/${input.campaignId}/scheduled`;
       void queryClient.invalidateQueries({
         predicate: (q) =>
-          typeof q.queryKey[0] === 'string' && prefixes.some((p) => String(q.queryKey[0]).startsWith(p)),
+          typeof q.queryKey[0] === 'string' &&
+          (q.queryKey[0] === own || prefixes.some((p) => String(q.queryKey[0]).startsWith(p))),
       });
     },
     onError: (err) =>

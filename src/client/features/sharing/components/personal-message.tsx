@@ -4,18 +4,16 @@ import { Textarea } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { MESSAGE_TEMPLATES } from '../lib/message-templates.ts';
 
-/** 'Add your personal message' with the four templates that fill in the campaign and asset. */
+/** 'Add your personal message' with the four templates that name the campaign and lead into the share text. */
 export function PersonalMessage({
   value,
   onChange,
   campaignName,
-  assetTitle,
   label = 'Add your personal message',
 }: {
   value: string;
   onChange: (value: string) => void;
   campaignName: string;
-  assetTitle: string;
   label?: string;
 }) {
   const id = useId();
@@ -29,7 +27,7 @@ export function PersonalMessage({
             size="sm"
             variant="outline"
             className="h-8 rounded-full"
-            onClick={() => onChange(t.text(campaignName, assetTitle))}
+            onClick={() => onChange(t.text(campaignName))}
           >
             {t.label}
           </Button>

@@ -1,12 +1,24 @@
 import { Heart, Link2, MessageCircle, Repeat2, Send, ThumbsUp } from 'lucide-react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { LinkPreview } from '#shared/share-links.ts';
+import { redditTitle } from '#shared/share-links.ts';
 import { MSG } from '../lib/messages.ts';
 
 // Mock posts of each platform. The link cards use the same title, description and
 // image the page's Open Graph tags give the real platforms.
 
-export const PREVIEW_PLATFORMS = ['twitter', 'facebook', 'linkedin', 'whatsapp', 'instagram_story'] as const;
+export const PREVIEW_PLATFORMS = [
+  'twitter',
+  'facebook',
+  'linkedin',
+  'whatsapp',
+  'instagram_story',
+  'bluesky',
+  'threads',
+  'mastodon',
+  'telegram',
+  'reddit',
+] as const;
 export type PreviewPlatform = (typeof PREVIEW_PLATFORMS)[number];
 
 interface PreviewProps {
@@ -204,12 +216,103 @@ function InstagramStoryPreview({ asset, card }: PreviewProps) {
   );
 }
 
+/** The link card Bluesky, Threads and Mastodon draw under a post: image, title, description, host. */
+function LinkCard({ card }: { card: LinkPreview }) {
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200">
+      <CardImage card={card} className="aspect-[1.91/1] w-full" />
+      <div className="space-y-0.5 p-2 text-sm">
+        <p className="text-xs text-slate-600">{hostOf(card.url)}</p>
+        <p className="font-semibold">{card.title}</p>
+        <p className="line-clamp-2 text-slate-600">{card.description}</p>
+      </div>
+    </div>
+  );
+}
+
+/** A post with its text, the link and the link's card, under the platform's own header style. */
+function LinkPost({ text, url, card, handle }: PreviewProps & { handle: string }) {
+  return (
+    <div className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 text-[15px] text-slate-900">
+      <Avatar />
+      <div className="min-w-0 flex-1 space-y-2">
+        <p className="leading-tight">
+          <span className="font-bold">You</span> <span className="text-slate-600">{handle} · now</span>
+        </p>
+        <p className="whitespace-pre-wrap break-words">
+          {text}
+          {'\n\n'}
+          <span className="text-sky-700">{url}</span>
+        </p>
+        <LinkCard card={card} />
+        <div className="flex justify-between pr-8 text-slate-600" aria-hidden="true">
+          <MessageCircle className="size-4" />
+          <Repeat2 className="size-4" />
+          <Heart className="size-4" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const BlueskyPreview = (p: PreviewProps) => <LinkPost {...p} handle="@you.bsky.social" />;
+const ThreadsPreview = (p: PreviewProps) => <LinkPost {...p} handle="you" />;
+const MastodonPreview = (p: PreviewProps) => <LinkPost {...p} handle="@you@your.server" />;
+
+function TelegramPreview({ text, url, card }: PreviewProps) {
+  return (
+    <div className="rounded-lg bg-[#dfe8d8] p-3">
+      <div className="ml-auto max-w-[85%] space-y-1 rounded-lg bg-[#effdde] p-2 text-sm text-slate-900 shadow-sm">
+        <p className="whitespace-pre-wrap break-words">
+          {text}
+          {'\n'}
+          <span className="text-sky-800 underline">{url}</span>
+        </p>
+        <div className="border-l-2 border-sky-600 pl-2">
+          <p className="font-semibold text-sky-800">{card.siteName ?? hostOf(card.url)}</p>
+          <p className="font-semibold">{card.title}</p>
+          <p className="line-clamp-2 text-xs text-slate-700">{card.description}</p>
+          <CardImage card={card} className="mt-1 aspect-[1.91/1] w-full rounded" />
+        </div>
+        <p className="text-right text-[11px] text-slate-700">now ✓✓</p>
+      </div>
+    </div>
+  );
+}
+
+function RedditPreview({ text, card }: PreviewProps) {
+  return (
+    <div className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3 text-slate-900">
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="text-xs text-slate-600">Posted by u/you · now</p>
+        <p className="font-semibold leading-snug">{redditTitle(text)}</p>
+        <p className="text-xs text-sky-800">{hostOf(card.url)}</p>
+      </div>
+      {card.image ? (
+        <CardImage card={card} className="size-20 shrink-0 rounded" />
+      ) : (
+        <span
+          className="flex size-20 shrink-0 items-center justify-center rounded bg-slate-100"
+          aria-hidden="true"
+        >
+          <Link2 className="size-6 text-slate-600" />
+        </span>
+      )}
+    </div>
+  );
+}
+
 const PREVIEWS: Record<PreviewPlatform, (p: PreviewProps) => React.ReactNode> = {
   twitter: TwitterPreview,
   facebook: FacebookPreview,
   linkedin: LinkedInPreview,
   whatsapp: WhatsAppPreview,
   instagram_story: InstagramStoryPreview,
+  bluesky: BlueskyPreview,
+  threads: ThreadsPreview,
+  mastodon: MastodonPreview,
+  telegram: TelegramPreview,
+  reddit: RedditPreview,
 };
 
 export function PlatformPreview({ platform, ...props }: PreviewProps & { platform: PreviewPlatform }) {

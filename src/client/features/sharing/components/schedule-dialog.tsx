@@ -3,6 +3,7 @@ import { CalendarPlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
+import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { composeShareText, newRefCode, trackedUrl } from '#shared/share-links.ts';
@@ -29,9 +30,32 @@ export interface ScheduleDialogProps {
    * 'staff': an asset list and a date field; the dialog closes once the share is scheduled.
    */
   variant: 'supporter' | 'staff';
+  /** The supporter's personal message, posted before the asset's share text. */
+  message?: string;
+  /** A reschedule: the supporter's scheduled share this one replaces. */
+  replaces?: number;
   onOpenChange: (open: boolean) => void;
   onScheduled?: (assetId: number, when: Date) => void;
 }
+
+type SchedulePlatform = PlatformId | 'all';
+
+/** 'Any platform', then the platforms the asset can go to. */
+const platformChoices = (asset: Asset | undefined): SchedulePlatform[] => [
+  'all',
+  ...new Set([...platformsForAssetType(asset?.type ?? 'text'), ...LINK_PLATFORMS]),
+];
+
+const platformLabel = (p: SchedulePlatform) => (p === 'all' ? 'Any platform' : PLATFORMS[p].name);
+
+/** The browser's IANA time zone: the one the picked day and time are in. */
+const localTimeZone = (): string => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
 
 /** 'yyyy-MM-dd' in local time, the value format of a date field. */
 const isoDay = (d: Date) =>
@@ -48,6 +72,8 @@ export default function ScheduleDialog({
   campaign,
   assets,
   variant,
+  message,
+  replaces,
   onOpenChange,
   onScheduled,
 }: ScheduleDialogProps) {
@@ -78,6 +104,8 @@ export default function ScheduleDialog({
           campaign={campaign}
           assets={assets}
           staff={staff}
+          message={message}
+          replaces={replaces}
           onCancel={() => onOpenChange(false)}
           onScheduled={(event, assetId) => {
             onScheduled?.(assetId, event.when);
@@ -94,12 +122,16 @@ function ScheduleForm({
   campaign,
   assets,
   staff,
+  message,
+  replaces,
   onCancel,
   onScheduled,
 }: {
   campaign: ScheduleDialogProps['campaign'];
   assets: Asset[];
   staff: boolean;
+  message?: string;
+  replaces?: number;
   onCancel: () => void;
   onScheduled: (event: ReminderEvent, assetId: number) => void;
 }) {
@@ -108,6 +140,10 @@ function ScheduleForm({
   const [assetId, setAssetId] = useState(assets[0]?.id);
   const [date, setDate] = useState<Date | undefined>();
   const [time, setTime] = useState(SCHEDULE_DEFAULT_TIME);
+  const [platform, setPlatform] = useState<SchedulePlatform>('all');
+  const [timeZone] = useState(localTimeZone);
+  const chosen = assets.find((a) => a.id === assetId);
+  const choices = platformChoices(chosen);
 
   const submit = () => {
     const asset = assets.find((a) => a.id === assetId);
@@ -120,7 +156,7 @@ function ScheduleForm({
       return;
     }
     const when = combineDateAndSlot(date, time);
-    const text = composeShareText(asset);
+    const text = composeShareText(asset, message);
     // The reminder's link carries this code; the server keeps it so visits through it count.
     const ref = newRefCode();
     schedule.mutate(
@@ -128,24 +164,35 @@ function ScheduleForm({
         assetId: asset.id,
         campaignId: campaign.id,
         organizationId: campaign.organizationId,
-        platform: 'all',
+        platform: choices.includes(platform) ? platform : 'all',
         scheduledFor: when.toISOString(),
         status: 'pending',
         text,
+        timeZone,
         ref,
+        ...(replaces ? { replaces } : {}),
       },
       {
         onSuccess: () => {
           toast({ ...TOASTS.scheduled, description: `Your share is scheduled for ${formatWhen(when)}.` });
           const url = trackedUrl(location.origin, campaign.id, ref);
-          onScheduled({ when, title: `Share "${asset.title}" for ${campaign.name}`, text, url }, asset.id);
+          onScheduled(
+            { when, title: `Share "${asset.title}" for ${campaign.name}`, text, url, timeZone },
+            asset.id,
+          );
         },
       },
     );
   };
 
   const timeField = (
-    <SelectField id={`${uid}-time`} label="Time" value={time} onChange={(e) => setTime(e.target.value)}>
+    <SelectField
+      id={`${uid}-time`}
+      label="Time"
+      help={`In your time zone, ${timeZone}.`}
+      value={time}
+      onChange={(e) => setTime(e.target.value)}
+    >
       {SLOT_GROUPS.map((g) => (
         <optgroup key={g.label} label={g.label}>
           {g.slots.map((s) => (
@@ -158,9 +205,32 @@ function ScheduleForm({
     </SelectField>
   );
 
+  const platformField = (
+    <SelectField
+      id={`${uid}-platform`}
+      label="Platform"
+      value={platform}
+      onChange={(e) => setPlatform(e.target.value as SchedulePlatform)}
+    >
+      {choices.map((p) => (
+        <option key={p} value={p}>
+          {platformLabel(p)}
+        </option>
+      ))}
+    </SelectField>
+  );
+
   return (
     // A plain container, not a <form>: the calendar's day buttons would submit it.
     <div className="space-y-4">
+      {!staff && chosen && (
+        <div className="space-y-1 rounded-md border border-border p-3 text-sm" data-testid="schedule-what">
+          <p className="font-medium">{chosen.title}</p>
+          <p className="whitespace-pre-wrap break-words text-muted-foreground">
+            {composeShareText(chosen, message)}
+          </p>
+        </div>
+      )}
       {staff ? (
         <>
           <SelectField
@@ -175,6 +245,7 @@ function ScheduleForm({
               </option>
             ))}
           </SelectField>
+          {platformField}
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField
               id={`${uid}-date`}
@@ -202,6 +273,7 @@ function ScheduleForm({
           />
           <div className="space-y-2">
             {timeField}
+            {platformField}
             <p className="rounded-md bg-indigo-50 p-3 text-sm text-slate-800">{BEST_TIMES_HINT}</p>
           </div>
         </div>

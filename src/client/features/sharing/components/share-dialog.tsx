@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DIALOG_TITLE_TRUNCATE } from '#shared/constants.ts';
-import { PLATFORMS, platformsForAssetType, type PlatformId } from '#shared/platforms.ts';
+import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { campaignLinkPreview, composeShareText } from '#shared/share-links.ts';
 import { truncate } from '#shared/text.ts';
@@ -14,8 +14,10 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { forgetMastodonServer, rememberedMastodonServer } from '../lib/mastodon-server.ts';
 import { TOASTS } from '../lib/messages.ts';
 import { type ShareCampaign, shareTo } from '../lib/share.ts';
+import { MastodonServerField } from './mastodon-server-field.tsx';
 import { PersonalMessage } from './personal-message.tsx';
 import { PlatformPreview, PREVIEW_PLATFORMS, type PreviewPlatform } from './platform-previews.tsx';
 import { SaveAndCopyButtons, ShareButtons } from './share-buttons.tsx';
@@ -49,23 +51,40 @@ export default function ShareDialog({
   const [personalize, setPersonalize] = useState(Boolean(startPersonal));
   const [message, setMessage] = useState('');
   const [supporter, setSupporter] = useState<SupporterNameValue>({ name: '', consent: false });
+  const [mastodonServer, setMastodonServer] = useState(rememberedMastodonServer);
+  const [askMastodon, setAskMastodon] = useState(false);
   const card = campaignLinkPreview({ campaign, assets }, location.origin);
   const personalMessage = personalize ? message : undefined;
   const text = composeShareText(asset, personalMessage);
 
-  const share = (p: PlatformId) => {
+  const share = (p: PlatformId, server = mastodonServer) => {
     if (personalize && !message.trim()) {
       toast({ ...TOASTS.messageRequired, variant: 'destructive' });
       return;
     }
-    void shareTo({ platform: p, asset, campaign, personalMessage, supporterName: consentedName(supporter) });
+    // Mastodon needs the supporter's server first: asked once, then remembered.
+    if (p === 'mastodon' && !server) {
+      setAskMastodon(true);
+      return;
+    }
+    void shareTo({
+      platform: p,
+      asset,
+      campaign,
+      personalMessage,
+      supporterName: consentedName(supporter),
+      mastodonServer: server,
+    });
   };
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Share "{truncate(asset.title, DIALOG_TITLE_TRUNCATE)}" on Social Media</DialogTitle>
+        {/* Room on the right for the close button; a title that wraps keeps its line height. */}
+        <DialogHeader className="pr-8">
+          <DialogTitle className="leading-snug">
+            Share "{truncate(asset.title, DIALOG_TITLE_TRUNCATE)}" on Social Media
+          </DialogTitle>
           <DialogDescription>See how your post will look, then pick where to share it.</DialogDescription>
         </DialogHeader>
 
@@ -80,7 +99,7 @@ export default function ShareDialog({
           {PREVIEW_PLATFORMS.map((p) => (
             <TabsContent key={p} value={p} className="space-y-2">
               <PlatformPreview platform={p} asset={asset} text={text} url={card.url} card={card} />
-              {p === 'twitter' && <TweetLength text={`${text} ${card.url}`} />}
+              {p === 'twitter' && <TweetLength text={text} />}
             </TabsContent>
           ))}
         </Tabs>
@@ -99,12 +118,7 @@ export default function ShareDialog({
             {personalize ? 'Personalizing' : 'Personalize'}
           </Button>
           {personalize && (
-            <PersonalMessage
-              value={message}
-              onChange={setMessage}
-              campaignName={campaign.name}
-              assetTitle={asset.title}
-            />
+            <PersonalMessage value={message} onChange={setMessage} campaignName={campaign.name} />
           )}
         </div>
 
@@ -117,7 +131,34 @@ export default function ShareDialog({
         )}
 
         <section aria-label="Share to" className="space-y-2">
-          <ShareButtons platforms={platformsForAssetType(asset.type)} onShare={share} />
+          <ShareButtons platforms={platformsForAssetType(asset.type)} onShare={(p) => share(p)} />
+          <h3 className="pt-1 text-sm font-semibold">More places to post</h3>
+          <ShareButtons platforms={LINK_PLATFORMS} onShare={(p) => share(p)} />
+          {askMastodon && !mastodonServer && (
+            <MastodonServerField
+              onPost={(server) => {
+                setMastodonServer(server);
+                setAskMastodon(false);
+                share('mastodon', server);
+              }}
+            />
+          )}
+          {mastodonServer && (
+            <p className="text-xs text-muted-foreground">
+              Mastodon posts go to {mastodonServer}.{' '}
+              <button
+                type="button"
+                className="font-medium text-primary underline underline-offset-2"
+                onClick={() => {
+                  forgetMastodonServer();
+                  setMastodonServer(undefined);
+                  setAskMastodon(true);
+                }}
+              >
+                Change server
+              </button>
+            </p>
+          )}
           <SaveAndCopyButtons asset={asset} personalMessage={personalMessage} />
         </section>
       </DialogContent>

@@ -11,13 +11,31 @@ export const MSG = {
   storyUseMobile: 'To share to Instagram Stories, please use your mobile device with Instagram installed',
   storyNeedsImage: 'Cannot share to Instagram Story without an image',
   twitterClipboard:
-    "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the Twitter compose box.",
+    "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the X compose box.",
   linkedinClipboard:
     'Image link and text copied to clipboard. Please paste it into your LinkedIn post for best results.',
+  /** LinkedIn takes only the link: a text asset's words go through the clipboard. */
+  linkedinTextClipboard: 'Text copied to clipboard. Please paste it into your LinkedIn post.',
 } as const;
+
+/**
+ * A platform's window opened: the share is not posted until the supporter finishes there,
+ * so it is never called a success.
+ */
+export const windowOpened = (platform: string, notice?: string) => ({
+  title: `${platform} opened`,
+  description: [`Finish posting in the ${platform} window.`, notice].filter(Boolean).join(' '),
+});
+
+/** The share log failed: whatever happened on the platform, it was not recorded. */
+export const notRecorded = (what: string, reason: string) => ({
+  title: 'Share not recorded',
+  description: `${what}, but your share could not be recorded: ${reason}`,
+});
 
 export const TOASTS = {
   shared: { title: 'Shared successfully' },
+  emailOpened: { title: 'Email opened', description: 'Finish your message in your email app and send it.' },
   shareFailed: { title: 'Sharing failed', description: 'Please try again or try a different platform' },
   textCopied: { title: 'Text copied!' },
   copyFailed: { title: 'Copy failed', description: 'Please try manually selecting the text' },

@@ -1,5 +1,5 @@
 import { SHARE_POPUP_HEIGHT, SHARE_POPUP_WIDTH } from '#shared/constants.ts';
-import type { PlatformId } from '#shared/platforms.ts';
+import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import {
   absoluteUrl,
@@ -11,15 +11,17 @@ import {
   trackedUrl,
 } from '#shared/share-links.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { logShare } from '../api/log-share.ts';
+import { type LogOutcome, logShare } from '../api/log-share.ts';
 import { copyText } from '#client/lib/clipboard.ts';
 import { isMobileDevice } from './device.ts';
 import { fetchMediaFile, fileNameFor, saveFile } from './media.ts';
-import { MSG, TOASTS } from './messages.ts';
+import { MSG, notRecorded, TOASTS, windowOpened } from './messages.ts';
 
 export interface ShareCampaign {
   id: number;
   organizationId: number;
+  /** The campaign's name: the subject of an email share. */
+  name?: string;
 }
 
 export interface ShareRequest {
@@ -29,14 +31,25 @@ export interface ShareRequest {
   personalMessage?: string;
   /** Given only with the supporter's consent, for an organisation that collects it. */
   supporterName?: string;
+  /** The supporter's Mastodon server, for a Mastodon share. */
+  mastodonServer?: string;
 }
 
 const DEVICE_PLATFORMS: PlatformId[] = ['instagram', 'instagram_story', 'tiktok'];
 
+/** What X and LinkedIn need through the clipboard, and the notice saying so (none needed: undefined). */
+function clipboardNotice(platform: PlatformId, media: string | undefined): string | undefined {
+  if (platform === 'twitter') return media ? MSG.twitterClipboard : undefined;
+  if (platform === 'linkedin') return media ? MSG.linkedinClipboard : MSG.linkedinTextClipboard;
+  return undefined;
+}
+
 /**
  * Share an asset to a platform. Must be called straight from the click handler:
  * the share log starts and the platform window opens synchronously, so no popup
- * blocker steps in. Resolves true when the share went out.
+ * blocker steps in. Resolves true when the share went out and was recorded. The
+ * toast says what happened: a platform window opened (finish posting there), a
+ * device share sheet completed, or the share could not be recorded.
  */
 export function shareTo(req: ShareRequest): Promise<boolean> {
   try {
@@ -46,10 +59,12 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       window.alert(platform === 'instagram_story' ? MSG.storyNeedsImage : MSG.instagramManual);
       return Promise.resolve(false);
     }
+    // The caller asks for the server first; without one there is nowhere to post.
+    if (platform === 'mastodon' && !req.mastodonServer) return Promise.resolve(false);
     const ref = newRefCode();
     const url = trackedUrl(location.origin, campaign.id, ref);
     const text = composeShareText(asset, req.personalMessage);
-    void logShare({
+    const logged = logShare({
       assetId: asset.id,
       platform,
       supporterInfo: '',
@@ -59,32 +74,54 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       ...(req.supporterName?.trim() ? { supporterName: req.supporterName.trim() } : {}),
     });
     if (isIntentPlatform(platform)) {
-      const notice =
-        platform === 'twitter' ? MSG.twitterClipboard : platform === 'linkedin' ? MSG.linkedinClipboard : '';
+      const name = PLATFORMS[platform].name;
+      const notice = clipboardNotice(platform, media);
       const copied = notice ? copyText(clipboardText(text, url, media)) : Promise.resolve(false);
-      const win = window.open(
-        shareIntentUrl(platform, { text, url }),
-        '_blank',
-        `width=${SHARE_POPUP_WIDTH},height=${SHARE_POPUP_HEIGHT}`,
-      );
+      const target = shareIntentUrl(platform, {
+        text,
+        url,
+        subject: campaign.name,
+        mastodonServer: req.mastodonServer,
+      });
+      // A mailto: link hands over to the mail app without leaving the page.
+      const win =
+        platform === 'email'
+          ? window.open(target, '_self')
+          : window.open(target, '_blank', `width=${SHARE_POPUP_WIDTH},height=${SHARE_POPUP_HEIGHT}`);
       if (!win) {
         window.alert(MSG.popupBlocked);
         return Promise.resolve(false);
       }
-      try {
-        win.opener = null;
-      } catch {
-        // Cross-origin already: nothing to detach.
+      if (platform !== 'email') {
+        try {
+          win.opener = null;
+        } catch {
+          // Cross-origin already: nothing to detach.
+        }
       }
-      return copied.then((ok) => {
-        toast({ ...TOASTS.shared, description: ok ? notice : undefined, variant: 'success' });
+      return Promise.all([logged, copied]).then(([log, ok]) => {
+        if (!log.ok) {
+          return unrecorded(
+            platform === 'email' ? 'Your email app opened' : `The ${name} window opened`,
+            log,
+          );
+        }
+        toast({
+          ...(platform === 'email' ? TOASTS.emailOpened : windowOpened(name, ok ? notice : undefined)),
+          variant: 'success',
+        });
         return true;
       });
     }
-    return shareWithDevice(platform, asset, `${text}\n\n${url}`).catch(failed);
+    return shareWithDevice(platform, asset, `${text}\n\n${url}`, logged).catch(failed);
   } catch {
     return Promise.resolve(failed());
   }
+}
+
+function unrecorded(what: string, log: Extract<LogOutcome, { ok: false }>): false {
+  toast({ ...notRecorded(what, log.message), variant: 'destructive' });
+  return false;
 }
 
 function failed(): false {
@@ -104,7 +141,12 @@ function clipboardText(text: string, url: string, media: string | undefined): st
  * Instagram, Instagram Story and TikTok have no web share URL: hand the media file to
  * the device share sheet when it takes files, otherwise save the file and copy the caption.
  */
-async function shareWithDevice(platform: PlatformId, asset: Asset, caption: string): Promise<boolean> {
+async function shareWithDevice(
+  platform: PlatformId,
+  asset: Asset,
+  caption: string,
+  logged: Promise<LogOutcome>,
+): Promise<boolean> {
   const media = shareMedia(asset) as string;
   let file: File | undefined;
   try {
@@ -115,6 +157,9 @@ async function shareWithDevice(platform: PlatformId, asset: Asset, caption: stri
   if (file && typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
     try {
       await navigator.share({ files: [file], text: caption, title: asset.title });
+      // The share sheet resolved: the post went out. Say so only when it was recorded too.
+      const log = await logged;
+      if (!log.ok) return unrecorded('Your post went out', log);
       toast({ ...TOASTS.shared, variant: 'success' });
       return true;
     } catch (err) {

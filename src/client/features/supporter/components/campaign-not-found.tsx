@@ -1,23 +1,55 @@
-import { useNavigate } from 'react-router';
-import { Button } from '#client/components/ui/button.tsx';
+import { Link } from 'react-router';
+import { useElsewhere } from '../api/get-elsewhere.ts';
 
-export function CampaignNotFound() {
-  const navigate = useNavigate();
+/**
+ * The supporter 404 with a way forward: for a campaign that was archived, the
+ * organisation's campaigns open now; otherwise a plain word on what to do. There is
+ * no "Go Back": a shared link is often the first page of the tab.
+ */
+export function CampaignNotFound({ campaignId }: { campaignId?: number }) {
+  const { data } = useElsewhere(campaignId);
+  const org = data?.organization;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">Campaign Not Found</h1>
       <p className="max-w-md text-muted-foreground">
         Sorry, the campaign you are looking for does not exist or has been removed.
       </p>
-      <Button
-        onClick={() => {
-          // A shared link is often the first page of the tab: then there is nothing to go back to.
-          if (window.history.length > 1) navigate(-1);
-          else navigate('/');
-        }}
-      >
-        Go Back
-      </Button>
+      {org ? (
+        data.campaigns.length > 0 ? (
+          <section aria-labelledby="elsewhere-h" className="w-full max-w-md space-y-3 text-left">
+            <h2 id="elsewhere-h" className="text-center font-semibold">
+              {org.name} has other campaigns you can support
+            </h2>
+            <ul className="space-y-2">
+              {data.campaigns.map((c) => (
+                <li key={c.id}>
+                  <Link
+                    to={`/supporter/${c.id}`}
+                    className="block rounded-lg border border-border bg-white p-4 hover:border-primary"
+                  >
+                    <span className="block font-semibold text-primary underline-offset-2 hover:underline">
+                      {c.name}
+                    </span>
+                    {c.description && (
+                      <span className="block text-sm text-muted-foreground">{c.description}</span>
+                    )}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : (
+          <p className="max-w-md">
+            {org.name} has no other campaign open right now. Thank you for wanting to help!
+          </p>
+        )
+      ) : (
+        <p className="max-w-md" data-testid="not-found-help">
+          The link may be mistyped or out of date. If someone sent it to you, ask them for the current link to
+          the campaign.
+        </p>
+      )}
     </main>
   );
 }

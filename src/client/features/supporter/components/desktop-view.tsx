@@ -8,14 +8,12 @@ import { ShareTab } from './share-tab.tsx';
 
 export function DesktopView({
   data,
-  scheduled,
   onShare,
   onSchedule,
 }: {
   data: SupporterCampaign;
-  scheduled: Record<number, Date>;
   onShare: (asset: Asset, personalize?: boolean) => void;
-  onSchedule: (asset: Asset | null) => void;
+  onSchedule: (asset: Asset | null, replaces?: number) => void;
 }) {
   return (
     <LightTabs
@@ -37,7 +35,9 @@ export function DesktopView({
         {
           value: 'schedule',
           label: 'Schedule',
-          content: () => <ScheduleTab assets={data.assets} scheduled={scheduled} onSchedule={onSchedule} />,
+          content: () => (
+            <ScheduleTab campaignId={data.campaign.id} assets={data.assets} onSchedule={onSchedule} />
+          ),
         },
       ]}
     />

@@ -1,14 +1,18 @@
-import { HeartIcon } from 'lucide-react';
+import { EyeIcon, HeartIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
 import type { PlatformId } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { truncate } from '#shared/text.ts';
+import { ImpactTab } from './impact-tab.tsx';
 import { ScheduleShareButton } from './schedule-share-button.tsx';
+import { ScheduleTab } from './schedule-tab.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import {
   PersonalMessage,
+  preloadShareDialog,
   SaveAndCopyButtons,
   ShareButtons,
   TOASTS,
@@ -20,13 +24,21 @@ import { AssetMedia } from '#client/components/asset-media.tsx';
 const QUICK_SHARE: PlatformId[] = ['twitter', 'facebook', 'instagram_story', 'whatsapp'];
 const PERSONAL_SHARE: PlatformId[] = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
 
-/** The phone layout: one column, one-tap Quick Share per asset, the personal touch, a thank-you. */
+/**
+ * The phone layout: one column, one-tap Quick Share per asset, its previews and every
+ * platform a tap away, the personal touch, the supporter's scheduled shares and impact,
+ * and a thank-you. Nothing the desktop view offers is missing.
+ */
 export function MobileView({
   data,
+  onShare,
   onSchedule,
 }: {
   data: SupporterCampaign;
-  onSchedule: (asset: Asset | null) => void;
+  /** Opens the share dialog: the per-platform previews and every platform. */
+  onShare: (asset: Asset) => void;
+  /** Schedules the chosen asset, with the personal message when one is written. */
+  onSchedule: (asset: Asset | null, message?: string, replaces?: number) => void;
 }) {
   const { campaign, assets } = data;
   const pickId = useId();
@@ -77,6 +89,16 @@ export function MobileView({
                 className="grid-cols-2 sm:grid-cols-2"
               />
               <SaveAndCopyButtons asset={asset} />
+              <Button
+                variant="outline"
+                className="w-full"
+                onClick={() => onShare(asset)}
+                onPointerEnter={preloadShareDialog}
+                onFocus={preloadShareDialog}
+              >
+                <EyeIcon aria-hidden="true" />
+                Previews and more platforms
+              </Button>
             </section>
           </div>
         </article>
@@ -104,21 +126,31 @@ export function MobileView({
               </select>
             </div>
           )}
-          <PersonalMessage
-            value={message}
-            onChange={setMessage}
-            campaignName={campaign.name}
-            assetTitle={selected.title}
-          />
+          <PersonalMessage value={message} onChange={setMessage} campaignName={campaign.name} />
           <ShareButtons
             platforms={PERSONAL_SHARE}
             onShare={shareWithMessage}
             className="grid-cols-2 sm:grid-cols-2"
           />
+          <ScheduleShareButton
+            assets={[selected]}
+            onSchedule={(asset) => onSchedule(asset, message.trim() || undefined)}
+            className="w-full"
+          />
         </section>
       )}
 
-      <ScheduleShareButton assets={assets} onSchedule={onSchedule} className="w-full" />
+      <div className="rounded-lg border border-border bg-white p-4">
+        <ScheduleTab
+          campaignId={campaign.id}
+          assets={assets}
+          onSchedule={(asset, replaces) => onSchedule(asset, undefined, replaces)}
+          headerButton={false}
+        />
+      </div>
+      <div className="rounded-lg border border-border bg-white p-4">
+        <ImpactTab campaignId={campaign.id} />
+      </div>
 
       <footer className="rounded-lg bg-indigo-50 p-4 text-center text-slate-900">
         <HeartIcon aria-hidden="true" className="mx-auto mb-1 size-5 text-indigo-700" />

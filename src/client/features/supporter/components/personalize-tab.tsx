@@ -1,6 +1,7 @@
 import { LightbulbIcon } from 'lucide-react';
 import { PERSONALIZE_LIST_TRUNCATE } from '#shared/constants.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
+import { assetShareText } from '#shared/share-links.ts';
 import { truncate } from '#shared/text.ts';
 import { preloadShareDialog } from '#client/features/sharing/index.ts';
 
@@ -24,10 +25,7 @@ export function PersonalizeTab({ assets, onPick }: { assets: Asset[]; onPick: (a
             >
               <span className="block font-semibold">{a.title}</span>
               <span className="block text-sm text-muted-foreground">
-                {truncate(
-                  a.type === 'text' ? a.content : a.description || a.title,
-                  PERSONALIZE_LIST_TRUNCATE,
-                )}
+                {truncate(assetShareText(a), PERSONALIZE_LIST_TRUNCATE)}
               </span>
             </button>
           </li>

@@ -1,54 +1,80 @@
-import { SCHEDULE_TAB_ASSET_COUNT } from '#shared/constants.ts';
+import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { ScheduleShareButton } from './schedule-share-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { preloadScheduleDialog, formatWhen } from '#client/features/sharing/index.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { formatWhen, preloadScheduleDialog } from '#client/features/sharing/index.ts';
+import { latestByAsset, useVisitorScheduled } from '../api/get-scheduled.ts';
+import { ScheduleShareButton } from './schedule-share-button.tsx';
 
-/** Schedule tab: the first two assets with their scheduled time (held on this device only). */
+const platformName = (p: string) => (p in PLATFORMS ? PLATFORMS[p as PlatformId].name : 'any platform');
+
+/**
+ * Schedule tab: every asset with the share this supporter scheduled for it (kept by
+ * the server under their visitor cookie, so it survives a reload).
+ */
 export function ScheduleTab({
+  campaignId,
   assets,
-  scheduled,
   onSchedule,
+  headerButton = true,
 }: {
+  campaignId: number;
   assets: Asset[];
-  scheduled: Record<number, Date>;
-  onSchedule: (asset: Asset | null) => void;
+  /** `replaces`: the scheduled share a Reschedule replaces. */
+  onSchedule: (asset: Asset | null, replaces?: number) => void;
+  /** 'Schedule a Share' beside the heading (the phone has it in the personal touch instead). */
+  headerButton?: boolean;
 }) {
+  const { data, isPending, isError } = useVisitorScheduled(campaignId);
+  const latest = latestByAsset(data);
   return (
     <section aria-labelledby="schedule-h" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="schedule-h" className="text-xl font-semibold">
           Schedule your shares
         </h2>
-        <ScheduleShareButton assets={assets} onSchedule={onSchedule} />
+        {headerButton && <ScheduleShareButton assets={assets} onSchedule={(a) => onSchedule(a)} />}
       </div>
-      <ul className="grid gap-3 sm:grid-cols-2">
-        {assets.slice(0, SCHEDULE_TAB_ASSET_COUNT).map((a) => {
-          const when = scheduled[a.id];
-          return (
-            <li
-              key={a.id}
-              aria-label={a.title}
-              className="flex items-center justify-between gap-3 rounded-lg border border-border bg-white p-4"
-            >
-              <div>
-                <p className="font-semibold">{a.title}</p>
-                <p className="text-sm text-muted-foreground">
-                  {when ? `Scheduled for ${formatWhen(when)}` : 'Not scheduled'}
-                </p>
-              </div>
-              <Button
-                size="sm"
-                onClick={() => onSchedule(a)}
-                onPointerEnter={preloadScheduleDialog}
-                onFocus={preloadScheduleDialog}
-              >
-                {when ? 'Reschedule' : 'Schedule'}
-              </Button>
-            </li>
-          );
-        })}
-      </ul>
+      {isPending ? (
+        <Spinner label="Loading your scheduled shares" />
+      ) : (
+        <>
+          {isError && (
+            <p className="text-sm text-muted-foreground">
+              Your scheduled shares could not be loaded. Please try again later.
+            </p>
+          )}
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {assets.map((a) => {
+              const share = latest.get(a.id);
+              return (
+                <li
+                  key={a.id}
+                  aria-label={a.title}
+                  className="flex items-center justify-between gap-3 rounded-lg border border-border bg-white p-4"
+                >
+                  <div>
+                    <p className="font-semibold">{a.title}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {share
+                        ? `Scheduled for ${formatWhen(new Date(share.scheduledFor))} on ${platformName(share.platform)}`
+                        : 'Not scheduled'}
+                    </p>
+                  </div>
+                  <Button
+                    size="sm"
+                    onClick={() => onSchedule(a, share?.id)}
+                    onPointerEnter={preloadScheduleDialog}
+                    onFocus={preloadScheduleDialog}
+                  >
+                    {share ? 'Reschedule' : 'Schedule'}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

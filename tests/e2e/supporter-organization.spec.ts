@@ -1,0 +1,80 @@
+import { api, expect, test } from '../support/fixtures.ts';
+import {
+  DESKTOP,
+  makePng,
+  PHONE,
+  type SeededCampaign,
+  seedCampaign,
+  uploadFile,
+} from '../support/supporter.ts';
+
+// Who is asking: the page names the organisation with its logo and colours, and a
+// campaign that is gone points to the organisation's open campaigns.
+
+async function brand(request: Parameters<typeof seedCampaign>[0], seeded: SeededCampaign) {
+  const logoUrl = await uploadFile(request, seeded.account.token, {
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: makePng(64, 64, [10, 80, 40]),
+  });
+  const res = await api(request, seeded.account.token).put('/api/organization/settings', {
+    branding: { logoUrl, primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A second open campaign of the same organisation, then the first archived. */
+async function archiveWithSibling(request: Parameters<typeof seedCampaign>[0], seeded: SeededCampaign) {
+  const a = api(request, seeded.account.token);
+  const sibling = await a.post('/api/campaigns', {
+    name: 'Summer swim',
+    description: 'Swim with us all summer',
+    status: 'active',
+    organizationId: seeded.account.orgId,
+  });
+  expect(sibling.status()).toBe(201);
+  const del = await request.delete(`/api/campaigns/${seeded.campaignId}`, {
+    headers: { authorization: `Bearer ${seeded.account.token}` },
+  });
+  expect(del.status()).toBe(204);
+  return (await sibling.json()).id as number;
+}
+
+for (const [device, use] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`who is asking, on a ${device}`, () => {
+    test.use(use);
+
+    test('the page names the organisation with its logo and colours', async ({ page, request }) => {
+      const seeded = await seedCampaign(request);
+      await brand(request, seeded);
+      await page.goto(`/supporter/${seeded.campaignId}`);
+      await expect(page.getByTestId('organization-ask')).toHaveText(
+        `${seeded.account.orgName} asks you to share`,
+      );
+      await expect(page.getByRole('img', { name: `${seeded.account.orgName} logo` })).toBeVisible();
+      const primary = await page.evaluate(() =>
+        document.documentElement.style.getPropertyValue('--color-primary'),
+      );
+      expect(primary).toBe('#1d4ed8');
+    });
+
+    test('an archived campaign points to the organisation’s open campaigns', async ({ page, request }) => {
+      const seeded = await seedCampaign(request);
+      const siblingId = await archiveWithSibling(request, seeded);
+      await page.goto(`/supporter/${seeded.campaignId}`);
+      await expect(page.getByRole('heading', { name: 'Campaign Not Found' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Go Back' })).toHaveCount(0);
+      await expect(
+        page.getByRole('heading', { name: `${seeded.account.orgName} has other campaigns you can support` }),
+      ).toBeVisible();
+      const link = page.getByRole('link', { name: /Summer swim/ });
+      await expect(link).toHaveAttribute('href', `/supporter/${siblingId}`);
+      if (device === 'phone') await link.tap();
+      else await link.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Summer swim' })).toBeVisible();
+    });
+  });
+}
