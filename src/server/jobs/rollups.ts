@@ -1,11 +1,12 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+import { supporterFigures } from './rollups-supporters.ts';
 import type { Job } from './runner.ts';
 
 // Rolls logged shares and click-throughs into the rollup tables in small batches,
 // off the request path. Each event table has a high-water mark (rollupState.lastId):
 // events with an id at or below it are in the rollups, the rest is the "tail" that
-// readers add live (modules/stats/rollup-reader.ts). Rollups and the mark move in
+// readers add live (modules/stats/snapshot.ts). Rollups and the mark move in
 // one transaction, so a reader's snapshot never counts an event twice or not at all.
 //
 // Ids are handed out at insert but, on PostgreSQL, committed in any order: a gap in
@@ -196,6 +197,19 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
     }
   }
 
+  // Read before the per-supporter rows below move: it needs the state before the batch.
+  const writeSupporterFigures = await supporterFigures(
+    trx,
+    shareRows
+      .filter((s) => s.status === 'shared' && s.supporterId)
+      .map((s) => ({
+        campaignId: s.campaignId,
+        organizationId: s.organizationId,
+        supporterId: s.supporterId!,
+        createdAt: s.createdAt,
+      })),
+  );
+
   await chunks([...totals.values()], (rows) =>
     trx
       .insertInto('rollupTotals')
@@ -279,6 +293,8 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
       )
       .execute(),
   );
+
+  await writeSupporterFigures(trx);
 
   const lastShare = shareRows.at(-1)?.id;
   const lastClick = clickRows.at(-1)?.id;

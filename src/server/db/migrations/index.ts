@@ -7,6 +7,7 @@ import * as m0004 from './0004-teams.ts';
 import * as m0005 from './0005-abuse-guards.ts';
 import * as m0006 from './0006-supporter-name.ts';
 import * as m0007 from './0007-analytics.ts';
+import * as m0010 from './0010-analytics-rollups.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -19,6 +20,7 @@ const ALL: Record<string, DialectMigration> = {
   '0005-abuse-guards': m0005,
   '0006-supporter-name': m0006,
   '0007-analytics': m0007,
+  '0010-analytics-rollups': m0010,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
