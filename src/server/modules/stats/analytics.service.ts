@@ -286,8 +286,14 @@ async function analytics(
     acc(depths, r.depth, r.shares, r.clicks);
   }
 
-  const shares = daily.reduce((n, d) => n + d.shares, 0);
-  const clicks = daily.reduce((n, d) => n + d.clicks, 0);
+  // Totals from the breakdowns, exact in every zone: with a half-hour offset the
+  // hourly rows at the range's ends straddle its bounds, so the daily sum can differ.
+  let shares = 0;
+  let clicks = 0;
+  for (const a of platforms.values()) {
+    shares += a.shares;
+    clicks += a.clicks;
+  }
   const supporters = await rangeSupporters(trx, scope, { lo, hi }, [...edges, ...tail], {
     exact: shares + clicks <= exactTopEvents,
   });
