@@ -1,11 +1,21 @@
 // Runs every benchmark in turn. Each prints its own figures as ratios against a
 // baseline measured in the same run (this machine is shared and noisy), with
 // PASS/FAIL lines for the goals. Run: npm run bench
-const BENCHES = ['./supporter-bundle.ts', './supporter-api.ts', './supporter-lighthouse.ts', './stats.ts'];
+// The analytics bench seeds ANALYTICS_BENCH_ROWS shares + clicks (100,000 here unless
+// set; ANALYTICS_BENCH_ROWS=1000000 for the issue's size), on SQLite and, when
+// TEST_DATABASE_URL is set, on PostgreSQL too.
+const BENCHES = [
+  './supporter-bundle.ts',
+  './supporter-api.ts',
+  './supporter-lighthouse.ts',
+  './stats.ts',
+  './analytics.ts',
+];
+const ANALYTICS_ROWS = Number(process.env.ANALYTICS_BENCH_ROWS ?? 100_000);
 
 for (const file of BENCHES) {
   console.log(`\n=== ${file} ===`);
-  const mod = (await import(file)) as { main: () => Promise<unknown> };
-  await mod.main();
+  const mod = (await import(file)) as { main: (rows?: number) => Promise<unknown> };
+  await (file === './analytics.ts' ? mod.main(ANALYTICS_ROWS) : mod.main());
 }
 export {};
