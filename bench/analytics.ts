@@ -257,7 +257,7 @@ async function shareThroughput(
 }
 
 /** One database with one organisation of `rows` shares + `rows` clicks, rolled up, and its app. */
-async function setUp(pgUrl: string | undefined, rows: number, log: boolean) {
+export async function setUp(pgUrl: string | undefined, rows: number, log: boolean) {
   const { database, dir, cleanup } = await openBenchDatabase(pgUrl);
   await migrateToLatest(database);
   const { db } = database;

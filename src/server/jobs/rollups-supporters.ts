@@ -191,13 +191,13 @@ async function scopeDeltas(trx: Db, kind: ScopeKind, events: ShareEvent[]) {
 
     const batchDays = [...p.days].sort();
     const lastDay = old?.slice(0, 10);
-    // Known share days around the batch's: in time order only the latest matters; a
-    // day at or before it needs the supporter's days within MAX_GAP + 1 either side
-    // (further ones are gap 0 whatever is inserted between).
+    // Known share days around the batch's: in time order only the latest matters (no
+    // day is after it); a batch day before it needs the supporter's days within
+    // MAX_GAP + 1 either side (further ones are gap 0 whatever is inserted between).
     const known =
       lastDay === undefined
         ? []
-        : lastDay < batchDays[0]
+        : lastDay <= batchDays[0]
           ? [lastDay]
           : await shareDays(
               trx,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { dayNumber, SCOPE_TABLES } from '../../jobs/rollups-supporters.ts';
 import type { Scope } from './stats.service.ts';
@@ -6,6 +7,13 @@ import type { Scope } from './stats.service.ts';
 // each bounded by the days of a range, never by the number of supporters or events.
 
 const CHUNK = 400;
+
+/**
+ * `+campaignId = id`: a filter only. The lookups go in through the supporter index
+ * (organizationId, supporterId, day); the campaign's primary key would read every
+ * supporter-day of the range instead.
+ */
+const onlyCampaign = (id: number) => sql<boolean>`+${sql.ref('campaignId')} = ${id}`;
 const kindOf = (scope: Scope) => (scope.column === 'campaignId' ? 'campaign' : 'org');
 
 export interface ReachDays {
@@ -69,7 +77,7 @@ export async function sharedOnDays(
       .where('day', '>=', lo)
       .where('day', '<', hi)
       .where('shares', '>', 0);
-    if (scope.column === 'campaignId') q = q.where('campaignId', '=', scope.id);
+    if (scope.column === 'campaignId') q = q.where(onlyCampaign(scope.id));
     for (const r of await q.execute()) found.add(r.supporterId);
   }
   return found;
@@ -98,7 +106,7 @@ export async function supporterTotalsOnDays(
       .where('supporterId', 'in', ids.slice(i, i + CHUNK))
       .where('day', '>=', lo)
       .where('day', '<', hi);
-    if (scope.column === 'campaignId') q = q.where('campaignId', '=', scope.id);
+    if (scope.column === 'campaignId') q = q.where(onlyCampaign(scope.id));
     for (const r of await q.groupBy('supporterId').execute())
       totals.set(r.supporterId, { shares: Number(r.shares), clicks: Number(r.clicks) });
   }
