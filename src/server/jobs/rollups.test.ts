@@ -123,128 +123,137 @@ async function recountRange(
 }
 
 describe('rollups + tail == full recount', () => {
-  it.each([1, 2, 3])('after random writes and partial rollups (seed %i)', async (seed) => {
-    const rand = rng(seed);
-    const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
-    const db = t.database.db;
-    const orgId = await seedOrganization(db);
-    const campaigns: { campaignId: number; assetIds: number[] }[] = [];
-    for (let i = 0; i < 3; i++) {
-      campaigns.push(
-        await seedCampaign(db, {
-          organizationId: orgId,
-          assets: [
-            { title: 'A', type: 'text', content: 'a' },
-            { title: 'B', type: 'text', content: 'b' },
-          ],
-        }),
+  it.each([1, 2, 3])(
+    'after random writes and partial rollups (seed %i)',
+    async (seed) => {
+      const rand = rng(seed);
+      const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+      const db = t.database.db;
+      const orgId = await seedOrganization(db);
+      const campaigns: { campaignId: number; assetIds: number[] }[] = [];
+      for (let i = 0; i < 3; i++) {
+        campaigns.push(
+          await seedCampaign(db, {
+            organizationId: orgId,
+            assets: [
+              { title: 'A', type: 'text', content: 'a' },
+              { title: 'B', type: 'text', content: 'b' },
+            ],
+          }),
+        );
+      }
+      const now = Date.now();
+      const supporters = Array.from(
+        { length: 12 },
+        (_, i) => `PropSupporter${seed}_${String(i).padStart(10, '0')}`,
       );
-    }
-    const now = Date.now();
-    const supporters = Array.from(
-      { length: 12 },
-      (_, i) => `PropSupporter${seed}_${String(i).padStart(10, '0')}`,
-    );
-    const shareIds: { id: number; campaignId: number; supporterId: string | null }[] = [];
-    const rollSome = async () => {
-      const batch = 1 + Math.floor(rand() * 7);
-      const steps = Math.floor(rand() * 3);
-      for (let i = 0; i < steps; i++) await db.transaction().execute((trx) => rollUpBatch(trx, { batch }));
-    };
-    const checkRanges = async () => {
-      for (const c of [undefined, ...campaigns]) {
-        for (let i = 0; i < 2; i++) {
-          const length = 1 + Math.floor(rand() * 60);
-          const to = new Date(now - Math.floor(rand() * 3) * DAY).toISOString().slice(0, 10);
-          const from = new Date(Date.parse(to) - (length - 1) * DAY).toISOString().slice(0, 10);
-          const query = { from, to, tz: pick(ZONES) };
-          const expected = await recountRange(orgId, c?.campaignId, query, now);
-          // Exact top supporters, and the ones drawn from each day's leaders (with a dozen
-          // supporters every one of them is a leader, so both must be exact here).
-          for (const exactTopEvents of [undefined, 0]) {
-            const common = { db, dialect: t.database.dialect, query, key: t.app.visitorCookieKey, now };
-            const got = c
-              ? await campaignAnalytics({ ...common, campaignId: c.campaignId, exactTopEvents })
-              : await organizationAnalytics({ ...common, orgId, exactTopEvents });
-            expect(
-              {
-                shares: got.totals.shares,
-                clicks: got.totals.clicks,
-                uniqueSupporters: got.totals.uniqueSupporters,
-                topSupporters: got.topSupporters,
-              },
-              JSON.stringify({ query, campaign: c?.campaignId, exactTopEvents }),
-            ).toEqual(expected);
+      const shareIds: { id: number; campaignId: number; supporterId: string | null }[] = [];
+      const rollSome = async () => {
+        const batch = 1 + Math.floor(rand() * 7);
+        const steps = Math.floor(rand() * 3);
+        for (let i = 0; i < steps; i++) await db.transaction().execute((trx) => rollUpBatch(trx, { batch }));
+      };
+      const checkRanges = async () => {
+        for (const c of [undefined, ...campaigns]) {
+          for (let i = 0; i < 2; i++) {
+            const length = 1 + Math.floor(rand() * 60);
+            const to = new Date(now - Math.floor(rand() * 3) * DAY).toISOString().slice(0, 10);
+            const from = new Date(Date.parse(to) - (length - 1) * DAY).toISOString().slice(0, 10);
+            const query = { from, to, tz: pick(ZONES) };
+            const expected = await recountRange(orgId, c?.campaignId, query, now);
+            // Exact top supporters, and the ones drawn from each day's leaders (with a dozen
+            // supporters every one of them is a leader, so both must be exact here).
+            for (const exactTopEvents of [undefined, 0]) {
+              const common = { db, dialect: t.database.dialect, query, key: t.app.visitorCookieKey, now };
+              const got = c
+                ? await campaignAnalytics({ ...common, campaignId: c.campaignId, exactTopEvents })
+                : await organizationAnalytics({ ...common, orgId, exactTopEvents });
+              expect(
+                {
+                  shares: got.totals.shares,
+                  clicks: got.totals.clicks,
+                  uniqueSupporters: got.totals.uniqueSupporters,
+                  topSupporters: got.topSupporters,
+                },
+                JSON.stringify({ query, campaign: c?.campaignId, exactTopEvents }),
+              ).toEqual(expected);
+            }
           }
         }
-      }
-    };
-    const check = async () => {
-      await checkRanges();
-      for (const c of [undefined, ...campaigns]) {
-        const expected = await recount(orgId, c?.campaignId, now);
-        if (c) {
-          const got = await campaignStats({ db, dialect: t.database.dialect, campaignId: c.campaignId, now });
-          expect(got).toEqual(expected);
-        } else {
-          const got = await organizationStats({ db, dialect: t.database.dialect, orgId, now });
-          const { daily: _daily, ...rest } = expected;
-          expect({ ...got, activeCampaigns: undefined }).toEqual({ ...rest, activeCampaigns: undefined });
-        }
-      }
-    };
-
-    for (let round = 0; round < 8; round++) {
-      for (let i = 0; i < 15; i++) {
-        const c = pick(campaigns);
-        // Across 60 days (so some are outside the 30-day windows) and some in the last hour.
-        const at = new Date(now - Math.floor(rand() * (rand() < 0.2 ? 3600_000 : 60 * DAY))).toISOString();
-        const kind = rand();
-        if (kind < 0.55 || shareIds.length === 0) {
-          const supporterId = rand() < 0.1 ? null : pick(supporters);
-          const row = await db
-            .insertInto('shares')
-            .values({
-              assetId: pick(c.assetIds),
-              platform: pick(PLATFORMS),
+      };
+      const check = async () => {
+        await checkRanges();
+        for (const c of [undefined, ...campaigns]) {
+          const expected = await recount(orgId, c?.campaignId, now);
+          if (c) {
+            const got = await campaignStats({
+              db,
+              dialect: t.database.dialect,
               campaignId: c.campaignId,
-              organizationId: orgId,
-              scheduledFor: null,
-              status: rand() < 0.15 ? 'pending' : 'shared',
-              ref: null,
-              supporterId,
-              parentShareId: null,
-              createdAt: at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          shareIds.push({ id: row.id, campaignId: c.campaignId, supporterId });
-        } else {
-          const s = pick(shareIds);
-          await db
-            .insertInto('clicks')
-            .values({
-              shareId: s.id,
-              campaignId: s.campaignId,
-              organizationId: orgId,
-              sharerId: s.supporterId,
-              visitorId: pick(supporters),
-              networkHash: 'n',
-              createdAt: at,
-            })
-            .execute();
+              now,
+            });
+            expect(got).toEqual(expected);
+          } else {
+            const got = await organizationStats({ db, dialect: t.database.dialect, orgId, now });
+            const { daily: _daily, ...rest } = expected;
+            expect({ ...got, activeCampaigns: undefined }).toEqual({ ...rest, activeCampaigns: undefined });
+          }
         }
+      };
+
+      for (let round = 0; round < 8; round++) {
+        for (let i = 0; i < 15; i++) {
+          const c = pick(campaigns);
+          // Across 60 days (so some are outside the 30-day windows) and some in the last hour.
+          const at = new Date(now - Math.floor(rand() * (rand() < 0.2 ? 3600_000 : 60 * DAY))).toISOString();
+          const kind = rand();
+          if (kind < 0.55 || shareIds.length === 0) {
+            const supporterId = rand() < 0.1 ? null : pick(supporters);
+            const row = await db
+              .insertInto('shares')
+              .values({
+                assetId: pick(c.assetIds),
+                platform: pick(PLATFORMS),
+                campaignId: c.campaignId,
+                organizationId: orgId,
+                scheduledFor: null,
+                status: rand() < 0.15 ? 'pending' : 'shared',
+                ref: null,
+                supporterId,
+                parentShareId: null,
+                createdAt: at,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            shareIds.push({ id: row.id, campaignId: c.campaignId, supporterId });
+          } else {
+            const s = pick(shareIds);
+            await db
+              .insertInto('clicks')
+              .values({
+                shareId: s.id,
+                campaignId: s.campaignId,
+                organizationId: orgId,
+                sharerId: s.supporterId,
+                visitorId: pick(supporters),
+                networkHash: 'n',
+                createdAt: at,
+              })
+              .execute();
+          }
+        }
+        await rollSome();
+        await check();
       }
-      await rollSome();
+      // Everything rolled up: the tail is empty and the answer is unchanged.
+      while (await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 50 })));
       await check();
-    }
-    // Everything rolled up: the tail is empty and the answer is unchanged.
-    while (await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 50 })));
-    await check();
-    // Rolling again adds nothing (the marks make the job idempotent).
-    await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 50 }));
-    await check();
-  });
+      // Rolling again adds nothing (the marks make the job idempotent).
+      await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 50 }));
+      await check();
+    },
+    120_000,
+  );
 
   it('stops before a fresh gap in the ids (an insert possibly still in flight), passes an old one', async () => {
     const db = t.database.db;

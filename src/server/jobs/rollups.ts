@@ -64,6 +64,13 @@ async function chunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Pr
 export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number } = {}): Promise<boolean> {
   const batch = opts.batch ?? ROLLUP_BATCH;
   const now = opts.now ?? Date.now();
+  // Lock the marks first (a row lock on PostgreSQL, the write lock on SQLite): a second
+  // caller outside the runner's advisory lock waits, then sees the moved marks, and no
+  // event is added twice.
+  await trx
+    .updateTable('rollupState')
+    .set({ lastId: sql<number>`${sql.ref('lastId')}` })
+    .execute();
   const marks = new Map(
     (await trx.selectFrom('rollupState').select(['name', 'lastId']).execute()).map((r) => [r.name, r.lastId]),
   );
