@@ -17,6 +17,7 @@ import { type ResolvedRange, resolveRange } from './time-range.ts';
 // all read in one snapshot (snapshot.ts).
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const TOP_SUPPORTERS = 10;
 /**
  * Top supporters are exact for a range of at most this many shares + clicks (its
@@ -226,7 +227,30 @@ async function analytics(
   // UTC days wholly inside [A, B): read from the daily rollups.
   const firstDay = Math.ceil(A / DAY_MS) * DAY_MS;
   const lastDayEnd = Math.floor(B / DAY_MS) * DAY_MS;
-  const interior = firstDay < lastDayEnd ? { lo: firstDay, hi: lastDayEnd } : { lo: B, hi: B };
+  const hourTable = scope.column === 'campaignId' ? 'rollupCampaignHours' : 'rollupOrgHours';
+  const hourOf = (ms: number) => iso(ms).slice(0, 13);
+  /** Whether no rolled-up event of the scope is in the UTC hours [lo, hi) ('YYYY-MM-DDTHH'). */
+  const noEventsIn = async (lo: string, hi: string) =>
+    lo >= hi ||
+    !(await trx
+      .selectFrom(hourTable)
+      .select('hour')
+      .where(scope.column, '=', scope.id)
+      .where('hour', '>=', lo)
+      .where('hour', '<', hi)
+      .limit(1)
+      .executeTakeFirst());
+  // A partial UTC day at an edge joins the interior when the rollups hold nothing in its
+  // part outside the range (most often: the range ends today and the rest of the UTC day
+  // is in the future); its daily rows then hold exactly the in-range events, and the
+  // edge costs no raw read. An hour straddling the bound must be empty too.
+  let start = firstDay;
+  let end = lastDayEnd;
+  if (A % DAY_MS && (await noEventsIn(hourOf(firstDay - DAY_MS), hourOf(A) + (A % HOUR_MS ? '~' : ''))))
+    start = firstDay - DAY_MS;
+  if (B % DAY_MS && (await noEventsIn(hourOf(B - (B % HOUR_MS)), hourOf(lastDayEnd + DAY_MS))))
+    end = lastDayEnd + DAY_MS;
+  const interior = start < end ? { lo: start, hi: end } : { lo: B, hi: B };
 
   const edges = [
     ...(await rawCells(trx, scope, iso(A), iso(interior.lo), marks, false)),
@@ -235,7 +259,6 @@ async function analytics(
   const tail = await rawCells(trx, scope, iso(A), iso(B), marks, true);
 
   // Daily: hourly rollups + tail, bucketed by the local day each hour starts in.
-  const hourTable = scope.column === 'campaignId' ? 'rollupCampaignHours' : 'rollupOrgHours';
   const hours = await trx
     .selectFrom(hourTable)
     .select(['hour', 'shares', 'clicks'])
