@@ -5,7 +5,7 @@ import { pseudonym } from './pseudonym.ts';
 import type { Scope } from './stats.service.ts';
 import { resolveRange } from './time-range.ts';
 
-// CSV export of the events of a range (UTC days), read in pages by id so memory stays
+// CSV export of the events of a range (UTC days), oldest first, read in pages so memory stays
 // bounded whatever the size; the generator is pulled by the response stream, so a
 // slow client slows the reads (back-pressure) and a client that goes away stops them.
 
@@ -118,7 +118,10 @@ async function* exportRows(opts: {
   const range = resolveRange({ from: query.from, to: query.to });
   const lo = new Date(range.bounds[0]).toISOString();
   const hi = new Date(range.bounds.at(-1)!).toISOString();
-  let after = 0;
+  // Keyset pages in (createdAt, id) order: the scope's (scope, status, createdAt) or
+  // (scope, createdAt) index serves each page from where the last one ended. Pages by id
+  // alone made the planner walk that index over the whole range for every page.
+  let after: [string, number] = ['', 0];
   if (query.type === 'shares') {
     yield csvRow(SHARE_COLUMNS);
     for (;;) {
@@ -142,7 +145,8 @@ async function* exportRows(opts: {
         .where('shares.status', '=', 'shared')
         .where('shares.createdAt', '>=', lo)
         .where('shares.createdAt', '<', hi)
-        .where('shares.id', '>', after)
+        .where((eb) => eb(eb.refTuple('shares.createdAt', 'shares.id'), '>', eb.tuple(...after)))
+        .orderBy('shares.createdAt')
         .orderBy('shares.id')
         .limit(pageSize)
         .execute();
@@ -155,7 +159,8 @@ async function* exportRows(opts: {
         out += `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''}\r\n`;
       }
       yield out;
-      after = rows.at(-1)!.id;
+      const last = rows.at(-1)!;
+      after = [last.createdAt, last.id];
     }
   }
   yield csvRow(CLICK_COLUMNS);
@@ -175,7 +180,8 @@ async function* exportRows(opts: {
       .where(`clicks.${scope.column}`, '=', scope.id)
       .where('clicks.createdAt', '>=', lo)
       .where('clicks.createdAt', '<', hi)
-      .where('clicks.id', '>', after)
+      .where((eb) => eb(eb.refTuple('clicks.createdAt', 'clicks.id'), '>', eb.tuple(...after)))
+      .orderBy('clicks.createdAt')
       .orderBy('clicks.id')
       .limit(pageSize)
       .execute();
@@ -187,6 +193,7 @@ async function* exportRows(opts: {
       out += `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${csvCell(r.ref)},${r.depth}\r\n`;
     }
     yield out;
-    after = rows.at(-1)!.id;
+    const last = rows.at(-1)!;
+    after = [last.createdAt, last.id];
   }
 }
