@@ -24,7 +24,7 @@ const TOP_SUPPORTERS = 10;
  * per-supporter-day rows are at most as many); above, they come from each day's
  * leaders (rangeSupporters).
  */
-export const EXACT_TOP_EVENTS = 20_000;
+export const EXACT_TOP_EVENTS = 5_000;
 /** Candidates counted exactly when the top supporters come from the days' leaders. */
 const TOP_CANDIDATES = 30;
 const iso = (ms: number) => new Date(ms).toISOString();
