@@ -3,6 +3,9 @@
 // PASS/FAIL lines for the goals. Run: npm run bench
 // two-instance.ts needs a PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL); without
 // one it prints a SKIP line. write-path.ts runs on PostgreSQL too when one is set.
+// The analytics bench seeds ANALYTICS_BENCH_ROWS shares + clicks (100,000 here unless
+// set; ANALYTICS_BENCH_ROWS=1000000 for the issue's size), on SQLite and, when
+// TEST_DATABASE_URL is set, on PostgreSQL too.
 const BENCHES = [
   './supporter-bundle.ts',
   './supporter-api.ts',
@@ -10,11 +13,13 @@ const BENCHES = [
   './stats.ts',
   './two-instance.ts',
   './write-path.ts',
+  './analytics.ts',
 ];
+const ANALYTICS_ROWS = Number(process.env.ANALYTICS_BENCH_ROWS ?? 100_000);
 
 for (const file of BENCHES) {
   console.log(`\n=== ${file} ===`);
-  const mod = (await import(file)) as { main: () => Promise<unknown> };
-  await mod.main();
+  const mod = (await import(file)) as { main: (rows?: number) => Promise<unknown> };
+  await (file === './analytics.ts' ? mod.main(ANALYTICS_ROWS) : mod.main());
 }
 export {};

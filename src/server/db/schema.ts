@@ -191,6 +191,53 @@ export interface SupporterOrgsTable {
   lastAt: string;
 }
 
+/** Per scope and UTC day: supporters who shared, by gap since their previous share day. */
+export interface RollupCampaignReachTable {
+  campaignId: number;
+  day: string;
+  organizationId: number;
+  /** Distinct supporters with a share that day. */
+  supporters: number;
+  /** JSON {gap: supporters}: days since the previous share day, 0 = first or over 366. */
+  gaps: string;
+  /** JSON [[supporterId, shares], ...]: the day's most active supporters, most first. */
+  leaders: string;
+}
+
+export interface RollupOrgReachTable {
+  organizationId: number;
+  day: string;
+  supporters: number;
+  gaps: string;
+  leaders: string;
+}
+
+/** All-time distinct supporters of a campaign. */
+export interface RollupCampaignSupportersTable {
+  campaignId: number;
+  organizationId: number;
+  supporters: number;
+}
+
+export interface RollupOrgSupportersTable {
+  organizationId: number;
+  supporters: number;
+}
+
+/** How many supporters' latest share falls in each UTC hour ('YYYY-MM-DDTHH'). */
+export interface RollupCampaignLastHoursTable {
+  campaignId: number;
+  hour: string;
+  organizationId: number;
+  supporters: number;
+}
+
+export interface RollupOrgLastHoursTable {
+  organizationId: number;
+  hour: string;
+  supporters: number;
+}
+
 export interface TemplatesTable {
   id: Generated<number>;
   organizationId: number;
@@ -302,6 +349,12 @@ export interface Database {
   rollupSupporterDays: RollupSupporterDaysTable;
   supporterCampaigns: SupporterCampaignsTable;
   supporterOrgs: SupporterOrgsTable;
+  rollupCampaignReach: RollupCampaignReachTable;
+  rollupOrgReach: RollupOrgReachTable;
+  rollupCampaignSupporters: RollupCampaignSupportersTable;
+  rollupOrgSupporters: RollupOrgSupportersTable;
+  rollupCampaignLastHours: RollupCampaignLastHoursTable;
+  rollupOrgLastHours: RollupOrgLastHoursTable;
   uploads: UploadsTable;
   invitations: InvitationsTable;
   passwordResets: PasswordResetsTable;

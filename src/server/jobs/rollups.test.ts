@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
 import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
+import { campaignAnalytics, organizationAnalytics } from '../modules/stats/analytics.service.ts';
+import { pseudonym } from '../modules/stats/pseudonym.ts';
 import { campaignStats, engagementRate, organizationStats } from '../modules/stats/stats.service.ts';
+import { resolveRange } from '../modules/stats/time-range.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { rollUpBatch } from './rollups.ts';
 
 // Rollups plus the live tail must answer exactly what a full recount of the event
-// rows answers, whatever point the rollup job has reached.
+// rows answers, whatever point the rollup job has reached: the stats, and the totals,
+// distinct supporters and top supporters of analytics ranges in several time zones.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,100 +73,186 @@ async function recount(orgId: number, campaignId: number | undefined, now: numbe
   };
 }
 
-describe('rollups + tail == full recount', () => {
-  it.each([1, 2, 3])('after random writes and partial rollups (seed %i)', async (seed) => {
-    const rand = rng(seed);
-    const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
-    const db = t.database.db;
-    const orgId = await seedOrganization(db);
-    const campaigns: { campaignId: number; assetIds: number[] }[] = [];
-    for (let i = 0; i < 3; i++) {
-      campaigns.push(
-        await seedCampaign(db, {
-          organizationId: orgId,
-          assets: [
-            { title: 'A', type: 'text', content: 'a' },
-            { title: 'B', type: 'text', content: 'b' },
-          ],
-        }),
-      );
-    }
-    const now = Date.now();
-    const supporters = Array.from(
-      { length: 12 },
-      (_, i) => `PropSupporter${seed}_${String(i).padStart(10, '0')}`,
-    );
-    const shareIds: { id: number; campaignId: number; supporterId: string | null }[] = [];
-    const rollSome = async () => {
-      const batch = 1 + Math.floor(rand() * 7);
-      const steps = Math.floor(rand() * 3);
-      for (let i = 0; i < steps; i++) await db.transaction().execute((trx) => rollUpBatch(trx, { batch }));
-    };
-    const check = async () => {
-      for (const c of [undefined, ...campaigns]) {
-        const expected = await recount(orgId, c?.campaignId, now);
-        if (c) {
-          const got = await campaignStats({ db, dialect: t.database.dialect, campaignId: c.campaignId, now });
-          expect(got).toEqual(expected);
-        } else {
-          const got = await organizationStats({ db, dialect: t.database.dialect, orgId, now });
-          const { daily: _daily, ...rest } = expected;
-          expect({ ...got, activeCampaigns: undefined }).toEqual({ ...rest, activeCampaigns: undefined });
-        }
-      }
-    };
+const ZONES = ['UTC', 'Europe/Paris', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati'];
 
-    for (let round = 0; round < 8; round++) {
-      for (let i = 0; i < 15; i++) {
-        const c = pick(campaigns);
-        // Across 60 days (so some are outside the 30-day windows) and some in the last hour.
-        const at = new Date(now - Math.floor(rand() * (rand() < 0.2 ? 3600_000 : 60 * DAY))).toISOString();
-        const kind = rand();
-        if (kind < 0.55 || shareIds.length === 0) {
-          const supporterId = rand() < 0.1 ? null : pick(supporters);
-          const row = await db
-            .insertInto('shares')
-            .values({
-              assetId: pick(c.assetIds),
-              platform: pick(PLATFORMS),
-              campaignId: c.campaignId,
-              organizationId: orgId,
-              scheduledFor: null,
-              status: rand() < 0.15 ? 'pending' : 'shared',
-              ref: null,
-              supporterId,
-              parentShareId: null,
-              createdAt: at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          shareIds.push({ id: row.id, campaignId: c.campaignId, supporterId });
-        } else {
-          const s = pick(shareIds);
-          await db
-            .insertInto('clicks')
-            .values({
-              shareId: s.id,
-              campaignId: s.campaignId,
-              organizationId: orgId,
-              sharerId: s.supporterId,
-              visitorId: pick(supporters),
-              networkHash: 'n',
-              createdAt: at,
-            })
-            .execute();
-        }
+/** What the analytics of a range must say about supporters, from the event rows. */
+async function recountRange(
+  orgId: number,
+  campaignId: number | undefined,
+  q: { from: string; to: string; tz: string },
+  now: number,
+) {
+  const db = t.database.db;
+  const { bounds } = resolveRange(q, now);
+  const lo = new Date(bounds[0]).toISOString();
+  const hi = new Date(bounds.at(-1)!).toISOString();
+  let shares = db
+    .selectFrom('shares')
+    .select('supporterId')
+    .where('organizationId', '=', orgId)
+    .where('status', '=', 'shared')
+    .where('createdAt', '>=', lo)
+    .where('createdAt', '<', hi);
+  let clicks = db
+    .selectFrom('clicks')
+    .select('sharerId')
+    .where('organizationId', '=', orgId)
+    .where('createdAt', '>=', lo)
+    .where('createdAt', '<', hi);
+  if (campaignId) {
+    shares = shares.where('campaignId', '=', campaignId);
+    clicks = clicks.where('campaignId', '=', campaignId);
+  }
+  const s = await shares.execute();
+  const c = await clicks.execute();
+  const people = new Map<string, { shares: number; clicks: number }>();
+  const person = (id: string) => people.get(id) ?? people.set(id, { shares: 0, clicks: 0 }).get(id)!;
+  for (const r of s) if (r.supporterId) person(r.supporterId).shares++;
+  for (const r of c) if (r.sharerId) person(r.sharerId).clicks++;
+  const ranked = [...people]
+    .filter(([, a]) => a.shares > 0)
+    .sort(([ia, a], [ib, b]) => b.shares - a.shares || b.clicks - a.clicks || (ia < ib ? -1 : 1));
+  return {
+    shares: s.length,
+    clicks: c.length,
+    uniqueSupporters: ranked.length,
+    topSupporters: ranked
+      .slice(0, 10)
+      .map(([id, a]) => ({ label: pseudonym(t.app.visitorCookieKey, id), ...a })),
+  };
+}
+
+describe('rollups + tail == full recount', () => {
+  it.each([1, 2, 3])(
+    'after random writes and partial rollups (seed %i)',
+    async (seed) => {
+      const rand = rng(seed);
+      const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+      const db = t.database.db;
+      const orgId = await seedOrganization(db);
+      const campaigns: { campaignId: number; assetIds: number[] }[] = [];
+      for (let i = 0; i < 3; i++) {
+        campaigns.push(
+          await seedCampaign(db, {
+            organizationId: orgId,
+            assets: [
+              { title: 'A', type: 'text', content: 'a' },
+              { title: 'B', type: 'text', content: 'b' },
+            ],
+          }),
+        );
       }
-      await rollSome();
+      const now = Date.now();
+      const supporters = Array.from(
+        { length: 12 },
+        (_, i) => `PropSupporter${seed}_${String(i).padStart(10, '0')}`,
+      );
+      const shareIds: { id: number; campaignId: number; supporterId: string | null }[] = [];
+      const rollSome = async () => {
+        const batch = 1 + Math.floor(rand() * 7);
+        const steps = Math.floor(rand() * 3);
+        for (let i = 0; i < steps; i++) await db.transaction().execute((trx) => rollUpBatch(trx, { batch }));
+      };
+      const checkRanges = async () => {
+        for (const c of [undefined, ...campaigns]) {
+          // One random range per scope and round: 8 rounds x 3 seeds cover many ranges.
+          const length = 1 + Math.floor(rand() * 60);
+          const to = new Date(now - Math.floor(rand() * 3) * DAY).toISOString().slice(0, 10);
+          const from = new Date(Date.parse(to) - (length - 1) * DAY).toISOString().slice(0, 10);
+          const query = { from, to, tz: pick(ZONES) };
+          const expected = await recountRange(orgId, c?.campaignId, query, now);
+          // Exact top supporters, and the ones drawn from each day's leaders (with a dozen
+          // supporters every one of them is a leader, so both must be exact here).
+          for (const exactTopEvents of [undefined, 0]) {
+            const common = { db, dialect: t.database.dialect, query, key: t.app.visitorCookieKey, now };
+            const got = c
+              ? await campaignAnalytics({ ...common, campaignId: c.campaignId, exactTopEvents })
+              : await organizationAnalytics({ ...common, orgId, exactTopEvents });
+            expect(
+              {
+                shares: got.totals.shares,
+                clicks: got.totals.clicks,
+                uniqueSupporters: got.totals.uniqueSupporters,
+                topSupporters: got.topSupporters,
+              },
+              JSON.stringify({ query, campaign: c?.campaignId, exactTopEvents }),
+            ).toEqual(expected);
+          }
+        }
+      };
+      const check = async () => {
+        await checkRanges();
+        for (const c of [undefined, ...campaigns]) {
+          const expected = await recount(orgId, c?.campaignId, now);
+          if (c) {
+            const got = await campaignStats({
+              db,
+              dialect: t.database.dialect,
+              campaignId: c.campaignId,
+              now,
+            });
+            expect(got).toEqual(expected);
+          } else {
+            const got = await organizationStats({ db, dialect: t.database.dialect, orgId, now });
+            const { daily: _daily, ...rest } = expected;
+            expect({ ...got, activeCampaigns: undefined }).toEqual({ ...rest, activeCampaigns: undefined });
+          }
+        }
+      };
+
+      for (let round = 0; round < 8; round++) {
+        for (let i = 0; i < 15; i++) {
+          const c = pick(campaigns);
+          // Across 60 days (so some are outside the 30-day windows) and some in the last hour.
+          const at = new Date(now - Math.floor(rand() * (rand() < 0.2 ? 3600_000 : 60 * DAY))).toISOString();
+          const kind = rand();
+          if (kind < 0.55 || shareIds.length === 0) {
+            const supporterId = rand() < 0.1 ? null : pick(supporters);
+            const row = await db
+              .insertInto('shares')
+              .values({
+                assetId: pick(c.assetIds),
+                platform: pick(PLATFORMS),
+                campaignId: c.campaignId,
+                organizationId: orgId,
+                scheduledFor: null,
+                status: rand() < 0.15 ? 'pending' : 'shared',
+                ref: null,
+                supporterId,
+                parentShareId: null,
+                createdAt: at,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            shareIds.push({ id: row.id, campaignId: c.campaignId, supporterId });
+          } else {
+            const s = pick(shareIds);
+            await db
+              .insertInto('clicks')
+              .values({
+                shareId: s.id,
+                campaignId: s.campaignId,
+                organizationId: orgId,
+                sharerId: s.supporterId,
+                visitorId: pick(supporters),
+                networkHash: 'n',
+                createdAt: at,
+              })
+              .execute();
+          }
+        }
+        await rollSome();
+        await check();
+      }
+      // Everything rolled up: the tail is empty and the answer is unchanged.
+      while (await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 50 })));
       await check();
-    }
-    // Everything rolled up: the tail is empty and the answer is unchanged.
-    while (await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 50 })));
-    await check();
-    // Rolling again adds nothing (the marks make the job idempotent).
-    await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 50 }));
-    await check();
-  });
+      // Rolling again adds nothing (the marks make the job idempotent).
+      await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 50 }));
+      await check();
+    },
+    120_000,
+  );
 
   it('stops before a fresh gap in the ids (an insert possibly still in flight), passes an old one', async () => {
     const db = t.database.db;

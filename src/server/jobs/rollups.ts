@@ -1,11 +1,12 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+import { supporterFigures } from './rollups-supporters.ts';
 import type { Job } from './runner.ts';
 
 // Rolls logged shares and click-throughs into the rollup tables in small batches,
 // off the request path. Each event table has a high-water mark (rollupState.lastId):
 // events with an id at or below it are in the rollups, the rest is the "tail" that
-// readers add live (modules/stats/rollup-reader.ts). Rollups and the mark move in
+// readers add live (modules/stats/snapshot.ts). Rollups and the mark move in
 // one transaction, so a reader's snapshot never counts an event twice or not at all.
 //
 // Ids are handed out at insert but, on PostgreSQL, committed in any order: a gap in
@@ -63,6 +64,13 @@ async function chunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Pr
 export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number } = {}): Promise<boolean> {
   const batch = opts.batch ?? ROLLUP_BATCH;
   const now = opts.now ?? Date.now();
+  // Lock the marks first (a row lock on PostgreSQL, the write lock on SQLite): a second
+  // caller outside the runner's advisory lock waits, then sees the moved marks, and no
+  // event is added twice.
+  await trx
+    .updateTable('rollupState')
+    .set({ lastId: sql<number>`${sql.ref('lastId')}` })
+    .execute();
   const marks = new Map(
     (await trx.selectFrom('rollupState').select(['name', 'lastId']).execute()).map((r) => [r.name, r.lastId]),
   );
@@ -196,6 +204,19 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
     }
   }
 
+  // Read before the per-supporter rows below move: it needs the state before the batch.
+  const writeSupporterFigures = await supporterFigures(
+    trx,
+    shareRows
+      .filter((s) => s.status === 'shared' && s.supporterId)
+      .map((s) => ({
+        campaignId: s.campaignId,
+        organizationId: s.organizationId,
+        supporterId: s.supporterId!,
+        createdAt: s.createdAt,
+      })),
+  );
+
   await chunks([...totals.values()], (rows) =>
     trx
       .insertInto('rollupTotals')
@@ -279,6 +300,8 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
       )
       .execute(),
   );
+
+  await writeSupporterFigures(trx);
 
   const lastShare = shareRows.at(-1)?.id;
   const lastClick = clickRows.at(-1)?.id;

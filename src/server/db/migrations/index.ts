@@ -9,6 +9,7 @@ import * as m0006 from './0006-supporter-name.ts';
 import * as m0007 from './0007-analytics.ts';
 import * as m0008 from './0008-api-keys.ts';
 import * as m0009 from './0009-supporter-ux.ts';
+import * as m0010 from './0010-analytics-rollups.ts';
 import * as m0011 from './0011-write-path.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
@@ -24,6 +25,7 @@ const ALL: Record<string, DialectMigration> = {
   '0007-analytics': m0007,
   '0008-api-keys': m0008,
   '0009-supporter-ux': m0009,
+  '0010-analytics-rollups': m0010,
   '0011-write-path': m0011,
 };
 

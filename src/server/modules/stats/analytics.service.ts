@@ -4,17 +4,29 @@ import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { pseudonym } from './pseudonym.ts';
 import { inSnapshot, rollupMarks } from './snapshot.ts';
+import { reachOnDays, sharedOnDays, supporterTotalsOnDays } from './supporter-reach.ts';
 import { engagementRate, type Scope, tailScope } from './stats.service.ts';
 import { type ResolvedRange, resolveRange } from './time-range.ts';
 
 // Analytics of a date range in a time zone (API.md "Analytics and export"), exact:
 // - daily buckets: the hourly rollups (any whole-hour zone buckets exactly) + the tail;
-// - breakdowns and supporters: the daily rollups for the UTC days wholly inside the
-//   range, the raw events of the partial days at its edges, and the tail;
+// - breakdowns: the daily rollups for the UTC days wholly inside the range, the raw
+//   events of the partial days at its edges, and the tail;
+// - supporters: the same split, with distinct counts from the reach rows and the top
+//   supporters as rangeSupporters explains;
 // all read in one snapshot (snapshot.ts).
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const TOP_SUPPORTERS = 10;
+/**
+ * Top supporters are exact for a range of at most this many shares + clicks (its
+ * per-supporter-day rows are at most as many); above, they come from each day's
+ * leaders (rangeSupporters).
+ */
+export const EXACT_TOP_EVENTS = 5_000;
+/** Candidates counted exactly when the top supporters come from the days' leaders. */
+const TOP_CANDIDATES = 30;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 interface Cell {
@@ -104,10 +116,18 @@ const acc = <K>(map: Map<K, Acc>, key: K, shares: number, clicks: number) => {
 async function consentedNames(trx: Db, scope: Scope, supporterIds: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   if (supporterIds.length === 0) return names;
+  // Through the (campaignId, supporterId) index for the organisation too: it has few
+  // campaigns next to its shares.
   const rows = await trx
     .selectFrom('shares')
     .select(['supporterId', 'supporterName'])
-    .where(`shares.${scope.column}`, '=', scope.id)
+    .where(
+      'campaignId',
+      'in',
+      scope.column === 'campaignId'
+        ? [scope.id]
+        : trx.selectFrom('campaigns').select('id').where('organizationId', '=', scope.id),
+    )
     .where('supporterId', 'in', supporterIds)
     .where('supporterName', 'is not', null)
     .orderBy('id', 'desc')
@@ -119,14 +139,118 @@ async function consentedNames(trx: Db, scope: Scope, supporterIds: string[]): Pr
   return names;
 }
 
-async function analytics(trx: Db, scope: Scope, range: ResolvedRange, key: Buffer) {
+const byActivity = ([ia, a]: [string, Acc], [ib, b]: [string, Acc]) =>
+  b.shares - a.shares || b.clicks - a.clicks || (ia < ib ? -1 : 1);
+
+/**
+ * Distinct supporters and top supporters of a range: the interior UTC days [lo, hi)
+ * from the rollups, plus `outer` (the raw events of the partial days at the edges and
+ * of the tail).
+ * - Distinct: exact. The reach rows count the interior's supporters; an outer sharer
+ *   adds one unless they also shared on an interior day.
+ * - Top: exact when `exact` (the range has few events, so its per-supporter-day rows
+ *   are few); otherwise the candidates are each interior day's LEADERS most active
+ *   supporters and the outer sharers, ranked by those partial counts; the first
+ *   TOP_CANDIDATES are counted exactly over the range and the top ones listed. Their
+ *   counts are exact; a supporter never among a day's leaders (activity spread thinly
+ *   over many days) can be missed.
+ */
+async function rangeSupporters(
+  trx: Db,
+  scope: Scope,
+  days: { lo: string; hi: string },
+  outerCells: Cell[],
+  opts: { exact: boolean },
+): Promise<{ unique: number; top: [string, Acc][] }> {
+  const orgId =
+    scope.column === 'organizationId'
+      ? scope.id
+      : (
+          await trx
+            .selectFrom('campaigns')
+            .select('organizationId')
+            .where('id', '=', scope.id)
+            .executeTakeFirstOrThrow()
+        ).organizationId;
+  const outer = new Map<string, Acc>();
+  for (const r of outerCells) if (r.person) acc(outer, r.person, r.shares, r.clicks);
+  const outerSharers = [...outer].filter(([, a]) => a.shares > 0).map(([id]) => id);
+  const reach = await reachOnDays(trx, scope, days.lo, days.hi);
+  const inside = await sharedOnDays(trx, scope, orgId, outerSharers, days.lo, days.hi);
+  const unique = reach.distinct + outerSharers.filter((id) => !inside.has(id)).length;
+
+  const people = new Map<string, Acc>();
+  if (opts.exact) {
+    const rows = await trx
+      .selectFrom('rollupSupporterDays')
+      .select((eb) => [
+        'supporterId',
+        eb.fn.sum<number>('shares').as('shares'),
+        eb.fn.sum<number>('clicks').as('clicks'),
+      ])
+      .where(scope.column, '=', scope.id)
+      .where('day', '>=', days.lo)
+      .where('day', '<', days.hi)
+      .groupBy('supporterId')
+      .execute();
+    for (const r of rows) acc(people, r.supporterId, Number(r.shares), Number(r.clicks));
+  } else {
+    const partial = new Map<string, number>();
+    for (const day of reach.leaders) for (const [id, n] of day) partial.set(id, (partial.get(id) ?? 0) + n);
+    for (const id of outerSharers) partial.set(id, (partial.get(id) ?? 0) + outer.get(id)!.shares);
+    const candidates = [...partial]
+      .sort(([ia, a], [ib, b]) => b - a || (ia < ib ? -1 : 1))
+      .slice(0, TOP_CANDIDATES)
+      .map(([id]) => id);
+    const inner = await supporterTotalsOnDays(trx, scope, orgId, candidates, days.lo, days.hi);
+    for (const [id, a] of inner) acc(people, id, a.shares, a.clicks);
+    for (const id of candidates) acc(people, id, 0, 0);
+  }
+  for (const [id, a] of outer) if (opts.exact || people.has(id)) acc(people, id, a.shares, a.clicks);
+  const top = [...people]
+    .filter(([, a]) => a.shares > 0)
+    .sort(byActivity)
+    .slice(0, TOP_SUPPORTERS);
+  return { unique, top };
+}
+
+async function analytics(
+  trx: Db,
+  scope: Scope,
+  range: ResolvedRange,
+  key: Buffer,
+  exactTopEvents = EXACT_TOP_EVENTS,
+) {
   const marks = await rollupMarks(trx);
   const A = range.bounds[0];
   const B = range.bounds.at(-1)!;
   // UTC days wholly inside [A, B): read from the daily rollups.
   const firstDay = Math.ceil(A / DAY_MS) * DAY_MS;
   const lastDayEnd = Math.floor(B / DAY_MS) * DAY_MS;
-  const interior = firstDay < lastDayEnd ? { lo: firstDay, hi: lastDayEnd } : { lo: B, hi: B };
+  const hourTable = scope.column === 'campaignId' ? 'rollupCampaignHours' : 'rollupOrgHours';
+  const hourOf = (ms: number) => iso(ms).slice(0, 13);
+  /** Whether no rolled-up event of the scope is in the UTC hours [lo, hi) ('YYYY-MM-DDTHH'). */
+  const noEventsIn = async (lo: string, hi: string) =>
+    lo >= hi ||
+    !(await trx
+      .selectFrom(hourTable)
+      .select('hour')
+      .where(scope.column, '=', scope.id)
+      .where('hour', '>=', lo)
+      .where('hour', '<', hi)
+      .limit(1)
+      .executeTakeFirst());
+  // A partial UTC day at an edge joins the interior when the rollups hold nothing in its
+  // part outside the range (most often: the range ends today and the rest of the UTC day
+  // is in the future); its daily rows then hold exactly the in-range events, and the
+  // edge costs no raw read. An hour straddling the bound must be empty too.
+  let start = firstDay;
+  let end = lastDayEnd;
+  if (A % DAY_MS && (await noEventsIn(hourOf(firstDay - DAY_MS), hourOf(A) + (A % HOUR_MS ? '~' : ''))))
+    start = firstDay - DAY_MS;
+  if (B % DAY_MS && (await noEventsIn(hourOf(B - (B % HOUR_MS)), hourOf(lastDayEnd + DAY_MS))))
+    end = lastDayEnd + DAY_MS;
+  const interior = start < end ? { lo: start, hi: end } : { lo: B, hi: B };
 
   const edges = [
     ...(await rawCells(trx, scope, iso(A), iso(interior.lo), marks, false)),
@@ -135,7 +259,6 @@ async function analytics(trx: Db, scope: Scope, range: ResolvedRange, key: Buffe
   const tail = await rawCells(trx, scope, iso(A), iso(B), marks, true);
 
   // Daily: hourly rollups + tail, bucketed by the local day each hour starts in.
-  const hourTable = scope.column === 'campaignId' ? 'rollupCampaignHours' : 'rollupOrgHours';
   const hours = await trx
     .selectFrom(hourTable)
     .select(['hour', 'shares', 'clicks'])
@@ -161,13 +284,23 @@ async function analytics(trx: Db, scope: Scope, range: ResolvedRange, key: Buffe
     daily[lo].clicks += a.clicks;
   }
 
-  // Breakdowns: daily rollups of the interior days + edges + tail.
+  // Breakdowns: daily rollups of the interior days (summed in the database) + edges + tail.
+  const lo = iso(interior.lo).slice(0, 10);
+  const hi = iso(interior.hi).slice(0, 10);
   const dayRows = await trx
     .selectFrom('rollupDays')
-    .select(['campaignId', 'assetId', 'platform', 'depth', 'shares', 'clicks'])
+    .select((eb) => [
+      'campaignId',
+      'assetId',
+      'platform',
+      'depth',
+      eb.fn.sum<number>('shares').as('shares'),
+      eb.fn.sum<number>('clicks').as('clicks'),
+    ])
     .where(scope.column, '=', scope.id)
-    .where('day', '>=', iso(interior.lo).slice(0, 10))
-    .where('day', '<', iso(interior.hi).slice(0, 10))
+    .where('day', '>=', lo)
+    .where('day', '<', hi)
+    .groupBy(['campaignId', 'assetId', 'platform', 'depth'])
     .execute();
   const platforms = new Map<string, Acc>();
   const assets = new Map<number, Acc>();
@@ -184,39 +317,28 @@ async function analytics(trx: Db, scope: Scope, range: ResolvedRange, key: Buffe
     acc(depths, r.depth, r.shares, r.clicks);
   }
 
-  // Supporters: per-supporter daily rollups of the interior days + edges + tail.
-  const supporterRows = await trx
-    .selectFrom('rollupSupporterDays')
-    .select((eb) => [
-      'supporterId',
-      eb.fn.sum<number>('shares').as('shares'),
-      eb.fn.sum<number>('clicks').as('clicks'),
-    ])
-    .where(scope.column, '=', scope.id)
-    .where('day', '>=', iso(interior.lo).slice(0, 10))
-    .where('day', '<', iso(interior.hi).slice(0, 10))
-    .groupBy('supporterId')
-    .execute();
-  const people = new Map<string, Acc>();
-  for (const r of supporterRows) acc(people, r.supporterId, Number(r.shares), Number(r.clicks));
-  for (const r of [...edges, ...tail]) if (r.person) acc(people, r.person, r.shares, r.clicks);
-  const sharers = [...people].filter(([, a]) => a.shares > 0);
-  const top = sharers
-    .sort(([ia, a], [ib, b]) => b.shares - a.shares || b.clicks - a.clicks || (ia < ib ? -1 : 1))
-    .slice(0, TOP_SUPPORTERS);
+  // Totals from the breakdowns, exact in every zone: with a half-hour offset the
+  // hourly rows at the range's ends straddle its bounds, so the daily sum can differ.
+  let shares = 0;
+  let clicks = 0;
+  for (const a of platforms.values()) {
+    shares += a.shares;
+    clicks += a.clicks;
+  }
+  const supporters = await rangeSupporters(trx, scope, { lo, hi }, [...edges, ...tail], {
+    exact: shares + clicks <= exactTopEvents,
+  });
   const names = await consentedNames(
     trx,
     scope,
-    top.map(([id]) => id),
+    supporters.top.map(([id]) => id),
   );
-  const topSupporters = top.map(([id, a]) => ({
+  const topSupporters = supporters.top.map(([id, a]) => ({
     label: names.get(id) ?? pseudonym(key, id),
     shares: a.shares,
     clicks: a.clicks,
   }));
 
-  const shares = daily.reduce((n, d) => n + d.shares, 0);
-  const clicks = daily.reduce((n, d) => n + d.clicks, 0);
   const generations = [...depths]
     .filter(([, a]) => a.shares > 0)
     .map(([depth, a]) => ({ depth, shares: a.shares }))
@@ -236,7 +358,7 @@ async function analytics(trx: Db, scope: Scope, range: ResolvedRange, key: Buffe
       totals: {
         shares,
         clicks,
-        uniqueSupporters: sharers.length,
+        uniqueSupporters: supporters.unique,
         engagementRate: engagementRate(clicks, shares),
       },
       daily,
@@ -264,13 +386,23 @@ export function campaignAnalytics(opts: {
   query: AnalyticsQuery;
   key: Buffer;
   now?: number;
+  /** Tests lower it to exercise the top supporters drawn from the days' leaders. */
+  exactTopEvents?: number;
 }): Promise<CampaignAnalytics> {
   const range = resolveRange(opts.query, opts.now);
   return inSnapshot(
     opts.db,
     opts.dialect,
     async (trx) =>
-      (await analytics(trx, { column: 'campaignId', id: opts.campaignId }, range, opts.key)).result,
+      (
+        await analytics(
+          trx,
+          { column: 'campaignId', id: opts.campaignId },
+          range,
+          opts.key,
+          opts.exactTopEvents,
+        )
+      ).result,
   );
 }
 
@@ -281,6 +413,7 @@ export function organizationAnalytics(opts: {
   query: AnalyticsQuery;
   key: Buffer;
   now?: number;
+  exactTopEvents?: number;
 }): Promise<OrganizationAnalytics> {
   const range = resolveRange(opts.query, opts.now);
   return inSnapshot(opts.db, opts.dialect, async (trx) => {
@@ -289,6 +422,7 @@ export function organizationAnalytics(opts: {
       { column: 'organizationId', id: opts.orgId },
       range,
       opts.key,
+      opts.exactTopEvents,
     );
     const names = await trx
       .selectFrom('campaigns')

@@ -3,11 +3,13 @@
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  if (typeof value === 'number') return String(value);
+  const s = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export const csvRow = (cells: (string | number | null | undefined)[]) =>

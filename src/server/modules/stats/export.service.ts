@@ -1,11 +1,11 @@
 import type { ExportQuery } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
-import { csvRow } from './csv.ts';
+import { csvCell, csvRow } from './csv.ts';
 import { pseudonym } from './pseudonym.ts';
 import type { Scope } from './stats.service.ts';
 import { resolveRange } from './time-range.ts';
 
-// CSV export of the events of a range (local days of `tz`, UTC by default), read in pages by id so memory stays
+// CSV export of the events of a range (local days of `tz`, UTC by default), oldest first, read in pages so memory stays
 // bounded whatever the size; the generator is pulled by the response stream, so a
 // slow client slows the reads (back-pressure) and a client that goes away stops them.
 
@@ -61,6 +61,38 @@ export async function* exportCsv(opts: {
   }
 }
 
+/**
+ * Campaign names and asset titles as CSV cells, read once per export for the ids its
+ * pages meet (a page joins nothing but the parent share): an organisation has few of
+ * them next to its events, and each cell is quoted once, not once per row.
+ */
+function nameCells(db: Db) {
+  const campaigns = new Map<number, string>();
+  const assets = new Map<number, string>();
+  return {
+    campaign: (id: number) => campaigns.get(id) ?? '',
+    asset: (id: number) => assets.get(id) ?? '',
+    async load(rows: { campaignId: number; assetId: number }[]) {
+      const newCampaigns = [...new Set(rows.map((r) => r.campaignId))].filter((id) => !campaigns.has(id));
+      const newAssets = [...new Set(rows.map((r) => r.assetId))].filter((id) => !assets.has(id));
+      if (newCampaigns.length)
+        for (const c of await db
+          .selectFrom('campaigns')
+          .select(['id', 'name'])
+          .where('id', 'in', newCampaigns)
+          .execute())
+          campaigns.set(c.id, csvCell(c.name));
+      if (newAssets.length)
+        for (const a of await db
+          .selectFrom('assets')
+          .select(['id', 'title'])
+          .where('id', 'in', newAssets)
+          .execute())
+          assets.set(a.id, csvCell(a.title));
+    },
+  };
+}
+
 async function* exportRows(opts: {
   db: Db;
   scope: Scope;
@@ -77,30 +109,30 @@ async function* exportRows(opts: {
     let l = labels.get(id);
     if (l === undefined) {
       if (labels.size >= 50_000) labels.clear();
-      l = pseudonym(key, id);
+      l = csvCell(pseudonym(key, id));
       labels.set(id, l);
     }
     return l;
   };
+  const names = nameCells(db);
   const range = resolveRange({ from: query.from, to: query.to, tz: query.tz });
   const lo = new Date(range.bounds[0]).toISOString();
   const hi = new Date(range.bounds.at(-1)!).toISOString();
-  let after = 0;
+  // Keyset pages in (createdAt, id) order: the scope's (scope, status, createdAt) or
+  // (scope, createdAt) index serves each page from where the last one ended. Pages by id
+  // alone made the planner walk that index over the whole range for every page.
+  let after: [string, number] = ['', 0];
   if (query.type === 'shares') {
     yield csvRow(SHARE_COLUMNS);
     for (;;) {
       const rows = await db
         .selectFrom('shares')
-        .innerJoin('campaigns', 'campaigns.id', 'shares.campaignId')
-        .innerJoin('assets', 'assets.id', 'shares.assetId')
         .leftJoin('shares as parent', 'parent.id', 'shares.parentShareId')
         .select([
           'shares.id',
           'shares.createdAt',
           'shares.campaignId',
-          'campaigns.name as campaignName',
           'shares.assetId',
-          'assets.title as assetTitle',
           'shares.platform',
           'shares.status',
           'shares.scheduledFor',
@@ -113,32 +145,22 @@ async function* exportRows(opts: {
         .where('shares.status', '=', 'shared')
         .where('shares.createdAt', '>=', lo)
         .where('shares.createdAt', '<', hi)
-        .where('shares.id', '>', after)
+        .where((eb) => eb(eb.refTuple('shares.createdAt', 'shares.id'), '>', eb.tuple(...after)))
+        .orderBy('shares.createdAt')
         .orderBy('shares.id')
         .limit(pageSize)
         .execute();
       exportActivity.pagesRead++;
       if (rows.length === 0) return;
-      yield rows
-        .map((r) =>
-          csvRow([
-            r.id,
-            r.createdAt,
-            r.campaignId,
-            r.campaignName,
-            r.assetId,
-            r.assetTitle,
-            r.platform,
-            r.status,
-            r.scheduledFor,
-            r.ref,
-            r.parentRef,
-            r.depth,
-            r.supporterId ? label(r.supporterId) : '',
-          ]),
-        )
-        .join('');
-      after = rows.at(-1)!.id;
+      await names.load(rows);
+      let out = '';
+      for (const r of rows) {
+        // Numbers, ISO times and the fixed status/platform words need no quoting.
+        out += `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''}\r\n`;
+      }
+      yield out;
+      const last = rows.at(-1)!;
+      after = [last.createdAt, last.id];
     }
   }
   yield csvRow(CLICK_COLUMNS);
@@ -146,15 +168,11 @@ async function* exportRows(opts: {
     const rows = await db
       .selectFrom('clicks')
       .innerJoin('shares', 'shares.id', 'clicks.shareId')
-      .innerJoin('campaigns', 'campaigns.id', 'clicks.campaignId')
-      .innerJoin('assets', 'assets.id', 'shares.assetId')
       .select([
         'clicks.id',
         'clicks.createdAt',
         'clicks.campaignId',
-        'campaigns.name as campaignName',
         'shares.assetId',
-        'assets.title as assetTitle',
         'shares.platform',
         'shares.ref',
         'shares.depth',
@@ -162,27 +180,20 @@ async function* exportRows(opts: {
       .where(`clicks.${scope.column}`, '=', scope.id)
       .where('clicks.createdAt', '>=', lo)
       .where('clicks.createdAt', '<', hi)
-      .where('clicks.id', '>', after)
+      .where((eb) => eb(eb.refTuple('clicks.createdAt', 'clicks.id'), '>', eb.tuple(...after)))
+      .orderBy('clicks.createdAt')
       .orderBy('clicks.id')
       .limit(pageSize)
       .execute();
     exportActivity.pagesRead++;
     if (rows.length === 0) return;
-    yield rows
-      .map((r) =>
-        csvRow([
-          r.id,
-          r.createdAt,
-          r.campaignId,
-          r.campaignName,
-          r.assetId,
-          r.assetTitle,
-          r.platform,
-          r.ref,
-          r.depth,
-        ]),
-      )
-      .join('');
-    after = rows.at(-1)!.id;
+    await names.load(rows);
+    let out = '';
+    for (const r of rows) {
+      out += `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${csvCell(r.ref)},${r.depth}\r\n`;
+    }
+    yield out;
+    const last = rows.at(-1)!;
+    after = [last.createdAt, last.id];
   }
 }

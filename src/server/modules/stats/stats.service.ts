@@ -4,15 +4,18 @@ import type { CampaignStats, DailyStat } from '#shared/schemas/campaigns.ts';
 import type { OrganizationStats, Stats } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
+import { SCOPE_TABLES } from '../../jobs/rollups-supporters.ts';
 import { inSnapshot, rollupMarks } from './snapshot.ts';
 
 // Stats exactly as API.md "Stats" defines them, read from the rollup tables plus the
 // tail of events the rollup job has not reached yet (ids past its marks), in one
-// snapshot. Every read is bounded: per-platform totals, one row per supporter for the
-// distinct counts (a COUNT over an index range), hourly rows for the chart, and the
-// tail, found through the primary key.
+// snapshot. Every read is bounded whatever the history: per-platform totals, the
+// distinct-supporter counters and at most 30 days of hourly rows (plus one hour of
+// supporters) for the active ones, hourly rows for the chart, and the tail, found
+// through the primary key.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 export const DAILY_DAYS = 30;
 
 export type Scope = { column: 'campaignId' | 'organizationId'; id: number };
@@ -32,24 +35,54 @@ export function engagementRate(clickThroughs: number, totalShares: number): numb
 export const tailScope = (table: string, scope: Scope) =>
   sql<boolean>`+${sql.ref(`${table}.${scope.column}`)} = ${scope.id}`;
 
+/**
+ * Distinct supporters of the scope, all time or with a share since `since`: the rollup
+ * job's counters (all time), or its per-hour count of supporters by latest share plus
+ * the supporters whose latest share is in the hour `since` falls in (at most one hour
+ * of them); then the tail's supporters not counted already.
+ */
 async function distinctSupporters(trx: Db, scope: Scope, marks: Marks, since?: string): Promise<number> {
-  const seen = scope.column === 'campaignId' ? 'supporterCampaigns' : 'supporterOrgs';
-  let rolled = trx
-    .selectFrom(seen)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(scope.column, '=', scope.id);
-  if (since) rolled = rolled.where('lastAt', '>=', since);
+  const t = SCOPE_TABLES[scope.column === 'campaignId' ? 'campaign' : 'org'];
+  const seen = t.seen;
+  let rolled: number;
+  if (!since) {
+    const row = await trx
+      .selectFrom(t.counts)
+      .select('supporters')
+      .where(t.column, '=', scope.id)
+      .executeTakeFirst();
+    rolled = Number(row?.supporters ?? 0);
+  } else {
+    const nextHour = new Date(Math.floor(Date.parse(since) / HOUR_MS) * HOUR_MS + HOUR_MS).toISOString();
+    const [later, within] = await Promise.all([
+      trx
+        .selectFrom(t.lastHours)
+        .select((eb) => eb.fn.sum<number>('supporters').as('n'))
+        .where(t.column, '=', scope.id)
+        .where('hour', '>', since.slice(0, 13))
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom(seen)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(scope.column, '=', scope.id)
+        .where('lastAt', '>=', since)
+        .where('lastAt', '<', nextHour)
+        .executeTakeFirstOrThrow(),
+    ]);
+    rolled = Number(later.n ?? 0) + Number(within.n);
+  }
   // Tail supporters not already counted by the rolled-up rows.
   const sinceCond = since ? sql`and s."createdAt" >= ${since}` : sql``;
   const seenCond = since ? sql`and x."lastAt" >= ${since}` : sql``;
-  const tail = sql<{ n: number }>`
+  const tail = await sql<{ n: number }>`
     select count(distinct s."supporterId") as n from shares s
     where s.id > ${marks.shares} and ${tailScope('s', scope)} and s.status = 'shared'
       and s."supporterId" is not null ${sinceCond}
       and not exists (select 1 from ${sql.table(seen)} x
-        where x.${sql.ref(scope.column)} = ${scope.id} and x."supporterId" = s."supporterId" ${seenCond})`;
-  const [a, b] = await Promise.all([rolled.executeTakeFirstOrThrow(), tail.execute(trx)]);
-  return Number(a.n) + Number(b.rows[0]?.n ?? 0);
+        where x.${sql.ref(scope.column)} = ${scope.id} and x."supporterId" = s."supporterId" ${seenCond})`.execute(
+    trx,
+  );
+  return rolled + Number(tail.rows[0]?.n ?? 0);
 }
 
 async function computeStats(trx: Db, scope: Scope, now: number): Promise<Stats> {

@@ -2,18 +2,31 @@ import { DEFAULT_RANGE_DAYS } from '#shared/schemas/analytics.ts';
 
 const DAY_MS = 86_400_000;
 
+// Building a formatter costs far more than using one, and a 366-day range asks for
+// about 700 offsets: one formatter per zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    // Zones are validated names, a few hundred at most.
+    if (formatters.size < 1000) formatters.set(tz, f);
+  }
+  return f;
+}
+
 /** Offset of `tz` from UTC at `instant`, in ms (positive east of Greenwich). */
 function offsetMs(tz: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = formatter(tz).formatToParts(new Date(instant));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(
     get('year'),

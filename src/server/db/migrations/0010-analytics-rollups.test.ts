@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rollUpBatch } from '../../jobs/rollups.ts';
+import { campaignStats } from '../../modules/stats/stats.service.ts';
+import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
+import { type DbHandle, migrateToLatest } from '../client.ts';
+import { databaseMigratedTo } from '../migration-test-db.ts';
+
+// 0010 adds supporter figures the rollups of 0007 never had, so it rebuilds every
+// rollup from the events: after it, the job alone must bring the stats back.
+
+let handle: DbHandle;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ handle, close } = await databaseMigratedTo('0007-analytics'));
+});
+afterAll(() => close());
+
+it('rebuilds the rollups from the events, supporter counts included', async () => {
+  const { db } = handle;
+  const orgId = await seedOrganization(db);
+  const { campaignId, assetIds } = await seedCampaign(db, {
+    organizationId: orgId,
+    assets: [{ title: 'A', type: 'text', content: 'a' }],
+  });
+  const now = Date.now();
+  const at = (h: number) => new Date(now - h * 3_600_000).toISOString();
+  const shares = await db
+    .insertInto('shares')
+    .values(
+      ['s1', 's2', 's1', 's3'].map((supporterId, i) => ({
+        assetId: assetIds[0],
+        platform: 'twitter',
+        campaignId,
+        organizationId: orgId,
+        scheduledFor: null,
+        status: 'shared',
+        ref: null,
+        supporterId,
+        parentShareId: null,
+        createdAt: at(i * 24 * 20),
+      })),
+    )
+    .returning('id')
+    .execute();
+  // Rolled up as before 0010: the marks past every event, totals in the old tables.
+  await db
+    .updateTable('rollupState')
+    .set({ lastId: shares.at(-1)!.id })
+    .where('name', '=', 'shares')
+    .execute();
+  await db
+    .insertInto('rollupTotals')
+    .values({ campaignId, platform: 'twitter', organizationId: orgId, shares: 4, clicks: 0, lastAt: at(0) })
+    .execute();
+
+  await migrateToLatest(handle);
+
+  expect(await db.selectFrom('rollupState').select(['name', 'lastId']).orderBy('name').execute()).toEqual([
+    { name: 'clicks', lastId: 0 },
+    { name: 'shares', lastId: 0 },
+  ]);
+  expect(await db.selectFrom('rollupTotals').selectAll().execute()).toEqual([]);
+  // Before the job runs, the tail is the whole history: still exact.
+  const stats = () => campaignStats({ db, dialect: handle.dialect, campaignId, now });
+  const expected = { totalShares: 4, uniqueSupporters: 3, activeSupporters: 2 };
+  expect(await stats()).toMatchObject(expected);
+  while (await db.transaction().execute((trx) => rollUpBatch(trx, { now: now + 60_000 })));
+  expect(await stats()).toMatchObject(expected);
+  const counter = await db
+    .selectFrom('rollupCampaignSupporters')
+    .select('supporters')
+    .where('campaignId', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  expect(counter.supporters).toBe(3);
+});
