@@ -19,7 +19,7 @@ import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 // over the defaults on read, so a new setting needs no migration.
 
 type StoredSettings = Omit<OrganizationSettings, 'general'> & {
-  general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail'>;
+  general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
 };
 
 const SECTIONS = ['general', 'notifications', 'branding', 'supporters'] as const;
