@@ -474,7 +474,7 @@ test('the stats cards and the analytics view refresh together once 30 s old, on 
 
   // A supporter shares meanwhile.
   const poster = (await (await api(request, signedIn.token).get(`/api/campaigns/${a.id}`)).json()).assets[0];
-  await logShare(request, signedIn, a, poster.id, 'reddit');
+  await logShare(request, signedIn, a, poster.id, 'linkedin');
   const focus = () =>
     page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
 
