@@ -57,6 +57,26 @@ export function campaignAvailability(c: Dated, now = Date.now()): Availability {
   return { state: 'open', ...(endsAt && { endsAt }) };
 }
 
+/** Why a share or a scheduled share of the campaign is refused (409), by status or availability. */
+export const SHARE_REFUSED = {
+  draft: 'This campaign is not published yet',
+  archived: 'This campaign has been archived',
+  paused: 'Sharing is paused for this campaign',
+  ended: 'This campaign has ended',
+  'not-started': 'This campaign has not started yet',
+  assetDeleted: 'This asset is no longer available',
+} as const;
+
+/**
+ * Why the campaign takes no share or schedule now (the message the server's 409 gives),
+ * or null while it is open: what staff screens show instead of offering the action.
+ */
+export function shareRefusal(c: Dated, now = Date.now()): string | null {
+  if (c.status === 'draft' || c.status === 'archived') return SHARE_REFUSED[c.status];
+  const { state } = campaignAvailability(c, now);
+  return state === 'open' ? null : SHARE_REFUSED[state];
+}
+
 /** The next instant at which `campaignAvailability` changes by itself, or null. */
 export function nextAvailabilityChange(c: Dated, now = Date.now()): number | null {
   const times = [startInstant(c.startDate), endInstant(c.endDate)].filter(

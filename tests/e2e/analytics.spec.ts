@@ -9,8 +9,9 @@ import { addMember } from '../support/teams.ts';
 import { type SeededCampaign, seedAsset, seedCampaign } from '../support/workspace.ts';
 
 // The analytics view against the real API: shares logged through POST /api/shares, clicks
-// confirmed by real browser visits to tracked links. The browser runs in a zone far from
-// UTC, so the view's day buckets and the downloads have to carry that zone.
+// confirmed by real browser visits to tracked links. The organisation's zone is set far
+// from UTC (the browser runs there too unless a test says otherwise), so the view's day
+// buckets and the downloads have to carry that zone.
 
 const TZ = 'Pacific/Auckland';
 test.use({ timezoneId: TZ });
@@ -89,6 +90,12 @@ async function seedActivity(request: APIRequestContext, browser: Browser, accoun
   return { a, b };
 }
 
+/** The organisation's time zone setting, through the API (the Settings form is tested below). */
+async function setOrgZone(request: APIRequestContext, account: Account, timeZone: string) {
+  const res = await api(request, account.token).put('/api/organization/settings', { general: { timeZone } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** A fetch of the analytics waits for a server that may be busy with other specs' work. */
 const FIRST_LOAD = { timeout: 20_000 };
 
@@ -136,8 +143,23 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   const { a } = await seedActivity(request, browser, signedIn);
   const today = todayIn(TZ);
 
+  // The admin sets the organisation's zone in Settings; the view then counts in it.
+  await page.goto('/settings');
+  const zone = page.getByLabel('Time zone');
+  await expect(zone).toHaveValue('UTC');
+  await expect(page.getByText('Analytics and CSV downloads count days')).toBeVisible();
+  await zone.selectOption(TZ);
+  await page.getByRole('button', { name: 'Save General Settings' }).click();
+  await expect(page.getByText('Settings saved', { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Time zone')).toHaveValue(TZ);
+
   await page.goto(`/campaigns/${a.id}`);
-  await expect(view(page).getByTestId('analytics-time-zone')).toContainText(TZ);
+  await expect(view(page).getByTestId('analytics-time-zone')).toHaveText(
+    `Days run midnight to midnight in ${TZ} (the organization's time zone).`,
+  );
+  // The browser is in the same zone: nothing to switch to.
+  await expect(view(page).getByRole('checkbox')).toHaveCount(0);
   await expectRange(page, addDays(today, -29), today);
 
   // The same totals as the campaign's stats cards.
@@ -287,6 +309,7 @@ test('the dashboard analytics view covers the organisation, per campaign', async
   signedIn,
 }) => {
   const { a, b } = await seedActivity(request, browser, signedIn);
+  await setOrgZone(request, signedIn, TZ);
   await page.goto('/');
   const cards = page.getByRole('region', { name: 'Organization statistics' });
   await expect(card(cards, 'Total Shares')).toHaveText('6');
@@ -373,4 +396,102 @@ test('a viewer sees the view; a failed load offers Retry instead of a raw error'
   await expect(total(page, 'shares')).toHaveText('0', FIRST_LOAD);
   await expect(view(page).getByText(/^No shares or clicks between/)).toBeVisible();
   await expect(view(page).getByRole('link', { name: 'Download clicks CSV' })).toBeVisible();
+});
+
+test("the organisation's zone is the default; the reader may switch to the browser's", async ({
+  browser,
+  request,
+  account,
+}) => {
+  const { a } = await seedActivity(request, browser, account);
+  await setOrgZone(request, account, 'UTC');
+  // The reader is 13 hours or so ahead of the organisation.
+  const context = await browser.newContext({ timezoneId: TZ });
+  const page = await context.newPage();
+  await signInAs(page, account);
+  const analyticsCall = (tz: string) =>
+    page.waitForRequest(
+      (r) => r.url().includes('/analytics?') && new URL(r.url()).searchParams.get('tz') === tz,
+    );
+
+  const first = analyticsCall('UTC');
+  await page.goto(`/campaigns/${a.id}`);
+  await first;
+  const note = view(page).getByTestId('analytics-time-zone');
+  await expect(note).toHaveText("Days run midnight to midnight in UTC (the organization's time zone).");
+  await expectRange(page, addDays(todayIn('UTC'), -29), todayIn('UTC'));
+  await expect(total(page, 'shares')).toHaveText('5');
+  const csvZone = async () =>
+    new URL(
+      (await view(page).getByRole('link', { name: 'Download shares CSV' }).getAttribute('href')) as string,
+      page.url(),
+    ).searchParams.get('tz');
+  expect(await csvZone()).toBe('UTC');
+
+  const own = view(page).getByRole('checkbox', { name: `Use this browser's time zone (${TZ}) instead` });
+  await expect(own).not.toBeChecked();
+  const switched = analyticsCall(TZ);
+  await own.check();
+  await switched;
+  await expect(note).toHaveText(`Days run midnight to midnight in ${TZ} (this browser's time zone).`);
+  await expectRange(page, addDays(todayIn(TZ), -29), todayIn(TZ));
+  await expect(total(page, 'shares')).toHaveText('5');
+  expect(await csvZone()).toBe(TZ);
+  await own.uncheck();
+  await expect(note).toContainText("in UTC (the organization's time zone)");
+  expect(await csvZone()).toBe('UTC');
+  await context.close();
+});
+
+test('Settings refuses a zone the server does not know, on the field', async ({ page, signedIn }) => {
+  await page.goto('/settings');
+  const zone = page.getByLabel('Time zone');
+  await expect(zone).toHaveValue('UTC');
+  // Only a tampered page can send one; the server is the authority.
+  await zone.evaluate((select: HTMLSelectElement) => select.add(new Option('Mars/Olympus', 'Mars/Olympus')));
+  await zone.selectOption('Mars/Olympus');
+  await page.getByRole('button', { name: 'Save General Settings' }).click();
+  const message = 'Unknown time zone (use an IANA name such as Europe/Paris or UTC)';
+  await expect(page.locator('#settings-org-time-zone-error')).toHaveText(message);
+  await expect(zone).toHaveAttribute('aria-invalid', 'true');
+  await expect(zone).toHaveAttribute('aria-describedby', /settings-org-time-zone-error/);
+  const saved = await (await api(page.request, signedIn.token).get('/api/organization/settings')).json();
+  expect(saved.general.timeZone).toBe('UTC');
+});
+
+test('the stats cards and the analytics view refresh together once 30 s old, on focus', async ({
+  page,
+  request,
+  browser,
+  signedIn,
+}) => {
+  const { a } = await seedActivity(request, browser, signedIn);
+  await setOrgZone(request, signedIn, TZ);
+  await page.clock.install();
+  await page.goto(`/campaigns/${a.id}`);
+  await expect(card(page, 'Total Shares')).toHaveText('5');
+  await expect(total(page, 'shares')).toHaveText('5', FIRST_LOAD);
+
+  // A supporter shares meanwhile.
+  const poster = (await (await api(request, signedIn.token).get(`/api/campaigns/${a.id}`)).json()).assets[0];
+  await logShare(request, signedIn, a, poster.id, 'linkedin');
+  const focus = () =>
+    page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+
+  // Fresh data is not refetched on focus...
+  let statsCalls = 0;
+  page.on('request', (r) => {
+    if (/\/api\/campaigns\/\d+\/(stats|analytics)/.test(r.url())) statsCalls++;
+  });
+  await focus();
+  await page.waitForTimeout(500);
+  expect(statsCalls).toBe(0);
+  await expect(card(page, 'Total Shares')).toHaveText('5');
+
+  // ...once older than 30 s, both refetch, and agree.
+  await page.clock.fastForward(31_000);
+  await focus();
+  await expect(card(page, 'Total Shares')).toHaveText('6');
+  await expect(total(page, 'shares')).toHaveText('6');
+  expect(statsCalls).toBe(2);
 });

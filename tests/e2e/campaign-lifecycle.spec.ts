@@ -364,3 +364,66 @@ test('Use this template asks for a name and shows the starter texts before creat
   await expect(row.getByTestId('asset-card').first()).toBeVisible();
   expect(await count()).toBe(1);
 });
+
+test('dashboard: Schedule Share is offered on an active campaign only, with the reason on the others', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const live = await seedCampaign(request, signedIn, { name: 'Open for shares' });
+  await seedAsset(request, signedIn, live, { title: 'Open text' });
+  const paused = await seedCampaign(request, signedIn, { name: 'Held back' });
+  await seedAsset(request, signedIn, paused, { title: 'Held text' });
+  await put(request, signedIn, `/api/campaigns/${paused.id}`, { status: 'paused' });
+  const overdue = await seedCampaign(request, signedIn, { name: 'Past its date' });
+  await put(request, signedIn, `/api/campaigns/${overdue.id}`, { endDate: '2020-01-31' });
+
+  // The menu item of one campaign row, opened from its "More share options" button.
+  const scheduleItem = async (name: RegExp) => {
+    const row = campaignRow(page, name);
+    const toggle = row.getByRole('button', { name }).first();
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await row.getByRole('button', { name: 'More share options' }).click();
+    return page.getByRole('menuitem', { name: /^Schedule Share/ });
+  };
+
+  await page.goto('/');
+  const filter = page.getByRole('group', { name: 'Filter by status' });
+  let item = await scheduleItem(/^Open for shares/);
+  await expect(item).toHaveText('Schedule Share');
+  await expect(item).not.toHaveAttribute('aria-disabled', 'true');
+  await item.click();
+  await expect(page.getByRole('dialog', { name: 'Schedule Your Share' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Paused: the server would answer 409, so the item is disabled and says why.
+  await filter.getByRole('button', { name: 'Paused' }).click();
+  item = await scheduleItem(/^Held back/);
+  await expect(item).toHaveText('Schedule Share (Sharing is paused for this campaign)');
+  await expect(item).toHaveAttribute('aria-disabled', 'true');
+  await item.click({ force: true });
+  await expect(page.getByRole('dialog', { name: 'Schedule Your Share' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Ended by its end date (stored status still active): the same.
+  await filter.getByRole('button', { name: 'Ended' }).click();
+  item = await scheduleItem(/^Past its date/);
+  await expect(item).toHaveText('Schedule Share (This campaign has ended)');
+  await expect(item).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Escape');
+
+  // What the item says matches the server: scheduling on the paused campaign is refused.
+  const refused = await request.post('/api/shares/schedule', {
+    data: {
+      campaignId: paused.id,
+      assetId: (await (await api(request, signedIn.token).get(`/api/campaigns/${paused.id}`)).json())
+        .assets[0].id,
+      organizationId: signedIn.orgId,
+      platform: 'twitter',
+      scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe('Sharing is paused for this campaign');
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneField } from './time-zone.ts';
 
 /** Longest range an analytics or export call covers, in days (both ends included). */
 export const MAX_RANGE_DAYS = 366;
@@ -6,14 +7,6 @@ export const DEFAULT_RANGE_DAYS = 30;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
-export const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const dateField = (name: string) =>
   z
@@ -22,7 +15,7 @@ const dateField = (name: string) =>
     .optional();
 
 /** The zone whose local days bound the range (UTC by default). */
-const tzField = z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).optional();
+const tzField = timeZoneField.optional();
 
 export const analyticsQuerySchema = z
   .strictObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contrastRatio, WCAG_AA_TEXT } from '../contrast.ts';
 import { MAX_DESCRIPTION, MAX_NAME, MIN_ORG_NAME } from '../constants.ts';
 import { emailField } from './auth.ts';
+import { timeZoneField } from './time-zone.ts';
 
 const hexColor = (label: string) =>
   z.string().regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #1d4ed8 (#rrggbb)`);
@@ -53,6 +54,8 @@ export const generalSettingsSchema = z.object({
     .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`),
   website: websiteField,
   contactEmail: z.union([z.literal(''), emailField]),
+  /** The zone whose local days analytics and CSV exports use by default (IANA name). */
+  timeZone: timeZoneField,
 });
 
 export const notificationSettingsSchema = z.object({
@@ -87,14 +90,16 @@ export const updateSettingsSchema = z.strictObject({
 });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 
+export const DEFAULT_TIME_ZONE = 'UTC';
 export const DEFAULT_PRIMARY_COLOR = '#1d4ed8';
 export const DEFAULT_ACCENT_COLOR = '#f59e0b';
 
 /** Everything but the organisation's name and description, which live on its own row. */
 export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general'> & {
-  general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail'>;
+  general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
 } = {
-  general: { website: '', contactEmail: '' },
+  // UTC until an admin picks a zone: the same days the analytics API uses without `tz`.
+  general: { website: '', contactEmail: '', timeZone: DEFAULT_TIME_ZONE },
   notifications: { campaignUpdates: true, newSupporters: true, milestones: true, weeklyDigest: false },
   branding: { logoUrl: '', primaryColor: DEFAULT_PRIMARY_COLOR, accentColor: DEFAULT_ACCENT_COLOR },
   supporters: { collectInfo: true },

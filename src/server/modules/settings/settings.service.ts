@@ -19,7 +19,7 @@ import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 // over the defaults on read, so a new setting needs no migration.
 
 type StoredSettings = Omit<OrganizationSettings, 'general'> & {
-  general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail'>;
+  general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
 };
 
 const SECTIONS = ['general', 'notifications', 'branding', 'supporters'] as const;
@@ -60,6 +60,16 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
 }
 
 export const getSettings = readSettings;
+
+/** The zone analytics and exports use when a call names none (UTC until an admin picks one). */
+export async function organizationTimeZone(db: Db, orgId: number): Promise<string> {
+  const row = await db
+    .selectFrom('organizationSettings')
+    .select('data')
+    .where('organizationId', '=', orgId)
+    .executeTakeFirst();
+  return withDefaults(row?.data).general.timeZone;
+}
 
 /** What the public supporter page shows of the organisation behind a campaign. */
 export async function supporterOrganization(db: Db, orgId: number): Promise<SupporterOrganization> {

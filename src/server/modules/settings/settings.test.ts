@@ -22,7 +22,13 @@ describe('organisation settings', () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      general: { name: `Org of ${admin.username}`, description: '', website: '', contactEmail: '' },
+      general: {
+        name: `Org of ${admin.username}`,
+        description: '',
+        website: '',
+        contactEmail: '',
+        timeZone: 'UTC',
+      },
       notifications: { campaignUpdates: true, newSupporters: true, milestones: true, weeklyDigest: false },
       branding: { logoUrl: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
       supporters: { collectInfo: true },
@@ -42,6 +48,7 @@ describe('organisation settings', () => {
       description: '',
       website: 'https://river.example',
       contactEmail: '',
+      timeZone: 'UTC',
     });
     expect(back.notifications).toEqual({
       campaignUpdates: true,
@@ -67,6 +74,8 @@ describe('organisation settings', () => {
     [{ branding: { logoUrl: '/uploads/../../etc/passwd' } }, 'branding.logoUrl'],
     [{ general: { contactEmail: 'not-an-email' } }, 'general.contactEmail'],
     [{ general: { website: 'ftp://x' } }, 'general.website'],
+    [{ general: { timeZone: 'Mars/Olympus_Mons' } }, 'general.timeZone'],
+    [{ general: { timeZone: 7 } }, 'general.timeZone'],
     [{ notifications: { weeklyDigest: 'yes' } }, 'notifications.weeklyDigest'],
     [{ branding: { font: 'Comic Sans' } }, 'branding'],
   ])('rejects %j (400 on %s)', async (payload, path) => {
@@ -118,6 +127,60 @@ describe('organisation settings', () => {
     expect(log.json()[0]).toMatchObject({
       action: 'organization.settings_updated',
       target: 'branding, supporters',
+    });
+  });
+
+  describe('time zone', () => {
+    it('saves an IANA zone; members read it and analytics takes it', async () => {
+      const res = await put({ general: { timeZone: 'Pacific/Auckland' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().general.timeZone).toBe('Pacific/Auckland');
+      const viewer = await addMember(t.app, admin, 'viewer');
+      expect((await get(viewer.token)).json().general.timeZone).toBe('Pacific/Auckland');
+      // The other general fields are kept by a time-zone-only update.
+      expect(res.json().general.name).toBe((await get()).json().general.name);
+      const analytics = await t.app.inject({
+        url: '/api/organization/analytics?tz=Pacific/Auckland',
+        headers: bearer(viewer.token),
+      });
+      expect(analytics.statusCode).toBe(200);
+      expect(analytics.json().range.tz).toBe('Pacific/Auckland');
+    });
+
+    it('refuses an unknown zone with a message on the field, and keeps the saved one', async () => {
+      await put({ general: { timeZone: 'Europe/Paris' } });
+      const res = await put({ general: { timeZone: 'Europe/Atlantis', name: 'Never Saved' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([
+        {
+          path: 'general.timeZone',
+          message: 'Unknown time zone (use an IANA name such as Europe/Paris or UTC)',
+        },
+      ]);
+      const back = (await get()).json().general;
+      expect(back.timeZone).toBe('Europe/Paris');
+      expect(back.name).not.toBe('Never Saved');
+    });
+
+    it("is the admin's to change: editors and viewers get 403 and nothing changes", async () => {
+      await put({ general: { timeZone: 'Asia/Tokyo' } });
+      for (const role of ['viewer', 'editor'] as const) {
+        const member = await addMember(t.app, admin, role);
+        const denied = await put({ general: { timeZone: 'America/Chicago' } }, member.token);
+        expect(denied.statusCode).toBe(403);
+        expect(denied.json().message).toBe('This needs the admin role');
+      }
+      expect((await get()).json().general.timeZone).toBe('Asia/Tokyo');
+    });
+
+    it('belongs to one organisation: another keeps its own (UTC by default)', async () => {
+      await put({ general: { timeZone: 'America/Sao_Paulo' } });
+      const otherAdmin = await signUp(t.app);
+      expect((await get(otherAdmin.token)).json().general.timeZone).toBe('UTC');
+      const res = await put({ general: { timeZone: 'Africa/Nairobi' } }, otherAdmin.token);
+      expect(res.statusCode).toBe(200);
+      expect((await get()).json().general.timeZone).toBe('America/Sao_Paulo');
+      expect((await get(otherAdmin.token)).json().general.timeZone).toBe('Africa/Nairobi');
     });
   });
 });

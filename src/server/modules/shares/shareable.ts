@@ -1,4 +1,4 @@
-import { campaignAvailability, endInstant } from '#shared/campaign-lifecycle.ts';
+import { endInstant, SHARE_REFUSED, shareRefusal } from '#shared/campaign-lifecycle.ts';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,15 +6,6 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 
 // Whether a public share write may go ahead: the ids must belong together (404/400)
 // and the campaign must be open to sharing now, the asset not deleted (409).
-
-export const SHARE_REFUSED = {
-  draft: 'This campaign is not published yet',
-  archived: 'This campaign has been archived',
-  paused: 'Sharing is paused for this campaign',
-  ended: 'This campaign has ended',
-  'not-started': 'This campaign has not started yet',
-  assetDeleted: 'This asset is no longer available',
-} as const;
 
 export interface ShareTarget {
   assetId: number;
@@ -41,10 +32,8 @@ export async function assertShareable(db: Db, ids: ShareTarget, now = Date.now()
     .executeTakeFirst();
   if (!asset) throw notFound('Asset not found');
   if (asset.campaignId !== ids.campaignId) throw badRequest('Asset does not belong to this campaign');
-  if (campaign.status === 'draft' || campaign.status === 'archived')
-    throw conflict(SHARE_REFUSED[campaign.status]);
-  const { state } = campaignAvailability(campaign, now);
-  if (state !== 'open') throw conflict(SHARE_REFUSED[state]);
+  const refusal = shareRefusal(campaign, now);
+  if (refusal) throw conflict(refusal);
   if (asset.deletedAt) throw conflict(SHARE_REFUSED.assetDeleted);
   return endInstant(campaign.endDate);
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input, Textarea } from '#client/components/ui/input.tsx';
+import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { useOrganization } from '#client/features/organization/index.ts';
+import { timeZoneOptions } from '#client/lib/time-zones.ts';
 import { WithSettings } from './settings-state.tsx';
 import { useSaveSettings } from './use-save-settings.ts';
 
@@ -30,6 +31,8 @@ export function GeneralSettings() {
 
 type General = OrganizationSettings['general'];
 
+const TIME_ZONE_HELP = 'Analytics and CSV downloads count days from midnight to midnight in this zone.';
+
 function GeneralForm({
   initial,
   orgUsername,
@@ -40,9 +43,12 @@ function GeneralForm({
   canChange: boolean;
 }) {
   const [draft, setDraft] = useState<General>(initial);
+  const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
   const { save, errors, saving } = useSaveSettings();
-  const set = (field: keyof General) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setDraft((d) => ({ ...d, [field]: e.target.value }));
+  const set =
+    (field: keyof General) =>
+    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setDraft((d) => ({ ...d, [field]: e.target.value }));
   const field = (id: string, name: keyof General) => ({
     ...fieldAria(id, errors[name]),
     value: draft[name],
@@ -81,6 +87,23 @@ function GeneralForm({
           </FormField>
           <FormField id="settings-org-description" label="Description" error={errors.description}>
             <Textarea {...field('settings-org-description', 'description')} />
+          </FormField>
+          <FormField
+            id="settings-org-time-zone"
+            label="Time zone"
+            help={TIME_ZONE_HELP}
+            error={errors.timeZone}
+          >
+            <Select
+              {...field('settings-org-time-zone', 'timeZone')}
+              {...fieldAria('settings-org-time-zone', errors.timeZone, TIME_ZONE_HELP)}
+            >
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </Select>
           </FormField>
         </CardContent>
       </Card>

@@ -12,20 +12,27 @@ import {
 import { useRole } from '#client/features/organization/index.ts';
 import { ScheduleDialog } from '#client/features/sharing/index.ts';
 import { roleNeededMessage } from '#shared/schemas/members.ts';
+import { shareRefusal } from '#shared/campaign-lifecycle.ts';
 import { useCopied } from '#client/lib/use-copied.ts';
 import { CopyLinkButton, copyCampaignLink, LINK_COPIED } from './copy-link-button.tsx';
 
-/** 'Copy Share Link' and a menu with the same action plus 'Schedule Share'. */
+/**
+ * 'Copy Share Link' and a menu with the same action plus 'Schedule Share', which is
+ * disabled, with the reason, when the role or the campaign's state does not allow it
+ * (a paused, ended, not yet started, draft or archived campaign takes no schedule).
+ */
 export function ShareLinkMenu({
   campaign,
   assets,
 }: {
-  campaign: Pick<Campaign, 'id' | 'name' | 'organizationId'>;
+  campaign: Pick<Campaign, 'id' | 'name' | 'organizationId' | 'status' | 'startDate' | 'endDate'>;
   assets: Asset[];
 }) {
   const copier = useCopied(LINK_COPIED);
   const [scheduling, setScheduling] = useState(false);
-  const canSchedule = useRole().can('editor');
+  const canEdit = useRole().can('editor');
+  const refusal = shareRefusal(campaign);
+  const notAllowed = !canEdit ? roleNeededMessage('editor') : refusal;
 
   return (
     <div className="inline-flex">
@@ -51,13 +58,13 @@ export function ShareLinkMenu({
           <DropdownMenuItem onSelect={() => void copyCampaignLink(copier.copy, campaign)}>
             <LinkIcon aria-hidden /> Copy Share Link
           </DropdownMenuItem>
-          {canSchedule ? (
-            <DropdownMenuItem onSelect={() => setScheduling(true)}>
-              <CalendarClockIcon aria-hidden /> Schedule Share
+          {notAllowed ? (
+            <DropdownMenuItem disabled>
+              <CalendarClockIcon aria-hidden /> Schedule Share ({notAllowed})
             </DropdownMenuItem>
           ) : (
-            <DropdownMenuItem disabled>
-              <CalendarClockIcon aria-hidden /> Schedule Share ({roleNeededMessage('editor')})
+            <DropdownMenuItem onSelect={() => setScheduling(true)}>
+              <CalendarClockIcon aria-hidden /> Schedule Share
             </DropdownMenuItem>
           )}
         </DropdownMenuContent>

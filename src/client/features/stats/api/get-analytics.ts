@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CampaignAnalytics, OrganizationAnalytics } from '#shared/schemas/analytics.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import type { DateRange } from '../lib/date-range.ts';
+import { statsFreshness } from './freshness.ts';
 
 /** Whose analytics: one campaign's, or the whole organisation's. */
 export type AnalyticsScope = { campaignId: number } | { organization: true };
@@ -33,6 +34,7 @@ export function useAnalytics(
     queryFn: () => apiRequest<AnyAnalytics>('GET', url),
     // The previous range stays on screen (marked as updating) while the next one loads.
     placeholderData: keepPreviousData,
+    ...statsFreshness,
     enabled: opts.enabled ?? true,
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrganizationStats } from '#shared/schemas/shares.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { statsFreshness } from './freshness.ts';
 
 export const ORGANIZATION_STATS_KEY = ['/api/organization/stats'] as const;
 
@@ -13,6 +14,7 @@ export const organizationStatsQueryOptions = (orgId: number | null) =>
         'GET',
         orgId ? `/api/organization/stats?id=${orgId}` : '/api/organization/stats',
       ),
+    ...statsFreshness,
   });
 
 /** Disabled until the user belongs to an organisation (the server would answer 403). */

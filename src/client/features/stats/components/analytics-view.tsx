@@ -6,10 +6,11 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import { browserTimeZone } from '#client/lib/time-zones.ts';
+import { useOrganizationSettings } from '#client/features/organization/index.ts';
 import { type AnalyticsScope, type AnyAnalytics, exportUrl, useAnalytics } from '../api/get-analytics.ts';
 import { type DateRange, presetRange, type RangePreset } from '../lib/date-range.ts';
-import { analyticsTimeZone } from '../lib/time-zone.ts';
-import { RangeControl } from './range-control.tsx';
+import { RangeControl, type ZoneSource } from './range-control.tsx';
 import { ReferralGenerations } from './referral-generations.tsx';
 import { type Column, SortableTable } from './sortable-table.tsx';
 import { formatCount, formatRate } from './stat-tile.tsx';
@@ -32,7 +33,59 @@ const bySharesDesc = { key: 'shares', direction: 'descending' } as const;
  * supporters and CSV downloads of the same range. Read-only: every role sees it.
  */
 export function AnalyticsView({ scope }: { scope: AnalyticsScope }) {
-  const tz = useMemo(analyticsTimeZone, []);
+  // Days are the organisation's local days unless the reader asks for their own zone;
+  // if the settings cannot be read, the browser's zone keeps the view usable.
+  const settings = useOrganizationSettings();
+  const browserZone = useMemo(browserTimeZone, []);
+  const [ownZone, setOwnZone] = useState(false);
+  const orgZone = settings.data?.general.timeZone;
+  const source: ZoneSource | null = settings.isError || ownZone ? 'browser' : orgZone ? 'organization' : null;
+
+  if (!source) {
+    return (
+      <AnalyticsFrame>
+        <div className="flex h-60 items-center justify-center">
+          <Spinner label="Loading analytics" />
+        </div>
+      </AnalyticsFrame>
+    );
+  }
+  return (
+    <ZonedAnalytics
+      scope={scope}
+      tz={source === 'browser' ? browserZone : (orgZone as string)}
+      zone={{
+        source,
+        organizationZone: orgZone,
+        browserZone,
+        onSourceChange: orgZone ? (s) => setOwnZone(s === 'browser') : undefined,
+      }}
+    />
+  );
+}
+
+function AnalyticsFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="analytics-heading" className="space-y-4">
+      <h2 id="analytics-heading" className="text-xl font-semibold">
+        Analytics
+      </h2>
+      <Card>
+        <CardContent className="space-y-6 pt-6">{children}</CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function ZonedAnalytics({
+  scope,
+  tz,
+  zone,
+}: {
+  scope: AnalyticsScope;
+  tz: string;
+  zone: React.ComponentProps<typeof RangeControl>['zone'];
+}) {
   const [preset, setPreset] = useState<RangePreset>('30');
   const [custom, setCustom] = useState<DateRange>(() => presetRange('30', tz));
   const range = preset === 'custom' ? custom : presetRange(preset, tz);
@@ -49,46 +102,40 @@ export function AnalyticsView({ scope }: { scope: AnalyticsScope }) {
   const loadFailed = query.isError && !rangeError;
 
   return (
-    <section aria-labelledby="analytics-heading" className="space-y-4">
-      <h2 id="analytics-heading" className="text-xl font-semibold">
-        Analytics
-      </h2>
-      <Card>
-        <CardContent className="space-y-6 pt-6">
-          <RangeControl
-            preset={preset}
-            onPresetChange={(p) => {
-              // Custom starts from the range on screen.
-              if (p === 'custom' && preset !== 'custom') setCustom(range);
-              setPreset(p);
-            }}
-            custom={custom}
-            onCustomChange={setCustom}
-            tz={tz}
-            error={rangeError}
-          />
-          {loadFailed ? (
-            <div role="alert" className="space-y-3 rounded-md bg-muted p-6 text-center">
-              <p className="text-sm">Analytics could not be loaded. Check your connection and try again.</p>
-              <Button variant="outline" onClick={() => void query.refetch()}>
-                <RotateCwIcon aria-hidden /> Retry
-              </Button>
-            </div>
-          ) : rangeError ? null : query.data ? (
-            <AnalyticsBody
-              data={query.data}
-              scope={scope}
-              tz={tz}
-              updating={query.isPlaceholderData || query.isFetching}
-            />
-          ) : (
-            <div className="flex h-60 items-center justify-center">
-              <Spinner label="Loading analytics" />
-            </div>
-          )}
-        </CardContent>
-      </Card>
-    </section>
+    <AnalyticsFrame>
+      <RangeControl
+        preset={preset}
+        onPresetChange={(p) => {
+          // Custom starts from the range on screen.
+          if (p === 'custom' && preset !== 'custom') setCustom(range);
+          setPreset(p);
+        }}
+        custom={custom}
+        onCustomChange={setCustom}
+        tz={tz}
+        zone={zone}
+        error={rangeError}
+      />
+      {loadFailed ? (
+        <div role="alert" className="space-y-3 rounded-md bg-muted p-6 text-center">
+          <p className="text-sm">Analytics could not be loaded. Check your connection and try again.</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            <RotateCwIcon aria-hidden /> Retry
+          </Button>
+        </div>
+      ) : rangeError ? null : query.data ? (
+        <AnalyticsBody
+          data={query.data}
+          scope={scope}
+          tz={tz}
+          updating={query.isPlaceholderData || query.isFetching}
+        />
+      ) : (
+        <div className="flex h-60 items-center justify-center">
+          <Spinner label="Loading analytics" />
+        </div>
+      )}
+    </AnalyticsFrame>
   );
 }
 

@@ -3,6 +3,9 @@ import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { type DateRange, MAX_RANGE_DAYS, RANGE_PRESETS, type RangePreset } from '../lib/date-range.ts';
 
+/** Whose local days the view counts in: the organisation's (the default) or the reader's. */
+export type ZoneSource = 'organization' | 'browser';
+
 /**
  * The range picker: presets, or two date inputs for a custom range. The server judges a
  * custom range (at most MAX_RANGE_DAYS days, `to` not before `from`); its message shows
@@ -14,6 +17,7 @@ export function RangeControl({
   custom,
   onCustomChange,
   tz,
+  zone,
   error,
 }: {
   preset: RangePreset;
@@ -21,6 +25,13 @@ export function RangeControl({
   custom: DateRange;
   onCustomChange: (r: DateRange) => void;
   tz: string;
+  zone: {
+    source: ZoneSource;
+    organizationZone: string | undefined;
+    browserZone: string;
+    /** Absent when there is no organisation zone to switch from. */
+    onSourceChange?: (source: ZoneSource) => void;
+  };
   error: string | null;
 }) {
   const id = useId();
@@ -83,8 +94,20 @@ export function RangeControl({
         </p>
       )}
       <p className="text-xs text-muted-foreground" data-testid="analytics-time-zone">
-        Days run midnight to midnight in {tz} (this browser's time zone).
+        Days run midnight to midnight in {tz} (
+        {zone.source === 'organization' ? "the organization's time zone" : "this browser's time zone"}).
       </p>
+      {zone.onSourceChange && zone.organizationZone !== zone.browserZone && (
+        <label className="flex items-center gap-2 text-xs">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={zone.source === 'browser'}
+            onChange={(e) => zone.onSourceChange?.(e.target.checked ? 'browser' : 'organization')}
+          />
+          Use this browser's time zone ({zone.browserZone}) instead
+        </label>
+      )}
     </fieldset>
   );
 }
