@@ -61,16 +61,6 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
 
 export const getSettings = readSettings;
 
-/** The zone analytics and exports use when a call names none (UTC until an admin picks one). */
-export async function organizationTimeZone(db: Db, orgId: number): Promise<string> {
-  const row = await db
-    .selectFrom('organizationSettings')
-    .select('data')
-    .where('organizationId', '=', orgId)
-    .executeTakeFirst();
-  return withDefaults(row?.data).general.timeZone;
-}
-
 /** What the public supporter page shows of the organisation behind a campaign. */
 export async function supporterOrganization(db: Db, orgId: number): Promise<SupporterOrganization> {
   const s = await readSettings(db, orgId);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollUpBatch } from '../../jobs/rollups.ts';
-import { bearer, createTestApp, json, sendJson, signUp, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign } from '../supporter/test-seed.ts';
 
 let t: TestApp;
@@ -237,32 +237,5 @@ describe('analytics', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(await depthOf('parentOther001')).toEqual({ depth: 0, parentShareId: null });
-  });
-
-  it("without tz, uses the organisation's time zone setting (analytics and CSV alike)", async () => {
-    const setZone = (timeZone: string) =>
-      sendJson(t.app, 'PUT', '/api/organization/settings', { general: { timeZone } }, token);
-    // 2024-03-10T02:30Z (the first share above) is March 9 in New York, March 10 in UTC.
-    const day = 'from=2024-03-09&to=2024-03-09';
-    const csvRows = async (url: string) => (await get(url)).body.trim().split('\n').length - 1;
-    expect(json(await get(`/api/campaigns/${campaignId}/analytics?${day}`)).totals.shares).toBe(0);
-    expect((await setZone('America/New_York')).statusCode).toBe(200);
-    try {
-      const campaign = json(await get(`/api/campaigns/${campaignId}/analytics?${day}`));
-      expect(campaign.range.tz).toBe('America/New_York');
-      expect(campaign.totals.shares).toBe(1);
-      const org = json(await get(`/api/organization/analytics?${day}`));
-      expect(org.range.tz).toBe('America/New_York');
-      expect(org.totals.shares).toBe(1);
-      expect(await csvRows(`/api/campaigns/${campaignId}/export.csv?type=shares&${day}`)).toBe(1);
-      expect(await csvRows(`/api/organization/export.csv?type=shares&${day}`)).toBe(1);
-      // An explicit zone still wins.
-      expect(json(await get(`/api/campaigns/${campaignId}/analytics?${day}&tz=UTC`)).totals.shares).toBe(0);
-      expect(await csvRows(`/api/organization/export.csv?type=shares&${day}&tz=UTC`)).toBe(0);
-      // Another organisation keeps its own zone.
-      expect(json(await get('/api/organization/analytics', other.token)).range.tz).toBe('UTC');
-    } finally {
-      await setZone('UTC');
-    }
   });
 });

@@ -14,7 +14,6 @@ import { campaignStatsSchema, organizationStatsSchema } from '#shared/schemas/st
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
-import { organizationTimeZone } from '../settings/settings.service.ts';
 import { campaignStats, organizationStats } from './stats.service.ts';
 import { campaignAnalytics, organizationAnalytics } from './analytics.service.ts';
 import { exportCsv } from './export.service.ts';
@@ -27,10 +26,6 @@ const csvResponse = {
 
 export async function statsRoutes(app: FastifyInstance, { db, dialect, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  // Without `tz`, days are the organisation's local days (its time zone setting).
-  const inOrgZone = async <Q extends { tz?: string }>(query: Q, orgId: number): Promise<Q> =>
-    query.tz ? query : { ...query, tz: await organizationTimeZone(db, orgId) };
 
   r.get(
     '/api/organization/stats',
@@ -67,16 +62,14 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
         response: { 200: organizationAnalyticsSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const orgId = orgScope(request.user.organizationId);
-      return organizationAnalytics({
+    async (request) =>
+      organizationAnalytics({
         db,
         dialect,
-        orgId,
-        query: await inOrgZone(request.query, orgId),
+        orgId: orgScope(request.user.organizationId),
+        query: request.query,
         key: app.visitorCookieKey,
-      });
-    },
+      }),
   );
 
   r.get(
@@ -96,7 +89,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
         db,
         dialect,
         campaignId: campaign.id,
-        query: await inOrgZone(request.query, orgId),
+        query: request.query,
         key: app.visitorCookieKey,
       });
     },
@@ -118,7 +111,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
       const body = exportCsv({
         db,
         scope: { column: 'organizationId', id: orgId },
-        query: await inOrgZone(request.query, orgId),
+        query: request.query,
         key: app.visitorCookieKey,
         pageSize: config.exportPageSize,
       });
@@ -138,7 +131,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
       const body = exportCsv({
         db,
         scope: { column: 'campaignId', id: campaign.id },
-        query: await inOrgZone(request.query, orgId),
+        query: request.query,
         key: app.visitorCookieKey,
         pageSize: config.exportPageSize,
       });
