@@ -218,7 +218,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   const sharesHeader = platforms.getByRole('columnheader', { name: 'Shares' });
   const clicksHeader = platforms.getByRole('columnheader', { name: 'Clicks' });
   await expect(sharesHeader).toHaveAttribute('aria-sort', 'descending');
-  expect((await tableRows(platforms))[0]).toEqual(['Twitter', '2', '2']);
+  expect((await tableRows(platforms))[0]).toEqual(['X', '2', '2']);
   const sumOf = (rows: (string | null)[][], col: number) => rows.reduce((n, r) => n + Number(r[col]), 0);
   expect(sumOf(await tableRows(platforms), 1)).toBe(5);
   expect(sumOf(await tableRows(platforms), 2)).toBe(3);
@@ -239,7 +239,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   expect((await tableRows(platforms)).map((r) => r[0])).toEqual([
     'Facebook',
     'LinkedIn',
-    'Twitter',
+    'X',
     'WhatsApp',
   ]);
 

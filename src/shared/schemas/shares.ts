@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
 import { AVAILABILITY_STATES } from '../campaign-lifecycle.ts';
-import { isTimeZone } from './analytics.ts';
+import { timeZoneField } from './time-zone.ts';
 import { assetSchema } from './assets.ts';
 import { idField, idParam, timestampField } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
@@ -63,7 +63,7 @@ export const scheduleShareSchema = z
      */
     replaces: idParam.optional(),
     /** The IANA zone the supporter picked the time in, so a reminder can name it as they saw it. */
-    timeZone: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).optional(),
+    timeZone: timeZoneField.optional(),
     /** Tracked-link code of the link put in the calendar reminder, so its visits count. */
     ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
     parentRef: parentRefField,
