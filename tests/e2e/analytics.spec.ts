@@ -239,8 +239,8 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   expect((await tableRows(platforms)).map((r) => r[0])).toEqual([
     'Facebook',
     'LinkedIn',
-    'X',
     'WhatsApp',
+    'X',
   ]);
 
   const assets = view(page).getByRole('table', { name: 'By asset' });
