@@ -421,7 +421,8 @@ async function installJobRunLog(db: DbHandle): Promise<void> {
   await sql`CREATE FUNCTION test_log_job_run() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_TABLE_NAME = 'rollupState' THEN
-        IF NEW.name = 'shares' THEN
+        -- Only moves of the mark: a batch first rewrites the marks unchanged to lock them.
+        IF NEW.name = 'shares' AND NEW."lastId" <> OLD."lastId" THEN
           INSERT INTO test_job_log (tbl, name, app, old_last, new_last)
           VALUES (TG_TABLE_NAME, NEW.name, current_setting('application_name'), OLD."lastId", NEW."lastId");
         END IF;
