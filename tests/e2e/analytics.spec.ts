@@ -196,7 +196,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   const sharesHeader = platforms.getByRole('columnheader', { name: 'Shares' });
   const clicksHeader = platforms.getByRole('columnheader', { name: 'Clicks' });
   await expect(sharesHeader).toHaveAttribute('aria-sort', 'descending');
-  expect((await tableRows(platforms))[0]).toEqual(['Twitter', '2', '2']);
+  expect((await tableRows(platforms))[0]).toEqual(['X', '2', '2']);
   const sumOf = (rows: (string | null)[][], col: number) => rows.reduce((n, r) => n + Number(r[col]), 0);
   expect(sumOf(await tableRows(platforms), 1)).toBe(5);
   expect(sumOf(await tableRows(platforms), 2)).toBe(3);
@@ -214,12 +214,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
     'aria-sort',
     'ascending',
   );
-  expect((await tableRows(platforms)).map((r) => r[0])).toEqual([
-    'Facebook',
-    'LinkedIn',
-    'Twitter',
-    'WhatsApp',
-  ]);
+  expect((await tableRows(platforms)).map((r) => r[0])).toEqual(['Facebook', 'LinkedIn', 'WhatsApp', 'X']);
 
   const assets = view(page).getByRole('table', { name: 'By asset' });
   expect(await tableRows(assets)).toEqual([
