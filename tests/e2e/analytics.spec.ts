@@ -236,12 +236,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
     'aria-sort',
     'ascending',
   );
-  expect((await tableRows(platforms)).map((r) => r[0])).toEqual([
-    'Facebook',
-    'LinkedIn',
-    'WhatsApp',
-    'X',
-  ]);
+  expect((await tableRows(platforms)).map((r) => r[0])).toEqual(['Facebook', 'LinkedIn', 'WhatsApp', 'X']);
 
   const assets = view(page).getByRole('table', { name: 'By asset' });
   expect(await tableRows(assets)).toEqual([

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, expect, signInAs, test, uniqueName } from '../support/fixtures.ts';
 import { PHONE } from '../support/supporter.ts';
-import { axeProblems } from '../support/teams.ts';
+import { axeProblems, inviteViaApi } from '../support/teams.ts';
 import { campaignRow, pngBytes, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
 
 // Errors where they happen: on the field, in plain words with a Retry, never as zeros.
@@ -122,6 +122,129 @@ test('stats that failed to load say so with Retry, not zeros; so does the campai
   failList = false;
   await list.getByRole('button', { name: 'Retry' }).click();
   await expect(campaignRow(page, /^Listed Campaign/)).toBeVisible();
+});
+
+/**
+ * GET `path` fails (a 500 with the server's words, or no answer at all) until the returned
+ * function is called; other calls and methods go through.
+ */
+async function failReads(page: Page, path: string, how: 'server' | 'network') {
+  let failing = true;
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => {
+      if (!failing || route.request().method() !== 'GET') return route.continue();
+      return how === 'server'
+        ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' })
+        : route.abort('internetdisconnected');
+    },
+  );
+  return () => {
+    failing = false;
+  };
+}
+
+/** The failure where the content would be, in plain words, with a Retry. */
+async function expectLoadError(scope: Page | Locator, title: string, words: string) {
+  const alert = scope.getByRole('alert').filter({ hasText: title });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(words);
+  return alert;
+}
+
+test('settings, members, invitations and API keys that failed to load say so with Retry', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const invitation = await inviteViaApi(request, signedIn, 'viewer');
+  const settings = await failReads(page, '/api/organization/settings', 'server');
+  const organization = await failReads(page, '/api/organization', 'network');
+  const members = await failReads(page, '/api/organization/members', 'server');
+  const invitations = await failReads(page, '/api/organization/invitations', 'network');
+  const keys = await failReads(page, '/api/organization/api-keys', 'server');
+
+  await page.goto('/settings');
+  const orgAlert = await expectLoadError(page, 'Failed to fetch organization', NETWORK);
+  const settingsAlert = await expectLoadError(page, 'Failed to fetch settings', SERVER);
+  await expectNoRawErrors(page);
+  expect(await axeProblems(page)).toEqual([]);
+  organization();
+  await orgAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(orgAlert).toHaveCount(0);
+  settings();
+  await settingsAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByLabel('Organization Name')).toHaveValue(signedIn.orgName);
+  await expect(page.getByLabel('Organization Username')).not.toHaveValue('');
+
+  await page.getByRole('tab', { name: 'Permissions' }).click();
+  const membersAlert = await expectLoadError(page, 'Failed to fetch members', SERVER);
+  const invitationsAlert = await expectLoadError(page, 'Failed to fetch invitations', NETWORK);
+  const keysAlert = await expectLoadError(page, 'Failed to fetch API keys', SERVER);
+  await expectNoRawErrors(page);
+  expect(await axeProblems(page)).toEqual([]);
+
+  members();
+  await membersAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('member-row').filter({ hasText: `@${signedIn.username}` })).toBeVisible();
+  invitations();
+  await invitationsAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('invitation-row').filter({ hasText: invitation.email })).toBeVisible();
+  keys();
+  await keysAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('No API keys yet.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('templates, and the campaigns a template is made from, that failed to load say so with Retry', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const c = await seedCampaign(request, signedIn, { name: 'Template Source Campaign' });
+  const templates = await failReads(page, '/api/templates', 'server');
+  const campaigns = await failReads(page, '/api/campaigns', 'network');
+
+  await page.goto('/templates');
+  const templatesAlert = await expectLoadError(page, 'Failed to fetch templates', SERVER);
+  await expectNoRawErrors(page);
+  expect(await axeProblems(page)).toEqual([]);
+  templates();
+  await templatesAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('button', { name: 'Use this template: Donation Drive' })).toBeVisible();
+  await expect(templatesAlert).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Create Custom Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Custom Template' });
+  const campaignsAlert = await expectLoadError(dialog, 'Failed to fetch campaigns', NETWORK);
+  await expectNoRawErrors(page);
+  campaigns();
+  await campaignsAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(dialog.getByLabel('Campaign', { exact: true })).toHaveValue(String(c.id));
+});
+
+test('sessions and activity on the profile that failed to load say so with Retry', async ({
+  page,
+  signedIn,
+}) => {
+  const sessions = await failReads(page, '/api/user/sessions', 'server');
+  const activity = await failReads(page, '/api/user/activity', 'network');
+  await page.goto('/profile');
+  const sessionsAlert = await expectLoadError(page, 'Your sessions could not be loaded.', SERVER);
+  const activityAlert = await expectLoadError(page, 'Your activity could not be loaded.', NETWORK);
+  await expectNoRawErrors(page);
+  expect(await axeProblems(page)).toEqual([]);
+
+  sessions();
+  await sessionsAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('session-row').filter({ hasText: 'This device' })).toBeVisible();
+  activity();
+  await activityAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Recent Activity' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(signedIn.orgId).toBeGreaterThan(0);
 });
 
 test('a file over the server’s limit is refused before upload, saying the limit, and the dialog keeps its state', async ({

@@ -134,7 +134,9 @@ describe('a visitor scheduled shares', () => {
       timeZone: 'Mars/Olympus_Mons',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([{ path: 'timeZone', message: 'Unknown time zone (use an IANA name such as Europe/Paris or UTC)' }]);
+    expect(bad.json().errors).toEqual([
+      { path: 'timeZone', message: 'Unknown time zone (use an IANA name such as Europe/Paris or UTC)' },
+    ]);
     const missing = await t.app.inject({ url: '/api/supporter/campaigns/999999/scheduled' });
     expect(missing.statusCode).toBe(404);
   });

@@ -15,7 +15,7 @@ import {
   CampaignIcon,
   CampaignStatusBadge,
 } from '#client/features/campaigns/index.ts';
-import { RoleLocked, useRole } from '#client/features/organization/index.ts';
+import { RoleLocked } from '#client/features/organization/index.ts';
 import { CampaignStatsBlock } from '#client/features/stats/index.ts';
 import { SupporterCount } from './supporter-count.tsx';
 
@@ -89,7 +89,6 @@ function CampaignPanel({
 }) {
   const { data: assets, isPending, error, refetch, isFetching } = useCampaignAssets(campaign.id);
   const ref = useRef<HTMLDivElement>(null);
-  const canEdit = useRole().can('editor');
 
   // An asset picked in the calendar is scrolled into view once its card exists.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { summarizeUserAgent, useEndSession, useSessions } from '#client/features/auth/index.ts';
@@ -10,7 +11,8 @@ const when = (iso: string | null) => (iso ? format(new Date(iso), 'PPp') : 'Neve
 
 /** Every signed-in browser of this account; any but this one can be signed out here. */
 export function ActiveSessions() {
-  const { data, isPending, isError } = useSessions();
+  const sessions = useSessions();
+  const { data, isPending, isError } = sessions;
   const end = useEndSession();
 
   const signOut = async (id: number, device: string) => {
@@ -38,7 +40,12 @@ export function ActiveSessions() {
         {isPending ? (
           <Spinner label="Loading sessions" />
         ) : isError ? (
-          <p className="text-sm text-destructive">Your sessions could not be loaded.</p>
+          <LoadError
+            title="Your sessions could not be loaded."
+            error={sessions.error}
+            onRetry={() => void sessions.refetch()}
+            retrying={sessions.isFetching}
+          />
         ) : (
           <ul aria-labelledby="sessions-title" className="divide-y divide-border">
             {data.map((s) => {

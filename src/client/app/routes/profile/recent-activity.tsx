@@ -1,11 +1,13 @@
 import { formatDistanceToNow } from 'date-fns';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { activityLabel, useActivity } from '#client/features/auth/index.ts';
 
 /** The caller's own audit entries (sign-ins, password and campaign changes...), newest first. */
 export function RecentActivity() {
-  const { data, isPending, isError } = useActivity();
+  const activity = useActivity();
+  const { data, isPending, isError } = activity;
 
   return (
     <Card>
@@ -19,7 +21,12 @@ export function RecentActivity() {
         {isPending ? (
           <Spinner label="Loading activity" />
         ) : isError ? (
-          <p className="text-sm text-destructive">Your activity could not be loaded.</p>
+          <LoadError
+            title="Your activity could not be loaded."
+            error={activity.error}
+            onRetry={() => void activity.refetch()}
+            retrying={activity.isFetching}
+          />
         ) : data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No activity yet.</p>
         ) : (

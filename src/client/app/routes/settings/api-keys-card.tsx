@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
 import { InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
@@ -168,7 +169,15 @@ function NewApiKey({ created, done }: { created: CreatedApiKey; done: () => void
 function ApiKeyList() {
   const keys = useApiKeys({ enabled: true });
   if (keys.isPending) return <Spinner label="Loading API keys" />;
-  if (keys.isError) return <p className="text-sm text-destructive">Failed to fetch API keys</p>;
+  if (keys.isError)
+    return (
+      <LoadError
+        title="Failed to fetch API keys"
+        error={keys.error}
+        onRetry={() => void keys.refetch()}
+        retrying={keys.isFetching}
+      />
+    );
   if (keys.data.length === 0) return <p className="text-sm text-muted-foreground">No API keys yet.</p>;
   return (
     <div className="overflow-x-auto">

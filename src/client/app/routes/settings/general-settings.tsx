@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { useOrganization } from '#client/features/organization/index.ts';
@@ -10,10 +11,18 @@ import { WithSettings } from './settings-state.tsx';
 import { useSaveSettings } from './use-save-settings.ts';
 
 export function GeneralSettings() {
-  const { data: org, isError } = useOrganization();
+  const organization = useOrganization();
+  const org = organization.data;
   return (
     <div className="space-y-6">
-      {isError && <p className="text-sm text-destructive">Failed to fetch organization</p>}
+      {organization.isError && (
+        <LoadError
+          title="Failed to fetch organization"
+          error={organization.error}
+          onRetry={() => void organization.refetch()}
+          retrying={organization.isFetching}
+        />
+      )}
       <WithSettings>
         {(settings, canChange) => (
           <GeneralForm

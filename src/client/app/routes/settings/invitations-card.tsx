@@ -2,6 +2,7 @@ import { format, parseISO } from 'date-fns';
 import { DATE_FORMAT } from '#shared/constants.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
@@ -21,7 +22,12 @@ export function InvitationsCard() {
         {invitations.isPending ? (
           <Spinner label="Loading invitations" />
         ) : invitations.isError ? (
-          <p className="text-sm text-destructive">Failed to fetch invitations</p>
+          <LoadError
+            title="Failed to fetch invitations"
+            error={invitations.error}
+            onRetry={() => void invitations.refetch()}
+            retrying={invitations.isFetching}
+          />
         ) : invitations.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No pending invitations.</p>
         ) : (

@@ -6,6 +6,7 @@ import { LAST_ADMIN_MESSAGE, type Member, ROLES, type Role } from '#shared/schem
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Select } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
@@ -43,7 +44,12 @@ export function MembersCard({ invite, orgName }: { invite: React.ReactNode; orgN
         {members.isPending ? (
           <Spinner label="Loading members" />
         ) : members.isError ? (
-          <p className="text-sm text-destructive">Failed to fetch members</p>
+          <LoadError
+            title="Failed to fetch members"
+            error={members.error}
+            onRetry={() => void members.refetch()}
+            retrying={members.isFetching}
+          />
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">

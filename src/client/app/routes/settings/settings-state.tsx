@@ -1,4 +1,5 @@
 import type { OrganizationSettings } from '#shared/schemas/settings.ts';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useOrganizationSettings, useRole } from '#client/features/organization/index.ts';
 
@@ -11,7 +12,15 @@ export function WithSettings({
   const settings = useOrganizationSettings();
   const { can } = useRole();
   if (settings.isPending) return <Spinner label="Loading settings" />;
-  if (settings.isError) return <p className="text-sm text-destructive">Failed to fetch settings</p>;
+  if (settings.isError)
+    return (
+      <LoadError
+        title="Failed to fetch settings"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
   return (
     <>
       {!can('admin') && (

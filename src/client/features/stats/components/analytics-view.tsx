@@ -1,9 +1,10 @@
-import { DownloadIcon, RotateCwIcon } from 'lucide-react';
+import { DownloadIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { browserTimeZone } from '#client/lib/time-zones.ts';
@@ -117,12 +118,12 @@ function ZonedAnalytics({
         error={rangeError}
       />
       {loadFailed ? (
-        <div role="alert" className="space-y-3 rounded-md bg-muted p-6 text-center">
-          <p className="text-sm">Analytics could not be loaded. Check your connection and try again.</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden /> Retry
-          </Button>
-        </div>
+        <LoadError
+          title="Analytics could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : rangeError ? null : query.data ? (
         <AnalyticsBody
           data={query.data}
