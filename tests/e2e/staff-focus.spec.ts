@@ -111,6 +111,8 @@ test('keyboard reordering moves one slot per arrow press', async ({ page, reques
 
   await page.getByRole('button', { name: 'One, position 1' }).focus();
   await page.keyboard.press('Space');
+  // Arrows count only once the drag has started (its first announcement is out).
+  await expect(live).toHaveText(/^(Picked up One\.|One is now at position 1 of 4\.)$/);
   for (const position of [2, 3, 4]) {
     await page.keyboard.press('ArrowDown');
     await expect(live).toHaveText(`One is now at position ${position} of 4.`);
@@ -124,6 +126,7 @@ test('keyboard reordering moves one slot per arrow press', async ({ page, reques
   await page.getByRole('button', { name: 'Grid' }).click();
   await page.getByRole('button', { name: 'Two, position 1' }).focus();
   await page.keyboard.press('Space');
+  await expect(live).toHaveText(/^(Picked up Two\.|Two is now at position 1 of 4\.)$/);
   await page.keyboard.press('ArrowRight');
   await expect(live).toHaveText('Two is now at position 2 of 4.');
   await page.keyboard.press('Space');
