@@ -3,6 +3,7 @@ import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/te
 import { seedCampaign } from '../supporter/test-seed.ts';
 import { csvCell } from './csv.ts';
 import { EXPORT_PAGE } from './export.service.ts';
+import { parseCsv } from '../../../../tests/support/csv.ts';
 
 let t: TestApp;
 let token: string;
@@ -61,35 +62,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
-
-/** Minimal RFC 4180 parser for the assertions. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
 
 describe('CSV export', () => {
   it('quotes per RFC 4180 and prefixes formula-like cells', () => {
