@@ -118,80 +118,91 @@ async function* exportRows(opts: {
   const range = resolveRange({ from: query.from, to: query.to, tz: query.tz });
   const lo = new Date(range.bounds[0]).toISOString();
   const hi = new Date(range.bounds.at(-1)!).toISOString();
-  // Keyset pages in (createdAt, id) order: the scope's (scope, status, createdAt) or
-  // (scope, createdAt) index serves each page from where the last one ended. Pages by id
-  // alone made the planner walk that index over the whole range for every page.
-  let after: [string, number] = ['', 0];
   if (query.type === 'shares') {
     yield csvRow(SHARE_COLUMNS);
-    for (;;) {
-      const rows = await db
-        .selectFrom('shares')
-        .leftJoin('shares as parent', 'parent.id', 'shares.parentShareId')
-        .select([
-          'shares.id',
-          'shares.createdAt',
-          'shares.campaignId',
-          'shares.assetId',
-          'shares.platform',
-          'shares.status',
-          'shares.scheduledFor',
-          'shares.ref',
-          'parent.ref as parentRef',
-          'shares.depth',
-          'shares.supporterId',
-        ])
-        .where(`shares.${scope.column}`, '=', scope.id)
-        .where('shares.status', '=', 'shared')
-        .where('shares.createdAt', '>=', lo)
-        .where('shares.createdAt', '<', hi)
-        .where((eb) => eb(eb.refTuple('shares.createdAt', 'shares.id'), '>', eb.tuple(...after)))
-        .orderBy('shares.createdAt')
-        .orderBy('shares.id')
-        .limit(pageSize)
-        .execute();
-      exportActivity.pagesRead++;
-      if (rows.length === 0) return;
-      await names.load(rows);
-      let out = '';
-      for (const r of rows) {
-        // Numbers, ISO times and the fixed status/platform words need no quoting.
-        out += `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''}\r\n`;
-      }
-      yield out;
-      const last = rows.at(-1)!;
-      after = [last.createdAt, last.id];
-    }
+    yield* keysetPages(
+      names,
+      (after) =>
+        db
+          .selectFrom('shares')
+          .leftJoin('shares as parent', 'parent.id', 'shares.parentShareId')
+          .select([
+            'shares.id',
+            'shares.createdAt',
+            'shares.campaignId',
+            'shares.assetId',
+            'shares.platform',
+            'shares.status',
+            'shares.scheduledFor',
+            'shares.ref',
+            'parent.ref as parentRef',
+            'shares.depth',
+            'shares.supporterId',
+          ])
+          .where(`shares.${scope.column}`, '=', scope.id)
+          .where('shares.status', '=', 'shared')
+          .where('shares.createdAt', '>=', lo)
+          .where('shares.createdAt', '<', hi)
+          .where((eb) => eb(eb.refTuple('shares.createdAt', 'shares.id'), '>', eb.tuple(...after)))
+          .orderBy('shares.createdAt')
+          .orderBy('shares.id')
+          .limit(pageSize)
+          .execute(),
+      // Numbers, ISO times and the fixed status/platform words need no quoting.
+      (r) =>
+        `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''}\r\n`,
+    );
+    return;
   }
   yield csvRow(CLICK_COLUMNS);
+  yield* keysetPages(
+    names,
+    (after) =>
+      db
+        .selectFrom('clicks')
+        .innerJoin('shares', 'shares.id', 'clicks.shareId')
+        .select([
+          'clicks.id',
+          'clicks.createdAt',
+          'clicks.campaignId',
+          'shares.assetId',
+          'shares.platform',
+          'shares.ref',
+          'shares.depth',
+        ])
+        .where(`clicks.${scope.column}`, '=', scope.id)
+        .where('clicks.createdAt', '>=', lo)
+        .where('clicks.createdAt', '<', hi)
+        .where((eb) => eb(eb.refTuple('clicks.createdAt', 'clicks.id'), '>', eb.tuple(...after)))
+        .orderBy('clicks.createdAt')
+        .orderBy('clicks.id')
+        .limit(pageSize)
+        .execute(),
+    (r) =>
+      `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${csvCell(r.ref)},${r.depth}\r\n`,
+  );
+}
+
+type KeysetRow = { id: number; createdAt: string; campaignId: number; assetId: number };
+
+/**
+ * Keyset pages in (createdAt, id) order: the scope's (scope, status, createdAt) or
+ * (scope, createdAt) index serves each page from where the last one ended. Pages by id
+ * alone made the planner walk that index over the whole range for every page.
+ */
+async function* keysetPages<R extends KeysetRow>(
+  names: ReturnType<typeof nameCells>,
+  page: (after: [string, number]) => Promise<R[]>,
+  line: (row: R) => string,
+): AsyncGenerator<string> {
+  let after: [string, number] = ['', 0];
   for (;;) {
-    const rows = await db
-      .selectFrom('clicks')
-      .innerJoin('shares', 'shares.id', 'clicks.shareId')
-      .select([
-        'clicks.id',
-        'clicks.createdAt',
-        'clicks.campaignId',
-        'shares.assetId',
-        'shares.platform',
-        'shares.ref',
-        'shares.depth',
-      ])
-      .where(`clicks.${scope.column}`, '=', scope.id)
-      .where('clicks.createdAt', '>=', lo)
-      .where('clicks.createdAt', '<', hi)
-      .where((eb) => eb(eb.refTuple('clicks.createdAt', 'clicks.id'), '>', eb.tuple(...after)))
-      .orderBy('clicks.createdAt')
-      .orderBy('clicks.id')
-      .limit(pageSize)
-      .execute();
+    const rows = await page(after);
     exportActivity.pagesRead++;
     if (rows.length === 0) return;
     await names.load(rows);
     let out = '';
-    for (const r of rows) {
-      out += `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${csvCell(r.ref)},${r.depth}\r\n`;
-    }
+    for (const r of rows) out += line(r);
     yield out;
     const last = rows.at(-1)!;
     after = [last.createdAt, last.id];
