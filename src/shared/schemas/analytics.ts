@@ -17,21 +17,29 @@ const dateField = (name: string) =>
 /** The zone whose local days bound the range (UTC by default). */
 const tzField = timeZoneField.optional();
 
-export const analyticsQuerySchema = z
-  .strictObject({
+/** The range rules every ranged call shares: `to` not before `from`, at most MAX_RANGE_DAYS days. */
+const rangeRules = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
+  schema
+    .refine((q) => !q.from || !q.to || q.from <= q.to, {
+      message: 'to must not be before from',
+      path: ['to'],
+    })
+    .refine(
+      (q) =>
+        !q.from ||
+        !q.to ||
+        (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 <=
+          MAX_RANGE_DAYS,
+      { message: `The range must be at most ${MAX_RANGE_DAYS} days`, path: ['from'] },
+    );
+
+export const analyticsQuerySchema = rangeRules(
+  z.strictObject({
     from: dateField('from'),
     to: dateField('to'),
     tz: tzField,
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] })
-  .refine(
-    (q) =>
-      !q.from ||
-      !q.to ||
-      (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 <=
-        MAX_RANGE_DAYS,
-    { message: `The range must be at most ${MAX_RANGE_DAYS} days`, path: ['from'] },
-  );
+  }),
+);
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 const count = z.number().int().nonnegative();
@@ -58,21 +66,13 @@ export const organizationAnalyticsSchema = campaignAnalyticsSchema.extend({
 });
 export type OrganizationAnalytics = z.infer<typeof organizationAnalyticsSchema>;
 
-export const exportQuerySchema = z
-  .strictObject({
+export const exportQuerySchema = rangeRules(
+  z.strictObject({
     type: z.enum(['shares', 'clicks'], { error: 'type must be shares or clicks' }),
     from: dateField('from'),
     to: dateField('to'),
     // The same zone as the analytics view, so a download holds exactly the rows it counts.
     tz: tzField,
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] })
-  .refine(
-    (q) =>
-      !q.from ||
-      !q.to ||
-      (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 <=
-        MAX_RANGE_DAYS,
-    { message: `The range must be at most ${MAX_RANGE_DAYS} days`, path: ['from'] },
-  );
+  }),
+);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
