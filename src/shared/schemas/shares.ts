@@ -21,11 +21,9 @@ const parentRefField = z
   .transform((v) => (REF_CODE_PATTERN.test(v) ? v : undefined))
   .optional();
 
-const personalMessageField = (required?: string) =>
-  z
-    .string(required ? { error: required } : undefined)
-    .min(required ? 1 : 0, required)
-    .max(MAX_PERSONAL_MESSAGE, `Your personal message must be at most ${MAX_PERSONAL_MESSAGE} characters`);
+const personalMessageField = z
+  .string()
+  .max(MAX_PERSONAL_MESSAGE, `Your personal message must be at most ${MAX_PERSONAL_MESSAGE} characters`);
 
 export const logShareSchema = z.strictObject({
   assetId: idParam,
@@ -49,13 +47,13 @@ export const logShareSchema = z.strictObject({
    * The personal message the supporter added. Only a keyed hash of its normalised form
    * is kept (to count identical messages), never the words; blank keeps nothing.
    */
-  message: personalMessageField().optional(),
+  message: personalMessageField.optional(),
 });
 export type LogShareInput = z.input<typeof logShareSchema>;
 
 /** GET /api/supporter/assets/:id/message-check: the message the supporter is writing. */
 export const messageCheckQuerySchema = z.strictObject({
-  text: personalMessageField('text is required'),
+  text: personalMessageField.min(1, 'text is required'),
 });
 export type MessageCheckQuery = z.infer<typeof messageCheckQuerySchema>;
 
