@@ -30,6 +30,13 @@ export const MAX_TEXT_CONTENT = 10_000;
 export const MAX_URL = 2048;
 /** An asset's share text (caption): LinkedIn's post limit, the longest the counter warns about. */
 export const MAX_SHARE_TEXT = 3000;
+/** A supporter's personal message: the share dialog's field stops here, and the API refuses longer. */
+export const MAX_PERSONAL_MESSAGE = 1000;
+/**
+ * Shares of one asset carrying the same personal message (normalised) from which the
+ * share dialog suggests rewording it: that many identical posts look copied.
+ */
+export const REPEATED_MESSAGE_THRESHOLD = 5;
 
 export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
 export const UPLOAD_PROGRESS_STEP_MAX = 15;

@@ -99,6 +99,8 @@ export interface SharesTable {
   shareText: ColumnType<string | null, string | null | undefined, string | null>;
   /** A scheduled share's IANA time zone, as the supporter picked the time. */
   timeZone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Keyed hash of the personal message a logged share carried (normalised), never its words. */
+  messageHash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ClicksTable {

@@ -109,6 +109,8 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/supporter/campaigns/:id/impact': 'public',
   'GET /api/supporter/campaigns/:id/scheduled': 'public',
   'GET /api/supporter/campaigns/:id/elsewhere': 'public',
+  // The share dialog's personal-message nudge (a yes or no, never anybody's words).
+  'GET /api/supporter/assets/:id/message-check': 'public',
   'GET /supporter/:id': 'public',
   'GET /supporter/campaign/:id': 'public',
   'GET /uploads/:name': 'public',

@@ -547,7 +547,30 @@ describe('real responses parse with the route schemas', () => {
       { method: 'GET', route: '/api/assets', headers: auth, status: 200 },
       { method: 'GET', route: '/uploads/:name', url: file.url, status: 200 },
       { method: 'GET', route: '/uploads/:name', url: '/uploads/missing.png', status: 404 },
-      { method: 'POST', route: '/api/shares', payload: { ...ids, platform: 'twitter' }, status: 201 },
+      {
+        method: 'POST',
+        route: '/api/shares',
+        payload: { ...ids, platform: 'twitter', message: 'Please read this' },
+        status: 201,
+      },
+      {
+        method: 'GET',
+        route: '/api/supporter/assets/:id/message-check',
+        url: `/api/supporter/assets/${asset.id}/message-check?text=Please%20read%20this`,
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/supporter/assets/:id/message-check',
+        url: '/api/supporter/assets/999999/message-check?text=Please%20read%20this',
+        status: 404,
+      },
+      {
+        method: 'GET',
+        route: '/api/supporter/assets/:id/message-check',
+        url: `/api/supporter/assets/${asset.id}/message-check`,
+        status: 400,
+      },
       {
         method: 'POST',
         route: '/api/shares/schedule',

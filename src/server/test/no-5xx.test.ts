@@ -89,6 +89,8 @@ it('answers odd input at every route without a 5xx', async () => {
       `/supporter/campaign/${e}`,
       `/supporter/${campaignId}?ref=${e}`,
       `/uploads/${e}`,
+      `/api/supporter/assets/${e}/message-check?text=hello`,
+      `/api/supporter/assets/${assetId}/message-check?text=${e}`,
     ])
       await check('GET', u);
     for (const u of [
@@ -108,7 +110,15 @@ it('answers odd input at every route without a 5xx', async () => {
   }
   const base = { assetId, campaignId, organizationId: orgId, platform: 'twitter' };
   for (const v of oddJson) {
-    for (const k of ['assetId', 'campaignId', 'organizationId', 'platform', 'supporterInfo', 'ref']) {
+    for (const k of [
+      'assetId',
+      'campaignId',
+      'organizationId',
+      'platform',
+      'supporterInfo',
+      'ref',
+      'message',
+    ]) {
       await check('POST', '/api/shares', { ...base, [k]: v });
       await check('POST', '/api/shares/schedule', {
         ...base,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
+import { MAX_PERSONAL_MESSAGE, MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
 import { AVAILABILITY_STATES } from '../campaign-lifecycle.ts';
 import { timeZoneField } from './time-zone.ts';
@@ -21,6 +21,10 @@ const parentRefField = z
   .transform((v) => (REF_CODE_PATTERN.test(v) ? v : undefined))
   .optional();
 
+const personalMessageField = z
+  .string()
+  .max(MAX_PERSONAL_MESSAGE, `Your personal message must be at most ${MAX_PERSONAL_MESSAGE} characters`);
+
 export const logShareSchema = z.strictObject({
   assetId: idParam,
   platform: platformField,
@@ -39,8 +43,26 @@ export const logShareSchema = z.strictObject({
     .optional(),
   /** The tracked-link code the supporter page arrived with: this share's referral parent. */
   parentRef: parentRefField,
+  /**
+   * The personal message the supporter added. Only a keyed hash of its normalised form
+   * is kept (to count identical messages), never the words; blank keeps nothing.
+   */
+  message: personalMessageField.optional(),
 });
 export type LogShareInput = z.input<typeof logShareSchema>;
+
+/** GET /api/supporter/assets/:id/message-check: the message the supporter is writing. */
+export const messageCheckQuerySchema = z.strictObject({
+  text: personalMessageField.min(1, 'text is required'),
+});
+export type MessageCheckQuery = z.infer<typeof messageCheckQuerySchema>;
+
+/**
+ * Whether that many shares of the asset already carried the same message (normalised):
+ * a yes or no, never anybody's words or the count.
+ */
+export const messageCheckSchema = z.object({ repeated: z.boolean() });
+export type MessageCheck = z.infer<typeof messageCheckSchema>;
 
 const SCHEDULE_MISSING = 'Missing required fields for scheduling a share';
 

@@ -408,6 +408,9 @@ const CASES: Record<string, Case> = {
   'GET /api/supporter/campaigns/:id/elsewhere': {
     call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/elsewhere` }),
   },
+  'GET /api/supporter/assets/:id/message-check': {
+    call: () => ({ method: 'GET', url: `/api/supporter/assets/${assetId}/message-check?text=Hello%20there` }),
+  },
   'GET /supporter/:id': { call: () => ({ method: 'GET', url: `/supporter/${campaignId}` }) },
   'GET /supporter/campaign/:id': {
     call: () => ({ method: 'GET', url: `/supporter/campaign/${campaignId}` }),

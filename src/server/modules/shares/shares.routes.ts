@@ -2,19 +2,23 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
 import {
   logShareSchema,
+  messageCheckQuerySchema,
+  messageCheckSchema,
   scheduledShareItemSchema,
   scheduledSharesQuerySchema,
   scheduleShareSchema,
   shareSchema,
 } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
+import { loadMessageHashKey } from '../../lib/app-secrets.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { ensureSupporterId } from '../../lib/supporter-id.ts';
+import { isRepeatedMessage } from './message-nudge.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
 
 /**
@@ -25,9 +29,15 @@ import { listScheduledShares, logShare, scheduleShare } from './shares.service.t
  * Generous, because many phones share one carrier NAT address.
  */
 export const PUBLIC_SHARE_WRITES_PER_MINUTE = 60;
+/**
+ * Personal-message checks per client address a minute, under the same limiter: the
+ * share dialog asks once per pause in typing, so a person stays far below it, while
+ * probing many phrases for "already shared" is slowed down.
+ */
+export const MESSAGE_CHECKS_PER_MINUTE = 60;
 
 export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }: AppDeps) {
-  // Registered inside this module, so the limit applies to its public write routes only.
+  // Registered inside this module, so the limit applies to its public routes only.
   await app.register(rateLimit, {
     global: false,
     allowList: (request) => isLocalRequest(request, config.trustProxy),
@@ -40,6 +50,8 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }
   };
 
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The same on every instance (appSecrets), so equal messages count together wherever they were logged.
+  const messageKey = await loadMessageHashKey(db);
 
   r.post(
     '/api/shares',
@@ -52,7 +64,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }
     },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
-      const share = await logShare({ db, dialect, input: request.body, supporterId });
+      const share = await logShare({ db, dialect, input: request.body, supporterId, messageKey });
       return reply.code(201).send(share);
     },
   );
@@ -67,6 +79,29 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }
       const { supporterId } = ensureSupporterId(request, reply);
       const share = await scheduleShare({ db, dialect, input: request.body, supporterId });
       return reply.code(201).send(share);
+    },
+  );
+
+  // The share dialog's "make it personal" nudge: a yes or no, never anybody's words.
+  r.get(
+    '/api/supporter/assets/:id/message-check',
+    {
+      config: { rateLimit: { max: MESSAGE_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        params: idParamsSchema,
+        querystring: messageCheckQuerySchema,
+        response: { 200: messageCheckSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const repeated = await isRepeatedMessage({
+        db,
+        key: messageKey,
+        assetId: request.params.id,
+        text: request.query.text,
+      });
+      return { repeated };
     },
   );
 

@@ -24,6 +24,7 @@ import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { messageHash } from './message-nudge.ts';
 import { assertShareable, openCampaignAndAsset } from './shareable.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
@@ -131,6 +132,7 @@ type LoggedShareValues = {
   parentRef: string | null;
   supporterId: string;
   supporterName: string | null;
+  messageHash: string | null;
   createdAt: string;
   today: string;
 };
@@ -145,6 +147,7 @@ const LOGGED_SHARE_VALUES = [
   'parentRef',
   'supporterId',
   'supporterName',
+  'messageHash',
   'createdAt',
   'today',
 ] as const;
@@ -179,6 +182,7 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
       'supporterName',
       'parentShareId',
       'depth',
+      'messageHash',
       'createdAt',
     ])
     .expression(
@@ -201,6 +205,7 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
           eb.val(v.supporterName).as('supporterName'),
           'p.id as parentShareId',
           eb.fn.coalesce(eb('p.depth', '+', 1), sql<number>`0`).as('depth'),
+          eb.val(v.messageHash).as('messageHash'),
           eb.val(v.createdAt).as('createdAt'),
         ])
         .where('c.id', '=', v.campaignId)
@@ -254,9 +259,13 @@ export async function logShare(opts: {
   dialect: DialectName;
   input: LogShareBody;
   supporterId: string;
+  /** The HMAC key of message hashes (appSecrets 'message-hash'). */
+  messageKey: Buffer;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const supporterName = await keptSupporterName(db, input);
+  // Only the keyed hash of the personal message is stored, never its words.
+  const hashOfMessage = messageHash(opts.messageKey, input.message);
   const createdAt = nowIso();
   const query = insertIfShareable(db, {
     assetId: input.assetId,
@@ -268,6 +277,7 @@ export async function logShare(opts: {
     parentRef: input.parentRef ?? null,
     supporterId,
     supporterName,
+    messageHash: hashOfMessage,
     createdAt,
     today: createdAt.slice(0, 10),
   });
@@ -291,6 +301,7 @@ export async function logShare(opts: {
         ref: input.ref ?? null,
         supporterId,
         supporterName,
+        messageHash: hashOfMessage,
         createdAt,
       }),
     );

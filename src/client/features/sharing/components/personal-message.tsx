@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { MAX_PERSONAL_MESSAGE } from '#shared/constants.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Textarea } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -38,6 +39,7 @@ export function PersonalMessage({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder="Share why this matters to you..."
+        maxLength={MAX_PERSONAL_MESSAGE}
         aria-describedby={`${id}-hint`}
         rows={3}
       />

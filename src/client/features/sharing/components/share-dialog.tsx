@@ -18,6 +18,7 @@ import { forgetMastodonServer, rememberedMastodonServer } from '../lib/mastodon-
 import { TOASTS } from '../lib/messages.ts';
 import { type ShareCampaign, shareTo } from '../lib/share.ts';
 import { MastodonServerField } from './mastodon-server-field.tsx';
+import { MessageNudge } from './message-nudge.tsx';
 import { PersonalMessage } from './personal-message.tsx';
 import { PlatformPreview, PREVIEW_PLATFORMS, type PreviewPlatform } from './platform-previews.tsx';
 import { SaveAndCopyButtons, ShareButtons } from './share-buttons.tsx';
@@ -118,7 +119,15 @@ export default function ShareDialog({
             {personalize ? 'Personalizing' : 'Personalize'}
           </Button>
           {personalize && (
-            <PersonalMessage value={message} onChange={setMessage} campaignName={campaign.name} />
+            <>
+              <PersonalMessage value={message} onChange={setMessage} campaignName={campaign.name} />
+              <MessageNudge
+                assetId={asset.id}
+                message={message}
+                campaignName={campaign.name}
+                onUseTemplate={setMessage}
+              />
+            </>
           )}
         </div>
 

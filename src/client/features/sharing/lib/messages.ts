@@ -56,3 +56,11 @@ export const TOASTS = {
   /** The description is the server's message, or 'An error occurred'. */
   scheduleFailed: { title: 'Failed to schedule' },
 } as const;
+
+/** The share dialog's suggestion when many shares of the asset already carried the same personal message. */
+export const REPEATED_MESSAGE = {
+  title: 'Make it your own',
+  body: 'Many supporters have already shared this exact message. Posts in your own words stand out and reach more people, so you might reword it a little.',
+  startingPoint: 'Need a starting point? Try this and add why it matters to you:',
+  useTemplate: 'Use this as a starting point',
+} as const;

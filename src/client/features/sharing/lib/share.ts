@@ -72,6 +72,8 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       organizationId: campaign.organizationId,
       ref,
       ...(req.supporterName?.trim() ? { supporterName: req.supporterName.trim() } : {}),
+      // Only a keyed hash of it is kept, to count identical messages for the nudge.
+      ...(req.personalMessage?.trim() ? { message: req.personalMessage } : {}),
     });
     if (isIntentPlatform(platform)) {
       const name = PLATFORMS[platform].name;
