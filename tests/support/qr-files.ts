@@ -49,11 +49,8 @@ export function decodeModules(grid: boolean[][], quietZone: number, scale = 6): 
   return jsQR(data, side, side)?.data ?? null;
 }
 
-/**
- * The text a PDF page shows, in drawing order: the strings of its text operators
- * (pdf-lib writes standard-font text as hex strings in WinAnsi, Windows-1252).
- */
-export function pdfPageText(doc: PDFDocument, index = 0): string[] {
+/** The drawing operators of a PDF page, decompressed. */
+function pageOperators(doc: PDFDocument, index: number): string {
   const contents = doc.getPage(index).node.Contents();
   const streams =
     contents instanceof PDFArray
@@ -61,16 +58,54 @@ export function pdfPageText(doc: PDFDocument, index = 0): string[] {
       : contents
         ? [contents]
         : [];
-  const ops = streams
+  return streams
     .map((s) =>
       Buffer.from(s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : s.getContents()).toString(
         'latin1',
       ),
     )
     .join('\n');
-  return [...ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((m) =>
+}
+
+/**
+ * The text a PDF page shows, in drawing order: the strings of its text operators
+ * (pdf-lib writes standard-font text as hex strings in WinAnsi, Windows-1252).
+ */
+export function pdfPageText(doc: PDFDocument, index = 0): string[] {
+  return [...pageOperators(doc, index).matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((m) =>
     String.fromCodePoint(...[...Buffer.from(m[1], 'hex')].map((b) => CP1252_HIGH[b - 0x80] ?? b)),
   );
+}
+
+/**
+ * The module matrix of the filled rectangles a PDF page draws (pdf-lib's rectangle:
+ * a translation, then a closed path from 0 0 to width height), read back on the grid
+ * of the smallest rectangle's height. The code's top-left module is always dark (a
+ * finder pattern), so the leftmost and topmost rectangles fix the grid's origin.
+ */
+export function pdfRectangleModules(doc: PDFDocument, index = 0): boolean[][] {
+  const num = '(-?[\\d.]+)';
+  const shape = new RegExp(
+    `1 0 0 1 ${num} ${num} cm\\n(?:1 0 0 1 0 0 cm\\n)*0 0 m\\n0 ${num} l\\n${num} \\3 l\\n\\4 0 l\\nh\\nf`,
+    'g',
+  );
+  const rects = [...pageOperators(doc, index).matchAll(shape)].map((m) => {
+    const [x, y, h, w] = m.slice(1, 5).map(Number);
+    return { x, top: y + h, w, h };
+  });
+  if (rects.length === 0) return [];
+  const unit = Math.min(...rects.map((r) => r.h));
+  const left = Math.min(...rects.map((r) => r.x));
+  const top = Math.max(...rects.map((r) => r.top));
+  const cells = rects.map((r) => ({
+    col: Math.round((r.x - left) / unit),
+    row: Math.round((top - r.top) / unit),
+    length: Math.round(r.w / unit),
+  }));
+  const size = Math.max(...cells.map((c) => Math.max(c.row + 1, c.col + c.length)));
+  const grid = Array.from({ length: size }, () => Array<boolean>(size).fill(false));
+  for (const c of cells) for (let i = 0; i < c.length; i++) grid[c.row][c.col + i] = true;
+  return grid;
 }
 
 /** Windows-1252's characters for 0x80..0x9F (Node's TextDecoder reads them as Latin-1). */

@@ -8,6 +8,7 @@ import {
   decodeQrPng,
   loadPdf,
   pdfPageText,
+  pdfRectangleModules,
   svgModules,
 } from '../../../../tests/support/qr-files.ts';
 import { addMember } from '../../test/teams.ts';
@@ -39,6 +40,14 @@ beforeAll(async () => {
   });
   codeUrl = `${PUBLIC_URL}/supporter/${campaign.id}?src=qr`;
 });
+
+/** The module matrix the qrcode package makes for `url` at print error correction. */
+function libraryModules(url: string): boolean[][] {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'Q' });
+  return Array.from({ length: modules.size }, (_, row) =>
+    Array.from({ length: modules.size }, (_, col) => modules.get(row, col) === 1),
+  );
+}
 
 const get = (url: string, token: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
@@ -93,14 +102,9 @@ describe('GET /api/campaigns/:id/qr.svg', () => {
     );
     expect(svg).toContain(`<title>${codeUrl}</title>`);
 
-    const expected = QRCode.create(codeUrl, { errorCorrectionLevel: 'Q' }).modules;
     expect(QR_ERROR_CORRECTION).toBe('Q');
     const grid = svgModules(svg, QR_QUIET_ZONE);
-    expect(grid.length).toBe(expected.size);
-    const fromLibrary = Array.from({ length: expected.size }, (_, row) =>
-      Array.from({ length: expected.size }, (_, col) => expected.get(row, col) === 1),
-    );
-    expect(grid).toEqual(fromLibrary);
+    expect(grid).toEqual(libraryModules(codeUrl));
     // And drawn as pixels, it scans.
     expect(decodeModules(grid, QR_QUIET_ZONE)).toBe(codeUrl);
   });
@@ -139,6 +143,10 @@ describe('GET /api/campaigns/:id/poster.pdf', () => {
       POSTER_URL_CAPTION,
       `rally.example.org/supporter/${campaign.id}`,
     ]);
+    // The code is vector squares on the page: the same modules, and they scan.
+    const squares = pdfRectangleModules(doc);
+    expect(squares).toEqual(libraryModules(codeUrl));
+    expect(decodeModules(squares, QR_QUIET_ZONE)).toBe(codeUrl);
   });
 
   it('prints the line asked for, and the default line for a campaign without description', async () => {
