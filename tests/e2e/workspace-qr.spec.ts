@@ -86,6 +86,8 @@ test.describe('on a phone', () => {
     // Viewers change nothing: the QR code is the one control they get here.
     await expect(page.getByRole('button', { name: 'Edit campaign' })).toHaveCount(0);
     await expect(dialog.getByRole('img', { name: /QR code for the supporter page/ })).toBeVisible();
+    // Focus starts on a download, not in the text field (which would open the keyboard).
+    await expect(dialog.getByRole('link', { name: 'Download SVG' })).toBeFocused();
 
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);

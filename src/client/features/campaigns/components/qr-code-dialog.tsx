@@ -1,5 +1,5 @@
 import { DownloadIcon, QrCodeIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { defaultPosterLine, printsAsWritten } from '#shared/poster-text.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { POSTER_LINE_MAX } from '#shared/schemas/qr.ts';
@@ -43,6 +43,11 @@ function QrCodeFiles({ campaign }: { campaign: QrCampaign }) {
   const preview = useQrPreview(campaign.id);
   const [line, setLine] = useState(() => defaultPosterLine(campaign.description));
   const fontNote = !printsAsWritten(campaign.name) || !printsAsWritten(line);
+  // The dialog would focus its first field (it skips links), and on a phone that opens
+  // the keyboard over the code: the first download gets focus instead. This effect runs
+  // before the dialog's own, which then keeps focus where it is.
+  const firstDownload = useRef<HTMLAnchorElement>(null);
+  useEffect(() => firstDownload.current?.focus(), []);
 
   if (preview.isError) {
     return (
@@ -74,7 +79,7 @@ function QrCodeFiles({ campaign }: { campaign: QrCampaign }) {
         </p>
       )}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <DownloadLink href={qrSvgUrl(campaign.id)} label="Download SVG" />
+        <DownloadLink href={qrSvgUrl(campaign.id)} label="Download SVG" ref={firstDownload} />
         <DownloadLink href={qrPngUrl(campaign.id)} label="Download PNG" />
       </div>
       <FormField
@@ -95,10 +100,20 @@ function QrCodeFiles({ campaign }: { campaign: QrCampaign }) {
   );
 }
 
-function DownloadLink({ href, label, primary = false }: { href: string; label: string; primary?: boolean }) {
+function DownloadLink({
+  href,
+  label,
+  primary = false,
+  ref,
+}: {
+  href: string;
+  label: string;
+  primary?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+}) {
   return (
     <Button asChild variant={primary ? 'default' : 'outline'} className="w-full sm:w-auto">
-      <a href={href} download>
+      <a href={href} download ref={ref}>
         <DownloadIcon aria-hidden /> {label}
       </a>
     </Button>
