@@ -17,6 +17,7 @@ import { campaignLifecycleRoutes } from './modules/campaigns/campaign-lifecycle.
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { debugRoutes } from './modules/debug/debug.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(opts: {
     assetEditRoutes,
     uploadsRoutes,
     statsRoutes,
+    qrRoutes,
     templatesRoutes,
     // Debug helpers exist only on a server started with DEV_TOOLS=1 (404 otherwise).
     ...(config.devTools ? [debugRoutes] : []),

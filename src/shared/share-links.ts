@@ -19,6 +19,14 @@ export function supporterUrl(origin: string, campaignId: number): string {
   return `${origin.replace(/\/+$/, '')}/supporter/${campaignId}`;
 }
 
+/** The `src` source tag of visits that came through the campaign's printed QR code. */
+export const QR_SOURCE = 'qr';
+
+/** `{origin}/supporter/{campaignId}?src=qr`: the link a campaign's QR code carries. */
+export function qrSupporterUrl(origin: string, campaignId: number): string {
+  return `${supporterUrl(origin, campaignId)}?src=${QR_SOURCE}`;
+}
+
 /** `{origin}/supporter/{campaignId}?ref={code}`: the link a share carries. */
 export function trackedUrl(origin: string, campaignId: number, ref: string): string {
   return `${supporterUrl(origin, campaignId)}?ref=${encodeURIComponent(ref)}`;

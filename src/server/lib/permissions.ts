@@ -88,6 +88,10 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/campaigns/:id/stats': 'member',
   'GET /api/campaigns/:id/analytics': 'member',
   'GET /api/campaigns/:id/export.csv': 'member',
+  // The campaign's QR code and poster (files for print): any member, API keys too.
+  'GET /api/campaigns/:id/qr.svg': 'member',
+  'GET /api/campaigns/:id/qr.png': 'member',
+  'GET /api/campaigns/:id/poster.pdf': 'member',
   'GET /api/assets': 'member',
   'POST /api/assets': 'editor',
   'PUT /api/assets/:id': 'editor',

@@ -111,11 +111,17 @@ describe('GET /api/openapi.json', () => {
         expect(success, `${method} ${path} success response`).toBeDefined();
         const body = (success![1] as { content?: Record<string, { schema?: unknown }> }).content;
         // A 204 is documented without a body; every other success carries a schema for
-        // its media type (JSON; CSV for the exports).
+        // its media type (JSON; CSV for the exports; SVG, PNG and PDF for the QR files).
         if (success![0] === '204') expect(body, `${method} ${path} 204 without content`).toBeUndefined();
         else
           expect(
-            (body?.['application/json'] ?? body?.['text/csv'])?.schema,
+            (
+              body?.['application/json'] ??
+              body?.['text/csv'] ??
+              body?.['image/svg+xml'] ??
+              body?.['image/png'] ??
+              body?.['application/pdf']
+            )?.schema,
             `${method} ${path} success schema`,
           ).toBeTruthy();
         expect(op.responses['4XX']?.content?.['application/json']?.schema).toMatchObject({
@@ -635,6 +641,48 @@ describe('real responses parse with the route schemas', () => {
         url: '/api/campaigns/999999/export.csv?type=shares',
         headers: auth,
         status: 404,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/qr.svg',
+        url: id('/api/campaigns/:id/qr.svg'),
+        headers: auth,
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/qr.svg',
+        url: '/api/campaigns/999999/qr.svg',
+        headers: auth,
+        status: 404,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/qr.png',
+        url: `${id('/api/campaigns/:id/qr.png')}?size=256`,
+        headers: auth,
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/qr.png',
+        url: `${id('/api/campaigns/:id/qr.png')}?size=9999`,
+        headers: auth,
+        status: 400,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/poster.pdf',
+        url: `${id('/api/campaigns/:id/poster.pdf')}?line=Scan%20me`,
+        headers: auth,
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/campaigns/:id/poster.pdf',
+        url: `${id('/api/campaigns/:id/poster.pdf')}?line=${'x'.repeat(500)}`,
+        headers: auth,
+        status: 400,
       },
       {
         method: 'POST',

@@ -320,6 +320,18 @@ const CASES: Record<string, Case> = {
     call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/export.csv?type=clicks` }),
     other: 404,
   },
+  'GET /api/campaigns/:id/qr.svg': {
+    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/qr.svg` }),
+    other: 404,
+  },
+  'GET /api/campaigns/:id/qr.png': {
+    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/qr.png?size=128` }),
+    other: 404,
+  },
+  'GET /api/campaigns/:id/poster.pdf': {
+    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/poster.pdf` }),
+    other: 404,
+  },
   'GET /api/assets': { call: () => ({ method: 'GET', url: '/api/assets' }) },
   'POST /api/assets': {
     call: () => ({

@@ -10,6 +10,7 @@ import { useArchiveCampaign } from '../api/archive-campaign.ts';
 import { useDuplicateCampaign } from '../api/duplicate-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import { EditCampaignDialog } from './edit-campaign-dialog.tsx';
+import { QrCodeDialog } from './qr-code-dialog.tsx';
 
 /** Said before a draft with no asset can go live (the server refuses it the same way). */
 export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
@@ -31,7 +32,8 @@ const STATUS_CHANGES: Partial<Record<CampaignStatus, { verb: string; title: stri
 
 /**
  * The campaign page's controls: edit, publish, pause or resume, end, archive (asks
- * first) and duplicate, offered by the status the team sees. `canEdit` false shows none.
+ * first) and duplicate, offered by the status the team sees, and the QR code. `canEdit`
+ * false shows only the QR code, which every member may use.
  */
 export function CampaignActions({
   campaign,
@@ -46,9 +48,17 @@ export function CampaignActions({
   const update = useUpdateCampaign(campaign.id);
   const archive = useArchiveCampaign(campaign.id);
   const duplicate = useDuplicateCampaign(campaign.id);
-  if (!canEdit) return null;
-
   const shown = effectiveStatus(campaign);
+  // An archived campaign's page is offline: a new code would lead nowhere.
+  const qrCode = shown !== 'archived' && <QrCodeDialog campaign={campaign} />;
+  if (!canEdit) {
+    return qrCode ? (
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Campaign actions">
+        {qrCode}
+      </div>
+    ) : null;
+  }
+
   const busy = update.isPending || archive.isPending || duplicate.isPending;
   const noAssets = campaign.assets.length === 0;
 
@@ -122,6 +132,7 @@ export function CampaignActions({
         <Button variant="outline" onClick={doDuplicate} disabled={busy}>
           <CopyPlusIcon aria-hidden /> {duplicate.isPending ? 'Duplicating...' : 'Duplicate'}
         </Button>
+        {qrCode}
         {shown !== 'archived' && (
           <ConfirmDialog
             trigger={

@@ -1,0 +1,121 @@
+import { DownloadIcon, QrCodeIcon } from 'lucide-react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
+import { defaultPosterLine, printsAsWritten } from '#shared/poster-text.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { POSTER_LINE_MAX } from '#shared/schemas/qr.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { TitledDialog } from '#client/components/ui/dialog.tsx';
+import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { posterPdfUrl, qrPngUrl, qrSvgUrl, useQrPreview } from '../api/qr-files.ts';
+
+/** Why a poster may not print a name or line as typed (the PDF's standard fonts). */
+export const POSTER_FONT_NOTE =
+  'The poster prints Latin letters only: other characters print as "?", accents are dropped where needed and emoji are left out.';
+
+type QrCampaign = Pick<Campaign, 'id' | 'name' | 'description' | 'status'>;
+
+/**
+ * 'QR code': the code of the campaign's supporter link (tagged src=qr, so its visits
+ * count as their own source), to download as SVG or PNG, or as an A4 poster with an
+ * editable line. Every member may use it.
+ */
+export function QrCodeDialog({ campaign }: { campaign: QrCampaign }) {
+  return (
+    <TitledDialog
+      trigger={
+        <Button variant="outline">
+          <QrCodeIcon aria-hidden /> QR code
+        </Button>
+      }
+      title="QR code"
+      description={`For posters and flyers: scanning it opens the supporter page of "${campaign.name}", and those visits count as the QR source in analytics.`}
+    >
+      <QrCodeFiles campaign={campaign} />
+    </TitledDialog>
+  );
+}
+
+function QrCodeFiles({ campaign }: { campaign: QrCampaign }) {
+  const lineId = useId();
+  const preview = useQrPreview(campaign.id);
+  const [line, setLine] = useState(() => defaultPosterLine(campaign.description));
+  const fontNote = !printsAsWritten(campaign.name) || !printsAsWritten(line);
+  // The dialog would focus its first field (it skips links), and on a phone that opens
+  // the keyboard over the code: the first download gets focus instead. This effect runs
+  // before the dialog's own, which then keeps focus where it is.
+  const firstDownload = useRef<HTMLAnchorElement>(null);
+  useEffect(() => firstDownload.current?.focus(), []);
+
+  if (preview.isError) {
+    return (
+      <LoadError
+        title="Could not make the QR code"
+        error={preview.error}
+        onRetry={() => void preview.refetch()}
+        retrying={preview.isFetching}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex min-h-48 items-center justify-center">
+        {preview.data ? (
+          <img
+            src={preview.data}
+            alt={`QR code for the supporter page of ${campaign.name}`}
+            className="size-48 border border-border"
+          />
+        ) : (
+          <Spinner label="Making the QR code" />
+        )}
+      </div>
+      {campaign.status === 'draft' && (
+        <p className="text-sm text-muted-foreground">
+          This campaign is a draft: the code opens its page once you publish it.
+        </p>
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <DownloadLink href={qrSvgUrl(campaign.id)} label="Download SVG" ref={firstDownload} />
+        <DownloadLink href={qrPngUrl(campaign.id)} label="Download PNG" />
+      </div>
+      <FormField
+        id={lineId}
+        label="Poster text"
+        help={`Printed under the campaign name, up to ${POSTER_LINE_MAX} characters.${fontNote ? ` ${POSTER_FONT_NOTE}` : ''}`}
+      >
+        <Input
+          {...fieldAria(lineId, undefined, 'help')}
+          value={line}
+          maxLength={POSTER_LINE_MAX}
+          onChange={(e) => setLine(e.target.value)}
+          dir="auto"
+        />
+      </FormField>
+      <DownloadLink href={posterPdfUrl(campaign.id, line)} label="Download poster (PDF)" primary />
+    </div>
+  );
+}
+
+function DownloadLink({
+  href,
+  label,
+  primary = false,
+  ref,
+}: {
+  href: string;
+  label: string;
+  primary?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+}) {
+  return (
+    <Button asChild variant={primary ? 'default' : 'outline'} className="w-full sm:w-auto">
+      <a href={href} download ref={ref}>
+        <DownloadIcon aria-hidden /> {label}
+      </a>
+    </Button>
+  );
+}

@@ -1,0 +1,143 @@
+import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { posterText } from '#shared/poster-text.ts';
+import { darkRuns, QR_QUIET_ZONE, qrMatrix } from './qr-code.ts';
+
+// The printable A4 poster: the campaign name, a line of text, the QR code drawn as
+// vector squares (sharp at any print size), and the link to type in under it.
+
+const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
+/** 2 cm: inside what office printers leave unprinted. */
+const MARGIN = 56;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const INK = rgb(0, 0, 0);
+const MUTED = rgb(0.3, 0.3, 0.3);
+const ELLIPSIS = '…';
+export const POSTER_URL_CAPTION = 'Scan the code or go to';
+
+export interface PosterInput {
+  /** The campaign name, as stored (the PDF's title keeps it exactly). */
+  name: string;
+  line: string;
+  /** What the code encodes. */
+  codeUrl: string;
+  /** The link printed for typing in. */
+  printedUrl: string;
+}
+
+/** `text` broken into lines no wider than `width`; a word wider than a line is split. */
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    const joined = current ? `${current} ${word}` : word;
+    if (fits(joined)) {
+      current = joined;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = '';
+    for (const ch of word) {
+      if (current && !fits(current + ch)) {
+        lines.push(current);
+        current = '';
+      }
+      current += ch;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/**
+ * The largest size from `max` down to `min` at which `text` takes at most `maxLines`
+ * lines; at `min` a longer text is cut, its last line ending with '…'.
+ */
+function fitText(
+  font: PDFFont,
+  text: string,
+  opts: { max: number; min: number; maxLines: number },
+): { size: number; lines: string[] } {
+  for (let size = opts.max; size > opts.min; size -= 2) {
+    const lines = wrap(font, text, size, CONTENT_WIDTH);
+    if (lines.length <= opts.maxLines) return { size, lines };
+  }
+  const size = opts.min;
+  const lines = wrap(font, text, size, CONTENT_WIDTH);
+  if (lines.length <= opts.maxLines) return { size, lines };
+  const kept = lines.slice(0, opts.maxLines);
+  let last = kept[kept.length - 1];
+  while (last && font.widthOfTextAtSize(last + ELLIPSIS, size) > CONTENT_WIDTH) last = last.slice(0, -1);
+  kept[kept.length - 1] = last.trimEnd() + ELLIPSIS;
+  return { size, lines: kept };
+}
+
+const lineHeight = (size: number) => size * 1.2;
+
+/** Draws centred lines from `top` downwards; returns the y under the last one. */
+function drawCentred(
+  page: PDFPage,
+  font: PDFFont,
+  block: { size: number; lines: string[] },
+  top: number,
+  color = INK,
+): number {
+  let y = top;
+  for (const line of block.lines) {
+    y -= lineHeight(block.size);
+    const x = (PAGE_WIDTH - font.widthOfTextAtSize(line, block.size)) / 2;
+    page.drawText(line, { x, y: y + block.size * 0.22, size: block.size, font, color });
+  }
+  return y;
+}
+
+export async function posterPdf(input: PosterInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(input.name);
+  doc.setSubject(input.codeUrl);
+  doc.setCreator('Rally');
+  const page = doc.addPage(PageSizes.A4);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+
+  // Top down: the name, then the line.
+  let top = PAGE_HEIGHT - MARGIN;
+  top = drawCentred(
+    page,
+    bold,
+    fitText(bold, posterText(input.name), { max: 44, min: 24, maxLines: 3 }),
+    top,
+  );
+  top -= 12;
+  top = drawCentred(
+    page,
+    regular,
+    fitText(regular, posterText(input.line), { max: 24, min: 16, maxLines: 3 }),
+    top,
+  );
+
+  // Bottom up: the link under the code.
+  const url = fitText(bold, posterText(input.printedUrl), { max: 20, min: 10, maxLines: 2 });
+  const caption = { size: 13, lines: [POSTER_URL_CAPTION] };
+  const urlBlock = lineHeight(caption.size) + url.lines.length * lineHeight(url.size);
+  const bottom = MARGIN + urlBlock;
+  drawCentred(page, bold, url, drawCentred(page, regular, caption, bottom, MUTED));
+
+  // The code fills what is left between them, centred, quiet zone included.
+  const gap = 24;
+  const side = Math.min(CONTENT_WIDTH, top - bottom - 2 * gap);
+  const matrix = qrMatrix(input.codeUrl);
+  const module = side / (matrix.size + 2 * QR_QUIET_ZONE);
+  const left = (PAGE_WIDTH - side) / 2 + QR_QUIET_ZONE * module;
+  const codeTop = (top + bottom + side) / 2 - QR_QUIET_ZONE * module;
+  for (const run of darkRuns(matrix)) {
+    page.drawRectangle({
+      x: left + run.col * module,
+      y: codeTop - (run.row + 1) * module,
+      width: run.length * module,
+      height: module,
+      color: INK,
+    });
+  }
+  return doc.save();
+}
