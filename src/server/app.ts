@@ -18,6 +18,7 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { debugRoutes } from './modules/debug/debug.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(opts: {
     sharesRoutes,
     supporterRoutes,
     clicksRoutes,
+    embedRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);
