@@ -126,6 +126,7 @@ test('settings: an admin lists the sites and copies the snippet; a viewer sees t
   page,
   request,
   context,
+  browser,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const seeded = await seedCampaign(request);
@@ -153,19 +154,21 @@ test('settings: an admin lists the sites and copies the snippet; a viewer sees t
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await snippet.inputValue());
   expect(await axeProblems(page)).toEqual([]);
 
+  // A viewer, in a browser of their own.
   const viewer = await addMember(request, seeded.account, 'viewer');
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await signInAs(page, viewer);
-  await page.goto('/settings');
-  await page.getByRole('tab', { name: 'Embed' }).click();
-  await expect(page.getByLabel('Allowed sites')).toHaveValue(
+  const viewerContext = await browser.newContext();
+  const viewerPage = await viewerContext.newPage();
+  await signInAs(viewerPage, viewer);
+  await viewerPage.goto('/settings');
+  await viewerPage.getByRole('tab', { name: 'Embed' }).click();
+  await expect(viewerPage.getByLabel('Allowed sites')).toHaveValue(
     'https://www.river.example\nhttps://blog.river.example',
   );
-  await expect(page.getByLabel('Allowed sites')).toHaveAttribute('readonly', '');
-  const locked = page.getByRole('button', { name: 'Save Sites' });
+  await expect(viewerPage.getByLabel('Allowed sites')).toHaveAttribute('readonly', '');
+  const locked = viewerPage.getByRole('button', { name: 'Save Sites' });
   await expect(locked).toHaveAttribute('aria-disabled', 'true');
   await expect(locked).toHaveAccessibleDescription('This needs the admin role');
   // The snippet is for everyone to copy.
-  await expect(page.getByLabel('Snippet to paste')).toHaveValue(/\/embed\//);
+  await expect(viewerPage.getByLabel('Snippet to paste')).toHaveValue(/\/embed\//);
+  await viewerContext.close();
 });
