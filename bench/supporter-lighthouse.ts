@@ -16,9 +16,9 @@ import { encodePng } from '../tests/support/png.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.LH_PORT ?? 4303);
-const BASE = `http://127.0.0.1:${PORT}`;
+export const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -31,7 +31,7 @@ const GOAL_ACCESSIBILITY = 100;
 
 // ------------------------------------------------------------------ server and seed
 
-function startServer(): ChildProcess {
+export function startServer(): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/e2e-server.ts')], {
     cwd: ROOT,
     env: { ...process.env, E2E_PORT: String(PORT) },
@@ -39,7 +39,7 @@ function startServer(): ChildProcess {
   });
 }
 
-async function waitForServer(child: ChildProcess, timeoutMs = 180_000): Promise<void> {
+export async function waitForServer(child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -76,7 +76,7 @@ async function call<T>(method: string, url: string, token: string | null, body?:
   return JSON.parse(text) as T;
 }
 
-async function seedCampaign(): Promise<number> {
+export async function seedCampaign(): Promise<number> {
   const username = `lh${Date.now().toString(36)}`;
   const { token } = await call<{ token: string }>('POST', '/api/register', null, {
     username,
@@ -116,7 +116,7 @@ async function seedCampaign(): Promise<number> {
 
 // ------------------------------------------------------------------ lighthouse
 
-interface Scores {
+export interface Scores {
   performance: number;
   accessibility: number;
   metrics: Record<string, string>;
@@ -155,7 +155,7 @@ async function audit(url: string, port: number): Promise<Scores> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function measure(url: string, port: number): Promise<Scores> {
+export async function measure(url: string, port: number): Promise<Scores> {
   const runs: Scores[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await audit(url, port));
   const perf = median(runs.map((r) => r.performance));
