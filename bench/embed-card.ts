@@ -10,16 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import {
-  BASE,
-  CHROME_FLAGS,
-  measure,
-  type Scores,
-  seedCampaign,
-  startServer,
-  waitForServer,
-} from './supporter-lighthouse.ts';
+import { BASE, measure, type Scores, withServedCampaign } from './supporter-lighthouse.ts';
 
 const JS_BUDGET_BYTES = 20 * 1024;
 const GOAL_ACCESSIBILITY = 100;
@@ -53,22 +44,13 @@ function appEntryGzip(): number {
   return gzipOf(fs.readFileSync(path.join(dist, entry.file)));
 }
 
-export async function main(): Promise<{ pass: boolean; jsGzip: number; accessibility: number }> {
-  const server = startServer();
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
-  try {
-    await waitForServer(server);
-    const campaignId = await seedCampaign();
+export function main(): Promise<{ pass: boolean; jsGzip: number; accessibility: number }> {
+  return withServedCampaign(async (campaignId, chromePort) => {
     const scripts = await cardScripts(campaignId);
     const js = scripts.reduce((n, s) => n + s.gzip, 0);
     const appEntry = appEntryGzip();
-
-    chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
-    });
-    const card = await measure(`${BASE}/embed/${campaignId}`, chrome.port);
-    const baseline = await measure(`${BASE}/no-such-page`, chrome.port);
+    const card = await measure(`${BASE}/embed/${campaignId}`, chromePort);
+    const baseline = await measure(`${BASE}/no-such-page`, chromePort);
 
     const jsOk = js <= JS_BUDGET_BYTES;
     const a11yOk = card.accessibility >= GOAL_ACCESSIBILITY;
@@ -87,10 +69,7 @@ export async function main(): Promise<{ pass: boolean; jsGzip: number; accessibi
       `  accessibility ${card.accessibility} >= ${GOAL_ACCESSIBILITY}: ${a11yOk ? 'PASS' : 'FAIL'}`,
     );
     return { pass: jsOk && a11yOk, jsGzip: js, accessibility: card.accessibility };
-  } finally {
-    await chrome?.kill();
-    server.kill('SIGTERM');
-  }
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

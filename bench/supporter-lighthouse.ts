@@ -18,7 +18,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.LH_PORT ?? 4303);
 export const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
-export const CHROME_FLAGS = [
+const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -31,7 +31,7 @@ const GOAL_ACCESSIBILITY = 100;
 
 // ------------------------------------------------------------------ server and seed
 
-export function startServer(): ChildProcess {
+function startServer(): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/e2e-server.ts')], {
     cwd: ROOT,
     env: { ...process.env, E2E_PORT: String(PORT) },
@@ -39,7 +39,7 @@ export function startServer(): ChildProcess {
   });
 }
 
-export async function waitForServer(child: ChildProcess, timeoutMs = 180_000): Promise<void> {
+async function waitForServer(child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -76,7 +76,7 @@ async function call<T>(method: string, url: string, token: string | null, body?:
   return JSON.parse(text) as T;
 }
 
-export async function seedCampaign(): Promise<number> {
+async function seedCampaign(): Promise<number> {
   const username = `lh${Date.now().toString(36)}`;
   const { token } = await call<{ token: string }>('POST', '/api/register', null, {
     username,
@@ -163,7 +163,14 @@ export async function measure(url: string, port: number): Promise<Scores> {
   return { ...chosen, accessibility: Math.min(...runs.map((r) => r.accessibility)) };
 }
 
-export async function main(): Promise<{ pass: boolean; performance: number; accessibility: number }> {
+/**
+ * Serves a fresh production build, seeds the campaign of 3 images and opens Chromium
+ * for Lighthouse; `measureWith` gets the campaign and Chromium's port. Everything is
+ * stopped afterwards, whatever happened.
+ */
+export async function withServedCampaign<T>(
+  measureWith: (campaignId: number, chromePort: number) => Promise<T>,
+): Promise<T> {
   const server = startServer();
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -173,8 +180,17 @@ export async function main(): Promise<{ pass: boolean; performance: number; acce
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: CHROME_FLAGS,
     });
-    const page = await measure(`${BASE}/supporter/${campaignId}`, chrome.port);
-    const baseline = await measure(`${BASE}/no-such-page`, chrome.port);
+    return await measureWith(campaignId, chrome.port);
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+  }
+}
+
+export function main(): Promise<{ pass: boolean; performance: number; accessibility: number }> {
+  return withServedCampaign(async (campaignId, chromePort) => {
+    const page = await measure(`${BASE}/supporter/${campaignId}`, chromePort);
+    const baseline = await measure(`${BASE}/no-such-page`, chromePort);
 
     const perfOk = page.performance >= GOAL_PERFORMANCE;
     const a11yOk = page.accessibility >= GOAL_ACCESSIBILITY;
@@ -198,10 +214,7 @@ export async function main(): Promise<{ pass: boolean; performance: number; acce
       `  accessibility ${page.accessibility} >= ${GOAL_ACCESSIBILITY}: ${a11yOk ? 'PASS' : 'FAIL'}`,
     );
     return { pass: perfOk && a11yOk, performance: page.performance, accessibility: page.accessibility };
-  } finally {
-    await chrome?.kill();
-    server.kill('SIGTERM');
-  }
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
