@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 /** Writes .br and .gz beside every JS/CSS file; the server sends them to browsers that accept them. */
 function precompress(): Plugin {
@@ -13,11 +13,56 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       for (const name of Object.keys(bundle)) {
         if (!/\.(js|css)$/.test(name) || !options.dir) continue;
-        const file = path.join(options.dir, name);
-        const bytes = fs.readFileSync(file);
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes));
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+        compressBeside(path.join(options.dir, name));
       }
+    },
+  };
+}
+
+/** Compresses a built file the way precompress() does. */
+function compressBeside(file: string) {
+  const bytes = fs.readFileSync(file);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+}
+
+const EMBED_ENTRY = 'src/client/embed/embed-card.ts';
+/** Where the built card script's name is written; the server reads it (modules/embed). */
+const EMBED_MANIFEST = '.vite/embed.json';
+
+/**
+ * The embeddable share card's script, built on its own after the SPA: a separate
+ * build shares no chunk with the app, so the card never loads React and the
+ * supporter page's chunks stay as they are.
+ */
+function embedCard(): Plugin {
+  let outDir = '';
+  return {
+    name: 'rally-embed-card',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const result = await build({
+        configFile: false,
+        logLevel: 'warn',
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          sourcemap: false,
+          rollupOptions: {
+            input: { embed: path.resolve(EMBED_ENTRY) },
+            output: { format: 'es', entryFileNames: 'assets/embed-[hash].js' },
+          },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]) as { output: { fileName: string }[] }[];
+      const file = outputs[0].output[0].fileName;
+      compressBeside(path.join(outDir, file));
+      fs.mkdirSync(path.join(outDir, '.vite'), { recursive: true });
+      fs.writeFileSync(path.join(outDir, EMBED_MANIFEST), JSON.stringify({ file }));
     },
   };
 }
@@ -26,7 +71,7 @@ function precompress(): Plugin {
 // proxies nothing: in development Vite proxies the API to the Fastify process.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), embedCard()],
   build: {
     outDir: process.env.CLIENT_OUT_DIR ?? '../../dist/client',
     emptyOutDir: true,

@@ -10,6 +10,7 @@ const BENCHES = [
   './supporter-bundle.ts',
   './supporter-api.ts',
   './supporter-lighthouse.ts',
+  './embed-card.ts',
   './stats.ts',
   './two-instance.ts',
   './write-path.ts',

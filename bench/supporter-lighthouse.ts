@@ -16,7 +16,7 @@ import { encodePng } from '../tests/support/png.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.LH_PORT ?? 4303);
-const BASE = `http://127.0.0.1:${PORT}`;
+export const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const CHROME_FLAGS = [
   '--headless=new',
@@ -116,7 +116,7 @@ async function seedCampaign(): Promise<number> {
 
 // ------------------------------------------------------------------ lighthouse
 
-interface Scores {
+export interface Scores {
   performance: number;
   accessibility: number;
   metrics: Record<string, string>;
@@ -155,7 +155,7 @@ async function audit(url: string, port: number): Promise<Scores> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function measure(url: string, port: number): Promise<Scores> {
+export async function measure(url: string, port: number): Promise<Scores> {
   const runs: Scores[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await audit(url, port));
   const perf = median(runs.map((r) => r.performance));
@@ -163,7 +163,14 @@ async function measure(url: string, port: number): Promise<Scores> {
   return { ...chosen, accessibility: Math.min(...runs.map((r) => r.accessibility)) };
 }
 
-export async function main(): Promise<{ pass: boolean; performance: number; accessibility: number }> {
+/**
+ * Serves a fresh production build, seeds the campaign of 3 images and opens Chromium
+ * for Lighthouse; `measureWith` gets the campaign and Chromium's port. Everything is
+ * stopped afterwards, whatever happened.
+ */
+export async function withServedCampaign<T>(
+  measureWith: (campaignId: number, chromePort: number) => Promise<T>,
+): Promise<T> {
   const server = startServer();
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -173,8 +180,17 @@ export async function main(): Promise<{ pass: boolean; performance: number; acce
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: CHROME_FLAGS,
     });
-    const page = await measure(`${BASE}/supporter/${campaignId}`, chrome.port);
-    const baseline = await measure(`${BASE}/no-such-page`, chrome.port);
+    return await measureWith(campaignId, chrome.port);
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+  }
+}
+
+export function main(): Promise<{ pass: boolean; performance: number; accessibility: number }> {
+  return withServedCampaign(async (campaignId, chromePort) => {
+    const page = await measure(`${BASE}/supporter/${campaignId}`, chromePort);
+    const baseline = await measure(`${BASE}/no-such-page`, chromePort);
 
     const perfOk = page.performance >= GOAL_PERFORMANCE;
     const a11yOk = page.accessibility >= GOAL_ACCESSIBILITY;
@@ -198,10 +214,7 @@ export async function main(): Promise<{ pass: boolean; performance: number; acce
       `  accessibility ${page.accessibility} >= ${GOAL_ACCESSIBILITY}: ${a11yOk ? 'PASS' : 'FAIL'}`,
     );
     return { pass: perfOk && a11yOk, performance: page.performance, accessibility: page.accessibility };
-  } finally {
-    await chrome?.kill();
-    server.kill('SIGTERM');
-  }
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

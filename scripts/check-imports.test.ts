@@ -31,6 +31,14 @@ describe('import layer rules', () => {
     ).toEqual([]);
   });
 
+  it("keeps the share card's script to shared code", () => {
+    const file = 'client/embed/embed-card.ts';
+    expect(rulesOf(file, "import { copyText } from '#client/lib/clipboard.ts';")).toEqual([
+      'the share card (client/embed/) imports only shared code',
+    ]);
+    expect(rulesOf(file, "import { trackedUrl } from '#shared/share-links.ts';")).toEqual([]);
+  });
+
   it('keeps shared client code free of features and app', () => {
     expect(
       rulesOf('client/lib/x.ts', "import { useUser } from '#client/features/auth/index.ts';"),

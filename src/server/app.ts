@@ -19,6 +19,7 @@ import { debugRoutes } from './modules/debug/debug.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(opts: {
     sharesRoutes,
     supporterRoutes,
     clicksRoutes,
+    embedRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);

@@ -19,7 +19,7 @@ export interface PageMeta {
 }
 
 /** JSON inside <script type="application/json">: no '<' can end the element early. */
-const scriptSafeJson = (json: string) =>
+export const scriptSafeJson = (json: string) =>
   json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -118,6 +118,8 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /supporter/:id': 'public',
   'GET /supporter/campaign/:id': 'public',
   'GET /uploads/:name': 'public',
+  // The share card other sites frame (their origins are its organisation's setting).
+  'GET /embed/:campaignId': 'public',
 
   // The SPA's static files (fastify-static)
   'GET /assets/*': 'public',

@@ -80,6 +80,38 @@ function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: stri
 }
 
 /**
+ * The visitor id of a page shown in another site's iframe (the share card). There a
+ * SameSite=Lax cookie is neither sent nor stored, so a card framed cross-site gets a
+ * partitioned cookie instead (SameSite=None; Secure; Partitioned, CHIPS): the browser
+ * keeps it for this embedding site only, so the card's shares on one site count as
+ * one supporter there without tracking anyone across sites. A browser that refuses
+ * third-party cookies altogether gets none, and each of its shares counts a new
+ * supporter. Same-site or top-level, it is the supporter page's cookie.
+ */
+export function ensureFramedSupporterId(request: FastifyRequest, reply: FastifyReply): void {
+  const crossSiteFrame =
+    request.headers['sec-fetch-dest'] === 'iframe' && request.headers['sec-fetch-site'] === 'cross-site';
+  if (!crossSiteFrame) {
+    ensureSupporterId(request, reply);
+    return;
+  }
+  if (readVisitorCookie(request)?.issued) return;
+  reply.setCookie(
+    SUPPORTER_COOKIE_NAME,
+    signedVisitorCookie(request.server.visitorCookieKey, newSupporterId()),
+    {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'none',
+      // Required with SameSite=None; browsers accept it from http://localhost as well.
+      secure: true,
+      partitioned: true,
+      maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS,
+    },
+  );
+}
+
+/**
  * The caller's supporter id, issuing a fresh cookie in this response when there is
  * none (or re-issuing a bare id with its tag). `issued` tells the caller the visitor
  * is new (so it has no history yet).

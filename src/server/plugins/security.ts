@@ -50,6 +50,20 @@ function computeSecurityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+const NOT_FRAMABLE = "frame-ancestors 'none'";
+let appCsp: string | undefined;
+
+/**
+ * The CSP of a page that the listed origins may frame (the embeddable share card):
+ * the app's policy with only `frame-ancestors` changed ('none' for an empty list).
+ * The origins are canonical (normalizeEmbedOrigin), so none can add a directive.
+ */
+export function framableCsp(origins: readonly string[]): string {
+  appCsp ??= computeSecurityHeaders(HELMET_OPTIONS)['content-security-policy'];
+  if (origins.length === 0) return appCsp;
+  return appCsp.replace(NOT_FRAMABLE, `frame-ancestors ${origins.join(' ')}`);
+}
+
 /**
  * Helmet's headers on every response. They depend on nothing in the request (no
  * nonces), so they are computed once at start-up: @fastify/helmet rebuilds them on

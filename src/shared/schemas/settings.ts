@@ -73,11 +73,65 @@ export const brandingSettingsSchema = z.object({
 
 export const supporterSettingsSchema = z.object({ collectInfo: z.boolean() });
 
+/** How many sites may frame the share card: a handful of the organisation's own. */
+export const MAX_EMBED_ORIGINS = 20;
+export const EMBED_ORIGIN_MESSAGE =
+  'Each site must be an https:// origin like https://www.example.org (no path, no wildcard); http:// only for localhost or 127.0.0.1';
+/** Plain http is allowed only on the developer's own machine, to try the snippet locally. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * An origin the share card may be framed by, in its canonical form ('HTTPS://Example.org:443/'
+ * -> 'https://example.org'), or null when it is not one: https only (http for loopback),
+ * no user, path, query, fragment or wildcard. It goes into a CSP header as it is, so
+ * nothing but scheme, host name and port can get through.
+ */
+export function normalizeEmbedOrigin(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  const bare = !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+  if (!secure || !bare || !HOST_NAME.test(url.hostname)) return null;
+  // The URL parser drops an empty query or fragment ('?', '#'): refuse those too.
+  if (/[?#]/.test(input)) return null;
+  return url.origin;
+}
+
+const embedOriginField = z.string().transform((v, ctx) => {
+  const origin = normalizeEmbedOrigin(v);
+  if (origin === null) {
+    ctx.addIssue({ code: 'custom', message: `${EMBED_ORIGIN_MESSAGE} (got "${v.trim().slice(0, 100)}")` });
+    return z.NEVER;
+  }
+  return origin;
+});
+
+export const embedSettingsSchema = z.object({
+  /** The sites (origins) allowed to frame /embed/{campaignId}; none means no site may. */
+  allowedOrigins: z.array(z.string()),
+});
+
+/** What an admin may send: each origin checked and made canonical, duplicates dropped. */
+const embedSettingsInputSchema = z.strictObject({
+  allowedOrigins: z
+    .array(embedOriginField)
+    .max(MAX_EMBED_ORIGINS, `At most ${MAX_EMBED_ORIGINS} sites may embed the share card`)
+    // Written once each, whatever case or trailing slash they were typed with.
+    .transform((origins) => [...new Set(origins)]),
+});
+
 export const organizationSettingsSchema = z.object({
   general: generalSettingsSchema,
   notifications: notificationSettingsSchema,
   branding: brandingSettingsSchema,
   supporters: supporterSettingsSchema,
+  embed: embedSettingsSchema,
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -87,6 +141,7 @@ export const updateSettingsSchema = z.strictObject({
   notifications: notificationSettingsSchema.strict().partial().optional(),
   branding: brandingSettingsSchema.strict().partial().optional(),
   supporters: supporterSettingsSchema.strict().partial().optional(),
+  embed: embedSettingsInputSchema.partial().optional(),
 });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 
@@ -103,6 +158,7 @@ export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general'> & {
   notifications: { campaignUpdates: true, newSupporters: true, milestones: true, weeklyDigest: false },
   branding: { logoUrl: '', primaryColor: DEFAULT_PRIMARY_COLOR, accentColor: DEFAULT_ACCENT_COLOR },
   supporters: { collectInfo: true },
+  embed: { allowedOrigins: [] },
 };
 
 /** What the public supporter page shows of the organisation (in the campaign JSON). */

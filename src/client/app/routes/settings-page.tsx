@@ -1,5 +1,6 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { BrandingSettings } from './settings/branding-settings.tsx';
+import { EmbedSettings } from './settings/embed-settings.tsx';
 import { GeneralSettings } from './settings/general-settings.tsx';
 import { NotificationSettings } from './settings/notification-settings.tsx';
 import { PermissionsSettings } from './settings/permissions-settings.tsx';
@@ -17,6 +18,7 @@ export default function SettingsPage() {
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="branding">Branding</TabsTrigger>
           <TabsTrigger value="permissions">Permissions</TabsTrigger>
+          <TabsTrigger value="embed">Embed</TabsTrigger>
         </TabsList>
         <TabsContent value="general" className="pt-4">
           <GeneralSettings />
@@ -29,6 +31,9 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="permissions" className="pt-4">
           <PermissionsSettings />
+        </TabsContent>
+        <TabsContent value="embed" className="pt-4">
+          <EmbedSettings />
         </TabsContent>
       </Tabs>
     </main>

@@ -427,6 +427,7 @@ const CASES: Record<string, Case> = {
   'GET /supporter/campaign/:id': {
     call: () => ({ method: 'GET', url: `/supporter/campaign/${campaignId}` }),
   },
+  'GET /embed/:campaignId': { call: () => ({ method: 'GET', url: `/embed/${campaignId}` }) },
   'GET /uploads/:name': {
     call: () => ({ method: 'GET', url: `/uploads/${'a'.repeat(32)}.png` }),
     alsoAllowed: [404],

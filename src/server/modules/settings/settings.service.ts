@@ -22,7 +22,7 @@ type StoredSettings = Omit<OrganizationSettings, 'general'> & {
   general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
 };
 
-const SECTIONS = ['general', 'notifications', 'branding', 'supporters'] as const;
+const SECTIONS = ['general', 'notifications', 'branding', 'supporters', 'embed'] as const;
 
 /** Stored JSON over the defaults, section by section, keeping only known keys of the right type. */
 function withDefaults(raw: string | undefined): StoredSettings {
@@ -36,7 +36,8 @@ function withDefaults(raw: string | undefined): StoredSettings {
   for (const section of SECTIONS) {
     for (const [key, fallback] of Object.entries(out[section])) {
       const value = parsed?.[section]?.[key];
-      if (typeof value === typeof fallback) out[section][key] = value;
+      if (typeof value === typeof fallback && Array.isArray(value) === Array.isArray(fallback))
+        out[section][key] = value;
     }
   }
   return out as unknown as StoredSettings;
@@ -73,6 +74,16 @@ export async function supporterOrganization(db: Db, orgId: number): Promise<Supp
   };
 }
 
+/** The sites allowed to frame the organisation's share cards (the embed page's CSP). */
+export async function embedAllowedOrigins(db: Db, orgId: number): Promise<string[]> {
+  const row = await db
+    .selectFrom('organizationSettings')
+    .select('data')
+    .where('organizationId', '=', orgId)
+    .executeTakeFirst();
+  return withDefaults(row?.data).embed.allowedOrigins;
+}
+
 /** An uploaded logo must be an image this instance actually stores. */
 async function checkLogo(storage: FileStorage, logoUrl: string | undefined) {
   if (!logoUrl || !UPLOADED_IMAGE_PATH.test(logoUrl)) return;
@@ -103,6 +114,7 @@ export async function updateSettings(opts: {
       notifications: { ...stored.notifications, ...input.notifications },
       branding: { ...stored.branding, ...input.branding },
       supporters: { ...stored.supporters, ...input.supporters },
+      embed: { ...stored.embed, ...input.embed },
     };
     if (name !== undefined || description !== undefined) {
       await trx

@@ -32,6 +32,7 @@ describe('organisation settings', () => {
       notifications: { campaignUpdates: true, newSupporters: true, milestones: true, weeklyDigest: false },
       branding: { logoUrl: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
       supporters: { collectInfo: true },
+      embed: { allowedOrigins: [] },
     });
   });
 

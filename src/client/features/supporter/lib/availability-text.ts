@@ -1,32 +1,4 @@
-import type { Availability } from '#shared/schemas/shares.ts';
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
-
-/** What the page says instead of share buttons when sharing is closed; null while it is open. */
-export function closedNotice(a: Availability): { title: string; body: string } | null {
-  switch (a.state) {
-    case 'paused':
-      return {
-        title: 'Sharing is paused for now',
-        body: 'The team has paused this campaign. Check back soon: your shares will count again once it resumes.',
-      };
-    case 'ended':
-      return {
-        title: 'This campaign has ended',
-        body: 'Thank you to everyone who shared.',
-      };
-    case 'not-started':
-      return {
-        title: a.startsAt
-          ? `This campaign starts on ${longDate(a.startsAt)}`
-          : 'This campaign has not started yet',
-        body: 'Come back then to share it with your friends.',
-      };
-    default:
-      return null;
-  }
-}
+export { closedNotice } from '#shared/availability-notice.ts';
 
 /** The banner a team member sees on a campaign the public cannot open. */
 export const PREVIEW_BANNERS = {

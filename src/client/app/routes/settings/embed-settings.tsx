@@ -1,0 +1,153 @@
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import { useState } from 'react';
+import { embedSnippet } from '#shared/embed-card.ts';
+import { MAX_EMBED_ORIGINS } from '#shared/schemas/settings.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
+import { Select, Textarea } from '#client/components/ui/input.tsx';
+import { useCopied } from '#client/lib/use-copied.ts';
+import { useOrgId } from '#client/features/auth/index.ts';
+import { useCampaigns } from '#client/features/campaigns/index.ts';
+import { RoleLocked } from '#client/features/organization/index.ts';
+import { WithSettings } from './settings-state.tsx';
+import { useSaveSettings } from './use-save-settings.ts';
+
+export const SNIPPET_COPIED = { title: 'Snippet copied!', description: "Paste it into your site's HTML" };
+
+/** The embeddable share card: which sites may show it, and the snippet they paste. */
+export function EmbedSettings() {
+  return (
+    <div className="space-y-6">
+      <WithSettings>
+        {(settings, canChange) => (
+          <>
+            <AllowedOriginsForm
+              key={settings.embed.allowedOrigins.join('\n')}
+              initial={settings.embed.allowedOrigins}
+              canChange={canChange}
+            />
+            <SnippetCard hasOrigins={settings.embed.allowedOrigins.length > 0} />
+          </>
+        )}
+      </WithSettings>
+    </div>
+  );
+}
+
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+function AllowedOriginsForm({ initial, canChange }: { initial: string[]; canChange: boolean }) {
+  const [text, setText] = useState(initial.join('\n'));
+  const { save, errors, saving } = useSaveSettings();
+  const error = Object.values(errors)[0];
+  const dirty = linesOf(text).join('\n') !== initial.join('\n');
+  const id = 'embed-origins';
+  const help = `One per line, up to ${MAX_EMBED_ORIGINS}: https://www.example.org (no path). For a test on your own machine, http://localhost:PORT or http://127.0.0.1:PORT.`;
+  return (
+    <form
+      noValidate
+      aria-label="Embed settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save({ embed: { allowedOrigins: linesOf(text) } });
+      }}
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle>Sites that may show your share card</CardTitle>
+          <CardDescription>
+            The share card shows a campaign and one-tap share buttons inside your own website. Only the sites
+            listed here may show it; with none listed, no site can.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <FormField id={id} label="Allowed sites" error={error} help={help}>
+            <Textarea
+              {...fieldAria(id, error, help)}
+              value={text}
+              readOnly={!canChange}
+              rows={4}
+              spellCheck={false}
+              placeholder="https://www.example.org"
+              className="font-mono"
+              onChange={(e) => setText(e.target.value)}
+            />
+          </FormField>
+          <div className="flex items-center gap-3">
+            <RoleLocked needs="admin" label="Save Sites">
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Saving...' : 'Save Sites'}
+              </Button>
+            </RoleLocked>
+            {canChange && dirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
+          </div>
+        </CardContent>
+      </Card>
+    </form>
+  );
+}
+
+/** Picks a campaign and shows the iframe to paste, with the one copy confirmation. */
+function SnippetCard({ hasOrigins }: { hasOrigins: boolean }) {
+  const orgId = useOrgId();
+  const campaigns = useCampaigns(orgId);
+  const [picked, setPicked] = useState<number | null>(null);
+  const { copied, copy } = useCopied(SNIPPET_COPIED);
+  const list = campaigns.data ?? [];
+  const campaign = list.find((c) => c.id === picked) ?? list[0];
+  const snippet = campaign ? embedSnippet(window.location.origin, campaign) : '';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Snippet</CardTitle>
+        <CardDescription>
+          Paste this into a page of an allowed site. Draft and archived campaigns do not show.
+          {!hasOrigins && ' Add your site above first.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {campaigns.isPending ? 'Loading campaigns...' : 'Create a campaign to get its snippet.'}
+          </p>
+        ) : (
+          <>
+            <FormField id="embed-campaign" label="Campaign">
+              <Select
+                id="embed-campaign"
+                value={campaign?.id}
+                onChange={(e) => setPicked(Number(e.target.value))}
+              >
+                {list.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField id="embed-snippet" label="Snippet to paste">
+              <Textarea
+                id="embed-snippet"
+                value={snippet}
+                readOnly
+                rows={3}
+                spellCheck={false}
+                className="font-mono text-xs"
+                onFocus={(e) => e.currentTarget.select()}
+              />
+            </FormField>
+            <Button type="button" variant="outline" onClick={() => void copy(snippet)}>
+              {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
+              {copied ? 'Copied!' : 'Copy Snippet'}
+            </Button>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

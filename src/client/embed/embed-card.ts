@@ -1,0 +1,81 @@
+// The embeddable share card's only script (a build entry of its own, see vite.config.ts):
+// no React and no app code, so the card stays a few KB. Tapping a platform logs the
+// share (POST /api/shares, as the supporter page does) and opens the platform's share
+// link with that share's tracked URL.
+import { EMBED_DATA_ELEMENT_ID, type EmbedCardData } from '#shared/embed-card.ts';
+import {
+  composeShareText,
+  isIntentPlatform,
+  newRefCode,
+  shareIntentUrl,
+  trackedUrl,
+} from '#shared/share-links.ts';
+
+const SHARE_POPUP = 'width=600,height=640';
+
+const dataElement = document.getElementById(EMBED_DATA_ELEMENT_ID);
+const status = document.getElementById('embed-status');
+
+function say(text: string) {
+  if (status) status.textContent = text;
+}
+
+/** The server's reason for refusing the share, or a plain one. */
+async function refusal(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    if (typeof body.message === 'string') return `Your share was not counted: ${body.message}`;
+  } catch {
+    // Not JSON: fall through.
+  }
+  return 'Your share was not counted. Please try again.';
+}
+
+if (dataElement?.textContent) {
+  const data = JSON.parse(dataElement.textContent) as EmbedCardData;
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-platform]')) {
+    link.addEventListener('click', (event) => {
+      const platform = link.dataset.platform ?? '';
+      if (!isIntentPlatform(platform)) return;
+      event.preventDefault();
+      const ref = newRefCode();
+      // The card's own origin is the app's: the tracked link leads to the full supporter page.
+      const url = trackedUrl(location.origin, data.campaign.id, ref);
+      const target = shareIntentUrl(platform, {
+        text: composeShareText(data.asset),
+        url,
+        subject: data.campaign.name,
+      });
+      // Sent before the window opens, with keepalive, so it is not lost if the tap leaves the page.
+      const logged = fetch('/api/shares', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        credentials: 'same-origin',
+        keepalive: true,
+        body: JSON.stringify({
+          assetId: data.asset.id,
+          platform,
+          campaignId: data.campaign.id,
+          organizationId: data.campaign.organizationId,
+          ref,
+        }),
+      });
+      // Opened straight from the tap, so no popup blocker steps in; mailto: hands over to the mail app.
+      const win =
+        platform === 'email' ? window.open(target, '_self') : window.open(target, '_blank', SHARE_POPUP);
+      if (!win)
+        say('Your browser blocked the share window. Please allow pop-ups for this site and try again.');
+      else if (platform !== 'email') {
+        try {
+          win.opener = null;
+        } catch {
+          // Cross-origin already: nothing to detach.
+        }
+      }
+      logged.then(
+        async (res) => say(res.ok ? 'Thank you! Your share was counted.' : await refusal(res)),
+        () => say('Your share was not counted: please check your connection.'),
+      );
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
+import { ensureFramedSupporterId } from '../../lib/supporter-id.ts';
+import { framableCsp } from '../../plugins/security.ts';
+import { embedAllowedOrigins } from '../settings/settings.service.ts';
+import { parseId } from '../supporter/supporter.routes.ts';
+import { getSupporterEntry } from '../supporter/supporter.service.ts';
+import { renderEmbedCard, renderEmbedNotFound } from './embed-page.ts';
+import { embedScriptFile } from './embed-script.ts';
+
+type Params = { Params: { campaignId: string } };
+
+/**
+ * GET /embed/{campaignId}: the share card an organisation frames on its own site.
+ * The only route that may be framed, and only by the origins its organisation's
+ * admin listed (settings.embed.allowedOrigins): its CSP `frame-ancestors` names them
+ * ('none' for an empty list), and it sends no X-Frame-Options, which would
+ * contradict that list in browsers that read it. Draft, archived and unknown
+ * campaigns are the same 404, which no site may frame.
+ */
+export async function embedRoutes(app: FastifyInstance, { db, config, supporterCache: cache }: AppDeps) {
+  const script = embedScriptFile(config.clientDist);
+  const html = { content: { 'text/html': { schema: z.string() } } };
+
+  app.get<Params>(
+    '/embed/:campaignId',
+    { schema: { response: { 200: html, 404: html } } },
+    async (request, reply) => {
+      const campaignId = parseId(request.params.campaignId);
+      const entry = campaignId === undefined ? undefined : await getSupporterEntry({ db, cache, campaignId });
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      if (!entry?.view || entry.hidden) return reply.code(404).send(renderEmbedNotFound());
+
+      const origins = await embedAllowedOrigins(db, entry.view.campaign.organizationId);
+      ensureFramedSupporterId(request, reply);
+      reply.removeHeader('x-frame-options');
+      return reply
+        .header('content-security-policy', framableCsp(origins))
+        .send(renderEmbedCard(entry.view, { origin: publicOrigin(request, config), script }));
+    },
+  );
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_EMBED_ORIGINS } from '#shared/schemas/settings.ts';
+import { addMember } from '../../test/teams.ts';
+import { bearer, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
+import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { supporterCookie } from '../supporter/test-seed.ts';
+
+const { t, a, b, get } = twoOrganizationsPerFile();
+
+const setOrigins = (allowedOrigins: unknown, token = a.token) =>
+  sendJson(t.app, 'PUT', '/api/organization/settings', { embed: { allowedOrigins } }, token);
+
+/** A published campaign of `org` with one text asset. */
+async function campaignOf(org: { token: string }, body: Record<string, unknown> = {}) {
+  const campaign = await createCampaign(t.app, org.token, body);
+  const asset = await createAsset(t.app, org.token, campaign.id, { content: 'Rivers matter to us all' });
+  return { campaign, asset };
+}
+
+const embed = (id: number | string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: `/embed/${id}`, headers });
+
+const frameAncestors = (csp: unknown) => /frame-ancestors ([^;]+)/.exec(String(csp))?.[1];
+
+describe('GET /embed/{campaignId}', () => {
+  it('renders the campaign, its organisation, its first asset and one-tap share links, without the app', async () => {
+    const { campaign } = await campaignOf(a, { name: 'Clean <Rivers>' });
+    await createAsset(t.app, a.token, campaign.id, { title: 'Second', content: 'Not on the card' });
+    const res = await embed(campaign.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<h1>Clean &lt;Rivers&gt;</h1>');
+    expect(res.body).toContain(`Org of ${a.username}`);
+    expect(res.body).toContain('Rivers matter to us all');
+    expect(res.body).not.toContain('Not on the card');
+    for (const platform of ['twitter', 'facebook', 'linkedin', 'whatsapp', 'bluesky', 'email'])
+      expect(res.body).toContain(`data-platform="${platform}"`);
+    // A way to the full supporter page.
+    expect(res.body).toMatch(new RegExp(`class="more" href="[^"]*/supporter/${campaign.id}"`));
+    // The React app's shell and entry are not part of the card.
+    expect(res.body).not.toContain('id="root"');
+  });
+
+  it("lets only the organisation's listed origins frame it, and says none when the list is empty", async () => {
+    const { campaign } = await campaignOf(a);
+    const before = await embed(campaign.id);
+    expect(frameAncestors(before.headers['content-security-policy'])).toBe("'none'");
+
+    expect((await setOrigins(['https://www.river.example', 'https://blog.river.example'])).statusCode).toBe(
+      200,
+    );
+    const after = await embed(campaign.id);
+    expect(frameAncestors(after.headers['content-security-policy'])).toBe(
+      'https://www.river.example https://blog.river.example',
+    );
+    // Nothing else of the policy changes, and no X-Frame-Options contradicts the list.
+    expect(String(after.headers['content-security-policy']).replace(/frame-ancestors [^;]+/, '')).toBe(
+      String(before.headers['content-security-policy']).replace(/frame-ancestors [^;]+/, ''),
+    );
+    expect(after.headers['x-frame-options']).toBeUndefined();
+
+    // Another organisation's campaign keeps its own (empty) list.
+    const other = await campaignOf(b);
+    expect(frameAncestors((await embed(other.campaign.id)).headers['content-security-policy'])).toBe(
+      "'none'",
+    );
+
+    expect((await setOrigins([])).statusCode).toBe(200);
+    expect(frameAncestors((await embed(campaign.id)).headers['content-security-policy'])).toBe("'none'");
+  });
+
+  it('keeps every other route unframable', async () => {
+    await setOrigins(['https://www.river.example']);
+    const { campaign } = await campaignOf(a);
+    for (const url of [
+      `/supporter/${campaign.id}`,
+      `/api/supporter/campaigns/${campaign.id}`,
+      '/login',
+      '/api/auth-status',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(frameAncestors(res.headers['content-security-policy']), url).toBe("'none'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    const settings = await get('/api/organization/settings', a.token);
+    expect(frameAncestors(settings.headers['content-security-policy'])).toBe("'none'");
+    await setOrigins([]);
+  });
+
+  it('is 404 for draft, archived, unknown and malformed ids, and no site may frame that', async () => {
+    await setOrigins(['https://www.river.example']);
+    const draft = await createCampaign(t.app, a.token, { status: 'draft' });
+    const { campaign: archived } = await campaignOf(a);
+    expect(
+      (await sendJson(t.app, 'DELETE', `/api/campaigns/${archived.id}`, undefined, a.token)).statusCode,
+    ).toBe(204);
+    for (const id of [draft.id, archived.id, 999999, 'abc', '0', '99999999999']) {
+      const res = await embed(id, bearer(a.token));
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.body).toContain('Campaign not available');
+      expect(frameAncestors(res.headers['content-security-policy'])).toBe("'none'");
+    }
+    await setOrigins([]);
+  });
+
+  it('says so instead of showing buttons when sharing is paused or ended', async () => {
+    const { campaign } = await campaignOf(a);
+    await sendJson(t.app, 'PUT', `/api/campaigns/${campaign.id}`, { status: 'paused' }, a.token);
+    const paused = await embed(campaign.id);
+    expect(paused.statusCode).toBe(200);
+    expect(paused.body).toContain('Sharing is paused for now');
+    expect(paused.body).not.toContain('data-platform');
+    await sendJson(t.app, 'PUT', `/api/campaigns/${campaign.id}`, { status: 'ended' }, a.token);
+    const ended = await embed(campaign.id);
+    expect(ended.body).toContain('This campaign has ended');
+    expect(ended.body).not.toContain('data-platform');
+  });
+
+  it("hands its script the campaign and asset, and a share logged the way it does counts like the supporter page's", async () => {
+    const { campaign, asset } = await campaignOf(a);
+    const page = await embed(campaign.id);
+    const data = JSON.parse(
+      /<script type="application\/json" id="embed-card-data">(.*?)<\/script>/.exec(page.body)![1],
+    );
+    expect(data).toEqual({
+      campaign: { id: campaign.id, name: campaign.name, organizationId: a.orgId },
+      asset: { id: asset.id, type: 'text', title: asset.title, content: asset.content, shareText: null },
+    });
+    const cookie = supporterCookie(page.headers)!;
+    expect(cookie).toBeTruthy();
+    // What the card's script sends, with the cookie the card set.
+    const share = (platform: string, ref: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/shares',
+        headers: { cookie: `rally_sid=${cookie}` },
+        payload: {
+          assetId: data.asset.id,
+          platform,
+          campaignId: data.campaign.id,
+          organizationId: data.campaign.organizationId,
+          ref,
+        },
+      });
+    expect((await share('twitter', 'embedRef0001')).statusCode).toBe(201);
+    expect((await share('whatsapp', 'embedRef0002')).statusCode).toBe(201);
+    const stats = (await get(`/api/campaigns/${campaign.id}/stats`, a.token)).json();
+    expect(stats).toMatchObject({
+      totalShares: 2,
+      uniqueSupporters: 1,
+      platformBreakdown: { twitter: 1, whatsapp: 1 },
+    });
+
+    // Same rules as the supporter page: a paused campaign's share is refused.
+    await sendJson(t.app, 'PUT', `/api/campaigns/${campaign.id}`, { status: 'paused' }, a.token);
+    expect((await share('twitter', 'embedRef0003')).statusCode).toBe(409);
+  });
+
+  it("gives a card framed by another site a partitioned visitor cookie, and the page's own cookie otherwise", async () => {
+    const { campaign } = await campaignOf(a);
+    const setCookie = (headers: Record<string, string>) =>
+      embed(campaign.id, headers).then((r) => String(r.headers['set-cookie']));
+    const framed = await setCookie({ 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'cross-site' });
+    expect(framed).toMatch(/^rally_sid=[^;]+/);
+    expect(framed).toMatch(/SameSite=None/);
+    expect(framed).toMatch(/Secure/);
+    expect(framed).toMatch(/Partitioned/);
+    const topLevel = await setCookie({ 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none' });
+    expect(topLevel).toMatch(/SameSite=Lax/);
+    expect(topLevel).not.toMatch(/Partitioned/);
+  });
+});
+
+describe('settings.embed.allowedOrigins', () => {
+  it('is stored in canonical form, once each', async () => {
+    const res = await setOrigins([
+      'HTTPS://WWW.River.Example/',
+      'https://www.river.example:443',
+      'https://shop.river.example:8443',
+      ' http://localhost:5173 ',
+      'http://127.0.0.1:8080/',
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().embed.allowedOrigins).toEqual([
+      'https://www.river.example',
+      'https://shop.river.example:8443',
+      'http://localhost:5173',
+      'http://127.0.0.1:8080',
+    ]);
+    expect((await get('/api/organization/settings', a.token)).json().embed.allowedOrigins).toHaveLength(4);
+    await setOrigins([]);
+  });
+
+  it.each([
+    ['http://www.river.example'],
+    ['https://www.river.example/page'],
+    ['https://www.river.example?x=1'],
+    ['https://www.river.example#top'],
+    ['https://*.river.example'],
+    ['*'],
+    ["'self'"],
+    ['https://user:pw@river.example'],
+    ['https://river.example; script-src *'],
+    ['river.example'],
+    ['javascript:alert(1)'],
+    ['https://exa mple.org'],
+  ])('refuses %s with a clear 400', async (origin) => {
+    const res = await setOrigins(['https://ok.example', origin]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/https:\/\/ origin/);
+    expect((await get('/api/organization/settings', a.token)).json().embed.allowedOrigins).toEqual([]);
+  });
+
+  it('refuses more than the maximum, and anything but a list of strings', async () => {
+    const many = Array.from({ length: MAX_EMBED_ORIGINS + 1 }, (_, i) => `https://site${i}.example`);
+    const res = await setOrigins(many);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`At most ${MAX_EMBED_ORIGINS} sites`);
+    expect((await setOrigins(many.slice(0, MAX_EMBED_ORIGINS))).statusCode).toBe(200);
+    expect((await setOrigins('https://a.example')).statusCode).toBe(400);
+    expect((await setOrigins([42])).statusCode).toBe(400);
+    await setOrigins([]);
+  });
+
+  it('is changed by admins only', async () => {
+    const editor = await addMember(t.app, a, 'editor');
+    const res = await setOrigins(['https://www.river.example'], editor.token);
+    expect(res.statusCode).toBe(403);
+    expect((await get('/api/organization/settings', editor.token)).json().embed.allowedOrigins).toEqual([]);
+  });
+});
