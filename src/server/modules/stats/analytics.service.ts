@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import type { AnalyticsQuery, CampaignAnalytics, OrganizationAnalytics } from '#shared/schemas/analytics.ts';
+import {
+  type AnalyticsQuery,
+  type CampaignAnalytics,
+  EXACT_TOP_EVENTS,
+  type OrganizationAnalytics,
+} from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { pseudonym } from './pseudonym.ts';
@@ -19,12 +24,6 @@ import { type ResolvedRange, resolveRange } from './time-range.ts';
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const TOP_SUPPORTERS = 10;
-/**
- * Top supporters are exact for a range of at most this many shares + clicks (its
- * per-supporter-day rows are at most as many); above, they come from each day's
- * leaders (rangeSupporters).
- */
-export const EXACT_TOP_EVENTS = 5_000;
 /** Candidates counted exactly when the top supporters come from the days' leaders. */
 const TOP_CANDIDATES = 30;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -325,8 +324,11 @@ async function analytics(
     shares += a.shares;
     clicks += a.clicks;
   }
+  // Exact top-k needs the range's per-supporter-day rows, at most shares + clicks of
+  // them: bounded only for a small range.
+  const topExact = shares + clicks <= exactTopEvents;
   const supporters = await rangeSupporters(trx, scope, { lo, hi }, [...edges, ...tail], {
-    exact: shares + clicks <= exactTopEvents,
+    exact: topExact,
   });
   const names = await consentedNames(
     trx,
@@ -374,6 +376,7 @@ async function analytics(
         viralCoefficient: roots ? Math.round((children / roots) * 100) / 100 : 0,
       },
       topSupporters,
+      topSupportersExact: topExact,
     } satisfies CampaignAnalytics,
     campaigns,
   };
