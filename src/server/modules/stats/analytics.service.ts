@@ -108,16 +108,13 @@ const acc = <K>(map: Map<K, Acc>, key: K, shares: number, clicks: number) => {
 };
 
 /**
- * The names supporters gave with consent (stored on their shares only while the
- * organisation collects supporter information): the latest one labels them instead
- * of a pseudonym. At most TOP_SUPPORTERS ids, so the read stays bounded.
+ * The shares of `supporterIds` in the scope that carry a name, newest first. Through
+ * the partial index of named shares (campaignId, supporterId), for the organisation
+ * too (it has few campaigns next to its shares): the rows read are the named ones, not
+ * every share of each supporter.
  */
-async function consentedNames(trx: Db, scope: Scope, supporterIds: string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  if (supporterIds.length === 0) return names;
-  // Through the (campaignId, supporterId) index for the organisation too: it has few
-  // campaigns next to its shares.
-  const rows = await trx
+export const namedSharesQuery = (trx: Db, scope: Scope, supporterIds: string[]) =>
+  trx
     .selectFrom('shares')
     .select(['supporterId', 'supporterName'])
     .where(
@@ -129,9 +126,17 @@ async function consentedNames(trx: Db, scope: Scope, supporterIds: string[]): Pr
     )
     .where('supporterId', 'in', supporterIds)
     .where('supporterName', 'is not', null)
-    .orderBy('id', 'desc')
-    .execute();
-  for (const r of rows) {
+    .orderBy('id', 'desc');
+
+/**
+ * The names supporters gave with consent (stored on their shares only while the
+ * organisation collects supporter information): the latest one labels them instead
+ * of a pseudonym. At most TOP_SUPPORTERS ids, so the read stays bounded.
+ */
+async function consentedNames(trx: Db, scope: Scope, supporterIds: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (supporterIds.length === 0) return names;
+  for (const r of await namedSharesQuery(trx, scope, supporterIds).execute()) {
     if (r.supporterId && r.supporterName && !names.has(r.supporterId))
       names.set(r.supporterId, r.supporterName);
   }
