@@ -350,7 +350,7 @@ test('above 5,000 shares and clicks the top supporters say they are among the mo
   request,
   signedIn,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const c = await seedCampaign(request, signedIn, { name: 'Busy Campaign' });
   const asset = await seedAsset(request, signedIn, c, { title: 'Busy text' });
   // 5,001 shares through the API (loopback is exempt from the per-address limit), a few
@@ -360,7 +360,7 @@ test('above 5,000 shares and clicks the top supporters say they are among the mo
   const SHARES = 5000;
   let next = 0;
   await Promise.all(
-    Array.from({ length: 8 }, async () => {
+    Array.from({ length: 16 }, async () => {
       while (next < SHARES) {
         next++;
         await logShare(request, signedIn, c, asset.id, 'twitter');
