@@ -3,6 +3,7 @@ import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
 import { rollUpBatch } from '../../jobs/rollups.ts';
 import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign } from '../supporter/test-seed.ts';
+import { shareRow } from './test-events.ts';
 
 let t: TestApp;
 let token: string;
@@ -252,17 +253,12 @@ describe('analytics', () => {
         await t.database.db
           .insertInto('shares')
           .values(
-            Array.from({ length: Math.min(1000, n - i) }, (_, k) => ({
-              assetId: c.assetIds[0],
-              platform: 'twitter',
-              campaignId: c.campaignId,
-              organizationId: o.orgId,
-              scheduledFor: null,
-              status: 'shared',
-              ref: null,
-              supporterId: `Busy${(i + k) % 7}`,
-              createdAt: at,
-            })),
+            Array.from({ length: Math.min(1000, n - i) }, (_, k) =>
+              shareRow(
+                { ...c, organizationId: o.orgId },
+                { supporterId: `Busy${(i + k) % 7}`, createdAt: at },
+              ),
+            ),
           )
           .execute();
     };

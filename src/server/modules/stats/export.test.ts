@@ -4,6 +4,7 @@ import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/te
 import { seedCampaign } from '../supporter/test-seed.ts';
 import { csvCell } from './csv.ts';
 import { EXPORT_PAGE, exportCsv } from './export.service.ts';
+import { shareRow } from './test-events.ts';
 import { parseCsv } from '../../../../tests/support/csv.ts';
 
 let t: TestApp;
@@ -184,18 +185,16 @@ describe('CSV export', () => {
     const shares = await t.database.db
       .insertInto('shares')
       .values(
-        Array.from({ length: 23 }, (_, i) => ({
-          assetId: c.assetIds[0],
-          platform: 'twitter',
-          campaignId: c.campaignId,
-          organizationId: o.orgId,
-          scheduledFor: null,
-          status: 'shared',
-          ref: `pagedRef${String(i).padStart(4, '0')}`,
-          supporterId: null,
-          // Times out of id order: the export is in (createdAt, id) order, not by id.
-          createdAt: new Date(base + ((i * 3) % 4) * 60_000).toISOString(),
-        })),
+        Array.from({ length: 23 }, (_, i) =>
+          shareRow(
+            { ...c, organizationId: o.orgId },
+            {
+              ref: `pagedRef${String(i).padStart(4, '0')}`,
+              // Times out of id order: the export is in (createdAt, id) order, not by id.
+              createdAt: new Date(base + ((i * 3) % 4) * 60_000).toISOString(),
+            },
+          ),
+        ),
       )
       .returning(['id', 'createdAt'])
       .execute();
