@@ -374,6 +374,7 @@ test('above 5,000 shares and clicks the top supporters say they are among the mo
   await expect(view(page).getByText(TOP_ESTIMATE_NOTE)).toBeVisible();
   // The counts beside the caveat are exact: the one supporter made every share.
   expect(await tableRows(supporters)).toEqual([[expect.any(String), '5,001', '0']]);
+  await expectAccessibleView(page);
 });
 
 test('on a phone the view fits the screen without sideways scrolling', async ({
