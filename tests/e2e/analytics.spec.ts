@@ -264,6 +264,10 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
     body.topSupporters.map((s: { label: string }) => s.label),
   );
   expect(body.topSupporters).toHaveLength(1);
+  // A handful of events: the list is exact, and the view adds no caveat.
+  expect(body.topSupportersExact).toBe(true);
+  await expect(supporters).not.toHaveAttribute('aria-describedby');
+  await expect(view(page).getByText(/^Among the most active/)).toHaveCount(0);
 
   // Downloads of the same range and zone; each file's rows equal the cards' totals.
   const sharesLink = view(page).getByRole('link', { name: 'Download shares CSV' });
@@ -335,6 +339,41 @@ test('the dashboard analytics view covers the organisation, per campaign', async
   expect(new Set(shares.rows.slice(1).map((r) => r[2]))).toEqual(new Set([String(a.id), String(b.id)]));
   const clicks = await download(page, 'Download clicks CSV');
   expect(clicks.rows.length - 1).toBe(3);
+  await expectAccessibleView(page);
+});
+
+const TOP_ESTIMATE_NOTE =
+  "Among the most active: with more than 5,000 shares and clicks in the range, this list is drawn from each day's most active supporters, so someone who shares a little on many days can be missing. The counts shown are exact.";
+
+test('above 5,000 shares and clicks the top supporters say they are among the most active', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.setTimeout(240_000);
+  const c = await seedCampaign(request, signedIn, { name: 'Busy Campaign' });
+  const asset = await seedAsset(request, signedIn, c, { title: 'Busy text' });
+  // 5,001 shares through the API (loopback is exempt from the per-address limit), a few
+  // in flight at a time. The first one sets the visitor cookie the request context then
+  // sends with the others: one supporter made them all.
+  await logShare(request, signedIn, c, asset.id, 'twitter');
+  const SHARES = 5000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < SHARES) {
+        next++;
+        await logShare(request, signedIn, c, asset.id, 'twitter');
+      }
+    }),
+  );
+  await page.goto(`/campaigns/${c.id}`);
+  await expect(total(page, 'shares')).toHaveText((5001).toLocaleString('en-US'), { timeout: 30_000 });
+  const supporters = view(page).getByRole('table', { name: 'Top supporters' });
+  await expect(supporters).toHaveAccessibleDescription(TOP_ESTIMATE_NOTE);
+  await expect(view(page).getByText(TOP_ESTIMATE_NOTE)).toBeVisible();
+  // The counts beside the caveat are exact: the one supporter made every share.
+  expect(await tableRows(supporters)).toEqual([[expect.any(String), '5,001', '0']]);
   await expectAccessibleView(page);
 });
 

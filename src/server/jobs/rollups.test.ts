@@ -177,6 +177,10 @@ describe('rollups + tail == full recount', () => {
               },
               JSON.stringify({ query, campaign: c?.campaignId, exactTopEvents }),
             ).toEqual(expected);
+            // The response says which way the list was drawn: exact only within the threshold.
+            expect(got.topSupportersExact).toBe(
+              exactTopEvents === 0 ? got.totals.shares + got.totals.clicks === 0 : true,
+            );
           }
         }
       };

@@ -4,6 +4,12 @@ import { timeZoneField } from './time-zone.ts';
 /** Longest range an analytics or export call covers, in days (both ends included). */
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
+/**
+ * Top supporters are exactly the most active for a range of at most this many shares +
+ * clicks; above it they are the most active among each day's leaders (server-side
+ * rule, docs/decisions/0016), and the response says so in `topSupportersExact`.
+ */
+export const EXACT_TOP_EVENTS = 5_000;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
@@ -56,6 +62,8 @@ export const campaignAnalyticsSchema = z.object({
     viralCoefficient: z.number(),
   }),
   topSupporters: z.array(z.object({ label: z.string(), shares: count, clicks: count })),
+  /** false: the list is the most active among each day's leaders, and someone can be missing. */
+  topSupportersExact: z.boolean(),
 });
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
 

@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import type { AnalyticsQuery, CampaignAnalytics, OrganizationAnalytics } from '#shared/schemas/analytics.ts';
+import {
+  type AnalyticsQuery,
+  type CampaignAnalytics,
+  EXACT_TOP_EVENTS,
+  type OrganizationAnalytics,
+} from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { pseudonym } from './pseudonym.ts';
@@ -19,12 +24,6 @@ import { type ResolvedRange, resolveRange } from './time-range.ts';
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const TOP_SUPPORTERS = 10;
-/**
- * Top supporters are exact for a range of at most this many shares + clicks (its
- * per-supporter-day rows are at most as many); above, they come from each day's
- * leaders (rangeSupporters).
- */
-export const EXACT_TOP_EVENTS = 5_000;
 /** Candidates counted exactly when the top supporters come from the days' leaders. */
 const TOP_CANDIDATES = 30;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -109,16 +108,13 @@ const acc = <K>(map: Map<K, Acc>, key: K, shares: number, clicks: number) => {
 };
 
 /**
- * The names supporters gave with consent (stored on their shares only while the
- * organisation collects supporter information): the latest one labels them instead
- * of a pseudonym. At most TOP_SUPPORTERS ids, so the read stays bounded.
+ * The shares of `supporterIds` in the scope that carry a name, newest first. Through
+ * the partial index of named shares (campaignId, supporterId), for the organisation
+ * too (it has few campaigns next to its shares): the rows read are the named ones, not
+ * every share of each supporter.
  */
-async function consentedNames(trx: Db, scope: Scope, supporterIds: string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  if (supporterIds.length === 0) return names;
-  // Through the (campaignId, supporterId) index for the organisation too: it has few
-  // campaigns next to its shares.
-  const rows = await trx
+export const namedSharesQuery = (trx: Db, scope: Scope, supporterIds: string[]) =>
+  trx
     .selectFrom('shares')
     .select(['supporterId', 'supporterName'])
     .where(
@@ -130,9 +126,17 @@ async function consentedNames(trx: Db, scope: Scope, supporterIds: string[]): Pr
     )
     .where('supporterId', 'in', supporterIds)
     .where('supporterName', 'is not', null)
-    .orderBy('id', 'desc')
-    .execute();
-  for (const r of rows) {
+    .orderBy('id', 'desc');
+
+/**
+ * The names supporters gave with consent (stored on their shares only while the
+ * organisation collects supporter information): the latest one labels them instead
+ * of a pseudonym. At most TOP_SUPPORTERS ids, so the read stays bounded.
+ */
+async function consentedNames(trx: Db, scope: Scope, supporterIds: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (supporterIds.length === 0) return names;
+  for (const r of await namedSharesQuery(trx, scope, supporterIds).execute()) {
     if (r.supporterId && r.supporterName && !names.has(r.supporterId))
       names.set(r.supporterId, r.supporterName);
   }
@@ -325,8 +329,11 @@ async function analytics(
     shares += a.shares;
     clicks += a.clicks;
   }
+  // Exact top-k needs the range's per-supporter-day rows, at most shares + clicks of
+  // them: bounded only for a small range.
+  const topExact = shares + clicks <= exactTopEvents;
   const supporters = await rangeSupporters(trx, scope, { lo, hi }, [...edges, ...tail], {
-    exact: shares + clicks <= exactTopEvents,
+    exact: topExact,
   });
   const names = await consentedNames(
     trx,
@@ -374,6 +381,7 @@ async function analytics(
         viralCoefficient: roots ? Math.round((children / roots) * 100) / 100 : 0,
       },
       topSupporters,
+      topSupportersExact: topExact,
     } satisfies CampaignAnalytics,
     campaigns,
   };

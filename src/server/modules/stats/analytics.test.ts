@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
 import { rollUpBatch } from '../../jobs/rollups.ts';
 import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign } from '../supporter/test-seed.ts';
+import { shareRow } from './test-events.ts';
 
 let t: TestApp;
 let token: string;
@@ -237,5 +239,48 @@ describe('analytics', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(await depthOf('parentOther001')).toEqual({ depth: 0, parentShareId: null });
+  });
+
+  it('says whether the top supporters are exactly the most active: up to EXACT_TOP_EVENTS events', async () => {
+    const o = await signUp(t.app);
+    const c = await seedCampaign(t.database.db, {
+      organizationId: o.orgId,
+      assets: [{ title: 'Z', type: 'text', content: 'z' }],
+    });
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const add = async (n: number) => {
+      for (let i = 0; i < n; i += 1000)
+        await t.database.db
+          .insertInto('shares')
+          .values(
+            Array.from({ length: Math.min(1000, n - i) }, (_, k) =>
+              shareRow(
+                { ...c, organizationId: o.orgId },
+                { supporterId: `Busy${(i + k) % 7}`, createdAt: at },
+              ),
+            ),
+          )
+          .execute();
+    };
+    const read = async () =>
+      [
+        json(await get(`/api/campaigns/${c.campaignId}/analytics`, o.token)),
+        json(await get('/api/organization/analytics', o.token)),
+      ] as { totals: { shares: number }; topSupportersExact: boolean; topSupporters: unknown[] }[];
+    await add(EXACT_TOP_EVENTS);
+    for (const body of await read()) {
+      expect(body.totals.shares).toBe(EXACT_TOP_EVENTS);
+      expect(body.topSupportersExact).toBe(true);
+    }
+    await add(1);
+    // Half rolled up, half tail: the rule is about the range's events, wherever they are read from.
+    await t.database.db
+      .transaction()
+      .execute((trx) => rollUpBatch(trx, { batch: 2500, now: Date.now() + 60_000 }));
+    for (const body of await read()) {
+      expect(body.totals.shares).toBe(EXACT_TOP_EVENTS + 1);
+      expect(body.topSupportersExact).toBe(false);
+      expect(body.topSupporters).toHaveLength(7);
+    }
   });
 });

@@ -121,6 +121,7 @@ async function* exportRows(opts: {
   if (query.type === 'shares') {
     yield csvRow(SHARE_COLUMNS);
     yield* keysetPages(
+      lo,
       names,
       (after) =>
         db
@@ -141,7 +142,7 @@ async function* exportRows(opts: {
           ])
           .where(`shares.${scope.column}`, '=', scope.id)
           .where('shares.status', '=', 'shared')
-          .where('shares.createdAt', '>=', lo)
+          .where('shares.createdAt', '>=', after[0])
           .where('shares.createdAt', '<', hi)
           .where((eb) => eb(eb.refTuple('shares.createdAt', 'shares.id'), '>', eb.tuple(...after)))
           .orderBy('shares.createdAt')
@@ -156,6 +157,7 @@ async function* exportRows(opts: {
   }
   yield csvRow(CLICK_COLUMNS);
   yield* keysetPages(
+    lo,
     names,
     (after) =>
       db
@@ -171,7 +173,7 @@ async function* exportRows(opts: {
           'shares.depth',
         ])
         .where(`clicks.${scope.column}`, '=', scope.id)
-        .where('clicks.createdAt', '>=', lo)
+        .where('clicks.createdAt', '>=', after[0])
         .where('clicks.createdAt', '<', hi)
         .where((eb) => eb(eb.refTuple('clicks.createdAt', 'clicks.id'), '>', eb.tuple(...after)))
         .orderBy('clicks.createdAt')
@@ -186,16 +188,22 @@ async function* exportRows(opts: {
 type KeysetRow = { id: number; createdAt: string; campaignId: number; assetId: number };
 
 /**
- * Keyset pages in (createdAt, id) order: the scope's (scope, status, createdAt) or
- * (scope, createdAt) index serves each page from where the last one ended. Pages by id
- * alone made the planner walk that index over the whole range for every page.
+ * Keyset pages in (createdAt, id) order from `lo` on. Each page's lower bound on
+ * createdAt is where the last page ended, not the range's start: the scope's (scope,
+ * status, createdAt) or (scope, createdAt) index then starts at that row. With the
+ * range's start as the only plain bound, SQLite walked the index from the start of the
+ * range and filtered by the row value on every page, so a page cost grew with its
+ * offset (46k rows/s at 1M rows). Pages by id alone made the planner walk that index
+ * over the whole range for every page.
  */
 async function* keysetPages<R extends KeysetRow>(
+  lo: string,
   names: ReturnType<typeof nameCells>,
   page: (after: [string, number]) => Promise<R[]>,
   line: (row: R) => string,
 ): AsyncGenerator<string> {
-  let after: [string, number] = ['', 0];
+  // Ids are positive: (lo, 0) comes before every row of the range.
+  let after: [string, number] = [lo, 0];
   for (;;) {
     const rows = await page(after);
     exportActivity.pagesRead++;

@@ -1,8 +1,10 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign } from '../supporter/test-seed.ts';
 import { csvCell } from './csv.ts';
-import { EXPORT_PAGE } from './export.service.ts';
+import { EXPORT_PAGE, exportCsv } from './export.service.ts';
+import { shareRow } from './test-events.ts';
 import { parseCsv } from '../../../../tests/support/csv.ts';
 
 let t: TestApp;
@@ -170,5 +172,96 @@ describe('CSV export', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('starts each page where the last one ended: rows with equal times across pages, each once, in order', async () => {
+    const o = await signUp(t.app);
+    const c = await seedCampaign(t.database.db, {
+      organizationId: o.orgId,
+      assets: [{ title: 'Paged', type: 'text', content: 'p' }],
+    });
+    // 23 shares over 4 distinct times, so pages of 5 end inside runs of equal times.
+    const base = Date.now() - 3_600_000;
+    const shares = await t.database.db
+      .insertInto('shares')
+      .values(
+        Array.from({ length: 23 }, (_, i) =>
+          shareRow(
+            { ...c, organizationId: o.orgId },
+            {
+              ref: `pagedRef${String(i).padStart(4, '0')}`,
+              // Times out of id order: the export is in (createdAt, id) order, not by id.
+              createdAt: new Date(base + ((i * 3) % 4) * 60_000).toISOString(),
+            },
+          ),
+        ),
+      )
+      .returning(['id', 'createdAt'])
+      .execute();
+    const clicks = await t.database.db
+      .insertInto('clicks')
+      .values(
+        shares.map((sh) => ({
+          shareId: sh.id,
+          campaignId: c.campaignId,
+          organizationId: o.orgId,
+          sharerId: null,
+          visitorId: 'v',
+          networkHash: 'n',
+          createdAt: sh.createdAt,
+        })),
+      )
+      .returning(['id', 'createdAt'])
+      .execute();
+    const inOrder = (events: { id: number; createdAt: string }[]) =>
+      [...events]
+        .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id))
+        .map((e) => [String(e.id), e.createdAt]);
+
+    // The page queries as sent, with their parameters.
+    const sent: { sql: string; parameters: readonly unknown[] }[] = [];
+    const executor = t.database.db.getExecutor();
+    const capture: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        const compiled = executor.compileQuery(node, queryId);
+        if (/order by/i.test(compiled.sql)) sent.push(compiled);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const db = t.database.db.withPlugin(capture);
+    for (const [type, events] of [
+      ['shares', shares],
+      ['clicks', clicks],
+    ] as const) {
+      const expected = inOrder(events);
+      sent.length = 0;
+      let csv = '';
+      for await (const chunk of exportCsv({
+        db,
+        scope: { column: 'organizationId', id: o.orgId },
+        query: { type },
+        key: t.app.visitorCookieKey,
+        pageSize: 5,
+      }))
+        csv += chunk;
+      const rows = parseCsv(csv).slice(1);
+      expect(rows.map((r) => [r[0], r[1]])).toEqual(expected);
+      // 5 full pages, one of 3, one empty.
+      expect(sent).toHaveLength(6);
+      // The plain lower bound on createdAt (the one an index range starts at) is the last
+      // row of the previous page, not the start of the range.
+      const lowerBound = (q: { sql: string; parameters: readonly unknown[] }) => {
+        const at = q.sql.indexOf(`"${type}"."createdAt" >= `);
+        const placeholder = /\$(\d+)|\?/g;
+        placeholder.lastIndex = at;
+        const m = placeholder.exec(q.sql)!;
+        return q.parameters[m[1] ? Number(m[1]) - 1 : (q.sql.slice(0, m.index).match(/\?/g) ?? []).length];
+      };
+      for (let page = 1; page < sent.length; page++)
+        expect(lowerBound(sent[page]), `page ${page + 1}`).toBe(
+          expected[Math.min(page * 5, expected.length) - 1][1],
+        );
+    }
   });
 });

@@ -2,6 +2,7 @@ import { DownloadIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
+import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
@@ -27,6 +28,9 @@ const countColumns = <T extends Row>(): Column<T>[] => [
   { key: 'clicks', label: 'Clicks', value: (r) => r.clicks, numeric: true },
 ];
 const bySharesDesc = { key: 'shares', direction: 'descending' } as const;
+
+/** Beside the top supporters when the server drew them from each day's leaders (topSupportersExact false). */
+export const TOP_SUPPORTERS_ESTIMATE_NOTE = `Among the most active: with more than ${EXACT_TOP_EVENTS.toLocaleString('en')} shares and clicks in the range, this list is drawn from each day's most active supporters, so someone who shares a little on many days can be missing. The counts shown are exact.`;
 
 /**
  * Analytics of a campaign or of the whole organisation over a date range: totals, a
@@ -261,6 +265,7 @@ function AnalyticsBody({
             )}
             <SortableTable
               caption="Top supporters"
+              note={data.topSupportersExact ? undefined : TOP_SUPPORTERS_ESTIMATE_NOTE}
               rows={data.topSupporters}
               rowKey={(r) => `${data.topSupporters.indexOf(r)}:${r.label}`}
               initialSort={bySharesDesc}

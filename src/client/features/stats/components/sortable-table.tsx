@@ -1,5 +1,5 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -16,7 +16,8 @@ type Direction = 'ascending' | 'descending';
 /**
  * A table sorted by one column at a time. Each header is a button (keyboard reachable);
  * the sorted column carries aria-sort. A first click sorts numbers high to low and
- * text A to Z; a second click reverses.
+ * text A to Z; a second click reverses. A `note` is shown under the table and is its
+ * accessible description.
  */
 export function SortableTable<T>({
   caption,
@@ -24,14 +25,17 @@ export function SortableTable<T>({
   rows,
   rowKey,
   initialSort,
+  note,
 }: {
   caption: string;
+  note?: string;
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
   initialSort: { key: string; direction: Direction };
 }) {
   const [sort, setSort] = useState(initialSort);
+  const noteId = useId();
   const column = columns.find((c) => c.key === sort.key) ?? columns[0];
   const sorted = [...rows].sort((a, b) => {
     const x = column.value(a);
@@ -49,7 +53,7 @@ export function SortableTable<T>({
 
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm">
+      <table className="w-full text-sm" aria-describedby={note ? noteId : undefined}>
         <caption className="mb-2 text-left font-medium">{caption}</caption>
         <thead>
           <tr className="border-b border-border">
@@ -99,6 +103,11 @@ export function SortableTable<T>({
           ))}
         </tbody>
       </table>
+      {note && (
+        <p id={noteId} className="mt-2 text-xs text-muted-foreground">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
