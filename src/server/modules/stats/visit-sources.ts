@@ -37,7 +37,10 @@ export async function visitSources(trx: Db, scope: Scope, lo: string, hi: string
   const rows = new Map<string, SourceRow>();
   const row = (source: string) => {
     let r = rows.get(source);
-    if (!r) rows.set(source, (r = { source, visits: 0, shares: 0 }));
+    if (!r) {
+      r = { source, visits: 0, shares: 0 };
+      rows.set(source, r);
+    }
     return r;
   };
   for (const v of visits) if (v.source) row(v.source).visits = Number(v.n);
