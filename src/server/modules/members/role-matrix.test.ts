@@ -401,7 +401,11 @@ const CASES: Record<string, Case> = {
     call: () => ({ method: 'POST', url: '/api/clicks', payload: { campaignId, ref: 'matrixRef0001' } }),
   },
   'POST /api/supporter/campaigns/:id/visits': {
-    call: () => ({ method: 'POST', url: `/api/supporter/campaigns/${campaignId}/visits`, payload: { src: 'qr' } }),
+    call: () => ({
+      method: 'POST',
+      url: `/api/supporter/campaigns/${campaignId}/visits`,
+      payload: { src: 'qr' },
+    }),
   },
   'GET /api/supporter/campaigns/:id': {
     call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}` }),

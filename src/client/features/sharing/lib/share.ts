@@ -72,6 +72,7 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       organizationId: campaign.organizationId,
       ref,
       ...(req.supporterName?.trim() ? { supporterName: req.supporterName.trim() } : {}),
+      ...(asset.variant ? { variantId: asset.variant.id } : {}),
     });
     if (isIntentPlatform(platform)) {
       const name = PLATFORMS[platform].name;
