@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import { bearer, json, postJson, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { parseCsv } from '../../../../tests/support/csv.ts';
 import { BROWSER_UA, supporterCookie, supporterIdOf } from '../supporter/test-seed.ts';
 
 // A/B share texts (API.md "Reach"): variants on assets, one per visitor (sticky by
@@ -102,6 +103,14 @@ describe('variants on assets', () => {
     expect(json(cleared).variants).toEqual([]);
     const org = json(await get('/api/assets', a.token));
     expect(org.find((x: { id: number }) => x.id === asset.id).variants).toEqual([]);
+  });
+
+  it('are copied, with new ids, when the campaign is duplicated', async () => {
+    const { campaign, asset } = await campaignWithVariants();
+    const copy = json(await postJson(t.app, `/api/campaigns/${campaign.id}/duplicate`, {}, a.token));
+    const assets = json(await get(`/api/campaigns/${copy.id}/assets`, a.token));
+    expect(assets[0].variants.map((v: { text: string }) => v.text)).toEqual(TEXTS);
+    expect(assets[0].variants[0].id).not.toBe(asset.variants[0].id);
   });
 
   it('refuse a fifth variant, duplicates and blank texts with a clear message', async () => {
@@ -230,6 +239,9 @@ describe('attribution and views', () => {
     const figures = json(await assetAnalytics(asset.id));
     const row = figures.variants.find((v: { id: number }) => v.id === shown.id);
     expect(row).toMatchObject({ views: 1, shares: 1, clicks: 1, shareRate: 1, clickRate: 1 });
+    // The clicks export names the variant of the share each click came through.
+    const csv = parseCsv((await get(`/api/campaigns/${campaign.id}/export.csv?type=clicks`, a.token)).body);
+    expect(csv.slice(1).map((r) => r[csv[0].indexOf('variantId')])).toEqual([String(shown.id)]);
     const other = figures.variants.find((v: { id: number }) => v.id !== shown.id);
     expect(other).toMatchObject({ shares: 0, clicks: 0 });
     expect(figures.winner).toBeNull();
@@ -336,6 +348,10 @@ describe('visits per source', () => {
     const analytics = json(await get(`/api/campaigns/${campaign.id}/analytics`, a.token));
     expect(analytics.sources).toEqual(expected);
     expect(analytics.totals.shares).toBe(2);
+    // The shares export of the same range carries the source: the same count per source.
+    const csv = parseCsv((await get(`/api/campaigns/${campaign.id}/export.csv?type=shares`, a.token)).body);
+    const sourceColumn = csv[0].indexOf('source');
+    expect(csv.slice(1).map((r) => r[sourceColumn])).toEqual(['qr', '']);
     const org = json(await get('/api/organization/analytics', a.token));
     const qrRow = org.sources.find((s: { source: string }) => s.source === 'qr');
     expect(qrRow.visits).toBeGreaterThanOrEqual(2);
