@@ -14,26 +14,22 @@ export interface SourceRow {
   shares: number;
 }
 
+/** Tagged rows of one event table in the scope and range, counted per source. */
+const perSource = (trx: Db, table: 'visits' | 'shares', scope: Scope, lo: string, hi: string) => {
+  let q = trx
+    .selectFrom(table)
+    .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
+    .where(scope.column, '=', scope.id)
+    .where('source', 'is not', null)
+    .where('createdAt', '>=', lo)
+    .where('createdAt', '<', hi);
+  if (table === 'shares') q = q.where('status', '=', 'shared');
+  return q.groupBy('source').execute();
+};
+
 export async function visitSources(trx: Db, scope: Scope, lo: string, hi: string): Promise<SourceRow[]> {
-  const visits = await trx
-    .selectFrom('visits')
-    .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
-    .where(scope.column, '=', scope.id)
-    .where('source', 'is not', null)
-    .where('createdAt', '>=', lo)
-    .where('createdAt', '<', hi)
-    .groupBy('source')
-    .execute();
-  const shares = await trx
-    .selectFrom('shares')
-    .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
-    .where(scope.column, '=', scope.id)
-    .where('source', 'is not', null)
-    .where('createdAt', '>=', lo)
-    .where('createdAt', '<', hi)
-    .where('status', '=', 'shared')
-    .groupBy('source')
-    .execute();
+  const visits = await perSource(trx, 'visits', scope, lo, hi);
+  const shares = await perSource(trx, 'shares', scope, lo, hi);
   const rows = new Map<string, SourceRow>();
   const row = (source: string) => {
     let r = rows.get(source);

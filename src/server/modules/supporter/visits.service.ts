@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
-import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
+import { batchedWriter } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 
 // Confirmed visits of the supporter page: at most one per visitor, campaign and UTC
@@ -50,33 +50,14 @@ async function insertVisit(db: Db, v: VisitValues, createdAt: string): Promise<b
   return inserted !== undefined;
 }
 
-const sqliteWriters = new WeakMap<Db, GroupCommit<VisitValues, boolean>>();
+/** Visits arriving together on SQLite: one transaction, one fsync; a row whose campaign or variant was just deleted fails alone. */
+const writeSqliteVisit = batchedWriter(
+  (trx: Db, visit: VisitValues) => insertVisit(trx, visit, nowIso()),
+  (error) => /constraint/i.test(String((error as { code?: string })?.code)),
+);
 
-/**
- * Records a confirmed visit. On SQLite visits arriving together share one transaction
- * and one fsync (lib/group-commit.ts); a row whose campaign or variant was just
- * deleted fails alone. PostgreSQL runs the two statements on a pooled connection.
- */
+/** Records a confirmed visit; PostgreSQL runs the two statements on a pooled connection. */
 export function recordVisit(opts: { db: Db; dialect: DialectName; visit: VisitValues }): Promise<boolean> {
   const { db, dialect, visit } = opts;
-  if (dialect !== 'sqlite') return insertVisit(db, visit, nowIso());
-  let writer = sqliteWriters.get(db);
-  if (!writer) {
-    writer = new GroupCommit((items) =>
-      db.transaction().execute(async (trx) => {
-        const outcomes: ItemOutcome<boolean>[] = [];
-        for (const item of items) {
-          try {
-            outcomes.push({ ok: true, value: await insertVisit(trx, item, nowIso()) });
-          } catch (error) {
-            if (!/constraint/i.test(String((error as { code?: string })?.code))) throw error;
-            outcomes.push({ ok: false, error });
-          }
-        }
-        return outcomes;
-      }),
-    );
-    sqliteWriters.set(db, writer);
-  }
-  return writer.submit(visit);
+  return dialect === 'sqlite' ? writeSqliteVisit(db, visit) : insertVisit(db, visit, nowIso());
 }
