@@ -24,6 +24,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { clicksRoutes } from './modules/supporter/clicks.routes.ts';
+import { visitsRoutes } from './modules/supporter/visits.routes.ts';
 import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(opts: {
     supporterRoutes,
     clicksRoutes,
     embedRoutes,
+    visitsRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);

@@ -87,6 +87,14 @@ export const CLICK_DEDUP_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** At most this many click-throughs per share from one client network within the window below. */
 export const CLICKS_PER_SHARE_PER_NETWORK = 10;
 export const CLICK_NETWORK_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Share-text variants (A/B texts) an asset may carry at most. */
+export const MAX_VARIANTS = 4;
+/** A variant is named the winner only with at least this many views for every variant... */
+export const WINNER_MIN_VIEWS = 100;
+/** ...and a two-proportion z-test on share rate below this p-value. */
+export const WINNER_MAX_P = 0.05;
+/** A visit's source tag (`?src=` on the supporter link, e.g. `qr`); anything else is no source. */
+export const SOURCE_PATTERN = /^[a-z0-9_-]{1,32}$/;
 /** A supporter is "active" with a share in this many days. */
 export const ACTIVE_SUPPORTER_DAYS = 30;
 

@@ -38,13 +38,16 @@ export interface ShareableAsset {
   content: string;
   /** The caption staff wrote for sharing an image or video. */
   shareText?: string | null;
+  /** The share-text variant this visitor is shown (A/B texts), when the asset has variants. */
+  variant?: { text: string } | null;
 }
 
 /**
- * The words an asset is shared with: a text asset's content; for an image or video its
- * share text (caption), else its title.
+ * The words an asset is shared with: the variant this visitor is shown, if any; else a
+ * text asset's content; for an image or video its share text (caption), else its title.
  */
 export function assetShareText(asset: ShareableAsset): string {
+  if (asset.variant) return asset.variant.text;
   if (asset.type === 'text') return asset.content;
   return asset.shareText?.trim() || asset.title;
 }

@@ -290,6 +290,8 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
     'parentRef',
     'depth',
     'supporter',
+    'variantId',
+    'source',
   ]);
   expect(shares.rows.length - 1).toBe(Number(await card(page, 'Total Shares').textContent()));
   expect(shares.rows.slice(1).filter((r) => r[11] === '1')).toHaveLength(1);

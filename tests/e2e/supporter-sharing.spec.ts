@@ -375,7 +375,11 @@ test.describe('sharing from a phone', () => {
     await expect
       .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
       .toBe('Cannot share to Instagram Story without an image');
-    expect((await recordedCalls(page)).some((c) => c.kind === 'fetch' && c.method === 'POST')).toBe(false);
+    // Nothing logged: the only POST is the page's visit confirmation.
+    const posts = (await recordedCalls(page)).filter((c) => c.kind === 'fetch' && c.method === 'POST');
+    expect(posts.map((c) => new URL(c.url as string, page.url()).pathname)).toEqual([
+      `/api/supporter/campaigns/${seeded.campaignId}/visits`,
+    ]);
   });
 
   test('personal touch: required, then the template text goes first', async ({ page, request }) => {

@@ -14,7 +14,11 @@ export function AssetMedia({
   textLimit,
   className,
 }: {
-  asset: Pick<Asset, 'type' | 'content' | 'title'> & { description?: string | null };
+  asset: Pick<Asset, 'type' | 'content' | 'title'> & {
+    description?: string | null;
+    /** A text asset shows the share-text variant this visitor is shown, when it has one. */
+    variant?: { text: string } | null;
+  };
   compact?: boolean;
   /** A thumbnail beside the title: no alt text, no video controls. */
   decorative?: boolean;
@@ -52,7 +56,8 @@ export function AssetMedia({
       />
     );
   }
-  const text = textLimit ? truncate(asset.content, textLimit) : asset.content;
+  const body = asset.variant?.text ?? asset.content;
+  const text = textLimit ? truncate(body, textLimit) : body;
   if (decorative) {
     return (
       <span

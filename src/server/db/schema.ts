@@ -101,6 +101,42 @@ export interface SharesTable {
   timeZone: ColumnType<string | null, string | null | undefined, string | null>;
   /** Keyed hash of the personal message a logged share carried (normalised), never its words. */
   messageHash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The share-text variant the sharer was shown (an A/B text of the asset), if any. */
+  variantId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The `src` tag the sharer arrived with (e.g. `qr`), if any. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An alternative share text of an asset (A/B test); removed ones keep their row. */
+export interface AssetVariantsTable {
+  id: Generated<number>;
+  assetId: number;
+  organizationId: number;
+  text: string;
+  position: number;
+  createdAt: string;
+  deletedAt: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One confirmed visit per visitor, campaign and UTC day, with its source tag. */
+export interface VisitsTable {
+  id: Generated<number>;
+  campaignId: number;
+  organizationId: number;
+  visitorId: string;
+  /** UTC date (YYYY-MM-DD) of the visit: the dedupe key with campaign and visitor. */
+  day: string;
+  source: string | null;
+  createdAt: string;
+}
+
+/** Which variant a visitor was shown, once per UTC day. */
+export interface VariantViewsTable {
+  variantId: number;
+  visitorId: string;
+  day: string;
+  campaignId: number;
+  createdAt: string;
 }
 
 export interface ClicksTable {
@@ -363,4 +399,7 @@ export interface Database {
   auditLog: AuditLogTable;
   organizationSettings: OrganizationSettingsTable;
   apiKeys: ApiKeysTable;
+  assetVariants: AssetVariantsTable;
+  visits: VisitsTable;
+  variantViews: VariantViewsTable;
 }

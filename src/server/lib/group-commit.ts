@@ -1,3 +1,4 @@
+import type { Db } from '../db/client.ts';
 // Group commit for SQLite writes. Every commit with synchronous=FULL waits for an
 // fsync of the WAL (milliseconds on a busy disk), and better-sqlite3 waits on the
 // event loop. Writes that arrive together are therefore committed together: one
@@ -98,4 +99,38 @@ export class GroupCommit<T, R> {
       if (this.queue.length > 0) this.schedule();
     }
   }
+}
+
+/**
+ * Group commit per database, for writes made one item at a time: the items submitted
+ * together run `write` in turn inside one transaction (one fsync); an error that
+ * `failsAlone` accepts (a constraint the item broke) fails that item only, any other
+ * fails the batch.
+ */
+export function batchedWriter<T, R>(
+  write: (trx: Db, item: T) => Promise<R>,
+  failsAlone: (error: unknown) => boolean,
+): (db: Db, item: T) => Promise<R> {
+  const writers = new WeakMap<Db, GroupCommit<T, R>>();
+  return (db, item) => {
+    let writer = writers.get(db);
+    if (!writer) {
+      writer = new GroupCommit((items) =>
+        db.transaction().execute(async (trx) => {
+          const outcomes: ItemOutcome<R>[] = [];
+          for (const it of items) {
+            try {
+              outcomes.push({ ok: true, value: await write(trx, it) });
+            } catch (error) {
+              if (!failsAlone(error)) throw error;
+              outcomes.push({ ok: false, error });
+            }
+          }
+          return outcomes;
+        }),
+      );
+      writers.set(db, writer);
+    }
+    return writer.submit(item);
+  };
 }

@@ -96,6 +96,7 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'POST /api/assets': 'editor',
   'PUT /api/assets/:id': 'editor',
   'DELETE /api/assets/:id': 'editor',
+  'GET /api/assets/:id/analytics': 'member',
   'GET /api/templates': 'member',
   'POST /api/templates': 'editor',
   'POST /api/templates/:id/use': 'editor',
@@ -109,6 +110,8 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'POST /api/shares/schedule': 'public',
   // The supporter page confirms a tracked-link visit (honest click-throughs).
   'POST /api/clicks': 'public',
+  // ... and every load of the page (visits per source, views per share-text variant).
+  'POST /api/supporter/campaigns/:id/visits': 'public',
   'GET /api/supporter/campaigns/:id': 'public',
   'GET /api/supporter/campaigns/:id/impact': 'public',
   'GET /api/supporter/campaigns/:id/scheduled': 'public',

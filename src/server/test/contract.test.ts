@@ -9,7 +9,7 @@ import { supporterCampaignSchema } from '#shared/schemas/shares.ts';
 import { PNG_1X1 } from '../modules/campaigns/workspace-fixtures.ts';
 import { API_DOCS_PREFIX } from '../plugins/openapi.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
-import { bearer, createTestApp, signUp, type TestApp } from './test-app.ts';
+import { bearer, createTestApp, sendJson, signUp, type TestApp } from './test-app.ts';
 
 // The contract: every route declares its response schemas, the OpenAPI document
 // lists every /api route with them, and the bodies the server really sends parse
@@ -691,6 +691,34 @@ describe('real responses parse with the route schemas', () => {
         status: 204,
       },
       { method: 'POST', route: '/api/clicks', payload: { campaignId: 'x' }, status: 400 },
+      {
+        method: 'POST',
+        route: '/api/supporter/campaigns/:id/visits',
+        url: `/api/supporter/campaigns/${campaign.id}/visits`,
+        payload: { src: 'qr' },
+        status: 204,
+      },
+      {
+        method: 'POST',
+        route: '/api/supporter/campaigns/:id/visits',
+        url: `/api/supporter/campaigns/${campaign.id}/visits`,
+        payload: { src: 'qr', extra: 1 },
+        status: 400,
+      },
+      {
+        method: 'GET',
+        route: '/api/assets/:id/analytics',
+        url: `/api/assets/${asset.id}/analytics`,
+        headers: auth,
+        status: 200,
+      },
+      {
+        method: 'GET',
+        route: '/api/assets/:id/analytics',
+        url: '/api/assets/999999/analytics',
+        headers: auth,
+        status: 404,
+      },
       { method: 'GET', route: '/api/templates', headers: auth, status: 200 },
       {
         method: 'POST',
@@ -905,6 +933,21 @@ describe('real responses parse with the route schemas', () => {
       Object.keys(supporterCampaignSchema.shape.campaign.shape).sort(),
     );
     expect(supporterCampaignSchema.parse(body)).toEqual(body);
+
+    // With share-text variants the per-visitor JSON holds the visitor's variant, never the list.
+    const assetId = c.json().asset.id;
+    await sendJson(
+      t.app,
+      'PUT',
+      `/api/assets/${assetId}`,
+      { variants: [{ text: 'One' }, { text: 'Two' }] },
+      staff.token,
+    );
+    const own = (await t.app.inject({ url: `/api/supporter/campaigns/${c.json().campaign.id}` })).json();
+    const asset = own.assets.find((a: { id: number }) => a.id === assetId);
+    expect(['One', 'Two']).toContain(asset.variant.text);
+    expect(asset).not.toHaveProperty('variants');
+    expect(supporterCampaignSchema.parse(own)).toEqual(own);
   });
 
   it('answers errors with the shared error body', async () => {

@@ -64,6 +64,11 @@ export const campaignAnalyticsSchema = z.object({
   topSupporters: z.array(z.object({ label: z.string(), shares: count, clicks: count })),
   /** false: the list is the most active among each day's leaders, and someone can be missing. */
   topSupportersExact: z.boolean(),
+  /**
+   * Visits that arrived with a `src` tag, per tag, and the shares their visitors made
+   * (the share carries the tag); most visited first. Untagged visits are not listed.
+   */
+  sources: z.array(z.object({ source: z.string(), visits: count, shares: count })),
 });
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
 
@@ -84,3 +89,33 @@ export const exportQuerySchema = rangeRules(
   }),
 );
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** One share-text variant's figures: views are visitors shown it (once per UTC day). */
+export const variantFiguresSchema = z.object({
+  id: z.number().int().positive(),
+  text: z.string(),
+  views: count,
+  shares: count,
+  clicks: count,
+  /** shares / views (0 without views), 0..1 rounded to 4 places. */
+  shareRate: z.number(),
+  /** clicks / shares (0 without shares), rounded to 4 places. */
+  clickRate: z.number(),
+});
+export type VariantFigures = z.infer<typeof variantFiguresSchema>;
+
+/**
+ * GET /api/assets/:id/analytics: all-time figures per current variant and the A/B
+ * verdict. `winner` is the best variant by share rate once a two-proportion z-test
+ * against the runner-up gives p < 0.05 and every variant has at least 100 views;
+ * null otherwise. `pValue` is that test's p (null with fewer than two variants).
+ */
+export const assetAnalyticsSchema = z.object({
+  assetId: z.number().int().positive(),
+  title: z.string(),
+  variants: z.array(variantFiguresSchema),
+  winner: z.number().int().positive().nullable(),
+  pValue: z.number().nullable(),
+  minViews: count,
+});
+export type AssetAnalytics = z.infer<typeof assetAnalyticsSchema>;

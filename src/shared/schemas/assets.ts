@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ASSET_TYPES,
+  MAX_VARIANTS,
   MAX_DESCRIPTION,
   MAX_NAME,
   MAX_SHARE_TEXT,
@@ -48,12 +49,31 @@ export const assetShareTextField = z
   .trim()
   .max(MAX_SHARE_TEXT, `Share text must be at most ${MAX_SHARE_TEXT} characters`);
 
+/**
+ * One share-text variant in a create or edit payload. `id` may be sent back as the
+ * asset listed it; what keeps a variant's id (and its numbers) is its unchanged text.
+ */
+export const variantInputSchema = z.strictObject({
+  id: idField.optional(),
+  text: assetShareTextField.min(1, 'Variant text is required'),
+});
+export type VariantInput = z.infer<typeof variantInputSchema>;
+
+/** Replaces the asset's variants: 0 to MAX_VARIANTS different texts. */
+export const variantsField = z
+  .array(variantInputSchema, { error: 'variants must be a list of {text}' })
+  .max(MAX_VARIANTS, `An asset can have at most ${MAX_VARIANTS} share-text variants`)
+  .refine((list) => new Set(list.map((v) => v.text)).size === list.length, {
+    message: 'Share-text variants must differ from each other',
+  });
+
 const assetFields = {
   title: assetTitleField,
   description: assetDescriptionField.optional(),
   type: assetTypeField,
   content: assetContentField,
   shareText: assetShareTextField.optional(),
+  variants: variantsField.optional(),
 };
 
 const mediaRule = (v: { type: string; content: string }) => v.type === 'text' || isMediaUrl(v.content);
@@ -83,6 +103,7 @@ export const updateAssetSchema = z
     type: assetTypeField.optional(),
     content: assetContentField.optional(),
     shareText: assetShareTextField.nullish(),
+    variants: variantsField.optional(),
   })
   .refine(...atLeastOneField);
 export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
@@ -94,6 +115,10 @@ export type AssetFormInput = z.infer<typeof assetFormSchema>;
 export const uploadFromUrlSchema = z.strictObject({
   imageUrl: z.string().trim().min(1, 'Please enter a URL to download').max(2048, 'URL is too long'),
 });
+
+/** A share-text variant as responses carry it. */
+export const assetVariantSchema = z.object({ id: idField, text: z.string() });
+export type AssetVariant = z.infer<typeof assetVariantSchema>;
 
 export const assetSchema = z.object({
   id: idField,
@@ -109,6 +134,10 @@ export const assetSchema = z.object({
   /** Display order within the campaign (ties broken by id). */
   position: z.number().int(),
   createdAt: timestampField,
+  /** Staff reads: the asset's share-text variants in order (the supporter view never lists them). */
+  variants: z.array(assetVariantSchema).optional(),
+  /** The supporter view: the one variant this visitor is shown (sticky), null when the asset has none. */
+  variant: assetVariantSchema.nullable().optional(),
 });
 export type Asset = z.infer<typeof assetSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PERSONAL_MESSAGE, MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
+import { MAX_PERSONAL_MESSAGE, MAX_TEXT_CONTENT, REF_CODE_PATTERN, SOURCE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
 import { AVAILABILITY_STATES } from '../campaign-lifecycle.ts';
 import { timeZoneField } from './time-zone.ts';
@@ -24,6 +24,15 @@ const parentRefField = z
 const personalMessageField = z
   .string()
   .max(MAX_PERSONAL_MESSAGE, `Your personal message must be at most ${MAX_PERSONAL_MESSAGE} characters`);
+/**
+ * The `src` tag a visitor arrived with. Anything that is not a short tag is no
+ * source: dropped, never refused (a mangled link must not stop a share or a visit).
+ */
+export const sourceField = z
+  .string()
+  .max(200)
+  .transform((v) => (SOURCE_PATTERN.test(v) ? v : undefined))
+  .optional();
 
 export const logShareSchema = z.strictObject({
   assetId: idParam,
@@ -48,6 +57,10 @@ export const logShareSchema = z.strictObject({
    * is kept (to count identical messages), never the words; blank keeps nothing.
    */
   message: personalMessageField.optional(),
+  /** The share-text variant the page showed; one that is not the asset's is ignored. */
+  variantId: idParam.optional(),
+  /** The `src` tag the sharer arrived with. */
+  source: sourceField,
 });
 export type LogShareInput = z.input<typeof logShareSchema>;
 

@@ -130,7 +130,7 @@ export default function CampaignDetailPage() {
 
       <AnalyticsPanel stats={stats.data} />
 
-      <AnalyticsView scope={{ campaignId: c.id }} />
+      <AnalyticsView scope={{ campaignId: c.id }} assets={c.assets} />
     </main>
   );
 }

@@ -10,5 +10,5 @@ export { isMobileDevice } from './lib/device.ts';
 export { formatWhen } from './lib/format-when.ts';
 export { TOASTS } from './lib/messages.ts';
 export { copyAssetText, shareTo } from './lib/share.ts';
-export { rememberArrivalRef } from './lib/referral.ts';
+export { arrivalSource, rememberArrivalRef, rememberArrivalSource } from './lib/referral.ts';
 export { ShareTextCounter } from './components/share-text-counter.tsx';

@@ -11,6 +11,7 @@ import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts'
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 import { isStoredUpload } from '../uploads/uploads.service.ts';
 import { ASSET_COLUMNS, keptShareText } from './assets.service.ts';
+import { replaceVariants, variantsOf } from './asset-variants.ts';
 
 // Editing and deleting assets. A deleted asset keeps its row (`deletedAt` set): it
 // leaves the page, the order and every list, and the shares and clicks that point
@@ -68,6 +69,8 @@ export async function updateAsset(opts: {
   // A text asset has no caption; turning a media asset into text drops it.
   if (input.shareText !== undefined || type === 'text')
     changes.shareText = keptShareText(type, input.shareText);
+  // A variants-only edit still runs the UPDATE, which finds the live row (or 404s).
+  if (Object.keys(changes).length === 0) changes.id = assetId;
 
   return writeLockedCampaign({ ...opts, campaignId: before.campaignId }, async (trx, campaign, audit) => {
     assertCampaignEditable(campaign);
@@ -80,8 +83,11 @@ export async function updateAsset(opts: {
       .executeTakeFirst();
     // Deleted by a concurrent request after the first read.
     if (!updated) throw notFound(ASSET_NOT_FOUND);
+    const variants = input.variants
+      ? await replaceVariants(trx, { assetId, organizationId: orgId, inputs: input.variants })
+      : ((await variantsOf(trx, [assetId])).get(assetId) ?? []);
     await audit('asset.updated', updated.title);
-    return updated;
+    return { ...updated, variants };
   });
 }
 

@@ -10,6 +10,7 @@ import { getOwnCampaign } from '../campaigns/own-campaign.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 import { isStoredUpload } from '../uploads/uploads.service.ts';
+import { replaceVariants, withVariants } from './asset-variants.ts';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
@@ -27,9 +28,9 @@ export const ASSET_COLUMNS = [
   'createdAt',
 ] as const;
 
-/** A campaign's assets in display order: position, then id (the cross-team contract). */
+/** A campaign's assets in display order: position, then id (the cross-team contract), with their variants. */
 export async function assetsOfCampaign(db: Executor, campaignId: number): Promise<Asset[]> {
-  return db
+  const assets = await db
     .selectFrom('assets')
     .select(ASSET_COLUMNS)
     .where('campaignId', '=', campaignId)
@@ -37,11 +38,12 @@ export async function assetsOfCampaign(db: Executor, campaignId: number): Promis
     .orderBy('position')
     .orderBy('id')
     .execute();
+  return withVariants(db, assets);
 }
 
 /** Every asset of the organisation, grouped by campaign, each campaign in display order. */
 export async function listOrgAssets(opts: { db: Db; orgId: number }): Promise<Asset[]> {
-  return opts.db
+  const assets = await opts.db
     .selectFrom('assets')
     .select(ASSET_COLUMNS)
     .where('organizationId', '=', opts.orgId)
@@ -50,10 +52,15 @@ export async function listOrgAssets(opts: { db: Db; orgId: number }): Promise<As
     .orderBy('position')
     .orderBy('id')
     .execute();
+  return withVariants(opts.db, assets);
 }
 
 /** An asset's own fields; the campaign, organisation, position and timestamp are the writer's. */
-export type NewAsset = TemplateAsset & { shareText?: string | null };
+export type NewAsset = TemplateAsset & {
+  shareText?: string | null;
+  /** Share-text variants, in order (a duplicated campaign copies them; ids are new). */
+  variants?: readonly { text: string }[];
+};
 
 /** Only image and video assets carry a share text: a text asset shares its content. */
 export const keptShareText = (type: string, shareText: string | null | undefined): string | null =>
@@ -65,7 +72,7 @@ export const keptShareText = (type: string, shareText: string | null | undefined
  * The caller invalidates the supporter cache once its transaction has committed.
  */
 export async function insertAssets(
-  db: Pick<Db, 'selectFrom' | 'insertInto'>,
+  db: Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable'>,
   opts: { campaignId: number; organizationId: number; assets: readonly NewAsset[] },
 ): Promise<Asset[]> {
   const { campaignId, organizationId } = opts;
@@ -78,23 +85,27 @@ export async function insertAssets(
   const inserted: Asset[] = [];
   // One row at a time: RETURNING order is not guaranteed for a multi-row insert.
   for (const [i, a] of opts.assets.entries()) {
-    inserted.push(
-      await db
-        .insertInto('assets')
-        .values({
-          title: a.title,
-          description: a.description,
-          type: a.type,
-          content: a.content,
-          shareText: keptShareText(a.type, a.shareText),
-          campaignId,
-          organizationId,
-          position: first + i,
-          createdAt: nowIso(),
-        })
-        .returning(ASSET_COLUMNS)
-        .executeTakeFirstOrThrow(),
-    );
+    const asset: Asset = await db
+      .insertInto('assets')
+      .values({
+        title: a.title,
+        description: a.description,
+        type: a.type,
+        content: a.content,
+        shareText: keptShareText(a.type, a.shareText),
+        campaignId,
+        organizationId,
+        position: first + i,
+        createdAt: nowIso(),
+      })
+      .returning(ASSET_COLUMNS)
+      .executeTakeFirstOrThrow();
+    const variants = await replaceVariants(db, {
+      assetId: asset.id,
+      organizationId,
+      inputs: a.variants ?? [],
+    });
+    inserted.push({ ...asset, variants });
   }
   return inserted;
 }
@@ -134,6 +145,7 @@ export async function createAsset(opts: {
             type: input.type,
             content: input.content,
             shareText: input.shareText,
+            variants: input.variants,
           },
         ],
       });

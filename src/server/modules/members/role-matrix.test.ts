@@ -345,6 +345,10 @@ const CASES: Record<string, Case> = {
     call: () => ({ method: 'PUT', url: `/api/assets/${assetId}`, payload: { title: 'Edited asset' } }),
     other: 404,
   },
+  'GET /api/assets/:id/analytics': {
+    call: () => ({ method: 'GET', url: `/api/assets/${assetId}/analytics` }),
+    other: 404,
+  },
   'DELETE /api/assets/:id': {
     // A deleted asset is gone for good: each call deletes one of its own.
     call: async () => ({
@@ -407,6 +411,13 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/clicks': {
     call: () => ({ method: 'POST', url: '/api/clicks', payload: { campaignId, ref: 'matrixRef0001' } }),
+  },
+  'POST /api/supporter/campaigns/:id/visits': {
+    call: () => ({
+      method: 'POST',
+      url: `/api/supporter/campaigns/${campaignId}/visits`,
+      payload: { src: 'qr' },
+    }),
   },
   'GET /api/supporter/campaigns/:id': {
     call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}` }),

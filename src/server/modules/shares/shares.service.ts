@@ -105,6 +105,22 @@ async function referralParent(
   return { parentShareId: parent.id, depth: parent.depth + 1 };
 }
 
+/** `variantId` when it is a variant of this asset, else null (ignored, never an error). */
+async function variantOfAsset(
+  db: Db,
+  assetId: number,
+  variantId: number | undefined,
+): Promise<number | null> {
+  if (!variantId) return null;
+  const row = await db
+    .selectFrom('assetVariants')
+    .select('id')
+    .where('id', '=', variantId)
+    .where('assetId', '=', assetId)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Writes a share, mapping constraint failures onto API statuses. */
 async function writeShare(
   db: Db,
@@ -133,6 +149,8 @@ type LoggedShareValues = {
   supporterId: string;
   supporterName: string | null;
   messageHash: string | null;
+  variantId: number | null;
+  source: string | null;
   createdAt: string;
   today: string;
 };
@@ -148,6 +166,8 @@ const LOGGED_SHARE_VALUES = [
   'supporterId',
   'supporterName',
   'messageHash',
+  'variantId',
+  'source',
   'createdAt',
   'today',
 ] as const;
@@ -183,6 +203,8 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
       'parentShareId',
       'depth',
       'messageHash',
+      'variantId',
+      'source',
       'createdAt',
     ])
     .expression(
@@ -191,6 +213,10 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
         .innerJoin('assets as a', 'a.campaignId', 'c.id')
         .leftJoin('shares as p', (join) =>
           join.on('p.ref', '=', v.parentRef).onRef('p.campaignId', '=', 'c.id'),
+        )
+        // A variant of another asset (or none) is ignored: the share is kept without one.
+        .leftJoin('assetVariants as v', (join) =>
+          join.on('v.id', '=', v.variantId).onRef('v.assetId', '=', 'a.id'),
         )
         .select((eb) => [
           'a.id',
@@ -206,6 +232,8 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
           'p.id as parentShareId',
           eb.fn.coalesce(eb('p.depth', '+', 1), sql<number>`0`).as('depth'),
           eb.val(v.messageHash).as('messageHash'),
+          'v.id as variantId',
+          eb.val(v.source).as('source'),
           eb.val(v.createdAt).as('createdAt'),
         ])
         .where('c.id', '=', v.campaignId)
@@ -278,6 +306,8 @@ export async function logShare(opts: {
     supporterId,
     supporterName,
     messageHash: hashOfMessage,
+    variantId: input.variantId ?? null,
+    source: input.source ?? null,
     createdAt,
     today: createdAt.slice(0, 10),
   });
@@ -291,6 +321,8 @@ export async function logShare(opts: {
       dialect,
       insertShare(db, {
         ...parent,
+        variantId: await variantOfAsset(db, input.assetId, input.variantId),
+        source: input.source ?? null,
         assetId: input.assetId,
         platform: input.platform,
         supporterInfo: input.supporterInfo ?? '',

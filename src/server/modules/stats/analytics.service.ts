@@ -12,6 +12,7 @@ import { inSnapshot, rollupMarks } from './snapshot.ts';
 import { reachOnDays, sharedOnDays, supporterTotalsOnDays } from './supporter-reach.ts';
 import { engagementRate, type Scope, tailScope } from './stats.service.ts';
 import { type ResolvedRange, resolveRange } from './time-range.ts';
+import { visitSources } from './visit-sources.ts';
 
 // Analytics of a date range in a time zone (API.md "Analytics and export"), exact:
 // - daily buckets: the hourly rollups (any whole-hour zone buckets exactly) + the tail;
@@ -358,6 +359,7 @@ async function analytics(
     .where('id', 'in', [0, ...assets.keys()])
     .execute();
   const titles = new Map(withTitles.map((a) => [a.id, a.title]));
+  const sources = await visitSources(trx, scope, iso(A), iso(B));
 
   return {
     result: {
@@ -382,6 +384,7 @@ async function analytics(
       },
       topSupporters,
       topSupportersExact: topExact,
+      sources,
     } satisfies CampaignAnalytics,
     campaigns,
   };

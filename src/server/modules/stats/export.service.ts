@@ -32,6 +32,10 @@ export const SHARE_COLUMNS = [
   'parentRef',
   'depth',
   'supporter',
+  // Appended (readers that index the columns above keep working): the share-text
+  // variant it was made with and the `src` tag its sharer arrived with.
+  'variantId',
+  'source',
 ];
 export const CLICK_COLUMNS = [
   'id',
@@ -43,6 +47,8 @@ export const CLICK_COLUMNS = [
   'platform',
   'ref',
   'depth',
+  // The share-text variant of the share the click came through.
+  'variantId',
 ];
 
 export async function* exportCsv(opts: {
@@ -139,6 +145,8 @@ async function* exportRows(opts: {
             'parent.ref as parentRef',
             'shares.depth',
             'shares.supporterId',
+            'shares.variantId',
+            'shares.source',
           ])
           .where(`shares.${scope.column}`, '=', scope.id)
           .where('shares.status', '=', 'shared')
@@ -151,7 +159,7 @@ async function* exportRows(opts: {
           .execute(),
       // Numbers, ISO times and the fixed status/platform words need no quoting.
       (r) =>
-        `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''}\r\n`,
+        `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''},${r.variantId ?? ''},${csvCell(r.source)}\r\n`,
     );
     return;
   }
@@ -171,6 +179,7 @@ async function* exportRows(opts: {
           'shares.platform',
           'shares.ref',
           'shares.depth',
+          'shares.variantId',
         ])
         .where(`clicks.${scope.column}`, '=', scope.id)
         .where('clicks.createdAt', '>=', after[0])
@@ -181,7 +190,7 @@ async function* exportRows(opts: {
         .limit(pageSize)
         .execute(),
     (r) =>
-      `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${csvCell(r.ref)},${r.depth}\r\n`,
+      `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${csvCell(r.ref)},${r.depth},${r.variantId ?? ''}\r\n`,
   );
 }
 

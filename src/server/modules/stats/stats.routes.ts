@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   analyticsQuerySchema,
+  assetAnalyticsSchema,
   campaignAnalyticsSchema,
   exportQuerySchema,
   organizationAnalyticsSchema,
@@ -17,6 +18,7 @@ import { getOwnCampaign } from '../campaigns/own-campaign.ts';
 import { campaignStats, organizationStats } from './stats.service.ts';
 import { campaignAnalytics, organizationAnalytics } from './analytics.service.ts';
 import { exportCsv } from './export.service.ts';
+import { assetAnalytics } from './asset-analytics.service.ts';
 
 /** The export answers CSV text; errors are the usual JSON bodies. */
 const csvResponse = {
@@ -93,6 +95,22 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
         key: app.visitorCookieKey,
       });
     },
+  );
+
+  // An asset's share-text variants: figures per variant and the A/B winner, all time.
+  r.get(
+    '/api/assets/:id/analytics',
+    {
+      preHandler: app.authenticate,
+      schema: { params: idParamsSchema, response: { 200: assetAnalyticsSchema, ...errorResponses } },
+    },
+    async (request) =>
+      assetAnalytics({
+        db,
+        dialect,
+        orgId: orgScope(request.user.organizationId),
+        assetId: request.params.id,
+      }),
   );
 
   const sendCsv = (reply: FastifyReply, name: string, body: AsyncGenerator<string>) =>

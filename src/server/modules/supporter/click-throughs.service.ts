@@ -10,7 +10,7 @@ import { prepared } from '../../db/prepared.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { ClicksTable } from '../../db/schema.ts';
-import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
+import { batchedWriter } from '../../lib/group-commit.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 
@@ -55,35 +55,14 @@ async function insertWithinLimits(db: Db, values: ClickValues): Promise<boolean>
   return true;
 }
 
-const sqliteWriters = new WeakMap<Db, GroupCommit<ClickValues, boolean>>();
-
 /**
  * Checks and insert in one transaction, on SQLite: clicks arriving together (a link
  * going viral) share one transaction and one fsync; the checks run inside it, so
- * they stay exact.
+ * they stay exact. A constraint failure (the share was just deleted) fails that click alone.
  */
-function writeSqliteClick(db: Db, values: ClickValues): Promise<boolean> {
-  let writer = sqliteWriters.get(db);
-  if (!writer) {
-    writer = new GroupCommit((items) =>
-      db.transaction().execute(async (trx) => {
-        const outcomes: ItemOutcome<boolean>[] = [];
-        for (const item of items) {
-          try {
-            outcomes.push({ ok: true, value: await insertWithinLimits(trx, item) });
-          } catch (error) {
-            // A constraint failure (the share was just deleted) fails that click alone.
-            if (!/constraint/i.test(String((error as { code?: string })?.code))) throw error;
-            outcomes.push({ ok: false, error });
-          }
-        }
-        return outcomes;
-      }),
-    );
-    sqliteWriters.set(db, writer);
-  }
-  return writer.submit(values);
-}
+const writeSqliteClick = batchedWriter(insertWithinLimits, (error) =>
+  /constraint/i.test(String((error as { code?: string })?.code)),
+);
 
 /**
  * On PostgreSQL the share lookup, the checks and the insert are one prepared call of

@@ -4,12 +4,10 @@ import { z } from 'zod';
 import { clickConfirmSchema } from '#shared/schemas/clicks.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
-import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
-import { readVisitorCookie } from '../../lib/supporter-id.ts';
 import { ClickBudget } from './click-budget.ts';
 import { networkHash, recordClickThrough } from './click-throughs.service.ts';
 import { getSupporterEntry } from './supporter.service.ts';
+import { countableVisitor } from './visit-guard.ts';
 
 /**
  * POST /api/clicks: the supporter page's script confirms a visit through a tracked
@@ -30,16 +28,10 @@ export async function clicksRoutes(
       schema: { body: clickConfirmSchema, response: { 204: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
-      const visitor = readVisitorCookie(request);
-      // The client's network under TRUST_PROXY: the budget and the per-share cap count
-      // per IPv4 address or IPv6 /64, never per proxy or per rotated IPv6 address.
-      const network = clientNetwork(request);
-      if (
-        // Only a cookie this server issued: a client that never keeps cookies counts nothing.
-        visitor?.issued &&
-        !isNonHumanVisit(request.headers) &&
-        (isLocalRequest(request, config.trustProxy) || clickBudget.take(network))
-      ) {
+      // The budget and the per-share cap count per client network (IPv4 address or
+      // IPv6 /64), never per proxy or per rotated IPv6 address.
+      const visitor = countableVisitor(request, config, clickBudget);
+      if (visitor) {
         try {
           // Only a campaign the public can see: a team member's preview of a draft or
           // archived one counts nothing. The lookup is the supporter page's cache.
@@ -51,7 +43,7 @@ export async function clicksRoutes(
               campaignId: request.body.campaignId,
               ref: request.body.ref,
               visitorId: visitor.id,
-              networkHash: networkHash(app.visitorCookieKey, network),
+              networkHash: networkHash(app.visitorCookieKey, visitor.network),
             });
         } catch (err) {
           request.log.error({ err }, 'click-through not recorded');

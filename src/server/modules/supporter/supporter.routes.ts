@@ -21,6 +21,7 @@ import {
   getSupporterImpact,
   getVisitorScheduledShares,
   type SupporterEntry,
+  visitorView,
 } from './supporter.service.ts';
 
 type IdParams = { Params: { id: string } };
@@ -44,10 +45,18 @@ const CAMPAIGN_NOT_FOUND = 'Campaign not found';
  */
 const HOT_ROUTE_LOG_LEVEL = 'warn';
 
+/** The JSON this visitor gets: the cached bytes, or with variants the visitor's own choice of them. */
+function visitorJson(entry: SupporterEntry, request: FastifyRequest, supporterId: string): string {
+  return entry.variants ? visitorView(entry, request.server.visitorCookieKey, supporterId).json : entry.json;
+}
+
 function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
   if (!entry.view) throw notFound(CAMPAIGN_NOT_FOUND);
-  ensureSupporterId(request, reply);
-  return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(entry.json);
+  const { supporterId } = ensureSupporterId(request, reply);
+  return reply
+    .header('cache-control', 'no-cache')
+    .type('application/json; charset=utf-8')
+    .send(visitorJson(entry, request, supporterId));
 }
 
 /**
@@ -94,7 +103,11 @@ export async function supporterRoutes(
   async function sendVisible(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
     if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
     if (!entry.hidden) return sendCampaignJson(entry, request, reply);
-    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(entry.json);
+    const { supporterId } = ensureSupporterId(request, reply);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(visitorJson(entry, request, supporterId));
   }
 
   app.get<IdParams>(
@@ -155,14 +168,17 @@ export async function supporterRoutes(
     const preview = Boolean(visible && entry?.hidden);
     // The visitor cookie is set here (when missing) so that the page's script can
     // confirm a tracked-link visit with it (POST /api/clicks); this request counts nothing.
-    ensureSupporterId(request, reply);
+    const { supporterId } = ensureSupporterId(request, reply);
 
     const origin = publicOrigin(request, config);
+    // The page embeds the view this visitor gets (their share-text variants, if any).
+    const own = entry && view ? visitorView(entry, app.visitorCookieKey, supporterId) : undefined;
+    const shown = own?.view ?? view;
     // A preview is rendered per request: the cached pages are the public ones.
     const html =
-      entry && view && !preview
-        ? cachedPage(entry, origin, () => shell.render(supporterPageMeta(view, origin)))
-        : shell.render(supporterPageMeta(view, origin));
+      own && shown && !preview
+        ? cachedPage(own, origin, () => shell.render(supporterPageMeta(shown, origin)))
+        : shell.render(supporterPageMeta(shown, origin));
     return reply
       .code(view ? 200 : 404)
       .header('cache-control', preview ? 'no-store' : 'no-cache')

@@ -16,6 +16,7 @@ import {
   viewTtl,
 } from './campaign-availability.ts';
 import { CampaignCache } from './supporter-cache.ts';
+import { type AssetVariants, chooseVariants } from './variant-choice.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
 const MISSING_TTL_MS = 1000;
@@ -29,16 +30,30 @@ export const FOUND_TTL_MS = 60_000;
 export const FOUND_TTL_UNSYNCED_MS = 5000;
 /** Rendered pages kept per campaign: one per origin (PUBLIC_URL, or each Host the app answers). */
 const MAX_PAGES_PER_ENTRY = 8;
+/** Per-visitor views kept per campaign with variants: one per combination of variants shown. */
+const MAX_CHOICES_PER_ENTRY = 64;
+
+/** A view as one visitor sees it: serialised once, with its pages per origin. */
+export interface ViewBytes {
+  view: SupporterCampaign | null;
+  json: string;
+  pages: Map<string, Buffer>;
+}
 
 /**
  * What the cache holds per campaign: the view, its JSON already serialised (the
  * hot path sends it as is), and the rendered HTML page per origin, filled lazily.
  */
-export interface SupporterEntry {
-  view: SupporterCampaign | null;
-  json: string;
+export interface SupporterEntry extends ViewBytes {
   /** Encoded once: sending a cached Buffer skips encoding the page on every request. */
   pages: Map<string, Buffer>;
+  /**
+   * The assets with share-text variants (undefined when none has any: then `json` and
+   * `pages` are what every visitor gets, and the hot path never looks further).
+   */
+  variants?: AssetVariants[];
+  /** With variants: the view per combination of variants shown, built on first use. */
+  choices?: Map<string, ViewBytes>;
   /** Draft or archived: answered only to members of the organisation, as a preview. */
   hidden: boolean;
   /** What bounds the entry's lifetime: the next start or end instant. */
@@ -52,7 +67,12 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
     .where('id', '=', campaignId)
     .executeTakeFirst();
   if (!campaign) return { view: null, json: '', pages: new Map(), hidden: false };
-  const assets = await assetsOfCampaign(db, campaignId);
+  const variants: AssetVariants[] = [];
+  // The public view never lists an asset's variants: each visitor is shown one (visitorView).
+  const assets = (await assetsOfCampaign(db, campaignId)).map(({ variants: list, ...asset }) => {
+    if (list?.length) variants.push({ assetId: asset.id, variants: [...list].sort((a, b) => a.id - b.id) });
+    return asset;
+  });
   const organization = await supporterOrganization(db, campaign.organizationId);
   const view = supporterView(campaign, assets, organization, Date.now());
   return {
@@ -61,7 +81,30 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
     pages: new Map(),
     hidden: isHiddenFromPublic(campaign.status),
     dates: campaign,
+    ...(variants.length > 0 ? { variants, choices: new Map() } : {}),
   };
+}
+
+/**
+ * The view this visitor gets: the entry itself when the campaign has no variants;
+ * otherwise the view with each asset's chosen `variant`, kept per combination of
+ * choices (a few per campaign), so a repeat costs one keyed hash per asset with variants.
+ */
+export function visitorView(entry: SupporterEntry, cookieKey: Buffer, visitorId: string): ViewBytes {
+  const { variants, choices, view } = entry;
+  if (!variants || !choices || !view) return entry;
+  const chosen = chooseVariants(cookieKey, visitorId, variants);
+  const key = chosen.map((v) => v.id).join(',');
+  const hit = choices.get(key);
+  if (hit) return hit;
+  const byAsset = new Map(variants.map((a, i) => [a.assetId, chosen[i]]));
+  const own: SupporterCampaign = {
+    ...view,
+    assets: view.assets.map((a) => (byAsset.has(a.id) ? { ...a, variant: byAsset.get(a.id) } : a)),
+  };
+  const bytes: ViewBytes = { view: own, json: JSON.stringify(own), pages: new Map() };
+  if (choices.size < MAX_CHOICES_PER_ENTRY) choices.set(key, bytes);
+  return bytes;
 }
 
 /** The app's one cache of supporter views, built in app.ts. */
@@ -87,7 +130,7 @@ export function getSupporterEntry(opts: {
 }
 
 /** The page HTML for this origin, rendered and encoded once per entry and origin. */
-export function cachedPage(entry: SupporterEntry, origin: string, render: () => string): Buffer {
+export function cachedPage(entry: Pick<ViewBytes, 'pages'>, origin: string, render: () => string): Buffer {
   const hit = entry.pages.get(origin);
   if (hit) return hit;
   const html = Buffer.from(render());

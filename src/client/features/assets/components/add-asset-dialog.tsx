@@ -7,7 +7,14 @@ import { creationFailure } from '#client/lib/creation-error.ts';
 import { useCreateAsset } from '../api/create-asset.ts';
 import { AssetForm } from './asset-form.tsx';
 
-const defaults: AssetFormInput = { title: '', description: '', type: 'image', content: '', shareText: '' };
+const defaults: AssetFormInput = {
+  title: '',
+  description: '',
+  type: 'image',
+  content: '',
+  shareText: '',
+  variants: [],
+};
 /** The 'Add Asset' button and its dialog: title, description, type, and the content or media. */
 export function AddAssetDialog({
   campaignId,

@@ -20,6 +20,7 @@ import { ShareTextCounter } from '#client/features/sharing/index.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
 import { useFileUpload } from '../hooks/use-file-upload.ts';
 import { FileUploadField } from './file-upload-field.tsx';
+import { VariantsField } from './variants-field.tsx';
 
 /** A tracked link as long as a real one, for the length counter (X and Mastodon count any link as 23). */
 const SAMPLE_LINK = `${typeof location === 'undefined' ? 'https://example.org' : location.origin}/supporter/1000?ref=XXXXXXXXXXXX`;
@@ -44,6 +45,7 @@ export function AssetForm(props: {
     content: `${uid}-content`,
     file: `${uid}-file`,
     shareText: `${uid}-share-text`,
+    variants: `${uid}-variants`,
   };
   const form = useForm<AssetFormInput>({
     resolver: zodResolver(assetFormSchema),
@@ -203,6 +205,14 @@ export function AssetForm(props: {
           />
         </FormField>
       )}
+
+      <VariantsField
+        id={ids.variants}
+        control={form.control}
+        register={register}
+        errors={errors}
+        sampleLink={SAMPLE_LINK}
+      />
 
       <FormSubmit pending={props.pending} pendingLabel={props.pendingLabel} disabled={busy}>
         {props.submitLabel}

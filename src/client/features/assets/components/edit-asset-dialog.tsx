@@ -32,6 +32,7 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
     type: asset.type,
     content: asset.content,
     shareText: asset.shareText ?? '',
+    variants: (asset.variants ?? []).map(({ id, text }) => ({ id, text })),
   };
   const save = (values: AssetFormInput) => {
     const changes: UpdateAssetInput = {};
@@ -42,6 +43,9 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
     if (values.content.trim() !== initial.content.trim()) changes.content = values.content;
     if (values.type !== 'text' && (values.shareText ?? '').trim() !== (initial.shareText ?? '').trim())
       changes.shareText = values.shareText?.trim() || null;
+    const variants = (values.variants ?? []).map((v) => ({ text: v.text.trim() }));
+    if (variants.map((v) => v.text).join('\n') !== (initial.variants ?? []).map((v) => v.text).join('\n'))
+      changes.variants = variants;
     saveChanges(
       update,
       changes,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { logShareSchema, Share } from '#shared/schemas/shares.ts';
 import { apiRequest, errorMessage } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { arrivalRef } from '../lib/referral.ts';
+import { arrivalRef, arrivalSource } from '../lib/referral.ts';
 
 /** The queries a logged share changes: campaign and organisation stats, and the supporter's impact. */
 export function invalidateAfterShare(campaignId: number): void {
@@ -28,6 +28,7 @@ export function logShare(input: z.infer<typeof logShareSchema>): Promise<LogOutc
   return apiRequest<Share>('POST', '/api/shares', {
     ...input,
     parentRef: input.parentRef ?? arrivalRef(input.campaignId),
+    source: input.source ?? arrivalSource(input.campaignId),
   }).then(
     (share): LogOutcome => {
       invalidateAfterShare(input.campaignId);

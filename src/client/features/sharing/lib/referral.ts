@@ -1,23 +1,35 @@
-// The referral parent of a supporter's shares: the tracked link (`?ref=`) they arrived
-// through on this campaign's page, kept for the browser tab (sessionStorage).
+// Where a supporter came from on this campaign's page, kept for the browser tab
+// (sessionStorage): the tracked link (`?ref=`) they arrived through, the referral
+// parent of their shares, and the link's source tag (`?src=`, e.g. `qr`), which their
+// shares carry so the analytics count shares per source.
 
-const storageKey = (campaignId: number) => `rally:arrival-ref:${campaignId}`;
+const storageKey = (what: 'ref' | 'src', campaignId: number) => `rally:arrival-${what}:${campaignId}`;
 
-/** Remembers the ref this visitor arrived with on the campaign's page. */
-export function rememberArrivalRef(campaignId: number, ref: string): void {
+function remember(what: 'ref' | 'src', campaignId: number, value: string): void {
   try {
-    sessionStorage.setItem(storageKey(campaignId), ref);
+    sessionStorage.setItem(storageKey(what, campaignId), value);
   } catch {
-    // Storage blocked: the share is simply logged without a parent.
+    // Storage blocked: the share is simply logged without it.
   }
 }
 
-/** The ref this visitor arrived with on this campaign's page, if any: the parent of their shares. */
-export function arrivalRef(campaignId: number | undefined): string | undefined {
+function recall(what: 'ref' | 'src', campaignId: number | undefined): string | undefined {
   if (!campaignId) return undefined;
   try {
-    return sessionStorage.getItem(storageKey(campaignId)) ?? undefined;
+    return sessionStorage.getItem(storageKey(what, campaignId)) ?? undefined;
   } catch {
     return undefined;
   }
 }
+
+/** Remembers the ref this visitor arrived with on the campaign's page. */
+export const rememberArrivalRef = (campaignId: number, ref: string) => remember('ref', campaignId, ref);
+
+/** The ref this visitor arrived with on this campaign's page, if any: the parent of their shares. */
+export const arrivalRef = (campaignId: number | undefined) => recall('ref', campaignId);
+
+/** Remembers the source tag of the link this visitor opened the campaign's page with. */
+export const rememberArrivalSource = (campaignId: number, src: string) => remember('src', campaignId, src);
+
+/** The source tag this visitor arrived with on this campaign's page, if any. */
+export const arrivalSource = (campaignId: number | undefined) => recall('src', campaignId);

@@ -74,6 +74,7 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       ...(req.supporterName?.trim() ? { supporterName: req.supporterName.trim() } : {}),
       // Only a keyed hash of it is kept, to count identical messages for the nudge.
       ...(req.personalMessage?.trim() ? { message: req.personalMessage } : {}),
+      ...(asset.variant ? { variantId: asset.variant.id } : {}),
     });
     if (isIntentPlatform(platform)) {
       const name = PLATFORMS[platform].name;

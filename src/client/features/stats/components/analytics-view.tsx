@@ -16,6 +16,7 @@ import { RangeControl, type ZoneSource } from './range-control.tsx';
 import { ReferralGenerations } from './referral-generations.tsx';
 import { type Column, SortableTable } from './sortable-table.tsx';
 import { formatCount, formatRate } from './stat-tile.tsx';
+import { VariantTests } from './variant-tests.tsx';
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
 
@@ -37,7 +38,15 @@ export const TOP_SUPPORTERS_ESTIMATE_NOTE = `Among the most active: with more th
  * chart per day, tables per platform, asset (and campaign), referral generations, top
  * supporters and CSV downloads of the same range. Read-only: every role sees it.
  */
-export function AnalyticsView({ scope }: { scope: AnalyticsScope }) {
+export function AnalyticsView({
+  scope,
+  assets = [],
+}: {
+  scope: AnalyticsScope;
+  /** The campaign's assets: those with share-text variants get their A/B test shown. */
+  assets?: { id: number; title: string; variants?: unknown[] }[];
+}) {
+  const tested = assets.filter((a) => (a.variants?.length ?? 0) > 0);
   // Days are the organisation's local days unless the reader asks for their own zone;
   // if the settings cannot be read, the browser's zone keeps the view usable.
   const settings = useOrganizationSettings();
@@ -65,6 +74,7 @@ export function AnalyticsView({ scope }: { scope: AnalyticsScope }) {
         browserZone,
         onSourceChange: orgZone ? (s) => setOwnZone(s === 'browser') : undefined,
       }}
+      extra={<VariantTests assets={tested} />}
     />
   );
 }
@@ -86,10 +96,13 @@ function ZonedAnalytics({
   scope,
   tz,
   zone,
+  extra,
 }: {
   scope: AnalyticsScope;
   tz: string;
   zone: React.ComponentProps<typeof RangeControl>['zone'];
+  /** What the view shows whatever the range (the share-text tests). */
+  extra?: React.ReactNode;
 }) {
   const [preset, setPreset] = useState<RangePreset>('30');
   const [custom, setCustom] = useState<DateRange>(() => presetRange('30', tz));
@@ -140,6 +153,7 @@ function ZonedAnalytics({
           <Spinner label="Loading analytics" />
         </div>
       )}
+      {extra}
     </AnalyticsFrame>
   );
 }
@@ -260,6 +274,19 @@ function AnalyticsBody({
                     ),
                   },
                   ...countColumns<NonNullable<typeof data.campaigns>[number]>(),
+                ]}
+              />
+            )}
+            {data.sources.length > 0 && (
+              <SortableTable
+                caption="By source"
+                rows={data.sources}
+                rowKey={(r) => r.source}
+                initialSort={{ key: 'visits', direction: 'descending' }}
+                columns={[
+                  { key: 'source', label: 'Source', value: (r) => r.source },
+                  { key: 'visits', label: 'Visits', value: (r) => r.visits, numeric: true },
+                  { key: 'shares', label: 'Shares', value: (r) => r.shares, numeric: true },
                 ]}
               />
             )}

@@ -1,26 +1,37 @@
-import { REF_CODE_PATTERN } from '#shared/constants.ts';
-import { rememberArrivalRef } from '#client/features/sharing/index.ts';
+import { REF_CODE_PATTERN, SOURCE_PATTERN } from '#shared/constants.ts';
+import { arrivalSource, rememberArrivalRef, rememberArrivalSource } from '#client/features/sharing/index.ts';
 
-// A visit through a tracked share link (`?ref=`): the page confirms it to the server
-// (POST /api/clicks, with the visitor cookie the page's response set), and the shares
-// this visitor then makes name that link's share as their referral parent.
+// Every load of the page confirms a visit to the server (with the `src` tag of the
+// link it was opened from, e.g. `qr`), and a visit through a tracked share link
+// (`?ref=`) also confirms that click-through; both go with the visitor cookie the
+// page's response set. The shares this visitor then makes name that link's share as
+// their referral parent and carry the source tag.
 
 const confirmed = new Set<number>();
 
+const post = (url: string, body: object) =>
+  void fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'same-origin',
+    keepalive: true,
+    body: JSON.stringify(body),
+  }).catch(() => undefined);
+
 /** Called once when the supporter page loads. */
 export function confirmArrival(campaignId: number): void {
-  const ref = new URLSearchParams(location.search).get('ref');
-  if (!ref || !REF_CODE_PATTERN.test(ref) || confirmed.has(campaignId)) return;
+  if (confirmed.has(campaignId)) return;
   confirmed.add(campaignId);
-  rememberArrivalRef(campaignId, ref);
-  const send = () =>
-    void fetch('/api/clicks', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      credentials: 'same-origin',
-      keepalive: true,
-      body: JSON.stringify({ campaignId, ref }),
-    }).catch(() => undefined);
+  const params = new URLSearchParams(location.search);
+  const ref = params.get('ref');
+  const tracked = ref && REF_CODE_PATTERN.test(ref) ? ref : undefined;
+  if (tracked) rememberArrivalRef(campaignId, tracked);
+  const src = params.get('src');
+  if (src && SOURCE_PATTERN.test(src)) rememberArrivalSource(campaignId, src);
+  const send = () => {
+    post(`/api/supporter/campaigns/${campaignId}/visits`, { src: arrivalSource(campaignId) });
+    if (tracked) post('/api/clicks', { campaignId, ref: tracked });
+  };
   // A prerendered page is not a visit until the person actually opens it.
   const doc = document as Document & { prerendering?: boolean };
   if (doc.prerendering) document.addEventListener('prerenderingchange', send, { once: true });
