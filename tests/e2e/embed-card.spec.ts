@@ -128,6 +128,8 @@ test('settings: an admin lists the sites and copies the snippet; a viewer sees t
   context,
   browser,
 }) => {
+  // Two signed-in browsers and a member added on the way: room on a busy machine.
+  test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const seeded = await seedCampaign(request);
   await signInAs(page, seeded.account);

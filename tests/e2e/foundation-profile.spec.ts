@@ -97,9 +97,9 @@ test('signed out, the profile asks to log in', async ({ page }) => {
   await expect(page.getByText('Please log in to view your profile.')).toBeVisible();
 });
 
-test('settings show their four tabs with the defaults of a new organisation', async ({ page, signedIn }) => {
+test('settings show their five tabs with the defaults of a new organisation', async ({ page, signedIn }) => {
   await page.goto('/settings');
-  await expect(page.getByRole('tab')).toHaveText(['General', 'Notifications', 'Branding', 'Permissions']);
+  await expect(page.getByRole('tab')).toHaveText(['General', 'Notifications', 'Branding', 'Permissions', 'Embed']);
   await expect(page.getByLabel('Organization Name')).toHaveValue(signedIn.orgName);
 
   await page.getByRole('tab', { name: 'Notifications' }).click();
@@ -127,6 +127,10 @@ test('settings show their four tabs with the defaults of a new organisation', as
   await expect(page.getByText('No API keys yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create API Key' })).toBeVisible();
   await expect(page.getByText(/rk_[A-Za-z0-9_-]{20,}/)).toHaveCount(0);
+
+  // No site may frame the share card until an admin lists one.
+  await page.getByRole('tab', { name: 'Embed' }).click();
+  await expect(page.getByLabel('Allowed sites')).toHaveValue('');
 });
 
 test('settings say so when the organisation cannot be loaded', async ({ page, signedIn }) => {
