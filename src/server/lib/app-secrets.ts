@@ -4,26 +4,30 @@ import type { Db } from '../db/client.ts';
 const VISITOR_COOKIE = 'visitor-cookie';
 
 /**
+ * A secret every instance must share, kept in `appSecrets` under `name`: made by
+ * `create` the first time (the first instance's insert wins a race; every instance
+ * then reads the one stored value), re-created if the row was lost.
+ */
+export async function loadAppSecret(db: Db, name: string, create: () => string): Promise<string> {
+  const read = () =>
+    db.selectFrom('appSecrets').select('value').where('name', '=', name).executeTakeFirst();
+  const row = await read();
+  if (row) return row.value;
+  await db
+    .insertInto('appSecrets')
+    .values({ name, value: create() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const stored = await read();
+  if (!stored) throw new Error(`app secret ${name} could not be stored`);
+  return stored.value;
+}
+
+/**
  * The key of the visitor cookie tags. Kept in the database (made by the migration)
  * so every instance tags and checks cookies alike; re-created if the row was lost.
  */
 export async function loadVisitorCookieKey(db: Db): Promise<Buffer> {
-  let row = await db
-    .selectFrom('appSecrets')
-    .select('value')
-    .where('name', '=', VISITOR_COOKIE)
-    .executeTakeFirst();
-  if (!row) {
-    await db
-      .insertInto('appSecrets')
-      .values({ name: VISITOR_COOKIE, value: randomBytes(32).toString('base64url') })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    row = await db
-      .selectFrom('appSecrets')
-      .select('value')
-      .where('name', '=', VISITOR_COOKIE)
-      .executeTakeFirstOrThrow();
-  }
-  return Buffer.from(row.value, 'base64url');
+  const value = await loadAppSecret(db, VISITOR_COOKIE, () => randomBytes(32).toString('base64url'));
+  return Buffer.from(value, 'base64url');
 }

@@ -14,7 +14,9 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { orgScope } from '../../lib/org-scope.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId } from '../../lib/supporter-id.ts';
+import { checkReminder } from '../reminders/reminders.service.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
 
 /**
@@ -26,7 +28,7 @@ import { listScheduledShares, logShare, scheduleShare } from './shares.service.t
  */
 export const PUBLIC_SHARE_WRITES_PER_MINUTE = 60;
 
-export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }: AppDeps) {
+export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, mailer }: AppDeps) {
   // Registered inside this module, so the limit applies to its public write routes only.
   await app.register(rateLimit, {
     global: false,
@@ -65,7 +67,25 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }
     },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
-      const share = await scheduleShare({ db, dialect, input: request.body, supporterId });
+      const { reminder, organizationId } = request.body;
+      const share = await scheduleShare({
+        db,
+        dialect,
+        input: request.body,
+        supporterId,
+        checkReminder:
+          reminder && organizationId
+            ? () =>
+                checkReminder({
+                  db,
+                  config,
+                  mailer,
+                  organizationId,
+                  reminder,
+                  origin: publicOrigin(request, config),
+                })
+            : undefined,
+      });
       return reply.code(201).send(share);
     },
   );

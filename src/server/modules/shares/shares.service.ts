@@ -24,6 +24,7 @@ import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { type ReminderValues, saveReminder } from '../reminders/reminders.service.ts';
 import { assertShareable, openCampaignAndAsset } from './shareable.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
@@ -324,6 +325,8 @@ export async function scheduleShare(opts: {
   input: ScheduleShareBody;
   supporterId: string;
   now?: number;
+  /** Checks the requested reminder once the share itself is valid; its values are stored with it. */
+  checkReminder?: () => Promise<ReminderValues>;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const { assetId, campaignId, organizationId, platform, scheduledFor } = input;
@@ -335,6 +338,7 @@ export async function scheduleShare(opts: {
   if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
   const endsAt = await assertShareable(db, { assetId, campaignId, organizationId });
   if (endsAt !== null && when >= endsAt) throw badRequest('Scheduled time must be before the campaign ends');
+  const reminder = await opts.checkReminder?.();
   const parent = await referralParent(db, campaignId, input.parentRef);
   const share = await writeShare(
     db,
@@ -358,6 +362,7 @@ export async function scheduleShare(opts: {
     }),
   );
   if (!share) throw new Error('Share insert returned no row');
+  if (reminder) await saveReminder(db, { id: share.id, scheduledFor: share.scheduledFor as string }, reminder);
   writeCounters.sharesScheduled++;
   if (input.replaces) await retireReplaced(db, input.replaces, { supporterId, campaignId });
   return share;
