@@ -5,11 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { Mailer } from '../lib/mail.ts';
 import { isoBefore } from '../lib/time.ts';
 import { hashToken, newToken } from '../modules/auth/sessions.ts';
-import {
-  type DueReminder,
-  reminderMail,
-  sendPushReminder,
-} from '../modules/reminders/reminder-delivery.ts';
+import { type DueReminder, reminderMail, sendPushReminder } from '../modules/reminders/reminder-delivery.ts';
 import { loadReminderKeys } from '../modules/reminders/reminder-keys.ts';
 import type { Job } from './runner.ts';
 
@@ -167,7 +163,9 @@ export function remindersJob(opts: {
           createdAt: new Date().toISOString(),
         })
         .execute();
-      const ok = await mailer.send(reminderMail({ ...r, email: r.email }, `${r.origin}/unsubscribe/${token}`));
+      const ok = await mailer.send(
+        reminderMail({ ...r, email: r.email }, `${r.origin}/unsubscribe/${token}`),
+      );
       count('email', ok, r);
       reached ||= ok;
     }

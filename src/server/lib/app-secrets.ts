@@ -9,8 +9,7 @@ const VISITOR_COOKIE = 'visitor-cookie';
  * then reads the one stored value), re-created if the row was lost.
  */
 export async function loadAppSecret(db: Db, name: string, create: () => string): Promise<string> {
-  const read = () =>
-    db.selectFrom('appSecrets').select('value').where('name', '=', name).executeTakeFirst();
+  const read = () => db.selectFrom('appSecrets').select('value').where('name', '=', name).executeTakeFirst();
   const row = await read();
   if (row) return row.value;
   await db

@@ -224,7 +224,10 @@ export async function checkDestination(
 function withProtocol(rawUrl: string, protocols: string[]): URL {
   const url = parseHttpUrl(rawUrl);
   if (!protocols.includes(url.protocol))
-    throw fail(400, `Only ${protocols.map((p) => `${p}//`).join(' and ')} URLs are allowed (got ${url.protocol})`);
+    throw fail(
+      400,
+      `Only ${protocols.map((p) => `${p}//`).join(' and ')} URLs are allowed (got ${url.protocol})`,
+    );
   return url;
 }
 
@@ -248,7 +251,10 @@ export async function safePost(
   const timer = setTimeout(() => controller.abort(new Error('timeout')), opts.timeoutMs ?? FETCH_TIMEOUT_MS);
   try {
     const url = withProtocol(rawUrl, opts.protocols);
-    const pinned = await withAbort(resolveChecked(url, opts.policy ?? refusePrivateAddress), controller.signal);
+    const pinned = await withAbort(
+      resolveChecked(url, opts.policy ?? refusePrivateAddress),
+      controller.signal,
+    );
     const res = await request(url, pinned, controller.signal, {
       method: 'POST',
       headers: opts.headers,

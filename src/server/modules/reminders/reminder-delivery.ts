@@ -69,7 +69,7 @@ function vapidSubject(config: Config, origin: string): string {
   const site = config.publicUrl ?? origin;
   if (site.startsWith('https://')) return site;
   const address = /<([^>]+)>/.exec(config.mailFrom ?? '')?.[1] ?? config.mailFrom;
-  return `mailto:${address && address.includes('@') ? address : 'reminders@rally.invalid'}`;
+  return `mailto:${address?.includes('@') ? address : 'reminders@rally.invalid'}`;
 }
 
 /**

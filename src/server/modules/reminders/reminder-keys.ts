@@ -21,7 +21,9 @@ export function loadReminderKeys(db: Db): Promise<ReminderKeys> {
       const vapid = JSON.parse(
         await loadAppSecret(db, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys())),
       ) as ReminderKeys['vapid'];
-      const secret = await loadAppSecret(db, 'reminder-email-key', () => randomBytes(32).toString('base64url'));
+      const secret = await loadAppSecret(db, 'reminder-email-key', () =>
+        randomBytes(32).toString('base64url'),
+      );
       return { vapid, emailKeySecret: Buffer.from(secret, 'base64url') };
     })();
     // A failed load (database down at start) is tried again on the next call.

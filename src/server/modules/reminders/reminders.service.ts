@@ -74,7 +74,11 @@ export async function checkReminder(opts: {
   };
 }
 
-export async function saveReminder(db: Db, share: { id: number; scheduledFor: string }, values: ReminderValues) {
+export async function saveReminder(
+  db: Db,
+  share: { id: number; scheduledFor: string },
+  values: ReminderValues,
+) {
   await db
     .insertInto('reminders')
     .values({ ...values, shareId: share.id, dueAt: share.scheduledFor, createdAt: nowIso() })

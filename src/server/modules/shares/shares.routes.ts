@@ -15,7 +15,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
-import { ensureSupporterId } from '../../lib/supporter-id.ts';
+import { ensureSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
 import { checkReminder } from '../reminders/reminders.service.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
 
@@ -54,7 +54,14 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
     },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
-      const share = await logShare({ db, dialect, input: request.body, supporterId });
+      const visitor = request.body.scheduledShareId ? readVisitorCookie(request) : undefined;
+      const share = await logShare({
+        db,
+        dialect,
+        input: request.body,
+        supporterId,
+        verifiedSupporterId: visitor?.issued ? visitor.id : undefined,
+      });
       return reply.code(201).send(share);
     },
   );

@@ -25,6 +25,7 @@ import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { type ReminderValues, saveReminder } from '../reminders/reminders.service.ts';
+import { shareFromSchedule } from './share-from-schedule.ts';
 import { assertShareable, openCampaignAndAsset } from './shareable.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
@@ -255,9 +256,24 @@ export async function logShare(opts: {
   dialect: DialectName;
   input: LogShareBody;
   supporterId: string;
+  /** The visitor id when its cookie's tag checked out: only it proves whose scheduled share this is. */
+  verifiedSupporterId?: string;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const supporterName = await keptSupporterName(db, input);
+  if (input.scheduledShareId) {
+    await assertShareable(db, input);
+    const moved = await shareFromSchedule({
+      db,
+      dialect,
+      scheduledShareId: input.scheduledShareId,
+      input,
+      supporterId,
+      owner: opts.verifiedSupporterId,
+      supporterName,
+    });
+    if (moved) return moved;
+  }
   const createdAt = nowIso();
   const query = insertIfShareable(db, {
     assetId: input.assetId,
@@ -362,7 +378,8 @@ export async function scheduleShare(opts: {
     }),
   );
   if (!share) throw new Error('Share insert returned no row');
-  if (reminder) await saveReminder(db, { id: share.id, scheduledFor: share.scheduledFor as string }, reminder);
+  if (reminder)
+    await saveReminder(db, { id: share.id, scheduledFor: share.scheduledFor as string }, reminder);
   writeCounters.sharesScheduled++;
   if (input.replaces) await retireReplaced(db, input.replaces, { supporterId, campaignId });
   return share;
