@@ -9,7 +9,11 @@ const confirmed = new Set<number>();
 
 /** Called once when the supporter page loads. */
 export function confirmArrival(campaignId: number): void {
-  const ref = new URLSearchParams(location.search).get('ref');
+  const params = new URLSearchParams(location.search);
+  const ref = params.get('ref');
+  // A reminder's one-tap link (`?share=`) carries the supporter's own scheduled share's
+  // code: their own link, not a visit through someone else's share.
+  if (params.has('share')) return;
   if (!ref || !REF_CODE_PATTERN.test(ref) || confirmed.has(campaignId)) return;
   confirmed.add(campaignId);
   rememberArrivalRef(campaignId, ref);
