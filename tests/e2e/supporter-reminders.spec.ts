@@ -154,7 +154,9 @@ test.describe('reminders', () => {
     await expect(
       dialog.getByRole('heading', { name: 'Share "Call to action" on Social Media' }),
     ).toBeVisible();
-    await expect(dialog.getByRole('textbox')).toHaveValue('I swim here every summer.');
+    await expect(dialog.getByRole('textbox', { name: 'Add your personal message' })).toHaveValue(
+      'I swim here every summer.',
+    );
     await dialog.getByRole('button', { name: 'Facebook', exact: true }).click();
     await expect.poll(async () => (await recordedCalls(page)).some((c) => c.kind === 'open')).toBe(true);
     const opened = new URL((await recordedCalls(page)).find((c) => c.kind === 'open')?.url as string);
