@@ -1,9 +1,15 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { listenForMail } from '../support/e2e-mail.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, installShareRecorder, recordedCalls, seedCampaign } from '../support/supporter.ts';
+import {
+  DESKTOP,
+  installShareRecorder,
+  pickNextMonthDay,
+  recordedCalls,
+  seedCampaign,
+} from '../support/supporter.ts';
 
 // Reminders that arrive: the schedule dialog's email reminder reaches a real SMTP
 // server when its time comes (the spec moves the due time to now in the e2e server's
@@ -43,16 +49,9 @@ function shareRows(campaignId: number) {
   }
 }
 
-async function pickNextMonthDay(page: Page) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
-  const iso = await page.evaluate(() => {
-    const n = new Date();
-    const d = new Date(n.getFullYear(), n.getMonth() + 1, 15);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-15`;
-  });
-  await dialog.locator(`[data-day="${iso}"] button`).click();
-}
+/** A campaign with one text asset, through the API. */
+const seedTextCampaign = (request: APIRequestContext) =>
+  seedCampaign(request, { assets: [{ type: 'text', title: 'Call to action', content: CONTENT }] });
 
 test.describe('reminders', () => {
   test.use(DESKTOP);
@@ -63,9 +62,7 @@ test.describe('reminders', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request, {
-      assets: [{ type: 'text', title: 'Call to action', content: CONTENT }],
-    });
+    const seeded = await seedTextCampaign(request);
     const email = `${seeded.account.username}-reminder@example.org`;
     const smtp = await listenForMail();
     try {
@@ -128,9 +125,7 @@ test.describe('reminders', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request, {
-      assets: [{ type: 'text', title: 'Call to action', content: CONTENT }],
-    });
+    const seeded = await seedTextCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     // Scheduled by this browser (its visitor cookie), with a personal message.

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
+import { SHARE_COLUMNS } from './shares.service.ts';
 
 /** The statuses of a scheduled share that can still be posted. */
 export const POSTABLE_SCHEDULED = ['pending', 'reminded'] as const;
@@ -86,18 +87,7 @@ export async function shareFromSchedule(opts: {
         timeZone: plan.timeZone,
         createdAt: nowIso(),
       })
-      .returning([
-        'id',
-        'assetId',
-        'platform',
-        'supporterInfo',
-        'campaignId',
-        'organizationId',
-        'scheduledFor',
-        'status',
-        'ref',
-        'createdAt',
-      ])
+      .returning(SHARE_COLUMNS)
       .executeTakeFirstOrThrow();
     await trx.updateTable('clicks').set({ shareId: share.id }).where('shareId', '=', plan.id).execute();
     await trx

@@ -31,7 +31,8 @@ import { assertShareable, openCampaignAndAsset } from './shareable.ts';
 type LogShareBody = z.output<typeof logShareSchema>;
 type ScheduleShareBody = z.output<typeof scheduleShareSchema>;
 
-const SHARE_COLUMNS = [
+/** The columns of a share as the share calls answer it. */
+export const SHARE_COLUMNS = [
   'id',
   'assetId',
   'platform',

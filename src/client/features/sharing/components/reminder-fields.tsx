@@ -2,6 +2,7 @@ import { REMINDER_CONSENT_REQUIRED, type ReminderRequest } from '#shared/schemas
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useServerInfo } from '#client/lib/server-info.ts';
+import { CheckLine } from './check-line.tsx';
 import { browserRemindersSupported, subscribeToReminders } from '../lib/browser-reminder.ts';
 
 export interface ReminderChoice {
@@ -60,34 +61,24 @@ export function ReminderFields({
             value={value.email}
             onChange={(e) => onChange({ ...value, email: e.target.value })}
           />
-          <div className="flex items-start gap-2">
-            <input
-              id="reminder-consent"
-              type="checkbox"
-              className="mt-0.5 size-4 accent-primary"
-              checked={value.consent}
-              onChange={(e) => onChange({ ...value, consent: e.target.checked })}
-            />
-            <Label htmlFor="reminder-consent" className="text-sm font-normal leading-snug">
-              I agree that {organizationName} emails me this one reminder. My address is deleted once it is
-              sent.
-            </Label>
-          </div>
+          <CheckLine
+            id="reminder-consent"
+            checked={value.consent}
+            onChange={(consent) => onChange({ ...value, consent })}
+          >
+            I agree that {organizationName} emails me this one reminder. My address is deleted once it is
+            sent.
+          </CheckLine>
         </>
       )}
       {channels.browser && (
-        <div className="flex items-start gap-2">
-          <input
-            id="reminder-browser"
-            type="checkbox"
-            className="mt-0.5 size-4 accent-primary"
-            checked={value.browser}
-            onChange={(e) => onChange({ ...value, browser: e.target.checked })}
-          />
-          <Label htmlFor="reminder-browser" className="text-sm font-normal leading-snug">
-            Remind me in this browser (a notification; your browser asks for permission)
-          </Label>
-        </div>
+        <CheckLine
+          id="reminder-browser"
+          checked={value.browser}
+          onChange={(browser) => onChange({ ...value, browser })}
+        >
+          Remind me in this browser (a notification; your browser asks for permission)
+        </CheckLine>
       )}
     </fieldset>
   );
