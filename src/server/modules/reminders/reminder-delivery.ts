@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { PushReminderPayload, PushSubscriptionInput } from '#shared/schemas/reminders.ts';
 import type { Config } from '../../config/env.ts';
 import type { MailMessage } from '../../lib/mail.ts';
@@ -84,6 +83,8 @@ export async function sendPushReminder(opts: {
   subscription: PushSubscriptionInput;
 }): Promise<boolean> {
   const { config, keys, reminder } = opts;
+  // Loaded on the first push, not at start-up: most instances never send one.
+  const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
     { endpoint: opts.subscription.endpoint, keys: opts.subscription.keys },
     JSON.stringify(pushPayload(reminder)),

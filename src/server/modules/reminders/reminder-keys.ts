@@ -1,5 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import webpush from 'web-push';
+import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { loadAppSecret } from '../../lib/app-secrets.ts';
 
@@ -11,6 +10,18 @@ export interface ReminderKeys {
   emailKeySecret: Buffer;
 }
 
+/** A P-256 key pair in the form web-push and browsers take: uncompressed public point, raw private scalar. */
+function newVapidKeys(): ReminderKeys['vapid'] {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // The scalar may come back shorter than 32 bytes (leading zeros); VAPID wants all 32.
+  const scalar = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url'),
+  };
+}
+
 const loaded = new WeakMap<Db, Promise<ReminderKeys>>();
 
 /** Made on the first start (the first instance's keys win), then read; one load per database handle. */
@@ -19,7 +30,7 @@ export function loadReminderKeys(db: Db): Promise<ReminderKeys> {
   if (!keys) {
     keys = (async () => {
       const vapid = JSON.parse(
-        await loadAppSecret(db, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys())),
+        await loadAppSecret(db, 'vapid-keys', () => JSON.stringify(newVapidKeys())),
       ) as ReminderKeys['vapid'];
       const secret = await loadAppSecret(db, 'reminder-email-key', () =>
         randomBytes(32).toString('base64url'),
