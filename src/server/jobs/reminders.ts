@@ -16,6 +16,9 @@ export const STALE_CLAIM_MS = 60 * 60 * 1000;
 /** Unsubscribe links keep working this long after their mail. */
 export const UNSUBSCRIBE_LINK_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 
+/** How often (per process) the sweeps of stale claims and old unsubscribe links run. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
 /** Process-wide tallies for /metrics: reminders by channel and outcome. */
 export const reminderCounters = { emailSent: 0, emailFailed: 0, pushSent: 0, pushFailed: 0 };
 
@@ -44,6 +47,7 @@ export function remindersJob(opts: {
 }): Job {
   const { db, config, mailer, log } = opts;
   let claimed: DueReminder[] = [];
+  let lastSweep = Number.NEGATIVE_INFINITY;
 
   return {
     name: 'reminders',
@@ -52,15 +56,18 @@ export function remindersJob(opts: {
       claimed = [];
       const now = opts.now?.() ?? Date.now();
       const nowIso = new Date(now).toISOString();
-      await trx
-        .deleteFrom('reminders')
-        .where('status', '=', 'sending')
-        .where('claimedAt', '<', isoBefore(STALE_CLAIM_MS, now))
-        .execute();
-      await trx
-        .deleteFrom('reminderUnsubscribes')
-        .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
-        .execute();
+      if (now - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = now;
+        await trx
+          .deleteFrom('reminders')
+          .where('status', '=', 'sending')
+          .where('claimedAt', '<', isoBefore(STALE_CLAIM_MS, now))
+          .execute();
+        await trx
+          .deleteFrom('reminderUnsubscribes')
+          .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
+          .execute();
+      }
       const ids = (
         await trx
           .updateTable('reminders')

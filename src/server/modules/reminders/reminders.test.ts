@@ -164,6 +164,27 @@ describe('email reminders', () => {
   });
 });
 
+describe('claims that never finished', () => {
+  it('are swept after an hour with their personal data, never sent again', async () => {
+    const s = await setup(t);
+    const email = 'crashed@example.org';
+    const share = (await s.schedule({ reminder: { email, consent: true } })).json();
+    const due = Date.parse(share.scheduledFor);
+    // As if a process claimed it and died before sending.
+    await t.database.db
+      .updateTable('reminders')
+      .set({ status: 'sending', claimedAt: new Date(due).toISOString() })
+      .where('shareId', '=', share.id)
+      .execute();
+    await runnerAt(t, () => due + 30 * 60_000).runOnce();
+    expect(await reminderRows(t, share.id)).toHaveLength(1);
+    await runnerAt(t, () => due + 2 * HOUR).runOnce();
+    expect(await reminderRows(t, share.id)).toEqual([]);
+    expect(mailsTo(email)).toHaveLength(0);
+    expect(await shareStatus(t, share.id)).toBe('pending');
+  });
+});
+
 describe('push reminders', () => {
   it('sends an encrypted, VAPID-signed push whose payload carries the one-tap link', async () => {
     const s = await setup(t);
