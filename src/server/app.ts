@@ -36,6 +36,8 @@ import { registerAuth } from './plugins/auth.ts';
 import { backgroundJobs } from './jobs/index.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { loadVisitorCookieKey } from './lib/app-secrets.ts';
+import { loadReminderKeys } from './modules/reminders/reminder-keys.ts';
+import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -57,6 +59,7 @@ export function createAppDeps(opts: {
   const { config, database } = opts;
   const supporterCache = new SupporterCache();
   const uploads = createUploadStorage(config);
+  const mailer = createMailer(config, opts.log);
   return {
     db: database.db,
     dialect: database.dialect,
@@ -65,11 +68,11 @@ export function createAppDeps(opts: {
     supporterCache,
     supporterCacheSync: createCacheInvalidation(database, supporterCache),
     uploads,
-    mailer: createMailer(config, opts.log),
+    mailer,
     jobs: new JobRunner({
       db: database.db,
       dialect: database.dialect,
-      jobs: backgroundJobs({ uploads }),
+      jobs: backgroundJobs({ db: database.db, config, uploads, mailer, log: opts.log }),
       intervalMs: config.rollupIntervalMs,
     }),
   };
@@ -126,6 +129,8 @@ export async function buildApp(opts: {
   registerPermissions(app, database.db, config);
   registerMetrics(app, { token: config.metricsToken, database });
   app.decorate('visitorCookieKey', await loadVisitorCookieKey(database.db));
+  // The VAPID keys are made on the first start and kept, the same for every instance.
+  await loadReminderKeys(database.db);
 
   const deps = opts.deps ?? createAppDeps({ config, database, log: app.log });
   registerHealth(app, { db: database.db, storage: deps.uploads });
@@ -155,6 +160,7 @@ export async function buildApp(opts: {
     clicksRoutes,
     embedRoutes,
     visitsRoutes,
+    remindersRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);

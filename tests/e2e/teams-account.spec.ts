@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { startSmtp } from '../../src/server/test/smtp.ts';
 import { type Account, api, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 import { DESKTOP, installShareRecorder, makePng, seedCampaign, uploadFile } from '../support/supporter.ts';
-import { E2E_SMTP_PORT } from '../support/smtp-port.ts';
+import { listenForMail } from '../support/e2e-mail.ts';
 import { toastEl } from '../support/workspace.ts';
 
 // Account security (password, sessions, activity, reset by mail) and the
@@ -140,7 +139,7 @@ test.describe('forgotten password', () => {
     page,
     request,
   }) => {
-    const smtp = await startSmtp(E2E_SMTP_PORT);
+    const smtp = await listenForMail();
     try {
       const account = await createAccount(request);
       const email = `${account.username}@example.org`;

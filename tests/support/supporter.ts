@@ -196,3 +196,16 @@ export const PHONE = {
 };
 
 export const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+/** In an open schedule dialog, picks the 15th of next month (always ahead, one click away). */
+export async function pickNextMonthDay(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+  // In the browser's time zone, which is what the picker shows.
+  const iso = await page.evaluate(() => {
+    const n = new Date();
+    const d = new Date(n.getFullYear(), n.getMonth() + 1, 15);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-15`;
+  });
+  await dialog.locator(`[data-day="${iso}"] button`).click();
+}

@@ -152,6 +152,35 @@ export interface ClicksTable {
   networkHash: string | null;
 }
 
+/** A scheduled share's reminder, kept only until it is sent (migration 0012-reminders). */
+export interface RemindersTable {
+  id: Generated<number>;
+  shareId: number;
+  organizationId: number;
+  /** The share's scheduledFor (ISO UTC): when the job sends it. */
+  dueAt: string;
+  /** 'pending' until a job claims it, then 'sending' (claimed rows are never sent again). */
+  status: Generated<string>;
+  email: string | null;
+  /** Keyed hash of the normalised address, so an unsubscribe link finds its reminders. */
+  emailKey: string | null;
+  /** The PushSubscriptionJSON the browser gave, as JSON text. */
+  pushSubscription: string | null;
+  origin: string;
+  claimedAt: string | null;
+  createdAt: string;
+}
+
+/** Single-use unsubscribe links of reminder mails. */
+export interface ReminderUnsubscribesTable {
+  id: Generated<number>;
+  tokenHash: string;
+  organizationId: number;
+  emailKey: string;
+  createdAt: string;
+  usedAt: string | null;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -378,6 +407,8 @@ export interface Database {
   templates: TemplatesTable;
   loginAttempts: LoginAttemptsTable;
   appSecrets: AppSecretsTable;
+  reminders: RemindersTable;
+  reminderUnsubscribes: ReminderUnsubscribesTable;
   rollupState: RollupStateTable;
   jobRuns: JobRunsTable;
   rollupTotals: RollupTotalsTable;

@@ -1,4 +1,8 @@
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../lib/mail.ts';
 import type { FileStorage } from '../lib/storage.ts';
+import { remindersJob } from './reminders.ts';
 import { rollupJob } from './rollups.ts';
 import type { Job } from './runner.ts';
 import { uploadCleanupJob } from './upload-cleanup.ts';
@@ -7,6 +11,16 @@ import { uploadCleanupJob } from './upload-cleanup.ts';
  * Every background job of the server, run by the one JobRunner built in app.ts
  * (each with its own advisory lock key). A new job joins by being listed here.
  */
-export function backgroundJobs(opts: { uploads: FileStorage }): Job[] {
-  return [rollupJob(), uploadCleanupJob({ storage: opts.uploads })];
+export function backgroundJobs(opts: {
+  db: Db;
+  config: Config;
+  uploads: FileStorage;
+  mailer: Mailer;
+  log?: Parameters<typeof remindersJob>[0]['log'];
+}): Job[] {
+  return [
+    rollupJob(),
+    uploadCleanupJob({ storage: opts.uploads }),
+    remindersJob({ db: opts.db, config: opts.config, mailer: opts.mailer, log: opts.log }),
+  ];
 }

@@ -27,6 +27,11 @@ export interface Job {
    * runs it again in the same tick, up to `maxStepsPerTick`).
    */
   step: (trx: Db) => Promise<boolean>;
+  /**
+   * Runs after each step's transaction has committed, outside it: work that must not
+   * be repeated if the transaction were rolled back (sending what the step claimed).
+   */
+  afterCommit?: () => Promise<void>;
 }
 
 export interface RunnerOptions {
@@ -87,7 +92,13 @@ export class JobRunner {
     }
   }
 
-  private step(job: Job): Promise<boolean> {
+  private async step(job: Job): Promise<boolean> {
+    const more = await this.stepInTransaction(job);
+    await job.afterCommit?.();
+    return more;
+  }
+
+  private stepInTransaction(job: Job): Promise<boolean> {
     const { db, dialect } = this.opts;
     return db.transaction().execute(async (trx) => {
       if (dialect === 'postgres') {

@@ -118,6 +118,10 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/supporter/campaigns/:id/elsewhere': 'public',
   // The share dialog's personal-message nudge (a yes or no, never anybody's words).
   'GET /api/supporter/assets/:id/message-check': 'public',
+  // Reminders: the one-tap link's scheduled share, the VAPID key, the mails' unsubscribe links.
+  'GET /api/supporter/campaigns/:id/scheduled/:shareId': 'public',
+  'GET /api/push/public-key': 'public',
+  'GET /unsubscribe/:token': 'public',
   'GET /supporter/:id': 'public',
   'GET /supporter/campaign/:id': 'public',
   'GET /uploads/:name': 'public',

@@ -112,14 +112,24 @@ async function resolveChecked(url: URL, policy: AddressPolicy): Promise<{ addres
   return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
-function request(url: URL, pinned: { address: string; family: 4 | 6 }, signal: AbortSignal) {
+const FETCH_HEADERS = { 'user-agent': 'RallyFetcher/1.0', accept: 'image/*,video/*;q=0.9,*/*;q=0.1' };
+
+function request(
+  url: URL,
+  pinned: { address: string; family: 4 | 6 },
+  signal: AbortSignal,
+  send: { method: string; headers: Record<string, string | number>; body?: Buffer } = {
+    method: 'GET',
+    headers: FETCH_HEADERS,
+  },
+) {
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise<http.IncomingMessage>((resolve, reject) => {
     const req = mod.request(url, {
-      method: 'GET',
+      method: send.method,
       agent: false,
       signal,
-      headers: { 'user-agent': 'RallyFetcher/1.0', accept: 'image/*,video/*;q=0.9,*/*;q=0.1' },
+      headers: send.headers,
       // Connect to the address that was checked, whatever DNS says now. The TLS
       // name (SNI, certificate check) stays the URL's host name.
       lookup: ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
@@ -129,7 +139,7 @@ function request(url: URL, pinned: { address: string; family: 4 | 6 }, signal: A
     });
     req.on('response', resolve);
     req.on('error', reject);
-    req.end();
+    req.end(send.body);
   });
 }
 
@@ -193,6 +203,65 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
       throw fail(504, `Could not download from URL: no complete answer within ${timeoutMs / 1000} s`);
     const code = (err as { code?: string }).code;
     throw fail(400, `Could not download from URL${code ? ` (${code})` : ''}`);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+/**
+ * Checks a URL the server will send to on someone's behalf (a push endpoint): its
+ * scheme must be one of `protocols`, and every address its host resolves to must pass
+ * `policy`, as for upload-from-url. 400 with the reason otherwise.
+ */
+export async function checkDestination(
+  rawUrl: string,
+  opts: { protocols: string[]; policy?: AddressPolicy },
+): Promise<void> {
+  await resolveChecked(withProtocol(rawUrl, opts.protocols), opts.policy ?? refusePrivateAddress);
+}
+
+function withProtocol(rawUrl: string, protocols: string[]): URL {
+  const url = parseHttpUrl(rawUrl);
+  if (!protocols.includes(url.protocol))
+    throw fail(
+      400,
+      `Only ${protocols.map((p) => `${p}//`).join(' and ')} URLs are allowed (got ${url.protocol})`,
+    );
+  return url;
+}
+
+/**
+ * POSTs `body` to a URL checked like `checkDestination` (again now: DNS may have
+ * changed since), connecting to the checked address; redirects are not followed.
+ * Resolves with the status; rejects on a refused address (400), a network error or
+ * the timeout.
+ */
+export async function safePost(
+  rawUrl: string,
+  opts: {
+    protocols: string[];
+    policy?: AddressPolicy;
+    headers: Record<string, string | number>;
+    body: Buffer;
+    timeoutMs?: number;
+  },
+): Promise<{ status: number }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), opts.timeoutMs ?? FETCH_TIMEOUT_MS);
+  try {
+    const url = withProtocol(rawUrl, opts.protocols);
+    const pinned = await withAbort(
+      resolveChecked(url, opts.policy ?? refusePrivateAddress),
+      controller.signal,
+    );
+    const res = await request(url, pinned, controller.signal, {
+      method: 'POST',
+      headers: opts.headers,
+      body: opts.body,
+    });
+    res.resume();
+    return { status: res.statusCode ?? 0 };
   } finally {
     clearTimeout(timer);
     controller.abort();

@@ -8,6 +8,7 @@ import { HttpError } from '../lib/errors.ts';
 import { GroupCommit } from '../lib/group-commit.ts';
 import { RouteLatencyHistogram } from '../lib/route-latency.ts';
 import { writeCounters } from '../lib/write-counters.ts';
+import { reminderCounters } from '../jobs/reminders.ts';
 
 /** Route label of requests that matched no route: raw URLs would make the label set unbounded. */
 const UNMATCHED = '(unmatched)';
@@ -65,7 +66,33 @@ function buildRegistry(database: DbHandle): { registry: Registry; duration: Rout
     'Tracked-link visits counted as click-throughs',
     () => writeCounters.clicksRecorded,
   );
-  void [shares, scheduled, clicks];
+  const reminders = [
+    mirrorCounter(
+      registry,
+      'rally_reminder_emails_sent_total',
+      'Reminder emails the SMTP server accepted',
+      () => reminderCounters.emailSent,
+    ),
+    mirrorCounter(
+      registry,
+      'rally_reminder_emails_failed_total',
+      'Reminder emails not accepted',
+      () => reminderCounters.emailFailed,
+    ),
+    mirrorCounter(
+      registry,
+      'rally_reminder_pushes_sent_total',
+      'Reminder pushes a push service accepted',
+      () => reminderCounters.pushSent,
+    ),
+    mirrorCounter(
+      registry,
+      'rally_reminder_pushes_failed_total',
+      'Reminder pushes refused or not delivered',
+      () => reminderCounters.pushFailed,
+    ),
+  ];
+  void [shares, scheduled, clicks, reminders];
 
   new Gauge({
     name: 'rally_db_pending_writes',

@@ -405,6 +405,25 @@ describe('real responses parse with the route schemas', () => {
     });
   }
 
+  /** The one-tap link's scheduled share, the VAPID key and the unsubscribe page. */
+  async function callReminderRoutes(
+    call: Caller,
+    ids: { assetId: number; campaignId: number; organizationId: number },
+  ) {
+    const when = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares/schedule',
+      payload: { ...ids, platform: 'all', scheduledFor: when, ref: 'contractRef0001' },
+    });
+    const route = '/api/supporter/campaigns/:id/scheduled/:shareId';
+    const url = (shareId: number) => `/api/supporter/campaigns/${ids.campaignId}/scheduled/${shareId}`;
+    await call({ method: 'GET', route, url: `${url(scheduled.json().id)}?ref=contractRef0001`, status: 200 });
+    await call({ method: 'GET', route, url: url(999999), status: 404 });
+    await call({ method: 'GET', route: '/api/push/public-key', status: 200 });
+    await call({ method: 'GET', route: '/unsubscribe/:token', url: '/unsubscribe/nosuchtoken', status: 404 });
+  }
+
   it('every route, called for real', async () => {
     const staff = await signUp(t.app);
     const auth = bearer(staff.token);
@@ -481,6 +500,7 @@ describe('real responses parse with the route schemas', () => {
 
     const ids = { assetId: asset.id, campaignId: campaign.id, organizationId: staff.orgId };
     const id = (route: string) => route.replace(':id', String(campaign.id));
+    await callReminderRoutes(call, ids);
     const calls: Call[] = [
       {
         method: 'POST',

@@ -86,5 +86,7 @@ export const authStatusSchema = z.object({
   devTools: z.boolean(),
   /** The largest file POST /api/upload accepts (UPLOAD_MAX_BYTES), so the client can say so before uploading. */
   uploadMaxBytes: z.number().int().positive(),
+  /** SMTP is configured: supporters may ask for reminder emails (when their organisation collects information). */
+  mail: z.boolean(),
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;

@@ -6,6 +6,7 @@ import { timeZoneField } from './time-zone.ts';
 import { assetSchema } from './assets.ts';
 import { idField, idParam, timestampField } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
+import { reminderRequestSchema } from './reminders.ts';
 
 export const MAX_SUPPORTER_NAME = 80;
 
@@ -61,6 +62,13 @@ export const logShareSchema = z.strictObject({
   variantId: idParam.optional(),
   /** The `src` tag the sharer arrived with. */
   source: sourceField,
+  /**
+   * Shared from a reminder's one-tap link: the scheduled share this post fulfils. It
+   * becomes this share (status `shared`, with its `ref`) when it is the caller's own
+   * (same visitor cookie, or the link's `ref`) and still pending or reminded;
+   * otherwise it is ignored and the share is logged as usual.
+   */
+  scheduledShareId: idParam.optional(),
 });
 export type LogShareInput = z.input<typeof logShareSchema>;
 
@@ -102,6 +110,8 @@ export const scheduleShareSchema = z
     /** Tracked-link code of the link put in the calendar reminder, so its visits count. */
     ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
     parentRef: parentRefField,
+    /** Remind the supporter at `scheduledFor` by email and/or browser notification. */
+    reminder: reminderRequestSchema.optional(),
   })
   // Runs even when another field failed, so a missing field always names the rule.
   .refine((v) => Boolean(v.assetId && v.campaignId && v.organizationId && v.platform && v.scheduledFor), {
@@ -180,6 +190,11 @@ export const supporterScheduledShareSchema = z.object({
   timeZone: z.string().nullable(),
   /** The tracked-link code of the reminder's link. */
   ref: z.string().nullable(),
+});
+/** GET /api/supporter/campaigns/:id/scheduled/:shareId: `ref` is the one-tap link's code. */
+export const supporterScheduledOneParamsSchema = z.strictObject({ id: idParam, shareId: idParam });
+export const supporterScheduledOneQuerySchema = z.strictObject({
+  ref: z.string().max(200).optional(),
 });
 export type SupporterScheduledShare = z.infer<typeof supporterScheduledShareSchema>;
 export const supporterScheduledSharesSchema = z.array(supporterScheduledShareSchema);

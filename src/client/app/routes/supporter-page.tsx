@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { SkipLink } from '#client/components/ui/skip-link.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { ScheduleDialog, ShareDialog } from '#client/features/sharing/index.ts';
+import { ReminderShareDialog, ScheduleDialog, ShareDialog } from '#client/features/sharing/index.ts';
 import {
   useSupporterCampaign,
   CampaignNotFound,
@@ -26,6 +26,8 @@ export default function SupporterPage() {
   const { data, isPending, isError } = useSupporterCampaign(campaignId);
   const [mobile, setMobile] = useMobileView();
   const [sharing, setSharing] = useState<{ asset: Asset; personalize: boolean } | null>(null);
+  // A reminder's one-tap link (?share={id}&ref={code}) opens the share dialog prefilled.
+  const [fromReminder, setFromReminder] = useState(() => new URLSearchParams(location.search).has('share'));
   // What the schedule dialog is for: the chosen asset and, from the personal touch, the message.
   const [scheduling, setScheduling] = useState<{
     asset: Asset | null;
@@ -104,6 +106,9 @@ export default function SupporterPage() {
             onOpenChange={(open) => !open && setSharing(null)}
           />
         )}
+        {open && fromReminder && !sharing && (
+          <ReminderShareDialog data={data} onOpenChange={(open) => !open && setFromReminder(false)} />
+        )}
         {open && scheduling && (
           <ScheduleDialog
             campaign={campaign}
@@ -111,6 +116,7 @@ export default function SupporterPage() {
             variant="supporter"
             message={scheduling.message}
             replaces={scheduling.replaces}
+            organization={data.organization}
             onOpenChange={(open) => !open && setScheduling(null)}
           />
         )}

@@ -1,4 +1,5 @@
 export {
+  ReminderShareDialog,
   ScheduleDialog,
   ShareDialog,
   preloadScheduleDialog,

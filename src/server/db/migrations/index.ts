@@ -11,6 +11,7 @@ import * as m0008 from './0008-api-keys.ts';
 import * as m0009 from './0009-supporter-ux.ts';
 import * as m0010 from './0010-analytics-rollups.ts';
 import * as m0011 from './0011-write-path.ts';
+import * as m0012 from './0012-reminders.ts';
 import * as m0013 from './0013-visits-and-variants.ts';
 import * as m0014 from './0014-message-hashes.ts';
 import * as m0016 from './0016-analytics-indexes.ts';
@@ -30,6 +31,7 @@ const ALL: Record<string, DialectMigration> = {
   '0009-supporter-ux': m0009,
   '0010-analytics-rollups': m0010,
   '0011-write-path': m0011,
+  '0012-reminders': m0012,
   '0013-visits-and-variants': m0013,
   '0014-message-hashes': m0014,
   '0016-analytics-indexes': m0016,

@@ -79,7 +79,11 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     '/api/auth-status',
     { schema: { response: { 200: authStatusSchema, ...errorResponses } } },
     async (request) => {
-      const server = { devTools: config.devTools, uploadMaxBytes: config.uploadMaxBytes };
+      const server = {
+        devTools: config.devTools,
+        uploadMaxBytes: config.uploadMaxBytes,
+        mail: Boolean(config.smtpUrl && config.mailFrom),
+      };
       try {
         const user = await loadSessionUser(db, request);
         return { authenticated: true, username: user.username, ...server };

@@ -428,6 +428,15 @@ const CASES: Record<string, Case> = {
   'GET /api/supporter/campaigns/:id/scheduled': {
     call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/scheduled` }),
   },
+  'GET /api/supporter/campaigns/:id/scheduled/:shareId': {
+    call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/scheduled/999999` }),
+    alsoAllowed: [404],
+  },
+  'GET /api/push/public-key': { call: () => ({ method: 'GET', url: '/api/push/public-key' }) },
+  'GET /unsubscribe/:token': {
+    call: () => ({ method: 'GET', url: '/unsubscribe/nosuchtoken' }),
+    alsoAllowed: [404],
+  },
   'GET /api/supporter/campaigns/:id/elsewhere': {
     call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/elsewhere` }),
   },

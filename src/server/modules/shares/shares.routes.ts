@@ -17,7 +17,9 @@ import { loadMessageHashKey } from '../../lib/app-secrets.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { orgScope } from '../../lib/org-scope.ts';
-import { ensureSupporterId } from '../../lib/supporter-id.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
+import { ensureSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
+import { checkReminder } from '../reminders/reminders.service.ts';
 import { isRepeatedMessage } from './message-nudge.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
 
@@ -36,7 +38,7 @@ export const PUBLIC_SHARE_WRITES_PER_MINUTE = 60;
  */
 export const MESSAGE_CHECKS_PER_MINUTE = 60;
 
-export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }: AppDeps) {
+export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, mailer }: AppDeps) {
   // Registered inside this module, so the limit applies to its public routes only.
   await app.register(rateLimit, {
     global: false,
@@ -64,7 +66,15 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }
     },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
-      const share = await logShare({ db, dialect, input: request.body, supporterId, messageKey });
+      const visitor = request.body.scheduledShareId ? readVisitorCookie(request) : undefined;
+      const share = await logShare({
+        db,
+        dialect,
+        input: request.body,
+        supporterId,
+        messageKey,
+        verifiedSupporterId: visitor?.issued ? visitor.id : undefined,
+      });
       return reply.code(201).send(share);
     },
   );
@@ -77,7 +87,25 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config }
     },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
-      const share = await scheduleShare({ db, dialect, input: request.body, supporterId });
+      const { reminder, organizationId } = request.body;
+      const share = await scheduleShare({
+        db,
+        dialect,
+        input: request.body,
+        supporterId,
+        checkReminder:
+          reminder && organizationId
+            ? () =>
+                checkReminder({
+                  db,
+                  config,
+                  mailer,
+                  organizationId,
+                  reminder,
+                  origin: publicOrigin(request, config),
+                })
+            : undefined,
+      });
       return reply.code(201).send(share);
     },
   );

@@ -24,13 +24,16 @@ import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { type ReminderValues, saveReminder } from '../reminders/reminders.service.ts';
 import { messageHash } from './message-nudge.ts';
+import { shareFromSchedule } from './share-from-schedule.ts';
 import { assertShareable, openCampaignAndAsset } from './shareable.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
 type ScheduleShareBody = z.output<typeof scheduleShareSchema>;
 
-const SHARE_COLUMNS = [
+/** The columns of a share as the share calls answer it. */
+export const SHARE_COLUMNS = [
   'id',
   'assetId',
   'platform',
@@ -289,11 +292,27 @@ export async function logShare(opts: {
   supporterId: string;
   /** The HMAC key of message hashes (appSecrets 'message-hash'). */
   messageKey: Buffer;
+  /** The visitor id when its cookie's tag checked out: only it proves whose scheduled share this is. */
+  verifiedSupporterId?: string;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const supporterName = await keptSupporterName(db, input);
   // Only the keyed hash of the personal message is stored, never its words.
   const hashOfMessage = messageHash(opts.messageKey, input.message);
+  if (input.scheduledShareId) {
+    await assertShareable(db, input);
+    const moved = await shareFromSchedule({
+      db,
+      dialect,
+      scheduledShareId: input.scheduledShareId,
+      input,
+      supporterId,
+      owner: opts.verifiedSupporterId,
+      supporterName,
+      messageHash: hashOfMessage,
+    });
+    if (moved) return moved;
+  }
   const createdAt = nowIso();
   const query = insertIfShareable(db, {
     assetId: input.assetId,
@@ -367,6 +386,8 @@ export async function scheduleShare(opts: {
   input: ScheduleShareBody;
   supporterId: string;
   now?: number;
+  /** Checks the requested reminder once the share itself is valid; its values are stored with it. */
+  checkReminder?: () => Promise<ReminderValues>;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const { assetId, campaignId, organizationId, platform, scheduledFor } = input;
@@ -378,6 +399,7 @@ export async function scheduleShare(opts: {
   if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
   const endsAt = await assertShareable(db, { assetId, campaignId, organizationId });
   if (endsAt !== null && when >= endsAt) throw badRequest('Scheduled time must be before the campaign ends');
+  const reminder = await opts.checkReminder?.();
   const parent = await referralParent(db, campaignId, input.parentRef);
   const share = await writeShare(
     db,
@@ -401,6 +423,8 @@ export async function scheduleShare(opts: {
     }),
   );
   if (!share) throw new Error('Share insert returned no row');
+  if (reminder)
+    await saveReminder(db, { id: share.id, scheduledFor: share.scheduledFor as string }, reminder);
   writeCounters.sharesScheduled++;
   if (input.replaces) await retireReplaced(db, input.replaces, { supporterId, campaignId });
   return share;

@@ -10,6 +10,8 @@ export function invalidateAfterShare(campaignId: number): void {
     `/api/campaigns/${campaignId}/stats`,
     '/api/organization/stats',
     `/api/supporter/campaigns/${campaignId}/impact`,
+    // A share posted from a reminder leaves the supporter's scheduled list.
+    `/api/supporter/campaigns/${campaignId}/scheduled`,
   ]);
   void queryClient.invalidateQueries({
     predicate: (q) => typeof q.queryKey[0] === 'string' && paths.has(q.queryKey[0]),

@@ -11,11 +11,19 @@ import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
 import { InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import type { ReminderRequest } from '#shared/schemas/reminders.ts';
 import { useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
 import { formatWhen } from '../lib/format-when.ts';
 import { TOASTS } from '../lib/messages.ts';
 import { BEST_TIMES_HINT, combineDateAndSlot, SLOT_GROUPS } from '../lib/time-slots.ts';
+import {
+  NO_REMINDER,
+  type ReminderChoice,
+  ReminderFields,
+  reminderRequest,
+  useReminderChannels,
+} from './reminder-fields.tsx';
 
 export interface ScheduleDialogProps {
   campaign: Pick<Campaign, 'id' | 'name' | 'organizationId'>;
@@ -34,6 +42,11 @@ export interface ScheduleDialogProps {
   message?: string;
   /** A reschedule: the supporter's scheduled share this one replaces. */
   replaces?: number;
+  /**
+   * The campaign's organisation (supporter variant): named in the reminder email's
+   * consent line; email reminders are offered only when it collects supporter information.
+   */
+  organization?: { name: string; collectInfo?: boolean };
   onOpenChange: (open: boolean) => void;
   onScheduled?: (assetId: number, when: Date) => void;
 }
@@ -74,10 +87,12 @@ export default function ScheduleDialog({
   variant,
   message,
   replaces,
+  organization,
   onOpenChange,
   onScheduled,
 }: ScheduleDialogProps) {
   const [reminder, setReminder] = useState<ReminderEvent | null>(null);
+  const [asked, setAsked] = useState<ReminderRequest | undefined>();
   const staff = variant === 'staff';
   const description =
     assets.length === 1 && !staff
@@ -98,7 +113,7 @@ export default function ScheduleDialog({
           <p className="text-sm text-muted-foreground">{TOASTS.noAssets.description}</p>
         </div>
       ) : reminder ? (
-        <ReminderStep reminder={reminder} onDone={() => onOpenChange(false)} />
+        <ReminderStep reminder={reminder} asked={asked} onDone={() => onOpenChange(false)} />
       ) : (
         <ScheduleForm
           campaign={campaign}
@@ -106,9 +121,11 @@ export default function ScheduleDialog({
           staff={staff}
           message={message}
           replaces={replaces}
+          organization={organization}
           onCancel={() => onOpenChange(false)}
-          onScheduled={(event, assetId) => {
+          onScheduled={(event, assetId, requested) => {
             onScheduled?.(assetId, event.when);
+            setAsked(requested);
             if (staff) onOpenChange(false);
             else setReminder(event);
           }}
@@ -124,6 +141,7 @@ function ScheduleForm({
   staff,
   message,
   replaces,
+  organization,
   onCancel,
   onScheduled,
 }: {
@@ -132,8 +150,9 @@ function ScheduleForm({
   staff: boolean;
   message?: string;
   replaces?: number;
+  organization?: ScheduleDialogProps['organization'];
   onCancel: () => void;
-  onScheduled: (event: ReminderEvent, assetId: number) => void;
+  onScheduled: (event: ReminderEvent, assetId: number, reminder: ReminderRequest | undefined) => void;
 }) {
   const uid = useId();
   const schedule = useScheduleShare();
@@ -142,10 +161,13 @@ function ScheduleForm({
   const [time, setTime] = useState(SCHEDULE_DEFAULT_TIME);
   const [platform, setPlatform] = useState<SchedulePlatform>('all');
   const [timeZone] = useState(localTimeZone);
+  const [remindBy, setRemindBy] = useState<ReminderChoice>(NO_REMINDER);
+  const [subscribing, setSubscribing] = useState(false);
+  const channels = useReminderChannels(organization?.collectInfo);
   const chosen = assets.find((a) => a.id === assetId);
   const choices = platformChoices(chosen);
 
-  const submit = () => {
+  const submit = async () => {
     const asset = assets.find((a) => a.id === assetId);
     if (!asset) {
       toast({ ...TOASTS.noAssets, variant: 'destructive' });
@@ -156,6 +178,18 @@ function ScheduleForm({
       return;
     }
     const when = combineDateAndSlot(date, time);
+    let reminder: ReminderRequest | undefined;
+    if (!staff) {
+      setSubscribing(remindBy.browser);
+      try {
+        reminder = await reminderRequest(remindBy);
+      } catch (err) {
+        toast({ ...TOASTS.reminderFailed, description: (err as Error).message, variant: 'destructive' });
+        return;
+      } finally {
+        setSubscribing(false);
+      }
+    }
     const text = composeShareText(asset, message);
     // The reminder's link carries this code; the server keeps it so visits through it count.
     const ref = newRefCode();
@@ -171,6 +205,7 @@ function ScheduleForm({
         timeZone,
         ref,
         ...(replaces ? { replaces } : {}),
+        ...(reminder ? { reminder } : {}),
       },
       {
         onSuccess: () => {
@@ -179,6 +214,7 @@ function ScheduleForm({
           onScheduled(
             { when, title: `Share "${asset.title}" for ${campaign.name}`, text, url, timeZone },
             asset.id,
+            reminder,
           );
         },
       },
@@ -278,22 +314,40 @@ function ScheduleForm({
           </div>
         </div>
       )}
+      {!staff && organization && (
+        <ReminderFields
+          organizationName={organization.name}
+          channels={channels}
+          value={remindBy}
+          onChange={setRemindBy}
+        />
+      )}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button onClick={submit} disabled={schedule.isPending}>
-          {schedule.isPending ? 'Scheduling...' : 'Schedule Share'}
+        <Button onClick={() => void submit()} disabled={schedule.isPending || subscribing}>
+          {schedule.isPending || subscribing ? 'Scheduling...' : 'Schedule Share'}
         </Button>
       </DialogFooter>
     </div>
   );
 }
 
-function ReminderStep({ reminder, onDone }: { reminder: ReminderEvent; onDone: () => void }) {
+function ReminderStep({
+  reminder,
+  asked,
+  onDone,
+}: {
+  reminder: ReminderEvent;
+  asked: ReminderRequest | undefined;
+  onDone: () => void;
+}) {
   return (
     <div className="space-y-3" role="status">
       <p className="font-medium">Scheduled for {formatWhen(reminder.when)}</p>
+      {asked?.email && <p className="text-sm">We will email a reminder to {asked.email} at that time.</p>}
+      {asked?.push && <p className="text-sm">This browser will remind you at that time.</p>}
       <p className="text-sm text-muted-foreground">
         Add it to your calendar to get a reminder with the text and your link at that time.
       </p>

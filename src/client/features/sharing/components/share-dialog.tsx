@@ -37,6 +37,11 @@ export interface ShareDialogProps {
   organization?: { name: string; logoUrl: string; collectInfo?: boolean };
   /** Opened from Personalize: the message block is shown and a message is required. */
   personalize?: boolean;
+  /**
+   * Opened from a reminder: the scheduled share this post fulfils, its tracked ref and
+   * the personal message chosen then. The first share posts with that ref.
+   */
+  scheduled?: { id: number; ref: string | null; message: string };
   onOpenChange: (open: boolean) => void;
 }
 
@@ -46,11 +51,13 @@ export default function ShareDialog({
   assets,
   organization,
   personalize: startPersonal,
+  scheduled: fromReminder,
   onOpenChange,
 }: ShareDialogProps) {
   const [platform, setPlatform] = useState<PreviewPlatform>('twitter');
   const [personalize, setPersonalize] = useState(Boolean(startPersonal));
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(fromReminder?.message ?? '');
+  const [scheduled, setScheduled] = useState(fromReminder);
   const [supporter, setSupporter] = useState<SupporterNameValue>({ name: '', consent: false });
   const [mastodonServer, setMastodonServer] = useState(rememberedMastodonServer);
   const [askMastodon, setAskMastodon] = useState(false);
@@ -75,6 +82,10 @@ export default function ShareDialog({
       personalMessage,
       supporterName: consentedName(supporter),
       mastodonServer: server,
+      ...(scheduled && { scheduledShareId: scheduled.id, ref: scheduled.ref ?? undefined }),
+    }).then((done) => {
+      // The scheduled share is posted now; another post gets a link of its own.
+      if (done) setScheduled(undefined);
     });
   };
 

@@ -1,6 +1,7 @@
 import { MAX_SUPPORTER_NAME } from '#shared/schemas/shares.ts';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { CheckLine } from './check-line.tsx';
 
 export interface SupporterNameValue {
   name: string;
@@ -38,18 +39,13 @@ export function SupporterNameField({
         value={value.name}
         onChange={(e) => onChange({ ...value, name: e.target.value })}
       />
-      <div className="flex items-start gap-2">
-        <input
-          id="supporter-name-consent"
-          type="checkbox"
-          className="mt-0.5 size-4 accent-primary"
-          checked={value.consent}
-          onChange={(e) => onChange({ ...value, consent: e.target.checked })}
-        />
-        <Label htmlFor="supporter-name-consent" className="text-sm font-normal leading-snug">
-          Share my name with {organizationName} so they can see who shared
-        </Label>
-      </div>
+      <CheckLine
+        id="supporter-name-consent"
+        checked={value.consent}
+        onChange={(consent) => onChange({ ...value, consent })}
+      >
+        Share my name with {organizationName} so they can see who shared
+      </CheckLine>
     </fieldset>
   );
 }

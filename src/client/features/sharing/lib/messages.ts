@@ -55,6 +55,12 @@ export const TOASTS = {
   scheduled: { title: 'Share Scheduled!' },
   /** The description is the server's message, or 'An error occurred'. */
   scheduleFailed: { title: 'Failed to schedule' },
+  reminderFailed: { title: 'Reminder not set' },
+  reminderGone: {
+    title: 'This reminder has been used',
+    description:
+      'It was shared already, rescheduled or opened in another browser. You can share from this page.',
+  },
 } as const;
 
 /** The share dialog's suggestion when many shares of the asset already carried the same personal message. */

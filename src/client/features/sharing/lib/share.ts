@@ -33,6 +33,9 @@ export interface ShareRequest {
   supporterName?: string;
   /** The supporter's Mastodon server, for a Mastodon share. */
   mastodonServer?: string;
+  /** Posting a scheduled share from its reminder: its id, and its tracked ref for the link. */
+  scheduledShareId?: number;
+  ref?: string;
 }
 
 const DEVICE_PLATFORMS: PlatformId[] = ['instagram', 'instagram_story', 'tiktok'];
@@ -61,7 +64,7 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
     }
     // The caller asks for the server first; without one there is nowhere to post.
     if (platform === 'mastodon' && !req.mastodonServer) return Promise.resolve(false);
-    const ref = newRefCode();
+    const ref = req.ref ?? newRefCode();
     const url = trackedUrl(location.origin, campaign.id, ref);
     const text = composeShareText(asset, req.personalMessage);
     const logged = logShare({
@@ -75,6 +78,7 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       // Only a keyed hash of it is kept, to count identical messages for the nudge.
       ...(req.personalMessage?.trim() ? { message: req.personalMessage } : {}),
       ...(asset.variant ? { variantId: asset.variant.id } : {}),
+      scheduledShareId: req.scheduledShareId,
     });
     if (isIntentPlatform(platform)) {
       const name = PLATFORMS[platform].name;

@@ -24,7 +24,9 @@ export function confirmArrival(campaignId: number): void {
   confirmed.add(campaignId);
   const params = new URLSearchParams(location.search);
   const ref = params.get('ref');
-  const tracked = ref && REF_CODE_PATTERN.test(ref) ? ref : undefined;
+  // A reminder's one-tap link (`?share=`) carries the supporter's own scheduled share's
+  // code: their own link, not a visit through someone else's share.
+  const tracked = ref && REF_CODE_PATTERN.test(ref) && !params.has('share') ? ref : undefined;
   if (tracked) rememberArrivalRef(campaignId, tracked);
   const src = params.get('src');
   if (src && SOURCE_PATTERN.test(src)) rememberArrivalSource(campaignId, src);

@@ -1,0 +1,29 @@
+import { Label } from '#client/components/ui/label.tsx';
+
+/** A checkbox with its sentence beside it: the consent lines and opt-ins of the sharing dialogs. */
+export function CheckLine({
+  id,
+  checked,
+  onChange,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-4 accent-primary"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <Label htmlFor={id} className="text-sm font-normal leading-snug">
+        {children}
+      </Label>
+    </div>
+  );
+}

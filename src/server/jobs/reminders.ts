@@ -1,0 +1,207 @@
+import { shareRefusal } from '#shared/campaign-lifecycle.ts';
+import { pushSubscriptionSchema } from '#shared/schemas/reminders.ts';
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../lib/mail.ts';
+import { isoBefore } from '../lib/time.ts';
+import { hashToken, newToken } from '../modules/auth/sessions.ts';
+import { type DueReminder, reminderMail, sendPushReminder } from '../modules/reminders/reminder-delivery.ts';
+import { loadReminderKeys } from '../modules/reminders/reminder-keys.ts';
+import type { Job } from './runner.ts';
+
+/** Reminders claimed per step (one transaction); more wait for the next step. */
+export const REMINDER_BATCH = 50;
+/** A claim this old never finished (the process died while sending): its data goes, it is not sent again. */
+export const STALE_CLAIM_MS = 60 * 60 * 1000;
+/** Unsubscribe links keep working this long after their mail. */
+export const UNSUBSCRIBE_LINK_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+
+/** How often (per process) the sweeps of stale claims and old unsubscribe links run. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/** Process-wide tallies for /metrics: reminders by channel and outcome. */
+export const reminderCounters = { emailSent: 0, emailFailed: 0, pushSent: 0, pushFailed: 0 };
+
+interface Logger {
+  info(obj: unknown, msg: string): void;
+  warn(obj: unknown, msg: string): void;
+}
+
+/**
+ * Sends each due reminder once (docs/decisions/0017-reminders.md). A step claims due
+ * rows in the runner's transaction (`pending` -> `sending`, a conditional UPDATE, so
+ * no other tick or instance can claim them too); the sending happens after that
+ * commit (`afterCommit`), so a rollback can never send twice. A reminder whose
+ * campaign is no longer open (ended, paused, archived, not started) or whose asset
+ * was deleted is not sent: its share becomes `expired`. A sent one moves its share
+ * from `pending` to `reminded`. Either way the row, with the address or
+ * subscription in it, is deleted.
+ */
+export function remindersJob(opts: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  /** The clock, replaceable in tests. */
+  now?: () => number;
+  log?: Logger;
+}): Job {
+  const { db, config, mailer, log } = opts;
+  let claimed: DueReminder[] = [];
+  let lastSweep = Number.NEGATIVE_INFINITY;
+
+  return {
+    name: 'reminders',
+    lockKey: 3,
+    step: async (trx) => {
+      claimed = [];
+      const now = opts.now?.() ?? Date.now();
+      const nowIso = new Date(now).toISOString();
+      if (now - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = now;
+        await trx
+          .deleteFrom('reminders')
+          .where('status', '=', 'sending')
+          .where('claimedAt', '<', isoBefore(STALE_CLAIM_MS, now))
+          .execute();
+        await trx
+          .deleteFrom('reminderUnsubscribes')
+          .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
+          .execute();
+      }
+      const ids = (
+        await trx
+          .updateTable('reminders')
+          .set({ status: 'sending', claimedAt: nowIso })
+          .where('status', '=', 'pending')
+          .where(
+            'id',
+            'in',
+            trx
+              .selectFrom('reminders')
+              .select('id')
+              .where('status', '=', 'pending')
+              .where('dueAt', '<=', nowIso)
+              .orderBy('dueAt')
+              .limit(REMINDER_BATCH),
+          )
+          .returning('id')
+          .execute()
+      ).map((r) => r.id);
+      if (ids.length === 0) return false;
+
+      const rows = await trx
+        .selectFrom('reminders as r')
+        .innerJoin('shares as s', 's.id', 'r.shareId')
+        .innerJoin('campaigns as c', 'c.id', 's.campaignId')
+        .innerJoin('assets as a', 'a.id', 's.assetId')
+        .innerJoin('organizations as o', 'o.id', 'r.organizationId')
+        .select([
+          'r.id',
+          'r.shareId',
+          'r.organizationId',
+          'r.email',
+          'r.emailKey',
+          'r.pushSubscription',
+          'r.origin',
+          's.ref',
+          's.shareText as text',
+          's.status as shareStatus',
+          's.campaignId',
+          'c.name as campaignName',
+          'c.status as campaignStatus',
+          'c.startDate',
+          'c.endDate',
+          'a.title as assetTitle',
+          'a.deletedAt',
+          'o.name as organizationName',
+        ])
+        .where('r.id', 'in', ids)
+        .execute();
+      const done: number[] = [];
+      for (const row of rows) {
+        // Rescheduled or already shared: the reminder has nothing left to remind of.
+        if (row.shareStatus !== 'pending') {
+          done.push(row.id);
+          continue;
+        }
+        const closed =
+          row.deletedAt !== null ||
+          shareRefusal({ status: row.campaignStatus, startDate: row.startDate, endDate: row.endDate }, now);
+        if (closed) {
+          await trx
+            .updateTable('shares')
+            .set({ status: 'expired' })
+            .where('id', '=', row.shareId)
+            .where('status', '=', 'pending')
+            .execute();
+          done.push(row.id);
+          continue;
+        }
+        claimed.push(row);
+      }
+      if (done.length > 0) await trx.deleteFrom('reminders').where('id', 'in', done).execute();
+      return ids.length === REMINDER_BATCH;
+    },
+    afterCommit: async () => {
+      const batch = claimed;
+      claimed = [];
+      for (const reminder of batch) {
+        try {
+          await deliver(reminder);
+        } catch (err) {
+          // Left claimed: the stale-claim sweep deletes it; it is not sent twice.
+          log?.warn({ err, shareId: reminder.shareId }, 'reminder delivery failed');
+        }
+      }
+    },
+  };
+
+  /** Sends by every channel the reminder has; never throws, so one failure stops no other. */
+  async function deliver(r: DueReminder): Promise<void> {
+    let reached = false;
+    if (r.email && r.emailKey) {
+      const token = newToken();
+      await db
+        .insertInto('reminderUnsubscribes')
+        .values({
+          tokenHash: hashToken(token),
+          organizationId: r.organizationId,
+          emailKey: r.emailKey,
+          createdAt: new Date().toISOString(),
+        })
+        .execute();
+      const ok = await mailer.send(
+        reminderMail({ ...r, email: r.email }, `${r.origin}/unsubscribe/${token}`),
+      );
+      count('email', ok, r);
+      reached ||= ok;
+    }
+    if (r.pushSubscription) {
+      let ok = false;
+      try {
+        const subscription = pushSubscriptionSchema.parse(JSON.parse(r.pushSubscription));
+        ok = await sendPushReminder({ config, keys: await loadReminderKeys(db), reminder: r, subscription });
+      } catch (err) {
+        log?.warn({ err, shareId: r.shareId }, 'reminder push failed');
+      }
+      count('push', ok, r);
+      reached ||= ok;
+    }
+    if (reached) {
+      await db
+        .updateTable('shares')
+        .set({ status: 'reminded' })
+        .where('id', '=', r.shareId)
+        .where('status', '=', 'pending')
+        .execute();
+    }
+    await db.deleteFrom('reminders').where('id', '=', r.id).execute();
+  }
+
+  function count(channel: 'email' | 'push', ok: boolean, r: DueReminder): void {
+    if (channel === 'email') ok ? reminderCounters.emailSent++ : reminderCounters.emailFailed++;
+    else ok ? reminderCounters.pushSent++ : reminderCounters.pushFailed++;
+    if (ok) log?.info({ shareId: r.shareId, channel }, 'reminder sent');
+    else log?.warn({ shareId: r.shareId, channel }, 'reminder not delivered');
+  }
+}

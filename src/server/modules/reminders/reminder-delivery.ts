@@ -1,0 +1,103 @@
+import type { PushReminderPayload, PushSubscriptionInput } from '#shared/schemas/reminders.ts';
+import type { Config } from '../../config/env.ts';
+import type { MailMessage } from '../../lib/mail.ts';
+import { safePost } from '../../lib/safe-fetch.ts';
+import type { ReminderKeys } from './reminder-keys.ts';
+import { pushDestination } from './reminders.service.ts';
+
+/** A claimed reminder with what its mail or push says. */
+export interface DueReminder {
+  id: number;
+  shareId: number;
+  organizationId: number;
+  email: string | null;
+  emailKey: string | null;
+  pushSubscription: string | null;
+  origin: string;
+  ref: string | null;
+  text: string | null;
+  campaignId: number;
+  campaignName: string;
+  assetTitle: string;
+  organizationName: string;
+}
+
+/** How long a push service keeps an undelivered reminder (the moment passes). */
+export const PUSH_TTL_SECONDS = 6 * 60 * 60;
+const PUSH_TIMEOUT_MS = 5000;
+
+/** `{origin}/supporter/{campaignId}?share={shareId}&ref={ref}`: opens the share dialog prefilled. */
+export function oneTapLink(r: Pick<DueReminder, 'origin' | 'campaignId' | 'shareId' | 'ref'>): string {
+  const ref = r.ref ? `&ref=${encodeURIComponent(r.ref)}` : '';
+  return `${r.origin}/supporter/${r.campaignId}?share=${r.shareId}${ref}`;
+}
+
+/** Why the supporter gets the mail: every reminder mail carries it. */
+export const consentLine = (organizationName: string) =>
+  `You are receiving this email because you asked ${organizationName} for a reminder when you scheduled this share, and agreed to be emailed about it. It is the only email about this share: your address is deleted once it is sent.`;
+
+export function reminderMail(r: DueReminder & { email: string }, unsubscribeUrl: string): MailMessage {
+  const link = oneTapLink(r);
+  const planned = r.text ? `\nWhat you planned to post:\n\n${r.text}\n` : '';
+  return {
+    to: r.email,
+    subject: `Reminder: share "${r.assetTitle}" for ${r.campaignName}`,
+    text: [
+      `It's time to share "${r.assetTitle}" for ${r.campaignName}.`,
+      '',
+      `Share it with one tap: ${link}`,
+      planned,
+      '--',
+      consentLine(r.organizationName),
+      `Unsubscribe from reminders of ${r.organizationName}: ${unsubscribeUrl}`,
+    ].join('\n'),
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+  };
+}
+
+export function pushPayload(r: DueReminder): PushReminderPayload {
+  return {
+    title: `Time to share "${r.assetTitle}"`,
+    body: r.text ? r.text.slice(0, 200) : `Your share for ${r.campaignName} is ready.`,
+    url: oneTapLink(r),
+  };
+}
+
+/** The VAPID subject: the site's https address, else the sender's mail address. */
+function vapidSubject(config: Config, origin: string): string {
+  const site = config.publicUrl ?? origin;
+  if (site.startsWith('https://')) return site;
+  const address = /<([^>]+)>/.exec(config.mailFrom ?? '')?.[1] ?? config.mailFrom;
+  return `mailto:${address?.includes('@') ? address : 'reminders@rally.invalid'}`;
+}
+
+/**
+ * Sends one encrypted Web Push message (aes128gcm, VAPID-signed by `web-push`) to
+ * the subscription's endpoint, checked again now and connected to by its checked
+ * address. True when the push service accepted it (2xx).
+ */
+export async function sendPushReminder(opts: {
+  config: Config;
+  keys: ReminderKeys;
+  reminder: DueReminder;
+  subscription: PushSubscriptionInput;
+}): Promise<boolean> {
+  const { config, keys, reminder } = opts;
+  // Loaded on the first push, not at start-up: most instances never send one.
+  const { default: webpush } = await import('web-push');
+  const details = webpush.generateRequestDetails(
+    { endpoint: opts.subscription.endpoint, keys: opts.subscription.keys },
+    JSON.stringify(pushPayload(reminder)),
+    {
+      TTL: PUSH_TTL_SECONDS,
+      vapidDetails: { subject: vapidSubject(config, reminder.origin), ...keys.vapid },
+    },
+  );
+  const { status } = await safePost(details.endpoint, {
+    ...pushDestination(config),
+    headers: details.headers as Record<string, string | number>,
+    body: Buffer.from(details.body ?? ''),
+    timeoutMs: PUSH_TIMEOUT_MS,
+  });
+  return status >= 200 && status < 300;
+}

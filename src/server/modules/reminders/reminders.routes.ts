@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '#shared/schemas/common.ts';
+import { pushPublicKeySchema, unsubscribeParamsSchema } from '#shared/schemas/reminders.ts';
+import {
+  supporterScheduledOneParamsSchema,
+  supporterScheduledOneQuerySchema,
+  supporterScheduledShareSchema,
+} from '#shared/schemas/shares.ts';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { readVisitorCookie } from '../../lib/supporter-id.ts';
+import { ownScheduled } from '../shares/share-from-schedule.ts';
+import { loadReminderKeys } from './reminder-keys.ts';
+import { type UnsubscribeOutcome, unsubscribe } from './reminders.service.ts';
+
+const PAGES: Record<UnsubscribeOutcome, { status: 200 | 404 | 410; title: string; text: string }> = {
+  unsubscribed: {
+    status: 200,
+    title: 'You are unsubscribed',
+    text: 'No more reminder emails will be sent to this address for this organization. Reminders you scheduled are removed from our list, and your address with them.',
+  },
+  used: {
+    status: 410,
+    title: 'This link has already been used',
+    text: 'You were unsubscribed when this link was first opened. Nothing else needs doing.',
+  },
+  unknown: {
+    status: 404,
+    title: 'This unsubscribe link is not valid',
+    text: 'The link may be mistyped or too old. If you still get reminders, use the link in the latest email.',
+  },
+};
+
+/** A small page of its own: it must work without the app's scripts (mail clients open it anywhere). */
+const page = (p: (typeof PAGES)[UnsubscribeOutcome]) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${p.title} | Rally</title></head>
+<body><main><h1>${p.title}</h1><p>${p.text}</p></main></body></html>
+`;
+
+export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/push/public-key',
+    { schema: { response: { 200: pushPublicKeySchema, ...errorResponses } } },
+    async () => ({ publicKey: (await loadReminderKeys(db)).vapid.publicKey }),
+  );
+
+  // A reminder's one-tap link opens the share dialog with what was scheduled: the
+  // caller's own scheduled share (their visitor cookie, or the link's ref), still to post.
+  r.get(
+    '/api/supporter/campaigns/:id/scheduled/:shareId',
+    {
+      schema: {
+        params: supporterScheduledOneParamsSchema,
+        querystring: supporterScheduledOneQuerySchema,
+        response: { 200: supporterScheduledShareSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const visitor = readVisitorCookie(request);
+      const share = await ownScheduled(db, {
+        shareId: request.params.shareId,
+        campaignId: request.params.id,
+        supporterId: visitor?.issued ? visitor.id : undefined,
+        ref: request.query.ref,
+      }).executeTakeFirst();
+      if (!share) throw notFound('Scheduled share not found');
+      return {
+        id: share.id,
+        assetId: share.assetId,
+        platform: share.platform,
+        scheduledFor: share.scheduledFor as string,
+        text: share.shareText,
+        timeZone: share.timeZone,
+        ref: share.ref,
+      };
+    },
+  );
+
+  const html = { content: { 'text/html': { schema: z.string() } } };
+  r.get(
+    '/unsubscribe/:token',
+    {
+      schema: { params: unsubscribeParamsSchema, response: { 200: html, 404: html, 410: html } },
+    },
+    async (request, reply) => {
+      const result = PAGES[await unsubscribe(db, request.params.token)];
+      return reply
+        .code(result.status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page(result));
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import type { ReminderRequest } from '#shared/schemas/reminders.ts';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, HttpError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { allowAnyAddress, checkDestination, refusePrivateAddress } from '../../lib/safe-fetch.ts';
+import { nowIso } from '../../lib/time.ts';
+import { hashToken } from '../auth/sessions.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { emailKey, loadReminderKeys } from './reminder-keys.ts';
+
+export const REMINDER_REFUSED = {
+  noCollect: 'This organization does not collect supporter information, so it cannot email you a reminder',
+  noMail: 'Email reminders are not available on this server',
+  noOrigin: 'Reminders need the public address of this site (PUBLIC_URL)',
+} as const;
+
+/**
+ * Where the server may send pushes: https on a public address, refused like
+ * upload-from-url. ALLOW_PRIVATE_FETCH (tests only, off by default) lets a local
+ * test server through, over plain http too.
+ */
+export function pushDestination(config: Config) {
+  return config.allowPrivateFetch
+    ? { protocols: ['https:', 'http:'], policy: allowAnyAddress }
+    : { protocols: ['https:'], policy: refusePrivateAddress };
+}
+
+/** A checked reminder request, ready to store beside its share. */
+export interface ReminderValues {
+  organizationId: number;
+  email: string | null;
+  emailKey: string | null;
+  pushSubscription: string | null;
+  origin: string;
+}
+
+/**
+ * Checks a reminder request before its share is written (so a refusal writes
+ * nothing): email only when the organisation collects supporter information and
+ * the server can send mail; a push endpoint only where pushDestination allows.
+ */
+export async function checkReminder(opts: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  organizationId: number;
+  reminder: ReminderRequest;
+  origin: string;
+}): Promise<ReminderValues> {
+  const { db, config, mailer, organizationId, reminder } = opts;
+  if (!opts.origin) throw badRequest(REMINDER_REFUSED.noOrigin);
+  let key: string | null = null;
+  if (reminder.email !== undefined) {
+    const settings = await getSettings(db, organizationId);
+    if (!settings.supporters.collectInfo) throw badRequest(REMINDER_REFUSED.noCollect);
+    if (!mailer.enabled) throw badRequest(REMINDER_REFUSED.noMail);
+    key = emailKey(await loadReminderKeys(db), reminder.email);
+  }
+  if (reminder.push) {
+    try {
+      await checkDestination(reminder.push.endpoint, pushDestination(config));
+    } catch (err) {
+      if (err instanceof HttpError) throw badRequest(`push.endpoint: ${err.message}`);
+      throw err;
+    }
+  }
+  return {
+    organizationId,
+    email: reminder.email ?? null,
+    emailKey: key,
+    pushSubscription: reminder.push ? JSON.stringify(reminder.push) : null,
+    origin: opts.origin,
+  };
+}
+
+export async function saveReminder(
+  db: Db,
+  share: { id: number; scheduledFor: string },
+  values: ReminderValues,
+) {
+  await db
+    .insertInto('reminders')
+    .values({ ...values, shareId: share.id, dueAt: share.scheduledFor, createdAt: nowIso() })
+    .execute();
+}
+
+export type UnsubscribeOutcome = 'unsubscribed' | 'used' | 'unknown';
+
+/**
+ * Spends an unsubscribe token: every reminder still pending for that address in that
+ * organisation loses the address (and goes, unless it also has a browser
+ * subscription). No list of addresses is kept: a later schedule that asks again,
+ * with consent, is emailed again.
+ */
+export async function unsubscribe(db: Db, token: string): Promise<UnsubscribeOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const link = await trx
+      .updateTable('reminderUnsubscribes')
+      .set({ usedAt: nowIso() })
+      .where('tokenHash', '=', hashToken(token))
+      .where('usedAt', 'is', null)
+      .returning(['organizationId', 'emailKey'])
+      .executeTakeFirst();
+    if (!link) {
+      const used = await trx
+        .selectFrom('reminderUnsubscribes')
+        .select('id')
+        .where('tokenHash', '=', hashToken(token))
+        .executeTakeFirst();
+      return used ? 'used' : 'unknown';
+    }
+    await trx
+      .updateTable('reminders')
+      .set({ email: null, emailKey: null })
+      .where('status', '=', 'pending')
+      .where('organizationId', '=', link.organizationId)
+      .where('emailKey', '=', link.emailKey)
+      .execute();
+    await trx
+      .deleteFrom('reminders')
+      .where('status', '=', 'pending')
+      .where('email', 'is', null)
+      .where('pushSubscription', 'is', null)
+      .execute();
+    return 'unsubscribed';
+  });
+}

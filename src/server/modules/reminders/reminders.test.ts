@@ -1,0 +1,385 @@
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REMINDER_CONSENT_REQUIRED } from '#shared/schemas/reminders.ts';
+import { remindersJob } from '../../jobs/reminders.ts';
+import { JobRunner } from '../../jobs/runner.ts';
+import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
+import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedCampaign, seedOrganization, supporterCookie } from '../supporter/test-seed.ts';
+import { consentLine } from './reminder-delivery.ts';
+import { REMINDER_REFUSED } from './reminders.service.ts';
+
+// Reminders of scheduled shares: sent once at their time (the job's clock is moved
+// forward, never waited for), by email to a real SMTP server and by Web Push to a
+// local endpoint that decrypts what it gets; refused input; unsubscribe links.
+
+const ORIGIN = 'https://rally.example';
+let smtp: TestSmtp;
+let push: TestPushEndpoint;
+/** Mail and a loopback push endpoint allowed (the test setting). */
+let t: TestApp;
+/** A second instance on the same database. */
+let t2: TestApp;
+/** Production settings: no mail, public https push endpoints only. */
+let strict: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  push = await startPushEndpoint();
+  // The apps' own runners stay off (on PostgreSQL a tick of theirs would hold the job's
+  // lock and make the test's runner skip): the test runs its own, on its own clock.
+  const env = {
+    ROLLUP_INTERVAL_MS: '0',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Rally <rally@example.org>',
+    PUBLIC_URL: ORIGIN,
+    ALLOW_PRIVATE_FETCH: '1',
+  };
+  t = await createTestApp(env);
+  t2 = await createTestApp(env, { sameDatabaseAs: t });
+  strict = await createTestApp({ PUBLIC_URL: ORIGIN, ROLLUP_INTERVAL_MS: '0' });
+});
+afterAll(async () => {
+  await t2?.close();
+  await t?.close();
+  await strict?.close();
+  await smtp?.close();
+  await push?.close();
+});
+
+const HOUR = 3_600_000;
+/** A runner of its own over `app`'s database, with the reminders job on a clock the test sets. */
+function runnerAt(app: TestApp, clock: () => number) {
+  return new JobRunner({
+    db: app.database.db,
+    dialect: app.database.dialect,
+    jobs: [remindersJob({ db: app.database.db, config: app.config, mailer: app.deps.mailer, now: clock })],
+    intervalMs: 0,
+  });
+}
+
+async function setup(app: TestApp, name = 'Rivers Org') {
+  const org = await seedOrganization(app.database.db, name);
+  const { campaignId, assetIds } = await seedCampaign(app.database.db, {
+    organizationId: org,
+    assets: [{ title: 'Clean water', type: 'text', content: 'Rivers need us' }],
+  });
+  const page = await app.app.inject({ url: `/api/supporter/campaigns/${campaignId}` });
+  const cookie = `rally_sid=${supporterCookie(page.headers)}`;
+  let n = 0;
+  const schedule = (extra: Record<string, unknown>, hours = 2, asCookie = cookie) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/shares/schedule',
+      headers: { cookie: asCookie },
+      payload: {
+        assetId: assetIds[0],
+        campaignId,
+        organizationId: org,
+        platform: 'all',
+        scheduledFor: new Date(Date.now() + hours * HOUR).toISOString(),
+        text: 'I care\n\nRivers need us',
+        ref: `remindRef${String(++n).padStart(4, '0')}${Math.random().toString(36).slice(2, 6)}`,
+        ...extra,
+      },
+    });
+  return { org, campaignId, assetId: assetIds[0], cookie, schedule };
+}
+
+const shareStatus = async (app: TestApp, id: number) =>
+  (await app.database.db.selectFrom('shares').select('status').where('id', '=', id).executeTakeFirst())
+    ?.status;
+const reminderRows = (app: TestApp, shareId: number) =>
+  app.database.db.selectFrom('reminders').selectAll().where('shareId', '=', shareId).execute();
+const mailsTo = (to: string) =>
+  smtp.messages.filter((m: ParsedMail) => [m.to].flat().some((a) => a?.text.includes(to)));
+const unsubscribeUrl = (mail: ParsedMail) =>
+  /https:\/\/\S+\/unsubscribe\/\S+/.exec(mail.text ?? '')?.[0] ?? '';
+
+describe('email reminders', () => {
+  it('sends one mail at the scheduled time with the consent line, the one-tap link and an unsubscribe link', async () => {
+    const s = await setup(t);
+    const res = await s.schedule({ reminder: { email: 'ada@example.org', consent: true } });
+    expect(res.statusCode, res.body).toBe(201);
+    const share = res.json();
+    expect(share.status).toBe('pending');
+    const due = Date.parse(share.scheduledFor);
+
+    // A minute early: nothing yet.
+    await runnerAt(t, () => due - 60_000).runOnce();
+    expect(mailsTo('ada@example.org')).toHaveLength(0);
+    expect(await shareStatus(t, share.id)).toBe('pending');
+
+    await runnerAt(t, () => due + 30_000).runOnce();
+    const mail = await smtp.waitFor('ada@example.org');
+    expect(mail.subject).toBe('Reminder: share "Clean water" for Clean Rivers');
+    const text = mail.text ?? '';
+    expect(text).toContain(consentLine('Rivers Org'));
+    expect(text).toContain(`${ORIGIN}/supporter/${s.campaignId}?share=${share.id}&ref=${share.ref}`);
+    expect(text).toContain('I care\n\nRivers need us');
+    expect(unsubscribeUrl(mail)).toMatch(new RegExp(`^${ORIGIN}/unsubscribe/[A-Za-z0-9_-]{43}$`));
+    const listUnsubscribe = mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line;
+    expect(listUnsubscribe).toContain(`<${unsubscribeUrl(mail)}>`);
+    expect(await shareStatus(t, share.id)).toBe('reminded');
+    // The address is gone once sent.
+    expect(await reminderRows(t, share.id)).toEqual([]);
+
+    // Later ticks send nothing more.
+    await runnerAt(t, () => due + 120_000).runOnce();
+    expect(mailsTo('ada@example.org')).toHaveLength(1);
+  });
+
+  it('is sent once when two runners of two instances tick at the same moment', async () => {
+    const s = await setup(t);
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await s.schedule({ reminder: { email: `twice${i}@example.org`, consent: true } }, 1);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    const clock = () => Date.now() + 2 * HOUR;
+    const a = runnerAt(t, clock);
+    const b = runnerAt(t2, clock);
+    await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
+    await Promise.all([a.runOnce(), b.runOnce()]);
+    for (let i = 0; i < 6; i++) await smtp.waitFor(`twice${i}@example.org`);
+    await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 6; i++) expect(mailsTo(`twice${i}@example.org`)).toHaveLength(1);
+    for (const id of ids) expect(await shareStatus(t, id)).toBe('reminded');
+  });
+
+  it('does not send for a campaign that ended (or was paused) before the time: the share expires', async () => {
+    for (const status of ['ended', 'paused', 'archived']) {
+      const s = await setup(t);
+      const email = `closed-${status}@example.org`;
+      const res = await s.schedule({ reminder: { email, consent: true } });
+      expect(res.statusCode, res.body).toBe(201);
+      await t.database.db.updateTable('campaigns').set({ status }).where('id', '=', s.campaignId).execute();
+      await runnerAt(t, () => Date.now() + 3 * HOUR).runOnce();
+      expect(await shareStatus(t, res.json().id)).toBe('expired');
+      expect(await reminderRows(t, res.json().id)).toEqual([]);
+      expect(mailsTo(email)).toHaveLength(0);
+    }
+  });
+});
+
+describe('claims that never finished', () => {
+  it('are swept after an hour with their personal data, never sent again', async () => {
+    const s = await setup(t);
+    const email = 'crashed@example.org';
+    const share = (await s.schedule({ reminder: { email, consent: true } })).json();
+    const due = Date.parse(share.scheduledFor);
+    // As if a process claimed it and died before sending.
+    await t.database.db
+      .updateTable('reminders')
+      .set({ status: 'sending', claimedAt: new Date(due).toISOString() })
+      .where('shareId', '=', share.id)
+      .execute();
+    await runnerAt(t, () => due + 30 * 60_000).runOnce();
+    expect(await reminderRows(t, share.id)).toHaveLength(1);
+    await runnerAt(t, () => due + 2 * HOUR).runOnce();
+    expect(await reminderRows(t, share.id)).toEqual([]);
+    expect(mailsTo(email)).toHaveLength(0);
+    expect(await shareStatus(t, share.id)).toBe('pending');
+  });
+});
+
+describe('push reminders', () => {
+  it('sends an encrypted, VAPID-signed push whose payload carries the one-tap link', async () => {
+    const s = await setup(t);
+    const res = await s.schedule({ reminder: { consent: true, push: push.subscription } });
+    expect(res.statusCode, res.body).toBe(201);
+    const share = res.json();
+    const before = push.received.length;
+    await runnerAt(t, () => Date.parse(share.scheduledFor) + 10_000).runOnce();
+    expect(push.received.length).toBe(before + 1);
+    const got = push.received[before];
+    expect(got.path).toBe(new URL(push.subscription.endpoint).pathname);
+    expect(got.headers['content-encoding']).toBe('aes128gcm');
+    const { publicKey } = (await t.app.inject({ url: '/api/push/public-key' })).json();
+    expect(got.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=/);
+    expect(got.headers.authorization).toContain(`k=${publicKey}`);
+    const payload = JSON.parse(push.decrypt(got.body));
+    expect(payload).toEqual({
+      title: 'Time to share "Clean water"',
+      body: 'I care\n\nRivers need us',
+      url: `${ORIGIN}/supporter/${s.campaignId}?share=${share.id}&ref=${share.ref}`,
+    });
+    expect(await shareStatus(t, share.id)).toBe('reminded');
+    expect(await reminderRows(t, share.id)).toEqual([]);
+  });
+
+  it('answers one VAPID public key, the same on every instance', async () => {
+    const one = await t.app.inject({ url: '/api/push/public-key' });
+    const two = await t2.app.inject({ url: '/api/push/public-key' });
+    expect(one.statusCode).toBe(200);
+    // An uncompressed P-256 point, base64url.
+    expect(Buffer.from(one.json().publicKey, 'base64url')).toHaveLength(65);
+    expect(two.json()).toEqual(one.json());
+  });
+});
+
+describe('refused reminders', () => {
+  const subscription = (endpoint: string) => ({ ...push.subscription, endpoint });
+
+  it('refuses foreign schemes and private addresses for push endpoints, like upload-from-url', async () => {
+    const s = await setup(strict);
+    for (const [endpoint, words] of [
+      ['http://push.example.com/x', 'Only https:// URLs'],
+      ['ftp://push.example.com/x', 'Only http:// and https://'],
+      ['https://127.0.0.1/x', 'loopback'],
+      ['https://10.1.2.3/x', 'private'],
+      ['https://[::ffff:192.168.0.1]/x', 'push.endpoint'],
+      ['https://169.254.169.254/latest', 'link-local'],
+    ] as const) {
+      const res = await s.schedule({ reminder: { consent: true, push: subscription(endpoint) } });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().message, endpoint).toContain(words);
+    }
+    const bad = await s.schedule({
+      reminder: { consent: true, push: { ...push.subscription, keys: { p256dh: 'abc', auth: 'x' } } },
+    });
+    expect(bad.statusCode).toBe(400);
+    // Nothing was scheduled by a refused request.
+    const rows = await strict.database.db
+      .selectFrom('shares')
+      .select('id')
+      .where('campaignId', '=', s.campaignId)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses an email without consent, when the organisation does not collect information, or without mail', async () => {
+    const s = await setup(t);
+    const noConsent = await s.schedule({ reminder: { email: 'no@example.org' } });
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().message).toBe(REMINDER_CONSENT_REQUIRED);
+    const falseConsent = await s.schedule({ reminder: { email: 'no@example.org', consent: false } });
+    expect(falseConsent.json().message).toBe(REMINDER_CONSENT_REQUIRED);
+    const empty = await s.schedule({ reminder: { consent: true } });
+    expect(empty.statusCode).toBe(400);
+
+    await t.database.db
+      .insertInto('organizationSettings')
+      .values({
+        organizationId: s.org,
+        data: JSON.stringify({ supporters: { collectInfo: false } }),
+        updatedAt: new Date().toISOString(),
+      })
+      .execute();
+    const noCollect = await s.schedule({ reminder: { email: 'no@example.org', consent: true } });
+    expect(noCollect.statusCode).toBe(400);
+    expect(noCollect.json().message).toBe(REMINDER_REFUSED.noCollect);
+
+    const other = await setup(strict);
+    const noMail = await other.schedule({ reminder: { email: 'no@example.org', consent: true } });
+    expect(noMail.statusCode).toBe(400);
+    expect(noMail.json().message).toBe(REMINDER_REFUSED.noMail);
+    const rows = await t.database.db
+      .selectFrom('reminders')
+      .select('id')
+      .where('organizationId', '=', s.org)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a time in the past, reminder or not', async () => {
+    const s = await setup(t);
+    const res = await s.schedule({ reminder: { email: 'past@example.org', consent: true } }, -1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Scheduled time must be in the future');
+  });
+});
+
+describe('unsubscribe links', () => {
+  it('are single use, stop the pending reminders of that address in that organisation, and say so', async () => {
+    const s = await setup(t);
+    const email = 'leave@example.org';
+    const first = (await s.schedule({ reminder: { email, consent: true } }, 1)).json();
+    const second = (await s.schedule({ reminder: { email: 'LEAVE@example.org', consent: true } }, 5)).json();
+    const withPush = (
+      await s.schedule({ reminder: { email, consent: true, push: push.subscription } }, 6)
+    ).json();
+    const elsewhere = await setup(t, 'Other Org');
+    const kept = (await elsewhere.schedule({ reminder: { email, consent: true } }, 5)).json();
+
+    await runnerAt(t, () => Date.parse(first.scheduledFor) + 1000).runOnce();
+    const url = new URL(unsubscribeUrl(await smtp.waitFor(email)));
+
+    const page = await t.app.inject({ url: url.pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('You are unsubscribed');
+    expect(await reminderRows(t, second.id)).toEqual([]);
+    // The push reminder stays, without the address; the other organisation's is untouched.
+    expect((await reminderRows(t, withPush.id))[0]).toMatchObject({ email: null, emailKey: null });
+    expect((await reminderRows(t, kept.id))[0]).toMatchObject({ email });
+
+    const again = await t.app.inject({ url: url.pathname });
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('already been used');
+    for (const forged of ['nosuchtoken', 'a'.repeat(43), 'x'.repeat(100), '%E2%9C%93']) {
+      const res = await t.app.inject({ url: `/unsubscribe/${forged}` });
+      expect(res.statusCode, forged).toBe(404);
+      expect(res.body).toContain('not valid');
+    }
+    // Past the router's parameter limit: refused before the route, never a 500.
+    expect((await t.app.inject({ url: `/unsubscribe/${'x'.repeat(101)}` })).statusCode).toBe(414);
+  });
+});
+
+describe('the one-tap link', () => {
+  it("gives back the caller's scheduled share, and sharing from it turns it into the logged share", async () => {
+    const s = await setup(t);
+    const plan = (await s.schedule({})).json();
+    const url = `/api/supporter/campaigns/${s.campaignId}/scheduled/${plan.id}`;
+    const mine = await t.app.inject({ url, headers: { cookie: s.cookie } });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ id: plan.id, text: 'I care\n\nRivers need us', ref: plan.ref });
+    // Another browser: only with the link's ref.
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${url}?ref=wrongRef00001` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${url}?ref=${plan.ref}` })).statusCode).toBe(200);
+
+    const log = (cookie: string | undefined, extra: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/shares',
+        headers: cookie ? { cookie } : {},
+        payload: {
+          assetId: s.assetId,
+          campaignId: s.campaignId,
+          organizationId: s.org,
+          platform: 'twitter',
+          scheduledShareId: plan.id,
+          ...extra,
+        },
+      });
+    // Someone else naming the id without its ref: a plain share, the plan untouched.
+    const stranger = await log(undefined, { ref: 'strangerRef001' });
+    expect(stranger.statusCode).toBe(201);
+    expect(stranger.json()).toMatchObject({ ref: 'strangerRef001', scheduledFor: null });
+    expect(await shareStatus(t, plan.id)).toBe('pending');
+
+    const posted = await log(s.cookie, { ref: plan.ref });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json()).toMatchObject({
+      status: 'shared',
+      ref: plan.ref,
+      platform: 'twitter',
+      scheduledFor: plan.scheduledFor,
+    });
+    expect(await shareStatus(t, plan.id)).toBeUndefined();
+    expect((await t.app.inject({ url, headers: { cookie: s.cookie } })).statusCode).toBe(404);
+    // Counted once in the stats.
+    await t.app.jobs.runOnce();
+    const stats = await t.database.db
+      .selectFrom('shares')
+      .select('status')
+      .where('campaignId', '=', s.campaignId)
+      .where('status', '=', 'shared')
+      .execute();
+    expect(stats).toHaveLength(2);
+  });
+});
