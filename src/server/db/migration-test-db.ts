@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type DbHandle, openDatabase } from './client.ts';
 import { migrationsFor } from './migrations/index.ts';
 
@@ -36,6 +37,24 @@ export async function databaseMigratedTo(
     close: async () => {
       await handle.close();
       if (url) await pgQuery(url, `DROP SCHEMA ${schema} CASCADE`);
+    },
+  };
+}
+
+/**
+ * The usual shape of a migration test file: the database at `name` is opened before
+ * the file's tests and dropped after them; `handle` is read inside the tests.
+ */
+export function databaseBeforeAll(name: string): { readonly handle: DbHandle } {
+  let opened: Awaited<ReturnType<typeof databaseMigratedTo>> | undefined;
+  beforeAll(async () => {
+    opened = await databaseMigratedTo(name);
+  });
+  afterAll(() => opened?.close());
+  return {
+    get handle() {
+      if (!opened) throw new Error(`The database at ${name} is not open yet`);
+      return opened.handle;
     },
   };
 }

@@ -6,6 +6,7 @@ import { pseudonym } from '../modules/stats/pseudonym.ts';
 import { campaignStats, engagementRate, organizationStats } from '../modules/stats/stats.service.ts';
 import { resolveRange } from '../modules/stats/time-range.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { shareRow } from '../test/db-rows.ts';
 import { rollUpBatch } from './rollups.ts';
 
 // Rollups plus the live tail must answer exactly what a full recount of the event
@@ -210,18 +211,17 @@ describe('rollups + tail == full recount', () => {
             const supporterId = rand() < 0.1 ? null : pick(supporters);
             const row = await db
               .insertInto('shares')
-              .values({
-                assetId: pick(c.assetIds),
-                platform: pick(PLATFORMS),
-                campaignId: c.campaignId,
-                organizationId: orgId,
-                scheduledFor: null,
-                status: rand() < 0.15 ? 'pending' : 'shared',
-                ref: null,
-                supporterId,
-                parentShareId: null,
-                createdAt: at,
-              })
+              .values(
+                shareRow({
+                  assetId: pick(c.assetIds),
+                  platform: pick(PLATFORMS),
+                  campaignId: c.campaignId,
+                  organizationId: orgId,
+                  status: rand() < 0.15 ? 'pending' : 'shared',
+                  supporterId,
+                  createdAt: at,
+                }),
+              )
               .returning('id')
               .executeTakeFirstOrThrow();
             shareIds.push({ id: row.id, campaignId: c.campaignId, supporterId });
@@ -276,16 +276,7 @@ describe('rollups + tail == full recount', () => {
         .insertInto('shares')
         .values({
           id,
-          assetId: assetIds[0],
-          platform: 'twitter',
-          campaignId,
-          organizationId: orgId,
-          scheduledFor: null,
-          status: 'shared',
-          ref: null,
-          supporterId: null,
-          parentShareId: null,
-          createdAt,
+          ...shareRow({ assetId: assetIds[0], campaignId, organizationId: orgId, createdAt }),
         } as never)
         .execute();
     await insert(before + 2, new Date().toISOString());
