@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
 import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
 import { campaignAnalytics, organizationAnalytics } from '../modules/stats/analytics.service.ts';
 import { pseudonym } from '../modules/stats/pseudonym.ts';
 import { campaignStats, engagementRate, organizationStats } from '../modules/stats/stats.service.ts';
 import { resolveRange } from '../modules/stats/time-range.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { appPerFile } from '../test/test-app.ts';
 import { shareRow } from '../test/db-rows.ts';
 import { rollUpBatch } from './rollups.ts';
 
@@ -13,11 +13,7 @@ import { rollUpBatch } from './rollups.ts';
 // rows answers, whatever point the rollup job has reached: the stats, and the totals,
 // distinct supporters and top supporters of analytics ranges in several time zones.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ ROLLUP_INTERVAL_MS: '0' });
-});
-afterAll(() => t.close());
+const t = appPerFile({ ROLLUP_INTERVAL_MS: '0' });
 
 /** Small deterministic PRNG, so a failure can be replayed from its seed. */
 function rng(seed: number) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -31,10 +32,10 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const first = opts.sameDatabaseAs;
-  const config = testConfig({
-    DATA_DIR: first?.config.dataDir ?? `./.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`,
-    ...env,
-  });
+  // A data directory of its own (uploads, backups), removed when the app closes.
+  const ownDataDir =
+    first || env.DATA_DIR ? undefined : `./.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const config = testConfig({ DATA_DIR: first?.config.dataDir ?? ownDataDir ?? '', ...env });
   const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (first) {
     // In-memory SQLite cannot be opened twice: the second app shares the handle (and does not close it).
@@ -54,6 +55,7 @@ export async function createTestApp(
   return start(config, database, opts.onRoute, async () => {
     await database.close();
     if (pgUrl) await runSql(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
+    if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
   });
 }
 

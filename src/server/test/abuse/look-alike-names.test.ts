@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DbHandle, migrateToLatest, openDatabase } from '../../db/client.ts';
 import { migrationsFor } from '../../db/migrations/index.ts';
 import { nameKey } from '../../lib/name-key.ts';
-import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-app.ts';
+import { appPerFile, bearer, postJson, signUp } from '../test-app.ts';
 
 // Names that look the same to a person are the same name: case and Unicode
 // compatibility forms (NFKC) do not make a new user or organisation.
@@ -13,11 +13,7 @@ import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-a
 const fullWidth = (s: string) =>
   [...s].map((c) => (/[!-~]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 describe('usernames', () => {
   it('a look-alike of an existing username is 409', async () => {
