@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
+import { runSql } from './pg-admin.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -120,15 +120,7 @@ export async function privateDatabase(
   prefix: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Math.random().toString(16).slice(2, 12)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runSql(adminUrl, statement);
   await admin(`CREATE DATABASE ${name}`);
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
+import { privateSchema } from './pg-admin.ts';
 
 // A fresh app per test file: in-memory SQLite by default, or a private schema
 // in a real PostgreSQL when TEST_DATABASE_URL is set (CI runs both).
@@ -46,28 +46,20 @@ export async function createTestApp(
       if (database !== first.database) await database.close();
     });
   }
-  const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  if (pgUrl) await runSql(pgUrl, `CREATE SCHEMA ${schema}`);
+  const schema = pgUrl ? await privateSchema(pgUrl) : undefined;
   const database = openDatabase(
-    pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: ':memory:' },
+    pgUrl ? { databaseUrl: pgUrl, pgSchema: schema?.schema } : { sqlitePath: ':memory:' },
   );
   await migrateToLatest(database);
   return start(config, database, opts.onRoute, async () => {
     await database.close();
-    if (pgUrl) await runSql(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
+    await schema?.drop();
     if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
   });
 }
 
 const testConfig = (env: Record<string, string>) =>
   loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-
-async function runSql(connectionString: string, sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 /** Builds the app on a migrated database; `closeDatabase` runs after the app has closed. */
 async function start(
