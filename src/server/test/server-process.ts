@@ -17,10 +17,17 @@ export interface ServerProcess {
   stderrTail: () => string;
 }
 
-/** Starts src/server/main.ts as production would (PORT=0) and resolves with its port. */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server as production would (PORT=0) and resolves with its port: the
+ * sources through tsx, or with `compiled` the bundle `npm start` runs with plain node.
+ */
+export function startServer(
+  env: Record<string, string>,
+  opts: { compiled?: boolean } = {},
+): Promise<ServerProcess> {
+  const args = opts.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: {
         ...process.env,
