@@ -133,3 +133,47 @@ export async function privateDatabase(
   u.pathname = `/${name}`;
   return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/** What became of one share write fired at a server that is being stopped. */
+export interface WriteOutcome {
+  ref: string;
+  status?: number;
+  error?: string;
+}
+
+/**
+ * `count` writes around a SIGTERM to `child`: half go out at once, the signal follows
+ * the 10th answer (or the end of that half) and the other half is fired right behind
+ * it, so both writes in flight and writes arriving during the shutdown are exercised.
+ * `write(i, ref)` sends the i-th write with its tracked ref.
+ */
+export async function writesAroundSigterm(
+  child: ChildProcess,
+  count: number,
+  refOf: (i: number) => string,
+  write: (i: number, ref: string) => Promise<{ status: number }>,
+): Promise<{ outcomes: WriteOutcome[]; signalledAt: number }> {
+  const half = count / 2;
+  let answered = 0;
+  let signalledAt = 0;
+  let secondWave: Promise<WriteOutcome>[] = [];
+  const signal = () => {
+    signalledAt = Date.now();
+    child.kill('SIGTERM');
+    secondWave = Array.from({ length: half }, (_, i) => fire(half + i));
+  };
+  const fire = async (i: number): Promise<WriteOutcome> => {
+    const ref = refOf(i);
+    try {
+      const res = await write(i, ref);
+      if (++answered === 10) signal();
+      return { ref, status: res.status };
+    } catch (err) {
+      return { ref, error: (err as NodeJS.ErrnoException).code ?? String(err) };
+    }
+  };
+  const outcomes = await Promise.all(Array.from({ length: half }, (_, i) => fire(i)));
+  if (!signalledAt) signal();
+  outcomes.push(...(await Promise.all(secondWave)));
+  return { outcomes, signalledAt };
+}
