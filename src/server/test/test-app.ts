@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
 import { privateSchema } from './pg-admin.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
 
 // A fresh app per test file: in-memory SQLite by default, or a private schema
 // in a real PostgreSQL when TEST_DATABASE_URL is set (CI runs both).
@@ -189,3 +190,32 @@ export function twoOrganizationsPerFile() {
       current().t.app.inject({ method: 'GET', url, headers: bearer(token) }),
   };
 }
+
+/**
+ * One app for the whole test file that mails through an in-process SMTP server
+ * (`smtp.messages`, `smtp.waitFor(to)`), with links on https://rally.example.
+ */
+export function mailingAppPerFile(mailFrom = 'rally@example.org'): { t: TestApp; smtp: TestSmtp } {
+  const current = madeInBeforeAll(
+    async () => {
+      const smtp = await startSmtp();
+      const t = await createTestApp({
+        SMTP_URL: smtp.url,
+        MAIL_FROM: mailFrom,
+        PUBLIC_URL: 'https://rally.example',
+      });
+      return { t, smtp };
+    },
+    async ({ t, smtp }) => {
+      await t.close();
+      await smtp.close();
+    },
+  );
+  return { t: readThrough(() => current().t), smtp: readThrough(() => current().smtp) };
+}
+
+/** Requests to `t`'s app as the user whose token is given (none: signed out). */
+export const requester =
+  (t: { app: FastifyInstance }) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
+    t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
