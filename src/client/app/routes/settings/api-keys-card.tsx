@@ -27,6 +27,7 @@ import {
   useRevokeApiKey,
   useRole,
 } from '#client/features/organization/index.ts';
+import { RoleOptions } from './role-options.tsx';
 
 const day = (iso: string) => format(parseISO(iso), DATE_FORMAT);
 
@@ -115,11 +116,7 @@ function CreateApiKey() {
         value={role}
         onChange={(e) => setRole(e.target.value as ApiKeyRole)}
       >
-        {API_KEY_ROLES.map((r) => (
-          <option key={r} value={r}>
-            {roleLabel(r)}
-          </option>
-        ))}
+        <RoleOptions roles={API_KEY_ROLES} />
       </SelectField>
       <Button type="submit" disabled={create.isPending}>
         <KeyRoundIcon aria-hidden />

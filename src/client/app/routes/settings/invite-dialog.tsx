@@ -8,6 +8,7 @@ import { Form, FormSubmit, InputField, SelectField } from '#client/components/ui
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
 import { useCreateInvitation } from '#client/features/organization/index.ts';
+import { RoleOptions } from './role-options.tsx';
 
 /** 'Invite Team Member': email and role; then the link, shown this once, to copy. */
 export function InviteDialog() {
@@ -63,11 +64,7 @@ function InviteForm({ close }: { close: () => void }) {
         value={role}
         onChange={(e) => setRole(e.target.value as Role)}
       >
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {roleLabel(r)}
-          </option>
-        ))}
+        <RoleOptions roles={ROLES} />
       </SelectField>
       {otherError && (
         <p role="alert" className="text-sm font-medium text-destructive">

@@ -18,6 +18,7 @@ import {
   useRole,
   useUpdateMemberRole,
 } from '#client/features/organization/index.ts';
+import { RoleOptions } from './role-options.tsx';
 
 const LAST_ADMIN_HELP = `${LAST_ADMIN_MESSAGE}: make another member an admin first.`;
 
@@ -120,11 +121,7 @@ function MemberRow({
             onChange={(e) => changeRole(e.target.value as Role)}
             className="w-32"
           >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabel(r)}
-              </option>
-            ))}
+            <RoleOptions roles={ROLES} />
           </Select>
         ) : (
           <Badge variant={m.role === 'admin' ? 'default' : 'secondary'}>{roleLabel(m.role)}</Badge>
