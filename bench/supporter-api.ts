@@ -19,9 +19,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import {
+  alternate,
   CONNECTIONS,
   type LoadOpts,
-  type Round,
   round,
   serveChildCommands,
   startBaseline,
@@ -130,24 +130,15 @@ export async function main(): Promise<void> {
     const jsonOpts: LoadOpts = { url: jsonUrl, headers: { cookie } };
     const pageOpts: LoadOpts = { url: `${base}/supporter/${app.ready.campaignId}`, headers: { cookie } };
 
-    for (const [server, opts] of [
-      [bare, bareOpts],
-      [app, jsonOpts],
-      [bare, barePageOpts],
-      [app, pageOpts],
-    ] as const) {
-      await round(server, opts, WARMUP_SECONDS);
-    }
-    const bareRounds: Round[] = [];
-    const jsonRounds: Round[] = [];
-    const barePageRounds: Round[] = [];
-    const pageRounds: Round[] = [];
-    for (let i = 0; i < rounds; i++) {
-      bareRounds.push(await round(bare, bareOpts, ROUND_SECONDS));
-      jsonRounds.push(await round(app, jsonOpts, ROUND_SECONDS));
-      barePageRounds.push(await round(bare, barePageOpts, ROUND_SECONDS));
-      pageRounds.push(await round(app, pageOpts, ROUND_SECONDS));
-    }
+    const [bareRounds, jsonRounds, barePageRounds, pageRounds] = await alternate(
+      [
+        [bare, bareOpts],
+        [app, jsonOpts],
+        [bare, barePageOpts],
+        [app, pageOpts],
+      ],
+      { rounds, seconds: ROUND_SECONDS, warmupSeconds: WARMUP_SECONDS },
+    );
     await stop(bare.child);
     const bareS = summarise('bare node:http, same JSON bytes (the limit)', bareRounds);
     const jsonS = summarise('app GET /api/supporter/campaigns/:id', jsonRounds);

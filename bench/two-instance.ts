@@ -19,10 +19,9 @@ import { migrateToLatest, openDatabase } from '../src/server/db/client.ts';
 import { startRoundRobinProxy } from '../src/server/test/round-robin-proxy.ts';
 import { privateDatabase, type ServerProcess, startServer } from '../src/server/test/server-process.ts';
 import {
+  alternate,
   CONNECTIONS,
   type LoadOpts,
-  type Round,
-  round,
   type Server,
   startBaseline,
   stop,
@@ -150,24 +149,15 @@ export async function main(): Promise<void> {
     const jsonOpts: LoadOpts = { url: jsonUrl, headers: { cookie } };
     const pageOpts: LoadOpts = { url: pageUrl, headers: { cookie } };
 
-    for (const [server, opts] of [
-      [baseline, bareOpts],
-      [apps, jsonOpts],
-      [baseline, barePageOpts],
-      [apps, pageOpts],
-    ] as const) {
-      await round(server, opts, WARMUP_SECONDS);
-    }
-    const bareRounds: Round[] = [];
-    const jsonRounds: Round[] = [];
-    const barePageRounds: Round[] = [];
-    const pageRounds: Round[] = [];
-    for (let i = 0; i < rounds; i++) {
-      bareRounds.push(await round(baseline, bareOpts, ROUND_SECONDS));
-      jsonRounds.push(await round(apps, jsonOpts, ROUND_SECONDS));
-      barePageRounds.push(await round(baseline, barePageOpts, ROUND_SECONDS));
-      pageRounds.push(await round(apps, pageOpts, ROUND_SECONDS));
-    }
+    const [bareRounds, jsonRounds, barePageRounds, pageRounds] = await alternate(
+      [
+        [baseline, bareOpts],
+        [apps, jsonOpts],
+        [baseline, barePageOpts],
+        [apps, pageOpts],
+      ],
+      { rounds, seconds: ROUND_SECONDS, warmupSeconds: WARMUP_SECONDS },
+    );
     const served = await servedBy(appProxy.child);
     const bareS = summarise('proxy + bare node:http, same JSON bytes', bareRounds);
     const jsonS = summarise('proxy + 2 apps GET /api/supporter/campaigns/:id', jsonRounds);

@@ -99,7 +99,13 @@ test('signed out, the profile asks to log in', async ({ page }) => {
 
 test('settings show their five tabs with the defaults of a new organisation', async ({ page, signedIn }) => {
   await page.goto('/settings');
-  await expect(page.getByRole('tab')).toHaveText(['General', 'Notifications', 'Branding', 'Permissions', 'Embed']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'General',
+    'Notifications',
+    'Branding',
+    'Permissions',
+    'Embed',
+  ]);
   await expect(page.getByLabel('Organization Name')).toHaveValue(signedIn.orgName);
 
   await page.getByRole('tab', { name: 'Notifications' }).click();

@@ -1,41 +1,24 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { type DbHandle, migrateToLatest } from './client.ts';
-import { databaseMigratedTo } from './migration-test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { insertOrganizationRow, insertUserRow } from '../test/db-rows.ts';
+import { migrateToLatest } from './client.ts';
+import { databaseBeforeAll } from './migration-test-db.ts';
 
 // Rows written before the lifecycle migration keep working after it: statuses
 // outside the list become active, assets are live (not deleted), nothing is lost.
 
-let handle: DbHandle;
-let close: (() => Promise<void>) | undefined;
-
-afterAll(() => close?.());
+const before = databaseBeforeAll('0002-stats-covering-indexes');
 
 describe('migration 0003-campaign-lifecycle', () => {
   it('keeps old rows working', async () => {
-    ({ handle, close } = await databaseMigratedTo('0002-stats-covering-indexes'));
-
+    const { handle } = before;
     const db = handle.db;
     const now = new Date().toISOString();
-    const user = await db
-      .insertInto('users')
-      .values({
-        username: 'old',
-        passwordHash: 'x',
-        email: null,
-        firstName: null,
-        lastName: null,
-        phone: null,
-        organizationId: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const org = await db
-      .insertInto('organizations')
-      .values({ name: 'Old org', username: 'old-org', description: null, creatorId: user.id, createdAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await insertUserRow(db, 'old', now);
+    const orgId = await insertOrganizationRow(
+      db,
+      { name: 'Old org', username: 'old-org', creatorId: userId },
+      now,
+    );
     const ids: Record<string, number> = {};
     for (const status of ['active', 'draft', 'completed', 'Live']) {
       const row = await db
@@ -44,7 +27,7 @@ describe('migration 0003-campaign-lifecycle', () => {
           name: status,
           description: null,
           status,
-          organizationId: org.id,
+          organizationId: orgId,
           startDate: null,
           endDate: null,
           createdAt: now,
@@ -62,7 +45,7 @@ describe('migration 0003-campaign-lifecycle', () => {
         type: 'text',
         content: 'hi',
         campaignId: ids.active as number,
-        organizationId: org.id,
+        organizationId: orgId,
         position: 0,
         createdAt: now,
       })

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
 import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
 import { campaignAnalytics, organizationAnalytics } from '../modules/stats/analytics.service.ts';
 import { pseudonym } from '../modules/stats/pseudonym.ts';
 import { campaignStats, engagementRate, organizationStats } from '../modules/stats/stats.service.ts';
 import { resolveRange } from '../modules/stats/time-range.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { appPerFile } from '../test/test-app.ts';
+import { shareRow } from '../test/db-rows.ts';
 import { rollUpBatch } from './rollups.ts';
 
 // Rollups plus the live tail must answer exactly what a full recount of the event
 // rows answers, whatever point the rollup job has reached: the stats, and the totals,
 // distinct supporters and top supporters of analytics ranges in several time zones.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ ROLLUP_INTERVAL_MS: '0' });
-});
-afterAll(() => t.close());
+const t = appPerFile({ ROLLUP_INTERVAL_MS: '0' });
 
 /** Small deterministic PRNG, so a failure can be replayed from its seed. */
 function rng(seed: number) {
@@ -214,18 +211,17 @@ describe('rollups + tail == full recount', () => {
             const supporterId = rand() < 0.1 ? null : pick(supporters);
             const row = await db
               .insertInto('shares')
-              .values({
-                assetId: pick(c.assetIds),
-                platform: pick(PLATFORMS),
-                campaignId: c.campaignId,
-                organizationId: orgId,
-                scheduledFor: null,
-                status: rand() < 0.15 ? 'pending' : 'shared',
-                ref: null,
-                supporterId,
-                parentShareId: null,
-                createdAt: at,
-              })
+              .values(
+                shareRow({
+                  assetId: pick(c.assetIds),
+                  platform: pick(PLATFORMS),
+                  campaignId: c.campaignId,
+                  organizationId: orgId,
+                  status: rand() < 0.15 ? 'pending' : 'shared',
+                  supporterId,
+                  createdAt: at,
+                }),
+              )
               .returning('id')
               .executeTakeFirstOrThrow();
             shareIds.push({ id: row.id, campaignId: c.campaignId, supporterId });
@@ -280,16 +276,7 @@ describe('rollups + tail == full recount', () => {
         .insertInto('shares')
         .values({
           id,
-          assetId: assetIds[0],
-          platform: 'twitter',
-          campaignId,
-          organizationId: orgId,
-          scheduledFor: null,
-          status: 'shared',
-          ref: null,
-          supporterId: null,
-          parentShareId: null,
-          createdAt,
+          ...shareRow({ assetId: assetIds[0], campaignId, organizationId: orgId, createdAt }),
         } as never)
         .execute();
     await insert(before + 2, new Date().toISOString());

@@ -53,6 +53,19 @@ export async function recordAudit(trx: Pick<Kysely<Database>, 'insertInto'>, ent
 /** Records one entry for the bound organisation and actor: `audit('campaign.updated', name)`. */
 export type Audit = (action: AuditAction, target: string) => Promise<void>;
 
+/** An audited write in an organisation: on which database, where, and by whom. */
+export interface OrgWrite {
+  db: Kysely<Database>;
+  orgId: number;
+  actorId: number;
+}
+
+/** `auditedTransaction` for the organisation and actor of `w`. */
+export const auditedWrite = <T>(
+  w: OrgWrite,
+  write: (trx: Transaction<Database>, audit: Audit) => Promise<T>,
+): Promise<T> => auditedTransaction(w.db, { organizationId: w.orgId, actorId: w.actorId }, write);
+
 /**
  * Runs `write` in one transaction with an `audit` bound to the organisation and the
  * actor, so every entry it records commits (or rolls back) with the change it describes.

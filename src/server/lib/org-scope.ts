@@ -13,3 +13,15 @@ export function orgScope(callerOrgId: number | null, requestedId?: number | null
     throw forbidden('Not a member of this organization');
   return callerOrgId;
 }
+
+/**
+ * Who writes where: the caller's organisation (as `orgScope`, with the id the request
+ * names, if any) and the caller's id, which the audit log records.
+ */
+export const callerOrg = (
+  user: { id: number; organizationId: number | null },
+  requestedId?: number | null,
+): { orgId: number; actorId: number } => ({
+  orgId: orgScope(user.organizationId, requestedId),
+  actorId: user.id,
+});

@@ -13,16 +13,11 @@ import {
   privateDatabase,
   type ServerProcess,
   startServer,
+  writesAroundSigterm,
 } from '../test/server-process.ts';
 
 const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 const WRITES = 200;
-
-interface Outcome {
-  ref: string;
-  status?: number;
-  error?: string;
-}
 
 describe.runIf(!process.env.DB_TARGET || pgUrl)(
   `SIGTERM under load (${pgUrl ? 'PostgreSQL' : 'SQLite file'})`,
@@ -88,42 +83,20 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
         );
         expect(asset.status).toBe(201);
 
-        let answered = 0;
-        let signalledAt = 0;
-        const fire = async (i: number): Promise<Outcome> => {
-          const ref = `drain${i.toString().padStart(5, '0')}${Math.random().toString(16).slice(2, 8)}`;
-          try {
-            const res = await httpRequest(port, 'POST', '/api/shares', {
+        const { outcomes, signalledAt } = await writesAroundSigterm(
+          child,
+          WRITES,
+          (i) => `drain${i.toString().padStart(5, '0')}${Math.random().toString(16).slice(2, 8)}`,
+          (_i, ref) =>
+            httpRequest(port, 'POST', '/api/shares', {
               assetId: asset.json.id,
               campaignId: campaign.json.id,
               organizationId: org.json.id,
               platform: 'twitter',
               ref,
-            });
-            if (++answered === 10) signal();
-            return { ref, status: res.status };
-          } catch (err) {
-            return { ref, error: (err as NodeJS.ErrnoException).code ?? String(err) };
-          }
-        };
-        // Half the writes go out at once; SIGTERM follows the first acknowledgements, and
-        // the other half is fired right behind it, so both writes in flight and writes
-        // arriving during the shutdown are exercised.
-        const HALF = WRITES / 2;
-        let secondWave: Promise<Outcome>[] = [];
-        const signal = () => {
-          signalledAt = Date.now();
-          child.kill('SIGTERM');
-          secondWave = Array.from({ length: HALF }, (_, i) => fire(HALF + i));
-        };
-        const outcomes = await Promise.all(Array.from({ length: HALF }, (_, i) => fire(i)));
-        if (!signalledAt) signal();
-        outcomes.push(...(await Promise.all(secondWave)));
+            }),
+        );
         expect(outcomes).toHaveLength(WRITES);
-        if (!signalledAt) {
-          signalledAt = Date.now();
-          child.kill('SIGTERM');
-        }
         const { code, at } = await exited;
         expect(code).toBe(0);
         expect(at - signalledAt).toBeLessThan(10_000);

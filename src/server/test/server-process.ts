@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
+import { runSql } from './pg-admin.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -17,10 +17,17 @@ export interface ServerProcess {
   stderrTail: () => string;
 }
 
-/** Starts src/server/main.ts as production would (PORT=0) and resolves with its port. */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server as production would (PORT=0) and resolves with its port: the
+ * sources through tsx, or with `compiled` the bundle `npm start` runs with plain node.
+ */
+export function startServer(
+  env: Record<string, string>,
+  opts: { compiled?: boolean } = {},
+): Promise<ServerProcess> {
+  const args = opts.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -120,17 +127,53 @@ export async function privateDatabase(
   prefix: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Math.random().toString(16).slice(2, 12)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runSql(adminUrl, statement);
   await admin(`CREATE DATABASE ${name}`);
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** What became of one share write fired at a server that is being stopped. */
+export interface WriteOutcome {
+  ref: string;
+  status?: number;
+  error?: string;
+}
+
+/**
+ * `count` writes around a SIGTERM to `child`: half go out at once, the signal follows
+ * the 10th answer (or the end of that half) and the other half is fired right behind
+ * it, so both writes in flight and writes arriving during the shutdown are exercised.
+ * `write(i, ref)` sends the i-th write with its tracked ref.
+ */
+export async function writesAroundSigterm(
+  child: ChildProcess,
+  count: number,
+  refOf: (i: number) => string,
+  write: (i: number, ref: string) => Promise<{ status: number }>,
+): Promise<{ outcomes: WriteOutcome[]; signalledAt: number }> {
+  const half = count / 2;
+  let answered = 0;
+  let signalledAt = 0;
+  let secondWave: Promise<WriteOutcome>[] = [];
+  const signal = () => {
+    signalledAt = Date.now();
+    child.kill('SIGTERM');
+    secondWave = Array.from({ length: half }, (_, i) => fire(half + i));
+  };
+  const fire = async (i: number): Promise<WriteOutcome> => {
+    const ref = refOf(i);
+    try {
+      const res = await write(i, ref);
+      if (++answered === 10) signal();
+      return { ref, status: res.status };
+    } catch (err) {
+      return { ref, error: (err as NodeJS.ErrnoException).code ?? String(err) };
+    }
+  };
+  const outcomes = await Promise.all(Array.from({ length: half }, (_, i) => fire(i)));
+  if (!signalledAt) signal();
+  outcomes.push(...(await Promise.all(secondWave)));
+  return { outcomes, signalledAt };
 }

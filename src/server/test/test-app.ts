@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
+import { privateSchema } from './pg-admin.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
 
 // A fresh app per test file: in-memory SQLite by default, or a private schema
 // in a real PostgreSQL when TEST_DATABASE_URL is set (CI runs both).
@@ -31,10 +33,10 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const first = opts.sameDatabaseAs;
-  const config = testConfig({
-    DATA_DIR: first?.config.dataDir ?? `./.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`,
-    ...env,
-  });
+  // A data directory of its own (uploads, backups), removed when the app closes.
+  const ownDataDir =
+    first || env.DATA_DIR ? undefined : `./.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const config = testConfig({ DATA_DIR: first?.config.dataDir ?? ownDataDir ?? '', ...env });
   const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (first) {
     // In-memory SQLite cannot be opened twice: the second app shares the handle (and does not close it).
@@ -45,27 +47,20 @@ export async function createTestApp(
       if (database !== first.database) await database.close();
     });
   }
-  const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  if (pgUrl) await runSql(pgUrl, `CREATE SCHEMA ${schema}`);
+  const schema = pgUrl ? await privateSchema(pgUrl) : undefined;
   const database = openDatabase(
-    pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: ':memory:' },
+    pgUrl ? { databaseUrl: pgUrl, pgSchema: schema?.schema } : { sqlitePath: ':memory:' },
   );
   await migrateToLatest(database);
   return start(config, database, opts.onRoute, async () => {
     await database.close();
-    if (pgUrl) await runSql(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
+    await schema?.drop();
+    if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
   });
 }
 
 const testConfig = (env: Record<string, string>) =>
   loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-
-async function runSql(connectionString: string, sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 /** Builds the app on a migrated database; `closeDatabase` runs after the app has closed. */
 async function start(
@@ -195,3 +190,32 @@ export function twoOrganizationsPerFile() {
       current().t.app.inject({ method: 'GET', url, headers: bearer(token) }),
   };
 }
+
+/**
+ * One app for the whole test file that mails through an in-process SMTP server
+ * (`smtp.messages`, `smtp.waitFor(to)`), with links on https://rally.example.
+ */
+export function mailingAppPerFile(mailFrom = 'rally@example.org'): { t: TestApp; smtp: TestSmtp } {
+  const current = madeInBeforeAll(
+    async () => {
+      const smtp = await startSmtp();
+      const t = await createTestApp({
+        SMTP_URL: smtp.url,
+        MAIL_FROM: mailFrom,
+        PUBLIC_URL: 'https://rally.example',
+      });
+      return { t, smtp };
+    },
+    async ({ t, smtp }) => {
+      await t.close();
+      await smtp.close();
+    },
+  );
+  return { t: readThrough(() => current().t), smtp: readThrough(() => current().smtp) };
+}
+
+/** Requests to `t`'s app as the user whose token is given (none: signed out). */
+export const requester =
+  (t: { app: FastifyInstance }) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
+    t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });

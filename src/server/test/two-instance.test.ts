@@ -20,6 +20,7 @@ import {
   privateDatabase,
   type ServerProcess,
   startServer,
+  writesAroundSigterm,
 } from './server-process.ts';
 
 const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
@@ -28,12 +29,6 @@ const B = 1;
 /** Both instances run their background jobs this often, so they contend all the time. */
 const TICK_MS = 50;
 const WRITES = 200;
-
-interface Outcome {
-  ref: string;
-  status?: number;
-  error?: string;
-}
 
 const LOCKED_MESSAGE = 'Too many login attempts. Please try again later.';
 
@@ -356,28 +351,12 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a 
     })();
 
     const exitedA = servers[A].exited.then((code) => ({ code, at: Date.now() }));
-    let signalledAt = 0;
-    let answered = 0;
-    const HALF = WRITES / 2;
-    let secondWave: Promise<Outcome>[] = [];
-    const signal = () => {
-      signalledAt = Date.now();
-      servers[A].child.kill('SIGTERM');
-      secondWave = Array.from({ length: HALF }, (_, i) => fire(HALF + i));
-    };
-    const fire = async (i: number): Promise<Outcome> => {
-      const ref = `drain${i}x${Math.random().toString(16).slice(2, 8)}`;
-      try {
-        const res = await share(i, campaign, ref);
-        if (++answered === 10) signal();
-        return { ref, status: res.status };
-      } catch (err) {
-        return { ref, error: (err as NodeJS.ErrnoException).code ?? String(err) };
-      }
-    };
-    const outcomes = await Promise.all(Array.from({ length: HALF }, (_, i) => fire(i)));
-    if (!signalledAt) signal();
-    outcomes.push(...(await Promise.all(secondWave)));
+    const { outcomes, signalledAt } = await writesAroundSigterm(
+      servers[A].child,
+      WRITES,
+      (i) => `drain${i}x${Math.random().toString(16).slice(2, 8)}`,
+      (i, ref) => share(i, campaign, ref),
+    );
     const { code, at } = await exitedA;
     // Through the proxy after A is gone: B takes every request.
     const after = await Promise.all([0, 1, 2, 3].map(() => send('GET', probeUrl, { auth: false })));

@@ -51,6 +51,12 @@ export const messageSchema = z.object({ message: z.string() });
 /** The error statuses every route may answer, declared on each route next to its success body. */
 export const errorResponses = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
 
+/** The responses of a route that answers 200 with `body` when it succeeds. */
+export const ok = <T extends z.ZodType>(body: T) => ({ 200: body, ...errorResponses }) as const;
+
+/** The responses of a route that answers 201 with what it made. */
+export const created = <T extends z.ZodType>(body: T) => ({ 201: body, ...errorResponses }) as const;
+
 /** The responses of a route that answers 204 with no body when it succeeds. */
 export const noContentResponses = { 204: z.null(), ...errorResponses } as const;
 

@@ -1,6 +1,6 @@
-import { Megaphone } from 'lucide-react';
 import { useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { SignedOutPage } from '#client/components/signed-out-page.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
@@ -27,57 +27,51 @@ export default function AuthPage() {
   if (arrival.current === 'signed-in') return <Navigate to="/" replace />;
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-10">
-      <div className="w-full max-w-md space-y-4">
-        <div className="flex items-center justify-center gap-2 text-primary">
-          <Megaphone className="size-7" aria-hidden="true" />
-          <span className="text-2xl font-bold">Rally</span>
+    <SignedOutPage>
+      {expired && (
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Your session has expired. Please log in again.
         </div>
-        {expired && (
-          <div
-            role="alert"
-            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-          >
-            Your session has expired. Please log in again.
-          </div>
-        )}
-        <Card>
-          <CardHeader>
-            <h1 className="text-xl font-semibold leading-none tracking-tight">Welcome</h1>
-            <CardDescription>Log in to manage your campaigns, or create an account.</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-6">
-            {isPending ? (
-              <div className="flex justify-center py-8">
-                <Spinner />
-              </div>
-            ) : (
-              <Tabs
-                value={tab}
-                onValueChange={(value) => {
-                  const next = new URLSearchParams(params);
-                  if (value === 'register') next.set('tab', 'register');
-                  else next.delete('tab');
-                  setParams(next, { replace: true });
-                }}
-              >
-                <TabsList className="grid w-full grid-cols-2">
-                  <TabsTrigger value="login">Login</TabsTrigger>
-                  <TabsTrigger value="register">Register</TabsTrigger>
-                </TabsList>
-                <TabsContent value="login" className="space-y-3 pt-4">
-                  <LoginForm />
-                  <ForgotPassword />
-                </TabsContent>
-                <TabsContent value="register" className="pt-4">
-                  <RegisterForm />
-                </TabsContent>
-              </Tabs>
-            )}
-            {devTools && <DebugSession />}
-          </CardContent>
-        </Card>
-      </div>
-    </main>
+      )}
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold leading-none tracking-tight">Welcome</h1>
+          <CardDescription>Log in to manage your campaigns, or create an account.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          {isPending ? (
+            <div className="flex justify-center py-8">
+              <Spinner />
+            </div>
+          ) : (
+            <Tabs
+              value={tab}
+              onValueChange={(value) => {
+                const next = new URLSearchParams(params);
+                if (value === 'register') next.set('tab', 'register');
+                else next.delete('tab');
+                setParams(next, { replace: true });
+              }}
+            >
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsTrigger value="register">Register</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login" className="space-y-3 pt-4">
+                <LoginForm />
+                <ForgotPassword />
+              </TabsContent>
+              <TabsContent value="register" className="pt-4">
+                <RegisterForm />
+              </TabsContent>
+            </Tabs>
+          )}
+          {devTools && <DebugSession />}
+        </CardContent>
+      </Card>
+    </SignedOutPage>
   );
 }

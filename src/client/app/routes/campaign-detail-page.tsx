@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { supporterUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import {
   AddAssetDialog,
   AssetGrid,
@@ -35,11 +35,7 @@ export default function CampaignDetailPage() {
 
   if (!Number.isInteger(id) || id <= 0 || campaign.isError || stats.isError) return <CampaignNotFound />;
   if (campaign.isPending || stats.isPending) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner label="Loading campaign" />
-      </div>
-    );
+    return <PageSpinner label="Loading campaign" />;
   }
 
   const c = campaign.data;

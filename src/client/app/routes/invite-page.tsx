@@ -1,7 +1,7 @@
-import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { SignedOutPage } from '#client/components/signed-out-page.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
@@ -24,49 +24,42 @@ export default function InvitePage() {
   const preview = useInvitationPreview(token);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-10">
-      <div className="w-full max-w-md space-y-4">
-        <div className="flex items-center justify-center gap-2 text-primary">
-          <Megaphone className="size-7" aria-hidden="true" />
-          <span className="text-2xl font-bold">Rally</span>
-        </div>
-        <Card>
-          {preview.isPending ? (
-            <CardContent className="flex justify-center py-10">
-              <Spinner label="Loading invitation" />
+    <SignedOutPage>
+      <Card>
+        {preview.isPending ? (
+          <CardContent className="flex justify-center py-10">
+            <Spinner label="Loading invitation" />
+          </CardContent>
+        ) : preview.isError ? (
+          <>
+            <CardHeader>
+              <h1 className="text-xl font-semibold">{invitationProblem(preview.error)}</h1>
+              <CardDescription>Ask the person who invited you for a new link.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button asChild variant="outline">
+                <Link to="/">Go to Rally</Link>
+              </Button>
             </CardContent>
-          ) : preview.isError ? (
-            <>
-              <CardHeader>
-                <h1 className="text-xl font-semibold">{invitationProblem(preview.error)}</h1>
-                <CardDescription>Ask the person who invited you for a new link.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <Button asChild variant="outline">
-                  <Link to="/">Go to Rally</Link>
-                </Button>
-              </CardContent>
-            </>
-          ) : (
-            <>
-              <CardHeader>
-                <h1 className="text-xl font-semibold" dir="auto">
-                  Join {preview.data.organization.name}
-                </h1>
-                <CardDescription>
-                  You are invited as{' '}
-                  <strong className="text-slate-900">{roleLabel(preview.data.role)}</strong> (sent to{' '}
-                  {preview.data.email}).
-                </CardDescription>
-              </CardHeader>
-              <CardContent>
-                <AcceptStep token={token} orgName={preview.data.organization.name} />
-              </CardContent>
-            </>
-          )}
-        </Card>
-      </div>
-    </main>
+          </>
+        ) : (
+          <>
+            <CardHeader>
+              <h1 className="text-xl font-semibold" dir="auto">
+                Join {preview.data.organization.name}
+              </h1>
+              <CardDescription>
+                You are invited as <strong className="text-slate-900">{roleLabel(preview.data.role)}</strong>{' '}
+                (sent to {preview.data.email}).
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <AcceptStep token={token} orgName={preview.data.organization.name} />
+            </CardContent>
+          </>
+        )}
+      </Card>
+    </SignedOutPage>
   );
 }
 

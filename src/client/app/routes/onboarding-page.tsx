@@ -1,7 +1,7 @@
 import { Building2 } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { useUser } from '#client/features/auth/index.ts';
 import { OrganizationForm } from '#client/features/organization/index.ts';
 
@@ -9,11 +9,7 @@ export default function OnboardingPage() {
   const { data: user, isPending } = useUser();
 
   if (isPending) {
-    return (
-      <div className="flex min-h-screen items-center justify-center">
-        <Spinner />
-      </div>
-    );
+    return <PageSpinner screen />;
   }
   if (!user) return <Navigate to="/auth" replace />;
   // One organisation per account: a member has nothing to create here.

@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { useUser } from '#client/features/auth/index.ts';
 import { ActiveSessions } from './profile/active-sessions.tsx';
 import { PasswordForm } from './profile/password-form.tsx';
@@ -14,11 +14,7 @@ export default function ProfilePage() {
   const { data: user, isPending } = useUser();
 
   if (isPending) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner />
-      </div>
-    );
+    return <PageSpinner />;
   }
 
   if (!user) {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { TEMPLATE_REDIRECT_EXTRA_MS, TEMPLATE_REDIRECT_MS } from '#shared/constants.ts';
 import type { Template } from '#shared/schemas/templates.ts';
 import { CUSTOM_TEMPLATE_CATEGORY, TEMPLATE_CATEGORIES } from '#shared/templates.ts';
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
@@ -104,12 +104,7 @@ export default function TemplatesPage() {
           <Spinner label="Loading templates" />
         </div>
       ) : templates.isError ? (
-        <LoadError
-          title="Failed to fetch templates"
-          error={templates.error}
-          onRetry={() => void templates.refetch()}
-          retrying={templates.isFetching}
-        />
+        <QueryError title="Failed to fetch templates" query={templates} />
       ) : (
         byCategory(templates.data).map(([category, list]) => (
           <section key={category} aria-labelledby={slug(category)} className="space-y-3">

@@ -1,21 +1,55 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { cn } from '#client/lib/utils.ts';
 
-export const Card = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('rounded-lg border border-border bg-white shadow-sm', className)} {...p} />
-);
-export const CardHeader = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('flex flex-col gap-1.5 p-6', className)} {...p} />
-);
-export const CardTitle = ({ className, ...p }: React.ComponentProps<'h3'>) => (
-  <h3 className={cn('text-xl font-semibold leading-none tracking-tight', className)} {...p} />
-);
-export const CardDescription = ({ className, ...p }: React.ComponentProps<'p'>) => (
-  <p className={cn('text-sm text-muted-foreground', className)} {...p} />
-);
-export const CardContent = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('p-6 pt-0', className)} {...p} />
-);
-export const CardFooter = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('flex items-center p-6 pt-0', className)} {...p} />
-);
+/** A card part: the element `tag` with the card's classes first, so callers can add to them. */
+const part =
+  <T extends 'div' | 'h3' | 'p'>(tag: T, base: string) =>
+  ({ className, ...p }: React.ComponentProps<T>) =>
+    React.createElement(tag, { className: cn(base, className), ...p });
+
+export const Card = part('div', 'rounded-lg border border-border bg-white shadow-sm');
+export const CardHeader = part('div', 'flex flex-col gap-1.5 p-6');
+export const CardTitle = part('h3', 'text-xl font-semibold leading-none tracking-tight');
+export const CardDescription = part('p', 'text-sm text-muted-foreground');
+export const CardContent = part('div', 'p-6 pt-0');
+export const CardFooter = part('div', 'flex items-center p-6 pt-0');
+
+/**
+ * The usual card: a title (an h3 whose `titleId` lists and forms can be labelled by),
+ * what it is for, an optional control beside the title, then the content.
+ */
+export function SectionCard({
+  title,
+  titleId,
+  description,
+  action,
+  contentClassName,
+  children,
+}: {
+  title: React.ReactNode;
+  titleId?: string;
+  description: React.ReactNode;
+  action?: React.ReactNode;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  const heading = (
+    <>
+      <CardTitle id={titleId}>{title}</CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </>
+  );
+  return (
+    <Card>
+      {action ? (
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 space-y-0">
+          <div className="space-y-1.5">{heading}</div>
+          {action}
+        </CardHeader>
+      ) : (
+        <CardHeader>{heading}</CardHeader>
+      )}
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}

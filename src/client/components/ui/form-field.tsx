@@ -45,35 +45,21 @@ export const fieldAria = (id: string, error?: string, help?: string) => ({
   'aria-describedby': [error && `${id}-error`, help && `${id}-help`].filter(Boolean).join(' ') || undefined,
 });
 
-/** A labelled Input whose aria props point at its help text and validation message. */
-export function InputField({
-  id,
-  label,
-  error,
-  help,
-  ...input
-}: { id: string; label: string; error?: string; help?: string } & React.ComponentProps<'input'>) {
-  return (
-    <FormField id={id} label={label} error={error} help={help}>
-      <Input {...fieldAria(id, error, help)} {...input} />
-    </FormField>
-  );
-}
+type FieldProps = { id: string; label: string; error?: string; help?: string };
 
-/** A labelled Select (its options as children) tied to its help text and validation message. */
-export function SelectField({
-  id,
-  label,
-  error,
-  help,
-  ...select
-}: { id: string; label: string; error?: string; help?: string } & React.ComponentProps<'select'>) {
-  return (
+/** A control in a FormField whose aria props point at the field's help text and validation message. */
+const labelled =
+  <P extends object>(Control: React.ComponentType<P & ReturnType<typeof fieldAria>>) =>
+  ({ id, label, error, help, ...control }: FieldProps & P) => (
     <FormField id={id} label={label} error={error} help={help}>
-      <Select {...fieldAria(id, error, help)} {...select} />
+      <Control {...fieldAria(id, error, help)} {...(control as P)} />
     </FormField>
   );
-}
+
+/** A labelled Input tied to its help text and validation message. */
+export const InputField = labelled<React.ComponentProps<'input'>>(Input);
+/** A labelled Select (its options as children) tied to its help text and validation message. */
+export const SelectField = labelled<React.ComponentProps<'select'>>(Select);
 
 /** One text input of a form: the value it edits, its label, and the input's own props. */
 export type TextFieldSpec<T extends FieldValues> = {
@@ -118,40 +104,55 @@ export function DescriptionField({
   );
 }
 
-/** A page form's full-width submit button, relabelled while the request runs. */
-export function WideSubmit({
-  pending,
-  pendingLabel,
-  children,
-}: {
-  pending: boolean;
-  pendingLabel: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Button type="submit" className="w-full" disabled={pending}>
-      {pending ? pendingLabel : children}
-    </Button>
-  );
-}
-
-/** A form's submit button in its dialog footer, relabelled while the request runs. */
-export function FormSubmit({
+/** A form's submit button, disabled and relabelled while the request runs. */
+export function SubmitButton({
   pending,
   pendingLabel,
   disabled,
+  className,
   children,
 }: {
   pending: boolean;
   pendingLabel: string;
   disabled?: boolean;
+  className?: string;
   children: React.ReactNode;
 }) {
   return (
-    <DialogFooter>
-      <Button type="submit" disabled={disabled ?? pending}>
-        {pending ? pendingLabel : children}
-      </Button>
-    </DialogFooter>
+    <Button type="submit" className={className} disabled={disabled ?? pending}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}
+
+/** A page form's full-width submit button. */
+export const WideSubmit = (props: { pending: boolean; pendingLabel: string; children: React.ReactNode }) => (
+  <SubmitButton className="w-full" {...props} />
+);
+
+/** A form's submit button in its dialog footer. */
+export const FormSubmit = (props: React.ComponentProps<typeof SubmitButton>) => (
+  <DialogFooter>
+    <SubmitButton {...props} />
+  </DialogFooter>
+);
+
+/**
+ * A form that shows its own validation messages instead of the browser's (noValidate)
+ * and never reloads the page: `onSubmit` gets no event.
+ */
+export function Form({
+  onSubmit,
+  ...form
+}: { onSubmit: () => void } & Omit<React.ComponentProps<'form'>, 'onSubmit' | 'noValidate'>) {
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      {...form}
+    />
   );
 }

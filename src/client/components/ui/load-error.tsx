@@ -39,3 +39,24 @@ export function LoadError({
     </div>
   );
 }
+
+/** LoadError for a TanStack query: its error, and Retry refetches it. */
+export function QueryError({
+  title,
+  query,
+  className,
+}: {
+  title: string;
+  query: { error: unknown; refetch: () => unknown; isFetching: boolean };
+  className?: string;
+}) {
+  return (
+    <LoadError
+      title={title}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      className={className}
+    />
+  );
+}

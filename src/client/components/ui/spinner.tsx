@@ -12,3 +12,12 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
     </span>
   );
 }
+
+/** A page still loading: the spinner in the middle of where it will be (`screen`: the whole window). */
+export function PageSpinner({ label, screen = false }: { label?: string; screen?: boolean }) {
+  return (
+    <div className={cn('flex items-center justify-center', screen ? 'min-h-screen' : 'min-h-[50vh]')}>
+      <Spinner label={label} />
+    </div>
+  );
+}

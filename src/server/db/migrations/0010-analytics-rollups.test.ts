@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { rollUpBatch } from '../../jobs/rollups.ts';
 import { campaignStats } from '../../modules/stats/stats.service.ts';
 import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
-import { type DbHandle, migrateToLatest } from '../client.ts';
-import { databaseMigratedTo } from '../migration-test-db.ts';
+import { migrateToLatest } from '../client.ts';
+import { databaseBeforeAll } from '../migration-test-db.ts';
+import { shareRow } from '../../test/db-rows.ts';
 
 // 0010 adds supporter figures the rollups of 0007 never had, so it rebuilds every
 // rollup from the events: after it, the job alone must bring the stats back.
 
-let handle: DbHandle;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ handle, close } = await databaseMigratedTo('0007-analytics'));
-});
-afterAll(() => close());
+const before = databaseBeforeAll('0007-analytics');
 
 it('rebuilds the rollups from the events, supporter counts included', async () => {
+  const { handle } = before;
   const { db } = handle;
   const orgId = await seedOrganization(db);
   const { campaignId, assetIds } = await seedCampaign(db, {
@@ -27,18 +24,15 @@ it('rebuilds the rollups from the events, supporter counts included', async () =
   const shares = await db
     .insertInto('shares')
     .values(
-      ['s1', 's2', 's1', 's3'].map((supporterId, i) => ({
-        assetId: assetIds[0],
-        platform: 'twitter',
-        campaignId,
-        organizationId: orgId,
-        scheduledFor: null,
-        status: 'shared',
-        ref: null,
-        supporterId,
-        parentShareId: null,
-        createdAt: at(i * 24 * 20),
-      })),
+      ['s1', 's2', 's1', 's3'].map((supporterId, i) =>
+        shareRow({
+          assetId: assetIds[0],
+          campaignId,
+          organizationId: orgId,
+          supporterId,
+          createdAt: at(i * 24 * 20),
+        }),
+      ),
     )
     .returning('id')
     .execute();

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { namedSharesQuery } from '../../modules/stats/analytics.service.ts';
-import { shareRow } from '../../modules/stats/test-events.ts';
+import { shareRow } from '../../test/db-rows.ts';
 import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
 import { type DbHandle, migrateToLatest } from '../client.ts';
 import { databaseMigratedTo } from '../migration-test-db.ts';
@@ -26,14 +26,14 @@ it('looks up the names of top supporters through the index of named shares', asy
   });
   // Ten supporters with 200 shares each; supporter 3 gave a name on two of them.
   const rows = Array.from({ length: 2000 }, (_, i) =>
-    shareRow(
-      { organizationId, campaignId, assetIds },
-      {
-        supporterId: `s${i % 10}`,
-        supporterName: i === 3 ? 'Old Name' : i === 1993 ? 'Ada' : null,
-        createdAt: new Date(Date.now() - (2000 - i) * 60_000).toISOString(),
-      },
-    ),
+    shareRow({
+      organizationId,
+      campaignId,
+      assetId: assetIds[0],
+      supporterId: `s${i % 10}`,
+      supporterName: i === 3 ? 'Old Name' : i === 1993 ? 'Ada' : null,
+      createdAt: new Date(Date.now() - (2000 - i) * 60_000).toISOString(),
+    }),
   );
   for (let i = 0; i < rows.length; i += 500)
     await db

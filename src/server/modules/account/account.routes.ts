@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/account.ts';
 import {
   errorResponses,
+  ok,
   idParamsSchema,
   messageSchema,
   noContentResponses,
@@ -46,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
 
   r.put(
     '/api/user/password',
-    { schema: { body: changePasswordSchema, response: { 200: messageSchema, ...errorResponses } } },
+    { schema: { body: changePasswordSchema, response: ok(messageSchema) } },
     async (request) => {
       await changePassword({
         db,
@@ -59,10 +60,8 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     },
   );
 
-  r.get(
-    '/api/user/sessions',
-    { schema: { response: { 200: sessionListSchema, ...errorResponses } } },
-    async (request) => listSessions(db, request.user.id, request.sessionId),
+  r.get('/api/user/sessions', { schema: { response: ok(sessionListSchema) } }, async (request) =>
+    listSessions(db, request.user.id, request.sessionId),
   );
 
   r.delete(
@@ -74,20 +73,13 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     },
   );
 
-  r.get(
-    '/api/user/activity',
-    { schema: { response: { 200: activityListSchema, ...errorResponses } } },
-    async (request) => userActivity(db, request.user.id),
+  r.get('/api/user/activity', { schema: { response: ok(activityListSchema) } }, async (request) =>
+    userActivity(db, request.user.id),
   );
 
   r.get(
     '/api/organization/activity',
-    {
-      schema: {
-        querystring: orgActivityQuerySchema,
-        response: { 200: orgActivityListSchema, ...errorResponses },
-      },
-    },
+    { schema: { querystring: orgActivityQuerySchema, response: ok(orgActivityListSchema) } },
     async (request) =>
       organizationActivity({
         db,
@@ -118,13 +110,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
 
   r.post(
     '/api/password-reset/:token',
-    {
-      schema: {
-        params: tokenParamsSchema,
-        body: passwordResetSchema,
-        response: { 200: messageSchema, ...errorResponses },
-      },
-    },
+    { schema: { params: tokenParamsSchema, body: passwordResetSchema, response: ok(messageSchema) } },
     async (request) => {
       await resetPassword({ db, token: request.params.token, newPassword: request.body.newPassword });
       return { message: 'Password changed. Please sign in with the new password.' };

@@ -1,28 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_INCORRECT, PASSWORD_RESET_ACCEPTED } from '#shared/schemas/account.ts';
-import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { bearer, mailingAppPerFile, requester, signUp } from '../../test/test-app.ts';
 import { LOGIN_MAX_FAILURES_PER_USER } from '../auth/login-throttle.ts';
 import { RESETS_PER_ACCOUNT_PER_HOUR } from './password-reset.service.ts';
 
-let t: TestApp;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'rally@example.org',
-    PUBLIC_URL: 'https://rally.example',
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
+const { t, smtp } = mailingAppPerFile();
+const inject = requester(t);
 
 const login = async (username: string, password = 'secret123', ua = 'TestBrowser/1') => {
   const res = await t.app.inject({

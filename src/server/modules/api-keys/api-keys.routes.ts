@@ -1,31 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiKeyListSchema, createApiKeySchema, createdApiKeySchema } from '#shared/schemas/api-keys.ts';
-import { errorResponses, idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
+import { ok, idParamsSchema, noContentResponses, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orgScope } from '../../lib/org-scope.ts';
+import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
 
 // Admins only, and only signed in (never with a key): the permission table says so.
 export async function apiKeysRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/organization/api-keys',
-    { schema: { response: { 200: apiKeyListSchema, ...errorResponses } } },
-    async (request) => listApiKeys(db, orgScope(request.user.organizationId)),
+  r.get('/api/organization/api-keys', { schema: { response: ok(apiKeyListSchema) } }, async (request) =>
+    listApiKeys(db, orgScope(request.user.organizationId)),
   );
 
   r.post(
     '/api/organization/api-keys',
-    { schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema, ...errorResponses } } },
+    { schema: { body: createApiKeySchema, response: created(createdApiKeySchema) } },
     async (request, reply) => {
-      const created = await createApiKey({
-        db,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
-        input: request.body,
-      });
+      const created = await createApiKey({ db, ...callerOrg(request.user), input: request.body });
       return reply.code(201).send(created);
     },
   );
@@ -34,12 +27,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { db }: AppDeps) {
     '/api/organization/api-keys/:id',
     { schema: { params: idParamsSchema, response: noContentResponses } },
     async (request, reply) => {
-      await revokeApiKey({
-        db,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
-        id: request.params.id,
-      });
+      await revokeApiKey({ db, ...callerOrg(request.user), id: request.params.id });
       return reply.code(204).send(null);
     },
   );

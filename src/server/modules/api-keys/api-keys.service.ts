@@ -1,7 +1,7 @@
 import { API_KEY_PREFIX, API_KEY_SHOWN_CHARS } from '#shared/constants.ts';
 import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '#shared/schemas/api-keys.ts';
 import type { Db } from '../../db/client.ts';
-import { auditedTransaction } from '../../lib/audit.ts';
+import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { hashToken, newToken } from '../auth/sessions.ts';
@@ -12,15 +12,10 @@ export const API_KEY_NOT_FOUND = 'API key not found';
 export const newApiKey = (): string => `${API_KEY_PREFIX}${newToken()}`;
 
 /** Makes a key for the organisation; the answer is the only time the key itself is seen. */
-export async function createApiKey(opts: {
-  db: Db;
-  orgId: number;
-  actorId: number;
-  input: CreateApiKeyInput;
-}): Promise<CreatedApiKey> {
-  const { db, orgId, actorId, input } = opts;
+export async function createApiKey(opts: OrgWrite & { input: CreateApiKeyInput }): Promise<CreatedApiKey> {
+  const { orgId, actorId, input } = opts;
   const key = newApiKey();
-  const row = await auditedTransaction(db, { organizationId: orgId, actorId }, async (trx, audit) => {
+  const row = await auditedWrite(opts, async (trx, audit) => {
     const created = await trx
       .insertInto('apiKeys')
       .values({
@@ -53,9 +48,9 @@ export async function listApiKeys(db: Db, orgId: number): Promise<ApiKey[]> {
 }
 
 /** Deletes the key: its next request finds no row and gets 401. Another organisation's id is 404. */
-export async function revokeApiKey(opts: { db: Db; orgId: number; actorId: number; id: number }) {
-  const { db, orgId, actorId, id } = opts;
-  await auditedTransaction(db, { organizationId: orgId, actorId }, async (trx, audit) => {
+export async function revokeApiKey(opts: OrgWrite & { id: number }) {
+  const { orgId, id } = opts;
+  await auditedWrite(opts, async (trx, audit) => {
     const row = await trx
       .deleteFrom('apiKeys')
       .where('id', '=', id)

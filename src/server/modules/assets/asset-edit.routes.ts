@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assetSchema, updateAssetSchema } from '#shared/schemas/assets.ts';
-import { errorResponses, idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
+import { ok, idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { callerWrite } from '../campaigns/campaign-write.ts';
 import { deleteAsset, updateAsset } from './asset-edit.service.ts';
@@ -13,14 +13,7 @@ export async function assetEditRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.put(
     '/api/assets/:id',
-    {
-      ...auth,
-      schema: {
-        params: idParamsSchema,
-        body: updateAssetSchema,
-        response: { 200: assetSchema, ...errorResponses },
-      },
-    },
+    { ...auth, schema: { params: idParamsSchema, body: updateAssetSchema, response: ok(assetSchema) } },
     async (request) =>
       updateAsset({
         ...callerWrite(deps, request.user),

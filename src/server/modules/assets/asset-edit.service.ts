@@ -6,8 +6,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assertCampaignEditable } from '../campaigns/campaign-lifecycle.ts';
-import { writeLockedCampaign } from '../campaigns/campaign-write.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { writeLockedCampaign, type CallerWrite } from '../campaigns/campaign-write.ts';
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 import { isStoredUpload } from '../uploads/uploads.service.ts';
 import { ASSET_COLUMNS, keptShareText } from './assets.service.ts';
@@ -36,16 +35,9 @@ async function findOwnAsset(db: Db_, orgId: number, assetId: number) {
 }
 
 /** PUT /api/assets/:id: title, description, type and content under the create rules. */
-export async function updateAsset(opts: {
-  db: Db;
-  storage: FileStorage;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  assetId: number;
-  input: UpdateAssetInput;
-  /** Who edits it, for the audit log (written in the same transaction). */
-  actorId: number;
-}): Promise<Asset> {
+export async function updateAsset(
+  opts: CallerWrite & { storage: FileStorage; assetId: number; input: UpdateAssetInput },
+): Promise<Asset> {
   const { db, storage, orgId, assetId, input } = opts;
   const before = await findOwnAsset(db, orgId, assetId);
   const type = input.type ?? before.type;
@@ -92,14 +84,7 @@ export async function updateAsset(opts: {
 }
 
 /** DELETE /api/assets/:id: soft delete; a second delete of the same asset is a 404. */
-export async function deleteAsset(opts: {
-  db: Db;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  assetId: number;
-  /** Who deletes it, for the audit log (written in the same transaction). */
-  actorId: number;
-}): Promise<void> {
+export async function deleteAsset(opts: CallerWrite & { assetId: number }): Promise<void> {
   const { db, orgId, assetId } = opts;
   const before = await findOwnAsset(db, orgId, assetId);
   await writeLockedCampaign({ ...opts, campaignId: before.campaignId }, async (trx, campaign, audit) => {

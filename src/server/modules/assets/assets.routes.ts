@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assetSchema, createAssetSchema } from '#shared/schemas/assets.ts';
-import { errorResponses, orgQuerySchema } from '#shared/schemas/common.ts';
+import { ok, orgQuerySchema, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orgScope } from '../../lib/org-scope.ts';
+import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { createAsset, listOrgAssets } from './assets.service.ts';
 
 export async function assetsRoutes(app: FastifyInstance, { db, uploads, supporterCache }: AppDeps) {
@@ -14,26 +14,21 @@ export async function assetsRoutes(app: FastifyInstance, { db, uploads, supporte
     '/api/assets',
     {
       preHandler: app.authenticate,
-      schema: { querystring: orgQuerySchema, response: { 200: z.array(assetSchema), ...errorResponses } },
+      schema: { querystring: orgQuerySchema, response: ok(z.array(assetSchema)) },
     },
     async (request) => listOrgAssets({ db, orgId: orgScope(request.user.organizationId, request.query.org) }),
   );
 
   r.post(
     '/api/assets',
-    {
-      preHandler: app.authenticate,
-      schema: { body: createAssetSchema, response: { 201: assetSchema, ...errorResponses } },
-    },
+    { preHandler: app.authenticate, schema: { body: createAssetSchema, response: created(assetSchema) } },
     async (request, reply) => {
-      const orgId = orgScope(request.user.organizationId, request.body.organizationId);
       const asset = await createAsset({
         db,
         storage: uploads,
         supporterCache,
-        orgId,
+        ...callerOrg(request.user, request.body.organizationId),
         input: request.body,
-        actorId: request.user.id,
       });
       return reply.code(201).send(asset);
     },

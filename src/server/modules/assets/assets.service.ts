@@ -1,13 +1,12 @@
 import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
 import type { TemplateAsset } from '#shared/schemas/templates.ts';
 import type { Db } from '../../db/client.ts';
-import { writeCampaign } from '../campaigns/campaign-write.ts';
+import { writeCampaign, type CallerWrite } from '../campaigns/campaign-write.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assertCampaignEditable } from '../campaigns/campaign-lifecycle.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
 import { isStoredUpload } from '../uploads/uploads.service.ts';
 import { replaceVariants, withVariants } from './asset-variants.ts';
@@ -111,15 +110,9 @@ export async function insertAssets(
 }
 
 /** Creates an asset at the end of its campaign's order. */
-export async function createAsset(opts: {
-  db: Db;
-  storage: FileStorage;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  input: CreateAssetInput;
-  /** Who adds it, for the audit log (written in the same transaction). */
-  actorId: number;
-}): Promise<Asset> {
+export async function createAsset(
+  opts: CallerWrite & { storage: FileStorage; input: CreateAssetInput },
+): Promise<Asset> {
   const { db, storage, orgId, input } = opts;
   // 404 when the campaign is missing or another organisation's.
   assertCampaignEditable(await getOwnCampaign({ db, orgId, campaignId: input.campaignId }));

@@ -1,29 +1,18 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, postJson, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
 
-let t: TestApp;
-let a: Awaited<ReturnType<typeof signUp>>;
-let b: Awaited<ReturnType<typeof signUp>>;
+const { t, a, b, get } = twoOrganizationsPerFile();
 let campaignA: any;
 let campaignB: any;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await signUp(t.app);
-  b = await signUp(t.app);
   campaignA = await createCampaign(t.app, a.token, { name: 'Campaign of A' });
   campaignB = await createCampaign(t.app, b.token, { name: 'Campaign of B' });
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(t.config.dataDir, { recursive: true, force: true });
-});
 
 const post = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/assets', headers: bearer(token), payload });
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  postJson(t.app, '/api/assets', payload, token);
 
 describe('POST /api/assets', () => {
   it('creates a text asset at the end of the campaign', async () => {

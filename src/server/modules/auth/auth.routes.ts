@@ -9,7 +9,7 @@ import {
   publicUserSchema,
   registerSchema,
 } from '#shared/schemas/auth.ts';
-import { errorResponses, messageSchema } from '#shared/schemas/common.ts';
+import { ok, messageSchema, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
@@ -37,10 +37,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
 
   r.post(
     '/api/register',
-    {
-      config: registerLimit,
-      schema: { body: registerSchema, response: { 201: authResponseSchema, ...errorResponses } },
-    },
+    { config: registerLimit, schema: { body: registerSchema, response: created(authResponseSchema) } },
     async (request, reply) => {
       const user = await registerUser({ db, input: request.body });
       setSessionCookie(request, reply, user.token);
@@ -50,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
 
   r.post(
     '/api/login',
-    { schema: { body: loginSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+    { schema: { body: loginSchema, response: ok(authResponseSchema) } },
     async (request, reply) => {
       const user = await loginUser({ db, input: request.body, address: clientNetwork(request) });
       setSessionCookie(request, reply, user.token);
@@ -59,46 +56,35 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
   );
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.
-  r.post(
-    '/api/logout',
-    { schema: { response: { 200: messageSchema, ...errorResponses } } },
-    async (request, reply) => {
-      await deleteSession(db, readToken(request));
-      clearSessionCookie(reply);
-      return { message: 'Logged out' };
-    },
-  );
+  r.post('/api/logout', { schema: { response: ok(messageSchema) } }, async (request, reply) => {
+    await deleteSession(db, readToken(request));
+    clearSessionCookie(reply);
+    return { message: 'Logged out' };
+  });
 
   r.get(
     '/api/user',
-    { preHandler: app.authenticate, schema: { response: { 200: publicUserSchema, ...errorResponses } } },
+    { preHandler: app.authenticate, schema: { response: ok(publicUserSchema) } },
     async (request) => toPublicUser(request.user),
   );
 
-  r.get(
-    '/api/auth-status',
-    { schema: { response: { 200: authStatusSchema, ...errorResponses } } },
-    async (request) => {
-      const server = {
-        devTools: config.devTools,
-        uploadMaxBytes: config.uploadMaxBytes,
-        mail: Boolean(config.smtpUrl && config.mailFrom),
-      };
-      try {
-        const user = await loadSessionUser(db, request);
-        return { authenticated: true, username: user.username, ...server };
-      } catch {
-        return { authenticated: false, ...server };
-      }
-    },
-  );
+  r.get('/api/auth-status', { schema: { response: ok(authStatusSchema) } }, async (request) => {
+    const server = {
+      devTools: config.devTools,
+      uploadMaxBytes: config.uploadMaxBytes,
+      mail: Boolean(config.smtpUrl && config.mailFrom),
+    };
+    try {
+      const user = await loadSessionUser(db, request);
+      return { authenticated: true, username: user.username, ...server };
+    } catch {
+      return { authenticated: false, ...server };
+    }
+  });
 
   r.put(
     '/api/user/profile',
-    {
-      preHandler: app.authenticate,
-      schema: { body: profileSchema, response: { 200: publicUserSchema, ...errorResponses } },
-    },
+    { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(publicUserSchema) } },
     async (request) => updateProfile({ db, userId: request.user.id, input: request.body }),
   );
 }

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  signUp,
-  type TestApp,
-  uniqueName,
-  postJson,
-  sendJson,
-} from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerFile, bearer, postJson, sendJson, signUp, uniqueName } from '../../test/test-app.ts';
 import { REGISTRATIONS_PER_HOUR } from './auth.routes.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 const register = (payload: unknown) => postJson(t.app, '/api/register', payload as object);
 const login = (payload: unknown) => postJson(t.app, '/api/login', payload as object);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXPIRED_SESSION_MEMORY_MS } from '#shared/constants.ts';
 import { isoBefore } from '../../lib/time.ts';
-import { bearer, createTestApp, signUp, type TestApp, postJson } from '../../test/test-app.ts';
+import { appPerFile, bearer, postJson, signUp } from '../../test/test-app.ts';
 import { hashToken } from './sessions.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/user', headers });
 

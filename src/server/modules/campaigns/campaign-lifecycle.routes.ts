@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { campaignSchema, campaignWithAssetsSchema, updateCampaignSchema } from '#shared/schemas/campaigns.ts';
-import { errorResponses, idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
+import { ok, idParamsSchema, noContentResponses, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { archiveCampaign, duplicateCampaign, updateCampaign } from './campaign-lifecycle.ts';
 import { callerWrite } from './campaign-write.ts';
@@ -13,14 +13,7 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, deps: AppDep
 
   r.put(
     '/api/campaigns/:id',
-    {
-      ...auth,
-      schema: {
-        params: idParamsSchema,
-        body: updateCampaignSchema,
-        response: { 200: campaignSchema, ...errorResponses },
-      },
-    },
+    { ...auth, schema: { params: idParamsSchema, body: updateCampaignSchema, response: ok(campaignSchema) } },
     async (request) =>
       updateCampaign({
         ...callerWrite(deps, request.user),
@@ -43,10 +36,7 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, deps: AppDep
 
   r.post(
     '/api/campaigns/:id/duplicate',
-    {
-      ...auth,
-      schema: { params: idParamsSchema, response: { 201: campaignWithAssetsSchema, ...errorResponses } },
-    },
+    { ...auth, schema: { params: idParamsSchema, response: created(campaignWithAssetsSchema) } },
     async (request, reply) => {
       const copy = await duplicateCampaign({
         ...callerWrite(deps, request.user),

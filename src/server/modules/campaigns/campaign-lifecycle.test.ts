@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from './workspace-fixtures.ts';
 
 // Campaign and asset lifecycle over HTTP: edit, status transitions, archive,
 // duplicate, asset edit and delete, the list filter, and what the public side
 // (supporter JSON and page, share writes, the scheduled list) makes of each state.
 
-let t: TestApp;
-let a: Awaited<ReturnType<typeof signUp>>;
-let b: Awaited<ReturnType<typeof signUp>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await signUp(t.app);
-  b = await signUp(t.app);
-});
-afterAll(() => t.close());
+const { t, a, b } = twoOrganizationsPerFile();
 beforeEach(() => t.deps.supporterCache.clear());
 
 const DAY = 86_400_000;

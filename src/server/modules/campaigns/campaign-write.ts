@@ -1,7 +1,7 @@
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { orgScope } from '../../lib/org-scope.ts';
+import { callerOrg } from '../../lib/org-scope.ts';
 import type { Database } from '../../db/schema.ts';
 import { type Audit, auditedTransaction } from '../../lib/audit.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
@@ -40,13 +40,16 @@ export interface CampaignWriteContext {
   actorId?: number;
 }
 
+/** A write by a known actor (what a signed-in caller's requests make). */
+export type CallerWrite = Required<CampaignWriteContext>;
+
 /** The write context of a signed-in caller: their organisation (403 without one) and their id for the audit log. */
 export function callerWrite(
   deps: Pick<CampaignWriteContext, 'db' | 'supporterCache'>,
   user: { id: number; organizationId: number | null },
-): Required<CampaignWriteContext> {
+): CallerWrite {
   const { db, supporterCache } = deps;
-  return { db, supporterCache, orgId: orgScope(user.organizationId), actorId: user.id };
+  return { db, supporterCache, ...callerOrg(user) };
 }
 
 /** `write` in an audited transaction; afterwards the campaign `changed(result)` names is invalidated. */

@@ -9,9 +9,9 @@ import {
   campaignWithAssetsSchema,
   createCampaignSchema,
 } from '#shared/schemas/campaigns.ts';
-import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
+import { ok, idParamsSchema, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orgScope } from '../../lib/org-scope.ts';
+import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import {
   createCampaign,
   getCampaignWithAssets,
@@ -27,13 +27,7 @@ export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache
 
   r.get(
     '/api/campaigns',
-    {
-      ...auth,
-      schema: {
-        querystring: campaignListQuerySchema,
-        response: { 200: z.array(campaignSchema), ...errorResponses },
-      },
-    },
+    { ...auth, schema: { querystring: campaignListQuerySchema, response: ok(z.array(campaignSchema)) } },
     async (request) =>
       listCampaignsByStatus({
         db,
@@ -44,15 +38,13 @@ export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache
 
   r.post(
     '/api/campaigns',
-    { ...auth, schema: { body: createCampaignSchema, response: { 201: campaignSchema, ...errorResponses } } },
+    { ...auth, schema: { body: createCampaignSchema, response: created(campaignSchema) } },
     async (request, reply) => {
-      const orgId = orgScope(request.user.organizationId, request.body.organizationId);
       const campaign = await createCampaign({
         db,
         supporterCache,
-        orgId,
+        ...callerOrg(request.user, request.body.organizationId),
         input: request.body,
-        actorId: request.user.id,
       });
       return reply.code(201).send(campaign);
     },
@@ -60,10 +52,7 @@ export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache
 
   r.get(
     '/api/campaigns/:id',
-    {
-      ...auth,
-      schema: { params: idParamsSchema, response: { 200: campaignWithAssetsSchema, ...errorResponses } },
-    },
+    { ...auth, schema: { params: idParamsSchema, response: ok(campaignWithAssetsSchema) } },
     async (request) =>
       getCampaignWithAssets({
         db,
@@ -74,10 +63,7 @@ export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache
 
   r.get(
     '/api/campaigns/:id/assets',
-    {
-      ...auth,
-      schema: { params: idParamsSchema, response: { 200: z.array(assetSchema), ...errorResponses } },
-    },
+    { ...auth, schema: { params: idParamsSchema, response: ok(z.array(assetSchema)) } },
     async (request) =>
       listCampaignAssets({ db, orgId: orgScope(request.user.organizationId), campaignId: request.params.id }),
   );
@@ -86,11 +72,7 @@ export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache
     '/api/campaigns/:id/assets/order',
     {
       ...auth,
-      schema: {
-        params: idParamsSchema,
-        body: assetOrderSchema,
-        response: { 200: z.array(assetSchema), ...errorResponses },
-      },
+      schema: { params: idParamsSchema, body: assetOrderSchema, response: ok(z.array(assetSchema)) },
     },
     async (request) =>
       saveAssetOrder({

@@ -6,7 +6,7 @@ import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { assertCampaignEditable } from './campaign-lifecycle.ts';
-import { writeCampaign, writeLockedCampaign } from './campaign-write.ts';
+import { writeCampaign, writeLockedCampaign, type CallerWrite } from './campaign-write.ts';
 import { getOwnCampaign } from './own-campaign.ts';
 
 /** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
@@ -49,14 +49,7 @@ export async function insertCampaign(opts: {
 }
 
 /** A new campaign and its audit entry in one transaction; the public cache learns of it after. */
-export async function createCampaign(opts: {
-  db: Db;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  input: CreateCampaignInput;
-  /** Who creates it, for the audit log. */
-  actorId: number;
-}): Promise<Campaign> {
+export async function createCampaign(opts: CallerWrite & { input: CreateCampaignInput }): Promise<Campaign> {
   return writeCampaign(
     opts,
     (campaign) => campaign.id,

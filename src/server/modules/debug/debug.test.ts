@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerFile, bearer, createTestApp, signUp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ DEV_TOOLS: '1' });
-});
-afterAll(() => t.close());
+const t = appPerFile({ DEV_TOOLS: '1' });
 
 describe('without DEV_TOOLS (the default)', () => {
   it('has no debug route and tells the client so', async () => {

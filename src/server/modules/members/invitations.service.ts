@@ -6,7 +6,7 @@ import type {
   InvitationPreview,
 } from '#shared/schemas/members.ts';
 import type { Db } from '../../db/client.ts';
-import { auditedTransaction } from '../../lib/audit.ts';
+import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
@@ -82,9 +82,9 @@ export async function listInvitations(db: Db, orgId: number): Promise<Invitation
     .execute();
 }
 
-export async function revokeInvitation(opts: { db: Db; orgId: number; actorId: number; id: number }) {
-  const { db, orgId, actorId, id } = opts;
-  await auditedTransaction(db, { organizationId: orgId, actorId }, async (trx, audit) => {
+export async function revokeInvitation(opts: OrgWrite & { id: number }) {
+  const { orgId, id } = opts;
+  await auditedWrite(opts, async (trx, audit) => {
     const row = await trx
       .deleteFrom('invitations')
       .where('id', '=', id)

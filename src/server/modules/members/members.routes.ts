@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  errorResponses,
+  ok,
   idParamsSchema,
   noContentResponses,
   tokenParamsSchema,
+  created,
 } from '#shared/schemas/common.ts';
 import {
   acceptedInvitationSchema,
@@ -18,7 +19,7 @@ import {
   userIdParamsSchema,
 } from '#shared/schemas/members.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orgScope } from '../../lib/org-scope.ts';
+import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import {
   acceptInvitation,
@@ -33,27 +34,18 @@ import { listMembers, removeMember, setMemberRole } from './members.service.ts';
 export async function membersRoutes(app: FastifyInstance, { db, dialect, config, mailer }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/organization/members',
-    { schema: { response: { 200: memberListSchema, ...errorResponses } } },
-    async (request) => listMembers(db, orgScope(request.user.organizationId)),
+  r.get('/api/organization/members', { schema: { response: ok(memberListSchema) } }, async (request) =>
+    listMembers(db, orgScope(request.user.organizationId)),
   );
 
   r.put(
     '/api/organization/members/:userId',
-    {
-      schema: {
-        params: userIdParamsSchema,
-        body: updateMemberSchema,
-        response: { 200: memberSchema, ...errorResponses },
-      },
-    },
+    { schema: { params: userIdParamsSchema, body: updateMemberSchema, response: ok(memberSchema) } },
     async (request) =>
       setMemberRole({
         db,
         dialect,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
+        ...callerOrg(request.user),
         userId: request.params.userId,
         role: request.body.role,
       }),
@@ -76,9 +68,7 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
 
   r.post(
     '/api/organization/invitations',
-    {
-      schema: { body: createInvitationSchema, response: { 201: createdInvitationSchema, ...errorResponses } },
-    },
+    { schema: { body: createInvitationSchema, response: created(createdInvitationSchema) } },
     async (request, reply) => {
       const invitation = await createInvitation({
         db,
@@ -94,7 +84,7 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
 
   r.get(
     '/api/organization/invitations',
-    { schema: { response: { 200: invitationListSchema, ...errorResponses } } },
+    { schema: { response: ok(invitationListSchema) } },
     async (request) => listInvitations(db, orgScope(request.user.organizationId)),
   );
 
@@ -102,25 +92,20 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
     '/api/organization/invitations/:id',
     { schema: { params: idParamsSchema, response: noContentResponses } },
     async (request, reply) => {
-      await revokeInvitation({
-        db,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
-        id: request.params.id,
-      });
+      await revokeInvitation({ db, ...callerOrg(request.user), id: request.params.id });
       return reply.code(204).send(null);
     },
   );
 
   r.get(
     '/api/invitations/:token',
-    { schema: { params: tokenParamsSchema, response: { 200: invitationPreviewSchema, ...errorResponses } } },
+    { schema: { params: tokenParamsSchema, response: ok(invitationPreviewSchema) } },
     async (request) => previewInvitation(db, request.params.token),
   );
 
   r.post(
     '/api/invitations/:token/accept',
-    { schema: { params: tokenParamsSchema, response: { 200: acceptedInvitationSchema, ...errorResponses } } },
+    { schema: { params: tokenParamsSchema, response: ok(acceptedInvitationSchema) } },
     async (request) => acceptInvitation({ db, user: request.user, token: request.params.token }),
   );
 }

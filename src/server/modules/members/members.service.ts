@@ -3,7 +3,7 @@ import { LAST_ADMIN_MESSAGE, type Member, type Role, roleNeededMessage } from '#
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { auditedTransaction } from '../../lib/audit.ts';
+import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/session-user.ts';
@@ -55,16 +55,11 @@ async function memberInTrx(trx: Transaction<Database>, orgId: number, userId: nu
   return member;
 }
 
-export async function setMemberRole(opts: {
-  db: Db;
-  dialect: DialectName;
-  orgId: number;
-  actorId: number;
-  userId: number;
-  role: Role;
-}): Promise<Member> {
-  const { db, dialect, orgId, actorId, userId, role } = opts;
-  return auditedTransaction(db, { organizationId: orgId, actorId }, async (trx, audit) => {
+export async function setMemberRole(
+  opts: OrgWrite & { dialect: DialectName; userId: number; role: Role },
+): Promise<Member> {
+  const { dialect, orgId, userId, role } = opts;
+  return auditedWrite(opts, async (trx, audit) => {
     await lockOrganization(trx, dialect, orgId);
     const member = await memberInTrx(trx, orgId, userId);
     if (member.role === role) return member;

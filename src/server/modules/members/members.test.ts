@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '#shared/schemas/members.ts';
 import { hashToken } from '../auth/sessions.ts';
-import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { addMember, tokenOf } from '../../test/teams.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { mailingAppPerFile, requester, type SignedUp, signUp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let smtp: TestSmtp;
-let admin: Awaited<ReturnType<typeof signUp>>;
-
+const { t, smtp } = mailingAppPerFile('Rally <rally@example.org>');
+const inject = requester(t);
+let admin: SignedUp;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Rally <rally@example.org>',
-    PUBLIC_URL: 'https://rally.example',
-  });
   admin = await signUp(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
 
 const invite = (email: string, role = 'editor', token = admin.token) =>
   inject('POST', '/api/organization/invitations', token, { email, role });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { ok, created } from '#shared/schemas/common.ts';
 import {
   createOrganizationSchema,
   organizationQuerySchema,
@@ -16,7 +16,7 @@ export async function organizationRoutes(app: FastifyInstance, { db }: AppDeps) 
     '/api/organizations',
     {
       preHandler: app.authenticate,
-      schema: { body: createOrganizationSchema, response: { 201: organizationSchema, ...errorResponses } },
+      schema: { body: createOrganizationSchema, response: created(organizationSchema) },
     },
     async (request, reply) => {
       const org = await createOrganization({ db, userId: request.user.id, input: request.body });
@@ -28,10 +28,7 @@ export async function organizationRoutes(app: FastifyInstance, { db }: AppDeps) 
     '/api/organization',
     {
       preHandler: app.authenticate,
-      schema: {
-        querystring: organizationQuerySchema,
-        response: { 200: organizationSchema, ...errorResponses },
-      },
+      schema: { querystring: organizationQuerySchema, response: ok(organizationSchema) },
     },
     async (request) =>
       getOwnOrganization({ db, callerOrgId: request.user.organizationId, requestedId: request.query.id }),

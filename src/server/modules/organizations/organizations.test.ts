@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_DESCRIPTION, MAX_NAME, MAX_USERNAME } from '#shared/constants.ts';
-import { bearer, createTestApp, signUp, type TestApp, uniqueName, postJson } from '../../test/test-app.ts';
+import { appPerFile, bearer, postJson, signUp, uniqueName } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 const createOrg = (token: string, payload: unknown) =>
   postJson(t.app, '/api/organizations', payload as object, token);

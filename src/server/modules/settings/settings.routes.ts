@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { organizationSettingsSchema, updateSettingsSchema } from '#shared/schemas/settings.ts';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { ok } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orgScope } from '../../lib/org-scope.ts';
+import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, { db, uploads, supporterCache }: AppDeps) {
@@ -11,25 +11,19 @@ export async function settingsRoutes(app: FastifyInstance, { db, uploads, suppor
 
   r.get(
     '/api/organization/settings',
-    { schema: { response: { 200: organizationSettingsSchema, ...errorResponses } } },
+    { schema: { response: ok(organizationSettingsSchema) } },
     async (request) => getSettings(db, orgScope(request.user.organizationId)),
   );
 
   r.put(
     '/api/organization/settings',
-    {
-      schema: {
-        body: updateSettingsSchema,
-        response: { 200: organizationSettingsSchema, ...errorResponses },
-      },
-    },
+    { schema: { body: updateSettingsSchema, response: ok(organizationSettingsSchema) } },
     async (request) =>
       updateSettings({
         db,
         storage: uploads,
         supporterCache,
-        orgId: orgScope(request.user.organizationId),
-        actorId: request.user.id,
+        ...callerOrg(request.user),
         input: request.body,
       }),
   );

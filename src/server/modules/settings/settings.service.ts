@@ -7,7 +7,7 @@ import {
   type UpdateSettingsInput,
 } from '#shared/schemas/settings.ts';
 import type { Db } from '../../db/client.ts';
-import { auditedTransaction } from '../../lib/audit.ts';
+import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -91,17 +91,16 @@ async function checkLogo(storage: FileStorage, logoUrl: string | undefined) {
   if (size === undefined) throw badRequest(LOGO_URL_MESSAGE);
 }
 
-export async function updateSettings(opts: {
-  db: Db;
-  storage: FileStorage;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  actorId: number;
-  input: UpdateSettingsInput;
-}): Promise<OrganizationSettings> {
-  const { db, storage, orgId, actorId, input } = opts;
+export async function updateSettings(
+  opts: OrgWrite & {
+    storage: FileStorage;
+    supporterCache: SupporterCacheInvalidator;
+    input: UpdateSettingsInput;
+  },
+): Promise<OrganizationSettings> {
+  const { db, storage, orgId, input } = opts;
   await checkLogo(storage, input.branding?.logoUrl);
-  await auditedTransaction(db, { organizationId: orgId, actorId }, async (trx, audit) => {
+  await auditedWrite(opts, async (trx, audit) => {
     const row = await trx
       .selectFrom('organizationSettings')
       .select('data')

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../test/teams.ts';
-import { bearer, createTestApp, signUp, type TestApp, sendJson } from '../../test/test-app.ts';
+import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
 import { createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof signUp>>;
-
+const t = appPerFile();
+let admin: SignedUp;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signUp(t.app);
 });
-afterAll(() => t.close());
 
 const put = (payload: unknown, token = admin.token) =>
   sendJson(t.app, 'PUT', '/api/organization/settings', payload as object, token);

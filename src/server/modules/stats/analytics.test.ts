@@ -3,7 +3,7 @@ import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
 import { rollUpBatch } from '../../jobs/rollups.ts';
 import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign } from '../supporter/test-seed.ts';
-import { shareRow } from './test-events.ts';
+import { shareRow } from '../../test/db-rows.ts';
 
 let t: TestApp;
 let token: string;
@@ -254,10 +254,13 @@ describe('analytics', () => {
           .insertInto('shares')
           .values(
             Array.from({ length: Math.min(1000, n - i) }, (_, k) =>
-              shareRow(
-                { ...c, organizationId: o.orgId },
-                { supporterId: `Busy${(i + k) % 7}`, createdAt: at },
-              ),
+              shareRow({
+                campaignId: c.campaignId,
+                organizationId: o.orgId,
+                assetId: c.assetIds[0],
+                supporterId: `Busy${(i + k) % 7}`,
+                createdAt: at,
+              }),
             ),
           )
           .execute();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign } from '../supporter/test-seed.ts';
+import { shareRow } from '../../test/db-rows.ts';
 import { exportActivity } from './export.service.ts';
 
 // A client that stops reading, then goes away in the middle of an export: the server
@@ -42,18 +43,15 @@ beforeAll(async () => {
       await t.database.db
         .insertInto('shares')
         .values(
-          Array.from({ length: Math.min(500, count - i) }, (_, j) => ({
-            assetId,
-            platform: 'twitter',
-            campaignId: campaign,
-            organizationId: orgId,
-            scheduledFor: null,
-            status: 'shared',
-            ref: `${prefix}${String(i + j).padStart(7, '0')}`,
-            supporterId: null,
-            parentShareId: null,
-            createdAt: now,
-          })),
+          Array.from({ length: Math.min(500, count - i) }, (_, j) =>
+            shareRow({
+              assetId,
+              campaignId: campaign,
+              organizationId: orgId,
+              ref: `${prefix}${String(i + j).padStart(7, '0')}`,
+              createdAt: now,
+            }),
+          ),
         )
         .execute();
     }

@@ -1,5 +1,7 @@
 import type { ExportQuery } from '#shared/schemas/analytics.ts';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 import { csvCell, csvRow } from './csv.ts';
 import { pseudonym } from './pseudonym.ts';
 import type { Scope } from './stats.service.ts';
@@ -124,6 +126,22 @@ async function* exportRows(opts: {
   const range = resolveRange({ from: query.from, to: query.to, tz: query.tz });
   const lo = new Date(range.bounds[0]).toISOString();
   const hi = new Date(range.bounds.at(-1)!).toISOString();
+  // The rows of `table` in the scope and range that come after `after`, one page of them.
+  // The index range starts at the last row read (`after`), not at the range's start, so a
+  // page costs the same wherever it is in the export.
+  const window =
+    (table: 'shares' | 'clicks', after: [string, number]) =>
+    <QB extends SelectQueryBuilder<Database, any, any>>(qb: QB): QB => {
+      const [createdAt, id] = [sql.ref(`${table}.createdAt`), sql.ref(`${table}.id`)];
+      return qb
+        .where(sql.ref(`${table}.${scope.column}`), '=', scope.id)
+        .where(createdAt, '>=', after[0])
+        .where(createdAt, '<', hi)
+        .where(sql<boolean>`(${createdAt}, ${id}) > (${after[0]}, ${after[1]})`)
+        .orderBy(createdAt)
+        .orderBy(id)
+        .limit(pageSize) as QB;
+    };
   if (query.type === 'shares') {
     yield csvRow(SHARE_COLUMNS);
     yield* keysetPages(
@@ -148,14 +166,8 @@ async function* exportRows(opts: {
             'shares.variantId',
             'shares.source',
           ])
-          .where(`shares.${scope.column}`, '=', scope.id)
           .where('shares.status', '=', 'shared')
-          .where('shares.createdAt', '>=', after[0])
-          .where('shares.createdAt', '<', hi)
-          .where((eb) => eb(eb.refTuple('shares.createdAt', 'shares.id'), '>', eb.tuple(...after)))
-          .orderBy('shares.createdAt')
-          .orderBy('shares.id')
-          .limit(pageSize)
+          .$call(window('shares', after))
           .execute(),
       // Numbers, ISO times and the fixed status/platform words need no quoting.
       (r) =>
@@ -181,13 +193,7 @@ async function* exportRows(opts: {
           'shares.depth',
           'shares.variantId',
         ])
-        .where(`clicks.${scope.column}`, '=', scope.id)
-        .where('clicks.createdAt', '>=', after[0])
-        .where('clicks.createdAt', '<', hi)
-        .where((eb) => eb(eb.refTuple('clicks.createdAt', 'clicks.id'), '>', eb.tuple(...after)))
-        .orderBy('clicks.createdAt')
-        .orderBy('clicks.id')
-        .limit(pageSize)
+        .$call(window('clicks', after))
         .execute(),
     (r) =>
       `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${csvCell(r.ref)},${r.depth},${r.variantId ?? ''}\r\n`,

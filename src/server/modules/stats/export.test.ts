@@ -4,7 +4,7 @@ import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/te
 import { seedCampaign } from '../supporter/test-seed.ts';
 import { csvCell } from './csv.ts';
 import { EXPORT_PAGE, exportCsv } from './export.service.ts';
-import { shareRow } from './test-events.ts';
+import { shareRow } from '../../test/db-rows.ts';
 import { parseCsv } from '../../../../tests/support/csv.ts';
 
 let t: TestApp;
@@ -25,18 +25,17 @@ beforeAll(async () => {
   }));
   assetId = ids[0];
   const now = new Date().toISOString();
-  const rows = Array.from({ length: EXPORT_PAGE * 2 + 7 }, (_, i) => ({
-    assetId,
-    platform: i % 2 ? 'twitter' : 'facebook',
-    campaignId,
-    organizationId: orgId,
-    scheduledFor: null,
-    status: 'shared',
-    ref: `exportRef${String(i).padStart(6, '0')}`,
-    supporterId: `ExportSupporter${String(i % 50).padStart(9, '0')}`,
-    parentShareId: null,
-    createdAt: now,
-  }));
+  const rows = Array.from({ length: EXPORT_PAGE * 2 + 7 }, (_, i) =>
+    shareRow({
+      assetId,
+      platform: i % 2 ? 'twitter' : 'facebook',
+      campaignId,
+      organizationId: orgId,
+      ref: `exportRef${String(i).padStart(6, '0')}`,
+      supporterId: `ExportSupporter${String(i % 50).padStart(9, '0')}`,
+      createdAt: now,
+    }),
+  );
   for (let i = 0; i < rows.length; i += 500)
     await t.database.db
       .insertInto('shares')
@@ -121,18 +120,17 @@ describe('CSV export', () => {
     // 23:30 UTC on 10 June is already 11 June in Tokyo.
     await t.database.db
       .insertInto('shares')
-      .values({
-        assetId,
-        platform: 'email',
-        campaignId,
-        organizationId: orgId,
-        scheduledFor: null,
-        status: 'shared',
-        ref: 'zonedExportRef01',
-        supporterId: 'ZonedSupporter00001',
-        parentShareId: null,
-        createdAt: '2024-06-10T23:30:00.000Z',
-      })
+      .values(
+        shareRow({
+          assetId,
+          platform: 'email',
+          campaignId,
+          organizationId: orgId,
+          ref: 'zonedExportRef01',
+          supporterId: 'ZonedSupporter00001',
+          createdAt: '2024-06-10T23:30:00.000Z',
+        }),
+      )
       .execute();
     const refsOf = async (q: string) => {
       const res = await t.app.inject({
@@ -186,14 +184,14 @@ describe('CSV export', () => {
       .insertInto('shares')
       .values(
         Array.from({ length: 23 }, (_, i) =>
-          shareRow(
-            { ...c, organizationId: o.orgId },
-            {
-              ref: `pagedRef${String(i).padStart(4, '0')}`,
-              // Times out of id order: the export is in (createdAt, id) order, not by id.
-              createdAt: new Date(base + ((i * 3) % 4) * 60_000).toISOString(),
-            },
-          ),
+          shareRow({
+            campaignId: c.campaignId,
+            organizationId: o.orgId,
+            assetId: c.assetIds[0],
+            ref: `pagedRef${String(i).padStart(4, '0')}`,
+            // Times out of id order: the export is in (createdAt, id) order, not by id.
+            createdAt: new Date(base + ((i * 3) % 4) * 60_000).toISOString(),
+          }),
         ),
       )
       .returning(['id', 'createdAt'])

@@ -9,7 +9,7 @@ import {
   exportQuerySchema,
   organizationAnalyticsSchema,
 } from '#shared/schemas/analytics.ts';
-import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
+import { errorResponses, ok, idParamsSchema } from '#shared/schemas/common.ts';
 import { organizationQuerySchema } from '#shared/schemas/organizations.ts';
 import { campaignStatsSchema, organizationStatsSchema } from '#shared/schemas/stats.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -33,10 +33,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
     '/api/organization/stats',
     {
       preHandler: app.authenticate,
-      schema: {
-        querystring: organizationQuerySchema,
-        response: { 200: organizationStatsSchema, ...errorResponses },
-      },
+      schema: { querystring: organizationQuerySchema, response: ok(organizationStatsSchema) },
     },
     async (request) =>
       organizationStats({ db, dialect, orgId: orgScope(request.user.organizationId, request.query.id) }),
@@ -44,10 +41,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
 
   r.get(
     '/api/campaigns/:id/stats',
-    {
-      preHandler: app.authenticate,
-      schema: { params: idParamsSchema, response: { 200: campaignStatsSchema, ...errorResponses } },
-    },
+    { preHandler: app.authenticate, schema: { params: idParamsSchema, response: ok(campaignStatsSchema) } },
     async (request) => {
       const orgId = orgScope(request.user.organizationId);
       const campaign = await getOwnCampaign({ db, orgId, campaignId: request.params.id });
@@ -59,10 +53,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
     '/api/organization/analytics',
     {
       preHandler: app.authenticate,
-      schema: {
-        querystring: analyticsQuerySchema,
-        response: { 200: organizationAnalyticsSchema, ...errorResponses },
-      },
+      schema: { querystring: analyticsQuerySchema, response: ok(organizationAnalyticsSchema) },
     },
     async (request) =>
       organizationAnalytics({
@@ -81,7 +72,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
       schema: {
         params: idParamsSchema,
         querystring: analyticsQuerySchema,
-        response: { 200: campaignAnalyticsSchema, ...errorResponses },
+        response: ok(campaignAnalyticsSchema),
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { ok, created } from '#shared/schemas/common.ts';
 import {
   createTemplateSchema,
   templateParamsSchema,
@@ -17,10 +17,8 @@ export async function templatesRoutes(app: FastifyInstance, { db, supporterCache
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
 
-  r.get(
-    '/api/templates',
-    { ...auth, schema: { response: { 200: z.array(templateSchema), ...errorResponses } } },
-    async (request) => listTemplates({ db, orgId: orgScope(request.user.organizationId) }),
+  r.get('/api/templates', { ...auth, schema: { response: ok(z.array(templateSchema)) } }, async (request) =>
+    listTemplates({ db, orgId: orgScope(request.user.organizationId) }),
   );
 
   r.post(
@@ -31,7 +29,7 @@ export async function templatesRoutes(app: FastifyInstance, { db, supporterCache
       schema: {
         params: templateParamsSchema,
         body: useTemplateSchema.nullish(),
-        response: { 201: usedTemplateSchema, ...errorResponses },
+        response: created(usedTemplateSchema),
       },
     },
     async (request, reply) => {
@@ -49,7 +47,7 @@ export async function templatesRoutes(app: FastifyInstance, { db, supporterCache
 
   r.post(
     '/api/templates',
-    { ...auth, schema: { body: createTemplateSchema, response: { 201: templateSchema, ...errorResponses } } },
+    { ...auth, schema: { body: createTemplateSchema, response: created(templateSchema) } },
     async (request, reply) => {
       const template = await createTemplate({
         db,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadFromUrlSchema, uploadResponseSchema } from '#shared/schemas/assets.ts';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { errorResponses, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { orgScope } from '../../lib/org-scope.ts';
@@ -47,9 +47,9 @@ export async function uploadsRoutes(app: FastifyInstance, { db, config, uploads:
 
   // Uploads belong to an organisation's work: a signed-in user without one (not yet
   // onboarded) gets the same 403 as every staff call, so the store is no free file host.
-  const created = { response: { 201: uploadResponseSchema, ...errorResponses } };
+  const answers = { response: created(uploadResponseSchema) };
 
-  r.post('/api/upload', { preHandler: app.authenticate, schema: created }, async (request, reply) => {
+  r.post('/api/upload', { preHandler: app.authenticate, schema: answers }, async (request, reply) => {
     const who = { userId: request.user.id, organizationId: orgScope(request.user.organizationId) };
     await checkUploadRate(db, config, who);
     await checkUploadQuota(db, config, who, 1);
@@ -62,7 +62,7 @@ export async function uploadsRoutes(app: FastifyInstance, { db, config, uploads:
 
   r.post(
     '/api/upload-from-url',
-    { preHandler: app.authenticate, schema: { body: uploadFromUrlSchema, ...created } },
+    { preHandler: app.authenticate, schema: { body: uploadFromUrlSchema, ...answers } },
     async (request, reply) => {
       const who = { userId: request.user.id, organizationId: orgScope(request.user.organizationId) };
       await checkUploadRate(db, config, who);

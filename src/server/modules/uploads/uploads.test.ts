@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp, postJson } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerFile, bearer, postJson, signUp } from '../../test/test-app.ts';
 import { GIF_1X1, multipartFile, PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
 
-let t: TestApp;
+const t = appPerFile();
 let token: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   ({ token } = await signUp(t.app));
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(t.config.dataDir, { recursive: true, force: true });
 });
 
 const upload = (

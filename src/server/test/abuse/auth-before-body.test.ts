@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerFile, bearer, postJson, signUp } from '../test-app.ts';
 
 // A caller without a session learns nothing about a protected route's input: the
 // session is checked before the body (or the params) are validated.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 const PROTECTED: [method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string][] = [
   ['POST', '/api/organizations'],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
 import { networkKey } from '../../lib/network-key.ts';
 import { REGISTRATIONS_PER_HOUR } from '../../modules/auth/auth.routes.ts';
@@ -11,7 +11,7 @@ import {
   seedOrganization,
   supporterCookie,
 } from '../../modules/supporter/test-seed.ts';
-import { createTestApp, signUp, type TestApp, uniqueName } from '../test-app.ts';
+import { appPerFile, signUp, uniqueName } from '../test-app.ts';
 
 // One IPv6 subscriber usually holds a whole /64: every address-keyed limit treats
 // the /64 as one network, or a client rotates through 2^64 fresh budgets.
@@ -28,11 +28,7 @@ describe('networkKey', () => {
   });
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 let n = 0;
 /** A fresh address inside 2001:db8:77:1::/64 on every call. */

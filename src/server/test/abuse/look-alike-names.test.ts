@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Migrator } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DbHandle, migrateToLatest, openDatabase } from '../../db/client.ts';
-import { migrationsFor } from '../../db/migrations/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { migrateToLatest } from '../../db/client.ts';
+import { databaseBeforeAll } from '../../db/migration-test-db.ts';
 import { nameKey } from '../../lib/name-key.ts';
-import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-app.ts';
+import { appPerFile, bearer, postJson, signUp } from '../test-app.ts';
 
 // Names that look the same to a person are the same name: case and Unicode
 // compatibility forms (NFKC) do not make a new user or organisation.
@@ -13,11 +11,7 @@ import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-a
 const fullWidth = (s: string) =>
   [...s].map((c) => (/[!-~]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 describe('usernames', () => {
   it('a look-alike of an existing username is 409', async () => {
@@ -65,37 +59,10 @@ describe('organisation usernames', () => {
 });
 
 describe('the migration on a database that already holds look-alikes', () => {
-  let handle: DbHandle;
-  let schema: string | undefined;
-  const pgUrl = process.env.DB_TARGET === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  beforeAll(async () => {
-    if (pgUrl) {
-      schema = `t_${randomBytes(6).toString('hex')}`;
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`CREATE SCHEMA ${schema}`);
-      await c.end();
-    }
-    handle = openDatabase(pgUrl ? { databaseUrl: pgUrl, pgSchema: schema } : { sqlitePath: ':memory:' });
-  });
-  afterAll(async () => {
-    await handle.close();
-    if (pgUrl && schema) {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    }
-  });
+  const before = databaseBeforeAll('0002-stats-covering-indexes');
 
   it('reports the collisions in the log and starts anyway', async () => {
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrationsFor(handle.dialect) },
-      ...(handle.pgSchema && { migrationTableSchema: handle.pgSchema }),
-    });
-    const before = await migrator.migrateTo('0002-stats-covering-indexes');
-    expect(before.error).toBeUndefined();
+    const { handle } = before;
     const now = new Date().toISOString();
     const user = (username: string) => ({ username, passwordHash: 'x', createdAt: now, updatedAt: now });
     const db = handle.db as any;

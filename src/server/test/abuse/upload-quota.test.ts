@@ -1,24 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
 import { multipartFile, PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
 import { FetchSlots } from '../../modules/uploads/upload-limits.ts';
-import { bearer, createTestApp, postJson, sendJson, signUp, type TestApp } from '../test-app.ts';
+import { appPerFile, bearer, postJson, sendJson, signUp } from '../test-app.ts';
 
 // The upload store is not free disk: uploads per user per hour, bytes per
 // organisation, and files nothing uses are removed after a day.
 
 const png = (size: number) => Buffer.concat([PNG_1X1, Buffer.alloc(size - PNG_1X1.length)]);
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_QUOTA_BYTES: '10000', UPLOADS_PER_HOUR: '6', UPLOAD_MAX_BYTES: '4096' });
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(t.config.dataDir, { recursive: true, force: true });
-});
+const t = appPerFile({ UPLOAD_QUOTA_BYTES: '10000', UPLOADS_PER_HOUR: '6', UPLOAD_MAX_BYTES: '4096' });
 
 const upload = (token: string, bytes: Buffer) => {
   const body = multipartFile({ filename: 'a.png', contentType: 'image/png', bytes });

@@ -1,7 +1,7 @@
 import { format, isSameMonth, startOfMonth } from 'date-fns';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
 import { useAssets } from '#client/features/assets/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import {
@@ -44,14 +44,7 @@ export function CalendarTab({
         <MonthNav month={month} onMonthChange={setMonth} onToday={() => pickDay(new Date())} />
       </CardHeader>
       <CardContent className="space-y-2 p-2 pt-0 sm:p-6 sm:pt-0">
-        {assets.isError && (
-          <LoadError
-            title="Failed to fetch assets"
-            error={assets.error}
-            onRetry={() => void assets.refetch()}
-            retrying={assets.isFetching}
-          />
-        )}
+        {assets.isError && <QueryError title="Failed to fetch assets" query={assets} />}
         <MonthGrid
           month={month}
           events={events}

@@ -1,9 +1,8 @@
 import { format } from 'date-fns';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { summarizeUserAgent, useEndSession, useSessions } from '#client/features/auth/index.ts';
 
@@ -12,7 +11,6 @@ const when = (iso: string | null) => (iso ? format(new Date(iso), 'PPp') : 'Neve
 /** Every signed-in browser of this account; any but this one can be signed out here. */
 export function ActiveSessions() {
   const sessions = useSessions();
-  const { data, isPending, isError } = sessions;
   const end = useEndSession();
 
   const signOut = async (id: number, device: string) => {
@@ -29,24 +27,13 @@ export function ActiveSessions() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <span id="sessions-title">Active Sessions</span>
-        </CardTitle>
-        <CardDescription>The browsers and devices signed in to your account.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <Spinner label="Loading sessions" />
-        ) : isError ? (
-          <LoadError
-            title="Your sessions could not be loaded."
-            error={sessions.error}
-            onRetry={() => void sessions.refetch()}
-            retrying={sessions.isFetching}
-          />
-        ) : (
+    <SectionCard
+      title="Active Sessions"
+      titleId="sessions-title"
+      description="The browsers and devices signed in to your account."
+    >
+      <QueryView query={sessions} loading="Loading sessions" failed="Your sessions could not be loaded.">
+        {(data) => (
           <ul aria-labelledby="sessions-title" className="divide-y divide-border">
             {data.map((s) => {
               const device = summarizeUserAgent(s.userAgent);
@@ -81,7 +68,7 @@ export function ActiveSessions() {
             })}
           </ul>
         )}
-      </CardContent>
-    </Card>
+      </QueryView>
+    </SectionCard>
   );
 }

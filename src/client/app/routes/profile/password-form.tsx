@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type ChangePasswordFormInput, changePasswordFormSchema } from '#shared/schemas/account.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { useChangePassword } from '#client/features/auth/index.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
+import { FormCard } from './form-card.tsx';
 
 /** All three are password inputs: only the autofill hint tells them apart. */
 const passwordField = (
@@ -53,25 +52,14 @@ export function PasswordForm() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <span id="password-title">Password</span>
-        </CardTitle>
-        <CardDescription>
-          Change the password you sign in with. Your other sessions will be signed out.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-labelledby="password-title" className="space-y-4">
-          <TextFields fields={FIELDS} register={register} errors={errors} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Updating...' : 'Update Password'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      id="password"
+      title="Password"
+      description="Change the password you sign in with. Your other sessions will be signed out."
+      onSubmit={onSubmit}
+      submit={{ label: 'Update Password', pendingLabel: 'Updating...', pending: change.isPending }}
+    >
+      <TextFields fields={FIELDS} register={register} errors={errors} />
+    </FormCard>
   );
 }

@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import type { PublicUser } from '#shared/schemas/auth.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { useUpdateProfile } from '#client/features/auth/index.ts';
+import { FormCard } from './form-card.tsx';
 
 interface PersonalInfo {
   firstName: string;
@@ -45,26 +44,17 @@ export function PersonalInfoForm({ user }: { user: PublicUser }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <span id="personal-info-title">Personal Information</span>
-        </CardTitle>
-        <CardDescription>Update your name and contact details.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-labelledby="personal-info-title" className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextFields fields={NAME_FIELDS} register={register} />
-          </div>
-          <TextFields fields={CONTACT_FIELDS} register={register} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      id="personal-info"
+      title="Personal Information"
+      description="Update your name and contact details."
+      onSubmit={onSubmit}
+      submit={{ label: 'Save Changes', pendingLabel: 'Saving...', pending: update.isPending }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextFields fields={NAME_FIELDS} register={register} />
+      </div>
+      <TextFields fields={CONTACT_FIELDS} register={register} />
+    </FormCard>
   );
 }

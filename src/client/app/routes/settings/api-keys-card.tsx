@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { CheckIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { API_KEY_REQUESTS_PER_MINUTE, DATE_FORMAT } from '#shared/constants.ts';
 import {
@@ -11,15 +11,14 @@ import {
 } from '#shared/schemas/api-keys.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { DataTable } from '#client/components/ui/data-table.tsx';
 import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
-import { InputField, SelectField } from '#client/components/ui/form-field.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { Form, InputField, SelectField } from '#client/components/ui/form-field.tsx';
+import { CopyField } from '#client/components/ui/copy-field.tsx';
+import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
-import { useCopied } from '#client/lib/use-copied.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
 import {
   RoleLocked,
@@ -28,6 +27,7 @@ import {
   useRevokeApiKey,
   useRole,
 } from '#client/features/organization/index.ts';
+import { RoleOptions } from './role-options.tsx';
 
 const day = (iso: string) => format(parseISO(iso), DATE_FORMAT);
 
@@ -39,27 +39,27 @@ export function ApiKeysCard() {
   const { can } = useRole();
   const isAdmin = can('admin');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>API Access</CardTitle>
-        <CardDescription>
+    <SectionCard
+      title="API Access"
+      description={
+        <>
           API keys connect Rally to your other tools. A key acts with its role (Viewer or Editor) on
           campaigns, assets, templates, stats and exports, never on the team, invitations or settings. Send it
           as <code className="font-mono">Authorization: Bearer rk_…</code>; each key may make{' '}
           {API_KEY_REQUESTS_PER_MINUTE} requests a minute.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <RoleLocked needs="admin" label="Create API Key">
-          <CreateApiKey />
-        </RoleLocked>
-        {isAdmin ? (
-          <ApiKeyList />
-        ) : (
-          <p className="text-sm text-muted-foreground">Only admins can see and manage API keys.</p>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+      contentClassName="space-y-6"
+    >
+      <RoleLocked needs="admin" label="Create API Key">
+        <CreateApiKey />
+      </RoleLocked>
+      {isAdmin ? (
+        <ApiKeyList />
+      ) : (
+        <p className="text-sm text-muted-foreground">Only admins can see and manage API keys.</p>
+      )}
+    </SectionCard>
   );
 }
 
@@ -82,12 +82,10 @@ function CreateApiKey() {
     create.error && !serverNameError ? errorMessage(create.error, 'Something went wrong') : undefined;
 
   return (
-    <form
-      noValidate
+    <Form
       aria-label="Create an API key"
       className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         const parsed = createApiKeySchema.safeParse({ name, role });
         if (!parsed.success) {
           setNameError(parsed.error.issues.find((i) => i.path[0] === 'name')?.message);
@@ -118,11 +116,7 @@ function CreateApiKey() {
         value={role}
         onChange={(e) => setRole(e.target.value as ApiKeyRole)}
       >
-        {API_KEY_ROLES.map((r) => (
-          <option key={r} value={r}>
-            {roleLabel(r)}
-          </option>
-        ))}
+        <RoleOptions roles={API_KEY_ROLES} />
       </SelectField>
       <Button type="submit" disabled={create.isPending}>
         <KeyRoundIcon aria-hidden />
@@ -133,29 +127,19 @@ function CreateApiKey() {
           {otherError}
         </p>
       )}
-    </form>
+    </Form>
   );
 }
 
 function NewApiKey({ created, done }: { created: CreatedApiKey; done: () => void }) {
-  const { copied, copy } = useCopied({ title: 'API key copied!' });
   return (
     <section aria-label="New API key" className="space-y-2 rounded-md border border-border bg-muted/40 p-4">
-      <label htmlFor="new-api-key" className="text-sm font-medium">
-        New key “{created.name}” ({roleLabel(created.role)})
-      </label>
-      <div className="flex gap-2">
-        <Input
-          id="new-api-key"
-          value={created.key}
-          readOnly
-          className="font-mono"
-          onFocus={(e) => e.target.select()}
-        />
-        <Button variant="outline" onClick={() => void copy(created.key)}>
-          {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />} {copied ? 'Copied!' : 'Copy'}
-        </Button>
-      </div>
+      <CopyField
+        id="new-api-key"
+        label={`New key “${created.name}” (${roleLabel(created.role)})`}
+        value={created.key}
+        notice={{ title: 'API key copied!' }}
+      />
       <p role="status" className="text-sm font-medium">
         Copy this key now: you will not see it again. Only its first characters ({created.prefix}…) are kept.
       </p>
@@ -167,50 +151,24 @@ function NewApiKey({ created, done }: { created: CreatedApiKey; done: () => void
 }
 
 function ApiKeyList() {
-  const keys = useApiKeys({ enabled: true });
-  if (keys.isPending) return <Spinner label="Loading API keys" />;
-  if (keys.isError)
-    return (
-      <LoadError
-        title="Failed to fetch API keys"
-        error={keys.error}
-        onRetry={() => void keys.refetch()}
-        retrying={keys.isFetching}
-      />
-    );
-  if (keys.data.length === 0) return <p className="text-sm text-muted-foreground">No API keys yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Name
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Role
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Key
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Created
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Last used
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {keys.data.map((key) => (
-            <ApiKeyRow key={key.id} apiKey={key} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <QueryView
+      query={useApiKeys({ enabled: true })}
+      loading="Loading API keys"
+      failed="Failed to fetch API keys"
+    >
+      {(keys) =>
+        keys.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No API keys yet.</p>
+        ) : (
+          <DataTable columns={['Name', 'Role', 'Key', 'Created', 'Last used']} actions>
+            {keys.map((key) => (
+              <ApiKeyRow key={key.id} apiKey={key} />
+            ))}
+          </DataTable>
+        )
+      }
+    </QueryView>
   );
 }
 

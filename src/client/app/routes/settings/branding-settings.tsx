@@ -2,8 +2,8 @@ import { ImageIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FileUploadField, useFileUpload } from '#client/features/assets/index.ts';
 import { WithSettings } from './settings-state.tsx';
@@ -41,98 +41,83 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
   };
 
   return (
-    <form
-      noValidate
-      aria-label="Branding settings"
-      className="space-y-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save({ branding: draft });
-      }}
-    >
-      <Card>
-        <CardHeader>
-          <CardTitle>Logo</CardTitle>
-          <CardDescription>Shown on your supporter pages and their link previews.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col items-start gap-4 sm:flex-row">
-          <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-2 border-dashed border-border bg-muted">
-            {draft.logoUrl ? (
-              <img src={draft.logoUrl} alt="Organization logo" className="size-full object-contain" />
-            ) : (
-              <ImageIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            )}
-          </div>
-          <div className="w-full space-y-2">
-            {canChange && (
-              <FileUploadField
-                id="settings-logo"
-                label="Logo image"
-                accept="image/png,image/jpeg,image/gif,image/webp"
-                uploadLabel="Upload Logo"
-                flow={flow}
-                onUpload={() => void uploadLogo()}
-              />
-            )}
-            <p className="text-sm text-muted-foreground">
-              PNG, JPEG, GIF or WebP. Recommended size: 512x512 px. Max 2 MB.
+    <Form aria-label="Branding settings" className="space-y-6" onSubmit={() => save({ branding: draft })}>
+      <SectionCard
+        title="Logo"
+        description="Shown on your supporter pages and their link previews."
+        contentClassName="flex flex-col items-start gap-4 sm:flex-row"
+      >
+        <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-2 border-dashed border-border bg-muted">
+          {draft.logoUrl ? (
+            <img src={draft.logoUrl} alt="Organization logo" className="size-full object-contain" />
+          ) : (
+            <ImageIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+          )}
+        </div>
+        <div className="w-full space-y-2">
+          {canChange && (
+            <FileUploadField
+              id="settings-logo"
+              label="Logo image"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              uploadLabel="Upload Logo"
+              flow={flow}
+              onUpload={() => void uploadLogo()}
+            />
+          )}
+          <p className="text-sm text-muted-foreground">
+            PNG, JPEG, GIF or WebP. Recommended size: 512x512 px. Max 2 MB.
+          </p>
+          {errors.logoUrl && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errors.logoUrl}
             </p>
-            {errors.logoUrl && (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {errors.logoUrl}
-              </p>
-            )}
-            {canChange && draft.logoUrl && (
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                onClick={() => setDraft((d) => ({ ...d, logoUrl: '' }))}
-              >
-                <XIcon aria-hidden /> Remove Logo
-              </Button>
-            )}
-          </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Brand Colors</CardTitle>
-          <CardDescription>
-            The primary color is the background of the supporter page's buttons and header, under white text,
-            so it must be dark enough to read (WCAG AA, 4.5:1). The accent color marks highlights.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+          )}
+          {canChange && draft.logoUrl && (
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => setDraft((d) => ({ ...d, logoUrl: '' }))}
+            >
+              <XIcon aria-hidden /> Remove Logo
+            </Button>
+          )}
+        </div>
+      </SectionCard>
+      <SectionCard
+        title="Brand Colors"
+        description="The primary color is the background of the supporter page's buttons and header, under white text, so it must be dark enough to read (WCAG AA, 4.5:1). The accent color marks highlights."
+        contentClassName="grid gap-4 sm:grid-cols-2"
+      >
+        {COLORS.map(({ key, id, label }) => (
           <ColorField
-            id="brand-primary"
-            label="Primary Color"
-            value={draft.primaryColor}
-            error={errors.primaryColor}
+            key={key}
+            id={id}
+            label={label}
+            value={draft[key]}
+            error={errors[key]}
             disabled={!canChange}
-            onChange={(primaryColor) => setDraft((d) => ({ ...d, primaryColor }))}
+            onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
           />
-          <ColorField
-            id="brand-accent"
-            label="Accent Color"
-            value={draft.accentColor}
-            error={errors.accentColor}
-            disabled={!canChange}
-            onChange={(accentColor) => setDraft((d) => ({ ...d, accentColor }))}
-          />
-        </CardContent>
-      </Card>
+        ))}
+      </SectionCard>
       {canChange && (
         <div className="flex items-center gap-3">
-          <Button type="submit" disabled={saving || flow.uploading}>
-            {saving ? 'Saving...' : 'Save Branding'}
-          </Button>
+          <SubmitButton pending={saving} pendingLabel="Saving..." disabled={saving || flow.uploading}>
+            Save Branding
+          </SubmitButton>
           {dirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
         </div>
       )}
-    </form>
+    </Form>
   );
 }
+
+const COLORS = [
+  { key: 'primaryColor', id: 'brand-primary', label: 'Primary Color' },
+  { key: 'accentColor', id: 'brand-accent', label: 'Accent Color' },
+] as const;
 
 /** A colour as #rrggbb text (what the server checks) beside a native picker for the same value. */
 function ColorField({

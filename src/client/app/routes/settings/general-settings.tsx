@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { OrganizationSettings } from '#shared/schemas/settings.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
-import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
+import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { useOrganization } from '#client/features/organization/index.ts';
 import { timeZoneOptions } from '#client/lib/time-zones.ts';
@@ -15,14 +14,7 @@ export function GeneralSettings() {
   const org = organization.data;
   return (
     <div className="space-y-6">
-      {organization.isError && (
-        <LoadError
-          title="Failed to fetch organization"
-          error={organization.error}
-          onRetry={() => void organization.refetch()}
-          retrying={organization.isFetching}
-        />
-      )}
+      {organization.isError && <QueryError title="Failed to fetch organization" query={organization} />}
       <WithSettings>
         {(settings, canChange) => (
           <GeneralForm
@@ -66,76 +58,56 @@ function GeneralForm({
   });
 
   return (
-    <form
-      noValidate
-      aria-label="General settings"
-      className="space-y-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save({ general: draft });
-      }}
-    >
-      <Card>
-        <CardHeader>
-          <CardTitle>Organization Profile</CardTitle>
-          <CardDescription>How your organization appears to supporters.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <FormField id="settings-org-name" label="Organization Name" error={errors.name}>
-            <Input {...field('settings-org-name', 'name')} />
-          </FormField>
-          <FormField id="settings-org-username" label="Organization Username">
-            <Input id="settings-org-username" value={orgUsername} readOnly />
-          </FormField>
-          <FormField id="settings-org-website" label="Website" error={errors.website}>
-            <Input
-              type="url"
-              placeholder="https://example.org"
-              {...field('settings-org-website', 'website')}
-            />
-          </FormField>
-          <FormField id="settings-org-description" label="Description" error={errors.description}>
-            <Textarea {...field('settings-org-description', 'description')} />
-          </FormField>
-          <FormField
-            id="settings-org-time-zone"
-            label="Time zone"
-            help={TIME_ZONE_HELP}
-            error={errors.timeZone}
+    <Form aria-label="General settings" className="space-y-6" onSubmit={() => save({ general: draft })}>
+      <SectionCard
+        title="Organization Profile"
+        description="How your organization appears to supporters."
+        contentClassName="space-y-4"
+      >
+        <FormField id="settings-org-name" label="Organization Name" error={errors.name}>
+          <Input {...field('settings-org-name', 'name')} />
+        </FormField>
+        <FormField id="settings-org-username" label="Organization Username">
+          <Input id="settings-org-username" value={orgUsername} readOnly />
+        </FormField>
+        <FormField id="settings-org-website" label="Website" error={errors.website}>
+          <Input type="url" placeholder="https://example.org" {...field('settings-org-website', 'website')} />
+        </FormField>
+        <FormField id="settings-org-description" label="Description" error={errors.description}>
+          <Textarea {...field('settings-org-description', 'description')} />
+        </FormField>
+        <FormField
+          id="settings-org-time-zone"
+          label="Time zone"
+          help={TIME_ZONE_HELP}
+          error={errors.timeZone}
+        >
+          <Select
+            {...field('settings-org-time-zone', 'timeZone')}
+            {...fieldAria('settings-org-time-zone', errors.timeZone, TIME_ZONE_HELP)}
           >
-            <Select
-              {...field('settings-org-time-zone', 'timeZone')}
-              {...fieldAria('settings-org-time-zone', errors.timeZone, TIME_ZONE_HELP)}
-            >
-              {zones.map((z) => (
-                <option key={z} value={z}>
-                  {z.replaceAll('_', ' ')}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Contact Information</CardTitle>
-          <CardDescription>Where supporters and partners can reach you.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <FormField id="settings-contact-email" label="Contact Email" error={errors.contactEmail}>
-            <Input
-              type="email"
-              placeholder="hello@example.org"
-              {...field('settings-contact-email', 'contactEmail')}
-            />
-          </FormField>
-        </CardContent>
-      </Card>
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </SectionCard>
+      <SectionCard title="Contact Information" description="Where supporters and partners can reach you.">
+        <FormField id="settings-contact-email" label="Contact Email" error={errors.contactEmail}>
+          <Input
+            type="email"
+            placeholder="hello@example.org"
+            {...field('settings-contact-email', 'contactEmail')}
+          />
+        </FormField>
+      </SectionCard>
       {canChange && (
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save General Settings'}
-        </Button>
+        <SubmitButton pending={saving} pendingLabel="Saving...">
+          Save General Settings
+        </SubmitButton>
       )}
-    </form>
+    </Form>
   );
 }

@@ -1,9 +1,8 @@
 import { format, parseISO } from 'date-fns';
 import { DATE_FORMAT } from '#shared/constants.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
 import { useInvitations, useRevokeInvitation } from '#client/features/organization/index.ts';
@@ -13,56 +12,48 @@ export function InvitationsCard() {
   const invitations = useInvitations({ enabled: true });
   const revoke = useRevokeInvitation();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Pending Invitations</CardTitle>
-        <CardDescription>Links not used yet. Revoke one and it stops working.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {invitations.isPending ? (
-          <Spinner label="Loading invitations" />
-        ) : invitations.isError ? (
-          <LoadError
-            title="Failed to fetch invitations"
-            error={invitations.error}
-            onRetry={() => void invitations.refetch()}
-            retrying={invitations.isFetching}
-          />
-        ) : invitations.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No pending invitations.</p>
-        ) : (
-          <ul className="divide-y divide-border">
-            {invitations.data.map((inv) => (
-              <li
-                key={inv.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-3"
-                data-testid="invitation-row"
-              >
-                <div className="min-w-0 text-sm">
-                  <p className="truncate font-medium">{inv.email}</p>
-                  <p className="text-muted-foreground">
-                    {roleLabel(inv.role)} · expires {format(parseISO(inv.expiresAt), DATE_FORMAT)}
-                  </p>
-                </div>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={revoke.isPending}
-                  aria-label={`Revoke the invitation for ${inv.email}`}
-                  onClick={() =>
-                    revoke.mutate(inv.id, {
-                      onSuccess: () => toast({ title: 'Invitation revoked', description: inv.email }),
-                      onError: (err) => toastError('Invitation not revoked', err, 'Something went wrong'),
-                    })
-                  }
+    <SectionCard
+      title="Pending Invitations"
+      description="Links not used yet. Revoke one and it stops working."
+    >
+      <QueryView query={invitations} loading="Loading invitations" failed="Failed to fetch invitations">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No pending invitations.</p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {list.map((inv) => (
+                <li
+                  key={inv.id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  data-testid="invitation-row"
                 >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+                  <div className="min-w-0 text-sm">
+                    <p className="truncate font-medium">{inv.email}</p>
+                    <p className="text-muted-foreground">
+                      {roleLabel(inv.role)} · expires {format(parseISO(inv.expiresAt), DATE_FORMAT)}
+                    </p>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={revoke.isPending}
+                    aria-label={`Revoke the invitation for ${inv.email}`}
+                    onClick={() =>
+                      revoke.mutate(inv.id, {
+                        onSuccess: () => toast({ title: 'Invitation revoked', description: inv.email }),
+                        onError: (err) => toastError('Invitation not revoked', err, 'Something went wrong'),
+                      })
+                    }
+                  >
+                    Revoke
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+    </SectionCard>
   );
 }

@@ -1,14 +1,14 @@
-import { CheckIcon, CopyIcon, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { type CreatedInvitation, ROLES, type Role } from '#shared/schemas/members.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter, FormDialog } from '#client/components/ui/dialog.tsx';
-import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Input, Select } from '#client/components/ui/input.tsx';
+import { CopyField } from '#client/components/ui/copy-field.tsx';
+import { Form, FormSubmit, InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
-import { useCopied } from '#client/lib/use-copied.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
 import { useCreateInvitation } from '#client/features/organization/index.ts';
+import { RoleOptions } from './role-options.tsx';
 
 /** 'Invite Team Member': email and role; then the link, shown this once, to copy. */
 export function InviteDialog() {
@@ -44,49 +44,41 @@ function InviteForm({ close }: { close: () => void }) {
 
   if (created) return <InvitationLink invitation={created} close={close} />;
   return (
-    <form
-      noValidate
+    <Form
       aria-label="Invite a team member"
       className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        create.mutate({ email, role }, { onSuccess: setCreated });
-      }}
+      onSubmit={() => create.mutate({ email, role }, { onSuccess: setCreated })}
     >
-      <FormField id="invite-email" label="Email" error={emailError}>
-        <Input
-          {...fieldAria('invite-email', emailError)}
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
-      <FormField id="invite-role" label="Role">
-        <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {roleLabel(r)}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <InputField
+        id="invite-email"
+        label="Email"
+        error={emailError}
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <SelectField
+        id="invite-role"
+        label="Role"
+        value={role}
+        onChange={(e) => setRole(e.target.value as Role)}
+      >
+        <RoleOptions roles={ROLES} />
+      </SelectField>
       {otherError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {otherError}
         </p>
       )}
-      <DialogFooter>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Invitation'}
-        </Button>
-      </DialogFooter>
-    </form>
+      <FormSubmit pending={create.isPending} pendingLabel="Creating...">
+        Create Invitation
+      </FormSubmit>
+    </Form>
   );
 }
 
 function InvitationLink({ invitation, close }: { invitation: CreatedInvitation; close: () => void }) {
-  const { copied, copy } = useCopied({ title: 'Invitation link copied!' });
   return (
     <div className="space-y-4">
       <p role="status" className="text-sm">
@@ -95,21 +87,12 @@ function InvitationLink({ invitation, close }: { invitation: CreatedInvitation; 
           : `Nothing was emailed (mail is not set up on this server): send ${invitation.email} this link yourself.`}
       </p>
       <div className="space-y-1.5">
-        <label htmlFor="invitation-url" className="text-sm font-medium">
-          Invitation link ({roleLabel(invitation.role)})
-        </label>
-        <div className="flex gap-2">
-          <Input
-            id="invitation-url"
-            value={invitation.url}
-            readOnly
-            className="font-mono"
-            onFocus={(e) => e.target.select()}
-          />
-          <Button variant="outline" onClick={() => void copy(invitation.url)}>
-            {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />} {copied ? 'Copied!' : 'Copy'}
-          </Button>
-        </div>
+        <CopyField
+          id="invitation-url"
+          label={`Invitation link (${roleLabel(invitation.role)})`}
+          value={invitation.url}
+          notice={{ title: 'Invitation link copied!' }}
+        />
         <p className="text-xs text-muted-foreground">It is shown only now: copy it before closing.</p>
       </div>
       <DialogFooter>

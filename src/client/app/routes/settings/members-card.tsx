@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import { DATE_FORMAT } from '#shared/constants.ts';
 import { LAST_ADMIN_MESSAGE, type Member, ROLES, type Role } from '#shared/schemas/members.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { DataTable } from '#client/components/ui/data-table.tsx';
 import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryView } from '#client/components/ui/query-view.tsx';
 import { Select } from '#client/components/ui/input.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { displayName, roleLabel, useUser } from '#client/features/auth/index.ts';
 import {
@@ -18,6 +18,7 @@ import {
   useRole,
   useUpdateMemberRole,
 } from '#client/features/organization/index.ts';
+import { RoleOptions } from './role-options.tsx';
 
 const LAST_ADMIN_HELP = `${LAST_ADMIN_MESSAGE}: make another member an admin first.`;
 
@@ -29,63 +30,28 @@ export function MembersCard({ invite, orgName }: { invite: React.ReactNode; orgN
   const admins = members.data?.filter((m) => m.role === 'admin').length ?? 0;
 
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 space-y-0">
-        <div className="space-y-1.5">
-          <CardTitle>Team Members</CardTitle>
-          <CardDescription>
-            Viewers see everything; editors also manage campaigns, assets and templates; admins also manage
-            settings and the team.
-          </CardDescription>
-        </div>
-        {can('admin') && invite}
-      </CardHeader>
-      <CardContent>
-        {members.isPending ? (
-          <Spinner label="Loading members" />
-        ) : members.isError ? (
-          <LoadError
-            title="Failed to fetch members"
-            error={members.error}
-            onRetry={() => void members.refetch()}
-            retrying={members.isFetching}
-          />
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Member
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Role
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Joined
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {members.data.map((m) => (
-                  <MemberRow
-                    key={m.id}
-                    member={m}
-                    isMe={m.id === me?.id}
-                    isAdmin={can('admin')}
-                    lastAdmin={m.role === 'admin' && admins <= 1}
-                    orgName={orgName}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+    <SectionCard
+      title="Team Members"
+      description="Viewers see everything; editors also manage campaigns, assets and templates; admins also manage settings and the team."
+      action={can('admin') && invite}
+    >
+      <QueryView query={members} loading="Loading members" failed="Failed to fetch members">
+        {(list) => (
+          <DataTable columns={['Member', 'Role', 'Joined']} actions>
+            {list.map((m) => (
+              <MemberRow
+                key={m.id}
+                member={m}
+                isMe={m.id === me?.id}
+                isAdmin={can('admin')}
+                lastAdmin={m.role === 'admin' && admins <= 1}
+                orgName={orgName}
+              />
+            ))}
+          </DataTable>
         )}
-      </CardContent>
-    </Card>
+      </QueryView>
+    </SectionCard>
   );
 }
 
@@ -155,11 +121,7 @@ function MemberRow({
             onChange={(e) => changeRole(e.target.value as Role)}
             className="w-32"
           >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabel(r)}
-              </option>
-            ))}
+            <RoleOptions roles={ROLES} />
           </Select>
         ) : (
           <Badge variant={m.role === 'admin' ? 'default' : 'secondary'}>{roleLabel(m.role)}</Badge>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { OrganizationSettings } from '#shared/schemas/settings.ts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
 import { SettingSwitch } from './setting-switch.tsx';
 import { WithSettings } from './settings-state.tsx';
 import { useSaveSettings } from './use-save-settings.ts';
@@ -35,25 +35,21 @@ function NotificationSwitches({ initial, canChange }: { initial: Notifications; 
     save({ notifications: { [key]: on } }, { onFailed: () => setState((s) => ({ ...s, [key]: !on })) });
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Email Notifications</CardTitle>
-        <CardDescription>
-          Choose what we email you about. Each switch is saved as you change it.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="divide-y divide-border">
-        {NOTIFICATIONS.map((n) => (
-          <SettingSwitch
-            key={n.key}
-            label={n.label}
-            description={n.description}
-            checked={state[n.key]}
-            disabled={!canChange}
-            onCheckedChange={(on) => flip(n.key, on)}
-          />
-        ))}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Email Notifications"
+      description="Choose what we email you about. Each switch is saved as you change it."
+      contentClassName="divide-y divide-border"
+    >
+      {NOTIFICATIONS.map((n) => (
+        <SettingSwitch
+          key={n.key}
+          label={n.label}
+          description={n.description}
+          checked={state[n.key]}
+          disabled={!canChange}
+          onCheckedChange={(on) => flip(n.key, on)}
+        />
+      ))}
+    </SectionCard>
   );
 }

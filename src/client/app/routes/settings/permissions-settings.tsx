@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
 import { useOrganization, useRole } from '#client/features/organization/index.ts';
 import { ApiKeysCard } from './api-keys-card.tsx';
 import { InvitationsCard } from './invitations-card.tsx';
@@ -31,23 +31,17 @@ function SupporterData({ initial, canChange }: { initial: boolean; canChange: bo
   const [on, setOn] = useState(initial);
   const { save } = useSaveSettings();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Supporter Data</CardTitle>
-        <CardDescription>What you ask of supporters when they share.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <SettingSwitch
-          label="Collect Supporter Information"
-          description="Offer supporters an optional name field (with a consent line); a supporter who gives it is named in your analytics instead of a pseudonym."
-          checked={on}
-          disabled={!canChange}
-          onCheckedChange={(next) => {
-            setOn(next);
-            save({ supporters: { collectInfo: next } }, { onFailed: () => setOn(!next) });
-          }}
-        />
-      </CardContent>
-    </Card>
+    <SectionCard title="Supporter Data" description="What you ask of supporters when they share.">
+      <SettingSwitch
+        label="Collect Supporter Information"
+        description="Offer supporters an optional name field (with a consent line); a supporter who gives it is named in your analytics instead of a pseudonym."
+        checked={on}
+        disabled={!canChange}
+        onCheckedChange={(next) => {
+          setOn(next);
+          save({ supporters: { collectInfo: next } }, { onFailed: () => setOn(!next) });
+        }}
+      />
+    </SectionCard>
   );
 }

@@ -1,19 +1,12 @@
-import { useEffect, useState } from 'react';
-import { LENGTH_RULES, loadTweetParser, type ParseTweet } from '../lib/platform-length.ts';
+import { useTweetParser } from '../hooks/use-tweet-parser.ts';
+import { LENGTH_RULES } from '../lib/platform-length.ts';
 
 /**
  * The share text's length on each platform as it will be posted (the text, then the
  * tracked link `url`), against that platform's limit; an over-long one is flagged.
  */
 export function ShareTextCounter({ text, url, id }: { text: string; url: string; id?: string }) {
-  const [parse, setParse] = useState<ParseTweet | null>(null);
-  useEffect(() => {
-    let alive = true;
-    void loadTweetParser().then((p) => alive && setParse(() => p));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const parse = useTweetParser();
   if (!parse) return null;
   return (
     <ul id={id} className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Length on each platform">

@@ -1,16 +1,9 @@
-import { useEffect, useState } from 'react';
-import { loadTweetParser, type ParseTweet, X_LIMIT, xLength } from '../lib/platform-length.ts';
+import { useTweetParser } from '../hooks/use-tweet-parser.ts';
+import { X_LIMIT, xLength } from '../lib/platform-length.ts';
 
 /** The length X will count for the text and the tracked link (links 23, emoji 2, CJK 2), with a warning past 280. */
 export function TweetLength({ text }: { text: string }) {
-  const [parse, setParse] = useState<ParseTweet | null>(null);
-  useEffect(() => {
-    let alive = true;
-    void loadTweetParser().then((p) => alive && setParse(() => p));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const parse = useTweetParser();
   if (!parse) return null;
   const weightedLength = xLength(text, parse);
   const over = weightedLength - X_LIMIT;

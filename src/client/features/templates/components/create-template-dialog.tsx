@@ -9,7 +9,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { DescriptionField, FormSubmit, InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import { useCreateTemplate } from '../api/create-template.ts';
@@ -39,15 +39,7 @@ function CreateTemplateForm({ orgId, onDone }: { orgId: number | null; onDone: (
     );
   }
   if (campaigns.isPending) return <Spinner label="Loading campaigns" />;
-  if (campaigns.isError)
-    return (
-      <LoadError
-        title="Failed to fetch campaigns"
-        error={campaigns.error}
-        onRetry={() => void campaigns.refetch()}
-        retrying={campaigns.isFetching}
-      />
-    );
+  if (campaigns.isError) return <QueryError title="Failed to fetch campaigns" query={campaigns} />;
   if (campaigns.data.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">Create a campaign first: a template is made from one.</p>

@@ -1,0 +1,35 @@
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import { type CopyNotice, useCopied } from '#client/lib/use-copied.ts';
+import { Button } from './button.tsx';
+import { Input } from './input.tsx';
+
+/**
+ * A value to copy that is shown once (a new API key, an invitation link): read-only,
+ * selected whole on focus, with a Copy button that confirms as every copy does.
+ */
+export function CopyField({
+  id,
+  label,
+  value,
+  notice,
+}: {
+  id: string;
+  label: React.ReactNode;
+  value: string;
+  notice: CopyNotice;
+}) {
+  const { copied, copy } = useCopied(notice);
+  return (
+    <>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <Input id={id} value={value} readOnly className="font-mono" onFocus={(e) => e.target.select()} />
+        <Button variant="outline" onClick={() => void copy(value)}>
+          {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />} {copied ? 'Copied!' : 'Copy'}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/client.ts';
+import type { SharesTable } from '../db/schema.ts';
+import { nowIso } from '../lib/time.ts';
+
+// Rows written straight into the database, for tests that need data the routes
+// would not make (old schemas before a migration, past dates, many rows at once).
+// Every column that existed in 0001 is given, so these work before any migration.
+
+/** A user with no profile and no organisation; returns its id. */
+export async function insertUserRow(db: Db, username: string, at = nowIso()): Promise<number> {
+  const profile = { email: null, firstName: null, lastName: null, phone: null, organizationId: null };
+  const row = await db
+    .insertInto('users')
+    .values({ username, passwordHash: 'x', ...profile, createdAt: at, updatedAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An organisation made by `creatorId`; returns its id. */
+export async function insertOrganizationRow(
+  db: Db,
+  org: { name: string; username: string; creatorId: number; description?: string | null },
+  at = nowIso(),
+): Promise<number> {
+  const row = await db
+    .insertInto('organizations')
+    .values({ description: null, ...org, createdAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+type ShareRow = Insertable<SharesTable>;
+
+/** A logged share on `twitter` now, with no ref, supporter or parent, unless `row` says otherwise. */
+export const shareRow = (
+  row: Pick<ShareRow, 'assetId' | 'campaignId' | 'organizationId'> & Partial<ShareRow>,
+): ShareRow => ({
+  platform: 'twitter',
+  scheduledFor: null,
+  status: 'shared',
+  ref: null,
+  supporterId: null,
+  parentShareId: null,
+  createdAt: nowIso(),
+  ...row,
+});
