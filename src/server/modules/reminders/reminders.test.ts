@@ -302,7 +302,9 @@ describe('refused reminders', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe(REMINDER_REFUSED.tooMany);
     // Another address, and the same one in another organisation, are not held back.
-    expect((await s.schedule({ reminder: { email: 'calm@example.org', consent: true } })).statusCode).toBe(201);
+    expect((await s.schedule({ reminder: { email: 'calm@example.org', consent: true } })).statusCode).toBe(
+      201,
+    );
     const elsewhere = await setup(t, 'Flood Elsewhere');
     expect((await elsewhere.schedule({ reminder: { email, consent: true } })).statusCode).toBe(201);
     // A reschedule replaces one: allowed, and the replaced share's reminder (with the address) goes.
@@ -369,7 +371,9 @@ describe('unsubscribe links', () => {
       .execute();
     expect(suppressed).toHaveLength(1);
     expect(JSON.stringify(suppressed)).not.toContain('leave');
-    expect((await s.schedule({ reminder: { email: 'stay@example.org', consent: true } }, 7)).statusCode).toBe(201);
+    expect((await s.schedule({ reminder: { email: 'stay@example.org', consent: true } }, 7)).statusCode).toBe(
+      201,
+    );
     expect((await elsewhere.schedule({ reminder: { email, consent: true } }, 7)).statusCode).toBe(201);
   });
 });
