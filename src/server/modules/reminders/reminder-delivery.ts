@@ -14,6 +14,8 @@ export interface DueReminder {
   emailKey: string | null;
   pushSubscription: string | null;
   origin: string;
+  /** Failed tries so far. */
+  attempts: number;
   ref: string | null;
   text: string | null;
   campaignId: number;

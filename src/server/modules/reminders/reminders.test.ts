@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_CONSENT_REQUIRED } from '#shared/schemas/reminders.ts';
-import { remindersJob } from '../../jobs/reminders.ts';
+import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS, remindersJob } from '../../jobs/reminders.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
@@ -166,24 +166,112 @@ describe('email reminders', () => {
   });
 });
 
-describe('claims that never finished', () => {
-  it('are swept after an hour with their personal data, never sent again', async () => {
+describe('deliveries that fail', () => {
+  /** A push endpoint nothing listens on: every try fails. */
+  const dead = () => ({ ...push.subscription, endpoint: 'http://127.0.0.1:9/push/dead' });
+
+  it('are tried again after 5 and 15 minutes, and sent when the channel works again', async () => {
+    const s = await setup(t);
+    const share = (await s.schedule({ reminder: { consent: true, push: dead() } })).json();
+    const due = Date.parse(share.scheduledFor);
+    await runnerAt(t, () => due + 1000).runOnce();
+    const [row] = await reminderRows(t, share.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimedAt: null });
+    expect(Date.parse(row.dueAt)).toBe(due + 1000 + REMINDER_RETRY_DELAYS_MS[0]);
+    expect(await shareStatus(t, share.id)).toBe('pending');
+
+    // Not before its new time; then, with the push service back, it goes out.
+    await runnerAt(t, () => due + 60_000).runOnce();
+    expect((await reminderRows(t, share.id))[0].attempts).toBe(1);
+    await t.database.db
+      .updateTable('reminders')
+      .set({ pushSubscription: JSON.stringify(push.subscription) })
+      .where('shareId', '=', share.id)
+      .execute();
+    const before = push.received.length;
+    await runnerAt(t, () => Date.parse(row.dueAt) + 1000).runOnce();
+    expect(push.received.length).toBe(before + 1);
+    expect(await shareStatus(t, share.id)).toBe('reminded');
+    expect(await reminderRows(t, share.id)).toEqual([]);
+  });
+
+  it(`expire the share and delete the personal data after ${REMINDER_MAX_ATTEMPTS} failed tries`, async () => {
+    const s = await setup(t);
+    const share = (await s.schedule({ reminder: { consent: true, push: dead() } })).json();
+    let at = Date.parse(share.scheduledFor) + 1000;
+    for (let i = 1; i < REMINDER_MAX_ATTEMPTS; i++) {
+      await runnerAt(t, () => at).runOnce();
+      const [row] = await reminderRows(t, share.id);
+      expect(row).toMatchObject({ status: 'pending', attempts: i });
+      expect(Date.parse(row.dueAt)).toBe(at + REMINDER_RETRY_DELAYS_MS[i - 1]);
+      at = Date.parse(row.dueAt) + 1000;
+    }
+    await runnerAt(t, () => at).runOnce();
+    expect(await reminderRows(t, share.id)).toEqual([]);
+    expect(await shareStatus(t, share.id)).toBe('expired');
+  });
+
+  it('a claim that never finished is swept after an hour as a failed try, then sent on its retry', async () => {
     const s = await setup(t);
     const email = 'crashed@example.org';
     const share = (await s.schedule({ reminder: { email, consent: true } })).json();
     const due = Date.parse(share.scheduledFor);
     // As if a process claimed it and died before sending.
+    const claim = (attempts: number) =>
+      t.database.db
+        .updateTable('reminders')
+        .set({ status: 'sending', claimedAt: new Date(due).toISOString(), attempts })
+        .where('shareId', '=', share.id)
+        .execute();
+    await claim(0);
+    await runnerAt(t, () => due + 30 * 60_000).runOnce();
+    expect((await reminderRows(t, share.id))[0]).toMatchObject({ status: 'sending' });
+    await runnerAt(t, () => due + 2 * HOUR).runOnce();
+    const [row] = await reminderRows(t, share.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimedAt: null });
+    expect(mailsTo(email)).toHaveLength(0);
+    await runnerAt(t, () => Date.parse(row.dueAt) + 1000).runOnce();
+    await smtp.waitFor(email);
+    expect(await shareStatus(t, share.id)).toBe('reminded');
+
+    // On its last try, a stale claim expires the share instead.
+    const last = (await s.schedule({ reminder: { email: 'crashed2@example.org', consent: true } })).json();
     await t.database.db
       .updateTable('reminders')
-      .set({ status: 'sending', claimedAt: new Date(due).toISOString() })
-      .where('shareId', '=', share.id)
+      .set({ status: 'sending', claimedAt: new Date(due).toISOString(), attempts: REMINDER_MAX_ATTEMPTS - 1 })
+      .where('shareId', '=', last.id)
       .execute();
-    await runnerAt(t, () => due + 30 * 60_000).runOnce();
-    expect(await reminderRows(t, share.id)).toHaveLength(1);
     await runnerAt(t, () => due + 2 * HOUR).runOnce();
-    expect(await reminderRows(t, share.id)).toEqual([]);
-    expect(mailsTo(email)).toHaveLength(0);
-    expect(await shareStatus(t, share.id)).toBe('pending');
+    expect(await reminderRows(t, last.id)).toEqual([]);
+    expect(await shareStatus(t, last.id)).toBe('expired');
+    expect(mailsTo('crashed2@example.org')).toHaveLength(0);
+  });
+});
+
+describe('an organisation that stopped collecting supporter information', () => {
+  it('gets no reminder mail (the address is dropped unused), while a browser push still goes out', async () => {
+    const s = await setup(t, 'Quiet Org');
+    const both = (
+      await s.schedule({ reminder: { email: 'quiet@example.org', consent: true, push: push.subscription } })
+    ).json();
+    const mailOnly = (await s.schedule({ reminder: { email: 'quiet2@example.org', consent: true } })).json();
+    await t.database.db
+      .insertInto('organizationSettings')
+      .values({
+        organizationId: s.org,
+        data: JSON.stringify({ supporters: { collectInfo: false } }),
+        updatedAt: new Date().toISOString(),
+      })
+      .execute();
+    const before = push.received.length;
+    await runnerAt(t, () => Date.parse(both.scheduledFor) + 1000).runOnce();
+    expect(push.received.length).toBe(before + 1);
+    expect(await shareStatus(t, both.id)).toBe('reminded');
+    expect(await reminderRows(t, mailOnly.id)).toEqual([]);
+    expect(await shareStatus(t, mailOnly.id)).toBe('pending');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo('quiet@example.org')).toHaveLength(0);
+    expect(mailsTo('quiet2@example.org')).toHaveLength(0);
   });
 });
 
