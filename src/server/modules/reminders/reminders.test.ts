@@ -92,6 +92,16 @@ const shareStatus = async (app: TestApp, id: number) =>
     ?.status;
 const reminderRows = (app: TestApp, shareId: number) =>
   app.database.db.selectFrom('reminders').selectAll().where('shareId', '=', shareId).execute();
+/** The organisation turns supporter information off (its settings row did not exist yet). */
+const stopCollecting = (organizationId: number) =>
+  t.database.db
+    .insertInto('organizationSettings')
+    .values({
+      organizationId,
+      data: JSON.stringify({ supporters: { collectInfo: false } }),
+      updatedAt: new Date().toISOString(),
+    })
+    .execute();
 const mailsTo = (to: string) =>
   smtp.messages.filter((m: ParsedMail) => [m.to].flat().some((a) => a?.text.includes(to)));
 const unsubscribeUrl = (mail: ParsedMail) =>
@@ -255,14 +265,7 @@ describe('an organisation that stopped collecting supporter information', () => 
       await s.schedule({ reminder: { email: 'quiet@example.org', consent: true, push: push.subscription } })
     ).json();
     const mailOnly = (await s.schedule({ reminder: { email: 'quiet2@example.org', consent: true } })).json();
-    await t.database.db
-      .insertInto('organizationSettings')
-      .values({
-        organizationId: s.org,
-        data: JSON.stringify({ supporters: { collectInfo: false } }),
-        updatedAt: new Date().toISOString(),
-      })
-      .execute();
+    await stopCollecting(s.org);
     const before = push.received.length;
     await runnerAt(t, () => Date.parse(both.scheduledFor) + 1000).runOnce();
     expect(push.received.length).toBe(before + 1);
@@ -353,14 +356,7 @@ describe('refused reminders', () => {
     const empty = await s.schedule({ reminder: { consent: true } });
     expect(empty.statusCode).toBe(400);
 
-    await t.database.db
-      .insertInto('organizationSettings')
-      .values({
-        organizationId: s.org,
-        data: JSON.stringify({ supporters: { collectInfo: false } }),
-        updatedAt: new Date().toISOString(),
-      })
-      .execute();
+    await stopCollecting(s.org);
     const noCollect = await s.schedule({ reminder: { email: 'no@example.org', consent: true } });
     expect(noCollect.statusCode).toBe(400);
     expect(noCollect.json().message).toBe(REMINDER_REFUSED.noCollect);
