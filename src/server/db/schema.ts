@@ -168,6 +168,16 @@ export interface RemindersTable {
   pushSubscription: string | null;
   origin: string;
   claimedAt: string | null;
+  /** Failed deliveries so far (migration 0017): retried with backoff until REMINDER_MAX_ATTEMPTS. */
+  attempts: Generated<number>;
+  createdAt: string;
+}
+
+/** Keyed address hashes that unsubscribed in an organisation: never mailed again (migration 0017). */
+export interface ReminderSuppressionsTable {
+  id: Generated<number>;
+  organizationId: number;
+  emailKey: string;
   createdAt: string;
 }
 
@@ -408,6 +418,7 @@ export interface Database {
   loginAttempts: LoginAttemptsTable;
   appSecrets: AppSecretsTable;
   reminders: RemindersTable;
+  reminderSuppressions: ReminderSuppressionsTable;
   reminderUnsubscribes: ReminderUnsubscribesTable;
   rollupState: RollupStateTable;
   jobRuns: JobRunsTable;

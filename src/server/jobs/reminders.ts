@@ -5,14 +5,19 @@ import type { Db } from '../db/client.ts';
 import type { Mailer } from '../lib/mail.ts';
 import { isoBefore } from '../lib/time.ts';
 import { hashToken, newToken } from '../modules/auth/sessions.ts';
+import { getSettings } from '../modules/settings/settings.service.ts';
 import { type DueReminder, reminderMail, sendPushReminder } from '../modules/reminders/reminder-delivery.ts';
 import { loadReminderKeys } from '../modules/reminders/reminder-keys.ts';
 import type { Job } from './runner.ts';
 
 /** Reminders claimed per step (one transaction); more wait for the next step. */
 export const REMINDER_BATCH = 50;
-/** A claim this old never finished (the process died while sending): its data goes, it is not sent again. */
+/** A claim this old never finished (the process died while sending): it counts as a failed try. */
 export const STALE_CLAIM_MS = 60 * 60 * 1000;
+/** Tries per reminder; after the last failed one the share expires and the personal data goes. */
+export const REMINDER_MAX_ATTEMPTS = 3;
+/** Wait before the next try, by failed tries so far (1, 2). */
+export const REMINDER_RETRY_DELAYS_MS = [5 * 60 * 1000, 15 * 60 * 1000];
 /** Unsubscribe links keep working this long after their mail. */
 export const UNSUBSCRIBE_LINK_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 
@@ -35,7 +40,9 @@ interface Logger {
  * campaign is no longer open (ended, paused, archived, not started) or whose asset
  * was deleted is not sent: its share becomes `expired`. A sent one moves its share
  * from `pending` to `reminded`. Either way the row, with the address or
- * subscription in it, is deleted.
+ * subscription in it, is deleted. One that reached nobody (or whose claim went
+ * stale) is tried again later, REMINDER_MAX_ATTEMPTS times in all, then its share
+ * expires and the row goes.
  */
 export function remindersJob(opts: {
   db: Db;
@@ -58,11 +65,13 @@ export function remindersJob(opts: {
       const nowIso = new Date(now).toISOString();
       if (now - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = now;
-        await trx
-          .deleteFrom('reminders')
+        const stale = await trx
+          .selectFrom('reminders')
+          .select(['id', 'shareId', 'attempts'])
           .where('status', '=', 'sending')
           .where('claimedAt', '<', isoBefore(STALE_CLAIM_MS, now))
           .execute();
+        for (const row of stale) await recordFailure(trx, row, now);
         await trx
           .deleteFrom('reminderUnsubscribes')
           .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
@@ -103,6 +112,7 @@ export function remindersJob(opts: {
           'r.emailKey',
           'r.pushSubscription',
           'r.origin',
+          'r.attempts',
           's.ref',
           's.shareText as text',
           's.status as shareStatus',
@@ -118,6 +128,7 @@ export function remindersJob(opts: {
         .where('r.id', 'in', ids)
         .execute();
       const done: number[] = [];
+      const collects = new Map<number, boolean>();
       for (const row of rows) {
         // Rescheduled or already shared: the reminder has nothing left to remind of.
         if (row.shareStatus !== 'pending') {
@@ -137,6 +148,28 @@ export function remindersJob(opts: {
           done.push(row.id);
           continue;
         }
+        // The organisation may have stopped collecting supporter information since:
+        // then the address goes unused and unkept; a browser subscription still goes out.
+        if (row.email !== null) {
+          let on = collects.get(row.organizationId);
+          if (on === undefined) {
+            on = (await getSettings(trx, row.organizationId)).supporters.collectInfo;
+            collects.set(row.organizationId, on);
+          }
+          if (!on) {
+            row.email = null;
+            row.emailKey = null;
+            await trx
+              .updateTable('reminders')
+              .set({ email: null, emailKey: null })
+              .where('id', '=', row.id)
+              .execute();
+            if (row.pushSubscription === null) {
+              done.push(row.id);
+              continue;
+            }
+          }
+        }
         claimed.push(row);
       }
       if (done.length > 0) await trx.deleteFrom('reminders').where('id', 'in', done).execute();
@@ -149,7 +182,7 @@ export function remindersJob(opts: {
         try {
           await deliver(reminder);
         } catch (err) {
-          // Left claimed: the stale-claim sweep deletes it; it is not sent twice.
+          // Left claimed: the stale-claim sweep counts it as a failed try.
           log?.warn({ err, shareId: reminder.shareId }, 'reminder delivery failed');
         }
       }
@@ -187,15 +220,48 @@ export function remindersJob(opts: {
       count('push', ok, r);
       reached ||= ok;
     }
-    if (reached) {
-      await db
-        .updateTable('shares')
-        .set({ status: 'reminded' })
-        .where('id', '=', r.shareId)
-        .where('status', '=', 'pending')
-        .execute();
+    if (!reached) {
+      await recordFailure(db, r, opts.now?.() ?? Date.now());
+      return;
     }
+    await db
+      .updateTable('shares')
+      .set({ status: 'reminded' })
+      .where('id', '=', r.shareId)
+      .where('status', '=', 'pending')
+      .execute();
     await db.deleteFrom('reminders').where('id', '=', r.id).execute();
+  }
+
+  /**
+   * A try that reached nobody: back to `pending`, due again after the next delay;
+   * after the last try the share expires (its moment passed unreminded) and the
+   * row, with the address or subscription, goes.
+   */
+  async function recordFailure(
+    q: Db,
+    r: { id: number; shareId: number; attempts: number },
+    now: number,
+  ): Promise<void> {
+    const attempts = r.attempts + 1;
+    if (attempts < REMINDER_MAX_ATTEMPTS) {
+      const delay = REMINDER_RETRY_DELAYS_MS[attempts - 1] ?? REMINDER_RETRY_DELAYS_MS.at(-1) ?? 0;
+      await q
+        .updateTable('reminders')
+        .set({ status: 'pending', attempts, claimedAt: null, dueAt: new Date(now + delay).toISOString() })
+        .where('id', '=', r.id)
+        .execute();
+      log?.warn({ shareId: r.shareId, attempts }, 'reminder will be tried again');
+      return;
+    }
+    await q
+      .updateTable('shares')
+      .set({ status: 'expired' })
+      .where('id', '=', r.shareId)
+      .where('status', '=', 'pending')
+      .execute();
+    await q.deleteFrom('reminders').where('id', '=', r.id).execute();
+    log?.warn({ shareId: r.shareId, attempts }, 'reminder given up: share expired');
   }
 
   function count(channel: 'email' | 'push', ok: boolean, r: DueReminder): void {

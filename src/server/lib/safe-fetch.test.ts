@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from './errors.ts';
-import { type AddressPolicy, refusePrivateAddress, safeFetch } from './safe-fetch.ts';
+import { type AddressPolicy, checkDestination, refusePrivateAddress, safeFetch } from './safe-fetch.ts';
 
 describe('refusePrivateAddress', () => {
   it.each([
@@ -245,5 +245,24 @@ describe('safeFetch', () => {
     ]) as unknown as typeof dns.lookup);
     const err = await refusal(safeFetch('http://mixed.example/', { maxBytes: 1000 }));
     expect(err.message).toContain('10.0.0.5');
+  });
+});
+
+describe('checkDestination', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('gives up on a name that does not resolve in time, as unresolvable', async () => {
+    // A DNS server that never answers.
+    const lookup = vi.spyOn(dns, 'lookup').mockImplementation(() => new Promise(() => {}));
+    const started = Date.now();
+    const err = await checkDestination('https://slow.example.com/x', {
+      protocols: ['https:'],
+      lookupTimeoutMs: 100,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).statusCode).toBe(400);
+    expect((err as HttpError).message).toContain('Could not resolve');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(lookup).toHaveBeenCalledOnce();
   });
 });

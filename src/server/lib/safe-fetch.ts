@@ -12,6 +12,8 @@ import { HttpError } from './errors.ts';
 
 export const FETCH_TIMEOUT_MS = 10_000;
 export const FETCH_MAX_REDIRECTS = 3;
+/** A name that has not resolved by then is refused: a slow DNS server cannot hold a request open. */
+export const DNS_TIMEOUT_MS = 3000;
 
 /**
  * Returns why an address must not be fetched, or null when it may be. Gets the URL
@@ -85,7 +87,11 @@ function parseHttpUrl(raw: string, base?: URL): URL {
 }
 
 /** Resolves the host and checks every address; returns the one to connect to. */
-async function resolveChecked(url: URL, policy: AddressPolicy): Promise<{ address: string; family: 4 | 6 }> {
+async function resolveChecked(
+  url: URL,
+  policy: AddressPolicy,
+  lookupTimeoutMs = DNS_TIMEOUT_MS,
+): Promise<{ address: string; family: 4 | 6 }> {
   // The WHATWG parser has already normalised numeric IPv4 spellings to dotted form.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
@@ -93,7 +99,7 @@ async function resolveChecked(url: URL, policy: AddressPolicy): Promise<{ addres
     addresses = [{ address: host, family: net.isIP(host) }];
   } else {
     try {
-      addresses = await dns.lookup(host, { all: true, verbatim: true });
+      addresses = await lookupWithin(host, lookupTimeoutMs);
     } catch {
       throw fail(400, `Could not resolve the host ${host}`);
     }
@@ -110,6 +116,19 @@ async function resolveChecked(url: URL, policy: AddressPolicy): Promise<{ addres
   // Prefer IPv4: many hosts that resolve to both have no IPv6 route.
   const chosen = addresses.find((a) => a.family === 4) ?? addresses[0];
   return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
+}
+
+/** dns.lookup, given up on (refused as unresolvable) after `ms`. */
+async function lookupWithin(host: string, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`DNS lookup of ${host} timed out`)), ms);
+  });
+  try {
+    return await Promise.race([dns.lookup(host, { all: true, verbatim: true }), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const FETCH_HEADERS = { 'user-agent': 'RallyFetcher/1.0', accept: 'image/*,video/*;q=0.9,*/*;q=0.1' };
@@ -216,9 +235,13 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
  */
 export async function checkDestination(
   rawUrl: string,
-  opts: { protocols: string[]; policy?: AddressPolicy },
+  opts: { protocols: string[]; policy?: AddressPolicy; lookupTimeoutMs?: number },
 ): Promise<void> {
-  await resolveChecked(withProtocol(rawUrl, opts.protocols), opts.policy ?? refusePrivateAddress);
+  await resolveChecked(
+    withProtocol(rawUrl, opts.protocols),
+    opts.policy ?? refusePrivateAddress,
+    opts.lookupTimeoutMs,
+  );
 }
 
 function withProtocol(rawUrl: string, protocols: string[]): URL {

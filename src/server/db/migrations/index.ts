@@ -15,6 +15,7 @@ import * as m0012 from './0012-reminders.ts';
 import * as m0013 from './0013-visits-and-variants.ts';
 import * as m0014 from './0014-message-hashes.ts';
 import * as m0016 from './0016-analytics-indexes.ts';
+import * as m0017 from './0017-reminder-retries.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -35,6 +36,7 @@ const ALL: Record<string, DialectMigration> = {
   '0013-visits-and-variants': m0013,
   '0014-message-hashes': m0014,
   '0016-analytics-indexes': m0016,
+  '0017-reminder-retries': m0017,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

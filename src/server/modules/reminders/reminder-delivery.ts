@@ -14,6 +14,8 @@ export interface DueReminder {
   emailKey: string | null;
   pushSubscription: string | null;
   origin: string;
+  /** Failed tries so far. */
+  attempts: number;
   ref: string | null;
   text: string | null;
   campaignId: number;
@@ -38,15 +40,16 @@ export const consentLine = (organizationName: string) =>
 
 export function reminderMail(r: DueReminder & { email: string }, unsubscribeUrl: string): MailMessage {
   const link = oneTapLink(r);
-  const planned = r.text ? `\nWhat you planned to post:\n\n${r.text}\n` : '';
   return {
     to: r.email,
     subject: `Reminder: share "${r.assetTitle}" for ${r.campaignName}`,
     text: [
       `It's time to share "${r.assetTitle}" for ${r.campaignName}.`,
       '',
+      // Never the supporter's words: anyone can schedule for any address, so the
+      // mail carries only what staff wrote; the link opens the dialog with the words.
       `Share it with one tap: ${link}`,
-      planned,
+      '',
       '--',
       consentLine(r.organizationName),
       `Unsubscribe from reminders of ${r.organizationName}: ${unsubscribeUrl}`,

@@ -9,10 +9,16 @@ import { hashToken } from '../auth/sessions.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { emailKey, loadReminderKeys } from './reminder-keys.ts';
 
+/** Email reminders one address may have waiting per organisation: scheduling cannot flood a mailbox. */
+export const MAX_PENDING_EMAIL_REMINDERS = 3;
+
 export const REMINDER_REFUSED = {
   noCollect: 'This organization does not collect supporter information, so it cannot email you a reminder',
   noMail: 'Email reminders are not available on this server',
   noOrigin: 'Reminders need the public address of this site (PUBLIC_URL)',
+  tooMany: `This address already has ${MAX_PENDING_EMAIL_REMINDERS} reminders waiting in this organization; wait until one is sent`,
+  unsubscribed: 'This address has unsubscribed from reminders of this organization',
+  pushEndpoint: 'push.endpoint: Push endpoint must be a public https address',
 } as const;
 
 /**
@@ -47,6 +53,8 @@ export async function checkReminder(opts: {
   organizationId: number;
   reminder: ReminderRequest;
   origin: string;
+  /** The share this request reschedules: its reminder goes, so it does not count toward the cap. */
+  replaces?: number;
 }): Promise<ReminderValues> {
   const { db, config, mailer, organizationId, reminder } = opts;
   if (!opts.origin) throw badRequest(REMINDER_REFUSED.noOrigin);
@@ -56,12 +64,15 @@ export async function checkReminder(opts: {
     if (!settings.supporters.collectInfo) throw badRequest(REMINDER_REFUSED.noCollect);
     if (!mailer.enabled) throw badRequest(REMINDER_REFUSED.noMail);
     key = emailKey(await loadReminderKeys(db), reminder.email);
+    await checkAddressMayBeMailed(db, organizationId, key, opts.replaces);
   }
   if (reminder.push) {
     try {
       await checkDestination(reminder.push.endpoint, pushDestination(config));
     } catch (err) {
-      if (err instanceof HttpError) throw badRequest(`push.endpoint: ${err.message}`);
+      // One message whatever the reason: anonymous callers learn nothing about what
+      // a name resolves to inside the server's network.
+      if (err instanceof HttpError) throw badRequest(REMINDER_REFUSED.pushEndpoint);
       throw err;
     }
   }
@@ -72,6 +83,25 @@ export async function checkReminder(opts: {
     pushSubscription: reminder.push ? JSON.stringify(reminder.push) : null,
     origin: opts.origin,
   };
+}
+
+/** Refuses an address that unsubscribed here, or that already has the most reminders waiting. */
+async function checkAddressMayBeMailed(db: Db, organizationId: number, key: string, replaces?: number) {
+  const suppressed = await db
+    .selectFrom('reminderSuppressions')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .where('emailKey', '=', key)
+    .executeTakeFirst();
+  if (suppressed) throw badRequest(REMINDER_REFUSED.unsubscribed);
+  let waiting = db
+    .selectFrom('reminders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('organizationId', '=', organizationId)
+    .where('emailKey', '=', key);
+  if (replaces !== undefined) waiting = waiting.where('shareId', '!=', replaces);
+  const { n } = await waiting.executeTakeFirstOrThrow();
+  if (Number(n) >= MAX_PENDING_EMAIL_REMINDERS) throw badRequest(REMINDER_REFUSED.tooMany);
 }
 
 export async function saveReminder(
@@ -90,8 +120,8 @@ export type UnsubscribeOutcome = 'unsubscribed' | 'used' | 'unknown';
 /**
  * Spends an unsubscribe token: every reminder still pending for that address in that
  * organisation loses the address (and goes, unless it also has a browser
- * subscription). No list of addresses is kept: a later schedule that asks again,
- * with consent, is emailed again.
+ * subscription), and its keyed hash joins the organisation's suppression list, so
+ * scheduling cannot mail it again.
  */
 export async function unsubscribe(db: Db, token: string): Promise<UnsubscribeOutcome> {
   return db.transaction().execute(async (trx) => {
@@ -110,6 +140,11 @@ export async function unsubscribe(db: Db, token: string): Promise<UnsubscribeOut
         .executeTakeFirst();
       return used ? 'used' : 'unknown';
     }
+    await trx
+      .insertInto('reminderSuppressions')
+      .values({ organizationId: link.organizationId, emailKey: link.emailKey, createdAt: nowIso() })
+      .onConflict((oc) => oc.columns(['organizationId', 'emailKey']).doNothing())
+      .execute();
     await trx
       .updateTable('reminders')
       .set({ email: null, emailKey: null })

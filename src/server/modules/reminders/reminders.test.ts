@@ -1,14 +1,14 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_CONSENT_REQUIRED } from '#shared/schemas/reminders.ts';
-import { remindersJob } from '../../jobs/reminders.ts';
+import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS, remindersJob } from '../../jobs/reminders.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign, seedOrganization, supporterCookie } from '../supporter/test-seed.ts';
 import { consentLine } from './reminder-delivery.ts';
-import { REMINDER_REFUSED } from './reminders.service.ts';
+import { MAX_PENDING_EMAIL_REMINDERS, REMINDER_REFUSED } from './reminders.service.ts';
 
 // Reminders of scheduled shares: sent once at their time (the job's clock is moved
 // forward, never waited for), by email to a real SMTP server and by Web Push to a
@@ -92,6 +92,16 @@ const shareStatus = async (app: TestApp, id: number) =>
     ?.status;
 const reminderRows = (app: TestApp, shareId: number) =>
   app.database.db.selectFrom('reminders').selectAll().where('shareId', '=', shareId).execute();
+/** The organisation turns supporter information off (its settings row did not exist yet). */
+const stopCollecting = (organizationId: number) =>
+  t.database.db
+    .insertInto('organizationSettings')
+    .values({
+      organizationId,
+      data: JSON.stringify({ supporters: { collectInfo: false } }),
+      updatedAt: new Date().toISOString(),
+    })
+    .execute();
 const mailsTo = (to: string) =>
   smtp.messages.filter((m: ParsedMail) => [m.to].flat().some((a) => a?.text.includes(to)));
 const unsubscribeUrl = (mail: ParsedMail) =>
@@ -117,7 +127,9 @@ describe('email reminders', () => {
     const text = mail.text ?? '';
     expect(text).toContain(consentLine('Rivers Org'));
     expect(text).toContain(`${ORIGIN}/supporter/${s.campaignId}?share=${share.id}&ref=${share.ref}`);
-    expect(text).toContain('I care\n\nRivers need us');
+    // Never the supporter's words (anyone may schedule for any address): only what staff wrote.
+    expect(text).not.toContain('I care');
+    expect(text).not.toContain('Rivers need us');
     expect(unsubscribeUrl(mail)).toMatch(new RegExp(`^${ORIGIN}/unsubscribe/[A-Za-z0-9_-]{43}$`));
     const listUnsubscribe = mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line;
     expect(listUnsubscribe).toContain(`<${unsubscribeUrl(mail)}>`);
@@ -164,24 +176,105 @@ describe('email reminders', () => {
   });
 });
 
-describe('claims that never finished', () => {
-  it('are swept after an hour with their personal data, never sent again', async () => {
+describe('deliveries that fail', () => {
+  /** A push endpoint nothing listens on: every try fails. */
+  const dead = () => ({ ...push.subscription, endpoint: 'http://127.0.0.1:9/push/dead' });
+
+  it('are tried again after 5 and 15 minutes, and sent when the channel works again', async () => {
+    const s = await setup(t);
+    const share = (await s.schedule({ reminder: { consent: true, push: dead() } })).json();
+    const due = Date.parse(share.scheduledFor);
+    await runnerAt(t, () => due + 1000).runOnce();
+    const [row] = await reminderRows(t, share.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimedAt: null });
+    expect(Date.parse(row.dueAt)).toBe(due + 1000 + REMINDER_RETRY_DELAYS_MS[0]);
+    expect(await shareStatus(t, share.id)).toBe('pending');
+
+    // Not before its new time; then, with the push service back, it goes out.
+    await runnerAt(t, () => due + 60_000).runOnce();
+    expect((await reminderRows(t, share.id))[0].attempts).toBe(1);
+    await t.database.db
+      .updateTable('reminders')
+      .set({ pushSubscription: JSON.stringify(push.subscription) })
+      .where('shareId', '=', share.id)
+      .execute();
+    const before = push.received.length;
+    await runnerAt(t, () => Date.parse(row.dueAt) + 1000).runOnce();
+    expect(push.received.length).toBe(before + 1);
+    expect(await shareStatus(t, share.id)).toBe('reminded');
+    expect(await reminderRows(t, share.id)).toEqual([]);
+  });
+
+  it(`expire the share and delete the personal data after ${REMINDER_MAX_ATTEMPTS} failed tries`, async () => {
+    const s = await setup(t);
+    const share = (await s.schedule({ reminder: { consent: true, push: dead() } })).json();
+    let at = Date.parse(share.scheduledFor) + 1000;
+    for (let i = 1; i < REMINDER_MAX_ATTEMPTS; i++) {
+      await runnerAt(t, () => at).runOnce();
+      const [row] = await reminderRows(t, share.id);
+      expect(row).toMatchObject({ status: 'pending', attempts: i });
+      expect(Date.parse(row.dueAt)).toBe(at + REMINDER_RETRY_DELAYS_MS[i - 1]);
+      at = Date.parse(row.dueAt) + 1000;
+    }
+    await runnerAt(t, () => at).runOnce();
+    expect(await reminderRows(t, share.id)).toEqual([]);
+    expect(await shareStatus(t, share.id)).toBe('expired');
+  });
+
+  it('a claim that never finished is swept after an hour as a failed try, then sent on its retry', async () => {
     const s = await setup(t);
     const email = 'crashed@example.org';
     const share = (await s.schedule({ reminder: { email, consent: true } })).json();
     const due = Date.parse(share.scheduledFor);
     // As if a process claimed it and died before sending.
+    const claim = (attempts: number) =>
+      t.database.db
+        .updateTable('reminders')
+        .set({ status: 'sending', claimedAt: new Date(due).toISOString(), attempts })
+        .where('shareId', '=', share.id)
+        .execute();
+    await claim(0);
+    await runnerAt(t, () => due + 30 * 60_000).runOnce();
+    expect((await reminderRows(t, share.id))[0]).toMatchObject({ status: 'sending' });
+    await runnerAt(t, () => due + 2 * HOUR).runOnce();
+    const [row] = await reminderRows(t, share.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimedAt: null });
+    expect(mailsTo(email)).toHaveLength(0);
+    await runnerAt(t, () => Date.parse(row.dueAt) + 1000).runOnce();
+    await smtp.waitFor(email);
+    expect(await shareStatus(t, share.id)).toBe('reminded');
+
+    // On its last try, a stale claim expires the share instead.
+    const last = (await s.schedule({ reminder: { email: 'crashed2@example.org', consent: true } })).json();
     await t.database.db
       .updateTable('reminders')
-      .set({ status: 'sending', claimedAt: new Date(due).toISOString() })
-      .where('shareId', '=', share.id)
+      .set({ status: 'sending', claimedAt: new Date(due).toISOString(), attempts: REMINDER_MAX_ATTEMPTS - 1 })
+      .where('shareId', '=', last.id)
       .execute();
-    await runnerAt(t, () => due + 30 * 60_000).runOnce();
-    expect(await reminderRows(t, share.id)).toHaveLength(1);
     await runnerAt(t, () => due + 2 * HOUR).runOnce();
-    expect(await reminderRows(t, share.id)).toEqual([]);
-    expect(mailsTo(email)).toHaveLength(0);
-    expect(await shareStatus(t, share.id)).toBe('pending');
+    expect(await reminderRows(t, last.id)).toEqual([]);
+    expect(await shareStatus(t, last.id)).toBe('expired');
+    expect(mailsTo('crashed2@example.org')).toHaveLength(0);
+  });
+});
+
+describe('an organisation that stopped collecting supporter information', () => {
+  it('gets no reminder mail (the address is dropped unused), while a browser push still goes out', async () => {
+    const s = await setup(t, 'Quiet Org');
+    const both = (
+      await s.schedule({ reminder: { email: 'quiet@example.org', consent: true, push: push.subscription } })
+    ).json();
+    const mailOnly = (await s.schedule({ reminder: { email: 'quiet2@example.org', consent: true } })).json();
+    await stopCollecting(s.org);
+    const before = push.received.length;
+    await runnerAt(t, () => Date.parse(both.scheduledFor) + 1000).runOnce();
+    expect(push.received.length).toBe(before + 1);
+    expect(await shareStatus(t, both.id)).toBe('reminded');
+    expect(await reminderRows(t, mailOnly.id)).toEqual([]);
+    expect(await shareStatus(t, mailOnly.id)).toBe('pending');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo('quiet@example.org')).toHaveLength(0);
+    expect(mailsTo('quiet2@example.org')).toHaveLength(0);
   });
 });
 
@@ -223,19 +316,22 @@ describe('push reminders', () => {
 describe('refused reminders', () => {
   const subscription = (endpoint: string) => ({ ...push.subscription, endpoint });
 
-  it('refuses foreign schemes and private addresses for push endpoints, like upload-from-url', async () => {
+  it('refuses foreign schemes and private addresses for push endpoints, with one message that names no address', async () => {
     const s = await setup(strict);
-    for (const [endpoint, words] of [
-      ['http://push.example.com/x', 'Only https:// URLs'],
-      ['ftp://push.example.com/x', 'Only http:// and https://'],
-      ['https://127.0.0.1/x', 'loopback'],
-      ['https://10.1.2.3/x', 'private'],
-      ['https://[::ffff:192.168.0.1]/x', 'push.endpoint'],
-      ['https://169.254.169.254/latest', 'link-local'],
-    ] as const) {
+    for (const endpoint of [
+      'http://push.example.com/x',
+      'ftp://push.example.com/x',
+      'https://127.0.0.1/x',
+      'https://10.1.2.3/x',
+      'https://[::ffff:192.168.0.1]/x',
+      'https://169.254.169.254/latest',
+      'https://localhost/x',
+      'https://no-such-host.invalid/x',
+    ]) {
       const res = await s.schedule({ reminder: { consent: true, push: subscription(endpoint) } });
       expect(res.statusCode, endpoint).toBe(400);
-      expect(res.json().message, endpoint).toContain(words);
+      // The same words whatever the reason: nothing about internal DNS leaks.
+      expect(res.json().message, endpoint).toBe(REMINDER_REFUSED.pushEndpoint);
     }
     const bad = await s.schedule({
       reminder: { consent: true, push: { ...push.subscription, keys: { p256dh: 'abc', auth: 'x' } } },
@@ -260,14 +356,7 @@ describe('refused reminders', () => {
     const empty = await s.schedule({ reminder: { consent: true } });
     expect(empty.statusCode).toBe(400);
 
-    await t.database.db
-      .insertInto('organizationSettings')
-      .values({
-        organizationId: s.org,
-        data: JSON.stringify({ supporters: { collectInfo: false } }),
-        updatedAt: new Date().toISOString(),
-      })
-      .execute();
+    await stopCollecting(s.org);
     const noCollect = await s.schedule({ reminder: { email: 'no@example.org', consent: true } });
     expect(noCollect.statusCode).toBe(400);
     expect(noCollect.json().message).toBe(REMINDER_REFUSED.noCollect);
@@ -282,6 +371,32 @@ describe('refused reminders', () => {
       .where('organizationId', '=', s.org)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('caps the reminders one address may have waiting in an organisation', async () => {
+    const s = await setup(t);
+    const email = 'flood@example.org';
+    const ids: number[] = [];
+    for (let i = 0; i < MAX_PENDING_EMAIL_REMINDERS; i++) {
+      const res = await s.schedule({ reminder: { email, consent: true } }, 2 + i);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    const over = await s.schedule({ reminder: { email: 'Flood@Example.org', consent: true } }, 9);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(REMINDER_REFUSED.tooMany);
+    // Another address, and the same one in another organisation, are not held back.
+    expect((await s.schedule({ reminder: { email: 'calm@example.org', consent: true } })).statusCode).toBe(
+      201,
+    );
+    const elsewhere = await setup(t, 'Flood Elsewhere');
+    expect((await elsewhere.schedule({ reminder: { email, consent: true } })).statusCode).toBe(201);
+    // A reschedule replaces one: allowed, and the replaced share's reminder (with the address) goes.
+    const moved = await s.schedule({ reminder: { email, consent: true }, replaces: ids[0] }, 12);
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(await shareStatus(t, ids[0])).toBe('rescheduled');
+    expect(await reminderRows(t, ids[0])).toEqual([]);
+    expect(await reminderRows(t, moved.json().id)).toHaveLength(1);
   });
 
   it('refuses a time in the past, reminder or not', async () => {
@@ -326,6 +441,24 @@ describe('unsubscribe links', () => {
     }
     // Past the router's parameter limit: refused before the route, never a 500.
     expect((await t.app.inject({ url: `/unsubscribe/${'x'.repeat(101)}` })).statusCode).toBe(414);
+
+    // Scheduling cannot mail that address here again; only its keyed hash is kept.
+    for (const address of [email, 'Leave@Example.org']) {
+      const res = await s.schedule({ reminder: { email: address, consent: true } }, 7);
+      expect(res.statusCode, address).toBe(400);
+      expect(res.json().message).toBe(REMINDER_REFUSED.unsubscribed);
+    }
+    const suppressed = await t.database.db
+      .selectFrom('reminderSuppressions')
+      .selectAll()
+      .where('organizationId', '=', s.org)
+      .execute();
+    expect(suppressed).toHaveLength(1);
+    expect(JSON.stringify(suppressed)).not.toContain('leave');
+    expect((await s.schedule({ reminder: { email: 'stay@example.org', consent: true } }, 7)).statusCode).toBe(
+      201,
+    );
+    expect((await elsewhere.schedule({ reminder: { email, consent: true } }, 7)).statusCode).toBe(201);
   });
 });
 

@@ -103,6 +103,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
                   organizationId,
                   reminder,
                   origin: publicOrigin(request, config),
+                  replaces: request.body.replaces,
                 })
             : undefined,
       });

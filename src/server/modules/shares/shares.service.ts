@@ -433,21 +433,24 @@ export async function scheduleShare(opts: {
 /**
  * A reschedule retires the share it replaces: only the same visitor's, in the same
  * campaign, still pending. Anything else is left as it is (never an error: the new
- * share stands either way).
+ * share stands either way). The retired share's reminder goes with the address or
+ * subscription in it: nothing is left to remind of.
  */
 async function retireReplaced(
   db: Db,
   shareId: number,
   owner: { supporterId: string; campaignId: number },
 ): Promise<void> {
-  await db
+  const retired = await db
     .updateTable('shares')
     .set({ status: 'rescheduled' })
     .where('id', '=', shareId)
     .where('supporterId', '=', owner.supporterId)
     .where('campaignId', '=', owner.campaignId)
     .where('status', '=', 'pending')
-    .execute();
+    .executeTakeFirst();
+  if (Number(retired.numUpdatedRows) > 0)
+    await db.deleteFrom('reminders').where('shareId', '=', shareId).where('status', '=', 'pending').execute();
 }
 
 /** Pending scheduled shares of one organisation, soonest first, for the staff calendar. */
