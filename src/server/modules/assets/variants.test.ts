@@ -295,7 +295,7 @@ describe('attribution and views', () => {
       shown.id,
     );
     // The same id from a cookie this server did not sign proves nothing.
-    const bare = supporterIdOf(visitor.cookie);
+    const bare = supporterIdOf(visitor.cookie)!;
     expect(await storedVariant((await logShare(ids, bare, { variantId: shown.id })).id)).toBeNull();
     expect(json(await assetAnalytics(asset.id)).variants).toEqual(
       expect.arrayContaining([
