@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
+import { storedShare } from '../../test/db-rows.ts';
 import { bearer, json, postJson, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 import { parseCsv } from '../../../../tests/support/csv.ts';
@@ -278,14 +279,7 @@ describe('attribution and views', () => {
     const visitor = await openPage(campaign.id);
     const shown = visitor.page.assets[0].variant;
     const notShown = asset.variants.find((v: { id: number }) => v.id !== shown.id);
-    const storedVariant = async (shareId: number) =>
-      (
-        await t.database.db
-          .selectFrom('shares')
-          .select('variantId')
-          .where('id', '=', shareId)
-          .executeTakeFirstOrThrow()
-      ).variantId;
+    const storedVariant = async (shareId: number) => (await storedShare(t.database.db, shareId)).variantId;
 
     // Shown A, posts B: the share names no variant, so B's numbers cannot be steered.
     expect(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EMBED_ORIGINS } from '#shared/schemas/settings.ts';
+import { storedShare } from '../../test/db-rows.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
@@ -197,11 +198,8 @@ describe('GET /embed/{campaignId}', () => {
           },
         });
         expect(res.statusCode).toBe(201);
-        return t.database.db
-          .selectFrom('shares')
-          .select(['variantId', 'source'])
-          .where('id', '=', res.json().id)
-          .executeTakeFirstOrThrow();
+        const { variantId: kept, source } = await storedShare(t.database.db, res.json().id);
+        return { variantId: kept, source };
       };
       expect(await share(shown.id)).toEqual({ variantId: shown.id, source: 'embed' });
       expect(await share(other.id)).toEqual({ variantId: null, source: 'embed' });
