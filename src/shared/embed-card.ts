@@ -19,8 +19,11 @@ export const EMBED_PLATFORMS = [
 
 export interface EmbedCardData {
   campaign: { id: number; name: string; organizationId: number };
-  /** The asset the buttons share: the campaign's first, in its organiser's order. */
-  asset: ShareableAsset & { id: number };
+  /**
+   * The asset the buttons share: the campaign's first, in its organiser's order, with
+   * the share-text variant this visitor is shown when it has variants.
+   */
+  asset: ShareableAsset & { id: number; variant?: { id: number; text: string } };
 }
 
 /** The iframe an organisation pastes into its site to show a campaign's card. */

@@ -82,6 +82,52 @@ test('an allowed site shows the card, and each tap logs a share counted for one 
   expect(refusals).toEqual([]);
 });
 
+test("the card shows the visitor's share-text variant and names it, with the card as source, in its share", async ({
+  page,
+  request,
+}) => {
+  const texts = ['Rivers need you today', 'Clean water is a right'];
+  const seeded = await seedCampaign(request, {
+    assets: [{ type: 'text', title: 'Call to action', content: 'Write to your council today.' }],
+  });
+  const owner = api(request, seeded.account.token);
+  const put = await owner.put(`/api/assets/${seeded.assets[0].id}`, {
+    variants: texts.map((text) => ({ text })),
+  });
+  expect(put.status()).toBe(200);
+  await setOrigins(request, seeded.account.token, [hostOrigin]);
+  await installShareRecorder(page);
+  await page.goto(`${hostOrigin}/?campaign=${seeded.campaignId}`);
+
+  const card = page.frameLocator('iframe');
+  await expect(card.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
+  const frame = page.frames().find((f) => f.url().includes('/embed/'))!;
+  // The choice the supporter API makes for the card's own (partitioned) cookie.
+  const variant = await frame.evaluate(
+    async (id) => (await (await fetch(`/api/supporter/campaigns/${id}`)).json()).assets[0].variant,
+    seeded.campaignId,
+  );
+  expect(texts).toContain(variant.text);
+  await expect(card.getByText(variant.text)).toBeVisible();
+  await expect(card.getByText('Write to your council today.')).toHaveCount(0);
+
+  await card.getByRole('link', { name: 'Share on X' }).click();
+  await expect(card.getByRole('status')).toHaveText('Thank you! Your share was counted.');
+  const calls = (await frame.evaluate(() => (window as unknown as { __calls: unknown[] }).__calls)) as {
+    kind: string;
+    url: string;
+    method?: string;
+    body?: string;
+  }[];
+  const log = calls.find((c) => c.kind === 'fetch' && c.method === 'POST' && c.url === '/api/shares')!;
+  const open = calls.find((c) => c.kind === 'open')!;
+  expect(JSON.parse(log.body!)).toMatchObject({ variantId: variant.id, source: 'embed' });
+  expect(new URL(open.url).searchParams.get('text')).toBe(variant.text);
+  // The server kept the variant: it is the one it chose for this visitor.
+  const figures = await (await owner.get(`/api/assets/${seeded.assets[0].id}/analytics`)).json();
+  expect(figures.variants.find((v: { id: number }) => v.id === variant.id)).toMatchObject({ shares: 1 });
+});
+
 test('a site not on the list is refused the frame by Chromium', async ({ page, request }) => {
   const seeded = await seedCampaign(request);
   await setOrigins(request, seeded.account.token, ['https://www.river.example']);

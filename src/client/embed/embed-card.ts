@@ -58,6 +58,9 @@ if (dataElement?.textContent) {
           campaignId: data.campaign.id,
           organizationId: data.campaign.organizationId,
           ref,
+          // The variant the server chose for this visitor; the card is the share's source.
+          variantId: data.asset.variant?.id,
+          source: 'embed',
         }),
       });
       // Opened straight from the tap, so no popup blocker steps in; mailto: hands over to the mail app.

@@ -86,29 +86,26 @@ function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: stri
  * keeps it for this embedding site only, so the card's shares on one site count as
  * one supporter there without tracking anyone across sites. A browser that refuses
  * third-party cookies altogether gets none, and each of its shares counts a new
- * supporter. Same-site or top-level, it is the supporter page's cookie.
+ * supporter. Same-site or top-level, it is the supporter page's cookie. Returns the
+ * visitor id the card's shares will carry (its variant choice is made for it).
  */
-export function ensureFramedSupporterId(request: FastifyRequest, reply: FastifyReply): void {
+export function ensureFramedSupporterId(request: FastifyRequest, reply: FastifyReply): string {
   const crossSiteFrame =
     request.headers['sec-fetch-dest'] === 'iframe' && request.headers['sec-fetch-site'] === 'cross-site';
-  if (!crossSiteFrame) {
-    ensureSupporterId(request, reply);
-    return;
-  }
-  if (readVisitorCookie(request)?.issued) return;
-  reply.setCookie(
-    SUPPORTER_COOKIE_NAME,
-    signedVisitorCookie(request.server.visitorCookieKey, newSupporterId()),
-    {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'none',
-      // Required with SameSite=None; browsers accept it from http://localhost as well.
-      secure: true,
-      partitioned: true,
-      maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS,
-    },
-  );
+  if (!crossSiteFrame) return ensureSupporterId(request, reply).supporterId;
+  const existing = readVisitorCookie(request);
+  if (existing?.issued) return existing.id;
+  const id = newSupporterId();
+  reply.setCookie(SUPPORTER_COOKIE_NAME, signedVisitorCookie(request.server.visitorCookieKey, id), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'none',
+    // Required with SameSite=None; browsers accept it from http://localhost as well.
+    secure: true,
+    partitioned: true,
+    maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS,
+  });
+  return id;
 }
 
 /**

@@ -47,3 +47,7 @@ export const shareRow = (
   createdAt: nowIso(),
   ...row,
 });
+
+/** The stored row of a share, read back to check what the server kept. */
+export const storedShare = (db: Db, id: number) =>
+  db.selectFrom('shares').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -211,3 +211,27 @@ it('answers odd input at every route without a 5xx', async () => {
   });
   expect(bad).toEqual([]);
 }, 300_000);
+
+it('answers 400, not 500, for impossible calendar dates at every ranged route', async () => {
+  const impossible = ['2026-13-01', '2026-00-10', '2026-01-32', '2026-02-29', '2026-04-31', '2026-01-00'];
+  const ranged = [
+    `/api/campaigns/${campaignId}/analytics`,
+    '/api/organization/analytics',
+    `/api/campaigns/${campaignId}/export.csv?type=shares`,
+    '/api/organization/export.csv?type=clicks',
+  ];
+  for (const date of impossible)
+    for (const route of ranged)
+      for (const end of ['from', 'to']) {
+        const url = `${route}${route.includes('?') ? '&' : '?'}${end}=${date}`;
+        const res = await t.app.inject({ url, headers: bearer(tok) });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().message, url).toContain(`${end} must be a real calendar date`);
+      }
+  // A leap day that exists is a date like any other.
+  const leap = await t.app.inject({
+    url: `/api/campaigns/${campaignId}/analytics?from=2024-02-29&to=2024-03-01`,
+    headers: bearer(tok),
+  });
+  expect(leap.statusCode).toBe(200);
+});

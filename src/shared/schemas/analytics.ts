@@ -11,13 +11,28 @@ export const DEFAULT_RANGE_DAYS = 30;
  */
 export const EXACT_TOP_EVENTS = 5_000;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * A day that exists on the calendar (month 01-12, day within that month, Feb 29 only in
+ * leap years). Checked by arithmetic: an impossible date must be a 400, and `Date` throws
+ * or rolls over on one.
+ */
+function isRealDate(v: string): boolean {
+  const m = DATE.exec(v);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return day <= days;
+}
 
 const dateField = (name: string) =>
   z
     .string()
-    .refine(isRealDate, { message: `${name} must be a date (YYYY-MM-DD)` })
+    .refine(isRealDate, { message: `${name} must be a real calendar date (YYYY-MM-DD)` })
     .optional();
 
 /** The zone whose local days bound the range (UTC by default). */

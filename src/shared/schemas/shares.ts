@@ -58,7 +58,7 @@ export const logShareSchema = z.strictObject({
    * is kept (to count identical messages), never the words; blank keeps nothing.
    */
   message: personalMessageField.optional(),
-  /** The share-text variant the page showed; one that is not the asset's is ignored. */
+  /** The share-text variant the page showed; kept only when it is the one the server chose for this visitor. */
   variantId: idParam.optional(),
   /** The `src` tag the sharer arrived with. */
   source: sourceField,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
+import { storedShare } from '../../test/db-rows.ts';
 import { bearer, json, postJson, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 import { parseCsv } from '../../../../tests/support/csv.ts';
@@ -270,6 +271,45 @@ describe('attribution and views', () => {
     expect(stored.variantId).toBeNull();
     const figures = json(await assetAnalytics(otherAsset.id));
     expect(figures.variants[0].shares).toBe(0);
+  });
+
+  it('keeps only the variant the server showed this visitor; another, a retired one or an unverified cookie gets none', async () => {
+    const { campaign, asset } = await campaignWithVariants();
+    const ids = { campaignId: campaign.id, assetId: asset.id };
+    const visitor = await openPage(campaign.id);
+    const shown = visitor.page.assets[0].variant;
+    const notShown = asset.variants.find((v: { id: number }) => v.id !== shown.id);
+    const storedVariant = async (shareId: number) => (await storedShare(t.database.db, shareId)).variantId;
+
+    // Shown A, posts B: the share names no variant, so B's numbers cannot be steered.
+    expect(
+      await storedVariant((await logShare(ids, visitor.cookie, { variantId: notShown.id })).id),
+    ).toBeNull();
+    expect(await storedVariant((await logShare(ids, visitor.cookie, { variantId: shown.id })).id)).toBe(
+      shown.id,
+    );
+    // The same id from a cookie this server did not sign proves nothing.
+    const bare = supporterIdOf(visitor.cookie)!;
+    expect(await storedVariant((await logShare(ids, bare, { variantId: shown.id })).id)).toBeNull();
+    expect(json(await assetAnalytics(asset.id)).variants).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: shown.id, shares: 1 }),
+        expect.objectContaining({ id: notShown.id, shares: 0 }),
+      ]),
+    );
+
+    // Retiring the shown variant: its id is dropped; the visitor's new choice is kept.
+    await sendJson(
+      t.app,
+      'PUT',
+      `/api/assets/${asset.id}`,
+      { variants: [{ text: notShown.text }, { text: 'A third text' }] },
+      a.token,
+    );
+    expect(await storedVariant((await logShare(ids, visitor.cookie, { variantId: shown.id })).id)).toBeNull();
+    const now = (await supporterJson(campaign.id, visitor.cookie)).assets[0].variant;
+    expect(now.id).not.toBe(shown.id);
+    expect(await storedVariant((await logShare(ids, visitor.cookie, { variantId: now.id })).id)).toBe(now.id);
   });
 
   it('names a winner only with 100 views per variant and p < 0.05', async () => {

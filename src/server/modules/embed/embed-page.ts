@@ -44,7 +44,8 @@ function page(title: string, body: string, brand = '#1d4ed8'): string {
 function assetFigure(asset: SupporterCampaign['assets'][number]): string {
   if (asset.type === 'image')
     return `<figure class="asset"><img src="${escapeHtml(asset.content)}" alt="${escapeHtml(asset.title)}" width="420" height="240"></figure>`;
-  const words = asset.type === 'text' ? asset.content : `Video: ${asset.title}`;
+  // A text asset's words are the visitor's variant when it has variants, as on the supporter page.
+  const words = asset.type === 'text' ? (asset.variant?.text ?? asset.content) : `Video: ${asset.title}`;
   return `<figure class="asset"><p>${escapeHtml(words)}</p></figure>`;
 }
 
@@ -87,6 +88,7 @@ export function renderEmbedCard(view: SupporterCampaign, opts: { origin: string;
             title: asset.title,
             content: asset.content,
             shareText: asset.shareText,
+            ...(asset.variant ? { variant: asset.variant } : {}),
           },
         }
       : undefined;

@@ -6,7 +6,7 @@ import { ensureFramedSupporterId } from '../../lib/supporter-id.ts';
 import { framableCsp } from '../../plugins/security.ts';
 import { embedAllowedOrigins } from '../settings/settings.service.ts';
 import { parseId } from '../supporter/supporter.routes.ts';
-import { getSupporterEntry } from '../supporter/supporter.service.ts';
+import { getSupporterEntry, visitorView } from '../supporter/supporter.service.ts';
 import { renderEmbedCard, renderEmbedNotFound } from './embed-page.ts';
 import { embedScriptFile } from './embed-script.ts';
 
@@ -34,11 +34,14 @@ export async function embedRoutes(app: FastifyInstance, { db, config, supporterC
       if (!entry?.view || entry.hidden) return reply.code(404).send(renderEmbedNotFound());
 
       const origins = await embedAllowedOrigins(db, entry.view.campaign.organizationId);
-      ensureFramedSupporterId(request, reply);
+      // The card shows (and its shares name) the variant this visitor is shown on the
+      // supporter page: the same choice for the id the card's shares will carry.
+      const visitorId = ensureFramedSupporterId(request, reply);
+      const { view } = visitorView(entry, app.visitorCookieKey, visitorId);
       reply.removeHeader('x-frame-options');
       return reply
         .header('content-security-policy', framableCsp(origins))
-        .send(renderEmbedCard(entry.view, { origin: publicOrigin(request, config), script }));
+        .send(renderEmbedCard(view ?? entry.view, { origin: publicOrigin(request, config), script }));
     },
   );
 }

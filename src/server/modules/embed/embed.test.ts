@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EMBED_ORIGINS } from '#shared/schemas/settings.ts';
+import { storedShare } from '../../test/db-rows.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
@@ -19,6 +20,10 @@ async function campaignOf(org: { token: string }, body: Record<string, unknown> 
 
 const embed = (id: number | string, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/embed/${id}`, headers });
+
+/** The JSON the card's page hands its script. */
+const cardData = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="embed-card-data">(.*?)<\/script>/.exec(html)![1]);
 
 const frameAncestors = (csp: unknown) => /frame-ancestors ([^;]+)/.exec(String(csp))?.[1];
 
@@ -119,9 +124,7 @@ describe('GET /embed/{campaignId}', () => {
   it("hands its script the campaign and asset, and a share logged the way it does counts like the supporter page's", async () => {
     const { campaign, asset } = await campaignOf(a);
     const page = await embed(campaign.id);
-    const data = JSON.parse(
-      /<script type="application\/json" id="embed-card-data">(.*?)<\/script>/.exec(page.body)![1],
-    );
+    const data = cardData(page.body);
     expect(data).toEqual({
       campaign: { id: campaign.id, name: campaign.name, organizationId: a.orgId },
       asset: { id: asset.id, type: 'text', title: asset.title, content: asset.content, shareText: null },
@@ -154,6 +157,53 @@ describe('GET /embed/{campaignId}', () => {
     // Same rules as the supporter page: a paused campaign's share is refused.
     await sendJson(t.app, 'PUT', `/api/campaigns/${campaign.id}`, { status: 'paused' }, a.token);
     expect((await share('twitter', 'embedRef0003')).statusCode).toBe(409);
+  });
+
+  it("shows the visitor's share-text variant and its shares name it, with the card as their source", async () => {
+    const campaign = await createCampaign(t.app, a.token);
+    const asset = await createAsset(t.app, a.token, campaign.id, {
+      content: 'Rivers matter to us all',
+      variants: [{ text: 'Rivers need you today' }, { text: 'Clean water is a right' }],
+    });
+    const framings: Record<string, string>[] = [
+      {},
+      { 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of framings) {
+      const page = await embed(campaign.id, headers);
+      const cookie = supporterCookie(page.headers)!;
+      const data = cardData(page.body);
+      // The same choice the supporter page makes for this cookie.
+      const supporterView = await t.app.inject({
+        url: `/api/supporter/campaigns/${campaign.id}`,
+        headers: { cookie: `rally_sid=${cookie}` },
+      });
+      const shown = supporterView.json().assets[0].variant;
+      expect(data.asset.variant).toEqual(shown);
+      expect(page.body).toContain(`<p>${shown.text}</p>`);
+      expect(page.body).not.toContain('Rivers matter to us all</p>');
+      const other = asset.variants.find((v: { id: number }) => v.id !== shown.id);
+      const share = async (variantId: number) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/shares',
+          headers: { cookie: `rally_sid=${cookie}` },
+          payload: {
+            assetId: data.asset.id,
+            platform: 'twitter',
+            campaignId: campaign.id,
+            organizationId: a.orgId,
+            variantId,
+            source: 'embed',
+          },
+        });
+        expect(res.statusCode).toBe(201);
+        const { variantId: kept, source } = await storedShare(t.database.db, res.json().id);
+        return { variantId: kept, source };
+      };
+      expect(await share(shown.id)).toEqual({ variantId: shown.id, source: 'embed' });
+      expect(await share(other.id)).toEqual({ variantId: null, source: 'embed' });
+    }
   });
 
   it("gives a card framed by another site a partitioned visitor cookie, and the page's own cookie otherwise", async () => {

@@ -64,6 +64,8 @@ export async function shareFromSchedule(opts: {
   supporterName: string | null;
   /** Keyed hash of the personal message posted with it (the nudge's count), or null. */
   messageHash: string | null;
+  /** The variant this visitor was shown, when the share named it (shown-variant.ts), else null. */
+  variantId: number | null;
 }): Promise<Share | undefined> {
   const { input } = opts;
   return opts.db.transaction().execute(async (trx) => {
@@ -76,15 +78,6 @@ export async function shareFromSchedule(opts: {
     if (opts.dialect === 'postgres') q = q.forUpdate();
     const plan = await q.executeTakeFirst();
     if (!plan) return undefined;
-    // Like a logged share: a variant that is not this asset's is ignored.
-    const variant = input.variantId
-      ? await trx
-          .selectFrom('assetVariants')
-          .select('id')
-          .where('id', '=', input.variantId)
-          .where('assetId', '=', plan.assetId)
-          .executeTakeFirst()
-      : undefined;
     // The ref is unique: free it before the new row takes it.
     await trx.updateTable('shares').set({ ref: null }).where('id', '=', plan.id).execute();
     const share = await trx
@@ -105,7 +98,7 @@ export async function shareFromSchedule(opts: {
         shareText: plan.shareText,
         timeZone: plan.timeZone,
         messageHash: opts.messageHash,
-        variantId: variant?.id ?? null,
+        variantId: opts.variantId,
         source: input.source ?? null,
         createdAt: nowIso(),
       })

@@ -66,7 +66,9 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
     },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
-      const visitor = request.body.scheduledShareId ? readVisitorCookie(request) : undefined;
+      // The verified cookie proves whose scheduled share this is and which variant was shown.
+      const visitor =
+        request.body.scheduledShareId || request.body.variantId ? readVisitorCookie(request) : undefined;
       const share = await logShare({
         db,
         dialect,
@@ -74,6 +76,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
         supporterId,
         messageKey,
         verifiedSupporterId: visitor?.issued ? visitor.id : undefined,
+        cookieKey: app.visitorCookieKey,
       });
       return reply.code(201).send(share);
     },

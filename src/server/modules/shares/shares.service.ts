@@ -28,6 +28,7 @@ import { type ReminderValues, saveReminder } from '../reminders/reminders.servic
 import { messageHash } from './message-nudge.ts';
 import { shareFromSchedule } from './share-from-schedule.ts';
 import { assertShareable, openCampaignAndAsset } from './shareable.ts';
+import { shownVariantId } from './shown-variant.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
 type ScheduleShareBody = z.output<typeof scheduleShareSchema>;
@@ -106,22 +107,6 @@ async function referralParent(
     .executeTakeFirst();
   if (!parent || parent.campaignId !== campaignId) return { parentShareId: null, depth: 0 };
   return { parentShareId: parent.id, depth: parent.depth + 1 };
-}
-
-/** `variantId` when it is a variant of this asset, else null (ignored, never an error). */
-async function variantOfAsset(
-  db: Db,
-  assetId: number,
-  variantId: number | undefined,
-): Promise<number | null> {
-  if (!variantId) return null;
-  const row = await db
-    .selectFrom('assetVariants')
-    .select('id')
-    .where('id', '=', variantId)
-    .where('assetId', '=', assetId)
-    .executeTakeFirst();
-  return row?.id ?? null;
 }
 
 /** Writes a share, mapping constraint failures onto API statuses. */
@@ -217,7 +202,8 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
         .leftJoin('shares as p', (join) =>
           join.on('p.ref', '=', v.parentRef).onRef('p.campaignId', '=', 'c.id'),
         )
-        // A variant of another asset (or none) is ignored: the share is kept without one.
+        // The variant was checked against the visitor's choice (shown-variant.ts); the join
+        // still keeps a variant only on its own asset.
         .leftJoin('assetVariants as v', (join) =>
           join.on('v.id', '=', v.variantId).onRef('v.assetId', '=', 'a.id'),
         )
@@ -292,11 +278,22 @@ export async function logShare(opts: {
   supporterId: string;
   /** The HMAC key of message hashes (appSecrets 'message-hash'). */
   messageKey: Buffer;
-  /** The visitor id when its cookie's tag checked out: only it proves whose scheduled share this is. */
+  /**
+   * The visitor id when its cookie's tag checked out: only it proves whose scheduled
+   * share this is and which variant the visitor was shown.
+   */
   verifiedSupporterId?: string;
+  /** The visitor-cookie key, from which the variant choice derives. */
+  cookieKey: Buffer;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const supporterName = await keptSupporterName(db, input);
+  const variantId = await shownVariantId(db, {
+    cookieKey: opts.cookieKey,
+    visitorId: opts.verifiedSupporterId,
+    assetId: input.assetId,
+    variantId: input.variantId,
+  });
   // Only the keyed hash of the personal message is stored, never its words.
   const hashOfMessage = messageHash(opts.messageKey, input.message);
   if (input.scheduledShareId) {
@@ -310,6 +307,7 @@ export async function logShare(opts: {
       owner: opts.verifiedSupporterId,
       supporterName,
       messageHash: hashOfMessage,
+      variantId,
     });
     if (moved) return moved;
   }
@@ -325,7 +323,7 @@ export async function logShare(opts: {
     supporterId,
     supporterName,
     messageHash: hashOfMessage,
-    variantId: input.variantId ?? null,
+    variantId,
     source: input.source ?? null,
     createdAt,
     today: createdAt.slice(0, 10),
@@ -340,7 +338,7 @@ export async function logShare(opts: {
       dialect,
       insertShare(db, {
         ...parent,
-        variantId: await variantOfAsset(db, input.assetId, input.variantId),
+        variantId,
         source: input.source ?? null,
         assetId: input.assetId,
         platform: input.platform,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedShare } from '../../test/db-rows.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import {
   BROWSER_UA,
@@ -269,14 +270,7 @@ describe('POST /api/shares', () => {
   });
 
   it('keeps a supporter name (trimmed) only while the organisation collects supporter information', async () => {
-    const nameOf = async (id: number) =>
-      (
-        await t.database.db
-          .selectFrom('shares')
-          .select('supporterName')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).supporterName;
+    const nameOf = async (id: number) => (await storedShare(t.database.db, id)).supporterName;
     const base = { platform: 'twitter' as const };
     const named = await post('/api/shares', {
       ...base,

@@ -79,6 +79,10 @@ describe('analytics', () => {
       'from=2024-01-01&to=2025-01-02', // 368 days
       'from=2024-03-02&to=2024-03-01',
       'from=2024-02-30&to=2024-03-01',
+      'from=2026-13-01',
+      'to=2026-00-10',
+      'from=2026-01-32',
+      'from=2026-02-29', // not a leap year
       'from=yesterday',
       'tz=Mars/Olympus',
       'tz=',
@@ -88,6 +92,10 @@ describe('analytics', () => {
       expect(json(res).message).toBeTruthy();
     }
     expect((await get(`${base}?from=2024-01-01&to=2024-12-31`)).statusCode).toBe(200); // 366 days
+    expect((await get(`${base}?from=2024-02-29&to=2024-03-01`)).statusCode).toBe(200); // a leap day
+    expect(json(await get('/api/organization/analytics?from=2026-13-01')).message).toContain(
+      'from must be a real calendar date',
+    );
     expect((await get(`/api/campaigns/${other.campaignId}/analytics`)).statusCode).toBe(404);
   });
 

@@ -155,6 +155,8 @@ describe('CSV export', () => {
       '',
       'type=shares&from=2024-01-02&to=2024-01-01',
       'type=shares&from=2023-01-01&to=2024-12-31',
+      'type=shares&to=2026-00-01',
+      'type=clicks&from=2026-02-29',
     ]) {
       expect(
         (await t.app.inject({ url: `/api/campaigns/${campaignId}/export.csv?${q}`, headers: bearer(token) }))
