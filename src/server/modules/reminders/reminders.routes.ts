@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { ok } from '#shared/schemas/common.ts';
 import { pushPublicKeySchema, unsubscribeParamsSchema } from '#shared/schemas/reminders.ts';
 import {
   supporterScheduledOneParamsSchema,
@@ -43,11 +43,9 @@ const page = (p: (typeof PAGES)[UnsubscribeOutcome]) => `<!doctype html>
 export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/push/public-key',
-    { schema: { response: { 200: pushPublicKeySchema, ...errorResponses } } },
-    async () => ({ publicKey: (await loadReminderKeys(db)).vapid.publicKey }),
-  );
+  r.get('/api/push/public-key', { schema: { response: ok(pushPublicKeySchema) } }, async () => ({
+    publicKey: (await loadReminderKeys(db)).vapid.publicKey,
+  }));
 
   // A reminder's one-tap link opens the share dialog with what was scheduled: the
   // caller's own scheduled share (their visitor cookie, or the link's ref), still to post.
@@ -57,7 +55,7 @@ export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
       schema: {
         params: supporterScheduledOneParamsSchema,
         querystring: supporterScheduledOneQuerySchema,
-        response: { 200: supporterScheduledShareSchema, ...errorResponses },
+        response: ok(supporterScheduledShareSchema),
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
+import { created, errorResponses, idParamsSchema, ok } from '#shared/schemas/common.ts';
 import {
   logShareSchema,
   messageCheckQuerySchema,
@@ -62,7 +62,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
       // level (warnings and errors still are); the rows and metrics count them.
       logLevel: 'warn',
       config: publicWrite,
-      schema: { body: logShareSchema, response: { 201: shareSchema, ...errorResponses } },
+      schema: { body: logShareSchema, response: created(shareSchema) },
     },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
@@ -86,7 +86,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
     '/api/shares/schedule',
     {
       config: publicWrite,
-      schema: { body: scheduleShareSchema, response: { 201: shareSchema, ...errorResponses } },
+      schema: { body: scheduleShareSchema, response: created(shareSchema) },
     },
     async (request, reply) => {
       const { supporterId } = ensureSupporterId(request, reply);
@@ -122,7 +122,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
       schema: {
         params: idParamsSchema,
         querystring: messageCheckQuerySchema,
-        response: { 200: messageCheckSchema, ...errorResponses },
+        response: ok(messageCheckSchema),
       },
     },
     async (request, reply) => {

@@ -93,7 +93,7 @@ export async function statsRoutes(app: FastifyInstance, { db, dialect, config }:
     '/api/assets/:id/analytics',
     {
       preHandler: app.authenticate,
-      schema: { params: idParamsSchema, response: { 200: assetAnalyticsSchema, ...errorResponses } },
+      schema: { params: idParamsSchema, response: ok(assetAnalyticsSchema) },
     },
     async (request) =>
       assetAnalytics({

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { clickConfirmSchema } from '#shared/schemas/clicks.ts';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { noContentResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ClickBudget } from './click-budget.ts';
 import { networkHash, recordClickThrough } from './click-throughs.service.ts';
@@ -25,7 +24,7 @@ export async function clicksRoutes(
     '/api/clicks',
     {
       logLevel: 'warn',
-      schema: { body: clickConfirmSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: { body: clickConfirmSchema, response: noContentResponses },
     },
     async (request, reply) => {
       // The budget and the per-share cap count per client network (IPv4 address or

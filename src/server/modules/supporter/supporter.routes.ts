@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { ok } from '#shared/schemas/common.ts';
 import {
   supporterCampaignSchema,
   supporterElsewhereSchema,
@@ -88,7 +88,7 @@ export async function supporterRoutes(
     '/api/supporter/campaigns/:id',
     {
       logLevel: HOT_ROUTE_LOG_LEVEL,
-      schema: { response: { 200: supporterCampaignSchema, ...errorResponses } },
+      schema: { response: ok(supporterCampaignSchema) },
     },
     (request, reply) => {
       const campaignId = parseId(request.params.id);
@@ -113,7 +113,7 @@ export async function supporterRoutes(
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/impact',
     {
-      schema: { response: { 200: supporterImpactSchema, ...errorResponses } },
+      schema: { response: ok(supporterImpactSchema) },
     },
     async (request, reply) => {
       const campaignId = parseId(request.params.id);
@@ -132,7 +132,7 @@ export async function supporterRoutes(
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/scheduled',
     {
-      schema: { response: { 200: supporterScheduledSharesSchema, ...errorResponses } },
+      schema: { response: ok(supporterScheduledSharesSchema) },
     },
     async (request, reply) => {
       const campaignId = parseId(request.params.id);
@@ -152,7 +152,7 @@ export async function supporterRoutes(
   // The not-found page's way forward (for an archived campaign: its organisation's open ones).
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/elsewhere',
-    { schema: { response: { 200: supporterElsewhereSchema, ...errorResponses } } },
+    { schema: { response: ok(supporterElsewhereSchema) } },
     async (request) => {
       const campaignId = parseId(request.params.id);
       if (campaignId === undefined) return { organization: null, campaigns: [] };
