@@ -14,22 +14,29 @@ export interface SourceRow {
   shares: number;
 }
 
-/** Tagged rows of one event table in the scope and range, counted per source. */
-const perSource = (trx: Db, table: 'visits' | 'shares', scope: Scope, lo: string, hi: string) => {
-  let q = trx
+/** Tagged rows of one event table in the scope and range. */
+const tagged = (trx: Db, table: 'visits' | 'shares', scope: Scope, lo: string, hi: string) =>
+  trx
     .selectFrom(table)
-    .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
     .where(scope.column, '=', scope.id)
     .where('source', 'is not', null)
     .where('createdAt', '>=', lo)
     .where('createdAt', '<', hi);
-  if (table === 'shares') q = q.where('status', '=', 'shared');
-  return q.groupBy('source').execute();
-};
 
 export async function visitSources(trx: Db, scope: Scope, lo: string, hi: string): Promise<SourceRow[]> {
-  const visits = await perSource(trx, 'visits', scope, lo, hi);
-  const shares = await perSource(trx, 'shares', scope, lo, hi);
+  const visits = await tagged(trx, 'visits', scope, lo, hi)
+    .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
+    .groupBy('source')
+    .execute();
+  // Grouped by status and filtered here: a `status = ?` term would draw the planner to
+  // the (scope, status, createdAt) index, which reads every share of the range, instead
+  // of the partial index that holds only tagged ones (x10 at 1M shares on SQLite).
+  const shares = (
+    await tagged(trx, 'shares', scope, lo, hi)
+      .select((eb) => ['source', 'status', eb.fn.countAll<number>().as('n')])
+      .groupBy(['source', 'status'])
+      .execute()
+  ).filter((s) => s.status === 'shared');
   const rows = new Map<string, SourceRow>();
   const row = (source: string) => {
     let r = rows.get(source);
