@@ -44,7 +44,9 @@ describe('visitSources', () => {
       { source: 'qr', visits: 0, shares: 2 },
     ];
     expect(await visitSources(db, { column: 'campaignId', id: campaignId }, lo, hi)).toEqual(expected);
-    expect(await visitSources(db, { column: 'organizationId', id: organizationId }, lo, hi)).toEqual(expected);
+    expect(await visitSources(db, { column: 'organizationId', id: organizationId }, lo, hi)).toEqual(
+      expected,
+    );
     expect(await visitSources(db, { column: 'campaignId', id: campaignId }, hi, hi)).toEqual([]);
   });
 });
