@@ -122,6 +122,8 @@ async function scopeDeltas(trx: Db, kind: ScopeKind, events: ShareEvent[]) {
     { scopeId: number; organizationId: number; supporterId: string; days: Set<string>; last: string }
   >();
   const touchedDays = new Map<string, { scopeId: number; organizationId: number; day: string }>();
+  /** The batch's sharers per scope and day: the only supporters whose day count moves. */
+  const daySharers = new Map<string, Set<string>>();
   for (const e of events) {
     const scopeId = scopeOf(e);
     const key = `${scopeId}|${e.supporterId}`;
@@ -140,6 +142,8 @@ async function scopeDeltas(trx: Db, kind: ScopeKind, events: ShareEvent[]) {
       if (e.createdAt > p.last) p.last = e.createdAt;
     }
     touchedDays.set(`${scopeId}|${day}`, { scopeId, organizationId: e.organizationId, day });
+    const sharers = daySharers.get(`${scopeId}|${day}`) ?? new Set<string>();
+    daySharers.set(`${scopeId}|${day}`, sharers.add(e.supporterId));
   }
 
   // Latest rolled-up share of each pair before the batch.
@@ -265,7 +269,7 @@ async function scopeDeltas(trx: Db, kind: ScopeKind, events: ShareEvent[]) {
     for (const d of touchedDays.values()) {
       const row = await w
         .selectFrom(t.reach)
-        .select(['supporters', 'gaps'])
+        .select(['supporters', 'gaps', 'leaders'])
         .where(t.column, '=', d.scopeId)
         .where('day', '=', d.day)
         .executeTakeFirst();
@@ -281,7 +285,11 @@ async function scopeDeltas(trx: Db, kind: ScopeKind, events: ShareEvent[]) {
         day: d.day,
         supporters: Number(row?.supporters ?? 0) + (delta?.supporters ?? 0),
         gaps: JSON.stringify(Object.fromEntries([...gaps].filter(([, n]) => n !== 0))),
-        leaders: JSON.stringify(await leaders(w, kind, d.scopeId, d.day)),
+        leaders: JSON.stringify(
+          await leaders(w, kind, d, JSON.parse(row?.leaders ?? '[]'), [
+            ...(daySharers.get(`${d.scopeId}|${d.day}`) ?? []),
+          ]),
+        ),
       };
       await w
         .insertInto(t.reach)
@@ -298,34 +306,50 @@ async function scopeDeltas(trx: Db, kind: ScopeKind, events: ShareEvent[]) {
   };
 }
 
-/** The day's LEADERS most active supporters of the scope, from the per-supporter-day rows. */
-async function leaders(w: Db, kind: ScopeKind, scopeId: number, day: string): Promise<[string, number][]> {
-  if (kind === 'campaign') {
-    const rows = await w
-      .selectFrom('rollupSupporterDays')
-      .select(['supporterId', 'shares'])
-      .where('campaignId', '=', scopeId)
-      .where('day', '=', day)
-      .where('shares', '>', 0)
-      .orderBy('shares', 'desc')
-      .orderBy('supporterId')
-      .limit(LEADERS)
-      .execute();
-    return rows.map((r) => [r.supporterId, Number(r.shares)]);
+const byActivity = (a: [string, number], b: [string, number]) =>
+  b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * The day's LEADERS most active supporters of the scope. Shares only ever add to a
+ * supporter-day, so a supporter outside the previous leaders whose count this batch did
+ * not move cannot overtake any of them: the new leaders are among the previous ones and
+ * the batch's sharers of that day, whose totals are read by key. The cost follows the
+ * batch, not how busy the day already is (reading the whole day each batch made a busy
+ * day's rollup slower with every batch).
+ */
+async function leaders(
+  w: Db,
+  kind: ScopeKind,
+  d: { scopeId: number; day: string },
+  previous: [string, number][],
+  sharers: string[],
+): Promise<[string, number][]> {
+  if (sharers.length === 0) return previous;
+  const counts = new Map(previous);
+  for (const chunk of inChunks(sharers)) {
+    const rows =
+      kind === 'campaign'
+        ? await w
+            .selectFrom('rollupSupporterDays')
+            .select(['supporterId', 'shares'])
+            .where('campaignId', '=', d.scopeId)
+            .where('day', '=', d.day)
+            .where('supporterId', 'in', chunk)
+            .execute()
+        : await w
+            .selectFrom('rollupSupporterDays')
+            .select((eb) => ['supporterId', eb.fn.sum<number>('shares').as('shares')])
+            .where('organizationId', '=', d.scopeId)
+            .where('day', '=', d.day)
+            .where('supporterId', 'in', chunk)
+            .groupBy('supporterId')
+            .execute();
+    for (const r of rows) counts.set(r.supporterId, Number(r.shares));
   }
-  const total = sql<number>`sum(${sql.ref('shares')})`;
-  const rows = await w
-    .selectFrom('rollupSupporterDays')
-    .select(['supporterId', total.as('shares')])
-    .where('organizationId', '=', scopeId)
-    .where('day', '=', day)
-    .groupBy('supporterId')
-    .having(total, '>', 0)
-    .orderBy(total, 'desc')
-    .orderBy('supporterId')
-    .limit(LEADERS)
-    .execute();
-  return rows.map((r) => [r.supporterId, Number(r.shares)]);
+  return [...counts]
+    .filter(([, n]) => n > 0)
+    .sort(byActivity)
+    .slice(0, LEADERS);
 }
 
 /**
