@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
 import { shareRow } from '../test/db-rows.ts';
 import { appPerFile } from '../test/test-app.ts';
-import { LEADERS } from './rollups-supporters.ts';
+import { LEADERS, SCOPE_TABLES, type ScopeKind } from './rollups-supporters.ts';
 import { rollUpBatch } from './rollups.ts';
 
 // Each reach row keeps its day's LEADERS most active supporters, updated from the
@@ -18,6 +18,18 @@ const ranked = (counts: Map<string, number>) =>
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, LEADERS);
+
+/** The leaders kept on a scope's reach row of `day`. */
+async function storedLeaders(kind: ScopeKind, id: number, day: string) {
+  const reach = SCOPE_TABLES[kind];
+  const row = await t.database.db
+    .selectFrom(reach.reach)
+    .select('leaders')
+    .where(reach.column, '=', id)
+    .where('day', '=', day)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.leaders);
+}
 
 describe('reach leaders', () => {
   it('equal a full ranking of the day after every round of small batches', async () => {
@@ -49,28 +61,19 @@ describe('reach leaders', () => {
         const org = new Map<string, number>();
         for (const r of perDay.filter((x) => x.day === day))
           org.set(r.supporterId, (org.get(r.supporterId) ?? 0) + r.shares);
-        const orgRow = await db
-          .selectFrom('rollupOrgReach')
-          .select('leaders')
-          .where('organizationId', '=', organizationId)
-          .where('day', '=', day)
-          .executeTakeFirstOrThrow();
-        expect(JSON.parse(orgRow.leaders), `org, ${day}, round ${round}`).toEqual(ranked(org));
+        expect(await storedLeaders('org', organizationId, day), `org, ${day}, round ${round}`).toEqual(
+          ranked(org),
+        );
         for (const { campaignId } of campaigns) {
           const own = new Map(
             perDay
               .filter((x) => x.day === day && x.campaignId === campaignId)
               .map((x) => [x.supporterId, x.shares]),
           );
-          const row = await db
-            .selectFrom('rollupCampaignReach')
-            .select('leaders')
-            .where('campaignId', '=', campaignId)
-            .where('day', '=', day)
-            .executeTakeFirstOrThrow();
-          expect(JSON.parse(row.leaders), `campaign ${campaignId}, ${day}, round ${round}`).toEqual(
-            ranked(own),
-          );
+          expect(
+            await storedLeaders('campaign', campaignId, day),
+            `campaign ${campaignId}, ${day}, round ${round}`,
+          ).toEqual(ranked(own));
         }
       }
     }
