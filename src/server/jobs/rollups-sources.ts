@@ -86,7 +86,9 @@ export async function rollUpSources(
       .insertInto('rollupSourceDays')
       .values(rows.slice(i, i + UPSERT_CHUNK))
       .onConflict((oc) =>
-        oc.columns(['campaignId', 'day', 'source']).doUpdateSet({ visits: add('visits'), shares: add('shares') }),
+        oc
+          .columns(['campaignId', 'day', 'source'])
+          .doUpdateSet({ visits: add('visits'), shares: add('shares') }),
       )
       .execute();
 

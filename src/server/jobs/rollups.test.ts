@@ -164,7 +164,13 @@ describe('rollups + tail == full recount', () => {
         { length: 12 },
         (_, i) => `PropSupporter${seed}_${String(i).padStart(10, '0')}`,
       );
-      type Logged = { id: number; campaignId: number; supporterId: string | null; assetId: number; platform: string };
+      type Logged = {
+        id: number;
+        campaignId: number;
+        supporterId: string | null;
+        assetId: number;
+        platform: string;
+      };
       const shareIds: Logged[] = [];
       /** Scheduled shares not posted yet: each may be posted (a new row) or retired later. */
       const scheduled: Logged[] = [];
@@ -260,7 +266,12 @@ describe('rollups + tail == full recount', () => {
           const source = () => (rand() < 0.35 ? pick(SOURCES) : null);
           if (kind < 0.45 || shareIds.length === 0) {
             const supporterId = rand() < 0.1 ? null : pick(supporters);
-            const share = { campaignId: c.campaignId, supporterId, assetId: pick(c.assetIds), platform: pick(PLATFORMS) };
+            const share = {
+              campaignId: c.campaignId,
+              supporterId,
+              assetId: pick(c.assetIds),
+              platform: pick(PLATFORMS),
+            };
             const pending = rand() < 0.15;
             const row = await db
               .insertInto('shares')
@@ -353,7 +364,14 @@ describe('rollups + tail == full recount', () => {
       const row = (createdAt: string) =>
         table === 'shares'
           ? shareRow({ assetId: assetIds[0], campaignId, organizationId: orgId, source: 'qr', createdAt })
-          : { campaignId, organizationId: orgId, visitorId: 'v', day: createdAt.slice(0, 10), source: 'qr', createdAt };
+          : {
+              campaignId,
+              organizationId: orgId,
+              visitorId: 'v',
+              day: createdAt.slice(0, 10),
+              source: 'qr',
+              createdAt,
+            };
       await db
         .insertInto(table)
         .values({ id: before + 2, ...row(new Date().toISOString()) } as never)
@@ -372,7 +390,9 @@ describe('rollups + tail == full recount', () => {
         .select(['source', 'visits', 'shares'])
         .where('campaignId', '=', campaignId)
         .execute();
-      expect(rolled).toEqual([{ source: 'qr', ...(table === 'shares' ? { visits: 0, shares: 1 } : { visits: 1, shares: 0 }) }]);
+      expect(rolled).toEqual([
+        { source: 'qr', ...(table === 'shares' ? { visits: 0, shares: 1 } : { visits: 1, shares: 0 }) },
+      ]);
     },
   );
 });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { rollUpBatch } from '../../jobs/rollups.ts';
-import { visitSources } from '../../modules/stats/visit-sources.ts';
+import { type SourceRow, visitSources } from '../../modules/stats/visit-sources.ts';
 import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
 import { shareRow } from '../../test/db-rows.ts';
 import { migrateToLatest } from '../client.ts';
@@ -49,7 +49,11 @@ it('adds the rolled-up tagged shares, starts visits at 0, and answers the same p
   });
   await db
     .insertInto('visits')
-    .values([visit('v1', 'qr', at(11 * h)), visit('v2', 'mail', at(DAY + 11 * h)), visit('v3', null, at(11 * h))])
+    .values([
+      visit('v1', 'qr', at(11 * h)),
+      visit('v2', 'mail', at(DAY + 11 * h)),
+      visit('v3', null, at(11 * h)),
+    ])
     .execute();
   // The job had rolled up the first five shares (the last one is the tail).
   await db.updateTable('rollupState').set({ lastId: ids[4].id }).where('name', '=', 'shares').execute();
@@ -72,7 +76,11 @@ it('adds the rolled-up tagged shares, starts visits at 0, and answers the same p
     { day: day1, source: 'qr', visits: 0, shares: 1 },
   ]);
   expect(
-    await db.selectFrom('rollupState').select('lastId').where('name', '=', 'visits').executeTakeFirstOrThrow(),
+    await db
+      .selectFrom('rollupState')
+      .select('lastId')
+      .where('name', '=', 'visits')
+      .executeTakeFirstOrThrow(),
   ).toEqual({ lastId: 0 });
 
   const scopes = [
@@ -80,7 +88,7 @@ it('adds the rolled-up tagged shares, starts visits at 0, and answers the same p
     { column: 'organizationId', id: organizationId },
   ] as const;
   const sources = async () => {
-    const out = [];
+    const out: SourceRow[][] = [];
     for (const scope of scopes) {
       // Whole UTC days (all from the rollup and the tail), and a range with a partial first day.
       out.push(await visitSources(db, scope, at(0), at(2 * DAY)));
