@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+import type { RollupSourceDaysTable } from '../db/schema.ts';
 import { contiguous } from './rollups.ts';
 
 // The per-source figures of the rollups (docs/decisions/0022-source-rollups.md): per UTC
@@ -28,15 +29,6 @@ export interface SourceShare {
 type Tagged = { campaignId: number; organizationId: number; source: string; createdAt: string };
 const tagged = <T extends { source: string | null }>(e: T): e is T & { source: string } => e.source !== null;
 
-interface SourceDay {
-  campaignId: number;
-  day: string;
-  source: string;
-  organizationId: number;
-  visits: number;
-  shares: number;
-}
-
 const add = (column: 'visits' | 'shares') =>
   sql<number>`${sql.ref(`rollupSourceDays.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
 
@@ -64,7 +56,7 @@ export async function rollUpSources(
     opts.now,
   );
 
-  const days = new Map<string, SourceDay>();
+  const days = new Map<string, RollupSourceDaysTable>();
   const bump = (e: Tagged, n: { visits: number; shares: number }) => {
     const day = e.createdAt.slice(0, 10);
     const key = `${e.campaignId}|${day}|${e.source}`;
