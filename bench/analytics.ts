@@ -1,7 +1,8 @@
 // Stats, analytics and export at size (issue: "numbers an organisation can trust, at any
-// size"). Seeds one organisation with N shares and N click-throughs (multi-row inserts in
-// transactions, not the HTTP API), runs the rollup job to completion, and the same with
-// 10k events in a second database. Both apps stay open and the calls alternate between
+// size"). Seeds one organisation with N shares, N click-throughs and N visits (multi-row
+// inserts in transactions, not the HTTP API; 10% of the shares and 60% of the visits
+// carry a `?src=` tag, so the analytics' per-source figures are measured at size too),
+// runs the rollup job to completion, and the same with 10k events in a second database. Both apps stay open and the calls alternate between
 // them, so load on this shared machine hits both sizes alike. Measures, against a
 // primary-key read (GET /api/campaigns/:id, same inject path) as the baseline:
 // - p95 of organisation and campaign stats, analytics for 30 and 366 days, at 10k and
@@ -26,7 +27,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../src/server/db/client.ts';
-import type { ClicksTable, SharesTable } from '../src/server/db/schema.ts';
+import type { ClicksTable, SharesTable, VisitsTable } from '../src/server/db/schema.ts';
 import { rollUpBatch } from '../src/server/jobs/rollups.ts';
 import { createSession } from '../src/server/modules/auth/sessions.ts';
 import { seedCampaign, seedOrganization } from '../src/server/modules/supporter/test-seed.ts';
@@ -81,15 +82,17 @@ export interface Seeded {
   orgId: number;
   campaignId: number;
   assetIds: number[];
-  /** Events seeded so far (shares = clicks = count; share ids are 1..count). */
+  /** Events seeded so far (shares = clicks = visits = count; share ids are 1..count). */
   count: number;
   start: number;
 }
 
 /**
- * Adds shares and clicks up to `target` each. Times increase with the id across the
- * whole target history (events arrive in time order); 10% of shares have a parent
+ * Adds shares, clicks and visits up to `target` each. Times increase with the id across
+ * the whole target history (events arrive in time order); 10% of shares have a parent
  * (depth 1), 1% a grandparent (depth 2); each click follows a share of the last ~day.
+ * Tags: 10% of shares came through `qr`; visits are half `qr`, a tenth `mail`, the rest
+ * untagged (one per visitor and day, as the visits table keeps them).
  */
 export async function seedUpTo(database: DbHandle, s: Seeded, target: number, total: number): Promise<void> {
   const { db } = database;
@@ -99,6 +102,7 @@ export async function seedUpTo(database: DbHandle, s: Seeded, target: number, to
     const to = Math.min(target, from + batch - 1);
     const shares: Insertable<SharesTable>[] = [];
     const clicks: Insertable<ClicksTable>[] = [];
+    const visits: Insertable<VisitsTable>[] = [];
     for (let n = from; n <= to; n++) {
       const depth = n > 2 && n % 100 === 2 ? 2 : n > 1 && n % 10 === 1 ? 1 : 0;
       shares.push({
@@ -113,6 +117,16 @@ export async function seedUpTo(database: DbHandle, s: Seeded, target: number, to
         supporterId: `supporter${(n * 7919) % SUPPORTERS}`,
         parentShareId: depth ? n - 1 : null,
         depth,
+        source: n % 10 === 0 ? 'qr' : null,
+        createdAt: timeOf(n),
+      });
+      visits.push({
+        id: n,
+        campaignId: s.campaignId,
+        organizationId: s.orgId,
+        visitorId: `visitor${n}`,
+        day: timeOf(n).slice(0, 10),
+        source: n % 2 === 0 ? 'qr' : n % 10 === 1 ? 'mail' : null,
         createdAt: timeOf(n),
       });
       const shareId = Math.max(1, n - (n % 50));
@@ -130,6 +144,7 @@ export async function seedUpTo(database: DbHandle, s: Seeded, target: number, to
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('shares').values(shares).execute();
       await trx.insertInto('clicks').values(clicks).execute();
+      await trx.insertInto('visits').values(visits).execute();
     });
   }
   s.count = target;
@@ -137,6 +152,7 @@ export async function seedUpTo(database: DbHandle, s: Seeded, target: number, to
     // Explicit ids: move the sequences past them so the logged shares get fresh ids.
     await sql`select setval(pg_get_serial_sequence('shares', 'id'), ${target})`.execute(db);
     await sql`select setval(pg_get_serial_sequence('clicks', 'id'), ${target})`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('visits', 'id'), ${target})`.execute(db);
     await sql`analyze`.execute(db);
   }
 }
@@ -248,7 +264,7 @@ export async function setUp(pgUrl: string | undefined, rows: number, log: boolea
   }
   if (log)
     console.log(
-      `  seeded ${rows.toLocaleString('en')} + ${rows.toLocaleString('en')} in ${(seedMs / 1000).toFixed(1)} s; rollup to completion ${(rollMs / 1000).toFixed(1)} s (${Math.round((2 * rows) / (rollMs / 1000)).toLocaleString('en')} events/s)`,
+      `  seeded ${rows.toLocaleString('en')} shares, clicks and visits each in ${(seedMs / 1000).toFixed(1)} s; rollup to completion ${(rollMs / 1000).toFixed(1)} s (${Math.round((3 * rows) / (rollMs / 1000)).toLocaleString('en')} events/s)`,
     );
   // Timer off: the bench ran the rollups itself, and the reads measure a settled state.
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ROLLUP_INTERVAL_MS: '0' });
@@ -276,7 +292,7 @@ const ratio = (x: number, base: number) => `x${(x / base).toFixed(1)} base`;
 async function runOn(pgUrl: string | undefined, rows: number): Promise<number> {
   const dialect = pgUrl ? 'PostgreSQL' : 'SQLite';
   console.log(
-    `\nAnalytics at size on ${dialect}: N=${rows.toLocaleString('en')} shares + N clicks against ${SMALL.toLocaleString('en')} + ${SMALL.toLocaleString('en')}, ${SUPPORTERS.toLocaleString('en')} supporters over ${SPAN_DAYS} days; p95 of ${ROUNDS} calls, alternating sizes`,
+    `\nAnalytics at size on ${dialect}: N=${rows.toLocaleString('en')} shares + N clicks + N visits against ${SMALL.toLocaleString('en')} + ${SMALL.toLocaleString('en')}, ${SUPPORTERS.toLocaleString('en')} supporters over ${SPAN_DAYS} days; p95 of ${ROUNDS} calls, alternating sizes`,
   );
   const small = await setUp(pgUrl, SMALL, false);
   const large = await setUp(pgUrl, rows, true);

@@ -204,7 +204,7 @@ export interface JobRunsTable {
 }
 
 export interface RollupStateTable {
-  /** 'shares' or 'clicks' */
+  /** 'shares', 'clicks' or 'visits' */
   name: string;
   lastId: number;
 }
@@ -266,6 +266,16 @@ export interface SupporterOrgsTable {
   organizationId: number;
   supporterId: string;
   lastAt: string;
+}
+
+/** Per UTC day, campaign and `?src=` tag: tagged visits, and shares made by visitors who came with it. */
+export interface RollupSourceDaysTable {
+  campaignId: number;
+  day: string;
+  source: string;
+  organizationId: number;
+  visits: number;
+  shares: number;
 }
 
 /** Per scope and UTC day: supporters who shared, by gap since their previous share day. */
@@ -435,6 +445,7 @@ export interface Database {
   rollupOrgSupporters: RollupOrgSupportersTable;
   rollupCampaignLastHours: RollupCampaignLastHoursTable;
   rollupOrgLastHours: RollupOrgLastHoursTable;
+  rollupSourceDays: RollupSourceDaysTable;
   uploads: UploadsTable;
   invitations: InvitationsTable;
   passwordResets: PasswordResetsTable;

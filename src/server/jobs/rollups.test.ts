@@ -11,7 +11,8 @@ import { rollUpBatch } from './rollups.ts';
 
 // Rollups plus the live tail must answer exactly what a full recount of the event
 // rows answers, whatever point the rollup job has reached: the stats, and the totals,
-// distinct supporters and top supporters of analytics ranges in several time zones.
+// distinct supporters, top supporters and visits and shares per source of analytics
+// ranges in several time zones.
 
 const t = appPerFile({ ROLLUP_INTERVAL_MS: '0' });
 
@@ -25,6 +26,9 @@ function rng(seed: number) {
 }
 
 const PLATFORMS = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
+const SOURCES = ['qr', 'mail', 'poster'];
+/** What a scheduled share can become without being posted (reminders.ts, shares.service.ts). */
+const UNPOSTED = ['expired', 'reminded', 'rescheduled'];
 const DAY = 86_400_000;
 
 async function recount(orgId: number, campaignId: number | undefined, now: number) {
@@ -85,7 +89,7 @@ async function recountRange(
   const hi = new Date(bounds.at(-1)!).toISOString();
   let shares = db
     .selectFrom('shares')
-    .select('supporterId')
+    .select(['supporterId', 'source'])
     .where('organizationId', '=', orgId)
     .where('status', '=', 'shared')
     .where('createdAt', '>=', lo)
@@ -96,12 +100,25 @@ async function recountRange(
     .where('organizationId', '=', orgId)
     .where('createdAt', '>=', lo)
     .where('createdAt', '<', hi);
+  let visits = db
+    .selectFrom('visits')
+    .select('source')
+    .where('organizationId', '=', orgId)
+    .where('createdAt', '>=', lo)
+    .where('createdAt', '<', hi);
   if (campaignId) {
     shares = shares.where('campaignId', '=', campaignId);
     clicks = clicks.where('campaignId', '=', campaignId);
+    visits = visits.where('campaignId', '=', campaignId);
   }
   const s = await shares.execute();
   const c = await clicks.execute();
+  const v = await visits.execute();
+  const sources = new Map<string, { source: string; visits: number; shares: number }>();
+  const source = (tag: string) =>
+    sources.get(tag) ?? sources.set(tag, { source: tag, visits: 0, shares: 0 }).get(tag)!;
+  for (const r of v) if (r.source) source(r.source).visits++;
+  for (const r of s) if (r.source) source(r.source).shares++;
   const people = new Map<string, { shares: number; clicks: number }>();
   const person = (id: string) => people.get(id) ?? people.set(id, { shares: 0, clicks: 0 }).get(id)!;
   for (const r of s) if (r.supporterId) person(r.supporterId).shares++;
@@ -116,6 +133,9 @@ async function recountRange(
     topSupporters: ranked
       .slice(0, 10)
       .map(([id, a]) => ({ label: pseudonym(t.app.visitorCookieKey, id), ...a })),
+    sources: [...sources.values()].sort(
+      (a, b) => b.visits - a.visits || b.shares - a.shares || a.source.localeCompare(b.source),
+    ),
   };
 }
 
@@ -144,7 +164,41 @@ describe('rollups + tail == full recount', () => {
         { length: 12 },
         (_, i) => `PropSupporter${seed}_${String(i).padStart(10, '0')}`,
       );
-      const shareIds: { id: number; campaignId: number; supporterId: string | null }[] = [];
+      type Logged = {
+        id: number;
+        campaignId: number;
+        supporterId: string | null;
+        assetId: number;
+        platform: string;
+      };
+      const shareIds: Logged[] = [];
+      /** Scheduled shares not posted yet: each may be posted (a new row) or retired later. */
+      const scheduled: Logged[] = [];
+      /**
+       * Posts a scheduled share as share-from-schedule.ts does: a new `shared` row, its
+       * clicks moved to it, the old row deleted. Its id is then the new row's.
+       */
+      const post = async (p: Logged, at: string, source: string | null) =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('shares')
+            .values(
+              shareRow({
+                assetId: p.assetId,
+                platform: p.platform,
+                campaignId: p.campaignId,
+                organizationId: orgId,
+                supporterId: p.supporterId,
+                source,
+                createdAt: at,
+              }),
+            )
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx.updateTable('clicks').set({ shareId: row.id }).where('shareId', '=', p.id).execute();
+          await trx.deleteFrom('shares').where('id', '=', p.id).execute();
+          p.id = row.id;
+        });
       const rollSome = async () => {
         const batch = 1 + Math.floor(rand() * 7);
         const steps = Math.floor(rand() * 3);
@@ -171,6 +225,7 @@ describe('rollups + tail == full recount', () => {
                 clicks: got.totals.clicks,
                 uniqueSupporters: got.totals.uniqueSupporters,
                 topSupporters: got.topSupporters,
+                sources: got.sources,
               },
               JSON.stringify({ query, campaign: c?.campaignId, exactTopEvents }),
             ).toEqual(expected);
@@ -207,24 +262,57 @@ describe('rollups + tail == full recount', () => {
           // Across 60 days (so some are outside the 30-day windows) and some in the last hour.
           const at = new Date(now - Math.floor(rand() * (rand() < 0.2 ? 3600_000 : 60 * DAY))).toISOString();
           const kind = rand();
-          if (kind < 0.55 || shareIds.length === 0) {
+          // A third of the shares and most visits carry a source tag.
+          const source = () => (rand() < 0.35 ? pick(SOURCES) : null);
+          if (kind < 0.45 || shareIds.length === 0) {
             const supporterId = rand() < 0.1 ? null : pick(supporters);
+            const share = {
+              campaignId: c.campaignId,
+              supporterId,
+              assetId: pick(c.assetIds),
+              platform: pick(PLATFORMS),
+            };
+            const pending = rand() < 0.15;
             const row = await db
               .insertInto('shares')
               .values(
                 shareRow({
-                  assetId: pick(c.assetIds),
-                  platform: pick(PLATFORMS),
-                  campaignId: c.campaignId,
+                  ...share,
                   organizationId: orgId,
-                  status: rand() < 0.15 ? 'pending' : 'shared',
-                  supporterId,
+                  status: pending ? 'pending' : 'shared',
+                  scheduledFor: pending ? at : null,
+                  source: source(),
                   createdAt: at,
                 }),
               )
               .returning('id')
               .executeTakeFirstOrThrow();
-            shareIds.push({ id: row.id, campaignId: c.campaignId, supporterId });
+            const logged = { id: row.id, ...share };
+            shareIds.push(logged);
+            if (pending) scheduled.push(logged);
+          } else if (kind < 0.65) {
+            // One visit per visitor, campaign and UTC day: a repeat is ignored, as in visits.service.ts.
+            await db
+              .insertInto('visits')
+              .values({
+                campaignId: c.campaignId,
+                organizationId: orgId,
+                visitorId: pick(supporters),
+                day: at.slice(0, 10),
+                source: rand() < 0.8 ? pick(SOURCES) : null,
+                createdAt: at,
+              })
+              .onConflict((oc) => oc.columns(['campaignId', 'visitorId', 'day']).doNothing())
+              .execute();
+          } else if (kind < 0.72 && scheduled.length > 0) {
+            // A scheduled share, rolled up or not, is posted (a new row) or retired in place.
+            const p = scheduled.splice(Math.floor(rand() * scheduled.length), 1)[0];
+            if (rand() < 0.5) await post(p, at, source());
+            else {
+              const status = pick(UNPOSTED);
+              await db.updateTable('shares').set({ status }).where('id', '=', p.id).execute();
+              if (status === 'reminded') scheduled.push(p);
+            }
           } else {
             const s = pick(shareIds);
             await db
@@ -254,40 +342,57 @@ describe('rollups + tail == full recount', () => {
     120_000,
   );
 
-  it('stops before a fresh gap in the ids (an insert possibly still in flight), passes an old one', async () => {
-    const db = t.database.db;
-    const orgId = await seedOrganization(db);
-    const { campaignId, assetIds } = await seedCampaign(db, {
-      organizationId: orgId,
-      assets: [{ title: 'A', type: 'text', content: 'a' }],
-    });
-    while (await db.transaction().execute((trx) => rollUpBatch(trx)));
-    const mark = async () =>
-      (
-        await db
-          .selectFrom('rollupState')
-          .select('lastId')
-          .where('name', '=', 'shares')
-          .executeTakeFirstOrThrow()
-      ).lastId;
-    const before = await mark();
-    const insert = (id: number, createdAt: string) =>
-      db
-        .insertInto('shares')
-        .values({
-          id,
-          ...shareRow({ assetId: assetIds[0], campaignId, organizationId: orgId, createdAt }),
-        } as never)
+  it.each(['shares', 'visits'] as const)(
+    'stops before a fresh gap in the %s ids (an insert possibly still in flight), passes an old one',
+    async (table) => {
+      const db = t.database.db;
+      const orgId = await seedOrganization(db);
+      const { campaignId, assetIds } = await seedCampaign(db, {
+        organizationId: orgId,
+        assets: [{ title: 'A', type: 'text', content: 'a' }],
+      });
+      while (await db.transaction().execute((trx) => rollUpBatch(trx)));
+      const mark = async () =>
+        (
+          await db
+            .selectFrom('rollupState')
+            .select('lastId')
+            .where('name', '=', table)
+            .executeTakeFirstOrThrow()
+        ).lastId;
+      const before = await mark();
+      const row = (createdAt: string) =>
+        table === 'shares'
+          ? shareRow({ assetId: assetIds[0], campaignId, organizationId: orgId, source: 'qr', createdAt })
+          : {
+              campaignId,
+              organizationId: orgId,
+              visitorId: 'v',
+              day: createdAt.slice(0, 10),
+              source: 'qr',
+              createdAt,
+            };
+      await db
+        .insertInto(table)
+        .values({ id: before + 2, ...row(new Date().toISOString()) } as never)
         .execute();
-    await insert(before + 2, new Date().toISOString());
-    await db.transaction().execute((trx) => rollUpBatch(trx));
-    expect(await mark()).toBe(before);
-    await db
-      .updateTable('shares')
-      .set({ createdAt: new Date(Date.now() - 60_000).toISOString() })
-      .where('id', '=', before + 2)
-      .execute();
-    await db.transaction().execute((trx) => rollUpBatch(trx));
-    expect(await mark()).toBe(before + 2);
-  });
+      await db.transaction().execute((trx) => rollUpBatch(trx));
+      expect(await mark()).toBe(before);
+      await db
+        .updateTable(table)
+        .set({ createdAt: new Date(Date.now() - 60_000).toISOString() })
+        .where('id', '=', before + 2)
+        .execute();
+      await db.transaction().execute((trx) => rollUpBatch(trx));
+      expect(await mark()).toBe(before + 2);
+      const rolled = await db
+        .selectFrom('rollupSourceDays')
+        .select(['source', 'visits', 'shares'])
+        .where('campaignId', '=', campaignId)
+        .execute();
+      expect(rolled).toEqual([
+        { source: 'qr', ...(table === 'shares' ? { visits: 0, shares: 1 } : { visits: 1, shares: 0 }) },
+      ]);
+    },
+  );
 });

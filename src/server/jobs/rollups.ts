@@ -1,5 +1,6 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+import { rollUpSources } from './rollups-sources.ts';
 import { supporterFigures } from './rollups-supporters.ts';
 import type { Job } from './runner.ts';
 
@@ -31,7 +32,7 @@ function bump<T extends Counts>(map: Map<string, T>, key: string, base: () => T,
 }
 
 /** The ids a batch may take: a contiguous run from `lastId`, or past a gap once it is old. */
-function contiguous<T extends { id: number; createdAt: string }>(
+export function contiguous<T extends { id: number; createdAt: string }>(
   rows: T[],
   lastId: number,
   now: number,
@@ -89,6 +90,7 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
         'depth',
         'status',
         'supporterId',
+        'source',
         'createdAt',
       ])
       .where('id', '>', sharesMark)
@@ -119,7 +121,8 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
     clicksMark,
     now,
   );
-  if (shareRows.length === 0 && clickRows.length === 0) return false;
+  const moreVisits = await rollUpSources(trx, { shares: shareRows, batch, now });
+  if (shareRows.length === 0 && clickRows.length === 0) return moreVisits;
 
   const totals = new Map<
     string,
@@ -309,7 +312,7 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
     await trx.updateTable('rollupState').set({ lastId: lastShare }).where('name', '=', 'shares').execute();
   if (lastClick !== undefined)
     await trx.updateTable('rollupState').set({ lastId: lastClick }).where('name', '=', 'clicks').execute();
-  return shareRows.length === batch || clickRows.length === batch;
+  return shareRows.length === batch || clickRows.length === batch || moreVisits;
 }
 
 export const rollupJob = (batch = ROLLUP_BATCH): Job => ({

@@ -52,6 +52,8 @@ it('rebuilds the rollups from the events, supporter counts included', async () =
   expect(await db.selectFrom('rollupState').select(['name', 'lastId']).orderBy('name').execute()).toEqual([
     { name: 'clicks', lastId: 0 },
     { name: 'shares', lastId: 0 },
+    // Added by 0018, from 0 too.
+    { name: 'visits', lastId: 0 },
   ]);
   expect(await db.selectFrom('rollupTotals').selectAll().execute()).toEqual([]);
   // Before the job runs, the tail is the whole history: still exact.

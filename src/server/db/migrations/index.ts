@@ -16,6 +16,7 @@ import * as m0013 from './0013-visits-and-variants.ts';
 import * as m0014 from './0014-message-hashes.ts';
 import * as m0016 from './0016-analytics-indexes.ts';
 import * as m0017 from './0017-reminder-retries.ts';
+import * as m0018 from './0018-source-rollups.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -37,6 +38,7 @@ const ALL: Record<string, DialectMigration> = {
   '0014-message-hashes': m0014,
   '0016-analytics-indexes': m0016,
   '0017-reminder-retries': m0017,
+  '0018-source-rollups': m0018,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -359,7 +359,7 @@ async function analytics(
     .where('id', 'in', [0, ...assets.keys()])
     .execute();
   const titles = new Map(withTitles.map((a) => [a.id, a.title]));
-  const sources = await visitSources(trx, scope, iso(A), iso(B));
+  const sources = await visitSources(trx, scope, iso(A), iso(B), marks);
 
   return {
     result: {

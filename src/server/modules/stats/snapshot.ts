@@ -24,9 +24,11 @@ export function inSnapshot<T>(db: Db, dialect: DialectName, read: (trx: Db) => P
     });
 }
 
+export type RollupMarks = { shares: number; clicks: number; visits: number };
+
 /** The rollup high-water marks: events with larger ids are the live tail. */
-export async function rollupMarks(trx: Db): Promise<{ shares: number; clicks: number }> {
+export async function rollupMarks(trx: Db): Promise<RollupMarks> {
   const rows = await trx.selectFrom('rollupState').select(['name', 'lastId']).execute();
   const get = (name: string) => rows.find((r) => r.name === name)?.lastId ?? 0;
-  return { shares: get('shares'), clicks: get('clicks') };
+  return { shares: get('shares'), clicks: get('clicks'), visits: get('visits') };
 }

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/time.ts';
 import { shareRow } from '../../test/db-rows.ts';
 import { appPerFile } from '../../test/test-app.ts';
+import { rollUpBatch } from '../../jobs/rollups.ts';
 import { seedCampaign, seedOrganization } from '../supporter/test-seed.ts';
 import { visitSources } from './visit-sources.ts';
 
 // The per-source share count filters on status in code (see visitSources): only shares
-// made count, as everywhere else; scheduled ones with a source do not.
+// made count, as everywhere else; scheduled ones with a source do not. The same holds
+// once the rollup job has taken them into rollupSourceDays.
 
 const t = appPerFile();
 
@@ -43,10 +45,26 @@ describe('visitSources', () => {
       { source: 'mail', visits: 1, shares: 0 },
       { source: 'qr', visits: 0, shares: 2 },
     ];
-    expect(await visitSources(db, { column: 'campaignId', id: campaignId }, lo, hi)).toEqual(expected);
-    expect(await visitSources(db, { column: 'organizationId', id: organizationId }, lo, hi)).toEqual(
-      expected,
-    );
-    expect(await visitSources(db, { column: 'campaignId', id: campaignId }, hi, hi)).toEqual([]);
+    const check = async () => {
+      expect(await visitSources(db, { column: 'campaignId', id: campaignId }, lo, hi)).toEqual(expected);
+      expect(await visitSources(db, { column: 'organizationId', id: organizationId }, lo, hi)).toEqual(
+        expected,
+      );
+      expect(await visitSources(db, { column: 'campaignId', id: campaignId }, hi, hi)).toEqual([]);
+    };
+    await check();
+    while (await db.transaction().execute((trx) => rollUpBatch(trx, { now: Date.now() + 60_000 })));
+    expect(
+      await db
+        .selectFrom('rollupSourceDays')
+        .select(['source', 'visits', 'shares'])
+        .where('campaignId', '=', campaignId)
+        .orderBy('source')
+        .execute(),
+    ).toEqual([
+      { source: 'mail', visits: 1, shares: 0 },
+      { source: 'qr', visits: 0, shares: 2 },
+    ]);
+    await check();
   });
 });

@@ -1,10 +1,15 @@
 import type { Db } from '../../db/client.ts';
-import type { Scope } from './stats.service.ts';
+import { type RollupMarks, rollupMarks } from './snapshot.ts';
+import { type Scope, tailScope } from './stats.service.ts';
 
 // Visits per source (`?src=` on the supporter link, e.g. `qr` for the poster) and the
-// shares made by the visitors who arrived with it, over [lo, hi). Read from the event
-// rows through partial indexes that hold only tagged visits and shares (migration
-// 0013), so the cost grows with the tagged events in the range, not with all traffic.
+// shares made by the visitors who arrived with it, over [lo, hi), exact and bounded
+// whatever the history (docs/decisions/0022-source-rollups.md), as the other analytics:
+// - the UTC days wholly inside the range from rollupSourceDays (rollups-sources.ts);
+// - the partial days at its edges from the event rows, through partial indexes that
+//   hold only tagged visits and shares (migration 0013), so an edge costs its tagged
+//   events, at most a day of them; every row of an edge, rolled up or not;
+// - the rows of the interior days past the marks (the tail), through the primary key.
 // Shares are counted on the same rules as every other share figure (status `shared`,
 // `createdAt` in the range), so a source's shares are part of `totals.shares`.
 
@@ -14,29 +19,38 @@ export interface SourceRow {
   shares: number;
 }
 
-/** Tagged rows of one event table in the scope and range. */
-const tagged = (trx: Db, table: 'visits' | 'shares', scope: Scope, lo: string, hi: string) =>
-  trx
-    .selectFrom(table)
-    .where(scope.column, '=', scope.id)
-    .where('source', 'is not', null)
-    .where('createdAt', '>=', lo)
-    .where('createdAt', '<', hi);
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
 
-export async function visitSources(trx: Db, scope: Scope, lo: string, hi: string): Promise<SourceRow[]> {
-  const visits = await tagged(trx, 'visits', scope, lo, hi)
-    .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
-    .groupBy('source')
-    .execute();
-  // Grouped by status and filtered here: a `status = ?` term would draw the planner to
-  // the (scope, status, createdAt) index, which reads every share of the range, instead
-  // of the partial index that holds only tagged ones (x10 at 1M shares on SQLite).
-  const shares = (
-    await tagged(trx, 'shares', scope, lo, hi)
-      .select((eb) => ['source', 'status', eb.fn.countAll<number>().as('n')])
-      .groupBy(['source', 'status'])
-      .execute()
-  ).filter((s) => s.status === 'shared');
+/**
+ * Tagged rows of one event table with `createdAt` in [lo, hi): all of them in the scope
+ * (the partial index of tagged rows), or only those past `tailPast` (the primary key;
+ * `+column` keeps the planner off the scope indexes, which span the whole history).
+ */
+const tagged = (
+  trx: Db,
+  table: 'visits' | 'shares',
+  scope: Scope,
+  range: { lo: string; hi: string },
+  tailPast?: number,
+) => {
+  const q = trx
+    .selectFrom(table)
+    .where('source', 'is not', null)
+    .where('createdAt', '>=', range.lo)
+    .where('createdAt', '<', range.hi);
+  return tailPast === undefined
+    ? q.where(scope.column, '=', scope.id)
+    : q.where('id', '>', tailPast).where(tailScope(table, scope));
+};
+
+export async function visitSources(
+  trx: Db,
+  scope: Scope,
+  lo: string,
+  hi: string,
+  marks?: RollupMarks,
+): Promise<SourceRow[]> {
   const rows = new Map<string, SourceRow>();
   const row = (source: string) => {
     let r = rows.get(source);
@@ -46,9 +60,53 @@ export async function visitSources(trx: Db, scope: Scope, lo: string, hi: string
     }
     return r;
   };
-  for (const v of visits) if (v.source) row(v.source).visits = Number(v.n);
-  for (const s of shares) if (s.source) row(s.source).shares = Number(s.n);
-  return [...rows.values()].sort(
-    (a, b) => b.visits - a.visits || b.shares - a.shares || a.source.localeCompare(b.source),
-  );
+  /** Adds the tagged events of `range` (all, or past the marks). */
+  const addRaw = async (range: { lo: string; hi: string }, past?: RollupMarks) => {
+    if (range.lo >= range.hi) return;
+    const visits = await tagged(trx, 'visits', scope, range, past?.visits)
+      .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
+      .groupBy('source')
+      .execute();
+    // Grouped by status and filtered here: a `status = ?` term would draw the planner to
+    // the (scope, status, createdAt) index, which reads every share of the range, instead
+    // of the partial index that holds only tagged ones (x10 at 1M shares on SQLite).
+    const shares = await tagged(trx, 'shares', scope, range, past?.shares)
+      .select((eb) => ['source', 'status', eb.fn.countAll<number>().as('n')])
+      .groupBy(['source', 'status'])
+      .execute();
+    for (const v of visits) if (v.source) row(v.source).visits += Number(v.n);
+    for (const s of shares) if (s.source && s.status === 'shared') row(s.source).shares += Number(s.n);
+  };
+
+  const A = Date.parse(lo);
+  const B = Date.parse(hi);
+  const firstDay = Math.ceil(A / DAY_MS) * DAY_MS;
+  const lastDayEnd = Math.floor(B / DAY_MS) * DAY_MS;
+  if (firstDay < lastDayEnd) {
+    const m = marks ?? (await rollupMarks(trx));
+    const rolled = await trx
+      .selectFrom('rollupSourceDays')
+      .select((eb) => [
+        'source',
+        eb.fn.sum<number>('visits').as('visits'),
+        eb.fn.sum<number>('shares').as('shares'),
+      ])
+      .where(scope.column, '=', scope.id)
+      .where('day', '>=', iso(firstDay).slice(0, 10))
+      .where('day', '<', iso(lastDayEnd).slice(0, 10))
+      .groupBy('source')
+      .execute();
+    for (const r of rolled) {
+      const a = row(r.source);
+      a.visits += Number(r.visits);
+      a.shares += Number(r.shares);
+    }
+    await addRaw({ lo: iso(firstDay), hi: iso(lastDayEnd) }, m);
+    await addRaw({ lo, hi: iso(firstDay) });
+    await addRaw({ lo: iso(lastDayEnd), hi });
+  } else await addRaw({ lo, hi });
+
+  return [...rows.values()]
+    .filter((r) => r.visits > 0 || r.shares > 0)
+    .sort((a, b) => b.visits - a.visits || b.shares - a.shares || a.source.localeCompare(b.source));
 }
