@@ -7,7 +7,12 @@ import { createIndex } from './lib/ddl.ts';
 export async function up(db: AnyDb): Promise<void> {
   for (const scope of ['campaignId', 'organizationId'] as const) {
     const prefix = scope === 'campaignId' ? 'shares_campaign' : 'shares_org';
-    await createIndex(db, `${prefix}_supporter_cover_idx`, 'shares', [scope, 'status', 'supporterId', 'createdAt']);
+    await createIndex(db, `${prefix}_supporter_cover_idx`, 'shares', [
+      scope,
+      'status',
+      'supporterId',
+      'createdAt',
+    ]);
     await createIndex(db, `${prefix}_platform_cover_idx`, 'shares', [scope, 'status', 'platform']);
   }
 }

@@ -9,7 +9,11 @@ itMigrates('keeps old rows working', '0002-stats-covering-indexes', {
   before: async ({ db }) => {
     const now = new Date().toISOString();
     const userId = await insertUserRow(db, 'old', now);
-    const orgId = await insertOrganizationRow(db, { name: 'Old org', username: 'old-org', creatorId: userId }, now);
+    const orgId = await insertOrganizationRow(
+      db,
+      { name: 'Old org', username: 'old-org', creatorId: userId },
+      now,
+    );
     const ids: Record<string, number> = {};
     for (const status of ['active', 'draft', 'completed', 'Live']) {
       const row = await db

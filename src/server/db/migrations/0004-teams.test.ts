@@ -10,7 +10,11 @@ itMigrates('makes every existing member an admin of their organisation', '0003-c
   before: async ({ db }) => {
     const now = new Date().toISOString();
     const owner = await insertUserRow(db, 'legacyowner', now);
-    const org = await insertOrganizationRow(db, { name: 'Legacy', username: 'legacy', creatorId: owner }, now);
+    const org = await insertOrganizationRow(
+      db,
+      { name: 'Legacy', username: 'legacy', creatorId: owner },
+      now,
+    );
     await db.updateTable('users').set({ organizationId: org }).where('id', '=', owner).execute();
     const loner = await insertUserRow(db, 'legacyloner', now);
     return { now, owner, loner };

@@ -7,7 +7,11 @@ import { shareRow } from '../../test/db-rows.ts';
 
 itMigrates('adds empty share text and time zone columns to existing rows', '0007-analytics', {
   before: async ({ db }) => {
-    const asset = await seedAsset(db, { title: 'Old poster', type: 'image', content: 'https://example.org/p.png' });
+    const asset = await seedAsset(db, {
+      title: 'Old poster',
+      type: 'image',
+      content: 'https://example.org/p.png',
+    });
     const scheduledFor = new Date(Date.now() + 86_400_000).toISOString();
     await db
       .insertInto('shares')

@@ -30,9 +30,13 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('variantId', int, (c) => c.references('assetVariants.id').onDelete('set null'))
     .execute();
   await db.schema.alterTable('shares').addColumn('source', 'text').execute();
-  await createIndex(db, 'shares_variant_idx', 'shares', ['variantId', 'status'], { whereNotNull: 'variantId' });
+  await createIndex(db, 'shares_variant_idx', 'shares', ['variantId', 'status'], {
+    whereNotNull: 'variantId',
+  });
   for (const scope of ['campaignId', 'organizationId']) {
-    await createIndex(db, `shares_source_${scope}_idx`, 'shares', [scope, 'createdAt'], { whereNotNull: 'source' });
+    await createIndex(db, `shares_source_${scope}_idx`, 'shares', [scope, 'createdAt'], {
+      whereNotNull: 'source',
+    });
   }
 
   await withId(db.schema.createTable('visits'), dialect)
@@ -43,9 +47,13 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('source', 'text')
     .addColumn('createdAt', 'text', notNull)
     .execute();
-  await createIndex(db, 'visits_visitor_day_idx', 'visits', ['campaignId', 'visitorId', 'day'], { unique: true });
+  await createIndex(db, 'visits_visitor_day_idx', 'visits', ['campaignId', 'visitorId', 'day'], {
+    unique: true,
+  });
   for (const scope of ['campaignId', 'organizationId']) {
-    await createIndex(db, `visits_source_${scope}_idx`, 'visits', [scope, 'createdAt'], { whereNotNull: 'source' });
+    await createIndex(db, `visits_source_${scope}_idx`, 'visits', [scope, 'createdAt'], {
+      whereNotNull: 'source',
+    });
   }
 
   await db.schema

@@ -52,7 +52,9 @@ async function postgresLines({ db, pgSchema }: DbHandle): Promise<string[]> {
     ...constraints.rows
       .filter((r) => ours(r.tbl))
       .map((r) => `constraint ${r.tbl}.${r.name} (${r.type}): ${r.def}`),
-    ...indexes.rows.filter((r) => ours(r.tablename)).map((r) => `index ${r.tablename}.${r.indexname}: ${r.indexdef}`),
+    ...indexes.rows
+      .filter((r) => ours(r.tablename))
+      .map((r) => `index ${r.tablename}.${r.indexname}: ${r.indexdef}`),
     ...sequences.rows
       .filter((r) => ours(String(r.sequence_name)))
       .map((r) => `sequence ${r.sequence_name} ${r.data_type} start=${r.start_value} by=${r.increment}`),

@@ -4,7 +4,7 @@ import { type AnyDb, notNull } from '../../dialect.ts';
 // Building blocks the migrations share. FROZEN: a migration builds the same schema on
 // every database it ever runs on, so what these emit must never change (nor withId
 // and notNull in ../../dialect.ts); a migration that needs something else gets a new
-// helper beside them. schema.test.ts records the schema they build.
+// helper beside them. ../schema.test.ts records the schema they build.
 
 /** A required reference: NOT NULL, and deleting the referenced row deletes this one. */
 export const ownedBy = (target: string) => (c: ColumnDefinitionBuilder) =>
