@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { insertOrganizationRow, insertUserRow } from '../../test/db-rows.ts';
+import { seedOrganization } from '../../modules/supporter/test-seed.ts';
 import { itMigrates } from '../migration-test-db.ts';
 
 // Rows written before the lifecycle migration keep working after it: statuses
@@ -8,12 +8,7 @@ import { itMigrates } from '../migration-test-db.ts';
 itMigrates('keeps old rows working', '0002-stats-covering-indexes', {
   before: async ({ db }) => {
     const now = new Date().toISOString();
-    const userId = await insertUserRow(db, 'old', now);
-    const orgId = await insertOrganizationRow(
-      db,
-      { name: 'Old org', username: 'old-org', creatorId: userId },
-      now,
-    );
+    const orgId = await seedOrganization(db);
     const ids: Record<string, number> = {};
     for (const status of ['active', 'draft', 'completed', 'Live']) {
       const row = await db
