@@ -1,8 +1,9 @@
 import { Migrator } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
-import { type DbHandle, openDatabase } from './client.ts';
+import { afterAll, beforeAll, it } from 'vitest';
+import { type Db, type DbHandle, migrateToLatest, openDatabase } from './client.ts';
 import { migrationsFor } from './migrations/index.ts';
 import { privateSchema } from '../test/pg-admin.ts';
+import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
 
 // Migration tests write rows shaped as before a migration, then migrate to the
 // latest: a fresh database (in-memory SQLite, or a private PostgreSQL schema when
@@ -50,4 +51,40 @@ export function databaseBeforeAll(name: string): { readonly handle: DbHandle } {
       return opened.handle;
     },
   };
+}
+
+/**
+ * One migration test: `before` writes rows into a database migrated only up to
+ * `from`, the later migrations run, then `after` checks what became of the rows
+ * (given what `before` returned).
+ */
+export function itMigrates<Seeded>(
+  title: string,
+  from: string,
+  steps: {
+    before: (handle: DbHandle) => Promise<Seeded>;
+    after: (handle: DbHandle, seeded: Seeded) => Promise<void>;
+  },
+): void {
+  const database = databaseBeforeAll(from);
+  it(title, async () => {
+    const { handle } = database;
+    const seeded = await steps.before(handle);
+    await migrateToLatest(handle);
+    await steps.after(handle, seeded);
+  });
+}
+
+/** An organisation with one campaign holding one asset (a text one unless `asset` says otherwise). */
+export async function seedAsset(
+  db: Db,
+  asset: NonNullable<Parameters<typeof seedCampaign>[1]['assets']>[number] = {
+    title: 'A',
+    type: 'text',
+    content: 'a',
+  },
+): Promise<{ organizationId: number; campaignId: number; assetId: number }> {
+  const organizationId = await seedOrganization(db);
+  const { campaignId, assetIds } = await seedCampaign(db, { organizationId, assets: [asset] });
+  return { organizationId, campaignId, assetId: assetIds[0]! };
 }

@@ -1,4 +1,5 @@
 import type { AnyDb } from '../dialect.ts';
+import { createIndex } from './lib/ddl.ts';
 
 // Covering indexes for the live stats (src/server/modules/stats): the distinct-
 // supporter counts and the per-platform breakdown read only the index, not the rows
@@ -6,15 +7,12 @@ import type { AnyDb } from '../dialect.ts';
 export async function up(db: AnyDb): Promise<void> {
   for (const scope of ['campaignId', 'organizationId'] as const) {
     const prefix = scope === 'campaignId' ? 'shares_campaign' : 'shares_org';
-    await db.schema
-      .createIndex(`${prefix}_supporter_cover_idx`)
-      .on('shares')
-      .columns([scope, 'status', 'supporterId', 'createdAt'])
-      .execute();
-    await db.schema
-      .createIndex(`${prefix}_platform_cover_idx`)
-      .on('shares')
-      .columns([scope, 'status', 'platform'])
-      .execute();
+    await createIndex(db, `${prefix}_supporter_cover_idx`, 'shares', [
+      scope,
+      'status',
+      'supporterId',
+      'createdAt',
+    ]);
+    await createIndex(db, `${prefix}_platform_cover_idx`, 'shares', [scope, 'status', 'platform']);
   }
 }

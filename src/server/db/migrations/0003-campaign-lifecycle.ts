@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../dialect.ts';
+import { createIndex } from './lib/ddl.ts';
 
 // Campaign and asset lifecycle. Assets are soft-deleted (`deletedAt`), so the shares
 // and clicks that point at them are never lost and stay counted. Campaigns are
@@ -10,9 +11,5 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('assets').addColumn('deletedAt', 'text').execute();
   await sql`UPDATE campaigns SET status = 'active'
     WHERE status NOT IN ('draft', 'active', 'paused', 'ended', 'archived')`.execute(db);
-  await db.schema
-    .createIndex('campaigns_org_status_idx')
-    .on('campaigns')
-    .columns(['organizationId', 'status'])
-    .execute();
+  await createIndex(db, 'campaigns_org_status_idx', 'campaigns', ['organizationId', 'status']);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type AnyDb, type DialectName, notNull, withId } from '../dialect.ts';
+import { createIndex, ownedBy } from './lib/ddl.ts';
 
 // Teams: a role per membership (users.role, with users.organizationId the
 // membership itself, since a user belongs to at most one organisation), the
@@ -19,9 +20,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('lastSeenAt', 'text').execute();
 
   await withId(db.schema.createTable('invitations'), dialect)
-    .addColumn('organizationId', 'integer', (c) =>
-      c.notNull().references('organizations.id').onDelete('cascade'),
-    )
+    .addColumn('organizationId', 'integer', ownedBy('organizations.id'))
     .addColumn('email', 'text', notNull)
     .addColumn('role', 'text', notNull)
     .addColumn('tokenHash', 'text', (c) => c.notNull().unique())
@@ -31,24 +30,16 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('acceptedAt', 'text')
     .addColumn('acceptedBy', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();
-  await db.schema
-    .createIndex('invitations_org_idx')
-    .on('invitations')
-    .columns(['organizationId', 'createdAt'])
-    .execute();
+  await createIndex(db, 'invitations_org_idx', 'invitations', ['organizationId', 'createdAt']);
 
   await withId(db.schema.createTable('passwordResets'), dialect)
-    .addColumn('userId', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('userId', 'integer', ownedBy('users.id'))
     .addColumn('tokenHash', 'text', (c) => c.notNull().unique())
     .addColumn('createdAt', 'text', notNull)
     .addColumn('expiresAt', 'text', notNull)
     .addColumn('usedAt', 'text')
     .execute();
-  await db.schema
-    .createIndex('password_resets_user_idx')
-    .on('passwordResets')
-    .columns(['userId', 'createdAt'])
-    .execute();
+  await createIndex(db, 'password_resets_user_idx', 'passwordResets', ['userId', 'createdAt']);
 
   await withId(db.schema.createTable('auditLog'), dialect)
     .addColumn('organizationId', 'integer', (c) => c.references('organizations.id').onDelete('cascade'))
@@ -57,8 +48,8 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('target', 'text', notNull)
     .addColumn('createdAt', 'text', notNull)
     .execute();
-  await db.schema.createIndex('audit_org_idx').on('auditLog').columns(['organizationId', 'id']).execute();
-  await db.schema.createIndex('audit_actor_idx').on('auditLog').columns(['actorId', 'id']).execute();
+  await createIndex(db, 'audit_org_idx', 'auditLog', ['organizationId', 'id']);
+  await createIndex(db, 'audit_actor_idx', 'auditLog', ['actorId', 'id']);
 
   await db.schema
     .createTable('organizationSettings')

@@ -1,5 +1,6 @@
 import { type AnyDb, type DialectName, notNull, withId } from '../dialect.ts';
 import { nameKey } from '../../lib/name-key.ts';
+import { createIndex, ownedBy } from './lib/ddl.ts';
 
 // Guards against abuse: a growing per-(username, network) login delay, a record of
 // every upload (who, which organisation, how large) for quotas and cleanup, and
@@ -9,30 +10,19 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
 
   await withId(db.schema.createTable('uploads'), dialect)
     .addColumn('name', 'text', (c) => c.notNull().unique())
-    .addColumn('organizationId', 'integer', (c) =>
-      c.notNull().references('organizations.id').onDelete('cascade'),
-    )
+    .addColumn('organizationId', 'integer', ownedBy('organizations.id'))
     .addColumn('userId', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('size', 'integer', notNull)
     .addColumn('createdAt', 'text', notNull)
     .execute();
-  await db.schema.createIndex('uploads_org_idx').on('uploads').column('organizationId').execute();
-  await db.schema
-    .createIndex('uploads_user_created_idx')
-    .on('uploads')
-    .columns(['userId', 'createdAt'])
-    .execute();
-  await db.schema.createIndex('uploads_created_idx').on('uploads').column('createdAt').execute();
+  await createIndex(db, 'uploads_org_idx', 'uploads', ['organizationId']);
+  await createIndex(db, 'uploads_user_created_idx', 'uploads', ['userId', 'createdAt']);
+  await createIndex(db, 'uploads_created_idx', 'uploads', ['createdAt']);
 
   for (const table of ['users', 'organizations'] as const) {
     await db.schema.alterTable(table).addColumn('usernameKey', 'text').execute();
     await backfillNameKeys(db, table);
-    await db.schema
-      .createIndex(`${table}_username_key_idx`)
-      .unique()
-      .on(table)
-      .column('usernameKey')
-      .execute();
+    await createIndex(db, `${table}_username_key_idx`, table, ['usernameKey'], { unique: true });
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AnyDb, DialectName } from '../dialect.ts';
 import { notNull } from '../dialect.ts';
+import { createIndex, createScopedTable, ownedBy } from './lib/ddl.ts';
 
 // Honest click-throughs, referral generations and the rollup tables the stats and
 // analytics read (docs/decisions/0013-analytics-rollups.md).
@@ -22,11 +23,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   // The per-network cap: a keyed hash of the client network (IPv4 address, IPv6 /64),
   // never the address itself.
   await db.schema.alterTable('clicks').addColumn('networkHash', 'text').execute();
-  await db.schema
-    .createIndex('clicks_share_network_idx')
-    .on('clicks')
-    .columns(['shareId', 'networkHash', 'createdAt'])
-    .execute();
+  await createIndex(db, 'clicks_share_network_idx', 'clicks', ['shareId', 'networkHash', 'createdAt']);
 
   // Server-wide secrets shared by every instance (visitor cookie signatures).
   await db.schema
@@ -53,109 +50,56 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     ])
     .execute();
 
-  const org = (c: Parameters<typeof notNull>[0]) =>
-    c.notNull().references('organizations.id').onDelete('cascade');
-  const campaign = (c: Parameters<typeof notNull>[0]) =>
-    c.notNull().references('campaigns.id').onDelete('cascade');
+  const counts = { shares: int, clicks: int };
 
   // All-time totals per campaign and platform: the stats cards.
   await db.schema
     .createTable('rollupTotals')
-    .addColumn('campaignId', int, campaign)
+    .addColumn('campaignId', int, ownedBy('campaigns.id'))
     .addColumn('platform', 'text', notNull)
-    .addColumn('organizationId', int, org)
+    .addColumn('organizationId', int, ownedBy('organizations.id'))
     .addColumn('shares', int, notNull)
     .addColumn('clicks', int, notNull)
     .addColumn('lastAt', 'text')
     .addPrimaryKeyConstraint('rollupTotals_pk', ['campaignId', 'platform'])
     .execute();
-  await db.schema.createIndex('rollupTotals_org_idx').on('rollupTotals').column('organizationId').execute();
+  await createIndex(db, 'rollupTotals_org_idx', 'rollupTotals', ['organizationId']);
 
   // Per UTC hour, so that day buckets in any whole-hour time zone are exact.
-  await db.schema
-    .createTable('rollupCampaignHours')
-    .addColumn('campaignId', int, campaign)
-    .addColumn('hour', 'text', notNull)
-    .addColumn('organizationId', int, org)
-    .addColumn('shares', int, notNull)
-    .addColumn('clicks', int, notNull)
-    .addPrimaryKeyConstraint('rollupCampaignHours_pk', ['campaignId', 'hour'])
-    .execute();
-  await db.schema
-    .createTable('rollupOrgHours')
-    .addColumn('organizationId', int, org)
-    .addColumn('hour', 'text', notNull)
-    .addColumn('shares', int, notNull)
-    .addColumn('clicks', int, notNull)
-    .addPrimaryKeyConstraint('rollupOrgHours_pk', ['organizationId', 'hour'])
-    .execute();
+  const hour = { hour: 'text' } as const;
+  await createScopedTable(db, 'rollupCampaignHours', { scope: 'campaign', key: hour, values: counts });
+  await createScopedTable(db, 'rollupOrgHours', { scope: 'organization', key: hour, values: counts });
 
   // Per UTC day, campaign, asset, platform and referral depth: the breakdowns.
-  await db.schema
-    .createTable('rollupDays')
-    .addColumn('campaignId', int, campaign)
-    .addColumn('day', 'text', notNull)
-    .addColumn('assetId', int, notNull)
-    .addColumn('platform', 'text', notNull)
-    .addColumn('depth', int, notNull)
-    .addColumn('organizationId', int, org)
-    .addColumn('shares', int, notNull)
-    .addColumn('clicks', int, notNull)
-    .addPrimaryKeyConstraint('rollupDays_pk', ['campaignId', 'day', 'assetId', 'platform', 'depth'])
-    .execute();
-  await db.schema
-    .createIndex('rollupDays_org_idx')
-    .on('rollupDays')
-    .columns(['organizationId', 'day'])
-    .execute();
+  await createScopedTable(db, 'rollupDays', {
+    scope: 'campaign',
+    key: { day: 'text', assetId: int, platform: 'text', depth: int },
+    values: counts,
+  });
+  await createIndex(db, 'rollupDays_org_idx', 'rollupDays', ['organizationId', 'day']);
 
   // Per UTC day and supporter: distinct supporters and top supporters of a range.
-  await db.schema
-    .createTable('rollupSupporterDays')
-    .addColumn('campaignId', int, campaign)
-    .addColumn('day', 'text', notNull)
-    .addColumn('supporterId', 'text', notNull)
-    .addColumn('organizationId', int, org)
-    .addColumn('shares', int, notNull)
-    .addColumn('clicks', int, notNull)
-    .addPrimaryKeyConstraint('rollupSupporterDays_pk', ['campaignId', 'day', 'supporterId'])
-    .execute();
-  await db.schema
-    .createIndex('rollupSupporterDays_org_idx')
-    .on('rollupSupporterDays')
-    .columns(['organizationId', 'day', 'supporterId'])
-    .execute();
+  await createScopedTable(db, 'rollupSupporterDays', {
+    scope: 'campaign',
+    key: { day: 'text', supporterId: 'text' },
+    values: counts,
+  });
+  await createIndex(db, 'rollupSupporterDays_org_idx', 'rollupSupporterDays', [
+    'organizationId',
+    'day',
+    'supporterId',
+  ]);
 
   // One row per supporter who logged a share, per campaign and per organisation, with
   // the time of their latest share: all-time distinct counts become a COUNT of rows.
-  await db.schema
-    .createTable('supporterCampaigns')
-    .addColumn('campaignId', int, campaign)
-    .addColumn('supporterId', 'text', notNull)
-    .addColumn('organizationId', int, org)
-    .addColumn('lastAt', 'text', notNull)
-    .addPrimaryKeyConstraint('supporterCampaigns_pk', ['campaignId', 'supporterId'])
-    .execute();
-  await db.schema
-    .createIndex('supporterCampaigns_last_idx')
-    .on('supporterCampaigns')
-    .columns(['campaignId', 'lastAt'])
-    .execute();
-  await db.schema
-    .createTable('supporterOrgs')
-    .addColumn('organizationId', int, org)
-    .addColumn('supporterId', 'text', notNull)
-    .addColumn('lastAt', 'text', notNull)
-    .addPrimaryKeyConstraint('supporterOrgs_pk', ['organizationId', 'supporterId'])
-    .execute();
-  await db.schema
-    .createIndex('supporterOrgs_last_idx')
-    .on('supporterOrgs')
-    .columns(['organizationId', 'lastAt'])
-    .execute();
+  const latest = { key: { supporterId: 'text' }, values: { lastAt: 'text' } } as const;
+  await createScopedTable(db, 'supporterCampaigns', { scope: 'campaign', ...latest });
+  await createIndex(db, 'supporterCampaigns_last_idx', 'supporterCampaigns', ['campaignId', 'lastAt']);
+  await createScopedTable(db, 'supporterOrgs', { scope: 'organization', ...latest });
+  await createIndex(db, 'supporterOrgs_last_idx', 'supporterOrgs', ['organizationId', 'lastAt']);
 
   // The tail (events not rolled up yet) and the exports read events by id per scope.
-  await db.schema.createIndex('shares_parent_idx').on('shares').column('parentShareId').execute();
+  await createIndex(db, 'shares_parent_idx', 'shares', ['parentShareId']);
 
   // When each periodic background job last finished, so that it runs once per period
   // across all instances, not once per instance.

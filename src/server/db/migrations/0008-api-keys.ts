@@ -1,4 +1,5 @@
 import { type AnyDb, type DialectName, notNull, withId } from '../dialect.ts';
+import { createIndex, ownedBy } from './lib/ddl.ts';
 
 // API keys: an organisation's credentials for integrations. Only the SHA-256 of a key
 // is stored (its first characters are kept as `prefix` so people can tell keys
@@ -6,9 +7,7 @@ import { type AnyDb, type DialectName, notNull, withId } from '../dialect.ts';
 // so every instance on one database counts against the same limit.
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('apiKeys'), dialect)
-    .addColumn('organizationId', 'integer', (c) =>
-      c.notNull().references('organizations.id').onDelete('cascade'),
-    )
+    .addColumn('organizationId', 'integer', ownedBy('organizations.id'))
     .addColumn('name', 'text', notNull)
     .addColumn('role', 'text', notNull)
     .addColumn('prefix', 'text', notNull)
@@ -19,5 +18,5 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('windowStart', 'text')
     .addColumn('windowCount', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('api_keys_org_idx').on('apiKeys').columns(['organizationId', 'id']).execute();
+  await createIndex(db, 'api_keys_org_idx', 'apiKeys', ['organizationId', 'id']);
 }

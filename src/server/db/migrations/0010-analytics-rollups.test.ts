@@ -1,71 +1,59 @@
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { rollUpBatch } from '../../jobs/rollups.ts';
 import { campaignStats } from '../../modules/stats/stats.service.ts';
-import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
-import { migrateToLatest } from '../client.ts';
-import { databaseBeforeAll } from '../migration-test-db.ts';
+import { itMigrates, seedAsset } from '../migration-test-db.ts';
 import { shareRow } from '../../test/db-rows.ts';
 
 // 0010 adds supporter figures the rollups of 0007 never had, so it rebuilds every
 // rollup from the events: after it, the job alone must bring the stats back.
 
-const before = databaseBeforeAll('0007-analytics');
+const now = Date.now();
+const at = (h: number) => new Date(now - h * 3_600_000).toISOString();
 
-it('rebuilds the rollups from the events, supporter counts included', async () => {
-  const { handle } = before;
-  const { db } = handle;
-  const orgId = await seedOrganization(db);
-  const { campaignId, assetIds } = await seedCampaign(db, {
-    organizationId: orgId,
-    assets: [{ title: 'A', type: 'text', content: 'a' }],
-  });
-  const now = Date.now();
-  const at = (h: number) => new Date(now - h * 3_600_000).toISOString();
-  const shares = await db
-    .insertInto('shares')
-    .values(
-      ['s1', 's2', 's1', 's3'].map((supporterId, i) =>
-        shareRow({
-          assetId: assetIds[0],
-          campaignId,
-          organizationId: orgId,
-          supporterId,
-          createdAt: at(i * 24 * 20),
-        }),
-      ),
-    )
-    .returning('id')
-    .execute();
-  // Rolled up as before 0010: the marks past every event, totals in the old tables.
-  await db
-    .updateTable('rollupState')
-    .set({ lastId: shares.at(-1)!.id })
-    .where('name', '=', 'shares')
-    .execute();
-  await db
-    .insertInto('rollupTotals')
-    .values({ campaignId, platform: 'twitter', organizationId: orgId, shares: 4, clicks: 0, lastAt: at(0) })
-    .execute();
-
-  await migrateToLatest(handle);
-
-  expect(await db.selectFrom('rollupState').select(['name', 'lastId']).orderBy('name').execute()).toEqual([
-    { name: 'clicks', lastId: 0 },
-    { name: 'shares', lastId: 0 },
-    // Added by 0018, from 0 too.
-    { name: 'visits', lastId: 0 },
-  ]);
-  expect(await db.selectFrom('rollupTotals').selectAll().execute()).toEqual([]);
-  // Before the job runs, the tail is the whole history: still exact.
-  const stats = () => campaignStats({ db, dialect: handle.dialect, campaignId, now });
-  const expected = { totalShares: 4, uniqueSupporters: 3, activeSupporters: 2 };
-  expect(await stats()).toMatchObject(expected);
-  while (await db.transaction().execute((trx) => rollUpBatch(trx, { now: now + 60_000 })));
-  expect(await stats()).toMatchObject(expected);
-  const counter = await db
-    .selectFrom('rollupCampaignSupporters')
-    .select('supporters')
-    .where('campaignId', '=', campaignId)
-    .executeTakeFirstOrThrow();
-  expect(counter.supporters).toBe(3);
+itMigrates('rebuilds the rollups from the events, supporter counts included', '0007-analytics', {
+  before: async ({ db }) => {
+    const asset = await seedAsset(db);
+    const { campaignId, organizationId } = asset;
+    const shares = await db
+      .insertInto('shares')
+      .values(
+        ['s1', 's2', 's1', 's3'].map((supporterId, i) =>
+          shareRow({ ...asset, supporterId, createdAt: at(i * 24 * 20) }),
+        ),
+      )
+      .returning('id')
+      .execute();
+    // Rolled up as before 0010: the marks past every event, totals in the old tables.
+    await db
+      .updateTable('rollupState')
+      .set({ lastId: shares.at(-1)!.id })
+      .where('name', '=', 'shares')
+      .execute();
+    await db
+      .insertInto('rollupTotals')
+      .values({ campaignId, platform: 'twitter', organizationId, shares: 4, clicks: 0, lastAt: at(0) })
+      .execute();
+    return campaignId;
+  },
+  after: async ({ db, dialect }, campaignId) => {
+    expect(await db.selectFrom('rollupState').select(['name', 'lastId']).orderBy('name').execute()).toEqual([
+      { name: 'clicks', lastId: 0 },
+      { name: 'shares', lastId: 0 },
+      // Added by 0018, from 0 too.
+      { name: 'visits', lastId: 0 },
+    ]);
+    expect(await db.selectFrom('rollupTotals').selectAll().execute()).toEqual([]);
+    // Before the job runs, the tail is the whole history: still exact.
+    const stats = () => campaignStats({ db, dialect, campaignId, now });
+    const expected = { totalShares: 4, uniqueSupporters: 3, activeSupporters: 2 };
+    expect(await stats()).toMatchObject(expected);
+    while (await db.transaction().execute((trx) => rollUpBatch(trx, { now: now + 60_000 })));
+    expect(await stats()).toMatchObject(expected);
+    const counter = await db
+      .selectFrom('rollupCampaignSupporters')
+      .select('supporters')
+      .where('campaignId', '=', campaignId)
+      .executeTakeFirstOrThrow();
+    expect(counter.supporters).toBe(3);
+  },
 });

@@ -1,5 +1,6 @@
 import type { AnyDb } from '../dialect.ts';
 import { notNull } from '../dialect.ts';
+import { createIndex, createScopedTable, ownedBy } from './lib/ddl.ts';
 
 // Distinct and top supporters with reads bounded whatever the history
 // (docs/decisions/0016-bounded-supporter-figures.md):
@@ -14,70 +15,37 @@ import { notNull } from '../dialect.ts';
 const int = 'integer' as const;
 
 export async function up(db: AnyDb): Promise<void> {
-  const org = (c: Parameters<typeof notNull>[0]) =>
-    c.notNull().references('organizations.id').onDelete('cascade');
-  const campaign = (c: Parameters<typeof notNull>[0]) =>
-    c.notNull().references('campaigns.id').onDelete('cascade');
-
   // gaps: JSON {gap: supporters}, gap = days since the supporter's previous share day in
   // the scope, 0 for a first share day or one more than 366 days after the previous.
   // leaders: JSON [[supporterId, shares], ...], the day's most active, at most LEADERS.
-  await db.schema
-    .createTable('rollupCampaignReach')
-    .addColumn('campaignId', int, campaign)
-    .addColumn('day', 'text', notNull)
-    .addColumn('organizationId', int, org)
-    .addColumn('supporters', int, notNull)
-    .addColumn('gaps', 'text', notNull)
-    .addColumn('leaders', 'text', notNull)
-    .addPrimaryKeyConstraint('rollupCampaignReach_pk', ['campaignId', 'day'])
-    .execute();
-  await db.schema
-    .createTable('rollupOrgReach')
-    .addColumn('organizationId', int, org)
-    .addColumn('day', 'text', notNull)
-    .addColumn('supporters', int, notNull)
-    .addColumn('gaps', 'text', notNull)
-    .addColumn('leaders', 'text', notNull)
-    .addPrimaryKeyConstraint('rollupOrgReach_pk', ['organizationId', 'day'])
-    .execute();
+  const reach = { key: { day: 'text' }, values: { supporters: int, gaps: 'text', leaders: 'text' } } as const;
+  await createScopedTable(db, 'rollupCampaignReach', { scope: 'campaign', ...reach });
+  await createScopedTable(db, 'rollupOrgReach', { scope: 'organization', ...reach });
 
   await db.schema
     .createTable('rollupCampaignSupporters')
-    .addColumn('campaignId', int, (c) => campaign(c).primaryKey())
-    .addColumn('organizationId', int, org)
+    .addColumn('campaignId', int, (c) => ownedBy('campaigns.id')(c).primaryKey())
+    .addColumn('organizationId', int, ownedBy('organizations.id'))
     .addColumn('supporters', int, notNull)
     .execute();
   await db.schema
     .createTable('rollupOrgSupporters')
-    .addColumn('organizationId', int, (c) => org(c).primaryKey())
+    .addColumn('organizationId', int, (c) => ownedBy('organizations.id')(c).primaryKey())
     .addColumn('supporters', int, notNull)
     .execute();
 
   // Supporters whose latest share is in each UTC hour ('YYYY-MM-DDTHH').
-  await db.schema
-    .createTable('rollupCampaignLastHours')
-    .addColumn('campaignId', int, campaign)
-    .addColumn('hour', 'text', notNull)
-    .addColumn('organizationId', int, org)
-    .addColumn('supporters', int, notNull)
-    .addPrimaryKeyConstraint('rollupCampaignLastHours_pk', ['campaignId', 'hour'])
-    .execute();
-  await db.schema
-    .createTable('rollupOrgLastHours')
-    .addColumn('organizationId', int, org)
-    .addColumn('hour', 'text', notNull)
-    .addColumn('supporters', int, notNull)
-    .addPrimaryKeyConstraint('rollupOrgLastHours_pk', ['organizationId', 'hour'])
-    .execute();
+  const lastHours = { key: { hour: 'text' }, values: { supporters: int } } as const;
+  await createScopedTable(db, 'rollupCampaignLastHours', { scope: 'campaign', ...lastHours });
+  await createScopedTable(db, 'rollupOrgLastHours', { scope: 'organization', ...lastHours });
 
   // One supporter's days in a scope: neighbours of a late event's day, whether the
   // supporters at a range's edges shared inside it, exact counts of top candidates.
-  await db.schema
-    .createIndex('rollupSupporterDays_supporter_idx')
-    .on('rollupSupporterDays')
-    .columns(['organizationId', 'supporterId', 'day'])
-    .execute();
+  await createIndex(db, 'rollupSupporterDays_supporter_idx', 'rollupSupporterDays', [
+    'organizationId',
+    'supporterId',
+    'day',
+  ]);
 
   for (const table of [
     'rollupTotals',

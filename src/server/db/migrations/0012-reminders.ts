@@ -1,5 +1,6 @@
 import type { AnyDb, DialectName } from '../dialect.ts';
 import { notNull, withId } from '../dialect.ts';
+import { createIndex, ownedBy } from './lib/ddl.ts';
 
 // Reminders of scheduled shares (docs/decisions/0017-reminders.md):
 // - reminders: one row per scheduled share that asked for one, holding the personal
@@ -11,9 +12,7 @@ import { notNull, withId } from '../dialect.ts';
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('reminders'), dialect)
     .addColumn('shareId', 'integer', (c) => c.notNull().unique().references('shares.id').onDelete('cascade'))
-    .addColumn('organizationId', 'integer', (c) =>
-      c.notNull().references('organizations.id').onDelete('cascade'),
-    )
+    .addColumn('organizationId', 'integer', ownedBy('organizations.id'))
     .addColumn('dueAt', 'text', notNull)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
     .addColumn('email', 'text')
@@ -24,18 +23,12 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('claimedAt', 'text')
     .addColumn('createdAt', 'text', notNull)
     .execute();
-  await db.schema.createIndex('reminders_due_idx').on('reminders').columns(['status', 'dueAt']).execute();
-  await db.schema
-    .createIndex('reminders_email_idx')
-    .on('reminders')
-    .columns(['organizationId', 'emailKey'])
-    .execute();
+  await createIndex(db, 'reminders_due_idx', 'reminders', ['status', 'dueAt']);
+  await createIndex(db, 'reminders_email_idx', 'reminders', ['organizationId', 'emailKey']);
 
   await withId(db.schema.createTable('reminderUnsubscribes'), dialect)
     .addColumn('tokenHash', 'text', (c) => c.notNull().unique())
-    .addColumn('organizationId', 'integer', (c) =>
-      c.notNull().references('organizations.id').onDelete('cascade'),
-    )
+    .addColumn('organizationId', 'integer', ownedBy('organizations.id'))
     .addColumn('emailKey', 'text', notNull)
     .addColumn('createdAt', 'text', notNull)
     .addColumn('usedAt', 'text')

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { AnyDb, DialectName } from '../dialect.ts';
 import { notNull, withId } from '../dialect.ts';
+import { createIndex, ownedBy } from './lib/ddl.ts';
 
 // Visits per source and A/B share texts (docs/decisions/0018-visits-and-variants.md):
 // - assetVariants: up to four alternative share texts of an asset. A removed variant
@@ -15,74 +15,53 @@ import { notNull, withId } from '../dialect.ts';
 const int = 'integer' as const;
 
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  const org = (c: Parameters<typeof notNull>[0]) =>
-    c.notNull().references('organizations.id').onDelete('cascade');
-  const campaign = (c: Parameters<typeof notNull>[0]) =>
-    c.notNull().references('campaigns.id').onDelete('cascade');
-
   await withId(db.schema.createTable('assetVariants'), dialect)
-    .addColumn('assetId', int, (c) => c.notNull().references('assets.id').onDelete('cascade'))
-    .addColumn('organizationId', int, org)
+    .addColumn('assetId', int, ownedBy('assets.id'))
+    .addColumn('organizationId', int, ownedBy('organizations.id'))
     .addColumn('text', 'text', notNull)
     .addColumn('position', int, notNull)
     .addColumn('createdAt', 'text', notNull)
     .addColumn('deletedAt', 'text')
     .execute();
-  await db.schema
-    .createIndex('assetVariants_asset_idx')
-    .on('assetVariants')
-    .columns(['assetId', 'position'])
-    .execute();
+  await createIndex(db, 'assetVariants_asset_idx', 'assetVariants', ['assetId', 'position']);
 
   await db.schema
     .alterTable('shares')
     .addColumn('variantId', int, (c) => c.references('assetVariants.id').onDelete('set null'))
     .execute();
   await db.schema.alterTable('shares').addColumn('source', 'text').execute();
-  await db.schema
-    .createIndex('shares_variant_idx')
-    .on('shares')
-    .columns(['variantId', 'status'])
-    .where(sql.ref('variantId'), 'is not', null)
-    .execute();
-  for (const scope of ['campaignId', 'organizationId'] as const) {
-    await db.schema
-      .createIndex(`shares_source_${scope}_idx`)
-      .on('shares')
-      .columns([scope, 'createdAt'])
-      .where(sql.ref('source'), 'is not', null)
-      .execute();
+  await createIndex(db, 'shares_variant_idx', 'shares', ['variantId', 'status'], {
+    whereNotNull: 'variantId',
+  });
+  for (const scope of ['campaignId', 'organizationId']) {
+    await createIndex(db, `shares_source_${scope}_idx`, 'shares', [scope, 'createdAt'], {
+      whereNotNull: 'source',
+    });
   }
 
   await withId(db.schema.createTable('visits'), dialect)
-    .addColumn('campaignId', int, campaign)
-    .addColumn('organizationId', int, org)
+    .addColumn('campaignId', int, ownedBy('campaigns.id'))
+    .addColumn('organizationId', int, ownedBy('organizations.id'))
     .addColumn('visitorId', 'text', notNull)
     .addColumn('day', 'text', notNull)
     .addColumn('source', 'text')
     .addColumn('createdAt', 'text', notNull)
     .execute();
-  await db.schema
-    .createIndex('visits_visitor_day_idx')
-    .unique()
-    .on('visits')
-    .columns(['campaignId', 'visitorId', 'day'])
-    .execute();
-  for (const scope of ['campaignId', 'organizationId'] as const) {
-    await db.schema
-      .createIndex(`visits_source_${scope}_idx`)
-      .on('visits')
-      .columns([scope, 'createdAt'])
-      .where(sql.ref('source'), 'is not', null)
-      .execute();
+  await createIndex(db, 'visits_visitor_day_idx', 'visits', ['campaignId', 'visitorId', 'day'], {
+    unique: true,
+  });
+  for (const scope of ['campaignId', 'organizationId']) {
+    await createIndex(db, `visits_source_${scope}_idx`, 'visits', [scope, 'createdAt'], {
+      whereNotNull: 'source',
+    });
   }
 
   await db.schema
     .createTable('variantViews')
-    .addColumn('variantId', int, (c) => c.notNull().references('assetVariants.id').onDelete('cascade'))
+    .addColumn('variantId', int, ownedBy('assetVariants.id'))
     .addColumn('visitorId', 'text', notNull)
     .addColumn('day', 'text', notNull)
-    .addColumn('campaignId', int, campaign)
+    .addColumn('campaignId', int, ownedBy('campaigns.id'))
     .addColumn('createdAt', 'text', notNull)
     .addPrimaryKeyConstraint('variantViews_pk', ['variantId', 'visitorId', 'day'])
     .execute();

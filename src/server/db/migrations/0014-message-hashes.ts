@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AnyDb, DialectName } from '../dialect.ts';
+import { createIndex } from './lib/ddl.ts';
 
 // The personal-message nudge: a logged share keeps a keyed hash of the supporter's
 // normalised personal message (never the words), so "how many shares of this asset
@@ -10,12 +10,9 @@ import type { AnyDb, DialectName } from '../dialect.ts';
 // instance, so equal messages hash alike whichever instance logged them.
 export async function up(db: AnyDb, _dialect: DialectName): Promise<void> {
   await db.schema.alterTable('shares').addColumn('messageHash', 'text').execute();
-  await db.schema
-    .createIndex('shares_asset_message_idx')
-    .on('shares')
-    .columns(['assetId', 'messageHash'])
-    .where(sql.ref('messageHash'), 'is not', null)
-    .execute();
+  await createIndex(db, 'shares_asset_message_idx', 'shares', ['assetId', 'messageHash'], {
+    whereNotNull: 'messageHash',
+  });
   await db
     .insertInto('appSecrets')
     .values({ name: 'message-hash', value: randomBytes(32).toString('base64url') })

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { AnyDb } from '../dialect.ts';
+import { createIndex } from './lib/ddl.ts';
 
 // The names supporters gave with consent label the top supporters of an analytics
 // range. Looked up through (campaignId, supporterId), each top supporter's every share
@@ -7,10 +7,7 @@ import type { AnyDb } from '../dialect.ts';
 // 1M shares on PostgreSQL, growing with history. A partial index of the named shares
 // only makes the lookup read what it returns.
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createIndex('shares_named_supporter_idx')
-    .on('shares')
-    .columns(['campaignId', 'supporterId'])
-    .where(sql.ref('supporterName'), 'is not', null)
-    .execute();
+  await createIndex(db, 'shares_named_supporter_idx', 'shares', ['campaignId', 'supporterId'], {
+    whereNotNull: 'supporterName',
+  });
 }

@@ -1,5 +1,6 @@
 import type { AnyDb, DialectName } from '../dialect.ts';
 import { notNull, withId } from '../dialect.ts';
+import { ownedBy } from './lib/ddl.ts';
 
 // Reminder hardening (docs/decisions/0017-reminders.md):
 // - reminders.attempts: failed deliveries so far; a failed reminder goes back to
@@ -12,9 +13,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await withId(db.schema.createTable('reminderSuppressions'), dialect)
-    .addColumn('organizationId', 'integer', (c) =>
-      c.notNull().references('organizations.id').onDelete('cascade'),
-    )
+    .addColumn('organizationId', 'integer', ownedBy('organizations.id'))
     .addColumn('emailKey', 'text', notNull)
     .addColumn('createdAt', 'text', notNull)
     .addUniqueConstraint('reminder_suppressions_org_key', ['organizationId', 'emailKey'])

@@ -1,24 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { insertOrganizationRow, insertUserRow } from '../test/db-rows.ts';
-import { migrateToLatest } from './client.ts';
-import { databaseBeforeAll } from './migration-test-db.ts';
+import { expect } from 'vitest';
+import { seedOrganization } from '../../modules/supporter/test-seed.ts';
+import { itMigrates } from '../migration-test-db.ts';
 
 // Rows written before the lifecycle migration keep working after it: statuses
 // outside the list become active, assets are live (not deleted), nothing is lost.
 
-const before = databaseBeforeAll('0002-stats-covering-indexes');
-
-describe('migration 0003-campaign-lifecycle', () => {
-  it('keeps old rows working', async () => {
-    const { handle } = before;
-    const db = handle.db;
+itMigrates('keeps old rows working', '0002-stats-covering-indexes', {
+  before: async ({ db }) => {
     const now = new Date().toISOString();
-    const userId = await insertUserRow(db, 'old', now);
-    const orgId = await insertOrganizationRow(
-      db,
-      { name: 'Old org', username: 'old-org', creatorId: userId },
-      now,
-    );
+    const orgId = await seedOrganization(db);
     const ids: Record<string, number> = {};
     for (const status of ['active', 'draft', 'completed', 'Live']) {
       const row = await db
@@ -50,9 +40,8 @@ describe('migration 0003-campaign-lifecycle', () => {
         createdAt: now,
       })
       .execute();
-
-    await migrateToLatest(handle);
-
+  },
+  after: async ({ db }) => {
     const campaigns = await db.selectFrom('campaigns').select(['name', 'status']).orderBy('id').execute();
     expect(campaigns).toEqual([
       { name: 'active', status: 'active' },
@@ -62,5 +51,5 @@ describe('migration 0003-campaign-lifecycle', () => {
     ]);
     const assets = await db.selectFrom('assets').select(['title', 'deletedAt']).execute();
     expect(assets).toEqual([{ title: 'Old asset', deletedAt: null }]);
-  });
+  },
 });
