@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { type ChangePasswordFormInput, changePasswordFormSchema } from '#shared/schemas/account.ts';
 import { TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { useChangePassword } from '#client/features/auth/index.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { FormCard } from './form-card.tsx';
 
 /** All three are password inputs: only the autofill hint tells them apart. */
@@ -30,10 +29,7 @@ export function PasswordForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<ChangePasswordFormInput>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
+  } = useSchemaForm(changePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     try {

@@ -13,12 +13,14 @@ export function RecentActivity() {
       titleId="recent-activity-title"
       description="What you have been doing lately."
     >
-      <QueryView query={activity} loading="Loading activity" failed="Your activity could not be loaded.">
-        {(data) =>
-          data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No activity yet.</p>
-          ) : (
-            <ul aria-labelledby="recent-activity-title" className="space-y-3">
+      <QueryView
+        query={activity}
+        loading="Loading activity"
+        failed="Your activity could not be loaded."
+        empty="No activity yet."
+      >
+        {(data) => (
+          <ul aria-labelledby="recent-activity-title" className="space-y-3">
               {data.map((item) => (
                 <li key={item.id} className="border-l-2 border-primary/40 pl-3">
                   <p className="break-words text-sm font-medium">{activityLabel(item)}</p>
@@ -29,9 +31,8 @@ export function RecentActivity() {
                   </p>
                 </li>
               ))}
-            </ul>
-          )
-        }
+          </ul>
+        )}
       </QueryView>
     </SectionCard>
   );

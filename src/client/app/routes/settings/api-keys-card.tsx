@@ -156,18 +156,15 @@ function ApiKeyList() {
       query={useApiKeys({ enabled: true })}
       loading="Loading API keys"
       failed="Failed to fetch API keys"
+      empty="No API keys yet."
     >
-      {(keys) =>
-        keys.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No API keys yet.</p>
-        ) : (
-          <DataTable columns={['Name', 'Role', 'Key', 'Created', 'Last used']} actions>
+      {(keys) => (
+        <DataTable columns={['Name', 'Role', 'Key', 'Created', 'Last used']} actions>
             {keys.map((key) => (
               <ApiKeyRow key={key.id} apiKey={key} />
             ))}
-          </DataTable>
-        )
-      }
+        </DataTable>
+      )}
     </QueryView>
   );
 }

@@ -16,12 +16,14 @@ export function InvitationsCard() {
       title="Pending Invitations"
       description="Links not used yet. Revoke one and it stops working."
     >
-      <QueryView query={invitations} loading="Loading invitations" failed="Failed to fetch invitations">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No pending invitations.</p>
-          ) : (
-            <ul className="divide-y divide-border">
+      <QueryView
+        query={invitations}
+        loading="Loading invitations"
+        failed="Failed to fetch invitations"
+        empty="No pending invitations."
+      >
+        {(list) => (
+          <ul className="divide-y divide-border">
               {list.map((inv) => (
                 <li
                   key={inv.id}
@@ -50,9 +52,8 @@ export function InvitationsCard() {
                   </Button>
                 </li>
               ))}
-            </ul>
-          )
-        }
+          </ul>
+        )}
       </QueryView>
     </SectionCard>
   );

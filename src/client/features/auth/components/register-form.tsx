@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type RegisterFormInput, registerFormSchema } from '#shared/schemas/auth.ts';
 import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useRegister } from '../api/register.ts';
 
 const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
@@ -41,10 +40,7 @@ export function RegisterForm({ onDone }: { onDone?: () => void } = {}) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
-  });
+  } = useSchemaForm(registerFormSchema, { username: '', email: '', password: '', confirmPassword: '' });
 
   // confirmPassword only guards the form; it is never sent.
   const onSubmit = handleSubmit(

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   PASSWORD_RESET_INVALID,
@@ -11,6 +9,7 @@ import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/u
 import { toastError } from '#client/components/ui/use-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useResetPassword } from '../api/account.ts';
 
 const FIELDS: TextFieldSpec<PasswordResetFormInput>[] = [
@@ -44,10 +43,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PasswordResetFormInput>({
-    resolver: zodResolver(passwordResetFormSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
+  } = useSchemaForm(passwordResetFormSchema, { newPassword: '', confirmPassword: '' });
 
   // A field error is about the password; any other 400 means the link itself is spent.
   const invalidLink =
