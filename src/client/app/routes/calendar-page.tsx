@@ -122,7 +122,13 @@ export default function CalendarPage() {
 }
 
 /** A week or a day: its title with previous / next and Today, then what happens in it. */
-function PeriodCard({ nav, children }: { nav: React.ComponentProps<typeof RangeNav>; children: React.ReactNode }) {
+function PeriodCard({
+  nav,
+  children,
+}: {
+  nav: React.ComponentProps<typeof RangeNav>;
+  children: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>

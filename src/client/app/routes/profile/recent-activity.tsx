@@ -21,16 +21,16 @@ export function RecentActivity() {
       >
         {(data) => (
           <ul aria-labelledby="recent-activity-title" className="space-y-3">
-              {data.map((item) => (
-                <li key={item.id} className="border-l-2 border-primary/40 pl-3">
-                  <p className="break-words text-sm font-medium">{activityLabel(item)}</p>
-                  <p className="text-xs text-muted-foreground">
-                    <time dateTime={item.at} title={new Date(item.at).toLocaleString()}>
-                      {formatDistanceToNow(new Date(item.at), { addSuffix: true })}
-                    </time>
-                  </p>
-                </li>
-              ))}
+            {data.map((item) => (
+              <li key={item.id} className="border-l-2 border-primary/40 pl-3">
+                <p className="break-words text-sm font-medium">{activityLabel(item)}</p>
+                <p className="text-xs text-muted-foreground">
+                  <time dateTime={item.at} title={new Date(item.at).toLocaleString()}>
+                    {formatDistanceToNow(new Date(item.at), { addSuffix: true })}
+                  </time>
+                </p>
+              </li>
+            ))}
           </ul>
         )}
       </QueryView>

@@ -160,9 +160,9 @@ function ApiKeyList() {
     >
       {(keys) => (
         <DataTable columns={['Name', 'Role', 'Key', 'Created', 'Last used']} actions>
-            {keys.map((key) => (
-              <ApiKeyRow key={key.id} apiKey={key} />
-            ))}
+          {keys.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} />
+          ))}
         </DataTable>
       )}
     </QueryView>

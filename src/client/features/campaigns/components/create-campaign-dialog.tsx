@@ -56,7 +56,10 @@ function CreateCampaignForm({
 }) {
   const uid = useId();
   const createCampaign = useCreateCampaign();
-  const { register, handleSubmit, formState } = useSchemaForm(campaignFormSchema, { name: '', description: '' });
+  const { register, handleSubmit, formState } = useSchemaForm(campaignFormSchema, {
+    name: '',
+    description: '',
+  });
   const { errors } = formState;
 
   const create = (values: CampaignFormInput, status: NewCampaignStatus) => {

@@ -141,7 +141,9 @@ function FeedPost({
   children: React.ReactNode;
 }) {
   return (
-    <div className={`overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 ${className}`}>
+    <div
+      className={`overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 ${className}`}
+    >
       <div className="flex items-center gap-2 p-3">
         <Avatar className={avatarClassName} />
         <div>

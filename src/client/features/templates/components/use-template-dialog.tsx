@@ -1,9 +1,5 @@
 import { useId } from 'react';
-import {
-  type Template,
-  type UseTemplateFormInput,
-  useTemplateFormSchema,
-} from '#shared/schemas/templates.ts';
+import { type Template, useTemplateFormSchema } from '#shared/schemas/templates.ts';
 import { TitledDialog } from '#client/components/ui/dialog.tsx';
 import { DraftOrLiveForm, type NewCampaignStatus } from '#client/features/campaigns/index.ts';
 import { StarterAssetList } from './starter-asset-list.tsx';
