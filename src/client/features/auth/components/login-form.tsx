@@ -1,6 +1,11 @@
 import { useNavigate } from 'react-router';
 import { type LoginInput, loginSchema } from '#shared/schemas/auth.ts';
-import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
+import {
+  passwordField,
+  TextFields,
+  type TextFieldSpec,
+  WideSubmit,
+} from '#client/components/ui/form-field.tsx';
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useLogin } from '../api/login.ts';
@@ -13,13 +18,7 @@ const FIELDS: TextFieldSpec<LoginInput>[] = [
     autoComplete: 'username',
     autoCapitalize: 'none',
   },
-  {
-    id: 'login-password',
-    name: 'password',
-    label: 'Password',
-    type: 'password',
-    autoComplete: 'current-password',
-  },
+  passwordField('login-password', 'password', 'Password', 'current-password'),
 ];
 
 /** `onDone` replaces the usual move to the dashboard (a page that signs in on the spot, like an invitation). */

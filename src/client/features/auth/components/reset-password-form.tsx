@@ -5,7 +5,12 @@ import {
   passwordResetFormSchema,
 } from '#shared/schemas/account.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
+import {
+  passwordField,
+  TextFields,
+  type TextFieldSpec,
+  WideSubmit,
+} from '#client/components/ui/form-field.tsx';
 import { toastError } from '#client/components/ui/use-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
@@ -13,20 +18,8 @@ import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useResetPassword } from '../api/account.ts';
 
 const FIELDS: TextFieldSpec<PasswordResetFormInput>[] = [
-  {
-    id: 'reset-new-password',
-    name: 'newPassword',
-    label: 'New Password',
-    type: 'password',
-    autoComplete: 'new-password',
-  },
-  {
-    id: 'reset-confirm-password',
-    name: 'confirmPassword',
-    label: 'Confirm New Password',
-    type: 'password',
-    autoComplete: 'new-password',
-  },
+  passwordField('reset-new-password', 'newPassword', 'New Password', 'new-password'),
+  passwordField('reset-confirm-password', 'confirmPassword', 'Confirm New Password', 'new-password'),
 ];
 
 const SignInLink = () => (
