@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   LayoutTemplate,
   LogOut,
+  type LucideIcon,
   Megaphone,
   Menu,
   Settings,
@@ -93,6 +94,27 @@ function UserMenu({ user, orgName }: { user: PublicUser; orgName?: string }) {
   );
 }
 
+/** A link of the phone menu: its icon and label; following it closes the menu. */
+function SheetLink({
+  link: { to, label, icon: Icon, end },
+  onClick,
+}: {
+  link: { to: string; label: string; icon: LucideIcon; end?: boolean };
+  onClick: () => void;
+}) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      onClick={onClick}
+      className={(s) => cn(navLinkClass(s), 'flex items-center gap-3')}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+      {label}
+    </NavLink>
+  );
+}
+
 /** The phone menu: a sheet sliding in from the left (a Radix dialog). */
 function MobileMenu({ orgName, role }: { orgName?: string; role?: string }) {
   const [open, setOpen] = useState(false);
@@ -127,29 +149,12 @@ function MobileMenu({ orgName, role }: { orgName?: string; role?: string }) {
             </div>
           </div>
           <nav aria-label="Mobile" className="flex flex-col gap-1">
-            {MAIN_LINKS.map(({ to, label, icon: Icon, end }) => (
-              <NavLink
-                key={to}
-                to={to}
-                end={end}
-                onClick={close}
-                className={(s) => cn(navLinkClass(s), 'flex items-center gap-3')}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {label}
-              </NavLink>
+            {MAIN_LINKS.map((link) => (
+              <SheetLink key={link.to} link={link} onClick={close} />
             ))}
             <hr className="my-2 border-border" />
-            {userLinks.map(({ to, label, icon: Icon }) => (
-              <NavLink
-                key={to}
-                to={to}
-                onClick={close}
-                className={(s) => cn(navLinkClass(s), 'flex items-center gap-3')}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {label}
-              </NavLink>
+            {userLinks.map((link) => (
+              <SheetLink key={link.to} link={link} onClick={close} />
             ))}
             <Link
               to="/logout"

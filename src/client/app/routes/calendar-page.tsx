@@ -1,13 +1,14 @@
 import { addDays, endOfWeek, format, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { useAssets } from '#client/features/assets/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import {
   useScheduledShares,
+  CalendarLegend,
   DayEvents,
   MonthGrid,
   MonthNav,
@@ -16,6 +17,9 @@ import {
   buildCalendarEvents,
   eventsOn,
 } from '#client/features/calendar/index.ts';
+
+/** The calendar page shows every kind of entry. */
+const LEGEND_TYPES = ['campaign', 'asset', 'scheduled'] as const;
 
 /** "Nov 22 – 28, 2026", or across months "Nov 29 – Dec 5, 2026". */
 function weekTitle(day: Date): string {
@@ -46,14 +50,20 @@ export default function CalendarPage() {
     if (!isSameMonth(day, month)) setMonth(startOfMonth(day));
   };
   const today = () => selectDay(new Date());
+  /** The week or day view's navigation: `days` back or forward from the selected day. */
+  const periodNav = (unit: 'week' | 'day', days: number, title: string) => ({
+    title,
+    unit,
+    onPrevious: () => selectDay(addDays(selectedDay, -days)),
+    onNext: () => selectDay(addDays(selectedDay, days)),
+    onToday: today,
+  });
 
   const failed = campaigns.isError ? campaigns : assets.isError ? assets : null;
   const loadError = failed && (
-    <LoadError
+    <QueryError
       title={failed === campaigns ? 'Failed to fetch campaigns' : 'Failed to fetch assets'}
-      error={failed.error}
-      onRetry={() => void failed.refetch()}
-      retrying={failed.isFetching}
+      query={failed}
     />
   );
 
@@ -80,7 +90,7 @@ export default function CalendarPage() {
               <CardContent className="space-y-2 p-2 pt-0 sm:p-6 sm:pt-0">
                 {loadError}
                 <MonthGrid month={month} events={events} selectedDay={selectedDay} onSelectDay={selectDay} />
-                <Legend />
+                <CalendarLegend types={LEGEND_TYPES} />
               </CardContent>
             </Card>
             <Card>
@@ -94,58 +104,37 @@ export default function CalendarPage() {
           </div>
         </TabsContent>
         <TabsContent value="week">
-          <Card>
-            <CardHeader>
-              <RangeNav
-                title={weekTitle(selectedDay)}
-                unit="week"
-                onPrevious={() => selectDay(addDays(selectedDay, -7))}
-                onNext={() => selectDay(addDays(selectedDay, 7))}
-                onToday={today}
-              />
-            </CardHeader>
-            <CardContent className="space-y-2">
-              {loadError}
-              <WeekView day={selectedDay} events={events} onSelectDay={selectDay} />
-              <Legend />
-            </CardContent>
-          </Card>
+          <PeriodCard nav={periodNav('week', 7, weekTitle(selectedDay))}>
+            {loadError}
+            <WeekView day={selectedDay} events={events} onSelectDay={selectDay} />
+            <CalendarLegend types={LEGEND_TYPES} />
+          </PeriodCard>
         </TabsContent>
         <TabsContent value="day">
-          <Card>
-            <CardHeader>
-              <RangeNav
-                title={format(selectedDay, 'EEEE, MMMM d, yyyy')}
-                unit="day"
-                onPrevious={() => selectDay(addDays(selectedDay, -1))}
-                onNext={() => selectDay(addDays(selectedDay, 1))}
-                onToday={today}
-              />
-            </CardHeader>
-            <CardContent className="space-y-2">
-              {loadError}
-              <DayEvents events={dayEvents} label="Events on the selected day" />
-            </CardContent>
-          </Card>
+          <PeriodCard nav={periodNav('day', 1, format(selectedDay, 'EEEE, MMMM d, yyyy'))}>
+            {loadError}
+            <DayEvents events={dayEvents} label="Events on the selected day" />
+          </PeriodCard>
         </TabsContent>
       </Tabs>
     </main>
   );
 }
 
-function Legend() {
-  const items = [
-    ['bg-indigo-300', 'campaign created'],
-    ['bg-emerald-300', 'asset added'],
-    ['bg-amber-300', 'scheduled share'],
-  ];
+/** A week or a day: its title with previous / next and Today, then what happens in it. */
+function PeriodCard({
+  nav,
+  children,
+}: {
+  nav: React.ComponentProps<typeof RangeNav>;
+  children: React.ReactNode;
+}) {
   return (
-    <p className="flex flex-wrap gap-3 text-xs text-muted-foreground">
-      {items.map(([color, label]) => (
-        <span key={label} className="inline-flex items-center gap-1">
-          <span aria-hidden className={`inline-block size-2 rounded-full ${color}`} /> {label}
-        </span>
-      ))}
-    </p>
+    <Card>
+      <CardHeader>
+        <RangeNav {...nav} />
+      </CardHeader>
+      <CardContent className="space-y-2">{children}</CardContent>
+    </Card>
   );
 }

@@ -5,6 +5,15 @@ import { GeneralSettings } from './settings/general-settings.tsx';
 import { NotificationSettings } from './settings/notification-settings.tsx';
 import { PermissionsSettings } from './settings/permissions-settings.tsx';
 
+/** The settings tabs in the order they show. */
+const TABS = [
+  { value: 'general', label: 'General', Panel: GeneralSettings },
+  { value: 'notifications', label: 'Notifications', Panel: NotificationSettings },
+  { value: 'branding', label: 'Branding', Panel: BrandingSettings },
+  { value: 'permissions', label: 'Permissions', Panel: PermissionsSettings },
+  { value: 'embed', label: 'Embed', Panel: EmbedSettings },
+];
+
 export default function SettingsPage() {
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
@@ -14,27 +23,17 @@ export default function SettingsPage() {
       </div>
       <Tabs defaultValue="general">
         <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto">
-          <TabsTrigger value="general">General</TabsTrigger>
-          <TabsTrigger value="notifications">Notifications</TabsTrigger>
-          <TabsTrigger value="branding">Branding</TabsTrigger>
-          <TabsTrigger value="permissions">Permissions</TabsTrigger>
-          <TabsTrigger value="embed">Embed</TabsTrigger>
+          {TABS.map(({ value, label }) => (
+            <TabsTrigger key={value} value={value}>
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="general" className="pt-4">
-          <GeneralSettings />
-        </TabsContent>
-        <TabsContent value="notifications" className="pt-4">
-          <NotificationSettings />
-        </TabsContent>
-        <TabsContent value="branding" className="pt-4">
-          <BrandingSettings />
-        </TabsContent>
-        <TabsContent value="permissions" className="pt-4">
-          <PermissionsSettings />
-        </TabsContent>
-        <TabsContent value="embed" className="pt-4">
-          <EmbedSettings />
-        </TabsContent>
+        {TABS.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value} className="pt-4">
+            <Panel />
+          </TabsContent>
+        ))}
       </Tabs>
     </main>
   );

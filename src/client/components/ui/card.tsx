@@ -1,18 +1,12 @@
-import * as React from 'react';
-import { cn } from '#client/lib/utils.ts';
+import type * as React from 'react';
+import { withClasses } from './with-classes.ts';
 
-/** A card part: the element `tag` with the card's classes first, so callers can add to them. */
-const part =
-  <T extends 'div' | 'h3' | 'p'>(tag: T, base: string) =>
-  ({ className, ...p }: React.ComponentProps<T>) =>
-    React.createElement(tag, { className: cn(base, className), ...p });
-
-export const Card = part('div', 'rounded-lg border border-border bg-white shadow-sm');
-export const CardHeader = part('div', 'flex flex-col gap-1.5 p-6');
-export const CardTitle = part('h3', 'text-xl font-semibold leading-none tracking-tight');
-export const CardDescription = part('p', 'text-sm text-muted-foreground');
-export const CardContent = part('div', 'p-6 pt-0');
-export const CardFooter = part('div', 'flex items-center p-6 pt-0');
+export const Card = withClasses('div', 'rounded-lg border border-border bg-white shadow-sm');
+export const CardHeader = withClasses('div', 'flex flex-col gap-1.5 p-6');
+export const CardTitle = withClasses('h3', 'text-xl font-semibold leading-none tracking-tight');
+export const CardDescription = withClasses('p', 'text-sm text-muted-foreground');
+export const CardContent = withClasses('div', 'p-6 pt-0');
+export const CardFooter = withClasses('div', 'flex items-center p-6 pt-0');
 
 /**
  * The usual card: a title (an h3 whose `titleId` lists and forms can be labelled by),

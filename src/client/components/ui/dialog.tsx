@@ -3,6 +3,7 @@ import { Dialog as D } from 'radix-ui';
 import { useState } from 'react';
 import type * as React from 'react';
 import { cn } from '#client/lib/utils.ts';
+import { withClasses } from './with-classes.ts';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
@@ -31,18 +32,10 @@ export function DialogContent({ className, children, ...props }: React.Component
   );
 }
 
-export const DialogHeader = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('flex flex-col gap-1.5 text-center sm:text-left', className)} {...p} />
-);
-export const DialogFooter = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...p} />
-);
-export const DialogTitle = ({ className, ...p }: React.ComponentProps<typeof D.Title>) => (
-  <D.Title className={cn('text-lg font-semibold leading-none', className)} {...p} />
-);
-export const DialogDescription = ({ className, ...p }: React.ComponentProps<typeof D.Description>) => (
-  <D.Description className={cn('text-sm text-muted-foreground', className)} {...p} />
-);
+export const DialogHeader = withClasses('div', 'flex flex-col gap-1.5 text-center sm:text-left');
+export const DialogFooter = withClasses('div', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
+export const DialogTitle = withClasses(D.Title, 'text-lg font-semibold leading-none');
+export const DialogDescription = withClasses(D.Description, 'text-sm text-muted-foreground');
 
 /**
  * A dialog's frame: an optional trigger, then the title and description above the

@@ -1,6 +1,7 @@
 import { DropdownMenu as M } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '#client/lib/utils.ts';
+import { withClasses } from './with-classes.ts';
 
 export const DropdownMenu = M.Root;
 export const DropdownMenuTrigger = M.Trigger;
@@ -21,18 +22,9 @@ export function DropdownMenuContent({
     </M.Portal>
   );
 }
-export const DropdownMenuItem = ({ className, ...p }: React.ComponentProps<typeof M.Item>) => (
-  <M.Item
-    className={cn(
-      'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50 [&_svg]:size-4',
-      className,
-    )}
-    {...p}
-  />
+export const DropdownMenuItem = withClasses(
+  M.Item,
+  'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50 [&_svg]:size-4',
 );
-export const DropdownMenuLabel = ({ className, ...p }: React.ComponentProps<typeof M.Label>) => (
-  <M.Label className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...p} />
-);
-export const DropdownMenuSeparator = ({ className, ...p }: React.ComponentProps<typeof M.Separator>) => (
-  <M.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...p} />
-);
+export const DropdownMenuLabel = withClasses(M.Label, 'px-2 py-1.5 text-sm font-semibold');
+export const DropdownMenuSeparator = withClasses(M.Separator, '-mx-1 my-1 h-px bg-border');

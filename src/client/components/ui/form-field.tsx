@@ -69,6 +69,14 @@ export type TextFieldSpec<T extends FieldValues> = {
   help?: string;
 } & Omit<React.ComponentProps<'input'>, 'name' | 'id'>;
 
+/** A password input of a form: only the autofill hint tells a current password from a new one. */
+export const passwordField = <T extends FieldValues>(
+  id: string,
+  name: Path<T>,
+  label: string,
+  autoComplete: 'current-password' | 'new-password',
+): TextFieldSpec<T> => ({ id, name, label, type: 'password', autoComplete });
+
 /** A form's text inputs in order, each registered and tied to its validation message. */
 export function TextFields<T extends FieldValues>({
   fields,

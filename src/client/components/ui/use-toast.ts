@@ -44,7 +44,7 @@ export function toastError(title: string, err: unknown, fallback: string, retry?
   });
 }
 
-type ToastText = Pick<ToastData, 'title' | 'description'>;
+type ToastText = Pick<ToastData, 'title' | 'description' | 'variant'>;
 
 /**
  * The onSuccess/onError options of a mutation that toasts its outcome: `success` (or

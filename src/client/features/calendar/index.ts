@@ -1,4 +1,5 @@
 export { useScheduledShares } from './api/get-scheduled-shares.ts';
+export { CalendarLegend } from './components/calendar-legend.tsx';
 export { DayEvents } from './components/day-events.tsx';
 export { MonthGrid } from './components/month-grid.tsx';
 export { MonthNav } from './components/month-nav.tsx';

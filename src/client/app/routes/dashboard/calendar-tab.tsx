@@ -5,6 +5,7 @@ import { QueryError } from '#client/components/ui/load-error.tsx';
 import { useAssets } from '#client/features/assets/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import {
+  CalendarLegend,
   MonthGrid,
   MonthNav,
   buildCalendarEvents,
@@ -52,12 +53,7 @@ export function CalendarTab({
           onSelectDay={pickDay}
           onSelectEvent={select}
         />
-        <p className="text-xs text-muted-foreground">
-          <span className="mr-1 inline-block size-2 rounded-full bg-indigo-300" aria-hidden /> campaign
-          created
-          <span className="ml-3 mr-1 inline-block size-2 rounded-full bg-emerald-300" aria-hidden /> asset
-          added
-        </p>
+        <CalendarLegend types={['campaign', 'asset']} />
         <section
           className="space-y-2 pt-2 sm:hidden"
           aria-label={`Entries on ${format(day, 'EEEE, MMMM d')}`}

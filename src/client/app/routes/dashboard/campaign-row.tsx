@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { DATE_FORMAT } from '#shared/constants.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { AddAssetDialog, AssetGrid } from '#client/features/assets/index.ts';
@@ -87,7 +87,8 @@ function CampaignPanel({
   campaign: Campaign;
   selectedAssetId: number | null;
 }) {
-  const { data: assets, isPending, error, refetch, isFetching } = useCampaignAssets(campaign.id);
+  const assetsQuery = useCampaignAssets(campaign.id);
+  const assets = assetsQuery.data;
   const ref = useRef<HTMLDivElement>(null);
 
   // An asset picked in the calendar is scrolled into view once its card exists.
@@ -122,17 +123,12 @@ function CampaignPanel({
         <h4 id={`assets-${campaign.id}`} className="font-semibold">
           Campaign Assets
         </h4>
-        {isPending ? (
+        {assetsQuery.isPending ? (
           <Spinner label="Loading assets" />
-        ) : error ? (
-          <LoadError
-            title="Failed to fetch assets"
-            error={error}
-            onRetry={() => void refetch()}
-            retrying={isFetching}
-          />
+        ) : assetsQuery.isError ? (
+          <QueryError title="Failed to fetch assets" query={assetsQuery} />
         ) : (
-          <AssetGrid assets={assets} preview selectedId={selectedAssetId} />
+          <AssetGrid assets={assetsQuery.data} preview selectedId={selectedAssetId} />
         )}
       </section>
       <CampaignStatsBlock campaignId={campaign.id} />

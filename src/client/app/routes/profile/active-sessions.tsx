@@ -3,7 +3,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
-import { toast, toastError } from '#client/components/ui/use-toast.ts';
+import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { summarizeUserAgent, useEndSession, useSessions } from '#client/features/auth/index.ts';
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'PPp') : 'Never');
@@ -13,18 +13,15 @@ export function ActiveSessions() {
   const sessions = useSessions();
   const end = useEndSession();
 
-  const signOut = async (id: number, device: string) => {
-    try {
-      await end.mutateAsync(id);
-      toast({
-        title: 'Session Signed Out',
-        description: `${device} is no longer signed in.`,
-        variant: 'success',
-      });
-    } catch (err) {
-      toastError('Sign Out Failed', err, 'Failed to end the session');
-    }
-  };
+  const signOut = (id: number, device: string) =>
+    end.mutate(
+      id,
+      toastOutcome(
+        { title: 'Session Signed Out', description: `${device} is no longer signed in.`, variant: 'success' },
+        'Sign Out Failed',
+        { fallback: 'Failed to end the session' },
+      ),
+    );
 
   return (
     <SectionCard
@@ -58,7 +55,7 @@ export function ActiveSessions() {
                       size="sm"
                       disabled={end.isPending && end.variables === s.id}
                       aria-label={`Sign out ${device}, signed in ${when(s.createdAt)}`}
-                      onClick={() => void signOut(s.id, device)}
+                      onClick={() => signOut(s.id, device)}
                     >
                       Sign out
                     </Button>

@@ -1,21 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { type ChangePasswordFormInput, changePasswordFormSchema } from '#shared/schemas/account.ts';
-import { TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
+import { passwordField, TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { useChangePassword } from '#client/features/auth/index.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { FormCard } from './form-card.tsx';
 
-/** All three are password inputs: only the autofill hint tells them apart. */
-const passwordField = (
-  id: string,
-  name: keyof ChangePasswordFormInput,
-  label: string,
-  autoComplete: 'current-password' | 'new-password',
-): TextFieldSpec<ChangePasswordFormInput> => ({ id, name, label, type: 'password', autoComplete });
-
-const FIELDS = [
+const FIELDS: TextFieldSpec<ChangePasswordFormInput>[] = [
   passwordField('current-password', 'currentPassword', 'Current Password', 'current-password'),
   passwordField('new-password', 'newPassword', 'New Password', 'new-password'),
   passwordField('confirm-new-password', 'confirmPassword', 'Confirm New Password', 'new-password'),
@@ -30,10 +21,7 @@ export function PasswordForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<ChangePasswordFormInput>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
+  } = useSchemaForm(changePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     try {

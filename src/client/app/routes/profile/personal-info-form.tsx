@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { PublicUser } from '#shared/schemas/auth.ts';
 import { TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
-import { toast, toastError } from '#client/components/ui/use-toast.ts';
+import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { useUpdateProfile } from '#client/features/auth/index.ts';
 import { FormCard } from './form-card.tsx';
 
@@ -33,15 +33,16 @@ export function PersonalInfoForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
   const { register, handleSubmit, reset } = useForm<PersonalInfo>({ values: fromUser(user) });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(values);
-      reset(fromUser(saved));
-      toast({ title: 'Profile Updated', description: 'Your profile information has been saved.' });
-    } catch (err) {
-      toastError('Update Failed', err, 'Failed to update profile');
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(
+      values,
+      toastOutcome(
+        { title: 'Profile Updated', description: 'Your profile information has been saved.' },
+        'Update Failed',
+        { fallback: 'Failed to update profile', onDone: (saved: PublicUser) => reset(fromUser(saved)) },
+      ),
+    ),
+  );
 
   return (
     <FormCard

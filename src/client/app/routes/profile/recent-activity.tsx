@@ -13,25 +13,26 @@ export function RecentActivity() {
       titleId="recent-activity-title"
       description="What you have been doing lately."
     >
-      <QueryView query={activity} loading="Loading activity" failed="Your activity could not be loaded.">
-        {(data) =>
-          data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No activity yet.</p>
-          ) : (
-            <ul aria-labelledby="recent-activity-title" className="space-y-3">
-              {data.map((item) => (
-                <li key={item.id} className="border-l-2 border-primary/40 pl-3">
-                  <p className="break-words text-sm font-medium">{activityLabel(item)}</p>
-                  <p className="text-xs text-muted-foreground">
-                    <time dateTime={item.at} title={new Date(item.at).toLocaleString()}>
-                      {formatDistanceToNow(new Date(item.at), { addSuffix: true })}
-                    </time>
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+      <QueryView
+        query={activity}
+        loading="Loading activity"
+        failed="Your activity could not be loaded."
+        empty="No activity yet."
+      >
+        {(data) => (
+          <ul aria-labelledby="recent-activity-title" className="space-y-3">
+            {data.map((item) => (
+              <li key={item.id} className="border-l-2 border-primary/40 pl-3">
+                <p className="break-words text-sm font-medium">{activityLabel(item)}</p>
+                <p className="text-xs text-muted-foreground">
+                  <time dateTime={item.at} title={new Date(item.at).toLocaleString()}>
+                    {formatDistanceToNow(new Date(item.at), { addSuffix: true })}
+                  </time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
       </QueryView>
     </SectionCard>
   );

@@ -14,7 +14,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { DataTable } from '#client/components/ui/data-table.tsx';
 import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
-import { Form, InputField, SelectField } from '#client/components/ui/form-field.tsx';
+import { Form, InputField } from '#client/components/ui/form-field.tsx';
 import { CopyField } from '#client/components/ui/copy-field.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
@@ -27,7 +27,7 @@ import {
   useRevokeApiKey,
   useRole,
 } from '#client/features/organization/index.ts';
-import { RoleOptions } from './role-options.tsx';
+import { RoleField } from './role-options.tsx';
 
 const day = (iso: string) => format(parseISO(iso), DATE_FORMAT);
 
@@ -110,14 +110,7 @@ function CreateApiKey() {
         error={nameError ?? (serverNameError || undefined)}
         onChange={(e) => setName(e.target.value)}
       />
-      <SelectField
-        id="api-key-role"
-        label="Key role"
-        value={role}
-        onChange={(e) => setRole(e.target.value as ApiKeyRole)}
-      >
-        <RoleOptions roles={API_KEY_ROLES} />
-      </SelectField>
+      <RoleField id="api-key-role" label="Key role" roles={API_KEY_ROLES} value={role} onChange={setRole} />
       <Button type="submit" disabled={create.isPending}>
         <KeyRoundIcon aria-hidden />
         {create.isPending ? 'Creating...' : 'Create API Key'}
@@ -156,18 +149,15 @@ function ApiKeyList() {
       query={useApiKeys({ enabled: true })}
       loading="Loading API keys"
       failed="Failed to fetch API keys"
+      empty="No API keys yet."
     >
-      {(keys) =>
-        keys.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No API keys yet.</p>
-        ) : (
-          <DataTable columns={['Name', 'Role', 'Key', 'Created', 'Last used']} actions>
-            {keys.map((key) => (
-              <ApiKeyRow key={key.id} apiKey={key} />
-            ))}
-          </DataTable>
-        )
-      }
+      {(keys) => (
+        <DataTable columns={['Name', 'Role', 'Key', 'Created', 'Last used']} actions>
+          {keys.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} />
+          ))}
+        </DataTable>
+      )}
     </QueryView>
   );
 }

@@ -16,43 +16,44 @@ export function InvitationsCard() {
       title="Pending Invitations"
       description="Links not used yet. Revoke one and it stops working."
     >
-      <QueryView query={invitations} loading="Loading invitations" failed="Failed to fetch invitations">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No pending invitations.</p>
-          ) : (
-            <ul className="divide-y divide-border">
-              {list.map((inv) => (
-                <li
-                  key={inv.id}
-                  className="flex flex-wrap items-center justify-between gap-3 py-3"
-                  data-testid="invitation-row"
+      <QueryView
+        query={invitations}
+        loading="Loading invitations"
+        failed="Failed to fetch invitations"
+        empty="No pending invitations."
+      >
+        {(list) => (
+          <ul className="divide-y divide-border">
+            {list.map((inv) => (
+              <li
+                key={inv.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="invitation-row"
+              >
+                <div className="min-w-0 text-sm">
+                  <p className="truncate font-medium">{inv.email}</p>
+                  <p className="text-muted-foreground">
+                    {roleLabel(inv.role)} · expires {format(parseISO(inv.expiresAt), DATE_FORMAT)}
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={revoke.isPending}
+                  aria-label={`Revoke the invitation for ${inv.email}`}
+                  onClick={() =>
+                    revoke.mutate(inv.id, {
+                      onSuccess: () => toast({ title: 'Invitation revoked', description: inv.email }),
+                      onError: (err) => toastError('Invitation not revoked', err, 'Something went wrong'),
+                    })
+                  }
                 >
-                  <div className="min-w-0 text-sm">
-                    <p className="truncate font-medium">{inv.email}</p>
-                    <p className="text-muted-foreground">
-                      {roleLabel(inv.role)} · expires {format(parseISO(inv.expiresAt), DATE_FORMAT)}
-                    </p>
-                  </div>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={revoke.isPending}
-                    aria-label={`Revoke the invitation for ${inv.email}`}
-                    onClick={() =>
-                      revoke.mutate(inv.id, {
-                        onSuccess: () => toast({ title: 'Invitation revoked', description: inv.email }),
-                        onError: (err) => toastError('Invitation not revoked', err, 'Something went wrong'),
-                      })
-                    }
-                  >
-                    Revoke
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
       </QueryView>
     </SectionCard>
   );

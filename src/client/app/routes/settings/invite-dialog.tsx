@@ -4,11 +4,11 @@ import { type CreatedInvitation, ROLES, type Role } from '#shared/schemas/member
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter, FormDialog } from '#client/components/ui/dialog.tsx';
 import { CopyField } from '#client/components/ui/copy-field.tsx';
-import { Form, FormSubmit, InputField, SelectField } from '#client/components/ui/form-field.tsx';
+import { Form, FormSubmit, InputField } from '#client/components/ui/form-field.tsx';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
 import { useCreateInvitation } from '#client/features/organization/index.ts';
-import { RoleOptions } from './role-options.tsx';
+import { RoleField } from './role-options.tsx';
 
 /** 'Invite Team Member': email and role; then the link, shown this once, to copy. */
 export function InviteDialog() {
@@ -58,14 +58,7 @@ function InviteForm({ close }: { close: () => void }) {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <SelectField
-        id="invite-role"
-        label="Role"
-        value={role}
-        onChange={(e) => setRole(e.target.value as Role)}
-      >
-        <RoleOptions roles={ROLES} />
-      </SelectField>
+      <RoleField id="invite-role" label="Role" roles={ROLES} value={role} onChange={setRole} />
       {otherError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {otherError}

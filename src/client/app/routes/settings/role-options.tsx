@@ -1,3 +1,4 @@
+import { SelectField } from '#client/components/ui/form-field.tsx';
 import { roleLabel } from '#client/features/auth/index.ts';
 
 /** The `<option>`s of a role picker, each named as the rest of the app names roles. */
@@ -7,4 +8,25 @@ export function RoleOptions({ roles }: { roles: readonly string[] }) {
       {roleLabel(r)}
     </option>
   ));
+}
+
+/** A labelled picker of one of `roles`. */
+export function RoleField<R extends string>({
+  id,
+  label,
+  roles,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  roles: readonly R[];
+  value: R;
+  onChange: (role: R) => void;
+}) {
+  return (
+    <SelectField id={id} label={label} value={value} onChange={(e) => onChange(e.target.value as R)}>
+      <RoleOptions roles={roles} />
+    </SelectField>
+  );
 }

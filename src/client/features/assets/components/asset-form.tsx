@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DownloadIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -17,6 +15,7 @@ import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { ShareTextCounter } from '#client/features/sharing/index.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
 import { useFileUpload } from '../hooks/use-file-upload.ts';
 import { FileUploadField } from './file-upload-field.tsx';
@@ -47,10 +46,7 @@ export function AssetForm(props: {
     shareText: `${uid}-share-text`,
     variants: `${uid}-variants`,
   };
-  const form = useForm<AssetFormInput>({
-    resolver: zodResolver(assetFormSchema),
-    defaultValues: props.initial,
-  });
+  const form = useSchemaForm(assetFormSchema, props.initial);
   const { register, handleSubmit, formState, watch, setValue, getValues } = form;
   const errors = formState.errors;
   const type = watch('type');

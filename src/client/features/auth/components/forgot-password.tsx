@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { type PasswordResetRequest, passwordResetRequestSchema } from '#shared/schemas/account.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
 import { toastError } from '#client/components/ui/use-toast.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useRequestPasswordReset } from '../api/account.ts';
 
 /** Shown whatever the email: the answer must not tell whether an account uses it. */
@@ -23,10 +22,7 @@ export function ForgotPassword() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<PasswordResetRequest>({
-    resolver: zodResolver(passwordResetRequestSchema),
-    defaultValues: { email: '' },
-  });
+  } = useSchemaForm(passwordResetRequestSchema, { email: '' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -1,9 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type LoginInput, loginSchema } from '#shared/schemas/auth.ts';
-import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
+import {
+  passwordField,
+  TextFields,
+  type TextFieldSpec,
+  WideSubmit,
+} from '#client/components/ui/form-field.tsx';
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useLogin } from '../api/login.ts';
 
 const FIELDS: TextFieldSpec<LoginInput>[] = [
@@ -14,13 +18,7 @@ const FIELDS: TextFieldSpec<LoginInput>[] = [
     autoComplete: 'username',
     autoCapitalize: 'none',
   },
-  {
-    id: 'login-password',
-    name: 'password',
-    label: 'Password',
-    type: 'password',
-    autoComplete: 'current-password',
-  },
+  passwordField('login-password', 'password', 'Password', 'current-password'),
 ];
 
 /** `onDone` replaces the usual move to the dashboard (a page that signs in on the spot, like an invitation). */
@@ -31,10 +29,7 @@ export function LoginForm({ onDone }: { onDone?: () => void } = {}) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '' },
-  });
+  } = useSchemaForm(loginSchema, { username: '', password: '' });
 
   // mutateAsync: its promise settles even if this form unmounts once the user is set.
   const onSubmit = handleSubmit(

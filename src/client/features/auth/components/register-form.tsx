@@ -1,10 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type RegisterFormInput, registerFormSchema } from '#shared/schemas/auth.ts';
-import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
+import {
+  passwordField,
+  TextFields,
+  type TextFieldSpec,
+  WideSubmit,
+} from '#client/components/ui/form-field.tsx';
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useRegister } from '../api/register.ts';
 
 const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
@@ -16,20 +20,8 @@ const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
     autoCapitalize: 'none',
   },
   { id: 'register-email', name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  {
-    id: 'register-password',
-    name: 'password',
-    label: 'Password',
-    type: 'password',
-    autoComplete: 'new-password',
-  },
-  {
-    id: 'register-confirm-password',
-    name: 'confirmPassword',
-    label: 'Confirm Password',
-    type: 'password',
-    autoComplete: 'new-password',
-  },
+  passwordField('register-password', 'password', 'Password', 'new-password'),
+  passwordField('register-confirm-password', 'confirmPassword', 'Confirm Password', 'new-password'),
 ];
 
 /** `onDone` replaces the usual move to onboarding (a page that registers on the spot, like an invitation). */
@@ -41,10 +33,7 @@ export function RegisterForm({ onDone }: { onDone?: () => void } = {}) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
-  });
+  } = useSchemaForm(registerFormSchema, { username: '', email: '', password: '', confirmPassword: '' });
 
   // confirmPassword only guards the form; it is never sent.
   const onSubmit = handleSubmit(

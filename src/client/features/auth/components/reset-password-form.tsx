@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   PASSWORD_RESET_INVALID,
@@ -7,27 +5,21 @@ import {
   passwordResetFormSchema,
 } from '#shared/schemas/account.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
+import {
+  passwordField,
+  TextFields,
+  type TextFieldSpec,
+  WideSubmit,
+} from '#client/components/ui/form-field.tsx';
 import { toastError } from '#client/components/ui/use-toast.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useResetPassword } from '../api/account.ts';
 
 const FIELDS: TextFieldSpec<PasswordResetFormInput>[] = [
-  {
-    id: 'reset-new-password',
-    name: 'newPassword',
-    label: 'New Password',
-    type: 'password',
-    autoComplete: 'new-password',
-  },
-  {
-    id: 'reset-confirm-password',
-    name: 'confirmPassword',
-    label: 'Confirm New Password',
-    type: 'password',
-    autoComplete: 'new-password',
-  },
+  passwordField('reset-new-password', 'newPassword', 'New Password', 'new-password'),
+  passwordField('reset-confirm-password', 'confirmPassword', 'Confirm New Password', 'new-password'),
 ];
 
 const SignInLink = () => (
@@ -44,10 +36,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PasswordResetFormInput>({
-    resolver: zodResolver(passwordResetFormSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
+  } = useSchemaForm(passwordResetFormSchema, { newPassword: '', confirmPassword: '' });
 
   // A field error is about the password; any other 400 means the link itself is spent.
   const invalidLink =

@@ -1,14 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ScheduledShareItem } from '#shared/schemas/shares.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
 
-export const SCHEDULED_SHARES_KEY = ['/api/shares/scheduled'] as const;
-
-/** GET /api/shares/scheduled: the organisation's pending shares, ordered by time. */
-export const scheduledSharesQueryOptions = () =>
-  queryOptions({
-    queryKey: SCHEDULED_SHARES_KEY,
-    queryFn: () => apiRequest<ScheduledShareItem[]>('GET', '/api/shares/scheduled'),
-  });
-
-export const useScheduledShares = () => useQuery(scheduledSharesQueryOptions());
+/**
+ * GET /api/shares/scheduled, by the default query function (it reads the key's path):
+ * the organisation's pending shares, ordered by time.
+ */
+export const useScheduledShares = () =>
+  useQuery<ScheduledShareItem[]>({ queryKey: ['/api/shares/scheduled'] });

@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 
-/** A period's title (a week, a day) with previous / next and Today buttons. */
+/** A period's title (a month, a week, a day) with previous / next and Today buttons. */
 export function RangeNav({
   title,
   unit,
@@ -10,7 +10,7 @@ export function RangeNav({
   onToday,
 }: {
   title: string;
-  /** 'week' or 'day': names the buttons ("Previous week"). */
+  /** 'month', 'week' or 'day': names the buttons ("Previous week"). */
   unit: string;
   onPrevious: () => void;
   onNext: () => void;

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { toast, toastOutcome } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
 import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
 import { DraftOrLiveForm, type NewCampaignStatus } from './draft-or-live-form.tsx';
@@ -57,9 +56,9 @@ function CreateCampaignForm({
 }) {
   const uid = useId();
   const createCampaign = useCreateCampaign();
-  const { register, handleSubmit, formState } = useForm<CampaignFormInput>({
-    resolver: zodResolver(campaignFormSchema),
-    defaultValues: { name: '', description: '' },
+  const { register, handleSubmit, formState } = useSchemaForm(campaignFormSchema, {
+    name: '',
+    description: '',
   });
   const { errors } = formState;
 

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PencilIcon } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { STATUS_LABELS, STATUS_TRANSITIONS, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
 import {
   type Campaign,
@@ -13,6 +11,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
 import { saveChanges } from '#client/lib/save-changes.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
 
@@ -49,10 +48,7 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     startDate: toDateInput(campaign.startDate),
     endDate: toDateInput(campaign.endDate),
   };
-  const { register, handleSubmit, formState } = useForm<CampaignEditFormInput>({
-    resolver: zodResolver(campaignEditFormSchema),
-    defaultValues: initial,
-  });
+  const { register, handleSubmit, formState } = useSchemaForm(campaignEditFormSchema, initial);
   const { errors } = formState;
 
   const onSubmit = handleSubmit((values) => {

@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TitledDialog } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { posterPdfUrl, qrPngUrl, qrSvgUrl, useQrPreview } from '../api/qr-files.ts';
 
@@ -49,16 +49,7 @@ function QrCodeFiles({ campaign }: { campaign: QrCampaign }) {
   const firstDownload = useRef<HTMLAnchorElement>(null);
   useEffect(() => firstDownload.current?.focus(), []);
 
-  if (preview.isError) {
-    return (
-      <LoadError
-        title="Could not make the QR code"
-        error={preview.error}
-        onRetry={() => void preview.refetch()}
-        retrying={preview.isFetching}
-      />
-    );
-  }
+  if (preview.isError) return <QueryError title="Could not make the QR code" query={preview} />;
 
   return (
     <div className="space-y-4">

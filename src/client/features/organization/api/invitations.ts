@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AcceptedInvitation,
   CreatedInvitation,
@@ -11,31 +11,14 @@ import { queryClient } from '#client/lib/query-client.ts';
 import { USER_QUERY_KEY } from '#client/features/auth/index.ts';
 import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
 import { MEMBERS_QUERY_KEY } from './members.ts';
+import { revocableList } from './revocable-list.ts';
 
-export const INVITATIONS_QUERY_KEY = ['/api/organization/invitations'] as const;
-
-const invitationsQuery = queryOptions({
-  queryKey: INVITATIONS_QUERY_KEY,
-  queryFn: () => apiRequest<Invitation[]>('GET', '/api/organization/invitations'),
-});
-
-/** GET /api/organization/invitations: the pending ones (admin only, so pass `enabled`). */
-export const useInvitations = (opts: { enabled: boolean }) =>
-  useQuery({ ...invitationsQuery, enabled: opts.enabled });
-
-/** POST /api/organization/invitations: the answer carries the link, shown this once. */
-export const useCreateInvitation = () =>
-  useMutation({
-    mutationFn: (input: CreateInvitationInput) =>
-      apiRequest<CreatedInvitation>('POST', '/api/organization/invitations', input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY }),
-  });
-
-export const useRevokeInvitation = () =>
-  useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/organization/invitations/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY }),
-  });
+/** /api/organization/invitations: the pending ones; a revoked link stops working. */
+export const {
+  useList: useInvitations,
+  useCreate: useCreateInvitation,
+  useRevoke: useRevokeInvitation,
+} = revocableList<Invitation, CreateInvitationInput, CreatedInvitation>('/api/organization/invitations');
 
 /** GET /api/invitations/:token (public): no retry, a 404 or 410 is the answer. */
 export const useInvitationPreview = (token: string) =>

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { suggestOrgUsername } from '#shared/org-username.ts';
 import { type CreateOrganizationInput, createOrganizationSchema } from '#shared/schemas/organizations.ts';
@@ -14,6 +12,7 @@ import {
 import { Textarea } from '#client/components/ui/input.tsx';
 import { toastOnFailure } from '#client/components/ui/use-toast.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useCreateOrganization } from '../api/create-organization.ts';
 
 const USERNAME_HELP =
@@ -42,10 +41,7 @@ export function OrganizationForm({ creatorId }: { creatorId: number }) {
     setValue,
     setError,
     formState: { errors: e, dirtyFields },
-  } = useForm<CreateOrganizationInput>({
-    resolver: zodResolver(createOrganizationSchema),
-    defaultValues: { name: '', username: '', description: '' },
-  });
+  } = useSchemaForm(createOrganizationSchema, { name: '', username: '', description: '' });
 
   // The username follows the name until the person types one of their own
   // (setValue without shouldDirty leaves the field "not dirty").

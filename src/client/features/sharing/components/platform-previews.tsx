@@ -1,4 +1,4 @@
-import { Heart, Link2, MessageCircle, Repeat2, Send, ThumbsUp } from 'lucide-react';
+import { Heart, Link2, type LucideIcon, MessageCircle, Repeat2, Send, ThumbsUp } from 'lucide-react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { LinkPreview } from '#shared/share-links.ts';
 import { redditTitle } from '#shared/share-links.ts';
@@ -51,60 +51,116 @@ function CardImage({ card, className }: { card: LinkPreview; className: string }
   return card.image ? <img src={card.image} alt="" className={`${className} object-cover`} /> : null;
 }
 
-function TwitterPreview({ text, url, card }: PreviewProps) {
+/** A short post (X, Bluesky, Threads, Mastodon): the handle, the text with its link, the card, the actions. */
+function ShortPost({
+  handle,
+  body,
+  card,
+  actions,
+}: {
+  handle: string;
+  body: React.ReactNode;
+  card: React.ReactNode;
+  actions: LucideIcon[];
+}) {
   return (
     <div className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 text-[15px] text-slate-900">
       <Avatar />
       <div className="min-w-0 flex-1 space-y-2">
         <p className="leading-tight">
-          <span className="font-bold">You</span> <span className="text-slate-600">@you · now</span>
+          <span className="font-bold">You</span> <span className="text-slate-600">{handle} · now</span>
         </p>
-        <p className="whitespace-pre-wrap break-words">
-          {text} <span className="text-sky-700">{url}</span>
-        </p>
-        {card.image ? (
-          <div className="relative overflow-hidden rounded-2xl border border-slate-200">
-            <CardImage card={card} className="aspect-[1.91/1] w-full" />
-            <span className="absolute bottom-2 left-2 max-w-[90%] truncate rounded bg-black/75 px-1.5 py-0.5 text-xs text-white">
-              {card.title}
-            </span>
-          </div>
-        ) : (
-          <div className="flex overflow-hidden rounded-2xl border border-slate-200">
-            <span className="flex w-24 items-center justify-center bg-slate-100" aria-hidden="true">
-              <Link2 className="size-6 text-slate-600" />
-            </span>
-            <div className="min-w-0 p-2 text-sm">
-              <p className="text-slate-600">{hostOf(card.url)}</p>
-              <p className="truncate">{card.title}</p>
-              <p className="line-clamp-2 text-slate-600">{card.description}</p>
-            </div>
-          </div>
-        )}
-        {card.image && <p className="text-xs text-slate-600">From {hostOf(card.url)}</p>}
+        <p className="whitespace-pre-wrap break-words">{body}</p>
+        {card}
         <div className="flex justify-between pr-8 text-slate-600" aria-hidden="true">
-          <MessageCircle className="size-4" />
-          <Repeat2 className="size-4" />
-          <Heart className="size-4" />
-          <Send className="size-4" />
+          {actions.map((Icon, i) => (
+            <Icon key={i} className="size-4" />
+          ))}
         </div>
       </div>
     </div>
   );
 }
 
-function FacebookPreview({ text, card }: PreviewProps) {
+function TwitterPreview({ text, url, card }: PreviewProps) {
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white text-[15px] text-slate-900">
+    <ShortPost
+      handle="@you"
+      body={
+        <>
+          {text} <span className="text-sky-700">{url}</span>
+        </>
+      }
+      card={
+        <>
+          {card.image ? (
+            <div className="relative overflow-hidden rounded-2xl border border-slate-200">
+              <CardImage card={card} className="aspect-[1.91/1] w-full" />
+              <span className="absolute bottom-2 left-2 max-w-[90%] truncate rounded bg-black/75 px-1.5 py-0.5 text-xs text-white">
+                {card.title}
+              </span>
+            </div>
+          ) : (
+            <div className="flex overflow-hidden rounded-2xl border border-slate-200">
+              <span className="flex w-24 items-center justify-center bg-slate-100" aria-hidden="true">
+                <Link2 className="size-6 text-slate-600" />
+              </span>
+              <div className="min-w-0 p-2 text-sm">
+                <p className="text-slate-600">{hostOf(card.url)}</p>
+                <p className="truncate">{card.title}</p>
+                <p className="line-clamp-2 text-slate-600">{card.description}</p>
+              </div>
+            </div>
+          )}
+          {card.image && <p className="text-xs text-slate-600">From {hostOf(card.url)}</p>}
+        </>
+      }
+      actions={[MessageCircle, Repeat2, Heart, Send]}
+    />
+  );
+}
+
+/**
+ * A Facebook or LinkedIn post: the author line, the text and the link's image, then
+ * the platform's own link box and action bar.
+ */
+function FeedPost({
+  byline,
+  avatarClassName,
+  className,
+  text,
+  card,
+  children,
+}: {
+  byline: string;
+  avatarClassName?: string;
+  /** The post's text size. */
+  className: string;
+  text: string;
+  card: LinkPreview;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      className={`overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 ${className}`}
+    >
       <div className="flex items-center gap-2 p-3">
-        <Avatar />
+        <Avatar className={avatarClassName} />
         <div>
           <p className="font-semibold leading-tight">You</p>
-          <p className="text-xs text-slate-600">Just now · Public</p>
+          <p className="text-xs text-slate-600">{byline}</p>
         </div>
       </div>
       <p className="whitespace-pre-wrap break-words px-3 pb-3">{text}</p>
       <CardImage card={card} className="aspect-[1.91/1] w-full" />
+      {children}
+    </div>
+  );
+}
+
+function FacebookPreview({ text, card }: PreviewProps) {
+  return (
+    <FeedPost byline="Just now · Public" className="text-[15px]" text={text} card={card}>
       <div className="border-t border-slate-200 bg-slate-100 px-3 py-2">
         <p className="text-xs uppercase text-slate-600">{hostOf(card.url)}</p>
         <p className="font-semibold leading-snug">{card.title}</p>
@@ -124,22 +180,13 @@ function FacebookPreview({ text, card }: PreviewProps) {
           <Send className="size-4" /> Share
         </span>
       </div>
-    </div>
+    </FeedPost>
   );
 }
 
 function LinkedInPreview({ text, card }: PreviewProps) {
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white text-sm text-slate-900">
-      <div className="flex items-center gap-2 p-3">
-        <Avatar className="size-12" />
-        <div>
-          <p className="font-semibold leading-tight">You</p>
-          <p className="text-xs text-slate-600">Supporter · Now</p>
-        </div>
-      </div>
-      <p className="whitespace-pre-wrap break-words px-3 pb-3">{text}</p>
-      <CardImage card={card} className="aspect-[1.91/1] w-full" />
+    <FeedPost byline="Supporter · Now" avatarClassName="size-12" className="text-sm" text={text} card={card}>
       <div className="bg-slate-100 px-3 py-2">
         <p className="font-semibold">{card.title}</p>
         <p className="text-xs text-slate-600">{hostOf(card.url)}</p>
@@ -153,7 +200,7 @@ function LinkedInPreview({ text, card }: PreviewProps) {
         <span>Repost</span>
         <span>Send</span>
       </div>
-    </div>
+    </FeedPost>
   );
 }
 
@@ -230,28 +277,21 @@ function LinkCard({ card }: { card: LinkPreview }) {
   );
 }
 
-/** A post with its text, the link and the link's card, under the platform's own header style. */
+/** A Bluesky, Threads or Mastodon post: the text, a blank line, the link, then its card. */
 function LinkPost({ text, url, card, handle }: PreviewProps & { handle: string }) {
   return (
-    <div className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 text-[15px] text-slate-900">
-      <Avatar />
-      <div className="min-w-0 flex-1 space-y-2">
-        <p className="leading-tight">
-          <span className="font-bold">You</span> <span className="text-slate-600">{handle} · now</span>
-        </p>
-        <p className="whitespace-pre-wrap break-words">
+    <ShortPost
+      handle={handle}
+      body={
+        <>
           {text}
           {'\n\n'}
           <span className="text-sky-700">{url}</span>
-        </p>
-        <LinkCard card={card} />
-        <div className="flex justify-between pr-8 text-slate-600" aria-hidden="true">
-          <MessageCircle className="size-4" />
-          <Repeat2 className="size-4" />
-          <Heart className="size-4" />
-        </div>
-      </div>
-    </div>
+        </>
+      }
+      card={<LinkCard card={card} />}
+      actions={[MessageCircle, Repeat2, Heart]}
+    />
   );
 }
 

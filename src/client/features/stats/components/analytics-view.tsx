@@ -5,7 +5,7 @@ import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { browserTimeZone } from '#client/lib/time-zones.ts';
@@ -24,11 +24,30 @@ const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 const platformName = (id: string) => PLATFORMS[id as PlatformId]?.name ?? id;
 
 type Row = { shares: number; clicks: number };
-const countColumns = <T extends Row>(): Column<T>[] => [
-  { key: 'shares', label: 'Shares', value: (r) => r.shares, numeric: true },
-  { key: 'clicks', label: 'Clicks', value: (r) => r.clicks, numeric: true },
-];
-const bySharesDesc = { key: 'shares', direction: 'descending' } as const;
+
+/** A breakdown by one thing (platform, asset...): its column, then shares and clicks, most shares first. */
+function CountTable<T extends Row>({
+  first,
+  ...table
+}: {
+  caption: string;
+  note?: string;
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  first: Column<T>;
+}) {
+  return (
+    <SortableTable
+      {...table}
+      initialSort={{ key: 'shares', direction: 'descending' }}
+      columns={[
+        first,
+        { key: 'shares', label: 'Shares', value: (r) => r.shares, numeric: true },
+        { key: 'clicks', label: 'Clicks', value: (r) => r.clicks, numeric: true },
+      ]}
+    />
+  );
+}
 
 /** Beside the top supporters when the server drew them from each day's leaders (topSupportersExact false). */
 export const TOP_SUPPORTERS_ESTIMATE_NOTE = `Among the most active: with more than ${EXACT_TOP_EVENTS.toLocaleString('en')} shares and clicks in the range, this list is drawn from each day's most active supporters, so someone who shares a little on many days can be missing. The counts shown are exact.`;
@@ -135,12 +154,7 @@ function ZonedAnalytics({
         error={rangeError}
       />
       {loadFailed ? (
-        <LoadError
-          title="Analytics could not be loaded"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryError title="Analytics could not be loaded" query={query} />
       ) : rangeError ? null : query.data ? (
         <AnalyticsBody
           data={query.data}
@@ -236,45 +250,33 @@ function AnalyticsBody({
           </section>
 
           <div className="grid gap-6 sm:grid-cols-2">
-            <SortableTable
+            <CountTable
               caption="By platform"
               rows={data.platforms}
               rowKey={(r) => r.platform}
-              initialSort={bySharesDesc}
-              columns={[
-                { key: 'platform', label: 'Platform', value: (r) => platformName(r.platform) },
-                ...countColumns<(typeof data.platforms)[number]>(),
-              ]}
+              first={{ key: 'platform', label: 'Platform', value: (r) => platformName(r.platform) }}
             />
-            <SortableTable
+            <CountTable
               caption="By asset"
               rows={data.assets}
               rowKey={(r) => r.assetId}
-              initialSort={bySharesDesc}
-              columns={[
-                { key: 'title', label: 'Asset', value: (r) => r.title },
-                ...countColumns<(typeof data.assets)[number]>(),
-              ]}
+              first={{ key: 'title', label: 'Asset', value: (r) => r.title }}
             />
             {data.campaigns && (
-              <SortableTable
+              <CountTable
                 caption="By campaign"
                 rows={data.campaigns}
                 rowKey={(r) => r.campaignId}
-                initialSort={bySharesDesc}
-                columns={[
-                  {
-                    key: 'name',
-                    label: 'Campaign',
-                    value: (r) => r.name,
-                    render: (r) => (
-                      <Link to={`/campaigns/${r.campaignId}`} className="text-primary hover:underline">
-                        {r.name}
-                      </Link>
-                    ),
-                  },
-                  ...countColumns<NonNullable<typeof data.campaigns>[number]>(),
-                ]}
+                first={{
+                  key: 'name',
+                  label: 'Campaign',
+                  value: (r) => r.name,
+                  render: (r) => (
+                    <Link to={`/campaigns/${r.campaignId}`} className="text-primary hover:underline">
+                      {r.name}
+                    </Link>
+                  ),
+                }}
               />
             )}
             {data.sources.length > 0 && (
@@ -290,16 +292,12 @@ function AnalyticsBody({
                 ]}
               />
             )}
-            <SortableTable
+            <CountTable
               caption="Top supporters"
               note={data.topSupportersExact ? undefined : TOP_SUPPORTERS_ESTIMATE_NOTE}
               rows={data.topSupporters}
               rowKey={(r) => `${data.topSupporters.indexOf(r)}:${r.label}`}
-              initialSort={bySharesDesc}
-              columns={[
-                { key: 'label', label: 'Supporter', value: (r) => r.label },
-                ...countColumns<(typeof data.topSupporters)[number]>(),
-              ]}
+              first={{ key: 'label', label: 'Supporter', value: (r) => r.label }}
             />
           </div>
 

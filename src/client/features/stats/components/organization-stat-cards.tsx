@@ -1,5 +1,5 @@
 import { MegaphoneIcon, PercentIcon, Share2Icon, UsersIcon } from 'lucide-react';
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
 import { useOrganizationStats } from '../api/get-organization-stats.ts';
 import { formatCount, formatRate, StatTile } from './stat-tile.tsx';
 
@@ -8,16 +8,12 @@ import { formatCount, formatRate, StatTile } from './stat-tile.tsx';
  * be read the cards give way to the failure and a Retry: a 0 would be a claim.
  */
 export function OrganizationStatCards({ orgId }: { orgId: number | null }) {
-  const { data, isError, error, refetch, isFetching } = useOrganizationStats(orgId);
-  if (isError) {
+  const stats = useOrganizationStats(orgId);
+  const { data } = stats;
+  if (stats.isError) {
     return (
       <section aria-label="Organization statistics">
-        <LoadError
-          title="Failed to fetch organization stats"
-          error={error}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
+        <QueryError title="Failed to fetch organization stats" query={stats} />
       </section>
     );
   }

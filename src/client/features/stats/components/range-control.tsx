@@ -59,32 +59,16 @@ export function RangeControl({
       </div>
       {preset === 'custom' && (
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1 text-sm">
-            <label htmlFor={`${id}-from`}>From</label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              value={custom.from}
-              max={custom.to || undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => onCustomChange({ ...custom, from: e.target.value })}
-              className="w-auto"
+          {(['from', 'to'] as const).map((end) => (
+            <RangeEnd
+              key={end}
+              id={`${id}-${end}`}
+              end={end}
+              range={custom}
+              onChange={onCustomChange}
+              errorId={error ? errorId : undefined}
             />
-          </div>
-          <div className="grid gap-1 text-sm">
-            <label htmlFor={`${id}-to`}>To</label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={custom.to}
-              min={custom.from || undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => onCustomChange({ ...custom, to: e.target.value })}
-              className="w-auto"
-            />
-          </div>
+          ))}
           <p className="pb-3 text-xs text-muted-foreground">Up to {MAX_RANGE_DAYS} days.</p>
         </div>
       )}
@@ -109,5 +93,38 @@ export function RangeControl({
         </label>
       )}
     </fieldset>
+  );
+}
+
+/** One end of the custom range, its date picker bounded by the other end (`to` not before `from`). */
+function RangeEnd({
+  id,
+  end,
+  range,
+  onChange,
+  errorId,
+}: {
+  id: string;
+  end: 'from' | 'to';
+  range: DateRange;
+  onChange: (r: DateRange) => void;
+  /** The control's message, when there is one. */
+  errorId?: string;
+}) {
+  return (
+    <div className="grid gap-1 text-sm">
+      <label htmlFor={id}>{end === 'from' ? 'From' : 'To'}</label>
+      <Input
+        id={id}
+        type="date"
+        value={range[end]}
+        min={end === 'to' ? range.from || undefined : undefined}
+        max={end === 'from' ? range.to || undefined : undefined}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        onChange={(e) => onChange({ ...range, [end]: e.target.value })}
+        className="w-auto"
+      />
+    </div>
   );
 }

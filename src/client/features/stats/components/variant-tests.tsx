@@ -1,4 +1,4 @@
-import { LoadError } from '#client/components/ui/load-error.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useAssetAnalytics } from '../api/get-asset-analytics.ts';
 import { formatCount } from './stat-tile.tsx';
@@ -28,15 +28,7 @@ export function VariantTests({ assets }: { assets: { id: number; title: string }
 
 function AssetVariantTest({ assetId }: { assetId: number }) {
   const query = useAssetAnalytics(assetId);
-  if (query.isError)
-    return (
-      <LoadError
-        title="This test could not be loaded"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (query.isError) return <QueryError title="This test could not be loaded" query={query} />;
   if (!query.data) return <Spinner label="Loading share-text test" />;
   const { title, variants, winner, pValue, minViews } = query.data;
   const winnerIndex = variants.findIndex((v) => v.id === winner);

@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
-import { type CreateTemplateInput, createTemplateSchema, type Template } from '#shared/schemas/templates.ts';
+import { createTemplateSchema, type Template } from '#shared/schemas/templates.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { DescriptionField, FormSubmit, InputField, SelectField } from '#client/components/ui/form-field.tsx';
@@ -12,6 +9,7 @@ import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useCreateTemplate } from '../api/create-template.ts';
 
 /** 'Create Custom Template': save one of the organisation's campaigns as a reusable template. */
@@ -51,13 +49,10 @@ function CreateTemplateForm({ orgId, onDone }: { orgId: number | null; onDone: (
 function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: () => void }) {
   const uid = useId();
   const create = useCreateTemplate();
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof createTemplateSchema>,
-    unknown,
-    CreateTemplateInput
-  >({
-    resolver: zodResolver(createTemplateSchema),
-    defaultValues: { campaignId: campaigns[0].id, name: '', description: '' },
+  const { register, handleSubmit, formState } = useSchemaForm(createTemplateSchema, {
+    campaignId: campaigns[0].id,
+    name: '',
+    description: '',
   });
   const { errors } = formState;
   const ids = { campaign: `${uid}-campaign`, name: `${uid}-name`, description: `${uid}-description` };

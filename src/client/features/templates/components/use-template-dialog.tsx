@@ -1,15 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  type Template,
-  type UseTemplateFormInput,
-  useTemplateFormSchema,
-} from '#shared/schemas/templates.ts';
+import { type Template, useTemplateFormSchema } from '#shared/schemas/templates.ts';
 import { TitledDialog } from '#client/components/ui/dialog.tsx';
 import { DraftOrLiveForm, type NewCampaignStatus } from '#client/features/campaigns/index.ts';
 import { StarterAssetList } from './starter-asset-list.tsx';
 import { InputField } from '#client/components/ui/form-field.tsx';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 
 /**
  * 'Use this template': nothing is created until the user names the campaign, has
@@ -28,10 +23,7 @@ export function UseTemplateDialog({
 }) {
   const uid = useId();
   const nameId = `${uid}-name`;
-  const { register, handleSubmit, formState } = useForm<UseTemplateFormInput>({
-    resolver: zodResolver(useTemplateFormSchema),
-    defaultValues: { name: template.name },
-  });
+  const { register, handleSubmit, formState } = useSchemaForm(useTemplateFormSchema, { name: template.name });
 
   return (
     <TitledDialog
