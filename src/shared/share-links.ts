@@ -64,20 +64,8 @@ export function shareMedia(asset: ShareableAsset): string | undefined {
   return asset.type === 'text' ? undefined : asset.content;
 }
 
-export type IntentPlatform = Extract<
-  PlatformId,
-  | 'twitter'
-  | 'facebook'
-  | 'linkedin'
-  | 'whatsapp'
-  | 'bluesky'
-  | 'threads'
-  | 'mastodon'
-  | 'telegram'
-  | 'reddit'
-  | 'email'
->;
-export const INTENT_PLATFORMS: readonly IntentPlatform[] = [
+/** The platforms with a web share URL (shareIntentUrl); the others are posted to by hand. */
+export const INTENT_PLATFORMS = [
   'twitter',
   'facebook',
   'linkedin',
@@ -88,7 +76,8 @@ export const INTENT_PLATFORMS: readonly IntentPlatform[] = [
   'telegram',
   'reddit',
   'email',
-];
+] as const satisfies readonly PlatformId[];
+export type IntentPlatform = (typeof INTENT_PLATFORMS)[number];
 
 export function isIntentPlatform(platform: string): platform is IntentPlatform {
   return (INTENT_PLATFORMS as readonly string[]).includes(platform);

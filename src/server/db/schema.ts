@@ -5,6 +5,9 @@ import type { ColumnType, Generated } from 'kysely';
 // columns: they sort and compare the same way on SQLite and PostgreSQL
 // (docs/decisions/0002-portable-schema.md).
 
+/** A nullable column that inserts may leave out: it is then null. */
+type NullByDefault<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
 export interface UsersTable {
   id: Generated<number>;
   username: string;
@@ -69,9 +72,9 @@ export interface AssetsTable {
   position: number;
   createdAt: string;
   /** Set when the asset is deleted: it leaves the page and the order, its shares stay. */
-  deletedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  deletedAt: NullByDefault<string>;
   /** The caption supporters share for an image or video asset; null shares the title. */
-  shareText: ColumnType<string | null, string | null | undefined, string | null>;
+  shareText: NullByDefault<string>;
 }
 
 export interface SharesTable {
@@ -89,22 +92,22 @@ export interface SharesTable {
   /** Anonymous first-party supporter id (cookie), never personal data. */
   supporterId: string | null;
   /** The name the supporter gave with consent, when the organisation collects it. */
-  supporterName: ColumnType<string | null, string | null | undefined, string | null>;
+  supporterName: NullByDefault<string>;
   createdAt: string;
   /** The share whose link this sharer arrived through (same campaign), if any. */
   parentShareId: number | null;
   /** Referral generation: parent's depth + 1, 0 without a parent. */
   depth: Generated<number>;
   /** A scheduled share's text (personal message and caption), as the supporter chose it. */
-  shareText: ColumnType<string | null, string | null | undefined, string | null>;
+  shareText: NullByDefault<string>;
   /** A scheduled share's IANA time zone, as the supporter picked the time. */
-  timeZone: ColumnType<string | null, string | null | undefined, string | null>;
+  timeZone: NullByDefault<string>;
   /** Keyed hash of the personal message a logged share carried (normalised), never its words. */
-  messageHash: ColumnType<string | null, string | null | undefined, string | null>;
+  messageHash: NullByDefault<string>;
   /** The share-text variant the sharer was shown (an A/B text of the asset), if any. */
-  variantId: ColumnType<number | null, number | null | undefined, number | null>;
+  variantId: NullByDefault<number>;
   /** The `src` tag the sharer arrived with (e.g. `qr`), if any. */
-  source: ColumnType<string | null, string | null | undefined, string | null>;
+  source: NullByDefault<string>;
 }
 
 /** An alternative share text of an asset (A/B test); removed ones keep their row. */
@@ -115,7 +118,7 @@ export interface AssetVariantsTable {
   text: string;
   position: number;
   createdAt: string;
-  deletedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  deletedAt: NullByDefault<string>;
 }
 
 /** One confirmed visit per visitor, campaign and UTC day, with its source tag. */

@@ -224,13 +224,7 @@ export function remindersJob(opts: {
       await recordFailure(db, r, opts.now?.() ?? Date.now());
       return;
     }
-    await db
-      .updateTable('shares')
-      .set({ status: 'reminded' })
-      .where('id', '=', r.shareId)
-      .where('status', '=', 'pending')
-      .execute();
-    await db.deleteFrom('reminders').where('id', '=', r.id).execute();
+    await settle(db, r, 'reminded');
   }
 
   /**
@@ -254,14 +248,23 @@ export function remindersJob(opts: {
       log?.warn({ shareId: r.shareId, attempts }, 'reminder will be tried again');
       return;
     }
+    await settle(q, r, 'expired');
+    log?.warn({ shareId: r.shareId, attempts }, 'reminder given up: share expired');
+  }
+
+  /**
+   * The reminder's end: its share leaves `pending` for `status` (unless it moved on
+   * meanwhile, e.g. posted or rescheduled) and the row, with the address or
+   * subscription, goes.
+   */
+  async function settle(q: Db, r: { id: number; shareId: number }, status: 'reminded' | 'expired') {
     await q
       .updateTable('shares')
-      .set({ status: 'expired' })
+      .set({ status })
       .where('id', '=', r.shareId)
       .where('status', '=', 'pending')
       .execute();
     await q.deleteFrom('reminders').where('id', '=', r.id).execute();
-    log?.warn({ shareId: r.shareId, attempts }, 'reminder given up: share expired');
   }
 
   function count(channel: 'email' | 'push', ok: boolean, r: DueReminder): void {

@@ -1,5 +1,15 @@
-import { type Expression, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+import type {
+  Database,
+  RollupCampaignHoursTable,
+  RollupDaysTable,
+  RollupOrgHoursTable,
+  RollupSupporterDaysTable,
+  RollupTotalsTable,
+  SupporterCampaignsTable,
+  SupporterOrgsTable,
+} from '../db/schema.ts';
 import { rollUpSources } from './rollups-sources.ts';
 import { supporterFigures } from './rollups-supporters.ts';
 import type { Job } from './runner.ts';
@@ -55,6 +65,35 @@ const later = (table: string, column: string): Expression<string> =>
 
 async function chunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) await write(rows.slice(i, i + UPSERT_CHUNK));
+}
+
+type Update = Record<string, Expression<unknown>>;
+/** A key already there gets the batch's shares and clicks added. */
+const addCounts = (table: string): Update => ({ shares: add(table, 'shares'), clicks: add(table, 'clicks') });
+/** A key already there keeps the later of the two times. */
+const keepLatest = (table: string): Update => ({ lastAt: later(table, 'lastAt') });
+
+/**
+ * Writes the batch's rows of a rollup table, UPSERT_CHUNK rows a statement; a row whose
+ * key is there already gets `update(table)` instead. The signature ties the rows and the
+ * key columns to the table; the builder is untyped (as in migrations) because Kysely
+ * cannot check a table chosen at run time.
+ */
+function upsert<T extends keyof Database>(
+  trx: Db,
+  table: T,
+  key: (keyof Database[T] & string)[],
+  rows: Map<string, Database[T]>,
+  update: (table: string) => Update,
+): Promise<void> {
+  const db = trx as Kysely<any>;
+  return chunks([...rows.values()], (chunk) =>
+    db
+      .insertInto(table as string)
+      .values(chunk)
+      .onConflict((oc) => oc.columns(key).doUpdateSet(update(table)))
+      .execute(),
+  );
 }
 
 /**
@@ -124,35 +163,14 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
   const moreVisits = await rollUpSources(trx, { shares: shareRows, batch, now });
   if (shareRows.length === 0 && clickRows.length === 0) return moreVisits;
 
-  const totals = new Map<
-    string,
-    Counts & { campaignId: number; platform: string; organizationId: number; lastAt: string | null }
-  >();
-  const campaignHours = new Map<
-    string,
-    Counts & { campaignId: number; hour: string; organizationId: number }
-  >();
-  const orgHours = new Map<string, Counts & { organizationId: number; hour: string }>();
-  const days = new Map<
-    string,
-    Counts & {
-      campaignId: number;
-      day: string;
-      assetId: number;
-      platform: string;
-      depth: number;
-      organizationId: number;
-    }
-  >();
-  const supporterDays = new Map<
-    string,
-    Counts & { campaignId: number; day: string; supporterId: string; organizationId: number }
-  >();
-  const supporterCampaigns = new Map<
-    string,
-    { campaignId: number; supporterId: string; organizationId: number; lastAt: string }
-  >();
-  const supporterOrgs = new Map<string, { organizationId: number; supporterId: string; lastAt: string }>();
+  // The batch's rows of each rollup table, by the table's key.
+  const totals = new Map<string, RollupTotalsTable>();
+  const campaignHours = new Map<string, RollupCampaignHoursTable>();
+  const orgHours = new Map<string, RollupOrgHoursTable>();
+  const days = new Map<string, RollupDaysTable>();
+  const supporterDays = new Map<string, RollupSupporterDaysTable>();
+  const supporterCampaigns = new Map<string, SupporterCampaignsTable>();
+  const supporterOrgs = new Map<string, SupporterOrgsTable>();
 
   const events = [
     ...shareRows
@@ -220,89 +238,16 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
       })),
   );
 
-  await chunks([...totals.values()], (rows) =>
-    trx
-      .insertInto('rollupTotals')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['campaignId', 'platform']).doUpdateSet({
-          shares: add('rollupTotals', 'shares'),
-          clicks: add('rollupTotals', 'clicks'),
-          lastAt: sql<string>`case when ${sql.ref('rollupTotals.lastAt')} is null or ${sql.ref('excluded.lastAt')} > ${sql.ref('rollupTotals.lastAt')} then ${sql.ref('excluded.lastAt')} else ${sql.ref('rollupTotals.lastAt')} end`,
-        }),
-      )
-      .execute(),
-  );
-  await chunks([...campaignHours.values()], (rows) =>
-    trx
-      .insertInto('rollupCampaignHours')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['campaignId', 'hour']).doUpdateSet({
-          shares: add('rollupCampaignHours', 'shares'),
-          clicks: add('rollupCampaignHours', 'clicks'),
-        }),
-      )
-      .execute(),
-  );
-  await chunks([...orgHours.values()], (rows) =>
-    trx
-      .insertInto('rollupOrgHours')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['organizationId', 'hour']).doUpdateSet({
-          shares: add('rollupOrgHours', 'shares'),
-          clicks: add('rollupOrgHours', 'clicks'),
-        }),
-      )
-      .execute(),
-  );
-  await chunks([...days.values()], (rows) =>
-    trx
-      .insertInto('rollupDays')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['campaignId', 'day', 'assetId', 'platform', 'depth']).doUpdateSet({
-          shares: add('rollupDays', 'shares'),
-          clicks: add('rollupDays', 'clicks'),
-        }),
-      )
-      .execute(),
-  );
-  await chunks([...supporterDays.values()], (rows) =>
-    trx
-      .insertInto('rollupSupporterDays')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['campaignId', 'day', 'supporterId']).doUpdateSet({
-          shares: add('rollupSupporterDays', 'shares'),
-          clicks: add('rollupSupporterDays', 'clicks'),
-        }),
-      )
-      .execute(),
-  );
-  await chunks([...supporterCampaigns.values()], (rows) =>
-    trx
-      .insertInto('supporterCampaigns')
-      .values(rows)
-      .onConflict((oc) =>
-        oc
-          .columns(['campaignId', 'supporterId'])
-          .doUpdateSet({ lastAt: later('supporterCampaigns', 'lastAt') }),
-      )
-      .execute(),
-  );
-  await chunks([...supporterOrgs.values()], (rows) =>
-    trx
-      .insertInto('supporterOrgs')
-      .values(rows)
-      .onConflict((oc) =>
-        oc
-          .columns(['organizationId', 'supporterId'])
-          .doUpdateSet({ lastAt: later('supporterOrgs', 'lastAt') }),
-      )
-      .execute(),
-  );
+  await upsert(trx, 'rollupTotals', ['campaignId', 'platform'], totals, (table) => ({
+    ...addCounts(table),
+    lastAt: sql<string>`case when ${sql.ref(`${table}.lastAt`)} is null or ${sql.ref('excluded.lastAt')} > ${sql.ref(`${table}.lastAt`)} then ${sql.ref('excluded.lastAt')} else ${sql.ref(`${table}.lastAt`)} end`,
+  }));
+  await upsert(trx, 'rollupCampaignHours', ['campaignId', 'hour'], campaignHours, addCounts);
+  await upsert(trx, 'rollupOrgHours', ['organizationId', 'hour'], orgHours, addCounts);
+  await upsert(trx, 'rollupDays', ['campaignId', 'day', 'assetId', 'platform', 'depth'], days, addCounts);
+  await upsert(trx, 'rollupSupporterDays', ['campaignId', 'day', 'supporterId'], supporterDays, addCounts);
+  await upsert(trx, 'supporterCampaigns', ['campaignId', 'supporterId'], supporterCampaigns, keepLatest);
+  await upsert(trx, 'supporterOrgs', ['organizationId', 'supporterId'], supporterOrgs, keepLatest);
 
   await writeSupporterFigures(trx);
 

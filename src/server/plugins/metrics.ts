@@ -36,6 +36,33 @@ function mirrorCounter(registry: Registry, name: string, help: string, read: () 
   });
 }
 
+/** The process-wide tallies that scrapes report as counters: name, help, and the tally. */
+const MIRRORED_COUNTERS: [name: string, help: string, read: () => number][] = [
+  ['rally_shares_logged_total', 'Shares supporters logged as posted', () => writeCounters.sharesLogged],
+  [
+    'rally_shares_scheduled_total',
+    'Shares supporters scheduled for later',
+    () => writeCounters.sharesScheduled,
+  ],
+  ['rally_clicks_total', 'Tracked-link visits counted as click-throughs', () => writeCounters.clicksRecorded],
+  [
+    'rally_reminder_emails_sent_total',
+    'Reminder emails the SMTP server accepted',
+    () => reminderCounters.emailSent,
+  ],
+  ['rally_reminder_emails_failed_total', 'Reminder emails not accepted', () => reminderCounters.emailFailed],
+  [
+    'rally_reminder_pushes_sent_total',
+    'Reminder pushes a push service accepted',
+    () => reminderCounters.pushSent,
+  ],
+  [
+    'rally_reminder_pushes_failed_total',
+    'Reminder pushes refused or not delivered',
+    () => reminderCounters.pushFailed,
+  ],
+];
+
 function buildRegistry(database: DbHandle): { registry: Registry; duration: RouteLatencyHistogram } {
   const registry = new Registry();
   // Process CPU/memory/GC/handles and event-loop lag (nodejs_eventloop_lag_seconds and
@@ -48,51 +75,7 @@ function buildRegistry(database: DbHandle): { registry: Registry; duration: Rout
   );
   registry.registerMetric(duration as unknown as Metric);
 
-  const shares = mirrorCounter(
-    registry,
-    'rally_shares_logged_total',
-    'Shares supporters logged as posted',
-    () => writeCounters.sharesLogged,
-  );
-  const scheduled = mirrorCounter(
-    registry,
-    'rally_shares_scheduled_total',
-    'Shares supporters scheduled for later',
-    () => writeCounters.sharesScheduled,
-  );
-  const clicks = mirrorCounter(
-    registry,
-    'rally_clicks_total',
-    'Tracked-link visits counted as click-throughs',
-    () => writeCounters.clicksRecorded,
-  );
-  const reminders = [
-    mirrorCounter(
-      registry,
-      'rally_reminder_emails_sent_total',
-      'Reminder emails the SMTP server accepted',
-      () => reminderCounters.emailSent,
-    ),
-    mirrorCounter(
-      registry,
-      'rally_reminder_emails_failed_total',
-      'Reminder emails not accepted',
-      () => reminderCounters.emailFailed,
-    ),
-    mirrorCounter(
-      registry,
-      'rally_reminder_pushes_sent_total',
-      'Reminder pushes a push service accepted',
-      () => reminderCounters.pushSent,
-    ),
-    mirrorCounter(
-      registry,
-      'rally_reminder_pushes_failed_total',
-      'Reminder pushes refused or not delivered',
-      () => reminderCounters.pushFailed,
-    ),
-  ];
-  void [shares, scheduled, clicks, reminders];
+  for (const [name, help, read] of MIRRORED_COUNTERS) mirrorCounter(registry, name, help, read);
 
   new Gauge({
     name: 'rally_db_pending_writes',

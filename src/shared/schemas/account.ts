@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField } from './auth.ts';
+import { emailField, passwordField, withPasswordConfirmation } from './auth.ts';
 import { idField, timestampField } from './common.ts';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -58,22 +58,10 @@ export const orgActivityQuerySchema = z.strictObject({
     .default(MAX_ACTIVITY),
 });
 
-const PASSWORDS_DIFFER = 'Passwords do not match';
-
-/** The profile's password form: the request plus a confirmation that is never sent. */
-export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: PASSWORDS_DIFFER,
-    path: ['confirmPassword'],
-  });
+/** The profile's password form. */
+export const changePasswordFormSchema = withPasswordConfirmation(changePasswordSchema, 'newPassword');
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 /** The reset page's form: the new password twice; only `newPassword` is sent. */
-export const passwordResetFormSchema = passwordResetSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: PASSWORDS_DIFFER,
-    path: ['confirmPassword'],
-  });
+export const passwordResetFormSchema = withPasswordConfirmation(passwordResetSchema, 'newPassword');
 export type PasswordResetFormInput = z.infer<typeof passwordResetFormSchema>;

@@ -2,21 +2,23 @@ import { z } from 'zod';
 import {
   ASSET_TYPES,
   MAX_VARIANTS,
-  MAX_DESCRIPTION,
   MAX_NAME,
   MAX_SHARE_TEXT,
   MAX_TEXT_CONTENT,
   MIN_ASSET_TITLE,
 } from '../constants.ts';
-import { atLeastOneField, idField, idParam, timestampField } from './common.ts';
+import {
+  atLeastOneField,
+  descriptionField,
+  idField,
+  idParam,
+  timestampField,
+  trimmedText,
+} from './common.ts';
 
 export const assetTypeField = z.enum(ASSET_TYPES, { error: 'Type must be image, video or text' });
 
-export const assetTitleField = z
-  .string()
-  .trim()
-  .min(MIN_ASSET_TITLE, 'Title must be at least 3 characters')
-  .max(MAX_NAME, `Title must be at most ${MAX_NAME} characters`);
+export const assetTitleField = trimmedText('Title', MAX_NAME, MIN_ASSET_TITLE);
 
 export const assetContentField = z
   .string()
@@ -35,19 +37,11 @@ export function isMediaUrl(value: string): boolean {
   }
 }
 
-const assetDescriptionField = z
-  .string()
-  .trim()
-  .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`);
-
 /**
  * What supporters post with an image or video (the title stays internal). Text assets
  * share their content, so they have none. Blank means the title is shared.
  */
-export const assetShareTextField = z
-  .string()
-  .trim()
-  .max(MAX_SHARE_TEXT, `Share text must be at most ${MAX_SHARE_TEXT} characters`);
+export const assetShareTextField = trimmedText('Share text', MAX_SHARE_TEXT);
 
 /**
  * One share-text variant in a create or edit payload. `id` may be sent back as the
@@ -69,7 +63,7 @@ export const variantsField = z
 
 const assetFields = {
   title: assetTitleField,
-  description: assetDescriptionField.optional(),
+  description: descriptionField.optional(),
   type: assetTypeField,
   content: assetContentField,
   shareText: assetShareTextField.optional(),
@@ -93,18 +87,13 @@ export type CreateAssetInput = z.infer<typeof createAssetSchema>;
 
 /**
  * PUT /api/assets/:id: the create rules, every field optional; `null` clears the
- * description. The media rule is checked on the merged asset by the server, since
- * a new type may arrive without new content or the other way round.
+ * description or the share text. The media rule is checked on the merged asset by
+ * the server, since a new type may arrive without new content or the other way round.
  */
 export const updateAssetSchema = z
-  .strictObject({
-    title: assetTitleField.optional(),
-    description: assetDescriptionField.nullish(),
-    type: assetTypeField.optional(),
-    content: assetContentField.optional(),
-    shareText: assetShareTextField.nullish(),
-    variants: variantsField.optional(),
-  })
+  .strictObject(assetFields)
+  .partial()
+  .extend({ description: descriptionField.nullish(), shareText: assetShareTextField.nullish() })
   .refine(...atLeastOneField);
 export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
 

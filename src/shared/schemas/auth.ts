@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { idField, timestampField } from './common.ts';
+import { idField, timestampField, trimmedText } from './common.ts';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME } from '../constants.ts';
 
-export const usernameField = z
-  .string()
-  .trim()
-  .min(MIN_USERNAME, 'Username must be at least 3 characters')
-  .max(MAX_USERNAME, `Username must be at most ${MAX_USERNAME} characters`);
+export const usernameField = trimmedText('Username', MAX_USERNAME, MIN_USERNAME);
 
 export const passwordField = z
   .string()
@@ -30,13 +26,24 @@ export const registerSchema = z.strictObject({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The register form: the request plus a confirmation that is never sent. */
-export const registerFormSchema = registerSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+/**
+ * A password form: the request `schema` plus `confirmPassword`, which must repeat its
+ * `field` and is never sent.
+ */
+export function withPasswordConfirmation<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape, z.core.$strict>,
+  field: keyof Shape & string,
+) {
+  return schema
+    .extend({ confirmPassword: z.string() })
+    .refine((form: Record<string, unknown>) => form[field] === form.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+    });
+}
+
+/** The register form. */
+export const registerFormSchema = withPasswordConfirmation(registerSchema, 'password');
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 const optionalText = (max: number) =>

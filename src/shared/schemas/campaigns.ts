@@ -2,22 +2,20 @@ import { z } from 'zod';
 import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
 import { CAMPAIGN_STATUSES, CREATE_STATUSES } from '../campaign-lifecycle.ts';
 import { assetSchema } from './assets.ts';
-import { atLeastOneField, idField, idParam, timestampField } from './common.ts';
+import {
+  atLeastOneField,
+  descriptionField,
+  idField,
+  idParam,
+  timestampField,
+  trimmedText,
+} from './common.ts';
 
-export const campaignNameField = z
-  .string()
-  .trim()
-  .min(MIN_CAMPAIGN_NAME, 'Campaign name must be at least 3 characters')
-  .max(MAX_NAME, `Campaign name must be at most ${MAX_NAME} characters`);
+export const campaignNameField = trimmedText('Campaign name', MAX_NAME, MIN_CAMPAIGN_NAME);
 
 const isoDate = z.iso
   .datetime({ offset: true, error: 'Must be an ISO-8601 date-time' })
   .or(z.iso.date({ error: 'Must be an ISO-8601 date' }));
-
-const campaignDescriptionField = z
-  .string()
-  .trim()
-  .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`);
 
 export const campaignStatusField = z.enum(CAMPAIGN_STATUSES, {
   error: `Status must be one of ${CAMPAIGN_STATUSES.join(', ')}`,
@@ -25,7 +23,7 @@ export const campaignStatusField = z.enum(CAMPAIGN_STATUSES, {
 
 export const createCampaignSchema = z.strictObject({
   name: campaignNameField,
-  description: campaignDescriptionField.optional(),
+  description: descriptionField.optional(),
   /** New campaigns start live or as a draft; the other statuses are reached by editing. */
   status: z.enum(CREATE_STATUSES, { error: 'A new campaign must be draft or active' }).default('active'),
   /** Optional: the server uses the caller's organisation when absent; any other is refused. */
@@ -39,7 +37,7 @@ export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
 export const updateCampaignSchema = z
   .strictObject({
     name: campaignNameField.optional(),
-    description: campaignDescriptionField.nullish(),
+    description: descriptionField.nullish(),
     status: campaignStatusField.optional(),
     startDate: isoDate.nullish(),
     endDate: isoDate.nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DESCRIPTION } from '../constants.ts';
 
 export const idParam = z.coerce
   .number({ error: 'Id must be a positive integer' })
@@ -26,6 +27,21 @@ export const tokenParamsSchema = z.strictObject({ token: z.string().max(200) });
 
 /** `?org=` on list reads: omitted means the caller's own organisation. */
 export const orgQuerySchema = z.strictObject({ org: idParam.optional() });
+
+/**
+ * Trimmed text of at most `max` characters (and at least `min` when given), its
+ * messages naming the field as people see it: "Title must be at least 3 characters".
+ */
+export function trimmedText(label: string, max: number, min?: number) {
+  const text = z.string().trim();
+  const long = `${label} must be at most ${max} characters`;
+  return min === undefined
+    ? text.max(max, long)
+    : text.min(min, `${label} must be at least ${min} characters`).max(max, long);
+}
+
+/** The free-text description of a campaign, asset, organisation or template. */
+export const descriptionField = trimmedText('Description', MAX_DESCRIPTION);
 
 // Response schemas describe what the server sends. They are plain (non-strict)
 // objects: serialising through them drops any column a query returned that the

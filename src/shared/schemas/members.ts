@@ -39,17 +39,6 @@ export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 export const createInvitationSchema = z.strictObject({ email: emailField, role: roleField });
 export type CreateInvitationInput = z.infer<typeof createInvitationSchema>;
 
-export const createdInvitationSchema = z.object({
-  id: idField,
-  email: z.string(),
-  role: z.string(),
-  expiresAt: timestampField,
-  /** `{origin}/invite/{token}`: shown once, the token is not stored. */
-  url: z.string(),
-  emailed: z.boolean(),
-});
-export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
-
 export const invitationSchema = z.object({
   id: idField,
   email: z.string(),
@@ -59,6 +48,14 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationListSchema = z.array(invitationSchema);
+
+/** POST /api/organization/invitations: the new invitation and its link. */
+export const createdInvitationSchema = invitationSchema.omit({ createdAt: true }).extend({
+  /** `{origin}/invite/{token}`: shown once, the token is not stored. */
+  url: z.string(),
+  emailed: z.boolean(),
+});
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
 export const invitationPreviewSchema = z.object({
   organization: z.object({ name: z.string() }),

@@ -1,24 +1,15 @@
 import { z } from 'zod';
-import { idField, timestampField } from './common.ts';
-import { MAX_DESCRIPTION, MAX_NAME, MAX_USERNAME, MIN_ORG_NAME, MIN_USERNAME } from '../constants.ts';
+import { descriptionField, idField, timestampField } from './common.ts';
+import { usernameField } from './auth.ts';
+import { organizationNameField } from './settings.ts';
 
 export const createOrganizationSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(MIN_ORG_NAME, 'Organization name must be at least 3 characters')
-    .max(MAX_NAME, `Organization name must be at most ${MAX_NAME} characters`),
-  username: z
-    .string()
-    .trim()
-    .min(MIN_USERNAME, 'Username must be at least 3 characters')
-    .max(MAX_USERNAME, `Username must be at most ${MAX_USERNAME} characters`)
-    .regex(/^[a-zA-Z0-9_-]+$/, 'Username can only contain letters, numbers, underscores, and hyphens'),
-  description: z
-    .string()
-    .trim()
-    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`)
-    .optional(),
+  name: organizationNameField,
+  username: usernameField.regex(
+    /^[a-zA-Z0-9_-]+$/,
+    'Username can only contain letters, numbers, underscores, and hyphens',
+  ),
+  description: descriptionField.optional(),
   /** Sent by the client for compatibility; the server always uses the caller. */
   creatorId: z.number().int().positive().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from './common.ts';
 
 // The campaign's QR code (SVG, PNG) and its printable poster (PDF).
 
@@ -25,10 +26,6 @@ export const POSTER_LINE_MAX = 120;
 
 /** GET /api/campaigns/:id/poster.pdf?line= (blank or absent: the default line). */
 export const posterQuerySchema = z.strictObject({
-  line: z
-    .string()
-    .trim()
-    .max(POSTER_LINE_MAX, `line must be at most ${POSTER_LINE_MAX} characters`)
-    .optional(),
+  line: trimmedText('line', POSTER_LINE_MAX).optional(),
 });
 export type PosterQuery = z.infer<typeof posterQuerySchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { contrastRatio, WCAG_AA_TEXT } from '../contrast.ts';
-import { MAX_DESCRIPTION, MAX_NAME, MIN_ORG_NAME } from '../constants.ts';
+import { MAX_NAME, MIN_ORG_NAME } from '../constants.ts';
 import { emailField } from './auth.ts';
+import { descriptionField, trimmedText } from './common.ts';
 import { timeZoneField } from './time-zone.ts';
 
 const hexColor = (label: string) =>
@@ -36,22 +37,16 @@ export const logoUrlField = z
   .max(2000, LOGO_URL_MESSAGE)
   .refine((v) => v === '' || UPLOADED_IMAGE_PATH.test(v) || IMAGE_URL.test(v), LOGO_URL_MESSAGE);
 
-const websiteField = z
-  .string()
-  .trim()
-  .max(2000, 'Website must be at most 2000 characters')
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Website must start with http:// or https://');
+const websiteField = trimmedText('Website', 2000).refine(
+  (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
+  'Website must start with http:// or https://',
+);
+
+export const organizationNameField = trimmedText('Organization name', MAX_NAME, MIN_ORG_NAME);
 
 export const generalSettingsSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(MIN_ORG_NAME, 'Organization name must be at least 3 characters')
-    .max(MAX_NAME, `Organization name must be at most ${MAX_NAME} characters`),
-  description: z
-    .string()
-    .trim()
-    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`),
+  name: organizationNameField,
+  description: descriptionField,
   website: websiteField,
   contactEmail: z.union([z.literal(''), emailField]),
   /** The zone whose local days analytics and CSV exports use by default (IANA name). */

@@ -4,7 +4,7 @@ import { PLATFORM_IDS } from '../platforms.ts';
 import { AVAILABILITY_STATES } from '../campaign-lifecycle.ts';
 import { timeZoneField } from './time-zone.ts';
 import { assetSchema } from './assets.ts';
-import { idField, idParam, timestampField } from './common.ts';
+import { idField, idParam, timestampField, trimmedText } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
 import { reminderRequestSchema } from './reminders.ts';
 
@@ -46,11 +46,7 @@ export const logShareSchema = z.strictObject({
    * The supporter's name, sent only when they ticked the consent line; kept only when
    * the organisation collects supporter information. Blank means anonymous.
    */
-  supporterName: z
-    .string()
-    .trim()
-    .max(MAX_SUPPORTER_NAME, `Your name must be at most ${MAX_SUPPORTER_NAME} characters`)
-    .optional(),
+  supporterName: trimmedText('Your name', MAX_SUPPORTER_NAME).optional(),
   /** The tracked-link code the supporter page arrived with: this share's referral parent. */
   parentRef: parentRefField,
   /**

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ASSET_TYPES, MAX_DESCRIPTION, MAX_NAME } from '../constants.ts';
+import { ASSET_TYPES, MAX_NAME } from '../constants.ts';
 import { assetSchema } from './assets.ts';
 import { CREATE_STATUSES } from '../campaign-lifecycle.ts';
 import { campaignNameField, campaignSchema } from './campaigns.ts';
-import { idParam } from './common.ts';
+import { descriptionField, idParam, trimmedText } from './common.ts';
 
 /** Built-in ids are slugs ('donation-drive'); an organisation's own are 'custom-<n>'. */
 export const templateIdField = z
@@ -28,16 +28,8 @@ export type UseTemplateFormInput = z.infer<typeof useTemplateFormSchema>;
 /** POST /api/templates: save an existing campaign's assets as the organisation's own template. */
 export const createTemplateSchema = z.strictObject({
   campaignId: idParam,
-  name: z
-    .string()
-    .trim()
-    .min(3, 'Template name must be at least 3 characters')
-    .max(MAX_NAME, `Template name must be at most ${MAX_NAME} characters`),
-  description: z
-    .string()
-    .trim()
-    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`)
-    .optional(),
+  name: trimmedText('Template name', MAX_NAME, 3),
+  description: descriptionField.optional(),
 });
 export type CreateTemplateInput = z.infer<typeof createTemplateSchema>;
 

@@ -32,36 +32,34 @@ export function multipartFile(opts: {
   };
 }
 
-export async function createCampaign(
-  app: FastifyInstance,
-  token: string,
-  body: Record<string, unknown> = {},
-): Promise<any> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/campaigns',
-    headers: bearer(token),
-    payload: { name: 'Clean Rivers', description: 'Keep them clean', status: 'active', ...body },
-  });
-  if (res.statusCode !== 201) throw new Error(`campaign failed: ${res.statusCode} ${res.body}`);
+/** POSTs `payload` as the token's user and answers the created row; anything but 201 throws. */
+async function postCreated(app: FastifyInstance, token: string, url: string, payload: object): Promise<any> {
+  const res = await app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  if (res.statusCode !== 201) throw new Error(`POST ${url} failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
-export async function createAsset(
+export const createCampaign = (app: FastifyInstance, token: string, body: Record<string, unknown> = {}) =>
+  postCreated(app, token, '/api/campaigns', {
+    name: 'Clean Rivers',
+    description: 'Keep them clean',
+    status: 'active',
+    ...body,
+  });
+
+export const createAsset = (
   app: FastifyInstance,
   token: string,
   campaignId: number,
   body: Record<string, unknown> = {},
-): Promise<any> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/assets',
-    headers: bearer(token),
-    payload: { title: 'Share this', type: 'text', content: 'Rivers matter', campaignId, ...body },
+) =>
+  postCreated(app, token, '/api/assets', {
+    title: 'Share this',
+    type: 'text',
+    content: 'Rivers matter',
+    campaignId,
+    ...body,
   });
-  if (res.statusCode !== 201) throw new Error(`asset failed: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
 
 /** An ISO-BMFF `ftyp` box with the given brand: enough for the sniffer (mp4, qt, M4A...). */
 function ftyp(brand: string): Buffer {

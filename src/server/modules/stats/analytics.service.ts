@@ -6,10 +6,9 @@ import {
   type OrganizationAnalytics,
 } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
-import type { DialectName } from '../../db/dialect.ts';
 import { pseudonym } from './pseudonym.ts';
-import { inSnapshot, rollupMarks } from './snapshot.ts';
-import { reachOnDays, sharedOnDays, supporterTotalsOnDays } from './supporter-reach.ts';
+import { inSnapshot, rollupMarks, type SnapshotRead } from './snapshot.ts';
+import { reachOnDays, sharedOnDays, supporterTotalsOnDays, type UtcDays } from './supporter-reach.ts';
 import { engagementRate, type Scope, tailScope } from './stats.service.ts';
 import { type ResolvedRange, resolveRange } from './time-range.ts';
 import { visitSources } from './visit-sources.ts';
@@ -163,7 +162,7 @@ const byActivity = ([ia, a]: [string, Acc], [ib, b]: [string, Acc]) =>
 async function rangeSupporters(
   trx: Db,
   scope: Scope,
-  days: { lo: string; hi: string },
+  days: UtcDays,
   outerCells: Cell[],
   opts: { exact: boolean },
 ): Promise<{ unique: number; top: [string, Acc][] }> {
@@ -180,8 +179,8 @@ async function rangeSupporters(
   const outer = new Map<string, Acc>();
   for (const r of outerCells) if (r.person) acc(outer, r.person, r.shares, r.clicks);
   const outerSharers = [...outer].filter(([, a]) => a.shares > 0).map(([id]) => id);
-  const reach = await reachOnDays(trx, scope, days.lo, days.hi);
-  const inside = await sharedOnDays(trx, scope, orgId, outerSharers, days.lo, days.hi);
+  const reach = await reachOnDays(trx, scope, days);
+  const inside = await sharedOnDays(trx, scope, orgId, outerSharers, days);
   const unique = reach.distinct + outerSharers.filter((id) => !inside.has(id)).length;
 
   const people = new Map<string, Acc>();
@@ -207,7 +206,7 @@ async function rangeSupporters(
       .sort(([ia, a], [ib, b]) => b - a || (ia < ib ? -1 : 1))
       .slice(0, TOP_CANDIDATES)
       .map(([id]) => id);
-    const inner = await supporterTotalsOnDays(trx, scope, orgId, candidates, days.lo, days.hi);
+    const inner = await supporterTotalsOnDays(trx, scope, orgId, candidates, days);
     for (const [id, a] of inner) acc(people, id, a.shares, a.clicks);
     for (const id of candidates) acc(people, id, 0, 0);
   }
@@ -390,65 +389,56 @@ async function analytics(
   };
 }
 
-export function campaignAnalytics(opts: {
-  db: Db;
-  dialect: DialectName;
-  campaignId: number;
+interface AnalyticsRead extends SnapshotRead {
   query: AnalyticsQuery;
+  /** The key of the supporters' pseudonyms. */
   key: Buffer;
-  now?: number;
   /** Tests lower it to exercise the top supporters drawn from the days' leaders. */
   exactTopEvents?: number;
-}): Promise<CampaignAnalytics> {
+}
+
+/** The analytics of `scope` over the query's range, and what `more` reads with them, in one snapshot. */
+function inAnalyticsSnapshot<T>(
+  opts: AnalyticsRead,
+  scope: Scope,
+  more: (trx: Db, figures: Awaited<ReturnType<typeof analytics>>) => Promise<T>,
+): Promise<T> {
   const range = resolveRange(opts.query, opts.now);
-  return inSnapshot(
-    opts.db,
-    opts.dialect,
-    async (trx) =>
-      (
-        await analytics(
-          trx,
-          { column: 'campaignId', id: opts.campaignId },
-          range,
-          opts.key,
-          opts.exactTopEvents,
-        )
-      ).result,
+  return inSnapshot(opts.db, opts.dialect, async (trx) =>
+    more(trx, await analytics(trx, scope, range, opts.key, opts.exactTopEvents)),
   );
 }
 
-export function organizationAnalytics(opts: {
-  db: Db;
-  dialect: DialectName;
-  orgId: number;
-  query: AnalyticsQuery;
-  key: Buffer;
-  now?: number;
-  exactTopEvents?: number;
-}): Promise<OrganizationAnalytics> {
-  const range = resolveRange(opts.query, opts.now);
-  return inSnapshot(opts.db, opts.dialect, async (trx) => {
-    const { result, campaigns } = await analytics(
-      trx,
-      { column: 'organizationId', id: opts.orgId },
-      range,
-      opts.key,
-      opts.exactTopEvents,
-    );
-    const names = await trx
-      .selectFrom('campaigns')
-      .select(['id', 'name'])
-      .where('organizationId', '=', opts.orgId)
-      .execute();
-    return {
-      ...result,
-      campaigns: names
-        .map((c) => ({
-          campaignId: c.id,
-          name: c.name,
-          ...(campaigns.get(c.id) ?? { shares: 0, clicks: 0 }),
-        }))
-        .sort((a, b) => b.shares - a.shares || a.campaignId - b.campaignId),
-    };
-  });
+export function campaignAnalytics(opts: AnalyticsRead & { campaignId: number }): Promise<CampaignAnalytics> {
+  return inAnalyticsSnapshot(
+    opts,
+    { column: 'campaignId', id: opts.campaignId },
+    async (_, { result }) => result,
+  );
+}
+
+export function organizationAnalytics(
+  opts: AnalyticsRead & { orgId: number },
+): Promise<OrganizationAnalytics> {
+  return inAnalyticsSnapshot(
+    opts,
+    { column: 'organizationId', id: opts.orgId },
+    async (trx, { result, campaigns }) => {
+      const names = await trx
+        .selectFrom('campaigns')
+        .select(['id', 'name'])
+        .where('organizationId', '=', opts.orgId)
+        .execute();
+      return {
+        ...result,
+        campaigns: names
+          .map((c) => ({
+            campaignId: c.id,
+            name: c.name,
+            ...(campaigns.get(c.id) ?? { shares: 0, clicks: 0 }),
+          }))
+          .sort((a, b) => b.shares - a.shares || a.campaignId - b.campaignId),
+      };
+    },
+  );
 }

@@ -20,14 +20,11 @@ export const EXPORT_PAGE = 2000;
  */
 export const exportActivity = { pagesRead: 0, open: 0 };
 
+/** The columns both exports start with: the event, its campaign and asset, and the platform. */
+const EVENT_COLUMNS = ['id', 'createdAt', 'campaignId', 'campaignName', 'assetId', 'assetTitle', 'platform'];
+
 export const SHARE_COLUMNS = [
-  'id',
-  'createdAt',
-  'campaignId',
-  'campaignName',
-  'assetId',
-  'assetTitle',
-  'platform',
+  ...EVENT_COLUMNS,
   'status',
   'scheduledFor',
   'ref',
@@ -40,13 +37,7 @@ export const SHARE_COLUMNS = [
   'source',
 ];
 export const CLICK_COLUMNS = [
-  'id',
-  'createdAt',
-  'campaignId',
-  'campaignName',
-  'assetId',
-  'assetTitle',
-  'platform',
+  ...EVENT_COLUMNS,
   'ref',
   'depth',
   // The share-text variant of the share the click came through.

@@ -2,6 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 
+/** What a read in one snapshot takes: the database, its dialect, and the time (tests fix it). */
+export interface SnapshotRead {
+  db: Db;
+  dialect: DialectName;
+  now?: number;
+}
+
 /**
  * Runs the reads of one answer in one snapshot, so the rollups, their high-water
  * marks and the tail past the marks are seen as of one moment (the rollup job moves

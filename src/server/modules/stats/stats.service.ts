@@ -3,9 +3,8 @@ import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
 import type { CampaignStats, DailyStat } from '#shared/schemas/campaigns.ts';
 import type { OrganizationStats, Stats } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
-import type { DialectName } from '../../db/dialect.ts';
 import { SCOPE_TABLES } from '../../jobs/rollups-supporters.ts';
-import { inSnapshot, rollupMarks } from './snapshot.ts';
+import { inSnapshot, rollupMarks, type SnapshotRead } from './snapshot.ts';
 
 // Stats exactly as API.md "Stats" defines them, read from the rollup tables plus the
 // tail of events the rollup job has not reached yet (ids past its marks), in one
@@ -191,12 +190,7 @@ async function dailyStats(trx: Db, campaignId: number, now: number): Promise<Dai
 }
 
 /** Stats of one campaign; the caller has already checked that it is the organisation's. */
-export async function campaignStats(opts: {
-  db: Db;
-  dialect: DialectName;
-  campaignId: number;
-  now?: number;
-}): Promise<CampaignStats> {
+export async function campaignStats(opts: SnapshotRead & { campaignId: number }): Promise<CampaignStats> {
   const now = opts.now ?? Date.now();
   return inSnapshot(opts.db, opts.dialect, async (trx) => {
     const stats = await computeStats(trx, { column: 'campaignId', id: opts.campaignId }, now);
@@ -205,12 +199,7 @@ export async function campaignStats(opts: {
   });
 }
 
-export async function organizationStats(opts: {
-  db: Db;
-  dialect: DialectName;
-  orgId: number;
-  now?: number;
-}): Promise<OrganizationStats> {
+export async function organizationStats(opts: SnapshotRead & { orgId: number }): Promise<OrganizationStats> {
   const now = opts.now ?? Date.now();
   return inSnapshot(opts.db, opts.dialect, async (trx) => {
     const stats = await computeStats(trx, { column: 'organizationId', id: opts.orgId }, now);

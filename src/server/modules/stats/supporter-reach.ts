@@ -16,6 +16,12 @@ const CHUNK = 400;
 const onlyCampaign = (id: number) => sql<boolean>`+${sql.ref('campaignId')} = ${id}`;
 const kindOf = (scope: Scope) => (scope.column === 'campaignId' ? 'campaign' : 'org');
 
+/** UTC days [lo, hi), as 'YYYY-MM-DD'. */
+export interface UtcDays {
+  lo: string;
+  hi: string;
+}
+
 export interface ReachDays {
   /** Distinct supporters with a rolled-up share on the days read. */
   distinct: number;
@@ -31,7 +37,7 @@ export interface ReachDays {
  * when its gap is larger than its day's offset from lo (gap 0: no previous day within
  * 366 days, and no range is longer). One reach row per day.
  */
-export async function reachOnDays(trx: Db, scope: Scope, lo: string, hi: string): Promise<ReachDays> {
+export async function reachOnDays(trx: Db, scope: Scope, { lo, hi }: UtcDays): Promise<ReachDays> {
   const out: ReachDays = { distinct: 0, supporterDays: 0, leaders: [] };
   if (lo >= hi) return out;
   const t = SCOPE_TABLES[kindOf(scope)];
@@ -62,8 +68,7 @@ export async function sharedOnDays(
   scope: Scope,
   orgId: number,
   ids: string[],
-  lo: string,
-  hi: string,
+  { lo, hi }: UtcDays,
 ): Promise<Set<string>> {
   const found = new Set<string>();
   if (lo >= hi) return found;
@@ -89,8 +94,7 @@ export async function supporterTotalsOnDays(
   scope: Scope,
   orgId: number,
   ids: string[],
-  lo: string,
-  hi: string,
+  { lo, hi }: UtcDays,
 ): Promise<Map<string, { shares: number; clicks: number }>> {
   const totals = new Map<string, { shares: number; clicks: number }>();
   if (lo >= hi || ids.length === 0) return totals;

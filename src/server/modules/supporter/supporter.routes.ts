@@ -110,16 +110,20 @@ export async function supporterRoutes(
       .send(visitorJson(entry, request, supporterId));
   }
 
+  /** The id of the campaign in the URL, when this request may see that campaign; else 404. */
+  async function visibleCampaignId(request: FastifyRequest<IdParams>): Promise<number> {
+    const campaignId = parseId(request.params.id);
+    if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
+    const entry = await getSupporterEntry({ db, cache, campaignId });
+    if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
+    return campaignId;
+  }
+
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/impact',
-    {
-      schema: { response: ok(supporterImpactSchema) },
-    },
+    { schema: { response: ok(supporterImpactSchema) } },
     async (request, reply) => {
-      const campaignId = parseId(request.params.id);
-      if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
-      const entry = await getSupporterEntry({ db, cache, campaignId });
-      if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
+      const campaignId = await visibleCampaignId(request);
       const supporterId = readSupporterId(request);
       if (!supporterId) ensureSupporterId(request, reply);
       reply.header('cache-control', 'no-store');
@@ -131,14 +135,9 @@ export async function supporterRoutes(
   // visitor cookie only (a made-up or unsigned id gets none: ids are not secrets).
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/scheduled',
-    {
-      schema: { response: ok(supporterScheduledSharesSchema) },
-    },
+    { schema: { response: ok(supporterScheduledSharesSchema) } },
     async (request, reply) => {
-      const campaignId = parseId(request.params.id);
-      if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
-      const entry = await getSupporterEntry({ db, cache, campaignId });
-      if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
+      const campaignId = await visibleCampaignId(request);
       reply.header('cache-control', 'no-store');
       const visitor = readVisitorCookie(request);
       if (!visitor?.issued) {

@@ -1,9 +1,17 @@
 import type { FastifyRequest } from 'fastify';
+import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
 import { readVisitorCookie } from '../../lib/supporter-id.ts';
 import type { ClickBudget } from './click-budget.ts';
+import { getSupporterEntry, type SupporterCache, type SupporterEntry } from './supporter.service.ts';
+
+export interface CountableVisitor {
+  id: string;
+  network: string;
+}
 
 /**
  * The visitor a page confirmation (click-through or visit) may count for, or undefined:
@@ -16,7 +24,7 @@ export function countableVisitor(
   request: FastifyRequest,
   config: Pick<Config, 'trustProxy'>,
   budget: ClickBudget,
-): { id: string; network: string } | undefined {
+): CountableVisitor | undefined {
   const visitor = readVisitorCookie(request);
   const network = clientNetwork(request);
   if (
@@ -26,4 +34,28 @@ export function countableVisitor(
   )
     return { id: visitor.id, network };
   return undefined;
+}
+
+/**
+ * Counts a page confirmation when it may count: a countable visitor (above) of a
+ * campaign the public can see; a team member's preview of a draft or archived one
+ * counts nothing. The campaign is read through the supporter page's cache. A failure
+ * is logged, never answered: the caller answers 204 counted or not, so the answer
+ * tells a script nothing about which rule stopped it.
+ */
+export async function countConfirmation(
+  request: FastifyRequest,
+  guard: { db: Db; cache: SupporterCache; config: Pick<Config, 'trustProxy'>; budget: ClickBudget },
+  campaignId: number,
+  what: string,
+  count: (visitor: CountableVisitor, view: SupporterCampaign, entry: SupporterEntry) => Promise<unknown>,
+): Promise<void> {
+  const visitor = countableVisitor(request, guard.config, guard.budget);
+  if (!visitor) return;
+  try {
+    const entry = await getSupporterEntry({ db: guard.db, cache: guard.cache, campaignId });
+    if (entry.view && !entry.hidden) await count(visitor, entry.view, entry);
+  } catch (err) {
+    request.log.error({ err }, `${what} not recorded`);
+  }
 }

@@ -4,9 +4,8 @@ import { visitConfirmSchema } from '#shared/schemas/clicks.ts';
 import { idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ClickBudget } from './click-budget.ts';
-import { getSupporterEntry } from './supporter.service.ts';
 import { chooseVariants } from './variant-choice.ts';
-import { countableVisitor } from './visit-guard.ts';
+import { countConfirmation } from './visit-guard.ts';
 import { recordVisit } from './visits.service.ts';
 
 /**
@@ -19,7 +18,7 @@ export async function visitsRoutes(
   app: FastifyInstance,
   { db, dialect, config, supporterCache: cache }: AppDeps,
 ) {
-  const visitBudget = new ClickBudget();
+  const guard = { db, cache, config, budget: new ClickBudget() };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -29,29 +28,21 @@ export async function visitsRoutes(
       schema: { params: idParamsSchema, body: visitConfirmSchema, response: noContentResponses },
     },
     async (request, reply) => {
-      const visitor = countableVisitor(request, config, visitBudget);
-      if (visitor) {
-        try {
-          // Only a campaign the public can see: a team member's preview counts nothing.
-          const entry = await getSupporterEntry({ db, cache, campaignId: request.params.id });
-          if (entry.view && !entry.hidden)
-            await recordVisit({
-              db,
-              dialect,
-              visit: {
-                campaignId: entry.view.campaign.id,
-                organizationId: entry.view.campaign.organizationId,
-                visitorId: visitor.id,
-                source: request.body.src ?? null,
-                variantIds: entry.variants
-                  ? chooseVariants(app.visitorCookieKey, visitor.id, entry.variants).map((v) => v.id)
-                  : [],
-              },
-            });
-        } catch (err) {
-          request.log.error({ err }, 'visit not recorded');
-        }
-      }
+      await countConfirmation(request, guard, request.params.id, 'visit', (visitor, view, entry) =>
+        recordVisit({
+          db,
+          dialect,
+          visit: {
+            campaignId: view.campaign.id,
+            organizationId: view.campaign.organizationId,
+            visitorId: visitor.id,
+            source: request.body.src ?? null,
+            variantIds: entry.variants
+              ? chooseVariants(app.visitorCookieKey, visitor.id, entry.variants).map((v) => v.id)
+              : [],
+          },
+        }),
+      );
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );
