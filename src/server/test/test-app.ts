@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
@@ -130,6 +130,13 @@ export const sendJson = (
 export const postJson = (app: FastifyInstance, url: string, payload?: unknown, token?: string) =>
   sendJson(app, 'POST', url, payload, token);
 
+/** A supporter's share on twitter, logged through POST /api/shares (with a tracked `ref` when given). */
+export const postShare = (
+  app: FastifyInstance,
+  ids: { assetId: number; campaignId: number; organizationId: number },
+  ref?: string,
+) => postJson(app, '/api/shares', { ...ids, platform: 'twitter', ref });
+
 /** A POST whose body is sent as written: malformed JSON, other content types, oversized bodies. */
 export const postRaw = (
   app: FastifyInstance,
@@ -140,7 +147,45 @@ export const postRaw = (
 
 export const json = (res: LightMyRequestResponse) => res.json() as any;
 
+/** The messages of a 4xx body's `errors`, one a refused field. */
+export const errorMessages = (res: LightMyRequestResponse): string[] =>
+  res.json().errors.map((e: { message: string }) => e.message);
+
 export type SignedUp = Awaited<ReturnType<typeof signUp>>;
+
+/** A refused-field case: its label, the bad value of the field, the field's path and the message. */
+export type FieldCase = [string, Record<string, unknown>, string, string];
+
+/**
+ * One test per case: `send(patch)` makes the request with the bad field, which must
+ * answer 400 naming that field (the body's message is the first error's) and leave
+ * `count()`, what the request would have stored, unchanged.
+ */
+export function itRefusesEachField(
+  cases: FieldCase[],
+  send: (patch: Record<string, unknown>) => Promise<LightMyRequestResponse>,
+  count: () => Promise<number>,
+) {
+  for (const [label, patch, path, message] of cases) {
+    it(`${label}: 400 naming ${path}`, async () => {
+      const before = await count();
+      const res = await send(patch);
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.errors).toContainEqual({ path, message });
+      expect(body.message).toBe(body.errors[0].message);
+      expect(await count()).toBe(before);
+    });
+  }
+}
+
+/** The case of a text field one character past its maximum length. */
+export const overLong = (field: string, name: string, max: number): FieldCase => [
+  `over-long ${field}`,
+  { [field]: 'x'.repeat(max + 1) },
+  field,
+  `${name} must be at most ${max} characters`,
+];
 
 /** An app with two staff users in two organisations: the usual setup for isolation tests. */
 export async function twoOrganizations(): Promise<{ t: TestApp; a: SignedUp; b: SignedUp }> {
@@ -167,13 +212,39 @@ function madeInBeforeAll<T>(make: () => Promise<T>, close: (made: T) => Promise<
   };
 }
 
-/** One app for the whole test file: `const t = appPerFile();` at its top level. */
-export function appPerFile(env: Record<string, string> = {}): TestApp {
+/**
+ * One app for the whole test file: `const t = appPerFile();` at its top level (inside a
+ * `describe`, one app for that block). `sameDatabaseAs` another such app: a second
+ * instance on its database, made after it and closed before it.
+ */
+export function appPerFile(
+  env: Record<string, string> = {},
+  opts: { sameDatabaseAs?: TestApp } = {},
+): TestApp {
   const current = madeInBeforeAll(
-    () => createTestApp(env),
+    () => createTestApp(env, opts),
     (t) => t.close(),
   );
   return readThrough(current);
+}
+
+/**
+ * An app each test makes with its own settings (`const t = await makeApp({ ... })`),
+ * closed and its data directory removed after that test, also when the test closed its
+ * database on purpose.
+ */
+export function appPerTest(): (env?: Record<string, string>) => Promise<TestApp> {
+  let made: TestApp | undefined;
+  afterEach(async () => {
+    const t = made;
+    made = undefined;
+    await t?.close().catch(() => {});
+    if (t) fs.rmSync(t.config.dataDir, { recursive: true, force: true });
+  });
+  return async (env = {}) => {
+    made = await createTestApp(env);
+    return made;
+  };
 }
 
 /**
