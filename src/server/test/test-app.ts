@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
@@ -152,40 +152,6 @@ export const errorMessages = (res: LightMyRequestResponse): string[] =>
   res.json().errors.map((e: { message: string }) => e.message);
 
 export type SignedUp = Awaited<ReturnType<typeof signUp>>;
-
-/** A refused-field case: its label, the bad value of the field, the field's path and the message. */
-export type FieldCase = [string, Record<string, unknown>, string, string];
-
-/**
- * One test per case: `send(patch)` makes the request with the bad field, which must
- * answer 400 naming that field (the body's message is the first error's) and leave
- * `count()`, what the request would have stored, unchanged.
- */
-export function itRefusesEachField(
-  cases: FieldCase[],
-  send: (patch: Record<string, unknown>) => Promise<LightMyRequestResponse>,
-  count: () => Promise<number>,
-) {
-  for (const [label, patch, path, message] of cases) {
-    it(`${label}: 400 naming ${path}`, async () => {
-      const before = await count();
-      const res = await send(patch);
-      expect(res.statusCode).toBe(400);
-      const body = res.json();
-      expect(body.errors).toContainEqual({ path, message });
-      expect(body.message).toBe(body.errors[0].message);
-      expect(await count()).toBe(before);
-    });
-  }
-}
-
-/** The case of a text field one character past its maximum length. */
-export const overLong = (field: string, name: string, max: number): FieldCase => [
-  `over-long ${field}`,
-  { [field]: 'x'.repeat(max + 1) },
-  field,
-  `${name} must be at most ${max} characters`,
-];
 
 /** An app with two staff users in two organisations: the usual setup for isolation tests. */
 export async function twoOrganizations(): Promise<{ t: TestApp; a: SignedUp; b: SignedUp }> {

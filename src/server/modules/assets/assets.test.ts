@@ -15,6 +15,9 @@ beforeAll(async () => {
 /** POST /api/assets as A into A's campaign, unless `fields` or `token` say otherwise. */
 const post = (fields: Record<string, unknown>, token = a.token) =>
   postJson(t.app, '/api/assets', { campaignId: campaignA.id, ...fields }, token);
+/** An image asset of A's with this share text. */
+const postImage = (title: string, shareText: string) =>
+  post({ title, type: 'image', content: 'https://example.org/river.png', shareText });
 
 describe('POST /api/assets', () => {
   it('creates a text asset at the end of the campaign', async () => {
@@ -120,12 +123,10 @@ describe('GET /api/assets', () => {
 
 describe('asset share text (caption)', () => {
   it('stores, edits and clears the caption of an image; the supporter view carries it', async () => {
-    const created = await post({
-      title: 'River banner',
-      type: 'image',
-      content: 'https://example.org/river.png',
-      shareText: '  Our river is swimmable again. Help keep it that way!  ',
-    });
+    const created = await postImage(
+      'River banner',
+      '  Our river is swimmable again. Help keep it that way!  ',
+    );
     expect(created.statusCode).toBe(201);
     const asset = created.json();
     expect(asset.shareText).toBe('Our river is swimmable again. Help keep it that way!');
@@ -156,12 +157,7 @@ describe('asset share text (caption)', () => {
       shareText: 'ignored',
     });
     expect(text.json().shareText).toBeNull();
-    const long = await post({
-      title: 'Too long',
-      type: 'image',
-      content: 'https://example.org/x.png',
-      shareText: 'x'.repeat(3001),
-    });
+    const long = await postImage('Too long', 'x'.repeat(3001));
     expect(long.statusCode).toBe(400);
     expect(long.json().errors).toEqual([
       { path: 'shareText', message: 'Share text must be at most 3000 characters' },

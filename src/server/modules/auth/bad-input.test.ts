@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME } from '#shared/constants.ts';
 import { countRows } from '../../test/db-rows.ts';
-import {
-  appPerFile,
-  bearer,
-  type FieldCase,
-  itRefusesEachField,
-  overLong,
-  postJson,
-  postRaw,
-  sendJson,
-  signUp,
-  uniqueName,
-} from '../../test/test-app.ts';
+import { type FieldCase, itRefusesEachField, overLong } from '../../test/refused-fields.ts';
+import { appPerFile, bearer, postJson, postRaw, sendJson, signUp, uniqueName } from '../../test/test-app.ts';
 
 // The "Bad input, named" list for the account calls: each gets a clear 4xx
 // naming the field, never a 500, and nothing is stored.

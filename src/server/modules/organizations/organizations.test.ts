@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DESCRIPTION, MAX_NAME, MAX_USERNAME } from '#shared/constants.ts';
 import { countRows } from '../../test/db-rows.ts';
-import {
-  appPerFile,
-  bearer,
-  type FieldCase,
-  itRefusesEachField,
-  overLong,
-  postJson,
-  signUp,
-  uniqueName,
-} from '../../test/test-app.ts';
+import { type FieldCase, itRefusesEachField, overLong } from '../../test/refused-fields.ts';
+import { appPerFile, bearer, postJson, signUp, uniqueName } from '../../test/test-app.ts';
 
 const t = appPerFile();
 
