@@ -1,35 +1,21 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, PNG_1X1 } from '../modules/campaigns/workspace-fixtures.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerFile, signUp } from '../test/test-app.ts';
+import { uploadFile } from '../test/upload-file.ts';
 import { UNUSED_UPLOAD_TTL_MS, UPLOAD_CLEANUP_INTERVAL_MS } from './upload-cleanup.ts';
 
 // The unused-upload cleanup is a job of the one background runner: once per hour
 // across every instance on the database, not once per instance.
 
-let a: TestApp;
-let b: TestApp;
+const a = appPerFile({ ROLLUP_INTERVAL_MS: '0' });
+const b = appPerFile({ ROLLUP_INTERVAL_MS: '0' }, { sameDatabaseAs: a });
 let token: string;
 beforeAll(async () => {
-  a = await createTestApp({ ROLLUP_INTERVAL_MS: '0' });
-  b = await createTestApp({ ROLLUP_INTERVAL_MS: '0' }, { sameDatabaseAs: a });
   ({ token } = await signUp(a.app));
-});
-afterAll(async () => {
-  await b.close();
-  await a.close();
-  fs.rmSync(a.config.dataDir, { recursive: true, force: true });
 });
 
 /** An upload nothing uses, made older than the TTL; returns its URL. */
 async function staleUpload(): Promise<string> {
-  const body = multipartFile({ filename: 'a.png', contentType: 'image/png', bytes: PNG_1X1 });
-  const res = await a.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await uploadFile(a.app, token);
   expect(res.statusCode).toBe(201);
   const url = res.json().file.url as string;
   await a.database.db

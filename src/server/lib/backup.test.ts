@@ -9,7 +9,7 @@ import { loadConfig } from '../config/env.ts';
 import { migrateToLatest, openDatabase } from '../db/client.ts';
 import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
 import { createUploadStorage } from '../modules/uploads/upload-storage.ts';
-import { postJson } from '../test/test-app.ts';
+import { postShare } from '../test/test-app.ts';
 import { backupDataDir } from './backup.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -36,13 +36,7 @@ describe.runIf(!process.env.DB_TARGET)('npm run backup / restore', () => {
         assets: [{ title: 'Photo', type: 'image', content: '/uploads/backup-test.png' }],
       });
       const share = (ref: string) =>
-        postJson(app, '/api/shares', {
-          assetId: assetIds[0],
-          campaignId,
-          organizationId,
-          platform: 'twitter',
-          ref,
-        });
+        postShare(app, { assetId: assetIds[0], campaignId, organizationId }, ref);
       expect((await share('beforebackup1')).statusCode).toBe(201);
       // A write racing the backup: the copy is consistent whichever side it lands on.
       const [summary, during] = await Promise.all([

@@ -72,28 +72,27 @@ const onlyTestServer: AddressPolicy = (address, url) =>
   address === '127.0.0.1' && url?.port === String(port) ? null : refusePrivateAddress(address);
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
+/** The test server's redirects away from itself: path, status, location. */
+const REDIRECTS: Record<string, [number, string]> = {
+  '/to-metadata': [302, 'http://169.254.169.254/latest/meta-data/'],
+  '/to-127': [302, 'http://127.0.0.1/admin'],
+  '/to-loopback': [301, 'http://127.0.0.2:1/secret'],
+  '/to-mapped': [307, 'http://[::ffff:127.0.0.1]/'],
+  '/to-file': [302, 'file:///etc/passwd'],
+};
+
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const hops = Number(url.searchParams.get('hops') ?? 0);
+    const redirect = REDIRECTS[url.pathname];
+    if (redirect) {
+      res.writeHead(redirect[0], { location: redirect[1] }).end();
+      return;
+    }
     switch (url.pathname) {
       case '/image':
         res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-        return;
-      case '/to-metadata':
-        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
-        return;
-      case '/to-127':
-        res.writeHead(302, { location: 'http://127.0.0.1/admin' }).end();
-        return;
-      case '/to-loopback':
-        res.writeHead(301, { location: 'http://127.0.0.2:1/secret' }).end();
-        return;
-      case '/to-mapped':
-        res.writeHead(307, { location: 'http://[::ffff:127.0.0.1]/' }).end();
-        return;
-      case '/to-file':
-        res.writeHead(302, { location: 'file:///etc/passwd' }).end();
         return;
       case '/chain':
         if (hops > 0) res.writeHead(302, { location: `/chain?hops=${hops - 1}` }).end();

@@ -1,23 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readinessSchema } from '#shared/schemas/operations.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { appPerTest } from '../test/test-app.ts';
 
 describe('GET /healthz and /readyz', () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close().catch(() => {});
-    if (t) fs.rmSync(t.config.dataDir, { recursive: true, force: true });
-    t = undefined;
-  });
+  const makeApp = appPerTest();
 
   it('answers 200 without auth and reveals no version', async () => {
-    t = await createTestApp();
-    const live = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const t = await makeApp();
+    const live = await t.app.inject({ url: '/healthz' });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'ok' });
-    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const ready = await t.app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(readinessSchema.parse(ready.json())).toEqual({ status: 'ready', failed: [] });
     for (const res of [live, ready]) {
@@ -29,21 +24,21 @@ describe('GET /healthz and /readyz', () => {
   });
 
   it('answers 503 naming the database once the database is closed', async () => {
-    t = await createTestApp();
+    const t = await makeApp();
     await t.database.close();
-    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const res = await t.app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'unavailable', failed: ['database'] });
     // Liveness does not depend on the database: the process still runs.
-    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('answers 503 naming the uploads when the upload directory cannot be written', async () => {
-    t = await createTestApp();
+    const t = await makeApp();
     // A plain file where the uploads directory should be: the store cannot write there.
     fs.mkdirSync(t.config.dataDir, { recursive: true });
     fs.writeFileSync(path.join(t.config.dataDir, 'uploads'), 'not a directory');
-    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const res = await t.app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'unavailable', failed: ['uploads'] });
   });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCampaign, supporterCookie } from '../modules/supporter/test-seed.ts';
-import { createTestApp, signUp, type TestApp, postJson } from '../test/test-app.ts';
+import { appPerTest, postShare, signUp } from '../test/test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -13,22 +12,17 @@ function sample(text: string, prefix: string): number {
 }
 
 describe('/metrics', () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    if (t) fs.rmSync(t.config.dataDir, { recursive: true, force: true });
-    t = undefined;
-  });
+  const makeApp = appPerTest();
 
   it('is a 404 when METRICS_TOKEN is not set', async () => {
-    t = await createTestApp();
+    const t = await makeApp();
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('http_request_duration_seconds');
   });
 
   it('requires the bearer token, then counts requests per route pattern, shares and clicks', async () => {
-    t = await createTestApp({ METRICS_TOKEN: TOKEN });
+    const t = await makeApp({ METRICS_TOKEN: TOKEN });
     const { app } = t;
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
     const wrong = await app.inject({
@@ -45,13 +39,7 @@ describe('/metrics', () => {
       assets: [{ title: 'A', type: 'text', content: 'Share this' }],
     });
     const logShare = (ref: string) =>
-      postJson(app, '/api/shares', {
-        assetId: assetIds[0],
-        campaignId,
-        organizationId: orgId,
-        platform: 'twitter',
-        ref,
-      });
+      postShare(app, { assetId: assetIds[0], campaignId, organizationId: orgId }, ref);
     const scrape = () =>
       app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     for (let i = 0; i < 3; i++) {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { publicUserSchema } from '#shared/schemas/auth.ts';
 import { apiErrorSchema } from '#shared/schemas/common.ts';
 import { supporterCampaignSchema } from '#shared/schemas/shares.ts';
-import { PNG_1X1 } from '../modules/campaigns/workspace-fixtures.ts';
+import { multipartFile, PNG_1X1 } from '../modules/campaigns/workspace-fixtures.ts';
 import { API_DOCS_PREFIX } from '../plugins/openapi.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 import { bearer, createTestApp, sendJson, signUp, type TestApp } from './test-app.ts';
@@ -150,181 +150,102 @@ describe('GET /api/openapi.json', () => {
 
 describe('real responses parse with the route schemas', () => {
   interface Call {
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-    /** The route pattern, as registered. */
-    route: string;
-    url?: string;
+    /** The route as registered, after its method: the request goes to its path. */
+    route: `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
+    /** The values of the path's `:params`. */
+    params?: Record<string, string | number | undefined>;
+    /** The query string, without its `?`. */
+    query?: string;
     payload?: unknown;
     headers?: Record<string, string>;
     status: number;
   }
 
+  /**
+   * The URL a call requests: built from its route, so that a call cannot check one
+   * route's schema while requesting another.
+   */
+  function urlOf(c: Call): string {
+    const path = c.route.slice(c.route.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => {
+      const value = c.params?.[name];
+      if (value === undefined) throw new Error(`${c.route}: no value for :${name}`);
+      return String(value);
+    });
+    return c.query === undefined ? path : `${path}?${c.query}`;
+  }
+
   type Caller = (c: Call) => Promise<LightMyRequestResponse>;
+  /** A request made more than once: each call adds what it changes and the answer it expects. */
+  type Request = Omit<Call, 'status'>;
+
+  /** The path parameter of an id nobody has. */
+  const none = { id: 999999 };
 
   /** Members, invitations, roles, settings and the account's own routes, in the order a team uses them. */
   async function callTeamRoutes(call: Caller, staff: { token: string; username: string }) {
     const auth = bearer(staff.token);
     const email = () => `c${Math.random().toString(36).slice(2, 10)}@example.org`;
 
-    await call({ method: 'GET', route: '/api/organization/members', headers: auth, status: 200 });
-    await call({ method: 'GET', route: '/api/organization/members', status: 401 });
+    await call({ route: 'GET /api/organization/members', headers: auth, status: 200 });
+    await call({ route: 'GET /api/organization/members', status: 401 });
+    const invite: Request = { route: 'POST /api/organization/invitations', headers: auth };
     const invitation = (
-      await call({
-        method: 'POST',
-        route: '/api/organization/invitations',
-        headers: auth,
-        payload: { email: email(), role: 'viewer' },
-        status: 201,
-      })
+      await call({ ...invite, payload: { email: email(), role: 'viewer' }, status: 201 })
     ).json();
-    await call({
-      method: 'POST',
-      route: '/api/organization/invitations',
-      headers: auth,
-      payload: { email: email(), role: 'owner' },
-      status: 400,
-    });
-    await call({ method: 'GET', route: '/api/organization/invitations', headers: auth, status: 200 });
-    await call({ method: 'GET', route: '/api/organization/invitations', status: 401 });
+    await call({ ...invite, payload: { email: email(), role: 'owner' }, status: 400 });
+    await call({ route: 'GET /api/organization/invitations', headers: auth, status: 200 });
+    await call({ route: 'GET /api/organization/invitations', status: 401 });
     const token = new URL(invitation.url).pathname.split('/invite/')[1];
-    await call({
-      method: 'GET',
-      route: '/api/invitations/:token',
-      url: `/api/invitations/${token}`,
-      status: 200,
-    });
-    await call({
-      method: 'GET',
-      route: '/api/invitations/:token',
-      url: '/api/invitations/nosuch',
-      status: 404,
-    });
+    await call({ route: 'GET /api/invitations/:token', params: { token }, status: 200 });
+    await call({ route: 'GET /api/invitations/:token', params: { token: 'nosuch' }, status: 404 });
     const joiner = await signUp(t.app, { org: false });
-    await call({
-      method: 'POST',
-      route: '/api/invitations/:token/accept',
-      url: `/api/invitations/${token}/accept`,
-      headers: bearer(joiner.token),
-      status: 200,
-    });
-    await call({
-      method: 'POST',
-      route: '/api/invitations/:token/accept',
-      url: `/api/invitations/${token}/accept`,
-      headers: bearer((await signUp(t.app, { org: false })).token),
-      status: 404,
-    });
-    await call({
-      method: 'PUT',
-      route: '/api/organization/members/:userId',
-      url: `/api/organization/members/${joiner.userId}`,
+    const accept: Request = { route: 'POST /api/invitations/:token/accept', params: { token } };
+    await call({ ...accept, headers: bearer(joiner.token), status: 200 });
+    await call({ ...accept, headers: bearer((await signUp(t.app, { org: false })).token), status: 404 });
+    const member = { userId: joiner.userId };
+    const setRole: Request = {
+      route: 'PUT /api/organization/members/:userId',
+      params: member,
       headers: auth,
-      payload: { role: 'editor' },
-      status: 200,
-    });
-    await call({
-      method: 'PUT',
-      route: '/api/organization/members/:userId',
-      url: `/api/organization/members/${joiner.userId}`,
-      headers: auth,
-      payload: { role: 'owner' },
-      status: 400,
-    });
-    await call({
-      method: 'DELETE',
-      route: '/api/organization/members/:userId',
-      url: `/api/organization/members/${joiner.userId}`,
-      headers: auth,
-      status: 204,
-    });
-    await call({
-      method: 'DELETE',
-      route: '/api/organization/members/:userId',
-      url: '/api/organization/members/999999',
-      headers: auth,
-      status: 404,
-    });
+    };
+    await call({ ...setRole, payload: { role: 'editor' }, status: 200 });
+    await call({ ...setRole, payload: { role: 'owner' }, status: 400 });
+    const remove: Request = { route: 'DELETE /api/organization/members/:userId', headers: auth };
+    await call({ ...remove, params: member, status: 204 });
+    await call({ ...remove, params: { userId: 999999 }, status: 404 });
     const pending = (
-      await call({
-        method: 'POST',
-        route: '/api/organization/invitations',
-        headers: auth,
-        payload: { email: email(), role: 'editor' },
-        status: 201,
-      })
+      await call({ ...invite, payload: { email: email(), role: 'editor' }, status: 201 })
     ).json();
-    await call({
-      method: 'DELETE',
-      route: '/api/organization/invitations/:id',
-      url: `/api/organization/invitations/${pending.id}`,
-      headers: auth,
-      status: 204,
-    });
-    await call({
-      method: 'DELETE',
-      route: '/api/organization/invitations/:id',
-      url: '/api/organization/invitations/999999',
-      headers: auth,
-      status: 404,
-    });
+    const revokeInvitation: Request = { route: 'DELETE /api/organization/invitations/:id', headers: auth };
+    await call({ ...revokeInvitation, params: { id: pending.id }, status: 204 });
+    await call({ ...revokeInvitation, params: none, status: 404 });
 
-    await call({ method: 'GET', route: '/api/organization/settings', headers: auth, status: 200 });
-    await call({ method: 'GET', route: '/api/organization/settings', status: 401 });
+    await call({ route: 'GET /api/organization/settings', headers: auth, status: 200 });
+    await call({ route: 'GET /api/organization/settings', status: 401 });
+    const settings: Request = { route: 'PUT /api/organization/settings', headers: auth };
+    const branding = (primaryColor: string) => ({ branding: { primaryColor } });
     await call({
-      method: 'PUT',
-      route: '/api/organization/settings',
-      headers: auth,
-      payload: { branding: { primaryColor: '#1e3a8a' }, supporters: { collectInfo: false } },
+      ...settings,
+      payload: { ...branding('#1e3a8a'), supporters: { collectInfo: false } },
       status: 200,
     });
-    await call({
-      method: 'PUT',
-      route: '/api/organization/settings',
-      headers: auth,
-      payload: { branding: { primaryColor: '#ffffff' } },
-      status: 400,
-    });
+    await call({ ...settings, payload: branding('#ffffff'), status: 400 });
 
     // API keys: made, listed, used, refused where keys may not go, revoked.
+    const makeKey: Request = { route: 'POST /api/organization/api-keys', headers: auth };
     const apiKey = (
-      await call({
-        method: 'POST',
-        route: '/api/organization/api-keys',
-        headers: auth,
-        payload: { name: 'Contract key', role: 'viewer' },
-        status: 201,
-      })
+      await call({ ...makeKey, payload: { name: 'Contract key', role: 'viewer' }, status: 201 })
     ).json();
-    await call({
-      method: 'POST',
-      route: '/api/organization/api-keys',
-      headers: auth,
-      payload: { name: 'Contract key', role: 'admin' },
-      status: 400,
-    });
-    await call({ method: 'GET', route: '/api/campaigns', headers: bearer(apiKey.key), status: 200 });
-    await call({ method: 'GET', route: '/api/organization/api-keys', headers: auth, status: 200 });
-    await call({
-      method: 'GET',
-      route: '/api/organization/api-keys',
-      headers: bearer(apiKey.key),
-      status: 403,
-    });
-    await call({
-      method: 'DELETE',
-      route: '/api/organization/api-keys/:id',
-      url: `/api/organization/api-keys/${apiKey.id}`,
-      headers: auth,
-      status: 204,
-    });
-    await call({
-      method: 'DELETE',
-      route: '/api/organization/api-keys/:id',
-      url: `/api/organization/api-keys/${apiKey.id}`,
-      headers: auth,
-      status: 404,
-    });
-    await call({ method: 'GET', route: '/api/campaigns', headers: bearer(apiKey.key), status: 401 });
+    await call({ ...makeKey, payload: { name: 'Contract key', role: 'admin' }, status: 400 });
+    await call({ route: 'GET /api/campaigns', headers: bearer(apiKey.key), status: 200 });
+    await call({ route: 'GET /api/organization/api-keys', headers: auth, status: 200 });
+    await call({ route: 'GET /api/organization/api-keys', headers: bearer(apiKey.key), status: 403 });
+    // Revoked once: revoking it again is a 404.
+    for (const status of [204, 404]) {
+      const route = 'DELETE /api/organization/api-keys/:id';
+      await call({ route, params: { id: apiKey.id }, headers: auth, status });
+    }
+    await call({ route: 'GET /api/campaigns', headers: bearer(apiKey.key), status: 401 });
 
     // A second session of the same user, for the session list to end.
     const other = (
@@ -334,75 +255,42 @@ describe('real responses parse with the route schemas', () => {
         payload: { username: staff.username, password: 'secret123' },
       })
     ).json().token as string;
-    const sessions = (
-      await call({ method: 'GET', route: '/api/user/sessions', headers: auth, status: 200 })
-    ).json() as { id: number; current: boolean }[];
-    await call({ method: 'GET', route: '/api/user/sessions', status: 401 });
+    const sessions = (await call({ route: 'GET /api/user/sessions', headers: auth, status: 200 })).json() as {
+      id: number;
+      current: boolean;
+    }[];
+    await call({ route: 'GET /api/user/sessions', status: 401 });
     const otherId = sessions.find((x) => !x.current)?.id;
     expect(otherId).toBeDefined();
-    await call({
-      method: 'DELETE',
-      route: '/api/user/sessions/:id',
-      url: `/api/user/sessions/${otherId}`,
-      headers: auth,
-      status: 204,
-    });
-    await call({
-      method: 'DELETE',
-      route: '/api/user/sessions/:id',
-      url: `/api/user/sessions/${otherId}`,
-      headers: auth,
-      status: 404,
-    });
+    // Ended once: ending it again is a 404.
+    for (const status of [204, 404])
+      await call({ route: 'DELETE /api/user/sessions/:id', params: { id: otherId }, headers: auth, status });
     expect((await t.app.inject({ url: '/api/user', headers: bearer(other) })).statusCode).toBe(401);
-    await call({ method: 'GET', route: '/api/user/activity', headers: auth, status: 200 });
-    await call({ method: 'GET', route: '/api/user/activity', status: 401 });
-    await call({ method: 'GET', route: '/api/organization/activity', headers: auth, status: 200 });
-    await call({
-      method: 'GET',
-      route: '/api/organization/activity',
-      url: '/api/organization/activity?limit=0',
-      headers: auth,
-      status: 400,
-    });
+    await call({ route: 'GET /api/user/activity', headers: auth, status: 200 });
+    await call({ route: 'GET /api/user/activity', status: 401 });
+    await call({ route: 'GET /api/organization/activity', headers: auth, status: 200 });
+    await call({ route: 'GET /api/organization/activity', query: 'limit=0', headers: auth, status: 400 });
     // The same password again: later calls still sign in with it.
+    const password: Request = { route: 'PUT /api/user/password', headers: auth };
     await call({
-      method: 'PUT',
-      route: '/api/user/password',
-      headers: auth,
+      ...password,
       payload: { currentPassword: 'secret123', newPassword: 'secret123' },
       status: 200,
     });
-    await call({
-      method: 'PUT',
-      route: '/api/user/password',
-      headers: auth,
-      payload: { currentPassword: 'secret123' },
-      status: 400,
-    });
+    await call({ ...password, payload: { currentPassword: 'secret123' }, status: 400 });
 
     // A password reset of a throwaway account (it ends that account's sessions).
     const forgetful = await signUp(t.app, { org: false });
     const address = `${forgetful.username}@example.org`;
-    await call({ method: 'POST', route: '/api/password-reset', payload: { email: address }, status: 202 });
-    await call({ method: 'POST', route: '/api/password-reset', payload: { email: 'nope' }, status: 400 });
+    await call({ route: 'POST /api/password-reset', payload: { email: address }, status: 202 });
+    await call({ route: 'POST /api/password-reset', payload: { email: 'nope' }, status: 400 });
     const mail = await smtp.waitFor(address);
     const resetToken = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
     expect(resetToken).toBeDefined();
-    await call({
-      method: 'POST',
-      route: '/api/password-reset/:token',
-      url: `/api/password-reset/${resetToken}`,
-      payload: { newPassword: 'secret456' },
-      status: 200,
-    });
-    await call({
-      method: 'POST',
-      route: '/api/password-reset/:token',
-      url: `/api/password-reset/${resetToken}`,
-      payload: { newPassword: 'secret789' },
-      status: 400,
-    });
+    const reset: Request = { route: 'POST /api/password-reset/:token', params: { token: resetToken } };
+    await call({ ...reset, payload: { newPassword: 'secret456' }, status: 200 });
+    // The link works once.
+    await call({ ...reset, payload: { newPassword: 'secret789' }, status: 400 });
   }
 
   /** The one-tap link's scheduled share, the VAPID key and the unsubscribe page. */
@@ -416,12 +304,12 @@ describe('real responses parse with the route schemas', () => {
       url: '/api/shares/schedule',
       payload: { ...ids, platform: 'all', scheduledFor: when, ref: 'contractRef0001' },
     });
-    const route = '/api/supporter/campaigns/:id/scheduled/:shareId';
-    const url = (shareId: number) => `/api/supporter/campaigns/${ids.campaignId}/scheduled/${shareId}`;
-    await call({ method: 'GET', route, url: `${url(scheduled.json().id)}?ref=contractRef0001`, status: 200 });
-    await call({ method: 'GET', route, url: url(999999), status: 404 });
-    await call({ method: 'GET', route: '/api/push/public-key', status: 200 });
-    await call({ method: 'GET', route: '/unsubscribe/:token', url: '/unsubscribe/nosuchtoken', status: 404 });
+    const route = 'GET /api/supporter/campaigns/:id/scheduled/:shareId';
+    const shareId = scheduled.json().id;
+    await call({ route, params: { id: ids.campaignId, shareId }, query: 'ref=contractRef0001', status: 200 });
+    await call({ route, params: { id: ids.campaignId, shareId: 999999 }, status: 404 });
+    await call({ route: 'GET /api/push/public-key', status: 200 });
+    await call({ route: 'GET /unsubscribe/:token', params: { token: 'nosuchtoken' }, status: 404 });
   }
 
   it('every route, called for real', async () => {
@@ -431,15 +319,12 @@ describe('real responses parse with the route schemas', () => {
     const covered = new Set<string>();
 
     const call = async (c: Call) => {
-      const res = await t.app.inject({
-        method: c.method,
-        url: c.url ?? c.route,
-        payload: c.payload as any,
-        headers: c.headers,
-      });
-      expect(res.statusCode, `${c.method} ${c.url ?? c.route}: ${res.body.slice(0, 200)}`).toBe(c.status);
-      covered.add(key(c.method, c.route));
-      const schema = declaredSchema(c.method, c.route, c.status);
+      const [method, path] = c.route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+      const url = urlOf(c);
+      const res = await t.app.inject({ method, url, payload: c.payload as any, headers: c.headers });
+      expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBe(c.status);
+      covered.add(c.route);
+      const schema = declaredSchema(method, path, c.status);
       if ('content' in schema) {
         // Non-JSON bodies (HTML pages, file bytes): the declared media type is sent.
         const types = Object.keys(schema.content as object);
@@ -451,46 +336,31 @@ describe('real responses parse with the route schemas', () => {
       // A 204 has no body; its declared schema is null.
       const parsed = (schema as z.ZodType).safeParse(res.statusCode === 204 ? null : res.json());
       if (res.statusCode === 204) expect(res.body).toBe('');
-      expect(parsed.error?.issues ?? [], `${c.method} ${c.route}`).toEqual([]);
+      expect(parsed.error?.issues ?? [], c.route).toEqual([]);
       return res;
     };
 
     const campaign = (
-      await call({
-        method: 'POST',
-        route: '/api/campaigns',
-        headers: auth,
-        payload: { name: 'Clean' },
-        status: 201,
-      })
+      await call({ route: 'POST /api/campaigns', headers: auth, payload: { name: 'Clean' }, status: 201 })
     ).json();
     const file = (
       await call({
-        method: 'POST',
-        route: '/api/upload-from-url',
+        route: 'POST /api/upload-from-url',
         headers: auth,
         payload: { imageUrl: photoUrl },
         status: 201,
       })
     ).json().file;
-    const boundary = 'contractboundary';
+    const png = multipartFile({ filename: 'a.png', contentType: 'image/png', bytes: PNG_1X1 });
     await call({
-      method: 'POST',
-      route: '/api/upload',
-      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        PNG_1X1,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
+      route: 'POST /api/upload',
+      headers: { ...auth, ...png.headers },
+      payload: png.payload,
       status: 201,
     });
     const asset = (
       await call({
-        method: 'POST',
-        route: '/api/assets',
+        route: 'POST /api/assets',
         headers: auth,
         payload: { title: 'Photo', type: 'image', content: file.url, campaignId: campaign.id },
         status: 201,
@@ -499,420 +369,145 @@ describe('real responses parse with the route schemas', () => {
     await callTeamRoutes(call, staff);
 
     const ids = { assetId: asset.id, campaignId: campaign.id, organizationId: staff.orgId };
-    const id = (route: string) => route.replace(':id', String(campaign.id));
+    /** The path parameter of the staff's campaign. */
+    const ours = { id: campaign.id };
     await callReminderRoutes(call, ids);
+    const messageCheck: Request = { route: 'GET /api/supporter/assets/:id/message-check' };
+    const exportCsv: Request = { route: 'GET /api/campaigns/:id/export.csv', headers: auth };
+    const qrPng: Request = { route: 'GET /api/campaigns/:id/qr.png', params: ours, headers: auth };
+    const poster: Request = { route: 'GET /api/campaigns/:id/poster.pdf', params: ours, headers: auth };
+    const visit: Request = { route: 'POST /api/supporter/campaigns/:id/visits', params: ours };
+    const editCampaign: Request = { route: 'PUT /api/campaigns/:id', params: ours, headers: auth };
+    const editAsset: Request = { route: 'PUT /api/assets/:id', params: { id: asset.id }, headers: auth };
     const calls: Call[] = [
+      { route: 'POST /api/login', payload: { username: staff.username, password: 'secret123' }, status: 200 },
+      { route: 'POST /api/login', payload: { username: staff.username, password: 'wrong!!' }, status: 401 },
       {
-        method: 'POST',
-        route: '/api/login',
-        payload: { username: staff.username, password: 'secret123' },
-        status: 200,
-      },
-      {
-        method: 'POST',
-        route: '/api/login',
-        payload: { username: staff.username, password: 'wrong!!' },
-        status: 401,
-      },
-      {
-        method: 'POST',
-        route: '/api/register',
+        route: 'POST /api/register',
         payload: { username: staff.username, email: 'x@example.org', password: 'secret123' },
         status: 409,
       },
-      { method: 'GET', route: '/api/user', headers: auth, status: 200 },
-      { method: 'GET', route: '/api/user', status: 401 },
-      { method: 'GET', route: '/api/auth-status', headers: auth, status: 200 },
+      { route: 'GET /api/user', headers: auth, status: 200 },
+      { route: 'GET /api/user', status: 401 },
+      { route: 'GET /api/auth-status', headers: auth, status: 200 },
+      { route: 'PUT /api/user/profile', headers: auth, payload: { firstName: 'Ada' }, status: 200 },
+      { route: 'PUT /api/user/profile', headers: auth, payload: { nope: 1 }, status: 400 },
+      { route: 'GET /api/organization', headers: auth, status: 200 },
+      { route: 'GET /api/organization', headers: bearer(newcomer.token), status: 404 },
       {
-        method: 'PUT',
-        route: '/api/user/profile',
-        headers: auth,
-        payload: { firstName: 'Ada' },
-        status: 200,
-      },
-      { method: 'PUT', route: '/api/user/profile', headers: auth, payload: { nope: 1 }, status: 400 },
-      { method: 'GET', route: '/api/organization', headers: auth, status: 200 },
-      { method: 'GET', route: '/api/organization', headers: bearer(newcomer.token), status: 404 },
-      {
-        method: 'POST',
-        route: '/api/organizations',
+        route: 'POST /api/organizations',
         headers: bearer(newcomer.token),
         payload: { name: 'New Org', username: `org-${newcomer.username}` },
         status: 201,
       },
-      { method: 'GET', route: '/api/campaigns', headers: auth, status: 200 },
+      { route: 'GET /api/campaigns', headers: auth, status: 200 },
+      { route: 'GET /api/campaigns/:id', params: ours, headers: auth, status: 200 },
+      { route: 'GET /api/campaigns/:id', params: none, headers: auth, status: 404 },
+      { route: 'GET /api/campaigns/:id/assets', params: ours, headers: auth, status: 200 },
       {
-        method: 'GET',
-        route: '/api/campaigns/:id',
-        url: id('/api/campaigns/:id'),
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id',
-        url: '/api/campaigns/999999',
-        headers: auth,
-        status: 404,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/assets',
-        url: id('/api/campaigns/:id/assets'),
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'PUT',
-        route: '/api/campaigns/:id/assets/order',
-        url: id('/api/campaigns/:id/assets/order'),
+        route: 'PUT /api/campaigns/:id/assets/order',
+        params: ours,
         headers: auth,
         payload: { assetIds: [asset.id] },
         status: 200,
       },
-      { method: 'GET', route: '/api/assets', headers: auth, status: 200 },
-      { method: 'GET', route: '/uploads/:name', url: file.url, status: 200 },
-      { method: 'GET', route: '/uploads/:name', url: '/uploads/missing.png', status: 404 },
+      { route: 'GET /api/assets', headers: auth, status: 200 },
+      { route: 'GET /uploads/:name', params: { name: file.url.slice('/uploads/'.length) }, status: 200 },
+      { route: 'GET /uploads/:name', params: { name: 'missing.png' }, status: 404 },
       {
-        method: 'POST',
-        route: '/api/shares',
+        route: 'POST /api/shares',
         payload: { ...ids, platform: 'twitter', message: 'Please read this' },
         status: 201,
       },
+      { ...messageCheck, params: { id: asset.id }, query: 'text=Please%20read%20this', status: 200 },
+      { ...messageCheck, params: none, query: 'text=Please%20read%20this', status: 404 },
+      { ...messageCheck, params: { id: asset.id }, status: 400 },
       {
-        method: 'GET',
-        route: '/api/supporter/assets/:id/message-check',
-        url: `/api/supporter/assets/${asset.id}/message-check?text=Please%20read%20this`,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/supporter/assets/:id/message-check',
-        url: '/api/supporter/assets/999999/message-check?text=Please%20read%20this',
-        status: 404,
-      },
-      {
-        method: 'GET',
-        route: '/api/supporter/assets/:id/message-check',
-        url: `/api/supporter/assets/${asset.id}/message-check`,
-        status: 400,
-      },
-      {
-        method: 'POST',
-        route: '/api/shares/schedule',
+        route: 'POST /api/shares/schedule',
         payload: { ...ids, platform: 'all', scheduledFor: new Date(Date.now() + 86_400_000).toISOString() },
         status: 201,
       },
-      { method: 'GET', route: '/api/shares/scheduled', headers: auth, status: 200 },
-      { method: 'GET', route: '/api/organization/stats', headers: auth, status: 200 },
+      { route: 'GET /api/shares/scheduled', headers: auth, status: 200 },
+      { route: 'GET /api/organization/stats', headers: auth, status: 200 },
+      { route: 'GET /api/campaigns/:id/stats', params: ours, headers: auth, status: 200 },
+      { route: 'GET /api/organization/analytics', headers: auth, status: 200 },
+      { route: 'GET /api/organization/analytics', query: 'tz=Mars/Olympus', headers: auth, status: 400 },
       {
-        method: 'GET',
-        route: '/api/campaigns/:id/stats',
-        url: id('/api/campaigns/:id/stats'),
+        route: 'GET /api/campaigns/:id/analytics',
+        params: ours,
+        query: 'from=2026-01-01&to=2026-01-31&tz=Europe/Paris',
         headers: auth,
         status: 200,
       },
-      { method: 'GET', route: '/api/organization/analytics', headers: auth, status: 200 },
+      { route: 'GET /api/campaigns/:id/analytics', params: none, headers: auth, status: 404 },
+      { route: 'GET /api/organization/export.csv', query: 'type=shares', headers: auth, status: 200 },
+      { route: 'GET /api/organization/export.csv', query: 'type=likes', headers: auth, status: 400 },
+      { ...exportCsv, params: ours, query: 'type=clicks', status: 200 },
+      { ...exportCsv, params: none, query: 'type=shares', status: 404 },
+      { route: 'GET /api/campaigns/:id/qr.svg', params: ours, headers: auth, status: 200 },
+      { route: 'GET /api/campaigns/:id/qr.svg', params: none, headers: auth, status: 404 },
+      { ...qrPng, query: 'size=256', status: 200 },
+      { ...qrPng, query: 'size=9999', status: 400 },
+      { ...poster, query: 'line=Scan%20me', status: 200 },
+      { ...poster, query: `line=${'x'.repeat(500)}`, status: 400 },
+      { route: 'POST /api/clicks', payload: { campaignId: campaign.id, ref: 'notARealRef01' }, status: 204 },
+      { route: 'POST /api/clicks', payload: { campaignId: 'x' }, status: 400 },
+      { ...visit, payload: { src: 'qr' }, status: 204 },
+      { ...visit, payload: { src: 'qr', extra: 1 }, status: 400 },
+      { route: 'GET /api/assets/:id/analytics', params: { id: asset.id }, headers: auth, status: 200 },
+      { route: 'GET /api/assets/:id/analytics', params: none, headers: auth, status: 404 },
+      { route: 'GET /api/templates', headers: auth, status: 200 },
       {
-        method: 'GET',
-        route: '/api/organization/analytics',
-        url: '/api/organization/analytics?tz=Mars/Olympus',
-        headers: auth,
-        status: 400,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/analytics',
-        url: `${id('/api/campaigns/:id/analytics')}?from=2026-01-01&to=2026-01-31&tz=Europe/Paris`,
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/analytics',
-        url: '/api/campaigns/999999/analytics',
-        headers: auth,
-        status: 404,
-      },
-      {
-        method: 'GET',
-        route: '/api/organization/export.csv',
-        url: '/api/organization/export.csv?type=shares',
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/organization/export.csv',
-        url: '/api/organization/export.csv?type=likes',
-        headers: auth,
-        status: 400,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/export.csv',
-        url: `${id('/api/campaigns/:id/export.csv')}?type=clicks`,
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/export.csv',
-        url: '/api/campaigns/999999/export.csv?type=shares',
-        headers: auth,
-        status: 404,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/qr.svg',
-        url: id('/api/campaigns/:id/qr.svg'),
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/qr.svg',
-        url: '/api/campaigns/999999/qr.svg',
-        headers: auth,
-        status: 404,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/qr.png',
-        url: `${id('/api/campaigns/:id/qr.png')}?size=256`,
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/qr.png',
-        url: `${id('/api/campaigns/:id/qr.png')}?size=9999`,
-        headers: auth,
-        status: 400,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/poster.pdf',
-        url: `${id('/api/campaigns/:id/poster.pdf')}?line=Scan%20me`,
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns/:id/poster.pdf',
-        url: `${id('/api/campaigns/:id/poster.pdf')}?line=${'x'.repeat(500)}`,
-        headers: auth,
-        status: 400,
-      },
-      {
-        method: 'POST',
-        route: '/api/clicks',
-        payload: { campaignId: campaign.id, ref: 'notARealRef01' },
-        status: 204,
-      },
-      { method: 'POST', route: '/api/clicks', payload: { campaignId: 'x' }, status: 400 },
-      {
-        method: 'POST',
-        route: '/api/supporter/campaigns/:id/visits',
-        url: `/api/supporter/campaigns/${campaign.id}/visits`,
-        payload: { src: 'qr' },
-        status: 204,
-      },
-      {
-        method: 'POST',
-        route: '/api/supporter/campaigns/:id/visits',
-        url: `/api/supporter/campaigns/${campaign.id}/visits`,
-        payload: { src: 'qr', extra: 1 },
-        status: 400,
-      },
-      {
-        method: 'GET',
-        route: '/api/assets/:id/analytics',
-        url: `/api/assets/${asset.id}/analytics`,
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/assets/:id/analytics',
-        url: '/api/assets/999999/analytics',
-        headers: auth,
-        status: 404,
-      },
-      { method: 'GET', route: '/api/templates', headers: auth, status: 200 },
-      {
-        method: 'POST',
-        route: '/api/templates',
+        route: 'POST /api/templates',
         headers: auth,
         payload: { campaignId: campaign.id, name: 'Mine' },
         status: 201,
       },
       {
-        method: 'POST',
-        route: '/api/templates/:id/use',
-        url: '/api/templates/follower-growth/use',
+        route: 'POST /api/templates/:id/use',
+        params: { id: 'follower-growth' },
         headers: auth,
         payload: {},
         status: 201,
       },
-      { method: 'POST', route: '/api/debug/create-test-content', headers: auth, status: 201 },
-      {
-        method: 'GET',
-        route: '/api/supporter/campaigns/:id',
-        url: id('/api/supporter/campaigns/:id'),
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/supporter/campaigns/:id',
-        url: '/api/supporter/campaigns/0',
-        status: 404,
-      },
-      {
-        method: 'GET',
-        route: '/api/supporter/campaigns/:id/impact',
-        url: id('/api/supporter/campaigns/:id/impact'),
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/supporter/campaigns/:id/scheduled',
-        url: id('/api/supporter/campaigns/:id/scheduled'),
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/supporter/campaigns/:id/scheduled',
-        url: '/api/supporter/campaigns/999999/scheduled',
-        status: 404,
-      },
-      {
-        method: 'GET',
-        route: '/api/supporter/campaigns/:id/elsewhere',
-        url: '/api/supporter/campaigns/999999/elsewhere',
-        status: 200,
-      },
-      { method: 'GET', route: '/supporter/:id', url: id('/supporter/:id'), status: 200 },
-      { method: 'GET', route: '/supporter/campaign/:id', url: '/supporter/campaign/999999', status: 404 },
-      { method: 'GET', route: '/embed/:campaignId', url: `/embed/${campaign.id}`, status: 200 },
-      { method: 'GET', route: '/embed/:campaignId', url: '/embed/999999', status: 404 },
-      { method: 'GET', route: '/api/openapi.json', status: 200 },
-      { method: 'GET', route: '/healthz', status: 200 },
-      { method: 'GET', route: '/readyz', status: 200 },
-      { method: 'GET', route: '/metrics', status: 404 },
+      { route: 'POST /api/debug/create-test-content', headers: auth, status: 201 },
+      { route: 'GET /api/supporter/campaigns/:id', params: ours, status: 200 },
+      { route: 'GET /api/supporter/campaigns/:id', params: { id: 0 }, status: 404 },
+      { route: 'GET /api/supporter/campaigns/:id/impact', params: ours, status: 200 },
+      { route: 'GET /api/supporter/campaigns/:id/scheduled', params: ours, status: 200 },
+      { route: 'GET /api/supporter/campaigns/:id/scheduled', params: none, status: 404 },
+      { route: 'GET /api/supporter/campaigns/:id/elsewhere', params: none, status: 200 },
+      { route: 'GET /supporter/:id', params: ours, status: 200 },
+      { route: 'GET /supporter/campaign/:id', params: none, status: 404 },
+      { route: 'GET /embed/:campaignId', params: { campaignId: campaign.id }, status: 200 },
+      { route: 'GET /embed/:campaignId', params: { campaignId: 999999 }, status: 404 },
+      { route: 'GET /api/openapi.json', status: 200 },
+      { route: 'GET /healthz', status: 200 },
+      { route: 'GET /readyz', status: 200 },
+      { route: 'GET /metrics', status: 404 },
       // The lifecycle, last: deleting the asset and archiving the campaign end its sharing.
+      { route: 'GET /api/campaigns', query: 'status=active', headers: auth, status: 200 },
+      { route: 'GET /api/campaigns', query: 'status=gone', headers: auth, status: 400 },
       {
-        method: 'GET',
-        route: '/api/campaigns',
-        url: '/api/campaigns?status=active',
-        headers: auth,
-        status: 200,
-      },
-      {
-        method: 'GET',
-        route: '/api/campaigns',
-        url: '/api/campaigns?status=gone',
-        headers: auth,
-        status: 400,
-      },
-      {
-        method: 'PUT',
-        route: '/api/campaigns/:id',
-        url: id('/api/campaigns/:id'),
-        headers: auth,
+        ...editCampaign,
         payload: { name: 'Clean rivers', status: 'paused', endDate: '2099-12-31' },
         status: 200,
       },
-      {
-        method: 'PUT',
-        route: '/api/campaigns/:id',
-        url: id('/api/campaigns/:id'),
-        headers: auth,
-        payload: { status: 'draft' },
-        status: 400,
-      },
-      {
-        method: 'PUT',
-        route: '/api/campaigns/:id',
-        url: '/api/campaigns/999999',
-        headers: auth,
-        payload: { name: 'Nobody' },
-        status: 404,
-      },
-      {
-        method: 'PUT',
-        route: '/api/assets/:id',
-        url: `/api/assets/${asset.id}`,
-        headers: auth,
-        payload: { title: 'Photo of the river', description: null },
-        status: 200,
-      },
-      {
-        method: 'PUT',
-        route: '/api/assets/:id',
-        url: `/api/assets/${asset.id}`,
-        headers: auth,
-        payload: {},
-        status: 400,
-      },
-      {
-        method: 'POST',
-        route: '/api/campaigns/:id/duplicate',
-        url: id('/api/campaigns/:id/duplicate'),
-        headers: auth,
-        status: 201,
-      },
-      {
-        method: 'POST',
-        route: '/api/campaigns/:id/duplicate',
-        url: '/api/campaigns/999999/duplicate',
-        headers: auth,
-        status: 404,
-      },
-      {
-        method: 'DELETE',
-        route: '/api/assets/:id',
-        url: `/api/assets/${asset.id}`,
-        headers: auth,
-        status: 204,
-      },
-      {
-        method: 'DELETE',
-        route: '/api/assets/:id',
-        url: `/api/assets/${asset.id}`,
-        headers: auth,
-        status: 404,
-      },
-      {
-        method: 'DELETE',
-        route: '/api/campaigns/:id',
-        url: id('/api/campaigns/:id'),
-        headers: auth,
-        status: 204,
-      },
-      {
-        method: 'DELETE',
-        route: '/api/campaigns/:id',
-        url: '/api/campaigns/999999',
-        headers: auth,
-        status: 404,
-      },
+      { ...editCampaign, payload: { status: 'draft' }, status: 400 },
+      { ...editCampaign, params: none, payload: { name: 'Nobody' }, status: 404 },
+      { ...editAsset, payload: { title: 'Photo of the river', description: null }, status: 200 },
+      { ...editAsset, payload: {}, status: 400 },
+      { route: 'POST /api/campaigns/:id/duplicate', params: ours, headers: auth, status: 201 },
+      { route: 'POST /api/campaigns/:id/duplicate', params: none, headers: auth, status: 404 },
+      { route: 'DELETE /api/assets/:id', params: { id: asset.id }, headers: auth, status: 204 },
+      { route: 'DELETE /api/assets/:id', params: { id: asset.id }, headers: auth, status: 404 },
+      { route: 'DELETE /api/campaigns/:id', params: ours, headers: auth, status: 204 },
+      { route: 'DELETE /api/campaigns/:id', params: none, headers: auth, status: 404 },
       // Archived: hidden from the public, previewed by its team.
-      {
-        method: 'GET',
-        route: '/api/supporter/campaigns/:id',
-        url: id('/api/supporter/campaigns/:id'),
-        status: 404,
-      },
-      {
-        method: 'GET',
-        route: '/api/supporter/campaigns/:id',
-        url: id('/api/supporter/campaigns/:id'),
-        headers: auth,
-        status: 200,
-      },
-      { method: 'POST', route: '/api/shares', payload: { ...ids, platform: 'twitter' }, status: 409 },
-      { method: 'POST', route: '/api/logout', headers: auth, status: 200 },
+      { route: 'GET /api/supporter/campaigns/:id', params: ours, status: 404 },
+      { route: 'GET /api/supporter/campaigns/:id', params: ours, headers: auth, status: 200 },
+      { route: 'POST /api/shares', payload: { ...ids, platform: 'twitter' }, status: 409 },
+      { route: 'POST /api/logout', headers: auth, status: 200 },
     ];
     for (const c of calls) await call(c);
 

@@ -48,6 +48,24 @@ export const shareRow = (
   ...row,
 });
 
+/** How many rows `table` holds. */
+export async function countRows(db: Db, table: 'users' | 'organizations'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The stored row of a share, read back to check what the server kept. */
 export const storedShare = (db: Db, id: number) =>
   db.selectFrom('shares').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The clicks counted for the share with this ref. */
+export const clicksOfRef = (db: Db, ref: string) =>
+  db
+    .selectFrom('clicks')
+    .innerJoin('shares', 'shares.id', 'clicks.shareId')
+    .selectAll('clicks')
+    .where('shares.ref', '=', ref)
+    .execute();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
@@ -130,6 +130,13 @@ export const sendJson = (
 export const postJson = (app: FastifyInstance, url: string, payload?: unknown, token?: string) =>
   sendJson(app, 'POST', url, payload, token);
 
+/** A supporter's share on twitter, logged through POST /api/shares (with a tracked `ref` when given). */
+export const postShare = (
+  app: FastifyInstance,
+  ids: { assetId: number; campaignId: number; organizationId: number },
+  ref?: string,
+) => postJson(app, '/api/shares', { ...ids, platform: 'twitter', ref });
+
 /** A POST whose body is sent as written: malformed JSON, other content types, oversized bodies. */
 export const postRaw = (
   app: FastifyInstance,
@@ -139,6 +146,10 @@ export const postRaw = (
 ) => app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
 
 export const json = (res: LightMyRequestResponse) => res.json() as any;
+
+/** The messages of a 4xx body's `errors`, one a refused field. */
+export const errorMessages = (res: LightMyRequestResponse): string[] =>
+  res.json().errors.map((e: { message: string }) => e.message);
 
 export type SignedUp = Awaited<ReturnType<typeof signUp>>;
 
@@ -167,13 +178,39 @@ function madeInBeforeAll<T>(make: () => Promise<T>, close: (made: T) => Promise<
   };
 }
 
-/** One app for the whole test file: `const t = appPerFile();` at its top level. */
-export function appPerFile(env: Record<string, string> = {}): TestApp {
+/**
+ * One app for the whole test file: `const t = appPerFile();` at its top level (inside a
+ * `describe`, one app for that block). `sameDatabaseAs` another such app: a second
+ * instance on its database, made after it and closed before it.
+ */
+export function appPerFile(
+  env: Record<string, string> = {},
+  opts: { sameDatabaseAs?: TestApp } = {},
+): TestApp {
   const current = madeInBeforeAll(
-    () => createTestApp(env),
+    () => createTestApp(env, opts),
     (t) => t.close(),
   );
   return readThrough(current);
+}
+
+/**
+ * An app each test makes with its own settings (`const t = await makeApp({ ... })`),
+ * closed and its data directory removed after that test, also when the test closed its
+ * database on purpose.
+ */
+export function appPerTest(): (env?: Record<string, string>) => Promise<TestApp> {
+  let made: TestApp | undefined;
+  afterEach(async () => {
+    const t = made;
+    made = undefined;
+    await t?.close().catch(() => {});
+    if (t) fs.rmSync(t.config.dataDir, { recursive: true, force: true });
+  });
+  return async (env = {}) => {
+    made = await createTestApp(env);
+    return made;
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, postJson, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
+import { bearer, errorMessages, postJson, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
+import { uploadFile } from '../../test/upload-file.ts';
+import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 let campaignA: any;
@@ -11,53 +12,37 @@ beforeAll(async () => {
   campaignB = await createCampaign(t.app, b.token, { name: 'Campaign of B' });
 });
 
-const post = (token: string, payload: Record<string, unknown>) =>
-  postJson(t.app, '/api/assets', payload, token);
+/** POST /api/assets as A into A's campaign, unless `fields` or `token` say otherwise. */
+const post = (fields: Record<string, unknown>, token = a.token) =>
+  postJson(t.app, '/api/assets', { campaignId: campaignA.id, ...fields }, token);
+/** An image asset of A's with this share text. */
+const postImage = (title: string, shareText: string) =>
+  post({ title, type: 'image', content: 'https://example.org/river.png', shareText });
 
 describe('POST /api/assets', () => {
   it('creates a text asset at the end of the campaign', async () => {
-    const res = await post(a.token, {
+    const text = {
       title: 'Our message',
-      description: 'Short and sweet',
       type: 'text',
       content: 'Join us 💚 انضم إلينا',
-      campaignId: campaignA.id,
       organizationId: a.orgId,
-    });
+    };
+    const res = await post({ ...text, description: 'Short and sweet' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
-      title: 'Our message',
-      type: 'text',
-      content: 'Join us 💚 انضم إلينا',
-      campaignId: campaignA.id,
-      organizationId: a.orgId,
-      position: 0,
-    });
+    expect(res.json()).toMatchObject({ ...text, campaignId: campaignA.id, position: 0 });
   });
 
   it('accepts http(s) URLs and our own uploads for images and videos', async () => {
-    const img = await post(a.token, {
+    const img = await post({
       title: 'Banner image',
       type: 'image',
       content: 'https://example.org/banner.png',
-      campaignId: campaignA.id,
     });
     expect(img.statusCode).toBe(201);
-    const file = multipartFile({ filename: 'a.png', contentType: 'image/png', bytes: PNG_1X1 });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload',
-      headers: { ...bearer(a.token), ...file.headers },
-      payload: file.payload,
-    });
+    const upload = await uploadFile(t.app, a.token);
     expect(upload.statusCode).toBe(201);
     const url = upload.json().file.url;
-    const uploaded = await post(a.token, {
-      title: 'Uploaded one',
-      type: 'image',
-      content: url,
-      campaignId: campaignA.id,
-    });
+    const uploaded = await post({ title: 'Uploaded one', type: 'image', content: url });
     expect(uploaded.statusCode).toBe(201);
     expect(uploaded.json().content).toBe(url);
   });
@@ -69,44 +54,32 @@ describe('POST /api/assets', () => {
       'data:image/png;base64,AAAA',
       'file:///etc/passwd',
     ]) {
-      const res = await post(a.token, {
-        title: 'Bad media',
-        type: 'image',
-        content,
-        campaignId: campaignA.id,
-      });
+      const res = await post({ title: 'Bad media', type: 'image', content });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
         'Content must be an http(s) URL or an uploaded file for image and video assets',
       );
     }
-    const missing = await post(a.token, {
+    const missing = await post({
       title: 'Gone file',
       type: 'video',
       content: `/uploads/${'a'.repeat(32)}.mp4`,
-      campaignId: campaignA.id,
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('The uploaded file was not found: upload it again');
   });
 
-  it('applies the section 5 rules', async () => {
-    const res = await post(a.token, { title: 'ab', type: 'gif', content: '', campaignId: campaignA.id });
+  it('refuses a short title, an unknown type and empty content, naming each', async () => {
+    const res = await post({ title: 'ab', type: 'gif', content: '' });
     expect(res.statusCode).toBe(400);
-    const messages = res.json().errors.map((e: { message: string }) => e.message);
-    expect(messages).toEqual(
+    expect(errorMessages(res)).toEqual(
       expect.arrayContaining([
         'Title must be at least 3 characters',
         'Type must be image, video or text',
         'Content is required',
       ]),
     );
-    const long = await post(a.token, {
-      title: 'x'.repeat(10_000),
-      type: 'text',
-      content: 'x',
-      campaignId: campaignA.id,
-    });
+    const long = await post({ title: 'x'.repeat(10_000), type: 'text', content: 'x' });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Title must be at most 200 characters');
   });
@@ -121,7 +94,7 @@ describe('POST /api/assets', () => {
       ['my campaign, their org', { campaignId: campaignA.id, organizationId: b.orgId }, 403],
     ];
     for (const [what, target, status] of attempts) {
-      const res = await post(a.token, { ...intrusion, ...target });
+      const res = await post({ ...intrusion, ...target });
       expect(res.statusCode, what).toBe(status);
     }
     expect(await count()).toBe(before);
@@ -129,12 +102,7 @@ describe('POST /api/assets', () => {
 
   it('answers 403 for a caller without an organisation', async () => {
     const lone = await signUp(t.app, { org: false });
-    const res = await post(lone.token, {
-      title: 'Lonely',
-      type: 'text',
-      content: 'x',
-      campaignId: campaignA.id,
-    });
+    const res = await post({ title: 'Lonely', type: 'text', content: 'x' }, lone.token);
     expect(res.statusCode).toBe(403);
   });
 });
@@ -155,13 +123,10 @@ describe('GET /api/assets', () => {
 
 describe('asset share text (caption)', () => {
   it('stores, edits and clears the caption of an image; the supporter view carries it', async () => {
-    const created = await post(a.token, {
-      title: 'River banner',
-      type: 'image',
-      content: 'https://example.org/river.png',
-      shareText: '  Our river is swimmable again. Help keep it that way!  ',
-      campaignId: campaignA.id,
-    });
+    const created = await postImage(
+      'River banner',
+      '  Our river is swimmable again. Help keep it that way!  ',
+    );
     expect(created.statusCode).toBe(201);
     const asset = created.json();
     expect(asset.shareText).toBe('Our river is swimmable again. Help keep it that way!');
@@ -185,21 +150,14 @@ describe('asset share text (caption)', () => {
   });
 
   it('keeps no caption on a text asset and refuses one past 3000 characters', async () => {
-    const text = await post(a.token, {
+    const text = await post({
       title: 'Plain text',
       type: 'text',
       content: 'Write to your MP',
       shareText: 'ignored',
-      campaignId: campaignA.id,
     });
     expect(text.json().shareText).toBeNull();
-    const long = await post(a.token, {
-      title: 'Too long',
-      type: 'image',
-      content: 'https://example.org/x.png',
-      shareText: 'x'.repeat(3001),
-      campaignId: campaignA.id,
-    });
+    const long = await postImage('Too long', 'x'.repeat(3001));
     expect(long.statusCode).toBe(400);
     expect(long.json().errors).toEqual([
       { path: 'shareText', message: 'Share text must be at most 3000 characters' },

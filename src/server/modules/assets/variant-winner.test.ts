@@ -19,54 +19,40 @@ describe('two-proportion z-test on share rate', () => {
   });
 });
 
+/** A variant's counts: its views and the shares made from them. */
+const variant = (id: number, views: number, shares: number) => ({ id, views, shares });
+
 describe('pickWinner', () => {
   it('names the best variant when p < 0.05 and every variant has 100 views', () => {
     // 20/100 against 8/100: p = 0.0145.
-    const result = pickWinner([
-      { id: 1, views: 100, shares: 8 },
-      { id: 2, views: 100, shares: 20 },
-    ]);
+    const result = pickWinner([variant(1, 100, 8), variant(2, 100, 20)]);
     expect(result.winner).toBe(2);
     expect(result.pValue).toBeCloseTo(0.014468, 5);
   });
 
   it('names none below 100 views for any variant, even with p < 0.05', () => {
-    const result = pickWinner([
-      { id: 1, views: 100, shares: 8 },
-      { id: 2, views: 99, shares: 20 },
-    ]);
+    const result = pickWinner([variant(1, 100, 8), variant(2, 99, 20)]);
     expect(result.pValue).toBeCloseTo(0.013319, 5);
     expect(result.winner).toBeNull();
   });
 
   it('names none while p >= 0.05', () => {
     // 15/100 against 8/100: p = 0.1208.
-    const result = pickWinner([
-      { id: 1, views: 100, shares: 15 },
-      { id: 2, views: 100, shares: 8 },
-    ]);
+    const result = pickWinner([variant(1, 100, 15), variant(2, 100, 8)]);
     expect(result.pValue).toBeCloseTo(0.120773, 5);
     expect(result.winner).toBeNull();
   });
 
   it('tests the best against the runner-up when there are more than two', () => {
-    const clear = pickWinner([
-      { id: 1, views: 100, shares: 2 },
-      { id: 2, views: 100, shares: 20 },
-      { id: 3, views: 100, shares: 8 },
-    ]);
+    const clear = pickWinner([variant(1, 100, 2), variant(2, 100, 20), variant(3, 100, 8)]);
     expect(clear.winner).toBe(2);
     expect(clear.pValue).toBeCloseTo(0.014468, 5);
     // The best beats the worst by far, but not the runner-up: no winner.
-    const close = pickWinner([
-      { id: 1, views: 100, shares: 2 },
-      { id: 2, views: 100, shares: 20 },
-      { id: 3, views: 100, shares: 15 },
-    ]);
+    const close = pickWinner([variant(1, 100, 2), variant(2, 100, 20), variant(3, 100, 15)]);
     expect(close.winner).toBeNull();
   });
 
   it('has nothing to compare with fewer than two variants', () => {
-    expect(pickWinner([{ id: 1, views: 1000, shares: 900 }])).toEqual({ winner: null, pValue: null });
+    expect(pickWinner([variant(1, 1000, 900)])).toEqual({ winner: null, pValue: null });
   });
 });

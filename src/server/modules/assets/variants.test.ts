@@ -74,6 +74,10 @@ async function logShare(
   return json(res);
 }
 
+/** PUT /api/assets/:id with these variants, as A unless another token is given. */
+const putVariants = (assetId: number, variants: { id?: number; text: string }[], token = a.token) =>
+  sendJson(t.app, 'PUT', `/api/assets/${assetId}`, { variants }, token);
+
 const assetAnalytics = async (assetId: number, token = a.token) =>
   get(`/api/assets/${assetId}/analytics`, token);
 
@@ -85,22 +89,17 @@ describe('variants on assets', () => {
     const listed = json(await get(`/api/campaigns/${campaign.id}/assets`, a.token));
     expect(listed[0].variants).toEqual(asset.variants);
 
-    const edited = await sendJson(
-      t.app,
-      'PUT',
-      `/api/assets/${asset.id}`,
-      {
-        variants: [{ text: 'A third way to say it' }, { id: first.id, text: first.text }],
-      },
-      a.token,
-    );
+    const edited = await putVariants(asset.id, [
+      { text: 'A third way to say it' },
+      { id: first.id, text: first.text },
+    ]);
     expect(edited.statusCode).toBe(200);
     const after = json(edited).variants;
     expect(after.map((v: { text: string }) => v.text)).toEqual(['A third way to say it', first.text]);
     expect(after[1].id).toBe(first.id);
     expect(after.map((v: { id: number }) => v.id)).not.toContain(second.id);
 
-    const cleared = await sendJson(t.app, 'PUT', `/api/assets/${asset.id}`, { variants: [] }, a.token);
+    const cleared = await putVariants(asset.id, []);
     expect(json(cleared).variants).toEqual([]);
     const org = json(await get('/api/assets', a.token));
     expect(org.find((x: { id: number }) => x.id === asset.id).variants).toEqual([]);
@@ -131,42 +130,23 @@ describe('variants on assets', () => {
     expect(five.statusCode).toBe(400);
     expect(json(five).message).toBe('An asset can have at most 4 share-text variants');
     const { asset } = await campaignWithVariants();
-    const dup = await sendJson(
-      t.app,
-      'PUT',
-      `/api/assets/${asset.id}`,
-      {
-        variants: [{ text: 'Same' }, { text: 'Same' }],
-      },
-      a.token,
-    );
+    const dup = await putVariants(asset.id, [{ text: 'Same' }, { text: 'Same' }]);
     expect(dup.statusCode).toBe(400);
     expect(json(dup).message).toBe('Share-text variants must differ from each other');
-    const blank = await sendJson(
-      t.app,
-      'PUT',
-      `/api/assets/${asset.id}`,
-      { variants: [{ text: '  ' }] },
-      a.token,
-    );
+    const blank = await putVariants(asset.id, [{ text: '  ' }]);
     expect(blank.statusCode).toBe(400);
     expect(json(blank).message).toBe('Variant text is required');
     // Four is fine.
-    const four = await sendJson(
-      t.app,
-      'PUT',
-      `/api/assets/${asset.id}`,
-      {
-        variants: ['1', '2', '3', '4'].map((n) => ({ text: `Text ${n}` })),
-      },
-      a.token,
+    const four = await putVariants(
+      asset.id,
+      ['1', '2', '3', '4'].map((n) => ({ text: `Text ${n}` })),
     );
     expect(json(four).variants).toHaveLength(4);
   });
 
   it("are another organisation's 404", async () => {
     const { asset } = await campaignWithVariants();
-    const put = await sendJson(t.app, 'PUT', `/api/assets/${asset.id}`, { variants: [] }, b.token);
+    const put = await putVariants(asset.id, [], b.token);
     expect(put.statusCode).toBe(404);
     expect((await assetAnalytics(asset.id, b.token)).statusCode).toBe(404);
     expect((await assetAnalytics(asset.id)).statusCode).toBe(200);
@@ -205,13 +185,7 @@ describe('the variant a visitor is shown', () => {
   it('follows an edit of the variants at once', async () => {
     const { campaign, asset } = await campaignWithVariants();
     const { cookie } = await openPage(campaign.id);
-    await sendJson(
-      t.app,
-      'PUT',
-      `/api/assets/${asset.id}`,
-      { variants: [{ text: 'Only this one' }] },
-      a.token,
-    );
+    await putVariants(asset.id, [{ text: 'Only this one' }]);
     expect((await supporterJson(campaign.id, cookie)).assets[0].variant.text).toBe('Only this one');
   });
 });
@@ -299,13 +273,7 @@ describe('attribution and views', () => {
     );
 
     // Retiring the shown variant: its id is dropped; the visitor's new choice is kept.
-    await sendJson(
-      t.app,
-      'PUT',
-      `/api/assets/${asset.id}`,
-      { variants: [{ text: notShown.text }, { text: 'A third text' }] },
-      a.token,
-    );
+    await putVariants(asset.id, [{ text: notShown.text }, { text: 'A third text' }]);
     expect(await storedVariant((await logShare(ids, visitor.cookie, { variantId: shown.id })).id)).toBeNull();
     const now = (await supporterJson(campaign.id, visitor.cookie)).assets[0].variant;
     expect(now.id).not.toBe(shown.id);

@@ -49,20 +49,10 @@ describe('PUT /api/campaigns/:id', () => {
   it('edits name, description and dates, and the public page shows it at once', async () => {
     const { campaign } = await liveCampaign();
     expect((await publicJson(campaign.id)).json().campaign.name).toBe('Clean Rivers');
-    const res = await put(campaign.id, {
-      name: 'Cleaner Rivers',
-      description: 'Fixed typo',
-      startDate: '2020-01-01',
-      endDate: iso(10 * DAY),
-    });
+    const edit = { name: 'Cleaner Rivers', description: 'Fixed typo', startDate: '2020-01-01' };
+    const res = await put(campaign.id, { ...edit, endDate: iso(10 * DAY) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      id: campaign.id,
-      name: 'Cleaner Rivers',
-      description: 'Fixed typo',
-      status: 'active',
-      startDate: '2020-01-01',
-    });
+    expect(res.json()).toMatchObject({ id: campaign.id, ...edit, status: 'active' });
     expect(Object.keys(res.json()).sort()).toEqual(
       ['createdAt', 'description', 'endDate', 'id', 'name', 'organizationId', 'startDate', 'status'].sort(),
     );
@@ -312,18 +302,10 @@ describe('PUT /api/assets/:id and DELETE /api/assets/:id', () => {
   it('edits title, description and content; the public page follows at once', async () => {
     const { campaign, asset } = await liveCampaign();
     await publicJson(campaign.id); // warm the cache
-    const res = await req('PUT', `/api/assets/${asset.id}`, a.token, {
-      title: 'New title',
-      description: 'New words',
-      content: 'New share text',
-    });
+    const edit = { title: 'New title', description: 'New words', content: 'New share text' };
+    const res = await req('PUT', `/api/assets/${asset.id}`, a.token, edit);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      id: asset.id,
-      title: 'New title',
-      description: 'New words',
-      content: 'New share text',
-    });
+    expect(res.json()).toMatchObject({ id: asset.id, ...edit });
     expect(res.json()).not.toHaveProperty('deletedAt');
     expect((await publicJson(campaign.id)).json().assets[0]).toMatchObject({ title: 'New title' });
   });

@@ -6,20 +6,11 @@ const { t, a, b, get } = twoOrganizationsPerFile();
 
 describe('POST /api/campaigns', () => {
   it('creates a campaign in the caller organisation, status active by default', async () => {
-    const res = await postJson(
-      t.app,
-      '/api/campaigns',
-      { name: 'Climate Week', description: 'Act now', organizationId: a.orgId },
-      a.token,
-    );
+    const body = { name: 'Climate Week', description: 'Act now', organizationId: a.orgId };
+    const res = await postJson(t.app, '/api/campaigns', body, a.token);
     expect(res.statusCode).toBe(201);
     const c = res.json();
-    expect(c).toMatchObject({
-      name: 'Climate Week',
-      description: 'Act now',
-      status: 'active',
-      organizationId: a.orgId,
-    });
+    expect(c).toMatchObject({ ...body, status: 'active' });
     expect(c.id).toBeGreaterThan(0);
     expect(Date.parse(c.createdAt)).not.toBeNaN();
   });
@@ -36,7 +27,7 @@ describe('POST /api/campaigns', () => {
     expect((await get('/api/campaigns', b.token)).json()).toHaveLength(before);
   });
 
-  it('answers 403 with the section 5 message for a caller without an organisation', async () => {
+  it('answers 403 asking to sign in again for a caller without an organisation', async () => {
     const lone = await signUp(t.app, { org: false });
     const res = await postJson(t.app, '/api/campaigns', { name: 'Orphan campaign' }, lone.token);
     expect(res.statusCode).toBe(403);
@@ -48,7 +39,7 @@ describe('POST /api/campaigns', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('rejects a 2-character name with the section 5 wording', async () => {
+  it('rejects a 2-character name naming the minimum length', async () => {
     const res = await postJson(t.app, '/api/campaigns', { name: 'ab' }, a.token);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Campaign name must be at least 3 characters');

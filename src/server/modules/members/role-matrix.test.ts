@@ -24,9 +24,16 @@ interface Call {
   payload?: unknown;
   headers?: Record<string, string>;
 }
+/**
+ * How a route is called. By default its own path, with `params` filled in, `query` and
+ * `body` (functions: the ids they use are made in beforeAll).
+ */
 interface Case {
-  /** Builds the request; may create fresh data (a throwaway member, invitation, session). */
-  call: (caller: Caller) => Promise<Call> | Call;
+  /** Builds the whole request instead; may create fresh data (a throwaway member, invitation, session). */
+  call?: (caller: Caller) => Promise<Call> | Call;
+  params?: () => Record<string, string | number>;
+  query?: string;
+  body?: () => unknown;
   /** Statuses that still mean "allowed" for this route (its own answer to this valid-looking input). */
   alsoAllowed?: number[];
   /** What a member of another organisation gets, when not simply 'allowed'. */
@@ -114,25 +121,30 @@ const sessionIdOf = async (token: string) => {
   return (res.json() as { id: number; current: boolean }[]).find((s) => s.current)?.id ?? 999999;
 };
 
+const ofCampaign = () => ({ id: campaignId });
+/** The admin's campaign as `:id`: another organisation's member gets a 404. */
+const ownCampaign: Case = { params: ofCampaign, other: 404 };
+/** The admin's asset as `:id`: another organisation's member gets a 404. */
+const ownAsset: Case = { params: () => ({ id: assetId }), other: 404 };
+
+/** A call on a fresh viewer of the admin's organisation: another organisation's member id is a 404. */
+const onNewMember = (method: Call['method'], payload?: unknown): Case => ({
+  call: async () => {
+    const m = await addMember(t.app, admin, 'viewer');
+    return { method, url: `/api/organization/members/${m.userId}`, payload };
+  },
+  other: 404,
+});
+
 const CASES: Record<string, Case> = {
   'POST /api/register': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/register',
-      payload: {
-        username: `m${Math.random().toString(36).slice(2, 10)}`,
-        email: 'm@example.org',
-        password: 'secret123',
-      },
+    body: () => ({
+      username: `m${Math.random().toString(36).slice(2, 10)}`,
+      email: 'm@example.org',
+      password: 'secret123',
     }),
   },
-  'POST /api/login': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: users.admin.username, password: 'secret123' },
-    }),
-  },
+  'POST /api/login': { body: () => ({ username: users.admin.username, password: 'secret123' }) },
   'POST /api/logout': {
     // A fresh session of the caller: logging out the main one would end the rest of the walk.
     call: async (caller) => ({
@@ -141,35 +153,22 @@ const CASES: Record<string, Case> = {
       headers: caller === 'anon' ? {} : bearer(isKey(caller) ? tokens[caller] : await login(caller)),
     }),
   },
-  'GET /api/auth-status': { call: () => ({ method: 'GET', url: '/api/auth-status' }) },
-  'GET /api/user': { call: () => ({ method: 'GET', url: '/api/user' }) },
-  'PUT /api/user/profile': {
-    call: () => ({ method: 'PUT', url: '/api/user/profile', payload: { firstName: 'Matrix' } }),
-  },
-  'PUT /api/user/password': {
-    call: () => ({
-      method: 'PUT',
-      url: '/api/user/password',
-      payload: { currentPassword: 'secret123', newPassword: 'secret123' },
-    }),
-  },
-  'GET /api/user/sessions': { call: () => ({ method: 'GET', url: '/api/user/sessions' }) },
+  'GET /api/auth-status': {},
+  'GET /api/user': {},
+  'PUT /api/user/profile': { body: () => ({ firstName: 'Matrix' }) },
+  'PUT /api/user/password': { body: () => ({ currentPassword: 'secret123', newPassword: 'secret123' }) },
+  'GET /api/user/sessions': {},
   'DELETE /api/user/sessions/:id': {
     call: async (caller) => {
       const id = caller === 'anon' ? 1 : await sessionIdOf(await login(caller));
       return { method: 'DELETE', url: `/api/user/sessions/${id}` };
     },
   },
-  'GET /api/user/activity': { call: () => ({ method: 'GET', url: '/api/user/activity' }) },
-  'POST /api/password-reset': {
-    call: () => ({ method: 'POST', url: '/api/password-reset', payload: { email: 'a@example.org' } }),
-  },
+  'GET /api/user/activity': {},
+  'POST /api/password-reset': { body: () => ({ email: 'a@example.org' }) },
   'POST /api/password-reset/:token': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/password-reset/nosuchtoken',
-      payload: { newPassword: 'secret123' },
-    }),
+    params: () => ({ token: 'nosuchtoken' }),
+    body: () => ({ newPassword: 'secret123' }),
     alsoAllowed: [400],
   },
   'POST /api/organizations': {
@@ -182,46 +181,18 @@ const CASES: Record<string, Case> = {
     // Members already belong to one.
     alsoAllowed: [409],
   },
-  'GET /api/organization': { call: () => ({ method: 'GET', url: '/api/organization' }), alsoAllowed: [404] },
-  'GET /api/organization/stats': { call: () => ({ method: 'GET', url: '/api/organization/stats' }) },
-  'GET /api/organization/analytics': { call: () => ({ method: 'GET', url: '/api/organization/analytics' }) },
-  'GET /api/organization/export.csv': {
-    call: () => ({ method: 'GET', url: '/api/organization/export.csv?type=shares' }),
-  },
-  'GET /api/organization/settings': { call: () => ({ method: 'GET', url: '/api/organization/settings' }) },
-  'PUT /api/organization/settings': {
-    call: () => ({
-      method: 'PUT',
-      url: '/api/organization/settings',
-      payload: { notifications: { weeklyDigest: true } },
-    }),
-  },
-  'GET /api/organization/activity': { call: () => ({ method: 'GET', url: '/api/organization/activity' }) },
-  'GET /api/organization/members': { call: () => ({ method: 'GET', url: '/api/organization/members' }) },
-  'PUT /api/organization/members/:userId': {
-    call: async () => {
-      const m = await addMember(t.app, admin, 'viewer');
-      return { method: 'PUT', url: `/api/organization/members/${m.userId}`, payload: { role: 'editor' } };
-    },
-    other: 404,
-  },
-  'DELETE /api/organization/members/:userId': {
-    call: async () => {
-      const m = await addMember(t.app, admin, 'viewer');
-      return { method: 'DELETE', url: `/api/organization/members/${m.userId}` };
-    },
-    other: 404,
-  },
-  'POST /api/organization/invitations': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/organization/invitations',
-      payload: { email: 'new@example.org', role: 'editor' },
-    }),
-  },
-  'GET /api/organization/invitations': {
-    call: () => ({ method: 'GET', url: '/api/organization/invitations' }),
-  },
+  'GET /api/organization': { alsoAllowed: [404] },
+  'GET /api/organization/stats': {},
+  'GET /api/organization/analytics': {},
+  'GET /api/organization/export.csv': { query: 'type=shares' },
+  'GET /api/organization/settings': {},
+  'PUT /api/organization/settings': { body: () => ({ notifications: { weeklyDigest: true } }) },
+  'GET /api/organization/activity': {},
+  'GET /api/organization/members': {},
+  'PUT /api/organization/members/:userId': onNewMember('PUT', { role: 'editor' }),
+  'DELETE /api/organization/members/:userId': onNewMember('DELETE'),
+  'POST /api/organization/invitations': { body: () => ({ email: 'new@example.org', role: 'editor' }) },
+  'GET /api/organization/invitations': {},
   'DELETE /api/organization/invitations/:id': {
     call: async () => ({ method: 'DELETE', url: `/api/organization/invitations/${(await invite()).id}` }),
     other: 404,
@@ -241,14 +212,8 @@ const CASES: Record<string, Case> = {
     // Everyone but the user without an organisation already has one.
     alsoAllowed: [409],
   },
-  'GET /api/organization/api-keys': { call: () => ({ method: 'GET', url: '/api/organization/api-keys' }) },
-  'POST /api/organization/api-keys': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/organization/api-keys',
-      payload: { name: 'Matrix', role: 'viewer' },
-    }),
-  },
+  'GET /api/organization/api-keys': {},
+  'POST /api/organization/api-keys': { body: () => ({ name: 'Matrix', role: 'viewer' }) },
   'DELETE /api/organization/api-keys/:id': {
     // Revoking is final: each call revokes a key of its own.
     call: async () => {
@@ -262,28 +227,19 @@ const CASES: Record<string, Case> = {
     },
     other: 404,
   },
-  'GET /api/campaigns': { call: () => ({ method: 'GET', url: '/api/campaigns' }) },
+  'GET /api/campaigns': {},
   'POST /api/campaigns': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/campaigns',
-      payload: { name: 'Matrix campaign', description: 'd', status: 'active', organizationId: admin.orgId },
+    body: () => ({
+      name: 'Matrix campaign',
+      description: 'd',
+      status: 'active',
+      organizationId: admin.orgId,
     }),
     // Another organisation's id in the body.
     other: 403,
   },
-  'GET /api/campaigns/:id': {
-    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}` }),
-    other: 404,
-  },
-  'PUT /api/campaigns/:id': {
-    call: () => ({
-      method: 'PUT',
-      url: `/api/campaigns/${campaignId}`,
-      payload: { description: 'Edited in the matrix' },
-    }),
-    other: 404,
-  },
+  'GET /api/campaigns/:id': ownCampaign,
+  'PUT /api/campaigns/:id': { ...ownCampaign, body: () => ({ description: 'Edited in the matrix' }) },
   'DELETE /api/campaigns/:id': {
     // Archiving is final: each call archives a campaign of its own.
     call: async () => {
@@ -292,63 +248,22 @@ const CASES: Record<string, Case> = {
     },
     other: 404,
   },
-  'POST /api/campaigns/:id/duplicate': {
-    call: () => ({ method: 'POST', url: `/api/campaigns/${campaignId}/duplicate` }),
-    other: 404,
-  },
-  'GET /api/campaigns/:id/assets': {
-    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/assets` }),
-    other: 404,
-  },
-  'PUT /api/campaigns/:id/assets/order': {
-    call: () => ({
-      method: 'PUT',
-      url: `/api/campaigns/${campaignId}/assets/order`,
-      payload: { assetIds: [assetId] },
-    }),
-    other: 404,
-  },
-  'GET /api/campaigns/:id/stats': {
-    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/stats` }),
-    other: 404,
-  },
-  'GET /api/campaigns/:id/analytics': {
-    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/analytics` }),
-    other: 404,
-  },
-  'GET /api/campaigns/:id/export.csv': {
-    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/export.csv?type=clicks` }),
-    other: 404,
-  },
-  'GET /api/campaigns/:id/qr.svg': {
-    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/qr.svg` }),
-    other: 404,
-  },
-  'GET /api/campaigns/:id/qr.png': {
-    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/qr.png?size=128` }),
-    other: 404,
-  },
-  'GET /api/campaigns/:id/poster.pdf': {
-    call: () => ({ method: 'GET', url: `/api/campaigns/${campaignId}/poster.pdf` }),
-    other: 404,
-  },
-  'GET /api/assets': { call: () => ({ method: 'GET', url: '/api/assets' }) },
+  'POST /api/campaigns/:id/duplicate': ownCampaign,
+  'GET /api/campaigns/:id/assets': ownCampaign,
+  'PUT /api/campaigns/:id/assets/order': { ...ownCampaign, body: () => ({ assetIds: [assetId] }) },
+  'GET /api/campaigns/:id/stats': ownCampaign,
+  'GET /api/campaigns/:id/analytics': ownCampaign,
+  'GET /api/campaigns/:id/export.csv': { ...ownCampaign, query: 'type=clicks' },
+  'GET /api/campaigns/:id/qr.svg': ownCampaign,
+  'GET /api/campaigns/:id/qr.png': { ...ownCampaign, query: 'size=128' },
+  'GET /api/campaigns/:id/poster.pdf': ownCampaign,
+  'GET /api/assets': {},
   'POST /api/assets': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/assets',
-      payload: { title: 'Matrix asset', type: 'text', content: 'Hello', campaignId },
-    }),
+    body: () => ({ title: 'Matrix asset', type: 'text', content: 'Hello', campaignId }),
     other: 404,
   },
-  'PUT /api/assets/:id': {
-    call: () => ({ method: 'PUT', url: `/api/assets/${assetId}`, payload: { title: 'Edited asset' } }),
-    other: 404,
-  },
-  'GET /api/assets/:id/analytics': {
-    call: () => ({ method: 'GET', url: `/api/assets/${assetId}/analytics` }),
-    other: 404,
-  },
+  'PUT /api/assets/:id': { ...ownAsset, body: () => ({ title: 'Edited asset' }) },
+  'GET /api/assets/:id/analytics': ownAsset,
   'DELETE /api/assets/:id': {
     // A deleted asset is gone for good: each call deletes one of its own.
     call: async () => ({
@@ -357,19 +272,9 @@ const CASES: Record<string, Case> = {
     }),
     other: 404,
   },
-  'GET /api/templates': { call: () => ({ method: 'GET', url: '/api/templates' }) },
-  'POST /api/templates': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/templates',
-      payload: { campaignId, name: 'Matrix copy' },
-    }),
-    other: 404,
-  },
-  'POST /api/templates/:id/use': {
-    call: () => ({ method: 'POST', url: `/api/templates/${templateId}/use` }),
-    other: 404,
-  },
+  'GET /api/templates': {},
+  'POST /api/templates': { body: () => ({ campaignId, name: 'Matrix copy' }), other: 404 },
+  'POST /api/templates/:id/use': { params: () => ({ id: templateId }), other: 404 },
   'POST /api/upload': {
     call: () => {
       const body = multipartFile({ filename: 'a.png', contentType: 'image/png', bytes: PNG_1X1 });
@@ -377,95 +282,56 @@ const CASES: Record<string, Case> = {
     },
   },
   'POST /api/upload-from-url': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/upload-from-url',
-      payload: { imageUrl: 'http://127.0.0.1:9/x.png' },
-    }),
+    body: () => ({ imageUrl: 'http://127.0.0.1:9/x.png' }),
     // Refused as a private address: the role check passed.
     alsoAllowed: [400],
   },
-  'POST /api/debug/create-test-content': {
-    call: () => ({ method: 'POST', url: '/api/debug/create-test-content' }),
-  },
-  'GET /api/shares/scheduled': { call: () => ({ method: 'GET', url: '/api/shares/scheduled' }) },
+  'POST /api/debug/create-test-content': {},
+  'GET /api/shares/scheduled': {},
   'POST /api/shares': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/shares',
-      payload: { assetId, campaignId, organizationId: admin.orgId, platform: 'twitter' },
-    }),
+    body: () => ({ assetId, campaignId, organizationId: admin.orgId, platform: 'twitter' }),
   },
   'POST /api/shares/schedule': {
-    call: () => ({
-      method: 'POST',
-      url: '/api/shares/schedule',
-      payload: {
-        assetId,
-        campaignId,
-        organizationId: admin.orgId,
-        platform: 'twitter',
-        scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
-      },
+    body: () => ({
+      assetId,
+      campaignId,
+      organizationId: admin.orgId,
+      platform: 'twitter',
+      scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
     }),
   },
-  'POST /api/clicks': {
-    call: () => ({ method: 'POST', url: '/api/clicks', payload: { campaignId, ref: 'matrixRef0001' } }),
-  },
-  'POST /api/supporter/campaigns/:id/visits': {
-    call: () => ({
-      method: 'POST',
-      url: `/api/supporter/campaigns/${campaignId}/visits`,
-      payload: { src: 'qr' },
-    }),
-  },
-  'GET /api/supporter/campaigns/:id': {
-    call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}` }),
-  },
-  'GET /api/supporter/campaigns/:id/impact': {
-    call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/impact` }),
-  },
-  'GET /api/supporter/campaigns/:id/scheduled': {
-    call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/scheduled` }),
-  },
+  'POST /api/clicks': { body: () => ({ campaignId, ref: 'matrixRef0001' }) },
+  'POST /api/supporter/campaigns/:id/visits': { params: ofCampaign, body: () => ({ src: 'qr' }) },
+  'GET /api/supporter/campaigns/:id': { params: ofCampaign },
+  'GET /api/supporter/campaigns/:id/impact': { params: ofCampaign },
+  'GET /api/supporter/campaigns/:id/scheduled': { params: ofCampaign },
   'GET /api/supporter/campaigns/:id/scheduled/:shareId': {
-    call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/scheduled/999999` }),
+    params: () => ({ id: campaignId, shareId: 999999 }),
     alsoAllowed: [404],
   },
-  'GET /api/push/public-key': { call: () => ({ method: 'GET', url: '/api/push/public-key' }) },
-  'GET /unsubscribe/:token': {
-    call: () => ({ method: 'GET', url: '/unsubscribe/nosuchtoken' }),
-    alsoAllowed: [404],
-  },
-  'GET /api/supporter/campaigns/:id/elsewhere': {
-    call: () => ({ method: 'GET', url: `/api/supporter/campaigns/${campaignId}/elsewhere` }),
-  },
+  'GET /api/push/public-key': {},
+  'GET /unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
+  'GET /api/supporter/campaigns/:id/elsewhere': { params: ofCampaign },
   'GET /api/supporter/assets/:id/message-check': {
-    call: () => ({ method: 'GET', url: `/api/supporter/assets/${assetId}/message-check?text=Hello%20there` }),
+    params: () => ({ id: assetId }),
+    query: 'text=Hello%20there',
   },
-  'GET /supporter/:id': { call: () => ({ method: 'GET', url: `/supporter/${campaignId}` }) },
-  'GET /supporter/campaign/:id': {
-    call: () => ({ method: 'GET', url: `/supporter/campaign/${campaignId}` }),
-  },
-  'GET /embed/:campaignId': { call: () => ({ method: 'GET', url: `/embed/${campaignId}` }) },
-  'GET /uploads/:name': {
-    call: () => ({ method: 'GET', url: `/uploads/${'a'.repeat(32)}.png` }),
-    alsoAllowed: [404],
-  },
+  'GET /supporter/:id': { params: ofCampaign },
+  'GET /supporter/campaign/:id': { params: ofCampaign },
+  'GET /embed/:campaignId': { params: () => ({ campaignId }) },
+  'GET /uploads/:name': { params: () => ({ name: `${'a'.repeat(32)}.png` }), alsoAllowed: [404] },
   'GET /assets/*': { call: () => ({ method: 'GET', url: '/assets/none.js' }), alsoAllowed: [404] },
-  'GET /healthz': { call: () => ({ method: 'GET', url: '/healthz' }) },
-  'GET /readyz': { call: () => ({ method: 'GET', url: '/readyz' }) },
+  'GET /healthz': {},
+  'GET /readyz': {},
   // Off without METRICS_TOKEN (404); its own bearer token, not a session, guards it otherwise.
-  'GET /metrics': { call: () => ({ method: 'GET', url: '/metrics' }), alsoAllowed: [404] },
-  'GET /api/openapi.json': { call: () => ({ method: 'GET', url: '/api/openapi.json' }) },
-  'GET /api/docs': { call: () => ({ method: 'GET', url: '/api/docs' }) },
-  'GET /api/docs/': { call: () => ({ method: 'GET', url: '/api/docs/' }) },
-  'GET /api/docs/json': { call: () => ({ method: 'GET', url: '/api/docs/json' }) },
-  'GET /api/docs/yaml': { call: () => ({ method: 'GET', url: '/api/docs/yaml' }) },
-  'GET /api/docs/static/index.html': { call: () => ({ method: 'GET', url: '/api/docs/static/index.html' }) },
-  'GET /api/docs/static/swagger-initializer.js': {
-    call: () => ({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' }),
-  },
+  'GET /metrics': { alsoAllowed: [404] },
+  'GET /api/openapi.json': {},
+  'GET /api/docs': {},
+  'GET /api/docs/': {},
+  'GET /api/docs/json': {},
+  'GET /api/docs/yaml': {},
+  'GET /api/docs/static/index.html': {},
+  'GET /api/docs/static/swagger-initializer.js': {},
   'GET /api/docs/static/*': { call: () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }) },
 };
 
@@ -491,6 +357,18 @@ function expected(key: string, caller: Caller): Outcome {
   return RANK[caller] >= RANK[access] ? 'allowed' : 403;
 }
 
+/** The request a case makes as `caller`: its own `call`, or its route's path as the case fills it in. */
+async function requestFor(key: string, c: Case, caller: Caller): Promise<Call> {
+  if (c.call) return c.call(caller);
+  const [method, path] = key.split(' ') as [Call['method'], string];
+  const params = c.params?.() ?? {};
+  const url = path.replace(/:(\w+)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${key}: no value for :${name}`);
+    return String(params[name]);
+  });
+  return { method, url: c.query ? `${url}?${c.query}` : url, payload: c.body?.() };
+}
+
 function classify(res: LightMyRequestResponse, c: Case): Outcome | number {
   if (res.statusCode < 400 || c.alsoAllowed?.includes(res.statusCode)) return 'allowed';
   return res.statusCode;
@@ -511,7 +389,7 @@ describe('role matrix: every route as every kind of caller', () => {
     for (const key of ORDER) {
       const c = CASES[key];
       for (const caller of CALLERS) {
-        const req = await c.call(caller);
+        const req = await requestFor(key, c, caller);
         const res = await t.app.inject({
           method: req.method,
           url: req.url,

@@ -52,10 +52,14 @@ function libraryModules(url: string): boolean[][] {
 const get = (url: string, token: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
 
+/** One of the campaign's printable files (qr.png, qr.svg, poster.pdf), as A unless another token is given. */
+const ownFile = (name: string, token = a.token, headers: Record<string, string> = {}) =>
+  get(`/api/campaigns/${campaign.id}/${name}`, token, headers);
+
 describe('GET /api/campaigns/:id/qr.png', () => {
   it('is a square PNG that scans to the supporter link from PUBLIC_URL with src=qr', async () => {
     // The Host header must not leak into the code: PUBLIC_URL wins.
-    const res = await get(`/api/campaigns/${campaign.id}/qr.png`, a.token, { host: 'evil.example.com' });
+    const res = await ownFile('qr.png', a.token, { host: 'evil.example.com' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toBe(
@@ -70,7 +74,7 @@ describe('GET /api/campaigns/:id/qr.png', () => {
 
   it('is drawn at the size asked for, at both bounds', async () => {
     for (const size of [QR_PNG_SIZE.min, QR_PNG_SIZE.max]) {
-      const res = await get(`/api/campaigns/${campaign.id}/qr.png?size=${size}`, a.token);
+      const res = await ownFile(`qr.png?size=${size}`);
       expect(res.statusCode).toBe(200);
       expect(decodeQrPng(res.rawPayload)).toEqual({ text: codeUrl, width: size, height: size });
     }
@@ -78,21 +82,21 @@ describe('GET /api/campaigns/:id/qr.png', () => {
 
   it('refuses sizes outside the bounds with a clear 400', async () => {
     for (const size of [QR_PNG_SIZE.min - 1, QR_PNG_SIZE.max + 1, '300.5', '', '-512']) {
-      const res = await get(`/api/campaigns/${campaign.id}/qr.png?size=${size}`, a.token);
+      const res = await ownFile(`qr.png?size=${size}`);
       expect(res.statusCode, `size=${size}`).toBe(400);
       expect(res.json().message).toBe('size must be a whole number of pixels from 128 to 2048');
     }
-    const word = await get(`/api/campaigns/${campaign.id}/qr.png?size=big`, a.token);
+    const word = await ownFile('qr.png?size=big');
     expect(word.statusCode).toBe(400);
     expect(word.json().message).toBe('size must be a number');
-    const unknown = await get(`/api/campaigns/${campaign.id}/qr.png?width=300`, a.token);
+    const unknown = await ownFile('qr.png?width=300');
     expect(unknown.statusCode).toBe(400);
   });
 });
 
 describe('GET /api/campaigns/:id/qr.svg', () => {
   it('is a well-formed SVG with the module matrix of that link at print error correction', async () => {
-    const res = await get(`/api/campaigns/${campaign.id}/qr.svg`, a.token);
+    const res = await ownFile('qr.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     const svg = res.body;
@@ -110,14 +114,14 @@ describe('GET /api/campaigns/:id/qr.svg', () => {
   });
 
   it('lets the browser keep it until the link changes (ETag, 304)', async () => {
-    const first = await get(`/api/campaigns/${campaign.id}/qr.svg`, a.token);
+    const first = await ownFile('qr.svg');
     expect(first.headers['cache-control']).toBe('private, no-cache');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await get(`/api/campaigns/${campaign.id}/qr.svg`, viewer.token, { 'if-none-match': etag });
+    const again = await ownFile('qr.svg', viewer.token, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const png = await get(`/api/campaigns/${campaign.id}/qr.png`, a.token, { 'if-none-match': etag });
+    const png = await ownFile('qr.png', a.token, { 'if-none-match': etag });
     expect(png.statusCode).toBe(200);
     const other = await createCampaign(t.app, a.token, { organizationId: a.orgId });
     const otherSvg = await get(`/api/campaigns/${other.id}/qr.svg`, a.token, { 'if-none-match': etag });
@@ -127,7 +131,7 @@ describe('GET /api/campaigns/:id/qr.svg', () => {
 
 describe('GET /api/campaigns/:id/poster.pdf', () => {
   it('is one A4 page with the name, the description as the line, the code and the link', async () => {
-    const res = await get(`/api/campaigns/${campaign.id}/poster.pdf`, a.token);
+    const res = await ownFile('poster.pdf');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -150,10 +154,7 @@ describe('GET /api/campaigns/:id/poster.pdf', () => {
   });
 
   it('prints the line asked for, and the default line for a campaign without description', async () => {
-    const res = await get(
-      `/api/campaigns/${campaign.id}/poster.pdf?line=${encodeURIComponent('  Scan me  ')}`,
-      a.token,
-    );
+    const res = await ownFile(`poster.pdf?line=${encodeURIComponent('  Scan me  ')}`);
     expect(pdfPageText(await loadPdf(res.rawPayload))[1]).toBe('Scan me');
     const bare = await createCampaign(t.app, a.token, { organizationId: a.orgId, description: undefined });
     const plain = await get(`/api/campaigns/${bare.id}/poster.pdf`, a.token);
@@ -163,10 +164,7 @@ describe('GET /api/campaigns/:id/poster.pdf', () => {
   });
 
   it('refuses a line over the limit', async () => {
-    const res = await get(
-      `/api/campaigns/${campaign.id}/poster.pdf?line=${'x'.repeat(POSTER_LINE_MAX + 1)}`,
-      a.token,
-    );
+    const res = await ownFile(`poster.pdf?line=${'x'.repeat(POSTER_LINE_MAX + 1)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`line must be at most ${POSTER_LINE_MAX} characters`);
   });

@@ -90,6 +90,12 @@ async function setup(app: TestApp, name = 'Rivers Org') {
 const shareStatus = async (app: TestApp, id: number) =>
   (await app.database.db.selectFrom('shares').select('status').where('id', '=', id).executeTakeFirst())
     ?.status;
+/** The rows an organisation has in `table` (each test's organisation is its own). */
+const rowsOf = (
+  app: TestApp,
+  table: 'shares' | 'reminders' | 'reminderSuppressions',
+  organizationId: number,
+) => app.database.db.selectFrom(table).selectAll().where('organizationId', '=', organizationId).execute();
 const reminderRows = (app: TestApp, shareId: number) =>
   app.database.db.selectFrom('reminders').selectAll().where('shareId', '=', shareId).execute();
 /** The organisation turns supporter information off (its settings row did not exist yet). */
@@ -338,12 +344,7 @@ describe('refused reminders', () => {
     });
     expect(bad.statusCode).toBe(400);
     // Nothing was scheduled by a refused request.
-    const rows = await strict.database.db
-      .selectFrom('shares')
-      .select('id')
-      .where('campaignId', '=', s.campaignId)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await rowsOf(strict, 'shares', s.org)).toEqual([]);
   });
 
   it('refuses an email without consent, when the organisation does not collect information, or without mail', async () => {
@@ -365,12 +366,7 @@ describe('refused reminders', () => {
     const noMail = await other.schedule({ reminder: { email: 'no@example.org', consent: true } });
     expect(noMail.statusCode).toBe(400);
     expect(noMail.json().message).toBe(REMINDER_REFUSED.noMail);
-    const rows = await t.database.db
-      .selectFrom('reminders')
-      .select('id')
-      .where('organizationId', '=', s.org)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await rowsOf(t, 'reminders', s.org)).toEqual([]);
   });
 
   it('caps the reminders one address may have waiting in an organisation', async () => {
@@ -448,11 +444,7 @@ describe('unsubscribe links', () => {
       expect(res.statusCode, address).toBe(400);
       expect(res.json().message).toBe(REMINDER_REFUSED.unsubscribed);
     }
-    const suppressed = await t.database.db
-      .selectFrom('reminderSuppressions')
-      .selectAll()
-      .where('organizationId', '=', s.org)
-      .execute();
+    const suppressed = await rowsOf(t, 'reminderSuppressions', s.org);
     expect(suppressed).toHaveLength(1);
     expect(JSON.stringify(suppressed)).not.toContain('leave');
     expect((await s.schedule({ reminder: { email: 'stay@example.org', consent: true } }, 7)).statusCode).toBe(

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
-import { createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
+import { uploadFile } from '../../test/upload-file.ts';
+import { createCampaign } from '../campaigns/workspace-fixtures.ts';
 
 const t = appPerFile();
 let admin: SignedUp;
@@ -90,13 +91,7 @@ describe('organisation settings', () => {
   });
 
   it('accepts an uploaded image or an http(s) image link as logo, not an upload that does not exist', async () => {
-    const body = multipartFile({ filename: 'logo.png', contentType: 'image/png', bytes: PNG_1X1 });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload',
-      headers: { ...bearer(admin.token), ...body.headers },
-      payload: body.payload,
-    });
+    const up = await uploadFile(t.app, admin.token);
     const logoUrl = up.json().file.url;
     expect((await put({ branding: { logoUrl } })).statusCode).toBe(200);
     expect((await put({ branding: { logoUrl: 'https://cdn.example.org/logo.webp' } })).statusCode).toBe(200);

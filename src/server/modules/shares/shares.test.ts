@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedShare } from '../../test/db-rows.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { clicksOfRef, storedShare } from '../../test/db-rows.ts';
+import { bearer, createTestApp, errorMessages, signUp, type TestApp } from '../../test/test-app.ts';
 import {
   BROWSER_UA,
   seedCampaign,
@@ -265,7 +265,7 @@ describe('POST /api/shares', () => {
     for (const [payload, message] of cases) {
       const res = await post('/api/shares', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.map((e: { message: string }) => e.message)).toContain(message);
+      expect(errorMessages(res)).toContain(message);
     }
   });
 
@@ -410,13 +410,7 @@ describe('POST /api/shares/schedule', () => {
       headers: { 'user-agent': BROWSER_UA, cookie: `rally_sid=${supporterCookie(visit.headers)}` },
     });
     expect(confirm.statusCode).toBe(204);
-    const clicks = await t.database.db
-      .selectFrom('clicks')
-      .innerJoin('shares', 'shares.id', 'clicks.shareId')
-      .select('clicks.id')
-      .where('shares.ref', '=', ref)
-      .execute();
-    expect(clicks).toHaveLength(1);
+    expect(await clicksOfRef(t.database.db, ref)).toHaveLength(1);
     const dup = await post('/api/shares/schedule', { ...valid(), ref });
     expect(dup.statusCode).toBe(409);
   });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { shareRow } from '../../test/db-rows.ts';
 import { signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 import { engagementRate } from './stats.service.ts';
@@ -9,43 +10,27 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 
-async function insertShare(row: {
-  campaignId: number;
-  assetId: number;
-  orgId: number;
-  platform: string;
-  status?: string;
-  supporterId?: string | null;
-  createdAt: string;
-}): Promise<number> {
+/** A share row; a pending one is scheduled for tomorrow. */
+async function insertShare(row: Parameters<typeof shareRow>[0]): Promise<number> {
+  const scheduledFor = row.status === 'pending' ? ago(-DAY) : null;
   const inserted = await t.database.db
     .insertInto('shares')
-    .values({
-      assetId: row.assetId,
-      campaignId: row.campaignId,
-      organizationId: row.orgId,
-      platform: row.platform,
-      status: row.status ?? 'shared',
-      supporterId: row.supporterId ?? null,
-      scheduledFor: row.status === 'pending' ? ago(-DAY) : null,
-      createdAt: row.createdAt,
-    })
+    .values(shareRow({ scheduledFor, ...row }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
 }
 
-async function insertClick(row: { shareId: number; campaignId: number; orgId: number; createdAt: string }) {
+/** A click on a share by a visitor of its own. */
+async function insertClick(row: {
+  shareId: number;
+  campaignId: number;
+  organizationId: number;
+  createdAt: string;
+}) {
   await t.database.db
     .insertInto('clicks')
-    .values({
-      shareId: row.shareId,
-      campaignId: row.campaignId,
-      organizationId: row.orgId,
-      sharerId: null,
-      visitorId: `visitor-${Math.random()}`,
-      createdAt: row.createdAt,
-    })
+    .values({ ...row, sharerId: null, visitorId: `visitor-${Math.random()}` })
     .execute();
 }
 
@@ -106,7 +91,7 @@ describe('stats definitions (API.md "Stats")', () => {
     const y = await createAsset(t.app, a.token, c2.id);
     const theirs = await createCampaign(t.app, b.token);
     const theirAsset = await createAsset(t.app, b.token, theirs.id);
-    const one = { campaignId: c1.id, assetId: x.id, orgId: a.orgId };
+    const one = { campaignId: c1.id, assetId: x.id, organizationId: a.orgId };
 
     s1At = ago(DAY);
     const s1 = await insertShare({ ...one, platform: 'twitter', supporterId: 'sup-1', createdAt: s1At });
@@ -124,7 +109,7 @@ describe('stats definitions (API.md "Stats")', () => {
     await insertShare({
       campaignId: c2.id,
       assetId: y.id,
-      orgId: a.orgId,
+      organizationId: a.orgId,
       platform: 'linkedin',
       supporterId: 'sup-1',
       createdAt: ago(3 * DAY),
@@ -133,15 +118,20 @@ describe('stats definitions (API.md "Stats")', () => {
     const other = await insertShare({
       campaignId: theirs.id,
       assetId: theirAsset.id,
-      orgId: b.orgId,
+      organizationId: b.orgId,
       platform: 'whatsapp',
       supporterId: 'sup-9',
       createdAt: ago(60_000),
     });
-    await insertClick({ shareId: other, campaignId: theirs.id, orgId: b.orgId, createdAt: ago(1000) });
+    await insertClick({
+      shareId: other,
+      campaignId: theirs.id,
+      organizationId: b.orgId,
+      createdAt: ago(1000),
+    });
 
     lastClick = ago(2 * HOUR);
-    await insertClick({ shareId: s1, campaignId: c1.id, orgId: a.orgId, createdAt: lastClick });
+    await insertClick({ shareId: s1, campaignId: c1.id, organizationId: a.orgId, createdAt: lastClick });
   });
 
   it('computes campaign stats', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
 import { CLICKS_PER_ADDRESS_PER_MINUTE } from './click-budget.ts';
+import { clicksOfRef } from '../../test/db-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie, supporterIdOf } from './test-seed.ts';
 
@@ -74,13 +75,7 @@ async function confirm(
   expect(res.body).toBe('');
 }
 
-const clicksOf = async (ref: string) =>
-  t.database.db
-    .selectFrom('clicks')
-    .innerJoin('shares', 'shares.id', 'clicks.shareId')
-    .select(['clicks.visitorId', 'clicks.createdAt'])
-    .where('shares.ref', '=', ref)
-    .execute();
+const clicksOf = (ref: string) => clicksOfRef(t.database.db, ref);
 
 describe('POST /api/clicks', () => {
   it('counts a browser visit confirmed with the cookie the page set, once', async () => {
@@ -211,22 +206,17 @@ describe('POST /api/clicks', () => {
   it('counts nothing on a campaign the public cannot see (a draft or archived one)', async () => {
     const { ref } = await share();
     const cookie = await openPage(ref);
-    await t.database.db
-      .updateTable('campaigns')
-      .set({ status: 'archived' })
-      .where('id', '=', campaignId)
-      .execute();
-    t.deps.supporterCache.invalidate(campaignId);
+    // The stored status, changed under the routes; the cached public view is dropped with it.
+    const setStatus = async (status: string) => {
+      await t.database.db.updateTable('campaigns').set({ status }).where('id', '=', campaignId).execute();
+      t.deps.supporterCache.invalidate(campaignId);
+    };
+    await setStatus('archived');
     try {
       await confirm(ref, { cookie });
       expect(await clicksOf(ref)).toHaveLength(0);
     } finally {
-      await t.database.db
-        .updateTable('campaigns')
-        .set({ status: 'published' })
-        .where('id', '=', campaignId)
-        .execute();
-      t.deps.supporterCache.invalidate(campaignId);
+      await setStatus('published');
     }
     await confirm(ref, { cookie });
     expect(await clicksOf(ref)).toHaveLength(1);

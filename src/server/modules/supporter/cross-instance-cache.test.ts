@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerFile, bearer, signUp } from '../../test/test-app.ts';
+import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 import { channelFor } from './cache-invalidation.ts';
 import { FOUND_TTL_MS } from './supporter.service.ts';
 
@@ -11,26 +12,14 @@ import { FOUND_TTL_MS } from './supporter.service.ts';
 const onPostgres = process.env.DB_TARGET === 'postgres';
 
 describe.skipIf(!onPostgres)('supporter cache across instances (PostgreSQL)', () => {
-  let a: TestApp;
-  let b: TestApp;
+  const a = appPerFile();
+  const b = appPerFile({}, { sameDatabaseAs: a });
   let token: string;
   let campaignId: number;
 
   beforeAll(async () => {
-    a = await createTestApp();
-    b = await createTestApp({}, { sameDatabaseAs: a });
     ({ token } = await signUp(a.app));
-    const res = await a.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(token),
-      payload: { name: 'Before' },
-    });
-    campaignId = res.json().id;
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
+    campaignId = (await createCampaign(a.app, token, { name: 'Before' })).id;
   });
 
   const viewOnB = async () => {
@@ -56,25 +45,13 @@ describe.skipIf(!onPostgres)('supporter cache across instances (PostgreSQL)', ()
 
   it('shows an asset added through A on B within 1 s', async () => {
     expect((await viewOnB()).assets).toEqual([]); // now cached on B
-    const created = await a.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: bearer(token),
-      payload: { campaignId, title: 'Fresh', type: 'text', content: 'Share me' },
-    });
-    expect(created.statusCode).toBe(201);
+    await createAsset(a.app, token, campaignId, { title: 'Fresh', content: 'Share me' });
     const took = await untilOnB((v) => v.assets.some((x) => x.title === 'Fresh'));
     expect(took).toBeLessThan(1000);
   });
 
   it('shows an edit through A (a new asset order) on B within 1 s', async () => {
-    const second = await a.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: bearer(token),
-      payload: { campaignId, title: 'Second', type: 'text', content: 'Me too' },
-    });
-    expect(second.statusCode).toBe(201);
+    await createAsset(a.app, token, campaignId, { title: 'Second', content: 'Me too' });
     await untilOnB((v) => v.assets.length === 2);
     const titles = (await viewOnB()).assets.map((x) => x.title);
     expect(titles).toEqual(['Fresh', 'Second']);
@@ -120,12 +97,7 @@ describe.skipIf(!onPostgres)('supporter cache across instances (PostgreSQL)', ()
     }
     expect(b.deps.supporterCache.foundTtlMs).toBe(FOUND_TTL_MS);
     expect((await viewOnB()).assets.some((x) => x.title === 'Later')).toBe(false);
-    await a.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: bearer(token),
-      payload: { campaignId, title: 'Later', type: 'text', content: 'After the reconnect' },
-    });
+    await createAsset(a.app, token, campaignId, { title: 'Later', content: 'After the reconnect' });
     expect(await untilOnB((v) => v.assets.some((x) => x.title === 'Later'))).toBeLessThan(1000);
   });
 });

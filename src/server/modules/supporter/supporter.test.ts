@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clicksOfRef } from '../../test/db-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { nowIso } from '../../lib/time.ts';
 import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie, supporterIdOf } from './test-seed.ts';
@@ -289,15 +290,7 @@ describe('click-throughs and impact', () => {
     }
     return page;
   };
-  const clicksFor = async (ref: string) => {
-    const rows = await t.database.db
-      .selectFrom('clicks')
-      .innerJoin('shares', 'shares.id', 'clicks.shareId')
-      .selectAll('clicks')
-      .where('shares.ref', '=', ref)
-      .execute();
-    return rows;
-  };
+  const clicksFor = (ref: string) => clicksOfRef(t.database.db, ref);
 
   it('counts one click per visitor per 24 h, again for another visitor, never for crawlers', async () => {
     const sharer = await logShare(undefined, 'refClickOnce01');

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
 import { S3Storage } from '../../lib/s3-storage.ts';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
-import { bearer, createTestApp, signUp, type TestApp, postJson } from '../../test/test-app.ts';
-import { multipartFile, PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
+import { createTestApp, postJson, signUp, type TestApp } from '../../test/test-app.ts';
+import { uploadFile } from '../../test/upload-file.ts';
+import { PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
 
 // Uploads with S3_BUCKET set: stored in the bucket (s3rver here), served under the
 // same /uploads/ URLs with the same headers as from disk.
@@ -24,13 +25,7 @@ afterAll(async () => {
 });
 
 async function upload(bytes: Buffer, filename: string, contentType: string) {
-  const body = multipartFile({ filename, contentType, bytes });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await uploadFile(t.app, token, { filename, contentType, bytes });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().file as { url: string; mimetype: string; size: number };
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appPerFile, bearer, postJson, signUp } from '../../test/test-app.ts';
-import { GIF_1X1, multipartFile, PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
+import { type UploadedFile, uploadFile, uploadFromUrl } from '../../test/upload-file.ts';
+import { GIF_1X1, PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
 
 const t = appPerFile();
 let token: string;
@@ -10,18 +11,7 @@ beforeAll(async () => {
   ({ token } = await signUp(t.app));
 });
 
-const upload = (
-  file: { filename: string; contentType: string; bytes: Buffer; field?: string },
-  auth = token,
-) => {
-  const body = multipartFile(file);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { ...bearer(auth), ...body.headers },
-    payload: body.payload,
-  });
-};
+const upload = (file: UploadedFile, auth = token) => uploadFile(t.app, auth, file);
 
 const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
 const storedNames = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
@@ -156,12 +146,7 @@ describe('uploads need an organisation', () => {
     const res = await upload({ filename: 'a.png', contentType: 'image/png', bytes: PNG_1X1 }, noOrg);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Missing organization information. Please try logging out and back in.');
-    const fromUrl = await postJson(
-      t.app,
-      '/api/upload-from-url',
-      { imageUrl: 'https://example.org/a.png' },
-      noOrg,
-    );
+    const fromUrl = await uploadFromUrl(t.app, noOrg);
     expect(fromUrl.statusCode).toBe(403);
     expect(storedNames().length).toBe(before);
   });

@@ -5,26 +5,24 @@ import { REGISTRATIONS_PER_HOUR } from '../../modules/auth/auth.routes.ts';
 import { LOGIN_MAX_FAILURES_PER_USER } from '../../modules/auth/login-throttle.ts';
 import { PUBLIC_SHARE_WRITES_PER_MINUTE } from '../../modules/shares/shares.routes.ts';
 import { CLICKS_PER_ADDRESS_PER_MINUTE } from '../../modules/supporter/click-budget.ts';
-import {
-  BROWSER_UA,
-  seedCampaign,
-  seedOrganization,
-  supporterCookie,
-} from '../../modules/supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
+import { clickThrough } from '../click-through.ts';
 import { appPerFile, signUp, uniqueName } from '../test-app.ts';
 
 // One IPv6 subscriber usually holds a whole /64: every address-keyed limit treats
 // the /64 as one network, or a client rotates through 2^64 fresh budgets.
 
-describe('networkKey', () => {
-  it('keys IPv6 by its /64 and IPv4 (also IPv4-mapped) by the address', () => {
-    expect(networkKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(networkKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
-    expect(networkKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
-    expect(networkKey('203.0.113.5')).toBe('203.0.113.5');
-    expect(networkKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
-    expect(networkKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(networkKey('not-an-ip')).toBe('not-an-ip');
+describe('networkKey: IPv6 by its /64, IPv4 (also IPv4-mapped) by the address', () => {
+  it.each([
+    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['203.0.113.5', '203.0.113.5'],
+    ['::ffff:203.0.113.5', '203.0.113.5'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['not-an-ip', 'not-an-ip'],
+  ])('keys %s as %s', (address, key) => {
+    expect(networkKey(address)).toBe(key);
   });
 });
 
@@ -105,22 +103,8 @@ describe('address-keyed limits count a /64 as one network', { timeout: 60_000 },
       expect(res.statusCode).toBe(201);
     }
     for (const ref of refs) {
-      for (let i = 0; i < perShare; i++) {
-        const address = rotating();
-        const page = await t.app.inject({
-          url: `/supporter/${campaignId}?ref=${ref}`,
-          remoteAddress: address,
-          headers: { 'user-agent': BROWSER_UA },
-        });
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/clicks',
-          remoteAddress: address,
-          payload: { campaignId, ref },
-          headers: { 'user-agent': BROWSER_UA, cookie: `rally_sid=${supporterCookie(page.headers)}` },
-        });
-        expect(res.statusCode).toBe(204);
-      }
+      for (let i = 0; i < perShare; i++)
+        expect((await clickThrough(t.app, { campaignId, ref }, rotating())).statusCode).toBe(204);
     }
     const clicks = await t.database.db
       .selectFrom('clicks')

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { REGISTRATIONS_PER_HOUR } from '../../modules/auth/auth.routes.ts';
 import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
-import {
-  BROWSER_UA,
-  seedCampaign,
-  seedOrganization,
-  supporterCookie,
-} from '../../modules/supporter/test-seed.ts';
-import { createTestApp, type TestApp, uniqueName } from '../test-app.ts';
+import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
+import { clickThrough } from '../click-through.ts';
+import { clicksOfRef } from '../db-rows.ts';
+import { appPerFile, type TestApp, uniqueName } from '../test-app.ts';
 
 // A client behind trusted proxies cannot pick its own address: not to rotate past
 // the sign-up limit, and not to claim to be this machine (which the limits exempt).
@@ -39,11 +36,7 @@ const register = (t: TestApp, remoteAddress: string, forwardedFor?: string) =>
   });
 
 describe('one trusted hop (TRUST_PROXY=1)', { timeout: 60_000 }, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: '1' });
-  });
-  afterAll(() => t.close());
+  const t = appPerFile({ TRUST_PROXY: '1' });
 
   it('keys the sign-up limit by the address the proxy saw, not by what the client wrote', async () => {
     // The proxy (10.0.0.2) appends the real client (198.51.100.7) to whatever the client sent.
@@ -82,32 +75,12 @@ describe('one trusted hop (TRUST_PROXY=1)', { timeout: 60_000 }, () => {
     expect(logged.statusCode).toBe(201);
     // The page visit and its confirmation, from a fresh visitor behind the proxy.
     const visit = async (forwardedFor: string) => {
-      const headers = { 'user-agent': BROWSER_UA, 'x-forwarded-for': forwardedFor };
-      const page = await t.app.inject({
-        url: `/supporter/${campaignId}?ref=${ref}`,
-        remoteAddress: '10.0.0.2',
-        headers,
-      });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/clicks',
-        remoteAddress: '10.0.0.2',
-        payload: { campaignId, ref },
-        headers: { ...headers, cookie: `rally_sid=${supporterCookie(page.headers)}` },
+      const res = await clickThrough(t.app, { campaignId, ref }, '10.0.0.2', {
+        'x-forwarded-for': forwardedFor,
       });
       expect(res.statusCode).toBe(204);
     };
-    const count = async () =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom('clicks')
-            .innerJoin('shares', 'shares.id', 'clicks.shareId')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('shares.ref', '=', ref)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = async () => (await clicksOfRef(t.database.db, ref)).length;
     for (let i = 0; i < CLICKS_PER_SHARE_PER_NETWORK + 3; i++)
       await visit(`203.0.113.${i + 1}, 198.51.100.7`);
     expect(await count()).toBe(CLICKS_PER_SHARE_PER_NETWORK);
@@ -117,11 +90,7 @@ describe('one trusted hop (TRUST_PROXY=1)', { timeout: 60_000 }, () => {
 });
 
 describe('a same-host proxy listed by address (TRUST_PROXY=loopback)', { timeout: 60_000 }, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'loopback' });
-  });
-  afterAll(() => t.close());
+  const t = appPerFile({ TRUST_PROXY: 'loopback' });
 
   it('a request forwarded by the local proxy is limited even when it claims 127.0.0.1', async () => {
     for (let i = 0; i < REGISTRATIONS_PER_HOUR; i++) {

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
-import { multipartFile, PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
+import { PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
 import { FetchSlots } from '../../modules/uploads/upload-limits.ts';
 import { appPerFile, bearer, postJson, sendJson, signUp } from '../test-app.ts';
+import { uploadFile, uploadFromUrl } from '../upload-file.ts';
 
 // The upload store is not free disk: uploads per user per hour, bytes per
 // organisation, and files nothing uses are removed after a day.
@@ -13,15 +14,8 @@ const png = (size: number) => Buffer.concat([PNG_1X1, Buffer.alloc(size - PNG_1X
 
 const t = appPerFile({ UPLOAD_QUOTA_BYTES: '10000', UPLOADS_PER_HOUR: '6', UPLOAD_MAX_BYTES: '4096' });
 
-const upload = (token: string, bytes: Buffer) => {
-  const body = multipartFile({ filename: 'a.png', contentType: 'image/png', bytes });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
-};
+const upload = (token: string, bytes: Buffer) =>
+  uploadFile(t.app, token, { filename: 'a.png', contentType: 'image/png', bytes });
 const storedNames = () => {
   const dir = path.join(t.config.dataDir, 'uploads');
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => !n.startsWith('.')) : [];
@@ -51,12 +45,7 @@ describe('per-user upload rate', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Upload limit reached: at most 6 uploads an hour/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const fromUrl = await postJson(
-      t.app,
-      '/api/upload-from-url',
-      { imageUrl: 'https://example.org/a.png' },
-      token,
-    );
+    const fromUrl = await uploadFromUrl(t.app, token);
     expect(fromUrl.statusCode).toBe(429);
   });
 });

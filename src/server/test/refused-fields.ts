@@ -1,0 +1,39 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
+
+// Tables of refused fields: each case sends one bad field and expects a 400 that
+// names it, with nothing stored.
+
+/** A refused-field case: its label, the bad value of the field, the field's path and the message. */
+export type FieldCase = [string, Record<string, unknown>, string, string];
+
+/**
+ * One test per case: `send(patch)` makes the request with the bad field, which must
+ * answer 400 naming that field (the body's message is the first error's) and leave
+ * `count()`, what the request would have stored, unchanged.
+ */
+export function itRefusesEachField(
+  cases: FieldCase[],
+  send: (patch: Record<string, unknown>) => Promise<LightMyRequestResponse>,
+  count: () => Promise<number>,
+) {
+  for (const [label, patch, path, message] of cases) {
+    it(`${label}: 400 naming ${path}`, async () => {
+      const before = await count();
+      const res = await send(patch);
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.errors).toContainEqual({ path, message });
+      expect(body.message).toBe(body.errors[0].message);
+      expect(await count()).toBe(before);
+    });
+  }
+}
+
+/** The case of a text field one character past its maximum length. */
+export const overLong = (field: string, name: string, max: number): FieldCase => [
+  `over-long ${field}`,
+  { [field]: 'x'.repeat(max + 1) },
+  field,
+  `${name} must be at most ${max} characters`,
+];
