@@ -127,14 +127,16 @@ async function serveApp(): Promise<void> {
       ? `synchronous_commit=${(await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0].synchronous_commit}`
       : `synchronous=${(await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0].synchronous === 2 ? 'FULL' : 'not FULL'}`;
 
-  // The rollup job as the app runs it (jobs/index.ts), at the production interval.
+  // The rollup job as the app runs it (jobs/index.ts), at the production interval: one
+  // job for the process's life, started and stopped by the rounds.
+  const job = rollupJob({ db, dialect: database.dialect });
   let runner: InstanceType<typeof JobRunner> | undefined;
   serveChildCommands({
     'rollups-on': () => {
       runner = new JobRunner({
         db,
         dialect: database.dialect,
-        jobs: [rollupJob()],
+        jobs: [job],
         intervalMs: rollupIntervalMs,
       });
       runner.start((job, err) => console.error(`background job ${job} failed`, err));

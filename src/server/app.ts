@@ -72,7 +72,14 @@ export function createAppDeps(opts: {
     jobs: new JobRunner({
       db: database.db,
       dialect: database.dialect,
-      jobs: backgroundJobs({ db: database.db, config, uploads, mailer, log: opts.log }),
+      jobs: backgroundJobs({
+        db: database.db,
+        dialect: database.dialect,
+        config,
+        uploads,
+        mailer,
+        log: opts.log,
+      }),
       intervalMs: config.rollupIntervalMs,
     }),
   };

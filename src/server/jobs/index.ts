@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import type { DialectName } from '../db/dialect.ts';
 import type { Mailer } from '../lib/mail.ts';
 import type { FileStorage } from '../lib/storage.ts';
 import { remindersJob } from './reminders.ts';
@@ -13,13 +14,14 @@ import { uploadCleanupJob } from './upload-cleanup.ts';
  */
 export function backgroundJobs(opts: {
   db: Db;
+  dialect: DialectName;
   config: Config;
   uploads: FileStorage;
   mailer: Mailer;
   log?: Parameters<typeof remindersJob>[0]['log'];
 }): Job[] {
   return [
-    rollupJob(),
+    rollupJob({ db: opts.db, dialect: opts.dialect }),
     uploadCleanupJob({ storage: opts.uploads }),
     remindersJob({ db: opts.db, config: opts.config, mailer: opts.mailer, log: opts.log }),
   ];

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+import type { DialectName } from '../db/dialect.ts';
 import type {
   Database,
   RollupCampaignHoursTable,
@@ -101,7 +102,10 @@ function upsert<T extends keyof Database>(
  * the sense that matters: an event is added exactly once, because the mark moves in
  * the same transaction as the sums. Returns whether more events are waiting.
  */
-export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number } = {}): Promise<boolean> {
+export async function rollUpBatch(
+  trx: Db,
+  opts: { batch?: number; now?: number; onRolled?: (events: number) => void } = {},
+): Promise<boolean> {
   const batch = opts.batch ?? ROLLUP_BATCH;
   const now = opts.now ?? Date.now();
   // Lock the marks first (a row lock on PostgreSQL, the write lock on SQLite): a second
@@ -257,11 +261,41 @@ export async function rollUpBatch(trx: Db, opts: { batch?: number; now?: number 
     await trx.updateTable('rollupState').set({ lastId: lastShare }).where('name', '=', 'shares').execute();
   if (lastClick !== undefined)
     await trx.updateTable('rollupState').set({ lastId: lastClick }).where('name', '=', 'clicks').execute();
+  opts.onRolled?.(shareRows.length + clickRows.length);
   return shareRows.length === batch || clickRows.length === batch || moreVisits;
 }
 
-export const rollupJob = (batch = ROLLUP_BATCH): Job => ({
-  name: 'rollups',
-  lockKey: 1,
-  step: (trx) => rollUpBatch(trx, { batch }),
-});
+/** Events the job rolls up before it first analyses the tables it grows, on PostgreSQL. */
+export const FIRST_ANALYZE_EVENTS = 10_000;
+/** The rollup tables with a row per supporter: the ones a burst of new supporters grows. */
+const SUPPORTER_TABLES = ['rollupSupporterDays', 'supporterCampaigns', 'supporterOrgs'] as const;
+
+/**
+ * The rollup job. On PostgreSQL it also analyses the per-supporter tables after it has
+ * rolled up FIRST_ANALYZE_EVENTS events, then after twice as many, and so on: a burst
+ * (a new installation, a campaign that takes off) grows them faster than autovacuum's
+ * one-minute nap notices, and with statistics from before the burst the planner reads
+ * a whole campaign or day for each of the job's key lookups (17 ms instead of 0.4 ms for
+ * 400 supporters at 150k rows), so the job fell behind exactly when it had most to do.
+ * The doubling leaves the steady state to autovacuum.
+ */
+export const rollupJob = (opts: { batch?: number; db?: Db; dialect?: DialectName } = {}): Job => {
+  let rolled = 0;
+  let analyzeAt = FIRST_ANALYZE_EVENTS;
+  return {
+    name: 'rollups',
+    lockKey: 1,
+    step: (trx) =>
+      rollUpBatch(trx, {
+        batch: opts.batch ?? ROLLUP_BATCH,
+        onRolled: (events) => {
+          rolled += events;
+        },
+      }),
+    afterCommit: async () => {
+      if (opts.dialect !== 'postgres' || !opts.db || rolled < analyzeAt) return;
+      analyzeAt *= 2;
+      await sql`analyze ${sql.join(SUPPORTER_TABLES.map((t) => sql.table(t)))}`.execute(opts.db);
+    },
+  };
+};
