@@ -149,7 +149,11 @@ async function scopeDeltas(trx: Db, kind: ScopeKind, events: ShareEvent[]) {
   // Latest rolled-up share of each pair before the batch.
   const oldLast = new Map<string, string>();
   const byScope = new Map<number, string[]>();
-  for (const p of pairs.values()) byScope.set(p.scopeId, [...(byScope.get(p.scopeId) ?? []), p.supporterId]);
+  for (const p of pairs.values()) {
+    const ids = byScope.get(p.scopeId);
+    if (ids) ids.push(p.supporterId);
+    else byScope.set(p.scopeId, [p.supporterId]);
+  }
   for (const [scopeId, ids] of byScope) {
     for (const chunk of inChunks(ids)) {
       const rows = await trx
