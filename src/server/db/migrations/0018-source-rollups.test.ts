@@ -1,117 +1,115 @@
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { rollUpBatch } from '../../jobs/rollups.ts';
 import { type SourceRow, visitSources } from '../../modules/stats/visit-sources.ts';
-import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
 import { shareRow } from '../../test/db-rows.ts';
-import { migrateToLatest } from '../client.ts';
-import { databaseBeforeAll } from '../migration-test-db.ts';
+import { itMigrates, seedAsset } from '../migration-test-db.ts';
 
 // 0018 adds the per-source rollup on a database whose shares the job has partly rolled
 // up: the tagged shares at or below the shares mark are added by the migration (the
 // job will not see them again), visits start from their own mark at 0, and the
 // figures per source are the same before and after the job catches up.
 
-const before = databaseBeforeAll('0017-reminder-retries');
 const DAY = 86_400_000;
+const h = 3_600_000;
+const base = Math.floor(Date.now() / DAY) * DAY - 3 * DAY;
+const at = (ms: number) => new Date(base + ms).toISOString();
 
-it('adds the rolled-up tagged shares, starts visits at 0, and answers the same per source', async () => {
-  const { handle } = before;
-  const { db } = handle;
-  const organizationId = await seedOrganization(db);
-  const { campaignId, assetIds } = await seedCampaign(db, {
-    organizationId,
-    assets: [{ title: 'Poster', type: 'text', content: 'Share me' }],
-  });
-  const base = Math.floor(Date.now() / DAY) * DAY - 3 * DAY;
-  const at = (ms: number) => new Date(base + ms).toISOString();
-  const h = 3_600_000;
-  const share = (source: string | null, createdAt: string, status = 'shared') =>
-    shareRow({ campaignId, organizationId, assetId: assetIds[0], source, createdAt, status });
-  const ids = await db
-    .insertInto('shares')
-    .values([
-      share('qr', at(12 * h)),
-      share('qr', at(DAY + 12 * h)),
-      share('mail', at(13 * h)),
-      share('qr', at(12 * h), 'pending'),
-      share(null, at(12 * h)),
-      share('qr', at(DAY + 14 * h)),
-    ])
-    .returning('id')
-    .execute();
-  const visit = (visitorId: string, source: string | null, createdAt: string) => ({
-    campaignId,
-    organizationId,
-    visitorId,
-    day: createdAt.slice(0, 10),
-    source,
-    createdAt,
-  });
-  await db
-    .insertInto('visits')
-    .values([
-      visit('v1', 'qr', at(11 * h)),
-      visit('v2', 'mail', at(DAY + 11 * h)),
-      visit('v3', null, at(11 * h)),
-    ])
-    .execute();
-  // The job had rolled up the first five shares (the last one is the tail).
-  await db.updateTable('rollupState').set({ lastId: ids[4].id }).where('name', '=', 'shares').execute();
+itMigrates(
+  'adds the rolled-up tagged shares, starts visits at 0, and answers the same per source',
+  '0017-reminder-retries',
+  {
+    before: async ({ db }) => {
+      const asset = await seedAsset(db, { title: 'Poster', type: 'text', content: 'Share me' });
+      const { campaignId, organizationId } = asset;
+      const share = (source: string | null, createdAt: string, status = 'shared') =>
+        shareRow({ ...asset, source, createdAt, status });
+      const ids = await db
+        .insertInto('shares')
+        .values([
+          share('qr', at(12 * h)),
+          share('qr', at(DAY + 12 * h)),
+          share('mail', at(13 * h)),
+          share('qr', at(12 * h), 'pending'),
+          share(null, at(12 * h)),
+          share('qr', at(DAY + 14 * h)),
+        ])
+        .returning('id')
+        .execute();
+      const visit = (visitorId: string, source: string | null, createdAt: string) => ({
+        campaignId,
+        organizationId,
+        visitorId,
+        day: createdAt.slice(0, 10),
+        source,
+        createdAt,
+      });
+      await db
+        .insertInto('visits')
+        .values([
+          visit('v1', 'qr', at(11 * h)),
+          visit('v2', 'mail', at(DAY + 11 * h)),
+          visit('v3', null, at(11 * h)),
+        ])
+        .execute();
+      // The job had rolled up the first five shares (the last one is the tail).
+      await db.updateTable('rollupState').set({ lastId: ids[4].id }).where('name', '=', 'shares').execute();
+      return asset;
+    },
+    after: async ({ db }, { campaignId, organizationId }) => {
+      const day0 = at(0).slice(0, 10);
+      const day1 = at(DAY).slice(0, 10);
+      const rolled = () =>
+        db
+          .selectFrom('rollupSourceDays')
+          .select(['day', 'source', 'visits', 'shares'])
+          .where('campaignId', '=', campaignId)
+          .orderBy('day')
+          .orderBy('source')
+          .execute();
+      expect(await rolled()).toEqual([
+        { day: day0, source: 'mail', visits: 0, shares: 1 },
+        { day: day0, source: 'qr', visits: 0, shares: 1 },
+        { day: day1, source: 'qr', visits: 0, shares: 1 },
+      ]);
+      expect(
+        await db
+          .selectFrom('rollupState')
+          .select('lastId')
+          .where('name', '=', 'visits')
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ lastId: 0 });
 
-  await migrateToLatest(handle);
+      const scopes = [
+        { column: 'campaignId', id: campaignId },
+        { column: 'organizationId', id: organizationId },
+      ] as const;
+      const sources = async () => {
+        const out: SourceRow[][] = [];
+        for (const scope of scopes) {
+          // Whole UTC days (all from the rollup and the tail), and a range with a partial first day.
+          out.push(await visitSources(db, scope, at(0), at(2 * DAY)));
+          out.push(await visitSources(db, scope, at(12.5 * h), at(2 * DAY)));
+        }
+        return out;
+      };
+      const whole = [
+        { source: 'qr', visits: 1, shares: 3 },
+        { source: 'mail', visits: 1, shares: 1 },
+      ];
+      const partial = [
+        { source: 'mail', visits: 1, shares: 1 },
+        { source: 'qr', visits: 0, shares: 2 },
+      ];
+      expect(await sources()).toEqual([whole, partial, whole, partial]);
 
-  const day0 = at(0).slice(0, 10);
-  const day1 = at(DAY).slice(0, 10);
-  const rolled = () =>
-    db
-      .selectFrom('rollupSourceDays')
-      .select(['day', 'source', 'visits', 'shares'])
-      .where('campaignId', '=', campaignId)
-      .orderBy('day')
-      .orderBy('source')
-      .execute();
-  expect(await rolled()).toEqual([
-    { day: day0, source: 'mail', visits: 0, shares: 1 },
-    { day: day0, source: 'qr', visits: 0, shares: 1 },
-    { day: day1, source: 'qr', visits: 0, shares: 1 },
-  ]);
-  expect(
-    await db
-      .selectFrom('rollupState')
-      .select('lastId')
-      .where('name', '=', 'visits')
-      .executeTakeFirstOrThrow(),
-  ).toEqual({ lastId: 0 });
-
-  const scopes = [
-    { column: 'campaignId', id: campaignId },
-    { column: 'organizationId', id: organizationId },
-  ] as const;
-  const sources = async () => {
-    const out: SourceRow[][] = [];
-    for (const scope of scopes) {
-      // Whole UTC days (all from the rollup and the tail), and a range with a partial first day.
-      out.push(await visitSources(db, scope, at(0), at(2 * DAY)));
-      out.push(await visitSources(db, scope, at(12.5 * h), at(2 * DAY)));
-    }
-    return out;
-  };
-  const whole = [
-    { source: 'qr', visits: 1, shares: 3 },
-    { source: 'mail', visits: 1, shares: 1 },
-  ];
-  const partial = [
-    { source: 'mail', visits: 1, shares: 1 },
-    { source: 'qr', visits: 0, shares: 2 },
-  ];
-  expect(await sources()).toEqual([whole, partial, whole, partial]);
-
-  while (await db.transaction().execute((trx) => rollUpBatch(trx, { now: Date.now() + 60_000 })));
-  expect(await rolled()).toEqual([
-    { day: day0, source: 'mail', visits: 0, shares: 1 },
-    { day: day0, source: 'qr', visits: 1, shares: 1 },
-    { day: day1, source: 'mail', visits: 1, shares: 0 },
-    { day: day1, source: 'qr', visits: 0, shares: 2 },
-  ]);
-  expect(await sources()).toEqual([whole, partial, whole, partial]);
-});
+      while (await db.transaction().execute((trx) => rollUpBatch(trx, { now: Date.now() + 60_000 })));
+      expect(await rolled()).toEqual([
+        { day: day0, source: 'mail', visits: 0, shares: 1 },
+        { day: day0, source: 'qr', visits: 1, shares: 1 },
+        { day: day1, source: 'mail', visits: 1, shares: 0 },
+        { day: day1, source: 'qr', visits: 0, shares: 2 },
+      ]);
+      expect(await sources()).toEqual([whole, partial, whole, partial]);
+    },
+  },
+);
