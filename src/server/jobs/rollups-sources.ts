@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import type { RollupSourceDaysTable } from '../db/schema.ts';
-import { contiguous } from './rollups.ts';
+import { contiguous, sharedIn, type Window } from './rollups.ts';
 
 // The per-source figures of the rollups (docs/decisions/0022-source-rollups.md): per UTC
 // day, campaign and `?src=` tag, the tagged visits and the shares made by visitors who
 // came with that tag, in rollupSourceDays.
-// - Shares come from the batch rollups.ts has taken past the shares mark, and are
-//   counted by the same rule: status `shared` when rolled up. A share only becomes
+// - Shares come from the window of ids rollups.ts has taken past the shares mark, and
+//   are counted by the same rule: status `shared` when rolled up. A share only becomes
 //   `shared` as a new row (posting a scheduled one writes a new row and deletes the
 //   old), and a shared row never changes status, so the count taken at the mark is final.
 // - Visits are a third event stream with their own mark ('visits' in rollupState),
@@ -16,15 +16,6 @@ import { contiguous } from './rollups.ts';
 // Everything moves in the caller's transaction, with the marks.
 
 const UPSERT_CHUNK = 400;
-
-/** The columns of a batch share that this rollup reads. */
-export interface SourceShare {
-  campaignId: number;
-  organizationId: number;
-  status: string;
-  source: string | null;
-  createdAt: string;
-}
 
 type Tagged = { campaignId: number; organizationId: number; source: string; createdAt: string };
 const tagged = <T extends { source: string | null }>(e: T): e is T & { source: string } => e.source !== null;
@@ -39,7 +30,7 @@ const add = (column: 'visits' | 'shares') =>
  */
 export async function rollUpSources(
   trx: Db,
-  opts: { shares: SourceShare[]; batch: number; now: number },
+  opts: { shares: Window; batch: number; now: number },
 ): Promise<boolean> {
   const mark =
     (await trx.selectFrom('rollupState').select('lastId').where('name', '=', 'visits').executeTakeFirst())
@@ -69,7 +60,23 @@ export async function rollUpSources(
     row.visits += n.visits;
     row.shares += n.shares;
   };
-  for (const s of opts.shares.filter(tagged)) if (s.status === 'shared') bump(s, { visits: 0, shares: 1 });
+  const taggedShares = await sharedIn(trx, opts.shares)
+    .where('shares.source', 'is not', null)
+    .select((eb) => [
+      'shares.campaignId',
+      'shares.organizationId',
+      'shares.source',
+      eb.fn.max('shares.createdAt').as('createdAt'),
+      eb.fn.countAll<number>().as('n'),
+    ])
+    .groupBy([
+      'shares.campaignId',
+      'shares.organizationId',
+      'shares.source',
+      sql`substr(${sql.ref('shares.createdAt')}, 1, 10)`,
+    ])
+    .execute();
+  for (const s of taggedShares.filter(tagged)) bump(s, { visits: 0, shares: Number(s.n) });
   for (const v of visits.filter(tagged)) bump(v, { visits: 1, shares: 0 });
 
   const rows = [...days.values()];

@@ -6,10 +6,7 @@ import type {
   RollupCampaignHoursTable,
   RollupDaysTable,
   RollupOrgHoursTable,
-  RollupSupporterDaysTable,
   RollupTotalsTable,
-  SupporterCampaignsTable,
-  SupporterOrgsTable,
 } from '../db/schema.ts';
 import { rollUpSources } from './rollups-sources.ts';
 import { supporterFigures } from './rollups-supporters.ts';
@@ -97,6 +94,85 @@ function upsert<T extends keyof Database>(
   );
 }
 
+/** The ids (from, to] of one event table that a batch takes. */
+export interface Window {
+  from: number;
+  to: number;
+  count: number;
+}
+
+/** Up to `batch` ids past `mark`, cut before a recent gap (see `contiguous`). */
+async function takeWindow(
+  trx: Db,
+  table: 'shares' | 'clicks',
+  mark: number,
+  batch: number,
+  now: number,
+): Promise<Window> {
+  const ids = contiguous(
+    await trx
+      .selectFrom(table as 'shares')
+      .select(['id', 'createdAt'])
+      .where('id', '>', mark)
+      .orderBy('id')
+      .limit(batch)
+      .execute(),
+    mark,
+    now,
+  );
+  return { from: mark, to: ids.at(-1)?.id ?? mark, count: ids.length };
+}
+
+/** The logged shares of a window: a scheduled share is not a share yet, it only moves the mark. */
+export const sharedIn = (trx: Db, w: Window) =>
+  trx
+    .selectFrom('shares')
+    .where('shares.id', '>', w.from)
+    .where('shares.id', '<=', w.to)
+    .where('shares.status', '=', 'shared');
+
+const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+const hourOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 13)`;
+
+/**
+ * The batch's events, shares and clicks alike, one row each with the share's asset,
+ * platform and depth and the supporter it counts for (the sharer of a clicked link).
+ * The database groups them: what reaches this process is a row per group, not per event.
+ */
+function eventsOf(trx: Db, shares: Window, clicks: Window) {
+  return sharedIn(trx, shares)
+    .select([
+      'shares.campaignId',
+      'shares.organizationId',
+      'shares.assetId',
+      'shares.platform',
+      'shares.depth',
+      'shares.createdAt',
+      'shares.supporterId as person',
+      sql.lit(1).as('shares'),
+      sql.lit(0).as('clicks'),
+    ])
+    .unionAll(
+      trx
+        .selectFrom('clicks')
+        .innerJoin('shares', 'shares.id', 'clicks.shareId')
+        .where('clicks.id', '>', clicks.from)
+        .where('clicks.id', '<=', clicks.to)
+        .select([
+          'clicks.campaignId',
+          'clicks.organizationId',
+          'shares.assetId',
+          'shares.platform',
+          'shares.depth',
+          'clicks.createdAt',
+          'clicks.sharerId as person',
+          sql.lit(0).as('shares'),
+          sql.lit(1).as('clicks'),
+        ]),
+    )
+    .as('e');
+}
+
 /**
  * One batch: up to `batch` shares and `batch` clicks past the marks. Idempotent in
  * the sense that matters: an event is added exactly once, because the mark moves in
@@ -118,128 +194,78 @@ export async function rollUpBatch(
   const marks = new Map(
     (await trx.selectFrom('rollupState').select(['name', 'lastId']).execute()).map((r) => [r.name, r.lastId]),
   );
-  const sharesMark = marks.get('shares') ?? 0;
-  const clicksMark = marks.get('clicks') ?? 0;
+  const shares = await takeWindow(trx, 'shares', marks.get('shares') ?? 0, batch, now);
+  const clicks = await takeWindow(trx, 'clicks', marks.get('clicks') ?? 0, batch, now);
+  const moreVisits = await rollUpSources(trx, { shares, batch, now });
+  if (shares.count === 0 && clicks.count === 0) return moreVisits;
 
-  const shareRows = contiguous(
-    await trx
-      .selectFrom('shares')
-      .select([
-        'id',
-        'campaignId',
-        'organizationId',
-        'assetId',
-        'platform',
-        'depth',
-        'status',
-        'supporterId',
-        'source',
-        'createdAt',
-      ])
-      .where('id', '>', sharesMark)
-      .orderBy('id')
-      .limit(batch)
-      .execute(),
-    sharesMark,
-    now,
-  );
-  const clickRows = contiguous(
-    await trx
-      .selectFrom('clicks')
-      .innerJoin('shares', 'shares.id', 'clicks.shareId')
-      .select([
-        'clicks.id',
-        'clicks.campaignId',
-        'clicks.organizationId',
-        'clicks.sharerId',
-        'clicks.createdAt',
-        'shares.assetId',
-        'shares.platform',
-        'shares.depth',
-      ])
-      .where('clicks.id', '>', clicksMark)
-      .orderBy('clicks.id')
-      .limit(batch)
-      .execute(),
-    clicksMark,
-    now,
-  );
-  const moreVisits = await rollUpSources(trx, { shares: shareRows, batch, now });
-  if (shareRows.length === 0 && clickRows.length === 0) return moreVisits;
-
-  // The batch's rows of each rollup table, by the table's key.
+  // The batch's rows of the per-campaign tables, from its events grouped by hour.
   const totals = new Map<string, RollupTotalsTable>();
   const campaignHours = new Map<string, RollupCampaignHoursTable>();
   const orgHours = new Map<string, RollupOrgHoursTable>();
   const days = new Map<string, RollupDaysTable>();
-  const supporterDays = new Map<string, RollupSupporterDaysTable>();
-  const supporterCampaigns = new Map<string, SupporterCampaignsTable>();
-  const supporterOrgs = new Map<string, SupporterOrgsTable>();
-
-  const events = [
-    ...shareRows
-      // A scheduled share is not a share yet: it only moves the mark.
-      .filter((s) => s.status === 'shared')
-      .map((s) => ({ ...s, n: { shares: 1, clicks: 0 }, person: s.supporterId })),
-    ...clickRows.map((c) => ({ ...c, n: { shares: 0, clicks: 1 }, person: c.sharerId })),
-  ];
-  for (const e of events) {
-    const hour = e.createdAt.slice(0, 13);
-    const day = e.createdAt.slice(0, 10);
-    const { campaignId, organizationId, assetId, platform, depth } = e;
+  const groups = await trx
+    .selectFrom(eventsOf(trx, shares, clicks))
+    .select((eb) => [
+      'e.campaignId',
+      'e.organizationId',
+      'e.assetId',
+      'e.platform',
+      'e.depth',
+      hourOf('e.createdAt').as('hour'),
+      eb.fn.sum<number>('e.shares').as('shares'),
+      eb.fn.sum<number>('e.clicks').as('clicks'),
+      eb.fn.max('e.createdAt').as('lastAt'),
+    ])
+    .groupBy(['e.campaignId', 'e.organizationId', 'e.assetId', 'e.platform', 'e.depth', 'hour'])
+    .execute();
+  for (const g of groups) {
+    const { campaignId, organizationId, assetId, platform, depth, hour, lastAt } = g;
+    const n = { shares: Number(g.shares), clicks: Number(g.clicks) };
+    const day = hour.slice(0, 10);
     bump(
       totals,
       `${campaignId}|${platform}`,
-      () => ({ campaignId, platform, organizationId, shares: 0, clicks: 0, lastAt: null }),
-      e.n,
+      () => ({ campaignId, platform, organizationId, shares: 0, clicks: 0, lastAt }),
+      n,
     );
     const t = totals.get(`${campaignId}|${platform}`)!;
-    if (!t.lastAt || e.createdAt > t.lastAt) t.lastAt = e.createdAt;
+    if (!t.lastAt || lastAt > t.lastAt) t.lastAt = lastAt;
     bump(
       campaignHours,
       `${campaignId}|${hour}`,
       () => ({ campaignId, hour, organizationId, shares: 0, clicks: 0 }),
-      e.n,
+      n,
     );
-    bump(orgHours, `${organizationId}|${hour}`, () => ({ organizationId, hour, shares: 0, clicks: 0 }), e.n);
+    bump(orgHours, `${organizationId}|${hour}`, () => ({ organizationId, hour, shares: 0, clicks: 0 }), n);
     bump(
       days,
       `${campaignId}|${day}|${assetId}|${platform}|${depth}`,
       () => ({ campaignId, day, assetId, platform, depth, organizationId, shares: 0, clicks: 0 }),
-      e.n,
+      n,
     );
-    if (e.person) {
-      const supporterId = e.person;
-      bump(
-        supporterDays,
-        `${campaignId}|${day}|${supporterId}`,
-        () => ({ campaignId, day, supporterId, organizationId, shares: 0, clicks: 0 }),
-        e.n,
-      );
-      if (e.n.shares) {
-        const kc = `${campaignId}|${supporterId}`;
-        const sc = supporterCampaigns.get(kc);
-        if (!sc || e.createdAt > sc.lastAt)
-          supporterCampaigns.set(kc, { campaignId, supporterId, organizationId, lastAt: e.createdAt });
-        const ko = `${organizationId}|${supporterId}`;
-        const so = supporterOrgs.get(ko);
-        if (!so || e.createdAt > so.lastAt)
-          supporterOrgs.set(ko, { organizationId, supporterId, lastAt: e.createdAt });
-      }
-    }
   }
 
   // Read before the per-supporter rows below move: it needs the state before the batch.
+  // One event per supporter, campaign and day stands for that day's shares: the figures
+  // depend only on which days a supporter shared and when last.
   const writeSupporterFigures = await supporterFigures(
     trx,
-    shareRows
-      .filter((s) => s.status === 'shared' && s.supporterId)
-      .map((s) => ({
-        campaignId: s.campaignId,
-        organizationId: s.organizationId,
-        supporterId: s.supporterId!,
-        createdAt: s.createdAt,
-      })),
+    await sharedIn(trx, shares)
+      .where('shares.supporterId', 'is not', null)
+      .select((eb) => [
+        'shares.campaignId',
+        'shares.organizationId',
+        eb.fn.coalesce('shares.supporterId', sql.lit('')).as('supporterId'),
+        eb.fn.max('shares.createdAt').as('createdAt'),
+      ])
+      .groupBy([
+        'shares.campaignId',
+        'shares.organizationId',
+        'shares.supporterId',
+        dayOf('shares.createdAt'),
+      ])
+      .execute(),
   );
 
   await upsert(trx, 'rollupTotals', ['campaignId', 'platform'], totals, (table) => ({
@@ -249,20 +275,60 @@ export async function rollUpBatch(
   await upsert(trx, 'rollupCampaignHours', ['campaignId', 'hour'], campaignHours, addCounts);
   await upsert(trx, 'rollupOrgHours', ['organizationId', 'hour'], orgHours, addCounts);
   await upsert(trx, 'rollupDays', ['campaignId', 'day', 'assetId', 'platform', 'depth'], days, addCounts);
-  await upsert(trx, 'rollupSupporterDays', ['campaignId', 'day', 'supporterId'], supporterDays, addCounts);
-  await upsert(trx, 'supporterCampaigns', ['campaignId', 'supporterId'], supporterCampaigns, keepLatest);
-  await upsert(trx, 'supporterOrgs', ['organizationId', 'supporterId'], supporterOrgs, keepLatest);
+
+  // The per-supporter rows (a row per supporter: as many as the batch's events at
+  // worst) go from the event rows to the rollup tables inside the database.
+  await trx
+    .insertInto('rollupSupporterDays')
+    .columns(['campaignId', 'day', 'supporterId', 'organizationId', 'shares', 'clicks'])
+    .expression(
+      trx
+        .selectFrom(eventsOf(trx, shares, clicks))
+        .where('e.person', 'is not', null)
+        .select((eb) => [
+          'e.campaignId',
+          dayOf('e.createdAt').as('day'),
+          eb.fn.coalesce('e.person', sql.lit('')).as('supporterId'),
+          'e.organizationId',
+          eb.fn.sum<number>('e.shares').as('shares'),
+          eb.fn.sum<number>('e.clicks').as('clicks'),
+        ])
+        .groupBy(['e.campaignId', 'day', 'e.person', 'e.organizationId']),
+    )
+    .onConflict((oc) =>
+      oc.columns(['campaignId', 'day', 'supporterId']).doUpdateSet(addCounts('rollupSupporterDays')),
+    )
+    .execute();
+  // Untyped like upsert(): Kysely cannot check a table chosen at run time.
+  for (const [table, scope] of [
+    ['supporterCampaigns', ['campaignId', 'organizationId']],
+    ['supporterOrgs', ['organizationId']],
+  ] as const) {
+    await (trx as Kysely<any>)
+      .insertInto(table)
+      .columns([...scope, 'supporterId', 'lastAt'])
+      .expression(
+        sharedIn(trx, shares)
+          .where('shares.supporterId', 'is not', null)
+          .select((eb) => [
+            ...scope.map((c) => `shares.${c}` as const),
+            eb.fn.coalesce('shares.supporterId', sql.lit('')).as('supporterId'),
+            eb.fn.max('shares.createdAt').as('lastAt'),
+          ])
+          .groupBy([...scope.map((c) => `shares.${c}` as const), 'shares.supporterId']),
+      )
+      .onConflict((oc) => oc.columns([scope[0], 'supporterId']).doUpdateSet(keepLatest(table)))
+      .execute();
+  }
 
   await writeSupporterFigures(trx);
 
-  const lastShare = shareRows.at(-1)?.id;
-  const lastClick = clickRows.at(-1)?.id;
-  if (lastShare !== undefined)
-    await trx.updateTable('rollupState').set({ lastId: lastShare }).where('name', '=', 'shares').execute();
-  if (lastClick !== undefined)
-    await trx.updateTable('rollupState').set({ lastId: lastClick }).where('name', '=', 'clicks').execute();
-  opts.onRolled?.(shareRows.length + clickRows.length);
-  return shareRows.length === batch || clickRows.length === batch || moreVisits;
+  if (shares.count > 0)
+    await trx.updateTable('rollupState').set({ lastId: shares.to }).where('name', '=', 'shares').execute();
+  if (clicks.count > 0)
+    await trx.updateTable('rollupState').set({ lastId: clicks.to }).where('name', '=', 'clicks').execute();
+  opts.onRolled?.(shares.count + clicks.count);
+  return shares.count === batch || clicks.count === batch || moreVisits;
 }
 
 /** Events the job rolls up before it first analyses the tables it grows, on PostgreSQL. */
