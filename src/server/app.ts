@@ -23,8 +23,7 @@ import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
-import { clicksRoutes } from './modules/supporter/clicks.routes.ts';
-import { visitsRoutes } from './modules/supporter/visits.routes.ts';
+import { confirmationRoutes } from './modules/supporter/confirmations.routes.ts';
 import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -164,9 +163,8 @@ export async function buildApp(opts: {
     ...(config.devTools ? [debugRoutes] : []),
     sharesRoutes,
     supporterRoutes,
-    clicksRoutes,
+    confirmationRoutes,
     embedRoutes,
-    visitsRoutes,
     remindersRoutes,
     openApiRoutes,
   ]) {

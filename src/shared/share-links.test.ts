@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { REF_CODE_LENGTH, REF_CODE_PATTERN } from './constants.ts';
 import { influenceScore } from './impact.ts';
+import { PLATFORM_IDS } from './platforms.ts';
 import {
   absoluteUrl,
   campaignLinkPreview,
   composeShareText,
+  isIntentPlatform,
   mastodonHost,
   newRefCode,
   shareIntentUrl,
@@ -76,6 +78,16 @@ describe('composeShareText', () => {
   it('carries media only for image and video assets', () => {
     expect(shareMedia(image)).toBe('/uploads/a.png');
     expect(shareMedia(text)).toBeUndefined();
+  });
+});
+
+describe('isIntentPlatform', () => {
+  it('is true for every platform with a share URL, false for hand-posted and unknown ones', () => {
+    const handPosted = PLATFORM_IDS.filter((p) => !isIntentPlatform(p));
+    expect(handPosted).toEqual(['instagram', 'instagram_story', 'tiktok', 'youtube']);
+    expect(isIntentPlatform('twitter')).toBe(true);
+    expect(isIntentPlatform('email')).toBe(true);
+    expect(isIntentPlatform('pinterest')).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 // Share links and share text (the tracked-link rules are in docs/api.md "Tracked links"),
 // used by the supporter page and, for the link preview, by the server's meta tags.
 import { REF_CODE_LENGTH } from './constants.ts';
-import type { PlatformId } from './platforms.ts';
+import { PLATFORM_IDS, type PlatformId } from './platforms.ts';
 
 const REF_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -64,23 +64,22 @@ export function shareMedia(asset: ShareableAsset): string | undefined {
   return asset.type === 'text' ? undefined : asset.content;
 }
 
-/** The platforms with a web share URL (shareIntentUrl); the others are posted to by hand. */
-export const INTENT_PLATFORMS = [
-  'twitter',
-  'facebook',
-  'linkedin',
-  'whatsapp',
-  'bluesky',
-  'threads',
-  'mastodon',
-  'telegram',
-  'reddit',
-  'email',
+/** The platforms with no web share URL: a supporter posts to them by hand. */
+const HAND_POSTED = [
+  'instagram',
+  'instagram_story',
+  'tiktok',
+  'youtube',
 ] as const satisfies readonly PlatformId[];
-export type IntentPlatform = (typeof INTENT_PLATFORMS)[number];
+
+/** The platforms with a web share URL (shareIntentUrl): every other one. */
+export type IntentPlatform = Exclude<PlatformId, (typeof HAND_POSTED)[number]>;
 
 export function isIntentPlatform(platform: string): platform is IntentPlatform {
-  return (INTENT_PLATFORMS as readonly string[]).includes(platform);
+  return (
+    (PLATFORM_IDS as readonly string[]).includes(platform) &&
+    !(HAND_POSTED as readonly string[]).includes(platform)
+  );
 }
 
 /** Reddit refuses a post title past 300 characters. */

@@ -56,12 +56,18 @@ const get = (url: string, token: string, headers: Record<string, string> = {}) =
 const ownFile = (name: string, token = a.token, headers: Record<string, string> = {}) =>
   get(`/api/campaigns/${campaign.id}/${name}`, token, headers);
 
+/** One of A's printable files, which must answer 200 as `contentType`. */
+async function servedFile(name: string, contentType: string, headers: Record<string, string> = {}) {
+  const res = await ownFile(name, a.token, headers);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe(contentType);
+  return res;
+}
+
 describe('GET /api/campaigns/:id/qr.png', () => {
   it('is a square PNG that scans to the supporter link from PUBLIC_URL with src=qr', async () => {
     // The Host header must not leak into the code: PUBLIC_URL wins.
-    const res = await ownFile('qr.png', a.token, { host: 'evil.example.com' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
+    const res = await servedFile('qr.png', 'image/png', { host: 'evil.example.com' });
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="campaign-${campaign.id}-qr-${QR_PNG_SIZE.default}.png"`,
     );
@@ -96,9 +102,7 @@ describe('GET /api/campaigns/:id/qr.png', () => {
 
 describe('GET /api/campaigns/:id/qr.svg', () => {
   it('is a well-formed SVG with the module matrix of that link at print error correction', async () => {
-    const res = await ownFile('qr.svg');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    const res = await servedFile('qr.svg', 'image/svg+xml; charset=utf-8');
     const svg = res.body;
     // The whole document, element by element: nothing unclosed, nothing else in it.
     expect(svg).toMatch(
@@ -131,9 +135,7 @@ describe('GET /api/campaigns/:id/qr.svg', () => {
 
 describe('GET /api/campaigns/:id/poster.pdf', () => {
   it('is one A4 page with the name, the description as the line, the code and the link', async () => {
-    const res = await ownFile('poster.pdf');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
+    const res = await servedFile('poster.pdf', 'application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const doc = await loadPdf(res.rawPayload);
     expect(doc.getPageCount()).toBe(1);

@@ -44,13 +44,10 @@ export const CLICK_COLUMNS = [
   'variantId',
 ];
 
-export async function* exportCsv(opts: {
-  db: Db;
-  scope: Scope;
-  query: ExportQuery;
-  key: Buffer;
-  pageSize?: number;
-}): AsyncGenerator<string> {
+/** An export: the scope and query it answers, the pseudonym key, and rows read per query. */
+type ExportOptions = { db: Db; scope: Scope; query: ExportQuery; key: Buffer; pageSize?: number };
+
+export async function* exportCsv(opts: ExportOptions): AsyncGenerator<string> {
   exportActivity.open++;
   try {
     yield* exportRows(opts);
@@ -66,39 +63,37 @@ export async function* exportCsv(opts: {
  * them next to its events, and each cell is quoted once, not once per row.
  */
 function nameCells(db: Db) {
-  const campaigns = new Map<number, string>();
-  const assets = new Map<number, string>();
+  const campaigns = labelCells(db, 'campaigns', 'name');
+  const assets = labelCells(db, 'assets', 'title');
   return {
-    campaign: (id: number) => campaigns.get(id) ?? '',
-    asset: (id: number) => assets.get(id) ?? '',
+    campaign: campaigns.cell,
+    asset: assets.cell,
     async load(rows: { campaignId: number; assetId: number }[]) {
-      const newCampaigns = [...new Set(rows.map((r) => r.campaignId))].filter((id) => !campaigns.has(id));
-      const newAssets = [...new Set(rows.map((r) => r.assetId))].filter((id) => !assets.has(id));
-      if (newCampaigns.length)
-        for (const c of await db
-          .selectFrom('campaigns')
-          .select(['id', 'name'])
-          .where('id', 'in', newCampaigns)
-          .execute())
-          campaigns.set(c.id, csvCell(c.name));
-      if (newAssets.length)
-        for (const a of await db
-          .selectFrom('assets')
-          .select(['id', 'title'])
-          .where('id', 'in', newAssets)
-          .execute())
-          assets.set(a.id, csvCell(a.title));
+      await campaigns.load(rows.map((r) => r.campaignId));
+      await assets.load(rows.map((r) => r.assetId));
     },
   };
 }
 
-async function* exportRows(opts: {
-  db: Db;
-  scope: Scope;
-  query: ExportQuery;
-  key: Buffer;
-  pageSize?: number;
-}): AsyncGenerator<string> {
+/** One table's labels as CSV cells by id; `load` reads only the ids not met before. */
+function labelCells(db: Db, table: 'campaigns' | 'assets', column: 'name' | 'title') {
+  const cells = new Map<number, string>();
+  return {
+    cell: (id: number) => cells.get(id) ?? '',
+    async load(ids: number[]) {
+      const unseen = [...new Set(ids)].filter((id) => !cells.has(id));
+      if (unseen.length === 0) return;
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', sql.ref<string>(column).as('label')])
+        .where('id', 'in', unseen)
+        .execute();
+      for (const r of rows) cells.set(r.id, csvCell(r.label));
+    },
+  };
+}
+
+async function* exportRows(opts: ExportOptions): AsyncGenerator<string> {
   const { db, scope, query, key } = opts;
   const pageSize = opts.pageSize ?? EXPORT_PAGE;
   // Supporters recur across rows: one HMAC per supporter, not per row. Bounded so an
@@ -133,81 +128,75 @@ async function* exportRows(opts: {
         .orderBy(id)
         .limit(pageSize) as QB;
     };
+  // The EVENT_COLUMNS of a row of `table`: its own id, time and campaign, and the asset
+  // and platform of the share (for a click, the share it came through).
+  const eventSelect = (table: 'shares' | 'clicks') => [
+    sql.ref<number>(`${table}.id`).as('id'),
+    sql.ref<string>(`${table}.createdAt`).as('createdAt'),
+    sql.ref<number>(`${table}.campaignId`).as('campaignId'),
+    sql.ref<number>('shares.assetId').as('assetId'),
+    sql.ref<string>('shares.platform').as('platform'),
+  ];
+  // Their cells. Numbers, ISO times and the fixed status/platform words need no quoting.
+  const eventCells = (r: EventRow) =>
+    `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)}`;
   if (query.type === 'shares') {
-    yield csvRow(SHARE_COLUMNS);
-    yield* keysetPages(
-      lo,
-      names,
-      (after) =>
-        db
-          .selectFrom('shares')
-          .leftJoin('shares as parent', 'parent.id', 'shares.parentShareId')
-          .select([
-            'shares.id',
-            'shares.createdAt',
-            'shares.campaignId',
-            'shares.assetId',
-            'shares.platform',
-            'shares.status',
-            'shares.scheduledFor',
-            'shares.ref',
-            'parent.ref as parentRef',
-            'shares.depth',
-            'shares.supporterId',
-            'shares.variantId',
-            'shares.source',
-          ])
-          .where('shares.status', '=', 'shared')
-          .$call(window('shares', after))
-          .execute(),
-      // Numbers, ISO times and the fixed status/platform words need no quoting.
-      (r) =>
-        `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''},${r.variantId ?? ''},${csvCell(r.source)}\r\n`,
-    );
+    const sharePage = (after: [string, number]) =>
+      db
+        .selectFrom('shares')
+        .leftJoin('shares as parent', 'parent.id', 'shares.parentShareId')
+        .select(eventSelect('shares'))
+        .select([
+          'shares.status',
+          'shares.scheduledFor',
+          'shares.ref',
+          'parent.ref as parentRef',
+          'shares.depth',
+          'shares.supporterId',
+          'shares.variantId',
+          'shares.source',
+        ])
+        .where('shares.status', '=', 'shared')
+        .$call(window('shares', after))
+        .execute();
+    const shareLine = (r: Awaited<ReturnType<typeof sharePage>>[number]) =>
+      `${eventCells(r)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''},${r.variantId ?? ''},${csvCell(r.source)}\r\n`;
+    yield* csvPages(SHARE_COLUMNS, lo, names, sharePage, shareLine);
     return;
   }
-  yield csvRow(CLICK_COLUMNS);
-  yield* keysetPages(
-    lo,
-    names,
-    (after) =>
-      db
-        .selectFrom('clicks')
-        .innerJoin('shares', 'shares.id', 'clicks.shareId')
-        .select([
-          'clicks.id',
-          'clicks.createdAt',
-          'clicks.campaignId',
-          'shares.assetId',
-          'shares.platform',
-          'shares.ref',
-          'shares.depth',
-          'shares.variantId',
-        ])
-        .$call(window('clicks', after))
-        .execute(),
-    (r) =>
-      `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)},${csvCell(r.ref)},${r.depth},${r.variantId ?? ''}\r\n`,
-  );
+  const clickPage = (after: [string, number]) =>
+    db
+      .selectFrom('clicks')
+      .innerJoin('shares', 'shares.id', 'clicks.shareId')
+      .select(eventSelect('clicks'))
+      .select(['shares.ref', 'shares.depth', 'shares.variantId'])
+      .$call(window('clicks', after))
+      .execute();
+  const clickLine = (r: Awaited<ReturnType<typeof clickPage>>[number]) =>
+    `${eventCells(r)},${csvCell(r.ref)},${r.depth},${r.variantId ?? ''}\r\n`;
+  yield* csvPages(CLICK_COLUMNS, lo, names, clickPage, clickLine);
 }
 
-type KeysetRow = { id: number; createdAt: string; campaignId: number; assetId: number };
+type EventRow = { id: number; createdAt: string; campaignId: number; assetId: number; platform: string };
 
 /**
- * Keyset pages in (createdAt, id) order from `lo` on. Each page's lower bound on
- * createdAt is where the last page ended, not the range's start: the scope's (scope,
- * status, createdAt) or (scope, createdAt) index then starts at that row. With the
+ * The header line of `columns`, then the lines of keyset pages in (createdAt, id) order
+ * from `lo` on. Each page's lower bound on createdAt is where the last page ended, not
+ * the range's start: the scope's (scope, status, createdAt) or (scope, createdAt) index
+ * then starts at that row. With the
  * range's start as the only plain bound, SQLite walked the index from the start of the
  * range and filtered by the row value on every page, so a page cost grew with its
  * offset (46k rows/s at 1M rows). Pages by id alone made the planner walk that index
  * over the whole range for every page.
  */
-async function* keysetPages<R extends KeysetRow>(
+async function* csvPages<R extends EventRow>(
+  columns: string[],
   lo: string,
   names: ReturnType<typeof nameCells>,
   page: (after: [string, number]) => Promise<R[]>,
   line: (row: R) => string,
 ): AsyncGenerator<string> {
+  yield csvRow(columns);
   // Ids are positive: (lo, 0) comes before every row of the range.
   let after: [string, number] = [lo, 0];
   for (;;) {

@@ -72,7 +72,7 @@ function mayView(db: Db, entry: SupporterEntry, request: FastifyRequest): boolea
 /**
  * The public supporter side: the campaign JSON (the hot path, served from memory),
  * the supporter's impact, and the page HTML with its link-preview tags, which also
- * sets the visitor cookie that confirms click-throughs (clicks.routes.ts).
+ * sets the visitor cookie that confirms click-throughs (confirmations.routes.ts).
  */
 export async function supporterRoutes(
   app: FastifyInstance,

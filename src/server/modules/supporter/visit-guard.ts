@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
 import { readVisitorCookie } from '../../lib/supporter-id.ts';
-import type { ClickBudget } from './click-budget.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ClickBudget } from './click-budget.ts';
 import { getSupporterEntry, type SupporterCache, type SupporterEntry } from './supporter.service.ts';
 
 export interface CountableVisitor {
@@ -36,6 +37,25 @@ export function countableVisitor(
   return undefined;
 }
 
+/** What a confirmation route counts with: the app's database, cache and config, and its own budget. */
+export interface ConfirmationGuard {
+  db: Db;
+  cache: SupporterCache;
+  config: Pick<Config, 'trustProxy'>;
+  budget: ClickBudget;
+}
+
+/**
+ * The guard of one confirmation route, made when the route is registered. Its budget
+ * counts per client network (IPv4 address or IPv6 /64), never per proxy or per rotated
+ * IPv6 address.
+ */
+export function confirmationGuard(
+  deps: Pick<AppDeps, 'db' | 'supporterCache' | 'config'>,
+): ConfirmationGuard {
+  return { db: deps.db, cache: deps.supporterCache, config: deps.config, budget: new ClickBudget() };
+}
+
 /**
  * Counts a page confirmation when it may count: a countable visitor (above) of a
  * campaign the public can see; a team member's preview of a draft or archived one
@@ -45,7 +65,7 @@ export function countableVisitor(
  */
 export async function countConfirmation(
   request: FastifyRequest,
-  guard: { db: Db; cache: SupporterCache; config: Pick<Config, 'trustProxy'>; budget: ClickBudget },
+  guard: ConfirmationGuard,
   campaignId: number,
   what: string,
   count: (visitor: CountableVisitor, view: SupporterCampaign, entry: SupporterEntry) => Promise<unknown>,

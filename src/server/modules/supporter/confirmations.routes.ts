@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clickConfirmSchema, visitConfirmSchema } from '#shared/schemas/clicks.ts';
+import { idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { networkHash, recordClickThrough } from './click-throughs.service.ts';
+import { chooseVariants } from './variant-choice.ts';
+import { confirmationGuard, countConfirmation } from './visit-guard.ts';
+import { recordVisit } from './visits.service.ts';
+
+/**
+ * The supporter page script's confirmations, counted under the rules of visit-guard.ts
+ * with the visitor cookie the page's own response set. Each answers 204 counted or
+ * not, so the answer tells a script nothing about which rule stopped it.
+ */
+export async function confirmationRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, dialect } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** POST /api/clicks: a visit through a tracked link. */
+  const clickGuard = confirmationGuard(deps);
+  r.post(
+    '/api/clicks',
+    {
+      logLevel: 'warn',
+      schema: { body: clickConfirmSchema, response: noContentResponses },
+    },
+    async (request, reply) => {
+      const { campaignId, ref } = request.body;
+      await countConfirmation(request, clickGuard, campaignId, 'click-through', (visitor) =>
+        recordClickThrough({
+          db,
+          dialect,
+          campaignId,
+          ref,
+          visitorId: visitor.id,
+          networkHash: networkHash(app.visitorCookieKey, visitor.network),
+        }),
+      );
+      return reply.code(204).header('cache-control', 'no-store').send(null);
+    },
+  );
+
+  /**
+   * POST /api/supporter/campaigns/:id/visits: one visit per page load, with the `src`
+   * tag of its link, and a view of each variant the server chose for this visitor.
+   * Its budget is its own: visits do not use up the click-throughs' budget.
+   */
+  const visitGuard = confirmationGuard(deps);
+  r.post(
+    '/api/supporter/campaigns/:id/visits',
+    {
+      logLevel: 'warn',
+      schema: { params: idParamsSchema, body: visitConfirmSchema, response: noContentResponses },
+    },
+    async (request, reply) => {
+      await countConfirmation(request, visitGuard, request.params.id, 'visit', (visitor, view, entry) =>
+        recordVisit({
+          db,
+          dialect,
+          visit: {
+            campaignId: view.campaign.id,
+            organizationId: view.campaign.organizationId,
+            visitorId: visitor.id,
+            source: request.body.src ?? null,
+            variantIds: entry.variants
+              ? chooseVariants(app.visitorCookieKey, visitor.id, entry.variants).map((v) => v.id)
+              : [],
+          },
+        }),
+      );
+      return reply.code(204).header('cache-control', 'no-store').send(null);
+    },
+  );
+}
