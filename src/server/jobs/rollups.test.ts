@@ -31,20 +31,17 @@ const SOURCES = ['qr', 'mail', 'poster'];
 const UNPOSTED = ['expired', 'reminded', 'rescheduled'];
 const DAY = 86_400_000;
 
+type Scoped = { organizationId: number; campaignId: number };
+/** Rows of the organisation, or of one of its campaigns. */
+const inScope = (orgId: number, campaignId: number | undefined) => (r: Scoped) =>
+  r.organizationId === orgId && (!campaignId || r.campaignId === campaignId);
+
 async function recount(orgId: number, campaignId: number | undefined, now: number) {
   const db = t.database.db;
-  let shares = db
-    .selectFrom('shares')
-    .selectAll()
-    .where('organizationId', '=', orgId)
-    .where('status', '=', 'shared');
-  let clicks = db.selectFrom('clicks').selectAll().where('organizationId', '=', orgId);
-  if (campaignId) {
-    shares = shares.where('campaignId', '=', campaignId);
-    clicks = clicks.where('campaignId', '=', campaignId);
-  }
-  const s = await shares.execute();
-  const c = await clicks.execute();
+  const s = (await db.selectFrom('shares').selectAll().where('status', '=', 'shared').execute()).filter(
+    inScope(orgId, campaignId),
+  );
+  const c = (await db.selectFrom('clicks').selectAll().execute()).filter(inScope(orgId, campaignId));
   const since = new Date(now - ACTIVE_SUPPORTER_DAYS * DAY).toISOString();
   const platformBreakdown: Record<string, number> = {};
   for (const r of s) platformBreakdown[r.platform] = (platformBreakdown[r.platform] ?? 0) + 1;
@@ -87,33 +84,14 @@ async function recountRange(
   const { bounds } = resolveRange(q, now);
   const lo = new Date(bounds[0]).toISOString();
   const hi = new Date(bounds.at(-1)!).toISOString();
-  let shares = db
-    .selectFrom('shares')
-    .select(['supporterId', 'source'])
-    .where('organizationId', '=', orgId)
-    .where('status', '=', 'shared')
-    .where('createdAt', '>=', lo)
-    .where('createdAt', '<', hi);
-  let clicks = db
-    .selectFrom('clicks')
-    .select('sharerId')
-    .where('organizationId', '=', orgId)
-    .where('createdAt', '>=', lo)
-    .where('createdAt', '<', hi);
-  let visits = db
-    .selectFrom('visits')
-    .select('source')
-    .where('organizationId', '=', orgId)
-    .where('createdAt', '>=', lo)
-    .where('createdAt', '<', hi);
-  if (campaignId) {
-    shares = shares.where('campaignId', '=', campaignId);
-    clicks = clicks.where('campaignId', '=', campaignId);
-    visits = visits.where('campaignId', '=', campaignId);
-  }
-  const s = await shares.execute();
-  const c = await clicks.execute();
-  const v = await visits.execute();
+  // Filtered here, not in SQL: the recount shares no query logic with what it checks.
+  const inRange = (r: Scoped & { createdAt: string }) =>
+    inScope(orgId, campaignId)(r) && r.createdAt >= lo && r.createdAt < hi;
+  const s = (await db.selectFrom('shares').selectAll().where('status', '=', 'shared').execute()).filter(
+    inRange,
+  );
+  const c = (await db.selectFrom('clicks').selectAll().execute()).filter(inRange);
+  const v = (await db.selectFrom('visits').selectAll().execute()).filter(inRange);
   const sources = new Map<string, { source: string; visits: number; shares: number }>();
   const source = (tag: string) =>
     sources.get(tag) ?? sources.set(tag, { source: tag, visits: 0, shares: 0 }).get(tag)!;

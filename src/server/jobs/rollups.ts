@@ -8,6 +8,7 @@ import type {
   RollupOrgHoursTable,
   RollupTotalsTable,
 } from '../db/schema.ts';
+import { SHARE_KEYS } from '../modules/stats/share-keys.ts';
 import { rollUpSources } from './rollups-sources.ts';
 import { supporterFigures } from './rollups-supporters.ts';
 import type { Job } from './runner.ts';
@@ -144,9 +145,7 @@ function eventsOf(trx: Db, shares: Window, clicks: Window) {
     .select([
       'shares.campaignId',
       'shares.organizationId',
-      'shares.assetId',
-      'shares.platform',
-      'shares.depth',
+      ...SHARE_KEYS,
       'shares.createdAt',
       'shares.supporterId as person',
       sql.lit(1).as('shares'),
@@ -161,9 +160,7 @@ function eventsOf(trx: Db, shares: Window, clicks: Window) {
         .select([
           'clicks.campaignId',
           'clicks.organizationId',
-          'shares.assetId',
-          'shares.platform',
-          'shares.depth',
+          ...SHARE_KEYS,
           'clicks.createdAt',
           'clicks.sharerId as person',
           sql.lit(0).as('shares'),

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { pseudonym } from './pseudonym.ts';
 import { inSnapshot, rollupMarks, type SnapshotRead } from './snapshot.ts';
+import { SHARE_KEYS } from './share-keys.ts';
 import { reachOnDays, sharedOnDays, supporterTotalsOnDays, type UtcDays } from './supporter-reach.ts';
 import { engagementRate, type Scope, tailScope } from './stats.service.ts';
 import { type ResolvedRange, resolveRange } from './time-range.ts';
@@ -55,9 +56,7 @@ async function rawCells(
     .selectFrom('shares')
     .select((eb) => [
       'shares.campaignId',
-      'shares.assetId',
-      'shares.platform',
-      'shares.depth',
+      ...SHARE_KEYS,
       'shares.supporterId as person',
       hour('shares.createdAt').as('hour'),
       eb.fn.countAll<number>().as('n'),
@@ -73,9 +72,7 @@ async function rawCells(
     .innerJoin('shares', 'shares.id', 'clicks.shareId')
     .select((eb) => [
       'clicks.campaignId',
-      'shares.assetId',
-      'shares.platform',
-      'shares.depth',
+      ...SHARE_KEYS,
       'clicks.sharerId as person',
       hour('clicks.createdAt').as('hour'),
       eb.fn.countAll<number>().as('n'),
@@ -86,11 +83,11 @@ async function rawCells(
     ? c.where('clicks.id', '>', marks.clicks).where(tailScope('clicks', scope))
     : c.where(`clicks.${scope.column}`, '=', scope.id).where('clicks.id', '<=', marks.clicks);
   const sr = await s
-    .groupBy(['shares.campaignId', 'shares.assetId', 'shares.platform', 'shares.depth', 'shares.supporterId'])
+    .groupBy(['shares.campaignId', ...SHARE_KEYS, 'shares.supporterId'])
     .groupBy(hour('shares.createdAt'))
     .execute();
   const cr = await c
-    .groupBy(['clicks.campaignId', 'shares.assetId', 'shares.platform', 'shares.depth', 'clicks.sharerId'])
+    .groupBy(['clicks.campaignId', ...SHARE_KEYS, 'clicks.sharerId'])
     .groupBy(hour('clicks.createdAt'))
     .execute();
   return [
