@@ -29,8 +29,9 @@ export default function SettingsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* A panel's sections stand apart the same way on every tab. */}
         {TABS.map(({ value, Panel }) => (
-          <TabsContent key={value} value={value} className="pt-4">
+          <TabsContent key={value} value={value} className="space-y-6 pt-4">
             <Panel />
           </TabsContent>
         ))}

@@ -18,20 +18,18 @@ export const SNIPPET_COPIED = { title: 'Snippet copied!', description: "Paste it
 /** The embeddable share card: which sites may show it, and the snippet they paste. */
 export function EmbedSettings() {
   return (
-    <div className="space-y-6">
-      <WithSettings>
-        {(settings, canChange) => (
-          <>
-            <AllowedOriginsForm
-              key={settings.embed.allowedOrigins.join('\n')}
-              initial={settings.embed.allowedOrigins}
-              canChange={canChange}
-            />
-            <SnippetCard hasOrigins={settings.embed.allowedOrigins.length > 0} />
-          </>
-        )}
-      </WithSettings>
-    </div>
+    <WithSettings>
+      {(settings, canChange) => (
+        <>
+          <AllowedOriginsForm
+            key={settings.embed.allowedOrigins.join('\n')}
+            initial={settings.embed.allowedOrigins}
+            canChange={canChange}
+          />
+          <SnippetCard hasOrigins={settings.embed.allowedOrigins.length > 0} />
+        </>
+      )}
+    </WithSettings>
   );
 }
 

@@ -13,7 +13,7 @@ export function GeneralSettings() {
   const organization = useOrganization();
   const org = organization.data;
   return (
-    <div className="space-y-6">
+    <>
       {organization.isError && <QueryError title="Failed to fetch organization" query={organization} />}
       <WithSettings>
         {(settings, canChange) => (
@@ -26,7 +26,7 @@ export function GeneralSettings() {
           />
         )}
       </WithSettings>
-    </div>
+    </>
   );
 }
 
