@@ -5,7 +5,7 @@ import { MAX_EMBED_ORIGINS } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
-import { Select, Textarea } from '#client/components/ui/input.tsx';
+import { Options, Select, Textarea } from '#client/components/ui/input.tsx';
 import { useCopied } from '#client/lib/use-copied.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
@@ -121,11 +121,7 @@ function SnippetCard({ hasOrigins }: { hasOrigins: boolean }) {
                 value={campaign?.id}
                 onChange={(e) => setPicked(Number(e.target.value))}
               >
-                {list.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                <Options items={list} value={(c) => c.id} label={(c) => c.name} />
               </Select>
             </FormField>
             <FormField id="embed-snippet" label="Snippet to paste">

@@ -3,7 +3,7 @@ import type { OrganizationSettings } from '#shared/schemas/settings.ts';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
+import { Input, Options, Select, Textarea } from '#client/components/ui/input.tsx';
 import { useOrganization } from '#client/features/organization/index.ts';
 import { timeZoneOptions } from '#client/lib/time-zones.ts';
 import { WithSettings } from './settings-state.tsx';
@@ -86,11 +86,7 @@ function GeneralForm({
             {...field('settings-org-time-zone', 'timeZone')}
             {...fieldAria('settings-org-time-zone', errors.timeZone, TIME_ZONE_HELP)}
           >
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z.replaceAll('_', ' ')}
-              </option>
-            ))}
+            <Options items={zones} value={(z) => z} label={(z) => z.replaceAll('_', ' ')} />
           </Select>
         </FormField>
       </SectionCard>
