@@ -2,7 +2,8 @@ import { addDays, endOfWeek, format, isSameMonth, startOfMonth, startOfWeek } fr
 import { useState } from 'react';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
-import { Tabs, TabsContent, TabsListOf } from '#client/components/ui/tabs.tsx';
+import { Tabs, TabsContent } from '#client/components/ui/tabs.tsx';
+import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
 import { useAssets } from '#client/features/assets/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';

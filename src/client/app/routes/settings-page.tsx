@@ -1,4 +1,5 @@
-import { Tabs, TabsContent, TabsListOf } from '#client/components/ui/tabs.tsx';
+import { Tabs, TabsContent } from '#client/components/ui/tabs.tsx';
+import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
 import { BrandingSettings } from './settings/branding-settings.tsx';
 import { EmbedSettings } from './settings/embed-settings.tsx';
 import { GeneralSettings } from './settings/general-settings.tsx';

@@ -76,16 +76,6 @@ export const passwordField = <T extends FieldValues>(
   label: string,
   autoComplete: 'current-password' | 'new-password',
 ): TextFieldSpec<T> => ({ id, name, label, type: 'password', autoComplete });
-
-/** An account's username input: typed exactly as chosen, so phones must not capitalise it. */
-export const usernameField = <T extends FieldValues>(id: string, name: Path<T>): TextFieldSpec<T> => ({
-  id,
-  name,
-  label: 'Username',
-  autoComplete: 'username',
-  autoCapitalize: 'none',
-});
-
 /** A form's text inputs in order, each registered and tied to its validation message. */
 export function TextFields<T extends FieldValues>({
   fields,

@@ -18,23 +18,6 @@ export function Select({ className, ...props }: React.ComponentProps<'select'>) 
   );
 }
 
-/** A select's `<option>`s drawn from a list: each item's value and the label it shows. */
-export function Options<T>({
-  items,
-  value,
-  label,
-}: {
-  items: readonly T[];
-  value: (item: T) => string | number;
-  label: (item: T) => string;
-}) {
-  return items.map((item) => (
-    <option key={value(item)} value={value(item)}>
-      {label(item)}
-    </option>
-  ));
-}
-
 export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
   return <textarea className={cn(fieldClass, 'min-h-20', className)} {...props} />;
 }

@@ -12,22 +12,3 @@ export const TabsTrigger = withClasses(
   'inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5 text-sm font-medium data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
 );
 export const TabsContent = withClasses(T.Content, 'mt-2');
-
-/** A tab list drawn from its tabs' values and labels, in the order they show. */
-export function TabsListOf({
-  tabs,
-  className,
-}: {
-  tabs: readonly { value: string; label: string }[];
-  className?: string;
-}) {
-  return (
-    <TabsList className={className}>
-      {tabs.map(({ value, label }) => (
-        <TabsTrigger key={value} value={value}>
-          {label}
-        </TabsTrigger>
-      ))}
-    </TabsList>
-  );
-}

@@ -1,5 +1,5 @@
 import { SelectField } from '#client/components/ui/form-field.tsx';
-import { Options } from '#client/components/ui/input.tsx';
+import { Options } from '#client/components/ui/options.tsx';
 import { roleLabel } from '#client/features/auth/index.ts';
 
 /** The `<option>`s of a role picker, each named as the rest of the app names roles. */

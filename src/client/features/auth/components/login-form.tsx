@@ -3,11 +3,11 @@ import {
   passwordField,
   TextFields,
   type TextFieldSpec,
-  usernameField,
   WideSubmit,
 } from '#client/components/ui/form-field.tsx';
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
+import { usernameField } from './username-field.ts';
 import { useAfterSignIn } from '../hooks/use-after-sign-in.ts';
 import { useLogin } from '../api/login.ts';
 

@@ -3,12 +3,12 @@ import {
   passwordField,
   TextFields,
   type TextFieldSpec,
-  usernameField,
   WideSubmit,
 } from '#client/components/ui/form-field.tsx';
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
+import { usernameField } from './username-field.ts';
 import { useAfterSignIn } from '../hooks/use-after-sign-in.ts';
 import { useRegister } from '../api/register.ts';
 

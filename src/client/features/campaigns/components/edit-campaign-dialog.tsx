@@ -10,7 +10,7 @@ import {
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
-import { Options } from '#client/components/ui/input.tsx';
+import { Options } from '#client/components/ui/options.tsx';
 import { saveChanges } from '#client/lib/save-changes.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
