@@ -2,7 +2,8 @@ import { addDays, endOfWeek, format, isSameMonth, startOfMonth, startOfWeek } fr
 import { useState } from 'react';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { Tabs, TabsContent } from '#client/components/ui/tabs.tsx';
+import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
 import { useAssets } from '#client/features/assets/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
@@ -20,6 +21,12 @@ import {
 
 /** The calendar page shows every kind of entry. */
 const LEGEND_TYPES = ['campaign', 'asset', 'scheduled'] as const;
+
+const VIEWS = [
+  { value: 'month', label: 'Month' },
+  { value: 'week', label: 'Week' },
+  { value: 'day', label: 'Day' },
+];
 
 /** "Nov 22 – 28, 2026", or across months "Nov 29 – Dec 5, 2026". */
 function weekTitle(day: Date): string {
@@ -76,11 +83,7 @@ export default function CalendarPage() {
         </p>
       </div>
       <Tabs defaultValue="month">
-        <TabsList>
-          <TabsTrigger value="month">Month</TabsTrigger>
-          <TabsTrigger value="week">Week</TabsTrigger>
-          <TabsTrigger value="day">Day</TabsTrigger>
-        </TabsList>
+        <TabsListOf tabs={VIEWS} />
         <TabsContent value="month">
           <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
             <Card className="min-w-0">

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { type CampaignStatus, effectiveStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
 import { POST_CREATION_REDIRECT_MS } from '#shared/constants.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { Tabs, TabsContent } from '#client/components/ui/tabs.tsx';
+import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { useDevTools } from '#client/lib/server-info.ts';
@@ -18,6 +19,13 @@ import { FirstCampaign } from './dashboard/first-campaign.tsx';
 import { FirstRunChecklist } from './dashboard/first-run-checklist.tsx';
 import { TemplatesTab } from './dashboard/templates-tab.tsx';
 import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-hash.ts';
+
+/** The dashboard's tabs in the order they show; the selected one is kept in the URL hash. */
+const TABS: { value: DashboardTab; label: string }[] = [
+  { value: 'campaigns', label: 'Campaigns' },
+  { value: 'templates', label: 'Templates' },
+  { value: 'calendar', label: 'Calendar' },
+];
 
 /** The organisation dashboard at / and /campaigns. */
 export default function DashboardPage() {
@@ -108,11 +116,7 @@ export default function DashboardPage() {
       <OrganizationStatCards orgId={orgId} />
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as DashboardTab)}>
-        <TabsList>
-          <TabsTrigger value="campaigns">Campaigns</TabsTrigger>
-          <TabsTrigger value="templates">Templates</TabsTrigger>
-          <TabsTrigger value="calendar">Calendar</TabsTrigger>
-        </TabsList>
+        <TabsListOf tabs={TABS} />
         <TabsContent value="campaigns">
           <CampaignList
             status={status}

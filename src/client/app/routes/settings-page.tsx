@@ -1,4 +1,5 @@
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { Tabs, TabsContent } from '#client/components/ui/tabs.tsx';
+import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
 import { BrandingSettings } from './settings/branding-settings.tsx';
 import { EmbedSettings } from './settings/embed-settings.tsx';
 import { GeneralSettings } from './settings/general-settings.tsx';
@@ -22,15 +23,10 @@ export default function SettingsPage() {
         <p className="text-muted-foreground">Manage your organization's preferences.</p>
       </div>
       <Tabs defaultValue="general">
-        <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto">
-          {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value}>
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <TabsListOf tabs={TABS} className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto" />
+        {/* A panel's sections stand apart the same way on every tab. */}
         {TABS.map(({ value, Panel }) => (
-          <TabsContent key={value} value={value} className="pt-4">
+          <TabsContent key={value} value={value} className="space-y-6 pt-4">
             <Panel />
           </TabsContent>
         ))}

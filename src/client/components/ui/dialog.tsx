@@ -73,10 +73,8 @@ export function TitledDialog({
  * dialog is open, so every opening starts blank; it closes the dialog through `close`.
  */
 export function FormDialog({
-  trigger,
-  title,
-  description,
   children,
+  ...frame
 }: {
   trigger: React.ReactNode;
   title: string;
@@ -85,13 +83,7 @@ export function FormDialog({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <TitledDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={trigger}
-      title={title}
-      description={description}
-    >
+    <TitledDialog open={open} onOpenChange={setOpen} {...frame}>
       {open && children(() => setOpen(false))}
     </TitledDialog>
   );

@@ -1,13 +1,7 @@
 export { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/api-keys.ts';
 export { useOrganization } from './api/get-organization.ts';
-export {
-  invitationProblem,
-  useAcceptInvitation,
-  useCreateInvitation,
-  useInvitationPreview,
-  useInvitations,
-  useRevokeInvitation,
-} from './api/invitations.ts';
+export { invitationProblem, useAcceptInvitation, useInvitationPreview } from './api/invitation-link.ts';
+export { useCreateInvitation, useInvitations, useRevokeInvitation } from './api/invitations.ts';
 export { useMembers, useRemoveMember, useUpdateMemberRole } from './api/members.ts';
 export { useOrganizationSettings, useUpdateSettings } from './api/settings.ts';
 export { OrganizationForm } from './components/organization-form.tsx';

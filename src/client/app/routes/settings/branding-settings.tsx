@@ -15,17 +15,15 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 
 export function BrandingSettings() {
   return (
-    <div className="space-y-6">
-      <WithSettings>
-        {(settings, canChange) => (
-          <BrandingForm
-            key={JSON.stringify(settings.branding)}
-            initial={settings.branding}
-            canChange={canChange}
-          />
-        )}
-      </WithSettings>
-    </div>
+    <WithSettings>
+      {(settings, canChange) => (
+        <BrandingForm
+          key={JSON.stringify(settings.branding)}
+          initial={settings.branding}
+          canChange={canChange}
+        />
+      )}
+    </WithSettings>
   );
 }
 

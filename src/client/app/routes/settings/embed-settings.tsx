@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Select, Textarea } from '#client/components/ui/input.tsx';
+import { Options } from '#client/components/ui/options.tsx';
 import { useCopied } from '#client/lib/use-copied.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
@@ -18,20 +19,18 @@ export const SNIPPET_COPIED = { title: 'Snippet copied!', description: "Paste it
 /** The embeddable share card: which sites may show it, and the snippet they paste. */
 export function EmbedSettings() {
   return (
-    <div className="space-y-6">
-      <WithSettings>
-        {(settings, canChange) => (
-          <>
-            <AllowedOriginsForm
-              key={settings.embed.allowedOrigins.join('\n')}
-              initial={settings.embed.allowedOrigins}
-              canChange={canChange}
-            />
-            <SnippetCard hasOrigins={settings.embed.allowedOrigins.length > 0} />
-          </>
-        )}
-      </WithSettings>
-    </div>
+    <WithSettings>
+      {(settings, canChange) => (
+        <>
+          <AllowedOriginsForm
+            key={settings.embed.allowedOrigins.join('\n')}
+            initial={settings.embed.allowedOrigins}
+            canChange={canChange}
+          />
+          <SnippetCard hasOrigins={settings.embed.allowedOrigins.length > 0} />
+        </>
+      )}
+    </WithSettings>
   );
 }
 
@@ -123,11 +122,7 @@ function SnippetCard({ hasOrigins }: { hasOrigins: boolean }) {
                 value={campaign?.id}
                 onChange={(e) => setPicked(Number(e.target.value))}
               >
-                {list.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                <Options items={list} value={(c) => c.id} label={(c) => c.name} />
               </Select>
             </FormField>
             <FormField id="embed-snippet" label="Snippet to paste">

@@ -4,6 +4,7 @@ import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
+import { Options } from '#client/components/ui/options.tsx';
 import { useOrganization } from '#client/features/organization/index.ts';
 import { timeZoneOptions } from '#client/lib/time-zones.ts';
 import { WithSettings } from './settings-state.tsx';
@@ -13,7 +14,7 @@ export function GeneralSettings() {
   const organization = useOrganization();
   const org = organization.data;
   return (
-    <div className="space-y-6">
+    <>
       {organization.isError && <QueryError title="Failed to fetch organization" query={organization} />}
       <WithSettings>
         {(settings, canChange) => (
@@ -26,7 +27,7 @@ export function GeneralSettings() {
           />
         )}
       </WithSettings>
-    </div>
+    </>
   );
 }
 
@@ -86,11 +87,7 @@ function GeneralForm({
             {...field('settings-org-time-zone', 'timeZone')}
             {...fieldAria('settings-org-time-zone', errors.timeZone, TIME_ZONE_HELP)}
           >
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z.replaceAll('_', ' ')}
-              </option>
-            ))}
+            <Options items={zones} value={(z) => z} label={(z) => z.replaceAll('_', ' ')} />
           </Select>
         </FormField>
       </SectionCard>

@@ -16,13 +16,11 @@ const NOTIFICATIONS: { key: keyof Notifications; label: string; description: str
 
 export function NotificationSettings() {
   return (
-    <div className="space-y-6">
-      <WithSettings>
-        {(settings, canChange) => (
-          <NotificationSwitches initial={settings.notifications} canChange={canChange} />
-        )}
-      </WithSettings>
-    </div>
+    <WithSettings>
+      {(settings, canChange) => (
+        <NotificationSwitches initial={settings.notifications} canChange={canChange} />
+      )}
+    </WithSettings>
   );
 }
 

@@ -13,7 +13,7 @@ export function PermissionsSettings() {
   const { can } = useRole();
   const { data: org } = useOrganization();
   return (
-    <div className="space-y-6">
+    <>
       <WithSettings>
         {(settings, canChange) => (
           <SupporterData initial={settings.supporters.collectInfo} canChange={canChange} />
@@ -22,7 +22,7 @@ export function PermissionsSettings() {
       <MembersCard invite={<InviteDialog />} orgName={org?.name ?? 'this organization'} />
       {can('admin') && <InvitationsCard />}
       <ApiKeysCard />
-    </div>
+    </>
   );
 }
 

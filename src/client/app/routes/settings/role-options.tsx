@@ -1,13 +1,10 @@
 import { SelectField } from '#client/components/ui/form-field.tsx';
+import { Options } from '#client/components/ui/options.tsx';
 import { roleLabel } from '#client/features/auth/index.ts';
 
 /** The `<option>`s of a role picker, each named as the rest of the app names roles. */
 export function RoleOptions({ roles }: { roles: readonly string[] }) {
-  return roles.map((r) => (
-    <option key={r} value={r}>
-      {roleLabel(r)}
-    </option>
-  ));
+  return <Options items={roles} value={(r) => r} label={roleLabel} />;
 }
 
 /** A labelled picker of one of `roles`. */

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { type LoginInput, loginSchema } from '#shared/schemas/auth.ts';
 import {
   passwordField,
@@ -8,22 +7,18 @@ import {
 } from '#client/components/ui/form-field.tsx';
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
+import { usernameField } from './username-field.ts';
+import { useAfterSignIn } from '../hooks/use-after-sign-in.ts';
 import { useLogin } from '../api/login.ts';
 
 const FIELDS: TextFieldSpec<LoginInput>[] = [
-  {
-    id: 'login-username',
-    name: 'username',
-    label: 'Username',
-    autoComplete: 'username',
-    autoCapitalize: 'none',
-  },
+  usernameField('login-username', 'username'),
   passwordField('login-password', 'password', 'Password', 'current-password'),
 ];
 
 /** `onDone` replaces the usual move to the dashboard (a page that signs in on the spot, like an invitation). */
 export function LoginForm({ onDone }: { onDone?: () => void } = {}) {
-  const navigate = useNavigate();
+  const signedIn = useAfterSignIn(onDone, '/');
   const loginMutation = useLogin();
   const {
     register,
@@ -36,8 +31,7 @@ export function LoginForm({ onDone }: { onDone?: () => void } = {}) {
     toastOnFailure('Login failed', 'Login failed', async (values: LoginInput) => {
       const user = await loginMutation.mutateAsync(values);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-      if (onDone) onDone();
-      else navigate('/', { replace: true });
+      signedIn();
     }),
   );
 

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { type RegisterFormInput, registerFormSchema } from '#shared/schemas/auth.ts';
 import {
   passwordField,
@@ -9,16 +8,12 @@ import {
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
+import { usernameField } from './username-field.ts';
+import { useAfterSignIn } from '../hooks/use-after-sign-in.ts';
 import { useRegister } from '../api/register.ts';
 
 const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
-  {
-    id: 'register-username',
-    name: 'username',
-    label: 'Username',
-    autoComplete: 'username',
-    autoCapitalize: 'none',
-  },
+  usernameField('register-username', 'username'),
   { id: 'register-email', name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   passwordField('register-password', 'password', 'Password', 'new-password'),
   passwordField('register-confirm-password', 'confirmPassword', 'Confirm Password', 'new-password'),
@@ -26,7 +21,7 @@ const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
 
 /** `onDone` replaces the usual move to onboarding (a page that registers on the spot, like an invitation). */
 export function RegisterForm({ onDone }: { onDone?: () => void } = {}) {
-  const navigate = useNavigate();
+  const signedIn = useAfterSignIn(onDone, '/onboarding');
   const registerMutation = useRegister();
   const {
     register,
@@ -46,8 +41,7 @@ export function RegisterForm({ onDone }: { onDone?: () => void } = {}) {
           title: 'Registration successful',
           description: `Welcome to Rally, ${user.username}! Let's set up your organization.`,
         });
-        if (onDone) onDone();
-        else navigate('/onboarding', { replace: true });
+        signedIn();
       },
       // A taken username is said on the field too, where the person will fix it.
       (err) => applyServerFieldErrors(err, setError, ['username', 'email', 'password']),

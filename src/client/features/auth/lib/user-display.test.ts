@@ -1,30 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, initials, roleLabel } from './user-display.ts';
 
-const u = (username: string, firstName: string | null = null, lastName: string | null = null) => ({
-  username,
-  firstName,
-  lastName,
-});
+/** A profile's username, first and last name, and what the helper draws from them. */
+type Row = [username: string, firstName: string | null, lastName: string | null, shown: string];
 
 describe('user display helpers', () => {
-  it('uses the full name when there is one, else the username', () => {
-    expect(displayName(u('ada', 'Ada', 'Lovelace'))).toBe('Ada Lovelace');
-    expect(displayName(u('ada', '  ', null))).toBe('ada');
-    expect(displayName(u('ada', null, 'Lovelace'))).toBe('Lovelace');
+  it.each<Row>([
+    ['ada', 'Ada', 'Lovelace', 'Ada Lovelace'],
+    ['ada', '  ', null, 'ada'],
+    ['ada', null, 'Lovelace', 'Lovelace'],
+  ])(
+    'names %s / %s / %s as %s: the full name when there is one, else the username',
+    (username, firstName, lastName, shown) => {
+      expect(displayName({ username, firstName, lastName })).toBe(shown);
+    },
+  );
+
+  it.each<Row>([
+    ['ada', 'Ada', 'Lovelace', 'AL'],
+    ['grace', 'grace', null, 'G'],
+    ['zoë', null, null, 'ZO'],
+    ['🙂x', null, null, '🙂X'],
+  ])('draws %s / %s / %s as the initials %s', (username, firstName, lastName, shown) => {
+    expect(initials({ username, firstName, lastName })).toBe(shown);
   });
 
-  it('draws two initials', () => {
-    expect(initials(u('ada', 'Ada', 'Lovelace'))).toBe('AL');
-    expect(initials(u('grace', 'grace', null))).toBe('G');
-    expect(initials(u('zoë'))).toBe('ZO');
-    expect(initials(u('🙂x'))).toBe('🙂X');
-  });
-
-  it("labels the role, 'User' by default", () => {
-    expect(roleLabel('admin')).toBe('Admin');
-    expect(roleLabel('user')).toBe('User');
-    expect(roleLabel('')).toBe('User');
-    expect(roleLabel(null)).toBe('User');
+  it.each([
+    ['admin', 'Admin'],
+    ['user', 'User'],
+    ['', 'User'],
+    [null, 'User'],
+  ])("labels the role %j as %s, 'User' by default", (role, label) => {
+    expect(roleLabel(role)).toBe(label);
   });
 });

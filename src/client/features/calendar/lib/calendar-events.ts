@@ -22,6 +22,14 @@ export const EVENT_STYLES: Record<CalendarEventType, string> = {
   scheduled: 'bg-amber-100 text-amber-900',
 };
 
+/** An entry keyed by its type and id (unique across types), dated by a server timestamp. */
+const entry = (
+  type: CalendarEventType,
+  id: number,
+  at: string,
+  what: Pick<CalendarEvent, 'title' | 'campaignId' | 'assetId' | 'detail'>,
+): CalendarEvent => ({ key: `${type}-${id}`, type, date: parseISO(at), ...what });
+
 /** Calendar entries from campaign and asset creation dates, plus scheduled shares when given. */
 export function buildCalendarEvents(
   campaigns: Campaign[] = [],
@@ -29,33 +37,26 @@ export function buildCalendarEvents(
   scheduled: ScheduledShareItem[] = [],
 ): CalendarEvent[] {
   const campaignNames = new Map(campaigns.map((c) => [c.id, c.name]));
-  const events: CalendarEvent[] = [
-    ...campaigns.map((c) => ({
-      key: `campaign-${c.id}`,
-      type: 'campaign' as const,
-      title: c.name,
-      date: parseISO(c.createdAt),
-      campaignId: c.id,
-      detail: 'Campaign created',
-    })),
-    ...assets.map((a) => ({
-      key: `asset-${a.id}`,
-      type: 'asset' as const,
-      title: a.title,
-      date: parseISO(a.createdAt),
-      campaignId: a.campaignId,
-      assetId: a.id,
-      detail: `Asset added to ${campaignNames.get(a.campaignId) ?? 'a campaign'}`,
-    })),
-    ...scheduled.map((s) => ({
-      key: `scheduled-${s.id}`,
-      type: 'scheduled' as const,
-      title: s.assetTitle,
-      date: parseISO(s.scheduledFor),
-      campaignId: s.campaignId,
-      assetId: s.assetId,
-      detail: `Scheduled share (${s.platform === 'all' ? 'all platforms' : s.platform}) for ${s.campaignName}`,
-    })),
+  const events = [
+    ...campaigns.map((c) =>
+      entry('campaign', c.id, c.createdAt, { title: c.name, campaignId: c.id, detail: 'Campaign created' }),
+    ),
+    ...assets.map((a) =>
+      entry('asset', a.id, a.createdAt, {
+        title: a.title,
+        campaignId: a.campaignId,
+        assetId: a.id,
+        detail: `Asset added to ${campaignNames.get(a.campaignId) ?? 'a campaign'}`,
+      }),
+    ),
+    ...scheduled.map((s) =>
+      entry('scheduled', s.id, s.scheduledFor, {
+        title: s.assetTitle,
+        campaignId: s.campaignId,
+        assetId: s.assetId,
+        detail: `Scheduled share (${s.platform === 'all' ? 'all platforms' : s.platform}) for ${s.campaignName}`,
+      }),
+    ),
   ];
   return events.sort((a, b) => a.date.getTime() - b.date.getTime());
 }

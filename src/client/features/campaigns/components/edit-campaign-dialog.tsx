@@ -10,6 +10,7 @@ import {
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
+import { Options } from '#client/components/ui/options.tsx';
 import { saveChanges } from '#client/lib/save-changes.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
@@ -92,11 +93,7 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
         help={current === 'draft' ? 'A draft is seen only by your team until it is published.' : undefined}
         {...register('status')}
       >
-        {statuses.map((s) => (
-          <option key={s} value={s}>
-            {STATUS_LABELS[s]}
-          </option>
-        ))}
+        <Options items={statuses} value={(s) => s} label={(s) => STATUS_LABELS[s]} />
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextFields

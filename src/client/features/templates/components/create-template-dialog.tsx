@@ -5,6 +5,7 @@ import { createTemplateSchema, type Template } from '#shared/schemas/templates.t
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { DescriptionField, FormSubmit, InputField, SelectField } from '#client/components/ui/form-field.tsx';
+import { Options } from '#client/components/ui/options.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -79,11 +80,7 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
         error={errors.campaignId ? 'Please choose a campaign' : undefined}
         {...register('campaignId', { valueAsNumber: true })}
       >
-        {campaigns.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
+        <Options items={campaigns} value={(c) => c.id} label={(c) => c.name} />
       </SelectField>
       <InputField
         id={ids.name}
