@@ -14,6 +14,7 @@ const BENCHES = [
   './stats.ts',
   './two-instance.ts',
   './write-path.ts',
+  './rollup-batch.ts',
   './analytics.ts',
 ];
 const ANALYTICS_ROWS = Number(process.env.ANALYTICS_BENCH_ROWS ?? 100_000);
