@@ -1,3 +1,4 @@
+import { listenForMail } from '../support/e2e-mail.ts';
 import { expect, signInAs, test, uniqueName } from '../support/fixtures.ts';
 import { addMember, axeProblems, callFromPage, inviteViaApi } from '../support/teams.ts';
 import { toastEl } from '../support/workspace.ts';
@@ -14,15 +15,22 @@ test('invite, join as a viewer, get promoted to editor, then be removed', async 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = `${uniqueName('colleague')}@example.org`;
 
-  // The admin invites by email and role, and gets the link to copy (no SMTP here).
+  // The admin invites by email and role, and gets the link to copy. The mail fails: the
+  // mail port is held by a server that refuses every message (not merely left closed,
+  // where a spec reading mail in another worker could take the invitation).
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Permissions' }).click();
   await page.getByRole('button', { name: 'Invite Team Member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite a team member' });
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Role').selectOption('viewer');
-  await dialog.getByRole('button', { name: 'Create Invitation' }).click();
-  await expect(dialog.getByRole('status')).toContainText('Nothing was emailed');
+  const refusing = await listenForMail({ refuse: true });
+  try {
+    await dialog.getByRole('button', { name: 'Create Invitation' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Nothing was emailed');
+  } finally {
+    await refusing.close();
+  }
   const link = dialog.getByLabel(/Invitation link/);
   const url = await link.inputValue();
   expect(url).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);

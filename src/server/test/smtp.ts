@@ -17,14 +17,22 @@ const recipients = (m: ParsedMail) =>
     .flatMap((a) => a?.value ?? [])
     .map((v) => v.address?.toLowerCase());
 
-/** Listens on `port` (a free one by default) on 127.0.0.1. */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * Listens on `port` (a free one by default) on 127.0.0.1. With `refuse`, every recipient
+ * is refused (550), as a mail server that will not take the message.
+ */
+export async function startSmtp(port = 0, opts: { refuse?: boolean } = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const waiters: { to: string; resolve: (m: ParsedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(
+        opts.refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined,
+      );
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
