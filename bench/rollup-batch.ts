@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type DbHandle, migrateToLatest, openDatabase } from '../src/server/db/client.ts';
 import { ROLLUP_BATCH, rollUpBatch } from '../src/server/jobs/rollups.ts';
+import { shareRow } from '../src/server/test/db-rows.ts';
 import { median, verdict } from './lib/load.ts';
 import { seedBenchCampaign } from './lib/seed.ts';
 
@@ -54,18 +55,16 @@ async function measure(database: DbHandle) {
       for (let i = 0; i < BATCH; i++, n++)
         await db
           .insertInto('shares')
-          .values({
-            assetId: assetIds[n % assetIds.length],
-            platform: 'twitter',
-            campaignId,
-            organizationId,
-            scheduledFor: null,
-            status: 'shared',
-            ref: randomBytes(9).toString('base64url'),
-            supporterId: supporters[n % SUPPORTERS],
-            createdAt: new Date().toISOString(),
-            depth: n % 2,
-          })
+          .values(
+            shareRow({
+              assetId: assetIds[n % assetIds.length],
+              campaignId,
+              organizationId,
+              ref: randomBytes(9).toString('base64url'),
+              supporterId: supporters[n % SUPPORTERS],
+              depth: n % 2,
+            }),
+          )
           .execute();
     });
     // `now` ahead: the ids are contiguous, no gap to wait for.

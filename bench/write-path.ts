@@ -84,6 +84,7 @@ async function serveApp(): Promise<void> {
   const { rollupJob, rollUpBatch } = await import('../src/server/jobs/rollups.ts');
   const { loadVisitorCookieKey } = await import('../src/server/lib/app-secrets.ts');
   const { seedBenchCampaign } = await import('./lib/seed.ts');
+  const { shareRow } = await import('../src/server/test/db-rows.ts');
 
   const database = await openTarget();
   await migrateToLatest(database);
@@ -93,17 +94,16 @@ async function serveApp(): Promise<void> {
   const seeded = await db
     .insertInto('shares')
     .values(
-      Array.from({ length: SEEDED_SHARES }, (_, n) => ({
-        assetId: assetIds[n % assetIds.length],
-        platform: 'twitter',
-        campaignId,
-        organizationId,
-        scheduledFor: null,
-        status: 'shared',
-        ref: seededRef(n),
-        supporterId: 'bench-sharer',
-        createdAt: now,
-      })),
+      Array.from({ length: SEEDED_SHARES }, (_, n) =>
+        shareRow({
+          assetId: assetIds[n % assetIds.length],
+          campaignId,
+          organizationId,
+          ref: seededRef(n),
+          supporterId: 'bench-sharer',
+          createdAt: now,
+        }),
+      ),
     )
     .returning('id')
     .execute();
