@@ -40,6 +40,10 @@ async function postgresLines({ db, pgSchema }: DbHandle): Promise<string[]> {
     select p.proname as name, pg_get_functiondef(p.oid) as def
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = ${schema}`.execute(db);
+  const storage = await sql<{ tbl: string; options: string[] }>`
+    select c.relname as tbl, c.reloptions as options
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${schema} and c.reloptions is not null`.execute(db);
   const unqualified = (text: string) => text.replaceAll(`${schema}.`, '');
   return [
     ...columns.rows
@@ -59,5 +63,6 @@ async function postgresLines({ db, pgSchema }: DbHandle): Promise<string[]> {
       .filter((r) => ours(String(r.sequence_name)))
       .map((r) => `sequence ${r.sequence_name} ${r.data_type} start=${r.start_value} by=${r.increment}`),
     ...functions.rows.map((r) => `function ${r.name}: ${r.def}`),
+    ...storage.rows.filter((r) => ours(r.tbl)).map((r) => `storage ${r.tbl}: ${r.options.join(', ')}`),
   ].map(unqualified);
 }
