@@ -143,12 +143,18 @@ async function serveApp(): Promise<void> {
       return { on: true };
     },
     // Rolls the backlog up (the earlier series left every row of theirs), untimed. On
-    // PostgreSQL it then vacuums, so that the dead rows of the catch-up are not cleaned
-    // up during the next round (which would charge a round with the job for the rollup
-    // of the round before it).
+    // PostgreSQL it then vacuums the rollup tables, so that the catch-up's dead rows are
+    // not cleaned up during the next round (which would charge a round with the job for
+    // the rollup of the round before it).
     'rollups-catch-up': async () => {
       while (await db.transaction().execute((trx) => rollUpBatch(trx))) {}
-      if (database.dialect === 'postgres') await sql`vacuum`.execute(db);
+      if (database.dialect === 'postgres') {
+        // This schema's rollup tables only: the cluster may hold other people's data.
+        const { rows } = await sql<{ t: string }>`
+          select tablename as t from pg_tables where schemaname = current_schema()
+            and (tablename like 'rollup%' or tablename like 'supporter%')`.execute(db);
+        await sql`vacuum ${sql.join(rows.map((r) => sql.table(r.t)))}`.execute(db);
+      }
       return { caughtUp: true };
     },
     'rollups-off': async () => {

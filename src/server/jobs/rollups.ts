@@ -112,6 +112,7 @@ async function takeWindow(
 ): Promise<Window> {
   const ids = contiguous(
     await trx
+      // Both tables have these columns; Kysely types a selection from one table at a time.
       .selectFrom(table as 'shares')
       .select(['id', 'createdAt'])
       .where('id', '>', mark)

@@ -76,6 +76,7 @@ export const passwordField = <T extends FieldValues>(
   label: string,
   autoComplete: 'current-password' | 'new-password',
 ): TextFieldSpec<T> => ({ id, name, label, type: 'password', autoComplete });
+
 /** A form's text inputs in order, each registered and tied to its validation message. */
 export function TextFields<T extends FieldValues>({
   fields,
