@@ -1,4 +1,11 @@
+import type { Db } from '../db/client.ts';
 import { forbidden } from './errors.ts';
+
+/** A call in an organisation: on which database, and whose rows (every query keys on `orgId`). */
+export interface OrgRead {
+  db: Db;
+  orgId: number;
+}
 
 /** The exact text the client shows as a toast when a signed-in caller has no organisation yet. */
 export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';

@@ -32,6 +32,7 @@ import {
   userActivity,
 } from './account.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import { noContent } from '../../lib/no-content.ts';
 
 /** Reset requests per client address: on top of the per-account cap in the service. */
 export const PASSWORD_RESETS_PER_HOUR = 10;
@@ -67,10 +68,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
   r.delete(
     '/api/user/sessions/:id',
     { schema: { params: idParamsSchema, response: noContentResponses } },
-    async (request, reply) => {
-      await endSession({ db, user: request.user, id: request.params.id });
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, endSession({ db, user: request.user, id: request.params.id })),
   );
 
   r.get('/api/user/activity', { schema: { response: ok(activityListSchema) } }, async (request) =>

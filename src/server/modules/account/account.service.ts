@@ -6,6 +6,7 @@ import {
   type SessionInfo,
 } from '#shared/schemas/account.ts';
 import type { Db } from '../../db/client.ts';
+import type { OrgRead } from '../../lib/org-scope.ts';
 import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -90,12 +91,9 @@ export async function userActivity(db: Db, userId: number): Promise<ActivityItem
     .execute();
 }
 
-export async function organizationActivity(opts: {
-  db: Db;
-  orgId: number;
-  before?: number;
-  limit: number;
-}): Promise<OrgActivityItem[]> {
+export async function organizationActivity(
+  opts: OrgRead & { before?: number; limit: number },
+): Promise<OrgActivityItem[]> {
   const { db, orgId, before, limit } = opts;
   let q = db
     .selectFrom('auditLog')

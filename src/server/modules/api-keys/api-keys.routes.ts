@@ -5,6 +5,7 @@ import { ok, idParamsSchema, noContentResponses, created } from '#shared/schemas
 import type { AppDeps } from '../../deps.ts';
 import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
+import { noContent } from '../../lib/no-content.ts';
 
 // Admins only, and only signed in (never with a key): the permission table says so.
 export async function apiKeysRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -26,9 +27,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.delete(
     '/api/organization/api-keys/:id',
     { schema: { params: idParamsSchema, response: noContentResponses } },
-    async (request, reply) => {
-      await revokeApiKey({ db, ...callerOrg(request.user), id: request.params.id });
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(reply, revokeApiKey({ db, ...callerOrg(request.user), id: request.params.id })),
   );
 }

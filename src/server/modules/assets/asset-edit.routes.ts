@@ -5,6 +5,7 @@ import { ok, idParamsSchema, noContentResponses } from '#shared/schemas/common.t
 import type { AppDeps } from '../../deps.ts';
 import { callerWrite } from '../campaigns/campaign-write.ts';
 import { deleteAsset, updateAsset } from './asset-edit.service.ts';
+import { noContent } from '../../lib/no-content.ts';
 
 /** Edit and delete an asset of the caller's organisation. */
 export async function assetEditRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -26,12 +27,7 @@ export async function assetEditRoutes(app: FastifyInstance, deps: AppDeps) {
   r.delete(
     '/api/assets/:id',
     { ...auth, schema: { params: idParamsSchema, response: noContentResponses } },
-    async (request, reply) => {
-      await deleteAsset({
-        ...callerWrite(deps, request.user),
-        assetId: request.params.id,
-      });
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(reply, deleteAsset({ ...callerWrite(deps, request.user), assetId: request.params.id })),
   );
 }

@@ -5,6 +5,7 @@ import { ok, idParamsSchema, noContentResponses, created } from '#shared/schemas
 import type { AppDeps } from '../../deps.ts';
 import { archiveCampaign, duplicateCampaign, updateCampaign } from './campaign-lifecycle.ts';
 import { callerWrite } from './campaign-write.ts';
+import { noContent } from '../../lib/no-content.ts';
 
 /** Edit, archive (DELETE) and duplicate a campaign of the caller's organisation. */
 export async function campaignLifecycleRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -25,13 +26,11 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, deps: AppDep
   r.delete(
     '/api/campaigns/:id',
     { ...auth, schema: { params: idParamsSchema, response: noContentResponses } },
-    async (request, reply) => {
-      await archiveCampaign({
-        ...callerWrite(deps, request.user),
-        campaignId: request.params.id,
-      });
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(
+        reply,
+        archiveCampaign({ ...callerWrite(deps, request.user), campaignId: request.params.id }),
+      ),
   );
 
   r.post(

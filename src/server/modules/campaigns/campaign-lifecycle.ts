@@ -14,12 +14,13 @@ import type {
 } from '#shared/schemas/campaigns.ts';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { OrgRead } from '../../lib/org-scope.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
-import { lockOwnCampaign, writeCampaign, writeLockedCampaign } from './campaign-write.ts';
+import { type CallerWrite, lockOwnCampaign, writeCampaign, writeLockedCampaign } from './campaign-write.ts';
 
 // Editing, pausing, ending, archiving and duplicating campaigns. Every write runs in
 // one transaction that first locks the campaign's row, so a concurrent edit and
@@ -106,16 +107,9 @@ async function countLiveAssets(db: Executor, campaignId: number): Promise<number
 }
 
 /** PUT /api/campaigns/:id: name, description, dates and status, all or nothing. */
-export async function updateCampaign(opts: {
-  db: Db;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  campaignId: number;
-  input: UpdateCampaignInput;
-  /** Who edits it, for the audit log (written in the same transaction). */
-  actorId: number;
-  now?: number;
-}): Promise<Campaign> {
+export async function updateCampaign(
+  opts: CallerWrite & { campaignId: number; input: UpdateCampaignInput; now?: number },
+): Promise<Campaign> {
   const { campaignId, input } = opts;
   return writeLockedCampaign(opts, async (trx, current, audit) => {
     const publishing = current.status === 'draft' && input.status === 'active';
@@ -136,14 +130,7 @@ export async function updateCampaign(opts: {
 }
 
 /** DELETE /api/campaigns/:id: archives (idempotent). Its shares and clicks stay, and stay counted. */
-export async function archiveCampaign(opts: {
-  db: Db;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  campaignId: number;
-  /** Who archives it, for the audit log (written in the same transaction). */
-  actorId: number;
-}): Promise<void> {
+export async function archiveCampaign(opts: CallerWrite & { campaignId: number }): Promise<void> {
   await writeLockedCampaign(opts, async (trx, current, audit) => {
     if (current.status === 'archived') return;
     await trx.updateTable('campaigns').set({ status: 'archived' }).where('id', '=', current.id).execute();
@@ -164,14 +151,9 @@ export function copyName(name: string): string {
  * old dates would make it start out ended. Any status can be duplicated, archived
  * included (the way to bring an archived campaign back).
  */
-export async function duplicateCampaign(opts: {
-  db: Db;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  campaignId: number;
-  /** Who duplicates it, for the audit log (written in the same transaction). */
-  actorId: number;
-}): Promise<CampaignWithAssets> {
+export async function duplicateCampaign(
+  opts: CallerWrite & { campaignId: number },
+): Promise<CampaignWithAssets> {
   const { orgId, campaignId } = opts;
   // The copy is what changed: the source stays as it was.
   return writeCampaign(
@@ -209,12 +191,9 @@ export async function duplicateCampaign(opts: {
  * (an active or paused campaign past its end date is `ended`); absent, every
  * campaign but archived ones; `all`, every campaign.
  */
-export async function listCampaignsByStatus(opts: {
-  db: Db;
-  orgId: number;
-  status: CampaignListQuery['status'];
-  now?: number;
-}): Promise<Campaign[]> {
+export async function listCampaignsByStatus(
+  opts: OrgRead & { status: CampaignListQuery['status']; now?: number },
+): Promise<Campaign[]> {
   const { db, orgId, status } = opts;
   let q = db.selectFrom('campaigns').selectAll().where('organizationId', '=', orgId);
   if (status === undefined) q = q.where('status', '!=', 'archived');

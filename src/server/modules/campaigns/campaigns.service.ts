@@ -1,6 +1,7 @@
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign, CampaignWithAssets, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
 import type { Db } from '../../db/client.ts';
+import type { OrgRead } from '../../lib/org-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
@@ -61,20 +62,14 @@ export async function createCampaign(opts: CallerWrite & { input: CreateCampaign
   );
 }
 
-export async function getCampaignWithAssets(opts: {
-  db: Db;
-  orgId: number;
-  campaignId: number;
-}): Promise<CampaignWithAssets> {
+export async function getCampaignWithAssets(
+  opts: OrgRead & { campaignId: number },
+): Promise<CampaignWithAssets> {
   const campaign = await getOwnCampaign(opts);
   return { ...campaign, assets: await assetsOfCampaign(opts.db, campaign.id) };
 }
 
-export async function listCampaignAssets(opts: {
-  db: Db;
-  orgId: number;
-  campaignId: number;
-}): Promise<Asset[]> {
+export async function listCampaignAssets(opts: OrgRead & { campaignId: number }): Promise<Asset[]> {
   await getOwnCampaign(opts);
   return assetsOfCampaign(opts.db, opts.campaignId);
 }
@@ -82,13 +77,9 @@ export async function listCampaignAssets(opts: {
 export const ORDER_MUST_BE_COMPLETE = 'assetIds must list every asset of the campaign exactly once';
 
 /** Saves the display order: `assetIds` must be exactly the campaign's assets, each once. */
-export async function saveAssetOrder(opts: {
-  db: Db;
-  orgId: number;
-  campaignId: number;
-  assetIds: number[];
-  supporterCache: SupporterCacheInvalidator;
-}): Promise<Asset[]> {
+export async function saveAssetOrder(
+  opts: OrgRead & { supporterCache: SupporterCacheInvalidator; campaignId: number; assetIds: number[] },
+): Promise<Asset[]> {
   const { campaignId, assetIds } = opts;
   return writeLockedCampaign(opts, async (trx, campaign) => {
     assertCampaignEditable(campaign);

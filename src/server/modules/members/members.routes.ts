@@ -29,6 +29,7 @@ import {
   revokeInvitation,
 } from './invitations.service.ts';
 import { listMembers, removeMember, setMemberRole } from './members.service.ts';
+import { noContent } from '../../lib/no-content.ts';
 
 // Roles are enforced by the permission table (lib/permissions.ts) before these run.
 export async function membersRoutes(app: FastifyInstance, { db, dialect, config, mailer }: AppDeps) {
@@ -54,16 +55,17 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
   r.delete(
     '/api/organization/members/:userId',
     { schema: { params: userIdParamsSchema, response: noContentResponses } },
-    async (request, reply) => {
-      await removeMember({
-        db,
-        dialect,
-        caller: request.user,
-        orgId: orgScope(request.user.organizationId),
-        userId: request.params.userId,
-      });
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(
+        reply,
+        removeMember({
+          db,
+          dialect,
+          caller: request.user,
+          orgId: orgScope(request.user.organizationId),
+          userId: request.params.userId,
+        }),
+      ),
   );
 
   r.post(
@@ -91,10 +93,8 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
   r.delete(
     '/api/organization/invitations/:id',
     { schema: { params: idParamsSchema, response: noContentResponses } },
-    async (request, reply) => {
-      await revokeInvitation({ db, ...callerOrg(request.user), id: request.params.id });
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(reply, revokeInvitation({ db, ...callerOrg(request.user), id: request.params.id })),
   );
 
   r.get(

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { LAST_ADMIN_MESSAGE, type Member, type Role, roleNeededMessage } from '#shared/schemas/members.ts';
 import type { Db } from '../../db/client.ts';
+import type { OrgRead } from '../../lib/org-scope.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
@@ -72,13 +73,9 @@ export async function setMemberRole(
 }
 
 /** An admin removes a member, or a member leaves (their own id). The account stays. */
-export async function removeMember(opts: {
-  db: Db;
-  dialect: DialectName;
-  caller: UserRow;
-  orgId: number;
-  userId: number;
-}): Promise<void> {
+export async function removeMember(
+  opts: OrgRead & { dialect: DialectName; caller: UserRow; userId: number },
+): Promise<void> {
   const { db, dialect, caller, orgId, userId } = opts;
   const leaving = caller.id === userId;
   if (!leaving && caller.role !== 'admin') throw forbidden(roleNeededMessage('admin'));

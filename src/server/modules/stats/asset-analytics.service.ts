@@ -1,6 +1,7 @@
 import { WINNER_MIN_VIEWS } from '#shared/constants.ts';
 import type { AssetAnalytics } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
+import type { OrgRead } from '../../lib/org-scope.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { notFound } from '../../lib/errors.ts';
 import { variantsOf } from '../assets/asset-variants.ts';
@@ -18,12 +19,9 @@ const rate = (n: number, d: number) => (d === 0 ? 0 : Math.round((n / d) * 10_00
 const countsBy = (rows: { variantId: number | null; n: number | string | bigint }[]) =>
   new Map(rows.map((r) => [r.variantId, Number(r.n)]));
 
-export function assetAnalytics(opts: {
-  db: Db;
-  dialect: DialectName;
-  orgId: number;
-  assetId: number;
-}): Promise<AssetAnalytics> {
+export function assetAnalytics(
+  opts: OrgRead & { dialect: DialectName; assetId: number },
+): Promise<AssetAnalytics> {
   const { orgId, assetId } = opts;
   return inSnapshot(opts.db, opts.dialect, async (trx) => {
     const asset = await trx

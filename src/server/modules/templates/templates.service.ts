@@ -11,6 +11,7 @@ import {
   findBuiltInTemplate,
 } from '#shared/templates.ts';
 import type { Db } from '../../db/client.ts';
+import type { OrgRead } from '../../lib/org-scope.ts';
 import type { TemplatesTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -96,11 +97,7 @@ export async function useTemplate(opts: {
 }
 
 /** Saves one of the organisation's campaigns (its assets, in display order) as a template. */
-export async function createTemplate(opts: {
-  db: Db;
-  orgId: number;
-  input: CreateTemplateInput;
-}): Promise<Template> {
+export async function createTemplate(opts: OrgRead & { input: CreateTemplateInput }): Promise<Template> {
   const { db, orgId, input } = opts;
   const campaign = await getOwnCampaign({ db, orgId, campaignId: input.campaignId });
   const assets: TemplateAsset[] = (await assetsOfCampaign(db, campaign.id)).map((a) => ({
