@@ -145,37 +145,36 @@ describe('safeFetch', () => {
     expect(got.bytes.equals(PNG)).toBe(true);
   });
 
-  it('refuses private hosts in every spelling before connecting (default policy)', async () => {
-    for (const url of [
-      'http://127.0.0.1/',
-      'http://localhost/',
-      'http://169.254.169.254/latest/meta-data/',
-      'http://0.0.0.0/',
-      'http://10.0.0.1/',
-      'http://[::1]/',
-      'http://[::ffff:127.0.0.1]/',
-      'http://2130706433/',
-      'http://0x7f000001/',
-      'http://127.1/',
-      'http://017700000001/',
-      'https://127.0.0.1./',
-    ]) {
-      const err = await refusal(safeFetch(url, { maxBytes: 1000 }));
-      expect(err.statusCode, url).toBe(400);
-      expect(err.message, url).toMatch(/^Refusing to fetch/);
-    }
+  it.each([
+    'http://127.0.0.1/',
+    'http://localhost/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://0.0.0.0/',
+    'http://10.0.0.1/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://2130706433/',
+    'http://0x7f000001/',
+    'http://127.1/',
+    'http://017700000001/',
+    'https://127.0.0.1./',
+  ])('refuses the private host %s before connecting (default policy)', async (url) => {
+    const err = await refusal(safeFetch(url, { maxBytes: 1000 }));
+    expect(err.statusCode).toBe(400);
+    expect(err.message).toMatch(/^Refusing to fetch/);
   });
 
-  it('refuses schemes other than http and https, and credentials', async () => {
-    for (const url of [
-      'file:///etc/passwd',
-      'ftp://example.org/x.png',
-      'gopher://x/',
-      'data:image/png;base64,AA',
-      'nonsense',
-    ]) {
-      expect((await refusal(safeFetch(url, { maxBytes: 1000 }))).statusCode, url).toBe(400);
-    }
+  it.each([
+    'file:///etc/passwd',
+    'ftp://example.org/x.png',
+    'gopher://x/',
+    'data:image/png;base64,AA',
+    'nonsense',
+  ])('refuses %s: only http and https', async (url) => {
+    expect((await refusal(safeFetch(url, { maxBytes: 1000 }))).statusCode).toBe(400);
+  });
+
+  it('refuses credentials in the URL', async () => {
     const creds = await refusal(safeFetch('http://user:pw@example.org/', { maxBytes: 1000 }));
     expect(creds.statusCode).toBe(400);
   });

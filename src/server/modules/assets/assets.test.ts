@@ -47,19 +47,18 @@ describe('POST /api/assets', () => {
     expect(uploaded.json().content).toBe(url);
   });
 
-  it('refuses non-URL content, other schemes and unknown uploads for media', async () => {
-    for (const content of [
-      'just text',
-      'javascript:alert(1)',
-      'data:image/png;base64,AAAA',
-      'file:///etc/passwd',
-    ]) {
+  it.each(['just text', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'file:///etc/passwd'])(
+    'refuses %s as media content: not an http(s) URL',
+    async (content) => {
       const res = await post({ title: 'Bad media', type: 'image', content });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
         'Content must be an http(s) URL or an uploaded file for image and video assets',
       );
-    }
+    },
+  );
+
+  it('refuses an upload path with no stored file', async () => {
     const missing = await post({
       title: 'Gone file',
       type: 'video',
