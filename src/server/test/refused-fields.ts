@@ -37,3 +37,17 @@ export const overLong = (field: string, name: string, max: number): FieldCase =>
   field,
   `${name} must be at most ${max} characters`,
 ];
+
+/**
+ * The cases of a text field under its minimum length: empty and one character short,
+ * plus only spaces (as long as the minimum) for fields that are trimmed first.
+ */
+export function tooShort(field: string, name: string, min: number, opts: { trimmed: boolean }): FieldCase[] {
+  const message = `${name} must be at least ${min} characters`;
+  const cases: FieldCase[] = [
+    [`empty ${field}`, { [field]: '' }, field, message],
+    [`short ${field}`, { [field]: 'x'.repeat(min - 1) }, field, message],
+  ];
+  if (opts.trimmed) cases.push([`blank ${field}`, { [field]: ' '.repeat(min) }, field, message]);
+  return cases;
+}

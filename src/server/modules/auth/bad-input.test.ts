@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME } from '#shared/constants.ts';
+import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME } from '#shared/constants.ts';
 import { countRows } from '../../test/db-rows.ts';
-import { type FieldCase, itRefusesEachField, overLong } from '../../test/refused-fields.ts';
+import { type FieldCase, itRefusesEachField, overLong, tooShort } from '../../test/refused-fields.ts';
 import { appPerFile, bearer, postJson, postRaw, sendJson, signUp, uniqueName } from '../../test/test-app.ts';
 
 // The "Bad input, named" list for the account calls: each gets a clear 4xx
@@ -17,12 +17,10 @@ const valid = () => ({ username: uniqueName(), email: 'ok@example.org', password
 
 describe('register: bad fields', () => {
   const cases: FieldCase[] = [
-    ['empty username', { username: '' }, 'username', 'Username must be at least 3 characters'],
-    ['blank username', { username: '   ' }, 'username', 'Username must be at least 3 characters'],
-    ['short username', { username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+    ...tooShort('username', 'Username', MIN_USERNAME, { trimmed: true }),
     overLong('username', 'Username', MAX_USERNAME),
-    ['empty password', { password: '' }, 'password', 'Password must be at least 6 characters'],
-    ['short password', { password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    // Passwords are taken as typed: spaces count.
+    ...tooShort('password', 'Password', MIN_PASSWORD, { trimmed: false }),
     overLong('password', 'Password', MAX_PASSWORD),
     ['empty email', { email: '' }, 'email', 'Please enter a valid email address'],
     ['invalid email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DESCRIPTION, MAX_NAME, MAX_USERNAME } from '#shared/constants.ts';
+import { MAX_DESCRIPTION, MAX_NAME, MAX_USERNAME, MIN_ORG_NAME, MIN_USERNAME } from '#shared/constants.ts';
 import { countRows } from '../../test/db-rows.ts';
-import { type FieldCase, itRefusesEachField, overLong } from '../../test/refused-fields.ts';
+import { type FieldCase, itRefusesEachField, overLong, tooShort } from '../../test/refused-fields.ts';
 import { appPerFile, bearer, postJson, signUp, uniqueName } from '../../test/test-app.ts';
 
 const t = appPerFile();
@@ -80,11 +80,9 @@ describe('POST /api/organizations', () => {
 
   const usernameChars = 'Username can only contain letters, numbers, underscores, and hyphens';
   const cases: FieldCase[] = [
-    ['empty name', { name: '' }, 'name', 'Organization name must be at least 3 characters'],
-    ['short name', { name: 'ab' }, 'name', 'Organization name must be at least 3 characters'],
-    ['blank name', { name: '    ' }, 'name', 'Organization name must be at least 3 characters'],
+    ...tooShort('name', 'Organization name', MIN_ORG_NAME, { trimmed: true }),
     overLong('name', 'Organization name', MAX_NAME),
-    ['short username', { username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+    ...tooShort('username', 'Username', MIN_USERNAME, { trimmed: true }),
     overLong('username', 'Username', MAX_USERNAME),
     ['username with spaces', { username: 'my org' }, 'username', usernameChars],
     ['SQL in username', { username: "x'; DROP TABLE organizations;--" }, 'username', usernameChars],
