@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, errorMessages, postJson, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
+import { MAX_NAME, MIN_ASSET_TITLE } from '#shared/constants.ts';
+import { type FieldCase, itRefusesEachField, overLong, tooShort } from '../../test/refused-fields.ts';
+import { bearer, postJson, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { uploadFile } from '../../test/upload-file.ts';
 import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
 
@@ -68,19 +70,19 @@ describe('POST /api/assets', () => {
     expect(missing.json().message).toBe('The uploaded file was not found: upload it again');
   });
 
-  it('refuses a short title, an unknown type and empty content, naming each', async () => {
-    const res = await post({ title: 'ab', type: 'gif', content: '' });
-    expect(res.statusCode).toBe(400);
-    expect(errorMessages(res)).toEqual(
-      expect.arrayContaining([
-        'Title must be at least 3 characters',
-        'Type must be image, video or text',
-        'Content is required',
-      ]),
+  describe('bad fields', () => {
+    const valid = { title: 'A fine title', type: 'text', content: 'x' };
+    const cases: FieldCase[] = [
+      ...tooShort('title', 'Title', MIN_ASSET_TITLE, { trimmed: true }),
+      overLong('title', 'Title', MAX_NAME),
+      ['unknown type', { type: 'gif' }, 'type', 'Type must be image, video or text'],
+      ['empty content', { content: '' }, 'content', 'Content is required'],
+    ];
+    itRefusesEachField(
+      cases,
+      (patch) => post({ ...valid, ...patch }),
+      async () => (await get('/api/assets', a.token)).json().length,
     );
-    const long = await post({ title: 'x'.repeat(10_000), type: 'text', content: 'x' });
-    expect(long.statusCode).toBe(400);
-    expect(long.json().message).toBe('Title must be at most 200 characters');
   });
 
   it("refuses another organisation's campaign with 404 and organizationId with 403", async () => {
