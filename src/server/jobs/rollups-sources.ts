@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import type { RollupSourceDaysTable } from '../db/schema.ts';
 import { contiguous, sharedIn, type Window } from './rollups.ts';
+import { dayOf } from '../db/sql-time.ts';
 
 // The per-source figures of the rollups (docs/decisions/0022-source-rollups.md): per UTC
 // day, campaign and `?src=` tag, the tagged visits and the shares made by visitors who
@@ -69,12 +70,7 @@ export async function rollUpSources(
       eb.fn.max('shares.createdAt').as('createdAt'),
       eb.fn.countAll<number>().as('n'),
     ])
-    .groupBy([
-      'shares.campaignId',
-      'shares.organizationId',
-      'shares.source',
-      sql`substr(${sql.ref('shares.createdAt')}, 1, 10)`,
-    ])
+    .groupBy(['shares.campaignId', 'shares.organizationId', 'shares.source', dayOf('shares.createdAt')])
     .execute();
   for (const s of taggedShares.filter(tagged)) bump(s, { visits: 0, shares: Number(s.n) });
   for (const v of visits.filter(tagged)) bump(v, { visits: 1, shares: 0 });

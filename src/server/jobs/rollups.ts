@@ -12,6 +12,7 @@ import { SHARE_KEYS } from '../modules/stats/share-keys.ts';
 import { rollUpSources } from './rollups-sources.ts';
 import { supporterFigures } from './rollups-supporters.ts';
 import type { Job } from './runner.ts';
+import { dayOf, hourOf } from '../db/sql-time.ts';
 
 // Rolls logged shares and click-throughs into the rollup tables in small batches,
 // off the request path. Each event table has a high-water mark (rollupState.lastId):
@@ -132,9 +133,6 @@ export const sharedIn = (trx: Db, w: Window) =>
     .where('shares.id', '>', w.from)
     .where('shares.id', '<=', w.to)
     .where('shares.status', '=', 'shared');
-
-const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
-const hourOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 13)`;
 
 /**
  * The batch's events, shares and clicks alike, one row each with the share's asset,

@@ -19,7 +19,6 @@ import type { CampaignsTable } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { type CallerWrite, lockOwnCampaign, writeCampaign, writeLockedCampaign } from './campaign-write.ts';
 
 // Editing, pausing, ending, archiving and duplicating campaigns. Every write runs in

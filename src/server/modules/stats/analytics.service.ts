@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   type AnalyticsQuery,
   type CampaignAnalytics,
@@ -13,6 +12,7 @@ import { reachOnDays, sharedOnDays, supporterTotalsOnDays, type UtcDays } from '
 import { engagementRate, type Scope, tailScope } from './stats.service.ts';
 import { type ResolvedRange, resolveRange } from './time-range.ts';
 import { visitSources } from './visit-sources.ts';
+import { hourOf } from '../../db/sql-time.ts';
 
 // Analytics of a date range in a time zone (API.md "Analytics and export"), exact:
 // - daily buckets: the hourly rollups (any whole-hour zone buckets exactly) + the tail;
@@ -51,14 +51,13 @@ async function rawCells(
   tailOnly: boolean,
 ) {
   if (lo >= hi) return [];
-  const hour = (col: string) => sql<string>`substr(${sql.ref(col)}, 1, 13)`;
   let s = trx
     .selectFrom('shares')
     .select((eb) => [
       'shares.campaignId',
       ...SHARE_KEYS,
       'shares.supporterId as person',
-      hour('shares.createdAt').as('hour'),
+      hourOf('shares.createdAt').as('hour'),
       eb.fn.countAll<number>().as('n'),
     ])
     .where('shares.status', '=', 'shared')
@@ -74,7 +73,7 @@ async function rawCells(
       'clicks.campaignId',
       ...SHARE_KEYS,
       'clicks.sharerId as person',
-      hour('clicks.createdAt').as('hour'),
+      hourOf('clicks.createdAt').as('hour'),
       eb.fn.countAll<number>().as('n'),
     ])
     .where('clicks.createdAt', '>=', lo)
@@ -84,11 +83,11 @@ async function rawCells(
     : c.where(`clicks.${scope.column}`, '=', scope.id).where('clicks.id', '<=', marks.clicks);
   const sr = await s
     .groupBy(['shares.campaignId', ...SHARE_KEYS, 'shares.supporterId'])
-    .groupBy(hour('shares.createdAt'))
+    .groupBy(hourOf('shares.createdAt'))
     .execute();
   const cr = await c
     .groupBy(['clicks.campaignId', ...SHARE_KEYS, 'clicks.sharerId'])
-    .groupBy(hour('clicks.createdAt'))
+    .groupBy(hourOf('clicks.createdAt'))
     .execute();
   return [
     ...sr.map((r) => ({ ...r, tail: tailOnly, shares: Number(r.n), clicks: 0 })),

@@ -1,6 +1,5 @@
 import { WINNER_MIN_VIEWS } from '#shared/constants.ts';
 import type { AssetAnalytics } from '#shared/schemas/analytics.ts';
-import type { Db } from '../../db/client.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { notFound } from '../../lib/errors.ts';

@@ -5,6 +5,7 @@ import type { OrganizationStats, Stats } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { SCOPE_TABLES } from '../../jobs/rollups-supporters.ts';
 import { inSnapshot, rollupMarks, type SnapshotRead } from './snapshot.ts';
+import { dayOf } from '../../db/sql-time.ts';
 
 // Stats exactly as API.md "Stats" defines them, read from the rollup tables plus the
 // tail of events the rollup job has not reached yet (ids past its marks), in one
@@ -157,8 +158,7 @@ async function dailyStats(trx: Db, campaignId: number, now: number): Promise<Dai
       d.clicks += Number(h.clicks);
     }
   }
-  // Timestamps are ISO strings, so the first 10 characters are the UTC date on both dialects.
-  const day = sql<string>`substr(${sql.ref('createdAt')}, 1, 10)`;
+  const day = dayOf('createdAt');
   const [shares, clicks] = [
     await trx
       .selectFrom('shares')
