@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import type {
-  logShareSchema,
-  ScheduledShareItem,
-  ScheduledSharesQuery,
-  Share,
-  scheduleShareSchema,
+import {
+  type logShareSchema,
+  type ScheduledShareItem,
+  type ScheduledSharesQuery,
+  type Share,
+  type scheduleShareSchema,
+  shareSchema,
 } from '#shared/schemas/shares.ts';
 import { type CompiledQuery, type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
@@ -33,19 +34,8 @@ import { shownVariantId } from './shown-variant.ts';
 type LogShareBody = z.output<typeof logShareSchema>;
 type ScheduleShareBody = z.output<typeof scheduleShareSchema>;
 
-/** The columns of a share as the share calls answer it. */
-export const SHARE_COLUMNS = [
-  'id',
-  'assetId',
-  'platform',
-  'supporterInfo',
-  'campaignId',
-  'organizationId',
-  'scheduledFor',
-  'status',
-  'ref',
-  'createdAt',
-] as const;
+/** The columns of a share as the share calls answer it: the fields of its response schema. */
+export const SHARE_COLUMNS = Object.keys(shareSchema.shape) as (keyof Share)[];
 
 type ShareValues = Insertable<SharesTable>;
 
