@@ -117,6 +117,24 @@ export const scheduleShareSchema = z
   });
 export type ScheduleShareInput = z.input<typeof scheduleShareSchema>;
 
+/** A logged or scheduled share as POST /api/shares and /api/shares/schedule return it. */
+export const shareSchema = z.object({
+  id: idField,
+  assetId: idField,
+  /** A platform id, or 'all' for a scheduled share meant for every platform. */
+  platform: z.string(),
+  supporterInfo: z.string(),
+  campaignId: idField,
+  organizationId: idField,
+  scheduledFor: z.string().nullable(),
+  /** 'shared' when logged, 'pending' when scheduled. */
+  status: z.string(),
+  /** The tracked-link code of the share's link. */
+  ref: z.string().nullable(),
+  createdAt: timestampField,
+});
+export type Share = z.infer<typeof shareSchema>;
+
 /** GET /api/shares/scheduled: optional window on scheduledFor (ISO date-times) for the staff calendar. */
 export const scheduledSharesQuerySchema = z.strictObject({
   org: idParam.optional(),
@@ -126,16 +144,9 @@ export const scheduledSharesQuerySchema = z.strictObject({
 export type ScheduledSharesQuery = z.infer<typeof scheduledSharesQuerySchema>;
 
 /** GET /api/shares/scheduled: one pending share with the names the calendar shows. */
-export const scheduledShareItemSchema = z.object({
-  id: idField,
-  assetId: idField,
-  assetTitle: z.string(),
-  campaignId: idField,
-  campaignName: z.string(),
-  platform: z.string(),
-  scheduledFor: z.string(),
-  status: z.string(),
-});
+export const scheduledShareItemSchema = shareSchema
+  .pick({ id: true, assetId: true, campaignId: true, platform: true, status: true })
+  .extend({ assetTitle: z.string(), campaignName: z.string(), scheduledFor: z.string() });
 export type ScheduledShareItem = z.infer<typeof scheduledShareItemSchema>;
 
 /**
@@ -175,18 +186,14 @@ export type SupporterCampaign = z.infer<typeof supporterCampaignSchema>;
  * GET /api/supporter/campaigns/:id/scheduled: the shares this visitor (by the signed
  * visitor cookie) scheduled in the campaign and has still to post, soonest first.
  */
-export const supporterScheduledShareSchema = z.object({
-  id: idField,
-  assetId: idField,
-  /** A platform id, or 'all'. */
-  platform: z.string(),
-  scheduledFor: timestampField,
-  /** The words chosen when scheduling (null for shares scheduled before they were kept). */
-  text: z.string().nullable(),
-  timeZone: z.string().nullable(),
-  /** The tracked-link code of the reminder's link. */
-  ref: z.string().nullable(),
-});
+export const supporterScheduledShareSchema = shareSchema
+  .pick({ id: true, assetId: true, platform: true, ref: true })
+  .extend({
+    scheduledFor: timestampField,
+    /** The words chosen when scheduling (null for shares scheduled before they were kept). */
+    text: z.string().nullable(),
+    timeZone: z.string().nullable(),
+  });
 /** GET /api/supporter/campaigns/:id/scheduled/:shareId: `ref` is the one-tap link's code. */
 export const supporterScheduledOneParamsSchema = z.strictObject({ id: idParam, shareId: idParam });
 export const supporterScheduledOneQuerySchema = z.strictObject({
@@ -213,23 +220,6 @@ export const supporterImpactSchema = z.object({
   influenceScore: z.number().int().nonnegative(),
 });
 export type SupporterImpact = z.infer<typeof supporterImpactSchema>;
-
-/** A logged or scheduled share as POST /api/shares and /api/shares/schedule return it. */
-export const shareSchema = z.object({
-  id: idField,
-  assetId: idField,
-  /** A platform id, or 'all' for a scheduled share meant for every platform. */
-  platform: z.string(),
-  supporterInfo: z.string(),
-  campaignId: idField,
-  organizationId: idField,
-  scheduledFor: z.string().nullable(),
-  /** 'shared' when logged, 'pending' when scheduled. */
-  status: z.string(),
-  ref: z.string().nullable(),
-  createdAt: timestampField,
-});
-export type Share = z.infer<typeof shareSchema>;
 
 // The stats types live in stats.ts; re-exported for modules that still import them from here.
 export type { OrganizationStats, Stats } from './stats.ts';
