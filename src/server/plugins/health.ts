@@ -4,6 +4,7 @@ import { errorResponses, ok } from '#shared/schemas/common.ts';
 import { healthSchema, type Readiness, readinessSchema } from '#shared/schemas/operations.ts';
 import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../lib/storage.ts';
+import { noStore } from '../lib/replies.ts';
 
 /** A readiness check that hangs (a dead database host) counts as failed after this. */
 export const READINESS_TIMEOUT_MS = 2000;
@@ -22,14 +23,16 @@ function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
  * closing, Fastify answers both with 503, which takes the instance out of rotation.
  */
 export function registerHealth(app: FastifyInstance, deps: { db: Db; storage: FileStorage }): void {
-  app.get('/healthz', { schema: { response: ok(healthSchema) } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'ok' as const };
-  });
+  app.get('/healthz', { onRequest: noStore, schema: { response: ok(healthSchema) } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   app.get(
     '/readyz',
-    { schema: { response: { 200: readinessSchema, 503: readinessSchema, '4xx': errorResponses['4xx'] } } },
+    {
+      onRequest: noStore,
+      schema: { response: { 200: readinessSchema, 503: readinessSchema, '4xx': errorResponses['4xx'] } },
+    },
     async (request, reply) => {
       const checks = {
         database: () => sql`select 1`.execute(deps.db),
@@ -44,7 +47,6 @@ export function registerHealth(app: FastifyInstance, deps: { db: Db; storage: Fi
         if (r.status === 'rejected')
           request.log.warn({ check: names[i], err: r.reason }, 'readiness check failed');
       });
-      reply.header('cache-control', 'no-store');
       reply.code(failed.length ? 503 : 200);
       return { status: failed.length ? ('unavailable' as const) : ('ready' as const), failed };
     },

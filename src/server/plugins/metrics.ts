@@ -9,6 +9,7 @@ import { GroupCommit } from '../lib/group-commit.ts';
 import { RouteLatencyHistogram } from '../lib/route-latency.ts';
 import { writeCounters } from '../lib/write-counters.ts';
 import { reminderCounters } from '../jobs/reminders.ts';
+import { noStore } from '../lib/replies.ts';
 
 /** Route label of requests that matched no route: raw URLs would make the label set unbounded. */
 const UNMATCHED = '(unmatched)';
@@ -150,13 +151,12 @@ export function registerMetrics(
     done();
   });
 
-  app.get('/metrics', { schema: metricsSchema }, async (request, reply) => {
+  app.get('/metrics', { onRequest: noStore, schema: metricsSchema }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, expected)) {
       reply.header('www-authenticate', 'Bearer');
       throw new HttpError(401, 'Not authenticated');
     }
     reply.header('content-type', registry.contentType);
-    reply.header('cache-control', 'no-store');
     return registry.metrics();
   });
 }

@@ -32,7 +32,7 @@ import {
   userActivity,
 } from './account.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
-import { noContent } from '../../lib/no-content.ts';
+import { noContent } from '../../lib/replies.ts';
 
 /** Reset requests per client address: on top of the per-account cap in the service. */
 export const PASSWORD_RESETS_PER_HOUR = 10;

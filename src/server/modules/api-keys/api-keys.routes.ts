@@ -5,7 +5,7 @@ import { ok, idParamsSchema, noContentResponses, created } from '#shared/schemas
 import type { AppDeps } from '../../deps.ts';
 import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
-import { noContent } from '../../lib/no-content.ts';
+import { noContent } from '../../lib/replies.ts';
 
 // Admins only, and only signed in (never with a key): the permission table says so.
 export async function apiKeysRoutes(app: FastifyInstance, { db }: AppDeps) {

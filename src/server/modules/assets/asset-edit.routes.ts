@@ -5,7 +5,7 @@ import { ok, idParamsSchema, noContentResponses } from '#shared/schemas/common.t
 import type { AppDeps } from '../../deps.ts';
 import { callerWrite } from '../campaigns/campaign-write.ts';
 import { deleteAsset, updateAsset } from './asset-edit.service.ts';
-import { noContent } from '../../lib/no-content.ts';
+import { noContent } from '../../lib/replies.ts';
 
 /** Edit and delete an asset of the caller's organisation. */
 export async function assetEditRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -5,7 +5,7 @@ import { ok, idParamsSchema, noContentResponses, created } from '#shared/schemas
 import type { AppDeps } from '../../deps.ts';
 import { archiveCampaign, duplicateCampaign, updateCampaign } from './campaign-lifecycle.ts';
 import { callerWrite } from './campaign-write.ts';
-import { noContent } from '../../lib/no-content.ts';
+import { noContent } from '../../lib/replies.ts';
 
 /** Edit, archive (DELETE) and duplicate a campaign of the caller's organisation. */
 export async function campaignLifecycleRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -29,7 +29,7 @@ import {
   revokeInvitation,
 } from './invitations.service.ts';
 import { listMembers, removeMember, setMemberRole } from './members.service.ts';
-import { noContent } from '../../lib/no-content.ts';
+import { noContent } from '../../lib/replies.ts';
 
 // Roles are enforced by the permission table (lib/permissions.ts) before these run.
 export async function membersRoutes(app: FastifyInstance, { db, dialect, config, mailer }: AppDeps) {

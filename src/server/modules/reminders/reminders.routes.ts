@@ -14,6 +14,7 @@ import { readVisitorCookie } from '../../lib/supporter-id.ts';
 import { ownScheduled } from '../shares/share-from-schedule.ts';
 import { loadReminderKeys } from './reminder-keys.ts';
 import { type UnsubscribeOutcome, unsubscribe } from './reminders.service.ts';
+import { noStore } from '../../lib/replies.ts';
 
 const PAGES: Record<UnsubscribeOutcome, { status: 200 | 404 | 410; title: string; text: string }> = {
   unsubscribed: {
@@ -52,14 +53,14 @@ export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.get(
     '/api/supporter/campaigns/:id/scheduled/:shareId',
     {
+      onRequest: noStore,
       schema: {
         params: supporterScheduledOneParamsSchema,
         querystring: supporterScheduledOneQuerySchema,
         response: ok(supporterScheduledShareSchema),
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const visitor = readVisitorCookie(request);
       const share = await ownScheduled(db, {
         shareId: request.params.shareId,
@@ -84,15 +85,12 @@ export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.get(
     '/unsubscribe/:token',
     {
+      onRequest: noStore,
       schema: { params: unsubscribeParamsSchema, response: { 200: html, 404: html, 410: html } },
     },
     async (request, reply) => {
       const result = PAGES[await unsubscribe(db, request.params.token)];
-      return reply
-        .code(result.status)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(page(result));
+      return reply.code(result.status).type('text/html; charset=utf-8').send(page(result));
     },
   );
 }

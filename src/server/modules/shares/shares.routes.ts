@@ -22,6 +22,7 @@ import { ensureSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts'
 import { checkReminder } from '../reminders/reminders.service.ts';
 import { isRepeatedMessage } from './message-nudge.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
+import { noStore } from '../../lib/replies.ts';
 
 /**
  * Abuse protection for the public share writes, per client address and route
@@ -119,14 +120,14 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
     '/api/supporter/assets/:id/message-check',
     {
       config: { rateLimit: { max: MESSAGE_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
+      onRequest: noStore,
       schema: {
         params: idParamsSchema,
         querystring: messageCheckQuerySchema,
         response: ok(messageCheckSchema),
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const repeated = await isRepeatedMessage({
         db,
         key: messageKey,

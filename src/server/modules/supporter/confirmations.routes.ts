@@ -7,6 +7,7 @@ import { networkHash, recordClickThrough } from './click-throughs.service.ts';
 import { chooseVariants } from './variant-choice.ts';
 import { confirmationGuard, countConfirmation } from './visit-guard.ts';
 import { recordVisit } from './visits.service.ts';
+import { noStore } from '../../lib/replies.ts';
 
 /**
  * The supporter page script's confirmations, counted under the rules of visit-guard.ts
@@ -23,6 +24,7 @@ export async function confirmationRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/clicks',
     {
       logLevel: 'warn',
+      onRequest: noStore,
       schema: { body: clickConfirmSchema, response: noContentResponses },
     },
     async (request, reply) => {
@@ -37,7 +39,7 @@ export async function confirmationRoutes(app: FastifyInstance, deps: AppDeps) {
           networkHash: networkHash(app.visitorCookieKey, visitor.network),
         }),
       );
-      return reply.code(204).header('cache-control', 'no-store').send(null);
+      return reply.code(204).send(null);
     },
   );
 
@@ -51,6 +53,7 @@ export async function confirmationRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/supporter/campaigns/:id/visits',
     {
       logLevel: 'warn',
+      onRequest: noStore,
       schema: { params: idParamsSchema, body: visitConfirmSchema, response: noContentResponses },
     },
     async (request, reply) => {
@@ -69,7 +72,7 @@ export async function confirmationRoutes(app: FastifyInstance, deps: AppDeps) {
           },
         }),
       );
-      return reply.code(204).header('cache-control', 'no-store').send(null);
+      return reply.code(204).send(null);
     },
   );
 }

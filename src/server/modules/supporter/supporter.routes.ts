@@ -23,6 +23,7 @@ import {
   type SupporterEntry,
   visitorView,
 } from './supporter.service.ts';
+import { noStore } from '../../lib/replies.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -121,12 +122,11 @@ export async function supporterRoutes(
 
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/impact',
-    { schema: { response: ok(supporterImpactSchema) } },
+    { onRequest: noStore, schema: { response: ok(supporterImpactSchema) } },
     async (request, reply) => {
       const campaignId = await visibleCampaignId(request);
       const supporterId = readSupporterId(request);
       if (!supporterId) ensureSupporterId(request, reply);
-      reply.header('cache-control', 'no-store');
       return getSupporterImpact({ db, campaignId, supporterId });
     },
   );
@@ -135,10 +135,9 @@ export async function supporterRoutes(
   // visitor cookie only (a made-up or unsigned id gets none: ids are not secrets).
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/scheduled',
-    { schema: { response: ok(supporterScheduledSharesSchema) } },
+    { onRequest: noStore, schema: { response: ok(supporterScheduledSharesSchema) } },
     async (request, reply) => {
       const campaignId = await visibleCampaignId(request);
-      reply.header('cache-control', 'no-store');
       const visitor = readVisitorCookie(request);
       if (!visitor?.issued) {
         ensureSupporterId(request, reply);
