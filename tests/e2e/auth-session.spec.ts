@@ -60,13 +60,16 @@ test('an expired session sends the browser to /auth?expired=true', async ({ page
   }
 
   // signInAs's init script only stores a token when none is, so the browser keeps
-  // presenting the expired one on every load.
-  await page.goto('/campaigns');
+  // presenting the expired one on every load. The open dashboard is left first (its own
+  // refetch would also redirect, racing this navigation), and the redirect may be a full
+  // navigation (the API client's) before the load ends: wait only for the commit.
+  await page.goto('about:blank');
+  await page.goto('/campaigns', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/auth\?expired=true$/);
   await expect(page.getByRole('alert').filter({ hasText: 'session has expired' })).toBeVisible();
   // The client dropped the expired token once the server called it expired.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   // Any page that reads the user sends the browser the same way (here via the API client).
-  await page.goto('/profile');
+  await page.goto('/profile', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/auth\?expired=true$/);
 });
