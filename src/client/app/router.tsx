@@ -6,21 +6,21 @@ import { RouteFallback } from './route-fallback.tsx';
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+// A route showing a module's default export. Each call keeps its literal import(),
+// which Vite needs to split every screen into a chunk of its own.
+const page = (path: string, load: () => Promise<{ default: React.ComponentType }>) => ({
+  path,
+  lazy: lazyPage(load),
+});
 
 export const router = createBrowserRouter([
-  { path: '/auth', lazy: lazyPage(() => import('./routes/auth-page.tsx')) },
-  { path: '/onboarding', lazy: lazyPage(() => import('./routes/onboarding-page.tsx')) },
-  {
-    path: '/reset-password/:token',
-    lazy: lazyPage(() => import('./routes/reset-password-page.tsx')),
-  },
-  { path: '/invite/:token', lazy: lazyPage(() => import('./routes/invite-page.tsx')) },
-  { path: '/logout', lazy: lazyPage(() => import('./routes/logout-page.tsx')) },
-  { path: '/supporter/:id', lazy: lazyPage(() => import('./routes/supporter-page.tsx')) },
-  {
-    path: '/supporter/campaign/:id',
-    lazy: lazyPage(() => import('./routes/supporter-page.tsx')),
-  },
+  page('/auth', () => import('./routes/auth-page.tsx')),
+  page('/onboarding', () => import('./routes/onboarding-page.tsx')),
+  page('/reset-password/:token', () => import('./routes/reset-password-page.tsx')),
+  page('/invite/:token', () => import('./routes/invite-page.tsx')),
+  page('/logout', () => import('./routes/logout-page.tsx')),
+  page('/supporter/:id', () => import('./routes/supporter-page.tsx')),
+  page('/supporter/campaign/:id', () => import('./routes/supporter-page.tsx')),
   {
     // Lazy too: the public supporter route must not download the staff app's auth check.
     lazy: async () => ({ Component: (await import('./protected-route.tsx')).ProtectedRoute }),
@@ -29,31 +29,13 @@ export const router = createBrowserRouter([
       {
         lazy: lazyPage(() => import('./staff-layout.tsx')),
         children: [
-          { path: '/', lazy: lazyPage(() => import('./routes/dashboard-page.tsx')) },
-          {
-            path: '/campaigns',
-            lazy: lazyPage(() => import('./routes/dashboard-page.tsx')),
-          },
-          {
-            path: '/campaigns/:id',
-            lazy: lazyPage(() => import('./routes/campaign-detail-page.tsx')),
-          },
-          {
-            path: '/templates',
-            lazy: lazyPage(() => import('./routes/templates-page.tsx')),
-          },
-          {
-            path: '/calendar',
-            lazy: lazyPage(() => import('./routes/calendar-page.tsx')),
-          },
-          {
-            path: '/settings',
-            lazy: lazyPage(() => import('./routes/settings-page.tsx')),
-          },
-          {
-            path: '/upload-test',
-            lazy: lazyPage(() => import('./routes/upload-test-page.tsx')),
-          },
+          page('/', () => import('./routes/dashboard-page.tsx')),
+          page('/campaigns', () => import('./routes/dashboard-page.tsx')),
+          page('/campaigns/:id', () => import('./routes/campaign-detail-page.tsx')),
+          page('/templates', () => import('./routes/templates-page.tsx')),
+          page('/calendar', () => import('./routes/calendar-page.tsx')),
+          page('/settings', () => import('./routes/settings-page.tsx')),
+          page('/upload-test', () => import('./routes/upload-test-page.tsx')),
         ],
       },
     ],
@@ -61,7 +43,7 @@ export const router = createBrowserRouter([
   // Profile shows its own 'Authentication Required' state rather than redirecting.
   {
     lazy: lazyPage(() => import('./staff-layout.tsx')),
-    children: [{ path: '/profile', lazy: lazyPage(() => import('./routes/profile-page.tsx')) }],
+    children: [page('/profile', () => import('./routes/profile-page.tsx'))],
   },
-  { path: '*', lazy: lazyPage(() => import('./routes/not-found-page.tsx')) },
+  page('*', () => import('./routes/not-found-page.tsx')),
 ]);
