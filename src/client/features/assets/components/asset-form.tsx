@@ -4,11 +4,10 @@ import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schema
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
-  DescriptionField,
+  NameAndDescriptionFields,
   FormField,
   FormSubmit,
   fieldAria,
-  InputField,
   SelectField,
 } from '#client/components/ui/form-field.tsx';
 import { Input, Textarea } from '#client/components/ui/input.tsx';
@@ -38,8 +37,6 @@ export function AssetForm(props: {
 }) {
   const uid = useId();
   const ids = {
-    title: `${uid}-title`,
-    description: `${uid}-description`,
     type: `${uid}-type`,
     content: `${uid}-content`,
     file: `${uid}-file`,
@@ -108,19 +105,7 @@ export function AssetForm(props: {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <InputField
-        id={ids.title}
-        label="Title"
-        error={errors.title?.message}
-        dir="auto"
-        {...register('title')}
-      />
-      <DescriptionField
-        id={ids.description}
-        rows={2}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <NameAndDescriptionFields uid={uid} name="title" label="Title" register={register} errors={errors} />
       <SelectField
         id={ids.type}
         label="Asset type"
