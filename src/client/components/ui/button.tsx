@@ -1,5 +1,4 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { LucideIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '#client/lib/utils.ts';
@@ -47,18 +46,5 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
       {...(!asChild && { type: type ?? 'button' })}
       {...props}
     />
-  );
-}
-
-/** A button whose label follows a decorative icon, as dialog triggers draw it. */
-export function IconLabelButton({
-  icon: Icon,
-  label,
-  ...props
-}: Omit<ButtonProps, 'children'> & { icon: LucideIcon; label: string }) {
-  return (
-    <Button {...props}>
-      <Icon aria-hidden /> {label}
-    </Button>
   );
 }

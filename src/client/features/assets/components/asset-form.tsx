@@ -3,13 +3,8 @@ import { type ChangeEvent, type FormEvent, useId } from 'react';
 import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  NameAndDescriptionFields,
-  FormField,
-  FormSubmit,
-  fieldAria,
-  SelectField,
-} from '#client/components/ui/form-field.tsx';
+import { FormField, FormSubmit, fieldAria, SelectField } from '#client/components/ui/form-field.tsx';
+import { NameAndDescriptionFields } from '#client/components/ui/name-and-description-fields.tsx';
 import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';

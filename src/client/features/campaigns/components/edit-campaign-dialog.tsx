@@ -7,7 +7,7 @@ import {
   campaignEditFormSchema,
   type UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
-import { IconLabelButton } from '#client/components/ui/button.tsx';
+import { IconLabelButton } from '#client/components/ui/icon-label-button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
 import { Options } from '#client/components/ui/options.tsx';
