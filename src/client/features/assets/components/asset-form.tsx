@@ -3,14 +3,8 @@ import { type ChangeEvent, type FormEvent, useId } from 'react';
 import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  DescriptionField,
-  FormField,
-  FormSubmit,
-  fieldAria,
-  InputField,
-  SelectField,
-} from '#client/components/ui/form-field.tsx';
+import { FormField, FormSubmit, fieldAria, SelectField } from '#client/components/ui/form-field.tsx';
+import { NameAndDescriptionFields } from '#client/components/ui/name-and-description-fields.tsx';
 import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -38,8 +32,6 @@ export function AssetForm(props: {
 }) {
   const uid = useId();
   const ids = {
-    title: `${uid}-title`,
-    description: `${uid}-description`,
     type: `${uid}-type`,
     content: `${uid}-content`,
     file: `${uid}-file`,
@@ -108,19 +100,7 @@ export function AssetForm(props: {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <InputField
-        id={ids.title}
-        label="Title"
-        error={errors.title?.message}
-        dir="auto"
-        {...register('title')}
-      />
-      <DescriptionField
-        id={ids.description}
-        rows={2}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <NameAndDescriptionFields uid={uid} name="title" label="Title" register={register} errors={errors} />
       <SelectField
         id={ids.type}
         label="Asset type"

@@ -7,7 +7,7 @@ import {
   campaignEditFormSchema,
   type UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { IconLabelButton } from '#client/components/ui/icon-label-button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
 import { Options } from '#client/components/ui/options.tsx';
@@ -23,11 +23,7 @@ const toDateInput = (value: string | null) => (value ? value.slice(0, 10) : '');
 export function EditCampaignDialog({ campaign }: { campaign: Campaign }) {
   return (
     <FormDialog
-      trigger={
-        <Button variant="outline">
-          <PencilIcon aria-hidden /> Edit campaign
-        </Button>
-      }
+      trigger={<IconLabelButton icon={PencilIcon} label="Edit campaign" variant="outline" />}
       title="Edit campaign"
       description="Changes show on the supporter page straight away."
     >

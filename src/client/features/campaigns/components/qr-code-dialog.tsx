@@ -4,6 +4,7 @@ import { defaultPosterLine, printsAsWritten } from '#shared/poster-text.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { POSTER_LINE_MAX } from '#shared/schemas/qr.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { IconLabelButton } from '#client/components/ui/icon-label-button.tsx';
 import { TitledDialog } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -25,11 +26,7 @@ type QrCampaign = Pick<Campaign, 'id' | 'name' | 'description' | 'status'>;
 export function QrCodeDialog({ campaign }: { campaign: QrCampaign }) {
   return (
     <TitledDialog
-      trigger={
-        <Button variant="outline">
-          <QrCodeIcon aria-hidden /> QR code
-        </Button>
-      }
+      trigger={<IconLabelButton icon={QrCodeIcon} label="QR code" variant="outline" />}
       title="QR code"
       description={`For posters and flyers: scanning it opens the supporter page of "${campaign.name}", and those visits count as the QR source in analytics.`}
     >

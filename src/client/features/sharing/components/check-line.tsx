@@ -27,3 +27,10 @@ export function CheckLine({
     </div>
   );
 }
+
+type BooleanKey<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V];
+
+/** A CheckLine's `checked` and `onChange` for one yes/no of a value the form replaces as a whole. */
+export function tickOf<V>(value: V, onChange: (value: V) => void, key: BooleanKey<V>) {
+  return { checked: value[key] as boolean, onChange: (on: boolean) => onChange({ ...value, [key]: on }) };
+}

@@ -105,11 +105,7 @@ function TwitterPreview({ text, url, card }: PreviewProps) {
               <span className="flex w-24 items-center justify-center bg-slate-100" aria-hidden="true">
                 <Link2 className="size-6 text-slate-600" />
               </span>
-              <div className="min-w-0 p-2 text-sm">
-                <p className="text-slate-600">{hostOf(card.url)}</p>
-                <p className="truncate">{card.title}</p>
-                <p className="line-clamp-2 text-slate-600">{card.description}</p>
-              </div>
+              <LinkCardText card={card} layout="beside" />
             </div>
           )}
           {card.image && <p className="text-xs text-slate-600">From {hostOf(card.url)}</p>}
@@ -268,11 +264,25 @@ function LinkCard({ card }: { card: LinkPreview }) {
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200">
       <CardImage card={card} className="aspect-[1.91/1] w-full" />
-      <div className="space-y-0.5 p-2 text-sm">
-        <p className="text-xs text-slate-600">{hostOf(card.url)}</p>
-        <p className="font-semibold">{card.title}</p>
-        <p className="line-clamp-2 text-slate-600">{card.description}</p>
-      </div>
+      <LinkCardText card={card} layout="below" />
+    </div>
+  );
+}
+
+/** How a link card sets its words beside a thumbnail (X) or below the image (the others). */
+const LINK_CARD_TEXT = {
+  beside: { box: 'min-w-0 p-2 text-sm', host: 'text-slate-600', title: 'truncate' },
+  below: { box: 'space-y-0.5 p-2 text-sm', host: 'text-xs text-slate-600', title: 'font-semibold' },
+};
+
+/** A link card's words: the host, the page's title and its description. */
+function LinkCardText({ card, layout }: { card: LinkPreview; layout: keyof typeof LINK_CARD_TEXT }) {
+  const classes = LINK_CARD_TEXT[layout];
+  return (
+    <div className={classes.box}>
+      <p className={classes.host}>{hostOf(card.url)}</p>
+      <p className={classes.title}>{card.title}</p>
+      <p className="line-clamp-2 text-slate-600">{card.description}</p>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { REMINDER_CONSENT_REQUIRED, type ReminderRequest } from '#shared/schemas
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useServerInfo } from '#client/lib/server-info.ts';
-import { CheckLine } from './check-line.tsx';
+import { CheckLine, tickOf } from './check-line.tsx';
 import { browserRemindersSupported, subscribeToReminders } from '../lib/browser-reminder.ts';
 
 export interface ReminderChoice {
@@ -61,22 +61,14 @@ export function ReminderFields({
             value={value.email}
             onChange={(e) => onChange({ ...value, email: e.target.value })}
           />
-          <CheckLine
-            id="reminder-consent"
-            checked={value.consent}
-            onChange={(consent) => onChange({ ...value, consent })}
-          >
+          <CheckLine id="reminder-consent" {...tickOf(value, onChange, 'consent')}>
             I agree that {organizationName} emails me this one reminder. My address is deleted once it is
             sent.
           </CheckLine>
         </>
       )}
       {channels.browser && (
-        <CheckLine
-          id="reminder-browser"
-          checked={value.browser}
-          onChange={(browser) => onChange({ ...value, browser })}
-        >
+        <CheckLine id="reminder-browser" {...tickOf(value, onChange, 'browser')}>
           Remind me in this browser (a notification; your browser asks for permission)
         </CheckLine>
       )}

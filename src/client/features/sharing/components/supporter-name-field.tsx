@@ -1,7 +1,7 @@
 import { MAX_SUPPORTER_NAME } from '#shared/schemas/shares.ts';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { CheckLine } from './check-line.tsx';
+import { CheckLine, tickOf } from './check-line.tsx';
 
 export interface SupporterNameValue {
   name: string;
@@ -39,11 +39,7 @@ export function SupporterNameField({
         value={value.name}
         onChange={(e) => onChange({ ...value, name: e.target.value })}
       />
-      <CheckLine
-        id="supporter-name-consent"
-        checked={value.consent}
-        onChange={(consent) => onChange({ ...value, consent })}
-      >
+      <CheckLine id="supporter-name-consent" {...tickOf(value, onChange, 'consent')}>
         Share my name with {organizationName} so they can see who shared
       </CheckLine>
     </fieldset>

@@ -4,7 +4,8 @@ import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { createTemplateSchema, type Template } from '#shared/schemas/templates.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { DescriptionField, FormSubmit, InputField, SelectField } from '#client/components/ui/form-field.tsx';
+import { FormSubmit, SelectField } from '#client/components/ui/form-field.tsx';
+import { NameAndDescriptionFields } from '#client/components/ui/name-and-description-fields.tsx';
 import { Options } from '#client/components/ui/options.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { QueryError } from '#client/components/ui/load-error.tsx';
@@ -56,7 +57,7 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
     description: '',
   });
   const { errors } = formState;
-  const ids = { campaign: `${uid}-campaign`, name: `${uid}-name`, description: `${uid}-description` };
+  const campaignId = `${uid}-campaign`;
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(
@@ -75,25 +76,19 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <SelectField
-        id={ids.campaign}
+        id={campaignId}
         label="Campaign"
         error={errors.campaignId ? 'Please choose a campaign' : undefined}
         {...register('campaignId', { valueAsNumber: true })}
       >
         <Options items={campaigns} value={(c) => c.id} label={(c) => c.name} />
       </SelectField>
-      <InputField
-        id={ids.name}
+      <NameAndDescriptionFields
+        uid={uid}
+        name="name"
         label="Template name"
-        error={errors.name?.message}
-        dir="auto"
-        {...register('name')}
-      />
-      <DescriptionField
-        id={ids.description}
-        rows={2}
-        error={errors.description?.message}
-        {...register('description')}
+        register={register}
+        errors={errors}
       />
       <FormSubmit pending={create.isPending} pendingLabel="Saving...">
         Save Template
