@@ -47,6 +47,9 @@ test('the user menu signs out through /logout', async ({ page, signedIn }) => {
 test('an expired session sends the browser to /auth?expired=true', async ({ page, signedIn }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Organization Dashboard' })).toBeVisible();
+  // Leave the open dashboard before the session expires: its own refetch would also
+  // redirect, racing the navigation under test.
+  await page.goto('about:blank');
 
   const db = new Database(dbFile());
   try {
@@ -60,10 +63,8 @@ test('an expired session sends the browser to /auth?expired=true', async ({ page
   }
 
   // signInAs's init script only stores a token when none is, so the browser keeps
-  // presenting the expired one on every load. The open dashboard is left first (its own
-  // refetch would also redirect, racing this navigation), and the redirect may be a full
-  // navigation (the API client's) before the load ends: wait only for the commit.
-  await page.goto('about:blank');
+  // presenting the expired one on every load. The redirect may be a full navigation (the
+  // API client's) before the load ends: wait only for the commit.
   await page.goto('/campaigns', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/auth\?expired=true$/);
   await expect(page.getByRole('alert').filter({ hasText: 'session has expired' })).toBeVisible();

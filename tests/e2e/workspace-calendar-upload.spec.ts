@@ -1,6 +1,6 @@
-import { addMonths, endOfMonth, endOfWeek, format } from 'date-fns';
+import { addMonths, format } from 'date-fns';
 import { expect, test } from '../support/fixtures.ts';
-import { pngBytes, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
+import { pickCalendarDay, pngBytes, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
 
 test('the calendar page shows today’s campaigns, assets and scheduled shares', async ({
   page,
@@ -39,16 +39,14 @@ test('the calendar page shows today’s campaigns, assets and scheduled shares',
     `/campaigns/${c.id}`,
   );
 
-  // On a Saturday that ends a month, tomorrow is past this month's grid: step to the next.
-  const tomorrowOffGrid = tomorrow > endOfWeek(endOfMonth(new Date()));
-  if (tomorrowOffGrid) await page.getByRole('button', { name: 'Next month' }).click();
-  await page.getByRole('button', { name: format(tomorrow, 'EEEE, MMMM d, yyyy') }).click();
+  await pickCalendarDay(page, tomorrow);
   await expect(
     dayList.getByText('Scheduled share (all platforms) for Calendar Page Campaign at 10:00 AM'),
   ).toBeVisible();
 
   // An empty month and day.
-  if (!tomorrowOffGrid) await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('button', { name: 'Today' }).click();
+  await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('button', { name: 'Next month' }).click();
   const later = addMonths(new Date(), 2);
   await expect(page.getByRole('heading', { name: format(later, 'MMMM yyyy') })).toBeVisible();

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { expect, test } from '../support/fixtures.ts';
-import { campaignRow, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
+import { campaignRow, pickCalendarDay, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
 
 // Each test runs axe over several screens and dialogs: give it room on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -38,7 +38,7 @@ test('Schedule Share from a campaign row lands on the calendar', async ({ page, 
   await expect(dialog).toBeHidden();
 
   await page.goto('/calendar');
-  await page.getByRole('button', { name: format(tomorrow, 'EEEE, MMMM d, yyyy') }).click();
+  await pickCalendarDay(page, tomorrow);
   await expect(
     page
       .getByRole('list', { name: 'Events on the selected day' })

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { endOfMonth, endOfWeek, format } from 'date-fns';
 import { type Account, api } from './fixtures.ts';
 
 // Seeding helpers for the organisation workspace specs: campaigns and assets go in
@@ -109,3 +110,14 @@ export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
 
 /** The visible toast (one at a time). */
 export const toastEl = (page: Page) => page.getByTestId('toast').filter({ visible: true });
+
+/**
+ * Selects a day in the calendar's month view. A day past this month's grid (tomorrow, on a
+ * Saturday that ends a month) is reached through 'Next month' first.
+ */
+export async function pickCalendarDay(page: Page, day: Date) {
+  if (day > endOfWeek(endOfMonth(new Date()))) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  await page.getByRole('button', { name: format(day, 'EEEE, MMMM d, yyyy') }).click();
+}
