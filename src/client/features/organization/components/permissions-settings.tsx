@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { SectionCard } from '#client/components/ui/card.tsx';
-import { useOrganization, useRole } from '#client/features/organization/index.ts';
+import { useOrganization } from '../api/get-organization.ts';
+import { useRole } from '../hooks/use-role.ts';
 import { ApiKeysCard } from './api-keys-card.tsx';
 import { InvitationsCard } from './invitations-card.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { MembersCard } from './members-card.tsx';
 import { SettingSwitch } from './setting-switch.tsx';
 import { WithSettings } from './settings-state.tsx';
-import { useSaveSettings } from './use-save-settings.ts';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
 
 export function PermissionsSettings() {
   const { can } = useRole();

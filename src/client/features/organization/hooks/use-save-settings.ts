@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { UpdateSettingsInput } from '#shared/schemas/settings.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
-import { useUpdateSettings } from '#client/features/organization/index.ts';
+import { useUpdateSettings } from '../api/settings.ts';
 
 /** Field messages of a 400, keyed by the field's name inside its section ('branding.primaryColor' -> 'primaryColor'). */
 function fieldErrors(err: unknown): Record<string, string> {

@@ -5,7 +5,7 @@ import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
-import { useInvitations, useRevokeInvitation } from '#client/features/organization/index.ts';
+import { useInvitations, useRevokeInvitation } from '../api/invitations.ts';
 
 /** 'Pending Invitations' (admins): who has been invited and not joined yet; revoking kills the link. */
 export function InvitationsCard() {

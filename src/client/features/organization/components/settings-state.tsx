@@ -1,6 +1,7 @@
 import type { OrganizationSettings } from '#shared/schemas/settings.ts';
 import { QueryView } from '#client/components/ui/query-view.tsx';
-import { useOrganizationSettings, useRole } from '#client/features/organization/index.ts';
+import { useOrganizationSettings } from '../api/settings.ts';
+import { useRole } from '../hooks/use-role.ts';
 
 /** Loads the settings once for a tab, and tells it whether the member may change them (admins only). */
 export function WithSettings({

@@ -7,7 +7,7 @@ import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/
 import { Input } from '#client/components/ui/input.tsx';
 import { FileUploadField, useFileUpload } from '#client/features/assets/index.ts';
 import { WithSettings } from './settings-state.tsx';
-import { useSaveSettings } from './use-save-settings.ts';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
 
 type Branding = OrganizationSettings['branding'];
 

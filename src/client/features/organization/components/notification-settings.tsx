@@ -3,7 +3,7 @@ import type { OrganizationSettings } from '#shared/schemas/settings.ts';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { SettingSwitch } from './setting-switch.tsx';
 import { WithSettings } from './settings-state.tsx';
-import { useSaveSettings } from './use-save-settings.ts';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
 
 type Notifications = OrganizationSettings['notifications'];
 

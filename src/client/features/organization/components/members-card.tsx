@@ -11,13 +11,9 @@ import { QueryView } from '#client/components/ui/query-view.tsx';
 import { Select } from '#client/components/ui/input.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { displayName, roleLabel, useUser } from '#client/features/auth/index.ts';
-import {
-  LockedButton,
-  useMembers,
-  useRemoveMember,
-  useRole,
-  useUpdateMemberRole,
-} from '#client/features/organization/index.ts';
+import { LockedButton } from './role-locked.tsx';
+import { useMembers, useRemoveMember, useUpdateMemberRole } from '../api/members.ts';
+import { useRole } from '../hooks/use-role.ts';
 import { RoleOptions } from './role-options.tsx';
 
 const LAST_ADMIN_HELP = `${LAST_ADMIN_MESSAGE}: make another member an admin first.`;

@@ -20,13 +20,9 @@ import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
-import {
-  RoleLocked,
-  useApiKeys,
-  useCreateApiKey,
-  useRevokeApiKey,
-  useRole,
-} from '#client/features/organization/index.ts';
+import { RoleLocked } from './role-locked.tsx';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
+import { useRole } from '../hooks/use-role.ts';
 import { RoleField } from './role-options.tsx';
 
 const day = (iso: string) => format(parseISO(iso), DATE_FORMAT);

@@ -5,10 +5,10 @@ import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { Options } from '#client/components/ui/options.tsx';
-import { useOrganization } from '#client/features/organization/index.ts';
+import { useOrganization } from '../api/get-organization.ts';
 import { timeZoneOptions } from '#client/lib/time-zones.ts';
 import { WithSettings } from './settings-state.tsx';
-import { useSaveSettings } from './use-save-settings.ts';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
 
 export function GeneralSettings() {
   const organization = useOrganization();

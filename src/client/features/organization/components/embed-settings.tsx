@@ -8,16 +8,20 @@ import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Select, Textarea } from '#client/components/ui/input.tsx';
 import { Options } from '#client/components/ui/options.tsx';
 import { useCopied } from '#client/lib/use-copied.ts';
-import { useOrgId } from '#client/features/auth/index.ts';
-import { useCampaigns } from '#client/features/campaigns/index.ts';
-import { RoleLocked } from '#client/features/organization/index.ts';
+import { RoleLocked } from './role-locked.tsx';
 import { WithSettings } from './settings-state.tsx';
-import { useSaveSettings } from './use-save-settings.ts';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
 
 export const SNIPPET_COPIED = { title: 'Snippet copied!', description: "Paste it into your site's HTML" };
 
+/** The campaigns a snippet can be made for; the settings page reads them (campaigns feature). */
+export interface EmbedCampaigns {
+  list: { id: number; name: string }[];
+  loading: boolean;
+}
+
 /** The embeddable share card: which sites may show it, and the snippet they paste. */
-export function EmbedSettings() {
+export function EmbedSettings({ campaigns }: { campaigns: EmbedCampaigns }) {
   return (
     <WithSettings>
       {(settings, canChange) => (
@@ -27,7 +31,7 @@ export function EmbedSettings() {
             initial={settings.embed.allowedOrigins}
             canChange={canChange}
           />
-          <SnippetCard hasOrigins={settings.embed.allowedOrigins.length > 0} />
+          <SnippetCard campaigns={campaigns} hasOrigins={settings.embed.allowedOrigins.length > 0} />
         </>
       )}
     </WithSettings>
@@ -92,12 +96,10 @@ function AllowedOriginsForm({ initial, canChange }: { initial: string[]; canChan
 }
 
 /** Picks a campaign and shows the iframe to paste, with the one copy confirmation. */
-function SnippetCard({ hasOrigins }: { hasOrigins: boolean }) {
-  const orgId = useOrgId();
-  const campaigns = useCampaigns(orgId);
+function SnippetCard({ campaigns, hasOrigins }: { campaigns: EmbedCampaigns; hasOrigins: boolean }) {
   const [picked, setPicked] = useState<number | null>(null);
   const { copied, copy } = useCopied(SNIPPET_COPIED);
-  const list = campaigns.data ?? [];
+  const { list } = campaigns;
   const campaign = list.find((c) => c.id === picked) ?? list[0];
   const snippet = campaign ? embedSnippet(window.location.origin, campaign) : '';
   return (
@@ -112,7 +114,7 @@ function SnippetCard({ hasOrigins }: { hasOrigins: boolean }) {
       <CardContent className="space-y-4">
         {list.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            {campaigns.isPending ? 'Loading campaigns...' : 'Create a campaign to get its snippet.'}
+            {campaigns.loading ? 'Loading campaigns...' : 'Create a campaign to get its snippet.'}
           </p>
         ) : (
           <>

@@ -7,7 +7,7 @@ import { CopyField } from '#client/components/ui/copy-field.tsx';
 import { Form, FormSubmit, InputField } from '#client/components/ui/form-field.tsx';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
-import { useCreateInvitation } from '#client/features/organization/index.ts';
+import { useCreateInvitation } from '../api/invitations.ts';
 import { RoleField } from './role-options.tsx';
 
 /** 'Invite Team Member': email and role; then the link, shown this once, to copy. */
