@@ -14,16 +14,20 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import {
+  PlatformPreview,
+  PREVIEW_PLATFORMS,
+  type PreviewPlatform,
+  TweetLength,
+} from '#client/features/previews/index.ts';
 import { forgetMastodonServer, rememberedMastodonServer } from '../lib/mastodon-server.ts';
 import { TOASTS } from '../lib/messages.ts';
 import { type ShareCampaign, shareTo } from '../lib/share.ts';
 import { MastodonServerField } from './mastodon-server-field.tsx';
 import { MessageNudge } from './message-nudge.tsx';
 import { PersonalMessage } from './personal-message.tsx';
-import { PlatformPreview, PREVIEW_PLATFORMS, type PreviewPlatform } from './platform-previews.tsx';
 import { SaveAndCopyButtons, ShareButtons } from './share-buttons.tsx';
 import { consentedName, SupporterNameField, type SupporterNameValue } from './supporter-name-field.tsx';
-import { TweetLength } from './tweet-length.tsx';
 
 export interface ShareDialogProps {
   asset: Asset;

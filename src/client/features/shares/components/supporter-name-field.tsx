@@ -1,7 +1,7 @@
 import { MAX_SUPPORTER_NAME } from '#shared/schemas/shares.ts';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { CheckLine, tickOf } from './check-line.tsx';
+import { CheckLine, tickOf } from '#client/components/ui/check-line.tsx';
 
 export interface SupporterNameValue {
   name: string;

@@ -1,8 +1,8 @@
 import { Heart, Link2, type LucideIcon, MessageCircle, Repeat2, Send, ThumbsUp } from 'lucide-react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { LinkPreview } from '#shared/share-links.ts';
+import { STORY_NEEDS_IMAGE } from '#shared/platforms.ts';
 import { redditTitle } from '#shared/share-links.ts';
-import { MSG } from '../lib/messages.ts';
 
 // Mock posts of each platform. The link cards use the same title, description and
 // image the page's Open Graph tags give the real platforms.
@@ -227,7 +227,7 @@ function InstagramStoryPreview({ asset, card }: PreviewProps) {
   if (asset.type === 'text') {
     return (
       <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-        {MSG.storyNeedsImage}
+        {STORY_NEEDS_IMAGE}
       </p>
     );
   }

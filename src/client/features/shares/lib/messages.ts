@@ -1,5 +1,7 @@
 // User-facing texts of the sharing flows, in one place so their exact wording stays the same everywhere.
 
+import { STORY_NEEDS_IMAGE } from '#shared/platforms.ts';
+
 export const MSG = {
   popupBlocked: 'Please allow popups for this site to open the sharing window',
   downloadIssue:
@@ -8,8 +10,8 @@ export const MSG = {
   tiktokManual: 'Unable to share directly to TikTok. Please save the video or image and share it manually.',
   storyFailed: 'Unable to share to Instagram Stories. Please try again or use a different sharing method.',
   storyOpenOnMobile: 'To share to Instagram Stories, please open Instagram on your mobile device',
+  storyNeedsImage: STORY_NEEDS_IMAGE,
   storyUseMobile: 'To share to Instagram Stories, please use your mobile device with Instagram installed',
-  storyNeedsImage: 'Cannot share to Instagram Story without an image',
   twitterClipboard:
     "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the X compose box.",
   linkedinClipboard:
@@ -50,12 +52,6 @@ export const TOASTS = {
     title: 'Message required',
     description: 'Please add a personal message or select a template',
   },
-  selectDate: { title: 'Please select a date' },
-  noAssets: { title: 'No assets available', description: "This campaign doesn't have any assets to share." },
-  scheduled: { title: 'Share Scheduled!' },
-  /** The description is the server's message, or 'An error occurred'. */
-  scheduleFailed: { title: 'Failed to schedule' },
-  reminderFailed: { title: 'Reminder not set' },
   reminderGone: {
     title: 'This reminder has been used',
     description:

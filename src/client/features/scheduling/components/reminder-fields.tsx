@@ -2,7 +2,7 @@ import { REMINDER_CONSENT_REQUIRED, type ReminderRequest } from '#shared/schemas
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useServerInfo } from '#client/lib/server-info.ts';
-import { CheckLine, tickOf } from './check-line.tsx';
+import { CheckLine, tickOf } from '#client/components/ui/check-line.tsx';
 import { browserRemindersSupported, subscribeToReminders } from '../lib/browser-reminder.ts';
 
 export interface ReminderChoice {

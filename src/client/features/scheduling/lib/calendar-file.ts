@@ -1,4 +1,4 @@
-import { saveFile } from './media.ts';
+import { saveFile } from '#client/lib/save-file.ts';
 
 export interface ReminderEvent {
   when: Date;

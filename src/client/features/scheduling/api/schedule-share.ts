@@ -3,8 +3,8 @@ import type { ScheduleShareInput, Share } from '#shared/schemas/shares.ts';
 import { ApiError, apiRequest, errorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { TOASTS } from '../lib/messages.ts';
-import { arrivalRef } from '../lib/referral.ts';
+import { arrivalRef } from '#client/features/shares/index.ts';
+import { SCHEDULE_TOASTS } from '../lib/messages.ts';
 
 export const scheduleShare = (input: ScheduleShareInput) =>
   apiRequest<Share>('POST', '/api/shares/schedule', {
@@ -31,7 +31,11 @@ export function useScheduleShare() {
       });
     },
     onError: (err) =>
-      toast({ ...TOASTS.scheduleFailed, description: scheduleErrorMessage(err), variant: 'destructive' }),
+      toast({
+        ...SCHEDULE_TOASTS.scheduleFailed,
+        description: scheduleErrorMessage(err),
+        variant: 'destructive',
+      }),
   });
 }
 

@@ -14,7 +14,8 @@ import { toast } from '#client/components/ui/use-toast.ts';
 import { type LogOutcome, logShare } from '../api/log-share.ts';
 import { copyText } from '#client/lib/clipboard.ts';
 import { isMobileDevice } from './device.ts';
-import { fetchMediaFile, fileNameFor, saveFile } from './media.ts';
+import { saveFile } from '#client/lib/save-file.ts';
+import { fetchMediaFile, fileNameFor } from './media.ts';
 import { MSG, notRecorded, TOASTS, windowOpened } from './messages.ts';
 
 export interface ShareCampaign {

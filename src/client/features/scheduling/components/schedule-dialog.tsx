@@ -15,7 +15,8 @@ import type { ReminderRequest } from '#shared/schemas/reminders.ts';
 import { useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
 import { formatWhen } from '../lib/format-when.ts';
-import { TOASTS } from '../lib/messages.ts';
+import { TOASTS } from '#client/features/shares/index.ts';
+import { SCHEDULE_TOASTS } from '../lib/messages.ts';
 import { BEST_TIMES_HINT, combineDateAndSlot, SLOT_GROUPS } from '../lib/time-slots.ts';
 import {
   NO_REMINDER,
@@ -109,8 +110,8 @@ export default function ScheduleDialog({
     >
       {assets.length === 0 && staff ? (
         <div className="space-y-1 text-center">
-          <p className="font-medium">{TOASTS.noAssets.title}</p>
-          <p className="text-sm text-muted-foreground">{TOASTS.noAssets.description}</p>
+          <p className="font-medium">{SCHEDULE_TOASTS.noAssets.title}</p>
+          <p className="text-sm text-muted-foreground">{SCHEDULE_TOASTS.noAssets.description}</p>
         </div>
       ) : reminder ? (
         <ReminderStep reminder={reminder} asked={asked} onDone={() => onOpenChange(false)} />
@@ -170,11 +171,11 @@ function ScheduleForm({
   const submit = async () => {
     const asset = assets.find((a) => a.id === assetId);
     if (!asset) {
-      toast({ ...TOASTS.noAssets, variant: 'destructive' });
+      toast({ ...SCHEDULE_TOASTS.noAssets, variant: 'destructive' });
       return;
     }
     if (!date) {
-      toast({ ...TOASTS.selectDate, variant: 'destructive' });
+      toast({ ...SCHEDULE_TOASTS.selectDate, variant: 'destructive' });
       return;
     }
     const when = combineDateAndSlot(date, time);
@@ -184,7 +185,11 @@ function ScheduleForm({
       try {
         reminder = await reminderRequest(remindBy);
       } catch (err) {
-        toast({ ...TOASTS.reminderFailed, description: (err as Error).message, variant: 'destructive' });
+        toast({
+          ...SCHEDULE_TOASTS.reminderFailed,
+          description: (err as Error).message,
+          variant: 'destructive',
+        });
         return;
       } finally {
         setSubscribing(false);
@@ -209,7 +214,10 @@ function ScheduleForm({
       },
       {
         onSuccess: () => {
-          toast({ ...TOASTS.scheduled, description: `Your share is scheduled for ${formatWhen(when)}.` });
+          toast({
+            ...SCHEDULE_TOASTS.scheduled,
+            description: `Your share is scheduled for ${formatWhen(when)}.`,
+          });
           const url = trackedUrl(location.origin, campaign.id, ref);
           onScheduled(
             { when, title: `Share "${asset.title}" for ${campaign.name}`, text, url, timeZone },
