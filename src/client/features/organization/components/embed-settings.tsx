@@ -1,13 +1,12 @@
-import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useState } from 'react';
 import { embedSnippet } from '#shared/embed-card.ts';
 import { MAX_EMBED_ORIGINS } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Select, Textarea } from '#client/components/ui/input.tsx';
 import { Options } from '#client/components/ui/options.tsx';
-import { useCopied } from '#client/lib/use-copied.ts';
 import { RoleLocked } from './role-locked.tsx';
 import { WithSettings } from './settings-state.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
@@ -98,7 +97,6 @@ function AllowedOriginsForm({ initial, canChange }: { initial: string[]; canChan
 /** Picks a campaign and shows the iframe to paste, with the one copy confirmation. */
 function SnippetCard({ campaigns, hasOrigins }: { campaigns: EmbedCampaigns; hasOrigins: boolean }) {
   const [picked, setPicked] = useState<number | null>(null);
-  const { copied, copy } = useCopied(SNIPPET_COPIED);
   const { list } = campaigns;
   const campaign = list.find((c) => c.id === picked) ?? list[0];
   const snippet = campaign ? embedSnippet(window.location.origin, campaign) : '';
@@ -138,10 +136,7 @@ function SnippetCard({ campaigns, hasOrigins }: { campaigns: EmbedCampaigns; has
                 onFocus={(e) => e.currentTarget.select()}
               />
             </FormField>
-            <Button type="button" variant="outline" onClick={() => void copy(snippet)}>
-              {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-              {copied ? 'Copied!' : 'Copy Snippet'}
-            </Button>
+            <CopyButton type="button" value={snippet} label="Copy Snippet" notice={SNIPPET_COPIED} />
           </>
         )}
       </CardContent>
