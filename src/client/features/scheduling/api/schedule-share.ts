@@ -5,6 +5,7 @@ import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { arrivalRef } from '#client/features/shares/index.ts';
 import { SCHEDULE_TOASTS } from '../lib/messages.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const scheduleShare = (input: ScheduleShareInput) =>
   apiRequest<Share>('POST', '/api/shares/schedule', {
@@ -14,16 +15,17 @@ export const scheduleShare = (input: ScheduleShareInput) =>
 
 /**
  * POST /api/shares/schedule (supporter page and dashboard); success refreshes shares,
- * campaigns and assets, the staff calendar's ['/api/shares/scheduled'] included;
+ * campaigns and assets, the staff calendar's scheduled shares included;
  * failure shows the 'Failed to schedule' toast, for every dialog that schedules.
  */
 export function useScheduleShare() {
   return useMutation({
     mutationFn: scheduleShare,
-    onSuccess: (_share, input) => {
-      const prefixes = ['/api/shares', '/api/campaigns', '/api/assets'];
+    onSuccess: (share) => {
+      // Every staff read of shares, campaigns and assets (their paths start so).
+      const prefixes = [queryKeys.scheduledShares[0], queryKeys.campaigns[0], queryKeys.assets[0]];
       // The supporter's own list on the Schedule tab.
-      const own = `/api/supporter/campaigns/${input.campaignId}/scheduled`;
+      const [own] = queryKeys.supporterScheduled(share.campaignId);
       void queryClient.invalidateQueries({
         predicate: (q) =>
           typeof q.queryKey[0] === 'string' &&

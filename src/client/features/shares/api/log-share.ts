@@ -1,21 +1,19 @@
 import type { z } from 'zod';
 import type { logShareSchema, Share } from '#shared/schemas/shares.ts';
 import { apiRequest, errorMessage } from '#client/lib/api-client.ts';
-import { queryClient } from '#client/lib/query-client.ts';
+import { invalidate } from '#client/lib/query-client.ts';
 import { arrivalRef, arrivalSource } from '../lib/referral.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The queries a logged share changes: campaign and organisation stats, and the supporter's impact. */
 export function invalidateAfterShare(campaignId: number): void {
-  const paths = new Set([
-    `/api/campaigns/${campaignId}/stats`,
-    '/api/organization/stats',
-    `/api/supporter/campaigns/${campaignId}/impact`,
+  invalidate([
+    queryKeys.campaignStats(campaignId),
+    queryKeys.organizationStats,
+    queryKeys.supporterImpact(campaignId),
     // A share posted from a reminder leaves the supporter's scheduled list.
-    `/api/supporter/campaigns/${campaignId}/scheduled`,
+    queryKeys.supporterScheduled(campaignId),
   ]);
-  void queryClient.invalidateQueries({
-    predicate: (q) => typeof q.queryKey[0] === 'string' && paths.has(q.queryKey[0]),
-  });
 }
 
 /** Whether the share was recorded; when not, the server's reason (or a plain one). */

@@ -6,6 +6,7 @@ import { toast } from '#client/components/ui/use-toast.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { TOASTS } from '../lib/messages.ts';
 import ShareDialog from './share-dialog.tsx';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export interface ReminderShareDialogProps {
   /** The supporter page's campaign view. */
@@ -36,9 +37,10 @@ function linkParams() {
  */
 export default function ReminderShareDialog({ data: view, onOpenChange }: ReminderShareDialogProps) {
   const [link] = useState(linkParams);
-  const path = `/api/supporter/campaigns/${view.campaign.id}/scheduled/${link.shareId}`;
+  const key = queryKeys.supporterScheduledShare(view.campaign.id, link.shareId, link.ref);
+  const [path] = key;
   const { data, isError } = useQuery({
-    queryKey: [path, link.ref],
+    queryKey: key,
     queryFn: () =>
       apiRequest<SupporterScheduledShare>(
         'GET',
