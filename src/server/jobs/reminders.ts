@@ -1,7 +1,7 @@
-import { shareRefusal } from '#shared/campaign-lifecycle.ts';
 import { pushSubscriptionSchema } from '#shared/schemas/reminders.ts';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import { openForSharing, sqlNow } from '../db/campaign-open.ts';
 import type { Mailer } from '../lib/mail.ts';
 import { isoBefore } from '../lib/time.ts';
 import { hashToken, newToken } from '../modules/auth/sessions.ts';
@@ -118,9 +118,7 @@ export function remindersJob(opts: {
           's.status as shareStatus',
           's.campaignId',
           'c.name as campaignName',
-          'c.status as campaignStatus',
-          'c.startDate',
-          'c.endDate',
+          openForSharing(sqlNow(now), 'c').as('campaignOpen'),
           'a.title as assetTitle',
           'a.deletedAt',
           'o.name as organizationName',
@@ -135,10 +133,7 @@ export function remindersJob(opts: {
           done.push(row.id);
           continue;
         }
-        const closed =
-          row.deletedAt !== null ||
-          shareRefusal({ status: row.campaignStatus, startDate: row.startDate, endDate: row.endDate }, now);
-        if (closed) {
+        if (row.deletedAt !== null || !row.campaignOpen) {
           await trx
             .updateTable('shares')
             .set({ status: 'expired' })

@@ -1,3 +1,4 @@
+import { datesOutOfOrder, storedDate } from '#shared/campaign-lifecycle.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign, CampaignWithAssets, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,12 +10,6 @@ import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts'
 import { assertCampaignEditable } from './campaign-lifecycle.ts';
 import { writeCampaign, writeLockedCampaign, type CallerWrite } from './campaign-write.ts';
 import { getOwnCampaign } from './own-campaign.ts';
-
-/** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
-function normaliseDate(value: string | null | undefined): string | null {
-  if (!value) return null;
-  return value.length > 10 ? new Date(value).toISOString() : value;
-}
 
 /**
  * Writes a new campaign, for callers that add more in the same transaction. A
@@ -29,10 +24,9 @@ export async function insertCampaign(opts: {
   actorId?: number;
 }): Promise<Campaign> {
   const { db, orgId, input } = opts;
-  const startDate = normaliseDate(input.startDate);
-  const endDate = normaliseDate(input.endDate);
-  if (startDate && endDate && Date.parse(endDate) < Date.parse(startDate))
-    throw badRequest('End date must be on or after the start date');
+  const startDate = storedDate(input.startDate) ?? null;
+  const endDate = storedDate(input.endDate) ?? null;
+  if (datesOutOfOrder(startDate, endDate)) throw badRequest('End date must be on or after the start date');
   const campaign = await db
     .insertInto('campaigns')
     .values({
