@@ -2,6 +2,7 @@
 // client (badges, filters, the supporter page's states).
 
 import { DAY_MS } from './durations.ts';
+import type { Campaign } from './schemas/campaigns.ts';
 import type { Availability } from './schemas/shares.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended', 'archived'] as const;
@@ -63,11 +64,8 @@ export function datesOutOfOrder(
   return start !== null && end !== null && end < start;
 }
 
-interface Dated {
-  status: string;
-  startDate: string | null;
-  endDate: string | null;
-}
+/** What the rules read of a campaign. */
+type Dated = Pick<Campaign, 'status' | 'startDate' | 'endDate'>;
 
 /** True when the campaign is over: status `ended`, or its end date has passed. */
 export function hasEnded(c: Dated, now = Date.now()): boolean {

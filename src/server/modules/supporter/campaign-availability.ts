@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { campaignAvailability, isHiddenStatus, nextAvailabilityChange } from '#shared/campaign-lifecycle.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
 import type { SupporterOrganization } from '#shared/schemas/settings.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,15 +12,10 @@ import { loadSessionUser, readToken } from '../auth/session-user.ts';
 // HIDDEN_STATUSES: draft and archived ones are 404 but to their team), what state
 // the page is in, and how long a cached view stays true without a write.
 
-export interface SupporterCampaignRow {
-  id: number;
-  name: string;
-  description: string | null;
-  organizationId: number;
-  status: string;
-  startDate: string | null;
-  endDate: string | null;
-}
+export type SupporterCampaignRow = Pick<
+  Campaign,
+  'id' | 'name' | 'description' | 'organizationId' | 'status' | 'startDate' | 'endDate'
+>;
 
 /** The supporter view at `now`: availability is part of it, so it is served as is. */
 export function supporterView(
