@@ -1,7 +1,7 @@
 import { CheckIcon, CopyIcon, type LucideIcon } from 'lucide-react';
-import { Tooltip as T } from 'radix-ui';
 import { type CopyNotice, useCopied } from '#client/lib/use-copied.ts';
 import { Button } from './button.tsx';
+import { Tooltip } from './tooltip.tsx';
 
 /** A copier from useCopied, to share one confirmation between this button and another control. */
 export type Copier = ReturnType<typeof useCopied>;
@@ -50,13 +50,8 @@ export function CopyButton({
   );
   if (!tooltip) return button;
   return (
-    <T.Root open={copied}>
-      <T.Trigger asChild>{button}</T.Trigger>
-      <T.Portal>
-        <T.Content sideOffset={4} className="z-50 rounded-md bg-slate-900 px-3 py-1.5 text-xs text-white">
-          {tooltip}
-        </T.Content>
-      </T.Portal>
-    </T.Root>
+    <Tooltip content={tooltip} open={copied}>
+      {button}
+    </Tooltip>
   );
 }
