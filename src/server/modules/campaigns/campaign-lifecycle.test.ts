@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from './workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 
 // Campaign and asset lifecycle over HTTP: edit, status transitions, archive,
 // duplicate, asset edit and delete, the list filter, and what the public side

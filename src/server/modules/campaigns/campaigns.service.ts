@@ -4,11 +4,15 @@ import type { Db } from '../../db/client.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assetsOfCampaign } from '../assets/assets.service.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
-import { assertCampaignEditable } from './campaign-lifecycle.ts';
-import { writeCampaign, writeLockedCampaign, type CallerWrite } from './campaign-write.ts';
-import { getOwnCampaign } from './own-campaign.ts';
+import { assetsOfCampaign } from '../assets/index.ts';
+import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invalidator.ts';
+import {
+  assertCampaignEditable,
+  writeCampaign,
+  writeLockedCampaign,
+  type CallerWrite,
+} from '../../lib/campaign-write.ts';
+import { getOwnCampaign } from '../../lib/own-campaign.ts';
 
 /** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
 function normaliseDate(value: string | null | undefined): string | null {

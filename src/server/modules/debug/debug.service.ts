@@ -2,9 +2,9 @@ import { TEST_CAMPAIGN_DAYS } from '#shared/constants.ts';
 import type { TestContent } from '#shared/schemas/debug.ts';
 import type { Db } from '../../db/client.ts';
 import { isoAfter } from '../../lib/time.ts';
-import { insertAssets } from '../assets/assets.service.ts';
-import { insertCampaign } from '../campaigns/campaigns.service.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { insertAssets } from '../assets/index.ts';
+import { insertCampaign } from '../campaigns/index.ts';
+import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invalidator.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

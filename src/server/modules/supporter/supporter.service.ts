@@ -7,8 +7,8 @@ import type {
   SupporterScheduledShare,
 } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
-import { assetsOfCampaign } from '../assets/assets.service.ts';
-import { supporterOrganization } from '../settings/settings.service.ts';
+import { assetsOfCampaign } from '../assets/index.ts';
+import { supporterOrganization } from '../settings/index.ts';
 import {
   isHiddenFromPublic,
   type SupporterCampaignRow,

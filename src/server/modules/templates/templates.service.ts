@@ -15,11 +15,11 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import type { TemplatesTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
-import { insertCampaign } from '../campaigns/campaigns.service.ts';
-import { writeCampaign } from '../campaigns/campaign-write.ts';
-import { getOwnCampaign } from '../campaigns/own-campaign.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
+import { insertCampaign } from '../campaigns/index.ts';
+import { writeCampaign } from '../../lib/campaign-write.ts';
+import { getOwnCampaign } from '../../lib/own-campaign.ts';
+import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invalidator.ts';
 
 type TemplateRow = Omit<TemplatesTable, 'id'> & { id: number };
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 
 // The supporter figures of the rollups, kept so that reads stay bounded whatever the
 // history (docs/decisions/0016-bounded-supporter-figures.md). Per scope (a campaign,
