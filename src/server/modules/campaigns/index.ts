@@ -2,4 +2,4 @@
 // duplicate). The write path every campaign and asset write takes is lib/campaign-write.ts.
 export { campaignLifecycleRoutes } from './campaign-lifecycle.routes.ts';
 export { campaignsRoutes } from './campaigns.routes.ts';
-export { insertCampaign } from './campaigns.service.ts';
+export { createCampaignWithAssets } from './campaigns.service.ts';
