@@ -26,8 +26,8 @@ import {
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
-import { getSettings } from '../settings/settings.service.ts';
-import { type ReminderValues, saveReminder } from '../reminders/reminders.service.ts';
+import { getSettings } from '../settings/index.ts';
+import { type ReminderValues, saveReminder } from '../reminders/index.ts';
 import { messageHash } from './message-nudge.ts';
 import { shareFromSchedule } from './share-from-schedule.ts';
 import { assertShareable } from './shareable.ts';

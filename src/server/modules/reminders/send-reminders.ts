@@ -1,15 +1,15 @@
 import { pushSubscriptionSchema } from '#shared/schemas/reminders.ts';
-import type { Config } from '../config/env.ts';
-import type { Db } from '../db/client.ts';
-import { openForSharing, sqlNow } from '../db/campaign-open.ts';
-import { sharesWithAssetAndCampaign } from '../db/share-joins.ts';
-import type { Mailer } from '../lib/mail.ts';
-import { isoBefore } from '../lib/time.ts';
-import { hashToken, newToken } from '../modules/auth/sessions.ts';
-import { getSettings } from '../modules/settings/settings.service.ts';
-import { type DueReminder, reminderMail, sendPushReminder } from '../modules/reminders/reminder-delivery.ts';
-import { loadReminderKeys } from '../modules/reminders/reminder-keys.ts';
-import type { Job } from './runner.ts';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { isoBefore } from '../../lib/time.ts';
+import { hashToken, newToken } from '../auth/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { type DueReminder, reminderMail, sendPushReminder } from './reminder-delivery.ts';
+import { loadReminderKeys } from './reminder-keys.ts';
+import type { Job } from '../../jobs/runner.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
 
 /** Reminders claimed per step (one transaction); more wait for the next step. */
