@@ -8,7 +8,7 @@ import {
   installShareRecorder,
   pickNextMonthDay,
   recordedCalls,
-  seedCampaign,
+  seedSupporterCampaign,
 } from '../support/supporter.ts';
 
 // Reminders that arrive: the schedule dialog's email reminder reaches a real SMTP
@@ -51,7 +51,7 @@ function shareRows(campaignId: number) {
 
 /** A campaign with one text asset, through the API. */
 const seedTextCampaign = (request: APIRequestContext) =>
-  seedCampaign(request, { assets: [{ type: 'text', title: 'Call to action', content: CONTENT }] });
+  seedSupporterCampaign(request, { assets: [{ type: 'text', title: 'Call to action', content: CONTENT }] });
 
 test.describe('reminders', () => {
   test.use(DESKTOP);
