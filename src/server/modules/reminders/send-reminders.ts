@@ -2,6 +2,7 @@ import { pushSubscriptionSchema } from '#shared/schemas/reminders.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { hashToken, newToken } from '../auth/index.ts';
@@ -99,11 +100,8 @@ export function remindersJob(opts: {
       ).map((r) => r.id);
       if (ids.length === 0) return false;
 
-      const rows = await trx
-        .selectFrom('reminders as r')
-        .innerJoin('shares as s', 's.id', 'r.shareId')
-        .innerJoin('campaigns as c', 'c.id', 's.campaignId')
-        .innerJoin('assets as a', 'a.id', 's.assetId')
+      const rows = await sharesWithAssetAndCampaign(trx)
+        .innerJoin('reminders as r', 'r.shareId', 'shares.id')
         .innerJoin('organizations as o', 'o.id', 'r.organizationId')
         .select([
           'r.id',
@@ -114,14 +112,14 @@ export function remindersJob(opts: {
           'r.pushSubscription',
           'r.origin',
           'r.attempts',
-          's.ref',
-          's.shareText as text',
-          's.status as shareStatus',
-          's.campaignId',
-          'c.name as campaignName',
-          openForSharing(sqlNow(now), 'c').as('campaignOpen'),
-          'a.title as assetTitle',
-          'a.deletedAt',
+          'shares.ref',
+          'shares.shareText as text',
+          'shares.status as shareStatus',
+          'shares.campaignId',
+          'campaigns.name as campaignName',
+          openForSharing(sqlNow(now)).as('campaignOpen'),
+          'assets.title as assetTitle',
+          'assets.deletedAt',
           'o.name as organizationName',
         ])
         .where('r.id', 'in', ids)

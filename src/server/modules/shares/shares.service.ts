@@ -13,6 +13,7 @@ import { prepared } from '../../db/prepared.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { notOver, openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
 import type { SharesTable } from '../../db/schema.ts';
 import {
   badRequest,
@@ -425,10 +426,7 @@ export async function listScheduledShares(opts: {
   query: ScheduledSharesQuery;
 }): Promise<ScheduledShareItem[]> {
   const { db, organizationId, query } = opts;
-  let q = db
-    .selectFrom('shares')
-    .innerJoin('assets', 'assets.id', 'shares.assetId')
-    .innerJoin('campaigns', 'campaigns.id', 'shares.campaignId')
+  let q = sharesWithAssetAndCampaign(db)
     .select([
       'shares.id',
       'shares.assetId',
