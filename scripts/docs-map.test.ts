@@ -9,7 +9,7 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (p: string) => fs.readFileSync(path.join(root, p), 'utf8');
 
 /** The rows of the markdown table that follows `heading`, as arrays of cells. */
-export function tableAfter(markdown: string, heading: string): string[][] {
+function tableAfter(markdown: string, heading: string): string[][] {
   const lines = markdown.split('\n');
   const start = lines.findIndex((l) => l.trim() === heading);
   if (start < 0) throw new Error(`no heading ${heading}`);
@@ -31,7 +31,7 @@ export function tableAfter(markdown: string, heading: string): string[][] {
 }
 
 /** The backticked paths in a cell: anything with a slash or a file extension. */
-export function pathsIn(cell: string): string[] {
+function pathsIn(cell: string): string[] {
   return [...cell.matchAll(/`([^`]+)`/g)]
     .map((m) => m[1].trim())
     .filter((p) => /^[\w.@#/[\]-]+$/.test(p) && (p.includes('/') || /\.\w+$/.test(p)));
