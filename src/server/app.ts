@@ -36,7 +36,7 @@ import { backgroundJobs } from './jobs/index.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { loadVisitorCookieKey } from './lib/app-secrets.ts';
 import { loadReminderKeys } from './modules/reminders/reminder-keys.ts';
-import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
+import { reminderConfirmRoutes, remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -166,6 +166,7 @@ export async function buildApp(opts: {
     confirmationRoutes,
     embedRoutes,
     remindersRoutes,
+    reminderConfirmRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);
