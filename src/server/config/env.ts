@@ -2,6 +2,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { API_KEY_REQUESTS_PER_MINUTE, UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
+import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 import type { S3Options } from '../lib/s3-storage.ts';
 
 const bool = z
@@ -237,8 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       organization: e.MAIL_BUDGET_PER_ORGANIZATION,
       instance: e.MAIL_BUDGET_PER_INSTANCE,
     },
-    mailHoldNewOrgsMs: Math.round(e.MAIL_HOLD_NEW_ORGS_HOURS * 3_600_000),
-    reminderConfirmationMs: Math.round(e.REMINDER_CONFIRMATION_DAYS * 86_400_000),
+    mailHoldNewOrgsMs: Math.round(e.MAIL_HOLD_NEW_ORGS_HOURS * HOUR_MS),
+    reminderConfirmationMs: Math.round(e.REMINDER_CONFIRMATION_DAYS * DAY_MS),
     devTools: e.DEV_TOOLS,
   };
 }

@@ -1,3 +1,4 @@
+import type { AssetType } from '#shared/constants.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 // Column names are camelCase in both dialects (Kysely quotes them), so rows map
@@ -64,7 +65,7 @@ export interface AssetsTable {
   id: Generated<number>;
   title: string;
   description: string | null;
-  type: 'image' | 'video' | 'text';
+  type: AssetType;
   content: string;
   campaignId: number;
   organizationId: number;
@@ -195,7 +196,7 @@ export interface ReminderUnsubscribesTable {
 }
 
 /**
- * Every mail the server sends, or decided not to send, with why (migration 0020-outbox,
+ * Every mail the server sends, or decided not to send, with why (migration 0021-outbox,
  * docs/decisions/0024-outbox.md). The sender job claims `queued` rows whose
  * `nextAttemptAt` has come.
  */
@@ -232,7 +233,7 @@ export interface OutboxTable {
   sentAt: string | null;
 }
 
-/** Addresses that confirmed (or were asked to confirm) reminders from an organisation (migration 0020). */
+/** Addresses that confirmed (or were asked to confirm) reminders from an organisation (migration 0021). */
 export interface ReminderAddressesTable {
   id: Generated<number>;
   organizationId: number;

@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
@@ -11,13 +12,13 @@ export const OUTBOX_BATCH = 50;
 /** Tries per mail; after the last refused one the row is `failed`. */
 export const OUTBOX_MAX_ATTEMPTS = 3;
 /** Wait before the next try, by failed tries so far (1, 2). */
-export const OUTBOX_RETRY_DELAYS_MS = [5 * 60 * 1000, 15 * 60 * 1000];
+export const OUTBOX_RETRY_DELAYS_MS = [5 * MINUTE_MS, 15 * MINUTE_MS];
 /** A claim this old never finished (the process died while sending): it counts as a failed try. */
-export const OUTBOX_STALE_CLAIM_MS = 60 * 60 * 1000;
+export const OUTBOX_STALE_CLAIM_MS = HOUR_MS;
 /** A mail held by a spent budget is looked at again this much later. */
-export const OUTBOX_BUDGET_RETRY_MS = 60 * 60 * 1000;
+export const OUTBOX_BUDGET_RETRY_MS = HOUR_MS;
 /** Finished rows are kept this long (the budgets need a day; the rest is for the operators). */
-export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+export const OUTBOX_RETENTION_MS = 30 * DAY_MS;
 
 /** Process-wide tallies for /metrics. */
 export const outboxCounters = { sent: 0, failed: 0, held: 0, expired: 0 };
@@ -149,7 +150,7 @@ export function outboxSenderJob(opts: {
               status: 'held',
               reason: BUDGET_REASON[over.scope],
               claimedAt: null,
-              nextAttemptAt: new Date(now + Math.max(OUTBOX_BUDGET_RETRY_MS, 0)).toISOString(),
+              nextAttemptAt: new Date(now + OUTBOX_BUDGET_RETRY_MS).toISOString(),
             })
             .where('id', '=', row.id)
             .execute();

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DAY_MS } from '#shared/durations.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
@@ -31,7 +32,6 @@ export const OUTBOX_REASON = {
 
 export type BudgetScope = 'recipient' | 'organization' | 'instance';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Statuses that never carried a message out: they do not spend a budget. */
 const UNSPENT: OutboxStatus[] = ['expired', 'dropped'];
 /** Advisory lock class of the mail budgets (two-int form): one key per organisation, 0 for account mail. */

@@ -1,5 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUR_MS as HOUR } from '#shared/durations.ts';
 import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
 import { confirmLink, markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
@@ -22,7 +23,6 @@ import {
 // mail waits, no subject carries campaign text, and two senders send each mail once.
 
 const ORIGIN = 'https://rally.example';
-const HOUR = 3_600_000;
 const PHISH = 'ACTION REQUIRED: your mailbox will be closed, verify at http://phish.example/verify';
 let smtp: TestSmtp;
 const apps: TestApp[] = [];
@@ -420,8 +420,9 @@ describe('the sender', () => {
         await reminderRunner(app, () => at).runOnce();
         at += 16 * 60_000;
       }
-      const [row] = (await outboxOf(app, s.org)).filter((r) => r.kind === 'reminder');
-      expect(row).toMatchObject({
+      const rows = await outboxOf(app, s.org);
+      const [row] = rows.filter((r) => r.kind === 'reminder');
+      expect(row, JSON.stringify(rows)).toMatchObject({
         status: 'failed',
         attempts: 3,
         reason: OUTBOX_REASON.refused,

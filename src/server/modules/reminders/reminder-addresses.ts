@@ -1,3 +1,4 @@
+import { DAY_MS } from '#shared/durations.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailMessage } from '../../lib/mail.ts';
@@ -69,7 +70,7 @@ export async function requestConfirmation(
     .onConflict((oc) => oc.columns(['organizationId', 'emailKey']).doUpdateSet(values))
     .returning('id')
     .executeTakeFirstOrThrow();
-  const days = Math.round(config.reminderConfirmationMs / 86_400_000);
+  const days = Math.round(config.reminderConfirmationMs / DAY_MS);
   const mail = confirmationMail(a.email, confirmUrl(a.origin, token), new URL(a.origin).host, days);
   await enqueueMail(
     q,
