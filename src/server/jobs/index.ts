@@ -4,10 +4,10 @@ import type { DialectName } from '../db/dialect.ts';
 import type { Mailer } from '../lib/mail.ts';
 import type { FileStorage } from '../lib/storage.ts';
 import { outboxSenderJob } from '../modules/outbox/index.ts';
-import { reminderMailOutcomes, remindersJob } from './reminders.ts';
-import { rollupJob } from './rollups.ts';
+import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
+import { rollupJob } from '../modules/stats/index.ts';
 import type { Job } from './runner.ts';
-import { uploadCleanupJob } from './upload-cleanup.ts';
+import { uploadCleanupJob } from '../modules/uploads/index.ts';
 
 /**
  * Every background job of the server, run by the one JobRunner built in app.ts

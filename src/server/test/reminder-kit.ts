@@ -1,5 +1,5 @@
 import type { ParsedMail } from 'mailparser';
-import { reminderMailOutcomes, remindersJob } from '../jobs/reminders.ts';
+import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { addressKey, loadAddressKeySecret } from '../lib/address-key.ts';
 import type { TestApp } from './test-app.ts';

@@ -5,9 +5,9 @@ import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
 import { confirmLink, markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CONFIRM_SUBJECT, REMINDER_SUBJECT } from '../reminders/reminder-addresses.ts';
-import { REMINDER_REFUSED } from '../reminders/reminders.service.ts';
-import { seedCampaign, seedOrganization, supporterCookie } from '../supporter/test-seed.ts';
+import { CONFIRM_SUBJECT, REMINDER_REFUSED, REMINDER_SUBJECT } from '../reminders/index.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { supporterCookie } from '../../test/visitor.ts';
 import {
   BUDGET_REFUSED,
   dropHeldMail,

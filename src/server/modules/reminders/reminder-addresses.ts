@@ -2,7 +2,7 @@ import { DAY_MS } from '#shared/durations.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailMessage } from '../../lib/mail.ts';
-import { hashToken, newToken } from '../auth/sessions.ts';
+import { hashToken, newToken } from '../auth/index.ts';
 import { enqueueMail, OUTBOX_REASON, recordUnsentMail } from '../outbox/index.ts';
 
 // A reminder address is confirmed by its recipient before anything else is sent to

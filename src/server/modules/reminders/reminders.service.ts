@@ -6,9 +6,9 @@ import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { allowAnyAddress, checkDestination, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { nowIso } from '../../lib/time.ts';
-import { hashToken } from '../auth/sessions.ts';
+import { hashToken } from '../auth/index.ts';
 import { assertMailBudget, lockMailBudget } from '../outbox/index.ts';
-import { getSettings } from '../settings/settings.service.ts';
+import { getSettings } from '../settings/index.ts';
 import { addressState, requestConfirmation } from './reminder-addresses.ts';
 import { emailKey, loadReminderKeys } from './reminder-keys.ts';
 

@@ -1,11 +1,12 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_CONSENT_REQUIRED } from '#shared/schemas/reminders.ts';
-import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS } from '../../jobs/reminders.ts';
+import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS } from './send-reminders.ts';
 import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization, supporterCookie } from '../supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { supporterCookie } from '../../test/visitor.ts';
 import { consentLine } from './reminder-delivery.ts';
 import { CONFIRM_SUBJECT, REMINDER_SUBJECT } from './reminder-addresses.ts';
 import { confirmLink, markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';

@@ -1,26 +1,23 @@
 import { pushSubscriptionSchema } from '#shared/schemas/reminders.ts';
-import type { Config } from '../config/env.ts';
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../db/client.ts';
-import { openForSharing, sqlNow } from '../db/campaign-open.ts';
-import type { Database } from '../db/schema.ts';
-import { isoBefore } from '../lib/time.ts';
-import { hashToken, newToken } from '../modules/auth/sessions.ts';
-import { enqueueMail, type OutboxOutcomes } from '../modules/outbox/index.ts';
-import {
-  addressState,
-  dropUnconfirmedEmail,
-  expireUnconfirmedAddresses,
-} from '../modules/reminders/reminder-addresses.ts';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import type { Database } from '../../db/schema.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
+import type { Job } from '../../jobs/runner.ts';
+import { isoBefore } from '../../lib/time.ts';
+import { hashToken, newToken } from '../auth/index.ts';
+import { enqueueMail, type OutboxOutcomes } from '../outbox/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { addressState, dropUnconfirmedEmail, expireUnconfirmedAddresses } from './reminder-addresses.ts';
 import {
   type DueReminder,
   REMINDER_MAIL_TTL_MS,
   reminderMail,
   sendPushReminder,
-} from '../modules/reminders/reminder-delivery.ts';
-import { loadReminderKeys } from '../modules/reminders/reminder-keys.ts';
-import { getSettings } from '../modules/settings/settings.service.ts';
-import type { Job } from './runner.ts';
+} from './reminder-delivery.ts';
+import { loadReminderKeys } from './reminder-keys.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
 
 /** Reminders claimed per step (one transaction); more wait for the next step. */
@@ -111,11 +108,8 @@ export function remindersJob(opts: {
       ).map((r) => r.id);
       if (ids.length === 0) return false;
 
-      const rows = await trx
-        .selectFrom('reminders as r')
-        .innerJoin('shares as s', 's.id', 'r.shareId')
-        .innerJoin('campaigns as c', 'c.id', 's.campaignId')
-        .innerJoin('assets as a', 'a.id', 's.assetId')
+      const rows = await sharesWithAssetAndCampaign(trx)
+        .innerJoin('reminders as r', 'r.shareId', 'shares.id')
         .innerJoin('organizations as o', 'o.id', 'r.organizationId')
         .select([
           'r.id',
@@ -126,14 +120,14 @@ export function remindersJob(opts: {
           'r.pushSubscription',
           'r.origin',
           'r.attempts',
-          's.ref',
-          's.shareText as text',
-          's.status as shareStatus',
-          's.campaignId',
-          'c.name as campaignName',
-          openForSharing(sqlNow(now), 'c').as('campaignOpen'),
-          'a.title as assetTitle',
-          'a.deletedAt',
+          'shares.ref',
+          'shares.shareText as text',
+          'shares.status as shareStatus',
+          'shares.campaignId',
+          'campaigns.name as campaignName',
+          openForSharing(sqlNow(now)).as('campaignOpen'),
+          'assets.title as assetTitle',
+          'assets.deletedAt',
           'o.name as organizationName',
         ])
         .where('r.id', 'in', ids)

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 // The supporter figures of the rollups, kept so that reads stay bounded whatever the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
-import { shareRow } from '../test/db-rows.ts';
-import { appPerFile } from '../test/test-app.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { shareRow } from '../../test/db-rows.ts';
+import { appPerFile } from '../../test/test-app.ts';
 import { LEADERS, SCOPE_TABLES, type ScopeKind } from './rollups-supporters.ts';
 import { rollUpBatch } from './rollups.ts';
 import { DAY_MS } from '#shared/durations.ts';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
-import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
-import { campaignAnalytics, organizationAnalytics } from '../modules/stats/analytics.service.ts';
-import { pseudonym } from '../modules/stats/pseudonym.ts';
-import { campaignStats, engagementRate, organizationStats } from '../modules/stats/stats.service.ts';
-import { resolveRange } from '../modules/stats/time-range.ts';
-import { appPerFile } from '../test/test-app.ts';
-import { shareRow } from '../test/db-rows.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { campaignAnalytics, organizationAnalytics } from './analytics.service.ts';
+import { pseudonym } from './pseudonym.ts';
+import { campaignStats, engagementRate, organizationStats } from './stats.service.ts';
+import { resolveRange } from './time-range.ts';
+import { appPerFile } from '../../test/test-app.ts';
+import { shareRow } from '../../test/db-rows.ts';
 import { rollUpBatch } from './rollups.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
@@ -28,7 +28,7 @@ function rng(seed: number) {
 
 const PLATFORMS = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
 const SOURCES = ['qr', 'mail', 'poster'];
-/** What a scheduled share can become without being posted (reminders.ts, shares.service.ts). */
+/** What a scheduled share can become without being posted (reminders/send-reminders.ts, shares/shares.service.ts). */
 const UNPOSTED = ['expired', 'reminded', 'rescheduled'];
 
 type Scoped = { organizationId: number; campaignId: number };

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/client.ts';
-import type { FileStorage } from '../lib/storage.ts';
-import { UPLOADS_PREFIX } from '../modules/uploads/upload-storage.ts';
-import { periodicJob } from './periodic.ts';
-import type { Job } from './runner.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { UPLOADS_PREFIX } from './upload-storage.ts';
+import { periodicJob } from '../../jobs/periodic.ts';
+import type { Job } from '../../jobs/runner.ts';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 
 /** An upload nothing refers to is kept this long (time to finish the asset form), then removed. */
