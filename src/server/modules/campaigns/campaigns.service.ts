@@ -5,7 +5,6 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 import { assertCampaignEditable } from './campaign-lifecycle.ts';
 import { writeCampaign, writeLockedCampaign, type CallerWrite } from './campaign-write.ts';
 import { getOwnCampaign } from './own-campaign.ts';
@@ -78,10 +77,10 @@ export const ORDER_MUST_BE_COMPLETE = 'assetIds must list every asset of the cam
 
 /** Saves the display order: `assetIds` must be exactly the campaign's assets, each once. */
 export async function saveAssetOrder(
-  opts: OrgRead & { supporterCache: SupporterCacheInvalidator; campaignId: number; assetIds: number[] },
+  opts: CallerWrite & { campaignId: number; assetIds: number[] },
 ): Promise<Asset[]> {
   const { campaignId, assetIds } = opts;
-  return writeLockedCampaign(opts, async (trx, campaign) => {
+  return writeLockedCampaign(opts, async (trx, campaign, audit) => {
     assertCampaignEditable(campaign);
     const rows = await trx
       .selectFrom('assets')
@@ -102,6 +101,7 @@ export async function saveAssetOrder(
         .where('campaignId', '=', campaignId)
         .execute();
     }
+    await audit('campaign.assets_reordered', campaign.name);
     return assetsOfCampaign(trx, campaignId);
   });
 }

@@ -11,15 +11,14 @@ import {
   findBuiltInTemplate,
 } from '#shared/templates.ts';
 import type { Db } from '../../db/client.ts';
-import type { OrgRead } from '../../lib/org-scope.ts';
+import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import type { TemplatesTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
 import { insertCampaign } from '../campaigns/campaigns.service.ts';
-import { writeCampaign } from '../campaigns/campaign-write.ts';
+import { type CallerWrite, writeCampaign } from '../campaigns/campaign-write.ts';
 import { getOwnCampaign } from '../campaigns/own-campaign.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
 
 type TemplateRow = Omit<TemplatesTable, 'id'> & { id: number };
 
@@ -63,20 +62,19 @@ async function findTemplate(db: Db, orgId: number, id: string): Promise<Template
 }
 
 /** Creates a campaign (active unless asked for a draft) with the template's starter assets, all or nothing. */
-export async function useTemplate(opts: {
-  db: Db;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  templateId: string;
-  name?: string;
-  status?: 'draft' | 'active';
-}): Promise<UsedTemplate> {
+export async function useTemplate(
+  opts: CallerWrite & {
+    templateId: string;
+    name?: string;
+    status?: 'draft' | 'active';
+  },
+): Promise<UsedTemplate> {
   const { db, orgId } = opts;
   const template = await findTemplate(db, orgId, opts.templateId);
   return writeCampaign(
     opts,
     (used) => used.campaign.id,
-    async (trx) => {
+    async (trx, audit) => {
       const campaign = await insertCampaign({
         db: trx,
         orgId,
@@ -91,13 +89,17 @@ export async function useTemplate(opts: {
         organizationId: orgId,
         assets: template.assets,
       });
+      await audit(
+        'template.used',
+        `${campaign.name} from template ${template.name} (${assets.length} asset${assets.length === 1 ? '' : 's'})`,
+      );
       return { campaign, assets };
     },
   );
 }
 
 /** Saves one of the organisation's campaigns (its assets, in display order) as a template. */
-export async function createTemplate(opts: OrgRead & { input: CreateTemplateInput }): Promise<Template> {
+export async function createTemplate(opts: OrgWrite & { input: CreateTemplateInput }): Promise<Template> {
   const { db, orgId, input } = opts;
   const campaign = await getOwnCampaign({ db, orgId, campaignId: input.campaignId });
   const assets: TemplateAsset[] = (await assetsOfCampaign(db, campaign.id)).map((a) => ({
@@ -106,7 +108,21 @@ export async function createTemplate(opts: OrgRead & { input: CreateTemplateInpu
     type: a.type,
     content: a.content,
   }));
-  const row = await db
+  return auditedWrite(opts, async (trx, audit) => {
+    const row = await insertTemplate(trx, orgId, input, campaign, assets);
+    await audit('template.created', `${row.name} from campaign ${campaign.name}`);
+    return fromRow(row);
+  });
+}
+
+function insertTemplate(
+  db: Pick<Db, 'insertInto'>,
+  orgId: number,
+  input: CreateTemplateInput,
+  campaign: { id: number; description: string | null },
+  assets: TemplateAsset[],
+) {
+  return db
     .insertInto('templates')
     .values({
       organizationId: orgId,
@@ -119,5 +135,4 @@ export async function createTemplate(opts: OrgRead & { input: CreateTemplateInpu
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return fromRow(row);
 }
