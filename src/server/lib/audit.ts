@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { nowIso } from './time.ts';
 
 /**
- * Audit actions: every write through the API (lib/audit-coverage.test.ts walks the
+ * Audit actions: every write through the API (test/audit-coverage.test.ts walks the
  * permission table to hold that). Sign-ins and sign-outs, the account, membership and
  * role changes, invitations, API keys, settings, templates, uploads, every campaign and
  * asset write; the profile's Recent Activity and the admin's activity log read them back.

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
-import { rollUpBatch } from '../../jobs/rollups.ts';
+import { rollUpBatch } from './rollups.ts';
 import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign, supporterCookie } from '../supporter/test-seed.ts';
+import { seedCampaign } from '../../test/seed-db.ts';
+import { supporterCookie } from '../../test/visitor.ts';
 import { shareRow } from '../../test/db-rows.ts';
 
 let t: TestApp;

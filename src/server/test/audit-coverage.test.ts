@@ -2,12 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../modules/auth/sessions.ts';
-import { multipartFile, PNG_1X1 } from '../modules/campaigns/workspace-fixtures.ts';
-import { addMember, tokenOf } from '../test/teams.ts';
-import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from '../test/test-app.ts';
-import { isoAfter, nowIso } from './time.ts';
-import { PERMISSIONS, routeRule } from './permissions.ts';
+import { hashToken } from '../modules/auth/index.ts';
+import { multipartFile, PNG_1X1 } from './sample-files.ts';
+import { addMember, tokenOf } from './teams.ts';
+import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from './test-app.ts';
+import { isoAfter, nowIso } from '../lib/time.ts';
+import { PERMISSIONS, routeRule } from '../lib/permissions.ts';
 
 // Every write through the API leaves an audit entry naming who acted (a person, or an
 // API key with its id and name and the person who made it) and the organisation. The

@@ -3,7 +3,7 @@ import { itMigrates, seedAsset } from '../migration-test-db.ts';
 
 // 0020 marks who acted in each audit entry: entries written before were all people's.
 
-itMigrates('marks earlier audit entries as made by a person, with no key', '0019-rollup-fillfactor', {
+itMigrates('marks earlier audit entries as made by a person, with no key', '0020-campaign-dates', {
   before: async ({ db }) => {
     const { organizationId } = await seedAsset(db);
     await db
