@@ -11,7 +11,7 @@ import {
   PHONE,
   pickNextMonthDay,
   recordedCalls,
-  seedCampaign,
+  seedSupporterCampaign,
 } from '../support/supporter.ts';
 
 // Reminders that arrive: the schedule dialog's email reminder first sends a
@@ -108,7 +108,7 @@ async function scheduleWithEmail(page: Page, campaignId: number, email: string, 
 
 /** A campaign with one text asset, through the API. */
 const seedTextCampaign = (request: APIRequestContext) =>
-  seedCampaign(request, { assets: [{ type: 'text', title: 'Call to action', content: CONTENT }] });
+  seedSupporterCampaign(request, { assets: [{ type: 'text', title: 'Call to action', content: CONTENT }] });
 
 test.describe('reminders', () => {
   test.use(DESKTOP);
