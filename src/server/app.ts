@@ -39,7 +39,7 @@ import { loadReminderKeys } from './modules/reminders/reminder-keys.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerPermissions } from './plugins/permissions.ts';
@@ -108,6 +108,7 @@ export async function buildApp(opts: {
     genReqId: createRequestIdGenerator(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: sendFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

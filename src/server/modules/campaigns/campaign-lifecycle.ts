@@ -13,6 +13,7 @@ import type {
   UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
 import type { Updateable } from 'kysely';
+import { PUBLISH_NEEDS_ASSET } from '#shared/errors.ts';
 import type { Db } from '../../db/client.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
@@ -26,7 +27,6 @@ import { type CallerWrite, lockOwnCampaign, writeCampaign, writeLockedCampaign }
 // archive apply one after the other and each sees the other's result.
 
 export const ARCHIVED_IS_FINAL = 'An archived campaign cannot be changed: duplicate it instead';
-export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
 export const NO_BACK_TO_DRAFT = 'A published campaign cannot go back to draft: pause it instead';
 export const PUBLISH_BEFORE = 'Publish the campaign first';
 export const REOPEN_NEEDS_FUTURE_END = 'Set an end date in the future to re-open this campaign';
@@ -36,7 +36,7 @@ type Executor = Pick<Db, 'selectFrom'>;
 
 /** Archived campaigns are read-only: their assets cannot be added, edited or deleted either. */
 export function assertCampaignEditable(campaign: { status: string }): void {
-  if (campaign.status === 'archived') throw badRequest(ARCHIVED_IS_FINAL);
+  if (campaign.status === 'archived') throw badRequest('CAMPAIGN_NOT_EDITABLE', ARCHIVED_IS_FINAL);
 }
 
 /** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
@@ -70,7 +70,7 @@ function planUpdate(
   const nextEnd = endDate === undefined ? current.endDate : endDate;
   const start = startInstant(nextStart);
   const end = endInstant(nextEnd);
-  if (start !== null && end !== null && end < start) throw badRequest(END_BEFORE_START);
+  if (start !== null && end !== null && end < start) throw badRequest('END_BEFORE_START', END_BEFORE_START);
 
   let status = input.status ?? current.status;
   const endIsAhead = end === null || end > now;
@@ -80,10 +80,11 @@ function planUpdate(
     const from = current.status as CampaignStatus;
     const to = status as CampaignStatus;
     if (!(STATUS_TRANSITIONS[from] ?? STATUS_TRANSITIONS.active).includes(to))
-      throw badRequest(transitionError(from, to));
+      throw badRequest('STATUS_CHANGE_NOT_ALLOWED', transitionError(from, to));
     if (from === 'ended' && (to === 'active' || to === 'paused') && !endIsAhead)
-      throw badRequest(REOPEN_NEEDS_FUTURE_END);
-    if (from === 'draft' && to === 'active' && liveAssets === 0) throw conflict(PUBLISH_NEEDS_ASSET);
+      throw badRequest('REOPEN_NEEDS_FUTURE_END', REOPEN_NEEDS_FUTURE_END);
+    if (from === 'draft' && to === 'active' && liveAssets === 0)
+      throw conflict('PUBLISH_NEEDS_ASSET', PUBLISH_NEEDS_ASSET);
   }
 
   const changes: Updateable<CampaignsTable> = {};

@@ -28,7 +28,7 @@ export async function lockOwnCampaign(
     .where('id', '=', campaignId)
     .where('organizationId', '=', orgId)
     .executeTakeFirst();
-  if (Number(touched.numUpdatedRows) === 0) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (Number(touched.numUpdatedRows) === 0) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
   return trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow();
 }
 

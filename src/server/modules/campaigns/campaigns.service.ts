@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/assets.service.ts';
 import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
-import { assertCampaignEditable } from './campaign-lifecycle.ts';
+import { assertCampaignEditable, END_BEFORE_START } from './campaign-lifecycle.ts';
 import { writeCampaign, writeLockedCampaign, type CallerWrite } from './campaign-write.ts';
 import { getOwnCampaign } from './own-campaign.ts';
 
@@ -32,7 +32,7 @@ export async function insertCampaign(opts: {
   const startDate = normaliseDate(input.startDate);
   const endDate = normaliseDate(input.endDate);
   if (startDate && endDate && Date.parse(endDate) < Date.parse(startDate))
-    throw badRequest('End date must be on or after the start date');
+    throw badRequest('END_BEFORE_START', END_BEFORE_START);
   const campaign = await db
     .insertInto('campaigns')
     .values({
@@ -91,9 +91,10 @@ export async function saveAssetOrder(
       .execute();
     const existing = new Set(rows.map((r) => r.id));
     const stranger = assetIds.find((id) => !existing.has(id));
-    if (stranger !== undefined) throw badRequest(`Asset ${stranger} is not in this campaign`);
+    if (stranger !== undefined)
+      throw badRequest('ASSET_NOT_IN_CAMPAIGN', `Asset ${stranger} is not in this campaign`);
     if (assetIds.length !== existing.size || new Set(assetIds).size !== assetIds.length)
-      throw badRequest(ORDER_MUST_BE_COMPLETE);
+      throw badRequest('ASSET_ORDER_INCOMPLETE', ORDER_MUST_BE_COMPLETE);
     for (const [position, id] of assetIds.entries()) {
       await trx
         .updateTable('assets')

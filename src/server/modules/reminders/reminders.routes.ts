@@ -68,7 +68,7 @@ export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
         supporterId: visitor?.issued ? visitor.id : undefined,
         ref: request.query.ref,
       }).executeTakeFirst();
-      if (!share) throw notFound('Scheduled share not found');
+      if (!share) throw notFound('NOT_FOUND', 'Scheduled share not found');
       return {
         id: share.id,
         assetId: share.assetId,

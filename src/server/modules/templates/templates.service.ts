@@ -59,7 +59,7 @@ async function findTemplate(db: Db, orgId: number, id: string): Promise<Template
       .executeTakeFirst();
     if (row) return fromRow(row);
   }
-  throw notFound('Template not found');
+  throw notFound('NOT_FOUND', 'Template not found');
 }
 
 /** Creates a campaign (active unless asked for a draft) with the template's starter assets, all or nothing. */
