@@ -8,8 +8,8 @@ import { clearToken, getToken } from './token-storage.ts';
 
 export class ApiError extends Error {
   /**
-   * The server's stable code for the refusal (src/shared/errors.ts), or null when the
-   * answer carried none (a proxy's error page).
+   * The server's stable code for the refusal (src/shared/errors.ts). An answer without
+   * one (a proxy's error page) gets the code its status stands for, or null.
    */
   public readonly code: ErrorCode | null;
 
@@ -23,8 +23,20 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     const code = (body as { code?: unknown } | undefined)?.code;
-    this.code = isErrorCode(code) ? code : null;
+    this.code = isErrorCode(code) ? code : codeOfStatus(status);
   }
+}
+
+/** What an uncoded answer's status stands for. */
+function codeOfStatus(status: number): ErrorCode | null {
+  if (status >= 500) return 'INTERNAL';
+  const codes: Partial<Record<number, ErrorCode>> = {
+    401: 'NOT_AUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    429: 'RATE_LIMITED',
+  };
+  return codes[status] ?? null;
 }
 
 /** True when `err` is the server's refusal with one of these codes. */
@@ -86,7 +98,8 @@ export function errorMessage(err: unknown, fallback: string): string {
 function onTokenExpired(): never {
   clearToken();
   if (!location.pathname.startsWith('/auth')) location.assign('/auth?expired=true');
-  throw new ApiError(401, 'Session expired', { code: 'TOKEN_EXPIRED', message: 'Session expired' });
+  // SPEC.md: the error thrown is TOKEN_EXPIRED; its code says the same to callers.
+  throw new ApiError(401, 'TOKEN_EXPIRED', { code: 'TOKEN_EXPIRED' });
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {
@@ -98,8 +111,9 @@ async function throwIfNotOk(res: Response): Promise<void> {
   } catch {
     body = undefined;
   }
-  const b = body as { code?: string; message?: string } | undefined;
-  if (b?.code === 'TOKEN_EXPIRED') onTokenExpired();
+  const b = body as { code?: string; message?: string; tokenExpired?: boolean } | undefined;
+  // The code, or API.md's `tokenExpired` flag that the server sends with it.
+  if (b?.code === 'TOKEN_EXPIRED' || b?.tokenExpired === true) onTokenExpired();
   const message = b?.message || (body === undefined && text) || res.statusText;
   throw new ApiError(res.status, `${res.status}: ${message}`, body, body === undefined ? text : undefined);
 }
