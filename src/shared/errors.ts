@@ -17,7 +17,7 @@ export const ERROR_CODES = {
   ALREADY_EXISTS: 'The record would duplicate one that exists (409)',
   NOT_FOUND:
     'No such route, record or file, or a record of another organisation that the caller may not know of (404)',
-  RATE_LIMITED: 'Too many requests, logins, uploads or downloads for now; see `Retry-After` (429)',
+  RATE_LIMITED: 'Too many requests, logins, uploads, downloads or mails for now; see `Retry-After` (429)',
   REQUEST_REFUSED: 'Any other refusal of the request by the HTTP layer (4xx)',
   INTERNAL: 'The server failed; the message says nothing more (500)',
   // Who is calling
