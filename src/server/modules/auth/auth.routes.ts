@@ -14,9 +14,8 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
-import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
+import { loginUser, logoutUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
 import { loadSessionUser, readToken } from './session-user.ts';
-import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
 
@@ -61,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.
   r.post('/api/logout', { schema: { response: ok(messageSchema) } }, async (request, reply) => {
-    await deleteSession(db, readToken(request));
+    await logoutUser(db, readToken(request));
     clearSessionCookie(reply);
     return { message: 'Logged out' };
   });
@@ -89,6 +88,6 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
   r.put(
     '/api/user/profile',
     { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(publicUserSchema) } },
-    async (request) => updateProfile({ db, userId: request.user.id, input: request.body }),
+    async (request) => updateProfile({ db, user: request.user, input: request.body }),
   );
 }
