@@ -45,6 +45,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerPermissions } from './plugins/permissions.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerUnreadBodyPolicy } from './plugins/unread-body.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -130,6 +131,7 @@ export async function buildApp(opts: {
   await app.register(cookie);
   await registerSecurity(app);
   registerContentTypePolicy(app);
+  registerUnreadBodyPolicy(app);
   registerErrorHandler(app);
   registerAuth(app, database.db, config);
   registerPermissions(app, database.db, config);
