@@ -13,9 +13,9 @@ import { ok, messageSchema, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
+import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
 import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
-import { loadSessionUser, readToken } from './session-user.ts';
+import { loadSessionUser, readTokenSource } from './session-user.ts';
 import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
@@ -56,8 +56,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
   );
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.
+  // Like every write, one that brings the session in the cookie alone must come from our
+  // own pages: another site must not be able to sign the user out.
   r.post('/api/logout', { schema: { response: ok(messageSchema) } }, async (request, reply) => {
-    await deleteSession(db, readToken(request));
+    const { token, fromCookie } = readTokenSource(request);
+    if (fromCookie) assertSameOrigin(request, config);
+    await deleteSession(db, token);
     clearSessionCookie(reply);
     return { message: 'Logged out' };
   });
