@@ -85,7 +85,10 @@ const envSchema = z
       .url()
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    /** Hosts whose name may appear in absolute links when PUBLIC_URL is unset (comma list). */
+    /**
+     * Hosts that may appear in absolute links when PUBLIC_URL is unset (comma list):
+     * `name` (its default port and the server's own), `name:port`, `[v6]:port`.
+     */
     ALLOWED_HOSTS: z.string().optional(),
     UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
     /** Bytes of uploads one organisation may keep (1 GiB by default). */
@@ -232,7 +235,7 @@ function allowedHosts(raw: string | undefined, boundHost: string): string[] {
           h
             .trim()
             .toLowerCase()
-            .replace(/^\[|\]$/g, ''),
+            .replace(/^\[([^\]]*)\]$/, '$1'),
         )
         .filter(Boolean),
     ),
