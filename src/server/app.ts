@@ -13,6 +13,11 @@ import { assetEditRoutes } from './modules/assets/asset-edit.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import {
+  configurePasswordWork,
+  DEFAULT_HASH_CONCURRENCY,
+  DEFAULT_HASH_QUEUE_PER_SLOT,
+} from './modules/auth/passwords.ts';
 import { campaignLifecycleRoutes } from './modules/campaigns/campaign-lifecycle.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { debugRoutes } from './modules/debug/debug.routes.ts';
@@ -141,6 +146,16 @@ export async function buildApp(opts: {
   await loadReminderKeys(database.db);
 
   const deps = opts.deps ?? createAppDeps({ config, database, log: app.log });
+  const hashConcurrency = config.passwordHashConcurrency ?? DEFAULT_HASH_CONCURRENCY;
+  configurePasswordWork({
+    concurrency: hashConcurrency,
+    queue: config.passwordHashQueue ?? hashConcurrency * DEFAULT_HASH_QUEUE_PER_SLOT,
+  });
+  if (config.smtpUrl && !config.publicUrl) {
+    app.log.warn(
+      'Mail is on but PUBLIC_URL is not set: links in mail (password resets, invitations, reminders) use the host of the request only when it is on ALLOWED_HOSTS, and are not mailed otherwise. Set PUBLIC_URL to the address people open.',
+    );
+  }
   registerHealth(app, { db: database.db, storage: deps.uploads });
   // Other instances' invalidations: listening before the app answers, stopped before the database closes.
   await deps.supporterCacheSync.start(app.log);

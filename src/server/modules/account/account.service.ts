@@ -11,13 +11,15 @@ import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/session-user.ts';
-import { countLoginAttempt, forgiveLoginAttempt } from '../auth/login-throttle.ts';
+import { countLoginAttempt, forgiveLoginAttempt, recordLoginFailure } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { voidResetTokens } from './password-reset.service.ts';
 
 /**
  * A wrong current password counts like a failed login (same per-user and
- * per-address budget), so a stolen session cannot be used to guess the password.
- * On success every other session of the user ends.
+ * per-network budget, `address` being the client's network), so a stolen session
+ * cannot be used to guess the password. On success every other session of the user
+ * ends, and every reset link not yet used dies.
  */
 export async function changePassword(opts: {
   db: Db;
@@ -28,8 +30,9 @@ export async function changePassword(opts: {
   newPassword: string;
 }): Promise<void> {
   const { db, user, sessionId, address } = opts;
-  await countLoginAttempt(db, user.username, address);
+  const attempt = await countLoginAttempt(db, user.username, address);
   if (!(await verifyPassword(user.passwordHash, opts.currentPassword))) {
+    await recordLoginFailure(db, user.username, address, attempt);
     throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, {
       errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
     });
@@ -46,6 +49,8 @@ export async function changePassword(opts: {
         .where('id', '=', user.id)
         .execute();
       await trx.deleteFrom('sessions').where('userId', '=', user.id).where('id', '!=', sessionId).execute();
+      // A reset link asked for before the change must not undo it.
+      await voidResetTokens(trx, user.id);
       await audit('account.password_changed', user.username);
     },
   );

@@ -15,6 +15,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
 import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
+import { spendPasswordBudget } from './password-budget.ts';
 import { loadSessionUser, readTokenSource } from './session-user.ts';
 import { deleteSession } from './sessions.ts';
 
@@ -39,6 +40,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     '/api/register',
     { config: registerLimit, schema: { body: registerSchema, response: created(authResponseSchema) } },
     async (request, reply) => {
+      await spendPasswordBudget({ db, config, request });
       const user = await registerUser({ db, input: request.body });
       setSessionCookie(request, reply, user.token);
       return reply.code(201).send(user);
@@ -49,6 +51,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     '/api/login',
     { schema: { body: loginSchema, response: ok(authResponseSchema) } },
     async (request, reply) => {
+      await spendPasswordBudget({ db, config, request });
       const user = await loginUser({ db, input: request.body, address: clientNetwork(request) });
       setSessionCookie(request, reply, user.token);
       return user;
