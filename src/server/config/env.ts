@@ -124,6 +124,11 @@ const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Requests one API key may make per minute, shared by every instance on the database. */
     API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(API_KEY_REQUESTS_PER_MINUTE),
+    /**
+     * Hosts of the push services reminders may go to (comma list; subdomains included).
+     * Unset: any public host, on https port 443 only.
+     */
+    PUSH_SERVICE_HOSTS: z.string().optional(),
     /** Off by default: lets tests fetch from a loopback server through upload-from-url. */
     ALLOW_PRIVATE_FETCH: bool,
     /** Where the built SPA lives (dist/client after `npm run build`). */
@@ -185,6 +190,8 @@ export interface Config {
   passwordHashConcurrency?: number;
   passwordHashQueue?: number;
   allowPrivateFetch: boolean;
+  /** Push endpoints' hosts (lower case) when PUSH_SERVICE_HOSTS is set; otherwise any public host on 443. */
+  pushServiceHosts?: string[];
   clientDist: string;
   trustProxy: TrustProxy;
   logLevel: string;
@@ -227,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS?.split(',')
+      .map((h) => h.trim().toLowerCase().replace(/^\.+/, ''))
+      .filter(Boolean),
     clientDist: path.resolve(e.CLIENT_DIST),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -122,6 +122,7 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/supporter/campaigns/:id/scheduled/:shareId': 'public',
   'GET /api/push/public-key': 'public',
   'GET /unsubscribe/:token': 'public',
+  'POST /unsubscribe/:token': 'public',
   'GET /supporter/:id': 'public',
   'GET /supporter/campaign/:id': 'public',
   'GET /uploads/:name': 'public',

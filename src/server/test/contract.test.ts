@@ -293,7 +293,7 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...reset, payload: { newPassword: 'secret789' }, status: 400 });
   }
 
-  /** The one-tap link's scheduled share, the VAPID key and the unsubscribe page. */
+  /** The one-tap link's scheduled share, the VAPID key and the unsubscribe page and its button. */
   async function callReminderRoutes(
     call: Caller,
     ids: { assetId: number; campaignId: number; organizationId: number },
@@ -310,6 +310,7 @@ describe('real responses parse with the route schemas', () => {
     await call({ route, params: { id: ids.campaignId, shareId: 999999 }, status: 404 });
     await call({ route: 'GET /api/push/public-key', status: 200 });
     await call({ route: 'GET /unsubscribe/:token', params: { token: 'nosuchtoken' }, status: 404 });
+    await call({ route: 'POST /unsubscribe/:token', params: { token: 'nosuchtoken' }, status: 404 });
   }
 
   it('every route, called for real', async () => {
