@@ -1,10 +1,11 @@
 import { MAX_NAME } from '#shared/constants.ts';
 import {
   type CampaignStatus,
+  datesOutOfOrder,
   effectiveStatus,
   endInstant,
   STATUS_TRANSITIONS,
-  startInstant,
+  storedDate,
 } from '#shared/campaign-lifecycle.ts';
 import type {
   Campaign,
@@ -39,13 +40,6 @@ export function assertCampaignEditable(campaign: { status: string }): void {
   if (campaign.status === 'archived') throw badRequest(ARCHIVED_IS_FINAL);
 }
 
-/** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
-function normaliseDate(value: string | null | undefined): string | null | undefined {
-  if (value === undefined) return undefined;
-  if (!value) return null;
-  return value.length > 10 ? new Date(value).toISOString() : value;
-}
-
 function transitionError(from: string, to: CampaignStatus): string {
   if (from === 'draft') return PUBLISH_BEFORE;
   if (to === 'draft') return NO_BACK_TO_DRAFT;
@@ -64,13 +58,12 @@ function planUpdate(
   now: number,
 ): Updateable<CampaignsTable> {
   assertCampaignEditable(current);
-  const startDate = normaliseDate(input.startDate);
-  const endDate = normaliseDate(input.endDate);
+  const startDate = storedDate(input.startDate);
+  const endDate = storedDate(input.endDate);
   const nextStart = startDate === undefined ? current.startDate : startDate;
   const nextEnd = endDate === undefined ? current.endDate : endDate;
-  const start = startInstant(nextStart);
+  if (datesOutOfOrder(nextStart, nextEnd)) throw badRequest(END_BEFORE_START);
   const end = endInstant(nextEnd);
-  if (start !== null && end !== null && end < start) throw badRequest(END_BEFORE_START);
 
   let status = input.status ?? current.status;
   const endIsAhead = end === null || end > now;

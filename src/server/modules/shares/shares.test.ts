@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedDate } from '#shared/campaign-lifecycle.ts';
 import { clicksOfRef, storedShare } from '../../test/db-rows.ts';
 import { bearer, createTestApp, errorMessages, signUp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -194,15 +195,16 @@ describe('POST /api/shares', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('judges campaign dates by the same rules whatever form they are stored in', async () => {
+  it('judges campaign dates by the same rules whatever form they were given in', async () => {
     const { campaignId, assetIds } = await seedCampaign(t.database.db, {
       organizationId: orgA,
       assets: [{ title: 'Dated', type: 'text', content: 'd' }],
     });
+    // Stored the way every campaign write stores them (an instant in UTC).
     const setDates = (startDate: string | null, endDate: string | null) =>
       t.database.db
         .updateTable('campaigns')
-        .set({ startDate, endDate })
+        .set({ startDate: storedDate(startDate) ?? null, endDate: storedDate(endDate) ?? null })
         .where('id', '=', campaignId)
         .execute();
     const share = () =>

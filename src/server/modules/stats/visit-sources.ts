@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { type RollupMarks, rollupMarks } from './snapshot.ts';
 import { type Scope, tailScope } from './stats.service.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // Visits per source (`?src=` on the supporter link, e.g. `qr` for the poster) and the
 // shares made by the visitors who arrived with it, over [lo, hi), exact and bounded
@@ -19,7 +20,6 @@ export interface SourceRow {
   shares: number;
 }
 
-const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**

@@ -1,3 +1,4 @@
+import type { AssetType } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -35,7 +36,7 @@ export async function seedCampaign(
     organizationId: number;
     name?: string;
     description?: string | null;
-    assets?: { title: string; type: 'image' | 'video' | 'text'; content: string; position?: number }[];
+    assets?: { title: string; type: AssetType; content: string; position?: number }[];
   },
 ): Promise<{ campaignId: number; assetIds: number[] }> {
   const campaign = await db

@@ -39,6 +39,12 @@ describe('POST /api/templates/:id/use', () => {
 
     const stored = (await get(`/api/campaigns/${campaign.id}`, a.token)).json();
     expect(stored.assets.map((s: any) => s.id)).toEqual(assets.map((s: any) => s.id));
+    // Written like any new campaign: with its audit entry, by the caller.
+    expect((await get('/api/organization/activity', a.token)).json()[0]).toMatchObject({
+      action: 'campaign.created',
+      target: 'Donation Drive',
+      actor: { id: a.userId },
+    });
   });
 
   it('every built-in template creates its assets', async () => {

@@ -2,13 +2,13 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
+import { HOUR_MS } from '#shared/durations.ts';
 
 // What one account and one organisation may put in the upload store. Counted from
 // the uploads table, so every instance on one database enforces the same numbers.
 // Two uploads racing past the last free bytes can overshoot the quota by one file;
 // the quota is a guard against filling the disk, not a bill.
 
-const HOUR_MS = 60 * 60 * 1000;
 const MB = 1024 * 1024;
 
 export interface Uploader {
