@@ -22,8 +22,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { afterResponse } from '../../lib/after-response.ts';
-import { clientNetwork } from '../../lib/client-address.ts';
-import { isLoopback } from '../../lib/loopback.ts';
+import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import {
@@ -37,13 +36,15 @@ import { queuePasswordReset, resetPassword } from './password-reset.service.ts';
 import { noContent } from '../../lib/replies.ts';
 import { spendPasswordBudget } from '../auth/password-budget.ts';
 
-/** Reset requests per client address: on top of the per-account cap in the service. */
+/** Reset requests per client network: on top of the per-account cap in the service. */
 export const PASSWORD_RESETS_PER_HOUR = 10;
 
 export async function accountRoutes(app: FastifyInstance, { db, config, mailer }: AppDeps) {
   await app.register(rateLimit, {
     global: false,
-    allowList: (request) => isLoopback(request.ip),
+    // Keyed like every address-keyed limit: the client's network (an IPv6 /64 is one).
+    allowList: (request) => isLocalRequest(request, config.trustProxy),
+    keyGenerator: clientNetwork,
     errorResponseBuilder: (_request, ctx) =>
       new HttpError(429, `Too many requests. Please try again in ${ctx.after}.`),
   });
