@@ -28,9 +28,9 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../src/server/db/client.ts';
 import type { ClicksTable, SharesTable, VisitsTable } from '../src/server/db/schema.ts';
-import { rollUpBatch } from '../src/server/jobs/rollups.ts';
-import { createSession } from '../src/server/modules/auth/sessions.ts';
-import { seedCampaign, seedOrganization } from '../src/server/modules/supporter/test-seed.ts';
+import { rollUpBatch } from '../src/server/modules/stats/index.ts';
+import { createSession } from '../src/server/modules/auth/index.ts';
+import { seedCampaign, seedOrganization } from '../src/server/test/seed-db.ts';
 import { DAY_MS } from '../src/shared/durations.ts';
 
 const DEFAULT_ROWS = 1_000_000;

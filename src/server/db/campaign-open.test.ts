@@ -7,10 +7,10 @@ import {
   shareRefusal,
 } from '#shared/campaign-lifecycle.ts';
 import { DAY_MS } from '#shared/durations.ts';
-import { remindersJob } from '../jobs/reminders.ts';
+import { remindersJob } from '../modules/reminders/index.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import type { Mailer } from '../lib/mail.ts';
-import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../test/seed-db.ts';
 import { shareRow } from '../test/db-rows.ts';
 import { appPerFile } from '../test/test-app.ts';
 import { notOver, openForSharing, sqlNow } from './campaign-open.ts';

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import { rollUpBatch } from '../../jobs/rollups.ts';
-import { type SourceRow, visitSources } from '../../modules/stats/visit-sources.ts';
+import { rollUpBatch, type SourceRow, visitSources } from '../../modules/stats/index.ts';
 import { shareRow } from '../../test/db-rows.ts';
 import { itMigrates, seedAsset } from '../migration-test-db.ts';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { shareRefusal } from '#shared/campaign-lifecycle.ts';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
-import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { openForSharing, sqlNow } from '../campaign-open.ts';
 import { itMigrates } from '../migration-test-db.ts';
 

@@ -34,7 +34,7 @@ import {
 } from './account.service.ts';
 import { queuePasswordReset, resetPassword } from './password-reset.service.ts';
 import { noContent } from '../../lib/replies.ts';
-import { spendPasswordBudget } from '../auth/password-budget.ts';
+import { spendPasswordBudget } from '../auth/index.ts';
 
 /** Reset requests per client network: on top of the per-account cap in the service. */
 export const PASSWORD_RESETS_PER_HOUR = 10;

@@ -10,9 +10,14 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/session-user.ts';
-import { countLoginAttempt, forgiveLoginAttempt, recordLoginFailure } from '../auth/login-throttle.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import {
+  countLoginAttempt,
+  forgiveLoginAttempt,
+  hashPassword,
+  recordLoginFailure,
+  type UserRow,
+  verifyPassword,
+} from '../auth/index.ts';
 import { voidResetTokens } from './password-reset.service.ts';
 
 /**

@@ -4,8 +4,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { hashToken, newToken } from '../auth/sessions.ts';
+import { hashPassword, hashToken, newToken } from '../auth/index.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
 export const RESET_LIFETIME_MS = HOUR_MS;

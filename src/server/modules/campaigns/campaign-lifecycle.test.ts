@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from './workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 // Campaign and asset lifecycle over HTTP: edit, status transitions, archive,

@@ -19,14 +19,19 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
-import { type CallerWrite, lockOwnCampaign, writeCampaign, writeLockedCampaign } from './campaign-write.ts';
+import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
+import {
+  assertCampaignEditable,
+  type CallerWrite,
+  lockOwnCampaign,
+  writeCampaign,
+  writeLockedCampaign,
+} from '../../lib/campaign-write.ts';
 
 // Editing, pausing, ending, archiving and duplicating campaigns. Every write runs in
 // one transaction that first locks the campaign's row, so a concurrent edit and
 // archive apply one after the other and each sees the other's result.
 
-export const ARCHIVED_IS_FINAL = 'An archived campaign cannot be changed: duplicate it instead';
 export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
 export const NO_BACK_TO_DRAFT = 'A published campaign cannot go back to draft: pause it instead';
 export const PUBLISH_BEFORE = 'Publish the campaign first';
@@ -34,11 +39,6 @@ export const REOPEN_NEEDS_FUTURE_END = 'Set an end date in the future to re-open
 export const END_BEFORE_START = 'End date must be on or after the start date';
 
 type Executor = Pick<Db, 'selectFrom'>;
-
-/** Archived campaigns are read-only: their assets cannot be added, edited or deleted either. */
-export function assertCampaignEditable(campaign: { status: string }): void {
-  if (campaign.status === 'archived') throw badRequest(ARCHIVED_IS_FINAL);
-}
 
 function transitionError(from: string, to: CampaignStatus): string {
   if (from === 'draft') return PUBLISH_BEFORE;

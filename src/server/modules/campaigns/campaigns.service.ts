@@ -5,11 +5,15 @@ import type { Db } from '../../db/client.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assetsOfCampaign, insertAssets, type NewAsset } from '../assets/assets.service.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
-import { assertCampaignEditable } from './campaign-lifecycle.ts';
-import { writeCampaign, writeLockedCampaign, type CallerWrite } from './campaign-write.ts';
-import { getOwnCampaign } from './own-campaign.ts';
+import { assetsOfCampaign, insertAssets, type NewAsset } from '../assets/index.ts';
+import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invalidator.ts';
+import {
+  assertCampaignEditable,
+  type CallerWrite,
+  writeCampaign,
+  writeLockedCampaign,
+} from '../../lib/campaign-write.ts';
+import { getOwnCampaign } from '../../lib/own-campaign.ts';
 
 /**
  * Writes a new campaign row. A supporter may have asked for its id before it existed

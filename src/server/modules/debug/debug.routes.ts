@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { created } from '#shared/schemas/common.ts';
 import { testContentSchema } from '#shared/schemas/debug.ts';
 import type { AppDeps } from '../../deps.ts';
-import { callerWrite } from '../campaigns/campaign-write.ts';
+import { callerWrite } from '../../lib/campaign-write.ts';
 import { createTestContent } from './debug.service.ts';
 
 export async function debugRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {

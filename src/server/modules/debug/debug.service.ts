@@ -2,8 +2,8 @@ import { TEST_CAMPAIGN_DAYS } from '#shared/constants.ts';
 import { DAY_MS } from '#shared/durations.ts';
 import type { TestContent } from '#shared/schemas/debug.ts';
 import { isoAfter } from '../../lib/time.ts';
-import type { CallerWrite } from '../campaigns/campaign-write.ts';
-import { createCampaignWithAssets } from '../campaigns/campaigns.service.ts';
+import type { CallerWrite } from '../../lib/campaign-write.ts';
+import { createCampaignWithAssets } from '../campaigns/index.ts';
 
 /**
  * The dashboard's 'Debug' button: a campaign running 30 days from now with one text

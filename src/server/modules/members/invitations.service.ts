@@ -10,8 +10,7 @@ import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/session-user.ts';
-import { hashToken, newToken } from '../auth/sessions.ts';
+import { hashToken, newToken, type UserRow } from '../auth/index.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * DAY_MS;

@@ -1,12 +1,13 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_CONSENT_REQUIRED } from '#shared/schemas/reminders.ts';
-import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS, remindersJob } from '../../jobs/reminders.ts';
+import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS, remindersJob } from './send-reminders.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization, supporterCookie } from '../supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { supporterCookie } from '../../test/visitor.ts';
 import { consentLine } from './reminder-delivery.ts';
 import { MAX_PENDING_EMAIL_REMINDERS, REMINDER_REFUSED } from './reminders.service.ts';
 import { HOUR_MS } from '#shared/durations.ts';

@@ -1,11 +1,12 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remindersJob } from '../../jobs/reminders.ts';
+import { remindersJob } from './send-reminders.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization, supporterCookie } from '../supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { supporterCookie } from '../../test/visitor.ts';
 import { REMINDER_REFUSED } from './reminders.service.ts';
 
 // A mail scanner follows every link of a mail: opening an unsubscribe link (GET) only

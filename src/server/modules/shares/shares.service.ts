@@ -13,6 +13,7 @@ import { prepared } from '../../db/prepared.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { notOver, openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
 import type { SharesTable } from '../../db/schema.ts';
 import {
   badRequest,
@@ -25,8 +26,8 @@ import {
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
-import { getSettings } from '../settings/settings.service.ts';
-import { type ReminderValues, saveReminder } from '../reminders/reminders.service.ts';
+import { getSettings } from '../settings/index.ts';
+import { type ReminderValues, saveReminder } from '../reminders/index.ts';
 import { messageHash } from './message-nudge.ts';
 import { shareFromSchedule } from './share-from-schedule.ts';
 import { assertShareable } from './shareable.ts';
@@ -425,10 +426,7 @@ export async function listScheduledShares(opts: {
   query: ScheduledSharesQuery;
 }): Promise<ScheduledShareItem[]> {
   const { db, organizationId, query } = opts;
-  let q = db
-    .selectFrom('shares')
-    .innerJoin('assets', 'assets.id', 'shares.assetId')
-    .innerJoin('campaigns', 'campaigns.id', 'shares.campaignId')
+  let q = sharesWithAssetAndCampaign(db)
     .select([
       'shares.id',
       'shares.assetId',

@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedDate } from '#shared/campaign-lifecycle.ts';
 import { clicksOfRef, storedShare } from '../../test/db-rows.ts';
 import { bearer, createTestApp, errorMessages, signUp, type TestApp } from '../../test/test-app.ts';
-import {
-  BROWSER_UA,
-  seedCampaign,
-  seedOrganization,
-  supporterCookie,
-  supporterIdOf,
-} from '../supporter/test-seed.ts';
+import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { PUBLIC_SHARE_WRITES_PER_MINUTE } from './shares.routes.ts';
 
 let t: TestApp;

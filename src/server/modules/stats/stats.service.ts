@@ -3,7 +3,7 @@ import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
 import type { CampaignStats, DailyStat } from '#shared/schemas/campaigns.ts';
 import type { OrganizationStats, Stats } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
-import { SCOPE_TABLES } from '../../jobs/rollups-supporters.ts';
+import { SCOPE_TABLES } from './rollups-supporters.ts';
 import { inSnapshot, rollupMarks, type SnapshotRead } from './snapshot.ts';
 import { dayOf } from '../../db/sql-time.ts';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';

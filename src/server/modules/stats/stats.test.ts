@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shareRow } from '../../test/db-rows.ts';
 import { signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { engagementRate } from './stats.service.ts';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 

@@ -1,3 +1,4 @@
+import type { CampaignAnalytics } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
 import { type RollupMarks, rollupMarks } from './snapshot.ts';
 import { type Scope, tailScope } from './stats.service.ts';
@@ -14,11 +15,8 @@ import { DAY_MS } from '#shared/durations.ts';
 // Shares are counted on the same rules as every other share figure (status `shared`,
 // `createdAt` in the range), so a source's shares are part of `totals.shares`.
 
-export interface SourceRow {
-  source: string;
-  visits: number;
-  shares: number;
-}
+/** One source's figures, as the analytics answer lists them. */
+export type SourceRow = CampaignAnalytics['sources'][number];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -6,7 +6,7 @@ import type { SupporterOrganization } from '#shared/schemas/settings.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { loadSessionUser, readToken } from '../auth/session-user.ts';
+import { loadSessionUser, readToken } from '../auth/index.ts';
 
 // The lifecycle on the public side: which campaigns the public may see (not the
 // HIDDEN_STATUSES: draft and archived ones are 404 but to their team), what state

@@ -8,8 +8,9 @@ import type {
 import { isHiddenStatus } from '#shared/campaign-lifecycle.ts';
 import type { Db } from '../../db/client.ts';
 import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
-import { assetsOfCampaign } from '../assets/assets.service.ts';
-import { supporterOrganization } from '../settings/settings.service.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
+import { assetsOfCampaign } from '../assets/index.ts';
+import { supporterOrganization } from '../settings/index.ts';
 import { type SupporterCampaignRow, supporterView, viewTtl } from './campaign-availability.ts';
 import { CampaignCache } from './supporter-cache.ts';
 import { type AssetVariants, chooseVariants } from './variant-choice.ts';
@@ -177,9 +178,7 @@ export async function getVisitorScheduledShares(opts: {
   now?: Date;
 }): Promise<SupporterScheduledShare[]> {
   const { db, campaignId, supporterId } = opts;
-  const rows = await db
-    .selectFrom('shares')
-    .innerJoin('assets', 'assets.id', 'shares.assetId')
+  const rows = await sharesWithAssetAndCampaign(db)
     .select([
       'shares.id',
       'shares.assetId',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appPerFile } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization, supporterCookie, supporterIdOf } from './test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { supporterCookie, supporterIdOf } from '../../test/visitor.ts';
 
 // The visitor cookie's tag proves the server made the id. An id the client chose
 // (bare, or with a forged tag) must never come back signed: it gets a fresh id.

@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/templates.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
-import { callerWrite } from '../campaigns/campaign-write.ts';
+import { callerWrite } from '../../lib/campaign-write.ts';
 import { createTemplate, listTemplates, useTemplate } from './templates.service.ts';
 
 export async function templatesRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {

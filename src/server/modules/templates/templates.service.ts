@@ -16,10 +16,10 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import type { TemplatesTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assetsOfCampaign } from '../assets/assets.service.ts';
-import { createCampaignWithAssets } from '../campaigns/campaigns.service.ts';
-import type { CallerWrite } from '../campaigns/campaign-write.ts';
-import { getOwnCampaign } from '../campaigns/own-campaign.ts';
+import { assetsOfCampaign } from '../assets/index.ts';
+import { createCampaignWithAssets } from '../campaigns/index.ts';
+import type { CallerWrite } from '../../lib/campaign-write.ts';
+import { getOwnCampaign } from '../../lib/own-campaign.ts';
 
 type TemplateRow = Omit<TemplatesTable, 'id'> & { id: number };
 

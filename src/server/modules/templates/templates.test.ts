@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_TEMPLATES } from '#shared/templates.ts';
 import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 const post = (url: string, token: string, payload?: Record<string, unknown>) =>

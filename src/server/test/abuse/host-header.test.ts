@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { migrateToLatest, openDatabase } from '../../db/client.ts';
-import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../seed-db.ts';
 import { startSmtp, type TestSmtp } from '../smtp.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
 

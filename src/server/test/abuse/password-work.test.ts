@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordWork } from '../../modules/auth/passwords.ts';
-import { hashToken } from '../../modules/auth/sessions.ts';
+import { hashToken, passwordWork } from '../../modules/auth/index.ts';
 import { appPerFile, appPerTest, bearer, signUp, uniqueName } from '../test-app.ts';
 
 // argon2 is the one thing an anonymous caller can make the server do that costs real

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
+import { multipartFile, PNG_1X1 } from '../sample-files.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
 
 // A request refused before its body was read (too large, wrong type, no session, over

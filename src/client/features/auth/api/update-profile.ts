@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ProfileInput, PublicUser } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { USER_QUERY_KEY } from './get-user.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const updateProfile = (input: ProfileInput) =>
   apiRequest<PublicUser>('PUT', '/api/user/profile', input);
@@ -11,5 +11,5 @@ export const updateProfile = (input: ProfileInput) =>
 export const useUpdateProfile = () =>
   useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.user, user),
   });

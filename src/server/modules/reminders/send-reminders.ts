@@ -1,0 +1,270 @@
+import { pushSubscriptionSchema } from '#shared/schemas/reminders.ts';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { isoBefore } from '../../lib/time.ts';
+import { hashToken, newToken } from '../auth/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { type DueReminder, reminderMail, sendPushReminder } from './reminder-delivery.ts';
+import { loadReminderKeys } from './reminder-keys.ts';
+import type { Job } from '../../jobs/runner.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
+
+/** Reminders claimed per step (one transaction); more wait for the next step. */
+export const REMINDER_BATCH = 50;
+/** A claim this old never finished (the process died while sending): it counts as a failed try. */
+export const STALE_CLAIM_MS = HOUR_MS;
+/** Tries per reminder; after the last failed one the share expires and the personal data goes. */
+export const REMINDER_MAX_ATTEMPTS = 3;
+/** Wait before the next try, by failed tries so far (1, 2). */
+export const REMINDER_RETRY_DELAYS_MS = [5 * MINUTE_MS, 15 * MINUTE_MS];
+/** Unsubscribe links keep working this long after their mail. */
+export const UNSUBSCRIBE_LINK_TTL_MS = 180 * DAY_MS;
+
+/** How often (per process) the sweeps of stale claims and old unsubscribe links run. */
+const SWEEP_EVERY_MS = 10 * MINUTE_MS;
+
+/** Process-wide tallies for /metrics: reminders by channel and outcome. */
+export const reminderCounters = { emailSent: 0, emailFailed: 0, pushSent: 0, pushFailed: 0 };
+
+interface Logger {
+  info(obj: unknown, msg: string): void;
+  warn(obj: unknown, msg: string): void;
+}
+
+/**
+ * Sends each due reminder once (docs/decisions/0017-reminders.md). A step claims due
+ * rows in the runner's transaction (`pending` -> `sending`, a conditional UPDATE, so
+ * no other tick or instance can claim them too); the sending happens after that
+ * commit (`afterCommit`), so a rollback can never send twice. A reminder whose
+ * campaign is no longer open (ended, paused, archived, not started) or whose asset
+ * was deleted is not sent: its share becomes `expired`. A sent one moves its share
+ * from `pending` to `reminded`. Either way the row, with the address or
+ * subscription in it, is deleted. One that reached nobody (or whose claim went
+ * stale) is tried again later, REMINDER_MAX_ATTEMPTS times in all, then its share
+ * expires and the row goes.
+ */
+export function remindersJob(opts: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  /** The clock, replaceable in tests. */
+  now?: () => number;
+  log?: Logger;
+}): Job {
+  const { db, config, mailer, log } = opts;
+  let claimed: DueReminder[] = [];
+  let lastSweep = Number.NEGATIVE_INFINITY;
+
+  return {
+    name: 'reminders',
+    lockKey: 3,
+    step: async (trx) => {
+      claimed = [];
+      const now = opts.now?.() ?? Date.now();
+      const nowIso = new Date(now).toISOString();
+      if (now - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = now;
+        const stale = await trx
+          .selectFrom('reminders')
+          .select(['id', 'shareId', 'attempts'])
+          .where('status', '=', 'sending')
+          .where('claimedAt', '<', isoBefore(STALE_CLAIM_MS, now))
+          .execute();
+        for (const row of stale) await recordFailure(trx, row, now);
+        await trx
+          .deleteFrom('reminderUnsubscribes')
+          .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
+          .execute();
+      }
+      const ids = (
+        await trx
+          .updateTable('reminders')
+          .set({ status: 'sending', claimedAt: nowIso })
+          .where('status', '=', 'pending')
+          .where(
+            'id',
+            'in',
+            trx
+              .selectFrom('reminders')
+              .select('id')
+              .where('status', '=', 'pending')
+              .where('dueAt', '<=', nowIso)
+              .orderBy('dueAt')
+              .limit(REMINDER_BATCH),
+          )
+          .returning('id')
+          .execute()
+      ).map((r) => r.id);
+      if (ids.length === 0) return false;
+
+      const rows = await sharesWithAssetAndCampaign(trx)
+        .innerJoin('reminders as r', 'r.shareId', 'shares.id')
+        .innerJoin('organizations as o', 'o.id', 'r.organizationId')
+        .select([
+          'r.id',
+          'r.shareId',
+          'r.organizationId',
+          'r.email',
+          'r.emailKey',
+          'r.pushSubscription',
+          'r.origin',
+          'r.attempts',
+          'shares.ref',
+          'shares.shareText as text',
+          'shares.status as shareStatus',
+          'shares.campaignId',
+          'campaigns.name as campaignName',
+          openForSharing(sqlNow(now)).as('campaignOpen'),
+          'assets.title as assetTitle',
+          'assets.deletedAt',
+          'o.name as organizationName',
+        ])
+        .where('r.id', 'in', ids)
+        .execute();
+      const done: number[] = [];
+      const collects = new Map<number, boolean>();
+      for (const row of rows) {
+        // Rescheduled or already shared: the reminder has nothing left to remind of.
+        if (row.shareStatus !== 'pending') {
+          done.push(row.id);
+          continue;
+        }
+        if (row.deletedAt !== null || !row.campaignOpen) {
+          await trx
+            .updateTable('shares')
+            .set({ status: 'expired' })
+            .where('id', '=', row.shareId)
+            .where('status', '=', 'pending')
+            .execute();
+          done.push(row.id);
+          continue;
+        }
+        // The organisation may have stopped collecting supporter information since:
+        // then the address goes unused and unkept; a browser subscription still goes out.
+        if (row.email !== null) {
+          let on = collects.get(row.organizationId);
+          if (on === undefined) {
+            on = (await getSettings(trx, row.organizationId)).supporters.collectInfo;
+            collects.set(row.organizationId, on);
+          }
+          if (!on) {
+            row.email = null;
+            row.emailKey = null;
+            await trx
+              .updateTable('reminders')
+              .set({ email: null, emailKey: null })
+              .where('id', '=', row.id)
+              .execute();
+            if (row.pushSubscription === null) {
+              done.push(row.id);
+              continue;
+            }
+          }
+        }
+        claimed.push(row);
+      }
+      if (done.length > 0) await trx.deleteFrom('reminders').where('id', 'in', done).execute();
+      return ids.length === REMINDER_BATCH;
+    },
+    afterCommit: async () => {
+      const batch = claimed;
+      claimed = [];
+      for (const reminder of batch) {
+        try {
+          await deliver(reminder);
+        } catch (err) {
+          // Left claimed: the stale-claim sweep counts it as a failed try.
+          log?.warn({ err, shareId: reminder.shareId }, 'reminder delivery failed');
+        }
+      }
+    },
+  };
+
+  /** Sends by every channel the reminder has; never throws, so one failure stops no other. */
+  async function deliver(r: DueReminder): Promise<void> {
+    let reached = false;
+    if (r.email && r.emailKey) {
+      const token = newToken();
+      await db
+        .insertInto('reminderUnsubscribes')
+        .values({
+          tokenHash: hashToken(token),
+          organizationId: r.organizationId,
+          emailKey: r.emailKey,
+          createdAt: new Date().toISOString(),
+        })
+        .execute();
+      const ok = await mailer.send(
+        reminderMail({ ...r, email: r.email }, `${r.origin}/unsubscribe/${token}`),
+      );
+      count('email', ok, r);
+      reached ||= ok;
+    }
+    if (r.pushSubscription) {
+      let ok = false;
+      try {
+        const subscription = pushSubscriptionSchema.parse(JSON.parse(r.pushSubscription));
+        ok = await sendPushReminder({ config, keys: await loadReminderKeys(db), reminder: r, subscription });
+      } catch (err) {
+        log?.warn({ err, shareId: r.shareId }, 'reminder push failed');
+      }
+      count('push', ok, r);
+      reached ||= ok;
+    }
+    if (!reached) {
+      await recordFailure(db, r, opts.now?.() ?? Date.now());
+      return;
+    }
+    await settle(db, r, 'reminded');
+  }
+
+  /**
+   * A try that reached nobody: back to `pending`, due again after the next delay;
+   * after the last try the share expires (its moment passed unreminded) and the
+   * row, with the address or subscription, goes.
+   */
+  async function recordFailure(
+    q: Db,
+    r: { id: number; shareId: number; attempts: number },
+    now: number,
+  ): Promise<void> {
+    const attempts = r.attempts + 1;
+    if (attempts < REMINDER_MAX_ATTEMPTS) {
+      const delay = REMINDER_RETRY_DELAYS_MS[attempts - 1] ?? REMINDER_RETRY_DELAYS_MS.at(-1) ?? 0;
+      await q
+        .updateTable('reminders')
+        .set({ status: 'pending', attempts, claimedAt: null, dueAt: new Date(now + delay).toISOString() })
+        .where('id', '=', r.id)
+        .execute();
+      log?.warn({ shareId: r.shareId, attempts }, 'reminder will be tried again');
+      return;
+    }
+    await settle(q, r, 'expired');
+    log?.warn({ shareId: r.shareId, attempts }, 'reminder given up: share expired');
+  }
+
+  /**
+   * The reminder's end: its share leaves `pending` for `status` (unless it moved on
+   * meanwhile, e.g. posted or rescheduled) and the row, with the address or
+   * subscription, goes.
+   */
+  async function settle(q: Db, r: { id: number; shareId: number }, status: 'reminded' | 'expired') {
+    await q
+      .updateTable('shares')
+      .set({ status })
+      .where('id', '=', r.shareId)
+      .where('status', '=', 'pending')
+      .execute();
+    await q.deleteFrom('reminders').where('id', '=', r.id).execute();
+  }
+
+  function count(channel: 'email' | 'push', ok: boolean, r: DueReminder): void {
+    if (channel === 'email') ok ? reminderCounters.emailSent++ : reminderCounters.emailFailed++;
+    else ok ? reminderCounters.pushSent++ : reminderCounters.pushFailed++;
+    if (ok) log?.info({ shareId: r.shareId, channel }, 'reminder sent');
+    else log?.warn({ shareId: r.shareId, channel }, 'reminder not delivered');
+  }
+}

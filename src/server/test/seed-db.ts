@@ -1,0 +1,74 @@
+import type { AssetType } from '#shared/constants.ts';
+import type { Db } from '../db/client.ts';
+import { nowIso } from '../lib/time.ts';
+
+// Organisations and campaigns written straight into the database, so a test does not
+// depend on the staff routes (seed-api.ts makes them through the API instead).
+
+export async function seedOrganization(db: Db, name = 'Seed Org'): Promise<number> {
+  const username = `seed-${Math.random().toString(36).slice(2, 10)}`;
+  const user = await db
+    .insertInto('users')
+    .values({
+      username,
+      passwordHash: 'x',
+      email: null,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      organizationId: null,
+      createdAt: nowIso(),
+      updatedAt: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const org = await db
+    .insertInto('organizations')
+    .values({ name, username, description: 'Private notes', creatorId: user.id, createdAt: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return org.id;
+}
+
+export async function seedCampaign(
+  db: Db,
+  opts: {
+    organizationId: number;
+    name?: string;
+    description?: string | null;
+    assets?: { title: string; type: AssetType; content: string; position?: number }[];
+  },
+): Promise<{ campaignId: number; assetIds: number[] }> {
+  const campaign = await db
+    .insertInto('campaigns')
+    .values({
+      name: opts.name ?? 'Clean Rivers',
+      description: opts.description === undefined ? 'Keep our rivers clean' : opts.description,
+      status: 'active',
+      organizationId: opts.organizationId,
+      startDate: null,
+      endDate: null,
+      createdAt: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const assetIds: number[] = [];
+  for (const [i, a] of (opts.assets ?? []).entries()) {
+    const row = await db
+      .insertInto('assets')
+      .values({
+        title: a.title,
+        description: null,
+        type: a.type,
+        content: a.content,
+        campaignId: campaign.id,
+        organizationId: opts.organizationId,
+        position: a.position ?? i,
+        createdAt: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    assetIds.push(row.id);
+  }
+  return { campaignId: campaign.id, assetIds };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+
+// A supporter's browser as the server sees it: its user agent and the visitor cookie
+// the supporter page sets.
+
+/** `rally_sid` value from a response's Set-Cookie, if any. */
+export function supporterCookie(headers: Record<string, unknown>): string | undefined {
+  const raw = headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const hit = list.find((c: string) => c.startsWith('rally_sid='));
+  return hit ? hit.slice('rally_sid='.length).split(';')[0] : undefined;
+}
+
+/** The supporter id inside a `rally_sid` cookie value (`{id}.{tag}`). */
+export const supporterIdOf = (cookie: string | undefined): string | undefined => cookie?.split('.')[0];
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/**
+ * A visitor following a tracked link: the supporter page, then the page's own
+ * POST /api/clicks with the visitor cookie the page set, both from `remoteAddress`
+ * (with `headers`, such as X-Forwarded-For, on both). Returns the confirmation's answer.
+ */
+export async function clickThrough(
+  app: FastifyInstance,
+  link: { campaignId: number; ref: string },
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+) {
+  const asBrowser = { 'user-agent': BROWSER_UA, ...headers };
+  const page = await app.inject({
+    url: `/supporter/${link.campaignId}?ref=${link.ref}`,
+    remoteAddress,
+    headers: asBrowser,
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/clicks',
+    remoteAddress,
+    payload: link,
+    headers: { ...asBrowser, cookie: `rally_sid=${supporterCookie(page.headers)}` },
+  });
+}
