@@ -1,7 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remindersJob } from './send-reminders.ts';
-import { JobRunner } from '../../jobs/runner.ts';
+import { markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
 import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -27,6 +26,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Rally <rally@example.org>',
     PUBLIC_URL: ORIGIN,
+    MAIL_HOLD_NEW_ORGS_HOURS: '0',
   });
   strict = await createTestApp({ PUBLIC_URL: ORIGIN, ROLLUP_INTERVAL_MS: '0' });
 });
@@ -59,18 +59,12 @@ async function setup(app: TestApp) {
         reminder,
       },
     });
-  return { org, schedule };
+  return { org, schedule, confirm: (email: string) => markConfirmed(app, org, email) };
 }
 
 /** Sends the reminders due by `at` and returns the mail to `email`. */
 async function remindedMail(email: string, at: number): Promise<ParsedMail> {
-  const runner = new JobRunner({
-    db: t.database.db,
-    dialect: t.database.dialect,
-    jobs: [remindersJob({ db: t.database.db, config: t.config, mailer: t.deps.mailer, now: () => at })],
-    intervalMs: 0,
-  });
-  await runner.runOnce();
+  await reminderRunner(t, () => at).runOnce();
   return smtp.waitFor(email);
 }
 
@@ -86,6 +80,7 @@ describe('unsubscribe', () => {
   it('a GET shows a button and changes nothing; the POST unsubscribes, once; the mail offers one-click', async () => {
     const s = await setup(t);
     const email = 'scanned@example.org';
+    await s.confirm(email);
     const first = await s.schedule({ email, consent: true }, 1);
     expect(first.statusCode, first.body).toBe(201);
     expect((await s.schedule({ email, consent: true }, 5)).statusCode).toBe(201);
@@ -150,6 +145,7 @@ describe('unsubscribe', () => {
   it("the page's button posts an empty form: that unsubscribes too", async () => {
     const s = await setup(t);
     const email = 'button@example.org';
+    await s.confirm(email);
     const first = await s.schedule({ email, consent: true }, 1);
     expect((await s.schedule({ email, consent: true }, 5)).statusCode).toBe(201);
     const mail = await remindedMail(email, Date.parse(first.json().scheduledFor) + 1000);

@@ -354,7 +354,13 @@ function ReminderStep({
   return (
     <div className="space-y-3" role="status">
       <p className="font-medium">Scheduled for {formatWhen(reminder.when)}</p>
-      {asked?.email && <p className="text-sm">We will email a reminder to {asked.email} at that time.</p>}
+      {asked?.email && (
+        <p className="text-sm">
+          We will email a reminder to {asked.email} at that time. If this address has not had reminders from
+          this organization before, we first email it a link to confirm: the reminder comes only once you have
+          confirmed.
+        </p>
+      )}
       {asked?.push && <p className="text-sm">This browser will remind you at that time.</p>}
       <p className="text-sm text-muted-foreground">
         Add it to your calendar to get a reminder with the text and your link at that time.
