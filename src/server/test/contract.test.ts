@@ -293,7 +293,7 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...reset, payload: { newPassword: 'secret789' }, status: 400 });
   }
 
-  /** The one-tap link's scheduled share, the VAPID key and the unsubscribe page and its button. */
+  /** The one-tap link's scheduled share, the VAPID key, the unsubscribe and address-confirmation pages. */
   async function callReminderRoutes(
     call: Caller,
     ids: { assetId: number; campaignId: number; organizationId: number },

@@ -20,6 +20,7 @@ import * as m0018 from './0018-source-rollups.ts';
 import * as m0019 from './0019-rollup-fillfactor.ts';
 import * as m0020 from './0020-campaign-dates.ts';
 import * as m0021 from './0021-outbox.ts';
+import * as m0022 from './0022-audit-actors.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -45,6 +46,7 @@ const ALL: Record<string, DialectMigration> = {
   '0019-rollup-fillfactor': m0019,
   '0020-campaign-dates': m0020,
   '0021-outbox': m0021,
+  '0022-audit-actors': m0022,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -14,10 +14,9 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
-import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
+import { loginUser, logoutUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
 import { spendPasswordBudget } from './password-budget.ts';
 import { loadSessionUser, readTokenSource } from './session-user.ts';
-import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
 
@@ -64,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
   r.post('/api/logout', { schema: { response: ok(messageSchema) } }, async (request, reply) => {
     const { token, fromCookie } = readTokenSource(request);
     if (fromCookie) assertSameOrigin(request, config);
-    await deleteSession(db, token);
+    await logoutUser(db, token);
     clearSessionCookie(reply);
     return { message: 'Logged out' };
   });
@@ -92,6 +91,6 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
   r.put(
     '/api/user/profile',
     { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(publicUserSchema) } },
-    async (request) => updateProfile({ db, userId: request.user.id, input: request.body }),
+    async (request) => updateProfile({ db, user: request.user, input: request.body }),
   );
 }

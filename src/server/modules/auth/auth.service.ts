@@ -12,7 +12,7 @@ import {
 } from './login-throttle.ts';
 import type { UserRow } from './session-user.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, pruneSessions } from './sessions.ts';
+import { createSession, hashToken, pruneSessions } from './sessions.ts';
 
 /** The user as the API shows it: never the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -79,19 +79,54 @@ export async function loginUser(opts: { db: Db; input: LoginInput; address: stri
   return { ...toPublicUser(row as UserRow), token };
 }
 
-export async function updateProfile(opts: { db: Db; userId: number; input: ProfileInput }) {
-  const { db, userId, input } = opts;
-  const row = await db
-    .updateTable('users')
-    .set({
-      ...(input.firstName !== undefined && { firstName: input.firstName }),
-      ...(input.lastName !== undefined && { lastName: input.lastName }),
-      ...(input.email !== undefined && { email: input.email || null }),
-      ...(input.phone !== undefined && { phone: input.phone }),
-      updatedAt: nowIso(),
-    })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toPublicUser(row as UserRow);
+export async function updateProfile(opts: { db: Db; user: UserRow; input: ProfileInput }) {
+  const { db, user, input } = opts;
+  const changed = (['firstName', 'lastName', 'email', 'phone'] as const).filter(
+    (k) => input[k] !== undefined,
+  );
+  return auditedTransaction(
+    db,
+    { organizationId: user.organizationId, actorId: user.id },
+    async (trx, audit) => {
+      const row = await trx
+        .updateTable('users')
+        .set({
+          ...(input.firstName !== undefined && { firstName: input.firstName }),
+          ...(input.lastName !== undefined && { lastName: input.lastName }),
+          ...(input.email !== undefined && { email: input.email || null }),
+          ...(input.phone !== undefined && { phone: input.phone }),
+          updatedAt: nowIso(),
+        })
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Which fields, never their values (the log is read by the organisation's admins).
+      if (changed.length > 0)
+        await audit('account.profile_updated', `${user.username}: ${changed.join(', ')}`);
+      return toPublicUser(row as UserRow);
+    },
+  );
+}
+
+/**
+ * Signs out: ends the session of `token` and records it as the user's sign-out. An
+ * unknown or expired token (or none) changes nothing and records nothing.
+ */
+export async function logoutUser(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const session = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.id', 'users.id as userId', 'users.organizationId', 'users.username'])
+    .where('sessions.tokenHash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!session) return;
+  await auditedTransaction(
+    db,
+    { organizationId: session.organizationId, actorId: session.userId },
+    async (trx, audit) => {
+      const gone = await trx.deleteFrom('sessions').where('id', '=', session.id).executeTakeFirst();
+      if (Number(gone.numDeletedRows) === 1) await audit('auth.sign_out', session.username);
+    },
+  );
 }

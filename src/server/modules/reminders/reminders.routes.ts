@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type ConfirmOutcome, confirmAddress, lookUpConfirmation } from './reminder-addresses.ts';
 import { loadReminderKeys } from './reminder-keys.ts';
 import { type UnsubscribeOutcome, unsubscribe, unsubscribeLinkState } from './reminders.service.ts';
+import { escapeHtml } from '../../lib/html-escape.ts';
 import { noStore } from '../../lib/replies.ts';
 
 interface Page {
@@ -56,8 +57,6 @@ const page = (p: Page) => `<!doctype html>
 
 /** The RFC 8058 one-click body (or the page's empty form): read, never needed. */
 const FORM_BODY_LIMIT = 4096;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The confirmation link's page. Opening it (GET, as mail scanners do) changes
