@@ -32,7 +32,7 @@ export class WorkQueue {
       // startWaiting counts the slot before it lets this task go on.
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
-      throw new HttpError(503, this.busyMessage).withHeaders({ 'Retry-After': '1' });
+      throw new HttpError(503, 'SERVER_BUSY', this.busyMessage).withHeaders({ 'Retry-After': '1' });
     }
     this.started++;
     this.peak = Math.max(this.peak, this.running);

@@ -46,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     allowList: (request) => isLocalRequest(request, config.trustProxy),
     keyGenerator: clientNetwork,
     errorResponseBuilder: (_request, ctx) =>
-      new HttpError(429, `Too many requests. Please try again in ${ctx.after}.`),
+      new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${ctx.after}.`),
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

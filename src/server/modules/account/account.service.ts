@@ -38,7 +38,7 @@ export async function changePassword(opts: {
   const attempt = await countLoginAttempt(db, user.username, address);
   if (!(await verifyPassword(user.passwordHash, opts.currentPassword))) {
     await recordLoginFailure(db, user.username, address, attempt);
-    throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, {
+    throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', CURRENT_PASSWORD_INCORRECT, {
       errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
     });
   }
@@ -85,7 +85,7 @@ export async function endSession(opts: { db: Db; user: UserRow; id: number }): P
         .where('id', '=', id)
         .where('userId', '=', user.id)
         .executeTakeFirst();
-      if (Number(gone.numDeletedRows) !== 1) throw notFound('Session not found');
+      if (Number(gone.numDeletedRows) !== 1) throw notFound('NOT_FOUND', 'Session not found');
       await audit('account.session_ended', `session ${id}`);
     },
   );

@@ -108,7 +108,8 @@ export async function resetPassword(opts: {
   beforeHash?: () => Promise<void>;
 }): Promise<void> {
   const { db, token } = opts;
-  if (!(await liveToken(db, token, nowIso()))) throw badRequest(PASSWORD_RESET_INVALID);
+  if (!(await liveToken(db, token, nowIso())))
+    throw badRequest('PASSWORD_RESET_INVALID', PASSWORD_RESET_INVALID);
   await opts.beforeHash?.();
   const passwordHash = await hashPassword(opts.newPassword);
   await db.transaction().execute(async (trx) => {
@@ -121,7 +122,7 @@ export async function resetPassword(opts: {
       .where('expiresAt', '>', now)
       .returning('userId')
       .executeTakeFirst();
-    if (!spent) throw badRequest(PASSWORD_RESET_INVALID);
+    if (!spent) throw badRequest('PASSWORD_RESET_INVALID', PASSWORD_RESET_INVALID);
     const user = await trx
       .updateTable('users')
       .set({ passwordHash, updatedAt: now })

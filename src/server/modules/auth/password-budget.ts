@@ -49,7 +49,7 @@ export async function spendPasswordBudget(opts: {
     .executeTakeFirstOrThrow();
   if (Number(row.count) <= config.passwordHashesPerMinute) return;
   const retryMs = Date.parse(row.windowStart) + PASSWORD_BUDGET_WINDOW_MS - Date.now();
-  throw new HttpError(429, PASSWORD_BUDGET_SPENT).withHeaders({
+  throw new HttpError(429, 'RATE_LIMITED', PASSWORD_BUDGET_SPENT).withHeaders({
     'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))),
   });
 }

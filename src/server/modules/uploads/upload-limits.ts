@@ -31,6 +31,7 @@ export async function checkUploadRate(db: Db, config: Config, who: Uploader): Pr
   const retryMs = Date.parse(rows[0].createdAt) + HOUR_MS - Date.now();
   throw new HttpError(
     429,
+    'RATE_LIMITED',
     `Upload limit reached: at most ${config.uploadsPerHour} uploads an hour. Please try again later.`,
   ).withHeaders({ 'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))) });
 }
@@ -52,6 +53,7 @@ export async function checkUploadQuota(
   const quotaMb = Math.round((config.uploadQuotaBytes / MB) * 10) / 10;
   throw new HttpError(
     413,
+    'QUOTA_EXCEEDED',
     `Storage quota reached: your organisation's uploads may use ${quotaMb} MB in all. Unused uploads are removed after a day.`,
   );
 }
@@ -83,6 +85,7 @@ export class FetchSlots {
     if (this.running >= this.max || mine >= this.maxPerUser) {
       throw new HttpError(
         429,
+        'RATE_LIMITED',
         'Too many downloads in progress. Please try again in a few seconds.',
       ).withHeaders({
         'Retry-After': '5',

@@ -10,7 +10,7 @@ import { UPLOADS_PREFIX } from './upload-storage.ts';
 /** Sniffs the bytes, stores them under a random name and returns the public file. */
 export async function storeUpload(opts: { storage: FileStorage; bytes: Buffer }): Promise<UploadedFile> {
   const { storage, bytes } = opts;
-  if (bytes.length === 0) throw badRequest('The file is empty');
+  if (bytes.length === 0) throw badRequest('FILE_EMPTY', 'The file is empty');
   const type = await sniffAllowedType(bytes);
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   await storage.put(name, bytes);
@@ -40,7 +40,7 @@ export async function fetchForUpload(opts: {
       { url: opts.url, reason: err instanceof Error ? err.message : String(err) },
       'upload-from-url refused',
     );
-    throw badRequest(FETCH_FAILED_MESSAGE);
+    throw badRequest('URL_FETCH_FAILED', FETCH_FAILED_MESSAGE);
   }
 }
 
