@@ -113,7 +113,7 @@ export const embedSettingsSchema = z.object({
 });
 
 /** What an admin may send: each origin checked and made canonical, duplicates dropped. */
-const embedSettingsInputSchema = z.strictObject({
+export const embedSettingsInputSchema = z.strictObject({
   allowedOrigins: z
     .array(embedOriginField)
     .max(MAX_EMBED_ORIGINS, `At most ${MAX_EMBED_ORIGINS} sites may embed the share card`)

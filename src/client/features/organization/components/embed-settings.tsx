@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 import { embedSnippet } from '#shared/embed-card.ts';
-import { MAX_EMBED_ORIGINS } from '#shared/schemas/settings.ts';
+import { embedSettingsInputSchema, MAX_EMBED_ORIGINS } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Select, Textarea } from '#client/components/ui/input.tsx';
 import { Options } from '#client/components/ui/options.tsx';
+import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { RoleLocked } from './role-locked.tsx';
 import { WithSettings } from './settings-state.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
@@ -43,21 +46,45 @@ const linesOf = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/** The textarea's lines, checked as the payload they become. */
+const originsFormSchema = z
+  .object({ sites: z.string() })
+  .transform(({ sites }) => ({ allowedOrigins: linesOf(sites) }))
+  .pipe(embedSettingsInputSchema);
+
+/** The first message of a refusal: on the whole list (too many) or on one of its lines. */
+function firstMessage(errors: FieldErrors): string | undefined {
+  const list = errors.allowedOrigins;
+  if (!list) return undefined;
+  if (typeof list.message === 'string') return list.message;
+  return Object.values(list as Record<string, { message?: unknown } | undefined>).find(
+    (e) => typeof e?.message === 'string',
+  )?.message as string | undefined;
+}
+
 function AllowedOriginsForm({ initial, canChange }: { initial: string[]; canChange: boolean }) {
-  const [text, setText] = useState(initial.join('\n'));
   const { save, errors, saving } = useSaveSettings();
-  const error = Object.values(errors)[0];
-  const dirty = linesOf(text).join('\n') !== initial.join('\n');
+  const {
+    register,
+    watch,
+    handleSubmit,
+    formState: { errors: schemaErrors },
+  } = useSchemaForm(originsFormSchema, { sites: initial.join('\n') });
+  const error = firstMessage(schemaErrors) ?? Object.values(errors)[0];
+  const dirty = linesOf(watch('sites')).join('\n') !== initial.join('\n');
   const id = 'embed-origins';
   const help = `One per line, up to ${MAX_EMBED_ORIGINS}: https://www.example.org (no path). For a test on your own machine, http://localhost:PORT or http://127.0.0.1:PORT.`;
   return (
     <form
       noValidate
       aria-label="Embed settings"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save({ embed: { allowedOrigins: linesOf(text) } });
-      }}
+      onSubmit={handleSubmit(
+        (embed) => save({ embed }),
+        (refused) =>
+          toastFirstError('Settings not saved')({
+            allowedOrigins: { type: 'custom', message: firstMessage(refused) },
+          }),
+      )}
     >
       <Card>
         <CardHeader>
@@ -71,13 +98,12 @@ function AllowedOriginsForm({ initial, canChange }: { initial: string[]; canChan
           <FormField id={id} label="Allowed sites" error={error} help={help}>
             <Textarea
               {...fieldAria(id, error, help)}
-              value={text}
+              {...register('sites')}
               readOnly={!canChange}
               rows={4}
               spellCheck={false}
               placeholder="https://www.example.org"
               className="font-mono"
-              onChange={(e) => setText(e.target.value)}
             />
           </FormField>
           <div className="flex items-center gap-3">
