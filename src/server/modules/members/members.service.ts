@@ -91,7 +91,13 @@ async function revokeMade(
     .deleteFrom('apiKeys')
     .where('organizationId', '=', orgId)
     .where('createdBy', '=', userId)
-    .$if(role !== null, (q) => q.where('role', 'not in', ROLES.filter((r) => hasRole(role, r))))
+    .$if(role !== null, (q) =>
+      q.where(
+        'role',
+        'not in',
+        ROLES.filter((r) => hasRole(role, r)),
+      ),
+    )
     .returning(['name', 'role'])
     .execute();
   for (const k of keys) await audit('api_key.revoked', `${k.name} (${k.role})`);

@@ -197,7 +197,10 @@ describe('members', () => {
     expect((await inject('GET', '/api/campaigns', editor.token)).statusCode).toBe(401);
     expect((await inject('GET', '/api/user', editor.token)).statusCode).toBe(401);
     // The account itself stays: its owner signs in again, outside the organisation.
-    const again = await inject('POST', '/api/login', undefined, { username: editor.username, password: 'secret123' });
+    const again = await inject('POST', '/api/login', undefined, {
+      username: editor.username,
+      password: 'secret123',
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().organizationId).toBeNull();
   });

@@ -45,7 +45,13 @@ describe('removing a member', () => {
     expect((await onB('GET', '/api/user', member.token)).statusCode).toBe(200);
     expect((await onB('GET', '/api/user', second)).statusCode).toBe(200);
 
-    const removed = await sendJson(a.app, 'DELETE', `/api/organization/members/${member.userId}`, undefined, admin.token);
+    const removed = await sendJson(
+      a.app,
+      'DELETE',
+      `/api/organization/members/${member.userId}`,
+      undefined,
+      admin.token,
+    );
     expect(removed.statusCode).toBe(204);
     for (const token of [member.token, second]) {
       expect((await onB('GET', '/api/user', token)).statusCode).toBe(401);
@@ -71,7 +77,9 @@ describe('removing a member', () => {
     expect(me.json().organizationId).toBeNull();
     // The admin's list no longer shows it either.
     const pending = await onA('GET', '/api/organization/invitations', admin.token);
-    expect(pending.json().map((i: { email: string }) => i.email)).not.toContain('my-other-address@example.org');
+    expect(pending.json().map((i: { email: string }) => i.email)).not.toContain(
+      'my-other-address@example.org',
+    );
   });
 
   it('revokes the API keys they made: after they rejoin, the old key stays dead', async () => {
@@ -106,7 +114,13 @@ describe('removing a member', () => {
     const member = await addMember(a.app, admin, 'admin');
     const key = await makeKey(member.token, 'viewer');
     const sent = await invite(member.token, 'left-behind@example.org', 'viewer');
-    const left = await sendJson(a.app, 'DELETE', `/api/organization/members/${member.userId}`, undefined, member.token);
+    const left = await sendJson(
+      a.app,
+      'DELETE',
+      `/api/organization/members/${member.userId}`,
+      undefined,
+      member.token,
+    );
     expect(left.statusCode).toBe(204);
     expect((await onB('GET', '/api/campaigns', key)).statusCode).toBe(401);
     expect((await onB('GET', `/api/invitations/${sent}`)).statusCode).toBe(404);
@@ -138,7 +152,13 @@ describe('demoting a member', () => {
     expect((await postJson(b.app, '/api/campaigns', { name: 'No' }, member.token)).statusCode).toBe(403);
 
     // Promoted again, the editor key does not come back.
-    await sendJson(a.app, 'PUT', `/api/organization/members/${member.userId}`, { role: 'admin' }, admin.token);
+    await sendJson(
+      a.app,
+      'PUT',
+      `/api/organization/members/${member.userId}`,
+      { role: 'admin' },
+      admin.token,
+    );
     expect((await onB('GET', '/api/campaigns', editorKey)).statusCode).toBe(401);
     expect((await onB('GET', '/api/campaigns', viewerKey)).statusCode).toBe(200);
   });
@@ -146,7 +166,13 @@ describe('demoting a member', () => {
   it('from admin to editor keeps their editor and viewer keys', async () => {
     const member = await addMember(a.app, admin, 'admin');
     const editorKey = await makeKey(member.token, 'editor');
-    await sendJson(a.app, 'PUT', `/api/organization/members/${member.userId}`, { role: 'editor' }, admin.token);
+    await sendJson(
+      a.app,
+      'PUT',
+      `/api/organization/members/${member.userId}`,
+      { role: 'editor' },
+      admin.token,
+    );
     expect((await postJson(b.app, '/api/campaigns', { name: 'Still fine' }, editorKey)).statusCode).toBe(201);
   });
 });
