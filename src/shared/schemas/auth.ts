@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { idField, timestampField, trimmedText } from './common.ts';
+import { usernameProblem } from '../username.ts';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME } from '../constants.ts';
 
+/** A username as typed to sign in: any existing name, so accounts made before a rule below still sign in. */
 export const usernameField = trimmedText('Username', MAX_USERNAME, MIN_USERNAME);
+
+/** A new username (of a user or an organisation): visible characters of one script (#shared/username.ts). */
+export const newUsernameField = usernameField.superRefine((name, ctx) => {
+  const problem = usernameProblem(name);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const passwordField = z
   .string()
@@ -20,7 +28,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 /** What POST /api/register accepts. */
 export const registerSchema = z.strictObject({
-  username: usernameField,
+  username: newUsernameField,
   email: emailField,
   password: passwordField,
 });
