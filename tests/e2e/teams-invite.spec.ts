@@ -103,7 +103,7 @@ test('invite, join as a viewer, get promoted to editor, then be removed', async 
   const refused = await callFromPage(them, 'POST', '/api/campaigns', { name: 'After removal' });
   expect(refused.status).toBe(401);
   await them.reload();
-  await expect(them).toHaveURL(/\/login/);
+  await expect(them).toHaveURL(/\/auth/);
   await theirs.close();
 });
 

@@ -57,12 +57,17 @@ export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 const optionalText = (max: number) =>
   z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 
-/** PUT /api/user/profile: every field optional and free text, bounded only to keep rows sane. */
+/**
+ * PUT /api/user/profile: every field optional and free text, bounded only to keep rows
+ * sane. A new email also needs `currentPassword`, and takes effect only once the link
+ * mailed to it is followed (the answer's `pendingEmail`).
+ */
 export const profileSchema = z.strictObject({
   firstName: optionalText(100),
   lastName: optionalText(100),
   email: z.union([z.literal(''), emailField]).optional(),
   phone: optionalText(50),
+  currentPassword: z.string().max(MAX_PASSWORD, 'Current password is incorrect').optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
@@ -88,6 +93,10 @@ export const publicUserSchema = z.object({
   updatedAt: timestampField,
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** PUT /api/user/profile: the saved user; `pendingEmail` when a confirmation link went to a new address. */
+export const profileUpdateSchema = publicUserSchema.extend({ pendingEmail: z.string().optional() });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** Register and login: the user plus the session's bearer token. */
 export const authResponseSchema = publicUserSchema.extend({ token: z.string() });

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   activityListSchema,
   changePasswordSchema,
+  emailChangeResultSchema,
   orgActivityListSchema,
   orgActivityQuerySchema,
   PASSWORD_RESET_ACCEPTED,
@@ -31,6 +32,7 @@ import {
   organizationActivity,
   userActivity,
 } from './account.service.ts';
+import { confirmEmailChange, undoEmailChange } from './email-change.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { noContent } from '../../lib/replies.ts';
 
@@ -85,6 +87,19 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
         before: request.query.before,
         limit: request.query.limit,
       }),
+  );
+
+  r.post(
+    '/api/email-change/:token/confirm',
+    { schema: { params: tokenParamsSchema, response: ok(emailChangeResultSchema) } },
+    async (request) =>
+      confirmEmailChange({ db, mailer, origin: publicOrigin(request, config), token: request.params.token }),
+  );
+
+  r.post(
+    '/api/email-change/:token/undo',
+    { schema: { params: tokenParamsSchema, response: ok(emailChangeResultSchema) } },
+    async (request) => undoEmailChange({ db, token: request.params.token }),
   );
 
   r.post(

@@ -6,6 +6,7 @@ import {
   authStatusSchema,
   loginSchema,
   profileSchema,
+  profileUpdateSchema,
   publicUserSchema,
   registerSchema,
 } from '#shared/schemas/auth.ts';
@@ -14,13 +15,15 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
-import { loginUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
+import { updateProfile } from '../account/email-change.service.ts';
+import { loginUser, registerUser, toPublicUser } from './auth.service.ts';
 import { loadSessionUser, readToken } from './session-user.ts';
 import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
 
-export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function authRoutes(app: FastifyInstance, { db, config, mailer }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Account creation per client address: a guard against scripted sign-ups (and the
@@ -84,7 +87,15 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
 
   r.put(
     '/api/user/profile',
-    { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(publicUserSchema) } },
-    async (request) => updateProfile({ db, userId: request.user.id, input: request.body }),
+    { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(profileUpdateSchema) } },
+    async (request) =>
+      updateProfile({
+        db,
+        mailer,
+        origin: publicOrigin(request, config),
+        user: request.user,
+        address: clientNetwork(request),
+        input: request.body,
+      }),
   );
 }

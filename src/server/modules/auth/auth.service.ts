@@ -1,4 +1,4 @@
-import type { LoginInput, ProfileInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
+import type { LoginInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
@@ -77,21 +77,4 @@ export async function loginUser(opts: { db: Db; input: LoginInput; address: stri
     },
   );
   return { ...toPublicUser(row as UserRow), token };
-}
-
-export async function updateProfile(opts: { db: Db; userId: number; input: ProfileInput }) {
-  const { db, userId, input } = opts;
-  const row = await db
-    .updateTable('users')
-    .set({
-      ...(input.firstName !== undefined && { firstName: input.firstName }),
-      ...(input.lastName !== undefined && { lastName: input.lastName }),
-      ...(input.email !== undefined && { email: input.email || null }),
-      ...(input.phone !== undefined && { phone: input.phone }),
-      updatedAt: nowIso(),
-    })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toPublicUser(row as UserRow);
 }
