@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { PublicUser } from '#shared/schemas/auth.ts';
-import { TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
+import type { ProfileUpdate, PublicUser } from '#shared/schemas/auth.ts';
+import { passwordField, TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { useUpdateProfile } from '#client/features/auth/index.ts';
 import { FormCard } from './form-card.tsx';
@@ -10,6 +11,7 @@ interface PersonalInfo {
   lastName: string;
   email: string;
   phone: string;
+  currentPassword: string;
 }
 
 const fromUser = (user: PublicUser): PersonalInfo => ({
@@ -17,6 +19,7 @@ const fromUser = (user: PublicUser): PersonalInfo => ({
   lastName: user.lastName ?? '',
   email: user.email ?? '',
   phone: user.phone ?? '',
+  currentPassword: '',
 });
 
 const NAME_FIELDS: TextFieldSpec<PersonalInfo>[] = [
@@ -27,19 +30,42 @@ const CONTACT_FIELDS: TextFieldSpec<PersonalInfo>[] = [
   { id: 'profile-email', name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { id: 'profile-phone', name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
 ];
+const PASSWORD_FIELD: TextFieldSpec<PersonalInfo>[] = [
+  passwordField('profile-current-password', 'currentPassword', 'Current Password', 'current-password'),
+];
 
-/** These fields have no client-side rules: the server validates, and its answer is shown as is. */
+const sameEmail = (a: string, b: string | null) => a.trim().toLowerCase() === (b ?? '').toLowerCase();
+
+/**
+ * These fields have no client-side rules: the server validates, and its answer is
+ * shown as is. A new email also asks for the current password, and takes effect
+ * only once the link the server mails to it is followed: the form says so.
+ */
 export function PersonalInfoForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
-  const { register, handleSubmit, reset } = useForm<PersonalInfo>({ values: fromUser(user) });
+  const { register, handleSubmit, reset, watch } = useForm<PersonalInfo>({ values: fromUser(user) });
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const changingEmail = !sameEmail(watch('email'), user.email);
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = handleSubmit(({ currentPassword, ...values }) =>
     update.mutate(
-      values,
+      changingEmail ? { ...values, currentPassword } : values,
       toastOutcome(
-        { title: 'Profile Updated', description: 'Your profile information has been saved.' },
+        (saved: ProfileUpdate) =>
+          saved.pendingEmail
+            ? {
+                title: 'Confirm your new email',
+                description: `Check ${saved.pendingEmail} to confirm the change.`,
+              }
+            : { title: 'Profile Updated', description: 'Your profile information has been saved.' },
         'Update Failed',
-        { fallback: 'Failed to update profile', onDone: (saved: PublicUser) => reset(fromUser(saved)) },
+        {
+          fallback: 'Failed to update profile',
+          onDone: (saved: ProfileUpdate) => {
+            setPendingEmail(saved.pendingEmail ?? null);
+            reset(fromUser(saved));
+          },
+        },
       ),
     ),
   );
@@ -56,6 +82,20 @@ export function PersonalInfoForm({ user }: { user: PublicUser }) {
         <TextFields fields={NAME_FIELDS} register={register} />
       </div>
       <TextFields fields={CONTACT_FIELDS} register={register} />
+      {changingEmail && (
+        <div className="space-y-1">
+          <TextFields fields={PASSWORD_FIELD} register={register} />
+          <p className="text-sm text-muted-foreground">
+            Your current password is needed to change your email. We will mail a link to the new address, and
+            the change is made when it is followed.
+          </p>
+        </div>
+      )}
+      {pendingEmail && (
+        <p role="status" className="text-sm">
+          Check {pendingEmail} to confirm the change. Your email stays {user.email ?? 'empty'} until then.
+        </p>
+      )}
     </FormCard>
   );
 }
