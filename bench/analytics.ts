@@ -28,9 +28,10 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../src/server/db/client.ts';
 import type { ClicksTable, SharesTable, VisitsTable } from '../src/server/db/schema.ts';
-import { rollUpBatch } from '../src/server/jobs/rollups.ts';
-import { createSession } from '../src/server/modules/auth/sessions.ts';
-import { seedCampaign, seedOrganization } from '../src/server/modules/supporter/test-seed.ts';
+import { rollUpBatch } from '../src/server/modules/stats/index.ts';
+import { createSession } from '../src/server/modules/auth/index.ts';
+import { seedCampaign, seedOrganization } from '../src/server/test/seed-db.ts';
+import { DAY_MS } from '../src/shared/durations.ts';
 
 const DEFAULT_ROWS = 1_000_000;
 const SMALL = 10_000;
@@ -38,7 +39,6 @@ const SUPPORTERS = Number(process.env.BENCH_SUPPORTERS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const PLATFORMS = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
-const DAY = 86_400_000;
 /** History spread over the last 365 days, so a 366-day export covers every row. */
 const SPAN_DAYS = 365;
 
@@ -97,7 +97,8 @@ export interface Seeded {
 export async function seedUpTo(database: DbHandle, s: Seeded, target: number, total: number): Promise<void> {
   const { db } = database;
   const batch = 2000;
-  const timeOf = (n: number) => new Date(s.start + Math.floor((n / total) * SPAN_DAYS * DAY)).toISOString();
+  const timeOf = (n: number) =>
+    new Date(s.start + Math.floor((n / total) * SPAN_DAYS * DAY_MS)).toISOString();
   for (let from = s.count + 1; from <= target; from += batch) {
     const to = Math.min(target, from + batch - 1);
     const shares: Insertable<SharesTable>[] = [];
@@ -161,7 +162,7 @@ export async function seedUpTo(database: DbHandle, s: Seeded, target: number, to
 export async function rollUpAll(database: DbHandle): Promise<number> {
   const t0 = performance.now();
   // `now` far ahead: seeded ids are contiguous, no gap to wait for.
-  while (await database.db.transaction().execute((trx) => rollUpBatch(trx, { now: Date.now() + DAY }))) {}
+  while (await database.db.transaction().execute((trx) => rollUpBatch(trx, { now: Date.now() + DAY_MS }))) {}
   return performance.now() - t0;
 }
 
@@ -194,7 +195,7 @@ type Read = (typeof READS)[number][1];
 
 async function measureReads(gets: [Get, Get], campaignIds: [number, number]) {
   const today = new Date().toISOString().slice(0, 10);
-  const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString().slice(0, 10);
+  const daysAgo = (d: number) => new Date(Date.now() - d * DAY_MS).toISOString().slice(0, 10);
   const urls: Record<Read, (k: number) => string> = {
     base: (k) => `/api/campaigns/${campaignIds[k]}`,
     org: () => '/api/organization/stats',
@@ -215,7 +216,7 @@ async function measureExport(
   base: string,
   token: string,
 ): Promise<{ rows: number; perSecond: number; rssMb: number }> {
-  const from = new Date(Date.now() - 365 * DAY).toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 365 * DAY_MS).toISOString().slice(0, 10);
   const to = new Date().toISOString().slice(0, 10);
   (globalThis as { gc?: () => void }).gc?.();
   const rss0 = process.memoryUsage().rss;
@@ -251,7 +252,7 @@ export async function setUp(pgUrl: string | undefined, rows: number, log: boolea
   const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   await db.updateTable('users').set({ organizationId: orgId }).where('id', '=', user.id).execute();
   const token = await createSession(db, user.id);
-  const s: Seeded = { orgId, campaignId, assetIds, count: 0, start: Date.now() - SPAN_DAYS * DAY };
+  const s: Seeded = { orgId, campaignId, assetIds, count: 0, start: Date.now() - SPAN_DAYS * DAY_MS };
   const t0 = performance.now();
   await seedUpTo(database, s, rows, rows);
   const seedMs = performance.now() - t0;

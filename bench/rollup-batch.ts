@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type DbHandle, migrateToLatest, openDatabase } from '../src/server/db/client.ts';
-import { ROLLUP_BATCH, rollUpBatch } from '../src/server/jobs/rollups.ts';
+import { ROLLUP_BATCH, rollUpBatch } from '../src/server/modules/stats/index.ts';
 import { shareRow } from '../src/server/test/db-rows.ts';
 import { median, verdict } from './lib/load.ts';
 import { seedBenchCampaign } from './lib/seed.ts';

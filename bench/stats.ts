@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config/env.ts';
 import { migrateToLatest, openDatabase } from '../src/server/db/client.ts';
-import { seedCampaign, seedOrganization } from '../src/server/modules/supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../src/server/test/seed-db.ts';
 
 const PLATFORMS = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
 const SIZES = [10_000, 100_000];
@@ -76,7 +76,7 @@ async function measure(size: number) {
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database, logger: false });
   const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-  const { createSession } = await import('../src/server/modules/auth/sessions.ts');
+  const { createSession } = await import('../src/server/modules/auth/index.ts');
   const token = await createSession(db, user.id);
   const get = (url: string) => async () => {
     const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { BROWSER_UA } from '../src/server/modules/supporter/test-seed.ts';
+import { BROWSER_UA } from '../src/server/test/visitor.ts';
 import { SUPPORTER_COOKIE_NAME } from '../src/shared/constants.ts';
 import {
   alternate,
@@ -81,7 +81,7 @@ async function serveApp(): Promise<void> {
   const { migrateToLatest } = await import('../src/server/db/client.ts');
   const { buildApp } = await import('../src/server/app.ts');
   const { JobRunner } = await import('../src/server/jobs/runner.ts');
-  const { rollupJob, rollUpBatch } = await import('../src/server/jobs/rollups.ts');
+  const { rollupJob, rollUpBatch } = await import('../src/server/modules/stats/index.ts');
   const { loadVisitorCookieKey } = await import('../src/server/lib/app-secrets.ts');
   const { seedBenchCampaign } = await import('./lib/seed.ts');
   const { shareRow } = await import('../src/server/test/db-rows.ts');

@@ -1,7 +1,7 @@
 // The campaign every HTTP benchmark reads and writes: one organisation, three assets
 // (image, text, video), so each bench measures the same supporter page.
 import type { Db } from '../../src/server/db/client.ts';
-import { seedCampaign, seedOrganization } from '../../src/server/modules/supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../src/server/test/seed-db.ts';
 
 export async function seedBenchCampaign(db: Db) {
   const organizationId = await seedOrganization(db, 'Bench Org');

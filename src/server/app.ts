@@ -8,35 +8,33 @@ import type { DbHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { AppShell } from './html/app-shell.ts';
 import { createMailer } from './lib/mail.ts';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
-import { assetEditRoutes } from './modules/assets/asset-edit.routes.ts';
-import { assetsRoutes } from './modules/assets/assets.routes.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { campaignLifecycleRoutes } from './modules/campaigns/campaign-lifecycle.routes.ts';
-import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
-import { debugRoutes } from './modules/debug/debug.routes.ts';
-import { membersRoutes } from './modules/members/members.routes.ts';
-import { qrRoutes } from './modules/qr/qr.routes.ts';
-import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
-import { embedRoutes } from './modules/embed/embed.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { sharesRoutes } from './modules/shares/shares.routes.ts';
-import { statsRoutes } from './modules/stats/stats.routes.ts';
-import { confirmationRoutes } from './modules/supporter/confirmations.routes.ts';
-import { supporterRoutes } from './modules/supporter/supporter.routes.ts';
-import { templatesRoutes } from './modules/templates/templates.routes.ts';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { createCacheInvalidation } from './modules/supporter/cache-invalidation.ts';
-import { SupporterCache } from './modules/supporter/supporter.service.ts';
-import { createUploadStorage } from './modules/uploads/upload-storage.ts';
+import { apiKeysRoutes } from './modules/api-keys/index.ts';
+import { assetEditRoutes, assetsRoutes } from './modules/assets/index.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { campaignLifecycleRoutes, campaignsRoutes } from './modules/campaigns/index.ts';
+import { debugRoutes } from './modules/debug/index.ts';
+import { membersRoutes } from './modules/members/index.ts';
+import { qrRoutes } from './modules/qr/index.ts';
+import { organizationRoutes } from './modules/organizations/index.ts';
+import { embedRoutes } from './modules/embed/index.ts';
+import { settingsRoutes } from './modules/settings/index.ts';
+import { sharesRoutes } from './modules/shares/index.ts';
+import { statsRoutes } from './modules/stats/index.ts';
+import {
+  confirmationRoutes,
+  createCacheInvalidation,
+  SupporterCache,
+  supporterRoutes,
+} from './modules/supporter/index.ts';
+import { templatesRoutes } from './modules/templates/index.ts';
+import { createUploadStorage, uploadsRoutes } from './modules/uploads/index.ts';
 import { BEARER_SCHEME, documentTransform, openApiRoutes } from './plugins/openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { backgroundJobs } from './jobs/index.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { loadVisitorCookieKey } from './lib/app-secrets.ts';
-import { loadReminderKeys } from './modules/reminders/reminder-keys.ts';
-import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
+import { loadReminderKeys, remindersRoutes } from './modules/reminders/index.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';

@@ -4,8 +4,7 @@ import type { DialectName } from './db/dialect.ts';
 import type { AppShell } from './html/app-shell.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { FileStorage } from './lib/storage.ts';
-import type { CacheInvalidationSync } from './modules/supporter/cache-invalidation.ts';
-import type { SupporterCache } from './modules/supporter/supporter.service.ts';
+import type { CacheInvalidationSync, SupporterCache } from './modules/supporter/index.ts';
 import type { Mailer } from './lib/mail.ts';
 
 /** What every route module receives: shared services, built once in app.ts. */

@@ -1,6 +1,8 @@
 // Campaign lifecycle rules shared by the server (what it allows and serves) and the
 // client (badges, filters, the supporter page's states).
 
+import { DAY_MS } from './durations.ts';
+import type { Campaign } from './schemas/campaigns.ts';
 import type { Availability } from './schemas/shares.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended', 'archived'] as const;
@@ -8,14 +10,34 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** Statuses a campaign can be created with (the rest are reached by editing it). */
 export const CREATE_STATUSES = ['draft', 'active'] as const;
+export type CreateStatus = (typeof CREATE_STATUSES)[number];
 
 /** Not shown to the public at all: their page and JSON are 404 except to the team. */
-export const HIDDEN_STATUSES: readonly string[] = ['draft', 'archived'];
+export const HIDDEN_STATUSES = ['draft', 'archived'] as const satisfies readonly CampaignStatus[];
+export type HiddenStatus = (typeof HIDDEN_STATUSES)[number];
+export const isHiddenStatus = (status: string): status is HiddenStatus =>
+  (HIDDEN_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The one status in which a campaign takes shares, scheduled shares and reminders,
+ * while its dates allow (see shareRefusal): every other status refuses them.
+ */
+export const SHARING_STATUS = 'active' satisfies CampaignStatus;
 
 /** What a supporter can do on the page now; see availabilitySchema in schemas/shares.ts. */
 export const AVAILABILITY_STATES = ['open', 'paused', 'ended', 'not-started'] as const;
 
-const DAY_MS = 86_400_000;
+/**
+ * The form a campaign date is stored in: a plain date (yyyy-MM-dd) as it is, a
+ * date-time as its UTC instant the way toISOString writes it. Both sort as text in
+ * time order, which the SQL form of the rules relies on (server/db/campaign-open.ts).
+ * Null for none; undefined (not given) stays undefined.
+ */
+export function storedDate(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (!value) return null;
+  return value.length > 10 ? new Date(value).toISOString() : value;
+}
 
 /** When a start date takes effect: a plain date (yyyy-MM-dd) starts at 00:00 UTC that day. */
 export function startInstant(startDate: string | null | undefined): number | null {
@@ -32,11 +54,18 @@ export function endInstant(endDate: string | null | undefined): number | null {
   return endDate.length === 10 ? ms + DAY_MS : ms;
 }
 
-interface Dated {
-  status: string;
-  startDate: string | null;
-  endDate: string | null;
+/** True when the end date comes before the start date (a plain end date runs through its day). */
+export function datesOutOfOrder(
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+): boolean {
+  const start = startInstant(startDate);
+  const end = endInstant(endDate);
+  return start !== null && end !== null && end < start;
 }
+
+/** What the rules read of a campaign. */
+type Dated = Pick<Campaign, 'status' | 'startDate' | 'endDate'>;
 
 /** True when the campaign is over: status `ended`, or its end date has passed. */
 export function hasEnded(c: Dated, now = Date.now()): boolean {
@@ -70,9 +99,11 @@ export const SHARE_REFUSED = {
 /**
  * Why the campaign takes no share or schedule now (the message the server's 409 gives),
  * or null while it is open: what staff screens show instead of offering the action.
+ * Open means: status SHARING_STATUS, its start (if any) reached, its end (if any) not;
+ * the server asks the same in SQL with openForSharing (server/db/campaign-open.ts).
  */
 export function shareRefusal(c: Dated, now = Date.now()): string | null {
-  if (c.status === 'draft' || c.status === 'archived') return SHARE_REFUSED[c.status];
+  if (isHiddenStatus(c.status)) return SHARE_REFUSED[c.status];
   const { state } = campaignAvailability(c, now);
   return state === 'open' ? null : SHARE_REFUSED[state];
 }

@@ -1,3 +1,4 @@
+import { DAY_MS } from './durations.ts';
 // Business constants (limits, lifetimes, storage keys), in one place for client and server.
 
 export const TOKEN_STORAGE_KEY = 'token';
@@ -5,7 +6,7 @@ export const TOKEN_COOKIE_NAME = 'token';
 export const SESSION_LIFETIME_SECONDS = 2_592_000; // 30 days
 export const SESSION_LIFETIME_MS = SESSION_LIFETIME_SECONDS * 1000;
 /** Expired sessions are remembered this long so their token gets `tokenExpired: true`. */
-export const EXPIRED_SESSION_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+export const EXPIRED_SESSION_MEMORY_MS = 30 * DAY_MS;
 
 export const SUPPORTER_COOKIE_NAME = 'rally_sid';
 
@@ -83,10 +84,10 @@ export const TEST_CAMPAIGN_DAYS = 30;
 export const REF_CODE_LENGTH = 12;
 export const REF_CODE_PATTERN = /^[A-Za-z0-9_-]{10,64}$/;
 /** One click-through per visitor and share within this window. */
-export const CLICK_DEDUP_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const CLICK_DEDUP_WINDOW_MS = DAY_MS;
 /** At most this many click-throughs per share from one client network within the window below. */
 export const CLICKS_PER_SHARE_PER_NETWORK = 10;
-export const CLICK_NETWORK_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const CLICK_NETWORK_WINDOW_MS = DAY_MS;
 /** Share-text variants (A/B texts) an asset may carry at most. */
 export const MAX_VARIANTS = 4;
 /** A variant is named the winner only with at least this many views for every variant... */

@@ -7,6 +7,7 @@ import { type Account, api, expect, signInAs, test } from '../support/fixtures.t
 import { PHONE } from '../support/supporter.ts';
 import { addMember } from '../support/teams.ts';
 import { type SeededCampaign, seedAsset, seedCampaign } from '../support/workspace.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // The analytics view against the real API: shares logged through POST /api/shares, clicks
 // confirmed by real browser visits to tracked links. The organisation's zone is set far
@@ -17,7 +18,6 @@ const TZ = 'Pacific/Auckland';
 test.use({ timezoneId: TZ });
 test.describe.configure({ timeout: 90_000 });
 
-const DAY = 86_400_000;
 const todayIn = (tz: string) =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: tz,
@@ -26,7 +26,7 @@ const todayIn = (tz: string) =>
     day: '2-digit',
   }).format(new Date());
 const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 async function logShare(
   request: APIRequestContext,

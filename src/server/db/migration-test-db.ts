@@ -3,7 +3,7 @@ import { afterAll, beforeAll, it } from 'vitest';
 import { type Db, type DbHandle, migrateToLatest, openDatabase } from './client.ts';
 import { migrationsFor } from './migrations/index.ts';
 import { privateSchema } from '../test/pg-admin.ts';
-import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../test/seed-db.ts';
 
 // Migration tests write rows shaped as before a migration, then migrate to the
 // latest: a fresh database (in-memory SQLite, or a private PostgreSQL schema when

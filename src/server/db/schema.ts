@@ -1,3 +1,4 @@
+import type { AssetType } from '#shared/constants.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 // Column names are camelCase in both dialects (Kysely quotes them), so rows map
@@ -64,7 +65,7 @@ export interface AssetsTable {
   id: Generated<number>;
   title: string;
   description: string | null;
-  type: 'image' | 'video' | 'text';
+  type: AssetType;
   content: string;
   campaignId: number;
   organizationId: number;

@@ -3,10 +3,10 @@ import type { Db } from '../db/client.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Mailer } from '../lib/mail.ts';
 import type { FileStorage } from '../lib/storage.ts';
-import { remindersJob } from './reminders.ts';
-import { rollupJob } from './rollups.ts';
+import { remindersJob } from '../modules/reminders/index.ts';
+import { rollupJob } from '../modules/stats/index.ts';
 import type { Job } from './runner.ts';
-import { uploadCleanupJob } from './upload-cleanup.ts';
+import { uploadCleanupJob } from '../modules/uploads/index.ts';
 
 /**
  * Every background job of the server, run by the one JobRunner built in app.ts

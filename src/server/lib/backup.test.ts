@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { migrateToLatest, openDatabase } from '../db/client.ts';
-import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
-import { createUploadStorage } from '../modules/uploads/upload-storage.ts';
+import { seedCampaign, seedOrganization } from '../test/seed-db.ts';
+import { createUploadStorage } from '../modules/uploads/index.ts';
 import { postShare } from '../test/test-app.ts';
 import { backupDataDir } from './backup.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { authenticateApiKey, isApiKey } from '../modules/api-keys/api-key-auth.ts';
-import { loadSessionUser, readTokenSource, type UserRow } from '../modules/auth/session-user.ts';
+import { authenticateApiKey, isApiKey } from '../modules/api-keys/index.ts';
+import { loadSessionUser, readTokenSource, type UserRow } from '../modules/auth/index.ts';
 import { assertSameOrigin } from './csrf.ts';
 
 declare module 'fastify' {

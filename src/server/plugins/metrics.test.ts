@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedCampaign, supporterCookie } from '../modules/supporter/test-seed.ts';
+import { seedCampaign } from '../test/seed-db.ts';
+import { supporterCookie } from '../test/visitor.ts';
 import { appPerTest, postShare, signUp } from '../test/test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';

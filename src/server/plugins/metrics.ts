@@ -8,7 +8,7 @@ import { HttpError } from '../lib/errors.ts';
 import { GroupCommit } from '../lib/group-commit.ts';
 import { RouteLatencyHistogram } from '../lib/route-latency.ts';
 import { writeCounters } from '../lib/write-counters.ts';
-import { reminderCounters } from '../jobs/reminders.ts';
+import { reminderCounters } from '../modules/reminders/index.ts';
 import { noStore } from '../lib/replies.ts';
 
 /** Route label of requests that matched no route: raw URLs would make the label set unbounded. */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { publicUserSchema } from '#shared/schemas/auth.ts';
 import { apiErrorSchema } from '#shared/schemas/common.ts';
 import { supporterCampaignSchema } from '#shared/schemas/shares.ts';
-import { multipartFile, PNG_1X1 } from '../modules/campaigns/workspace-fixtures.ts';
+import { multipartFile, PNG_1X1 } from './sample-files.ts';
 import { API_DOCS_PREFIX } from '../plugins/openapi.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 import { bearer, createTestApp, sendJson, signUp, type TestApp } from './test-app.ts';

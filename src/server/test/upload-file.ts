@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { multipartFile, PNG_1X1 } from '../modules/campaigns/workspace-fixtures.ts';
+import { multipartFile, PNG_1X1 } from './sample-files.ts';
 import { bearer, postJson } from './test-app.ts';
 
 export type UploadedFile = Parameters<typeof multipartFile>[0];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeZoneField } from './time-zone.ts';
+import { DAY_MS } from '../durations.ts';
 
 /** Longest range an analytics or export call covers, in days (both ends included). */
 export const MAX_RANGE_DAYS = 366;
@@ -49,8 +50,7 @@ const rangeRules = <T extends z.ZodType<{ from?: string; to?: string }>>(schema:
       (q) =>
         !q.from ||
         !q.to ||
-        (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 <=
-          MAX_RANGE_DAYS,
+        (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / DAY_MS + 1 <= MAX_RANGE_DAYS,
       { message: `The range must be at most ${MAX_RANGE_DAYS} days`, path: ['from'] },
     );
 

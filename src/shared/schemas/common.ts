@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION } from '../constants.ts';
 
-export const idParam = z.coerce
-  .number({ error: 'Id must be a positive integer' })
-  .int('Id must be a positive integer')
-  .positive('Id must be a positive integer');
+/** A positive integer id in a path or query string; `label` names it in the messages. */
+export const positiveIdParam = (label: string) => {
+  const message = `${label} must be a positive integer`;
+  return z.coerce.number({ error: message }).int(message).positive(message);
+};
+export const idParam = positiveIdParam('Id');
 export const idParamsSchema = z.strictObject({ id: idParam });
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, publicUserSchema } from './auth.ts';
-import { idField, timestampField } from './common.ts';
+import { idField, positiveIdParam, timestampField } from './common.ts';
 
 /** A member's role, weakest first: each role can do everything the ones before it can. */
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
@@ -26,12 +26,7 @@ export const memberSchema = publicUserSchema
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);
 
-export const userIdParamsSchema = z.strictObject({
-  userId: z.coerce
-    .number({ error: 'User id must be a positive integer' })
-    .int('User id must be a positive integer')
-    .positive('User id must be a positive integer'),
-});
+export const userIdParamsSchema = z.strictObject({ userId: positiveIdParam('User id') });
 
 export const updateMemberSchema = z.strictObject({ role: roleField });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PERSONAL_MESSAGE, MAX_TEXT_CONTENT, REF_CODE_PATTERN, SOURCE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
-import { AVAILABILITY_STATES } from '../campaign-lifecycle.ts';
+import { AVAILABILITY_STATES, HIDDEN_STATUSES } from '../campaign-lifecycle.ts';
 import { timeZoneField } from './time-zone.ts';
 import { assetSchema } from './assets.ts';
 import { idField, idParam, timestampField, trimmedText } from './common.ts';
@@ -178,7 +178,7 @@ export const supporterCampaignSchema = z.object({
   /** Whether supporters can share now, computed when the response was made. */
   availability: availabilitySchema,
   /** Only when a member of the organisation opens its draft or archived campaign: which one it is. */
-  preview: z.enum(['draft', 'archived']).optional(),
+  preview: z.enum(HIDDEN_STATUSES).optional(),
 });
 export type SupporterCampaign = z.infer<typeof supporterCampaignSchema>;
 

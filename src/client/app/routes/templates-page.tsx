@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import type { CreateStatus } from '#shared/campaign-lifecycle.ts';
 import { TEMPLATE_REDIRECT_EXTRA_MS, TEMPLATE_REDIRECT_MS } from '#shared/constants.ts';
 import type { Template } from '#shared/schemas/templates.ts';
 import { CUSTOM_TEMPLATE_CATEGORY, TEMPLATE_CATEGORIES } from '#shared/templates.ts';
@@ -44,7 +45,7 @@ export default function TemplatesPage() {
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const use = (template: Template, input: { name: string; status: 'active' | 'draft' }) => {
+  const use = (template: Template, input: { name: string; status: CreateStatus }) => {
     setUsingId(template.id);
     apply.mutate(
       { templateId: template.id, ...input },

@@ -17,8 +17,8 @@ import { useCreateCampaign } from '#client/features/campaigns/index.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useServerInfo } from '#client/lib/server-info.ts';
 import NotFoundPage from './not-found-page.tsx';
+import { DAY_MS } from '#shared/durations.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
 
 /** /upload-test exists only on a server running with DEV_TOOLS=1; otherwise it is the 404 page. */

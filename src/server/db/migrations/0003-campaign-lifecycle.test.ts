@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { seedOrganization } from '../../modules/supporter/test-seed.ts';
+import { seedOrganization } from '../../test/seed-db.ts';
 import { itMigrates } from '../migration-test-db.ts';
 
 // Rows written before the lifecycle migration keep working after it: statuses

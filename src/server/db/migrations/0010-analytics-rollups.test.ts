@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import { rollUpBatch } from '../../jobs/rollups.ts';
-import { campaignStats } from '../../modules/stats/stats.service.ts';
+import { campaignStats, rollUpBatch } from '../../modules/stats/index.ts';
 import { itMigrates, seedAsset } from '../migration-test-db.ts';
 import { shareRow } from '../../test/db-rows.ts';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { itMigrates, seedAsset } from '../migration-test-db.ts';
-import { variantsOf } from '../../modules/assets/asset-variants.ts';
+import { variantsOf } from '../../modules/assets/index.ts';
 import { shareRow } from '../../test/db-rows.ts';
 
 // Visits and variants on a database with shares: existing shares have no variant and

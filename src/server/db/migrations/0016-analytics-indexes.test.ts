@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { expect } from 'vitest';
-import { namedSharesQuery } from '../../modules/stats/analytics.service.ts';
+import { namedSharesQuery } from '../../modules/stats/index.ts';
 import { shareRow } from '../../test/db-rows.ts';
 import { itMigrates, seedAsset } from '../migration-test-db.ts';
 

@@ -1,17 +1,15 @@
 import { expect } from 'vitest';
-import { rollUpBatch } from '../../jobs/rollups.ts';
-import { type SourceRow, visitSources } from '../../modules/stats/visit-sources.ts';
+import { rollUpBatch, type SourceRow, visitSources } from '../../modules/stats/index.ts';
 import { shareRow } from '../../test/db-rows.ts';
 import { itMigrates, seedAsset } from '../migration-test-db.ts';
+import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 
 // 0018 adds the per-source rollup on a database whose shares the job has partly rolled
 // up: the tagged shares at or below the shares mark are added by the migration (the
 // job will not see them again), visits start from their own mark at 0, and the
 // figures per source are the same before and after the job catches up.
 
-const DAY = 86_400_000;
-const h = 3_600_000;
-const base = Math.floor(Date.now() / DAY) * DAY - 3 * DAY;
+const base = Math.floor(Date.now() / DAY_MS) * DAY_MS - 3 * DAY_MS;
 const at = (ms: number) => new Date(base + ms).toISOString();
 
 itMigrates(
@@ -26,12 +24,12 @@ itMigrates(
       const ids = await db
         .insertInto('shares')
         .values([
-          share('qr', at(12 * h)),
-          share('qr', at(DAY + 12 * h)),
-          share('mail', at(13 * h)),
-          share('qr', at(12 * h), 'pending'),
-          share(null, at(12 * h)),
-          share('qr', at(DAY + 14 * h)),
+          share('qr', at(12 * HOUR_MS)),
+          share('qr', at(DAY_MS + 12 * HOUR_MS)),
+          share('mail', at(13 * HOUR_MS)),
+          share('qr', at(12 * HOUR_MS), 'pending'),
+          share(null, at(12 * HOUR_MS)),
+          share('qr', at(DAY_MS + 14 * HOUR_MS)),
         ])
         .returning('id')
         .execute();
@@ -46,9 +44,9 @@ itMigrates(
       await db
         .insertInto('visits')
         .values([
-          visit('v1', 'qr', at(11 * h)),
-          visit('v2', 'mail', at(DAY + 11 * h)),
-          visit('v3', null, at(11 * h)),
+          visit('v1', 'qr', at(11 * HOUR_MS)),
+          visit('v2', 'mail', at(DAY_MS + 11 * HOUR_MS)),
+          visit('v3', null, at(11 * HOUR_MS)),
         ])
         .execute();
       // The job had rolled up the first five shares (the last one is the tail).
@@ -57,7 +55,7 @@ itMigrates(
     },
     after: async ({ db }, { campaignId, organizationId }) => {
       const day0 = at(0).slice(0, 10);
-      const day1 = at(DAY).slice(0, 10);
+      const day1 = at(DAY_MS).slice(0, 10);
       const rolled = () =>
         db
           .selectFrom('rollupSourceDays')
@@ -87,8 +85,8 @@ itMigrates(
         const out: SourceRow[][] = [];
         for (const scope of scopes) {
           // Whole UTC days (all from the rollup and the tail), and a range with a partial first day.
-          out.push(await visitSources(db, scope, at(0), at(2 * DAY)));
-          out.push(await visitSources(db, scope, at(12.5 * h), at(2 * DAY)));
+          out.push(await visitSources(db, scope, at(0), at(2 * DAY_MS)));
+          out.push(await visitSources(db, scope, at(12.5 * HOUR_MS), at(2 * DAY_MS)));
         }
         return out;
       };

@@ -20,7 +20,9 @@ import {
   noContentResponses,
   tokenParamsSchema,
 } from '#shared/schemas/common.ts';
+import { profileSchema, profileUpdateSchema } from '#shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
+import { clientNetwork } from '../../lib/client-address.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isLoopback } from '../../lib/loopback.ts';
 import { orgScope } from '../../lib/org-scope.ts';
@@ -32,7 +34,7 @@ import {
   organizationActivity,
   userActivity,
 } from './account.service.ts';
-import { confirmEmailChange, undoEmailChange } from './email-change.service.ts';
+import { confirmEmailChange, undoEmailChange, updateProfile } from './email-change.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { noContent } from '../../lib/replies.ts';
 
@@ -61,6 +63,21 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
       });
       return { message: 'Password changed. Your other sessions have been signed out.' };
     },
+  );
+
+  // The profile is the account's: a new email needs the password and the new address's confirmation.
+  r.put(
+    '/api/user/profile',
+    { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(profileUpdateSchema) } },
+    async (request) =>
+      updateProfile({
+        db,
+        mailer,
+        origin: publicOrigin(request, config),
+        user: request.user,
+        address: clientNetwork(request),
+        input: request.body,
+      }),
   );
 
   r.get('/api/user/sessions', { schema: { response: ok(sessionListSchema) } }, async (request) =>

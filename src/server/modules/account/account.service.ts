@@ -10,9 +10,13 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/session-user.ts';
-import { countLoginAttempt, forgiveLoginAttempt } from '../auth/login-throttle.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import {
+  countLoginAttempt,
+  forgiveLoginAttempt,
+  hashPassword,
+  type UserRow,
+  verifyPassword,
+} from '../auth/index.ts';
 
 /**
  * A wrong current password counts like a failed login (same per-user and

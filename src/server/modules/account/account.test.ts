@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_INCORRECT, PASSWORD_RESET_ACCEPTED } from '#shared/schemas/account.ts';
 import { bearer, mailingAppPerFile, requester, signUp } from '../../test/test-app.ts';
-import { LOGIN_MAX_FAILURES_PER_USER } from '../auth/login-throttle.ts';
+import { LOGIN_MAX_FAILURES_PER_USER } from '../auth/index.ts';
 import { RESETS_PER_ACCOUNT_PER_HOUR } from './password-reset.service.ts';
 
 const { t, smtp } = mailingAppPerFile();

@@ -12,11 +12,15 @@ import { recordAudit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
-import { toPublicUser } from '../auth/auth.service.ts';
-import { countLoginAttempt, forgiveLoginAttempt } from '../auth/login-throttle.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import type { UserRow } from '../auth/session-user.ts';
-import { hashToken, newToken } from '../auth/sessions.ts';
+import {
+  countLoginAttempt,
+  forgiveLoginAttempt,
+  hashToken,
+  newToken,
+  toPublicUser,
+  type UserRow,
+  verifyPassword,
+} from '../auth/index.ts';
 
 // A stolen session must not become the account: the email is where password resets
 // go, so changing it needs the current password, takes effect only when the link

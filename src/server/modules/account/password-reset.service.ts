@@ -4,10 +4,10 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { hashToken, newToken } from '../auth/sessions.ts';
+import { hashPassword, hashToken, newToken } from '../auth/index.ts';
+import { HOUR_MS } from '#shared/durations.ts';
 
-export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+export const RESET_LIFETIME_MS = HOUR_MS;
 /** Reset mails per account per hour: stops anyone from flooding a mailbox. */
 export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
 

@@ -3,8 +3,7 @@ import { hasRole } from '#shared/schemas/members.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, unauthorized } from '../../lib/errors.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/session-user.ts';
-import { hashToken } from '../auth/sessions.ts';
+import { hashToken, type UserRow } from '../auth/index.ts';
 
 export const INVALID_API_KEY = 'Invalid API key';
 export const API_KEY_RATE_LIMITED = 'Too many requests with this API key. Please try again later.';

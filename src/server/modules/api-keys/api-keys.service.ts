@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { hashToken, newToken } from '../auth/sessions.ts';
+import { hashToken, newToken } from '../auth/index.ts';
 
 export const API_KEY_NOT_FOUND = 'API key not found';
 

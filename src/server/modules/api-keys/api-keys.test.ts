@@ -14,8 +14,8 @@ import {
   type TestApp,
   twoOrganizationsPerFile,
 } from '../../test/test-app.ts';
-import { hashToken } from '../auth/sessions.ts';
-import { createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { hashToken } from '../auth/index.ts';
+import { createCampaign } from '../../test/seed-api.ts';
 import { API_KEY_RATE_LIMITED, INVALID_API_KEY } from './api-key-auth.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assetSchema, updateAssetSchema } from '#shared/schemas/assets.ts';
 import { ok, idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { callerWrite } from '../campaigns/campaign-write.ts';
+import { callerWrite } from '../../lib/campaign-write.ts';
 import { deleteAsset, updateAsset } from './asset-edit.service.ts';
 import { noContent } from '../../lib/replies.ts';
 

@@ -5,10 +5,8 @@ import type { AssetsTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assertCampaignEditable } from '../campaigns/campaign-lifecycle.ts';
-import { writeLockedCampaign, type CallerWrite } from '../campaigns/campaign-write.ts';
-import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
-import { isStoredUpload } from '../uploads/uploads.service.ts';
+import { assertCampaignEditable, writeLockedCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
+import { isStoredUpload, UPLOADS_PREFIX } from '../uploads/index.ts';
 import { ASSET_COLUMNS, keptShareText } from './assets.service.ts';
 import { replaceVariants, variantsOf } from './asset-variants.ts';
 

@@ -1,14 +1,12 @@
 import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
 import type { TemplateAsset } from '#shared/schemas/templates.ts';
 import type { Db } from '../../db/client.ts';
-import { writeCampaign, type CallerWrite } from '../campaigns/campaign-write.ts';
+import { assertCampaignEditable, writeCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assertCampaignEditable } from '../campaigns/campaign-lifecycle.ts';
-import { getOwnCampaign } from '../campaigns/own-campaign.ts';
-import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
-import { isStoredUpload } from '../uploads/uploads.service.ts';
+import { getOwnCampaign } from '../../lib/own-campaign.ts';
+import { isStoredUpload, UPLOADS_PREFIX } from '../uploads/index.ts';
 import { replaceVariants, withVariants } from './asset-variants.ts';
 
 type Executor = Pick<Db, 'selectFrom'>;

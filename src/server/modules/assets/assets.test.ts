@@ -3,7 +3,7 @@ import { MAX_NAME, MIN_ASSET_TITLE } from '#shared/constants.ts';
 import { type FieldCase, itRefusesEachField, overLong, tooShort } from '../../test/refused-fields.ts';
 import { bearer, postJson, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { uploadFile } from '../../test/upload-file.ts';
-import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 let campaignA: any;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import { storedShare } from '../../test/db-rows.ts';
 import { bearer, json, postJson, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { parseCsv } from '../../../../tests/support/csv.ts';
-import { BROWSER_UA, supporterCookie, supporterIdOf } from '../supporter/test-seed.ts';
+import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
 
 // A/B share texts (API.md "Reach"): variants on assets, one per visitor (sticky by
 // the visitor cookie), views from the visit confirmation, shares and clicks

@@ -5,8 +5,6 @@ import {
   authResponseSchema,
   authStatusSchema,
   loginSchema,
-  profileSchema,
-  profileUpdateSchema,
   publicUserSchema,
   registerSchema,
 } from '#shared/schemas/auth.ts';
@@ -15,15 +13,13 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
-import { publicOrigin } from '../../lib/public-origin.ts';
-import { updateProfile } from '../account/email-change.service.ts';
 import { loginUser, registerUser, toPublicUser } from './auth.service.ts';
 import { loadSessionUser, readToken } from './session-user.ts';
 import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
 
-export async function authRoutes(app: FastifyInstance, { db, config, mailer }: AppDeps) {
+export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Account creation per client address: a guard against scripted sign-ups (and the
@@ -84,18 +80,4 @@ export async function authRoutes(app: FastifyInstance, { db, config, mailer }: A
       return { authenticated: false, ...server };
     }
   });
-
-  r.put(
-    '/api/user/profile',
-    { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(profileUpdateSchema) } },
-    async (request) =>
-      updateProfile({
-        db,
-        mailer,
-        origin: publicOrigin(request, config),
-        user: request.user,
-        address: clientNetwork(request),
-        input: request.body,
-      }),
-  );
 }

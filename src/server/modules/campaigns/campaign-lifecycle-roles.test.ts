@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrgActivityItem } from '#shared/schemas/account.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from './workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 
 // The campaign and asset lifecycle in a team: editors change it, viewers only read
 // (and still preview drafts on the public page), and every change is in the

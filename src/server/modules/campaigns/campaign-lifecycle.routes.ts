@@ -4,7 +4,7 @@ import { campaignSchema, campaignWithAssetsSchema, updateCampaignSchema } from '
 import { ok, idParamsSchema, noContentResponses, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { archiveCampaign, duplicateCampaign, updateCampaign } from './campaign-lifecycle.ts';
-import { callerWrite } from './campaign-write.ts';
+import { callerWrite } from '../../lib/campaign-write.ts';
 import { noContent } from '../../lib/replies.ts';
 
 /** Edit, archive (DELETE) and duplicate a campaign of the caller's organisation. */

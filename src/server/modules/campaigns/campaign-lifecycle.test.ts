@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from './workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // Campaign and asset lifecycle over HTTP: edit, status transitions, archive,
 // duplicate, asset edit and delete, the list filter, and what the public side
@@ -9,7 +10,6 @@ import { createAsset, createCampaign } from './workspace-fixtures.ts';
 const { t, a, b } = twoOrganizationsPerFile();
 beforeEach(() => t.deps.supporterCache.clear());
 
-const DAY = 86_400_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
@@ -35,7 +35,7 @@ const share = (campaign: { id: number }, asset: { id: number }) =>
     organizationId: a.orgId,
     platform: 'twitter',
   });
-const schedule = (campaign: { id: number }, asset: { id: number }, when = iso(DAY)) =>
+const schedule = (campaign: { id: number }, asset: { id: number }, when = iso(DAY_MS)) =>
   req('POST', '/api/shares/schedule', undefined, {
     assetId: asset.id,
     campaignId: campaign.id,
@@ -50,7 +50,7 @@ describe('PUT /api/campaigns/:id', () => {
     const { campaign } = await liveCampaign();
     expect((await publicJson(campaign.id)).json().campaign.name).toBe('Clean Rivers');
     const edit = { name: 'Cleaner Rivers', description: 'Fixed typo', startDate: '2020-01-01' };
-    const res = await put(campaign.id, { ...edit, endDate: iso(10 * DAY) });
+    const res = await put(campaign.id, { ...edit, endDate: iso(10 * DAY_MS) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: campaign.id, ...edit, status: 'active' });
     expect(Object.keys(res.json()).sort()).toEqual(
@@ -161,20 +161,20 @@ describe('status transitions', () => {
   });
 
   it('re-opens an ended campaign with a later end date: active unless a status is sent', async () => {
-    const { campaign } = await liveCampaign({ endDate: iso(-DAY) });
+    const { campaign } = await liveCampaign({ endDate: iso(-DAY_MS) });
     await put(campaign.id, { status: 'ended' });
     const stillPast = await put(campaign.id, { status: 'active' });
     expect(stillPast.statusCode).toBe(400);
     expect(stillPast.json().message).toBe('Set an end date in the future to re-open this campaign');
-    expect((await put(campaign.id, { status: 'active', endDate: iso(-DAY / 2) })).statusCode).toBe(400);
+    expect((await put(campaign.id, { status: 'active', endDate: iso(-DAY_MS / 2) })).statusCode).toBe(400);
 
-    const reopened = await put(campaign.id, { endDate: iso(7 * DAY) });
+    const reopened = await put(campaign.id, { endDate: iso(7 * DAY_MS) });
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json().status).toBe('active');
     expect((await publicJson(campaign.id)).json().availability.state).toBe('open');
 
     await put(campaign.id, { status: 'ended' });
-    const pausedReopen = await put(campaign.id, { status: 'paused', endDate: iso(7 * DAY) });
+    const pausedReopen = await put(campaign.id, { status: 'paused', endDate: iso(7 * DAY_MS) });
     expect(pausedReopen.json().status).toBe('paused');
   });
 
@@ -471,8 +471,8 @@ describe('the public side follows the status', () => {
   });
 
   it('not yet started: says when it starts; writes 409', async () => {
-    const startsAt = new Date(Date.now() + 3 * DAY).toISOString();
-    const { campaign, asset } = await liveCampaign({ startDate: startsAt, endDate: iso(9 * DAY) });
+    const startsAt = new Date(Date.now() + 3 * DAY_MS).toISOString();
+    const { campaign, asset } = await liveCampaign({ startDate: startsAt, endDate: iso(9 * DAY_MS) });
     const body = (await publicJson(campaign.id)).json();
     expect(body.availability).toEqual({
       state: 'not-started',
@@ -495,11 +495,11 @@ describe('the public side follows the status', () => {
   });
 
   it('refuses a schedule after the end date', async () => {
-    const { campaign, asset } = await liveCampaign({ endDate: iso(2 * DAY) });
-    const res = await schedule(campaign, asset, iso(3 * DAY));
+    const { campaign, asset } = await liveCampaign({ endDate: iso(2 * DAY_MS) });
+    const res = await schedule(campaign, asset, iso(3 * DAY_MS));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Scheduled time must be before the campaign ends');
-    expect((await schedule(campaign, asset, iso(DAY))).statusCode).toBe(201);
+    expect((await schedule(campaign, asset, iso(DAY_MS))).statusCode).toBe(201);
   });
 
   it('the scheduled list stops offering shares of ended or archived campaigns and deleted assets', async () => {
@@ -512,7 +512,7 @@ describe('the public side follows the status', () => {
         campaignId: c.id,
         organizationId: owner.orgId,
         platform: 'all',
-        scheduledFor: iso(DAY),
+        scheduledFor: iso(DAY_MS),
       });
       expect(res.statusCode).toBe(201);
       return { c, x };

@@ -1,10 +1,11 @@
 import { MAX_NAME } from '#shared/constants.ts';
 import {
   type CampaignStatus,
+  datesOutOfOrder,
   effectiveStatus,
   endInstant,
   STATUS_TRANSITIONS,
-  startInstant,
+  storedDate,
 } from '#shared/campaign-lifecycle.ts';
 import type {
   Campaign,
@@ -18,14 +19,19 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
-import { type CallerWrite, lockOwnCampaign, writeCampaign, writeLockedCampaign } from './campaign-write.ts';
+import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
+import {
+  assertCampaignEditable,
+  type CallerWrite,
+  lockOwnCampaign,
+  writeCampaign,
+  writeLockedCampaign,
+} from '../../lib/campaign-write.ts';
 
 // Editing, pausing, ending, archiving and duplicating campaigns. Every write runs in
 // one transaction that first locks the campaign's row, so a concurrent edit and
 // archive apply one after the other and each sees the other's result.
 
-export const ARCHIVED_IS_FINAL = 'An archived campaign cannot be changed: duplicate it instead';
 export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
 export const NO_BACK_TO_DRAFT = 'A published campaign cannot go back to draft: pause it instead';
 export const PUBLISH_BEFORE = 'Publish the campaign first';
@@ -33,18 +39,6 @@ export const REOPEN_NEEDS_FUTURE_END = 'Set an end date in the future to re-open
 export const END_BEFORE_START = 'End date must be on or after the start date';
 
 type Executor = Pick<Db, 'selectFrom'>;
-
-/** Archived campaigns are read-only: their assets cannot be added, edited or deleted either. */
-export function assertCampaignEditable(campaign: { status: string }): void {
-  if (campaign.status === 'archived') throw badRequest(ARCHIVED_IS_FINAL);
-}
-
-/** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
-function normaliseDate(value: string | null | undefined): string | null | undefined {
-  if (value === undefined) return undefined;
-  if (!value) return null;
-  return value.length > 10 ? new Date(value).toISOString() : value;
-}
 
 function transitionError(from: string, to: CampaignStatus): string {
   if (from === 'draft') return PUBLISH_BEFORE;
@@ -64,13 +58,12 @@ function planUpdate(
   now: number,
 ): Updateable<CampaignsTable> {
   assertCampaignEditable(current);
-  const startDate = normaliseDate(input.startDate);
-  const endDate = normaliseDate(input.endDate);
+  const startDate = storedDate(input.startDate);
+  const endDate = storedDate(input.endDate);
   const nextStart = startDate === undefined ? current.startDate : startDate;
   const nextEnd = endDate === undefined ? current.endDate : endDate;
-  const start = startInstant(nextStart);
+  if (datesOutOfOrder(nextStart, nextEnd)) throw badRequest(END_BEFORE_START);
   const end = endInstant(nextEnd);
-  if (start !== null && end !== null && end < start) throw badRequest(END_BEFORE_START);
 
   let status = input.status ?? current.status;
   const endIsAhead = end === null || end > now;

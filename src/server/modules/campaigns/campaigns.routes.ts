@@ -19,7 +19,7 @@ import {
   saveAssetOrder,
 } from './campaigns.service.ts';
 import { listCampaignsByStatus } from './campaign-lifecycle.ts';
-import { callerWrite } from './campaign-write.ts';
+import { callerWrite } from '../../lib/campaign-write.ts';
 
 export async function campaignsRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

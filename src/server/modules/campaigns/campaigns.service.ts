@@ -1,38 +1,33 @@
+import { datesOutOfOrder, storedDate } from '#shared/campaign-lifecycle.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign, CampaignWithAssets, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
 import type { Db } from '../../db/client.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assetsOfCampaign } from '../assets/assets.service.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
-import { assertCampaignEditable } from './campaign-lifecycle.ts';
-import { writeCampaign, writeLockedCampaign, type CallerWrite } from './campaign-write.ts';
-import { getOwnCampaign } from './own-campaign.ts';
-
-/** Date-times are stored in UTC ISO form; plain dates (yyyy-MM-dd) as they are. */
-function normaliseDate(value: string | null | undefined): string | null {
-  if (!value) return null;
-  return value.length > 10 ? new Date(value).toISOString() : value;
-}
+import { assetsOfCampaign, insertAssets, type NewAsset } from '../assets/index.ts';
+import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invalidator.ts';
+import {
+  assertCampaignEditable,
+  type CallerWrite,
+  writeCampaign,
+  writeLockedCampaign,
+} from '../../lib/campaign-write.ts';
+import { getOwnCampaign } from '../../lib/own-campaign.ts';
 
 /**
- * Writes a new campaign, for callers that add more in the same transaction. A
- * supporter may have asked for its id before it existed (misses are cached
- * briefly), so the caller invalidates that id once its transaction has committed.
+ * Writes a new campaign row. A supporter may have asked for its id before it existed
+ * (misses are cached briefly): writeCampaign invalidates that id once committed.
  */
-export async function insertCampaign(opts: {
+async function insertCampaign(opts: {
   db: Pick<Db, 'insertInto'>;
   orgId: number;
   input: CreateCampaignInput;
-  /** Who creates it: recorded in the audit log through `db` (pass the transaction). */
-  actorId?: number;
 }): Promise<Campaign> {
   const { db, orgId, input } = opts;
-  const startDate = normaliseDate(input.startDate);
-  const endDate = normaliseDate(input.endDate);
-  if (startDate && endDate && Date.parse(endDate) < Date.parse(startDate))
-    throw badRequest('End date must be on or after the start date');
+  const startDate = storedDate(input.startDate) ?? null;
+  const endDate = storedDate(input.endDate) ?? null;
+  if (datesOutOfOrder(startDate, endDate)) throw badRequest('End date must be on or after the start date');
   const campaign = await db
     .insertInto('campaigns')
     .values({
@@ -51,13 +46,32 @@ export async function insertCampaign(opts: {
 
 /** A new campaign and its audit entry in one transaction; the public cache learns of it after. */
 export async function createCampaign(opts: CallerWrite & { input: CreateCampaignInput }): Promise<Campaign> {
+  return (await createCampaignWithAssets({ ...opts, assets: [] })).campaign;
+}
+
+/**
+ * A new campaign with its first assets, in order (a template's starter assets, the
+ * debug content), all or nothing with its audit entry; the public cache learns of
+ * it after.
+ */
+export async function createCampaignWithAssets(
+  opts: CallerWrite & { input: CreateCampaignInput; assets: readonly NewAsset[] },
+): Promise<{ campaign: Campaign; assets: Asset[] }> {
   return writeCampaign(
     opts,
-    (campaign) => campaign.id,
+    (created) => created.campaign.id,
     async (trx, audit) => {
       const campaign = await insertCampaign({ db: trx, orgId: opts.orgId, input: opts.input });
+      const assets =
+        opts.assets.length === 0
+          ? []
+          : await insertAssets(trx, {
+              campaignId: campaign.id,
+              organizationId: opts.orgId,
+              assets: opts.assets,
+            });
       await audit('campaign.created', campaign.name);
-      return campaign;
+      return { campaign, assets };
     },
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, twoOrganizationsPerFile, postJson, sendJson } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from './workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 

@@ -1,48 +1,38 @@
 import { TEST_CAMPAIGN_DAYS } from '#shared/constants.ts';
+import { DAY_MS } from '#shared/durations.ts';
 import type { TestContent } from '#shared/schemas/debug.ts';
-import type { Db } from '../../db/client.ts';
 import { isoAfter } from '../../lib/time.ts';
-import { insertAssets } from '../assets/assets.service.ts';
-import { insertCampaign } from '../campaigns/campaigns.service.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import type { CallerWrite } from '../../lib/campaign-write.ts';
+import { createCampaignWithAssets } from '../campaigns/index.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The dashboard's 'Debug' button: a campaign running 30 days from now with one text asset. */
-export async function createTestContent(opts: {
-  db: Db;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-}): Promise<TestContent> {
-  const { db, orgId } = opts;
+/**
+ * The dashboard's 'Debug' button: a campaign running 30 days from now with one text
+ * asset, written like any new campaign (one audited transaction, then the public
+ * cache told).
+ */
+export async function createTestContent(opts: CallerWrite): Promise<TestContent> {
   const now = Date.now();
   const stamp = new Date(now).toISOString().slice(0, 16).replace('T', ' ');
-  const result = await db.transaction().execute(async (trx) => {
-    const campaign = await insertCampaign({
-      db: trx,
-      orgId,
-      input: {
-        name: `Test Campaign ${stamp}`,
-        description: 'Test content created from the dashboard',
-        status: 'active',
-        startDate: new Date(now).toISOString(),
-        endDate: isoAfter(TEST_CAMPAIGN_DAYS * DAY_MS, now),
+  const name = `Test Campaign ${stamp}`;
+  const { campaign, assets } = await createCampaignWithAssets({
+    ...opts,
+    input: {
+      name,
+      description: 'Test content created from the dashboard',
+      status: 'active',
+      startDate: new Date(now).toISOString(),
+      endDate: isoAfter(TEST_CAMPAIGN_DAYS * DAY_MS, now),
+    },
+    assets: [
+      {
+        title: 'Test Asset',
+        description: 'A text asset to try sharing with',
+        type: 'text',
+        content: `Join us in supporting ${name}! Every share helps spread the word.`,
       },
-    });
-    const [asset] = await insertAssets(trx, {
-      campaignId: campaign.id,
-      organizationId: orgId,
-      assets: [
-        {
-          title: 'Test Asset',
-          description: 'A text asset to try sharing with',
-          type: 'text',
-          content: `Join us in supporting ${campaign.name}! Every share helps spread the word.`,
-        },
-      ],
-    });
-    return { campaign, asset };
+    ],
   });
-  opts.supporterCache.invalidate(result.campaign.id);
-  return result;
+  const [asset] = assets;
+  if (!asset) throw new Error('The test asset was not written');
+  return { campaign, asset };
 }

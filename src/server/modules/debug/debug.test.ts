@@ -50,6 +50,17 @@ describe('POST /api/debug/create-test-content', () => {
     expect(listed.json().assets.map((s: any) => s.id)).toEqual([asset.id]);
     const other = await t.app.inject({ url: '/api/campaigns', headers: bearer(b.token) });
     expect(other.json()).toEqual([]);
+
+    // Written like any new campaign: with its audit entry, by the caller.
+    const log = await t.app.inject({ url: '/api/organization/activity', headers: bearer(a.token) });
+    expect(log.json()[0]).toMatchObject({
+      action: 'campaign.created',
+      target: campaign.name,
+      actor: { id: a.userId },
+    });
+    // And the public cache knows of it at once (a miss on its id would be cached briefly).
+    const page = await t.app.inject({ url: `/api/supporter/campaigns/${campaign.id}` });
+    expect(page.json().availability.state).toBe('open');
   });
 
   it('needs a session and an organisation', async () => {

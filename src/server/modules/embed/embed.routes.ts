@@ -4,9 +4,9 @@ import type { AppDeps } from '../../deps.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureFramedSupporterId } from '../../lib/supporter-id.ts';
 import { framableCsp } from '../../plugins/security.ts';
-import { embedAllowedOrigins } from '../settings/settings.service.ts';
-import { parseId } from '../supporter/supporter.routes.ts';
-import { getSupporterEntry, visitorView } from '../supporter/supporter.service.ts';
+import { embedAllowedOrigins } from '../settings/index.ts';
+import { parseId } from '../../lib/parse-id.ts';
+import { getSupporterEntry, visitorView } from '../supporter/index.ts';
 import { renderEmbedCard, renderEmbedNotFound } from './embed-page.ts';
 import { embedScriptFile } from './embed-script.ts';
 

@@ -3,8 +3,8 @@ import { MAX_EMBED_ORIGINS } from '#shared/schemas/settings.ts';
 import { storedShare } from '../../test/db-rows.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
-import { supporterCookie } from '../supporter/test-seed.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
+import { supporterCookie } from '../../test/visitor.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 

@@ -10,10 +10,10 @@ import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/session-user.ts';
-import { hashToken, newToken } from '../auth/sessions.ts';
+import { hashToken, newToken, type UserRow } from '../auth/index.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
-export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATION_LIFETIME_MS = 7 * DAY_MS;
 export const INVITATION_NOT_FOUND = 'Invitation not found or already used';
 export const INVITATION_EXPIRED = 'This invitation has expired';
 export const ALREADY_IN_ORG = 'You already belong to an organization';

@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { type Audit, auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/session-user.ts';
+import type { UserRow } from '../auth/index.ts';
 
 const MEMBER_COLUMNS = ['id', 'username', 'email', 'firstName', 'lastName', 'role', 'joinedAt'] as const;
 

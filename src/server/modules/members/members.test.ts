@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '#shared/schemas/members.ts';
-import { hashToken } from '../auth/sessions.ts';
+import { hashToken } from '../auth/index.ts';
 import { addMember, tokenOf } from '../../test/teams.ts';
 import { mailingAppPerFile, requester, type SignedUp, signUp } from '../../test/test-app.ts';
 

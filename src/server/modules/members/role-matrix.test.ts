@@ -4,7 +4,8 @@ import { PERMISSIONS, routeRule } from '../../lib/permissions.ts';
 import { API_KEY_REFUSED_MESSAGE } from '../../plugins/permissions.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { createAsset, createCampaign, multipartFile, PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
+import { multipartFile, PNG_1X1 } from '../../test/sample-files.ts';
 
 // Every route, called as each kind of caller, on each database. "allowed" means
 // the call got past the permission check and did its work; the other outcomes are

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { decodeQrPng } from '../../../../tests/support/qr-files.ts';
 import { appPerFile, bearer, type SignedUp, signUp } from '../../test/test-app.ts';
-import { createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createCampaign } from '../../test/seed-api.ts';
 import { NO_PUBLIC_ORIGIN } from './qr.routes.ts';
 
 // Without PUBLIC_URL the code carries the origin the request came to, but only for a

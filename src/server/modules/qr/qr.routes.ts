@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
-import { getOwnCampaign } from '../campaigns/own-campaign.ts';
+import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { posterPdf } from './poster.ts';
 import { qrPng, qrSvg } from './qr-code.ts';
 

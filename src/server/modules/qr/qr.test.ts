@@ -13,7 +13,7 @@ import {
 } from '../../../../tests/support/qr-files.ts';
 import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
-import { createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createCampaign } from '../../test/seed-api.ts';
 import { POSTER_URL_CAPTION } from './poster.ts';
 import { QR_ERROR_CORRECTION, QR_QUIET_ZONE } from './qr-code.ts';
 

@@ -3,15 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '#shared/schemas/common.ts';
 import { pushPublicKeySchema, unsubscribeParamsSchema } from '#shared/schemas/reminders.ts';
-import {
-  supporterScheduledOneParamsSchema,
-  supporterScheduledOneQuerySchema,
-  supporterScheduledShareSchema,
-} from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
-import { readVisitorCookie } from '../../lib/supporter-id.ts';
-import { ownScheduled } from '../shares/share-from-schedule.ts';
 import { loadReminderKeys } from './reminder-keys.ts';
 import { type UnsubscribeOutcome, unsubscribe } from './reminders.service.ts';
 import { noStore } from '../../lib/replies.ts';
@@ -47,39 +39,6 @@ export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.get('/api/push/public-key', { schema: { response: ok(pushPublicKeySchema) } }, async () => ({
     publicKey: (await loadReminderKeys(db)).vapid.publicKey,
   }));
-
-  // A reminder's one-tap link opens the share dialog with what was scheduled: the
-  // caller's own scheduled share (their visitor cookie, or the link's ref), still to post.
-  r.get(
-    '/api/supporter/campaigns/:id/scheduled/:shareId',
-    {
-      onRequest: noStore,
-      schema: {
-        params: supporterScheduledOneParamsSchema,
-        querystring: supporterScheduledOneQuerySchema,
-        response: ok(supporterScheduledShareSchema),
-      },
-    },
-    async (request) => {
-      const visitor = readVisitorCookie(request);
-      const share = await ownScheduled(db, {
-        shareId: request.params.shareId,
-        campaignId: request.params.id,
-        supporterId: visitor?.issued ? visitor.id : undefined,
-        ref: request.query.ref,
-      }).executeTakeFirst();
-      if (!share) throw notFound('Scheduled share not found');
-      return {
-        id: share.id,
-        assetId: share.assetId,
-        platform: share.platform,
-        scheduledFor: share.scheduledFor as string,
-        text: share.shareText,
-        timeZone: share.timeZone,
-        ref: share.ref,
-      };
-    },
-  );
 
   const html = { content: { 'text/html': { schema: z.string() } } };
   r.get(

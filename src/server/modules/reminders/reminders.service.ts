@@ -5,8 +5,8 @@ import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { allowAnyAddress, checkDestination, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { nowIso } from '../../lib/time.ts';
-import { hashToken } from '../auth/sessions.ts';
-import { getSettings } from '../settings/settings.service.ts';
+import { hashToken } from '../auth/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { emailKey, loadReminderKeys } from './reminder-keys.ts';
 
 /** Email reminders one address may have waiting per organisation: scheduling cannot flood a mailbox. */

@@ -1,14 +1,16 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_CONSENT_REQUIRED } from '#shared/schemas/reminders.ts';
-import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS, remindersJob } from '../../jobs/reminders.ts';
+import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS, remindersJob } from './send-reminders.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization, supporterCookie } from '../supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { supporterCookie } from '../../test/visitor.ts';
 import { consentLine } from './reminder-delivery.ts';
 import { MAX_PENDING_EMAIL_REMINDERS, REMINDER_REFUSED } from './reminders.service.ts';
+import { HOUR_MS } from '#shared/durations.ts';
 
 // Reminders of scheduled shares: sent once at their time (the job's clock is moved
 // forward, never waited for), by email to a real SMTP server and by Web Push to a
@@ -48,7 +50,6 @@ afterAll(async () => {
   await push?.close();
 });
 
-const HOUR = 3_600_000;
 /** A runner of its own over `app`'s database, with the reminders job on a clock the test sets. */
 function runnerAt(app: TestApp, clock: () => number) {
   return new JobRunner({
@@ -78,7 +79,7 @@ async function setup(app: TestApp, name = 'Rivers Org') {
         campaignId,
         organizationId: org,
         platform: 'all',
-        scheduledFor: new Date(Date.now() + hours * HOUR).toISOString(),
+        scheduledFor: new Date(Date.now() + hours * HOUR_MS).toISOString(),
         text: 'I care\n\nRivers need us',
         ref: `remindRef${String(++n).padStart(4, '0')}${Math.random().toString(36).slice(2, 6)}`,
         ...extra,
@@ -156,7 +157,7 @@ describe('email reminders', () => {
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
     }
-    const clock = () => Date.now() + 2 * HOUR;
+    const clock = () => Date.now() + 2 * HOUR_MS;
     const a = runnerAt(t, clock);
     const b = runnerAt(t2, clock);
     await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
@@ -174,7 +175,7 @@ describe('email reminders', () => {
       const res = await s.schedule({ reminder: { email, consent: true } });
       expect(res.statusCode, res.body).toBe(201);
       await t.database.db.updateTable('campaigns').set({ status }).where('id', '=', s.campaignId).execute();
-      await runnerAt(t, () => Date.now() + 3 * HOUR).runOnce();
+      await runnerAt(t, () => Date.now() + 3 * HOUR_MS).runOnce();
       expect(await shareStatus(t, res.json().id)).toBe('expired');
       expect(await reminderRows(t, res.json().id)).toEqual([]);
       expect(mailsTo(email)).toHaveLength(0);
@@ -242,7 +243,7 @@ describe('deliveries that fail', () => {
     await claim(0);
     await runnerAt(t, () => due + 30 * 60_000).runOnce();
     expect((await reminderRows(t, share.id))[0]).toMatchObject({ status: 'sending' });
-    await runnerAt(t, () => due + 2 * HOUR).runOnce();
+    await runnerAt(t, () => due + 2 * HOUR_MS).runOnce();
     const [row] = await reminderRows(t, share.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, claimedAt: null });
     expect(mailsTo(email)).toHaveLength(0);
@@ -257,7 +258,7 @@ describe('deliveries that fail', () => {
       .set({ status: 'sending', claimedAt: new Date(due).toISOString(), attempts: REMINDER_MAX_ATTEMPTS - 1 })
       .where('shareId', '=', last.id)
       .execute();
-    await runnerAt(t, () => due + 2 * HOUR).runOnce();
+    await runnerAt(t, () => due + 2 * HOUR_MS).runOnce();
     expect(await reminderRows(t, last.id)).toEqual([]);
     expect(await shareStatus(t, last.id)).toBe('expired');
     expect(mailsTo('crashed2@example.org')).toHaveLength(0);

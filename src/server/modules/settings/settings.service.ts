@@ -11,8 +11,8 @@ import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
-import { UPLOADS_PREFIX } from '../uploads/upload-storage.ts';
+import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invalidator.ts';
+import { UPLOADS_PREFIX } from '../uploads/index.ts';
 
 // The organisation's name and description live on its own row (the rest of the app
 // reads them there); everything else is one JSON document per organisation, merged

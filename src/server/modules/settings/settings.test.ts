@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
 import { uploadFile } from '../../test/upload-file.ts';
-import { createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createCampaign } from '../../test/seed-api.ts';
 
 const t = appPerFile();
 let admin: SignedUp;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_PERSONAL_MESSAGE, REPEATED_MESSAGE_THRESHOLD } from '#shared/constants.ts';
 import { appPerFile } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization } from '../supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { messageHash, normaliseMessage } from './message-nudge.ts';
 import { MESSAGE_CHECKS_PER_MINUTE } from './shares.routes.ts';
 

@@ -1,11 +1,10 @@
 import { endInstant, SHARE_REFUSED, shareRefusal } from '#shared/campaign-lifecycle.ts';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 
 // Whether a public share write may go ahead: the ids must belong together (404/400)
-// and the campaign must be open to sharing now, the asset not deleted (409).
+// and the campaign must be open to sharing now (shareRefusal), the asset not deleted
+// (409). The SQL form of the same rule is db/campaign-open.ts.
 
 export interface ShareTarget {
   assetId: number;
@@ -36,26 +35,4 @@ export async function assertShareable(db: Db, ids: ShareTarget, now = Date.now()
   if (refusal) throw conflict(refusal);
   if (asset.deletedAt) throw conflict(SHARE_REFUSED.assetDeleted);
   return endInstant(campaign.endDate);
-}
-
-/**
- * SQL filter for rows joined with their asset and campaign: the asset is not
- * deleted and the campaign has not ended or been archived. A plain-date end date
- * (yyyy-MM-dd) runs through that day in UTC; a date-time ends at that instant.
- */
-export function openCampaignAndAsset(
-  eb: ExpressionBuilder<Database, 'assets' | 'campaigns'>,
-  now: Date,
-): Expression<SqlBool> {
-  const nowIso = now.toISOString();
-  const today = nowIso.slice(0, 10);
-  return eb.and([
-    eb('assets.deletedAt', 'is', null),
-    eb('campaigns.status', 'not in', ['ended', 'archived']),
-    eb.or([
-      eb('campaigns.endDate', 'is', null),
-      eb.and([eb(eb.fn('length', ['campaigns.endDate']), '=', 10), eb('campaigns.endDate', '>=', today)]),
-      eb.and([eb(eb.fn('length', ['campaigns.endDate']), '>', 10), eb('campaigns.endDate', '>', nowIso)]),
-    ]),
-  ]);
 }

@@ -11,16 +11,20 @@ import {
   scheduledSharesQuerySchema,
   scheduleShareSchema,
   shareSchema,
+  supporterScheduledOneParamsSchema,
+  supporterScheduledOneQuerySchema,
+  supporterScheduledShareSchema,
 } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
 import { loadMessageHashKey } from '../../lib/app-secrets.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
-import { checkReminder } from '../reminders/reminders.service.ts';
+import { checkReminder } from '../reminders/index.ts';
 import { isRepeatedMessage } from './message-nudge.ts';
+import { ownScheduled } from './share-from-schedule.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
 import { noStore } from '../../lib/replies.ts';
 
@@ -135,6 +139,39 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
         text: request.query.text,
       });
       return { repeated };
+    },
+  );
+
+  // A reminder's one-tap link opens the share dialog with what was scheduled: the
+  // caller's own scheduled share (their visitor cookie, or the link's ref), still to post.
+  r.get(
+    '/api/supporter/campaigns/:id/scheduled/:shareId',
+    {
+      onRequest: noStore,
+      schema: {
+        params: supporterScheduledOneParamsSchema,
+        querystring: supporterScheduledOneQuerySchema,
+        response: ok(supporterScheduledShareSchema),
+      },
+    },
+    async (request) => {
+      const visitor = readVisitorCookie(request);
+      const share = await ownScheduled(db, {
+        shareId: request.params.shareId,
+        campaignId: request.params.id,
+        supporterId: visitor?.issued ? visitor.id : undefined,
+        ref: request.query.ref,
+      }).executeTakeFirst();
+      if (!share) throw notFound('Scheduled share not found');
+      return {
+        id: share.id,
+        assetId: share.assetId,
+        platform: share.platform,
+        scheduledFor: share.scheduledFor as string,
+        text: share.shareText,
+        timeZone: share.timeZone,
+        ref: share.ref,
+      };
     },
   );
 

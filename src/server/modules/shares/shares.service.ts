@@ -12,6 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { DialectName } from '../../db/dialect.ts';
+import { notOver, openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
 import type { SharesTable } from '../../db/schema.ts';
 import {
   badRequest,
@@ -24,11 +26,11 @@ import {
 import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
-import { getSettings } from '../settings/settings.service.ts';
-import { type ReminderValues, saveReminder } from '../reminders/reminders.service.ts';
+import { getSettings } from '../settings/index.ts';
+import { type ReminderValues, saveReminder } from '../reminders/index.ts';
 import { messageHash } from './message-nudge.ts';
 import { shareFromSchedule } from './share-from-schedule.ts';
-import { assertShareable, openCampaignAndAsset } from './shareable.ts';
+import { assertShareable } from './shareable.ts';
 import { shownVariantId } from './shown-variant.ts';
 
 type LogShareBody = z.output<typeof logShareSchema>;
@@ -150,19 +152,13 @@ const LOGGED_SHARE_VALUES = [
   'today',
 ] as const;
 
-/** Length of a UTC instant as toISOString writes it (2026-01-31T12:00:00.000Z). */
-const ISO_INSTANT_LENGTH = 24;
-
 /**
  * The logged share as one INSERT ... SELECT: it inserts only when the campaign
- * belongs to the organisation, is active and within its dates, and the asset is
- * one of its assets and not deleted; it resolves the referral parent (a share of
- * the same campaign, else none) in the same statement. One round trip, and one
- * statement text compiled once per database (every value a parameter), which
- * PostgreSQL runs prepared. Dates are compared as text only in the two forms that
- * sort in time order (a plain UTC date, a UTC instant as toISOString writes it); a
- * campaign with a date in another form inserts nothing here and takes the checked
- * path instead.
+ * belongs to the organisation and is open for sharing (openForSharing, the SQL form
+ * of shareRefusal), and the asset is one of its assets and not deleted; it resolves
+ * the referral parent (a share of the same campaign, else none) in the same
+ * statement. One round trip, and one statement text compiled once per database
+ * (every value a parameter), which PostgreSQL runs prepared.
  */
 function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
   return db
@@ -219,25 +215,7 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
         .where('c.organizationId', '=', v.organizationId)
         .where('a.id', '=', v.assetId)
         .where('a.deletedAt', 'is', null)
-        .where('c.status', '=', 'active')
-        .where((eb) => {
-          const isDate = (col: 'c.startDate' | 'c.endDate') => eb(eb.fn('length', [col]), '=', 10);
-          const isInstant = (col: 'c.startDate' | 'c.endDate') =>
-            eb.and([eb(eb.fn('length', [col]), '=', ISO_INSTANT_LENGTH), eb(col, 'like', '%Z')]);
-          return eb.and([
-            eb.or([
-              eb('c.startDate', 'is', null),
-              eb.and([isDate('c.startDate'), eb('c.startDate', '<=', v.today)]),
-              eb.and([isInstant('c.startDate'), eb('c.startDate', '<=', v.createdAt)]),
-            ]),
-            eb.or([
-              eb('c.endDate', 'is', null),
-              // A plain end date runs through that whole day (UTC).
-              eb.and([isDate('c.endDate'), eb('c.endDate', '>=', v.today)]),
-              eb.and([isInstant('c.endDate'), eb('c.endDate', '>', v.createdAt)]),
-            ]),
-          ]);
-        }),
+        .where(openForSharing({ nowIso: v.createdAt, today: v.today }, 'c')),
     )
     .returning(SHARE_COLUMNS);
 }
@@ -321,7 +299,7 @@ export async function logShare(opts: {
   let share = await writeShare(db, dialect, query);
   if (!share) {
     await assertShareable(db, input, Date.parse(createdAt));
-    // Shareable by the rules, but stored in a date form the statement does not compare.
+    // Shareable after all: the campaign or asset changed between the statement and the checks.
     const parent = await referralParent(db, input.campaignId, input.parentRef);
     share = await writeShare(
       db,
@@ -448,10 +426,7 @@ export async function listScheduledShares(opts: {
   query: ScheduledSharesQuery;
 }): Promise<ScheduledShareItem[]> {
   const { db, organizationId, query } = opts;
-  let q = db
-    .selectFrom('shares')
-    .innerJoin('assets', 'assets.id', 'shares.assetId')
-    .innerJoin('campaigns', 'campaigns.id', 'shares.campaignId')
+  let q = sharesWithAssetAndCampaign(db)
     .select([
       'shares.id',
       'shares.assetId',
@@ -465,7 +440,8 @@ export async function listScheduledShares(opts: {
     .where('shares.organizationId', '=', organizationId)
     .where('shares.status', '=', 'pending')
     .where('shares.scheduledFor', 'is not', null)
-    .where((eb) => openCampaignAndAsset(eb, new Date()));
+    .where('assets.deletedAt', 'is', null)
+    .where(notOver(sqlNow()));
   if (query.from) q = q.where('shares.scheduledFor', '>=', new Date(query.from).toISOString());
   if (query.to) q = q.where('shares.scheduledFor', '<', new Date(query.to).toISOString());
   const rows = await q

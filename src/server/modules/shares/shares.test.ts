@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedDate } from '#shared/campaign-lifecycle.ts';
 import { clicksOfRef, storedShare } from '../../test/db-rows.ts';
 import { bearer, createTestApp, errorMessages, signUp, type TestApp } from '../../test/test-app.ts';
-import {
-  BROWSER_UA,
-  seedCampaign,
-  seedOrganization,
-  supporterCookie,
-  supporterIdOf,
-} from '../supporter/test-seed.ts';
+import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { PUBLIC_SHARE_WRITES_PER_MINUTE } from './shares.routes.ts';
 
 let t: TestApp;
@@ -193,15 +189,16 @@ describe('POST /api/shares', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('judges campaign dates by the same rules whatever form they are stored in', async () => {
+  it('judges campaign dates by the same rules whatever form they were given in', async () => {
     const { campaignId, assetIds } = await seedCampaign(t.database.db, {
       organizationId: orgA,
       assets: [{ title: 'Dated', type: 'text', content: 'd' }],
     });
+    // Stored the way every campaign write stores them (an instant in UTC).
     const setDates = (startDate: string | null, endDate: string | null) =>
       t.database.db
         .updateTable('campaigns')
-        .set({ startDate, endDate })
+        .set({ startDate: storedDate(startDate) ?? null, endDate: storedDate(endDate) ?? null })
         .where('id', '=', campaignId)
         .execute();
     const share = () =>

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { chooseVariant } from '../supporter/variant-choice.ts';
+import { chooseVariant } from '../supporter/index.ts';
 
 // A share names the variant its sharer was shown, and only the server knows which one
 // that was: a client-sent `variantId` is kept only when it is the variant the server's

@@ -13,6 +13,7 @@ import { engagementRate, type Scope, tailScope } from './stats.service.ts';
 import { type ResolvedRange, resolveRange } from './time-range.ts';
 import { visitSources } from './visit-sources.ts';
 import { hourOf } from '../../db/sql-time.ts';
+import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 
 // Analytics of a date range in a time zone (API.md "Analytics and export"), exact:
 // - daily buckets: the hourly rollups (any whole-hour zone buckets exactly) + the tail;
@@ -22,8 +23,6 @@ import { hourOf } from '../../db/sql-time.ts';
 //   supporters as rangeSupporters explains;
 // all read in one snapshot (snapshot.ts).
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 const TOP_SUPPORTERS = 10;
 /** Candidates counted exactly when the top supporters come from the days' leaders. */
 const TOP_CANDIDATES = 30;
@@ -264,7 +263,7 @@ async function analytics(
     .select(['hour', 'shares', 'clicks'])
     .where(scope.column, '=', scope.id)
     .where('hour', '>=', iso(A).slice(0, 13))
-    .where('hour', '<', iso(B).slice(0, 13) + (B % 3_600_000 ? '~' : ''))
+    .where('hour', '<', iso(B).slice(0, 13) + (B % HOUR_MS ? '~' : ''))
     .execute();
   const byHour = new Map<string, Acc>();
   for (const h of hours) acc(byHour, h.hour, Number(h.shares), Number(h.clicks));

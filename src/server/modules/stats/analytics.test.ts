@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
-import { rollUpBatch } from '../../jobs/rollups.ts';
+import { rollUpBatch } from './rollups.ts';
 import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign } from '../supporter/test-seed.ts';
+import { seedCampaign } from '../../test/seed-db.ts';
 import { shareRow } from '../../test/db-rows.ts';
 
 let t: TestApp;

@@ -3,8 +3,7 @@ import type { AssetAnalytics } from '#shared/schemas/analytics.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { notFound } from '../../lib/errors.ts';
-import { variantsOf } from '../assets/asset-variants.ts';
-import { pickWinner } from '../assets/variant-winner.ts';
+import { pickWinner, variantsOf } from '../assets/index.ts';
 import { inSnapshot } from './snapshot.ts';
 
 // The A/B figures of an asset's share texts, all time: per current variant the views

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign } from '../supporter/test-seed.ts';
+import { seedCampaign } from '../../test/seed-db.ts';
 import { shareRow } from '../../test/db-rows.ts';
 import { exportActivity } from './export.service.ts';
 

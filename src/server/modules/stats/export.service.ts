@@ -116,7 +116,7 @@ async function* exportRows(opts: ExportOptions): AsyncGenerator<string> {
   // The index range starts at the last row read (`after`), not at the range's start, so a
   // page costs the same wherever it is in the export.
   const window =
-    (table: 'shares' | 'clicks', after: [string, number]) =>
+    (table: ExportQuery['type'], after: [string, number]) =>
     <QB extends SelectQueryBuilder<Database, any, any>>(qb: QB): QB => {
       const [createdAt, id] = [sql.ref(`${table}.createdAt`), sql.ref(`${table}.id`)];
       return qb
@@ -130,7 +130,7 @@ async function* exportRows(opts: ExportOptions): AsyncGenerator<string> {
     };
   // The EVENT_COLUMNS of a row of `table`: its own id, time and campaign, and the asset
   // and platform of the share (for a click, the share it came through).
-  const eventSelect = (table: 'shares' | 'clicks') => [
+  const eventSelect = (table: ExportQuery['type']) => [
     sql.ref<number>(`${table}.id`).as('id'),
     sql.ref<string>(`${table}.createdAt`).as('createdAt'),
     sql.ref<number>(`${table}.campaignId`).as('campaignId'),

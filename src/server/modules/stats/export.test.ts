@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign } from '../supporter/test-seed.ts';
+import { seedCampaign } from '../../test/seed-db.ts';
 import { csvCell } from './csv.ts';
 import { EXPORT_PAGE, exportCsv } from './export.service.ts';
 import { shareRow } from '../../test/db-rows.ts';

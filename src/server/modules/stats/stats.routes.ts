@@ -14,7 +14,7 @@ import { organizationQuerySchema } from '#shared/schemas/organizations.ts';
 import { campaignStatsSchema, organizationStatsSchema } from '#shared/schemas/stats.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
-import { getOwnCampaign } from '../campaigns/own-campaign.ts';
+import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { campaignStats, organizationStats } from './stats.service.ts';
 import { campaignAnalytics, organizationAnalytics } from './analytics.service.ts';
 import { exportCsv } from './export.service.ts';

@@ -3,9 +3,10 @@ import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
 import type { CampaignStats, DailyStat } from '#shared/schemas/campaigns.ts';
 import type { OrganizationStats, Stats } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
-import { SCOPE_TABLES } from '../../jobs/rollups-supporters.ts';
+import { SCOPE_TABLES } from './rollups-supporters.ts';
 import { inSnapshot, rollupMarks, type SnapshotRead } from './snapshot.ts';
 import { dayOf } from '../../db/sql-time.ts';
+import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 
 // Stats exactly as API.md "Stats" defines them, read from the rollup tables plus the
 // tail of events the rollup job has not reached yet (ids past its marks), in one
@@ -14,8 +15,6 @@ import { dayOf } from '../../db/sql-time.ts';
 // supporters) for the active ones, hourly rows for the chart, and the tail, found
 // through the primary key.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 export const DAILY_DAYS = 30;
 
 export type Scope = { column: 'campaignId' | 'organizationId'; id: number };

@@ -1,18 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shareRow } from '../../test/db-rows.ts';
 import { signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { engagementRate } from './stats.service.ts';
+import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 
 /** A share row; a pending one is scheduled for tomorrow. */
 async function insertShare(row: Parameters<typeof shareRow>[0]): Promise<number> {
-  const scheduledFor = row.status === 'pending' ? ago(-DAY) : null;
+  const scheduledFor = row.status === 'pending' ? ago(-DAY_MS) : null;
   const inserted = await t.database.db
     .insertInto('shares')
     .values(shareRow({ scheduledFor, ...row }))
@@ -93,18 +92,18 @@ describe('stats definitions (API.md "Stats")', () => {
     const theirAsset = await createAsset(t.app, b.token, theirs.id);
     const one = { campaignId: c1.id, assetId: x.id, organizationId: a.orgId };
 
-    s1At = ago(DAY);
+    s1At = ago(DAY_MS);
     const s1 = await insertShare({ ...one, platform: 'twitter', supporterId: 'sup-1', createdAt: s1At });
-    await insertShare({ ...one, platform: 'facebook', supporterId: 'sup-1', createdAt: ago(2 * DAY) });
+    await insertShare({ ...one, platform: 'facebook', supporterId: 'sup-1', createdAt: ago(2 * DAY_MS) });
     // 40 days old: counts as a share and a supporter, but not as an active one.
-    await insertShare({ ...one, platform: 'twitter', supporterId: 'sup-2', createdAt: ago(40 * DAY) });
+    await insertShare({ ...one, platform: 'twitter', supporterId: 'sup-2', createdAt: ago(40 * DAY_MS) });
     // Scheduled, not shared yet: counts for nothing.
     await insertShare({
       ...one,
       platform: 'linkedin',
       status: 'pending',
       supporterId: 'sup-3',
-      createdAt: ago(HOUR),
+      createdAt: ago(HOUR_MS),
     });
     await insertShare({
       campaignId: c2.id,
@@ -112,7 +111,7 @@ describe('stats definitions (API.md "Stats")', () => {
       organizationId: a.orgId,
       platform: 'linkedin',
       supporterId: 'sup-1',
-      createdAt: ago(3 * DAY),
+      createdAt: ago(3 * DAY_MS),
     });
     // Another organisation's activity never leaks in.
     const other = await insertShare({
@@ -130,7 +129,7 @@ describe('stats definitions (API.md "Stats")', () => {
       createdAt: ago(1000),
     });
 
-    lastClick = ago(2 * HOUR);
+    lastClick = ago(2 * HOUR_MS);
     await insertClick({ shareId: s1, campaignId: c1.id, organizationId: a.orgId, createdAt: lastClick });
   });
 
@@ -167,7 +166,7 @@ describe('stats definitions (API.md "Stats")', () => {
       clickThroughs: 0,
       platformBreakdown: { linkedin: 1 },
     });
-    expect(Date.parse(res.json().lastUpdated)).toBeGreaterThan(Date.now() - 3 * DAY - 60_000);
+    expect(Date.parse(res.json().lastUpdated)).toBeGreaterThan(Date.now() - 3 * DAY_MS - 60_000);
   });
 
   it('computes organisation stats across campaigns, with activeCampaigns', async () => {

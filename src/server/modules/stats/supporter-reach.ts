@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { dayNumber, SCOPE_TABLES } from '../../jobs/rollups-supporters.ts';
+import { dayNumber, SCOPE_TABLES } from './rollups-supporters.ts';
 import type { Scope } from './stats.service.ts';
 
-// Reads of the supporter figures the rollup job keeps (jobs/rollups-supporters.ts),
+// Reads of the supporter figures the rollup job keeps (rollups-supporters.ts),
 // each bounded by the days of a range, never by the number of supporters or events.
 
 const CHUNK = 400;

@@ -1,6 +1,5 @@
 import { DEFAULT_RANGE_DAYS } from '#shared/schemas/analytics.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '#shared/durations.ts';
 
 // Building a formatter costs far more than using one, and a 366-day range asks for
 // about 700 offsets: one formatter per zone, kept.

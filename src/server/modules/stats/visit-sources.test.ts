@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/time.ts';
 import { shareRow } from '../../test/db-rows.ts';
 import { appPerFile } from '../../test/test-app.ts';
-import { rollUpBatch } from '../../jobs/rollups.ts';
-import { seedCampaign, seedOrganization } from '../supporter/test-seed.ts';
+import { rollUpBatch } from './rollups.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { visitSources } from './visit-sources.ts';
 
 // The per-source share count filters on status in code (see visitSources): only shares

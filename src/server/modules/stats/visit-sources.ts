@@ -1,6 +1,8 @@
+import type { CampaignAnalytics } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
 import { type RollupMarks, rollupMarks } from './snapshot.ts';
 import { type Scope, tailScope } from './stats.service.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // Visits per source (`?src=` on the supporter link, e.g. `qr` for the poster) and the
 // shares made by the visitors who arrived with it, over [lo, hi), exact and bounded
@@ -13,13 +15,9 @@ import { type Scope, tailScope } from './stats.service.ts';
 // Shares are counted on the same rules as every other share figure (status `shared`,
 // `createdAt` in the range), so a source's shares are part of `totals.shares`.
 
-export interface SourceRow {
-  source: string;
-  visits: number;
-  shares: number;
-}
+/** One source's figures, as the analytics answer lists them. */
+export type SourceRow = CampaignAnalytics['sources'][number];
 
-const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**

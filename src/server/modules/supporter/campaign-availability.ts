@@ -1,27 +1,21 @@
 import type { FastifyRequest } from 'fastify';
-import { campaignAvailability, HIDDEN_STATUSES, nextAvailabilityChange } from '#shared/campaign-lifecycle.ts';
+import { campaignAvailability, isHiddenStatus, nextAvailabilityChange } from '#shared/campaign-lifecycle.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
 import type { SupporterOrganization } from '#shared/schemas/settings.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { loadSessionUser, readToken } from '../auth/session-user.ts';
+import { loadSessionUser, readToken } from '../auth/index.ts';
 
-// The lifecycle on the public side: which campaigns the public may see, what state
+// The lifecycle on the public side: which campaigns the public may see (not the
+// HIDDEN_STATUSES: draft and archived ones are 404 but to their team), what state
 // the page is in, and how long a cached view stays true without a write.
 
-export interface SupporterCampaignRow {
-  id: number;
-  name: string;
-  description: string | null;
-  organizationId: number;
-  status: string;
-  startDate: string | null;
-  endDate: string | null;
-}
-
-/** Draft and archived campaigns are 404 to the public; their team sees a preview. */
-export const isHiddenFromPublic = (status: string): boolean => HIDDEN_STATUSES.includes(status);
+export type SupporterCampaignRow = Pick<
+  Campaign,
+  'id' | 'name' | 'description' | 'organizationId' | 'status' | 'startDate' | 'endDate'
+>;
 
 /** The supporter view at `now`: availability is part of it, so it is served as is. */
 export function supporterView(
@@ -37,7 +31,7 @@ export function supporterView(
     organization,
     availability: campaignAvailability(row, now),
   };
-  if (status === 'draft' || status === 'archived') view.preview = status;
+  if (isHiddenStatus(status)) view.preview = status;
   return view;
 }
 

@@ -3,7 +3,8 @@ import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
 import { CLICKS_PER_ADDRESS_PER_MINUTE } from './click-budget.ts';
 import { clicksOfRef } from '../../test/db-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie, supporterIdOf } from './test-seed.ts';
+import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 
 // API.md "Honest click-throughs", one rule at a time.
 

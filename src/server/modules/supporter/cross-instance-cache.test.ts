@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appPerFile, bearer, signUp } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { channelFor } from './cache-invalidation.ts';
 import { FOUND_TTL_MS } from './supporter.service.ts';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { appPerFile } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization } from './test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 
 // GET /api/supporter/campaigns/:id/elsewhere: the not-found page's way forward.
 

@@ -5,6 +5,8 @@
 // invalidation overtook is not stored. One instance per app, built in app.ts and
 // handed to every write path in AppDeps.
 
+import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invalidator.ts';
+
 const TTL_MS = 5000;
 /** Size bound: ids are public input, so a scan of random ids cannot grow memory without limit. */
 const MAX_ENTRIES = 10_000;
@@ -14,7 +16,7 @@ interface Entry<T> {
   expires: number;
 }
 
-export class CampaignCache<T> {
+export class CampaignCache<T> implements SupporterCacheInvalidator {
   private readonly entries = new Map<number, Entry<T>>();
   private readonly inflight = new Map<number, { promise: Promise<T> }>();
 
@@ -95,11 +97,4 @@ export class CampaignCache<T> {
     this.entries.clear();
     this.inflight.clear();
   }
-}
-
-/** What a write path needs of the supporter cache: only the right to invalidate. */
-export interface SupporterCacheInvalidator {
-  invalidate(campaignId: number): void;
-  /** For a change that reaches every campaign's view (an organisation's branding). */
-  invalidateAll(): void;
 }

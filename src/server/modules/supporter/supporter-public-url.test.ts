@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization } from './test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 
 // Behind a TLS-terminating proxy with PUBLIC_URL set: absolute links use it, and the
 // supporter cookie is Secure when the original request was https.

@@ -24,18 +24,9 @@ import {
   visitorView,
 } from './supporter.service.ts';
 import { noStore } from '../../lib/replies.ts';
+import { parseId } from '../../lib/parse-id.ts';
 
 type IdParams = { Params: { id: string } };
-
-const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
-/** Ids are 32-bit serials: a larger one is not found (PostgreSQL would refuse it with an error). */
-const MAX_ID = 2_147_483_647;
-/** A positive integer id, or undefined. Parsed by hand: this is the hot path. */
-export const parseId = (raw: string): number | undefined => {
-  if (!ID_PATTERN.test(raw)) return undefined;
-  const id = Number(raw);
-  return id <= MAX_ID ? id : undefined;
-};
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 

@@ -1,4 +1,3 @@
-import { campaignAvailability } from '#shared/campaign-lifecycle.ts';
 import { influenceScore } from '#shared/impact.ts';
 import type {
   SupporterCampaign,
@@ -6,15 +5,13 @@ import type {
   SupporterImpact,
   SupporterScheduledShare,
 } from '#shared/schemas/shares.ts';
+import { isHiddenStatus } from '#shared/campaign-lifecycle.ts';
 import type { Db } from '../../db/client.ts';
-import { assetsOfCampaign } from '../assets/assets.service.ts';
-import { supporterOrganization } from '../settings/settings.service.ts';
-import {
-  isHiddenFromPublic,
-  type SupporterCampaignRow,
-  supporterView,
-  viewTtl,
-} from './campaign-availability.ts';
+import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
+import { assetsOfCampaign } from '../assets/index.ts';
+import { supporterOrganization } from '../settings/index.ts';
+import { type SupporterCampaignRow, supporterView, viewTtl } from './campaign-availability.ts';
 import { CampaignCache } from './supporter-cache.ts';
 import { type AssetVariants, chooseVariants } from './variant-choice.ts';
 
@@ -79,7 +76,7 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
     view,
     json: JSON.stringify(view),
     pages: new Map(),
-    hidden: isHiddenFromPublic(campaign.status),
+    hidden: isHiddenStatus(campaign.status),
     dates: campaign,
     ...(variants.length > 0 ? { variants, choices: new Map() } : {}),
   };
@@ -181,9 +178,7 @@ export async function getVisitorScheduledShares(opts: {
   now?: Date;
 }): Promise<SupporterScheduledShare[]> {
   const { db, campaignId, supporterId } = opts;
-  const rows = await db
-    .selectFrom('shares')
-    .innerJoin('assets', 'assets.id', 'shares.assetId')
+  const rows = await sharesWithAssetAndCampaign(db)
     .select([
       'shares.id',
       'shares.assetId',
@@ -228,20 +223,18 @@ export async function getElsewhere(opts: {
     .executeTakeFirst();
   if (campaign?.status !== 'archived') return none;
   const org = await supporterOrganization(db, campaign.organizationId);
-  const rows = await db
+  const open = await db
     .selectFrom('campaigns')
-    .select(['id', 'name', 'description', 'status', 'startDate', 'endDate'])
+    .select(['id', 'name', 'description'])
     .where('organizationId', '=', campaign.organizationId)
-    .where('status', '=', 'active')
     .where('id', '!=', campaignId)
+    .where(openForSharing(sqlNow(opts.now)))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(50)
+    .limit(ELSEWHERE_LIMIT)
     .execute();
-  const now = opts.now ?? Date.now();
-  const open = rows.filter((r) => campaignAvailability(r, now).state === 'open').slice(0, ELSEWHERE_LIMIT);
   return {
     organization: { name: org.name, logoUrl: org.logoUrl },
-    campaigns: open.map(({ id, name, description }) => ({ id, name, description })),
+    campaigns: open,
   };
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clicksOfRef } from '../../test/db-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { nowIso } from '../../lib/time.ts';
-import { BROWSER_UA, seedCampaign, seedOrganization, supporterCookie, supporterIdOf } from './test-seed.ts';
+import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 
 let t: TestApp;
 let orgId: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appPerFile, postJson } from '../../test/test-app.ts';
-import { seedCampaign, seedOrganization, supporterCookie } from './test-seed.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { supporterCookie } from '../../test/visitor.ts';
 
 // GET /api/supporter/campaigns/:id/scheduled: a supporter's scheduled shares come back
 // after a reload, by their signed visitor cookie, and only theirs.

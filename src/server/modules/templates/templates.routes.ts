@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/templates.ts';
 import type { AppDeps } from '../../deps.ts';
 import { orgScope } from '../../lib/org-scope.ts';
+import { callerWrite } from '../../lib/campaign-write.ts';
 import { createTemplate, listTemplates, useTemplate } from './templates.service.ts';
 
 export async function templatesRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {
@@ -34,9 +35,7 @@ export async function templatesRoutes(app: FastifyInstance, { db, supporterCache
     },
     async (request, reply) => {
       const result = await useTemplate({
-        db,
-        supporterCache,
-        orgId: orgScope(request.user.organizationId),
+        ...callerWrite({ db, supporterCache }, request.user),
         templateId: request.params.id,
         name: request.body?.name,
         status: request.body?.status,

@@ -1,3 +1,4 @@
+import type { CreateStatus } from '#shared/campaign-lifecycle.ts';
 import type {
   CreateTemplateInput,
   Template,
@@ -15,11 +16,10 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import type { TemplatesTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assetsOfCampaign, insertAssets } from '../assets/assets.service.ts';
-import { insertCampaign } from '../campaigns/campaigns.service.ts';
-import { writeCampaign } from '../campaigns/campaign-write.ts';
-import { getOwnCampaign } from '../campaigns/own-campaign.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
+import { assetsOfCampaign } from '../assets/index.ts';
+import { createCampaignWithAssets } from '../campaigns/index.ts';
+import type { CallerWrite } from '../../lib/campaign-write.ts';
+import { getOwnCampaign } from '../../lib/own-campaign.ts';
 
 type TemplateRow = Omit<TemplatesTable, 'id'> & { id: number };
 
@@ -62,38 +62,23 @@ async function findTemplate(db: Db, orgId: number, id: string): Promise<Template
   throw notFound('Template not found');
 }
 
-/** Creates a campaign (active unless asked for a draft) with the template's starter assets, all or nothing. */
-export async function useTemplate(opts: {
-  db: Db;
-  supporterCache: SupporterCacheInvalidator;
-  orgId: number;
-  templateId: string;
-  name?: string;
-  status?: 'draft' | 'active';
-}): Promise<UsedTemplate> {
-  const { db, orgId } = opts;
-  const template = await findTemplate(db, orgId, opts.templateId);
-  return writeCampaign(
-    opts,
-    (used) => used.campaign.id,
-    async (trx) => {
-      const campaign = await insertCampaign({
-        db: trx,
-        orgId,
-        input: {
-          name: opts.name ?? template.name,
-          description: template.description,
-          status: opts.status ?? 'active',
-        },
-      });
-      const assets = await insertAssets(trx, {
-        campaignId: campaign.id,
-        organizationId: orgId,
-        assets: template.assets,
-      });
-      return { campaign, assets };
+/**
+ * Creates a campaign (active unless asked for a draft) with the template's starter
+ * assets, all or nothing, audited like any new campaign.
+ */
+export async function useTemplate(
+  opts: CallerWrite & { templateId: string; name?: string; status?: CreateStatus },
+): Promise<UsedTemplate> {
+  const template = await findTemplate(opts.db, opts.orgId, opts.templateId);
+  return createCampaignWithAssets({
+    ...opts,
+    input: {
+      name: opts.name ?? template.name,
+      description: template.description,
+      status: opts.status ?? 'active',
     },
-  );
+    assets: template.assets,
+  });
 }
 
 /** Saves one of the organisation's campaigns (its assets, in display order) as a template. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_TEMPLATES } from '#shared/templates.ts';
 import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
-import { createAsset, createCampaign } from '../campaigns/workspace-fixtures.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 const post = (url: string, token: string, payload?: Record<string, unknown>) =>
@@ -39,6 +39,12 @@ describe('POST /api/templates/:id/use', () => {
 
     const stored = (await get(`/api/campaigns/${campaign.id}`, a.token)).json();
     expect(stored.assets.map((s: any) => s.id)).toEqual(assets.map((s: any) => s.id));
+    // Written like any new campaign: with its audit entry, by the caller.
+    expect((await get('/api/organization/activity', a.token)).json()[0]).toMatchObject({
+      action: 'campaign.created',
+      target: 'Donation Drive',
+      actor: { id: a.userId },
+    });
   });
 
   it('every built-in template creates its assets', async () => {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, postJson } from '../../test/test-app.ts';
-import { PNG_1X1 } from '../campaigns/workspace-fixtures.ts';
+import { PNG_1X1 } from '../../test/sample-files.ts';
 import { FETCH_FAILED_MESSAGE } from './uploads.service.ts';
 
 // `locked` is the production setting; `open` sets ALLOW_PRIVATE_FETCH so a loopback

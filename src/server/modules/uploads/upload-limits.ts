@@ -6,6 +6,7 @@ import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
+import { HOUR_MS } from '#shared/durations.ts';
 
 // What one account and one organisation may put in the upload store. Counted from
 // the uploads table, so every instance on one database enforces the same numbers.
@@ -14,7 +15,6 @@ import { isoBefore, nowIso } from '../../lib/time.ts';
 // quota), each in one atomic step, so parallel uploads cannot slip past either
 // limit; a refused or failed upload deletes its row and so gives both back.
 
-const HOUR_MS = 60 * 60 * 1000;
 const MB = 1024 * 1024;
 /** The name a reserved row carries until its file is named (a valid stored name: see lib/storage.ts). */
 const RESERVED_SUFFIX = '.reserved';

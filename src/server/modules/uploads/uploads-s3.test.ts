@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
+import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from './upload-cleanup.ts';
 import { S3Storage } from '../../lib/s3-storage.ts';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
 import { createTestApp, postJson, signUp, type TestApp } from '../../test/test-app.ts';
 import { uploadFile } from '../../test/upload-file.ts';
-import { PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
+import { PNG_1X1, SAMPLE_HEADERS } from '../../test/sample-files.ts';
 
 // Uploads with S3_BUCKET set: stored in the bucket (s3rver here), served under the
 // same /uploads/ URLs with the same headers as from disk.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appPerFile, bearer, postJson, signUp } from '../../test/test-app.ts';
 import { type UploadedFile, uploadFile, uploadFromUrl } from '../../test/upload-file.ts';
-import { GIF_1X1, PNG_1X1, SAMPLE_HEADERS } from '../campaigns/workspace-fixtures.ts';
+import { GIF_1X1, PNG_1X1, SAMPLE_HEADERS } from '../../test/sample-files.ts';
 
 const t = appPerFile();
 let token: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
+import { multipartFile, PNG_1X1 } from '../sample-files.ts';
 import { CROSS_SITE_MESSAGE } from '../../plugins/csrf.ts';
 import { bearer, createTestApp, postJson, signUp, type TestApp } from '../test-app.ts';
 

@@ -5,7 +5,7 @@ import {
   EMAIL_CHANGE_NEEDS_PASSWORD,
 } from '#shared/schemas/account.ts';
 import { isoBefore } from '../../lib/time.ts';
-import { hashToken } from '../../modules/auth/sessions.ts';
+import { hashToken } from '../../modules/auth/index.ts';
 import { appPerFile, mailingAppPerFile, postJson, requester, sendJson, signUp } from '../test-app.ts';
 
 // A stolen session (the token alone) must not become the account. The email is

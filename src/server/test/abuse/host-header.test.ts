@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
-import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
+import { seedCampaign, seedOrganization } from '../seed-db.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
 // Without PUBLIC_URL, link previews use the request's host only when it is on the

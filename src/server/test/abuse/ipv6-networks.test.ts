@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
 import { networkKey } from '../../lib/network-key.ts';
-import { REGISTRATIONS_PER_HOUR } from '../../modules/auth/auth.routes.ts';
-import { LOGIN_MAX_FAILURES_PER_USER } from '../../modules/auth/login-throttle.ts';
-import { PUBLIC_SHARE_WRITES_PER_MINUTE } from '../../modules/shares/shares.routes.ts';
-import { CLICKS_PER_ADDRESS_PER_MINUTE } from '../../modules/supporter/click-budget.ts';
-import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
-import { clickThrough } from '../click-through.ts';
+import { LOGIN_MAX_FAILURES_PER_USER, REGISTRATIONS_PER_HOUR } from '../../modules/auth/index.ts';
+import { PUBLIC_SHARE_WRITES_PER_MINUTE } from '../../modules/shares/index.ts';
+import { CLICKS_PER_ADDRESS_PER_MINUTE } from '../../modules/supporter/index.ts';
+import { seedCampaign, seedOrganization } from '../seed-db.ts';
+import { clickThrough } from '../visitor.ts';
 import { appPerFile, signUp, uniqueName } from '../test-app.ts';
 
 // One IPv6 subscriber usually holds a whole /64: every address-keyed limit treats

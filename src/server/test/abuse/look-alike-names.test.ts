@@ -91,7 +91,7 @@ describe('invisible, control and mixed-script characters', () => {
   it('an existing account with such a name still signs in', async () => {
     const legacy = `bob\u00ad${randomBytes(3).toString('hex')}`;
     const now = new Date().toISOString();
-    const { hashPassword } = await import('../../modules/auth/passwords.ts');
+    const { hashPassword } = await import('../../modules/auth/index.ts');
     await t.database.db
       .insertInto('users')
       .values({

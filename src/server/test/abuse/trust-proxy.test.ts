@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
-import { REGISTRATIONS_PER_HOUR } from '../../modules/auth/auth.routes.ts';
+import { REGISTRATIONS_PER_HOUR } from '../../modules/auth/index.ts';
 import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
-import { seedCampaign, seedOrganization } from '../../modules/supporter/test-seed.ts';
-import { clickThrough } from '../click-through.ts';
+import { seedCampaign, seedOrganization } from '../seed-db.ts';
+import { clickThrough } from '../visitor.ts';
 import { clicksOfRef } from '../db-rows.ts';
 import { appPerFile, type TestApp, uniqueName } from '../test-app.ts';
 

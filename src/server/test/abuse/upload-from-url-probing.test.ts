@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FETCH_FAILED_MESSAGE } from '../../modules/uploads/uploads.service.ts';
+import { FETCH_FAILED_MESSAGE } from '../../modules/uploads/index.ts';
 import { createTestApp, postJson, signUp, type TestApp } from '../test-app.ts';
 
 // Every way a fetch can fail (private address, no such host, closed port, an HTTP

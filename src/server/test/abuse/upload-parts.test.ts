@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
+import { multipartFile, PNG_1X1 } from '../sample-files.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../test-app.ts';
 
 // What reaches POST /api/upload: one file, whole, in the field named `file`.

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../../jobs/upload-cleanup.ts';
-import { PNG_1X1 } from '../../modules/campaigns/workspace-fixtures.ts';
-import { FetchSlots } from '../../modules/uploads/upload-limits.ts';
+import { cleanupUnusedUploads, FetchSlots, UNUSED_UPLOAD_TTL_MS } from '../../modules/uploads/index.ts';
+import { PNG_1X1 } from '../sample-files.ts';
 import { appPerFile, bearer, postJson, sendJson, signUp } from '../test-app.ts';
 import { uploadFile, uploadFromUrl } from '../upload-file.ts';
 

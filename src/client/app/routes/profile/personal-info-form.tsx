@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ProfileUpdate, PublicUser } from '#shared/schemas/auth.ts';
+import type { ProfileInput, ProfileUpdate, PublicUser } from '#shared/schemas/auth.ts';
 import { passwordField, TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { useUpdateProfile } from '#client/features/auth/index.ts';
 import { FormCard } from './form-card.tsx';
 
-interface PersonalInfo {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  currentPassword: string;
-}
+/** The form's values: every field of the profile schema, as the inputs hold it (text). */
+type PersonalInfo = Record<keyof ProfileInput, string>;
 
 const fromUser = (user: PublicUser): PersonalInfo => ({
   firstName: user.firstName ?? '',

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type * as React from 'react';
 import type { FieldValues, UseFormHandleSubmit } from 'react-hook-form';
+import type { CreateStatus } from '#shared/campaign-lifecycle.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter } from '#client/components/ui/dialog.tsx';
 
-export type NewCampaignStatus = 'active' | 'draft';
+/** What a new campaign can be created as (the create schema's statuses). */
+export type NewCampaignStatus = CreateStatus;
 
 /**
  * A form that creates a campaign either live ('Create Campaign', the submit button) or

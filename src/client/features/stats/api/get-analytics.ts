@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CampaignAnalytics, OrganizationAnalytics } from '#shared/schemas/analytics.ts';
+import type { CampaignAnalytics, ExportQuery, OrganizationAnalytics } from '#shared/schemas/analytics.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import type { DateRange } from '../lib/date-range.ts';
 import { statsFreshness } from './freshness.ts';
@@ -19,7 +19,7 @@ export const analyticsUrl = (scope: AnalyticsScope, range: DateRange, tz: string
   `${base(scope)}/analytics?${query({ from: range.from, to: range.to, tz })}`;
 
 /** The CSV download of one event type for the same range and zone as the view. */
-export const exportUrl = (scope: AnalyticsScope, type: 'shares' | 'clicks', range: DateRange, tz: string) =>
+export const exportUrl = (scope: AnalyticsScope, type: ExportQuery['type'], range: DateRange, tz: string) =>
   `${base(scope)}/export.csv?${query({ type, from: range.from, to: range.to, tz })}`;
 
 export function useAnalytics(

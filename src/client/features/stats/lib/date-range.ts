@@ -1,4 +1,5 @@
 import { MAX_RANGE_DAYS } from '#shared/schemas/analytics.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // The analytics range in the zone's own calendar days (YYYY-MM-DD, both ends included),
 // the form the analytics and export calls take.
@@ -16,8 +17,6 @@ export interface DateRange {
   from: string;
   to: string;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Today's date in `tz` ('en-CA' formats dates as YYYY-MM-DD). */
 export const todayIn = (tz: string, now = new Date()) =>

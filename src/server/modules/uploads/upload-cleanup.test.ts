@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appPerFile, signUp } from '../test/test-app.ts';
-import { uploadFile } from '../test/upload-file.ts';
+import { appPerFile, signUp } from '../../test/test-app.ts';
+import { uploadFile } from '../../test/upload-file.ts';
 import { UNUSED_UPLOAD_TTL_MS, UPLOAD_CLEANUP_INTERVAL_MS } from './upload-cleanup.ts';
 
 // The unused-upload cleanup is a job of the one background runner: once per hour

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/client.ts';
-import type { RollupSourceDaysTable } from '../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import type { RollupSourceDaysTable } from '../../db/schema.ts';
 import { contiguous, sharedIn, type Window } from './rollups.ts';
-import { dayOf } from '../db/sql-time.ts';
+import { dayOf } from '../../db/sql-time.ts';
 
 // The per-source figures of the rollups (docs/decisions/0022-source-rollups.md): per UTC
 // day, campaign and `?src=` tag, the tagged visits and the shares made by visitors who

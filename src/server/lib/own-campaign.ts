@@ -1,6 +1,6 @@
 import type { Campaign } from '#shared/schemas/campaigns.ts';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { Db } from '../db/client.ts';
+import { notFound } from './errors.ts';
 
 type Executor = Pick<Db, 'selectFrom'>;
 

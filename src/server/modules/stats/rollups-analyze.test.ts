@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
-import { shareRow } from '../test/db-rows.ts';
-import { appPerFile } from '../test/test-app.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { shareRow } from '../../test/db-rows.ts';
+import { appPerFile } from '../../test/test-app.ts';
 import { FIRST_ANALYZE_EVENTS, rollupJob } from './rollups.ts';
-import { JobRunner } from './runner.ts';
+import { JobRunner } from '../../jobs/runner.ts';
 
 // On PostgreSQL the rollup job analyses the per-supporter tables it grows once it has
 // rolled up FIRST_ANALYZE_EVENTS events (then at twice as many), instead of leaving a

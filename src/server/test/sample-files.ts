@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { bearer } from '../../test/test-app.ts';
-
-// Test helpers for the workspace modules (campaigns, assets, uploads, stats,
-// templates): seed through the API and build small files in memory.
+// Small files built in memory for the upload tests: valid images, the first bytes of
+// each type the sniffer knows, and a multipart body to carry one.
 
 /** A valid 1x1 PNG. */
 export const PNG_1X1 = Buffer.from(
@@ -31,35 +28,6 @@ export function multipartFile(opts: {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
-
-/** POSTs `payload` as the token's user and answers the created row; anything but 201 throws. */
-async function postCreated(app: FastifyInstance, token: string, url: string, payload: object): Promise<any> {
-  const res = await app.inject({ method: 'POST', url, headers: bearer(token), payload });
-  if (res.statusCode !== 201) throw new Error(`POST ${url} failed: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-
-export const createCampaign = (app: FastifyInstance, token: string, body: Record<string, unknown> = {}) =>
-  postCreated(app, token, '/api/campaigns', {
-    name: 'Clean Rivers',
-    description: 'Keep them clean',
-    status: 'active',
-    ...body,
-  });
-
-export const createAsset = (
-  app: FastifyInstance,
-  token: string,
-  campaignId: number,
-  body: Record<string, unknown> = {},
-) =>
-  postCreated(app, token, '/api/assets', {
-    title: 'Share this',
-    type: 'text',
-    content: 'Rivers matter',
-    campaignId,
-    ...body,
-  });
 
 /** An ISO-BMFF `ftyp` box with the given brand: enough for the sniffer (mp4, qt, M4A...). */
 function ftyp(brand: string): Buffer {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // The supporter figures of the rollups, kept so that reads stay bounded whatever the
 // history (docs/decisions/0016-bounded-supporter-figures.md). Per scope (a campaign,
@@ -17,7 +18,6 @@ import type { Db } from '../db/client.ts';
 export const LEADERS = 20;
 /** Gaps above this are stored as 0: no range is longer than 366 days. */
 export const MAX_GAP = 366;
-const DAY_MS = 86_400_000;
 const CHUNK = 400;
 
 export type ScopeKind = 'campaign' | 'org';

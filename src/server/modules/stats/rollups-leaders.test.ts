@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
-import { shareRow } from '../test/db-rows.ts';
-import { appPerFile } from '../test/test-app.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { shareRow } from '../../test/db-rows.ts';
+import { appPerFile } from '../../test/test-app.ts';
 import { LEADERS, SCOPE_TABLES, type ScopeKind } from './rollups-supporters.ts';
 import { rollUpBatch } from './rollups.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // Each reach row keeps its day's LEADERS most active supporters, updated from the
 // previous list and the batch's sharers only. With more supporters than LEADERS, many
@@ -11,7 +12,6 @@ import { rollUpBatch } from './rollups.ts';
 // full ranking of the day's supporter rows gives.
 
 const t = appPerFile({ ROLLUP_INTERVAL_MS: '0' });
-const DAY = 86_400_000;
 
 const ranked = (counts: Map<string, number>) =>
   [...counts]
@@ -40,7 +40,7 @@ describe('reach leaders', () => {
       await seedCampaign(db, { organizationId, assets: asset }),
       await seedCampaign(db, { organizationId, assets: asset }),
     ];
-    const days = [new Date(Date.now() - DAY).toISOString(), new Date().toISOString()];
+    const days = [new Date(Date.now() - DAY_MS).toISOString(), new Date().toISOString()];
     for (let round = 0; round < 6; round++) {
       // Each round favours other supporters, so later rounds overtake earlier leaders.
       const rows = Array.from({ length: 40 }, (_, i) => {

@@ -1,18 +1,18 @@
 import { type Expression, type Kysely, sql } from 'kysely';
-import type { Db } from '../db/client.ts';
-import type { DialectName } from '../db/dialect.ts';
+import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
 import type {
   Database,
   RollupCampaignHoursTable,
   RollupDaysTable,
   RollupOrgHoursTable,
   RollupTotalsTable,
-} from '../db/schema.ts';
-import { SHARE_KEYS } from '../modules/stats/share-keys.ts';
+} from '../../db/schema.ts';
+import { SHARE_KEYS } from './share-keys.ts';
 import { rollUpSources } from './rollups-sources.ts';
 import { supporterFigures } from './rollups-supporters.ts';
-import type { Job } from './runner.ts';
-import { dayOf, hourOf } from '../db/sql-time.ts';
+import type { Job } from '../../jobs/runner.ts';
+import { dayOf, hourOf } from '../../db/sql-time.ts';
 
 // Rolls logged shares and click-throughs into the rollup tables in small batches,
 // off the request path. Each event table has a high-water mark (rollupState.lastId):

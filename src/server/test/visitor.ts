@@ -1,5 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { BROWSER_UA, supporterCookie } from '../modules/supporter/test-seed.ts';
+
+// A supporter's browser as the server sees it: its user agent and the visitor cookie
+// the supporter page sets.
+
+/** `rally_sid` value from a response's Set-Cookie, if any. */
+export function supporterCookie(headers: Record<string, unknown>): string | undefined {
+  const raw = headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const hit = list.find((c: string) => c.startsWith('rally_sid='));
+  return hit ? hit.slice('rally_sid='.length).split(';')[0] : undefined;
+}
+
+/** The supporter id inside a `rally_sid` cookie value (`{id}.{tag}`). */
+export const supporterIdOf = (cookie: string | undefined): string | undefined => cookie?.split('.')[0];
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /**
  * A visitor following a tracked link: the supporter page, then the page's own

@@ -1,16 +1,25 @@
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import { callerOrg } from '../../lib/org-scope.ts';
-import type { Database } from '../../db/schema.ts';
-import { type Audit, auditedTransaction } from '../../lib/audit.ts';
-import type { SupporterCacheInvalidator } from '../supporter/supporter-cache.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { Db } from '../db/client.ts';
+import { callerOrg } from './org-scope.ts';
+import type { Database } from '../db/schema.ts';
+import { type Audit, auditedTransaction } from './audit.ts';
+import type { SupporterCacheInvalidator } from './supporter-cache-invalidator.ts';
+import { badRequest, notFound } from './errors.ts';
 import { CAMPAIGN_NOT_FOUND } from './own-campaign.ts';
 
 // Every write to a campaign or its assets has the same frame: one transaction with
 // its audit entries, and once committed, the supporter cache told which campaign
-// changed (before the commit, a supporter could re-cache the old page).
+// changed (before the commit, a supporter could re-cache the old page). It sits below
+// the modules because campaigns, assets, templates and the debug content all write
+// through it.
+
+export const ARCHIVED_IS_FINAL = 'An archived campaign cannot be changed: duplicate it instead';
+
+/** Archived campaigns are read-only: their assets cannot be added, edited or deleted either. */
+export function assertCampaignEditable(campaign: { status: string }): void {
+  if (campaign.status === 'archived') throw badRequest(ARCHIVED_IS_FINAL);
+}
 
 /**
  * Locks the organisation's campaign row for the rest of the transaction (a no-op

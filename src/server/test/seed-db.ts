@@ -1,8 +1,9 @@
-import type { Db } from '../../db/client.ts';
-import { nowIso } from '../../lib/time.ts';
+import type { AssetType } from '#shared/constants.ts';
+import type { Db } from '../db/client.ts';
+import { nowIso } from '../lib/time.ts';
 
-// Seeds straight into the database, so these tests do not depend on the staff
-// campaign and asset routes.
+// Organisations and campaigns written straight into the database, so a test does not
+// depend on the staff routes (seed-api.ts makes them through the API instead).
 
 export async function seedOrganization(db: Db, name = 'Seed Org'): Promise<number> {
   const username = `seed-${Math.random().toString(36).slice(2, 10)}`;
@@ -35,7 +36,7 @@ export async function seedCampaign(
     organizationId: number;
     name?: string;
     description?: string | null;
-    assets?: { title: string; type: 'image' | 'video' | 'text'; content: string; position?: number }[];
+    assets?: { title: string; type: AssetType; content: string; position?: number }[];
   },
 ): Promise<{ campaignId: number; assetIds: number[] }> {
   const campaign = await db
@@ -71,17 +72,3 @@ export async function seedCampaign(
   }
   return { campaignId: campaign.id, assetIds };
 }
-
-/** `rally_sid` value from a response's Set-Cookie, if any. */
-export function supporterCookie(headers: Record<string, unknown>): string | undefined {
-  const raw = headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
-  const hit = list.find((c: string) => c.startsWith('rally_sid='));
-  return hit ? hit.slice('rally_sid='.length).split(';')[0] : undefined;
-}
-
-/** The supporter id inside a `rally_sid` cookie value (`{id}.{tag}`). */
-export const supporterIdOf = (cookie: string | undefined): string | undefined => cookie?.split('.')[0];
-
-export const BROWSER_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

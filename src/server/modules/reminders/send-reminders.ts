@@ -1,28 +1,30 @@
-import { shareRefusal } from '#shared/campaign-lifecycle.ts';
 import { pushSubscriptionSchema } from '#shared/schemas/reminders.ts';
-import type { Config } from '../config/env.ts';
-import type { Db } from '../db/client.ts';
-import type { Mailer } from '../lib/mail.ts';
-import { isoBefore } from '../lib/time.ts';
-import { hashToken, newToken } from '../modules/auth/sessions.ts';
-import { getSettings } from '../modules/settings/settings.service.ts';
-import { type DueReminder, reminderMail, sendPushReminder } from '../modules/reminders/reminder-delivery.ts';
-import { loadReminderKeys } from '../modules/reminders/reminder-keys.ts';
-import type { Job } from './runner.ts';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { isoBefore } from '../../lib/time.ts';
+import { hashToken, newToken } from '../auth/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { type DueReminder, reminderMail, sendPushReminder } from './reminder-delivery.ts';
+import { loadReminderKeys } from './reminder-keys.ts';
+import type { Job } from '../../jobs/runner.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
 
 /** Reminders claimed per step (one transaction); more wait for the next step. */
 export const REMINDER_BATCH = 50;
 /** A claim this old never finished (the process died while sending): it counts as a failed try. */
-export const STALE_CLAIM_MS = 60 * 60 * 1000;
+export const STALE_CLAIM_MS = HOUR_MS;
 /** Tries per reminder; after the last failed one the share expires and the personal data goes. */
 export const REMINDER_MAX_ATTEMPTS = 3;
 /** Wait before the next try, by failed tries so far (1, 2). */
-export const REMINDER_RETRY_DELAYS_MS = [5 * 60 * 1000, 15 * 60 * 1000];
+export const REMINDER_RETRY_DELAYS_MS = [5 * MINUTE_MS, 15 * MINUTE_MS];
 /** Unsubscribe links keep working this long after their mail. */
-export const UNSUBSCRIBE_LINK_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+export const UNSUBSCRIBE_LINK_TTL_MS = 180 * DAY_MS;
 
 /** How often (per process) the sweeps of stale claims and old unsubscribe links run. */
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const SWEEP_EVERY_MS = 10 * MINUTE_MS;
 
 /** Process-wide tallies for /metrics: reminders by channel and outcome. */
 export const reminderCounters = { emailSent: 0, emailFailed: 0, pushSent: 0, pushFailed: 0 };
@@ -98,11 +100,8 @@ export function remindersJob(opts: {
       ).map((r) => r.id);
       if (ids.length === 0) return false;
 
-      const rows = await trx
-        .selectFrom('reminders as r')
-        .innerJoin('shares as s', 's.id', 'r.shareId')
-        .innerJoin('campaigns as c', 'c.id', 's.campaignId')
-        .innerJoin('assets as a', 'a.id', 's.assetId')
+      const rows = await sharesWithAssetAndCampaign(trx)
+        .innerJoin('reminders as r', 'r.shareId', 'shares.id')
         .innerJoin('organizations as o', 'o.id', 'r.organizationId')
         .select([
           'r.id',
@@ -113,16 +112,14 @@ export function remindersJob(opts: {
           'r.pushSubscription',
           'r.origin',
           'r.attempts',
-          's.ref',
-          's.shareText as text',
-          's.status as shareStatus',
-          's.campaignId',
-          'c.name as campaignName',
-          'c.status as campaignStatus',
-          'c.startDate',
-          'c.endDate',
-          'a.title as assetTitle',
-          'a.deletedAt',
+          'shares.ref',
+          'shares.shareText as text',
+          'shares.status as shareStatus',
+          'shares.campaignId',
+          'campaigns.name as campaignName',
+          openForSharing(sqlNow(now)).as('campaignOpen'),
+          'assets.title as assetTitle',
+          'assets.deletedAt',
           'o.name as organizationName',
         ])
         .where('r.id', 'in', ids)
@@ -135,10 +132,7 @@ export function remindersJob(opts: {
           done.push(row.id);
           continue;
         }
-        const closed =
-          row.deletedAt !== null ||
-          shareRefusal({ status: row.campaignStatus, startDate: row.startDate, endDate: row.endDate }, now);
-        if (closed) {
+        if (row.deletedAt !== null || !row.campaignOpen) {
           await trx
             .updateTable('shares')
             .set({ status: 'expired' })

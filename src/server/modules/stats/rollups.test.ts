@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
-import { seedCampaign, seedOrganization } from '../modules/supporter/test-seed.ts';
-import { campaignAnalytics, organizationAnalytics } from '../modules/stats/analytics.service.ts';
-import { pseudonym } from '../modules/stats/pseudonym.ts';
-import { campaignStats, engagementRate, organizationStats } from '../modules/stats/stats.service.ts';
-import { resolveRange } from '../modules/stats/time-range.ts';
-import { appPerFile } from '../test/test-app.ts';
-import { shareRow } from '../test/db-rows.ts';
+import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
+import { campaignAnalytics, organizationAnalytics } from './analytics.service.ts';
+import { pseudonym } from './pseudonym.ts';
+import { campaignStats, engagementRate, organizationStats } from './stats.service.ts';
+import { resolveRange } from './time-range.ts';
+import { appPerFile } from '../../test/test-app.ts';
+import { shareRow } from '../../test/db-rows.ts';
 import { rollUpBatch } from './rollups.ts';
+import { DAY_MS } from '#shared/durations.ts';
 
 // Rollups plus the live tail must answer exactly what a full recount of the event
 // rows answers, whatever point the rollup job has reached: the stats, and the totals,
@@ -27,9 +28,8 @@ function rng(seed: number) {
 
 const PLATFORMS = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
 const SOURCES = ['qr', 'mail', 'poster'];
-/** What a scheduled share can become without being posted (reminders.ts, shares.service.ts). */
+/** What a scheduled share can become without being posted (reminders/send-reminders.ts, shares/shares.service.ts). */
 const UNPOSTED = ['expired', 'reminded', 'rescheduled'];
-const DAY = 86_400_000;
 
 type Scoped = { organizationId: number; campaignId: number };
 /** Rows of the organisation, or of one of its campaigns. */
@@ -42,12 +42,12 @@ async function recount(orgId: number, campaignId: number | undefined, now: numbe
     inScope(orgId, campaignId),
   );
   const c = (await db.selectFrom('clicks').selectAll().execute()).filter(inScope(orgId, campaignId));
-  const since = new Date(now - ACTIVE_SUPPORTER_DAYS * DAY).toISOString();
+  const since = new Date(now - ACTIVE_SUPPORTER_DAYS * DAY_MS).toISOString();
   const platformBreakdown: Record<string, number> = {};
   for (const r of s) platformBreakdown[r.platform] = (platformBreakdown[r.platform] ?? 0) + 1;
   const lasts = [...s, ...c].map((r) => r.createdAt).sort();
   const daily = Array.from({ length: 30 }, (_, i) => {
-    const date = new Date(now - (29 - i) * DAY).toISOString().slice(0, 10);
+    const date = new Date(now - (29 - i) * DAY_MS).toISOString().slice(0, 10);
     return {
       date,
       shares: s.filter((r) => r.createdAt.startsWith(date)).length,
@@ -186,8 +186,8 @@ describe('rollups + tail == full recount', () => {
         for (const c of [undefined, ...campaigns]) {
           // One random range per scope and round: 8 rounds x 3 seeds cover many ranges.
           const length = 1 + Math.floor(rand() * 60);
-          const to = new Date(now - Math.floor(rand() * 3) * DAY).toISOString().slice(0, 10);
-          const from = new Date(Date.parse(to) - (length - 1) * DAY).toISOString().slice(0, 10);
+          const to = new Date(now - Math.floor(rand() * 3) * DAY_MS).toISOString().slice(0, 10);
+          const from = new Date(Date.parse(to) - (length - 1) * DAY_MS).toISOString().slice(0, 10);
           const query = { from, to, tz: pick(ZONES) };
           const expected = await recountRange(orgId, c?.campaignId, query, now);
           // Exact top supporters, and the ones drawn from each day's leaders (with a dozen
@@ -238,7 +238,9 @@ describe('rollups + tail == full recount', () => {
         for (let i = 0; i < 15; i++) {
           const c = pick(campaigns);
           // Across 60 days (so some are outside the 30-day windows) and some in the last hour.
-          const at = new Date(now - Math.floor(rand() * (rand() < 0.2 ? 3600_000 : 60 * DAY))).toISOString();
+          const at = new Date(
+            now - Math.floor(rand() * (rand() < 0.2 ? 3600_000 : 60 * DAY_MS)),
+          ).toISOString();
           const kind = rand();
           // A third of the shares and most visits carry a source tag.
           const source = () => (rand() < 0.35 ? pick(SOURCES) : null);

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/client.ts';
-import type { FileStorage } from '../lib/storage.ts';
-import { UPLOADS_PREFIX } from '../modules/uploads/upload-storage.ts';
-import { periodicJob } from './periodic.ts';
-import type { Job } from './runner.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { UPLOADS_PREFIX } from './upload-storage.ts';
+import { periodicJob } from '../../jobs/periodic.ts';
+import type { Job } from '../../jobs/runner.ts';
+import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 
 /** An upload nothing refers to is kept this long (time to finish the asset form), then removed. */
-export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+export const UNUSED_UPLOAD_TTL_MS = DAY_MS;
 /** How often the cleanup runs (once per period across all instances). */
-export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+export const UPLOAD_CLEANUP_INTERVAL_MS = HOUR_MS;
 /** Files removed per job step (one transaction). */
 export const CLEANUP_BATCH = 100;
 

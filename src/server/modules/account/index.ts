@@ -1,0 +1,2 @@
+// The signed-in user's own account: password, sessions, activity logs, password reset.
+export { accountRoutes } from './account.routes.ts';

@@ -1,0 +1,5 @@
+// Campaigns: create, read with their assets, edit, lifecycle (pause, end, archive,
+// duplicate). The write path every campaign and asset write takes is lib/campaign-write.ts.
+export { campaignLifecycleRoutes } from './campaign-lifecycle.routes.ts';
+export { campaignsRoutes } from './campaigns.routes.ts';
+export { createCampaignWithAssets } from './campaigns.service.ts';

@@ -1,0 +1,2 @@
+// The framable share card (docs/decisions/0019).
+export { embedRoutes } from './embed.routes.ts';

@@ -1,0 +1,7 @@
+// Figures: the rollups the background job builds (rollups*.ts) and the reads over
+// them (stats, analytics, asset analytics, exports).
+export { namedSharesQuery } from './analytics.service.ts';
+export { ROLLUP_BATCH, rollUpBatch, rollupJob } from './rollups.ts';
+export { statsRoutes } from './stats.routes.ts';
+export { campaignStats } from './stats.service.ts';
+export { type SourceRow, visitSources } from './visit-sources.ts';
