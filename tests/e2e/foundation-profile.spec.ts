@@ -32,7 +32,8 @@ test('saving personal information survives a reload', async ({ page, signedIn })
   await page.getByLabel('Last Name').fill("O'Lovelace <b>");
   await page.getByLabel('Phone').fill('+44 20 7946 0000');
   // The email stays as it is, so no password is asked for.
-  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+  const info = page.getByRole('form', { name: 'Personal Information' });
+  await expect(info.getByLabel('Current Password')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page)).toContainText('Profile Updated');
   await expect(page.getByRole('heading', { level: 2, name: "Ada O'Lovelace <b>" })).toBeVisible();
@@ -161,12 +162,13 @@ test('a new email asks for the password and is made when the mailed link is foll
     const oldEmail = `${signedIn.username}@example.org`;
     const newEmail = `new-${signedIn.username}@example.org`;
     await page.goto('/profile');
+    const info = page.getByRole('form', { name: 'Personal Information' });
     await page.getByLabel('Email').fill(newEmail);
-    await page.getByLabel('Current Password').fill('wrong-password');
+    await info.getByLabel('Current Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page)).toContainText('Current password is incorrect');
 
-    await page.getByLabel('Current Password').fill('secret123');
+    await info.getByLabel('Current Password').fill('secret123');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page)).toContainText(`Check ${newEmail} to confirm the change`);
     await expect(page.getByRole('status').filter({ hasText: 'to confirm the change' })).toContainText(
