@@ -171,7 +171,7 @@ test('a new email asks for the password and is made when the mailed link is foll
     await info.getByLabel('Current Password').fill('secret123');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page)).toContainText(`Check ${newEmail} to confirm the change`);
-    await expect(page.getByRole('status').filter({ hasText: 'to confirm the change' })).toContainText(
+    await expect(info.getByRole('status')).toContainText(
       `Check ${newEmail} to confirm the change. Your email stays ${oldEmail} until then.`,
     );
     await expect(page.getByLabel('Email')).toHaveValue(oldEmail);
