@@ -52,6 +52,8 @@ export default defineConfig({
         E2E_PORT: String(port),
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Rally <rally@example.org>',
+        // Every spec's organisation is minutes old: its mail must leave at once.
+        MAIL_HOLD_NEW_ORGS_HOURS: '0',
         // The debug helpers (Debug button, Debug Session, /upload-test) have specs of their own.
         DEV_TOOLS: '1',
       },

@@ -13,7 +13,7 @@ const ROUTE_SRC = 'app/routes/supporter-page.tsx';
 /** Client sources the supporter page may load; anything else under features/ or app/ is staff code. */
 const SUPPORTER_OK = [
   /^shared\//,
-  /^client\/features\/(supporter|sharing)\//,
+  /^client\/features\/(supporter|shares|scheduling|previews)\//,
   /^client\/(components|lib)\//,
   /^client\/app\/(router|providers|route-fallback|routes\/supporter-page)\.tsx$/,
   /^client\/(main\.tsx|index\.html|styles\.css)$/,

@@ -34,7 +34,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { backgroundJobs } from './jobs/index.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { loadVisitorCookieKey } from './lib/app-secrets.ts';
-import { loadReminderKeys, remindersRoutes } from './modules/reminders/index.ts';
+import { loadReminderKeys, reminderConfirmRoutes, remindersRoutes } from './modules/reminders/index.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -164,6 +164,7 @@ export async function buildApp(opts: {
     confirmationRoutes,
     embedRoutes,
     remindersRoutes,
+    reminderConfirmRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);

@@ -147,6 +147,9 @@ export const PLATFORMS: Record<PlatformId, PlatformDefinition> = {
   },
 };
 
+/** A story needs an image or video: what the story preview and a share of a text asset there say. */
+export const STORY_NEEDS_IMAGE = 'Cannot share to Instagram Story without an image';
+
 /** Where supporters post beyond the classic four: offered for every asset type, through their web links. */
 export const LINK_PLATFORMS: PlatformId[] = ['bluesky', 'threads', 'mastodon', 'telegram', 'reddit', 'email'];
 

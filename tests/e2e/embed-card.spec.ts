@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api, expect, signInAs, test } from '../support/fixtures.ts';
-import { campaignStats, installShareRecorder, seedCampaign } from '../support/supporter.ts';
+import { campaignStats, installShareRecorder, seedSupporterCampaign } from '../support/supporter.ts';
 import { addMember, axeProblems } from '../support/teams.ts';
 import { toastEl } from '../support/workspace.ts';
 
@@ -46,7 +46,7 @@ test('an allowed site shows the card, and each tap logs a share counted for one 
   page,
   request,
 }) => {
-  const seeded = await seedCampaign(request);
+  const seeded = await seedSupporterCampaign(request);
   await setOrigins(request, seeded.account.token, [hostOrigin]);
   await installShareRecorder(page);
   const refusals = frameRefusals(page);
@@ -87,7 +87,7 @@ test("the card shows the visitor's share-text variant and names it, with the car
   request,
 }) => {
   const texts = ['Rivers need you today', 'Clean water is a right'];
-  const seeded = await seedCampaign(request, {
+  const seeded = await seedSupporterCampaign(request, {
     assets: [{ type: 'text', title: 'Call to action', content: 'Write to your council today.' }],
   });
   const owner = api(request, seeded.account.token);
@@ -129,7 +129,7 @@ test("the card shows the visitor's share-text variant and names it, with the car
 });
 
 test('a site not on the list is refused the frame by Chromium', async ({ page, request }) => {
-  const seeded = await seedCampaign(request);
+  const seeded = await seedSupporterCampaign(request);
   await setOrigins(request, seeded.account.token, ['https://www.river.example']);
   const refusals = frameRefusals(page);
   await page.goto(`${hostOrigin}/?campaign=${seeded.campaignId}`);
@@ -146,7 +146,7 @@ test('a site not on the list is refused the frame by Chromium', async ({ page, r
 });
 
 test('the card passes axe (WCAG 2.1 AA and best practices), open and paused', async ({ page, request }) => {
-  const seeded = await seedCampaign(request);
+  const seeded = await seedSupporterCampaign(request);
   const check = async (label: string) => {
     const { violations } = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
@@ -177,7 +177,7 @@ test('settings: an admin lists the sites and copies the snippet; a viewer sees t
   // Two signed-in browsers and a member added on the way: room on a busy machine.
   test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const seeded = await seedCampaign(request);
+  const seeded = await seedSupporterCampaign(request);
   await signInAs(page, seeded.account);
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Embed' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, expect, signInAs, test } from '../support/fixtures.ts';
-import { DESKTOP, installShareRecorder, recordedCalls, seedCampaign } from '../support/supporter.ts';
-import { seedAsset, seedCampaign as seedStaffCampaign } from '../support/workspace.ts';
+import { DESKTOP, installShareRecorder, recordedCalls, seedSupporterCampaign } from '../support/supporter.ts';
+import { seedAsset, seedCampaign } from '../support/workspace.ts';
 
 // A/B share texts: staff write up to four variants of an asset's share text; each
 // supporter is shown one and shares it; the analytics compare them.
@@ -11,7 +11,7 @@ test.use(DESKTOP);
 const VARIANTS = ['Rivers are for swimming, not sewage.', 'I want to swim in my river again. Join me.'];
 
 test('staff add share-text variants to an asset, up to four', async ({ page, request, signedIn }) => {
-  const campaign = await seedStaffCampaign(request, signedIn, { name: 'Variant Campaign' });
+  const campaign = await seedCampaign(request, signedIn, { name: 'Variant Campaign' });
   await seedAsset(request, signedIn, campaign, { title: 'Call to act' });
   await page.goto(`/campaigns/${campaign.id}`);
   await page.getByRole('button', { name: 'Edit Call to act' }).click();
@@ -54,7 +54,7 @@ test('a supporter arriving by QR code shares the variant they are shown; staff s
   page,
   request,
 }) => {
-  const seeded = await seedCampaign(request, {
+  const seeded = await seedSupporterCampaign(request, {
     assets: [{ type: 'text', title: 'Call to action', content: 'Write to your council today.' }],
   });
   const owner = api(request, seeded.account.token);

@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { createAccount, expect, signInAs, test, uniqueName } from '../support/fixtures.ts';
 import { PHONE } from '../support/supporter.ts';
 import { axeProblems, inviteViaApi } from '../support/teams.ts';
-import { campaignRow, pngBytes, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
+import { campaignRow, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
+import { pngBytes } from '../support/png.ts';
 
 // Errors where they happen: on the field, in plain words with a Retry, never as zeros.
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, PHONE, seedCampaign as seedSupporterCampaign } from '../support/supporter.ts';
+import { DESKTOP, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
 import { axeProblems } from '../support/teams.ts';
 import { seedAsset, seedCampaign } from '../support/workspace.ts';
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, PHONE, seedCampaign } from '../support/supporter.ts';
+import { DESKTOP, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
 
 // Each test runs axe over several screens and dialogs: give it room on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -34,7 +34,7 @@ test.describe('accessibility on a desktop', () => {
   test.use(DESKTOP);
 
   test('page, every tab, the share dialog and the schedule dialog', async ({ page, request }) => {
-    const seeded = await seedCampaign(request, { assets: ASSETS });
+    const seeded = await seedSupporterCampaign(request, { assets: ASSETS });
     await page.goto(`/supporter/${seeded.campaignId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'share tab');
@@ -75,7 +75,7 @@ test.describe('accessibility on a phone', () => {
   test.use(PHONE);
 
   test('the mobile view and its dialogs', async ({ page, request }) => {
-    const seeded = await seedCampaign(request, { assets: ASSETS });
+    const seeded = await seedSupporterCampaign(request, { assets: ASSETS });
     await page.goto(`/supporter/${seeded.campaignId}`);
     await expect(page).toHaveURL(/mobile=true/);
     await expect(page.getByRole('heading', { name: 'Add Your Personal Touch' })).toBeVisible();

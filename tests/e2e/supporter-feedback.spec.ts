@@ -1,6 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, installShareRecorder, PHONE, recordedCalls, seedCampaign } from '../support/supporter.ts';
+import {
+  DESKTOP,
+  installShareRecorder,
+  PHONE,
+  recordedCalls,
+  seedSupporterCampaign,
+} from '../support/supporter.ts';
 
 // The page says what happened: a platform window that opened is not a post yet, a
 // share sheet that completed is, and a share the server did not record is never a success.
@@ -28,7 +34,7 @@ test.describe('feedback on a desktop', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.evaluate(() => navigator.clipboard.writeText('untouched'));
@@ -53,7 +59,7 @@ test.describe('feedback on a desktop', () => {
   });
 
   test('a failed share log never claims success', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await refuseShareLog(page);
@@ -86,7 +92,7 @@ test.describe('feedback on a phone', () => {
   test.use({ ...PHONE, permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('the toast after a Quick Share leaves the action buttons uncovered', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
@@ -104,7 +110,7 @@ test.describe('feedback on a phone', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page, { webShare: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });

@@ -5,8 +5,8 @@ import {
   DESKTOP,
   installShareRecorder,
   recordedCalls,
-  type SeededCampaign,
-  seedCampaign,
+  type SeededSupporterCampaign,
+  seedSupporterCampaign,
 } from '../support/supporter.ts';
 
 // The personal-message nudge: when the message a supporter writes was already shared
@@ -16,7 +16,12 @@ import {
 const MESSAGE = 'Our rivers deserve better, please read and share this';
 const NUDGE = 'Many supporters have already shared this exact message.';
 
-async function logShares(request: APIRequestContext, seeded: SeededCampaign, n: number, message: string) {
+async function logShares(
+  request: APIRequestContext,
+  seeded: SeededSupporterCampaign,
+  n: number,
+  message: string,
+) {
   for (let i = 0; i < n; i++) {
     const res = await request.post('/api/shares', {
       data: {
@@ -51,7 +56,7 @@ test.describe('make it personal', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request, {
+    const seeded = await seedSupporterCampaign(request, {
       assets: [{ type: 'text', title: 'Call to action', content: 'Write to your council today.' }],
     });
     await logShares(request, seeded, REPEATED_MESSAGE_THRESHOLD - 1, MESSAGE);

@@ -1,21 +1,21 @@
 import { api, expect, test } from '../support/fixtures.ts';
 import {
   DESKTOP,
-  makePng,
   PHONE,
-  type SeededCampaign,
-  seedCampaign,
+  type SeededSupporterCampaign,
+  seedSupporterCampaign,
   uploadFile,
 } from '../support/supporter.ts';
+import { pngBytes } from '../support/png.ts';
 
 // Who is asking: the page names the organisation with its logo and colours, and a
 // campaign that is gone points to the organisation's open campaigns.
 
-async function brand(request: Parameters<typeof seedCampaign>[0], seeded: SeededCampaign) {
+async function brand(request: Parameters<typeof seedSupporterCampaign>[0], seeded: SeededSupporterCampaign) {
   const logoUrl = await uploadFile(request, seeded.account.token, {
     name: 'logo.png',
     mimeType: 'image/png',
-    buffer: makePng(64, 64, [10, 80, 40]),
+    buffer: pngBytes(64, 64, [10, 80, 40]),
   });
   const res = await api(request, seeded.account.token).put('/api/organization/settings', {
     branding: { logoUrl, primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
@@ -24,7 +24,10 @@ async function brand(request: Parameters<typeof seedCampaign>[0], seeded: Seeded
 }
 
 /** A second open campaign of the same organisation, then the first archived. */
-async function archiveWithSibling(request: Parameters<typeof seedCampaign>[0], seeded: SeededCampaign) {
+async function archiveWithSibling(
+  request: Parameters<typeof seedSupporterCampaign>[0],
+  seeded: SeededSupporterCampaign,
+) {
   const a = api(request, seeded.account.token);
   const sibling = await a.post('/api/campaigns', {
     name: 'Summer swim',
@@ -48,7 +51,7 @@ for (const [device, use] of [
     test.use(use);
 
     test('the page names the organisation with its logo and colours', async ({ page, request }) => {
-      const seeded = await seedCampaign(request);
+      const seeded = await seedSupporterCampaign(request);
       await brand(request, seeded);
       await page.goto(`/supporter/${seeded.campaignId}`);
       await expect(page.getByTestId('organization-ask')).toHaveText(
@@ -62,7 +65,7 @@ for (const [device, use] of [
     });
 
     test('an archived campaign points to the organisation’s open campaigns', async ({ page, request }) => {
-      const seeded = await seedCampaign(request);
+      const seeded = await seedSupporterCampaign(request);
       const siblingId = await archiveWithSibling(request, seeded);
       await page.goto(`/supporter/${seeded.campaignId}`);
       await expect(page.getByRole('heading', { name: 'Campaign Not Found' })).toBeVisible();

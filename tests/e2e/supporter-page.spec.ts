@@ -1,6 +1,6 @@
 import { INFLUENCE_SCORE_EXPLANATION } from '#shared/impact.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { campaignStats, DESKTOP, PHONE, seedCampaign } from '../support/supporter.ts';
+import { campaignStats, DESKTOP, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
 
 test.describe('supporter page on a desktop', () => {
   test.use(DESKTOP);
@@ -9,7 +9,7 @@ test.describe('supporter page on a desktop', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request, {
+    const seeded = await seedSupporterCampaign(request, {
       assets: [
         { type: 'image', title: 'River poster', description: 'Blue river poster' },
         { type: 'text', title: 'Call to action', content: 'Write to your council today!' },
@@ -57,7 +57,7 @@ test.describe('supporter page on a desktop', () => {
   });
 
   test('the toggle switches views through ?mobile=', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/campaign/${seeded.campaignId}`);
     await page.getByRole('button', { name: 'Mobile View' }).click();
     await expect(page).toHaveURL(/mobile=true/);
@@ -80,7 +80,7 @@ test.describe('supporter page on a desktop', () => {
 
   test('the raw HTML carries escaped link-preview tags and the campaign data', async ({ page, request }) => {
     const stamp = Date.now().toString(36);
-    const seeded = await seedCampaign(request, {
+    const seeded = await seedSupporterCampaign(request, {
       name: `Rivers & "Lakes" <${stamp}></script>`,
       description: 'Swim <safely> & "freely"',
     });
@@ -134,7 +134,7 @@ test.describe('supporter page on a desktop', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     const ref = `e2eref${Date.now().toString(36)}`.slice(0, 12).padEnd(12, 'x');
     const share = await request.post('/api/shares', {
       data: {
@@ -171,7 +171,7 @@ test.describe('supporter page on a phone', () => {
   test.use(PHONE);
 
   test('detects the phone, writes mobile=true and shows the one-column view', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
     await expect(page).toHaveURL(/[?&]mobile=true/);
@@ -199,7 +199,7 @@ test.describe('supporter page on a phone', () => {
   });
 
   test('an explicit mobile=false is respected on a phone', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}?mobile=false`);
     await expect(page.getByRole('tab', { name: 'Share' })).toBeVisible();
     await expect(page).toHaveURL(/mobile=false/);

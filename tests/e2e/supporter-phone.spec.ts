@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, installShareRecorder, PHONE, seedCampaign } from '../support/supporter.ts';
+import { DESKTOP, installShareRecorder, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
 
 // One phone experience: previews, the personal message, the scheduled shares and My
 // Impact without switching to the Desktop View, which stays available.
@@ -17,7 +17,7 @@ test.describe('the phone view', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request, {
+    const seeded = await seedSupporterCampaign(request, {
       assets: [
         { type: 'image', title: 'A long poster title that wraps on a phone screen', shareText: CAPTION },
         { type: 'text', title: 'Call to action', content: 'Write to your council today.' },
@@ -68,7 +68,7 @@ test.describe('the phone view chosen on a desktop', () => {
   test.use(DESKTOP);
 
   test('Mobile View offers the same tools', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('button', { name: 'Mobile View' }).click();
     await expect(page).toHaveURL(/mobile=true/);

@@ -6,8 +6,8 @@ import {
   installShareRecorder,
   PHONE,
   recordedCalls,
-  type SeededCampaign,
-  seedCampaign,
+  type SeededSupporterCampaign,
+  seedSupporterCampaign,
 } from '../support/supporter.ts';
 
 // Where people post now: Bluesky, Threads, Mastodon (server remembered on the device),
@@ -16,11 +16,11 @@ import {
 const CAPTION = 'Our river is swimmable again. Help keep it that way!';
 const toast = (page: Page) => page.getByTestId('toast').filter({ visible: true });
 
-const seedCaptioned = (request: Parameters<typeof seedCampaign>[0]) =>
-  seedCampaign(request, { assets: [{ type: 'image', title: 'River banner', shareText: CAPTION }] });
+const seedCaptioned = (request: Parameters<typeof seedSupporterCampaign>[0]) =>
+  seedSupporterCampaign(request, { assets: [{ type: 'image', title: 'River banner', shareText: CAPTION }] });
 
 /** The n-th window.open and the share log before it: the URL, its target and the tracked link. */
-async function nthShare(page: Page, seeded: SeededCampaign, n: number) {
+async function nthShare(page: Page, seeded: SeededSupporterCampaign, n: number) {
   let calls = await recordedCalls(page);
   await expect
     .poll(async () => {

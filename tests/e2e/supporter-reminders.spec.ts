@@ -1,20 +1,25 @@
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ParsedMail } from 'mailparser';
+import type { TestSmtp } from '../../src/server/test/smtp.ts';
 import Database from 'better-sqlite3';
 import { listenForMail } from '../support/e2e-mail.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
   DESKTOP,
   installShareRecorder,
+  PHONE,
   pickNextMonthDay,
   recordedCalls,
-  seedCampaign,
+  seedSupporterCampaign,
 } from '../support/supporter.ts';
 
-// Reminders that arrive: the schedule dialog's email reminder reaches a real SMTP
-// server when its time comes (the spec moves the due time to now in the e2e server's
-// database instead of waiting), and the mail's one-tap link opens the share dialog
-// prefilled; sharing from it turns the scheduled share into a posted one with its ref.
+// Reminders that arrive: the schedule dialog's email reminder first sends a
+// confirmation mail (the address confirms before anything else is sent to it); once
+// confirmed, the reminder reaches a real SMTP server when its time comes (the spec
+// moves the due time to now in the e2e server's database instead of waiting), and the
+// mail's one-tap link opens the share dialog prefilled; sharing from it turns the
+// scheduled share into a posted one with its ref. Its unsubscribe link works.
 
 const dbFile = () => path.resolve('.tmp', `e2e-${process.env.E2E_PORT ?? '4173'}`, 'data', 'rally.db');
 const CONTENT = 'Write to your council today: rivers need us!';
@@ -49,9 +54,61 @@ function shareRows(campaignId: number) {
   }
 }
 
+const CONFIRM_SUBJECT = 'Confirm your email for reminders';
+const REMINDER_SUBJECT = 'Your reminder to share';
+
+/** The first mail to `to` with this subject, once it arrives. */
+async function mailWith(smtp: TestSmtp, to: string, subject: string): Promise<ParsedMail> {
+  const find = () =>
+    smtp.messages.find(
+      (m) =>
+        m.subject === subject &&
+        [m.to]
+          .flat()
+          .flatMap((a) => a?.value ?? [])
+          .some((v) => v.address?.toLowerCase() === to.toLowerCase()),
+    );
+  await expect.poll(() => find() !== undefined, { timeout: 15_000 }).toBe(true);
+  return find() as ParsedMail;
+}
+
+/** Follows the confirmation mail's link and presses its button, as the recipient does. */
+async function confirmFromMail(page: Page, mail: ParsedMail): Promise<void> {
+  const text = mail.text ?? '';
+  // The instance's words only: nothing the organisation or campaign wrote.
+  expect(text).not.toContain('Call to action');
+  const link = text.match(/https?:\/\/\S+\/reminders\/confirm\/[A-Za-z0-9_-]+/)?.[0];
+  expect(link, text).toBeTruthy();
+  const url = new URL(link as string);
+  await page.goto(url.pathname);
+  await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(page.getByRole('heading', { name: 'Your email is confirmed' })).toBeVisible();
+}
+
+/**
+ * Fills the schedule dialog of the seeded asset with an email reminder and sends it:
+ * from the Schedule tab on a desktop, from the "Schedule your shares" list on a phone.
+ */
+async function scheduleWithEmail(page: Page, campaignId: number, email: string, phone: boolean) {
+  await page.goto(`/supporter/${campaignId}`);
+  if (!phone) await page.getByRole('tab', { name: 'Schedule' }).click();
+  await page
+    .getByRole('listitem', { name: 'Call to action' })
+    .getByRole('button', { name: 'Schedule' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await pickNextMonthDay(page);
+  const reminder = dialog.getByRole('group', { name: 'Get a reminder at that time (optional)' });
+  await reminder.getByLabel('Email me a reminder').fill(email);
+  await reminder.getByLabel(/emails me this one reminder/).check();
+  await dialog.getByRole('button', { name: 'Schedule Share' }).click();
+  return dialog;
+}
+
 /** A campaign with one text asset, through the API. */
 const seedTextCampaign = (request: APIRequestContext) =>
-  seedCampaign(request, { assets: [{ type: 'text', title: 'Call to action', content: CONTENT }] });
+  seedSupporterCampaign(request, { assets: [{ type: 'text', title: 'Call to action', content: CONTENT }] });
 
 test.describe('reminders', () => {
   test.use(DESKTOP);
@@ -88,8 +145,10 @@ test.describe('reminders', () => {
       await expect(dialog.getByRole('button', { name: 'Add to calendar' })).toBeVisible();
       await dialog.getByRole('button', { name: 'Done' }).click();
 
+      // The address confirms first; only then does the reminder go.
+      await confirmFromMail(page, await mailWith(smtp, email, CONFIRM_SUBJECT));
       const shareId = makeDue(email);
-      const mail = await smtp.waitFor(email, 15_000);
+      const mail = await mailWith(smtp, email, REMINDER_SUBJECT);
       const text = mail.text ?? '';
       expect(text).toContain('You are receiving this email because you asked');
       const link = text.match(/https?:\/\/\S+\/supporter\/\d+\?share=\d+&ref=[A-Za-z0-9_-]+/)?.[0];
@@ -119,6 +178,51 @@ test.describe('reminders', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  test.describe('on a phone', () => {
+    test.use(PHONE);
+
+    test('an honest supporter confirms the address, gets the reminder at its time, and can unsubscribe', async ({
+      page,
+      request,
+    }) => {
+      const seeded = await seedTextCampaign(request);
+      const email = `${seeded.account.username}-phone@example.org`;
+      const smtp = await listenForMail();
+      try {
+        const dialog = await scheduleWithEmail(page, seeded.campaignId, email, true);
+        await expect(dialog.getByText(`We will email a reminder to ${email} at that time.`)).toBeVisible();
+        await dialog.getByRole('button', { name: 'Done' }).click();
+        const confirmation = await mailWith(smtp, email, CONFIRM_SUBJECT);
+        // Nothing but the confirmation until the address confirms.
+        expect(smtp.messages.filter((m) => m.subject === REMINDER_SUBJECT)).toHaveLength(0);
+        await confirmFromMail(page, confirmation);
+
+        const shareId = makeDue(email);
+        const mail = await mailWith(smtp, email, REMINDER_SUBJECT);
+        const text = mail.text ?? '';
+        expect(text).toContain(`?share=${shareId}&ref=`);
+        await expect
+          .poll(() => shareRows(seeded.campaignId).find((s) => s.id === shareId)?.status)
+          .toBe('reminded');
+
+        // The unsubscribe link: the address gets no more reminders from this organisation.
+        const unsubscribe = text.match(/https?:\/\/\S+\/unsubscribe\/[A-Za-z0-9_-]{43}/)?.[0];
+        expect(unsubscribe, text).toBeTruthy();
+        await page.goto(new URL(unsubscribe as string).pathname);
+        const button = page.getByRole('button', { name: /unsubscribe/i });
+        // A page with a button (mail scanners follow links), or done on opening.
+        if (await button.isVisible()) await button.click();
+        await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+        await scheduleWithEmail(page, seeded.campaignId, email, true);
+        await expect(page.getByTestId('toast').filter({ visible: true })).toContainText(
+          'This address has unsubscribed from reminders of this organization',
+        );
+      } finally {
+        await smtp.close();
+      }
+    });
   });
 
   test('the one-tap link prefills the words chosen when scheduling, and sharing moves the share to shared', async ({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, PHONE, seedCampaign } from '../support/supporter.ts';
+import { DESKTOP, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
 
 // Scheduling keeps its word: the chosen asset and message, the time zone and platform
 // shown, every asset schedulable, a valid calendar file with the words and the link,
@@ -60,7 +60,7 @@ test.describe('scheduling kept on a desktop', () => {
     request,
     browser,
   }) => {
-    const seeded = await seedCampaign(request, {
+    const seeded = await seedSupporterCampaign(request, {
       assets: [
         { type: 'text', title: 'Call to action', content: 'Write to your council today.' },
         { type: 'image', title: 'Second poster' },
@@ -166,7 +166,7 @@ test.describe('scheduling kept on a phone', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request, {
+    const seeded = await seedSupporterCampaign(request, {
       assets: [
         { type: 'image', title: 'First poster' },
         { type: 'image', title: 'River banner', shareText: CAPTION },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, PHONE, seedCampaign } from '../support/supporter.ts';
+import { DESKTOP, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
 
 const toast = (page: Page) => page.getByTestId('toast');
 
@@ -36,7 +36,7 @@ test.describe('scheduling on a desktop', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('tab', { name: 'Schedule' }).click();
     const first = page.getByRole('listitem', { name: seeded.assets[0].title });
@@ -115,7 +115,7 @@ test.describe('scheduling on a desktop', () => {
   });
 
   test('failures show the server message, or a generic one', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('tab', { name: 'Schedule' }).click();
     await page.getByRole('button', { name: 'Schedule a Share' }).click();
@@ -154,7 +154,7 @@ test.describe('scheduling on a desktop', () => {
   });
 
   test('a campaign without assets has nothing to schedule', async ({ page, request }) => {
-    const seeded = await seedCampaign(request, { assets: [] });
+    const seeded = await seedSupporterCampaign(request, { assets: [] });
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('tab', { name: 'Schedule' }).click();
     await page.getByRole('button', { name: 'Schedule a Share' }).click();
@@ -169,7 +169,7 @@ test.describe('scheduling on a phone', () => {
   test.use({ ...PHONE, timezoneId: 'Europe/Berlin' });
 
   test('schedules the first asset from the mobile view', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('button', { name: 'Schedule a Share' }).tap();
     const day = await pickNextMonthDay(page);

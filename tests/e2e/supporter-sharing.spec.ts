@@ -9,8 +9,8 @@ import {
   PHONE,
   type RecordedCall,
   recordedCalls,
-  type SeededCampaign,
-  seedCampaign,
+  type SeededSupporterCampaign,
+  seedSupporterCampaign,
 } from '../support/supporter.ts';
 
 const TWITTER_NOTICE =
@@ -22,7 +22,12 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 const toast = (page: Page) => page.getByTestId('toast');
 
 /** The share log and the window it was made for: the POST came first and carries the URL's ref. */
-async function expectLoggedThenOpened(page: Page, seeded: SeededCampaign, platform: string, assetId: number) {
+async function expectLoggedThenOpened(
+  page: Page,
+  seeded: SeededSupporterCampaign,
+  platform: string,
+  assetId: number,
+) {
   let calls: RecordedCall[] = [];
   await expect
     .poll(async () => {
@@ -57,7 +62,7 @@ test.describe('sharing from the desktop page', () => {
 
   test('the share dialog previews every platform with the campaign link card', async ({ page, request }) => {
     const longTitle = 'A very long poster title that goes past thirty characters';
-    const seeded = await seedCampaign(request, {
+    const seeded = await seedSupporterCampaign(request, {
       assets: [
         { type: 'image', title: longTitle, description: 'Poster' },
         { type: 'image', title: 'Second image' },
@@ -93,7 +98,7 @@ test.describe('sharing from the desktop page', () => {
       page,
       request,
     }) => {
-      const seeded = await seedCampaign(request);
+      const seeded = await seedSupporterCampaign(request);
       const image = seeded.assets[0];
       await installShareRecorder(page);
       await page.goto(`/supporter/${seeded.campaignId}`);
@@ -133,7 +138,7 @@ test.describe('sharing from the desktop page', () => {
   }
 
   test('a text asset shares its content; a blocked popup gets the alert', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     const text = seeded.assets[1];
     await installShareRecorder(page, { blockPopups: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
@@ -150,7 +155,7 @@ test.describe('sharing from the desktop page', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('tab', { name: 'Personalize' }).click();
@@ -174,7 +179,7 @@ test.describe('sharing from the desktop page', () => {
   });
 
   test('the X preview counts weighted length and warns past 280', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     const { default: twitter } = await import('twitter-text');
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('button', { name: 'Share Now' }).first().click();
@@ -195,7 +200,7 @@ test.describe('sharing from the desktop page', () => {
   });
 
   test('Copy Text, Save Image and their failures', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('button', { name: `Copy text of ${seeded.assets[1].title}` }).click();
     await expect(toast(page)).toContainText('Text copied!');
@@ -215,7 +220,7 @@ test.describe('sharing from the desktop page', () => {
   });
 
   test('Save Image failure toast', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.route('**/uploads/**', (route) =>
       route.request().resourceType() === 'fetch'
@@ -229,7 +234,7 @@ test.describe('sharing from the desktop page', () => {
   });
 
   test('Copy failure and share failure toasts', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', {
         value: { writeText: () => Promise.reject(new Error('denied')) },
@@ -254,7 +259,7 @@ test.describe('sharing from the desktop page', () => {
   });
 
   test('My Impact is refreshed after a share', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('tab', { name: 'My Impact' }).click();
@@ -288,7 +293,7 @@ test.describe('sharing from the desktop page', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page, { webShare: false });
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('button', { name: 'Share Now' }).first().click();
@@ -309,7 +314,7 @@ test.describe('sharing from a phone', () => {
   test.use({ ...PHONE, permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('Quick Share Twitter logs first, then opens the intent with the ref', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
@@ -320,7 +325,7 @@ test.describe('sharing from a phone', () => {
   });
 
   test('Instagram Story hands the image file to the share sheet', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page, { webShare: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
@@ -352,7 +357,7 @@ test.describe('sharing from a phone', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page, { webShare: false });
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
@@ -367,7 +372,7 @@ test.describe('sharing from a phone', () => {
   });
 
   test('Instagram Story of a text asset is refused without logging', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page, { webShare: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[1].title}` });
@@ -383,7 +388,7 @@ test.describe('sharing from a phone', () => {
   });
 
   test('personal touch: required, then the template text goes first', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     const touch = page.getByRole('region', { name: 'Add Your Personal Touch' });
@@ -398,7 +403,7 @@ test.describe('sharing from a phone', () => {
   });
 
   test('Save Image downloads the asset and Copy Text copies it', async ({ page, request }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
     const downloading = page.waitForEvent('download');

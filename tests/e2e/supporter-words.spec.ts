@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { api, expect, test } from '../support/fixtures.ts';
-import { DESKTOP, installShareRecorder, PHONE, recordedCalls, seedCampaign } from '../support/supporter.ts';
-import { campaignRow, seedCampaign as seedStaffCampaign } from '../support/workspace.ts';
+import {
+  DESKTOP,
+  installShareRecorder,
+  PHONE,
+  recordedCalls,
+  seedSupporterCampaign,
+} from '../support/supporter.ts';
+import { campaignRow, seedCampaign } from '../support/workspace.ts';
 
 // Supporters share the words staff wrote for sharing (the caption), never the
 // asset's internal title: on every platform, in Copy Text, the previews and the templates.
@@ -32,8 +38,8 @@ async function loggedRef(page: Page, n: number): Promise<string> {
   return JSON.parse(logs[n - 1]?.body ?? '{}').ref;
 }
 
-const seedCaptioned = (request: Parameters<typeof seedCampaign>[0]) =>
-  seedCampaign(request, {
+const seedCaptioned = (request: Parameters<typeof seedSupporterCampaign>[0]) =>
+  seedSupporterCampaign(request, {
     assets: [
       { type: 'image', title: TITLE, shareText: CAPTION },
       { type: 'text', title: 'Call to action', content: 'Write to your council today.' },
@@ -48,7 +54,7 @@ test.describe('the share text on a desktop', () => {
     request,
     signedIn,
   }) => {
-    const campaign = await seedStaffCampaign(request, signedIn, { name: 'Caption Campaign' });
+    const campaign = await seedCampaign(request, signedIn, { name: 'Caption Campaign' });
     await page.goto('/');
     const row = campaignRow(page, /^Caption Campaign/);
     await row.getByRole('button', { name: 'Add Asset' }).click();

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Account, api, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
-import { DESKTOP, installShareRecorder, makePng, seedCampaign, uploadFile } from '../support/supporter.ts';
+import { DESKTOP, installShareRecorder, seedSupporterCampaign, uploadFile } from '../support/supporter.ts';
+import { pngBytes } from '../support/png.ts';
 import { listenForMail } from '../support/e2e-mail.ts';
 import { toastEl } from '../support/workspace.ts';
 
@@ -220,14 +221,14 @@ test.describe('branding on the supporter page', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request, {
+    const seeded = await seedSupporterCampaign(request, {
       assets: [{ type: 'text', title: 'Call to action', content: 'Write to your council today!' }],
     });
     const a = api(request, seeded.account.token);
     const logoUrl = await uploadFile(request, seeded.account.token, {
       name: 'logo.png',
       mimeType: 'image/png',
-      buffer: makePng(64, 64, [200, 40, 40]),
+      buffer: pngBytes(64, 64, [200, 40, 40]),
     });
     const saved = await a.put('/api/organization/settings', {
       general: { name: 'River Trust' },
@@ -255,7 +256,7 @@ test.describe('branding on the supporter page', () => {
     page,
     request,
   }) => {
-    const seeded = await seedCampaign(request);
+    const seeded = await seedSupporterCampaign(request);
     const a = api(request, seeded.account.token);
     const orgName = seeded.account.orgName;
     await installShareRecorder(page);

@@ -1,6 +1,7 @@
 import { expect, signInAs, test } from '../support/fixtures.ts';
 import { addMember, axeProblems } from '../support/teams.ts';
-import { pngBytes, toastEl } from '../support/workspace.ts';
+import { toastEl } from '../support/workspace.ts';
+import { pngBytes } from '../support/png.ts';
 
 // Organisation settings are saved for real (admin) and read back after a reload.
 

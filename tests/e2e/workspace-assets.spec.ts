@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { campaignRow, pngBytes, seedCampaign, serveBytes, toastEl } from '../support/workspace.ts';
+import { campaignRow, seedCampaign, serveBytes, toastEl } from '../support/workspace.ts';
+import { pngBytes } from '../support/png.ts';
 
 // The Add Asset dialog from an expanded dashboard row, as a person uses it.
 

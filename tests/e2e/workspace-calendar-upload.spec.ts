@@ -1,6 +1,7 @@
 import { addMonths, format } from 'date-fns';
 import { expect, test } from '../support/fixtures.ts';
-import { pickCalendarDay, pngBytes, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
+import { pickCalendarDay, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
+import { pngBytes } from '../support/png.ts';
 
 test('the calendar page shows today’s campaigns, assets and scheduled shares', async ({
   page,

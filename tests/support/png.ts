@@ -1,26 +1,14 @@
 import zlib from 'node:zlib';
 
-// A minimal truecolour PNG encoder for test and benchmark images: real files that
-// sniff as image/png and render, without an image library.
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+// The one PNG encoder of the tests and benchmarks (e2e specs, server tests, bench):
+// real truecolour files that sniff as image/png and render, without an image library.
 
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
   const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
+  crc.writeUInt32BE(zlib.crc32(typed));
   return Buffer.concat([len, typed, crc]);
 }
 
@@ -53,3 +41,7 @@ export function encodePng(
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A w x h PNG in one colour (indigo unless given). */
+export const pngBytes = (w = 8, h = 8, rgb: [number, number, number] = [79, 70, 229]): Buffer =>
+  encodePng(w, h, () => rgb);

@@ -1,14 +1,11 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type Account, api, createAccount } from './fixtures.ts';
-import { encodePng } from './png.ts';
+import { pngBytes } from './png.ts';
+import { seedAsset, seedCampaign } from './workspace.ts';
 
 // Seeding and browser stubs for the supporter page specs.
 
-/** A real PNG of w x h pixels in one colour (so uploads sniff as image/png and render). */
-export const makePng = (w: number, h: number, rgb: [number, number, number]): Buffer =>
-  encodePng(w, h, () => rgb);
-
-export interface SeededAsset {
+export interface SeededSupporterAsset {
   id: number;
   title: string;
   type: 'image' | 'video' | 'text';
@@ -18,12 +15,12 @@ export interface SeededAsset {
   shareText?: string;
 }
 
-export interface SeededCampaign {
+export interface SeededSupporterCampaign {
   account: Account;
   campaignId: number;
   name: string;
   description: string;
-  assets: SeededAsset[];
+  assets: SeededSupporterAsset[];
 }
 
 export async function uploadFile(
@@ -50,34 +47,29 @@ export type AssetSeed =
   | { type: 'text'; title: string; content: string; description?: string }
   | { type: 'video'; title: string; content: string; description?: string; shareText?: string };
 
-/** An organisation with one active campaign and the given assets, all through the API. */
-export async function seedCampaign(
+/**
+ * A new organisation with one active campaign and the given assets (images uploaded),
+ * what a supporter opens: made through the API with workspace.ts's seeders.
+ */
+export async function seedSupporterCampaign(
   request: APIRequestContext,
   opts: { name?: string; description?: string; assets?: AssetSeed[] } = {},
-): Promise<SeededCampaign> {
+): Promise<SeededSupporterCampaign> {
   const account = await createAccount(request);
-  const a = api(request, account.token);
   const name = opts.name ?? `Clean Rivers ${account.username.slice(-6)}`;
   const description = opts.description ?? 'Help us keep every river swimmable by 2030.';
-  const c = await a.post('/api/campaigns', {
-    name,
-    description,
-    status: 'active',
-    organizationId: account.orgId,
-  });
-  expect(c.status(), await c.text()).toBe(201);
-  const campaignId = (await c.json()).id as number;
+  const { id: campaignId } = await seedCampaign(request, account, { name, description });
 
   const seeds: AssetSeed[] = opts.assets ?? [
     { type: 'image', title: 'River poster', description: 'A poster of the river', color: [30, 120, 200] },
     { type: 'text', title: 'Call to action', content: 'Write to your council today: rivers need us!' },
   ];
-  const assets: SeededAsset[] = [];
+  const assets: SeededSupporterAsset[] = [];
   for (const [i, s] of seeds.entries()) {
     let content: string;
     let bytes: Buffer | undefined;
     if (s.type === 'image') {
-      bytes = makePng(320, 180, s.color ?? [20 * i, 100, 160]);
+      bytes = pngBytes(320, 180, s.color ?? [20 * i, 100, 160]);
       content = await uploadFile(request, account.token, {
         name: `asset-${i}.png`,
         mimeType: 'image/png',
@@ -86,29 +78,25 @@ export async function seedCampaign(
     } else {
       content = s.content;
     }
-    const res = await a.post('/api/assets', {
-      title: s.title,
-      description: s.description,
-      type: s.type,
-      content,
-      ...('shareText' in s && s.shareText ? { shareText: s.shareText } : {}),
-      campaignId,
-      organizationId: account.orgId,
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    assets.push({
-      id: (await res.json()).id,
-      title: s.title,
-      type: s.type,
-      content,
-      bytes,
-      shareText: 'shareText' in s ? s.shareText : undefined,
-    });
+    const shareText = 'shareText' in s ? s.shareText : undefined;
+    const { id } = await seedAsset(
+      request,
+      account,
+      { id: campaignId },
+      {
+        title: s.title,
+        description: s.description,
+        type: s.type,
+        content,
+        ...(shareText ? { shareText } : {}),
+      },
+    );
+    assets.push({ id, title: s.title, type: s.type, content, bytes, shareText });
   }
   return { account, campaignId, name, description, assets };
 }
 
-export async function campaignStats(request: APIRequestContext, seeded: SeededCampaign) {
+export async function campaignStats(request: APIRequestContext, seeded: SeededSupporterCampaign) {
   const res = await api(request, seeded.account.token).get(`/api/campaigns/${seeded.campaignId}/stats`);
   expect(res.status()).toBe(200);
   return (await res.json()) as {

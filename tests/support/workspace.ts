@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { endOfMonth, endOfWeek, format } from 'date-fns';
 import { type Account, api } from './fixtures.ts';
 
 // Seeding helpers for the organisation workspace specs: campaigns and assets go in
-// through the API as the account's own user.
+// through the API as the account's own user (supporter.ts builds a whole supporter
+// campaign from these).
 
 export interface SeededCampaign {
   id: number;
@@ -42,7 +42,13 @@ export async function seedAsset(
   request: APIRequestContext,
   account: Account,
   campaign: { id: number },
-  data: { title: string; type?: 'image' | 'video' | 'text'; content?: string; description?: string },
+  data: {
+    title: string;
+    type?: 'image' | 'video' | 'text';
+    content?: string;
+    description?: string;
+    shareText?: string;
+  },
 ): Promise<SeededAsset> {
   const res = await api(request, account.token).post('/api/assets', {
     type: 'text',
@@ -53,30 +59,6 @@ export async function seedAsset(
   });
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
-}
-
-/** A real w x h PNG in one colour, so uploads sniff as image/png and render. */
-export function pngBytes(w = 8, h = 8, rgb: [number, number, number] = [79, 70, 229]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3).fill(Buffer.from(rgb))]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** A loopback HTTP server answering every path with `body` (the e2e server allows private fetches). */

@@ -16,11 +16,11 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Refresh now and again after `delayMs` (lists are refreshed now and after 500 ms). */
-export function invalidateTwice(keys: unknown[][], delayMs = 500): void {
-  const run = () => {
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-  };
-  run();
-  setTimeout(run, delayMs);
+/**
+ * Refreshes every query under these keys (lib/query-keys.ts), once: a write has
+ * committed before the server answers it, and every instance reads the one database,
+ * so a read made after the answer already sees the write.
+ */
+export function invalidate(keys: readonly (readonly unknown[])[]): void {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthStatus } from '#shared/schemas/auth.ts';
 import { apiRequest } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /**
  * What the running server allows, read from GET /api/auth-status (public, never a 401):
@@ -8,7 +9,7 @@ import { apiRequest } from './api-client.ts';
  * so one build serves any configuration.
  */
 export const serverInfoOptions = queryOptions({
-  queryKey: ['/api/auth-status', 'server-info'] as const,
+  queryKey: queryKeys.serverInfo,
   queryFn: () => apiRequest<AuthStatus>('GET', '/api/auth-status'),
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { API_KEY_REQUESTS_PER_MINUTE, UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
+import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 import type { S3Options } from '../lib/s3-storage.ts';
 
 const bool = z
@@ -129,6 +130,16 @@ const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Sender of every mail, e.g. "Rally <rally@example.org>"; required with SMTP_URL. */
     MAIL_FROM: optionalString,
+    /** Mails one address (normalised) may be sent a day, from every organisation together. */
+    MAIL_BUDGET_PER_RECIPIENT: z.coerce.number().int().min(1).default(8),
+    /** Mails one organisation may send a day. */
+    MAIL_BUDGET_PER_ORGANIZATION: z.coerce.number().int().min(1).default(200),
+    /** Mails the whole instance may send a day (shared by every instance on the database). */
+    MAIL_BUDGET_PER_INSTANCE: z.coerce.number().int().min(1).default(2000),
+    /** A new organisation's mail is held until it is this many hours old; 0 sends at once. */
+    MAIL_HOLD_NEW_ORGS_HOURS: z.coerce.number().min(0).default(24),
+    /** Days a reminder address has to confirm before it lapses and its reminders expire. */
+    REMINDER_CONFIRMATION_DAYS: z.coerce.number().positive().default(7),
     /** How often the background jobs (rollups) run; 0 turns the timer off. */
     ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
     /** Rows the CSV export reads per query (memory per export is about one page). */
@@ -168,6 +179,12 @@ export interface Config {
   s3?: S3Options;
   smtpUrl?: string;
   mailFrom?: string;
+  /** Daily mail budgets (docs/decisions/0024-outbox.md), counted in the database. */
+  mailBudgets: { recipient: number; organization: number; instance: number };
+  /** Age (ms) an organisation must reach before its mail leaves; 0: no hold. */
+  mailHoldNewOrgsMs: number;
+  /** How long (ms) a reminder address may stay unconfirmed. */
+  reminderConfirmationMs: number;
   /** DEV_TOOLS=1: the debug route and the client's debug helpers exist; off, they 404 and are hidden. */
   devTools: boolean;
 }
@@ -216,6 +233,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailBudgets: {
+      recipient: e.MAIL_BUDGET_PER_RECIPIENT,
+      organization: e.MAIL_BUDGET_PER_ORGANIZATION,
+      instance: e.MAIL_BUDGET_PER_INSTANCE,
+    },
+    mailHoldNewOrgsMs: Math.round(e.MAIL_HOLD_NEW_ORGS_HOURS * HOUR_MS),
+    reminderConfirmationMs: Math.round(e.REMINDER_CONFIRMATION_DAYS * DAY_MS),
     devTools: e.DEV_TOOLS,
   };
 }

@@ -7,9 +7,10 @@ import {
   shareRefusal,
 } from '#shared/campaign-lifecycle.ts';
 import { DAY_MS } from '#shared/durations.ts';
-import { remindersJob } from '../modules/reminders/index.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import type { Mailer } from '../lib/mail.ts';
+import { outboxSenderJob } from '../modules/outbox/index.ts';
+import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
 import { seedCampaign, seedOrganization } from '../test/seed-db.ts';
 import { shareRow } from '../test/db-rows.ts';
 import { appPerFile } from '../test/test-app.ts';
@@ -149,6 +150,19 @@ describe.each(NOWS)('open for sharing at %s', (nowText) => {
             createdAt: scheduledFor,
           })
           .execute();
+        // The address confirmed this organisation's reminders (docs/decisions/0024).
+        await db
+          .insertInto('reminderAddresses')
+          .values({
+            organizationId,
+            emailKey: `key-${scheduledShareId}`,
+            status: 'confirmed',
+            tokenHash: null,
+            createdAt: scheduledFor,
+            expiresAt: null,
+            confirmedAt: scheduledFor,
+          })
+          .execute();
         cases.push({ status, startDate, endDate, refusal, campaignId, assetId, scheduledShareId });
       }
     }
@@ -190,11 +204,23 @@ describe.each(NOWS)('open for sharing at %s', (nowText) => {
       });
     }
 
-    // The reminder job: an open campaign's reminder goes out, a closed one's share expires.
+    // The reminder job: an open campaign's reminder goes out (through the outbox, its
+    // organisation's new-organisation hold off), a closed one's share expires.
+    const config = { ...t.config, mailHoldNewOrgsMs: 0 };
     await new JobRunner({
       db,
       dialect: t.database.dialect,
-      jobs: [remindersJob({ db, config: t.config, mailer: acceptingMailer, now: () => now })],
+      jobs: [
+        remindersJob({ db, config, now: () => now }),
+        outboxSenderJob({
+          db,
+          dialect: t.database.dialect,
+          config,
+          mailer: acceptingMailer,
+          outcomes: { reminder: reminderMailOutcomes },
+          now: () => now,
+        }),
+      ],
       intervalMs: 0,
     }).runOnce();
     const shareStatus = new Map(

@@ -195,6 +195,60 @@ export interface ReminderUnsubscribesTable {
   usedAt: string | null;
 }
 
+/**
+ * Every mail the server sends, or decided not to send, with why (migration 0021-outbox,
+ * docs/decisions/0024-outbox.md). The sender job claims `queued` rows whose
+ * `nextAttemptAt` has come.
+ */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** 'email' (Web Push reminders are still sent by the reminders job). */
+  channel: string;
+  /** What the mail is: 'reminder-confirm', 'reminder', 'invitation', 'password-reset', ... */
+  kind: string;
+  /** The organisation the mail is sent for (its budget and hold); null for account mail. */
+  organizationId: number | null;
+  /** The address as given, kept only until the row is finished. */
+  recipient: string | null;
+  /** Keyed hash of the normalised address: what the per-recipient budget counts. */
+  recipientKey: string;
+  /** The row the mail is about, per kind (a reminder: its share; a confirmation: its reminderAddresses row). */
+  refId: number | null;
+  /** Always the instance's own words, never campaign or organisation text. */
+  subject: string;
+  /** Plain text, kept only until the row is finished. */
+  body: string | null;
+  /** Extra headers as a JSON object (List-Unsubscribe). */
+  headers: string | null;
+  /** 'queued' | 'held' | 'sending' | 'sent' | 'failed' | 'expired' | 'dropped'. */
+  status: string;
+  /** Why it is held, failed, expired or dropped (a code: docs/api.md). */
+  reason: string | null;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  /** Not sent by then: expired (a reminder's moment has passed, a confirmation link has lapsed). */
+  expiresAt: string;
+  claimedAt: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** Addresses that confirmed (or were asked to confirm) reminders from an organisation (migration 0021). */
+export interface ReminderAddressesTable {
+  id: Generated<number>;
+  organizationId: number;
+  /** Keyed hash of the normalised address, as reminders.emailKey. */
+  emailKey: string;
+  /** 'pending' until the link in the confirmation mail is used, then 'confirmed'. */
+  status: string;
+  /** SHA-256 of the confirmation link's token; null once used. */
+  tokenHash: string | null;
+  createdAt: string;
+  /** A pending address lapses then, and its reminders expire. */
+  expiresAt: string | null;
+  confirmedAt: string | null;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -452,6 +506,8 @@ export interface Database {
   reminders: RemindersTable;
   reminderSuppressions: ReminderSuppressionsTable;
   reminderUnsubscribes: ReminderUnsubscribesTable;
+  outbox: OutboxTable;
+  reminderAddresses: ReminderAddressesTable;
   rollupState: RollupStateTable;
   jobRuns: JobRunsTable;
   rollupTotals: RollupTotalsTable;

@@ -3,7 +3,8 @@ import type { Db } from '../db/client.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Mailer } from '../lib/mail.ts';
 import type { FileStorage } from '../lib/storage.ts';
-import { remindersJob } from '../modules/reminders/index.ts';
+import { outboxSenderJob } from '../modules/outbox/index.ts';
+import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
 import { rollupJob } from '../modules/stats/index.ts';
 import type { Job } from './runner.ts';
 import { uploadCleanupJob } from '../modules/uploads/index.ts';
@@ -23,6 +24,15 @@ export function backgroundJobs(opts: {
   return [
     rollupJob({ db: opts.db, dialect: opts.dialect }),
     uploadCleanupJob({ storage: opts.uploads }),
-    remindersJob({ db: opts.db, config: opts.config, mailer: opts.mailer, log: opts.log }),
+    remindersJob({ db: opts.db, config: opts.config, log: opts.log }),
+    // After the reminders job: a reminder it hands to the outbox leaves in the same tick.
+    outboxSenderJob({
+      db: opts.db,
+      dialect: opts.dialect,
+      config: opts.config,
+      mailer: opts.mailer,
+      outcomes: { reminder: reminderMailOutcomes },
+      log: opts.log,
+    }),
   ];
 }

@@ -3,7 +3,9 @@ import type { Config } from '../config/env.ts';
 
 export interface MailMessage {
   to: string;
+  /** The instance's own words only: never campaign or organisation text. */
   subject: string;
+  /** Plain text; the HTML alternative is made from it, every character escaped (textToHtml). */
   text: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
@@ -28,7 +30,11 @@ export function smtpMailer(opts: { url: string; from: string; log?: Logger }): M
     enabled: true,
     async send(message) {
       try {
-        const info = await transport.sendMail({ from: opts.from, ...message });
+        const info = await transport.sendMail({
+          from: opts.from,
+          ...message,
+          html: textToHtml(message.text),
+        });
         return info.accepted.map(String).some((a) => a.toLowerCase() === message.to.toLowerCase());
       } catch (err) {
         // A mail failure must not fail the change that triggered it: the link is shown anyway.
@@ -37,6 +43,29 @@ export function smtpMailer(opts: { url: string; from: string; log?: Logger }): M
       }
     },
   };
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/**
+ * The HTML alternative of a plain-text mail: every character of the text escaped (a
+ * campaign named `<a href=...>` shows as those characters, never as markup), paragraphs
+ * kept, and the http(s) links the text carries made clickable.
+ */
+export function textToHtml(text: string): string {
+  const paragraphs = escapeHtml(text)
+    .split(/\n{2,}/)
+    .map((p) =>
+      p.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`).replace(/\n/g, '<br>\n'),
+    );
+  return `<!doctype html><html><body>${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</body></html>`;
 }
 
 export function createMailer(config: Config, log?: Logger): Mailer {

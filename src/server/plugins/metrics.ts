@@ -8,6 +8,7 @@ import { HttpError } from '../lib/errors.ts';
 import { GroupCommit } from '../lib/group-commit.ts';
 import { RouteLatencyHistogram } from '../lib/route-latency.ts';
 import { writeCounters } from '../lib/write-counters.ts';
+import { outboxCounters } from '../modules/outbox/index.ts';
 import { reminderCounters } from '../modules/reminders/index.ts';
 import { noStore } from '../lib/replies.ts';
 
@@ -48,10 +49,18 @@ const MIRRORED_COUNTERS: [name: string, help: string, read: () => number][] = [
   ['rally_clicks_total', 'Tracked-link visits counted as click-throughs', () => writeCounters.clicksRecorded],
   [
     'rally_reminder_emails_sent_total',
-    'Reminder emails the SMTP server accepted',
+    'Reminder emails handed to the outbox (rally_mail_* say whether they left)',
     () => reminderCounters.emailSent,
   ],
-  ['rally_reminder_emails_failed_total', 'Reminder emails not accepted', () => reminderCounters.emailFailed],
+  [
+    'rally_reminder_emails_failed_total',
+    'Reminder emails not handed to the outbox',
+    () => reminderCounters.emailFailed,
+  ],
+  ['rally_mail_sent_total', 'Outbox mails the SMTP server accepted', () => outboxCounters.sent],
+  ['rally_mail_failed_total', 'Outbox mails refused on every try', () => outboxCounters.failed],
+  ['rally_mail_held_total', 'Outbox mails held by a spent daily budget', () => outboxCounters.held],
+  ['rally_mail_expired_total', 'Outbox mails that expired unsent', () => outboxCounters.expired],
   [
     'rally_reminder_pushes_sent_total',
     'Reminder pushes a push service accepted',

@@ -1,33 +1,15 @@
 import type { AssetType } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
 import { nowIso } from '../lib/time.ts';
+import { insertOrganizationRow, insertUserRow } from './db-rows.ts';
 
 // Organisations and campaigns written straight into the database, so a test does not
 // depend on the staff routes (seed-api.ts makes them through the API instead).
 
 export async function seedOrganization(db: Db, name = 'Seed Org'): Promise<number> {
   const username = `seed-${Math.random().toString(36).slice(2, 10)}`;
-  const user = await db
-    .insertInto('users')
-    .values({
-      username,
-      passwordHash: 'x',
-      email: null,
-      firstName: null,
-      lastName: null,
-      phone: null,
-      organizationId: null,
-      createdAt: nowIso(),
-      updatedAt: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const org = await db
-    .insertInto('organizations')
-    .values({ name, username, description: 'Private notes', creatorId: user.id, createdAt: nowIso() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return org.id;
+  const creatorId = await insertUserRow(db, username);
+  return insertOrganizationRow(db, { name, username, description: 'Private notes', creatorId });
 }
 
 export async function seedCampaign(

@@ -1,9 +1,9 @@
-import { ArrowLeftIcon, CheckIcon, CopyIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
-import { useCopied } from '#client/lib/use-copied.ts';
+import { ArrowLeftIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { supporterUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import {
   AddAssetDialog,
@@ -147,11 +147,9 @@ function CampaignNotFound() {
 
 /** An asset card's 'Copy link' (the campaign's supporter link), with the same confirmation. */
 function CopyAssetLink({ link, title }: { link: string; title: string }) {
-  const { copied, copy } = useCopied(LINK_COPIED);
   return (
-    <Button size="sm" variant="ghost" onClick={() => void copy(link)}>
-      {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />} {copied ? 'Copied!' : 'Copy link'}
+    <CopyButton size="sm" variant="ghost" value={link} label="Copy link" notice={LINK_COPIED}>
       <span className="sr-only"> for {title}</span>
-    </Button>
+    </CopyButton>
   );
 }

@@ -8,7 +8,7 @@ import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { useDevTools } from '#client/lib/server-info.ts';
-import { CAMPAIGNS_KEY, useCampaigns, CreateCampaignDialog } from '#client/features/campaigns/index.ts';
+import { useCampaigns, CreateCampaignDialog } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import { RoleLocked } from '#client/features/organization/index.ts';
 import { AnalyticsView, OrganizationStatCards } from '#client/features/stats/index.ts';
@@ -19,6 +19,7 @@ import { FirstCampaign } from './dashboard/first-campaign.tsx';
 import { FirstRunChecklist } from './dashboard/first-run-checklist.tsx';
 import { TemplatesTab } from './dashboard/templates-tab.tsx';
 import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-hash.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The dashboard's tabs in the order they show; the selected one is kept in the URL hash. */
 const TABS: { value: DashboardTab; label: string }[] = [
@@ -52,8 +53,8 @@ export default function DashboardPage() {
     handledRefresh.current = raw;
     // A campaign made as a draft is listed under Drafts.
     setStatus(isCampaignStatus(refreshStatus) ? refreshStatus : 'active');
-    void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
-    void queryClient.invalidateQueries({ queryKey: ['/api/organization/stats'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.organizationStats });
     setExpanded('default');
     toast({ title: 'Campaigns Updated', description: 'Your new campaign has been added to the list' });
     setTab(tab);

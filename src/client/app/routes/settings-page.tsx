@@ -1,10 +1,20 @@
 import { Tabs, TabsContent } from '#client/components/ui/tabs.tsx';
 import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
-import { BrandingSettings } from './settings/branding-settings.tsx';
-import { EmbedSettings } from './settings/embed-settings.tsx';
-import { GeneralSettings } from './settings/general-settings.tsx';
-import { NotificationSettings } from './settings/notification-settings.tsx';
-import { PermissionsSettings } from './settings/permissions-settings.tsx';
+import { useOrgId } from '#client/features/auth/index.ts';
+import { useCampaigns } from '#client/features/campaigns/index.ts';
+import {
+  BrandingSettings,
+  EmbedSettings,
+  GeneralSettings,
+  NotificationSettings,
+  PermissionsSettings,
+} from '#client/features/organization/index.ts';
+
+/** The Embed tab: the organisation's embed settings, with its campaigns to make a snippet for. */
+function EmbedTab() {
+  const campaigns = useCampaigns(useOrgId());
+  return <EmbedSettings campaigns={{ list: campaigns.data ?? [], loading: campaigns.isPending }} />;
+}
 
 /** The settings tabs in the order they show. */
 const TABS = [
@@ -12,7 +22,7 @@ const TABS = [
   { value: 'notifications', label: 'Notifications', Panel: NotificationSettings },
   { value: 'branding', label: 'Branding', Panel: BrandingSettings },
   { value: 'permissions', label: 'Permissions', Panel: PermissionsSettings },
-  { value: 'embed', label: 'Embed', Panel: EmbedSettings },
+  { value: 'embed', label: 'Embed', Panel: EmbedTab },
 ];
 
 export default function SettingsPage() {

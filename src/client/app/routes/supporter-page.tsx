@@ -3,7 +3,8 @@ import { useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { SkipLink } from '#client/components/ui/skip-link.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { ReminderShareDialog, ScheduleDialog, ShareDialog } from '#client/features/sharing/index.ts';
+import { ScheduleDialog } from '#client/features/scheduling/index.ts';
+import { ReminderShareDialog, ShareDialog } from '#client/features/shares/index.ts';
 import {
   useSupporterCampaign,
   CampaignNotFound,

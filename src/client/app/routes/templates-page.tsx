@@ -10,7 +10,6 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { CAMPAIGNS_KEY } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import { RoleLocked } from '#client/features/organization/index.ts';
 import {
@@ -20,6 +19,7 @@ import {
   TemplateCard,
   UseTemplateDialog,
 } from '#client/features/templates/index.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 const CATEGORY_ORDER: string[] = [...TEMPLATE_CATEGORIES, CUSTOM_TEMPLATE_CATEGORY];
 
@@ -59,7 +59,7 @@ export default function TemplatesPage() {
           // Refresh after 1.5 s (the new campaign is listed by then), then go to the campaigns 100 ms later.
           timers.current.push(
             setTimeout(() => {
-              void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns });
               timers.current.push(
                 setTimeout(() => {
                   const org = orgId ?? campaign.organizationId;

@@ -1,6 +1,5 @@
-import { CheckIcon, CopyIcon } from 'lucide-react';
-import { type CopyNotice, useCopied } from '#client/lib/use-copied.ts';
-import { Button } from './button.tsx';
+import type { CopyNotice } from '#client/lib/use-copied.ts';
+import { CopyButton } from './copy-button.tsx';
 import { Input } from './input.tsx';
 
 /**
@@ -18,7 +17,6 @@ export function CopyField({
   value: string;
   notice: CopyNotice;
 }) {
-  const { copied, copy } = useCopied(notice);
   return (
     <>
       <label htmlFor={id} className="text-sm font-medium">
@@ -26,9 +24,7 @@ export function CopyField({
       </label>
       <div className="flex gap-2">
         <Input id={id} value={value} readOnly className="font-mono" onFocus={(e) => e.target.select()} />
-        <Button variant="outline" onClick={() => void copy(value)}>
-          {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />} {copied ? 'Copied!' : 'Copy'}
-        </Button>
+        <CopyButton value={value} label="Copy" notice={notice} />
       </div>
     </>
   );

@@ -11,9 +11,18 @@ export function TooltipProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function Tooltip({ content, children }: { content: React.ReactNode; children: React.ReactNode }) {
+/** `open` makes it shown exactly while true (a confirmation), instead of on hover and focus. */
+export function Tooltip({
+  content,
+  open,
+  children,
+}: {
+  content: React.ReactNode;
+  open?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <T.Root>
+    <T.Root open={open}>
       <T.Trigger asChild>{children}</T.Trigger>
       <T.Portal>
         <T.Content sideOffset={4} className="z-50 rounded-md bg-slate-900 px-3 py-1.5 text-xs text-white">

@@ -7,7 +7,7 @@ export {
   useResetPassword,
   useSessions,
 } from './api/account.ts';
-export { USER_QUERY_KEY, useUser } from './api/get-user.ts';
+export { useUser } from './api/get-user.ts';
 export { useLogout } from './api/logout.ts';
 export { useUpdateProfile } from './api/update-profile.ts';
 export { DebugSession } from './components/debug-session.tsx';

@@ -3,7 +3,7 @@ export { useCreateCampaign } from './api/create-campaign.ts';
 export { useDuplicateCampaign } from './api/duplicate-campaign.ts';
 export { useCampaignAssets } from './api/get-campaign-assets.ts';
 export { useCampaign } from './api/get-campaign.ts';
-export { CAMPAIGNS_KEY, type CampaignStatusFilter, useCampaigns } from './api/get-campaigns.ts';
+export { type CampaignStatusFilter, useCampaigns } from './api/get-campaigns.ts';
 export { useSaveAssetOrder } from './api/save-asset-order.ts';
 export { useUpdateCampaign } from './api/update-campaign.ts';
 export { CampaignActions, PUBLISH_NEEDS_ASSET } from './components/campaign-actions.tsx';

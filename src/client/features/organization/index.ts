@@ -7,3 +7,8 @@ export { useOrganizationSettings, useUpdateSettings } from './api/settings.ts';
 export { OrganizationForm } from './components/organization-form.tsx';
 export { LockedButton, RoleLocked } from './components/role-locked.tsx';
 export { useRole } from './hooks/use-role.ts';
+export { BrandingSettings } from './components/branding-settings.tsx';
+export { type EmbedCampaigns, EmbedSettings } from './components/embed-settings.tsx';
+export { GeneralSettings } from './components/general-settings.tsx';
+export { NotificationSettings } from './components/notification-settings.tsx';
+export { PermissionsSettings } from './components/permissions-settings.tsx';

@@ -19,7 +19,8 @@ import * as m0017 from './0017-reminder-retries.ts';
 import * as m0018 from './0018-source-rollups.ts';
 import * as m0019 from './0019-rollup-fillfactor.ts';
 import * as m0020 from './0020-campaign-dates.ts';
-import * as m0021 from './0021-email-changes.ts';
+import * as m0021 from './0021-outbox.ts';
+import * as m0022 from './0022-email-changes.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -44,7 +45,8 @@ const ALL: Record<string, DialectMigration> = {
   '0018-source-rollups': m0018,
   '0019-rollup-fillfactor': m0019,
   '0020-campaign-dates': m0020,
-  '0021-email-changes': m0021,
+  '0021-outbox': m0021,
+  '0022-email-changes': m0022,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,6 +1,8 @@
 // Reminders of scheduled shares by mail and Web Push (docs/decisions/0017): the
 // checks made when a share is scheduled, the keys, the sending job, unsubscribing.
 export { loadReminderKeys } from './reminder-keys.ts';
-export { remindersRoutes } from './reminders.routes.ts';
-export { checkReminder, type ReminderValues, saveReminder } from './reminders.service.ts';
-export { reminderCounters, remindersJob } from './send-reminders.ts';
+export { reminderConfirmRoutes, remindersRoutes } from './reminders.routes.ts';
+export { type CheckedReminder, checkReminder, type ReminderValues } from './reminders.service.ts';
+export { reminderCounters, reminderMailOutcomes, remindersJob } from './send-reminders.ts';
+export { CONFIRM_SUBJECT, REMINDER_SUBJECT } from './reminder-addresses.ts';
+export { REMINDER_REFUSED } from './reminders.service.ts';

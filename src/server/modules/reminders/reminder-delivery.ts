@@ -2,6 +2,7 @@ import type { PushReminderPayload, PushSubscriptionInput } from '#shared/schemas
 import type { Config } from '../../config/env.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { safePost } from '../../lib/safe-fetch.ts';
+import { REMINDER_SUBJECT } from './reminder-addresses.ts';
 import type { ReminderKeys } from './reminder-keys.ts';
 import { pushDestination } from './reminders.service.ts';
 
@@ -26,6 +27,8 @@ export interface DueReminder {
 
 /** How long a push service keeps an undelivered reminder (the moment passes). */
 export const PUSH_TTL_SECONDS = 6 * 60 * 60;
+/** A reminder mail not sent this long after its time (held, refused) expires: the moment has passed. */
+export const REMINDER_MAIL_TTL_MS = PUSH_TTL_SECONDS * 1000;
 const PUSH_TIMEOUT_MS = 5000;
 
 /** `{origin}/supporter/{campaignId}?share={shareId}&ref={ref}`: opens the share dialog prefilled. */
@@ -42,7 +45,8 @@ export function reminderMail(r: DueReminder & { email: string }, unsubscribeUrl:
   const link = oneTapLink(r);
   return {
     to: r.email,
-    subject: `Reminder: share "${r.assetTitle}" for ${r.campaignName}`,
+    // The instance's words: campaign and asset titles are anyone's text, so never here.
+    subject: REMINDER_SUBJECT,
     text: [
       `It's time to share "${r.assetTitle}" for ${r.campaignName}.`,
       '',

@@ -1,5 +1,6 @@
-import { createECDH, createHmac, randomBytes } from 'node:crypto';
+import { createECDH } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
 import { loadAppSecret } from '../../lib/app-secrets.ts';
 
 /** The secrets reminders need, the same on every instance (kept in `appSecrets`). */
@@ -32,10 +33,7 @@ export function loadReminderKeys(db: Db): Promise<ReminderKeys> {
       const vapid = JSON.parse(
         await loadAppSecret(db, 'vapid-keys', () => JSON.stringify(newVapidKeys())),
       ) as ReminderKeys['vapid'];
-      const secret = await loadAppSecret(db, 'reminder-email-key', () =>
-        randomBytes(32).toString('base64url'),
-      );
-      return { vapid, emailKeySecret: Buffer.from(secret, 'base64url') };
+      return { vapid, emailKeySecret: await loadAddressKeySecret(db) };
     })();
     // A failed load (database down at start) is tried again on the next call.
     keys.catch(() => loaded.delete(db));
@@ -44,6 +42,5 @@ export function loadReminderKeys(db: Db): Promise<ReminderKeys> {
   return keys;
 }
 
-/** Keyed hash of an address, case and surrounding spaces ignored. */
-export const emailKey = (keys: ReminderKeys, email: string): string =>
-  createHmac('sha256', keys.emailKeySecret).update(email.trim().toLowerCase()).digest('hex');
+/** Keyed hash of an address, normalised (case, surrounding spaces and `+tag` ignored). */
+export const emailKey = (keys: ReminderKeys, email: string): string => addressKey(keys.emailKeySecret, email);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '#shared/schemas/common.ts';
 import { pushPublicKeySchema, unsubscribeParamsSchema } from '#shared/schemas/reminders.ts';
 import type { AppDeps } from '../../deps.ts';
+import { type ConfirmOutcome, confirmAddress, lookUpConfirmation } from './reminder-addresses.ts';
 import { loadReminderKeys } from './reminder-keys.ts';
 import { type UnsubscribeOutcome, unsubscribe } from './reminders.service.ts';
 import { noStore } from '../../lib/replies.ts';
@@ -33,6 +34,52 @@ const page = (p: (typeof PAGES)[UnsubscribeOutcome]) => `<!doctype html>
 <body><main><h1>${p.title}</h1><p>${p.text}</p></main></body></html>
 `;
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The confirmation link's page. Opening it (GET, as mail scanners do) changes
+ * nothing: its button posts to the same address, and that confirms. The
+ * organisation's name is escaped: it is anyone's text.
+ */
+function confirmPage(
+  result: ConfirmOutcome,
+  token: string,
+  posted: boolean,
+): { status: 200 | 404; html: string } {
+  if (result.outcome === 'unknown') {
+    return {
+      status: 404,
+      html: page({
+        status: 404,
+        title: 'This confirmation link is not valid',
+        text: 'The link may be mistyped, already replaced by a newer one, or older than it may be. Schedule the reminder again to get a new one.',
+      }),
+    };
+  }
+  const org = escapeHtml(result.organizationName);
+  if (result.outcome === 'already' || posted) {
+    return {
+      status: 200,
+      html: page({
+        status: 200,
+        title: 'Your email is confirmed',
+        text: `Reminders you schedule with ${org} will be emailed to this address at the time you chose. Every reminder has a link to unsubscribe.`,
+      }),
+    };
+  }
+  return {
+    status: 200,
+    html: `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Confirm your email | Rally</title></head>
+<body><main><h1>Confirm your email</h1>
+<p>Confirm that this address may get the share reminders you schedule with ${org}.</p>
+<form method="post" action="/reminders/confirm/${encodeURIComponent(token)}"><button type="submit">Confirm my email</button></form>
+<p>If you did not ask for reminders, close this page: nothing will be sent to you.</p></main></body></html>
+`,
+  };
+}
+
 export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -52,4 +99,31 @@ export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
       return reply.code(result.status).type('text/html; charset=utf-8').send(page(result));
     },
   );
+}
+
+/**
+ * The confirmation page's form posts here (application/x-www-form-urlencoded, an empty
+ * body): a parser for that type only within these routes, which read no body.
+ */
+export async function reminderConfirmRoutes(app: FastifyInstance, { db }: AppDeps) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, _b, done) => done(null, undefined),
+  );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const html = { content: { 'text/html': { schema: z.string() } } };
+  const schema = { params: unsubscribeParamsSchema, response: { 200: html, 404: html } };
+  r.get('/reminders/confirm/:token', { onRequest: noStore, schema }, async (request, reply) => {
+    const result = confirmPage(
+      await lookUpConfirmation(db, request.params.token),
+      request.params.token,
+      false,
+    );
+    return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
+  });
+  r.post('/reminders/confirm/:token', { onRequest: noStore, schema }, async (request, reply) => {
+    const result = confirmPage(await confirmAddress(db, request.params.token), request.params.token, true);
+    return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
+  });
 }

@@ -1,12 +1,15 @@
 import type { ReminderRequest } from '#shared/schemas/reminders.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { allowAnyAddress, checkDestination, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { nowIso } from '../../lib/time.ts';
 import { hashToken } from '../auth/index.ts';
+import { assertMailBudget, lockMailBudget } from '../outbox/index.ts';
 import { getSettings } from '../settings/index.ts';
+import { addressState, requestConfirmation } from './reminder-addresses.ts';
 import { emailKey, loadReminderKeys } from './reminder-keys.ts';
 
 /** Email reminders one address may have waiting per organisation: scheduling cannot flood a mailbox. */
@@ -41,13 +44,22 @@ export interface ReminderValues {
   origin: string;
 }
 
+/** A checked reminder request and how to save it in the share's transaction. */
+export interface CheckedReminder {
+  values: ReminderValues;
+  save(q: Db, share: { id: number; scheduledFor: string }): Promise<void>;
+}
+
 /**
  * Checks a reminder request before its share is written (so a refusal writes
  * nothing): email only when the organisation collects supporter information and
  * the server can send mail; a push endpoint only where pushDestination allows.
+ * Saving (in the share's transaction) checks the mail budgets and, for an address
+ * not yet confirmed here, writes the confirmation mail.
  */
 export async function checkReminder(opts: {
   db: Db;
+  dialect: DialectName;
   config: Config;
   mailer: Mailer;
   organizationId: number;
@@ -55,8 +67,8 @@ export async function checkReminder(opts: {
   origin: string;
   /** The share this request reschedules: its reminder goes, so it does not count toward the cap. */
   replaces?: number;
-}): Promise<ReminderValues> {
-  const { db, config, mailer, organizationId, reminder } = opts;
+}): Promise<CheckedReminder> {
+  const { db, dialect, config, mailer, organizationId, reminder } = opts;
   if (!opts.origin) throw badRequest(REMINDER_REFUSED.noOrigin);
   let key: string | null = null;
   if (reminder.email !== undefined) {
@@ -76,13 +88,14 @@ export async function checkReminder(opts: {
       throw err;
     }
   }
-  return {
+  const values: ReminderValues = {
     organizationId,
     email: reminder.email ?? null,
     emailKey: key,
     pushSubscription: reminder.push ? JSON.stringify(reminder.push) : null,
     origin: opts.origin,
   };
+  return { values, save: (q, share) => saveReminder(q, { config, dialect }, share, values) };
 }
 
 /** Refuses an address that unsubscribed here, or that already has the most reminders waiting. */
@@ -104,15 +117,31 @@ async function checkAddressMayBeMailed(db: Db, organizationId: number, key: stri
   if (Number(n) >= MAX_PENDING_EMAIL_REMINDERS) throw badRequest(REMINDER_REFUSED.tooMany);
 }
 
-export async function saveReminder(
-  db: Db,
+/**
+ * Stores a reminder beside its share, in the share's transaction. An email reminder
+ * must fit the daily mail budgets (429 otherwise, so the share is not written
+ * either), unless its address already has a confirmation on the way; an address not
+ * confirmed in this organisation gets the confirmation mail, and nothing else until
+ * it confirms.
+ */
+async function saveReminder(
+  q: Db,
+  ctx: { config: Config; dialect: DialectName },
   share: { id: number; scheduledFor: string },
   values: ReminderValues,
 ) {
-  await db
+  await q
     .insertInto('reminders')
     .values({ ...values, shareId: share.id, dueAt: share.scheduledFor, createdAt: nowIso() })
     .execute();
+  const { email, emailKey: key, organizationId } = values;
+  if (email === null || key === null) return;
+  await lockMailBudget(q, ctx.dialect, organizationId);
+  const state = await addressState(q, organizationId, key);
+  if (state === 'pending') return;
+  await assertMailBudget(q, ctx.config, { recipientKey: key, organizationId });
+  if (state === 'none')
+    await requestConfirmation(q, ctx.config, { organizationId, emailKey: key, email, origin: values.origin });
 }
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'used' | 'unknown';
@@ -157,6 +186,12 @@ export async function unsubscribe(db: Db, token: string): Promise<UnsubscribeOut
       .where('status', '=', 'pending')
       .where('email', 'is', null)
       .where('pushSubscription', 'is', null)
+      .execute();
+    // Its confirmation is over too: the suppression list keeps it out from now on.
+    await trx
+      .deleteFrom('reminderAddresses')
+      .where('organizationId', '=', link.organizationId)
+      .where('emailKey', '=', link.emailKey)
       .execute();
     return 'unsubscribed';
   });

@@ -1,14 +1,15 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_CONSENT_REQUIRED } from '#shared/schemas/reminders.ts';
-import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS, remindersJob } from './send-reminders.ts';
-import { JobRunner } from '../../jobs/runner.ts';
+import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS } from './send-reminders.ts';
 import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { supporterCookie } from '../../test/visitor.ts';
 import { consentLine } from './reminder-delivery.ts';
+import { CONFIRM_SUBJECT, REMINDER_SUBJECT } from './reminder-addresses.ts';
+import { confirmLink, markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
 import { MAX_PENDING_EMAIL_REMINDERS, REMINDER_REFUSED } from './reminders.service.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
@@ -37,6 +38,8 @@ beforeAll(async () => {
     MAIL_FROM: 'Rally <rally@example.org>',
     PUBLIC_URL: ORIGIN,
     ALLOW_PRIVATE_FETCH: '1',
+    // The new-organisation hold has tests of its own (outbox.test.ts).
+    MAIL_HOLD_NEW_ORGS_HOURS: '0',
   };
   t = await createTestApp(env);
   t2 = await createTestApp(env, { sameDatabaseAs: t });
@@ -50,15 +53,8 @@ afterAll(async () => {
   await push?.close();
 });
 
-/** A runner of its own over `app`'s database, with the reminders job on a clock the test sets. */
-function runnerAt(app: TestApp, clock: () => number) {
-  return new JobRunner({
-    db: app.database.db,
-    dialect: app.database.dialect,
-    jobs: [remindersJob({ db: app.database.db, config: app.config, mailer: app.deps.mailer, now: clock })],
-    intervalMs: 0,
-  });
-}
+/** A runner of its own over `app`'s database: the reminders job and the outbox's sender, on a clock the test sets. */
+const runnerAt = reminderRunner;
 
 async function setup(app: TestApp, name = 'Rivers Org') {
   const org = await seedOrganization(app.database.db, name);
@@ -110,27 +106,63 @@ const stopCollecting = (organizationId: number) =>
     })
     .execute();
 const mailsTo = (to: string) =>
-  smtp.messages.filter((m: ParsedMail) => [m.to].flat().some((a) => a?.text.includes(to)));
+  smtp.messages.filter((m: ParsedMail) =>
+    [m.to].flat().some((a) => a?.text.toLowerCase().includes(to.toLowerCase())),
+  );
+/** Reminder mails to `to` (not confirmation mails). */
+const remindersTo = (to: string) => mailsTo(to).filter((m) => m.subject === REMINDER_SUBJECT);
+/** The first reminder mail to `to`, once it arrives. */
+async function reminderMailTo(to: string): Promise<ParsedMail> {
+  await expect.poll(() => remindersTo(to).length).toBeGreaterThan(0);
+  return remindersTo(to)[0];
+}
 const unsubscribeUrl = (mail: ParsedMail) =>
   /https:\/\/\S+\/unsubscribe\/\S+/.exec(mail.text ?? '')?.[0] ?? '';
 
 describe('email reminders', () => {
-  it('sends one mail at the scheduled time with the consent line, the one-tap link and an unsubscribe link', async () => {
+  it('asks the address to confirm first, then sends one mail at the scheduled time with the consent line, the one-tap link and an unsubscribe link', async () => {
     const s = await setup(t);
-    const res = await s.schedule({ reminder: { email: 'ada@example.org', consent: true } });
+    const res = await s.schedule({ reminder: { email: 'Ada+rivers@example.org', consent: true } });
     expect(res.statusCode, res.body).toBe(201);
     const share = res.json();
     expect(share.status).toBe('pending');
     const due = Date.parse(share.scheduledFor);
 
+    // At once: the confirmation mail, in the instance's words only.
+    await runnerAt(t, () => Date.now()).runOnce();
+    const confirmation = await smtp.waitFor('ada+rivers@example.org');
+    expect(confirmation.subject).toBe(CONFIRM_SUBJECT);
+    expect(confirmation.text).not.toContain('Clean');
+    expect(confirmation.text).not.toContain('Rivers Org');
+    // Opening the link (as a mail scanner does) changes nothing; its button confirms.
+    const link = confirmLink(confirmation);
+    const opened = await t.app.inject({ url: link });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.body).toContain('Confirm my email');
+    expect(opened.body).toContain('Rivers Org');
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.body).toContain('Your email is confirmed');
+    // Another schedule for the same mailbox, written differently: no second confirmation.
+    expect(
+      (await s.schedule({ reminder: { email: ' ADA@example.org', consent: true } }, 30)).statusCode,
+    ).toBe(201);
+
     // A minute early: nothing yet.
     await runnerAt(t, () => due - 60_000).runOnce();
+    expect(mailsTo('ada+rivers@example.org')).toHaveLength(1);
     expect(mailsTo('ada@example.org')).toHaveLength(0);
     expect(await shareStatus(t, share.id)).toBe('pending');
 
     await runnerAt(t, () => due + 30_000).runOnce();
-    const mail = await smtp.waitFor('ada@example.org');
-    expect(mail.subject).toBe('Reminder: share "Clean water" for Clean Rivers');
+    await expect.poll(() => mailsTo('ada+rivers@example.org').length).toBe(2);
+    const mail = mailsTo('ada+rivers@example.org')[1];
+    expect(mail.subject).toBe(REMINDER_SUBJECT);
     const text = mail.text ?? '';
     expect(text).toContain(consentLine('Rivers Org'));
     expect(text).toContain(`${ORIGIN}/supporter/${s.campaignId}?share=${share.id}&ref=${share.ref}`);
@@ -146,13 +178,14 @@ describe('email reminders', () => {
 
     // Later ticks send nothing more.
     await runnerAt(t, () => due + 120_000).runOnce();
-    expect(mailsTo('ada@example.org')).toHaveLength(1);
+    expect(mailsTo('ada+rivers@example.org')).toHaveLength(2);
   });
 
   it('is sent once when two runners of two instances tick at the same moment', async () => {
     const s = await setup(t);
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
+      await markConfirmed(t, s.org, `twice${i}@example.org`);
       const res = await s.schedule({ reminder: { email: `twice${i}@example.org`, consent: true } }, 1);
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
@@ -172,6 +205,7 @@ describe('email reminders', () => {
     for (const status of ['ended', 'paused', 'archived']) {
       const s = await setup(t);
       const email = `closed-${status}@example.org`;
+      await markConfirmed(t, s.org, email);
       const res = await s.schedule({ reminder: { email, consent: true } });
       expect(res.statusCode, res.body).toBe(201);
       await t.database.db.updateTable('campaigns').set({ status }).where('id', '=', s.campaignId).execute();
@@ -231,6 +265,8 @@ describe('deliveries that fail', () => {
   it('a claim that never finished is swept after an hour as a failed try, then sent on its retry', async () => {
     const s = await setup(t);
     const email = 'crashed@example.org';
+    await markConfirmed(t, s.org, email);
+    await markConfirmed(t, s.org, 'crashed2@example.org');
     const share = (await s.schedule({ reminder: { email, consent: true } })).json();
     const due = Date.parse(share.scheduledFor);
     // As if a process claimed it and died before sending.
@@ -280,8 +316,8 @@ describe('an organisation that stopped collecting supporter information', () => 
     expect(await reminderRows(t, mailOnly.id)).toEqual([]);
     expect(await shareStatus(t, mailOnly.id)).toBe('pending');
     await new Promise((r) => setTimeout(r, 200));
-    expect(mailsTo('quiet@example.org')).toHaveLength(0);
-    expect(mailsTo('quiet2@example.org')).toHaveLength(0);
+    expect(remindersTo('quiet@example.org')).toHaveLength(0);
+    expect(remindersTo('quiet2@example.org')).toHaveLength(0);
   });
 });
 
@@ -408,6 +444,7 @@ describe('unsubscribe links', () => {
   it('are single use, stop the pending reminders of that address in that organisation, and say so', async () => {
     const s = await setup(t);
     const email = 'leave@example.org';
+    await markConfirmed(t, s.org, email);
     const first = (await s.schedule({ reminder: { email, consent: true } }, 1)).json();
     const second = (await s.schedule({ reminder: { email: 'LEAVE@example.org', consent: true } }, 5)).json();
     const withPush = (
@@ -417,7 +454,7 @@ describe('unsubscribe links', () => {
     const kept = (await elsewhere.schedule({ reminder: { email, consent: true } }, 5)).json();
 
     await runnerAt(t, () => Date.parse(first.scheduledFor) + 1000).runOnce();
-    const url = new URL(unsubscribeUrl(await smtp.waitFor(email)));
+    const url = new URL(unsubscribeUrl(await reminderMailTo(email)));
 
     const page = await t.app.inject({ url: url.pathname });
     expect(page.statusCode).toBe(200);

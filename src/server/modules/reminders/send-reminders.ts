@@ -1,15 +1,23 @@
 import { pushSubscriptionSchema } from '#shared/schemas/reminders.ts';
+import type { ExpressionBuilder } from 'kysely';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
+import type { Database } from '../../db/schema.ts';
 import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
-import type { Mailer } from '../../lib/mail.ts';
+import type { Job } from '../../jobs/runner.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { hashToken, newToken } from '../auth/index.ts';
+import { enqueueMail, type OutboxOutcomes } from '../outbox/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { type DueReminder, reminderMail, sendPushReminder } from './reminder-delivery.ts';
+import { addressState, dropUnconfirmedEmail, expireUnconfirmedAddresses } from './reminder-addresses.ts';
+import {
+  type DueReminder,
+  REMINDER_MAIL_TTL_MS,
+  reminderMail,
+  sendPushReminder,
+} from './reminder-delivery.ts';
 import { loadReminderKeys } from './reminder-keys.ts';
-import type { Job } from '../../jobs/runner.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
 
 /** Reminders claimed per step (one transaction); more wait for the next step. */
@@ -49,12 +57,11 @@ interface Logger {
 export function remindersJob(opts: {
   db: Db;
   config: Config;
-  mailer: Mailer;
   /** The clock, replaceable in tests. */
   now?: () => number;
   log?: Logger;
 }): Job {
-  const { db, config, mailer, log } = opts;
+  const { db, config, log } = opts;
   let claimed: DueReminder[] = [];
   let lastSweep = Number.NEGATIVE_INFINITY;
 
@@ -78,6 +85,7 @@ export function remindersJob(opts: {
           .deleteFrom('reminderUnsubscribes')
           .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
           .execute();
+        await expireUnconfirmedAddresses(trx, now);
       }
       const ids = (
         await trx
@@ -164,6 +172,19 @@ export function remindersJob(opts: {
             }
           }
         }
+        // The mail goes through the outbox, written here in the claim's transaction, and
+        // only to an address that confirmed it wants this organisation's reminders.
+        if (row.email !== null && row.emailKey !== null) {
+          const key = row.emailKey;
+          const confirmed = (await addressState(trx, row.organizationId, key, now)) === 'confirmed';
+          if (confirmed) await queueReminderMail(trx, { ...row, email: row.email, emailKey: key }, now);
+          const gone = confirmed
+            ? await handedOver(trx, row)
+            : await dropUnconfirmedEmail(trx, { ...row, emailKey: key }, now);
+          if (gone) continue;
+          row.email = null;
+          row.emailKey = null;
+        }
         claimed.push(row);
       }
       if (done.length > 0) await trx.deleteFrom('reminders').where('id', 'in', done).execute();
@@ -183,26 +204,58 @@ export function remindersJob(opts: {
     },
   };
 
-  /** Sends by every channel the reminder has; never throws, so one failure stops no other. */
+  /**
+   * The reminder mail into the outbox (the sender job sends it), with its unsubscribe
+   * link; not sent within REMINDER_MAIL_TTL_MS of its time (held, refused), it expires.
+   */
+  async function queueReminderMail(
+    trx: Db,
+    r: DueReminder & { email: string; emailKey: string },
+    now: number,
+  ): Promise<void> {
+    const token = newToken();
+    await trx
+      .insertInto('reminderUnsubscribes')
+      .values({
+        tokenHash: hashToken(token),
+        organizationId: r.organizationId,
+        emailKey: r.emailKey,
+        createdAt: new Date(now).toISOString(),
+      })
+      .execute();
+    const mail = reminderMail(r, `${r.origin}/unsubscribe/${token}`);
+    await enqueueMail(
+      trx,
+      config,
+      {
+        kind: 'reminder',
+        organizationId: r.organizationId,
+        to: r.email,
+        recipientKey: r.emailKey,
+        subject: mail.subject,
+        text: mail.text,
+        headers: mail.headers,
+        refId: r.shareId,
+        expiresAt: now + REMINDER_MAIL_TTL_MS,
+      },
+      now,
+    );
+    count('email', true, r);
+  }
+
+  /** The mail is the outbox's now: the row keeps only the push, or goes. True when it went. */
+  async function handedOver(trx: Db, r: DueReminder): Promise<boolean> {
+    if (r.pushSubscription === null) {
+      await trx.deleteFrom('reminders').where('id', '=', r.id).execute();
+      return true;
+    }
+    await trx.updateTable('reminders').set({ email: null, emailKey: null }).where('id', '=', r.id).execute();
+    return false;
+  }
+
+  /** Sends the browser push the reminder has; never throws, so one failure stops no other. */
   async function deliver(r: DueReminder): Promise<void> {
     let reached = false;
-    if (r.email && r.emailKey) {
-      const token = newToken();
-      await db
-        .insertInto('reminderUnsubscribes')
-        .values({
-          tokenHash: hashToken(token),
-          organizationId: r.organizationId,
-          emailKey: r.emailKey,
-          createdAt: new Date().toISOString(),
-        })
-        .execute();
-      const ok = await mailer.send(
-        reminderMail({ ...r, email: r.email }, `${r.origin}/unsubscribe/${token}`),
-      );
-      count('email', ok, r);
-      reached ||= ok;
-    }
     if (r.pushSubscription) {
       let ok = false;
       try {
@@ -252,19 +305,72 @@ export function remindersJob(opts: {
    * subscription, goes.
    */
   async function settle(q: Db, r: { id: number; shareId: number }, status: 'reminded' | 'expired') {
-    await q
+    await q.deleteFrom('reminders').where('id', '=', r.id).execute();
+    let share = q
       .updateTable('shares')
       .set({ status })
       .where('id', '=', r.shareId)
-      .where('status', '=', 'pending')
-      .execute();
-    await q.deleteFrom('reminders').where('id', '=', r.id).execute();
+      .where('status', '=', 'pending');
+    // Its mail may still be on the way: the outbox settles the share then.
+    if (status === 'expired') share = share.where(noMailOnTheWay);
+    await share.execute();
   }
 
   function count(channel: 'email' | 'push', ok: boolean, r: DueReminder): void {
+    // An email counted here was handed to the outbox (its own tallies say whether it left).
     if (channel === 'email') ok ? reminderCounters.emailSent++ : reminderCounters.emailFailed++;
     else ok ? reminderCounters.pushSent++ : reminderCounters.pushFailed++;
-    if (ok) log?.info({ shareId: r.shareId, channel }, 'reminder sent');
+    if (ok)
+      log?.info(
+        { shareId: r.shareId, channel },
+        channel === 'email' ? 'reminder mail queued' : 'reminder sent',
+      );
     else log?.warn({ shareId: r.shareId, channel }, 'reminder not delivered');
   }
 }
+
+/** A share none of whose reminder mails is queued, held, sending or sent. */
+const noMailOnTheWay = (eb: ExpressionBuilder<Database, 'shares'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('outbox')
+        .select('outbox.id')
+        .where('outbox.kind', '=', 'reminder')
+        .whereRef('outbox.refId', '=', 'shares.id')
+        .where('outbox.status', 'in', ['queued', 'held', 'sending', 'sent']),
+    ),
+  );
+
+/**
+ * What a reminder mail's end does to its share (the outbox's hooks for kind
+ * `reminder`): sent, the share is `reminded`; never sent (refused, expired), the
+ * share is `expired` unless a browser push for it is still being tried.
+ */
+export const reminderMailOutcomes: OutboxOutcomes = {
+  sent: async (q, mail) => {
+    if (mail.refId === null) return;
+    await q
+      .updateTable('shares')
+      .set({ status: 'reminded' })
+      .where('id', '=', mail.refId)
+      .where('status', '=', 'pending')
+      .execute();
+  },
+  unsent: async (q, mail) => {
+    if (mail.refId === null) return;
+    await q
+      .updateTable('shares')
+      .set({ status: 'expired' })
+      .where('id', '=', mail.refId)
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('reminders').select('reminders.id').whereRef('reminders.shareId', '=', 'shares.id'),
+          ),
+        ),
+      )
+      .execute();
+  },
+};

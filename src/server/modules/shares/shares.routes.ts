@@ -106,6 +106,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
             ? () =>
                 checkReminder({
                   db,
+                  dialect,
                   config,
                   mailer,
                   organizationId,

@@ -27,7 +27,7 @@ import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 import { getSettings } from '../settings/index.ts';
-import { type ReminderValues, saveReminder } from '../reminders/index.ts';
+import type { CheckedReminder } from '../reminders/index.ts';
 import { messageHash } from './message-nudge.ts';
 import { shareFromSchedule } from './share-from-schedule.ts';
 import { assertShareable } from './shareable.ts';
@@ -107,8 +107,12 @@ async function writeShare(
   dialect: DialectName,
   query: CompiledQuery<Share>,
 ): Promise<Share | undefined> {
+  return mapShareErrors(() => commitShare(db, dialect, query));
+}
+
+async function mapShareErrors<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return await commitShare(db, dialect, query);
+    return await write();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This share link code is already in use');
     // The asset or campaign was deleted between the ids check and the insert.
@@ -352,8 +356,11 @@ export async function scheduleShare(opts: {
   input: ScheduleShareBody;
   supporterId: string;
   now?: number;
-  /** Checks the requested reminder once the share itself is valid; its values are stored with it. */
-  checkReminder?: () => Promise<ReminderValues>;
+  /**
+   * Checks the requested reminder once the share itself is valid; it is saved in the
+   * share's transaction (with the mail it causes), so a refusal then writes nothing.
+   */
+  checkReminder?: () => Promise<CheckedReminder>;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const { assetId, campaignId, organizationId, platform, scheduledFor } = input;
@@ -367,30 +374,32 @@ export async function scheduleShare(opts: {
   if (endsAt !== null && when >= endsAt) throw badRequest('Scheduled time must be before the campaign ends');
   const reminder = await opts.checkReminder?.();
   const parent = await referralParent(db, campaignId, input.parentRef);
-  const share = await writeShare(
-    db,
-    dialect,
-    insertShare(db, {
-      ...parent,
-      assetId,
-      platform,
-      supporterInfo: '',
-      campaignId,
-      organizationId,
-      // Normalised to UTC so the text column sorts and compares in time order.
-      scheduledFor: new Date(when).toISOString(),
-      status: 'pending',
-      ref: input.ref ?? null,
-      supporterId,
-      createdAt: nowIso(),
-      // What the supporter chose, so the Schedule tab and a reminder give it back.
-      shareText: input.text ?? null,
-      timeZone: input.timeZone ?? null,
-    }),
-  );
+  const values: ShareValues = {
+    ...parent,
+    assetId,
+    platform,
+    supporterInfo: '',
+    campaignId,
+    organizationId,
+    // Normalised to UTC so the text column sorts and compares in time order.
+    scheduledFor: new Date(when).toISOString(),
+    status: 'pending',
+    ref: input.ref ?? null,
+    supporterId,
+    createdAt: nowIso(),
+    // What the supporter chose, so the Schedule tab and a reminder give it back.
+    shareText: input.text ?? null,
+    timeZone: input.timeZone ?? null,
+  };
+  const share = reminder
+    ? await db.transaction().execute(async (trx) => {
+        const written = await mapShareErrors(() => runInsert(trx, insertShare(trx, values)));
+        if (!written) throw new Error('Share insert returned no row');
+        await reminder.save(trx, { id: written.id, scheduledFor: written.scheduledFor as string });
+        return written;
+      })
+    : await writeShare(db, dialect, insertShare(db, values));
   if (!share) throw new Error('Share insert returned no row');
-  if (reminder)
-    await saveReminder(db, { id: share.id, scheduledFor: share.scheduledFor as string }, reminder);
   writeCounters.sharesScheduled++;
   if (input.replaces) await retireReplaced(db, input.replaces, { supporterId, campaignId });
   return share;

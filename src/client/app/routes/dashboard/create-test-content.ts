@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { invalidateTwice } from '#client/lib/query-client.ts';
+import { invalidate } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export interface TestContent {
   campaign: Campaign;
@@ -15,5 +16,5 @@ export const createTestContent = () => apiRequest<TestContent>('POST', '/api/deb
 export const useCreateTestContent = () =>
   useMutation({
     mutationFn: createTestContent,
-    onSuccess: () => invalidateTwice([['/api/campaigns'], ['/api/assets'], ['/api/organization/stats']]),
+    onSuccess: () => invalidate([queryKeys.campaigns, queryKeys.assets, queryKeys.organizationStats]),
   });

@@ -1,20 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { invalidateTwice } from '#client/lib/query-client.ts';
-import { ASSETS_KEY } from './get-assets.ts';
+import { invalidate } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const createAsset = (input: CreateAssetInput) => apiRequest<Asset>('POST', '/api/assets', input);
 
 /** Asset lists (all, by organisation, by campaign) refreshed now and after 500 ms, when a slower replica has it too. */
-export const assetListKeys = (campaignId: number): unknown[][] => [
-  [...ASSETS_KEY],
-  [`/api/campaigns/${campaignId}/assets`],
-  [`/api/campaigns/${campaignId}`],
+export const assetListKeys = (campaignId: number): (readonly unknown[])[] => [
+  [...queryKeys.assets],
+  queryKeys.campaignAssets(campaignId),
+  queryKeys.campaign(campaignId),
 ];
 
 export const useCreateAsset = () =>
   useMutation({
     mutationFn: createAsset,
-    onSuccess: (asset) => invalidateTwice(assetListKeys(asset.campaignId)),
+    onSuccess: (asset) => invalidate(assetListKeys(asset.campaignId)),
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-export const ASSETS_KEY = ['/api/assets'] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/assets?org=: every asset of the organisation. */
 export const assetsQueryOptions = (orgId: number | null) =>
   queryOptions({
-    queryKey: [...ASSETS_KEY, { org: orgId }],
+    queryKey: [...queryKeys.assets, { org: orgId }],
     queryFn: () => apiRequest<Asset[]>('GET', orgId ? `/api/assets?org=${orgId}` : '/api/assets'),
   });
 

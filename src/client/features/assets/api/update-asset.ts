@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Asset, UpdateAssetInput } from '#shared/schemas/assets.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { invalidateTwice } from '#client/lib/query-client.ts';
+import { invalidate } from '#client/lib/query-client.ts';
 import { assetListKeys } from './create-asset.ts';
 
 /** PUT /api/assets/:id: title, description, type and content. */
@@ -11,5 +11,5 @@ export const updateAsset = (id: number, input: UpdateAssetInput) =>
 export const useUpdateAsset = (id: number) =>
   useMutation({
     mutationFn: (input: UpdateAssetInput) => updateAsset(id, input),
-    onSuccess: (asset) => invalidateTwice(assetListKeys(asset.campaignId)),
+    onSuccess: (asset) => invalidate(assetListKeys(asset.campaignId)),
   });

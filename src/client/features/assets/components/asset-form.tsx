@@ -8,7 +8,7 @@ import { NameAndDescriptionFields } from '#client/components/ui/name-and-descrip
 import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { ShareTextCounter } from '#client/features/sharing/index.ts';
+import { ShareTextCounter } from '#client/features/previews/index.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
 import { useFileUpload } from '../hooks/use-file-upload.ts';

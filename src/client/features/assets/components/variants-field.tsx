@@ -11,7 +11,7 @@ import type { AssetFormInput } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Textarea } from '#client/components/ui/input.tsx';
-import { ShareTextCounter } from '#client/features/sharing/index.ts';
+import { ShareTextCounter } from '#client/features/previews/index.ts';
 
 /**
  * The asset's share-text variants (A/B test): up to four alternative texts. Each

@@ -9,15 +9,13 @@ import type {
 } from '#shared/schemas/account.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 // The account's own security: password, sessions, activity, and the signed-out reset.
 
-export const SESSIONS_QUERY_KEY = ['/api/user/sessions'] as const;
-export const ACTIVITY_QUERY_KEY = ['/api/user/activity'] as const;
-
 const refreshAccount = () => {
-  void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
-  void queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
 };
 
 /** PUT /api/user/password: the server ends every other session of the user. */
@@ -30,7 +28,7 @@ export const useChangePassword = () =>
 
 /** The caller's open sessions; `current` marks the one this browser uses. */
 export const useSessions = () =>
-  useQuery<SessionInfo[]>({ queryKey: SESSIONS_QUERY_KEY, staleTime: 0, refetchOnMount: 'always' });
+  useQuery<SessionInfo[]>({ queryKey: queryKeys.sessions, staleTime: 0, refetchOnMount: 'always' });
 
 export const useEndSession = () =>
   useMutation({
@@ -40,7 +38,7 @@ export const useEndSession = () =>
 
 /** The caller's own audit entries, newest first. */
 export const useActivity = () =>
-  useQuery<ActivityItem[]>({ queryKey: ACTIVITY_QUERY_KEY, staleTime: 0, refetchOnMount: 'always' });
+  useQuery<ActivityItem[]>({ queryKey: queryKeys.activity, staleTime: 0, refetchOnMount: 'always' });
 
 /** POST /api/password-reset: always 202, whether or not an account uses the email. */
 export const useRequestPasswordReset = () =>

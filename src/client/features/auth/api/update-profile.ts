@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ProfileInput, ProfileUpdate } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { USER_QUERY_KEY } from './get-user.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const updateProfile = (input: ProfileInput) =>
   apiRequest<ProfileUpdate>('PUT', '/api/user/profile', input);
@@ -14,5 +14,5 @@ export const updateProfile = (input: ProfileInput) =>
 export const useUpdateProfile = () =>
   useMutation({
     mutationFn: updateProfile,
-    onSuccess: ({ pendingEmail: _pending, ...user }) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    onSuccess: ({ pendingEmail: _pending, ...user }) => queryClient.setQueryData(queryKeys.user, user),
   });

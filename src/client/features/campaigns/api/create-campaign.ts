@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Campaign, CreateCampaignInput } from '#shared/schemas/campaigns.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { invalidateTwice } from '#client/lib/query-client.ts';
-import { CAMPAIGNS_KEY } from './get-campaigns.ts';
+import { invalidate } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const createCampaign = (input: CreateCampaignInput) =>
   apiRequest<Campaign>('POST', '/api/campaigns', input);
 
-/** POST /api/campaigns; campaign lists refreshed now and after 500 ms. */
+/** POST /api/campaigns; the campaign lists and the stats card refresh. */
 export const useCreateCampaign = () =>
   useMutation({
     mutationFn: createCampaign,
-    onSuccess: () => invalidateTwice([[...CAMPAIGNS_KEY], ['/api/organization/stats']]),
+    onSuccess: () => invalidate([queryKeys.campaigns, queryKeys.organizationStats]),
   });

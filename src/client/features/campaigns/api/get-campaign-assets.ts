@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-export const campaignAssetsKey = (campaignId: number) => [`/api/campaigns/${campaignId}/assets`] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/campaigns/:id/assets in display order. */
 export const campaignAssetsQueryOptions = (campaignId: number) =>
   queryOptions({
-    queryKey: campaignAssetsKey(campaignId),
+    queryKey: queryKeys.campaignAssets(campaignId),
     queryFn: () => apiRequest<Asset[]>('GET', `/api/campaigns/${campaignId}/assets`),
   });
 

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-export const campaignKey = (id: number) => [`/api/campaigns/${id}`] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/campaigns/:id: the campaign with its assets in display order. */
 export const campaignQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: campaignKey(id),
+    queryKey: queryKeys.campaign(id),
     queryFn: () => apiRequest<CampaignWithAssets>('GET', `/api/campaigns/${id}`),
   });
 

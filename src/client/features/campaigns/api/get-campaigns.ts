@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Campaign, CampaignListQuery } from '#shared/schemas/campaigns.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-/** Every campaign query key starts with this, so one invalidation refreshes all lists. */
-export const CAMPAIGNS_KEY = ['/api/campaigns'] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** A list filter: one status, `all`, or undefined for every campaign but archived ones. */
 export type CampaignStatusFilter = CampaignListQuery['status'];
@@ -19,7 +17,7 @@ const listUrl = (orgId: number | null, status: CampaignStatusFilter) => {
 /** GET /api/campaigns?org=&status= (newest first). */
 export const campaignsQueryOptions = (orgId: number | null, status?: CampaignStatusFilter) =>
   queryOptions({
-    queryKey: [...CAMPAIGNS_KEY, { org: orgId, status: status ?? null }],
+    queryKey: [...queryKeys.campaigns, { org: orgId, status: status ?? null }],
     queryFn: () => apiRequest<Campaign[]>('GET', listUrl(orgId, status)),
   });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 // The campaign's QR files. Downloads are plain links (the session cookie signs them
 // in, as with the CSV exports); the preview is read through the API client so that
@@ -22,7 +23,7 @@ export const posterPdfUrl = (campaignId: number, line: string) => {
 /** The SVG as a data: URL for an <img> (the page's CSP allows data: images). */
 export const useQrPreview = (campaignId: number) =>
   useQuery({
-    queryKey: [qrSvgUrl(campaignId)],
+    queryKey: queryKeys.qrPreview(campaignId),
     queryFn: async () => {
       const svg = await (await apiFetch('GET', qrSvgUrl(campaignId))).text();
       return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

@@ -3,8 +3,7 @@ import type { Asset } from '#shared/schemas/assets.ts';
 import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { campaignAssetsKey } from './get-campaign-assets.ts';
-import { campaignKey } from './get-campaign.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** PUT /api/campaigns/:id/assets/order with every asset id of the campaign, in the new order. */
 export const saveAssetOrder = (campaignId: number, assetIds: number[]) =>
@@ -14,10 +13,10 @@ export const useSaveAssetOrder = (campaignId: number) =>
   useMutation({
     mutationFn: (assetIds: number[]) => saveAssetOrder(campaignId, assetIds),
     onSuccess: (assets) => {
-      queryClient.setQueryData(campaignAssetsKey(campaignId), assets);
-      queryClient.setQueryData<CampaignWithAssets>(campaignKey(campaignId), (c) =>
+      queryClient.setQueryData(queryKeys.campaignAssets(campaignId), assets);
+      queryClient.setQueryData<CampaignWithAssets>(queryKeys.campaign(campaignId), (c) =>
         c ? { ...c, assets } : c,
       );
-      void queryClient.invalidateQueries({ queryKey: ['/api/assets'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.assets });
     },
   });

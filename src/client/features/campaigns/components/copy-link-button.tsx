@@ -1,9 +1,7 @@
-import { Tooltip as T } from 'radix-ui';
-import { CheckIcon, LinkIcon } from 'lucide-react';
+import { LinkIcon } from 'lucide-react';
 import { supporterUrl } from '#shared/share-links.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { type Copier, CopyButton } from '#client/components/ui/copy-button.tsx';
 import { markFirstRun } from '#client/lib/first-run.ts';
-import { useCopied } from '#client/lib/use-copied.ts';
 
 export const LINK_COPIED = { title: 'Link copied!', description: 'Supporter link copied to clipboard' };
 
@@ -33,23 +31,18 @@ export function CopyLinkButton({
   ...props
 }: {
   campaign: LinkedCampaign;
-  copier?: ReturnType<typeof useCopied>;
-} & Omit<React.ComponentProps<typeof Button>, 'onClick'>) {
-  const own = useCopied(LINK_COPIED);
-  const { copied, copy } = copier ?? own;
+  copier?: Copier;
+} & Omit<React.ComponentProps<typeof CopyButton>, 'value' | 'label' | 'notice' | 'copier' | 'onCopied'>) {
   return (
-    <T.Root open={copied}>
-      <T.Trigger asChild>
-        <Button {...props} onClick={() => void copyCampaignLink(copy, campaign)}>
-          {copied ? <CheckIcon aria-hidden /> : <LinkIcon aria-hidden />}
-          {copied ? 'Copied!' : 'Copy Share Link'}
-        </Button>
-      </T.Trigger>
-      <T.Portal>
-        <T.Content sideOffset={4} className="z-50 rounded-md bg-slate-900 px-3 py-1.5 text-xs text-white">
-          Link copied to clipboard!
-        </T.Content>
-      </T.Portal>
-    </T.Root>
+    <CopyButton
+      {...props}
+      value={supporterUrl(window.location.origin, campaign.id)}
+      label="Copy Share Link"
+      icon={LinkIcon}
+      notice={LINK_COPIED}
+      copier={copier}
+      tooltip="Link copied to clipboard!"
+      onCopied={() => markFirstRun(campaign.organizationId, 'linkCopied')}
+    />
   );
 }

@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
 import { useRole } from '#client/features/organization/index.ts';
-import { ScheduleDialog } from '#client/features/sharing/index.ts';
+import { ScheduleDialog } from '#client/features/scheduling/index.ts';
 import { roleNeededMessage } from '#shared/schemas/members.ts';
 import { shareRefusal } from '#shared/campaign-lifecycle.ts';
 import { useCopied } from '#client/lib/use-copied.ts';

@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { CreateOrganizationInput, Organization } from '#shared/schemas/organizations.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { USER_QUERY_KEY } from '#client/features/auth/index.ts';
-import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const createOrganization = (input: CreateOrganizationInput) =>
   apiRequest<Organization>('POST', '/api/organizations', input);
@@ -16,10 +15,10 @@ export const useCreateOrganization = () =>
   useMutation({
     mutationFn: createOrganization,
     onSuccess: async (org) => {
-      queryClient.setQueryData(ORGANIZATION_QUERY_KEY, org);
+      queryClient.setQueryData(queryKeys.organization, org);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ORGANIZATION_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.organization }),
       ]);
     },
   });

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Organization } from '#shared/schemas/organizations.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-/** GET /api/organization: the signed-in user's own organisation (API.md). */
-export const ORGANIZATION_QUERY_KEY = ['/api/organization'] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const organizationQueryOptions = queryOptions({
-  queryKey: ORGANIZATION_QUERY_KEY,
+  queryKey: queryKeys.organization,
   queryFn: () => apiRequest<Organization>('GET', '/api/organization'),
 });
 

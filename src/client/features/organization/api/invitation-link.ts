@@ -2,16 +2,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AcceptedInvitation, InvitationPreview } from '#shared/schemas/members.ts';
 import { ApiError, apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { USER_QUERY_KEY } from '#client/features/auth/index.ts';
-import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
-import { MEMBERS_QUERY_KEY } from './members.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 // The side of the person holding an invitation link (the admins' side is ./invitations.ts).
 
 /** GET /api/invitations/:token (public): no retry, a 404 or 410 is the answer. */
 export const useInvitationPreview = (token: string) =>
   useQuery({
-    queryKey: ['/api/invitations', token],
+    queryKey: queryKeys.invitation(token),
     queryFn: () => apiRequest<InvitationPreview>('GET', `/api/invitations/${encodeURIComponent(token)}`),
     retry: false,
   });
@@ -33,8 +31,8 @@ export const useAcceptInvitation = (token: string) =>
     mutationFn: () =>
       apiRequest<AcceptedInvitation>('POST', `/api/invitations/${encodeURIComponent(token)}/accept`),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: ORGANIZATION_QUERY_KEY });
-      queryClient.removeQueries({ queryKey: MEMBERS_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      queryClient.removeQueries({ queryKey: queryKeys.organization });
+      queryClient.removeQueries({ queryKey: queryKeys.members });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.user });
     },
   });

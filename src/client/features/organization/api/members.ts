@@ -2,13 +2,10 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Member, Role } from '#shared/schemas/members.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { USER_QUERY_KEY } from '#client/features/auth/index.ts';
-import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
-
-export const MEMBERS_QUERY_KEY = ['/api/organization/members'] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 const membersQuery = queryOptions({
-  queryKey: MEMBERS_QUERY_KEY,
+  queryKey: queryKeys.members,
   queryFn: () => apiRequest<Member[]>('GET', '/api/organization/members'),
 });
 
@@ -22,8 +19,8 @@ export const useUpdateMemberRole = () =>
       apiRequest<Member>('PUT', `/api/organization/members/${userId}`, { role }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.members }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.user }),
       ]),
   });
 
@@ -38,9 +35,9 @@ export const useRemoveMember = () =>
       apiRequest<void>('DELETE', `/api/organization/members/${userId}`),
     onSuccess: async (_data, { self }) => {
       if (self) {
-        queryClient.removeQueries({ queryKey: ORGANIZATION_QUERY_KEY });
-        await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        queryClient.removeQueries({ queryKey: queryKeys.organization });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.members }),
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /**
  * The reads and writes of an admin-only list at `path` whose items are secrets handed
@@ -9,7 +10,7 @@ import { queryClient } from '#client/lib/query-client.ts';
  * every write, whether it worked or not.
  */
 export function revocableList<Item, Input, Created>(path: string) {
-  const queryKey = [path] as const;
+  const queryKey = queryKeys.revocableList(path);
   const list = queryOptions({ queryKey, queryFn: () => apiRequest<Item[]>('GET', path) });
   const refetch = () => queryClient.invalidateQueries({ queryKey });
   return {

@@ -2,12 +2,10 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { OrganizationSettings, UpdateSettingsInput } from '#shared/schemas/settings.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { ORGANIZATION_QUERY_KEY } from './get-organization.ts';
-
-export const SETTINGS_QUERY_KEY = ['/api/organization/settings'] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 const settingsQuery = queryOptions({
-  queryKey: SETTINGS_QUERY_KEY,
+  queryKey: queryKeys.settings,
   queryFn: () => apiRequest<OrganizationSettings>('GET', '/api/organization/settings'),
 });
 
@@ -20,7 +18,7 @@ export const useUpdateSettings = () =>
     mutationFn: (input: UpdateSettingsInput) =>
       apiRequest<OrganizationSettings>('PUT', '/api/organization/settings', input),
     onSuccess: (saved) => {
-      queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
-      void queryClient.invalidateQueries({ queryKey: ORGANIZATION_QUERY_KEY });
+      queryClient.setQueryData(queryKeys.settings, saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.organization });
     },
   });

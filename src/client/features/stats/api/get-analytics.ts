@@ -3,6 +3,7 @@ import type { CampaignAnalytics, ExportQuery, OrganizationAnalytics } from '#sha
 import { apiRequest } from '#client/lib/api-client.ts';
 import type { DateRange } from '../lib/date-range.ts';
 import { statsFreshness } from './freshness.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** Whose analytics: one campaign's, or the whole organisation's. */
 export type AnalyticsScope = { campaignId: number } | { organization: true };
@@ -30,7 +31,7 @@ export function useAnalytics(
 ) {
   const url = analyticsUrl(scope, range, tz);
   return useQuery({
-    queryKey: [url],
+    queryKey: queryKeys.analytics(url),
     queryFn: () => apiRequest<AnyAnalytics>('GET', url),
     // The previous range stays on screen (marked as updating) while the next one loads.
     placeholderData: keepPreviousData,

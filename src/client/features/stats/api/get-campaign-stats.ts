@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignStats } from '#shared/schemas/campaigns.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { statsFreshness } from './freshness.ts';
-
-export const campaignStatsKey = (campaignId: number) => [`/api/campaigns/${campaignId}/stats`] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const campaignStatsQueryOptions = (campaignId: number) =>
   queryOptions({
-    queryKey: campaignStatsKey(campaignId),
-    queryFn: () => apiRequest<CampaignStats>('GET', `/api/campaigns/${campaignId}/stats`),
+    queryKey: queryKeys.campaignStats(campaignId),
+    queryFn: () => apiRequest<CampaignStats>('GET', queryKeys.campaignStats(campaignId)[0]),
     ...statsFreshness,
   });
 

@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrganizationStats } from '#shared/schemas/shares.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { statsFreshness } from './freshness.ts';
-
-export const ORGANIZATION_STATS_KEY = ['/api/organization/stats'] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/organization/stats?id= (every field present, 0 when there is no data). */
 export const organizationStatsQueryOptions = (orgId: number | null) =>
   queryOptions({
-    queryKey: [...ORGANIZATION_STATS_KEY, { id: orgId }],
+    queryKey: [...queryKeys.organizationStats, { id: orgId }],
     queryFn: () =>
       apiRequest<OrganizationStats>(
         'GET',

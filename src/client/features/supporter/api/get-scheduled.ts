@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupporterScheduledShare } from '#shared/schemas/shares.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /**
  * The shares this visitor scheduled in the campaign (the signed visitor cookie
  * identifies them), so the Schedule tab shows them after a reload.
  */
 export const visitorScheduledQueryOptions = (campaignId: number) => {
-  const path = `/api/supporter/campaigns/${campaignId}/scheduled`;
+  const key = queryKeys.supporterScheduled(campaignId);
   return queryOptions({
-    queryKey: [path],
-    queryFn: () => apiRequest<SupporterScheduledShare[]>('GET', path),
+    queryKey: key,
+    queryFn: () => apiRequest<SupporterScheduledShare[]>('GET', key[0]),
   });
 };
 

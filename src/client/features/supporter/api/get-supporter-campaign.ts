@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /**
  * The campaign the server embedded in the page's HTML, when it is this one. It is
@@ -21,10 +22,10 @@ function embeddedCampaign(id: number): SupporterCampaign | undefined {
 }
 
 export const supporterCampaignQueryOptions = (id: number) => {
-  const path = `/api/supporter/campaigns/${id}`;
+  const key = queryKeys.supporterCampaign(id);
   return queryOptions({
-    queryKey: [path],
-    queryFn: () => apiRequest<SupporterCampaign>('GET', path),
+    queryKey: key,
+    queryFn: () => apiRequest<SupporterCampaign>('GET', key[0]),
     initialData: () => embeddedCampaign(id),
     enabled: Number.isInteger(id) && id > 0,
   });

@@ -17,7 +17,7 @@ import {
   ShareButtons,
   TOASTS,
   shareTo,
-} from '#client/features/sharing/index.ts';
+} from '#client/features/shares/index.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 

@@ -3,7 +3,7 @@ import { PERSONALIZE_LIST_TRUNCATE } from '#shared/constants.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { assetShareText } from '#shared/share-links.ts';
 import { truncate } from '#shared/text.ts';
-import { preloadShareDialog } from '#client/features/sharing/index.ts';
+import { preloadShareDialog } from '#client/features/shares/index.ts';
 
 /** Personalize tab: pick an asset to share with your own words, and the engagement tip. */
 export function PersonalizeTab({ assets, onPick }: { assets: Asset[]; onPick: (asset: Asset) => void }) {

@@ -1,7 +1,7 @@
 import { CalendarClockIcon } from 'lucide-react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { preloadScheduleDialog } from '#client/features/sharing/index.ts';
+import { preloadScheduleDialog } from '#client/features/scheduling/index.ts';
 
 /** 'Schedule a Share' for the campaign's first asset; hover or focus starts loading the dialog. */
 export function ScheduleShareButton({

@@ -2,7 +2,7 @@ import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { formatWhen, preloadScheduleDialog } from '#client/features/sharing/index.ts';
+import { formatWhen, preloadScheduleDialog } from '#client/features/scheduling/index.ts';
 import { latestByAsset, useVisitorScheduled } from '../api/get-scheduled.ts';
 import { ScheduleShareButton } from './schedule-share-button.tsx';
 

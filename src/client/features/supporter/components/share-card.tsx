@@ -2,7 +2,7 @@ import { CopyIcon, Share2Icon } from 'lucide-react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { preloadShareDialog, copyAssetText } from '#client/features/sharing/index.ts';
+import { preloadShareDialog, copyAssetText } from '#client/features/shares/index.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 
 /** Supporter's share card (desktop Share tab): the asset, 'Share Now' (opens the share dialog) and copy. */

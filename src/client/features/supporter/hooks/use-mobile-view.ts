@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MOBILE_URL_UPDATE_MS } from '#shared/constants.ts';
-import { isMobileDevice } from '#client/features/sharing/index.ts';
+import { isMobileDevice } from '#client/features/shares/index.ts';
 
 /**
  * Mobile or desktop layout: `?mobile=true|false` decides; without it the device is

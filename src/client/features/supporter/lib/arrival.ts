@@ -1,5 +1,5 @@
 import { REF_CODE_PATTERN, SOURCE_PATTERN } from '#shared/constants.ts';
-import { arrivalSource, rememberArrivalRef, rememberArrivalSource } from '#client/features/sharing/index.ts';
+import { arrivalSource, rememberArrivalRef, rememberArrivalSource } from '#client/features/shares/index.ts';
 
 // Every load of the page confirms a visit to the server (with the `src` tag of the
 // link it was opened from, e.g. `qr`), and a visit through a tracked share link

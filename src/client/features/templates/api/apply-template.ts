@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UsedTemplate, UseTemplateInput } from '#shared/schemas/templates.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { invalidateTwice } from '#client/lib/query-client.ts';
+import { invalidate } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** POST /api/templates/:id/use: a new campaign (active, or a draft) with the template's starter assets. */
 export const applyTemplate = (templateId: string, input: UseTemplateInput = {}) =>
@@ -11,5 +12,5 @@ export const useApplyTemplate = () =>
   useMutation({
     mutationFn: ({ templateId, ...input }: { templateId: string } & UseTemplateInput) =>
       applyTemplate(templateId, input),
-    onSuccess: () => invalidateTwice([['/api/campaigns'], ['/api/organization/stats']]),
+    onSuccess: () => invalidate([queryKeys.campaigns, queryKeys.organizationStats]),
   });

@@ -1,0 +1,197 @@
+import { format, parseISO } from 'date-fns';
+import { KeyRoundIcon } from 'lucide-react';
+import { useState } from 'react';
+import { API_KEY_REQUESTS_PER_MINUTE, DATE_FORMAT } from '#shared/constants.ts';
+import {
+  API_KEY_ROLES,
+  type ApiKey,
+  type ApiKeyRole,
+  type CreatedApiKey,
+  createApiKeySchema,
+} from '#shared/schemas/api-keys.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { DataTable } from '#client/components/ui/data-table.tsx';
+import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
+import { Form, InputField } from '#client/components/ui/form-field.tsx';
+import { CopyField } from '#client/components/ui/copy-field.tsx';
+import { QueryView } from '#client/components/ui/query-view.tsx';
+import { toast, toastError } from '#client/components/ui/use-toast.ts';
+import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { roleLabel } from '#client/features/auth/index.ts';
+import { RoleLocked } from './role-locked.tsx';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
+import { useRole } from '../hooks/use-role.ts';
+import { RoleField } from './role-options.tsx';
+
+const day = (iso: string) => format(parseISO(iso), DATE_FORMAT);
+
+/**
+ * 'API Access': admins make keys (name and role), see each new key once to copy,
+ * and revoke keys; other members see what keys are for and a locked create button.
+ */
+export function ApiKeysCard() {
+  const { can } = useRole();
+  const isAdmin = can('admin');
+  return (
+    <SectionCard
+      title="API Access"
+      description={
+        <>
+          API keys connect Rally to your other tools. A key acts with its role (Viewer or Editor) on
+          campaigns, assets, templates, stats and exports, never on the team, invitations or settings. Send it
+          as <code className="font-mono">Authorization: Bearer rk_…</code>; each key may make{' '}
+          {API_KEY_REQUESTS_PER_MINUTE} requests a minute.
+        </>
+      }
+      contentClassName="space-y-6"
+    >
+      <RoleLocked needs="admin" label="Create API Key">
+        <CreateApiKey />
+      </RoleLocked>
+      {isAdmin ? (
+        <ApiKeyList />
+      ) : (
+        <p className="text-sm text-muted-foreground">Only admins can see and manage API keys.</p>
+      )}
+    </SectionCard>
+  );
+}
+
+/** The create form, replaced by the new key (shown this once) until Done. */
+function CreateApiKey() {
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<ApiKeyRole>('viewer');
+  const [nameError, setNameError] = useState<string>();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  if (created) return <NewApiKey created={created} done={() => setCreated(null)} />;
+
+  const serverNameError =
+    create.error instanceof ApiError &&
+    (create.error.body as { errors?: { path: string; message: string }[] } | undefined)?.errors?.find(
+      (e) => e.path === 'name',
+    )?.message;
+  const otherError =
+    create.error && !serverNameError ? errorMessage(create.error, 'Something went wrong') : undefined;
+
+  return (
+    <Form
+      aria-label="Create an API key"
+      className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
+      onSubmit={() => {
+        const parsed = createApiKeySchema.safeParse({ name, role });
+        if (!parsed.success) {
+          setNameError(parsed.error.issues.find((i) => i.path[0] === 'name')?.message);
+          return;
+        }
+        setNameError(undefined);
+        create.mutate(parsed.data, {
+          onSuccess: (key) => {
+            setCreated(key);
+            setName('');
+          },
+        });
+      }}
+    >
+      <InputField
+        id="api-key-name"
+        label="Key name"
+        placeholder="e.g. Newsletter sync"
+        autoComplete="off"
+        maxLength={100}
+        value={name}
+        error={nameError ?? (serverNameError || undefined)}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <RoleField id="api-key-role" label="Key role" roles={API_KEY_ROLES} value={role} onChange={setRole} />
+      <Button type="submit" disabled={create.isPending}>
+        <KeyRoundIcon aria-hidden />
+        {create.isPending ? 'Creating...' : 'Create API Key'}
+      </Button>
+      {otherError && (
+        <p role="alert" className="text-sm font-medium text-destructive sm:col-span-3">
+          {otherError}
+        </p>
+      )}
+    </Form>
+  );
+}
+
+function NewApiKey({ created, done }: { created: CreatedApiKey; done: () => void }) {
+  return (
+    <section aria-label="New API key" className="space-y-2 rounded-md border border-border bg-muted/40 p-4">
+      <CopyField
+        id="new-api-key"
+        label={`New key “${created.name}” (${roleLabel(created.role)})`}
+        value={created.key}
+        notice={{ title: 'API key copied!' }}
+      />
+      <p role="status" className="text-sm font-medium">
+        Copy this key now: you will not see it again. Only its first characters ({created.prefix}…) are kept.
+      </p>
+      <Button size="sm" onClick={done}>
+        Done
+      </Button>
+    </section>
+  );
+}
+
+function ApiKeyList() {
+  return (
+    <QueryView
+      query={useApiKeys({ enabled: true })}
+      loading="Loading API keys"
+      failed="Failed to fetch API keys"
+      empty="No API keys yet."
+    >
+      {(keys) => (
+        <DataTable columns={['Name', 'Role', 'Key', 'Created', 'Last used']} actions>
+          {keys.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} />
+          ))}
+        </DataTable>
+      )}
+    </QueryView>
+  );
+}
+
+function ApiKeyRow({ apiKey: k }: { apiKey: ApiKey }) {
+  const revoke = useRevokeApiKey();
+  return (
+    <tr data-testid="api-key-row">
+      <td className="py-3 pr-4 font-medium" dir="auto">
+        {k.name}
+      </td>
+      <td className="py-3 pr-4">
+        <Badge variant="outline">{roleLabel(k.role)}</Badge>
+      </td>
+      <td className="py-3 pr-4 font-mono">{k.prefix}…</td>
+      <td className="py-3 pr-4">{day(k.createdAt)}</td>
+      <td className="py-3 pr-4">{k.lastUsedAt ? day(k.lastUsedAt) : 'Never'}</td>
+      <td className="py-3 text-right">
+        <ConfirmButton
+          size="sm"
+          variant="outline"
+          aria-label={`Revoke the API key ${k.name}`}
+          title={`Revoke the API key “${k.name}”?`}
+          description="Anything using this key stops working at once. This cannot be undone."
+          confirmLabel="Revoke"
+          onConfirm={() =>
+            revoke.mutateAsync(k.id).then(
+              () => toast({ title: 'API key revoked', description: k.name }),
+              (err) => {
+                toastError('API key not revoked', err, 'Something went wrong');
+                throw err;
+              },
+            )
+          }
+        >
+          Revoke
+        </ConfirmButton>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,161 @@
+import { ImageIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { OrganizationSettings } from '#shared/schemas/settings.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { FileUploadField, useFileUpload } from '#client/features/assets/index.ts';
+import { WithSettings } from './settings-state.tsx';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
+
+type Branding = OrganizationSettings['branding'];
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+export function BrandingSettings() {
+  return (
+    <WithSettings>
+      {(settings, canChange) => (
+        <BrandingForm
+          key={JSON.stringify(settings.branding)}
+          initial={settings.branding}
+          canChange={canChange}
+        />
+      )}
+    </WithSettings>
+  );
+}
+
+function BrandingForm({ initial, canChange }: { initial: Branding; canChange: boolean }) {
+  const [draft, setDraft] = useState<Branding>(initial);
+  const { save, errors, saving } = useSaveSettings();
+  const flow = useFileUpload();
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+
+  const uploadLogo = async () => {
+    const file = await flow.upload();
+    if (file) setDraft((d) => ({ ...d, logoUrl: file.url }));
+  };
+
+  return (
+    <Form aria-label="Branding settings" className="space-y-6" onSubmit={() => save({ branding: draft })}>
+      <SectionCard
+        title="Logo"
+        description="Shown on your supporter pages and their link previews."
+        contentClassName="flex flex-col items-start gap-4 sm:flex-row"
+      >
+        <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-2 border-dashed border-border bg-muted">
+          {draft.logoUrl ? (
+            <img src={draft.logoUrl} alt="Organization logo" className="size-full object-contain" />
+          ) : (
+            <ImageIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+          )}
+        </div>
+        <div className="w-full space-y-2">
+          {canChange && (
+            <FileUploadField
+              id="settings-logo"
+              label="Logo image"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              uploadLabel="Upload Logo"
+              flow={flow}
+              onUpload={() => void uploadLogo()}
+            />
+          )}
+          <p className="text-sm text-muted-foreground">
+            PNG, JPEG, GIF or WebP. Recommended size: 512x512 px. Max 2 MB.
+          </p>
+          {errors.logoUrl && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errors.logoUrl}
+            </p>
+          )}
+          {canChange && draft.logoUrl && (
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => setDraft((d) => ({ ...d, logoUrl: '' }))}
+            >
+              <XIcon aria-hidden /> Remove Logo
+            </Button>
+          )}
+        </div>
+      </SectionCard>
+      <SectionCard
+        title="Brand Colors"
+        description="The primary color is the background of the supporter page's buttons and header, under white text, so it must be dark enough to read (WCAG AA, 4.5:1). The accent color marks highlights."
+        contentClassName="grid gap-4 sm:grid-cols-2"
+      >
+        {COLORS.map(({ key, id, label }) => (
+          <ColorField
+            key={key}
+            id={id}
+            label={label}
+            value={draft[key]}
+            error={errors[key]}
+            disabled={!canChange}
+            onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+          />
+        ))}
+      </SectionCard>
+      {canChange && (
+        <div className="flex items-center gap-3">
+          <SubmitButton pending={saving} pendingLabel="Saving..." disabled={saving || flow.uploading}>
+            Save Branding
+          </SubmitButton>
+          {dirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
+        </div>
+      )}
+    </Form>
+  );
+}
+
+const COLORS = [
+  { key: 'primaryColor', id: 'brand-primary', label: 'Primary Color' },
+  { key: 'accentColor', id: 'brand-accent', label: 'Accent Color' },
+] as const;
+
+/** A colour as #rrggbb text (what the server checks) beside a native picker for the same value. */
+function ColorField({
+  id,
+  label,
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const help = 'A colour like #1d4ed8';
+  return (
+    <FormField id={id} label={label} error={error} help={help}>
+      <div className="flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={`Pick the ${label.toLowerCase()}`}
+          // The picker only holds valid colours; while the text is half typed it keeps the last one.
+          value={HEX.test(value) ? value.toLowerCase() : '#000000'}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-10 w-14 shrink-0 cursor-pointer rounded border border-border bg-white p-1 disabled:cursor-not-allowed"
+        />
+        <Input
+          {...fieldAria(id, error, help)}
+          value={value}
+          disabled={disabled}
+          maxLength={7}
+          spellCheck={false}
+          className="font-mono"
+          onChange={(e) => onChange(e.target.value.trim())}
+        />
+      </div>
+    </FormField>
+  );
+}

@@ -1,0 +1,110 @@
+import { useMemo, useState } from 'react';
+import type { OrganizationSettings } from '#shared/schemas/settings.ts';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { QueryError } from '#client/components/ui/load-error.tsx';
+import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
+import { Options } from '#client/components/ui/options.tsx';
+import { useOrganization } from '../api/get-organization.ts';
+import { timeZoneOptions } from '#client/lib/time-zones.ts';
+import { WithSettings } from './settings-state.tsx';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
+
+export function GeneralSettings() {
+  const organization = useOrganization();
+  const org = organization.data;
+  return (
+    <>
+      {organization.isError && <QueryError title="Failed to fetch organization" query={organization} />}
+      <WithSettings>
+        {(settings, canChange) => (
+          <GeneralForm
+            // A save or a reload starts the form from what the server holds.
+            key={JSON.stringify(settings.general)}
+            initial={settings.general}
+            orgUsername={org?.username ?? ''}
+            canChange={canChange}
+          />
+        )}
+      </WithSettings>
+    </>
+  );
+}
+
+type General = OrganizationSettings['general'];
+
+const TIME_ZONE_HELP = 'Analytics and CSV downloads count days from midnight to midnight in this zone.';
+
+function GeneralForm({
+  initial,
+  orgUsername,
+  canChange,
+}: {
+  initial: General;
+  orgUsername: string;
+  canChange: boolean;
+}) {
+  const [draft, setDraft] = useState<General>(initial);
+  const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
+  const { save, errors, saving } = useSaveSettings();
+  const set =
+    (field: keyof General) =>
+    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setDraft((d) => ({ ...d, [field]: e.target.value }));
+  const field = (id: string, name: keyof General) => ({
+    ...fieldAria(id, errors[name]),
+    value: draft[name],
+    onChange: set(name),
+    disabled: !canChange,
+  });
+
+  return (
+    <Form aria-label="General settings" className="space-y-6" onSubmit={() => save({ general: draft })}>
+      <SectionCard
+        title="Organization Profile"
+        description="How your organization appears to supporters."
+        contentClassName="space-y-4"
+      >
+        <FormField id="settings-org-name" label="Organization Name" error={errors.name}>
+          <Input {...field('settings-org-name', 'name')} />
+        </FormField>
+        <FormField id="settings-org-username" label="Organization Username">
+          <Input id="settings-org-username" value={orgUsername} readOnly />
+        </FormField>
+        <FormField id="settings-org-website" label="Website" error={errors.website}>
+          <Input type="url" placeholder="https://example.org" {...field('settings-org-website', 'website')} />
+        </FormField>
+        <FormField id="settings-org-description" label="Description" error={errors.description}>
+          <Textarea {...field('settings-org-description', 'description')} />
+        </FormField>
+        <FormField
+          id="settings-org-time-zone"
+          label="Time zone"
+          help={TIME_ZONE_HELP}
+          error={errors.timeZone}
+        >
+          <Select
+            {...field('settings-org-time-zone', 'timeZone')}
+            {...fieldAria('settings-org-time-zone', errors.timeZone, TIME_ZONE_HELP)}
+          >
+            <Options items={zones} value={(z) => z} label={(z) => z.replaceAll('_', ' ')} />
+          </Select>
+        </FormField>
+      </SectionCard>
+      <SectionCard title="Contact Information" description="Where supporters and partners can reach you.">
+        <FormField id="settings-contact-email" label="Contact Email" error={errors.contactEmail}>
+          <Input
+            type="email"
+            placeholder="hello@example.org"
+            {...field('settings-contact-email', 'contactEmail')}
+          />
+        </FormField>
+      </SectionCard>
+      {canChange && (
+        <SubmitButton pending={saving} pendingLabel="Saving...">
+          Save General Settings
+        </SubmitButton>
+      )}
+    </Form>
+  );
+}

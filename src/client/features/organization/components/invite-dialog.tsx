@@ -1,0 +1,96 @@
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { type CreatedInvitation, ROLES, type Role } from '#shared/schemas/members.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { DialogFooter, FormDialog } from '#client/components/ui/dialog.tsx';
+import { CopyField } from '#client/components/ui/copy-field.tsx';
+import { Form, FormSubmit, InputField } from '#client/components/ui/form-field.tsx';
+import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { roleLabel } from '#client/features/auth/index.ts';
+import { useCreateInvitation } from '../api/invitations.ts';
+import { RoleField } from './role-options.tsx';
+
+/** 'Invite Team Member': email and role; then the link, shown this once, to copy. */
+export function InviteDialog() {
+  return (
+    <FormDialog
+      trigger={
+        <Button size="sm">
+          <UserPlus aria-hidden="true" />
+          Invite Team Member
+        </Button>
+      }
+      title="Invite a team member"
+      description="They get a link to join with the role you pick. The link works once, for 7 days."
+    >
+      {(close) => <InviteForm close={close} />}
+    </FormDialog>
+  );
+}
+
+function InviteForm({ close }: { close: () => void }) {
+  const create = useCreateInvitation();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('editor');
+  const [created, setCreated] = useState<CreatedInvitation | null>(null);
+  const body =
+    create.error instanceof ApiError ? (create.error.body as { errors?: { path: string }[] }) : null;
+  const emailError =
+    create.error && (body?.errors?.some((e) => e.path === 'email') ?? false)
+      ? errorMessage(create.error, 'Please enter a valid email address')
+      : undefined;
+  const otherError =
+    create.error && !emailError ? errorMessage(create.error, 'Something went wrong') : undefined;
+
+  if (created) return <InvitationLink invitation={created} close={close} />;
+  return (
+    <Form
+      aria-label="Invite a team member"
+      className="space-y-4"
+      onSubmit={() => create.mutate({ email, role }, { onSuccess: setCreated })}
+    >
+      <InputField
+        id="invite-email"
+        label="Email"
+        error={emailError}
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <RoleField id="invite-role" label="Role" roles={ROLES} value={role} onChange={setRole} />
+      {otherError && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {otherError}
+        </p>
+      )}
+      <FormSubmit pending={create.isPending} pendingLabel="Creating...">
+        Create Invitation
+      </FormSubmit>
+    </Form>
+  );
+}
+
+function InvitationLink({ invitation, close }: { invitation: CreatedInvitation; close: () => void }) {
+  return (
+    <div className="space-y-4">
+      <p role="status" className="text-sm">
+        {invitation.emailed
+          ? `We emailed the invitation to ${invitation.email}. You can also send them this link:`
+          : `Nothing was emailed (mail is not set up on this server): send ${invitation.email} this link yourself.`}
+      </p>
+      <div className="space-y-1.5">
+        <CopyField
+          id="invitation-url"
+          label={`Invitation link (${roleLabel(invitation.role)})`}
+          value={invitation.url}
+          notice={{ title: 'Invitation link copied!' }}
+        />
+        <p className="text-xs text-muted-foreground">It is shown only now: copy it before closing.</p>
+      </div>
+      <DialogFooter>
+        <Button onClick={close}>Done</Button>
+      </DialogFooter>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { useOrganization } from '../api/get-organization.ts';
+import { useRole } from '../hooks/use-role.ts';
+import { ApiKeysCard } from './api-keys-card.tsx';
+import { InvitationsCard } from './invitations-card.tsx';
+import { InviteDialog } from './invite-dialog.tsx';
+import { MembersCard } from './members-card.tsx';
+import { SettingSwitch } from './setting-switch.tsx';
+import { WithSettings } from './settings-state.tsx';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
+
+export function PermissionsSettings() {
+  const { can } = useRole();
+  const { data: org } = useOrganization();
+  return (
+    <>
+      <WithSettings>
+        {(settings, canChange) => (
+          <SupporterData initial={settings.supporters.collectInfo} canChange={canChange} />
+        )}
+      </WithSettings>
+      <MembersCard invite={<InviteDialog />} orgName={org?.name ?? 'this organization'} />
+      {can('admin') && <InvitationsCard />}
+      <ApiKeysCard />
+    </>
+  );
+}
+
+/** The supporter-information switch: saved as it is flipped, back when the server refuses. */
+function SupporterData({ initial, canChange }: { initial: boolean; canChange: boolean }) {
+  const [on, setOn] = useState(initial);
+  const { save } = useSaveSettings();
+  return (
+    <SectionCard title="Supporter Data" description="What you ask of supporters when they share.">
+      <SettingSwitch
+        label="Collect Supporter Information"
+        description="Offer supporters an optional name field (with a consent line); a supporter who gives it is named in your analytics instead of a pseudonym."
+        checked={on}
+        disabled={!canChange}
+        onCheckedChange={(next) => {
+          setOn(next);
+          save({ supporters: { collectInfo: next } }, { onFailed: () => setOn(!next) });
+        }}
+      />
+    </SectionCard>
+  );
+}

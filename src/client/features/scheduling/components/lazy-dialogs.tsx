@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+
+// The schedule dialog (with react-day-picker) loads on first use, so the supporter page
+// itself stays small. Hover or focus starts the download early.
+const loadScheduleDialog = () => import('./schedule-dialog.tsx');
+
+export const ScheduleDialog = lazy(loadScheduleDialog);
+
+export const preloadScheduleDialog = () => void loadScheduleDialog();

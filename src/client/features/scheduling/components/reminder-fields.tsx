@@ -1,0 +1,77 @@
+import { REMINDER_CONSENT_REQUIRED, type ReminderRequest } from '#shared/schemas/reminders.ts';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { useServerInfo } from '#client/lib/server-info.ts';
+import { CheckLine, tickOf } from '#client/components/ui/check-line.tsx';
+import { browserRemindersSupported, subscribeToReminders } from '../lib/browser-reminder.ts';
+
+export interface ReminderChoice {
+  email: string;
+  consent: boolean;
+  browser: boolean;
+}
+
+export const NO_REMINDER: ReminderChoice = { email: '', consent: false, browser: false };
+
+/** The ways this page can remind: email when the organisation collects information and the server mails. */
+export function useReminderChannels(collectInfo: boolean | undefined) {
+  const mail = useServerInfo().data?.mail === true;
+  return { email: Boolean(collectInfo) && mail, browser: browserRemindersSupported() };
+}
+
+/**
+ * The `reminder` of the schedule request, or undefined when none was asked for.
+ * Subscribes this browser first when asked (call it from the submit click). Throws
+ * with the message to show when the choice cannot be used.
+ */
+export async function reminderRequest(choice: ReminderChoice): Promise<ReminderRequest | undefined> {
+  const email = choice.email.trim();
+  if (email && !choice.consent) throw new Error(REMINDER_CONSENT_REQUIRED);
+  const push = choice.browser ? await subscribeToReminders() : undefined;
+  if (!email && !push) return undefined;
+  return { ...(email ? { email, consent: true } : {}), ...(push ? { consent: true, push } : {}) };
+}
+
+/** 'Get a reminder': an email address with its consent line, and/or a notification in this browser. */
+export function ReminderFields({
+  organizationName,
+  channels,
+  value,
+  onChange,
+}: {
+  organizationName: string;
+  channels: { email: boolean; browser: boolean };
+  value: ReminderChoice;
+  onChange: (value: ReminderChoice) => void;
+}) {
+  if (!channels.email && !channels.browser) return null;
+  return (
+    <fieldset className="space-y-2 rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-medium">Get a reminder at that time (optional)</legend>
+      {channels.email && (
+        <>
+          <Label htmlFor="reminder-email" className="text-sm">
+            Email me a reminder
+          </Label>
+          <Input
+            id="reminder-email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.org"
+            value={value.email}
+            onChange={(e) => onChange({ ...value, email: e.target.value })}
+          />
+          <CheckLine id="reminder-consent" {...tickOf(value, onChange, 'consent')}>
+            I agree that {organizationName} emails me this one reminder. My address is deleted once it is
+            sent.
+          </CheckLine>
+        </>
+      )}
+      {channels.browser && (
+        <CheckLine id="reminder-browser" {...tickOf(value, onChange, 'browser')}>
+          Remind me in this browser (a notification; your browser asks for permission)
+        </CheckLine>
+      )}
+    </fieldset>
+  );
+}

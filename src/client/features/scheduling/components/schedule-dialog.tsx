@@ -1,0 +1,384 @@
+import 'react-day-picker/style.css';
+import { CalendarPlusIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
+import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { composeShareText, newRefCode, trackedUrl } from '#shared/share-links.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
+import { InputField, SelectField } from '#client/components/ui/form-field.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import type { ReminderRequest } from '#shared/schemas/reminders.ts';
+import { useScheduleShare } from '../api/schedule-share.ts';
+import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
+import { formatWhen } from '../lib/format-when.ts';
+import { TOASTS } from '#client/features/shares/index.ts';
+import { SCHEDULE_TOASTS } from '../lib/messages.ts';
+import { BEST_TIMES_HINT, combineDateAndSlot, SLOT_GROUPS } from '../lib/time-slots.ts';
+import {
+  NO_REMINDER,
+  type ReminderChoice,
+  ReminderFields,
+  reminderRequest,
+  useReminderChannels,
+} from './reminder-fields.tsx';
+
+export interface ScheduleDialogProps {
+  campaign: Pick<Campaign, 'id' | 'name' | 'organizationId'>;
+  /**
+   * What may be scheduled; the first is preselected. With none, staff read 'No assets
+   * available' in the dialog; supporters pick a time first and get it as a toast.
+   */
+  assets: Asset[];
+  /**
+   * 'supporter': a month calendar and the best-times hint, then a step offering the
+   * reminder as a calendar file (the supporter posts it themselves later).
+   * 'staff': an asset list and a date field; the dialog closes once the share is scheduled.
+   */
+  variant: 'supporter' | 'staff';
+  /** The supporter's personal message, posted before the asset's share text. */
+  message?: string;
+  /** A reschedule: the supporter's scheduled share this one replaces. */
+  replaces?: number;
+  /**
+   * The campaign's organisation (supporter variant): named in the reminder email's
+   * consent line; email reminders are offered only when it collects supporter information.
+   */
+  organization?: { name: string; collectInfo?: boolean };
+  onOpenChange: (open: boolean) => void;
+  onScheduled?: (assetId: number, when: Date) => void;
+}
+
+type SchedulePlatform = PlatformId | 'all';
+
+/** 'Any platform', then the platforms the asset can go to. */
+const platformChoices = (asset: Asset | undefined): SchedulePlatform[] => [
+  'all',
+  ...new Set([...platformsForAssetType(asset?.type ?? 'text'), ...LINK_PLATFORMS]),
+];
+
+const platformLabel = (p: SchedulePlatform) => (p === 'all' ? 'Any platform' : PLATFORMS[p].name);
+
+/** The browser's IANA time zone: the one the picked day and time are in. */
+const localTimeZone = (): string => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+/** 'yyyy-MM-dd' in local time, the value format of a date field. */
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+const startOfToday = () => {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  return d;
+};
+
+/** 'Schedule Your Share': a share of one asset on platform 'all', at a day (today or later) and a slot. */
+export default function ScheduleDialog({
+  campaign,
+  assets,
+  variant,
+  message,
+  replaces,
+  organization,
+  onOpenChange,
+  onScheduled,
+}: ScheduleDialogProps) {
+  const [reminder, setReminder] = useState<ReminderEvent | null>(null);
+  const [asked, setAsked] = useState<ReminderRequest | undefined>();
+  const staff = variant === 'staff';
+  const description =
+    assets.length === 1 && !staff
+      ? `Pick when to share "${assets[0].title}".`
+      : `Plan when to share an asset of ${campaign.name}.`;
+
+  return (
+    <TitledDialog
+      open
+      onOpenChange={onOpenChange}
+      contentClassName={staff ? undefined : 'max-w-xl'}
+      title="Schedule Your Share"
+      description={description}
+    >
+      {assets.length === 0 && staff ? (
+        <div className="space-y-1 text-center">
+          <p className="font-medium">{SCHEDULE_TOASTS.noAssets.title}</p>
+          <p className="text-sm text-muted-foreground">{SCHEDULE_TOASTS.noAssets.description}</p>
+        </div>
+      ) : reminder ? (
+        <ReminderStep reminder={reminder} asked={asked} onDone={() => onOpenChange(false)} />
+      ) : (
+        <ScheduleForm
+          campaign={campaign}
+          assets={assets}
+          staff={staff}
+          message={message}
+          replaces={replaces}
+          organization={organization}
+          onCancel={() => onOpenChange(false)}
+          onScheduled={(event, assetId, requested) => {
+            onScheduled?.(assetId, event.when);
+            setAsked(requested);
+            if (staff) onOpenChange(false);
+            else setReminder(event);
+          }}
+        />
+      )}
+    </TitledDialog>
+  );
+}
+
+function ScheduleForm({
+  campaign,
+  assets,
+  staff,
+  message,
+  replaces,
+  organization,
+  onCancel,
+  onScheduled,
+}: {
+  campaign: ScheduleDialogProps['campaign'];
+  assets: Asset[];
+  staff: boolean;
+  message?: string;
+  replaces?: number;
+  organization?: ScheduleDialogProps['organization'];
+  onCancel: () => void;
+  onScheduled: (event: ReminderEvent, assetId: number, reminder: ReminderRequest | undefined) => void;
+}) {
+  const uid = useId();
+  const schedule = useScheduleShare();
+  const [assetId, setAssetId] = useState(assets[0]?.id);
+  const [date, setDate] = useState<Date | undefined>();
+  const [time, setTime] = useState(SCHEDULE_DEFAULT_TIME);
+  const [platform, setPlatform] = useState<SchedulePlatform>('all');
+  const [timeZone] = useState(localTimeZone);
+  const [remindBy, setRemindBy] = useState<ReminderChoice>(NO_REMINDER);
+  const [subscribing, setSubscribing] = useState(false);
+  const channels = useReminderChannels(organization?.collectInfo);
+  const chosen = assets.find((a) => a.id === assetId);
+  const choices = platformChoices(chosen);
+
+  const submit = async () => {
+    const asset = assets.find((a) => a.id === assetId);
+    if (!asset) {
+      toast({ ...SCHEDULE_TOASTS.noAssets, variant: 'destructive' });
+      return;
+    }
+    if (!date) {
+      toast({ ...SCHEDULE_TOASTS.selectDate, variant: 'destructive' });
+      return;
+    }
+    const when = combineDateAndSlot(date, time);
+    let reminder: ReminderRequest | undefined;
+    if (!staff) {
+      setSubscribing(remindBy.browser);
+      try {
+        reminder = await reminderRequest(remindBy);
+      } catch (err) {
+        toast({
+          ...SCHEDULE_TOASTS.reminderFailed,
+          description: (err as Error).message,
+          variant: 'destructive',
+        });
+        return;
+      } finally {
+        setSubscribing(false);
+      }
+    }
+    const text = composeShareText(asset, message);
+    // The reminder's link carries this code; the server keeps it so visits through it count.
+    const ref = newRefCode();
+    schedule.mutate(
+      {
+        assetId: asset.id,
+        campaignId: campaign.id,
+        organizationId: campaign.organizationId,
+        platform: choices.includes(platform) ? platform : 'all',
+        scheduledFor: when.toISOString(),
+        status: 'pending',
+        text,
+        timeZone,
+        ref,
+        ...(replaces ? { replaces } : {}),
+        ...(reminder ? { reminder } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast({
+            ...SCHEDULE_TOASTS.scheduled,
+            description: `Your share is scheduled for ${formatWhen(when)}.`,
+          });
+          const url = trackedUrl(location.origin, campaign.id, ref);
+          onScheduled(
+            { when, title: `Share "${asset.title}" for ${campaign.name}`, text, url, timeZone },
+            asset.id,
+            reminder,
+          );
+        },
+      },
+    );
+  };
+
+  const timeField = (
+    <SelectField
+      id={`${uid}-time`}
+      label="Time"
+      help={`In your time zone, ${timeZone}.`}
+      value={time}
+      onChange={(e) => setTime(e.target.value)}
+    >
+      {SLOT_GROUPS.map((g) => (
+        <optgroup key={g.label} label={g.label}>
+          {g.slots.map((s) => (
+            <option key={s.label} value={s.label}>
+              {s.label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </SelectField>
+  );
+
+  const platformField = (
+    <SelectField
+      id={`${uid}-platform`}
+      label="Platform"
+      value={platform}
+      onChange={(e) => setPlatform(e.target.value as SchedulePlatform)}
+    >
+      {choices.map((p) => (
+        <option key={p} value={p}>
+          {platformLabel(p)}
+        </option>
+      ))}
+    </SelectField>
+  );
+
+  return (
+    // A plain container, not a <form>: the calendar's day buttons would submit it.
+    <div className="space-y-4">
+      {!staff && chosen && (
+        <div className="space-y-1 rounded-md border border-border p-3 text-sm" data-testid="schedule-what">
+          <p className="font-medium">{chosen.title}</p>
+          <p className="whitespace-pre-wrap break-words text-muted-foreground">
+            {composeShareText(chosen, message)}
+          </p>
+        </div>
+      )}
+      {staff ? (
+        <>
+          <SelectField
+            id={`${uid}-asset`}
+            label="Asset"
+            value={assetId}
+            onChange={(e) => setAssetId(Number(e.target.value))}
+          >
+            {assets.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.title}
+              </option>
+            ))}
+          </SelectField>
+          {platformField}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField
+              id={`${uid}-date`}
+              label="Date"
+              type="date"
+              min={isoDay(new Date())}
+              value={date ? isoDay(date) : ''}
+              onChange={(e) => {
+                const [y, m, d] = e.target.value.split('-').map(Number);
+                setDate(e.target.value ? new Date(y, m - 1, d) : undefined);
+              }}
+            />
+            {timeField}
+          </div>
+        </>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
+          <DayPicker
+            mode="single"
+            selected={date}
+            onSelect={setDate}
+            disabled={{ before: startOfToday() }}
+            startMonth={startOfToday()}
+            className="rally-day-picker"
+          />
+          <div className="space-y-2">
+            {timeField}
+            {platformField}
+            <p className="rounded-md bg-indigo-50 p-3 text-sm text-slate-800">{BEST_TIMES_HINT}</p>
+          </div>
+        </div>
+      )}
+      {!staff && organization && (
+        <ReminderFields
+          organizationName={organization.name}
+          channels={channels}
+          value={remindBy}
+          onChange={setRemindBy}
+        />
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={() => void submit()} disabled={schedule.isPending || subscribing}>
+          {schedule.isPending || subscribing ? 'Scheduling...' : 'Schedule Share'}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+function ReminderStep({
+  reminder,
+  asked,
+  onDone,
+}: {
+  reminder: ReminderEvent;
+  asked: ReminderRequest | undefined;
+  onDone: () => void;
+}) {
+  return (
+    <div className="space-y-3" role="status">
+      <p className="font-medium">Scheduled for {formatWhen(reminder.when)}</p>
+      {asked?.email && (
+        <p className="text-sm">
+          We will email a reminder to {asked.email} at that time. If this address has not had reminders from
+          this organization before, we first email it a link to confirm: the reminder comes only once you have
+          confirmed.
+        </p>
+      )}
+      {asked?.push && <p className="text-sm">This browser will remind you at that time.</p>}
+      <p className="text-sm text-muted-foreground">
+        Add it to your calendar to get a reminder with the text and your link at that time.
+      </p>
+      <DialogFooter>
+        <Button
+          variant="outline"
+          onClick={() =>
+            void downloadReminderIcs(reminder).catch(() =>
+              toast({ ...TOASTS.downloadFailed, variant: 'destructive' }),
+            )
+          }
+        >
+          <CalendarPlusIcon aria-hidden="true" />
+          Add to calendar
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </DialogFooter>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { DIALOG_TITLE_TRUNCATE } from '#shared/constants.ts';
+import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { campaignLinkPreview, composeShareText } from '#shared/share-links.ts';
+import { truncate } from '#shared/text.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import {
+  PlatformPreview,
+  PREVIEW_PLATFORMS,
+  type PreviewPlatform,
+  TweetLength,
+} from '#client/features/previews/index.ts';
+import { forgetMastodonServer, rememberedMastodonServer } from '../lib/mastodon-server.ts';
+import { TOASTS } from '../lib/messages.ts';
+import { type ShareCampaign, shareTo } from '../lib/share.ts';
+import { MastodonServerField } from './mastodon-server-field.tsx';
+import { MessageNudge } from './message-nudge.tsx';
+import { PersonalMessage } from './personal-message.tsx';
+import { SaveAndCopyButtons, ShareButtons } from './share-buttons.tsx';
+import { consentedName, SupporterNameField, type SupporterNameValue } from './supporter-name-field.tsx';
+
+export interface ShareDialogProps {
+  asset: Asset;
+  campaign: ShareCampaign & { name: string; description: string | null };
+  /** Every asset of the campaign: the link card shows the first image, as the meta tags do. */
+  assets: Asset[];
+  /**
+   * The organisation behind the campaign: its logo stands in for a missing image in link
+   * cards; with `collectInfo` the supporter may add their name (with consent) to the share.
+   */
+  organization?: { name: string; logoUrl: string; collectInfo?: boolean };
+  /** Opened from Personalize: the message block is shown and a message is required. */
+  personalize?: boolean;
+  /**
+   * Opened from a reminder: the scheduled share this post fulfils, its tracked ref and
+   * the personal message chosen then. The first share posts with that ref.
+   */
+  scheduled?: { id: number; ref: string | null; message: string };
+  onOpenChange: (open: boolean) => void;
+}
+
+export default function ShareDialog({
+  asset,
+  campaign,
+  assets,
+  organization,
+  personalize: startPersonal,
+  scheduled: fromReminder,
+  onOpenChange,
+}: ShareDialogProps) {
+  const [platform, setPlatform] = useState<PreviewPlatform>('twitter');
+  const [personalize, setPersonalize] = useState(Boolean(startPersonal));
+  const [message, setMessage] = useState(fromReminder?.message ?? '');
+  const [scheduled, setScheduled] = useState(fromReminder);
+  const [supporter, setSupporter] = useState<SupporterNameValue>({ name: '', consent: false });
+  const [mastodonServer, setMastodonServer] = useState(rememberedMastodonServer);
+  const [askMastodon, setAskMastodon] = useState(false);
+  const card = campaignLinkPreview({ campaign, assets }, location.origin);
+  const personalMessage = personalize ? message : undefined;
+  const text = composeShareText(asset, personalMessage);
+
+  const share = (p: PlatformId, server = mastodonServer) => {
+    if (personalize && !message.trim()) {
+      toast({ ...TOASTS.messageRequired, variant: 'destructive' });
+      return;
+    }
+    // Mastodon needs the supporter's server first: asked once, then remembered.
+    if (p === 'mastodon' && !server) {
+      setAskMastodon(true);
+      return;
+    }
+    void shareTo({
+      platform: p,
+      asset,
+      campaign,
+      personalMessage,
+      supporterName: consentedName(supporter),
+      mastodonServer: server,
+      ...(scheduled && { scheduledShareId: scheduled.id, ref: scheduled.ref ?? undefined }),
+    }).then((done) => {
+      // The scheduled share is posted now; another post gets a link of its own.
+      if (done) setScheduled(undefined);
+    });
+  };
+
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        {/* Room on the right for the close button; a title that wraps keeps its line height. */}
+        <DialogHeader className="pr-8">
+          <DialogTitle className="leading-snug">
+            Share "{truncate(asset.title, DIALOG_TITLE_TRUNCATE)}" on Social Media
+          </DialogTitle>
+          <DialogDescription>See how your post will look, then pick where to share it.</DialogDescription>
+        </DialogHeader>
+
+        <Tabs value={platform} onValueChange={(v) => setPlatform(v as PreviewPlatform)}>
+          <TabsList aria-label="Platform previews" className="flex h-auto w-full flex-wrap justify-start">
+            {PREVIEW_PLATFORMS.map((p) => (
+              <TabsTrigger key={p} value={p}>
+                {PLATFORMS[p].name}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {PREVIEW_PLATFORMS.map((p) => (
+            <TabsContent key={p} value={p} className="space-y-2">
+              <PlatformPreview platform={p} asset={asset} text={text} url={card.url} card={card} />
+              {p === 'twitter' && <TweetLength text={text} />}
+            </TabsContent>
+          ))}
+        </Tabs>
+        <div className="flex items-center justify-between text-xs text-muted-foreground">
+          <span className="font-semibold">Preview</span>
+          <span>Results may vary on actual platforms</span>
+        </div>
+
+        <div className="space-y-3 rounded-md border border-border p-3">
+          <Button
+            variant={personalize ? 'secondary' : 'outline'}
+            size="sm"
+            aria-pressed={personalize}
+            onClick={() => setPersonalize((v) => !v)}
+          >
+            {personalize ? 'Personalizing' : 'Personalize'}
+          </Button>
+          {personalize && (
+            <>
+              <PersonalMessage value={message} onChange={setMessage} campaignName={campaign.name} />
+              <MessageNudge
+                assetId={asset.id}
+                message={message}
+                campaignName={campaign.name}
+                onUseTemplate={setMessage}
+              />
+            </>
+          )}
+        </div>
+
+        {organization?.collectInfo && (
+          <SupporterNameField
+            organizationName={organization.name}
+            value={supporter}
+            onChange={setSupporter}
+          />
+        )}
+
+        <section aria-label="Share to" className="space-y-2">
+          <ShareButtons platforms={platformsForAssetType(asset.type)} onShare={(p) => share(p)} />
+          <h3 className="pt-1 text-sm font-semibold">More places to post</h3>
+          <ShareButtons platforms={LINK_PLATFORMS} onShare={(p) => share(p)} />
+          {askMastodon && !mastodonServer && (
+            <MastodonServerField
+              onPost={(server) => {
+                setMastodonServer(server);
+                setAskMastodon(false);
+                share('mastodon', server);
+              }}
+            />
+          )}
+          {mastodonServer && (
+            <p className="text-xs text-muted-foreground">
+              Mastodon posts go to {mastodonServer}.{' '}
+              <button
+                type="button"
+                className="font-medium text-primary underline underline-offset-2"
+                onClick={() => {
+                  forgetMastodonServer();
+                  setMastodonServer(undefined);
+                  setAskMastodon(true);
+                }}
+              >
+                Change server
+              </button>
+            </p>
+          )}
+          <SaveAndCopyButtons asset={asset} personalMessage={personalMessage} />
+        </section>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+// Every query key of the client, once. A key starts with the path it reads (the default
+// query function fetches `queryKey[0]` when a query names no other), and invalidating a
+// key refreshes every query whose key starts with it: [...queryKeys.campaigns] reaches
+// each campaign list, whatever its filter. The keys sit here, not in their features,
+// because the supporter page's sharing code refreshes staff reads (stats, campaigns)
+// and must not import a staff feature to name them.
+
+export const queryKeys = {
+  // Auth and account
+  user: ['/api/user'],
+  sessions: ['/api/user/sessions'],
+  activity: ['/api/user/activity'],
+  serverInfo: ['/api/auth-status', 'server-info'],
+
+  // The organisation
+  organization: ['/api/organization'],
+  settings: ['/api/organization/settings'],
+  members: ['/api/organization/members'],
+  /** An admin's list of handed-out secrets: API keys, invitations. */
+  revocableList: (path: string) => [path] as const,
+  invitation: (token: string) => ['/api/invitations', token] as const,
+
+  // Campaigns, assets, templates
+  campaigns: ['/api/campaigns'],
+  campaign: (id: number) => [`/api/campaigns/${id}`] as const,
+  campaignAssets: (campaignId: number) => [`/api/campaigns/${campaignId}/assets`] as const,
+  qrPreview: (campaignId: number) => [`/api/campaigns/${campaignId}/qr.svg`] as const,
+  assets: ['/api/assets'],
+  templates: ['/api/templates'],
+
+  // Stats
+  organizationStats: ['/api/organization/stats'],
+  campaignStats: (campaignId: number) => [`/api/campaigns/${campaignId}/stats`] as const,
+  /** One analytics read, keyed by its whole URL (scope, range and zone). */
+  analytics: (url: string) => [url] as const,
+  assetAnalytics: (assetId: number) => [`/api/assets/${assetId}/analytics`] as const,
+
+  // Shares
+  scheduledShares: ['/api/shares/scheduled'],
+
+  // The supporter page
+  supporterCampaign: (campaignId: number) => [`/api/supporter/campaigns/${campaignId}`] as const,
+  supporterImpact: (campaignId: number) => [`/api/supporter/campaigns/${campaignId}/impact`] as const,
+  supporterScheduled: (campaignId: number) => [`/api/supporter/campaigns/${campaignId}/scheduled`] as const,
+  /** A reminder's one-tap link: one scheduled share, with the ref the link carried. */
+  supporterScheduledShare: (campaignId: number, shareId: number, ref: string | undefined) =>
+    [`/api/supporter/campaigns/${campaignId}/scheduled/${shareId}`, ref] as const,
+  elsewhere: (campaignId: number | undefined) =>
+    [`/api/supporter/campaigns/${campaignId}/elsewhere`] as const,
+} as const;

@@ -1,0 +1,25 @@
+// The outbox's face: what other modules and the jobs list may use (docs/decisions/0024-outbox.md).
+export {
+  type FinishedMail,
+  OUTBOX_MAX_ATTEMPTS,
+  OUTBOX_RETRY_DELAYS_MS,
+  type OutboxOutcomes,
+  outboxCounters,
+  outboxSenderJob,
+} from './outbox.job.ts';
+export {
+  assertMailBudget,
+  BUDGET_REFUSED,
+  type BudgetScope,
+  budgetExceeded,
+  dropHeldMail,
+  enqueueMail,
+  type HeldSelection,
+  lockMailBudget,
+  OUTBOX_REASON,
+  type OutboxStatus,
+  type OutgoingMail,
+  organizationHeld,
+  recordUnsentMail,
+  releaseHeldMail,
+} from './outbox.service.ts';

@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import { DAY_MS } from '#shared/durations.ts';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import { HttpError } from '../../lib/errors.ts';
+
+// The outbox (docs/decisions/0024-outbox.md): every mail the server sends is a row,
+// written in the transaction of the change that caused it; the sender job
+// (outbox.job.ts) sends it. Budgets are counted from these rows, so every instance on
+// the database shares them.
+
+export type OutboxStatus = 'queued' | 'held' | 'sending' | 'sent' | 'failed' | 'expired' | 'dropped';
+
+/** Why a row is held, failed, expired or dropped (the `reason` column). */
+export const OUTBOX_REASON = {
+  /** The organisation is younger than MAIL_HOLD_NEW_ORGS_HOURS; released when it is old enough. */
+  newOrganization: 'new-organization',
+  /** A daily budget was spent when the sender came to it; tried again an hour later. */
+  budgetRecipient: 'budget-recipient',
+  budgetOrganization: 'budget-organization',
+  budgetInstance: 'budget-instance',
+  /** The reminder's address never confirmed: nothing but the confirmation mail goes to it. */
+  addressUnconfirmed: 'address-unconfirmed',
+  /** Its time passed while it waited (held or queued). */
+  notSentInTime: 'not-sent-in-time',
+  /** The mail server refused it on every try. */
+  refused: 'refused-by-mail-server',
+  /** An operator dropped it (dropHeldMail). */
+  operator: 'dropped-by-operator',
+} as const;
+
+export type BudgetScope = 'recipient' | 'organization' | 'instance';
+
+/** Statuses that never carried a message out: they do not spend a budget. */
+const UNSPENT: OutboxStatus[] = ['expired', 'dropped'];
+/** Advisory lock class of the mail budgets (two-int form): one key per organisation, 0 for account mail. */
+const BUDGET_LOCK_CLASS = 0x4d41494c; // 'MAIL'
+
+export const BUDGET_REFUSED: Record<BudgetScope, string> = {
+  recipient: 'This address has been sent as many emails today as it may be; try again later',
+  organization: 'This organization has sent as many emails today as it may; try again later',
+  instance: 'This server has sent as many emails today as it may; try again later',
+};
+
+/** A mail to put in the outbox. */
+export interface OutgoingMail {
+  kind: string;
+  organizationId: number | null;
+  to: string;
+  /** addressKey() of `to`. */
+  recipientKey: string;
+  /** The instance's own words: never campaign or organisation text. */
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+  refId?: number | null;
+  /** Not before (default: now). */
+  notBefore?: number;
+  /** Not sent by then: expired. */
+  expiresAt: number;
+}
+
+/** Is this organisation still too young for its mail to leave? */
+export async function organizationHeld(q: Db, config: Config, organizationId: number | null, now: number) {
+  if (organizationId === null || config.mailHoldNewOrgsMs <= 0) return false;
+  const org = await q
+    .selectFrom('organizations')
+    .select('createdAt')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  return org !== undefined && Date.parse(org.createdAt) > now - config.mailHoldNewOrgsMs;
+}
+
+/**
+ * Writes one mail into the outbox, in the caller's transaction: `queued`, or `held`
+ * (reason new-organization) while its organisation is younger than the hold.
+ */
+export async function enqueueMail(
+  q: Db,
+  config: Config,
+  mail: OutgoingMail,
+  now = Date.now(),
+): Promise<{ id: number; status: OutboxStatus }> {
+  const held = await organizationHeld(q, config, mail.organizationId, now);
+  const status: OutboxStatus = held ? 'held' : 'queued';
+  const row = await q
+    .insertInto('outbox')
+    .values({
+      channel: 'email',
+      kind: mail.kind,
+      organizationId: mail.organizationId,
+      recipient: mail.to,
+      recipientKey: mail.recipientKey,
+      refId: mail.refId ?? null,
+      subject: mail.subject,
+      body: mail.text,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
+      status,
+      reason: held ? OUTBOX_REASON.newOrganization : null,
+      nextAttemptAt: new Date(mail.notBefore ?? now).toISOString(),
+      expiresAt: new Date(mail.expiresAt).toISOString(),
+      createdAt: new Date(now).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, status };
+}
+
+/**
+ * Records a mail the server decided not to send (no address, no body: nothing
+ * personal), so every outcome has a row and a reason.
+ */
+export async function recordUnsentMail(
+  q: Db,
+  mail: {
+    kind: string;
+    organizationId: number | null;
+    recipientKey: string;
+    subject: string;
+    refId?: number | null;
+    status: 'expired' | 'dropped';
+    reason: string;
+  },
+  now = Date.now(),
+): Promise<void> {
+  const at = new Date(now).toISOString();
+  await q
+    .insertInto('outbox')
+    .values({
+      channel: 'email',
+      kind: mail.kind,
+      organizationId: mail.organizationId,
+      recipient: null,
+      recipientKey: mail.recipientKey,
+      refId: mail.refId ?? null,
+      subject: mail.subject,
+      body: null,
+      status: mail.status,
+      reason: mail.reason,
+      nextAttemptAt: at,
+      expiresAt: at,
+      createdAt: at,
+    })
+    .execute();
+}
+
+/**
+ * Serialises budget checks of one organisation (PostgreSQL: a transaction-scoped
+ * advisory lock; SQLite has one writer), so two instances cannot both take the last
+ * mail of a budget. Call inside the transaction that writes the mail.
+ */
+export async function lockMailBudget(q: Db, dialect: DialectName, organizationId: number | null) {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${BUDGET_LOCK_CLASS}::int4, ${organizationId ?? 0}::int4)`.execute(
+    q,
+  );
+}
+
+interface SpentFilter {
+  recipientKey?: string;
+  organizationId?: number | null;
+  /** Count rows created since (scheduling) or sent since (sending). */
+  by: 'createdAt' | 'sentAt';
+  since: string;
+}
+
+/** Mails counted against a budget since `since`: with the oldest one's time. */
+async function spent(q: Db, f: SpentFilter): Promise<{ n: number; oldest: string | null }> {
+  let query = q
+    .selectFrom('outbox')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min(f.by).as('oldest')])
+    .where(f.by, '>', f.since);
+  if (f.by === 'sentAt') query = query.where('status', '=', 'sent');
+  else query = query.where('status', 'not in', UNSPENT);
+  if (f.recipientKey !== undefined) query = query.where('recipientKey', '=', f.recipientKey);
+  if (f.organizationId !== undefined && f.organizationId !== null)
+    query = query.where('organizationId', '=', f.organizationId);
+  const row = await query.executeTakeFirstOrThrow();
+  return { n: Number(row.n), oldest: (row.oldest as string | null) ?? null };
+}
+
+export interface BudgetVerdict {
+  scope: BudgetScope;
+  /** Seconds until the oldest counted mail leaves the day's window. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * The first daily budget (recipient, organisation, instance) that `extra` more mails
+ * would pass, or null. `by: 'createdAt'` counts what was written (scheduling: mails
+ * queued, held or sent); `'sentAt'` counts what left (the sender).
+ */
+export async function budgetExceeded(
+  q: Db,
+  config: Config,
+  target: { recipientKey: string; organizationId: number | null },
+  opts: {
+    by: 'createdAt' | 'sentAt';
+    now?: number;
+    extra?: { recipient: number; organization: number; instance: number };
+  },
+): Promise<BudgetVerdict | null> {
+  const now = opts.now ?? Date.now();
+  const since = new Date(now - DAY_MS).toISOString();
+  const extra = opts.extra ?? { recipient: 0, organization: 0, instance: 0 };
+  const checks: [BudgetScope, Omit<SpentFilter, 'by' | 'since'> | null, number, number][] = [
+    ['recipient', { recipientKey: target.recipientKey }, config.mailBudgets.recipient, extra.recipient],
+    [
+      'organization',
+      target.organizationId === null ? null : { organizationId: target.organizationId },
+      config.mailBudgets.organization,
+      extra.organization,
+    ],
+    ['instance', {}, config.mailBudgets.instance, extra.instance],
+  ];
+  for (const [scope, filter, budget, more] of checks) {
+    if (!filter) continue;
+    const { n, oldest } = await spent(q, { ...filter, by: opts.by, since });
+    if (n + more >= budget) {
+      const frees = oldest ? Date.parse(oldest) + DAY_MS : now + DAY_MS;
+      return { scope, retryAfterSeconds: Math.max(1, Math.ceil((frees - now) / 1000)) };
+    }
+  }
+  return null;
+}
+
+/** 429 with Retry-After when one more mail to this recipient from this organisation would pass a budget. */
+export async function assertMailBudget(
+  q: Db,
+  config: Config,
+  target: { recipientKey: string; organizationId: number | null },
+  now = Date.now(),
+): Promise<void> {
+  const over = await budgetExceeded(q, config, target, { by: 'createdAt', now });
+  if (over) {
+    throw new HttpError(429, BUDGET_REFUSED[over.scope]).withHeaders({
+      'retry-after': String(over.retryAfterSeconds),
+    });
+  }
+}
+
+/** Which held rows an operator acts on: all of one organisation, or these ids. */
+export type HeldSelection = { organizationId: number } | { ids: number[] };
+
+function heldRows(db: Db, which: HeldSelection) {
+  let q = db.updateTable('outbox').where('status', '=', 'held');
+  if ('organizationId' in which) q = q.where('organizationId', '=', which.organizationId);
+  else q = q.where('id', 'in', which.ids.length > 0 ? which.ids : [-1]);
+  return q;
+}
+
+/**
+ * Lets held mail go now (for the operators' console): held rows of the selection
+ * become `queued` and the sender takes them on its next tick. Budgets still apply
+ * when they are sent. Answers how many were released.
+ */
+export async function releaseHeldMail(db: Db, which: HeldSelection): Promise<number> {
+  const res = await heldRows(db, which)
+    .set({ status: 'queued', reason: null, nextAttemptAt: new Date().toISOString() })
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Drops held mail unsent (for the operators' console): address and body go, the row stays with its reason. */
+export async function dropHeldMail(db: Db, which: HeldSelection): Promise<number> {
+  const res = await heldRows(db, which)
+    .set({ status: 'dropped', reason: OUTBOX_REASON.operator, recipient: null, body: null, headers: null })
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -1,0 +1,201 @@
+import { DAY_MS } from '#shared/durations.ts';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { MailMessage } from '../../lib/mail.ts';
+import { hashToken, newToken } from '../auth/index.ts';
+import { enqueueMail, OUTBOX_REASON, recordUnsentMail } from '../outbox/index.ts';
+
+// A reminder address is confirmed by its recipient before anything else is sent to
+// it (docs/decisions/0024-outbox.md): the first email reminder to an address in an
+// organisation sends only a short confirmation mail in the instance's own words; its
+// link confirms the address. Unconfirmed addresses get nothing more, and lapse.
+
+export const CONFIRM_SUBJECT = 'Confirm your email for reminders';
+export const REMINDER_SUBJECT = 'Your reminder to share';
+
+export type AddressState = 'confirmed' | 'pending' | 'none';
+
+/** Whether this address (keyed hash) confirmed reminders from this organisation, or was asked to. */
+export async function addressState(q: Db, organizationId: number, emailKey: string, now = Date.now()) {
+  const row = await q
+    .selectFrom('reminderAddresses')
+    .select(['status', 'expiresAt'])
+    .where('organizationId', '=', organizationId)
+    .where('emailKey', '=', emailKey)
+    .executeTakeFirst();
+  if (!row) return 'none';
+  if (row.status === 'confirmed') return 'confirmed';
+  return row.expiresAt && Date.parse(row.expiresAt) > now ? 'pending' : 'none';
+}
+
+/** The confirmation mail: the instance's words only (no organisation or campaign text), and the link. */
+export function confirmationMail(to: string, link: string, host: string, days: number): MailMessage {
+  return {
+    to,
+    subject: CONFIRM_SUBJECT,
+    text: [
+      `Someone, probably you, asked ${host} to email share reminders to this address.`,
+      '',
+      `To get them, confirm your address (the link works for ${days} days):`,
+      link,
+      '',
+      'If it was not you, ignore this mail: nothing more will be sent to you, and the request is forgotten.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Asks the address to confirm, in the caller's transaction: a new link (its token
+ * stored hashed) and the confirmation mail in the outbox, both lapsing after
+ * REMINDER_CONFIRMATION_DAYS. A lapsed earlier request is replaced.
+ */
+export async function requestConfirmation(
+  q: Db,
+  config: Config,
+  a: { organizationId: number; emailKey: string; email: string; origin: string },
+  now = Date.now(),
+): Promise<void> {
+  const token = newToken();
+  const expiresAt = now + config.reminderConfirmationMs;
+  const values = {
+    status: 'pending',
+    tokenHash: hashToken(token),
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(expiresAt).toISOString(),
+    confirmedAt: null,
+  };
+  const row = await q
+    .insertInto('reminderAddresses')
+    .values({ organizationId: a.organizationId, emailKey: a.emailKey, ...values })
+    .onConflict((oc) => oc.columns(['organizationId', 'emailKey']).doUpdateSet(values))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const days = Math.round(config.reminderConfirmationMs / DAY_MS);
+  const mail = confirmationMail(a.email, confirmUrl(a.origin, token), new URL(a.origin).host, days);
+  await enqueueMail(
+    q,
+    config,
+    {
+      kind: 'reminder-confirm',
+      organizationId: a.organizationId,
+      to: a.email,
+      recipientKey: a.emailKey,
+      subject: mail.subject,
+      text: mail.text,
+      refId: row.id,
+      expiresAt,
+    },
+    now,
+  );
+}
+
+export const confirmUrl = (origin: string, token: string) => `${origin}/reminders/confirm/${token}`;
+
+export type ConfirmOutcome =
+  | { outcome: 'confirmed'; organizationName: string }
+  | { outcome: 'already'; organizationName: string }
+  | { outcome: 'unknown' };
+
+/** What a confirmation link is (GET: nothing changes; a mail scanner may follow it). */
+export async function lookUpConfirmation(db: Db, token: string, now = Date.now()): Promise<ConfirmOutcome> {
+  const row = await db
+    .selectFrom('reminderAddresses as ra')
+    .innerJoin('organizations as o', 'o.id', 'ra.organizationId')
+    .select(['ra.status', 'ra.expiresAt', 'o.name'])
+    .where('ra.tokenHash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return { outcome: 'unknown' };
+  if (row.status === 'confirmed') return { outcome: 'already', organizationName: row.name };
+  if (!row.expiresAt || Date.parse(row.expiresAt) <= now) return { outcome: 'unknown' };
+  return { outcome: 'confirmed', organizationName: row.name };
+}
+
+/** Spends a confirmation link (POST from its page): the address may now get this organisation's reminders. */
+export async function confirmAddress(db: Db, token: string, now = Date.now()): Promise<ConfirmOutcome> {
+  const at = new Date(now).toISOString();
+  const done = await db
+    .updateTable('reminderAddresses')
+    .set({ status: 'confirmed', confirmedAt: at, expiresAt: null })
+    .where('tokenHash', '=', hashToken(token))
+    .where('status', '=', 'pending')
+    .where('expiresAt', '>', at)
+    .returning('organizationId')
+    .executeTakeFirst();
+  if (!done) return lookUpConfirmation(db, token, now);
+  const org = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', done.organizationId)
+    .executeTakeFirstOrThrow();
+  return { outcome: 'confirmed', organizationName: org.name };
+}
+
+/**
+ * Addresses that did not confirm in time (in the reminders job's transaction): every
+ * pending reminder of theirs loses the address and, with no browser subscription
+ * left, goes, its share `expired`; each gets an outbox row `expired` with reason
+ * `address-unconfirmed` (no address kept). The request itself is forgotten, so a
+ * later reminder asks again.
+ */
+export async function expireUnconfirmedAddresses(q: Db, now: number): Promise<number> {
+  const lapsed = await q
+    .deleteFrom('reminderAddresses')
+    .where('status', '=', 'pending')
+    .where('expiresAt', '<=', new Date(now).toISOString())
+    .returning(['organizationId', 'emailKey'])
+    .execute();
+  for (const a of lapsed) {
+    const reminders = await q
+      .selectFrom('reminders')
+      .select(['id', 'shareId', 'pushSubscription'])
+      .where('status', '=', 'pending')
+      .where('organizationId', '=', a.organizationId)
+      .where('emailKey', '=', a.emailKey)
+      .execute();
+    for (const r of reminders) await dropUnconfirmedEmail(q, { ...r, ...a }, now);
+  }
+  return lapsed.length;
+}
+
+/**
+ * A reminder whose address is not confirmed: the address goes unused (recorded as an
+ * `expired` outbox row); with no browser subscription left the row goes and the share
+ * expires. True when the row was deleted.
+ */
+export async function dropUnconfirmedEmail(
+  q: Db,
+  r: {
+    id: number;
+    shareId: number;
+    organizationId: number;
+    emailKey: string;
+    pushSubscription: string | null;
+  },
+  now: number,
+): Promise<boolean> {
+  await recordUnsentMail(
+    q,
+    {
+      kind: 'reminder',
+      organizationId: r.organizationId,
+      recipientKey: r.emailKey,
+      subject: REMINDER_SUBJECT,
+      refId: r.shareId,
+      status: 'expired',
+      reason: OUTBOX_REASON.addressUnconfirmed,
+    },
+    now,
+  );
+  if (r.pushSubscription !== null) {
+    await q.updateTable('reminders').set({ email: null, emailKey: null }).where('id', '=', r.id).execute();
+    return false;
+  }
+  await q.deleteFrom('reminders').where('id', '=', r.id).execute();
+  await q
+    .updateTable('shares')
+    .set({ status: 'expired' })
+    .where('id', '=', r.shareId)
+    .where('status', '=', 'pending')
+    .execute();
+  return true;
+}
