@@ -96,6 +96,21 @@ describe('import layer rules', () => {
     expect(from('modules/auth/auth.service.ts', "import { nowIso } from '../../lib/time.ts';")).toEqual([]);
   });
 
+  it('keeps server/lib below the modules', () => {
+    expect(
+      rulesOf(
+        'server/lib/campaign-write.ts',
+        "import { assetsOfCampaign } from '../modules/assets/index.ts';",
+      ),
+    ).toEqual(['lib/ sits below the modules: it imports none']);
+    expect(
+      rulesOf(
+        'server/lib/backup.test.ts',
+        "import { createUploadStorage } from '../modules/uploads/index.ts';",
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps routes files from importing each other, directly or through a face', () => {
     expect(
       rulesOf(

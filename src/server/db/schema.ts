@@ -460,7 +460,14 @@ export interface AuditLogTable {
   id: Generated<number>;
   /** Null for events outside any organisation (a sign-in before onboarding). */
   organizationId: number | null;
+  /** The user who acted; for an API key, the user who made the key. */
   actorId: number | null;
+  /** 'user' (a person's session) or 'api_key' (a request made with an API key). */
+  actorKind: Generated<string>;
+  /** The key that acted, when actorKind is 'api_key' (its row may be gone since: revoked). */
+  apiKeyId: number | null;
+  /** The key's name when the entry was written. */
+  apiKeyName: string | null;
   action: string;
   target: string;
   createdAt: string;

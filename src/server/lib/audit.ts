@@ -3,18 +3,23 @@ import type { Database } from '../db/schema.ts';
 import { nowIso } from './time.ts';
 
 /**
- * Audit actions. Sign-ins, membership and role changes, invitations, API keys, settings,
- * every campaign and asset write; the profile's Recent Activity and the admin's
- * activity log read them back.
+ * Audit actions: every write through the API (test/audit-coverage.test.ts walks the
+ * permission table to hold that). Sign-ins and sign-outs, the account, membership and
+ * role changes, invitations, API keys, settings, templates, uploads, every campaign and
+ * asset write; the profile's Recent Activity and the admin's activity log read them back.
  */
 export type AuditAction =
   | 'auth.sign_in'
-  | 'account.password_changed'
-  | 'account.password_reset'
-  | 'account.session_ended'
+  | 'auth.sign_out'
+  | 'account.profile_updated'
+  // The email change: asked (with the password), confirmed by the link to the new address,
+  // undone by the link sent to the old one.
   | 'account.email_change_requested'
   | 'account.email_changed'
   | 'account.email_change_undone'
+  | 'account.password_changed'
+  | 'account.password_reset'
+  | 'account.session_ended'
   | 'organization.created'
   | 'organization.settings_updated'
   | 'member.joined'
@@ -30,13 +35,20 @@ export type AuditAction =
   | 'campaign.status_changed'
   | 'campaign.archived'
   | 'campaign.duplicated'
+  | 'campaign.assets_reordered'
   | 'asset.created'
   | 'asset.updated'
-  | 'asset.deleted';
+  | 'asset.deleted'
+  | 'template.created'
+  | 'template.used'
+  | 'upload.created';
 
 export interface AuditEntry {
   organizationId: number | null;
+  /** The user who acted; for an API key, the user who made the key. */
   actorId: number | null;
+  /** The API key the request came with, if any: the entry is then marked as the key's. */
+  apiKeyId?: number | null;
   action: AuditAction;
   /** Human-readable subject of the action ("campaign Spring drive", "member alice"). */
   target: string;
@@ -44,30 +56,49 @@ export interface AuditEntry {
 
 /**
  * The one way to write the audit log. Pass the transaction that makes the change,
- * so the entry and the change are committed (or rolled back) together.
+ * so the entry and the change are committed (or rolled back) together. An entry made
+ * with an API key is marked `api_key` and keeps the key's id and its name as it is now
+ * (revoking a key deletes its row; the log keeps saying which key it was).
  */
-export async function recordAudit(trx: Pick<Kysely<Database>, 'insertInto'>, entry: AuditEntry) {
+export async function recordAudit(
+  trx: Pick<Kysely<Database>, 'insertInto' | 'selectFrom'>,
+  entry: AuditEntry,
+) {
+  const { apiKeyId, ...rest } = entry;
+  const key =
+    apiKeyId == null
+      ? undefined
+      : await trx.selectFrom('apiKeys').select('name').where('id', '=', apiKeyId).executeTakeFirst();
   await trx
     .insertInto('auditLog')
-    .values({ ...entry, target: entry.target.slice(0, 500), createdAt: nowIso() })
+    .values({
+      ...rest,
+      actorKind: apiKeyId == null ? 'user' : 'api_key',
+      apiKeyId: apiKeyId ?? null,
+      apiKeyName: apiKeyId == null ? null : (key?.name ?? null),
+      target: entry.target.slice(0, 500),
+      createdAt: nowIso(),
+    })
     .execute();
 }
 
 /** Records one entry for the bound organisation and actor: `audit('campaign.updated', name)`. */
 export type Audit = (action: AuditAction, target: string) => Promise<void>;
 
-/** An audited write in an organisation: on which database, where, and by whom. */
+/** An audited write in an organisation: on which database, where, and by whom (and with which API key, if one). */
 export interface OrgWrite {
   db: Kysely<Database>;
   orgId: number;
   actorId: number;
+  apiKeyId?: number | null;
 }
 
 /** `auditedTransaction` for the organisation and actor of `w`. */
 export const auditedWrite = <T>(
   w: OrgWrite,
   write: (trx: Transaction<Database>, audit: Audit) => Promise<T>,
-): Promise<T> => auditedTransaction(w.db, { organizationId: w.orgId, actorId: w.actorId }, write);
+): Promise<T> =>
+  auditedTransaction(w.db, { organizationId: w.orgId, actorId: w.actorId, apiKeyId: w.apiKeyId }, write);
 
 /**
  * Runs `write` in one transaction with an `audit` bound to the organisation and the
@@ -75,7 +106,7 @@ export const auditedWrite = <T>(
  */
 export function auditedTransaction<T>(
   db: Kysely<Database>,
-  who: Pick<AuditEntry, 'organizationId' | 'actorId'>,
+  who: Pick<AuditEntry, 'organizationId' | 'actorId' | 'apiKeyId'>,
   write: (trx: Transaction<Database>, audit: Audit) => Promise<T>,
 ): Promise<T> {
   return db

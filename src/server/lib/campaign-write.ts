@@ -47,15 +47,18 @@ export interface CampaignWriteContext {
   orgId: number;
   /** Who writes, for the audit log; absent for writes that record no entry. */
   actorId?: number;
+  /** The API key the write came with, if any (the audit entry is then marked as the key's). */
+  apiKeyId?: number | null;
 }
 
 /** A write by a known actor (what a signed-in caller's requests make). */
-export type CallerWrite = Required<CampaignWriteContext>;
+export type CallerWrite = Required<Omit<CampaignWriteContext, 'apiKeyId'>> &
+  Pick<CampaignWriteContext, 'apiKeyId'>;
 
 /** The write context of a signed-in caller: their organisation (403 without one) and their id for the audit log. */
 export function callerWrite(
   deps: Pick<CampaignWriteContext, 'db' | 'supporterCache'>,
-  user: { id: number; organizationId: number | null },
+  user: { id: number; organizationId: number | null; apiKeyId?: number | null },
 ): CallerWrite {
   const { db, supporterCache } = deps;
   return { db, supporterCache, ...callerOrg(user) };
@@ -67,7 +70,7 @@ export async function writeCampaign<T>(
   changed: (result: T) => number,
   write: (trx: Transaction<Database>, audit: Audit) => Promise<T>,
 ): Promise<T> {
-  const who = { organizationId: ctx.orgId, actorId: ctx.actorId ?? null };
+  const who = { organizationId: ctx.orgId, actorId: ctx.actorId ?? null, apiKeyId: ctx.apiKeyId ?? null };
   const result = await auditedTransaction(ctx.db, who, write);
   ctx.supporterCache.invalidate(changed(result));
   return result;

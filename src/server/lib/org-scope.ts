@@ -23,12 +23,14 @@ export function orgScope(callerOrgId: number | null, requestedId?: number | null
 
 /**
  * Who writes where: the caller's organisation (as `orgScope`, with the id the request
- * names, if any) and the caller's id, which the audit log records.
+ * names, if any), the caller's id and, for a request made with an API key, the key's
+ * id (the caller is then the key's creator): the audit log records both.
  */
 export const callerOrg = (
-  user: { id: number; organizationId: number | null },
+  user: { id: number; organizationId: number | null; apiKeyId?: number | null },
   requestedId?: number | null,
-): { orgId: number; actorId: number } => ({
+): { orgId: number; actorId: number; apiKeyId: number | null } => ({
   orgId: orgScope(user.organizationId, requestedId),
   actorId: user.id,
+  apiKeyId: user.apiKeyId ?? null,
 });

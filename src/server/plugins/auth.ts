@@ -7,8 +7,12 @@ import { assertSameOrigin } from './csrf.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `app.authenticate` (or the permission hook): the signed-in user. */
-    user: UserRow;
+    /**
+     * Set by `app.authenticate` (or the permission hook): the signed-in user; for an
+     * API key, the key's creator with the key's role and `apiKeyId` (which callerOrg
+     * passes on to the audit log).
+     */
+    user: UserRow & { apiKeyId?: number };
     /** Id of the caller's session (set with `user`; 0 for an API key). */
     sessionId: number;
     /** Id of the API key the request came with; null for a session (or no caller). */
@@ -33,7 +37,7 @@ export async function authenticateRequest(db: Db, config: Config, request: Fasti
   if (token && !fromCookie && isApiKey(token)) {
     const caller = await authenticateApiKey(db, token, config.apiKeyRequestsPerMinute);
     request.apiKeyId = caller.keyId;
-    request.user = caller.user;
+    request.user = { ...caller.user, apiKeyId: caller.keyId };
     return;
   }
   if (fromCookie) assertSameOrigin(request, config);

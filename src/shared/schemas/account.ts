@@ -39,16 +39,24 @@ export const EMAIL_UNDO_DAYS = 7;
 export const emailChangeResultSchema = z.object({ message: z.string(), email: z.string().nullable() });
 export type EmailChangeResult = z.infer<typeof emailChangeResultSchema>;
 
+/** Who acted in an audit entry: a person (their session), or an API key made by that person. */
+export const AUDIT_ACTOR_KINDS = ['user', 'api_key'] as const;
+
 export const activityItemSchema = z.object({
   id: idField,
   at: timestampField,
   action: z.string(),
   target: z.string(),
+  /** 'api_key' when the change was made with an API key (then `apiKey` names it), else 'user'. */
+  actorKind: z.enum(AUDIT_ACTOR_KINDS),
+  /** The key that acted, by its id and its name when it acted (the key may be revoked since). */
+  apiKey: z.object({ id: idField, name: z.string() }).nullable(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 export const activityListSchema = z.array(activityItemSchema);
 
 export const orgActivityItemSchema = activityItemSchema.extend({
+  /** The user who acted; for an API key, the user who made the key. */
   actor: z.object({ id: idField, username: z.string() }).nullable(),
 });
 export type OrgActivityItem = z.infer<typeof orgActivityItemSchema>;

@@ -85,14 +85,28 @@ export async function endSession(opts: { db: Db; user: UserRow; id: number }): P
   );
 }
 
+/** The audit row's actor kind and key as the API shows them. */
+function keyOf(row: { actorKind: string; apiKeyId: number | null; apiKeyName: string | null }) {
+  const byKey = row.actorKind === 'api_key';
+  return {
+    actorKind: byKey ? ('api_key' as const) : ('user' as const),
+    apiKey: byKey && row.apiKeyId !== null ? { id: row.apiKeyId, name: row.apiKeyName ?? '' } : null,
+  };
+}
+
+/** The user's own entries, including what their API keys did (marked as the key's). */
 export async function userActivity(db: Db, userId: number): Promise<ActivityItem[]> {
-  return db
+  const rows = await db
     .selectFrom('auditLog')
-    .select(['id', 'createdAt as at', 'action', 'target'])
+    .select(['id', 'createdAt as at', 'action', 'target', 'actorKind', 'apiKeyId', 'apiKeyName'])
     .where('actorId', '=', userId)
     .orderBy('id', 'desc')
     .limit(MAX_ACTIVITY)
     .execute();
+  return rows.map(({ actorKind, apiKeyId, apiKeyName, ...row }) => ({
+    ...row,
+    ...keyOf({ actorKind, apiKeyId, apiKeyName }),
+  }));
 }
 
 export async function organizationActivity(
@@ -109,12 +123,16 @@ export async function organizationActivity(
       'auditLog.target',
       'users.id as actorId',
       'users.username as actorUsername',
+      'auditLog.actorKind',
+      'auditLog.apiKeyId',
+      'auditLog.apiKeyName',
     ])
     .where('auditLog.organizationId', '=', orgId);
   if (before !== undefined) q = q.where('auditLog.id', '<', before);
   const rows = await q.orderBy('auditLog.id', 'desc').limit(limit).execute();
-  return rows.map(({ actorId, actorUsername, ...row }) => ({
+  return rows.map(({ actorId, actorUsername, actorKind, apiKeyId, apiKeyName, ...row }) => ({
     ...row,
+    ...keyOf({ actorKind, apiKeyId, apiKeyName }),
     actor: actorId != null && actorUsername != null ? { id: actorId, username: actorUsername } : null,
   }));
 }

@@ -8,7 +8,7 @@ import {
 } from '#shared/schemas/account.ts';
 import type { ProfileInput, ProfileUpdate } from '#shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditedTransaction, recordAudit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
@@ -69,7 +69,7 @@ interface Mailing {
  * link. Without mail no link could reach anyone, so the password alone suffices.
  */
 export async function updateProfile(
-  opts: Mailing & { user: UserRow; address: string; input: ProfileInput },
+  opts: Mailing & { user: UserRow & { apiKeyId?: number }; address: string; input: ProfileInput },
 ): Promise<ProfileUpdate> {
   const { db, mailer, origin, user, input } = opts;
   const email = input.email === undefined ? undefined : input.email || null;
@@ -79,7 +79,11 @@ export async function updateProfile(
   const now = nowIso();
   const pending = changing && email !== null && mailer.enabled;
   const direct = changing && !pending;
-  const { row, mails } = await db.transaction().execute(async (trx) => {
+  // Which fields, never their values (the log is read by the organisation's admins); a
+  // changed email has entries of its own.
+  const named = (['firstName', 'lastName', 'phone'] as const).filter((k) => input[k] !== undefined);
+  const who = { organizationId: user.organizationId, actorId: user.id, apiKeyId: user.apiKeyId ?? null };
+  const { row, mails } = await auditedTransaction(db, who, async (trx, audit) => {
     const row = await trx
       .updateTable('users')
       .set({
@@ -92,6 +96,7 @@ export async function updateProfile(
       .where('id', '=', user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (named.length > 0) await audit('account.profile_updated', `${user.username}: ${named.join(', ')}`);
     const mails: Array<() => Promise<boolean>> = [];
     if (!changing) return { row, mails };
     // Only the newest request counts: earlier links to other addresses die.
@@ -100,8 +105,6 @@ export async function updateProfile(
       .where('userId', '=', user.id)
       .where('confirmedAt', 'is', null)
       .execute();
-    const audit = (action: 'account.email_change_requested' | 'account.email_changed', target: string) =>
-      recordAudit(trx, { organizationId: user.organizationId, actorId: user.id, action, target });
     if (pending && email) {
       const token = newToken();
       await trx

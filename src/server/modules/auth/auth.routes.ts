@@ -13,9 +13,8 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
-import { loginUser, registerUser, toPublicUser } from './auth.service.ts';
+import { loginUser, logoutUser, registerUser, toPublicUser } from './auth.service.ts';
 import { loadSessionUser, readToken } from './session-user.ts';
-import { deleteSession } from './sessions.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
 
@@ -56,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.
   r.post('/api/logout', { schema: { response: ok(messageSchema) } }, async (request, reply) => {
-    await deleteSession(db, readToken(request));
+    await logoutUser(db, readToken(request));
     clearSessionCookie(reply);
     return { message: 'Logged out' };
   });

@@ -12,7 +12,7 @@ import {
 } from './login-throttle.ts';
 import type { UserRow } from './session-user.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, pruneSessions } from './sessions.ts';
+import { createSession, hashToken, pruneSessions } from './sessions.ts';
 
 /** The user as the API shows it: never the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -77,4 +77,27 @@ export async function loginUser(opts: { db: Db; input: LoginInput; address: stri
     },
   );
   return { ...toPublicUser(row as UserRow), token };
+}
+
+/**
+ * Signs out: ends the session of `token` and records it as the user's sign-out. An
+ * unknown or expired token (or none) changes nothing and records nothing.
+ */
+export async function logoutUser(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const session = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.id', 'users.id as userId', 'users.organizationId', 'users.username'])
+    .where('sessions.tokenHash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!session) return;
+  await auditedTransaction(
+    db,
+    { organizationId: session.organizationId, actorId: session.userId },
+    async (trx, audit) => {
+      const gone = await trx.deleteFrom('sessions').where('id', '=', session.id).executeTakeFirst();
+      if (Number(gone.numDeletedRows) === 1) await audit('auth.sign_out', session.username);
+    },
+  );
 }

@@ -68,11 +68,6 @@ export async function touchSession(db: Db, session: LiveSession, userAgent: stri
     .execute();
 }
 
-export async function deleteSession(db: Db, token: string | undefined): Promise<void> {
-  if (!token) return;
-  await db.deleteFrom('sessions').where('tokenHash', '=', hashToken(token)).execute();
-}
-
 /** Forget sessions that expired more than the remembered period ago. */
 export async function pruneSessions(db: Db): Promise<void> {
   await db.deleteFrom('sessions').where('expiresAt', '<', isoBefore(EXPIRED_SESSION_MEMORY_MS)).execute();

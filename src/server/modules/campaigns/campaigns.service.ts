@@ -6,7 +6,6 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets, type NewAsset } from '../assets/index.ts';
-import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invalidator.ts';
 import {
   assertCampaignEditable,
   type CallerWrite,
@@ -55,7 +54,12 @@ export async function createCampaign(opts: CallerWrite & { input: CreateCampaign
  * it after.
  */
 export async function createCampaignWithAssets(
-  opts: CallerWrite & { input: CreateCampaignInput; assets: readonly NewAsset[] },
+  opts: CallerWrite & {
+    input: CreateCampaignInput;
+    assets: readonly NewAsset[];
+    /** The template it is made from: the entry is then `template.used`, naming it. */
+    fromTemplate?: string;
+  },
 ): Promise<{ campaign: Campaign; assets: Asset[] }> {
   return writeCampaign(
     opts,
@@ -70,7 +74,12 @@ export async function createCampaignWithAssets(
               organizationId: opts.orgId,
               assets: opts.assets,
             });
-      await audit('campaign.created', campaign.name);
+      if (opts.fromTemplate === undefined) await audit('campaign.created', campaign.name);
+      else
+        await audit(
+          'template.used',
+          `${campaign.name} from template ${opts.fromTemplate} (${assets.length} asset${assets.length === 1 ? '' : 's'})`,
+        );
       return { campaign, assets };
     },
   );
@@ -92,10 +101,10 @@ export const ORDER_MUST_BE_COMPLETE = 'assetIds must list every asset of the cam
 
 /** Saves the display order: `assetIds` must be exactly the campaign's assets, each once. */
 export async function saveAssetOrder(
-  opts: OrgRead & { supporterCache: SupporterCacheInvalidator; campaignId: number; assetIds: number[] },
+  opts: CallerWrite & { campaignId: number; assetIds: number[] },
 ): Promise<Asset[]> {
   const { campaignId, assetIds } = opts;
-  return writeLockedCampaign(opts, async (trx, campaign) => {
+  return writeLockedCampaign(opts, async (trx, campaign, audit) => {
     assertCampaignEditable(campaign);
     const rows = await trx
       .selectFrom('assets')
@@ -116,6 +125,7 @@ export async function saveAssetOrder(
         .where('campaignId', '=', campaignId)
         .execute();
     }
+    await audit('campaign.assets_reordered', campaign.name);
     return assetsOfCampaign(trx, campaignId);
   });
 }

@@ -84,21 +84,28 @@ export const SCHEDULED_LIST_LIMIT = 1000;
 
 /**
  * The referral parent named by `parentRef`: a share of the same campaign, or none
- * (an unknown code or one of another campaign is ignored, never an error).
+ * (an unknown code or one of another campaign is ignored, never an error). The
+ * generation is the parent's + 1, except under a parent share of the same supporter:
+ * a supporter naming their own earlier share is not referred by it, so the child
+ * takes the parent's generation (one visitor cannot stack generations; API.md
+ * "Referral generations"). The logged share's statement (buildInsertIfShareable)
+ * applies the same rule in SQL.
  */
 async function referralParent(
   db: Db,
   campaignId: number,
   parentRef: string | undefined,
+  supporterId: string,
 ): Promise<{ parentShareId: number | null; depth: number }> {
   if (!parentRef) return { parentShareId: null, depth: 0 };
   const parent = await db
     .selectFrom('shares')
-    .select(['id', 'campaignId', 'depth'])
+    .select(['id', 'campaignId', 'depth', 'supporterId'])
     .where('ref', '=', parentRef)
     .executeTakeFirst();
   if (!parent || parent.campaignId !== campaignId) return { parentShareId: null, depth: 0 };
-  return { parentShareId: parent.id, depth: parent.depth + 1 };
+  const sameSupporter = parent.supporterId !== null && parent.supporterId === supporterId;
+  return { parentShareId: parent.id, depth: sameSupporter ? parent.depth : parent.depth + 1 };
 }
 
 /** Writes a share, mapping constraint failures onto API statuses. */
@@ -209,7 +216,17 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
           eb.val(v.supporterId).as('supporterId'),
           eb.val(v.supporterName).as('supporterName'),
           'p.id as parentShareId',
-          eb.fn.coalesce(eb('p.depth', '+', 1), sql<number>`0`).as('depth'),
+          // The referral generation (referralParent's rule): none without a parent, the
+          // parent's own under a share of the same supporter, else the parent's + 1.
+          eb
+            .case()
+            .when('p.id', 'is', null)
+            .then(sql<number>`0`)
+            .when('p.supporterId', '=', v.supporterId)
+            .then(eb.ref('p.depth'))
+            .else(eb('p.depth', '+', 1))
+            .end()
+            .as('depth'),
           eb.val(v.messageHash).as('messageHash'),
           'v.id as variantId',
           eb.val(v.source).as('source'),
@@ -304,7 +321,7 @@ export async function logShare(opts: {
   if (!share) {
     await assertShareable(db, input, Date.parse(createdAt));
     // Shareable after all: the campaign or asset changed between the statement and the checks.
-    const parent = await referralParent(db, input.campaignId, input.parentRef);
+    const parent = await referralParent(db, input.campaignId, input.parentRef, supporterId);
     share = await writeShare(
       db,
       dialect,
@@ -373,7 +390,7 @@ export async function scheduleShare(opts: {
   const endsAt = await assertShareable(db, { assetId, campaignId, organizationId });
   if (endsAt !== null && when >= endsAt) throw badRequest('Scheduled time must be before the campaign ends');
   const reminder = await opts.checkReminder?.();
-  const parent = await referralParent(db, campaignId, input.parentRef);
+  const parent = await referralParent(db, campaignId, input.parentRef, supporterId);
   const values: ShareValues = {
     ...parent,
     assetId,

@@ -3,6 +3,7 @@ import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
 import { rollUpBatch } from './rollups.ts';
 import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign } from '../../test/seed-db.ts';
+import { supporterCookie } from '../../test/visitor.ts';
 import { shareRow } from '../../test/db-rows.ts';
 
 let t: TestApp;
@@ -247,6 +248,74 @@ describe('analytics', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(await depthOf('parentOther001')).toEqual({ depth: 0, parentShareId: null });
+  });
+
+  it('stacks no generations for one visitor naming their own shares as parents (issue: depth 12 from one cookie)', async () => {
+    const o = await signUp(t.app);
+    const c = await seedCampaign(t.database.db, {
+      organizationId: o.orgId,
+      assets: [{ title: 'Chain', type: 'text', content: 'c' }],
+    });
+    const post = (payload: object, cookie?: string, url = '/api/shares') =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: {
+          campaignId: c.campaignId,
+          assetId: c.assetIds[0],
+          organizationId: o.orgId,
+          platform: 'twitter',
+          ...payload,
+        },
+        headers: cookie ? { cookie: `rally_sid=${cookie}` } : {},
+      });
+    const first = await post({ ref: 'selfChain000' });
+    expect(first.statusCode).toBe(201);
+    const cookie = supporterCookie(first.headers) as string;
+    // The attack: the same cookie posts 12 more shares, each naming the previous one.
+    for (let i = 1; i <= 12; i++) {
+      const res = await post(
+        {
+          ref: `selfChain${String(i).padStart(3, '0')}`,
+          parentRef: `selfChain${String(i - 1).padStart(3, '0')}`,
+        },
+        cookie,
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    // Scheduling names the parent too: same rule.
+    const scheduled = await post(
+      {
+        platform: 'all',
+        scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
+        ref: 'selfChainSch',
+        parentRef: 'selfChain012',
+      },
+      cookie,
+      '/api/shares/schedule',
+    );
+    expect(scheduled.statusCode).toBe(201);
+    const rows = await t.database.db
+      .selectFrom('shares')
+      .select(['ref', 'depth', 'parentShareId'])
+      .where('campaignId', '=', c.campaignId)
+      .execute();
+    expect(rows).toHaveLength(14);
+    expect(rows.every((r) => r.depth === 0)).toBe(true);
+    // The parent link is kept (the export shows it); only the generation does not grow.
+    expect(rows.filter((r) => r.parentShareId !== null)).toHaveLength(13);
+    // Someone else following the last link is the next generation.
+    const friend = await post({ ref: 'selfChainFrd', parentRef: 'selfChain012' });
+    expect(friend.statusCode).toBe(201);
+    const { referrals } = json(await get(`/api/campaigns/${c.campaignId}/analytics`, o.token));
+    expect(referrals).toEqual({
+      maxDepth: 1,
+      generations: [
+        { depth: 0, shares: 13 },
+        { depth: 1, shares: 1 },
+      ],
+      viralCoefficient: 0.08,
+    });
   });
 
   it('says whether the top supporters are exactly the most active: up to EXACT_TOP_EVENTS events', async () => {

@@ -10,7 +10,7 @@ import {
   useTemplateSchema,
 } from '#shared/schemas/templates.ts';
 import type { AppDeps } from '../../deps.ts';
-import { orgScope } from '../../lib/org-scope.ts';
+import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { callerWrite } from '../../lib/campaign-write.ts';
 import { createTemplate, listTemplates, useTemplate } from './templates.service.ts';
 
@@ -50,7 +50,7 @@ export async function templatesRoutes(app: FastifyInstance, { db, supporterCache
     async (request, reply) => {
       const template = await createTemplate({
         db,
-        orgId: orgScope(request.user.organizationId),
+        ...callerOrg(request.user),
         input: request.body,
       });
       return reply.code(201).send(template);

@@ -12,7 +12,7 @@ import {
   findBuiltInTemplate,
 } from '#shared/templates.ts';
 import type { Db } from '../../db/client.ts';
-import type { OrgRead } from '../../lib/org-scope.ts';
+import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import type { TemplatesTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -64,7 +64,7 @@ async function findTemplate(db: Db, orgId: number, id: string): Promise<Template
 
 /**
  * Creates a campaign (active unless asked for a draft) with the template's starter
- * assets, all or nothing, audited like any new campaign.
+ * assets, all or nothing, audited as made from that template.
  */
 export async function useTemplate(
   opts: CallerWrite & { templateId: string; name?: string; status?: CreateStatus },
@@ -78,11 +78,12 @@ export async function useTemplate(
       status: opts.status ?? 'active',
     },
     assets: template.assets,
+    fromTemplate: template.name,
   });
 }
 
 /** Saves one of the organisation's campaigns (its assets, in display order) as a template. */
-export async function createTemplate(opts: OrgRead & { input: CreateTemplateInput }): Promise<Template> {
+export async function createTemplate(opts: OrgWrite & { input: CreateTemplateInput }): Promise<Template> {
   const { db, orgId, input } = opts;
   const campaign = await getOwnCampaign({ db, orgId, campaignId: input.campaignId });
   const assets: TemplateAsset[] = (await assetsOfCampaign(db, campaign.id)).map((a) => ({
@@ -91,7 +92,21 @@ export async function createTemplate(opts: OrgRead & { input: CreateTemplateInpu
     type: a.type,
     content: a.content,
   }));
-  const row = await db
+  return auditedWrite(opts, async (trx, audit) => {
+    const row = await insertTemplate(trx, orgId, input, campaign, assets);
+    await audit('template.created', `${row.name} from campaign ${campaign.name}`);
+    return fromRow(row);
+  });
+}
+
+function insertTemplate(
+  db: Pick<Db, 'insertInto'>,
+  orgId: number,
+  input: CreateTemplateInput,
+  campaign: { id: number; description: string | null },
+  assets: TemplateAsset[],
+) {
+  return db
     .insertInto('templates')
     .values({
       organizationId: orgId,
@@ -104,5 +119,4 @@ export async function createTemplate(opts: OrgRead & { input: CreateTemplateInpu
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return fromRow(row);
 }

@@ -39,10 +39,10 @@ describe('POST /api/templates/:id/use', () => {
 
     const stored = (await get(`/api/campaigns/${campaign.id}`, a.token)).json();
     expect(stored.assets.map((s: any) => s.id)).toEqual(assets.map((s: any) => s.id));
-    // Written like any new campaign: with its audit entry, by the caller.
+    // Written like any new campaign, by the caller, with an audit entry naming the template.
     expect((await get('/api/organization/activity', a.token)).json()[0]).toMatchObject({
-      action: 'campaign.created',
-      target: 'Donation Drive',
+      action: 'template.used',
+      target: `Donation Drive from template Donation Drive (${assets.length} assets)`,
       actor: { id: a.userId },
     });
   });

@@ -1,15 +1,17 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uploadFromUrlSchema, uploadResponseSchema } from '#shared/schemas/assets.ts';
+import { type UploadedFile, uploadFromUrlSchema, uploadResponseSchema } from '#shared/schemas/assets.ts';
 import { errorResponses, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { orgScope } from '../../lib/org-scope.ts';
+import { callerOrg, orgScope } from '../../lib/org-scope.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { storedTypeOf } from './file-types.ts';
 import { readFilePart } from './read-file-part.ts';
+import { UPLOADS_PREFIX } from './upload-storage.ts';
 import { FetchSlots, withUploadSlot } from './upload-limits.ts';
 import { fetchForUpload, storeUpload } from './uploads.service.ts';
 
@@ -47,6 +49,18 @@ export async function uploadsRoutes(
   const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
   const fetchSlots = new FetchSlots(config.uploadFetchConcurrency);
 
+  /** The audit entry of a stored upload: its name, type and size (and where it was fetched from). */
+  const auditUpload = (request: FastifyRequest, file: UploadedFile, fromHost?: string) => {
+    const { orgId, ...actor } = callerOrg(request.user);
+    const name = file.url.slice(UPLOADS_PREFIX.length);
+    return recordAudit(db, {
+      organizationId: orgId,
+      ...actor,
+      action: 'upload.created',
+      target: `${name} (${file.mimetype}, ${file.size} bytes${fromHost ? `, from ${fromHost}` : ''})`,
+    });
+  };
+
   // Uploads belong to an organisation's work: a signed-in user without one (not yet
   // onboarded) gets the same 403 as every staff call, so the store is no free file host.
   const answers = { response: created(uploadResponseSchema) };
@@ -59,6 +73,7 @@ export async function uploadsRoutes(
       const bytes = await readFilePart(request, config.uploadMaxBytes);
       return storeUpload({ storage, bytes, claim });
     });
+    await auditUpload(request, file);
     return reply.code(201).send({ file });
   });
 
@@ -78,6 +93,7 @@ export async function uploadsRoutes(
         );
         return storeUpload({ storage, bytes, claim });
       });
+      await auditUpload(request, file, new URL(request.body.imageUrl).host);
       return reply.code(201).send({ file });
     },
   );

@@ -16,6 +16,17 @@ describe('activityLabel', () => {
     );
   });
 
+  it('says when an API key made the change, naming the key', () => {
+    expect(
+      activityLabel({
+        action: 'campaign.created',
+        target: 'Imported',
+        apiKey: { id: 3, name: 'Nightly sync' },
+      }),
+    ).toBe('Created campaign Imported (with the API key Nightly sync)');
+    expect(activityLabel({ action: 'upload.created', target: 'a.png', apiKey: null })).toBe('Uploaded a.png');
+  });
+
   it('shows an unknown action as it is rather than hiding it', () => {
     expect(activityLabel({ action: 'report_job.created', target: 'CI' })).toBe('report job created: CI');
     expect(activityLabel({ action: 'x.y', target: '' })).toBe('x.y');

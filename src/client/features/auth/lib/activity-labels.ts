@@ -7,6 +7,8 @@ type Label = string | ((target: string) => string);
 
 const LABELS: Record<string, Label> = {
   'auth.sign_in': 'Signed in',
+  'auth.sign_out': 'Signed out',
+  'account.profile_updated': 'Updated your profile',
   'account.password_changed': 'Changed your password',
   'account.password_reset': 'Reset your password',
   'account.session_ended': 'Signed out another session',
@@ -31,12 +33,27 @@ const LABELS: Record<string, Label> = {
   'asset.created': (t) => `Added asset ${t}`,
   'asset.updated': (t) => `Edited asset ${t}`,
   'asset.deleted': (t) => `Deleted asset ${t}`,
+  'campaign.assets_reordered': (t) => `Reordered the assets of campaign ${t}`,
+  'template.created': (t) => `Saved the template ${t}`,
+  'template.used': (t) => `Created campaign ${t}`,
+  'upload.created': (t) => `Uploaded ${t}`,
 };
 
-/** A readable sentence for one entry; an action this client does not know yet reads as itself. */
-export function activityLabel(item: Pick<ActivityItem, 'action' | 'target'>): string {
+/**
+ * A readable sentence for one entry; an action this client does not know yet reads as
+ * itself. What an API key did says so, with the key's name.
+ */
+export function activityLabel(
+  item: Pick<ActivityItem, 'action' | 'target'> & Partial<Pick<ActivityItem, 'apiKey'>>,
+): string {
   const label = LABELS[item.action];
-  if (typeof label === 'string') return label;
-  if (label) return label(item.target);
-  return item.target ? `${item.action.replaceAll(/[._]/g, ' ')}: ${item.target}` : item.action;
+  const text =
+    typeof label === 'string'
+      ? label
+      : label
+        ? label(item.target)
+        : item.target
+          ? `${item.action.replaceAll(/[._]/g, ' ')}: ${item.target}`
+          : item.action;
+  return item.apiKey ? `${text} (with the API key ${item.apiKey.name})` : text;
 }

@@ -3,7 +3,7 @@ import type { AnyDb, DialectName } from '../dialect.ts';
 import { notNull, withId } from '../dialect.ts';
 import { createIndex, ownedBy } from './lib/ddl.ts';
 
-// 0022: accounts that cannot be taken over, members who really leave:
+// 0023: accounts that cannot be taken over, members who really leave:
 // - emailChanges: an email change waits for the link mailed to the new address
 //   (confirmTokenHash, until confirmBy); once made, the old address gets a link that
 //   undoes it (undoTokenHash, until undoBy). Tokens are stored hashed.

@@ -3,13 +3,13 @@ import { seedOrganization } from '../../test/seed-db.ts';
 import { nowIso } from '../../lib/time.ts';
 import { itMigrates } from '../migration-test-db.ts';
 
-// 0022 deletes what members who already left (or were demoted) made before removals
+// 0023 deletes what members who already left (or were demoted) made before removals
 // revoked it: API keys whose creator is no longer in the key's organisation, and
 // pending invitations whose sender is no longer an admin there. The rest stays.
 
 itMigrates(
   'revokes the keys and invitations of members who are gone or demoted, and keeps the rest',
-  '0021-outbox',
+  '0022-audit-actors',
   {
     before: async ({ db }) => {
       const organizationId = await seedOrganization(db);
