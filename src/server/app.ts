@@ -37,7 +37,7 @@ import { loadVisitorCookieKey } from './lib/app-secrets.ts';
 import { loadReminderKeys, reminderConfirmRoutes, remindersRoutes } from './modules/reminders/index.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerPermissions } from './plugins/permissions.ts';
@@ -106,6 +106,7 @@ export async function buildApp(opts: {
     genReqId: createRequestIdGenerator(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: sendFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

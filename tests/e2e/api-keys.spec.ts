@@ -63,7 +63,7 @@ test('create a key, copy it, call the API with it, revoke it and see it refused'
   await expect(page.getByTestId('api-key-row')).toHaveCount(0);
   const refused = await request.get('/api/campaigns', { headers });
   expect(refused.status()).toBe(401);
-  expect(await refused.json()).toEqual({ message: 'Invalid API key' });
+  expect(await refused.json()).toEqual({ code: 'INVALID_API_KEY', message: 'Invalid API key' });
 });
 
 test('members who are not admins see the area locked, and it passes axe', async ({

@@ -22,7 +22,7 @@ const refuseShareLog = (page: Page) =>
       ? route.fulfill({
           status: 409,
           contentType: 'application/json',
-          body: JSON.stringify({ message: 'Sharing is paused for this campaign' }),
+          body: JSON.stringify({ code: 'CAMPAIGN_NOT_OPEN', message: 'Sharing is paused for this campaign' }),
         })
       : route.fallback(),
   );

@@ -126,7 +126,7 @@ test.describe('scheduling on a desktop', () => {
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ message: 'Pick a later time' }),
+        body: JSON.stringify({ code: 'SCHEDULE_NOT_IN_FUTURE', message: 'Pick a later time' }),
       }),
     );
     await dialog.getByRole('button', { name: 'Schedule Share' }).click();

@@ -71,7 +71,10 @@ test('invite, join as a viewer, get promoted to editor, then be removed', async 
     name: 'Forced by a viewer',
     organizationId: admin.orgId,
   });
-  expect(forced).toEqual({ status: 403, body: { message: 'This needs the editor role' } });
+  expect(forced).toEqual({
+    status: 403,
+    body: { code: 'ROLE_REQUIRED', message: 'This needs the editor role' },
+  });
   // Settings are readable, not changeable; no member management for a viewer.
   await them.goto('/settings');
   await expect(them.getByText('Only admins can change these settings.')).toBeVisible();
@@ -129,7 +132,7 @@ test('the invitation page says plainly when a link is dead, expired or the accou
     route.fulfill({
       status: 410,
       contentType: 'application/json',
-      body: '{"message":"This invitation has expired"}',
+      body: '{"code":"INVITATION_EXPIRED","message":"This invitation has expired"}',
     }),
   );
   await page.goto('/invite/expired-token');

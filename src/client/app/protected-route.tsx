@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useUser } from '#client/features/auth/index.ts';
+import { hasErrorCode } from '#client/lib/api-client.ts';
 
 /**
  * Checks GET /api/user; spinner while checking, /auth when there is no user.
@@ -18,7 +19,7 @@ export function ProtectedRoute() {
       </div>
     );
   }
-  if (isError && error.message === 'TOKEN_EXPIRED') return <Navigate to="/auth?expired=true" replace />;
+  if (hasErrorCode(error, 'TOKEN_EXPIRED')) return <Navigate to="/auth?expired=true" replace />;
   if (isError || !user) return <Navigate to="/auth" replace />;
   if (!user.organizationId) return <Navigate to="/onboarding" replace />;
   return <Outlet />;

@@ -1,10 +1,18 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { type ErrorCode, isErrorCode } from '#shared/errors.ts';
 import { clearToken, getToken } from './token-storage.ts';
 
 // The one HTTP client: bearer header, credentials,
-// `status: message` errors, and TOKEN_EXPIRED handling.
+// `status: message` errors with the server's code, and TOKEN_EXPIRED handling.
+// Callers decide on `code`; only this file looks at HTTP status numbers.
 
 export class ApiError extends Error {
+  /**
+   * The server's stable code for the refusal (src/shared/errors.ts). An answer without
+   * one (a proxy's error page) gets the code its status stands for, or null.
+   */
+  public readonly code: ErrorCode | null;
+
   constructor(
     public readonly status: number,
     message: string,
@@ -14,7 +22,37 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const code = (body as { code?: unknown } | undefined)?.code;
+    this.code = isErrorCode(code) ? code : codeOfStatus(status);
   }
+}
+
+/** What an uncoded answer's status stands for. */
+function codeOfStatus(status: number): ErrorCode | null {
+  if (status >= 500) return 'INTERNAL';
+  const codes: Partial<Record<number, ErrorCode>> = {
+    401: 'NOT_AUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    429: 'RATE_LIMITED',
+  };
+  return codes[status] ?? null;
+}
+
+/** True when `err` is the server's refusal with one of these codes. */
+export function hasErrorCode(err: unknown, ...codes: ErrorCode[]): err is ApiError {
+  return err instanceof ApiError && err.code !== null && codes.includes(err.code);
+}
+
+/** The server failed on its side (a 5xx, coded or a proxy's page): nothing the person did. */
+export function isServerFailure(err: unknown): boolean {
+  return err instanceof ApiError && err.status >= 500;
+}
+
+/** The field messages of a refusal (`errors: [{path, message}]`), empty when it names no field. */
+export function fieldErrorsOf(err: unknown): { path: string; message: string }[] {
+  if (!(err instanceof ApiError)) return [];
+  return (err.body as { errors?: { path: string; message: string }[] } | undefined)?.errors ?? [];
 }
 
 /**
@@ -36,7 +74,7 @@ export class NetworkError extends Error {
 /** A failure that may well succeed if tried again as it is: no answer, a 5xx, or a 429. */
 export function isTransient(err: unknown): boolean {
   if (err instanceof NetworkError) return true;
-  return err instanceof ApiError && (err.status >= 500 || err.status === 429);
+  return isServerFailure(err) || hasErrorCode(err, 'RATE_LIMITED');
 }
 
 /**
@@ -46,7 +84,7 @@ export function isTransient(err: unknown): boolean {
  */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) {
-    if (err.status >= 500) return SERVER_FAILURE;
+    if (isServerFailure(err)) return SERVER_FAILURE;
     const body = err.body as { message?: string } | undefined;
     return body?.message || fallback;
   }
@@ -60,7 +98,8 @@ export function errorMessage(err: unknown, fallback: string): string {
 function onTokenExpired(): never {
   clearToken();
   if (!location.pathname.startsWith('/auth')) location.assign('/auth?expired=true');
-  throw new ApiError(401, 'TOKEN_EXPIRED');
+  // SPEC.md: the error thrown is TOKEN_EXPIRED; its code says the same to callers.
+  throw new ApiError(401, 'TOKEN_EXPIRED', { code: 'TOKEN_EXPIRED' });
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {
@@ -72,8 +111,9 @@ async function throwIfNotOk(res: Response): Promise<void> {
   } catch {
     body = undefined;
   }
-  const b = body as { message?: string; tokenExpired?: boolean } | undefined;
-  if (b?.tokenExpired) onTokenExpired();
+  const b = body as { code?: string; message?: string; tokenExpired?: boolean } | undefined;
+  // The code, or API.md's `tokenExpired` flag that the server sends with it.
+  if (b?.code === 'TOKEN_EXPIRED' || b?.tokenExpired === true) onTokenExpired();
   const message = b?.message || (body === undefined && text) || res.statusText;
   throw new ApiError(res.status, `${res.status}: ${message}`, body, body === undefined ? text : undefined);
 }
@@ -113,14 +153,7 @@ export function getQueryFn<T>(opts: { on401: 'returnNull' | 'throw' }): QueryFun
     try {
       return await apiRequest<T>('GET', String(queryKey[0]));
     } catch (err) {
-      if (
-        opts.on401 === 'returnNull' &&
-        err instanceof ApiError &&
-        err.status === 401 &&
-        err.message !== 'TOKEN_EXPIRED'
-      ) {
-        return null;
-      }
+      if (opts.on401 === 'returnNull' && hasErrorCode(err, 'NOT_AUTHENTICATED')) return null;
       throw err;
     }
   };

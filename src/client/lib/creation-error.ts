@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from './api-client.ts';
+import { ApiError, errorMessage, isServerFailure } from './api-client.ts';
 
 /**
  * The failure toast of a campaign or asset creation:
@@ -15,7 +15,7 @@ export function creationFailure(
     return { title: 'Error', description: `Failed to create ${kind}. Please try again.` };
   }
   const title = kind === 'campaign' ? 'Campaign Creation Failed' : 'Asset Creation Failed';
-  if (err.status >= 500) return { title, description: errorMessage(err, 'An unknown error occurred') };
+  if (isServerFailure(err)) return { title, description: errorMessage(err, 'An unknown error occurred') };
   const message = (err.body as { message?: string } | undefined)?.message;
   if (message) return { title, description: message };
   if (kind === 'campaign' && err.text) return { title, description: `API error: ${err.text}` };

@@ -1,20 +1,18 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-client.ts';
+import { fieldErrorsOf } from './api-client.ts';
 
 /**
- * Puts the field errors of a 400 or a 409 (`errors: [{path, message}]`, e.g. a taken
- * username) on the form's own fields, so the message shows beside the input it is
- * about. Returns whether any landed.
+ * Puts the field errors of a refusal (`errors: [{path, message}]`: VALIDATION_FAILED,
+ * or e.g. USERNAME_TAKEN) on the form's own fields, so the message shows beside the
+ * input it is about. Returns whether any landed.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
 ): boolean {
-  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return false;
-  const errors = (err.body as { errors?: { path?: string; message?: string }[] } | undefined)?.errors ?? [];
   let applied = false;
-  for (const e of errors) {
+  for (const e of fieldErrorsOf(err)) {
     const field = fields.find((f) => f === e.path);
     if (field && e.message) {
       setError(field, { type: 'server', message: e.message }, { shouldFocus: !applied });

@@ -113,3 +113,35 @@ export class JobRunner {
     });
   }
 }
+
+/**
+ * The hand-off of a job that claims in its step and sends after the commit: `step`
+ * starts a batch (`begin`) and `claim`s rows inside its transaction; `afterCommit`
+ * calls `deliverClaimed`. A delivery that throws is reported to `failed` and left
+ * claimed: the job's stale-claim sweep counts it as a failed try.
+ */
+export function claimedDeliveries<T>(
+  deliver: (item: T) => Promise<void>,
+  failed: (err: unknown, item: T) => void,
+) {
+  let claimed: T[] = [];
+  return {
+    begin: () => {
+      claimed = [];
+    },
+    claim: (item: T) => {
+      claimed.push(item);
+    },
+    deliverClaimed: async () => {
+      const batch = claimed;
+      claimed = [];
+      for (const item of batch) {
+        try {
+          await deliver(item);
+        } catch (err) {
+          failed(err, item);
+        }
+      }
+    },
+  };
+}

@@ -18,7 +18,7 @@ export const ARCHIVED_IS_FINAL = 'An archived campaign cannot be changed: duplic
 
 /** Archived campaigns are read-only: their assets cannot be added, edited or deleted either. */
 export function assertCampaignEditable(campaign: { status: string }): void {
-  if (campaign.status === 'archived') throw badRequest(ARCHIVED_IS_FINAL);
+  if (campaign.status === 'archived') throw badRequest('CAMPAIGN_NOT_EDITABLE', ARCHIVED_IS_FINAL);
 }
 
 /**
@@ -37,7 +37,7 @@ export async function lockOwnCampaign(
     .where('id', '=', campaignId)
     .where('organizationId', '=', orgId)
     .executeTakeFirst();
-  if (Number(touched.numUpdatedRows) === 0) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (Number(touched.numUpdatedRows) === 0) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
   return trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow();
 }
 

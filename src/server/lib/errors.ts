@@ -1,9 +1,13 @@
-/** A coded error that the central error handler turns into `{ message }` with this status. */
+import type { ErrorCode } from '#shared/errors.ts';
+
+/** A refusal: the central error handler turns it into `{ code, message, ...extra }` with this status. */
 export class HttpError extends Error {
   headers: Record<string, string> = {};
 
   constructor(
     public readonly statusCode: number,
+    /** The stable code the client decides on (src/shared/errors.ts). */
+    public readonly code: ErrorCode,
     message: string,
     public readonly extra: Record<string, unknown> = {},
   ) {
@@ -17,13 +21,13 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const badRequest = (code: ErrorCode, message: string) => new HttpError(400, code, message);
+export const unauthorized = (code: ErrorCode, message: string) => new HttpError(401, code, message);
+export const forbidden = (code: ErrorCode, message: string) => new HttpError(403, code, message);
+export const notFound = (code: ErrorCode, message: string) => new HttpError(404, code, message);
 /** 409; with `field`, the body also names the field (`errors: [{path, message}]`) so a form can show it there. */
-export const conflict = (message: string, field?: string) =>
-  new HttpError(409, message, field ? { errors: [{ path: field, message }] } : {});
+export const conflict = (code: ErrorCode, message: string, field?: string) =>
+  new HttpError(409, code, message, field ? { errors: [{ path: field, message }] } : {});
 
 /** True when a database error is a unique-constraint violation (SQLite or PostgreSQL). */
 export function isUniqueViolation(err: unknown): boolean {

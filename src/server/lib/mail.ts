@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config/env.ts';
+import { escapeHtml } from './html-escape.ts';
 
 export interface MailMessage {
   to: string;
@@ -44,15 +45,6 @@ export function smtpMailer(opts: { url: string; from: string; log?: Logger }): M
     },
   };
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /**
  * The HTML alternative of a plain-text mail: every character of the text escaped (a

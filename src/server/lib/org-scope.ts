@@ -1,3 +1,4 @@
+import { MISSING_ORG_MESSAGE } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden } from './errors.ts';
 
@@ -7,17 +8,14 @@ export interface OrgRead {
   orgId: number;
 }
 
-/** The exact text the client shows as a toast when a signed-in caller has no organisation yet. */
-export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';
-
 /**
  * The organisation a request works in: always the caller's own. An explicit id
  * (`?org=`, `organizationId`) must equal it, otherwise 403 (API.md).
  */
 export function orgScope(callerOrgId: number | null, requestedId?: number | null): number {
-  if (!callerOrgId) throw forbidden(MISSING_ORG_MESSAGE);
+  if (!callerOrgId) throw forbidden('NO_ORGANIZATION', MISSING_ORG_MESSAGE);
   if (requestedId != null && requestedId !== callerOrgId)
-    throw forbidden('Not a member of this organization');
+    throw forbidden('FORBIDDEN', 'Not a member of this organization');
   return callerOrgId;
 }
 

@@ -21,6 +21,6 @@ export async function getOwnCampaign(opts: {
     .where('id', '=', opts.campaignId)
     .where('organizationId', '=', opts.orgId)
     .executeTakeFirst();
-  if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (!campaign) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
   return campaign;
 }

@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { HttpError } from './errors.ts';
+import { type ErrorCode, FILE_TOO_LARGE } from '#shared/errors.ts';
 
 // Server-side fetch of a URL a user typed (upload-from-url), guarded against
 // SSRF: only http(s); every address the host resolves to must be public unicast;
@@ -71,18 +72,23 @@ export interface FetchedBody {
   url: string;
 }
 
-const fail = (status: number, message: string) => new HttpError(status, message);
+const fail = (status: number, code: ErrorCode, message: string) => new HttpError(status, code, message);
 
 function parseHttpUrl(raw: string, base?: URL): URL {
   let url: URL;
   try {
     url = new URL(raw, base);
   } catch {
-    throw fail(400, 'Please enter a valid http:// or https:// URL');
+    throw fail(400, 'URL_FETCH_FAILED', 'Please enter a valid http:// or https:// URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw fail(400, `Only http:// and https:// URLs can be fetched (got ${url.protocol})`);
-  if (url.username || url.password) throw fail(400, 'URLs with a user name or password cannot be fetched');
+    throw fail(
+      400,
+      'URL_FETCH_FAILED',
+      `Only http:// and https:// URLs can be fetched (got ${url.protocol})`,
+    );
+  if (url.username || url.password)
+    throw fail(400, 'URL_FETCH_FAILED', 'URLs with a user name or password cannot be fetched');
   return url;
 }
 
@@ -101,15 +107,16 @@ async function resolveChecked(
     try {
       addresses = await lookupWithin(host, lookupTimeoutMs);
     } catch {
-      throw fail(400, `Could not resolve the host ${host}`);
+      throw fail(400, 'URL_FETCH_FAILED', `Could not resolve the host ${host}`);
     }
-    if (addresses.length === 0) throw fail(400, `Could not resolve the host ${host}`);
+    if (addresses.length === 0) throw fail(400, 'URL_FETCH_FAILED', `Could not resolve the host ${host}`);
   }
   for (const { address } of addresses) {
     const reason = policy(address, url);
     if (reason)
       throw fail(
         400,
+        'URL_FETCH_FAILED',
         `Refusing to fetch ${url.hostname}: it points to ${reason} (${address}). Only public addresses can be fetched.`,
       );
   }
@@ -166,7 +173,7 @@ async function readCapped(res: http.IncomingMessage, maxBytes: number): Promise<
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
-    throw fail(413, 'File too large');
+    throw fail(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE);
   }
   const chunks: Buffer[] = [];
   let total = 0;
@@ -174,7 +181,7 @@ async function readCapped(res: http.IncomingMessage, maxBytes: number): Promise<
     total += chunk.length;
     if (total > maxBytes) {
       res.destroy();
-      throw fail(413, 'File too large');
+      throw fail(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE);
     }
     chunks.push(chunk);
   }
@@ -206,22 +213,26 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
         if (redirects >= maxRedirects)
-          throw fail(400, `Too many redirects: at most ${maxRedirects} are followed`);
+          throw fail(400, 'URL_FETCH_FAILED', `Too many redirects: at most ${maxRedirects} are followed`);
         url = parseHttpUrl(res.headers.location, url);
         continue;
       }
       if (status < 200 || status >= 300) {
         res.resume();
-        throw fail(400, `Could not download from URL: the server answered ${status}`);
+        throw fail(400, 'URL_FETCH_FAILED', `Could not download from URL: the server answered ${status}`);
       }
       return { bytes: await readCapped(res, opts.maxBytes), url: url.href };
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
     if (signal.aborted)
-      throw fail(504, `Could not download from URL: no complete answer within ${timeoutMs / 1000} s`);
+      throw fail(
+        504,
+        'URL_FETCH_FAILED',
+        `Could not download from URL: no complete answer within ${timeoutMs / 1000} s`,
+      );
     const code = (err as { code?: string }).code;
-    throw fail(400, `Could not download from URL${code ? ` (${code})` : ''}`);
+    throw fail(400, 'URL_FETCH_FAILED', `Could not download from URL${code ? ` (${code})` : ''}`);
   } finally {
     clearTimeout(timer);
     controller.abort();
@@ -249,6 +260,7 @@ function withProtocol(rawUrl: string, protocols: string[]): URL {
   if (!protocols.includes(url.protocol))
     throw fail(
       400,
+      'URL_FETCH_FAILED',
       `Only ${protocols.map((p) => `${p}//`).join(' and ')} URLs are allowed (got ${url.protocol})`,
     );
   return url;

@@ -18,7 +18,7 @@ export function registerContentTypePolicy(app: FastifyInstance): void {
     parseJson(request, body as string, (err, value) => {
       if (err) return done(err);
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return done(new HttpError(400, 'Request body must be a JSON object'));
+        return done(new HttpError(400, 'VALIDATION_FAILED', 'Request body must be a JSON object'));
       }
       done(null, value);
     });
@@ -28,7 +28,7 @@ export function registerContentTypePolicy(app: FastifyInstance): void {
     // isMultipart exists only where the upload routes registered the multipart parser;
     // elsewhere Fastify itself answers 415 for a body type it has no parser for.
     if (request.isMultipart?.()) {
-      throw new HttpError(415, 'Unsupported content type: send application/json');
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');
     }
   });
 }

@@ -20,7 +20,7 @@ export function assertSameOrigin(request: FastifyRequest, config: Config): void 
   if (request.headers['sec-fetch-site'] === 'same-origin') return;
   const origin = request.headers.origin;
   if (origin && origin !== 'null' && siteOrigins(request, config).includes(origin.toLowerCase())) return;
-  throw new HttpError(403, CROSS_SITE_MESSAGE);
+  throw new HttpError(403, 'CROSS_SITE_REFUSED', CROSS_SITE_MESSAGE);
 }
 
 function siteOrigins(request: FastifyRequest, config: Config): string[] {

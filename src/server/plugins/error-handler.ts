@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import type { ErrorCode } from '#shared/errors.ts';
 import type { ApiErrorBody } from '#shared/schemas/common.ts';
 import { HttpError, isForeignKeyViolation, isUniqueViolation } from '../lib/errors.ts';
 
@@ -42,12 +43,53 @@ function zodIssuesToFieldErrors(issues: any[]): FieldError[] {
 }
 
 function validationBody(errors: FieldError[]): ApiErrorBody {
-  return { message: errors[0]?.message ?? 'Invalid input', errors };
+  return { code: 'VALIDATION_FAILED', message: errors[0]?.message ?? 'Invalid input', errors };
+}
+
+const body = (code: ErrorCode, message: string): ApiErrorBody => ({ code, message });
+
+/** Fastify's own refusals, by its error code: our code and wording. */
+const FRAMEWORK_REFUSALS: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['BODY_TOO_LARGE', 'Request body too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Unsupported content type: send application/json',
+  ],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_REQUEST', 'Request body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_REQUEST', 'Malformed JSON in request body'],
+  FST_ERR_BAD_URL: ['MALFORMED_REQUEST', 'The URL is not valid'],
+  FST_ERR_MAX_PARAM_LENGTH: ['MALFORMED_REQUEST', 'A part of the URL is too long'],
+};
+
+/** Fastify's and its plugins' own client errors (by their code, else by status): our code and wording. */
+function frameworkError(err: FastifyError, status: number): ApiErrorBody {
+  const known = Object.hasOwn(FRAMEWORK_REFUSALS, err.code) ? FRAMEWORK_REFUSALS[err.code] : undefined;
+  if (known) return body(...known);
+  if (err instanceof SyntaxError) return body('MALFORMED_REQUEST', 'Malformed JSON in request body');
+  const byStatus: Partial<Record<number, ErrorCode>> = {
+    400: 'MALFORMED_REQUEST',
+    401: 'NOT_AUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    413: 'BODY_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+  };
+  return body(byStatus[status] ?? 'REQUEST_REFUSED', err.message);
 }
 
 /**
- * The one error handler: maps every known failure to a 4xx with a clear message
- * and never leaks a stack trace or a 5xx message to the client.
+ * Fastify's `frameworkErrors`: the refusals its router makes before any route or hook
+ * (a URL it cannot decode, a path parameter past its length limit), in the same body.
+ */
+export function sendFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode ?? 400;
+  return reply.code(status).send(frameworkError(err, status));
+}
+
+/**
+ * The one error handler: maps every known failure to a 4xx with a stable code and a
+ * clear message, and never leaks a stack trace or a 5xx message to the client.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -65,36 +107,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof HttpError) {
       reply.headers(err.headers);
-      return reply.code(err.statusCode).send({ message: err.message, ...err.extra });
+      return reply.code(err.statusCode).send({ code: err.code, message: err.message, ...err.extra });
     }
     if (isUniqueViolation(err)) {
-      return reply.code(409).send({ message: 'Already exists' });
+      return reply.code(409).send(body('ALREADY_EXISTS', 'Already exists'));
     }
     if (isForeignKeyViolation(err)) {
-      return reply.code(400).send({ message: 'A referenced record does not exist' });
+      return reply.code(400).send(body('REFERENCE_NOT_FOUND', 'A referenced record does not exist'));
     }
     if (isDataException(err)) {
       // PostgreSQL refuses some values SQLite stores (a NUL character, an id past 32 bits).
-      return reply.code(400).send({ message: 'Invalid value in request' });
+      return reply.code(400).send(body('VALIDATION_FAILED', 'Invalid value in request'));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
-      const message =
-        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'Request body too large'
-          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type: send application/json'
-            : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'Request body is empty'
-              : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-                ? 'Malformed JSON in request body'
-                : err.message;
       const headers = (err as { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
-      return reply.code(status).send({ message });
+      return reply.code(status).send(frameworkError(err, status));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ message: 'Internal server error' });
+    return reply.code(500).send(body('INTERNAL', 'Internal server error'));
   });
 }

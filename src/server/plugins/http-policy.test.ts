@@ -18,7 +18,7 @@ describe('request bodies', () => {
   it('a JSON body over 1 MB: 413', async () => {
     const res = await registerWithUsernameOf(1024 * 1024);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Request body too large' });
+    expect(res.json()).toEqual({ code: 'BODY_TOO_LARGE', message: 'Request body too large' });
   });
 
   it('a body just under 1 MB is read (and then validated)', async () => {
@@ -106,6 +106,6 @@ describe('routing', () => {
     const res = await postRaw(t.app, '/api/login', '{"username": "abc", "password": }');
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
-    expect(Object.keys(res.json())).toEqual(['message']);
+    expect(Object.keys(res.json())).toEqual(['code', 'message']);
   });
 });

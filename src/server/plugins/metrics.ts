@@ -143,7 +143,7 @@ export function registerMetrics(
   const { token, database } = opts;
   if (!token) {
     app.get('/metrics', { schema: metricsSchema }, async () => {
-      throw new HttpError(404, 'Not found');
+      throw new HttpError(404, 'NOT_FOUND', 'Not found');
     });
     return;
   }
@@ -163,7 +163,7 @@ export function registerMetrics(
   app.get('/metrics', { onRequest: noStore, schema: metricsSchema }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, expected)) {
       reply.header('www-authenticate', 'Bearer');
-      throw new HttpError(401, 'Not authenticated');
+      throw new HttpError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
     }
     reply.header('content-type', registry.contentType);
     return registry.metrics();

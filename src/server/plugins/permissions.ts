@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { MISSING_ORG_MESSAGE } from '#shared/errors.ts';
 import { roleNeededMessage } from '#shared/schemas/members.ts';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
-import { MISSING_ORG_MESSAGE } from '../lib/org-scope.ts';
 import { hasRole, ruleFor } from '../lib/permissions.ts';
 import { authenticateRequest } from './auth.ts';
 
@@ -26,14 +26,15 @@ export function registerPermissions(app: FastifyInstance, db: Db, config: Config
     if (rule === undefined) {
       // Fail closed; the permission-table test keeps this from ever happening.
       request.log.error({ method: request.method, url }, 'route missing from the permission table');
-      throw forbidden('Not allowed');
+      throw forbidden('FORBIDDEN', 'Not allowed');
     }
     await authenticateRequest(db, config, request);
-    if (rule.sessionOnly && request.apiKeyId !== null) throw forbidden(API_KEY_REFUSED_MESSAGE);
+    if (rule.sessionOnly && request.apiKeyId !== null)
+      throw forbidden('API_KEY_NOT_ALLOWED', API_KEY_REFUSED_MESSAGE);
     const { access } = rule;
     if (access === 'session') return;
-    if (!request.user.organizationId) throw forbidden(MISSING_ORG_MESSAGE);
+    if (!request.user.organizationId) throw forbidden('NO_ORGANIZATION', MISSING_ORG_MESSAGE);
     if (access === 'member') return;
-    if (!hasRole(request.user.role, access)) throw forbidden(roleNeededMessage(access));
+    if (!hasRole(request.user.role, access)) throw forbidden('ROLE_REQUIRED', roleNeededMessage(access));
   });
 }

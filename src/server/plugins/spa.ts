@@ -27,10 +27,10 @@ export async function registerSpa(app: FastifyInstance, opts: { clientDist: stri
       urlPath === '/api' ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${urlPath}` });
+      return reply.code(404).send({ code: 'NOT_FOUND', message: `Not found: ${request.method} ${urlPath}` });
     }
     if (urlPath.startsWith('/assets/') || urlPath.startsWith('/uploads/')) {
-      return reply.code(404).send({ message: 'Not found' });
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     }
     return reply
       .type('text/html; charset=utf-8')

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { publicUserSchema } from '#shared/schemas/auth.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
 import { apiErrorSchema } from '#shared/schemas/common.ts';
 import { supporterCampaignSchema } from '#shared/schemas/shares.ts';
 import { multipartFile, PNG_1X1 } from './sample-files.ts';
@@ -126,7 +127,7 @@ describe('GET /api/openapi.json', () => {
           ).toBeTruthy();
         expect(op.responses['4XX']?.content?.['application/json']?.schema).toMatchObject({
           type: 'object',
-          required: ['message'],
+          required: ['code', 'message'],
         });
         // Path parameters are declared, so generated clients can fill them in.
         for (const name of path.match(/\{(\w+)\}/g) ?? []) {
@@ -315,7 +316,7 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...undo, status: 400 });
   }
 
-  /** The one-tap link's scheduled share, the VAPID key and the unsubscribe page. */
+  /** The one-tap link's scheduled share, the VAPID key, the unsubscribe and address-confirmation pages. */
   async function callReminderRoutes(
     call: Caller,
     ids: { assetId: number; campaignId: number; organizationId: number },
@@ -332,6 +333,8 @@ describe('real responses parse with the route schemas', () => {
     await call({ route, params: { id: ids.campaignId, shareId: 999999 }, status: 404 });
     await call({ route: 'GET /api/push/public-key', status: 200 });
     await call({ route: 'GET /unsubscribe/:token', params: { token: 'nosuchtoken' }, status: 404 });
+    await call({ route: 'GET /reminders/confirm/:token', params: { token: 'nosuchtoken' }, status: 404 });
+    await call({ route: 'POST /reminders/confirm/:token', params: { token: 'nosuchtoken' }, status: 404 });
   }
 
   it('every route, called for real', async () => {
@@ -355,6 +358,8 @@ describe('real responses parse with the route schemas', () => {
         );
         return res;
       }
+      // Every refusal names its code, one the document lists (the error schema's enum).
+      if (res.statusCode >= 400) expect(Object.keys(ERROR_CODES), c.route).toContain(res.json().code);
       // A 204 has no body; its declared schema is null.
       const parsed = (schema as z.ZodType).safeParse(res.statusCode === 204 ? null : res.json());
       if (res.statusCode === 204) expect(res.body).toBe('');
@@ -590,6 +595,9 @@ describe('real responses parse with the route schemas', () => {
   it('answers errors with the shared error body', async () => {
     const res = await t.app.inject({ url: '/api/campaigns' });
     expect(res.statusCode).toBe(401);
-    expect(apiErrorSchema.parse(res.json()).message).toBe('Not authenticated');
+    expect(apiErrorSchema.parse(res.json())).toEqual({
+      code: 'NOT_AUTHENTICATED',
+      message: 'Not authenticated',
+    });
   });
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { isErrorCode } from '#shared/errors.ts';
 import { logShareSchema } from '#shared/schemas/shares.ts';
 import { bearer, createTestApp, signUp, type TestApp, postJson } from './test-app.ts';
 
 // Odd values (huge, negative and fractional ids, NUL bytes, arrays, objects, very long
 // strings, odd Host and Range headers, whole bodies that are not objects, random bytes
 // as multipart) at every route that takes input: each gets a
-// 4xx or a normal answer, never a 5xx (API.md "Bad input never yields a 500").
+// 4xx or a normal answer, never a 5xx (API.md "Bad input never yields a 500"), and
+// every JSON refusal carries a code from the shared list (src/shared/errors.ts).
 
 let t: TestApp;
 let tok = '';
@@ -67,8 +69,9 @@ const oddJson: unknown[] = [
   '💥',
 ];
 
-it('answers odd input at every route without a 5xx', async () => {
+it('answers odd input at every route without a 5xx, each refusal with a listed code', async () => {
   const bad: string[] = [];
+  const uncoded: string[] = [];
   const check = async (
     method: string,
     url: string,
@@ -76,10 +79,16 @@ it('answers odd input at every route without a 5xx', async () => {
     headers: Record<string, string> = {},
   ) => {
     const res = await t.app.inject({ method: method as 'GET', url, payload: payload as object, headers });
-    if (res.statusCode >= 500)
-      bad.push(
-        `${method} ${url.slice(0, 80)} ${JSON.stringify(payload)?.slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 100)}`,
-      );
+    const what = `${method} ${url.slice(0, 80)} ${JSON.stringify(payload)?.slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 100)}`;
+    if (res.statusCode >= 500) bad.push(what);
+    // The pages (supporter page, uploads) may refuse in HTML or with no body; JSON always has a code.
+    const isJson = String(res.headers['content-type']).startsWith('application/json');
+    if (
+      res.statusCode >= 400 &&
+      (isJson || url.startsWith('/api/')) &&
+      !isErrorCode(isJson && res.json().code)
+    )
+      uncoded.push(what);
   };
   for (const v of odd) {
     const e = encodeURIComponent(String(v));
@@ -204,6 +213,7 @@ it('answers odd input at every route without a 5xx', async () => {
     range: 'bytes=99999999999999999999999-',
   });
   expect(bad).toEqual([]);
+  expect(uncoded).toEqual([]);
 }, 300_000);
 
 it('answers 400, not 500, for impossible calendar dates at every ranged route', async () => {

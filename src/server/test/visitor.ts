@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HOUR_MS } from '#shared/durations.ts';
 
 // A supporter's browser as the server sees it: its user agent and the visitor cookie
 // the supporter page sets.
@@ -40,5 +41,37 @@ export async function clickThrough(
     remoteAddress,
     payload: link,
     headers: { ...asBrowser, cookie: `rally_sid=${supporterCookie(page.headers)}` },
+  });
+}
+
+/** Opens a campaign's supporter page: the `rally_sid=...` cookie header its visitor sends from then on. */
+export async function visitorCookie(app: FastifyInstance, campaignId: number): Promise<string> {
+  const page = await app.inject({ url: `/api/supporter/campaigns/${campaignId}` });
+  const cookie = supporterCookie(page.headers);
+  if (!cookie) throw new Error('the supporter page set no visitor cookie');
+  return `rally_sid=${cookie}`;
+}
+
+/**
+ * A visitor's POST /api/shares/schedule: `assetId` shared `inHours` from now (on every
+ * platform unless `platform` says one), with any further field of the request in `extra`.
+ */
+export function scheduleShare(
+  app: FastifyInstance,
+  cookie: string,
+  share: { assetId: number; campaignId: number; organizationId: number; inHours: number; platform?: string },
+  extra: Record<string, unknown> = {},
+) {
+  const { inHours, platform = 'all', ...ids } = share;
+  return app.inject({
+    method: 'POST',
+    url: '/api/shares/schedule',
+    headers: { cookie },
+    payload: {
+      ...ids,
+      platform,
+      scheduledFor: new Date(Date.now() + inHours * HOUR_MS).toISOString(),
+      ...extra,
+    },
   });
 }

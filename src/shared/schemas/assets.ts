@@ -101,8 +101,11 @@ export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
 export const assetFormSchema = z.object(assetFields).refine(mediaRule, mediaRuleMessage);
 export type AssetFormInput = z.infer<typeof assetFormSchema>;
 
+/** Said by the form and the server alike when upload-from-url gets no URL. */
+export const URL_TO_DOWNLOAD_REQUIRED = 'Please enter a URL to download';
+
 export const uploadFromUrlSchema = z.strictObject({
-  imageUrl: z.string().trim().min(1, 'Please enter a URL to download').max(2048, 'URL is too long'),
+  imageUrl: z.string().trim().min(1, URL_TO_DOWNLOAD_REQUIRED).max(2048, 'URL is too long'),
 });
 
 /** A share-text variant as responses carry it. */

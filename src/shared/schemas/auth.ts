@@ -17,11 +17,10 @@ export const passwordField = z
   .min(MIN_PASSWORD, 'Password must be at least 6 characters')
   .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
 
-export const emailField = z
-  .string()
-  .trim()
-  .max(MAX_EMAIL, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'));
+/** Said by the forms and the server alike for an address that is not one. */
+export const INVALID_EMAIL = 'Please enter a valid email address';
+
+export const emailField = z.string().trim().max(MAX_EMAIL, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL));
 
 export const loginSchema = z.strictObject({ username: usernameField, password: passwordField });
 export type LoginInput = z.infer<typeof loginSchema>;

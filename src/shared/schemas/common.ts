@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION } from '../constants.ts';
+import { errorCodeSchema } from '../errors.ts';
 
 /** A positive integer id in a path or query string; `label` names it in the messages. */
 export const positiveIdParam = (label: string) => {
@@ -54,8 +55,12 @@ export const idField = z.number().int().positive();
 /** Timestamps are ISO-8601 UTC strings, stored and sent as text. */
 export const timestampField = z.string().describe('ISO-8601 date-time, UTC');
 
-/** Every 4xx/5xx body: the first problem in `message`, each field's problem in `errors`. */
+/**
+ * Every 4xx/5xx body: the stable `code` to decide on (src/shared/errors.ts), the first
+ * problem in `message` (for people), each field's problem in `errors`.
+ */
 export const apiErrorSchema = z.object({
+  code: errorCodeSchema,
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** Set on a 401 for a session that existed but expired, so the client can say so. */

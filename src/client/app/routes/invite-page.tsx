@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#client/componen
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage, hasErrorCode } from '#client/lib/api-client.ts';
 import { LoginForm, RegisterForm, roleLabel, useUser } from '#client/features/auth/index.ts';
 import {
   invitationProblem,
@@ -91,8 +91,7 @@ function AcceptStep({ token, orgName }: { token: string; orgName: string }) {
     );
   }
 
-  const alreadyMember =
-    user.organizationId !== null || (accept.error instanceof ApiError && accept.error.status === 409);
+  const alreadyMember = user.organizationId !== null || hasErrorCode(accept.error, 'ALREADY_IN_ORGANIZATION');
   if (alreadyMember) {
     return (
       <div className="space-y-3">
@@ -120,7 +119,7 @@ function AcceptStep({ token, orgName }: { token: string; orgName: string }) {
       </p>
       {accept.isError && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {accept.error instanceof ApiError && (accept.error.status === 404 || accept.error.status === 410)
+          {hasErrorCode(accept.error, 'INVITATION_NOT_FOUND', 'INVITATION_EXPIRED')
             ? invitationProblem(accept.error)
             : errorMessage(accept.error, 'The invitation could not be accepted. Please try again.')}
         </p>

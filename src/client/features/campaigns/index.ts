@@ -6,7 +6,7 @@ export { useCampaign } from './api/get-campaign.ts';
 export { type CampaignStatusFilter, useCampaigns } from './api/get-campaigns.ts';
 export { useSaveAssetOrder } from './api/save-asset-order.ts';
 export { useUpdateCampaign } from './api/update-campaign.ts';
-export { CampaignActions, PUBLISH_NEEDS_ASSET } from './components/campaign-actions.tsx';
+export { CampaignActions } from './components/campaign-actions.tsx';
 export { CampaignIcon } from './components/campaign-icon.tsx';
 export { CampaignStatusBadge } from './components/campaign-status-badge.tsx';
 export { CreateCampaignDialog } from './components/create-campaign-dialog.tsx';

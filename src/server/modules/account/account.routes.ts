@@ -46,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     global: false,
     allowList: (request) => isLoopback(request.ip),
     errorResponseBuilder: (_request, ctx) =>
-      new HttpError(429, `Too many requests. Please try again in ${ctx.after}.`),
+      new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${ctx.after}.`),
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -34,7 +34,7 @@ export async function changePassword(opts: {
   const { db, user, sessionId, address } = opts;
   await countLoginAttempt(db, user.username, address);
   if (!(await verifyPassword(user.passwordHash, opts.currentPassword))) {
-    throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, {
+    throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', CURRENT_PASSWORD_INCORRECT, {
       errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
     });
   }
@@ -79,7 +79,7 @@ export async function endSession(opts: { db: Db; user: UserRow; id: number }): P
         .where('id', '=', id)
         .where('userId', '=', user.id)
         .executeTakeFirst();
-      if (Number(gone.numDeletedRows) !== 1) throw notFound('Session not found');
+      if (Number(gone.numDeletedRows) !== 1) throw notFound('NOT_FOUND', 'Session not found');
       await audit('account.session_ended', `session ${id}`);
     },
   );

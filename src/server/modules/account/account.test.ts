@@ -28,6 +28,7 @@ describe('PUT /api/user/password', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
+      code: 'CURRENT_PASSWORD_INCORRECT',
       message: CURRENT_PASSWORD_INCORRECT,
       errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
     });

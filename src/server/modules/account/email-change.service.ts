@@ -34,20 +34,20 @@ export const UNDO_LIFETIME_MS = EMAIL_UNDO_DAYS * 24 * HOUR_MS;
 export const confirmEmailUrl = (origin: string, token: string) => `${origin}/confirm-email/${token}`;
 export const undoEmailUrl = (origin: string, token: string) => `${origin}/undo-email-change/${token}`;
 
-const invalidLink = () => new HttpError(400, EMAIL_CHANGE_INVALID);
+const invalidLink = () => new HttpError(400, 'EMAIL_CHANGE_INVALID', EMAIL_CHANGE_INVALID);
 
 const sameEmail = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
 /** 400 unless `password` is the user's; counted like a login, so a stolen session cannot guess it. */
 async function checkCurrentPassword(db: Db, user: UserRow, address: string, password: string | undefined) {
   if (!password) {
-    throw new HttpError(400, EMAIL_CHANGE_NEEDS_PASSWORD, {
+    throw new HttpError(400, 'CURRENT_PASSWORD_REQUIRED', EMAIL_CHANGE_NEEDS_PASSWORD, {
       errors: [{ path: 'currentPassword', message: EMAIL_CHANGE_NEEDS_PASSWORD }],
     });
   }
   await countLoginAttempt(db, user.username, address);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, {
+    throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', CURRENT_PASSWORD_INCORRECT, {
       errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
     });
   }

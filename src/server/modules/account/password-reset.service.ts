@@ -79,7 +79,7 @@ export async function resetPassword(opts: { db: Db; token: string; newPassword: 
       .where('expiresAt', '>', now)
       .returning('userId')
       .executeTakeFirst();
-    if (!spent) throw badRequest(PASSWORD_RESET_INVALID);
+    if (!spent) throw badRequest('PASSWORD_RESET_INVALID', PASSWORD_RESET_INVALID);
     const user = await trx
       .updateTable('users')
       .set({ passwordHash, updatedAt: now })

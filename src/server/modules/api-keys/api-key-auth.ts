@@ -39,7 +39,7 @@ export async function authenticateApiKey(db: Db, key: string, perMinute: number)
     .select(['apiKeys.id as keyId', 'apiKeys.role as keyRole'])
     .where('apiKeys.tokenHash', '=', hashToken(key))
     .executeTakeFirst();
-  if (!row) throw unauthorized(INVALID_API_KEY);
+  if (!row) throw unauthorized('INVALID_API_KEY', INVALID_API_KEY);
   await countRequest(db, row.keyId, perMinute);
   const { keyId, keyRole, ...user } = row;
   // A creator demoted since caps the key at their role now.
@@ -77,10 +77,10 @@ async function countRequest(db: Db, keyId: number, perMinute: number): Promise<v
     .returning(['windowCount', 'windowStart'])
     .executeTakeFirst();
   // Revoked between the look-up and the count.
-  if (!row?.windowStart) throw unauthorized(INVALID_API_KEY);
+  if (!row?.windowStart) throw unauthorized('INVALID_API_KEY', INVALID_API_KEY);
   if (Number(row.windowCount) <= perMinute) return;
   const waitMs = Date.parse(row.windowStart) + API_KEY_WINDOW_MS - Date.now();
-  throw new HttpError(429, API_KEY_RATE_LIMITED).withHeaders({
+  throw new HttpError(429, 'RATE_LIMITED', API_KEY_RATE_LIMITED).withHeaders({
     'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
   });
 }

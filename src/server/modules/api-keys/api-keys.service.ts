@@ -57,7 +57,7 @@ export async function revokeApiKey(opts: OrgWrite & { id: number }) {
       .where('organizationId', '=', orgId)
       .returning(['name', 'role'])
       .executeTakeFirst();
-    if (!row) throw notFound(API_KEY_NOT_FOUND);
+    if (!row) throw notFound('NOT_FOUND', API_KEY_NOT_FOUND);
     await audit('api_key.revoked', `${row.name} (${row.role})`);
   });
 }

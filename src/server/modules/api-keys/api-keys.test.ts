@@ -118,7 +118,7 @@ describe('creating, listing and revoking keys', () => {
     expect(del.statusCode).toBe(204);
     const after = await get('/api/campaigns', key.key);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ message: INVALID_API_KEY });
+    expect(after.json()).toEqual({ code: 'INVALID_API_KEY', message: INVALID_API_KEY });
     expect((await listKeys()).map((k) => k.id)).not.toContain(key.id);
     expect(
       (await sendJson(t.app, 'DELETE', `/api/organization/api-keys/${key.id}`, undefined, a.token))
@@ -181,7 +181,7 @@ describe('calling the API with a key', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: API_KEY_REFUSED_MESSAGE });
+      expect(res.json()).toEqual({ code: 'API_KEY_NOT_ALLOWED', message: API_KEY_REFUSED_MESSAGE });
     }
     expect((await listKeys()).map((k) => k.id)).toContain(key.id);
   });
@@ -191,7 +191,7 @@ describe('calling the API with a key', () => {
     for (const token of [forged, 'rk_', 'rk_short']) {
       const res = await get('/api/campaigns', token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: INVALID_API_KEY });
+      expect(res.json()).toEqual({ code: 'INVALID_API_KEY', message: INVALID_API_KEY });
     }
     // A real key in the cookie is not a session: keys count only in the header.
     const key = await makeKey('editor');
@@ -289,7 +289,7 @@ describe('rate limit per key', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const over = await call(twin, key);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ message: API_KEY_RATE_LIMITED });
+    expect(over.json()).toEqual({ code: 'RATE_LIMITED', message: API_KEY_RATE_LIMITED });
     const retry = Number(over.headers['retry-after']);
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);

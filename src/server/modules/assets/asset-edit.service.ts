@@ -28,7 +28,7 @@ async function findOwnAsset(db: Db_, orgId: number, assetId: number) {
     .where('organizationId', '=', orgId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
-  if (!asset) throw notFound(ASSET_NOT_FOUND);
+  if (!asset) throw notFound('NOT_FOUND', ASSET_NOT_FOUND);
   return asset;
 }
 
@@ -40,7 +40,7 @@ export async function updateAsset(
   const before = await findOwnAsset(db, orgId, assetId);
   const type = input.type ?? before.type;
   const content = input.content ?? before.content;
-  if (type !== 'text' && !isMediaUrl(content)) throw badRequest(MEDIA_RULE);
+  if (type !== 'text' && !isMediaUrl(content)) throw badRequest('ASSET_CONTENT_INVALID', MEDIA_RULE);
   // Checked outside the transaction: the store may be remote, and a file that
   // exists does not stop existing.
   if (
@@ -49,7 +49,7 @@ export async function updateAsset(
     content.startsWith(UPLOADS_PREFIX) &&
     !(await isStoredUpload(storage, content))
   ) {
-    throw badRequest('The uploaded file was not found: upload it again');
+    throw badRequest('UPLOAD_MISSING', 'The uploaded file was not found: upload it again');
   }
   const changes: Updateable<AssetsTable> = {};
   if (input.title !== undefined) changes.title = input.title;
@@ -72,7 +72,7 @@ export async function updateAsset(
       .returning(ASSET_COLUMNS)
       .executeTakeFirst();
     // Deleted by a concurrent request after the first read.
-    if (!updated) throw notFound(ASSET_NOT_FOUND);
+    if (!updated) throw notFound('NOT_FOUND', ASSET_NOT_FOUND);
     const variants = input.variants
       ? await replaceVariants(trx, { assetId, organizationId: orgId, inputs: input.variants })
       : ((await variantsOf(trx, [assetId])).get(assetId) ?? []);
@@ -94,7 +94,7 @@ export async function deleteAsset(opts: CallerWrite & { assetId: number }): Prom
       .where('deletedAt', 'is', null)
       .returning('title')
       .executeTakeFirst();
-    if (!deleted) throw notFound(ASSET_NOT_FOUND);
+    if (!deleted) throw notFound('NOT_FOUND', ASSET_NOT_FOUND);
     await audit('asset.deleted', deleted.title);
   });
 }

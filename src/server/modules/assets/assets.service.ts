@@ -119,7 +119,7 @@ export async function createAsset(
     input.content.startsWith(UPLOADS_PREFIX) &&
     !(await isStoredUpload(storage, input.content))
   ) {
-    throw badRequest('The uploaded file was not found: upload it again');
+    throw badRequest('UPLOAD_MISSING', 'The uploaded file was not found: upload it again');
   }
   const [asset] = await writeCampaign(
     opts,

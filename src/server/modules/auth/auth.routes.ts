@@ -29,7 +29,11 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     allowList: (request) => isLocalRequest(request, config.trustProxy),
     keyGenerator: clientNetwork,
     errorResponseBuilder: (_request, ctx) =>
-      new HttpError(429, `Too many sign-ups from this address. Please try again in ${ctx.after}.`),
+      new HttpError(
+        429,
+        'RATE_LIMITED',
+        `Too many sign-ups from this address. Please try again in ${ctx.after}.`,
+      ),
   });
   const registerLimit = { rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: '1 hour' } };
 

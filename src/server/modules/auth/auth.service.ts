@@ -13,6 +13,7 @@ import {
 import type { UserRow } from './session-user.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, hashToken, pruneSessions } from './sessions.ts';
+import { USERNAME_TAKEN } from '#shared/errors.ts';
 
 /** The user as the API shows it: never the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -46,7 +47,7 @@ export async function registerUser(opts: { db: Db; input: RegisterInput }) {
     const token = await createSession(db, row.id);
     return { ...toPublicUser(row as UserRow), token };
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Username already exists', 'username');
+    if (isUniqueViolation(err)) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     throw err;
   }
 }
@@ -62,7 +63,7 @@ export async function loginUser(opts: { db: Db; input: LoginInput; address: stri
   const ok = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.password);
   if (!row || !ok) {
     await recordLoginFailure(db, input.username, address, attempt);
-    throw new HttpError(401, 'Invalid username or password');
+    throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
   }
   await forgiveLoginAttempt(db, input.username, address);
   await pruneSessions(db);

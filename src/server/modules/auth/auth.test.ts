@@ -82,6 +82,7 @@ describe('register and login', () => {
     const results = await Promise.all([register(payload), register(payload), register(payload)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(results.find((r) => r.statusCode === 409)?.json()).toEqual({
+      code: 'USERNAME_TAKEN',
       message: 'Username already exists',
       errors: [{ path: 'username', message: 'Username already exists' }],
     });
@@ -107,8 +108,8 @@ describe('register and login', () => {
     const unknown = await login({ username: uniqueName('ghost'), password: 'whatever1' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid username or password' });
-    expect(unknown.json()).toEqual({ message: 'Invalid username or password' });
+    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' });
+    expect(unknown.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' });
   });
 
   it('logs in with a fresh token; the user carries no password', async () => {

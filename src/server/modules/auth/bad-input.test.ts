@@ -66,7 +66,7 @@ describe('register: bad fields', () => {
     for (const payload of ['{"username":', "{'username':'abc'}", '{"a":1}}', '\u0000']) {
       const res = await postRaw(t.app, '/api/login', payload);
       expect(res.statusCode, payload).toBe(400);
-      expect(res.json()).toEqual({ message: 'Malformed JSON in request body' });
+      expect(res.json()).toEqual({ code: 'MALFORMED_REQUEST', message: 'Malformed JSON in request body' });
     }
   });
 

@@ -111,7 +111,7 @@ async function remainingDelay(db: Db, key: string): Promise<number> {
 }
 
 const tooMany = (ms: number) =>
-  new HttpError(429, 'Too many login attempts. Please try again later.').withHeaders({
+  new HttpError(429, 'RATE_LIMITED', 'Too many login attempts. Please try again later.').withHeaders({
     'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))),
   });
 

@@ -37,7 +37,7 @@ export const readToken = (request: FastifyRequest): string | undefined => readTo
 export async function loadSessionUser(db: Db, request: FastifyRequest): Promise<UserRow> {
   const session = await findLiveSession(db, readToken(request));
   const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirst();
-  if (!user) throw unauthorized();
+  if (!user) throw unauthorized('NOT_AUTHENTICATED', 'Not authenticated');
   request.sessionId = session.id;
   await touchSession(db, session, request.headers['user-agent']);
   return user as UserRow;

@@ -75,7 +75,7 @@ describe('sessions', () => {
     await expire(token);
     const res = await me(bearer(token));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Session expired', tokenExpired: true });
+    expect(res.json()).toEqual({ code: 'TOKEN_EXPIRED', message: 'Session expired', tokenExpired: true });
     // Every protected call says the same.
     const org = await t.app.inject({ url: '/api/organization', headers: bearer(token) });
     expect(org.statusCode).toBe(401);

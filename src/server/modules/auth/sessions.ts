@@ -36,14 +36,15 @@ export interface LiveSession {
 
 /** A live session; 401 (with tokenExpired for a remembered expired one) otherwise. */
 export async function findLiveSession(db: Db, token: string | undefined): Promise<LiveSession> {
-  if (!token) throw new HttpError(401, 'Not authenticated');
+  if (!token) throw new HttpError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
   const row = await db
     .selectFrom('sessions')
     .select(['id', 'userId', 'expiresAt', 'lastSeenAt', 'userAgent'])
     .where('tokenHash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row) throw new HttpError(401, 'Not authenticated');
-  if (row.expiresAt <= nowIso()) throw new HttpError(401, 'Session expired', { tokenExpired: true });
+  if (!row) throw new HttpError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
+  if (row.expiresAt <= nowIso())
+    throw new HttpError(401, 'TOKEN_EXPIRED', 'Session expired', { tokenExpired: true });
   return { id: row.id, userId: row.userId, lastSeenAt: row.lastSeenAt, userAgent: row.userAgent };
 }
 

@@ -17,6 +17,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
+import { PUBLISH_NEEDS_ASSET } from '#shared/errors.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
@@ -32,7 +33,6 @@ import {
 // one transaction that first locks the campaign's row, so a concurrent edit and
 // archive apply one after the other and each sees the other's result.
 
-export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
 export const NO_BACK_TO_DRAFT = 'A published campaign cannot go back to draft: pause it instead';
 export const PUBLISH_BEFORE = 'Publish the campaign first';
 export const REOPEN_NEEDS_FUTURE_END = 'Set an end date in the future to re-open this campaign';
@@ -62,7 +62,7 @@ function planUpdate(
   const endDate = storedDate(input.endDate);
   const nextStart = startDate === undefined ? current.startDate : startDate;
   const nextEnd = endDate === undefined ? current.endDate : endDate;
-  if (datesOutOfOrder(nextStart, nextEnd)) throw badRequest(END_BEFORE_START);
+  if (datesOutOfOrder(nextStart, nextEnd)) throw badRequest('END_BEFORE_START', END_BEFORE_START);
   const end = endInstant(nextEnd);
 
   let status = input.status ?? current.status;
@@ -73,10 +73,11 @@ function planUpdate(
     const from = current.status as CampaignStatus;
     const to = status as CampaignStatus;
     if (!(STATUS_TRANSITIONS[from] ?? STATUS_TRANSITIONS.active).includes(to))
-      throw badRequest(transitionError(from, to));
+      throw badRequest('STATUS_CHANGE_NOT_ALLOWED', transitionError(from, to));
     if (from === 'ended' && (to === 'active' || to === 'paused') && !endIsAhead)
-      throw badRequest(REOPEN_NEEDS_FUTURE_END);
-    if (from === 'draft' && to === 'active' && liveAssets === 0) throw conflict(PUBLISH_NEEDS_ASSET);
+      throw badRequest('REOPEN_NEEDS_FUTURE_END', REOPEN_NEEDS_FUTURE_END);
+    if (from === 'draft' && to === 'active' && liveAssets === 0)
+      throw conflict('PUBLISH_NEEDS_ASSET', PUBLISH_NEEDS_ASSET);
   }
 
   const changes: Updateable<CampaignsTable> = {};

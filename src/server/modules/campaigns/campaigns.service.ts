@@ -13,6 +13,7 @@ import {
   writeLockedCampaign,
 } from '../../lib/campaign-write.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
+import { END_BEFORE_START } from './campaign-lifecycle.ts';
 
 /**
  * Writes a new campaign row. A supporter may have asked for its id before it existed
@@ -26,7 +27,7 @@ async function insertCampaign(opts: {
   const { db, orgId, input } = opts;
   const startDate = storedDate(input.startDate) ?? null;
   const endDate = storedDate(input.endDate) ?? null;
-  if (datesOutOfOrder(startDate, endDate)) throw badRequest('End date must be on or after the start date');
+  if (datesOutOfOrder(startDate, endDate)) throw badRequest('END_BEFORE_START', END_BEFORE_START);
   const campaign = await db
     .insertInto('campaigns')
     .values({
@@ -114,9 +115,10 @@ export async function saveAssetOrder(
       .execute();
     const existing = new Set(rows.map((r) => r.id));
     const stranger = assetIds.find((id) => !existing.has(id));
-    if (stranger !== undefined) throw badRequest(`Asset ${stranger} is not in this campaign`);
+    if (stranger !== undefined)
+      throw badRequest('ASSET_NOT_IN_CAMPAIGN', `Asset ${stranger} is not in this campaign`);
     if (assetIds.length !== existing.size || new Set(assetIds).size !== assetIds.length)
-      throw badRequest(ORDER_MUST_BE_COMPLETE);
+      throw badRequest('ASSET_ORDER_INCOMPLETE', ORDER_MUST_BE_COMPLETE);
     for (const [position, id] of assetIds.entries()) {
       await trx
         .updateTable('assets')

@@ -3,7 +3,8 @@ import { EMBED_DATA_ELEMENT_ID, EMBED_PLATFORMS, type EmbedCardData } from '#sha
 import { PLATFORMS } from '#shared/platforms.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { composeShareText, shareIntentUrl, supporterUrl } from '#shared/share-links.ts';
-import { escapeHtml, scriptSafeJson } from '../../html/app-shell.ts';
+import { scriptSafeJson } from '../../html/app-shell.ts';
+import { escapeHtml } from '../../lib/html-escape.ts';
 
 // The share card's HTML, rendered whole on the server: it must read well in a
 // narrow iframe before (and without) its small script, and load nothing of the app.

@@ -5,6 +5,7 @@ import type {
   Invitation,
   InvitationPreview,
 } from '#shared/schemas/members.ts';
+import { INVITATION_EXPIRED } from '#shared/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
@@ -15,7 +16,6 @@ import { DAY_MS } from '#shared/durations.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * DAY_MS;
 export const INVITATION_NOT_FOUND = 'Invitation not found or already used';
-export const INVITATION_EXPIRED = 'This invitation has expired';
 export const ALREADY_IN_ORG = 'You already belong to an organization';
 
 export const invitationUrl = (origin: string, token: string) => `${origin}/invite/${token}`;
@@ -92,7 +92,7 @@ export async function revokeInvitation(opts: OrgWrite & { id: number }) {
       .where('acceptedAt', 'is', null)
       .returning(['email', 'role'])
       .executeTakeFirst();
-    if (!row) throw notFound('Invitation not found');
+    if (!row) throw notFound('NOT_FOUND', 'Invitation not found');
     await audit('invitation.revoked', `${row.email} as ${row.role}`);
   });
 }
@@ -112,8 +112,8 @@ async function usableInvitation(db: Db, token: string) {
     ])
     .where('invitations.tokenHash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row || row.acceptedAt) throw notFound(INVITATION_NOT_FOUND);
-  if (row.expiresAt <= nowIso()) throw new HttpError(410, INVITATION_EXPIRED);
+  if (!row || row.acceptedAt) throw notFound('INVITATION_NOT_FOUND', INVITATION_NOT_FOUND);
+  if (row.expiresAt <= nowIso()) throw new HttpError(410, 'INVITATION_EXPIRED', INVITATION_EXPIRED);
   return row;
 }
 
@@ -135,7 +135,7 @@ export async function acceptInvitation(opts: {
 }): Promise<AcceptedInvitation> {
   const { db, user, token } = opts;
   const invitation = await usableInvitation(db, token);
-  if (user.organizationId) throw conflict(ALREADY_IN_ORG);
+  if (user.organizationId) throw conflict('ALREADY_IN_ORGANIZATION', ALREADY_IN_ORG);
   return auditedTransaction(
     db,
     { organizationId: invitation.organizationId, actorId: user.id },
@@ -148,7 +148,7 @@ export async function acceptInvitation(opts: {
         .where('acceptedAt', 'is', null)
         .where('expiresAt', '>', now)
         .executeTakeFirst();
-      if (Number(spent.numUpdatedRows) !== 1) throw notFound(INVITATION_NOT_FOUND);
+      if (Number(spent.numUpdatedRows) !== 1) throw notFound('INVITATION_NOT_FOUND', INVITATION_NOT_FOUND);
       const joined = await trx
         .updateTable('users')
         .set({
@@ -160,7 +160,7 @@ export async function acceptInvitation(opts: {
         .where('id', '=', user.id)
         .where('organizationId', 'is', null)
         .executeTakeFirst();
-      if (Number(joined.numUpdatedRows) !== 1) throw conflict(ALREADY_IN_ORG);
+      if (Number(joined.numUpdatedRows) !== 1) throw conflict('ALREADY_IN_ORGANIZATION', ALREADY_IN_ORG);
       await audit('member.joined', `${user.username} as ${invitation.role}`);
       return { organizationId: invitation.organizationId, role: invitation.role };
     },

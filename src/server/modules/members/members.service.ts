@@ -59,7 +59,7 @@ async function memberInTrx(trx: Transaction<Database>, orgId: number, userId: nu
     .where('id', '=', userId)
     .where('organizationId', '=', orgId)
     .executeTakeFirst();
-  if (!member) throw notFound('Member not found');
+  if (!member) throw notFound('NOT_FOUND', 'Member not found');
   return member;
 }
 
@@ -117,7 +117,7 @@ export async function setMemberRole(
     const member = await memberInTrx(trx, orgId, userId);
     if (member.role === role) return member;
     if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
-      throw conflict(LAST_ADMIN_MESSAGE);
+      throw conflict('LAST_ADMIN', LAST_ADMIN_MESSAGE);
     await trx.updateTable('users').set({ role, updatedAt: nowIso() }).where('id', '=', userId).execute();
     await audit('member.role_changed', `${member.username}: ${member.role} -> ${role}`);
     if (!hasRole(role, member.role as Role)) await revokeMade(trx, audit, orgId, userId, role);
@@ -136,12 +136,12 @@ export async function removeMember(
 ): Promise<void> {
   const { db, dialect, caller, orgId, userId } = opts;
   const leaving = caller.id === userId;
-  if (!leaving && caller.role !== 'admin') throw forbidden(roleNeededMessage('admin'));
+  if (!leaving && caller.role !== 'admin') throw forbidden('ROLE_REQUIRED', roleNeededMessage('admin'));
   await auditedTransaction(db, { organizationId: orgId, actorId: caller.id }, async (trx, audit) => {
     await lockOrganization(trx, dialect, orgId);
     const member = await memberInTrx(trx, orgId, userId);
     if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
-      throw conflict(LAST_ADMIN_MESSAGE);
+      throw conflict('LAST_ADMIN', LAST_ADMIN_MESSAGE);
     await trx
       .updateTable('users')
       .set({ organizationId: null, role: NO_ORG_ROLE, joinedAt: null, updatedAt: nowIso() })

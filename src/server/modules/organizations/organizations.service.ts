@@ -36,7 +36,8 @@ export async function createOrganization(opts: {
         .where('id', '=', userId)
         .where('organizationId', 'is', null)
         .executeTakeFirst();
-      if (Number(joined.numUpdatedRows) !== 1) throw conflict('You already belong to an organization');
+      if (Number(joined.numUpdatedRows) !== 1)
+        throw conflict('ALREADY_IN_ORGANIZATION', 'You already belong to an organization');
       await recordAudit(trx, {
         organizationId: org.id,
         actorId: userId,
@@ -47,7 +48,8 @@ export async function createOrganization(opts: {
     });
   } catch (err) {
     // The unique name key refuses look-alikes too: `OrgA` beside `orga`, full-width letters.
-    if (isUniqueViolation(err)) throw conflict('Organization username already exists', 'username');
+    if (isUniqueViolation(err))
+      throw conflict('ORGANIZATION_USERNAME_TAKEN', 'Organization username already exists', 'username');
     throw err;
   }
 }
@@ -60,13 +62,13 @@ export async function getOwnOrganization(opts: {
 }): Promise<Organization> {
   const { db, callerOrgId, requestedId } = opts;
   if (requestedId !== undefined && requestedId !== callerOrgId)
-    throw forbidden('Not a member of this organization');
-  if (!callerOrgId) throw notFound('No organization yet');
+    throw forbidden('FORBIDDEN', 'Not a member of this organization');
+  if (!callerOrgId) throw notFound('NO_ORGANIZATION', 'No organization yet');
   const org = await db
     .selectFrom('organizations')
     .select(ORGANIZATION_COLUMNS)
     .where('id', '=', callerOrgId)
     .executeTakeFirst();
-  if (!org) throw notFound('Organization not found');
+  if (!org) throw notFound('NOT_FOUND', 'Organization not found');
   return org;
 }

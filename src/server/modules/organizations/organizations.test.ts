@@ -60,6 +60,7 @@ describe('POST /api/organizations', () => {
     const res = await createOrg(second.token, { name: 'Second', username });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
+      code: 'ORGANIZATION_USERNAME_TAKEN',
       message: 'Organization username already exists',
       errors: [{ path: 'username', message: 'Organization username already exists' }],
     });

@@ -2,7 +2,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
-import type { Job } from '../../jobs/runner.ts';
+import { claimedDeliveries, type Job } from '../../jobs/runner.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { type BudgetScope, budgetExceeded, OUTBOX_REASON } from './outbox.service.ts';
@@ -85,13 +85,15 @@ export function outboxSenderJob(opts: {
   const { db, dialect, config, mailer, log } = opts;
   const outcomes = opts.outcomes ?? {};
   const clock = () => opts.now?.() ?? Date.now();
-  let claimed: Claimed[] = [];
+  const claimed = claimedDeliveries(deliver, (err, row: Claimed) =>
+    log?.warn({ err, outboxId: row.id }, 'mail delivery failed'),
+  );
 
   return {
     name: 'outbox',
     lockKey: 4,
     step: async (trx) => {
-      claimed = [];
+      claimed.begin();
       const now = clock();
       const at = new Date(now).toISOString();
       await sweep(trx, now);
@@ -162,22 +164,11 @@ export function outboxSenderJob(opts: {
         if (row.organizationId !== null)
           batch.organization.set(row.organizationId, (batch.organization.get(row.organizationId) ?? 0) + 1);
         batch.all++;
-        claimed.push(row);
+        claimed.claim(row);
       }
       return ids.length === OUTBOX_BATCH;
     },
-    afterCommit: async () => {
-      const batch = claimed;
-      claimed = [];
-      for (const row of batch) {
-        try {
-          await deliver(row);
-        } catch (err) {
-          // Left claimed: the stale-claim sweep counts it as a failed try.
-          log?.warn({ err, outboxId: row.id }, 'mail delivery failed');
-        }
-      }
-    },
+    afterCommit: claimed.deliverClaimed,
   };
 
   async function sweep(trx: Db, now: number): Promise<void> {

@@ -234,7 +234,7 @@ export async function assertMailBudget(
 ): Promise<void> {
   const over = await budgetExceeded(q, config, target, { by: 'createdAt', now });
   if (over) {
-    throw new HttpError(429, BUDGET_REFUSED[over.scope]).withHeaders({
+    throw new HttpError(429, 'RATE_LIMITED', BUDGET_REFUSED[over.scope]).withHeaders({
       'retry-after': String(over.retryAfterSeconds),
     });
   }

@@ -40,7 +40,7 @@ export async function qrRoutes(app: FastifyInstance, { db, config }: AppDeps) {
     const orgId = orgScope(request.user.organizationId);
     const campaign = await getOwnCampaign({ db, orgId, campaignId });
     const origin = publicOrigin(request, config);
-    if (!origin) throw conflict(NO_PUBLIC_ORIGIN);
+    if (!origin) throw conflict('PUBLIC_URL_MISSING', NO_PUBLIC_ORIGIN);
     return {
       campaign,
       codeUrl: qrSupporterUrl(origin, campaign.id),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { hashToken, newToken } from '../auth/index.ts';
 import { enqueueMail, OUTBOX_REASON, recordUnsentMail } from '../outbox/index.ts';
+import { endPendingShare } from './pending-share.ts';
 
 // A reminder address is confirmed by its recipient before anything else is sent to
 // it (docs/decisions/0024-outbox.md): the first email reminder to an address in an
@@ -191,11 +192,6 @@ export async function dropUnconfirmedEmail(
     return false;
   }
   await q.deleteFrom('reminders').where('id', '=', r.id).execute();
-  await q
-    .updateTable('shares')
-    .set({ status: 'expired' })
-    .where('id', '=', r.shareId)
-    .where('status', '=', 'pending')
-    .execute();
+  await endPendingShare(q, r.shareId, 'expired').execute();
   return true;
 }

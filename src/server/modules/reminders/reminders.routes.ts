@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type ConfirmOutcome, confirmAddress, lookUpConfirmation } from './reminder-addresses.ts';
 import { loadReminderKeys } from './reminder-keys.ts';
 import { type UnsubscribeOutcome, unsubscribe } from './reminders.service.ts';
+import { escapeHtml } from '../../lib/html-escape.ts';
 import { noStore } from '../../lib/replies.ts';
 
 const PAGES: Record<UnsubscribeOutcome, { status: 200 | 404 | 410; title: string; text: string }> = {
@@ -33,8 +34,6 @@ const page = (p: (typeof PAGES)[UnsubscribeOutcome]) => `<!doctype html>
 <meta name="robots" content="noindex"><title>${p.title} | Rally</title></head>
 <body><main><h1>${p.title}</h1><p>${p.text}</p></main></body></html>
 `;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The confirmation link's page. Opening it (GET, as mail scanners do) changes

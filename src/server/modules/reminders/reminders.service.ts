@@ -69,12 +69,13 @@ export async function checkReminder(opts: {
   replaces?: number;
 }): Promise<CheckedReminder> {
   const { db, dialect, config, mailer, organizationId, reminder } = opts;
-  if (!opts.origin) throw badRequest(REMINDER_REFUSED.noOrigin);
+  if (!opts.origin) throw badRequest('PUBLIC_URL_MISSING', REMINDER_REFUSED.noOrigin);
   let key: string | null = null;
   if (reminder.email !== undefined) {
     const settings = await getSettings(db, organizationId);
-    if (!settings.supporters.collectInfo) throw badRequest(REMINDER_REFUSED.noCollect);
-    if (!mailer.enabled) throw badRequest(REMINDER_REFUSED.noMail);
+    if (!settings.supporters.collectInfo)
+      throw badRequest('SUPPORTER_INFO_NOT_COLLECTED', REMINDER_REFUSED.noCollect);
+    if (!mailer.enabled) throw badRequest('MAIL_NOT_CONFIGURED', REMINDER_REFUSED.noMail);
     key = emailKey(await loadReminderKeys(db), reminder.email);
     await checkAddressMayBeMailed(db, organizationId, key, opts.replaces);
   }
@@ -84,7 +85,7 @@ export async function checkReminder(opts: {
     } catch (err) {
       // One message whatever the reason: anonymous callers learn nothing about what
       // a name resolves to inside the server's network.
-      if (err instanceof HttpError) throw badRequest(REMINDER_REFUSED.pushEndpoint);
+      if (err instanceof HttpError) throw badRequest('PUSH_ENDPOINT_REFUSED', REMINDER_REFUSED.pushEndpoint);
       throw err;
     }
   }
@@ -106,7 +107,7 @@ async function checkAddressMayBeMailed(db: Db, organizationId: number, key: stri
     .where('organizationId', '=', organizationId)
     .where('emailKey', '=', key)
     .executeTakeFirst();
-  if (suppressed) throw badRequest(REMINDER_REFUSED.unsubscribed);
+  if (suppressed) throw badRequest('REMINDER_UNSUBSCRIBED', REMINDER_REFUSED.unsubscribed);
   let waiting = db
     .selectFrom('reminders')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -114,7 +115,8 @@ async function checkAddressMayBeMailed(db: Db, organizationId: number, key: stri
     .where('emailKey', '=', key);
   if (replaces !== undefined) waiting = waiting.where('shareId', '!=', replaces);
   const { n } = await waiting.executeTakeFirstOrThrow();
-  if (Number(n) >= MAX_PENDING_EMAIL_REMINDERS) throw badRequest(REMINDER_REFUSED.tooMany);
+  if (Number(n) >= MAX_PENDING_EMAIL_REMINDERS)
+    throw badRequest('REMINDER_LIMIT_REACHED', REMINDER_REFUSED.tooMany);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
 import type { Database } from '../../db/schema.ts';
 import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
-import type { Job } from '../../jobs/runner.ts';
+import { claimedDeliveries, type Job } from '../../jobs/runner.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { hashToken, newToken } from '../auth/index.ts';
 import { enqueueMail, type OutboxOutcomes } from '../outbox/index.ts';
@@ -17,6 +17,7 @@ import {
   reminderMail,
   sendPushReminder,
 } from './reminder-delivery.ts';
+import { endPendingShare } from './pending-share.ts';
 import { loadReminderKeys } from './reminder-keys.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
 
@@ -62,14 +63,16 @@ export function remindersJob(opts: {
   log?: Logger;
 }): Job {
   const { db, config, log } = opts;
-  let claimed: DueReminder[] = [];
+  const claimed = claimedDeliveries(deliver, (err, reminder: DueReminder) =>
+    log?.warn({ err, shareId: reminder.shareId }, 'reminder delivery failed'),
+  );
   let lastSweep = Number.NEGATIVE_INFINITY;
 
   return {
     name: 'reminders',
     lockKey: 3,
     step: async (trx) => {
-      claimed = [];
+      claimed.begin();
       const now = opts.now?.() ?? Date.now();
       const nowIso = new Date(now).toISOString();
       if (now - lastSweep >= SWEEP_EVERY_MS) {
@@ -141,12 +144,7 @@ export function remindersJob(opts: {
           continue;
         }
         if (row.deletedAt !== null || !row.campaignOpen) {
-          await trx
-            .updateTable('shares')
-            .set({ status: 'expired' })
-            .where('id', '=', row.shareId)
-            .where('status', '=', 'pending')
-            .execute();
+          await endPendingShare(trx, row.shareId, 'expired').execute();
           done.push(row.id);
           continue;
         }
@@ -185,23 +183,12 @@ export function remindersJob(opts: {
           row.email = null;
           row.emailKey = null;
         }
-        claimed.push(row);
+        claimed.claim(row);
       }
       if (done.length > 0) await trx.deleteFrom('reminders').where('id', 'in', done).execute();
       return ids.length === REMINDER_BATCH;
     },
-    afterCommit: async () => {
-      const batch = claimed;
-      claimed = [];
-      for (const reminder of batch) {
-        try {
-          await deliver(reminder);
-        } catch (err) {
-          // Left claimed: the stale-claim sweep counts it as a failed try.
-          log?.warn({ err, shareId: reminder.shareId }, 'reminder delivery failed');
-        }
-      }
-    },
+    afterCommit: claimed.deliverClaimed,
   };
 
   /**
@@ -306,11 +293,7 @@ export function remindersJob(opts: {
    */
   async function settle(q: Db, r: { id: number; shareId: number }, status: 'reminded' | 'expired') {
     await q.deleteFrom('reminders').where('id', '=', r.id).execute();
-    let share = q
-      .updateTable('shares')
-      .set({ status })
-      .where('id', '=', r.shareId)
-      .where('status', '=', 'pending');
+    let share = endPendingShare(q, r.shareId, status);
     // Its mail may still be on the way: the outbox settles the share then.
     if (status === 'expired') share = share.where(noMailOnTheWay);
     await share.execute();
@@ -350,20 +333,11 @@ const noMailOnTheWay = (eb: ExpressionBuilder<Database, 'shares'>) =>
 export const reminderMailOutcomes: OutboxOutcomes = {
   sent: async (q, mail) => {
     if (mail.refId === null) return;
-    await q
-      .updateTable('shares')
-      .set({ status: 'reminded' })
-      .where('id', '=', mail.refId)
-      .where('status', '=', 'pending')
-      .execute();
+    await endPendingShare(q, mail.refId, 'reminded').execute();
   },
   unsent: async (q, mail) => {
     if (mail.refId === null) return;
-    await q
-      .updateTable('shares')
-      .set({ status: 'expired' })
-      .where('id', '=', mail.refId)
-      .where('status', '=', 'pending')
+    await endPendingShare(q, mail.refId, 'expired')
       .where((eb) =>
         eb.not(
           eb.exists(

@@ -52,7 +52,7 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
       .where('organizationId', '=', orgId)
       .executeTakeFirst(),
   ]);
-  if (!org) throw notFound('Organization not found');
+  if (!org) throw notFound('NOT_FOUND', 'Organization not found');
   const stored = withDefaults(row?.data);
   return {
     ...stored,
@@ -88,7 +88,7 @@ export async function embedAllowedOrigins(db: Db, orgId: number): Promise<string
 async function checkLogo(storage: FileStorage, logoUrl: string | undefined) {
   if (!logoUrl || !UPLOADED_IMAGE_PATH.test(logoUrl)) return;
   const size = await storage.size(logoUrl.slice(UPLOADS_PREFIX.length));
-  if (size === undefined) throw badRequest(LOGO_URL_MESSAGE);
+  if (size === undefined) throw badRequest('LOGO_INVALID', LOGO_URL_MESSAGE);
 }
 
 export async function updateSettings(

@@ -43,7 +43,7 @@ export async function isRepeatedMessage(opts: { db: Db; key: Buffer; assetId: nu
     .where('assets.deletedAt', 'is', null)
     .where('campaigns.status', 'not in', ['draft', 'archived'])
     .executeTakeFirst();
-  if (!asset) throw notFound('Asset not found');
+  if (!asset) throw notFound('NOT_FOUND', 'Asset not found');
   const hash = messageHash(key, text);
   if (!hash) return false;
   const { n } = await db

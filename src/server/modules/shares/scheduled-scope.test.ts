@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MISSING_ORG_MESSAGE } from '../../lib/org-scope.ts';
+import { MISSING_ORG_MESSAGE } from '#shared/errors.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -12,5 +12,5 @@ it('GET /api/shares/scheduled without an organisation is the 403 every staff cal
   const { token } = await signUp(t.app, { org: false });
   const res = await t.app.inject({ url: '/api/shares/scheduled', headers: bearer(token) });
   expect(res.statusCode).toBe(403);
-  expect(res.json()).toEqual({ message: MISSING_ORG_MESSAGE });
+  expect(res.json()).toEqual({ code: 'NO_ORGANIZATION', message: MISSING_ORG_MESSAGE });
 });

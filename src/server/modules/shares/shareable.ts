@@ -23,16 +23,18 @@ export async function assertShareable(db: Db, ids: ShareTarget, now = Date.now()
     .select(['organizationId', 'status', 'startDate', 'endDate'])
     .where('id', '=', ids.campaignId)
     .executeTakeFirst();
-  if (!campaign || campaign.organizationId !== ids.organizationId) throw notFound('Campaign not found');
+  if (!campaign || campaign.organizationId !== ids.organizationId)
+    throw notFound('NOT_FOUND', 'Campaign not found');
   const asset = await db
     .selectFrom('assets')
     .select(['campaignId', 'deletedAt'])
     .where('id', '=', ids.assetId)
     .executeTakeFirst();
-  if (!asset) throw notFound('Asset not found');
-  if (asset.campaignId !== ids.campaignId) throw badRequest('Asset does not belong to this campaign');
+  if (!asset) throw notFound('NOT_FOUND', 'Asset not found');
+  if (asset.campaignId !== ids.campaignId)
+    throw badRequest('ASSET_NOT_IN_CAMPAIGN', 'Asset does not belong to this campaign');
   const refusal = shareRefusal(campaign, now);
-  if (refusal) throw conflict(refusal);
-  if (asset.deletedAt) throw conflict(SHARE_REFUSED.assetDeleted);
+  if (refusal) throw conflict('CAMPAIGN_NOT_OPEN', refusal);
+  if (asset.deletedAt) throw conflict('ASSET_DELETED', SHARE_REFUSED.assetDeleted);
   return endInstant(campaign.endDate);
 }

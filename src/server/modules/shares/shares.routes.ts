@@ -50,7 +50,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
     allowList: (request) => isLocalRequest(request, config.trustProxy),
     keyGenerator: clientNetwork,
     errorResponseBuilder: (_request, ctx) =>
-      new HttpError(429, `Too many requests. Please try again in ${ctx.after}.`),
+      new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${ctx.after}.`),
   });
   const publicWrite = {
     rateLimit: { max: PUBLIC_SHARE_WRITES_PER_MINUTE, timeWindow: '1 minute' },
@@ -163,7 +163,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
         supporterId: visitor?.issued ? visitor.id : undefined,
         ref: request.query.ref,
       }).executeTakeFirst();
-      if (!share) throw notFound('Scheduled share not found');
+      if (!share) throw notFound('NOT_FOUND', 'Scheduled share not found');
       return {
         id: share.id,
         assetId: share.assetId,

@@ -121,9 +121,9 @@ async function mapShareErrors<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This share link code is already in use');
+    if (isUniqueViolation(err)) throw conflict('SHARE_CODE_TAKEN', 'This share link code is already in use');
     // The asset or campaign was deleted between the ids check and the insert.
-    if (isForeignKeyViolation(err)) throw notFound('Campaign not found');
+    if (isForeignKeyViolation(err)) throw notFound('NOT_FOUND', 'Campaign not found');
     throw err;
   }
 }
@@ -383,12 +383,14 @@ export async function scheduleShare(opts: {
   const { assetId, campaignId, organizationId, platform, scheduledFor } = input;
   // The schema already rejects these; narrowing keeps the types honest.
   if (!assetId || !campaignId || !organizationId || !platform || !scheduledFor) {
-    throw badRequest('Missing required fields for scheduling a share');
+    throw badRequest('VALIDATION_FAILED', 'Missing required fields for scheduling a share');
   }
   const when = Date.parse(scheduledFor);
-  if (!(when > (opts.now ?? Date.now()))) throw badRequest('Scheduled time must be in the future');
+  if (!(when > (opts.now ?? Date.now())))
+    throw badRequest('SCHEDULE_NOT_IN_FUTURE', 'Scheduled time must be in the future');
   const endsAt = await assertShareable(db, { assetId, campaignId, organizationId });
-  if (endsAt !== null && when >= endsAt) throw badRequest('Scheduled time must be before the campaign ends');
+  if (endsAt !== null && when >= endsAt)
+    throw badRequest('SCHEDULE_AFTER_CAMPAIGN_END', 'Scheduled time must be before the campaign ends');
   const reminder = await opts.checkReminder?.();
   const parent = await referralParent(db, campaignId, input.parentRef, supporterId);
   const values: ShareValues = {

@@ -29,7 +29,7 @@ export function assetAnalytics(
       .where('organizationId', '=', orgId)
       .where('deletedAt', 'is', null)
       .executeTakeFirst();
-    if (!asset) throw notFound('Asset not found');
+    if (!asset) throw notFound('NOT_FOUND', 'Asset not found');
     const variants = (await variantsOf(trx, [asset.id])).get(asset.id) ?? [];
     const ids = [0, ...variants.map((v) => v.id)];
     const views = countsBy(

@@ -15,7 +15,7 @@ describe('supporter routes with an id past the integer range', () => {
     it(`answers 404 for ${id}`, async () => {
       const json = await t.app.inject({ url: `/api/supporter/campaigns/${id}` });
       expect(json.statusCode).toBe(404);
-      expect(json.json()).toEqual({ message: 'Campaign not found' });
+      expect(json.json()).toEqual({ code: 'NOT_FOUND', message: 'Campaign not found' });
 
       const impact = await t.app.inject({ url: `/api/supporter/campaigns/${id}/impact` });
       expect(impact.statusCode).toBe(404);

@@ -43,7 +43,7 @@ function visitorJson(entry: SupporterEntry, request: FastifyRequest, supporterId
 }
 
 function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
-  if (!entry.view) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (!entry.view) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
   const { supporterId } = ensureSupporterId(request, reply);
   return reply
     .header('cache-control', 'no-cache')
@@ -84,7 +84,7 @@ export async function supporterRoutes(
     },
     (request, reply) => {
       const campaignId = parseId(request.params.id);
-      if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
+      if (campaignId === undefined) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
       const entry = getSupporterEntry({ db, cache, campaignId });
       if (entry instanceof Promise) return entry.then((loaded) => sendVisible(loaded, request, reply));
       return entry.hidden ? sendVisible(entry, request, reply) : sendCampaignJson(entry, request, reply);
@@ -93,7 +93,7 @@ export async function supporterRoutes(
 
   /** The JSON for whoever may see it: the public, or for a hidden campaign its team (uncached). */
   async function sendVisible(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
-    if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
+    if (!(await mayView(db, entry, request))) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
     if (!entry.hidden) return sendCampaignJson(entry, request, reply);
     const { supporterId } = ensureSupporterId(request, reply);
     return reply
@@ -105,9 +105,9 @@ export async function supporterRoutes(
   /** The id of the campaign in the URL, when this request may see that campaign; else 404. */
   async function visibleCampaignId(request: FastifyRequest<IdParams>): Promise<number> {
     const campaignId = parseId(request.params.id);
-    if (campaignId === undefined) throw notFound(CAMPAIGN_NOT_FOUND);
+    if (campaignId === undefined) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
     const entry = await getSupporterEntry({ db, cache, campaignId });
-    if (!(await mayView(db, entry, request))) throw notFound(CAMPAIGN_NOT_FOUND);
+    if (!(await mayView(db, entry, request))) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
     return campaignId;
   }
 

@@ -69,7 +69,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
     for (let i = 0; i < 2; i++) {
       const res = await getJson(id);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Campaign not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Campaign not found' });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
   });

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { appPerFile, postJson } from '../../test/test-app.ts';
+import { appPerFile } from '../../test/test-app.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
-import { supporterCookie } from '../../test/visitor.ts';
+import { scheduleShare, visitorCookie } from '../../test/visitor.ts';
 
 // GET /api/supporter/campaigns/:id/scheduled: a supporter's scheduled shares come back
 // after a reload, by their signed visitor cookie, and only theirs.
 
 const t = appPerFile();
 
-async function visitor(campaignId: number): Promise<string> {
-  const res = await t.app.inject({ url: `/api/supporter/campaigns/${campaignId}` });
-  const cookie = supporterCookie(res.headers);
-  if (!cookie) throw new Error('no visitor cookie');
-  return `rally_sid=${cookie}`;
-}
-
-const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+const visitor = (campaignId: number) => visitorCookie(t.app, campaignId);
 
 describe('a visitor scheduled shares', () => {
   it("answers the visitor's own pending shares with their words, zone and link code", async () => {
@@ -30,19 +23,12 @@ describe('a visitor scheduled shares', () => {
     const me = await visitor(campaignId);
     const other = await visitor(campaignId);
     const schedule = (cookie: string, assetId: number, h: number, extra: Record<string, unknown> = {}) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/shares/schedule',
-        headers: { cookie },
-        payload: {
-          assetId,
-          campaignId,
-          organizationId: org,
-          platform: 'bluesky',
-          scheduledFor: inHours(h),
-          ...extra,
-        },
-      });
+      scheduleShare(
+        t.app,
+        cookie,
+        { assetId, campaignId, organizationId: org, inHours: h, platform: 'bluesky' },
+        extra,
+      );
     const later = await schedule(me, assetIds[1], 48, {
       text: 'I care\n\nWrite today',
       timeZone: 'Europe/Paris',
@@ -89,19 +75,12 @@ describe('a visitor scheduled shares', () => {
     const me = await visitor(campaignId);
     const other = await visitor(campaignId);
     const schedule = (cookie: string, h: number, replaces?: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/shares/schedule',
-        headers: { cookie },
-        payload: {
-          assetId: assetIds[0],
-          campaignId,
-          organizationId: org,
-          platform: 'all',
-          scheduledFor: inHours(h),
-          ...(replaces ? { replaces } : {}),
-        },
-      });
+      scheduleShare(
+        t.app,
+        cookie,
+        { assetId: assetIds[0], campaignId, organizationId: org, inHours: h },
+        replaces ? { replaces } : {},
+      );
     const first = (await schedule(me, 10)).json();
     // Another visitor naming my share does not touch it.
     expect((await schedule(other, 11, first.id)).statusCode).toBe(201);
@@ -126,14 +105,12 @@ describe('a visitor scheduled shares', () => {
       organizationId: org,
       assets: [{ title: 'Poster', type: 'image', content: 'https://example.org/p.png' }],
     });
-    const bad = await postJson(t.app, '/api/shares/schedule', {
-      assetId: assetIds[0],
-      campaignId,
-      organizationId: org,
-      platform: 'all',
-      scheduledFor: inHours(5),
-      timeZone: 'Mars/Olympus_Mons',
-    });
+    const bad = await scheduleShare(
+      t.app,
+      await visitor(campaignId),
+      { assetId: assetIds[0], campaignId, organizationId: org, inHours: 5 },
+      { timeZone: 'Mars/Olympus_Mons' },
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([
       { path: 'timeZone', message: 'Unknown time zone (use an IANA name such as Europe/Paris or UTC)' },

@@ -59,7 +59,7 @@ async function findTemplate(db: Db, orgId: number, id: string): Promise<Template
       .executeTakeFirst();
     if (row) return fromRow(row);
   }
-  throw notFound('Template not found');
+  throw notFound('NOT_FOUND', 'Template not found');
 }
 
 /**

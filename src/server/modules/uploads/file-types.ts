@@ -39,7 +39,7 @@ export const UNSUPPORTED_TYPE_MESSAGE =
 export async function sniffAllowedType(bytes: Uint8Array): Promise<StoredType> {
   const sniffed = await fileTypeFromBuffer(bytes);
   const allowed = sniffed && ALLOWED[sniffed.mime];
-  if (!allowed) throw new HttpError(415, UNSUPPORTED_TYPE_MESSAGE);
+  if (!allowed) throw new HttpError(415, 'FILE_TYPE_UNSUPPORTED', UNSUPPORTED_TYPE_MESSAGE);
   return allowed;
 }
 

@@ -1,22 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/errors.ts';
+import { FILE_TOO_LARGE } from '#shared/errors.ts';
 
 /** The multipart field the file must come in (API.md "Uploads"). */
 export const FILE_FIELD = 'file';
 
-const tooLarge = () => new HttpError(413, 'File too large');
+const tooLarge = () => new HttpError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE);
 
 /** Multipart plugin errors that are the client's doing, by code, onto API statuses. */
 function clientError(err: unknown): HttpError {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return new HttpError(415, `Send the file as multipart/form-data in a field named ${FILE_FIELD}`);
+    return new HttpError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send the file as multipart/form-data in a field named ${FILE_FIELD}`,
+    );
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new HttpError(413, `Send one file in a field named ${FILE_FIELD}`);
+    return new HttpError(413, 'UPLOAD_MALFORMED', `Send one file in a field named ${FILE_FIELD}`);
   // Everything else here comes from parsing the body (busboy: no boundary, a cut-off
   // part, a malformed header): the request is malformed, not the server broken.
-  return badRequest('Malformed multipart body');
+  return badRequest('MALFORMED_REQUEST', 'Malformed multipart body');
 }
 
 /**
@@ -27,10 +32,10 @@ function clientError(err: unknown): HttpError {
 export async function readFilePart(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   try {
     const part = await request.file();
-    if (!part) throw badRequest('No file uploaded');
+    if (!part) throw badRequest('UPLOAD_MALFORMED', 'No file uploaded');
     if (part.fieldname !== FILE_FIELD) {
       part.file.resume();
-      throw badRequest(`Send the file in a field named ${FILE_FIELD}`);
+      throw badRequest('UPLOAD_MALFORMED', `Send the file in a field named ${FILE_FIELD}`);
     }
     const chunks: Buffer[] = [];
     let total = 0;

@@ -73,7 +73,7 @@ describe('POST /api/upload-from-url (default: private addresses refused)', () =>
   ])('refuses %s with a clear 400', async (url) => {
     const res = await fetchVia(locked, lockedToken, url);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: FETCH_FAILED_MESSAGE });
+    expect(res.json()).toEqual({ code: 'URL_FETCH_FAILED', message: FETCH_FAILED_MESSAGE });
   });
 
   it('refuses the loopback test server too: the setting is off by default', async () => {
@@ -115,7 +115,7 @@ describe('POST /api/upload-from-url (ALLOW_PRIVATE_FETCH against a local server)
     expect((await fetchVia(open, openToken, `${base}/chain?hops=2`)).statusCode).toBe(201);
     const res = await fetchVia(open, openToken, `${base}/chain?hops=3`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: FETCH_FAILED_MESSAGE });
+    expect(res.json()).toEqual({ code: 'URL_FETCH_FAILED', message: FETCH_FAILED_MESSAGE });
   });
 
   it('refuses HTML and SVG with 415, whatever the server calls them', async () => {
@@ -140,7 +140,7 @@ describe('POST /api/upload-from-url (ALLOW_PRIVATE_FETCH against a local server)
     const started = Date.now();
     const res = await fetchVia(open, openToken, `${base}/stall`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: FETCH_FAILED_MESSAGE });
+    expect(res.json()).toEqual({ code: 'URL_FETCH_FAILED', message: FETCH_FAILED_MESSAGE });
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
     expect(Date.now() - started).toBeLessThan(15_000);
   });

@@ -40,6 +40,7 @@ const rateLimited = (config: Config, oldest: string | undefined) => {
   const retryMs = (oldest ? Date.parse(oldest) : Date.now()) + HOUR_MS - Date.now();
   return new HttpError(
     429,
+    'RATE_LIMITED',
     `Upload limit reached: at most ${config.uploadsPerHour} uploads an hour. Please try again later.`,
   ).withHeaders({ 'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))) });
 };
@@ -48,6 +49,7 @@ const quotaReached = (config: Config) => {
   const quotaMb = Math.round((config.uploadQuotaBytes / MB) * 10) / 10;
   return new HttpError(
     413,
+    'QUOTA_EXCEEDED',
     `Storage quota reached: your organisation's uploads may use ${quotaMb} MB in all. Unused uploads are removed after a day.`,
   );
 };
@@ -198,6 +200,7 @@ export class FetchSlots {
     if (this.running >= this.max || mine >= this.maxPerUser) {
       throw new HttpError(
         429,
+        'RATE_LIMITED',
         'Too many downloads in progress. Please try again in a few seconds.',
       ).withHeaders({
         'Retry-After': '5',

@@ -117,7 +117,7 @@ export async function uploadsRoutes(
       const { name } = request.params;
       const type = storedTypeOf(name);
       const size = type && (await storage.size(name));
-      if (!type || size === undefined) throw notFound('File not found');
+      if (!type || size === undefined) throw notFound('NOT_FOUND', 'File not found');
 
       // Names are random and never reused, so the bytes behind a name never change.
       reply

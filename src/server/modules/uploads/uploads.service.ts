@@ -18,7 +18,7 @@ export async function storeUpload(opts: {
   claim: (name: string, size: number) => Promise<void>;
 }): Promise<UploadedFile> {
   const { storage, bytes } = opts;
-  if (bytes.length === 0) throw badRequest('The file is empty');
+  if (bytes.length === 0) throw badRequest('FILE_EMPTY', 'The file is empty');
   const type = await sniffAllowedType(bytes);
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   await opts.claim(name, bytes.length);
@@ -49,7 +49,7 @@ export async function fetchForUpload(opts: {
       { url: opts.url, reason: err instanceof Error ? err.message : String(err) },
       'upload-from-url refused',
     );
-    throw badRequest(FETCH_FAILED_MESSAGE);
+    throw badRequest('URL_FETCH_FAILED', FETCH_FAILED_MESSAGE);
   }
 }
 

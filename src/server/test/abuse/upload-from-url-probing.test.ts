@@ -53,7 +53,9 @@ describe('upload-from-url failures look alike', () => {
       expect(res.statusCode, url).toBe(400);
       bodies.add(res.body);
     }
-    expect([...bodies]).toEqual([JSON.stringify({ message: FETCH_FAILED_MESSAGE })]);
+    expect([...bodies]).toEqual([
+      JSON.stringify({ code: 'URL_FETCH_FAILED', message: FETCH_FAILED_MESSAGE }),
+    ]);
   });
 });
 

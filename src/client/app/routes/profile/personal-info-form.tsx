@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { ProfileInput, ProfileUpdate, PublicUser } from '#shared/schemas/auth.ts';
+import {
+  type ProfileInput,
+  type ProfileUpdate,
+  type PublicUser,
+  profileSchema,
+} from '#shared/schemas/auth.ts';
 import { passwordField, TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { useUpdateProfile } from '#client/features/auth/index.ts';
+import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { FormCard } from './form-card.tsx';
 
-/** The form's values: every field of the profile schema, as the inputs hold it (text). */
-type PersonalInfo = Record<keyof ProfileInput, string>;
-
-const fromUser = (user: PublicUser): PersonalInfo => ({
+const fromUser = (user: PublicUser): Required<ProfileInput> => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
   email: user.email ?? '',
@@ -17,52 +19,61 @@ const fromUser = (user: PublicUser): PersonalInfo => ({
   currentPassword: '',
 });
 
-const NAME_FIELDS: TextFieldSpec<PersonalInfo>[] = [
+const NAME_FIELDS: TextFieldSpec<ProfileInput>[] = [
   { id: 'profile-first-name', name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
   { id: 'profile-last-name', name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
 ];
-const CONTACT_FIELDS: TextFieldSpec<PersonalInfo>[] = [
+const CONTACT_FIELDS: TextFieldSpec<ProfileInput>[] = [
   { id: 'profile-email', name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { id: 'profile-phone', name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
 ];
-const PASSWORD_FIELD: TextFieldSpec<PersonalInfo>[] = [
+const PASSWORD_FIELD: TextFieldSpec<ProfileInput>[] = [
   passwordField('profile-current-password', 'currentPassword', 'Current Password', 'current-password'),
 ];
 
-const sameEmail = (a: string, b: string | null) => a.trim().toLowerCase() === (b ?? '').toLowerCase();
+const sameEmail = (a: string | undefined, b: string | null) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').toLowerCase();
 
 /**
- * These fields have no client-side rules: the server validates, and its answer is
- * shown as is. A new email also asks for the current password, and takes effect
+ * Checked by the profile schema; a refusal, the schema's or the server's, is toasted as
+ * 'Update Failed'. A new email also asks for the current password, and takes effect
  * only once the link the server mails to it is followed: the form says so.
  */
 export function PersonalInfoForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
-  const { register, handleSubmit, reset, watch } = useForm<PersonalInfo>({ values: fromUser(user) });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useSchemaForm(profileSchema, fromUser(user));
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const changingEmail = !sameEmail(watch('email'), user.email);
 
-  const onSubmit = handleSubmit(({ currentPassword, ...values }) =>
-    update.mutate(
-      changingEmail ? { ...values, currentPassword } : values,
-      toastOutcome(
-        (saved: ProfileUpdate) =>
-          saved.pendingEmail
-            ? {
-                title: 'Confirm your new email',
-                description: `Check ${saved.pendingEmail} to confirm the change.`,
-              }
-            : { title: 'Profile Updated', description: 'Your profile information has been saved.' },
-        'Update Failed',
-        {
-          fallback: 'Failed to update profile',
-          onDone: (saved: ProfileUpdate) => {
-            setPendingEmail(saved.pendingEmail ?? null);
-            reset(fromUser(saved));
+  const onSubmit = handleSubmit(
+    ({ currentPassword, ...values }) =>
+      update.mutate(
+        changingEmail ? { ...values, currentPassword } : values,
+        toastOutcome(
+          (saved: ProfileUpdate) =>
+            saved.pendingEmail
+              ? {
+                  title: 'Confirm your new email',
+                  description: `Check ${saved.pendingEmail} to confirm the change.`,
+                }
+              : { title: 'Profile Updated', description: 'Your profile information has been saved.' },
+          'Update Failed',
+          {
+            fallback: 'Failed to update profile',
+            onDone: (saved: ProfileUpdate) => {
+              setPendingEmail(saved.pendingEmail ?? null);
+              reset(fromUser(saved));
+            },
           },
-        },
+        ),
       ),
-    ),
+    toastFirstError('Update Failed'),
   );
 
   return (
@@ -74,12 +85,12 @@ export function PersonalInfoForm({ user }: { user: PublicUser }) {
       submit={{ label: 'Save Changes', pendingLabel: 'Saving...', pending: update.isPending }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextFields fields={NAME_FIELDS} register={register} />
+        <TextFields fields={NAME_FIELDS} register={register} errors={errors} />
       </div>
-      <TextFields fields={CONTACT_FIELDS} register={register} />
+      <TextFields fields={CONTACT_FIELDS} register={register} errors={errors} />
       {changingEmail && (
         <div className="space-y-1">
-          <TextFields fields={PASSWORD_FIELD} register={register} />
+          <TextFields fields={PASSWORD_FIELD} register={register} errors={errors} />
           <p className="text-sm text-muted-foreground">
             Your current password is needed to change your email. We will mail a link to the new address, and
             the change is made when it is followed.

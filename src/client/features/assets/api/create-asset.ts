@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { DELAYED_REFRESH_MS } from '#shared/constants.ts';
 import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { invalidate } from '#client/lib/query-client.ts';
@@ -6,7 +7,7 @@ import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const createAsset = (input: CreateAssetInput) => apiRequest<Asset>('POST', '/api/assets', input);
 
-/** Asset lists (all, by organisation, by campaign) refreshed now and after 500 ms, when a slower replica has it too. */
+/** The asset lists (all, by organisation, by campaign) and the campaign a write to its assets changes. */
 export const assetListKeys = (campaignId: number): (readonly unknown[])[] => [
   [...queryKeys.assets],
   queryKeys.campaignAssets(campaignId),
@@ -16,5 +17,5 @@ export const assetListKeys = (campaignId: number): (readonly unknown[])[] => [
 export const useCreateAsset = () =>
   useMutation({
     mutationFn: createAsset,
-    onSuccess: (asset) => invalidate(assetListKeys(asset.campaignId)),
+    onSuccess: (asset) => invalidate(assetListKeys(asset.campaignId), { alsoAfterMs: DELAYED_REFRESH_MS }),
   });

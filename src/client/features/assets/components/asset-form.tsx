@@ -1,6 +1,11 @@
 import { DownloadIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId } from 'react';
-import { type AssetFormInput, assetFormSchema, isMediaUrl } from '#shared/schemas/assets.ts';
+import {
+  type AssetFormInput,
+  assetFormSchema,
+  isMediaUrl,
+  URL_TO_DOWNLOAD_REQUIRED,
+} from '#shared/schemas/assets.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField, FormSubmit, fieldAria, SelectField } from '#client/components/ui/form-field.tsx';
@@ -67,7 +72,7 @@ export function AssetForm(props: {
   const fetchFromUrl = () => {
     const url = getValues('content').trim();
     if (!url) {
-      toast({ title: 'Please enter a URL to download', variant: 'destructive' });
+      toast({ title: URL_TO_DOWNLOAD_REQUIRED, variant: 'destructive' });
       return;
     }
     fromUrl.mutate(url, {

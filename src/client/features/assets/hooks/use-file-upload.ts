@@ -1,5 +1,6 @@
 import { type ChangeEvent, useRef, useState } from 'react';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
+import { FILE_TOO_LARGE } from '#shared/errors.ts';
 import type { UploadedFile } from '#shared/schemas/assets.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -43,7 +44,7 @@ export function useFileUpload() {
     progress.reset();
     if (file && file.size > maxBytes) {
       toast({
-        title: 'File too large',
+        title: FILE_TOO_LARGE,
         description: `Maximum file size is ${megabytes(maxBytes)}MB`,
         variant: 'destructive',
       });

@@ -12,7 +12,7 @@ import {
   WideSubmit,
 } from '#client/components/ui/form-field.tsx';
 import { toastError } from '#client/components/ui/use-toast.ts';
-import { ApiError } from '#client/lib/api-client.ts';
+import { hasErrorCode } from '#client/lib/api-client.ts';
 import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useResetPassword } from '../api/account.ts';
@@ -38,20 +38,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
     formState: { errors },
   } = useSchemaForm(passwordResetFormSchema, { newPassword: '', confirmPassword: '' });
 
-  // A field error is about the password; any other 400 means the link itself is spent.
-  const invalidLink =
-    reset.error instanceof ApiError &&
-    reset.error.status === 400 &&
-    !(reset.error.body as { errors?: unknown[] } | undefined)?.errors?.length;
+  // A field error is about the password; PASSWORD_RESET_INVALID means the link itself is spent.
+  const invalidLink = hasErrorCode(reset.error, 'PASSWORD_RESET_INVALID');
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     try {
       await reset.mutateAsync({ newPassword });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        applyServerFieldErrors(err, setError, ['newPassword']);
-        return;
-      }
+      if (hasErrorCode(err, 'PASSWORD_RESET_INVALID')) return;
+      if (applyServerFieldErrors(err, setError, ['newPassword'])) return;
       toastError('Reset failed', err, 'Please try again later.');
     }
   });

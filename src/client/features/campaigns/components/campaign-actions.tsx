@@ -2,6 +2,7 @@ import { ArchiveIcon, CopyPlusIcon, FlagIcon, PauseIcon, PlayIcon, RocketIcon } 
 import { useId } from 'react';
 import { effectiveStatus } from '#shared/campaign-lifecycle.ts';
 import type { CampaignStatus } from '#shared/campaign-lifecycle.ts';
+import { PUBLISH_NEEDS_ASSET } from '#shared/errors.ts';
 import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
@@ -11,9 +12,6 @@ import { useDuplicateCampaign } from '../api/duplicate-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import { EditCampaignDialog } from './edit-campaign-dialog.tsx';
 import { QrCodeDialog } from './qr-code-dialog.tsx';
-
-/** Said before a draft with no asset can go live (the server refuses it the same way). */
-export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
 
 const STATUS_CHANGES: Partial<Record<CampaignStatus, { verb: string; title: string; description: string }>> =
   {

@@ -1,5 +1,6 @@
 import { PlusIcon } from 'lucide-react';
 import { useId } from 'react';
+import { MISSING_ORG_MESSAGE } from '#shared/errors.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -66,7 +67,7 @@ function CreateCampaignForm({
     if (!orgId) {
       toast({
         title: 'Error',
-        description: 'Missing organization information. Please try logging out and back in.',
+        description: MISSING_ORG_MESSAGE,
         variant: 'destructive',
       });
       console.error('Missing organization ID for campaign creation');

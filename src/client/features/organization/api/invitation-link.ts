@@ -1,12 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AcceptedInvitation, InvitationPreview } from '#shared/schemas/members.ts';
-import { ApiError, apiRequest } from '#client/lib/api-client.ts';
+import { INVITATION_EXPIRED } from '#shared/errors.ts';
+import { apiRequest, hasErrorCode } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 // The side of the person holding an invitation link (the admins' side is ./invitations.ts).
 
-/** GET /api/invitations/:token (public): no retry, a 404 or 410 is the answer. */
+/** GET /api/invitations/:token (public): no retry, an unknown or expired link is the answer. */
 export const useInvitationPreview = (token: string) =>
   useQuery({
     queryKey: queryKeys.invitation(token),
@@ -16,8 +17,8 @@ export const useInvitationPreview = (token: string) =>
 
 /** What an invitation link's failure means to the person holding it. */
 export function invitationProblem(err: unknown): string {
-  if (err instanceof ApiError && err.status === 410) return 'This invitation has expired';
-  if (err instanceof ApiError && err.status === 404) return 'This invitation is no longer valid';
+  if (hasErrorCode(err, 'INVITATION_EXPIRED')) return INVITATION_EXPIRED;
+  if (hasErrorCode(err, 'INVITATION_NOT_FOUND')) return 'This invitation is no longer valid';
   return 'This invitation could not be loaded. Please try again.';
 }
 

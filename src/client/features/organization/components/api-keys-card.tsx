@@ -18,7 +18,7 @@ import { Form, InputField } from '#client/components/ui/form-field.tsx';
 import { CopyField } from '#client/components/ui/copy-field.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
-import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage, fieldErrorsOf } from '#client/lib/api-client.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
 import { RoleLocked } from './role-locked.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
@@ -69,11 +69,7 @@ function CreateApiKey() {
 
   if (created) return <NewApiKey created={created} done={() => setCreated(null)} />;
 
-  const serverNameError =
-    create.error instanceof ApiError &&
-    (create.error.body as { errors?: { path: string; message: string }[] } | undefined)?.errors?.find(
-      (e) => e.path === 'name',
-    )?.message;
+  const serverNameError = fieldErrorsOf(create.error).find((e) => e.path === 'name')?.message;
   const otherError =
     create.error && !serverNameError ? errorMessage(create.error, 'Something went wrong') : undefined;
 

@@ -1,11 +1,12 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { INVALID_EMAIL } from '#shared/schemas/auth.ts';
 import { type CreatedInvitation, ROLES, type Role } from '#shared/schemas/members.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter, FormDialog } from '#client/components/ui/dialog.tsx';
 import { CopyField } from '#client/components/ui/copy-field.tsx';
 import { Form, FormSubmit, InputField } from '#client/components/ui/form-field.tsx';
-import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage, fieldErrorsOf } from '#client/lib/api-client.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
 import { useCreateInvitation } from '../api/invitations.ts';
 import { RoleField } from './role-options.tsx';
@@ -33,12 +34,9 @@ function InviteForm({ close }: { close: () => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('editor');
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
-  const body =
-    create.error instanceof ApiError ? (create.error.body as { errors?: { path: string }[] }) : null;
-  const emailError =
-    create.error && (body?.errors?.some((e) => e.path === 'email') ?? false)
-      ? errorMessage(create.error, 'Please enter a valid email address')
-      : undefined;
+  const emailError = fieldErrorsOf(create.error).some((e) => e.path === 'email')
+    ? errorMessage(create.error, INVALID_EMAIL)
+    : undefined;
   const otherError =
     create.error && !emailError ? errorMessage(create.error, 'Something went wrong') : undefined;
 

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import type { UpdateSettingsInput } from '#shared/schemas/settings.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage, fieldErrorsOf } from '#client/lib/api-client.ts';
 import { useUpdateSettings } from '../api/settings.ts';
 
 /** Field messages of a 400, keyed by the field's name inside its section ('branding.primaryColor' -> 'primaryColor'). */
 function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError)) return {};
-  const body = err.body as { errors?: { path: string; message: string }[] } | undefined;
   const out: Record<string, string> = {};
-  for (const e of body?.errors ?? []) {
+  for (const e of fieldErrorsOf(err)) {
     const field = e.path.split('.').at(-1);
     if (field && !out[field]) out[field] = e.message;
   }

@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { ApiError } from '#client/lib/api-client.ts';
+import { hasErrorCode } from '#client/lib/api-client.ts';
 import { browserTimeZone } from '#client/lib/time-zones.ts';
 import { useOrganizationSettings } from '#client/features/organization/index.ts';
 import { type AnalyticsScope, type AnyAnalytics, exportUrl, useAnalytics } from '../api/get-analytics.ts';
@@ -129,11 +129,11 @@ function ZonedAnalytics({
   const complete = isDate(range.from) && isDate(range.to);
   const query = useAnalytics(scope, range, tz, { enabled: complete });
 
-  // A range the server refuses (400) is the control's problem, said there; anything else
-  // is a load failure with a retry.
+  // A range the server refuses (VALIDATION_FAILED) is the control's problem, said there;
+  // anything else is a load failure with a retry.
   const rangeError = !complete
     ? 'Choose both dates.'
-    : query.error instanceof ApiError && query.error.status === 400
+    : hasErrorCode(query.error, 'VALIDATION_FAILED')
       ? ((query.error.body as { message?: string } | undefined)?.message ?? 'This range cannot be shown.')
       : null;
   const loadFailed = query.isError && !rangeError;

@@ -1,0 +1,454 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, type ErrorCode } from '#shared/errors.ts';
+import { addMember, tokenOf } from './teams.ts';
+import { bearer, createTestApp, postRaw, signUp, type SignedUp, type TestApp } from './test-app.ts';
+import { uploadFile, uploadFromUrl } from './upload-file.ts';
+
+// Every refusal the server makes carries a stable `code` that the OpenAPI document
+// lists: driven here across routes (bad input, callers, roles, organisations, limits,
+// framework refusals and each domain rule), and every code the enum names is reached
+// at least once, so a code cannot be listed and never sent, nor sent and never listed.
+
+/** Codes no request can reach on purpose: each with why. */
+const UNREACHABLE: Partial<Record<ErrorCode, string>> = {
+  ALREADY_EXISTS: 'a unique-key race the services check for first',
+  REFERENCE_NOT_FOUND: 'a row deleted between the check and the insert',
+  INTERNAL: 'a server bug',
+  REQUEST_REFUSED: "the fallback for a framework refusal that none of Fastify's own codes names",
+};
+
+let a: TestApp;
+let b: TestApp;
+let server: http.Server;
+let serverUrl = '';
+let documented: string[] = [];
+const reached = new Set<string>();
+
+beforeAll(async () => {
+  server = http.createServer((_req, res) => res.writeHead(404).end('gone'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  a = await createTestApp({
+    ALLOW_PRIVATE_FETCH: 'true',
+    ALLOWED_HOSTS: 'localhost',
+    API_KEY_REQUESTS_PER_MINUTE: '3',
+    UPLOAD_MAX_BYTES: '4096',
+    // Mail is on (no server needs to answer: reminders are only queued here).
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    MAIL_FROM: 'rally@example.org',
+  });
+  b = await createTestApp({ ALLOWED_HOSTS: 'localhost', UPLOAD_QUOTA_BYTES: '10' });
+  const doc = (await a.app.inject({ url: '/api/openapi.json' })).json();
+  documented =
+    doc.paths['/api/campaigns'].get.responses['4XX'].content['application/json'].schema.properties.code.enum;
+});
+afterAll(async () => {
+  server.close();
+  await a?.close();
+  await b?.close();
+});
+
+/** The refusal has this status and code, and the document lists the code. */
+function refused(res: LightMyRequestResponse, status: number, code: ErrorCode) {
+  const what = `${status} ${code}: ${res.body.slice(0, 200)}`;
+  expect(res.statusCode, what).toBe(status);
+  const body = res.json();
+  expect(body.code, what).toBe(code);
+  expect(documented, what).toContain(body.code);
+  expect(typeof body.message, what).toBe('string');
+  reached.add(body.code);
+}
+
+const inject = (t: TestApp, method: string, url: string, token?: string, payload?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload !== undefined && { payload: payload as object }),
+  });
+
+/** A campaign (active unless asked) with one text asset, as `who`. */
+async function campaignWithAsset(t: TestApp, who: SignedUp, body: Record<string, unknown> = {}) {
+  const campaign = (await inject(t, 'POST', '/api/campaigns', who.token, { name: 'Rivers', ...body })).json();
+  const asset = (
+    await inject(t, 'POST', '/api/assets', who.token, {
+      title: 'Words',
+      type: 'text',
+      content: 'Rivers need us',
+      campaignId: campaign.id,
+    })
+  ).json();
+  expect(asset.id, JSON.stringify(asset)).toBeGreaterThan(0);
+  return { campaign, asset, ids: { assetId: asset.id, campaignId: campaign.id, organizationId: who.orgId } };
+}
+
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const push = (endpoint: string) => ({
+  endpoint,
+  keys: {
+    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  },
+});
+
+describe('the error body in the OpenAPI document', () => {
+  it('lists exactly the shared codes as the `code` enum of every route’s errors', async () => {
+    expect([...documented].sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    const doc = (await a.app.inject({ url: '/api/openapi.json' })).json();
+    let checked = 0;
+    for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        // Pages (the supporter page, the embed card) answer their errors as HTML.
+        const schema = op.responses?.['4XX']?.content?.['application/json']?.schema;
+        if (!schema) continue;
+        checked++;
+        expect(schema.properties?.code?.enum, `${method} ${path}`).toEqual(documented);
+        expect(schema.required, `${method} ${path}`).toContain('code');
+      }
+    expect(checked).toBeGreaterThan(40);
+  });
+});
+
+describe('every refusal carries a listed code', () => {
+  it('the request itself: bad body, bad JSON, too large, wrong content type, unknown route', async () => {
+    const u = await signUp(a.app);
+    refused(await inject(a, 'POST', '/api/campaigns', u.token, { name: 5 }), 400, 'VALIDATION_FAILED');
+    refused(await inject(a, 'GET', '/api/campaigns?status=gone', u.token), 400, 'VALIDATION_FAILED');
+    refused(await inject(a, 'GET', '/api/campaigns/abc', u.token), 400, 'VALIDATION_FAILED');
+    refused(await postRaw(a.app, '/api/login', '[]'), 400, 'VALIDATION_FAILED');
+    refused(await postRaw(a.app, '/api/login', '{"username":'), 400, 'MALFORMED_REQUEST');
+    refused(await postRaw(a.app, '/api/login', ''), 400, 'MALFORMED_REQUEST');
+    const huge = JSON.stringify({ username: 'x'.repeat(1024 * 1024), password: 'secret123' });
+    refused(await postRaw(a.app, '/api/login', huge), 413, 'BODY_TOO_LARGE');
+    refused(await postRaw(a.app, '/api/login', 'username=a', 'text/plain'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    refused(await inject(a, 'GET', '/api/no-such-route'), 404, 'NOT_FOUND');
+    refused(await inject(a, 'DELETE', '/api/user'), 404, 'NOT_FOUND');
+    refused(await inject(a, 'GET', '/uploads/no-such-file.png'), 404, 'NOT_FOUND');
+    refused(await inject(a, 'GET', `/api/campaigns/${'9'.repeat(200)}`, u.token), 414, 'MALFORMED_REQUEST');
+    refused(await inject(a, 'GET', '/api/campaigns/%E0%A4%A', u.token), 400, 'MALFORMED_REQUEST');
+  });
+
+  it('who is calling: signed out, expired, wrong password, bad key, role, organisation, cross-site', async () => {
+    const admin = await signUp(a.app);
+    const other = await signUp(a.app);
+    const newcomer = await signUp(a.app, { org: false });
+    const viewer = await addMember(a.app, admin, 'viewer');
+    refused(await inject(a, 'GET', '/api/campaigns'), 401, 'NOT_AUTHENTICATED');
+    refused(await inject(a, 'GET', '/api/campaigns', 'nosuchtoken'), 401, 'NOT_AUTHENTICATED');
+    refused(
+      await inject(a, 'POST', '/api/login', undefined, { username: admin.username, password: 'wrong!!1' }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    refused(await inject(a, 'GET', '/api/campaigns', 'rk_nosuchkey'), 401, 'INVALID_API_KEY');
+    refused(await inject(a, 'POST', '/api/campaigns', viewer.token, { name: 'No' }), 403, 'ROLE_REQUIRED');
+    refused(await inject(a, 'GET', `/api/campaigns?org=${other.orgId}`, admin.token), 403, 'FORBIDDEN');
+    refused(await inject(a, 'GET', '/api/campaigns', newcomer.token), 403, 'NO_ORGANIZATION');
+    refused(await inject(a, 'GET', '/api/organization', newcomer.token), 404, 'NO_ORGANIZATION');
+    // Another organisation's campaign is not found, not forbidden: its id says nothing.
+    const theirs = await campaignWithAsset(a, other);
+    refused(await inject(a, 'GET', `/api/campaigns/${theirs.campaign.id}`, admin.token), 404, 'NOT_FOUND');
+
+    const key = (
+      await inject(a, 'POST', '/api/organization/api-keys', admin.token, { name: 'Key', role: 'viewer' })
+    ).json().key;
+    refused(await inject(a, 'GET', '/api/organization/members', key), 403, 'API_KEY_NOT_ALLOWED');
+    // Three requests a minute for this app's keys: the fourth waits.
+    for (let i = 0; i < 2; i++) expect((await inject(a, 'GET', '/api/campaigns', key)).statusCode).toBe(200);
+    refused(await inject(a, 'GET', '/api/campaigns', key), 429, 'RATE_LIMITED');
+
+    const crossSite = await a.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: { cookie: `token=${admin.token}`, origin: 'https://evil.example' },
+      payload: { name: 'Forged' },
+    });
+    refused(crossSite, 403, 'CROSS_SITE_REFUSED');
+
+    const expiring = await signUp(a.app);
+    await a.database.db
+      .updateTable('sessions')
+      .set({ expiresAt: '2000-01-01T00:00:00.000Z' })
+      .where('userId', '=', expiring.userId)
+      .execute();
+    const expired = await inject(a, 'GET', '/api/user', expiring.token);
+    refused(expired, 401, 'TOKEN_EXPIRED');
+    expect(expired.json().tokenExpired).toBe(true);
+  });
+
+  it('the limiter of the public routes', async () => {
+    const u = await signUp(a.app);
+    const { asset } = await campaignWithAsset(a, u);
+    let res: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 70 && res?.statusCode !== 429; i++)
+      res = await a.app.inject({
+        url: `/api/supporter/assets/${asset.id}/message-check?text=hello`,
+        remoteAddress: '203.0.113.9',
+      });
+    refused(res!, 429, 'RATE_LIMITED');
+    expect(res!.headers['retry-after']).toBeDefined();
+  });
+
+  it('accounts and teams', async () => {
+    const admin = await signUp(a.app);
+    refused(
+      await inject(a, 'POST', '/api/register', undefined, {
+        username: admin.username,
+        email: 'x@example.org',
+        password: 'secret123',
+      }),
+      409,
+      'USERNAME_TAKEN',
+    );
+    const other = await signUp(a.app, { org: false });
+    refused(
+      await inject(a, 'POST', '/api/organizations', other.token, {
+        name: 'Taken',
+        username: `org-${admin.username}`,
+      }),
+      409,
+      'ORGANIZATION_USERNAME_TAKEN',
+    );
+    refused(
+      await inject(a, 'POST', '/api/organizations', admin.token, { name: 'Second', username: 'second-org' }),
+      409,
+      'ALREADY_IN_ORGANIZATION',
+    );
+    refused(
+      await inject(a, 'PUT', '/api/user/password', admin.token, {
+        currentPassword: 'not-it-at-all',
+        newPassword: 'secret456',
+      }),
+      400,
+      'CURRENT_PASSWORD_INCORRECT',
+    );
+    refused(
+      await inject(a, 'POST', '/api/password-reset/nosuchtoken', undefined, { newPassword: 'secret456' }),
+      400,
+      'PASSWORD_RESET_INVALID',
+    );
+    refused(await inject(a, 'GET', '/api/invitations/nosuchtoken'), 404, 'INVITATION_NOT_FOUND');
+    const invitation = (
+      await inject(a, 'POST', '/api/organization/invitations', admin.token, {
+        email: 'late@example.org',
+        role: 'editor',
+      })
+    ).json();
+    await a.database.db
+      .updateTable('invitations')
+      .set({ expiresAt: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', invitation.id)
+      .execute();
+    refused(await inject(a, 'GET', `/api/invitations/${tokenOf(invitation.url)}`), 410, 'INVITATION_EXPIRED');
+    refused(
+      await inject(a, 'POST', `/api/invitations/${tokenOf(invitation.url)}/accept`, other.token),
+      410,
+      'INVITATION_EXPIRED',
+    );
+    refused(
+      await inject(a, 'PUT', `/api/organization/members/${admin.userId}`, admin.token, { role: 'editor' }),
+      409,
+      'LAST_ADMIN',
+    );
+  });
+
+  it('campaigns and assets', async () => {
+    const u = await signUp(a.app);
+    const { campaign, asset } = await campaignWithAsset(a, u, { startDate: '2025-01-01' });
+    const put = (id: number, payload: unknown) => inject(a, 'PUT', `/api/campaigns/${id}`, u.token, payload);
+    refused(await put(campaign.id, { status: 'draft' }), 400, 'STATUS_CHANGE_NOT_ALLOWED');
+    refused(await put(campaign.id, { endDate: '2024-06-01' }), 400, 'END_BEFORE_START');
+
+    const past = (
+      await inject(a, 'POST', '/api/campaigns', u.token, {
+        name: 'Past',
+        startDate: '2020-01-01',
+        endDate: '2020-01-02',
+      })
+    ).json();
+    expect((await put(past.id, { status: 'ended' })).statusCode).toBe(200);
+    refused(await put(past.id, { status: 'active' }), 400, 'REOPEN_NEEDS_FUTURE_END');
+
+    const draft = (
+      await inject(a, 'POST', '/api/campaigns', u.token, { name: 'Draft', status: 'draft' })
+    ).json();
+    refused(await put(draft.id, { status: 'active' }), 409, 'PUBLISH_NEEDS_ASSET');
+
+    const order = `/api/campaigns/${campaign.id}/assets/order`;
+    refused(await inject(a, 'PUT', order, u.token, { assetIds: [] }), 400, 'ASSET_ORDER_INCOMPLETE');
+    const elsewhere = await campaignWithAsset(a, u);
+    refused(
+      await inject(a, 'PUT', order, u.token, { assetIds: [asset.id, elsewhere.asset.id] }),
+      400,
+      'ASSET_NOT_IN_CAMPAIGN',
+    );
+    refused(
+      await inject(a, 'PUT', `/api/assets/${asset.id}`, u.token, { type: 'image' }),
+      400,
+      'ASSET_CONTENT_INVALID',
+    );
+    refused(
+      await inject(a, 'POST', '/api/assets', u.token, {
+        title: 'Gone',
+        type: 'image',
+        content: `/uploads/${'a'.repeat(32)}.png`,
+        campaignId: campaign.id,
+      }),
+      400,
+      'UPLOAD_MISSING',
+    );
+    refused(
+      await a.app.inject({
+        url: `/api/campaigns/${campaign.id}/qr.svg`,
+        headers: { ...bearer(u.token), host: 'unlisted.example' },
+      }),
+      409,
+      'PUBLIC_URL_MISSING',
+    );
+    refused(
+      await inject(a, 'PUT', '/api/organization/settings', u.token, {
+        branding: { logoUrl: `/uploads/${'b'.repeat(32)}.png` },
+      }),
+      400,
+      'LOGO_INVALID',
+    );
+
+    expect((await inject(a, 'DELETE', `/api/campaigns/${campaign.id}`, u.token)).statusCode).toBe(204);
+    refused(await put(campaign.id, { name: 'Again' }), 400, 'CAMPAIGN_NOT_EDITABLE');
+  });
+
+  it('sharing and reminders', async () => {
+    const u = await signUp(a.app);
+    const { ids, campaign } = await campaignWithAsset(a, u, { endDate: dayFromNow(2) });
+    const share = (extra: Record<string, unknown> = {}) =>
+      inject(a, 'POST', '/api/shares', undefined, { ...ids, platform: 'twitter', ...extra });
+    const schedule = (extra: Record<string, unknown>, t = a) =>
+      inject(t, 'POST', '/api/shares/schedule', undefined, {
+        ...ids,
+        platform: 'all',
+        scheduledFor: hoursFromNow(2),
+        ...extra,
+      });
+
+    expect((await share({ ref: 'codesRef000001' })).statusCode).toBe(201);
+    refused(await share({ ref: 'codesRef000001' }), 409, 'SHARE_CODE_TAKEN');
+    const elsewhere = await campaignWithAsset(a, u);
+    refused(await share({ assetId: elsewhere.asset.id }), 400, 'ASSET_NOT_IN_CAMPAIGN');
+    refused(await schedule({ scheduledFor: hoursFromNow(-1) }), 400, 'SCHEDULE_NOT_IN_FUTURE');
+    refused(await schedule({ scheduledFor: hoursFromNow(24 * 5) }), 400, 'SCHEDULE_AFTER_CAMPAIGN_END');
+    refused(
+      await schedule({ reminder: { consent: true, push: push('ftp://push.example.com/x') } }),
+      400,
+      'PUSH_ENDPOINT_REFUSED',
+    );
+
+    const email = (address: string) => ({ reminder: { email: address, consent: true } });
+    for (let i = 0; i < 3; i++) expect((await schedule(email('busy@example.org'))).statusCode).toBe(201);
+    refused(await schedule(email('busy@example.org')), 400, 'REMINDER_LIMIT_REACHED');
+    // Unsubscribed: the address's key (as its waiting reminder stores it) is suppressed.
+    expect((await schedule(email('gone@example.org'))).statusCode).toBe(201);
+    const { emailKey: key } = await a.database.db
+      .selectFrom('reminders')
+      .select('emailKey')
+      .where('email', '=', 'gone@example.org')
+      .executeTakeFirstOrThrow();
+    await a.database.db
+      .insertInto('reminderSuppressions')
+      .values({ organizationId: u.orgId, emailKey: key!, createdAt: new Date().toISOString() })
+      .execute();
+    refused(await schedule(email('gone@example.org')), 400, 'REMINDER_UNSUBSCRIBED');
+
+    // A draft takes no shares; a deleted asset neither.
+    const draft = await campaignWithAsset(a, u, { status: 'draft' });
+    refused(await share({ ...draft.ids }), 409, 'CAMPAIGN_NOT_OPEN');
+    expect((await inject(a, 'DELETE', `/api/assets/${ids.assetId}`, u.token)).statusCode).toBe(204);
+    refused(await share(), 409, 'ASSET_DELETED');
+    expect(campaign.id).toBe(ids.campaignId);
+
+    // On a server that sends no mail, for an organisation that collects nothing, and then does.
+    const v = await signUp(b.app);
+    const there = await campaignWithAsset(b, v);
+    const scheduleThere = (extra: Record<string, unknown>) =>
+      inject(b, 'POST', '/api/shares/schedule', undefined, {
+        ...there.ids,
+        platform: 'all',
+        scheduledFor: hoursFromNow(2),
+        ...extra,
+      });
+    const collect = (collectInfo: boolean) =>
+      inject(b, 'PUT', '/api/organization/settings', v.token, { supporters: { collectInfo } });
+    expect((await collect(false)).statusCode).toBe(200);
+    refused(await scheduleThere(email('ada@example.org')), 400, 'SUPPORTER_INFO_NOT_COLLECTED');
+    expect((await collect(true)).statusCode).toBe(200);
+    refused(await scheduleThere(email('ada@example.org')), 400, 'MAIL_NOT_CONFIGURED');
+    const noHost = await b.app.inject({
+      method: 'POST',
+      url: '/api/shares/schedule',
+      headers: { host: 'unlisted.example' },
+      payload: { ...there.ids, platform: 'all', scheduledFor: hoursFromNow(2), ...email('ada@example.org') },
+    });
+    refused(noHost, 400, 'PUBLIC_URL_MISSING');
+  });
+
+  it('uploads', async () => {
+    const u = await signUp(a.app);
+    refused(
+      await uploadFile(a.app, u.token, {
+        filename: 'big.png',
+        contentType: 'image/png',
+        bytes: Buffer.alloc(5000),
+      }),
+      413,
+      'FILE_TOO_LARGE',
+    );
+    refused(
+      await uploadFile(a.app, u.token, {
+        filename: 'a.txt',
+        contentType: 'text/plain',
+        bytes: Buffer.from('plain words'),
+      }),
+      415,
+      'FILE_TYPE_UNSUPPORTED',
+    );
+    refused(
+      await uploadFile(a.app, u.token, {
+        filename: 'a.png',
+        contentType: 'image/png',
+        bytes: Buffer.alloc(0),
+      }),
+      400,
+      'FILE_EMPTY',
+    );
+    const wrongField = await a.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...bearer(u.token), 'content-type': 'multipart/form-data; boundary=x' },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="other"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n',
+    });
+    refused(wrongField, 400, 'UPLOAD_MALFORMED');
+    const notMultipart = await a.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...bearer(u.token), 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    refused(notMultipart, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    refused(await uploadFromUrl(a.app, u.token, 'ftp://example.org/a.png'), 400, 'URL_FETCH_FAILED');
+    refused(await uploadFromUrl(a.app, u.token, `${serverUrl}/a.png`), 400, 'URL_FETCH_FAILED');
+    // A private address, where private fetches are not allowed.
+    const v = await signUp(b.app);
+    refused(await uploadFromUrl(b.app, v.token, `${serverUrl}/a.png`), 400, 'URL_FETCH_FAILED');
+    refused(await uploadFile(b.app, v.token), 413, 'QUOTA_EXCEEDED');
+  });
+
+  it('reaches every code the enum lists, but those only a race or a bug can produce', () => {
+    const expected = Object.keys(ERROR_CODES).filter((code) => !(code in UNREACHABLE));
+    expect(expected.filter((code) => !reached.has(code))).toEqual([]);
+  });
+});
