@@ -11,7 +11,12 @@ import { createMailer } from './lib/mail.ts';
 import { apiKeysRoutes } from './modules/api-keys/index.ts';
 import { assetEditRoutes, assetsRoutes } from './modules/assets/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import {
+  authRoutes,
+  configurePasswordWork,
+  DEFAULT_HASH_CONCURRENCY,
+  DEFAULT_HASH_QUEUE_PER_SLOT,
+} from './modules/auth/index.ts';
 import { campaignLifecycleRoutes, campaignsRoutes } from './modules/campaigns/index.ts';
 import { debugRoutes } from './modules/debug/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
@@ -43,6 +48,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerPermissions } from './plugins/permissions.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerUnreadBodyPolicy } from './plugins/unread-body.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -129,6 +135,7 @@ export async function buildApp(opts: {
   await app.register(cookie);
   await registerSecurity(app);
   registerContentTypePolicy(app);
+  registerUnreadBodyPolicy(app);
   registerErrorHandler(app);
   registerAuth(app, database.db, config);
   registerPermissions(app, database.db, config);
@@ -138,6 +145,16 @@ export async function buildApp(opts: {
   await loadReminderKeys(database.db);
 
   const deps = opts.deps ?? createAppDeps({ config, database, log: app.log });
+  const hashConcurrency = config.passwordHashConcurrency ?? DEFAULT_HASH_CONCURRENCY;
+  configurePasswordWork({
+    concurrency: hashConcurrency,
+    queue: config.passwordHashQueue ?? hashConcurrency * DEFAULT_HASH_QUEUE_PER_SLOT,
+  });
+  if (config.smtpUrl && !config.publicUrl) {
+    app.log.warn(
+      'Mail is on but PUBLIC_URL is not set: links in mail (password resets, invitations, reminders) use the host of the request only when it is on ALLOWED_HOSTS, and are not mailed otherwise. Set PUBLIC_URL to the address people open.',
+    );
+  }
   registerHealth(app, { db: database.db, storage: deps.uploads });
   // Other instances' invalidations: listening before the app answers, stopped before the database closes.
   await deps.supporterCacheSync.start(app.log);

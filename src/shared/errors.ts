@@ -19,6 +19,7 @@ export const ERROR_CODES = {
     'No such route, record or file, or a record of another organisation that the caller may not know of (404)',
   RATE_LIMITED: 'Too many requests, logins, uploads, downloads or mails for now; see `Retry-After` (429)',
   REQUEST_REFUSED: 'Any other refusal of the request by the HTTP layer (4xx)',
+  SERVER_BUSY: 'The server is busy (password checks queued to their limit); see `Retry-After` (503)',
   INTERNAL: 'The server failed; the message says nothing more (500)',
   // Who is calling
   NOT_AUTHENTICATED: 'No valid session token or API key (401)',

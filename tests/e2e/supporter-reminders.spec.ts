@@ -175,6 +175,15 @@ test.describe('reminders', () => {
       await expect
         .poll(() => shareRows(seeded.campaignId))
         .toEqual([expect.objectContaining({ status: 'shared', ref, platform: 'facebook' })]);
+
+      // The mail's unsubscribe link: opening it only asks; the button unsubscribes.
+      const unsubscribe = text.match(/https?:\/\/\S+\/unsubscribe\/[A-Za-z0-9_-]{43}/)?.[0] as string;
+      await page.goto(unsubscribe);
+      await expect(page.getByRole('heading', { name: 'Unsubscribe from reminders' })).toBeVisible();
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+      await page.goto(unsubscribe);
+      await expect(page.getByRole('heading', { name: 'This link has already been used' })).toBeVisible();
     } finally {
       await smtp.close();
     }

@@ -86,7 +86,10 @@ const envSchema = z
       .url()
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    /** Hosts whose name may appear in absolute links when PUBLIC_URL is unset (comma list). */
+    /**
+     * Hosts that may appear in absolute links when PUBLIC_URL is unset (comma list):
+     * `name` (its default port and the server's own), `name:port`, `[v6]:port`.
+     */
     ALLOWED_HOSTS: z.string().optional(),
     UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
     /** Bytes of uploads one organisation may keep (1 GiB by default). */
@@ -99,8 +102,34 @@ const envSchema = z
     UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
     /** upload-from-url downloads this instance runs at once. */
     UPLOAD_FETCH_CONCURRENCY: z.coerce.number().int().positive().default(4),
+    /**
+     * Password hashes (argon2: login, sign-up, reset, password change) one network may
+     * cause per minute, shared by every instance on the database.
+     */
+    PASSWORD_HASHES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** Password hashes this instance runs at once; unset: one per core, at most the threadpool's size less one. */
+    PASSWORD_HASH_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Password hashes that may wait for a free slot; unset: 8 per slot. Past it: 503 with Retry-After. */
+    PASSWORD_HASH_QUEUE: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Requests one API key may make per minute, shared by every instance on the database. */
     API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(API_KEY_REQUESTS_PER_MINUTE),
+    /**
+     * Hosts of the push services reminders may go to (comma list; subdomains included).
+     * Unset: any public host, on https port 443 only.
+     */
+    PUSH_SERVICE_HOSTS: z.string().optional(),
     /** Off by default: lets tests fetch from a loopback server through upload-from-url. */
     ALLOW_PRIVATE_FETCH: bool,
     /** Where the built SPA lives (dist/client after `npm run build`). */
@@ -160,14 +189,20 @@ export interface Config {
   databaseUrl?: string;
   databasePoolSize?: number;
   publicUrl?: string;
-  /** Host names (lower case, no port) that absolute links may use when publicUrl is unset. */
+  /** Hosts (lower case, with an optional port: lib/public-origin.ts) that absolute links may use when publicUrl is unset. */
   allowedHosts: string[];
   uploadMaxBytes: number;
   uploadQuotaBytes: number;
   uploadsPerHour: number;
   uploadFetchConcurrency: number;
   apiKeyRequestsPerMinute: number;
+  passwordHashesPerMinute: number;
+  /** Unset: the default of modules/auth/passwords.ts. */
+  passwordHashConcurrency?: number;
+  passwordHashQueue?: number;
   allowPrivateFetch: boolean;
+  /** Push endpoints' hosts (lower case) when PUSH_SERVICE_HOSTS is set; otherwise any public host on 443. */
+  pushServiceHosts?: string[];
   clientDist: string;
   trustProxy: TrustProxy;
   logLevel: string;
@@ -212,7 +247,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadFetchConcurrency: e.UPLOAD_FETCH_CONCURRENCY,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
+    passwordHashesPerMinute: e.PASSWORD_HASHES_PER_MINUTE,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS?.split(',')
+      .map((h) => h.trim().toLowerCase().replace(/^\.+/, ''))
+      .filter(Boolean),
     clientDist: path.resolve(e.CLIENT_DIST),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -256,7 +297,7 @@ function allowedHosts(raw: string | undefined, boundHost: string): string[] {
           h
             .trim()
             .toLowerCase()
-            .replace(/^\[|\]$/g, ''),
+            .replace(/^\[([^\]]*)\]$/, '$1'),
         )
         .filter(Boolean),
     ),

@@ -84,6 +84,25 @@ describe.runIf(!process.env.DB_TARGET)('npm run backup / restore', () => {
     expect(run('scripts/restore.ts', [archive, '--force'])).toMatch(/^Restored/);
   }, 30_000);
 
+  it('writes the archive readable by its owner only: it holds the secrets (appSecrets)', async () => {
+    const dataDir = path.join(work, 'modes');
+    const database = openDatabase({ sqlitePath: path.join(dataDir, 'rally.db') });
+    await migrateToLatest(database);
+    await database.close();
+    const archive = path.join(work, 'modes.tar.gz');
+    const umask = process.umask(0o022);
+    try {
+      await backupDataDir({ dataDir, file: archive });
+      expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+      // Over an existing, world-readable file too.
+      fs.chmodSync(archive, 0o644);
+      await backupDataDir({ dataDir, file: archive });
+      expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(umask);
+    }
+  });
+
   it('the backup script refuses to run without a file name', () => {
     expect(() =>
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], { cwd: ROOT, stdio: 'pipe' }),

@@ -16,6 +16,8 @@ const MANIFEST = 'manifest.json';
 const DB_FILE = 'rally.db';
 const UPLOADS = 'uploads';
 const FORMAT = 'rally-backup';
+/** Owner read/write only: a backup holds every secret of the instance. */
+const ARCHIVE_MODE = 0o600;
 
 interface Manifest {
   format: typeof FORMAT;
@@ -66,7 +68,12 @@ export async function backupDataDir(opts: { dataDir: string; file: string }): Pr
     };
     await fsp.writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     // Written beside the target and renamed: a failed backup never leaves a truncated archive under its name.
+    // Readable by its owner only: the database holds the instance's secrets (the appSecrets
+    // table: VAPID private key, cookie and hashing keys). Made 0600 before a byte is written.
     const partial = `${file}.partial`;
+    await fsp.rm(partial, { force: true });
+    await (await fsp.open(partial, 'wx', ARCHIVE_MODE)).close();
+    await fsp.chmod(partial, ARCHIVE_MODE);
     await tar.c({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST, DB_FILE, UPLOADS]);
     await fsp.rename(partial, file);
     return { file, bytes: (await fsp.stat(file)).size, uploads: countFiles(path.join(staging, UPLOADS)) };

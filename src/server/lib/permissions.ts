@@ -125,6 +125,7 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/supporter/campaigns/:id/scheduled/:shareId': 'public',
   'GET /api/push/public-key': 'public',
   'GET /unsubscribe/:token': 'public',
+  'POST /unsubscribe/:token': 'public',
   // A reminder address's confirmation link: its page, and the page's button.
   'GET /reminders/confirm/:token': 'public',
   'POST /reminders/confirm/:token': 'public',

@@ -8,8 +8,9 @@ import { SUPPORTER_COOKIE_NAME } from '#shared/constants.ts';
 //
 // The cookie carries `{id}.{tag}`, the tag a keyed hash of the id, so the server can
 // tell an id it issued from a made-up one: only issued ids confirm click-throughs.
-// A bare id (cookies from before the tag) is still the supporter's id; the next
-// response re-issues it with its tag.
+// The server tags only ids it made itself: a bare id or one with a wrong tag (made up,
+// or from before the tag) is replaced by a fresh id, never signed back, or a client
+// could choose its id and have it certified.
 
 export const SUPPORTER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const SUPPORTER_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
@@ -110,18 +111,15 @@ export function ensureFramedSupporterId(request: FastifyRequest, reply: FastifyR
 
 /**
  * The caller's supporter id, issuing a fresh cookie in this response when there is
- * none (or re-issuing a bare id with its tag). `issued` tells the caller the visitor
- * is new (so it has no history yet).
+ * none that this server made. `issued` tells the caller the visitor is new (so it has
+ * no history yet).
  */
 export function ensureSupporterId(
   request: FastifyRequest,
   reply: FastifyReply,
 ): { supporterId: string; issued: boolean } {
   const existing = readVisitorCookie(request);
-  if (existing) {
-    if (!existing.issued) setVisitorCookie(request, reply, existing.id);
-    return { supporterId: existing.id, issued: false };
-  }
+  if (existing?.issued) return { supporterId: existing.id, issued: false };
   const supporterId = newSupporterId();
   setVisitorCookie(request, reply, supporterId);
   return { supporterId, issued: true };

@@ -333,6 +333,7 @@ describe('real responses parse with the route schemas', () => {
     await call({ route, params: { id: ids.campaignId, shareId: 999999 }, status: 404 });
     await call({ route: 'GET /api/push/public-key', status: 200 });
     await call({ route: 'GET /unsubscribe/:token', params: { token: 'nosuchtoken' }, status: 404 });
+    await call({ route: 'POST /unsubscribe/:token', params: { token: 'nosuchtoken' }, status: 404 });
     await call({ route: 'GET /reminders/confirm/:token', params: { token: 'nosuchtoken' }, status: 404 });
     await call({ route: 'POST /reminders/confirm/:token', params: { token: 'nosuchtoken' }, status: 404 });
   }

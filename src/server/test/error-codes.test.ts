@@ -18,6 +18,7 @@ const UNREACHABLE: Partial<Record<ErrorCode, string>> = {
   ALREADY_EXISTS: 'a unique-key race the services check for first',
   REFERENCE_NOT_FOUND: 'a row deleted between the check and the insert',
   INTERNAL: 'a server bug',
+  SERVER_BUSY: 'password checks queued past their limit: test/abuse/password-work.test.ts',
   REQUEST_REFUSED: "the fallback for a framework refusal that none of Fastify's own codes names",
 };
 

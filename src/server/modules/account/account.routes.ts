@@ -22,9 +22,9 @@ import {
 } from '#shared/schemas/common.ts';
 import { profileSchema, profileUpdateSchema } from '#shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
-import { clientNetwork } from '../../lib/client-address.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { isLoopback } from '../../lib/loopback.ts';
+import { afterResponse } from '../../lib/after-response.ts';
+import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import {
@@ -35,16 +35,19 @@ import {
   userActivity,
 } from './account.service.ts';
 import { confirmEmailChange, undoEmailChange, updateProfile } from './email-change.service.ts';
-import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import { queuePasswordReset, resetPassword } from './password-reset.service.ts';
 import { noContent } from '../../lib/replies.ts';
+import { spendPasswordBudget } from '../auth/index.ts';
 
-/** Reset requests per client address: on top of the per-account cap in the service. */
+/** Reset requests per client network: on top of the per-account cap in the service. */
 export const PASSWORD_RESETS_PER_HOUR = 10;
 
 export async function accountRoutes(app: FastifyInstance, { db, config, mailer }: AppDeps) {
   await app.register(rateLimit, {
     global: false,
-    allowList: (request) => isLoopback(request.ip),
+    // Keyed like every address-keyed limit: the client's network (an IPv6 /64 is one).
+    allowList: (request) => isLocalRequest(request, config.trustProxy),
+    keyGenerator: clientNetwork,
     errorResponseBuilder: (_request, ctx) =>
       new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${ctx.after}.`),
   });
@@ -54,11 +57,13 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     '/api/user/password',
     { schema: { body: changePasswordSchema, response: ok(messageSchema) } },
     async (request) => {
+      await spendPasswordBudget({ db, config, request });
       await changePassword({
         db,
         user: request.user,
         sessionId: request.sessionId,
-        address: request.ip,
+        // The network, like login: one /64 is one guesser however its addresses rotate.
+        address: clientNetwork(request),
         ...request.body,
       });
       return { message: 'Password changed. Your other sessions have been signed out.' };
@@ -126,14 +131,10 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
       schema: { body: passwordResetRequestSchema, response: { 202: messageSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      const sends = await requestPasswordReset({
-        db,
-        mailer,
-        email: request.body.email,
-        origin: publicOrigin(request, config),
-      });
-      // Not awaited: how long the mail takes would tell whether the account exists.
-      for (const send of sends) send.catch((err) => request.log.error({ err }, 'reset mail failed'));
+      const job = { db, mailer, email: request.body.email, origin: publicOrigin(request, config) };
+      // The answer goes first and the work (lookup, token, mail) after it: how long the
+      // answer takes must not tell whether the address has an account.
+      afterResponse(reply, () => queuePasswordReset(job), request.log);
       return reply.code(202).send({ message: PASSWORD_RESET_ACCEPTED });
     },
   );
@@ -142,7 +143,13 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     '/api/password-reset/:token',
     { schema: { params: tokenParamsSchema, body: passwordResetSchema, response: ok(messageSchema) } },
     async (request) => {
-      await resetPassword({ db, token: request.params.token, newPassword: request.body.newPassword });
+      await resetPassword({
+        db,
+        token: request.params.token,
+        newPassword: request.body.newPassword,
+        // Spent only for a live token: a made-up one is refused before any hashing.
+        beforeHash: () => spendPasswordBudget({ db, config, request }),
+      });
       return { message: 'Password changed. Please sign in with the new password.' };
     },
   );

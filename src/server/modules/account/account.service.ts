@@ -14,14 +14,17 @@ import {
   countLoginAttempt,
   forgiveLoginAttempt,
   hashPassword,
+  recordLoginFailure,
   type UserRow,
   verifyPassword,
 } from '../auth/index.ts';
+import { voidResetTokens } from './password-reset.service.ts';
 
 /**
  * A wrong current password counts like a failed login (same per-user and
- * per-address budget), so a stolen session cannot be used to guess the password.
- * On success every other session of the user ends.
+ * per-network budget, `address` being the client's network), so a stolen session
+ * cannot be used to guess the password. On success every other session of the user
+ * ends, and every reset link not yet used dies.
  */
 export async function changePassword(opts: {
   db: Db;
@@ -32,8 +35,9 @@ export async function changePassword(opts: {
   newPassword: string;
 }): Promise<void> {
   const { db, user, sessionId, address } = opts;
-  await countLoginAttempt(db, user.username, address);
+  const attempt = await countLoginAttempt(db, user.username, address);
   if (!(await verifyPassword(user.passwordHash, opts.currentPassword))) {
+    await recordLoginFailure(db, user.username, address, attempt);
     throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', CURRENT_PASSWORD_INCORRECT, {
       errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
     });
@@ -50,6 +54,8 @@ export async function changePassword(opts: {
         .where('id', '=', user.id)
         .execute();
       await trx.deleteFrom('sessions').where('userId', '=', user.id).where('id', '!=', sessionId).execute();
+      // A reset link asked for before the change must not undo it.
+      await voidResetTokens(trx, user.id);
       await audit('account.password_changed', user.username);
     },
   );

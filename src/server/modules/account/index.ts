@@ -1,2 +1,2 @@
 // The signed-in user's own account: password, sessions, activity logs, password reset.
-export { accountRoutes } from './account.routes.ts';
+export { accountRoutes, PASSWORD_RESETS_PER_HOUR } from './account.routes.ts';

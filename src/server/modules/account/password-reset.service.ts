@@ -15,24 +15,24 @@ export const resetUrl = (origin: string, token: string) => `${origin}/reset-pass
 
 /**
  * Mails a single-use reset link to every account using this email (several
- * accounts may share one). Answers the same whatever happens: the caller learns
- * nothing about which emails have accounts. Without SMTP no token is made, since
- * nobody could receive it.
+ * accounts may share one). Runs after the answer (which is the same whatever
+ * happens): the caller learns nothing about which emails have accounts. Without
+ * SMTP no token is made, since nobody could receive it; nor without an absolute
+ * origin (PUBLIC_URL, or an allowed host): a relative link in a mail leads nowhere.
  */
 export async function requestPasswordReset(opts: {
   db: Db;
   mailer: Mailer;
   email: string;
   origin: string;
-}): Promise<Promise<unknown>[]> {
+}): Promise<void> {
   const { db, mailer, email, origin } = opts;
-  if (!mailer.enabled) return [];
+  if (!mailer.enabled || !origin) return;
   const users = await db
     .selectFrom('users')
     .select(['id', 'username', 'email'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .execute();
-  const sends: Promise<unknown>[] = [];
   for (const user of users) {
     const recent = await db
       .selectFrom('passwordResets')
@@ -51,23 +51,66 @@ export async function requestPasswordReset(opts: {
         expiresAt: isoAfter(RESET_LIFETIME_MS),
       })
       .execute();
-    sends.push(
-      mailer.send({
-        to: user.email ?? email,
-        subject: 'Reset your Rally password',
-        text:
-          `Someone asked to reset the password of the Rally account "${user.username}".\n\n` +
-          `Open this link to choose a new password (valid for 1 hour, single use):\n${resetUrl(origin, token)}\n\n` +
-          'If it was not you, ignore this mail: your password stays as it is.\n',
-      }),
-    );
+    // Not awaited: a slow mail server holds up neither this queue nor anyone else's.
+    void mailer.send({
+      to: user.email ?? email,
+      subject: 'Reset your Rally password',
+      text:
+        `Someone asked to reset the password of the Rally account "${user.username}".\n\n` +
+        `Open this link to choose a new password (valid for 1 hour, single use):\n${resetUrl(origin, token)}\n\n` +
+        'If it was not you, ignore this mail: your password stays as it is.\n',
+    });
   }
-  return sends;
 }
 
-/** Spends the token (one use, within the hour), sets the password and ends every session. */
-export async function resetPassword(opts: { db: Db; token: string; newPassword: string }): Promise<void> {
+/**
+ * The reset requests of this instance, one after the other: each counts the account's
+ * recent links before adding one, so requests for one address never race past
+ * RESETS_PER_ACCOUNT_PER_HOUR.
+ */
+let resetQueue: Promise<void> = Promise.resolve();
+
+export function queuePasswordReset(opts: Parameters<typeof requestPasswordReset>[0]): Promise<void> {
+  const next = resetQueue.then(() => requestPasswordReset(opts));
+  resetQueue = next.catch(() => {});
+  return next;
+}
+
+/** The reset links of a user not yet used die: called whenever the password changes. */
+export async function voidResetTokens(db: Db, userId: number, now = nowIso()): Promise<void> {
+  await db
+    .updateTable('passwordResets')
+    .set({ usedAt: now })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+const liveToken = (db: Db, token: string, now: string) =>
+  db
+    .selectFrom('passwordResets')
+    .select('userId')
+    .where('tokenHash', '=', hashToken(token))
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+
+/**
+ * Spends the token (one use, within the hour), sets the password, ends every session
+ * and voids the user's other reset links. The token is checked before anything is
+ * hashed: a made-up token costs a lookup, never argon2 work. `beforeHash` runs for a
+ * live token only (the caller's password budget).
+ */
+export async function resetPassword(opts: {
+  db: Db;
+  token: string;
+  newPassword: string;
+  beforeHash?: () => Promise<void>;
+}): Promise<void> {
   const { db, token } = opts;
+  if (!(await liveToken(db, token, nowIso())))
+    throw badRequest('PASSWORD_RESET_INVALID', PASSWORD_RESET_INVALID);
+  await opts.beforeHash?.();
   const passwordHash = await hashPassword(opts.newPassword);
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -86,6 +129,7 @@ export async function resetPassword(opts: { db: Db; token: string; newPassword: 
       .where('id', '=', spent.userId)
       .returning(['id', 'username', 'organizationId'])
       .executeTakeFirstOrThrow();
+    await voidResetTokens(trx, user.id, now);
     await trx.deleteFrom('sessions').where('userId', '=', user.id).execute();
     await recordAudit(trx, {
       organizationId: user.organizationId,

@@ -12,9 +12,10 @@ import { ok, messageSchema, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
+import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
 import { loginUser, logoutUser, registerUser, toPublicUser } from './auth.service.ts';
-import { loadSessionUser, readToken } from './session-user.ts';
+import { spendPasswordBudget } from './password-budget.ts';
+import { loadSessionUser, readTokenSource } from './session-user.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
 
@@ -41,6 +42,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     '/api/register',
     { config: registerLimit, schema: { body: registerSchema, response: created(authResponseSchema) } },
     async (request, reply) => {
+      await spendPasswordBudget({ db, config, request });
       const user = await registerUser({ db, input: request.body });
       setSessionCookie(request, reply, user.token);
       return reply.code(201).send(user);
@@ -51,6 +53,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     '/api/login',
     { schema: { body: loginSchema, response: ok(authResponseSchema) } },
     async (request, reply) => {
+      await spendPasswordBudget({ db, config, request });
       const user = await loginUser({ db, input: request.body, address: clientNetwork(request) });
       setSessionCookie(request, reply, user.token);
       return user;
@@ -58,8 +61,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
   );
 
   // Logout answers 200 whatever the session's state: the client clears its side regardless.
+  // Like every write, one that brings the session in the cookie alone must come from our
+  // own pages: another site must not be able to sign the user out.
   r.post('/api/logout', { schema: { response: ok(messageSchema) } }, async (request, reply) => {
-    await logoutUser(db, readToken(request));
+    const { token, fromCookie } = readTokenSource(request);
+    if (fromCookie) assertSameOrigin(request, config);
+    await logoutUser(db, token);
     clearSessionCookie(reply);
     return { message: 'Logged out' };
   });

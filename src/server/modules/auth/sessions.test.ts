@@ -57,7 +57,14 @@ describe('sessions', () => {
 
   it('answers 401 to a logged-out token, also from the cookie', async () => {
     const { token } = await signUp(t.app, { org: false });
-    await t.app.inject({ method: 'POST', url: '/api/logout', cookies: { token } });
+    // From the app's own page (a cookie-only write must show it: plugins/csrf.ts).
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: { token },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(out.statusCode).toBe(200);
     expect((await me(bearer(token))).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/user', cookies: { token } })).statusCode).toBe(401);
   });

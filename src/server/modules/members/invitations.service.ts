@@ -57,8 +57,11 @@ export async function createInvitation(opts: {
     },
   );
   const url = invitationUrl(origin, token);
+  // Without a public origin (no PUBLIC_URL, a host not on ALLOWED_HOSTS) the link is
+  // relative: shown to copy, never mailed.
   const emailed =
     mailer.enabled &&
+    origin !== '' &&
     (await mailer.send({
       to: input.email,
       subject: `You are invited to join ${orgName} on Rally`,

@@ -314,6 +314,7 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/push/public-key': {},
   'GET /unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
+  'POST /unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'GET /reminders/confirm/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'POST /reminders/confirm/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'GET /api/supporter/campaigns/:id/elsewhere': { params: ofCampaign },

@@ -5,10 +5,10 @@ import { createCampaign } from '../../test/seed-api.ts';
 import { NO_PUBLIC_ORIGIN } from './qr.routes.ts';
 
 // Without PUBLIC_URL the code carries the origin the request came to, but only for a
-// host on ALLOWED_HOSTS (as every absolute link does); for any other host there is
+// host and port on ALLOWED_HOSTS (as every absolute link does); for any other there is
 // no absolute link to print, and the server says so instead of printing a bad code.
 
-const t = appPerFile({ ALLOWED_HOSTS: 'rally.local' });
+const t = appPerFile({ ALLOWED_HOSTS: 'rally.local:8080' });
 let a: SignedUp;
 let campaignId: number;
 beforeAll(async () => {

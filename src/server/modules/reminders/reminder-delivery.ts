@@ -4,7 +4,7 @@ import type { MailMessage } from '../../lib/mail.ts';
 import { safePost } from '../../lib/safe-fetch.ts';
 import { REMINDER_SUBJECT } from './reminder-addresses.ts';
 import type { ReminderKeys } from './reminder-keys.ts';
-import { pushDestination } from './reminders.service.ts';
+import { pushDestination, pushEndpointAllowed } from './reminders.service.ts';
 
 /** A claimed reminder with what its mail or push says. */
 export interface DueReminder {
@@ -58,7 +58,12 @@ export function reminderMail(r: DueReminder & { email: string }, unsubscribeUrl:
       consentLine(r.organizationName),
       `Unsubscribe from reminders of ${r.organizationName}: ${unsubscribeUrl}`,
     ].join('\n'),
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+    // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` to the
+    // link; opening it (GET) only shows a button, so a mail scanner unsubscribes nobody.
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }
 
@@ -90,6 +95,7 @@ export async function sendPushReminder(opts: {
   subscription: PushSubscriptionInput;
 }): Promise<boolean> {
   const { config, keys, reminder } = opts;
+  if (!pushEndpointAllowed(opts.subscription.endpoint, config)) return false;
   // Loaded on the first push, not at start-up: most instances never send one.
   const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '#shared/schemas/common.ts';
@@ -6,11 +6,19 @@ import { pushPublicKeySchema, unsubscribeParamsSchema } from '#shared/schemas/re
 import type { AppDeps } from '../../deps.ts';
 import { type ConfirmOutcome, confirmAddress, lookUpConfirmation } from './reminder-addresses.ts';
 import { loadReminderKeys } from './reminder-keys.ts';
-import { type UnsubscribeOutcome, unsubscribe } from './reminders.service.ts';
+import { type UnsubscribeOutcome, unsubscribe, unsubscribeLinkState } from './reminders.service.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { noStore } from '../../lib/replies.ts';
 
-const PAGES: Record<UnsubscribeOutcome, { status: 200 | 404 | 410; title: string; text: string }> = {
+interface Page {
+  status: 200 | 404 | 410;
+  title: string;
+  text: string;
+  /** The path the page's button posts to. */
+  action?: string;
+}
+
+const PAGES: Record<UnsubscribeOutcome, Page> = {
   unsubscribed: {
     status: 200,
     title: 'You are unsubscribed',
@@ -19,7 +27,7 @@ const PAGES: Record<UnsubscribeOutcome, { status: 200 | 404 | 410; title: string
   used: {
     status: 410,
     title: 'This link has already been used',
-    text: 'You were unsubscribed when this link was first opened. Nothing else needs doing.',
+    text: 'You were unsubscribed when this link was first used. Nothing else needs doing.',
   },
   unknown: {
     status: 404,
@@ -28,12 +36,27 @@ const PAGES: Record<UnsubscribeOutcome, { status: 200 | 404 | 410; title: string
   },
 };
 
+/** What opening a live link shows: a button, since opening alone (a mail scanner) must change nothing. */
+const unsubscribeButtonPage = (token: string): Page => ({
+  status: 200,
+  title: 'Unsubscribe from reminders',
+  text: 'Press the button to stop reminder emails to this address from this organization. Reminders you scheduled are removed, and your address with them.',
+  action: `/unsubscribe/${encodeURIComponent(token)}`,
+});
+
 /** A small page of its own: it must work without the app's scripts (mail clients open it anywhere). */
-const page = (p: (typeof PAGES)[UnsubscribeOutcome]) => `<!doctype html>
+const page = (p: Page) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${p.title} | Rally</title></head>
-<body><main><h1>${p.title}</h1><p>${p.text}</p></main></body></html>
+<body><main><h1>${p.title}</h1><p>${p.text}</p>${
+  p.action
+    ? `\n<form method="post" action="${p.action}"><button type="submit">Unsubscribe</button></form>`
+    : ''
+}</main></body></html>
 `;
+
+/** The RFC 8058 one-click body (or the page's empty form): read, never needed. */
+const FORM_BODY_LIMIT = 4096;
 
 /**
  * The confirmation link's page. Opening it (GET, as mail scanners do) changes
@@ -87,16 +110,31 @@ export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
   }));
 
   const html = { content: { 'text/html': { schema: z.string() } } };
-  r.get(
-    '/unsubscribe/:token',
-    {
-      onRequest: noStore,
-      schema: { params: unsubscribeParamsSchema, response: { 200: html, 404: html, 410: html } },
-    },
-    async (request, reply) => {
-      const result = PAGES[await unsubscribe(db, request.params.token)];
-      return reply.code(result.status).type('text/html; charset=utf-8').send(page(result));
-    },
+  const sendPage = (reply: FastifyReply, p: Page) =>
+    reply.code(p.status).type('text/html; charset=utf-8').send(page(p));
+  const pageSchema = {
+    params: unsubscribeParamsSchema,
+    response: { 200: html, 404: html, 410: html },
+  };
+
+  // Opening the link: the button (or what became of the link). Changes nothing.
+  r.get('/unsubscribe/:token', { onRequest: noStore, schema: pageSchema }, async (request, reply) => {
+    const state = await unsubscribeLinkState(db, request.params.token);
+    return sendPage(reply, state === 'live' ? unsubscribeButtonPage(request.params.token) : PAGES[state]);
+  });
+
+  // The unsubscribe itself: the page's button, or the mail client's one-click POST
+  // (`List-Unsubscribe=One-Click`, form-encoded or multipart). Its body says nothing
+  // the link does not, so any small form body is read and set aside.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, _body, done) => done(null, {}),
+    );
+  }
+  r.post('/unsubscribe/:token', { onRequest: noStore, schema: pageSchema }, async (request, reply) =>
+    sendPage(reply, PAGES[await unsubscribe(db, request.params.token)]),
   );
 }
 

@@ -21,7 +21,7 @@ export const REMINDER_REFUSED = {
   noOrigin: 'Reminders need the public address of this site (PUBLIC_URL)',
   tooMany: `This address already has ${MAX_PENDING_EMAIL_REMINDERS} reminders waiting in this organization; wait until one is sent`,
   unsubscribed: 'This address has unsubscribed from reminders of this organization',
-  pushEndpoint: 'push.endpoint: Push endpoint must be a public https address',
+  pushEndpoint: 'push.endpoint: Push endpoint must be a public https address on port 443',
 } as const;
 
 /**
@@ -33,6 +33,27 @@ export function pushDestination(config: Config) {
   return config.allowPrivateFetch
     ? { protocols: ['https:', 'http:'], policy: allowAnyAddress }
     : { protocols: ['https:'], policy: refusePrivateAddress };
+}
+
+/**
+ * Push services listen on https's own port: an endpoint on any other port (`:22`,
+ * `:8443`) is refused, so the server cannot be pointed at arbitrary services of a
+ * public host. With PUSH_SERVICE_HOSTS set, the host must also be one of those (or a
+ * subdomain of one). ALLOW_PRIVATE_FETCH (tests only) lets a local test server through.
+ */
+export function pushEndpointAllowed(endpoint: string, config: Config): boolean {
+  if (config.allowPrivateFetch) return true;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || (url.port !== '' && url.port !== '443')) return false;
+  const hosts = config.pushServiceHosts;
+  if (!hosts?.length) return true;
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
 /** A checked reminder request, ready to store beside its share. */
@@ -80,6 +101,8 @@ export async function checkReminder(opts: {
     await checkAddressMayBeMailed(db, organizationId, key, opts.replaces);
   }
   if (reminder.push) {
+    if (!pushEndpointAllowed(reminder.push.endpoint, config))
+      throw badRequest('PUSH_ENDPOINT_REFUSED', REMINDER_REFUSED.pushEndpoint);
     try {
       await checkDestination(reminder.push.endpoint, pushDestination(config));
     } catch (err) {
@@ -147,6 +170,20 @@ async function saveReminder(
 }
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'used' | 'unknown';
+
+/**
+ * What an unsubscribe link would do, without doing it: opening the link (a GET,
+ * which mail scanners make too) only shows the button; the POST unsubscribes.
+ */
+export async function unsubscribeLinkState(db: Db, token: string): Promise<'live' | 'used' | 'unknown'> {
+  const link = await db
+    .selectFrom('reminderUnsubscribes')
+    .select('usedAt')
+    .where('tokenHash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!link) return 'unknown';
+  return link.usedAt ? 'used' : 'live';
+}
 
 /**
  * Spends an unsubscribe token: every reminder still pending for that address in that

@@ -107,15 +107,16 @@ describe('POST /api/shares', () => {
     expect(impact.json()).toMatchObject({ shares: 1 });
   });
 
-  it('keeps an existing supporter cookie', async () => {
+  it('keeps a supporter cookie it issued; a made-up id gets a fresh one', async () => {
     const res = await post(
       '/api/shares',
       { assetId: assetA, campaignId: campA, organizationId: orgA, platform: 'facebook', supporterInfo: 'hi' },
       { cookie: 'ExistingSupporter0000001' },
     );
     expect(res.statusCode).toBe(201);
-    // A bare id (a cookie from before tags) keeps its id and gets its tag.
-    expect(supporterIdOf(supporterCookie(res.headers))).toBe('ExistingSupporter0000001');
+    // A bare id (made up, or a cookie from before tags) is not signed back: a fresh id.
+    const issued = supporterIdOf(supporterCookie(res.headers));
+    expect(issued).not.toBe('ExistingSupporter0000001');
     const again = await post(
       '/api/shares',
       { assetId: assetA, campaignId: campA, organizationId: orgA, platform: 'facebook' },
@@ -127,7 +128,7 @@ describe('POST /api/shares', () => {
       .select(['supporterId', 'supporterInfo', 'ref'])
       .where('id', '=', res.json().id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ supporterId: 'ExistingSupporter0000001', supporterInfo: 'hi', ref: null });
+    expect(row).toEqual({ supporterId: issued, supporterInfo: 'hi', ref: null });
   });
 
   it.each([

@@ -71,6 +71,21 @@ describe('CSV export', () => {
     expect(csvCell(-3)).toBe('-3');
   });
 
+  it('guards a formula that follows leading separators, quotes or spaces (a new cell in another locale)', () => {
+    // `;=1+1` opens as two cells where `;` separates fields: the guard goes before the `=`.
+    expect(csvCell(';=1+1')).toBe(";'=1+1");
+    expect(csvCell(';;+SUM(A1)')).toBe(";;'+SUM(A1)");
+    expect(csvCell('|@x')).toBe("|'@x");
+    expect(csvCell(' =1+1')).toBe(" '=1+1");
+    expect(csvCell(',=1+1')).toBe(`",'=1+1"`);
+    expect(csvCell('"=1+1')).toBe(`"""'=1+1"`);
+    expect(csvCell("'=1+1")).toBe("''=1+1");
+    // Words that merely contain these characters are left alone.
+    for (const cell of ['a;b', 'x = 1', 'semi; -colon', 'mail@example.org', ';plain']) {
+      expect(csvCell(cell)).toBe(cell);
+    }
+  });
+
   it('streams every share of the range as an attachment; totals match the analytics', async () => {
     const res = await t.app.inject({
       url: `/api/campaigns/${campaignId}/export.csv?type=shares`,

@@ -161,3 +161,31 @@ describe('cookie-authenticated lifecycle writes', () => {
     expect(await send({ origin: `http://${HOST}` })).toEqual([200, 200, 201, 204, 204]);
   });
 });
+
+describe('logout with the cookie alone', () => {
+  it('from another origin (or none): 403 and the session lives on; from ours: signed out', async () => {
+    const own = await signUp(t.app, { org: false });
+    const logout = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { host: HOST, cookie: `token=${own.token}`, ...headers },
+      });
+    for (const extra of <Record<string, string>[]>[
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      {},
+    ]) {
+      const res = await logout(extra);
+      expect(res.statusCode, JSON.stringify(extra)).toBe(403);
+      expect(res.json().message).toBe(CROSS_SITE_MESSAGE);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(own.token) })).statusCode).toBe(200);
+
+    const ours = await logout({ origin: `http://${HOST}` });
+    expect(ours.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(own.token) })).statusCode).toBe(401);
+  });
+});

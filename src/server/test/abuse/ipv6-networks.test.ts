@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLICKS_PER_SHARE_PER_NETWORK } from '#shared/constants.ts';
 import { networkKey } from '../../lib/network-key.ts';
+import { PASSWORD_RESETS_PER_HOUR } from '../../modules/account/index.ts';
 import { LOGIN_MAX_FAILURES_PER_USER, REGISTRATIONS_PER_HOUR } from '../../modules/auth/index.ts';
 import { PUBLIC_SHARE_WRITES_PER_MINUTE } from '../../modules/shares/index.ts';
 import { CLICKS_PER_ADDRESS_PER_MINUTE } from '../../modules/supporter/index.ts';
@@ -58,6 +59,18 @@ describe('address-keyed limits count a /64 as one network', { timeout: 60_000 },
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_USER; i++)
       expect((await login('wrong-pass')).statusCode).toBe(401);
     expect((await login('wrong-pass')).statusCode).toBe(429);
+  });
+
+  it('password reset requests', async () => {
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password-reset',
+        remoteAddress: rotating(),
+        payload: { email: 'someone@example.org' },
+      });
+    for (let i = 0; i < PASSWORD_RESETS_PER_HOUR; i++) expect((await ask()).statusCode).toBe(202);
+    expect((await ask()).statusCode).toBe(429);
   });
 
   it('public share writes and click-throughs', async () => {

@@ -5,7 +5,7 @@ import { API_KEY_REQUESTS_PER_MINUTE, DATE_FORMAT } from '#shared/constants.ts';
 import {
   API_KEY_ROLES,
   type ApiKey,
-  type ApiKeyRole,
+  type CreateApiKeyInput,
   type CreatedApiKey,
   createApiKeySchema,
 } from '#shared/schemas/api-keys.ts';
@@ -14,16 +14,17 @@ import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { DataTable } from '#client/components/ui/data-table.tsx';
 import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
-import { Form, InputField } from '#client/components/ui/form-field.tsx';
+import { Form, InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { CopyField } from '#client/components/ui/copy-field.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { errorMessage, fieldErrorsOf } from '#client/lib/api-client.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
 import { RoleLocked } from './role-locked.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 import { useRole } from '../hooks/use-role.ts';
-import { RoleField } from './role-options.tsx';
+import { RoleOptions } from './role-options.tsx';
 
 const day = (iso: string) => format(parseISO(iso), DATE_FORMAT);
 
@@ -62,9 +63,12 @@ export function ApiKeysCard() {
 /** The create form, replaced by the new key (shown this once) until Done. */
 function CreateApiKey() {
   const create = useCreateApiKey();
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<ApiKeyRole>('viewer');
-  const [nameError, setNameError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(createApiKeySchema, { name: '', role: 'viewer' } satisfies CreateApiKeyInput);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   if (created) return <NewApiKey created={created} done={() => setCreated(null)} />;
@@ -77,20 +81,14 @@ function CreateApiKey() {
     <Form
       aria-label="Create an API key"
       className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
-      onSubmit={() => {
-        const parsed = createApiKeySchema.safeParse({ name, role });
-        if (!parsed.success) {
-          setNameError(parsed.error.issues.find((i) => i.path[0] === 'name')?.message);
-          return;
-        }
-        setNameError(undefined);
-        create.mutate(parsed.data, {
+      onSubmit={handleSubmit((values) =>
+        create.mutate(values, {
           onSuccess: (key) => {
             setCreated(key);
-            setName('');
+            reset({ name: '', role: values.role });
           },
-        });
-      }}
+        }),
+      )}
     >
       <InputField
         id="api-key-name"
@@ -98,11 +96,12 @@ function CreateApiKey() {
         placeholder="e.g. Newsletter sync"
         autoComplete="off"
         maxLength={100}
-        value={name}
-        error={nameError ?? (serverNameError || undefined)}
-        onChange={(e) => setName(e.target.value)}
+        error={errors.name?.message ?? (serverNameError || undefined)}
+        {...register('name')}
       />
-      <RoleField id="api-key-role" label="Key role" roles={API_KEY_ROLES} value={role} onChange={setRole} />
+      <SelectField id="api-key-role" label="Key role" error={errors.role?.message} {...register('role')}>
+        <RoleOptions roles={API_KEY_ROLES} />
+      </SelectField>
       <Button type="submit" disabled={create.isPending}>
         <KeyRoundIcon aria-hidden />
         {create.isPending ? 'Creating...' : 'Create API Key'}

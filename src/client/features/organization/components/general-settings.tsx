@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import type { OrganizationSettings } from '#shared/schemas/settings.ts';
+import { useMemo } from 'react';
+import { generalSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
@@ -7,6 +7,7 @@ import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { Options } from '#client/components/ui/options.tsx';
 import { useOrganization } from '../api/get-organization.ts';
 import { timeZoneOptions } from '#client/lib/time-zones.ts';
+import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { WithSettings } from './settings-state.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
 
@@ -44,22 +45,32 @@ function GeneralForm({
   orgUsername: string;
   canChange: boolean;
 }) {
-  const [draft, setDraft] = useState<General>(initial);
   const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
-  const { save, errors, saving } = useSaveSettings();
-  const set =
-    (field: keyof General) =>
-    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      setDraft((d) => ({ ...d, [field]: e.target.value }));
+  const { save, errors: serverErrors, saving } = useSaveSettings();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors: schemaErrors },
+  } = useSchemaForm(generalSettingsSchema, initial);
+  // The schema's message first; the server's when the schema let the value through.
+  const errors = Object.fromEntries(
+    (['name', 'website', 'description', 'timeZone', 'contactEmail'] as const).map((name) => [
+      name,
+      schemaErrors[name]?.message ?? serverErrors[name],
+    ]),
+  ) as Partial<Record<keyof General, string>>;
   const field = (id: string, name: keyof General) => ({
     ...fieldAria(id, errors[name]),
-    value: draft[name],
-    onChange: set(name),
+    ...register(name),
     disabled: !canChange,
   });
 
   return (
-    <Form aria-label="General settings" className="space-y-6" onSubmit={() => save({ general: draft })}>
+    <Form
+      aria-label="General settings"
+      className="space-y-6"
+      onSubmit={handleSubmit((general) => save({ general }), toastFirstError('Settings not saved'))}
+    >
       <SectionCard
         title="Organization Profile"
         description="How your organization appears to supporters."

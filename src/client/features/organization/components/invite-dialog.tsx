@@ -1,15 +1,21 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { INVALID_EMAIL } from '#shared/schemas/auth.ts';
-import { type CreatedInvitation, ROLES, type Role } from '#shared/schemas/members.ts';
+import {
+  type CreateInvitationInput,
+  type CreatedInvitation,
+  createInvitationSchema,
+  ROLES,
+} from '#shared/schemas/members.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter, FormDialog } from '#client/components/ui/dialog.tsx';
 import { CopyField } from '#client/components/ui/copy-field.tsx';
-import { Form, FormSubmit, InputField } from '#client/components/ui/form-field.tsx';
+import { Form, FormSubmit, InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { errorMessage, fieldErrorsOf } from '#client/lib/api-client.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { roleLabel } from '#client/features/auth/index.ts';
 import { useCreateInvitation } from '../api/invitations.ts';
-import { RoleField } from './role-options.tsx';
+import { RoleOptions } from './role-options.tsx';
 
 /** 'Invite Team Member': email and role; then the link, shown this once, to copy. */
 export function InviteDialog() {
@@ -31,21 +37,25 @@ export function InviteDialog() {
 
 function InviteForm({ close }: { close: () => void }) {
   const create = useCreateInvitation();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('editor');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(createInvitationSchema, { email: '', role: 'editor' } satisfies CreateInvitationInput);
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
-  const emailError = fieldErrorsOf(create.error).some((e) => e.path === 'email')
+  const serverEmailError = fieldErrorsOf(create.error).some((e) => e.path === 'email')
     ? errorMessage(create.error, INVALID_EMAIL)
     : undefined;
+  const emailError = errors.email?.message ?? serverEmailError;
   const otherError =
-    create.error && !emailError ? errorMessage(create.error, 'Something went wrong') : undefined;
+    create.error && !serverEmailError ? errorMessage(create.error, 'Something went wrong') : undefined;
 
   if (created) return <InvitationLink invitation={created} close={close} />;
   return (
     <Form
       aria-label="Invite a team member"
       className="space-y-4"
-      onSubmit={() => create.mutate({ email, role }, { onSuccess: setCreated })}
+      onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: setCreated }))}
     >
       <InputField
         id="invite-email"
@@ -53,10 +63,11 @@ function InviteForm({ close }: { close: () => void }) {
         error={emailError}
         type="email"
         autoComplete="off"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        {...register('email')}
       />
-      <RoleField id="invite-role" label="Role" roles={ROLES} value={role} onChange={setRole} />
+      <SelectField id="invite-role" label="Role" error={errors.role?.message} {...register('role')}>
+        <RoleOptions roles={ROLES} />
+      </SelectField>
       {otherError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {otherError}
