@@ -1,11 +1,11 @@
 import { ImageIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
-import type { OrganizationSettings } from '#shared/schemas/settings.ts';
+import { brandingSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FileUploadField, useFileUpload } from '#client/features/assets/index.ts';
+import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { WithSettings } from './settings-state.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
 
@@ -28,18 +28,36 @@ export function BrandingSettings() {
 }
 
 function BrandingForm({ initial, canChange }: { initial: Branding; canChange: boolean }) {
-  const [draft, setDraft] = useState<Branding>(initial);
-  const { save, errors, saving } = useSaveSettings();
+  const { save, errors: serverErrors, saving } = useSaveSettings();
+  const {
+    watch,
+    setValue,
+    handleSubmit,
+    formState: { errors: schemaErrors },
+  } = useSchemaForm(brandingSettingsSchema, initial);
+  // Every field is drawn from the values (the logo preview, the picker beside its text), none registered.
+  const draft = watch();
+  const set = (field: keyof Branding, value: string) => setValue(field, value, { shouldDirty: true });
+  // The schema's message first; the server's when the schema let the value through.
+  const errors = {
+    logoUrl: schemaErrors.logoUrl?.message ?? serverErrors.logoUrl,
+    primaryColor: schemaErrors.primaryColor?.message ?? serverErrors.primaryColor,
+    accentColor: schemaErrors.accentColor?.message ?? serverErrors.accentColor,
+  };
   const flow = useFileUpload();
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
 
   const uploadLogo = async () => {
     const file = await flow.upload();
-    if (file) setDraft((d) => ({ ...d, logoUrl: file.url }));
+    if (file) set('logoUrl', file.url);
   };
 
   return (
-    <Form aria-label="Branding settings" className="space-y-6" onSubmit={() => save({ branding: draft })}>
+    <Form
+      aria-label="Branding settings"
+      className="space-y-6"
+      onSubmit={handleSubmit((branding) => save({ branding }), toastFirstError('Settings not saved'))}
+    >
       <SectionCard
         title="Logo"
         description="Shown on your supporter pages and their link previews."
@@ -72,12 +90,7 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
             </p>
           )}
           {canChange && draft.logoUrl && (
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              onClick={() => setDraft((d) => ({ ...d, logoUrl: '' }))}
-            >
+            <Button type="button" size="sm" variant="ghost" onClick={() => set('logoUrl', '')}>
               <XIcon aria-hidden /> Remove Logo
             </Button>
           )}
@@ -96,7 +109,7 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
             value={draft[key]}
             error={errors[key]}
             disabled={!canChange}
-            onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+            onChange={(value) => set(key, value)}
           />
         ))}
       </SectionCard>
