@@ -1,3 +1,4 @@
+import { listenForMail } from '../support/e2e-mail.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 // Profile and settings screens.
@@ -29,8 +30,10 @@ test('saving personal information survives a reload', async ({ page, signedIn })
   await page.goto('/profile');
   await page.getByLabel('First Name').fill('Ada');
   await page.getByLabel('Last Name').fill("O'Lovelace <b>");
-  await page.getByLabel('Email').fill('ada@example.org');
   await page.getByLabel('Phone').fill('+44 20 7946 0000');
+  // The email stays as it is, so no password is asked for.
+  const info = page.getByRole('form', { name: 'Personal Information' });
+  await expect(info.getByLabel('Current Password')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page)).toContainText('Profile Updated');
   await expect(page.getByRole('heading', { level: 2, name: "Ada O'Lovelace <b>" })).toBeVisible();
@@ -39,7 +42,7 @@ test('saving personal information survives a reload', async ({ page, signedIn })
   await page.reload();
   await expect(page.getByLabel('First Name')).toHaveValue('Ada');
   await expect(page.getByLabel('Last Name')).toHaveValue("O'Lovelace <b>");
-  await expect(page.getByLabel('Email')).toHaveValue('ada@example.org');
+  await expect(page.getByLabel('Email')).toHaveValue(`${signedIn.username}@example.org`);
   await expect(page.getByLabel('Phone')).toHaveValue('+44 20 7946 0000');
   await expect(page.getByRole('heading', { level: 2, name: "Ada O'Lovelace <b>" })).toBeVisible();
   expect(signedIn.userId).toBeGreaterThan(0);
@@ -148,4 +151,53 @@ test('settings say so when the organisation cannot be loaded', async ({ page, si
   await expect(page.getByLabel('Organization Username')).toHaveValue('');
   // The settings themselves come from their own call and still load.
   await expect(page.getByLabel('Organization Name')).toHaveValue(signedIn.orgName);
+});
+
+test('a new email asks for the password and is made when the mailed link is followed; the old address can undo it', async ({
+  page,
+  signedIn,
+}) => {
+  const smtp = await listenForMail();
+  try {
+    const oldEmail = `${signedIn.username}@example.org`;
+    const newEmail = `new-${signedIn.username}@example.org`;
+    await page.goto('/profile');
+    const info = page.getByRole('form', { name: 'Personal Information' });
+    await page.getByLabel('Email').fill(newEmail);
+    await info.getByLabel('Current Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page)).toContainText('Current password is incorrect');
+
+    await info.getByLabel('Current Password').fill('secret123');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page)).toContainText(`Check ${newEmail} to confirm the change`);
+    await expect(info.getByRole('status')).toContainText(
+      `Check ${newEmail} to confirm the change. Your email stays ${oldEmail} until then.`,
+    );
+    await expect(page.getByLabel('Email')).toHaveValue(oldEmail);
+
+    const mail = await smtp.waitFor(newEmail, 10_000);
+    const link = mail.text?.match(/https?:\/\/\S+(\/confirm-email\/[A-Za-z0-9_-]+)/)?.[1];
+    expect(link, mail.text).toBeTruthy();
+    await page.goto(link as string);
+    await expect(page.getByRole('heading', { name: 'Confirm your new email address' })).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm new email' }).click();
+    await expect(page.getByRole('status')).toHaveText(`Your email address is now ${newEmail}.`);
+
+    await page.goto('/profile');
+    await expect(page.getByLabel('Email')).toHaveValue(newEmail);
+    await expect(page.getByText(`Changed your email: ${oldEmail} -> ${newEmail}`)).toBeVisible();
+
+    // The old address is told, with a link that puts it back and signs every session out.
+    const notice = await smtp.waitFor(oldEmail, 10_000);
+    const undo = notice.text?.match(/https?:\/\/\S+(\/undo-email-change\/[A-Za-z0-9_-]+)/)?.[1];
+    expect(undo, notice.text).toBeTruthy();
+    await page.goto(undo as string);
+    await page.getByRole('button', { name: 'Restore my old email' }).click();
+    await expect(page.getByRole('status')).toContainText(`Your email address is ${oldEmail} again`);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  } finally {
+    await smtp.close();
+  }
 });

@@ -97,15 +97,16 @@ test('invite, join as a viewer, get promoted to editor, then be removed', async 
   await expect(them.getByRole('dialog', { name: 'Create a new campaign' })).toBeVisible();
   await them.keyboard.press('Escape');
 
-  // The admin removes them (after confirming): their next call is refused, and the app sends them to onboarding.
+  // The admin removes them (after confirming): their session ends, so their next call is
+  // refused and the app sends them to sign in; signed in again, they are outside the organisation.
   await page.getByRole('button', { name: `Remove ${username}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove Member' }).click();
   await expect(toastEl(page)).toContainText('Member removed');
   await expect(page.getByTestId('member-row')).toHaveCount(1);
   const refused = await callFromPage(them, 'POST', '/api/campaigns', { name: 'After removal' });
-  expect(refused.status).toBe(403);
+  expect(refused.status).toBe(401);
   await them.reload();
-  await expect(them).toHaveURL(/\/onboarding$/);
+  await expect(them).toHaveURL(/\/auth/);
   await theirs.close();
 });
 

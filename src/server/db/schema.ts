@@ -438,6 +438,24 @@ export interface PasswordResetsTable {
   usedAt: string | null;
 }
 
+/** An email change: waiting for the new address's confirmation, then undoable from the old one. */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  userId: number;
+  oldEmail: string | null;
+  /** Null: the email is being removed. */
+  newEmail: string | null;
+  /** SHA-256 of the token mailed to the new address; null once spent (or for a removal). */
+  confirmTokenHash: string | null;
+  confirmBy: string;
+  confirmedAt: string | null;
+  /** SHA-256 of the token mailed to the old address once the change is made. */
+  undoTokenHash: string | null;
+  undoBy: string | null;
+  undoneAt: string | null;
+  createdAt: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   /** Null for events outside any organisation (a sign-in before onboarding). */
@@ -516,6 +534,7 @@ export interface Database {
   uploads: UploadsTable;
   invitations: InvitationsTable;
   passwordResets: PasswordResetsTable;
+  emailChanges: EmailChangesTable;
   auditLog: AuditLogTable;
   organizationSettings: OrganizationSettingsTable;
   apiKeys: ApiKeysTable;

@@ -12,7 +12,11 @@ export type AuditAction =
   | 'auth.sign_in'
   | 'auth.sign_out'
   | 'account.profile_updated'
-  // The email change (confirmed by a link to the new address) records its own entries here.
+  // The email change: asked (with the password), confirmed by the link to the new address,
+  // undone by the link sent to the old one.
+  | 'account.email_change_requested'
+  | 'account.email_changed'
+  | 'account.email_change_undone'
   | 'account.password_changed'
   | 'account.password_reset'
   | 'account.session_ended'

@@ -47,6 +47,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/user/activity': sessionOnly('session'),
   'POST /api/password-reset': 'public',
   'POST /api/password-reset/:token': 'public',
+  // The token, mailed to the new (confirm) or old (undo) address, is the credential.
+  'POST /api/email-change/:token/confirm': 'public',
+  'POST /api/email-change/:token/undo': 'public',
 
   // Organisation (creating one is onboarding: the caller has none yet)
   'POST /api/organizations': sessionOnly('session'),

@@ -75,6 +75,29 @@ async function login(username: string, password = 'secret123') {
   return res.json().token as string;
 }
 
+/**
+ * An email change of `userId` as its mails leave it: waiting for the link to the new
+ * address (`confirm`), or made and waiting for the old address's undo link. Its token.
+ */
+async function emailChange(userId: number, { confirm }: { confirm: boolean }) {
+  const token = `email-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  await t.database.db
+    .insertInto('emailChanges')
+    .values({
+      userId,
+      oldEmail: 'old@example.org',
+      newEmail: 'new@example.org',
+      confirmTokenHash: confirm ? hashToken(token) : null,
+      confirmBy: isoAfter(3_600_000),
+      confirmedAt: confirm ? null : nowIso(),
+      undoTokenHash: confirm ? null : hashToken(token),
+      undoBy: confirm ? null : isoAfter(3_600_000),
+      createdAt: nowIso(),
+    })
+    .execute();
+  return token;
+}
+
 /** One successful call per audited write route. */
 const CALLS: Record<string, Call> = {
   'POST /api/login': async () => ({
@@ -129,6 +152,24 @@ const CALLS: Record<string, Call> = {
         url: `/api/password-reset/${token}`,
         payload: { newPassword: 'another123' },
       }),
+      actorId: user.userId,
+      orgId: user.orgId,
+    };
+  },
+  'POST /api/email-change/:token/confirm': async () => {
+    const user = await signUp(t.app);
+    const token = await emailChange(user.userId, { confirm: true });
+    return {
+      res: await t.app.inject({ method: 'POST', url: `/api/email-change/${token}/confirm` }),
+      actorId: user.userId,
+      orgId: user.orgId,
+    };
+  },
+  'POST /api/email-change/:token/undo': async () => {
+    const user = await signUp(t.app);
+    const token = await emailChange(user.userId, { confirm: false });
+    return {
+      res: await t.app.inject({ method: 'POST', url: `/api/email-change/${token}/undo` }),
       actorId: user.userId,
       orgId: user.orgId,
     };

@@ -292,6 +292,28 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...reset, payload: { newPassword: 'secret456' }, status: 200 });
     // The link works once.
     await call({ ...reset, payload: { newPassword: 'secret789' }, status: 400 });
+
+    // An email change: confirmed from the new address, undone from the old one.
+    const mover = await signUp(t.app, { org: false });
+    const moved = `moved-${mover.username}@example.org`;
+    await call({
+      route: 'PUT /api/user/profile',
+      headers: bearer(mover.token),
+      payload: { email: moved, currentPassword: 'secret123' },
+      status: 200,
+    });
+    const confirmToken = /confirm-email\/([A-Za-z0-9_-]+)/.exec((await smtp.waitFor(moved)).text ?? '')?.[1];
+    const confirm: Request = {
+      route: 'POST /api/email-change/:token/confirm',
+      params: { token: confirmToken },
+    };
+    await call({ ...confirm, status: 200 });
+    await call({ ...confirm, status: 400 });
+    const notice = await smtp.waitFor(`${mover.username}@example.org`);
+    const undoToken = /undo-email-change\/([A-Za-z0-9_-]+)/.exec(notice.text ?? '')?.[1];
+    const undo: Request = { route: 'POST /api/email-change/:token/undo', params: { token: undoToken } };
+    await call({ ...undo, status: 200 });
+    await call({ ...undo, status: 400 });
   }
 
   /** The one-tap link's scheduled share, the VAPID key, the unsubscribe and address-confirmation pages. */

@@ -233,6 +233,12 @@ describe('every refusal carries a listed code', () => {
       400,
       'PASSWORD_RESET_INVALID',
     );
+    refused(
+      await inject(a, 'PUT', '/api/user/profile', admin.token, { email: 'elsewhere@example.org' }),
+      400,
+      'CURRENT_PASSWORD_REQUIRED',
+    );
+    refused(await inject(a, 'POST', '/api/email-change/nosuchtoken/confirm'), 400, 'EMAIL_CHANGE_INVALID');
     refused(await inject(a, 'GET', '/api/invitations/nosuchtoken'), 404, 'INVITATION_NOT_FOUND');
     const invitation = (
       await inject(a, 'POST', '/api/organization/invitations', admin.token, {

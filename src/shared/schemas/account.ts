@@ -29,6 +29,16 @@ export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 export const PASSWORD_RESET_ACCEPTED = 'If an account uses this email, a reset link is on its way.';
 export const PASSWORD_RESET_INVALID = 'This reset link is invalid, used or expired';
 
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email';
+export const EMAIL_CHANGE_INVALID = 'This link is invalid, used or expired';
+/** Hours a confirmation link of a new email is valid; days the old address may undo the change. */
+export const EMAIL_CONFIRM_HOURS = 24;
+export const EMAIL_UNDO_DAYS = 7;
+
+/** POST /api/email-change/:token/confirm and /undo: what the account's email is now. */
+export const emailChangeResultSchema = z.object({ message: z.string(), email: z.string().nullable() });
+export type EmailChangeResult = z.infer<typeof emailChangeResultSchema>;
+
 /** Who acted in an audit entry: a person (their session), or an API key made by that person. */
 export const AUDIT_ACTOR_KINDS = ['user', 'api_key'] as const;
 

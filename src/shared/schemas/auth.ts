@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { idField, timestampField, trimmedText } from './common.ts';
+import { usernameProblem } from '../username.ts';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME } from '../constants.ts';
 
+/** A username as typed to sign in: any existing name, so accounts made before a rule below still sign in. */
 export const usernameField = trimmedText('Username', MAX_USERNAME, MIN_USERNAME);
+
+/** A new username (of a user or an organisation): visible characters of one script (#shared/username.ts). */
+export const newUsernameField = usernameField.superRefine((name, ctx) => {
+  const problem = usernameProblem(name);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const passwordField = z
   .string()
@@ -19,7 +27,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 /** What POST /api/register accepts. */
 export const registerSchema = z.strictObject({
-  username: usernameField,
+  username: newUsernameField,
   email: emailField,
   password: passwordField,
 });
@@ -48,12 +56,17 @@ export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 const optionalText = (max: number) =>
   z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 
-/** PUT /api/user/profile: every field optional and free text, bounded only to keep rows sane. */
+/**
+ * PUT /api/user/profile: every field optional and free text, bounded only to keep rows
+ * sane. A new email also needs `currentPassword`, and takes effect only once the link
+ * mailed to it is followed (the answer's `pendingEmail`).
+ */
 export const profileSchema = z.strictObject({
   firstName: optionalText(100),
   lastName: optionalText(100),
   email: z.union([z.literal(''), emailField]).optional(),
   phone: optionalText(50),
+  currentPassword: z.string().max(MAX_PASSWORD, 'Current password is incorrect').optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
@@ -79,6 +92,10 @@ export const publicUserSchema = z.object({
   updatedAt: timestampField,
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** PUT /api/user/profile: the saved user; `pendingEmail` when a confirmation link went to a new address. */
+export const profileUpdateSchema = publicUserSchema.extend({ pendingEmail: z.string().optional() });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** Register and login: the user plus the session's bearer token. */
 export const authResponseSchema = publicUserSchema.extend({ token: z.string() });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { descriptionField, idField, timestampField } from './common.ts';
-import { usernameField } from './auth.ts';
+import { newUsernameField } from './auth.ts';
 import { organizationNameField } from './settings.ts';
 
 export const createOrganizationSchema = z.strictObject({
   name: organizationNameField,
-  username: usernameField.regex(
+  username: newUsernameField.regex(
     /^[a-zA-Z0-9_-]+$/,
     'Username can only contain letters, numbers, underscores, and hyphens',
   ),

@@ -1,6 +1,7 @@
 export {
   useActivity,
   useChangePassword,
+  useEmailChangeLink,
   useEndSession,
   useRequestPasswordReset,
   useResetPassword,

@@ -21,6 +21,7 @@ import * as m0019 from './0019-rollup-fillfactor.ts';
 import * as m0020 from './0020-campaign-dates.ts';
 import * as m0021 from './0021-outbox.ts';
 import * as m0022 from './0022-audit-actors.ts';
+import * as m0023 from './0023-email-changes.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -47,6 +48,7 @@ const ALL: Record<string, DialectMigration> = {
   '0020-campaign-dates': m0020,
   '0021-outbox': m0021,
   '0022-audit-actors': m0022,
+  '0023-email-changes': m0023,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   activityListSchema,
   changePasswordSchema,
+  emailChangeResultSchema,
   orgActivityListSchema,
   orgActivityQuerySchema,
   PASSWORD_RESET_ACCEPTED,
@@ -19,6 +20,7 @@ import {
   noContentResponses,
   tokenParamsSchema,
 } from '#shared/schemas/common.ts';
+import { profileSchema, profileUpdateSchema } from '#shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { afterResponse } from '../../lib/after-response.ts';
@@ -32,6 +34,7 @@ import {
   organizationActivity,
   userActivity,
 } from './account.service.ts';
+import { confirmEmailChange, undoEmailChange, updateProfile } from './email-change.service.ts';
 import { queuePasswordReset, resetPassword } from './password-reset.service.ts';
 import { noContent } from '../../lib/replies.ts';
 import { spendPasswordBudget } from '../auth/index.ts';
@@ -67,6 +70,21 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     },
   );
 
+  // The profile is the account's: a new email needs the password and the new address's confirmation.
+  r.put(
+    '/api/user/profile',
+    { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(profileUpdateSchema) } },
+    async (request) =>
+      updateProfile({
+        db,
+        mailer,
+        origin: publicOrigin(request, config),
+        user: request.user,
+        address: clientNetwork(request),
+        input: request.body,
+      }),
+  );
+
   r.get('/api/user/sessions', { schema: { response: ok(sessionListSchema) } }, async (request) =>
     listSessions(db, request.user.id, request.sessionId),
   );
@@ -91,6 +109,19 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
         before: request.query.before,
         limit: request.query.limit,
       }),
+  );
+
+  r.post(
+    '/api/email-change/:token/confirm',
+    { schema: { params: tokenParamsSchema, response: ok(emailChangeResultSchema) } },
+    async (request) =>
+      confirmEmailChange({ db, mailer, origin: publicOrigin(request, config), token: request.params.token }),
+  );
+
+  r.post(
+    '/api/email-change/:token/undo',
+    { schema: { params: tokenParamsSchema, response: ok(emailChangeResultSchema) } },
+    async (request) => undoEmailChange({ db, token: request.params.token }),
   );
 
   r.post(

@@ -5,7 +5,6 @@ import {
   authResponseSchema,
   authStatusSchema,
   loginSchema,
-  profileSchema,
   publicUserSchema,
   registerSchema,
 } from '#shared/schemas/auth.ts';
@@ -14,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
-import { loginUser, logoutUser, registerUser, toPublicUser, updateProfile } from './auth.service.ts';
+import { loginUser, logoutUser, registerUser, toPublicUser } from './auth.service.ts';
 import { spendPasswordBudget } from './password-budget.ts';
 import { loadSessionUser, readTokenSource } from './session-user.ts';
 
@@ -91,10 +90,4 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
       return { authenticated: false, ...server };
     }
   });
-
-  r.put(
-    '/api/user/profile',
-    { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(publicUserSchema) } },
-    async (request) => updateProfile({ db, user: request.user, input: request.body }),
-  );
 }

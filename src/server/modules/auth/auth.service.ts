@@ -1,4 +1,4 @@
-import type { LoginInput, ProfileInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
+import type { LoginInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
@@ -78,35 +78,6 @@ export async function loginUser(opts: { db: Db; input: LoginInput; address: stri
     },
   );
   return { ...toPublicUser(row as UserRow), token };
-}
-
-export async function updateProfile(opts: { db: Db; user: UserRow; input: ProfileInput }) {
-  const { db, user, input } = opts;
-  const changed = (['firstName', 'lastName', 'email', 'phone'] as const).filter(
-    (k) => input[k] !== undefined,
-  );
-  return auditedTransaction(
-    db,
-    { organizationId: user.organizationId, actorId: user.id },
-    async (trx, audit) => {
-      const row = await trx
-        .updateTable('users')
-        .set({
-          ...(input.firstName !== undefined && { firstName: input.firstName }),
-          ...(input.lastName !== undefined && { lastName: input.lastName }),
-          ...(input.email !== undefined && { email: input.email || null }),
-          ...(input.phone !== undefined && { phone: input.phone }),
-          updatedAt: nowIso(),
-        })
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      // Which fields, never their values (the log is read by the organisation's admins).
-      if (changed.length > 0)
-        await audit('account.profile_updated', `${user.username}: ${changed.join(', ')}`);
-      return toPublicUser(row as UserRow);
-    },
-  );
 }
 
 /**

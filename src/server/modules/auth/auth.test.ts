@@ -162,7 +162,13 @@ describe('profile', () => {
       t.app,
       'PUT',
       '/api/user/profile',
-      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+44 20 1234' },
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.org',
+        phone: '+44 20 1234',
+        currentPassword: 'secret123',
+      },
       token,
     );
     expect(res.statusCode).toBe(200);

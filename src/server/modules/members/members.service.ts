@@ -1,10 +1,17 @@
 import type { Transaction } from 'kysely';
-import { LAST_ADMIN_MESSAGE, type Member, type Role, roleNeededMessage } from '#shared/schemas/members.ts';
+import {
+  hasRole,
+  LAST_ADMIN_MESSAGE,
+  type Member,
+  ROLES,
+  type Role,
+  roleNeededMessage,
+} from '#shared/schemas/members.ts';
 import type { Db } from '../../db/client.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
+import { type Audit, auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/index.ts';
@@ -56,6 +63,51 @@ async function memberInTrx(trx: Transaction<Database>, orgId: number, userId: nu
   return member;
 }
 
+/**
+ * Revokes what a member made in the organisation and may no longer stand behind:
+ * their pending invitations (only admins invite, so every role but admin loses
+ * them), and their API keys whose role is above `role` (all of them when `role` is
+ * null: the member is gone). Deleted rows, in the caller's transaction, so every
+ * instance sees them gone with its next query: nothing is cached per process.
+ */
+async function revokeMade(
+  trx: Transaction<Database>,
+  audit: Audit,
+  orgId: number,
+  userId: number,
+  role: Role | null,
+): Promise<void> {
+  if (role !== 'admin') {
+    const invitations = await trx
+      .deleteFrom('invitations')
+      .where('organizationId', '=', orgId)
+      .where('invitedBy', '=', userId)
+      .where('acceptedAt', 'is', null)
+      .returning(['email', 'role'])
+      .execute();
+    for (const i of invitations) await audit('invitation.revoked', `${i.email} as ${i.role}`);
+  }
+  const keys = await trx
+    .deleteFrom('apiKeys')
+    .where('organizationId', '=', orgId)
+    .where('createdBy', '=', userId)
+    .$if(role !== null, (q) =>
+      q.where(
+        'role',
+        'not in',
+        ROLES.filter((r) => hasRole(role, r)),
+      ),
+    )
+    .returning(['name', 'role'])
+    .execute();
+  for (const k of keys) await audit('api_key.revoked', `${k.name} (${k.role})`);
+}
+
+/**
+ * Changes a member's role. A demotion also revokes what the new role could not
+ * have made (revokeMade); the member's sessions go on, since every request reads
+ * the role from the database.
+ */
 export async function setMemberRole(
   opts: OrgWrite & { dialect: DialectName; userId: number; role: Role },
 ): Promise<Member> {
@@ -68,11 +120,17 @@ export async function setMemberRole(
       throw conflict('LAST_ADMIN', LAST_ADMIN_MESSAGE);
     await trx.updateTable('users').set({ role, updatedAt: nowIso() }).where('id', '=', userId).execute();
     await audit('member.role_changed', `${member.username}: ${member.role} -> ${role}`);
+    if (!hasRole(role, member.role as Role)) await revokeMade(trx, audit, orgId, userId, role);
     return { ...member, role };
   });
 }
 
-/** An admin removes a member, or a member leaves (their own id). The account stays. */
+/**
+ * An admin removes a member, or a member leaves (their own id). The account stays,
+ * but what it made in the organisation goes (revokeMade), and a removed member's
+ * sessions end at once: the person is signed out everywhere, on every instance. A
+ * member who leaves keeps their own sessions.
+ */
 export async function removeMember(
   opts: OrgRead & { dialect: DialectName; caller: UserRow; userId: number },
 ): Promise<void> {
@@ -90,5 +148,7 @@ export async function removeMember(
       .where('id', '=', userId)
       .execute();
     await audit(leaving ? 'member.left' : 'member.removed', member.username);
+    await revokeMade(trx, audit, orgId, userId, null);
+    if (!leaving) await trx.deleteFrom('sessions').where('userId', '=', userId).execute();
   });
 }

@@ -188,16 +188,21 @@ describe('members', () => {
     expect(me.json()).toMatchObject({ organizationId: null });
   });
 
-  it("a removed member's open session gets 403 at the next organisation call", async () => {
+  it("a removed member's open session ends: 401 at the next call; the account stays", async () => {
     const editor = await addMember(t.app, admin, 'editor');
     expect((await inject('GET', '/api/campaigns', editor.token)).statusCode).toBe(200);
     expect(
       (await inject('DELETE', `/api/organization/members/${editor.userId}`, admin.token)).statusCode,
     ).toBe(204);
-    const next = await inject('GET', '/api/campaigns', editor.token);
-    expect(next.statusCode).toBe(403);
-    // The account itself stays.
-    expect((await inject('GET', '/api/user', editor.token)).statusCode).toBe(200);
+    expect((await inject('GET', '/api/campaigns', editor.token)).statusCode).toBe(401);
+    expect((await inject('GET', '/api/user', editor.token)).statusCode).toBe(401);
+    // The account itself stays: its owner signs in again, outside the organisation.
+    const again = await inject('POST', '/api/login', undefined, {
+      username: editor.username,
+      password: 'secret123',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().organizationId).toBeNull();
   });
 
   it('an editor calling an admin route gets 403 naming the role; a viewer forging organizationId gets 403', async () => {

@@ -172,6 +172,8 @@ const CASES: Record<string, Case> = {
     body: () => ({ newPassword: 'secret123' }),
     alsoAllowed: [400],
   },
+  'POST /api/email-change/:token/confirm': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [400] },
+  'POST /api/email-change/:token/undo': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [400] },
   'POST /api/organizations': {
     call: async (caller) => ({
       method: 'POST',

@@ -1,25 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
 // What one account and one organisation may put in the upload store. Counted from
 // the uploads table, so every instance on one database enforces the same numbers.
-// Two uploads racing past the last free bytes can overshoot the quota by one file;
-// the quota is a guard against filling the disk, not a bill.
+// An upload reserves its row before its bytes are read (one of the user's uploads
+// this hour), then its size before they are stored (bytes of the organisation's
+// quota), each in one atomic step, so parallel uploads cannot slip past either
+// limit; a refused or failed upload deletes its row and so gives both back.
 
 const MB = 1024 * 1024;
+/** The name a reserved row carries until its file is named (a valid stored name: see lib/storage.ts). */
+const RESERVED_SUFFIX = '.reserved';
 
 export interface Uploader {
   userId: number;
   organizationId: number;
 }
 
-/** 429 once the user made `uploadsPerHour` uploads in the last hour. */
-export async function checkUploadRate(db: Db, config: Config, who: Uploader): Promise<void> {
+interface Limits {
+  db: Db;
+  dialect: DialectName;
+  config: Config;
+}
+
+/** A reserved upload: its row in `uploads`, counted in the user's hour from now on. */
+export interface UploadSlot {
+  id: number;
+  who: Uploader;
+}
+
+const rateLimited = (config: Config, oldest: string | undefined) => {
+  const retryMs = (oldest ? Date.parse(oldest) : Date.now()) + HOUR_MS - Date.now();
+  return new HttpError(
+    429,
+    'RATE_LIMITED',
+    `Upload limit reached: at most ${config.uploadsPerHour} uploads an hour. Please try again later.`,
+  ).withHeaders({ 'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))) });
+};
+
+const quotaReached = (config: Config) => {
+  const quotaMb = Math.round((config.uploadQuotaBytes / MB) * 10) / 10;
+  return new HttpError(
+    413,
+    'QUOTA_EXCEEDED',
+    `Storage quota reached: your organisation's uploads may use ${quotaMb} MB in all. Unused uploads are removed after a day.`,
+  );
+};
+
+/**
+ * PostgreSQL: holds the row lock of `table`'s row `id` for the transaction, so
+ * reservations against one user's hour or one organisation's quota take turns
+ * (under READ COMMITTED two of them would otherwise both see the last free slot).
+ * SQLite writes one statement at a time, so the conditional statement alone is atomic.
+ */
+async function lockRow(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  table: 'users' | 'organizations',
+  id: number,
+) {
+  if (dialect === 'postgres')
+    await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/**
+ * Reserves one upload: a row of size 0 in `uploads`, inserted only while the user
+ * made fewer than `uploadsPerHour` uploads in the last hour (429 with Retry-After
+ * otherwise) and the organisation has a byte of quota left (413 otherwise).
+ */
+export async function reserveUpload(limits: Limits, who: Uploader): Promise<UploadSlot> {
+  const { db, dialect, config } = limits;
   const since = isoBefore(HOUR_MS);
-  const rows = await db
+  const inserted = await db.transaction().execute(async (trx) => {
+    await lockRow(trx, dialect, 'users', who.userId);
+    return trx
+      .insertInto('uploads')
+      .columns(['name', 'organizationId', 'userId', 'size', 'createdAt'])
+      .expression(
+        trx
+          .selectNoFrom((eb) => [
+            eb.val(`${randomBytes(16).toString('hex')}${RESERVED_SUFFIX}`).as('name'),
+            eb.val(who.organizationId).as('organizationId'),
+            eb.val(who.userId).as('userId'),
+            eb.val(0).as('size'),
+            eb.val(nowIso()).as('createdAt'),
+          ])
+          .where(
+            trx
+              .selectFrom('uploads')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .where('userId', '=', who.userId)
+              .where('createdAt', '>', since),
+            '<',
+            config.uploadsPerHour,
+          )
+          .where(usedBytes(trx, who.organizationId), '<', config.uploadQuotaBytes),
+      )
+      .returning('id')
+      .executeTakeFirst();
+  });
+  if (inserted) return { id: inserted.id, who };
+  // Refused: say which limit (read after the fact, for the message only).
+  const oldest = await db
     .selectFrom('uploads')
     .select('createdAt')
     .where('userId', '=', who.userId)
@@ -27,43 +116,69 @@ export async function checkUploadRate(db: Db, config: Config, who: Uploader): Pr
     .orderBy('createdAt')
     .limit(config.uploadsPerHour)
     .execute();
-  if (rows.length < config.uploadsPerHour) return;
-  const retryMs = Date.parse(rows[0].createdAt) + HOUR_MS - Date.now();
-  throw new HttpError(
-    429,
-    'RATE_LIMITED',
-    `Upload limit reached: at most ${config.uploadsPerHour} uploads an hour. Please try again later.`,
-  ).withHeaders({ 'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))) });
+  if (oldest.length >= config.uploadsPerHour) throw rateLimited(config, oldest[0]?.createdAt);
+  throw quotaReached(config);
 }
 
-/** 413 when `incoming` more bytes would take the organisation past its quota. */
-export async function checkUploadQuota(
-  db: Db,
-  config: Config,
-  who: Uploader,
-  incoming: number,
-): Promise<void> {
-  const row = await db
+/** The bytes the organisation's uploads use (reservations included), but for row `except`. */
+function usedBytes(trx: Transaction<Database>, organizationId: number, except?: number) {
+  return trx
     .selectFrom('uploads')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
-    .where('organizationId', '=', who.organizationId)
-    .executeTakeFirstOrThrow();
-  const used = Number(row.used);
-  if (used + incoming <= config.uploadQuotaBytes) return;
-  const quotaMb = Math.round((config.uploadQuotaBytes / MB) * 10) / 10;
-  throw new HttpError(
-    413,
-    'QUOTA_EXCEEDED',
-    `Storage quota reached: your organisation's uploads may use ${quotaMb} MB in all. Unused uploads are removed after a day.`,
-  );
+    .select((e) => e.fn.coalesce(e.fn.sum<number>('size'), e.lit(0)).as('used'))
+    .where('organizationId', '=', organizationId)
+    .$if(except !== undefined, (q) => q.where('id', '!=', except ?? 0));
 }
 
-/** Records a stored upload against its user and organisation. */
-export async function recordUpload(db: Db, who: Uploader, name: string, size: number): Promise<void> {
-  await db
-    .insertInto('uploads')
-    .values({ name, organizationId: who.organizationId, userId: who.userId, size, createdAt: nowIso() })
-    .execute();
+/**
+ * Claims `size` bytes of the organisation's quota for a reserved upload and names
+ * its file, in one conditional update: 413 when they would take the organisation
+ * past its quota. Done before the bytes are stored, so the quota is never passed.
+ */
+export async function claimUploadBytes(
+  limits: Limits,
+  slot: UploadSlot,
+  name: string,
+  size: number,
+): Promise<void> {
+  const { db, dialect, config } = limits;
+  const claimed = await db.transaction().execute(async (trx) => {
+    await lockRow(trx, dialect, 'organizations', slot.who.organizationId);
+    return trx
+      .updateTable('uploads')
+      .set({ name, size })
+      .where('id', '=', slot.id)
+      .where(
+        (eb) => eb(usedBytes(trx, slot.who.organizationId, slot.id), '+', size),
+        '<=',
+        config.uploadQuotaBytes,
+      )
+      .executeTakeFirst();
+  });
+  if (Number(claimed.numUpdatedRows) !== 1) throw quotaReached(config);
+}
+
+/** Gives a reservation back (the upload was refused or failed). */
+export async function releaseUpload(db: Db, slot: UploadSlot): Promise<void> {
+  await db.deleteFrom('uploads').where('id', '=', slot.id).execute();
+}
+
+/**
+ * One upload under the limits: reserves it, lets `store` read the bytes and store
+ * them through `claim` (which takes the bytes of the quota and names the file),
+ * and releases the reservation if anything fails on the way.
+ */
+export async function withUploadSlot<T>(
+  limits: Limits,
+  who: Uploader,
+  store: (claim: (name: string, size: number) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const slot = await reserveUpload(limits, who);
+  try {
+    return await store((name, size) => claimUploadBytes(limits, slot, name, size));
+  } catch (err) {
+    await releaseUpload(limits.db, slot);
+    throw err;
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { storedTypeOf } from './file-types.ts';
 import { readFilePart } from './read-file-part.ts';
 import { UPLOADS_PREFIX } from './upload-storage.ts';
-import { checkUploadQuota, checkUploadRate, FetchSlots, recordUpload } from './upload-limits.ts';
+import { FetchSlots, withUploadSlot } from './upload-limits.ts';
 import { fetchForUpload, storeUpload } from './uploads.service.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -35,7 +35,10 @@ function parseRange(header: string | undefined, size: number) {
   return { start, end };
 }
 
-export async function uploadsRoutes(app: FastifyInstance, { db, config, uploads: storage }: AppDeps) {
+export async function uploadsRoutes(
+  app: FastifyInstance,
+  { db, dialect, config, uploads: storage }: AppDeps,
+) {
   // Registered here, not app-wide: the multipart plugin adds hooks to every request
   // in its scope, and only the upload route takes a multipart body.
   await app.register(multipart, {
@@ -62,14 +65,14 @@ export async function uploadsRoutes(app: FastifyInstance, { db, config, uploads:
   // onboarded) gets the same 403 as every staff call, so the store is no free file host.
   const answers = { response: created(uploadResponseSchema) };
 
+  const limits = { db, dialect, config };
+
   r.post('/api/upload', { preHandler: app.authenticate, schema: answers }, async (request, reply) => {
     const who = { userId: request.user.id, organizationId: orgScope(request.user.organizationId) };
-    await checkUploadRate(db, config, who);
-    await checkUploadQuota(db, config, who, 1);
-    const bytes = await readFilePart(request, config.uploadMaxBytes);
-    await checkUploadQuota(db, config, who, bytes.length);
-    const file = await storeUpload({ storage, bytes });
-    await recordUpload(db, who, file.url.slice(UPLOADS_PREFIX.length), file.size);
+    const file = await withUploadSlot(limits, who, async (claim) => {
+      const bytes = await readFilePart(request, config.uploadMaxBytes);
+      return storeUpload({ storage, bytes, claim });
+    });
     await auditUpload(request, file);
     return reply.code(201).send({ file });
   });
@@ -79,19 +82,17 @@ export async function uploadsRoutes(app: FastifyInstance, { db, config, uploads:
     { preHandler: app.authenticate, schema: { body: uploadFromUrlSchema, ...answers } },
     async (request, reply) => {
       const who = { userId: request.user.id, organizationId: orgScope(request.user.organizationId) };
-      await checkUploadRate(db, config, who);
-      await checkUploadQuota(db, config, who, 1);
-      const bytes = await fetchSlots.run(who.userId, () =>
-        fetchForUpload({
-          url: request.body.imageUrl,
-          maxBytes: config.uploadMaxBytes,
-          policy,
-          log: request.log,
-        }),
-      );
-      await checkUploadQuota(db, config, who, bytes.length);
-      const file = await storeUpload({ storage, bytes });
-      await recordUpload(db, who, file.url.slice(UPLOADS_PREFIX.length), file.size);
+      const file = await withUploadSlot(limits, who, async (claim) => {
+        const bytes = await fetchSlots.run(who.userId, () =>
+          fetchForUpload({
+            url: request.body.imageUrl,
+            maxBytes: config.uploadMaxBytes,
+            policy,
+            log: request.log,
+          }),
+        );
+        return storeUpload({ storage, bytes, claim });
+      });
       await auditUpload(request, file, new URL(request.body.imageUrl).host);
       return reply.code(201).send({ file });
     },

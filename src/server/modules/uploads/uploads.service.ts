@@ -7,12 +7,21 @@ import type { FileStorage } from '../../lib/storage.ts';
 import { sniffAllowedType, storedTypeOf } from './file-types.ts';
 import { UPLOADS_PREFIX } from './upload-storage.ts';
 
-/** Sniffs the bytes, stores them under a random name and returns the public file. */
-export async function storeUpload(opts: { storage: FileStorage; bytes: Buffer }): Promise<UploadedFile> {
+/**
+ * Sniffs the bytes, names them at random, lets `claim` take their size of the
+ * quota under that name (uploads/upload-limits.ts), then stores them and returns
+ * the public file.
+ */
+export async function storeUpload(opts: {
+  storage: FileStorage;
+  bytes: Buffer;
+  claim: (name: string, size: number) => Promise<void>;
+}): Promise<UploadedFile> {
   const { storage, bytes } = opts;
   if (bytes.length === 0) throw badRequest('FILE_EMPTY', 'The file is empty');
   const type = await sniffAllowedType(bytes);
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
+  await opts.claim(name, bytes.length);
   await storage.put(name, bytes);
   return { url: `${UPLOADS_PREFIX}${name}`, mimetype: type.mime, size: bytes.length };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/client.ts';
 import { databaseBeforeAll } from '../../db/migration-test-db.ts';
+import { USERNAME_INVISIBLE, USERNAME_MIXED_SCRIPTS } from '#shared/username.ts';
 import { nameKey } from '../../lib/name-key.ts';
 import { appPerFile, bearer, postJson, signUp } from '../test-app.ts';
 
@@ -37,6 +38,75 @@ describe('usernames', () => {
   });
 });
 
+describe('invisible, control and mixed-script characters', () => {
+  const register = (username: string) =>
+    postJson(t.app, '/api/register', { username, email: 'twin@example.org', password: 'secret123' });
+
+  it('refuses a name with a soft hyphen, zero-width or bidi character, or NUL, with a clear 400', async () => {
+    const base = `alice${randomBytes(3).toString('hex')}`;
+    await signUp(t.app, { username: base, org: false });
+    const twins = {
+      'soft hyphen': `${base.slice(0, 2)}\u00ad${base.slice(2)}`,
+      'zero-width space': `${base}\u200b`,
+      'zero-width joiner': `${base.slice(0, 3)}\u200d${base.slice(3)}`,
+      'word joiner': `${base}\u2060`,
+      'right-to-left override': `\u202e${base}`,
+      'left-to-right mark': `${base}\u200e`,
+      NUL: `${base}\u0000`,
+      'a control character': `${base}\u0007`,
+      'a variation selector': `${base}\ufe0f`,
+      'a byte order mark': `${base.slice(0, 3)}\ufeff${base.slice(3)}`,
+      'a Hangul filler': `${base}\u3164`,
+    };
+    for (const [what, twin] of Object.entries(twins)) {
+      const res = await register(twin);
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json().message, what).toBe(USERNAME_INVISIBLE);
+      expect(res.json().errors, what).toEqual([{ path: 'username', message: USERNAME_INVISIBLE }]);
+    }
+  });
+
+  it('refuses a name that mixes scripts, like a Cyrillic а among Latin letters', async () => {
+    const base = `alice${randomBytes(3).toString('hex')}`;
+    await signUp(t.app, { username: base, org: false });
+    for (const twin of [
+      `\u0430${base.slice(1)}`,
+      `${base.slice(0, 4)}\u0435${base.slice(5)}`,
+      `\u03b1${base.slice(1)}`,
+    ]) {
+      const res = await register(twin);
+      expect(res.statusCode, twin).toBe(400);
+      expect(res.json().message, twin).toBe(USERNAME_MIXED_SCRIPTS);
+    }
+  });
+
+  it('accepts names in one script, accents, digits and the Japanese mix of scripts', async () => {
+    for (const name of ['José-María', 'Zoë_1984', 'иван', 'Ελένη', '山田たろう', 'O’Brien', 'anna.k']) {
+      const username = `${name}${randomBytes(2).readUInt16BE()}`;
+      const res = await register(username);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
+    }
+  });
+
+  it('an existing account with such a name still signs in', async () => {
+    const legacy = `bob\u00ad${randomBytes(3).toString('hex')}`;
+    const now = new Date().toISOString();
+    const { hashPassword } = await import('../../modules/auth/index.ts');
+    await t.database.db
+      .insertInto('users')
+      .values({
+        username: legacy,
+        usernameKey: nameKey(legacy),
+        passwordHash: await hashPassword('secret123'),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    const res = await postJson(t.app, '/api/login', { username: legacy, password: 'secret123' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('organisation usernames', () => {
   it('a look-alike of an existing organisation username is 409', async () => {
     const base = `OrgA${randomBytes(3).toString('hex')}`;
@@ -54,6 +124,13 @@ describe('organisation usernames', () => {
       const res = await postJson(t.app, '/api/organizations', { name: 'Org B', username: twin }, other.token);
       expect(res.statusCode, twin).toBe(409);
       expect(res.json().message).toBe('Organization username already exists');
+    }
+    // Invisible and other-script characters are refused outright.
+    for (const twin of [`${base}\u00ad`, `${base}\u200b`, `\u0430${base.slice(1)}`]) {
+      const other = await signUp(t.app, { org: false });
+      const res = await postJson(t.app, '/api/organizations', { name: 'Org B', username: twin }, other.token);
+      expect(res.statusCode, twin).toBe(400);
+      expect(res.json().errors[0].path).toBe('username');
     }
   });
 });

@@ -142,3 +142,67 @@ describe('concurrent upload-from-url fetches', () => {
     await expect(slots.run(3, async () => 'ok')).resolves.toBe('ok');
   });
 });
+
+// Parallel uploads reserve their share of the quota and of the hourly number before
+// their bytes are stored, in one atomic step per limit, so a burst cannot slip past
+// either; a refused or failed upload gives its reservation back.
+describe('parallel uploads', () => {
+  const KB = 1024;
+  const burst = appPerFile({
+    UPLOAD_QUOTA_BYTES: String(300 * KB),
+    UPLOADS_PER_HOUR: '100',
+    UPLOAD_MAX_BYTES: String(100 * KB),
+  });
+  const send = (token: string, bytes: Buffer) =>
+    uploadFile(burst.app, token, { filename: 'a.png', contentType: 'image/png', bytes });
+  const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+  it('ten parallel 90 KB uploads against a 300 KB quota store at most three', async () => {
+    const { token, orgId } = await signUp(burst.app);
+    const statuses = (await Promise.all(Array.from({ length: 10 }, () => send(token, png(90 * KB))))).map(
+      (r) => r.statusCode,
+    );
+    expect(count(statuses, 201)).toBe(3);
+    expect(count(statuses, 413)).toBe(7);
+    const used = await burst.database.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.sum<number>('size').as('bytes'))
+      .where('organizationId', '=', orgId)
+      .executeTakeFirstOrThrow();
+    expect(Number(used.bytes)).toBe(3 * 90 * KB);
+    // The refused ones gave their reservations back: what still fits goes in.
+    expect((await send(token, png(20 * KB))).statusCode).toBe(201);
+  });
+
+  it('130 uploads, 20 at a time, against 100 an hour: exactly 100 are stored', async () => {
+    const { token } = await signUp(burst.app);
+    const statuses: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < 130) {
+        next++;
+        statuses.push((await send(token, PNG_1X1)).statusCode);
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, worker));
+    expect(statuses).toHaveLength(130);
+    expect(count(statuses, 201)).toBe(100);
+    expect(count(statuses, 429)).toBe(30);
+  });
+
+  it('a file that fails after its reservation (not an image) does not count against the hour or the quota', async () => {
+    const { token, orgId } = await signUp(burst.app);
+    const bad = await uploadFile(burst.app, token, {
+      filename: 'a.png',
+      contentType: 'image/png',
+      bytes: Buffer.alloc(90 * KB, 1),
+    });
+    expect(bad.statusCode).toBe(415);
+    const rows = await burst.database.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('organizationId', '=', orgId)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+});

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ActivityItem,
   ChangePasswordInput,
+  EmailChangeResult,
   PasswordResetInput,
   PasswordResetRequest,
   SessionInfo,
@@ -50,4 +51,11 @@ export const useResetPassword = (token: string) =>
   useMutation({
     mutationFn: (input: PasswordResetInput) =>
       apiRequest<{ message: string }>('POST', `/api/password-reset/${encodeURIComponent(token)}`, input),
+  });
+
+/** The link mailed to a new address (confirm) or to the old one after a change (undo); no session needed. */
+export const useEmailChangeLink = (token: string, step: 'confirm' | 'undo') =>
+  useMutation({
+    mutationFn: () =>
+      apiRequest<EmailChangeResult>('POST', `/api/email-change/${encodeURIComponent(token)}/${step}`),
   });

@@ -1,15 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ProfileInput, PublicUser } from '#shared/schemas/auth.ts';
+import type { ProfileInput, ProfileUpdate } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const updateProfile = (input: ProfileInput) =>
-  apiRequest<PublicUser>('PUT', '/api/user/profile', input);
+  apiRequest<ProfileUpdate>('PUT', '/api/user/profile', input);
 
-/** PUT /api/user/profile; the answer is the saved user, so the user query takes it as is. */
+/**
+ * PUT /api/user/profile; the answer is the saved user (plus `pendingEmail` when a
+ * confirmation link went to a new address), so the user query takes the user.
+ */
 export const useUpdateProfile = () =>
   useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.user, user),
+    onSuccess: ({ pendingEmail: _pending, ...user }) => queryClient.setQueryData(queryKeys.user, user),
   });

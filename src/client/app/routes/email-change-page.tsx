@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { SignedOutPage } from '#client/components/signed-out-page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { useEmailChangeLink } from '#client/features/auth/index.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+
+const STEPS = {
+  confirm: {
+    title: 'Confirm your new email address',
+    description: 'Your account will use this address from now on, also for password resets.',
+    action: 'Confirm new email',
+    pending: 'Confirming...',
+  },
+  undo: {
+    title: 'Undo the email change',
+    description:
+      'Your old address comes back, and every session of the account is signed out. Then choose a new password with "Forgot password?".',
+    action: 'Restore my old email',
+    pending: 'Restoring...',
+  },
+} as const;
+
+/**
+ * /confirm-email/:token (mailed to a new address) and /undo-email-change/:token
+ * (mailed to the old one once the change is made). A button, not the page load,
+ * does the step: mail scanners that open links must not confirm or undo anything.
+ */
+export default function EmailChangePage() {
+  const { token = '' } = useParams();
+  const step = useLocation().pathname.startsWith('/undo-email-change/') ? 'undo' : 'confirm';
+  const text = STEPS[step];
+  const link = useEmailChangeLink(token, step);
+  useEffect(() => {
+    document.title = `${text.title} | Rally`;
+  }, [text.title]);
+
+  return (
+    <SignedOutPage>
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold leading-none tracking-tight">{text.title}</h1>
+          <CardDescription>{text.description}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {link.isSuccess ? (
+            <p role="status" className="text-sm">
+              {link.data.message}
+            </p>
+          ) : link.isError ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errorMessage(link.error, 'Something went wrong. Please try again.')}
+            </p>
+          ) : (
+            <Button className="w-full" disabled={link.isPending} onClick={() => link.mutate()}>
+              {link.isPending ? text.pending : text.action}
+            </Button>
+          )}
+          {(link.isSuccess || link.isError) && (
+            <Button asChild variant="outline" className="w-full">
+              <Link to="/">Go to Rally</Link>
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </SignedOutPage>
+  );
+}

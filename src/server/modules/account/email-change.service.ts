@@ -1,0 +1,286 @@
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  EMAIL_CHANGE_INVALID,
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  EMAIL_CONFIRM_HOURS,
+  EMAIL_UNDO_DAYS,
+  type EmailChangeResult,
+} from '#shared/schemas/account.ts';
+import type { ProfileInput, ProfileUpdate } from '#shared/schemas/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { auditedTransaction, recordAudit } from '../../lib/audit.ts';
+import { HttpError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { isoAfter, nowIso } from '../../lib/time.ts';
+import {
+  countLoginAttempt,
+  forgiveLoginAttempt,
+  hashToken,
+  newToken,
+  toPublicUser,
+  type UserRow,
+  verifyPassword,
+} from '../auth/index.ts';
+
+// A stolen session must not become the account: the email is where password resets
+// go, so changing it needs the current password, takes effect only when the link
+// mailed to the new address is followed, and the old address is then told, with a
+// link that puts it back and signs every session out. Each step is in the audit log.
+
+const HOUR_MS = 60 * 60 * 1000;
+export const CONFIRM_LIFETIME_MS = EMAIL_CONFIRM_HOURS * HOUR_MS;
+export const UNDO_LIFETIME_MS = EMAIL_UNDO_DAYS * 24 * HOUR_MS;
+
+export const confirmEmailUrl = (origin: string, token: string) => `${origin}/confirm-email/${token}`;
+export const undoEmailUrl = (origin: string, token: string) => `${origin}/undo-email-change/${token}`;
+
+const invalidLink = () => new HttpError(400, 'EMAIL_CHANGE_INVALID', EMAIL_CHANGE_INVALID);
+
+const sameEmail = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/** 400 unless `password` is the user's; counted like a login, so a stolen session cannot guess it. */
+async function checkCurrentPassword(db: Db, user: UserRow, address: string, password: string | undefined) {
+  if (!password) {
+    throw new HttpError(400, 'CURRENT_PASSWORD_REQUIRED', EMAIL_CHANGE_NEEDS_PASSWORD, {
+      errors: [{ path: 'currentPassword', message: EMAIL_CHANGE_NEEDS_PASSWORD }],
+    });
+  }
+  await countLoginAttempt(db, user.username, address);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', CURRENT_PASSWORD_INCORRECT, {
+      errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
+    });
+  }
+  await forgiveLoginAttempt(db, user.username, address);
+}
+
+interface Mailing {
+  db: Db;
+  mailer: Mailer;
+  /** Where the links in mail point (the instance's public origin). */
+  origin: string;
+}
+
+/**
+ * PUT /api/user/profile. Names and phone are saved at once. A different email needs
+ * the current password; then, with mail configured, a new address is only recorded
+ * as pending and a confirmation link is mailed to it (`pendingEmail` in the answer),
+ * while removing the email takes effect at once and the old address gets its undo
+ * link. Without mail no link could reach anyone, so the password alone suffices.
+ */
+export async function updateProfile(
+  opts: Mailing & { user: UserRow & { apiKeyId?: number }; address: string; input: ProfileInput },
+): Promise<ProfileUpdate> {
+  const { db, mailer, origin, user, input } = opts;
+  const email = input.email === undefined ? undefined : input.email || null;
+  const changing = email !== undefined && !sameEmail(email, user.email);
+  if (changing) await checkCurrentPassword(db, user, opts.address, input.currentPassword);
+
+  const now = nowIso();
+  const pending = changing && email !== null && mailer.enabled;
+  const direct = changing && !pending;
+  // Which fields, never their values (the log is read by the organisation's admins); a
+  // changed email has entries of its own.
+  const named = (['firstName', 'lastName', 'phone'] as const).filter((k) => input[k] !== undefined);
+  const who = { organizationId: user.organizationId, actorId: user.id, apiKeyId: user.apiKeyId ?? null };
+  const { row, mails } = await auditedTransaction(db, who, async (trx, audit) => {
+    const row = await trx
+      .updateTable('users')
+      .set({
+        ...(input.firstName !== undefined && { firstName: input.firstName }),
+        ...(input.lastName !== undefined && { lastName: input.lastName }),
+        ...(input.phone !== undefined && { phone: input.phone }),
+        ...(direct && { email }),
+        updatedAt: now,
+      })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (named.length > 0) await audit('account.profile_updated', `${user.username}: ${named.join(', ')}`);
+    const mails: Array<() => Promise<boolean>> = [];
+    if (!changing) return { row, mails };
+    // Only the newest request counts: earlier links to other addresses die.
+    await trx
+      .deleteFrom('emailChanges')
+      .where('userId', '=', user.id)
+      .where('confirmedAt', 'is', null)
+      .execute();
+    if (pending && email) {
+      const token = newToken();
+      await trx
+        .insertInto('emailChanges')
+        .values({
+          userId: user.id,
+          oldEmail: user.email,
+          newEmail: email,
+          confirmTokenHash: hashToken(token),
+          confirmBy: isoAfter(CONFIRM_LIFETIME_MS),
+          createdAt: now,
+        })
+        .execute();
+      await audit('account.email_change_requested', `${user.email ?? '(none)'} -> ${email}`);
+      mails.push(() =>
+        mailer.send({
+          to: email,
+          subject: 'Confirm your new email address for Rally',
+          text:
+            `Someone asked to use this address for the Rally account "${user.username}".\n\n` +
+            `Open this link to confirm (valid for ${EMAIL_CONFIRM_HOURS} hours, single use):\n` +
+            `${confirmEmailUrl(origin, token)}\n\n` +
+            'If it was not you, ignore this mail: nothing changes until the link is followed.\n',
+        }),
+      );
+      return { row, mails };
+    }
+    await audit('account.email_changed', `${user.email ?? '(none)'} -> ${email ?? '(none)'}`);
+    const undo = await undoLink(trx, { userId: user.id, oldEmail: user.email, newEmail: email, now });
+    if (undo)
+      mails.push(() => sendUndoMail({ mailer, origin, username: user.username, ...undo, newEmail: email }));
+    return { row, mails };
+  });
+  for (const send of mails) await send();
+  return { ...toPublicUser(row as UserRow), ...(pending && email && { pendingEmail: email }) };
+}
+
+/**
+ * Records the made change with an undo token for the old address (none when there
+ * was no old address, or no mail to send it by).
+ */
+async function undoLink(
+  trx: Db,
+  change: { id?: number; userId: number; oldEmail: string | null; newEmail: string | null; now: string },
+): Promise<{ oldEmail: string; token: string } | null> {
+  const token = newToken();
+  const values = {
+    confirmedAt: change.now,
+    undoTokenHash: hashToken(token),
+    undoBy: isoAfter(UNDO_LIFETIME_MS),
+  };
+  if (change.id !== undefined) {
+    await trx.updateTable('emailChanges').set(values).where('id', '=', change.id).execute();
+  } else {
+    await trx
+      .insertInto('emailChanges')
+      .values({
+        userId: change.userId,
+        oldEmail: change.oldEmail,
+        newEmail: change.newEmail,
+        confirmTokenHash: null,
+        confirmBy: change.now,
+        createdAt: change.now,
+        ...values,
+      })
+      .execute();
+  }
+  return change.oldEmail ? { oldEmail: change.oldEmail, token } : null;
+}
+
+function sendUndoMail(opts: {
+  mailer: Mailer;
+  origin: string;
+  username: string;
+  oldEmail: string;
+  newEmail: string | null;
+  token: string;
+}): Promise<boolean> {
+  const { mailer, origin, username, oldEmail, newEmail, token } = opts;
+  if (!mailer.enabled) return Promise.resolve(false);
+  const what = newEmail ? `changed to ${newEmail}` : 'removed';
+  return mailer.send({
+    to: oldEmail,
+    subject: 'The email address of your Rally account was changed',
+    text:
+      `The email address of the Rally account "${username}" was ${what}.\n\n` +
+      `If it was not you, open this link to put ${oldEmail} back and sign out every session ` +
+      `(valid for ${EMAIL_UNDO_DAYS} days):\n${undoEmailUrl(origin, token)}\n\n` +
+      'Then choose a new password with "Forgot password?" on the sign-in page.\n' +
+      'If it was you, there is nothing to do.\n',
+  });
+}
+
+/**
+ * The link mailed to the new address: spends the token (single use, within its
+ * lifetime) and makes the change; the old address then gets its undo link.
+ */
+export async function confirmEmailChange(opts: Mailing & { token: string }): Promise<EmailChangeResult> {
+  const { db, mailer, origin, token } = opts;
+  const { result, mail } = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const change = await trx
+      .updateTable('emailChanges')
+      .set({ confirmTokenHash: null })
+      .where('confirmTokenHash', '=', hashToken(token))
+      .where('confirmedAt', 'is', null)
+      .where('confirmBy', '>', now)
+      .returning(['id', 'userId', 'oldEmail', 'newEmail'])
+      .executeTakeFirst();
+    if (!change) throw invalidLink();
+    const user = await trx
+      .updateTable('users')
+      .set({ email: change.newEmail, updatedAt: now })
+      .where('id', '=', change.userId)
+      .returning(['id', 'username', 'organizationId', 'email'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      action: 'account.email_changed',
+      target: `${change.oldEmail ?? '(none)'} -> ${change.newEmail ?? '(none)'}`,
+    });
+    const undo = await undoLink(trx, { ...change, now });
+    return {
+      result: { message: `Your email address is now ${user.email}.`, email: user.email },
+      mail: undo && { ...undo, username: user.username, newEmail: change.newEmail },
+    };
+  });
+  if (mail) await sendUndoMail({ mailer, origin, ...mail });
+  return result;
+}
+
+/**
+ * The link mailed to the old address: puts it back, ends every session of the
+ * account and voids its outstanding password-reset links and email changes, so
+ * whoever made the change is out and a reset can only reach the owner again.
+ */
+export async function undoEmailChange(opts: { db: Db; token: string }): Promise<EmailChangeResult> {
+  const { db, token } = opts;
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const change = await trx
+      .updateTable('emailChanges')
+      .set({ undoneAt: now, undoTokenHash: null })
+      .where('undoTokenHash', '=', hashToken(token))
+      .where('undoneAt', 'is', null)
+      .where('undoBy', '>', now)
+      .returning(['id', 'userId', 'oldEmail', 'newEmail'])
+      .executeTakeFirst();
+    if (!change) throw invalidLink();
+    const user = await trx
+      .updateTable('users')
+      .set({ email: change.oldEmail, updatedAt: now })
+      .where('id', '=', change.userId)
+      .returning(['id', 'organizationId', 'email'])
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('sessions').where('userId', '=', user.id).execute();
+    await trx
+      .deleteFrom('passwordResets')
+      .where('userId', '=', user.id)
+      .where('usedAt', 'is', null)
+      .execute();
+    await trx
+      .deleteFrom('emailChanges')
+      .where('userId', '=', user.id)
+      .where('confirmedAt', 'is', null)
+      .execute();
+    await recordAudit(trx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      action: 'account.email_change_undone',
+      target: `${change.newEmail ?? '(none)'} -> ${change.oldEmail ?? '(none)'}`,
+    });
+    return {
+      message: `Your email address is ${user.email} again, and every session has been signed out.`,
+      email: user.email,
+    };
+  });
+}
