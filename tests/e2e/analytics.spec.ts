@@ -244,14 +244,12 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
     ['Letter text', '2', '0'],
   ]);
 
-  // Referral generations: four shares made directly, one through a shared link.
+  // Referral generations: the one supporter made all five, one of them through their own
+  // shared link, which makes no new generation (docs/api.md, "Referral generations").
   const generations = view(page).getByRole('list', { name: 'Shares per referral generation' });
-  await expect(generations.getByRole('listitem')).toHaveText([
-    /Direct \(0\)\s*4 shares/,
-    /Generation 1\s*1 share$/,
-  ]);
+  await expect(generations.getByRole('listitem')).toHaveText([/Direct \(0\)\s*5 shares/]);
   await expect(view(page).getByTestId('viral-coefficient')).toHaveText(
-    'Viral coefficient 0.25: for every share made directly, 0.25 more were made by people who arrived through a shared link.',
+    'Viral coefficient 0: for every share made directly, 0 more were made by people who arrived through a shared link.',
   );
 
   // Top supporters carry the labels the server gives (pseudonyms; never the raw id).
@@ -294,7 +292,9 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
     'source',
   ]);
   expect(shares.rows.length - 1).toBe(Number(await card(page, 'Total Shares').textContent()));
-  expect(shares.rows.slice(1).filter((r) => r[11] === '1')).toHaveLength(1);
+  // The share made through the supporter's own link keeps its parent but not a new depth.
+  expect(shares.rows.slice(1).filter((r) => r[10] !== '')).toHaveLength(1);
+  expect(shares.rows.slice(1).map((r) => r[11])).toEqual(['0', '0', '0', '0', '0']);
   const clicks = await download(page, 'Download clicks CSV');
   expect(clicks.file.suggestedFilename()).toBe(`campaign-${a.id}-clicks.csv`);
   expect(clicks.rows[0][0]).toBe('id');
