@@ -60,6 +60,9 @@ const quotaReached = (config: Config) => {
  * (under READ COMMITTED two of them would otherwise both see the last free slot).
  * SQLite writes one statement at a time, so the conditional statement alone is atomic.
  */
+// FOR NO KEY UPDATE, not FOR UPDATE: an upload row's foreign keys take KEY SHARE on its
+// user and organisation, which FOR UPDATE blocks, so a reservation and a claim running
+// at once deadlocked (500s under 20 parallel uploads on PostgreSQL).
 async function lockRow(
   trx: Transaction<Database>,
   dialect: DialectName,
@@ -67,7 +70,7 @@ async function lockRow(
   id: number,
 ) {
   if (dialect === 'postgres')
-    await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+    await trx.selectFrom(table).select('id').where('id', '=', id).forNoKeyUpdate().execute();
 }
 
 /**

@@ -187,6 +187,7 @@ describe('parallel uploads', () => {
     await Promise.all(Array.from({ length: 20 }, worker));
     expect(statuses).toHaveLength(130);
     expect(count(statuses, 201)).toBe(100);
+    expect(statuses.filter((s) => s !== 201 && s !== 429)).toEqual([]);
     expect(count(statuses, 429)).toBe(30);
   });
 
