@@ -1,8 +1,10 @@
 import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll } from 'vitest';
 import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { addressKey, loadAddressKeySecret } from '../lib/address-key.ts';
-import type { TestApp } from './test-app.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 import { outboxSenderJob } from '../modules/outbox/index.ts';
 
 // Test helpers for reminders and the outbox (tests only).
@@ -51,3 +53,40 @@ export const confirmLink = (mail: ParsedMail): string => {
   if (!url) throw new Error(`no confirmation link in: ${mail.text}`);
   return new URL(url).pathname;
 };
+
+/**
+ * For a test file of mail: one SMTP server, apps made by `appWith` that mail to it
+ * with `base` settings (all closed after the file), and the mail an address got.
+ */
+export function mailingApps(base: Record<string, string>) {
+  let server: TestSmtp | undefined;
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    server = await startSmtp();
+  });
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+    await server?.close();
+  });
+  const smtp = () => {
+    if (!server) throw new Error('the SMTP server starts in beforeAll: use it inside a test');
+    return server;
+  };
+  return {
+    get smtp() {
+      return smtp();
+    },
+    async appWith(env: Record<string, string> = {}, sameDatabaseAs?: TestApp) {
+      const app = await createTestApp({ SMTP_URL: smtp().url, ...base, ...env }, { sameDatabaseAs });
+      apps.push(app);
+      return app;
+    },
+    mailsTo: (to: string) =>
+      smtp().messages.filter((m: ParsedMail) =>
+        [m.to]
+          .flat()
+          .flatMap((a) => a?.value ?? [])
+          .some((v) => v.address?.toLowerCase() === to.toLowerCase()),
+      ),
+  };
+}
