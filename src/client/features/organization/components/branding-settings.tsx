@@ -5,9 +5,8 @@ import { SectionCard } from '#client/components/ui/card.tsx';
 import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FileUploadField, useFileUpload } from '#client/features/assets/index.ts';
-import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { WithSettings } from './settings-state.tsx';
-import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
 type Branding = OrganizationSettings['branding'];
 
@@ -28,36 +27,15 @@ export function BrandingSettings() {
 }
 
 function BrandingForm({ initial, canChange }: { initial: Branding; canChange: boolean }) {
-  const { save, errors: serverErrors, saving } = useSaveSettings();
-  const {
-    watch,
-    setValue,
-    handleSubmit,
-    formState: { errors: schemaErrors },
-  } = useSchemaForm(brandingSettingsSchema, initial);
+  const { form, errors, saving, onSubmit } = useSettingsForm('branding', brandingSettingsSchema, initial);
   // Every field is drawn from the values (the logo preview, the picker beside its text), none registered.
-  const draft = watch();
-  const set = (field: keyof Branding, value: string) => setValue(field, value, { shouldDirty: true });
-  // The schema's message first; the server's when the schema let the value through.
-  const errors = {
-    logoUrl: schemaErrors.logoUrl?.message ?? serverErrors.logoUrl,
-    primaryColor: schemaErrors.primaryColor?.message ?? serverErrors.primaryColor,
-    accentColor: schemaErrors.accentColor?.message ?? serverErrors.accentColor,
-  };
+  const draft = form.watch();
+  const set = (field: keyof Branding, value: string) => form.setValue(field, value, { shouldDirty: true });
   const flow = useFileUpload();
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
 
-  const uploadLogo = async () => {
-    const file = await flow.upload();
-    if (file) set('logoUrl', file.url);
-  };
-
   return (
-    <Form
-      aria-label="Branding settings"
-      className="space-y-6"
-      onSubmit={handleSubmit((branding) => save({ branding }), toastFirstError('Settings not saved'))}
-    >
+    <Form aria-label="Branding settings" className="space-y-6" onSubmit={onSubmit}>
       <SectionCard
         title="Logo"
         description="Shown on your supporter pages and their link previews."
@@ -73,12 +51,11 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
         <div className="w-full space-y-2">
           {canChange && (
             <FileUploadField
-              id="settings-logo"
               label="Logo image"
               accept="image/png,image/jpeg,image/gif,image/webp"
               uploadLabel="Upload Logo"
               flow={flow}
-              onUpload={() => void uploadLogo()}
+              onUploaded={(file) => set('logoUrl', file.url)}
             />
           )}
           <p className="text-sm text-muted-foreground">

@@ -7,9 +7,8 @@ import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { Options } from '#client/components/ui/options.tsx';
 import { useOrganization } from '../api/get-organization.ts';
 import { timeZoneOptions } from '#client/lib/time-zones.ts';
-import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { WithSettings } from './settings-state.tsx';
-import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
 export function GeneralSettings() {
   const organization = useOrganization();
@@ -46,31 +45,15 @@ function GeneralForm({
   canChange: boolean;
 }) {
   const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
-  const { save, errors: serverErrors, saving } = useSaveSettings();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors: schemaErrors },
-  } = useSchemaForm(generalSettingsSchema, initial);
-  // The schema's message first; the server's when the schema let the value through.
-  const errors = Object.fromEntries(
-    (['name', 'website', 'description', 'timeZone', 'contactEmail'] as const).map((name) => [
-      name,
-      schemaErrors[name]?.message ?? serverErrors[name],
-    ]),
-  ) as Partial<Record<keyof General, string>>;
+  const { form, errors, saving, onSubmit } = useSettingsForm('general', generalSettingsSchema, initial);
   const field = (id: string, name: keyof General) => ({
     ...fieldAria(id, errors[name]),
-    ...register(name),
+    ...form.register(name),
     disabled: !canChange,
   });
 
   return (
-    <Form
-      aria-label="General settings"
-      className="space-y-6"
-      onSubmit={handleSubmit((general) => save({ general }), toastFirstError('Settings not saved'))}
-    >
+    <Form aria-label="General settings" className="space-y-6" onSubmit={onSubmit}>
       <SectionCard
         title="Organization Profile"
         description="How your organization appears to supporters."
