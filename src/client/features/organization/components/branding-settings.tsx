@@ -2,7 +2,7 @@ import { ImageIcon, XIcon } from 'lucide-react';
 import { brandingSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
-import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
+import { FieldMessage, Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FileUploadField, useFileUpload } from '#client/features/assets/index.ts';
 import { WithSettings } from './settings-state.tsx';
@@ -61,11 +61,7 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
           <p className="text-sm text-muted-foreground">
             PNG, JPEG, GIF or WebP. Recommended size: 512x512 px. Max 2 MB.
           </p>
-          {errors.logoUrl && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {errors.logoUrl}
-            </p>
-          )}
+          <FieldMessage message={errors.logoUrl} />
           {canChange && draft.logoUrl && (
             <Button type="button" size="sm" variant="ghost" onClick={() => set('logoUrl', '')}>
               <XIcon aria-hidden /> Remove Logo
