@@ -2,10 +2,10 @@ import { ImageIcon, XIcon } from 'lucide-react';
 import { brandingSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
-import { FieldMessage, Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
+import { FieldMessage, FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FileUploadField, useFileUpload } from '#client/features/assets/index.ts';
-import { WithSettings } from './settings-state.tsx';
+import { SettingsForm, WithSettings } from './settings-state.tsx';
 import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
 type Branding = OrganizationSettings['branding'];
@@ -27,7 +27,8 @@ export function BrandingSettings() {
 }
 
 function BrandingForm({ initial, canChange }: { initial: Branding; canChange: boolean }) {
-  const { form, errors, saving, onSubmit } = useSettingsForm('branding', brandingSettingsSchema, initial);
+  const settings = useSettingsForm('branding', brandingSettingsSchema, initial);
+  const { form, errors } = settings;
   // Every field is drawn from the values (the logo preview, the picker beside its text), none registered.
   const draft = form.watch();
   const set = (field: keyof Branding, value: string) => form.setValue(field, value, { shouldDirty: true });
@@ -35,7 +36,14 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
 
   return (
-    <Form aria-label="Branding settings" className="space-y-6" onSubmit={onSubmit}>
+    <SettingsForm
+      label="Branding settings"
+      settings={settings}
+      canChange={canChange}
+      save="Save Branding"
+      busy={flow.uploading}
+      dirty={dirty}
+    >
       <SectionCard
         title="Logo"
         description="Shown on your supporter pages and their link previews."
@@ -86,15 +94,7 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
           />
         ))}
       </SectionCard>
-      {canChange && (
-        <div className="flex items-center gap-3">
-          <SubmitButton pending={saving} pendingLabel="Saving..." disabled={saving || flow.uploading}>
-            Save Branding
-          </SubmitButton>
-          {dirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
-        </div>
-      )}
-    </Form>
+    </SettingsForm>
   );
 }
 

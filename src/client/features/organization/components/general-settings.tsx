@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { generalSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
-import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { Options } from '#client/components/ui/options.tsx';
 import { useOrganization } from '../api/get-organization.ts';
 import { timeZoneOptions } from '#client/lib/time-zones.ts';
-import { WithSettings } from './settings-state.tsx';
+import { SettingsForm, WithSettings } from './settings-state.tsx';
 import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
 export function GeneralSettings() {
@@ -45,7 +45,8 @@ function GeneralForm({
   canChange: boolean;
 }) {
   const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
-  const { form, errors, saving, onSubmit } = useSettingsForm('general', generalSettingsSchema, initial);
+  const settings = useSettingsForm('general', generalSettingsSchema, initial);
+  const { form, errors } = settings;
   const field = (id: string, name: keyof General) => ({
     ...fieldAria(id, errors[name]),
     ...form.register(name),
@@ -53,7 +54,12 @@ function GeneralForm({
   });
 
   return (
-    <Form aria-label="General settings" className="space-y-6" onSubmit={onSubmit}>
+    <SettingsForm
+      label="General settings"
+      settings={settings}
+      canChange={canChange}
+      save="Save General Settings"
+    >
       <SectionCard
         title="Organization Profile"
         description="How your organization appears to supporters."
@@ -94,11 +100,6 @@ function GeneralForm({
           />
         </FormField>
       </SectionCard>
-      {canChange && (
-        <SubmitButton pending={saving} pendingLabel="Saving...">
-          Save General Settings
-        </SubmitButton>
-      )}
-    </Form>
+    </SettingsForm>
   );
 }
