@@ -51,3 +51,22 @@ export const confirmLink = (mail: ParsedMail): string => {
   if (!url) throw new Error(`no confirmation link in: ${mail.text}`);
   return new URL(url).pathname;
 };
+
+/** The settings of an instance whose mail goes to the test SMTP server at `smtpUrl`. */
+export const mailingEnv = (smtpUrl: string, publicUrl: string) => ({
+  ROLLUP_INTERVAL_MS: '0',
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: 'Rally <rally@example.org>',
+  PUBLIC_URL: publicUrl,
+  // The new-organisation hold has tests of its own (outbox.test.ts).
+  MAIL_HOLD_NEW_ORGS_HOURS: '0',
+});
+
+/** A form POST as a mail client or a page's button sends it (`payload` url-encoded). */
+export const postForm = (app: TestApp, url: string, payload = '', headers: Record<string, string> = {}) =>
+  app.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload,
+  });

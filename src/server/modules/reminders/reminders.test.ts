@@ -9,7 +9,7 @@ import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { supporterCookie } from '../../test/visitor.ts';
 import { consentLine } from './reminder-delivery.ts';
 import { CONFIRM_SUBJECT, REMINDER_SUBJECT } from './reminder-addresses.ts';
-import { confirmLink, markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
+import { confirmLink, mailingEnv, markConfirmed, postForm, reminderRunner } from '../../test/reminder-kit.ts';
 import { MAX_PENDING_EMAIL_REMINDERS, REMINDER_REFUSED } from './reminders.service.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
@@ -32,15 +32,7 @@ beforeAll(async () => {
   push = await startPushEndpoint();
   // The apps' own runners stay off (on PostgreSQL a tick of theirs would hold the job's
   // lock and make the test's runner skip): the test runs its own, on its own clock.
-  const env = {
-    ROLLUP_INTERVAL_MS: '0',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Rally <rally@example.org>',
-    PUBLIC_URL: ORIGIN,
-    ALLOW_PRIVATE_FETCH: '1',
-    // The new-organisation hold has tests of its own (outbox.test.ts).
-    MAIL_HOLD_NEW_ORGS_HOURS: '0',
-  };
+  const env = { ...mailingEnv(smtp.url, ORIGIN), ALLOW_PRIVATE_FETCH: '1' };
   t = await createTestApp(env);
   t2 = await createTestApp(env, { sameDatabaseAs: t });
   strict = await createTestApp({ PUBLIC_URL: ORIGIN, ROLLUP_INTERVAL_MS: '0' });
@@ -140,12 +132,7 @@ describe('email reminders', () => {
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.body).toContain('Confirm my email');
     expect(opened.body).toContain('Rivers Org');
-    const posted = await t.app.inject({
-      method: 'POST',
-      url: link,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const posted = await postForm(t, link, '');
     expect(posted.statusCode, posted.body).toBe(200);
     expect(posted.body).toContain('Your email is confirmed');
     // Another schedule for the same mailbox, written differently: no second confirmation.

@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
+import { mailingEnv, markConfirmed, postForm, reminderRunner } from '../../test/reminder-kit.ts';
 import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -21,13 +21,7 @@ let strict: TestApp;
 beforeAll(async () => {
   smtp = await startSmtp();
   push = await startPushEndpoint();
-  t = await createTestApp({
-    ROLLUP_INTERVAL_MS: '0',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Rally <rally@example.org>',
-    PUBLIC_URL: ORIGIN,
-    MAIL_HOLD_NEW_ORGS_HOURS: '0',
-  });
+  t = await createTestApp(mailingEnv(smtp.url, ORIGIN));
   strict = await createTestApp({ PUBLIC_URL: ORIGIN, ROLLUP_INTERVAL_MS: '0' });
 });
 afterAll(async () => {
@@ -105,12 +99,7 @@ describe('unsubscribe', () => {
     expect(await pending(s.org)).toHaveLength(1);
 
     // The mail client's one-click POST (RFC 8058).
-    const oneClick = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await postForm(t, path, 'List-Unsubscribe=One-Click');
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.body).toContain('You are unsubscribed');
     expect(await pending(s.org)).toEqual([]);
@@ -119,12 +108,7 @@ describe('unsubscribe', () => {
     );
 
     // The page's button afterwards (an empty form): already used.
-    const button = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const button = await postForm(t, path, '');
     expect(button.statusCode).toBe(410);
     expect(button.body).toContain('already been used');
     const opened = await t.app.inject({ url: path });
@@ -132,12 +116,7 @@ describe('unsubscribe', () => {
 
     for (const forged of ['nosuchtoken', 'a'.repeat(43)]) {
       expect((await t.app.inject({ url: `/unsubscribe/${forged}` })).statusCode).toBe(404);
-      const post = await t.app.inject({
-        method: 'POST',
-        url: `/unsubscribe/${forged}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'List-Unsubscribe=One-Click',
-      });
+      const post = await postForm(t, `/unsubscribe/${forged}`, 'List-Unsubscribe=One-Click');
       expect(post.statusCode).toBe(404);
     }
   });
@@ -150,11 +129,7 @@ describe('unsubscribe', () => {
     expect((await s.schedule({ email, consent: true }, 5)).statusCode).toBe(201);
     const mail = await remindedMail(email, Date.parse(first.json().scheduledFor) + 1000);
     const path = new URL(/https:\/\/\S+\/unsubscribe\/\S+/.exec(mail.text ?? '')?.[0] ?? '').pathname;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    });
+    const res = await postForm(t, path, '', { origin: ORIGIN });
     expect(res.statusCode).toBe(200);
     expect(await pending(s.org)).toEqual([]);
   });
