@@ -1,8 +1,6 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailingEnv, markConfirmed, postForm, reminderRunner } from '../../test/reminder-kit.ts';
-import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
-import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { describe, expect, it } from 'vitest';
+import { markConfirmed, postForm, reminderAppsPerFile, reminderRunner } from '../../test/reminder-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { supporterCookie } from '../../test/visitor.ts';
@@ -13,23 +11,7 @@ import { REMINDER_REFUSED } from './reminders.service.ts';
 // mail client's RFC 8058 one-click POST (List-Unsubscribe-Post).
 
 const ORIGIN = 'https://rally.example';
-let smtp: TestSmtp;
-let push: TestPushEndpoint;
-let t: TestApp;
-let strict: TestApp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  push = await startPushEndpoint();
-  t = await createTestApp(mailingEnv(smtp.url, ORIGIN));
-  strict = await createTestApp({ PUBLIC_URL: ORIGIN, ROLLUP_INTERVAL_MS: '0' });
-});
-afterAll(async () => {
-  await t?.close();
-  await strict?.close();
-  await smtp?.close();
-  await push?.close();
-});
+const { smtp, push, t, strict } = reminderAppsPerFile(ORIGIN);
 
 async function setup(app: TestApp) {
   const org = await seedOrganization(app.database.db, 'Leaving Org');
