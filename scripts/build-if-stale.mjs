@@ -43,7 +43,11 @@ function inputsHash() {
   const hash = createHash('sha256');
   for (const entry of INPUTS) {
     for (const file of files(entry)) {
-      hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+      hash
+        .update(file)
+        .update('\0')
+        .update(fs.readFileSync(path.join(root, file)))
+        .update('\0');
     }
   }
   return hash.digest('hex');
