@@ -14,12 +14,7 @@ import { BUDGET_REFUSED, OUTBOX_REASON } from './index.ts';
 
 const ORIGIN = 'https://rally.example';
 // The sender runs only when a test says so (`deliver`).
-const kit = mailingApps({
-  ROLLUP_INTERVAL_MS: '0',
-  MAIL_FROM: 'Rally <rally@example.org>',
-  PUBLIC_URL: ORIGIN,
-  MAIL_HOLD_NEW_ORGS_HOURS: '0',
-});
+const kit = mailingApps(ORIGIN);
 const { appWith, mailsTo } = kit;
 
 /** One tick of the sender; the mail it sends has arrived when this resolves. */
