@@ -49,7 +49,7 @@ export async function rollupMarks(trx: Db): Promise<RollupMarks> {
  * are still being counted (`pendingSince`), instead of scanning the whole backlog on
  * every call; the rollup job catches up in its batches meanwhile.
  */
-export const LIVE_TAIL_LIMIT = 20_000;
+export const LIVE_TAIL_LIMIT = 10_000;
 
 /** An id range (after, upTo] of one event table that a stats answer reads live. */
 export type TailRange = { after: number; upTo: number };
