@@ -22,6 +22,7 @@ import * as m0020 from './0020-campaign-dates.ts';
 import * as m0021 from './0021-outbox.ts';
 import * as m0022 from './0022-audit-actors.ts';
 import * as m0023 from './0023-email-changes.ts';
+import * as m0024 from './0024-unconfirmed-clicks.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -49,6 +50,7 @@ const ALL: Record<string, DialectMigration> = {
   '0021-outbox': m0021,
   '0022-audit-actors': m0022,
   '0023-email-changes': m0023,
+  '0024-unconfirmed-clicks': m0024,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
