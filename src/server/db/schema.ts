@@ -328,7 +328,7 @@ export interface SupporterOrgsTable {
 
 /**
  * Per campaign and UTC hour ('YYYY-MM-DDTHH'): click-through confirmations without a
- * valid visit token (migration 0024), counted apart from the click-throughs.
+ * valid visit token (migration 0025), counted apart from the click-throughs.
  */
 export interface UnconfirmedClicksTable {
   campaignId: number;

@@ -214,7 +214,7 @@ async function rangeSupporters(
 }
 
 /**
- * Unconfirmed click-throughs (migration 0024) of the scope in the UTC hours that start
+ * Unconfirmed click-throughs (migration 0025) of the scope in the UTC hours that start
  * in [a, b), as the daily buckets take hours.
  */
 async function unconfirmedClicks(trx: Db, scope: Scope, a: number, b: number): Promise<number> {
