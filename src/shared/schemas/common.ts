@@ -55,6 +55,11 @@ export const idField = z.number().int().positive();
 /** Timestamps are ISO-8601 UTC strings, stored and sent as text. */
 export const timestampField = z.string().describe('ISO-8601 date-time, UTC');
 
+/** The error codes as a schema (kept out of errors.ts, which the browser loads without zod). */
+export const errorCodeSchema = z
+  .enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]])
+  .describe('A stable code for the refusal; decide on it, not on the message or the status');
+
 /**
  * The error body's code. Here, not beside the codes in errors.ts, because the client's
  * API layer reads errors.ts on the public supporter page, which must not load zod.
