@@ -61,14 +61,6 @@ export const errorCodeSchema = z
   .describe('A stable code for the refusal; decide on it, not on the message or the status');
 
 /**
- * The error body's code. Here, not beside the codes in errors.ts, because the client's
- * API layer reads errors.ts on the public supporter page, which must not load zod.
- */
-export const errorCodeSchema = z
-  .enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]])
-  .describe('A stable code for the refusal; decide on it, not on the message or the status');
-
-/**
  * Every 4xx/5xx body: the stable `code` to decide on (src/shared/errors.ts), the first
  * problem in `message` (for people), each field's problem in `errors`.
  */
