@@ -126,6 +126,23 @@ describe('analytics', () => {
     await insertShare('2024-03-12T05:00:00.000Z'); // March 12 in New York: outside the range below
     await insertClick(a, '2024-03-10T03:00:00.000Z');
     await insertClick(b, '2024-03-10T13:00:00.000Z', 'SupporterBBBBBBBBBBBBBBB');
+    // Unconfirmed click-throughs, per UTC hour: the range is 2024-03-09T05Z to 2024-03-12T04Z.
+    await t.database.db
+      .insertInto('unconfirmedClicks')
+      .values(
+        [
+          ['2024-03-09T04', 5], // 23:00 on March 8 in New York: outside
+          ['2024-03-09T05', 3],
+          ['2024-03-12T03', 2], // 23:00 EDT on March 11
+          ['2024-03-12T04', 7], // March 12: outside
+        ].map(([hour, count]) => ({
+          campaignId,
+          organizationId: orgId,
+          hour: hour as string,
+          count: count as number,
+        })),
+      )
+      .execute();
 
     const url = `/api/campaigns/${campaignId}/analytics?from=2024-03-09&to=2024-03-11&tz=America/New_York`;
     const before = json(await get(url));
@@ -144,7 +161,14 @@ describe('analytics', () => {
       // Daylight saving time began on March 10: 04:59Z is 00:59 EDT on March 11.
       { date: '2024-03-11', shares: 1, clicks: 0 },
     ]);
-    expect(before.totals).toEqual({ shares: 3, clicks: 2, uniqueSupporters: 2, engagementRate: 66.7 });
+    // Engagement is confirmed clicks / shares: the unconfirmed ones are a figure of their own.
+    expect(before.totals).toEqual({
+      shares: 3,
+      clicks: 2,
+      unconfirmedClicks: 5,
+      uniqueSupporters: 2,
+      engagementRate: 66.7,
+    });
     expect(before.platforms).toEqual([
       { platform: 'twitter', shares: 2, clicks: 1 },
       { platform: 'facebook', shares: 1, clicks: 1 },
