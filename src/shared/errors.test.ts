@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, errorCodeSchema, isErrorCode } from './errors.ts';
+import { ERROR_CODES, isErrorCode } from './errors.ts';
+import { errorCodeSchema } from './schemas/common.ts';
 
 /** docs/api.md's "Error codes" list: `- \`CODE\`: when it comes`, one a line. */
 function documentedCodes(): Record<string, string> {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The stable code of every refusal the server makes, with when it comes. Every error
  * body carries one (`{ code, message, ... }`): the client decides on the code, the
@@ -77,10 +75,6 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-
-export const errorCodeSchema = z
-  .enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]])
-  .describe('A stable code for the refusal; decide on it, not on the message or the status');
 
 /** True when `value` is one of the codes above. */
 export const isErrorCode = (value: unknown): value is ErrorCode =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION } from '../constants.ts';
-import { errorCodeSchema } from '../errors.ts';
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 /** A positive integer id in a path or query string; `label` names it in the messages. */
 export const positiveIdParam = (label: string) => {
@@ -54,6 +54,12 @@ export const descriptionField = trimmedText('Description', MAX_DESCRIPTION);
 export const idField = z.number().int().positive();
 /** Timestamps are ISO-8601 UTC strings, stored and sent as text. */
 export const timestampField = z.string().describe('ISO-8601 date-time, UTC');
+
+// Here rather than in errors.ts, so the client's API module (and with it the supporter
+// page) reads the codes without loading zod.
+export const errorCodeSchema = z
+  .enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]])
+  .describe('A stable code for the refusal; decide on it, not on the message or the status');
 
 /**
  * Every 4xx/5xx body: the stable `code` to decide on (src/shared/errors.ts), the first
