@@ -96,6 +96,18 @@ export const CLICK_DEDUP_WINDOW_MS = DAY_MS;
 /** At most this many click-throughs per share from one client network within the window below. */
 export const CLICKS_PER_SHARE_PER_NETWORK = 10;
 export const CLICK_NETWORK_WINDOW_MS = DAY_MS;
+/**
+ * A click-through counts only with the visit token its page view carried (API.md
+ * "Honest click-throughs", docs/security.md): issued at least this long before the
+ * confirmation (a person looking at the page, not a script firing both at once)...
+ */
+export const VISIT_TOKEN_MIN_AGE_MS = SECOND_MS;
+/** ...and at most this long before it. */
+export const VISIT_TOKEN_MAX_AGE_MS = HOUR_MS;
+/** The page confirms this long after it starts: past the minimum, with room for clock skew between instances. */
+export const CLICK_CONFIRM_DELAY_MS = 1.5 * SECOND_MS;
+/** `<meta name>` of the visit token in the supporter page's HTML. */
+export const VISIT_TOKEN_META = 'rally-visit';
 /** Share-text variants (A/B texts) an asset may carry at most. */
 export const MAX_VARIANTS = 4;
 /** A variant is named the winner only with at least this many views for every variant... */

@@ -2,8 +2,9 @@
 // nothing a reader cannot see, and letters of one script (UTS #39 "highly
 // restrictive"), so that `alice` beside `a­lice` (a soft hyphen), `alice` + a
 // zero-width space or `аlice` (a Cyrillic а) cannot pass for one another. The
-// server's unique name key (NFKC and case, src/server/lib/name-key.ts) then makes
-// the remaining look-alikes (`ALICE`, full-width `ａｌｉｃｅ`) collide.
+// server's unique name key (NFKC, case and the UTS #39 confusable skeleton,
+// src/server/lib/name-key.ts) then makes the remaining look-alikes (`ALICE`,
+// full-width `ａｌｉｃｅ`, all-Cyrillic `ѕсоре` beside `scope`, `sc0pe`) collide.
 
 export const USERNAME_INVISIBLE =
   'Username cannot contain invisible or control characters (such as zero-width spaces or soft hyphens)';

@@ -41,16 +41,40 @@ test('register, create the organisation, land on the dashboard', async ({ page }
   expect(org).toMatchObject({ name: 'Clean Air Now', username: `org-${username}` });
 });
 
-test('a registration with a taken username shows the server message', async ({ page, account }) => {
+/** Sends the register form with `username` (and a valid rest); returns the form. */
+async function registerAs(page: import('@playwright/test').Page, username: string) {
   await page.goto('/auth?tab=register');
   const form = page.getByRole('form', { name: 'Register' });
-  await form.getByLabel('Username').fill(account.username);
+  await form.getByLabel('Username').fill(username);
   await form.getByLabel('Email').fill('someone@example.org');
   await form.getByLabel('Password', { exact: true }).fill('secret123');
   await form.getByLabel('Confirm Password').fill('secret123');
   await form.getByRole('button', { name: 'Register' }).click();
+  return form;
+}
+
+test('a registration with a taken username shows the server message', async ({ page, account }) => {
+  await registerAs(page, account.username);
   await expect(toast(page)).toContainText('Registration failed');
   await expect(toast(page)).toContainText('Username already exists');
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test('a look-alike of a taken username shows the server message too', async ({ page, request }) => {
+  const taken = `pool${uniqueName('')}`;
+  const reg = await request.post('/api/register', {
+    data: { username: taken, email: `${taken}@example.org`, password: 'secret123' },
+  });
+  expect(reg.status()).toBe(201);
+  // Zeros for the o's: the form lets it through, the server's confusable skeleton does not.
+  await registerAs(page, `P00L${taken.slice(4)}`);
+  await expect(toast(page)).toContainText('Username already exists');
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test('a username with an invisible character is refused with the reason', async ({ page }) => {
+  const form = await registerAs(page, `sof\u00adt${uniqueName('')}`);
+  await expect(form.getByText('Username cannot contain invisible or control characters')).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 });
 

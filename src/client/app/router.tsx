@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteFallback } from './route-fallback.tsx';
 
 // Every route of the app. Screens load lazily, so the public supporter
@@ -7,42 +7,52 @@ type PageModule = Promise<{ default: React.ComponentType }>;
 const lazyPage = (load: () => PageModule) => async () => ({
   Component: (await load()).default,
 });
-/** A route whose screen is the default export of `load`'s module. */
-const page = (path: string, load: () => PageModule) => ({ path, lazy: lazyPage(load) });
+
+/**
+ * Who sees a screen: anyone ('public'); a signed-in member of an organisation, in the
+ * staff layout ('staff'); or anyone in the staff layout ('profile', which shows its own
+ * 'Authentication Required' state rather than redirecting).
+ */
+type Access = 'public' | 'staff' | 'profile';
+
+/** One line a route: its path, its screen (the module's default export) and who sees it. */
+const ROUTES: [path: string, load: () => PageModule, access: Access][] = [
+  ['/auth', () => import('./routes/auth-page.tsx'), 'public'],
+  ['/onboarding', () => import('./routes/onboarding-page.tsx'), 'public'],
+  ['/reset-password/:token', () => import('./routes/reset-password-page.tsx'), 'public'],
+  ['/invite/:token', () => import('./routes/invite-page.tsx'), 'public'],
+  ['/confirm-email/:token', () => import('./routes/email-change-page.tsx'), 'public'],
+  ['/undo-email-change/:token', () => import('./routes/email-change-page.tsx'), 'public'],
+  ['/logout', () => import('./routes/logout-page.tsx'), 'public'],
+  ['/supporter/:id', () => import('./routes/supporter-page.tsx'), 'public'],
+  ['/supporter/campaign/:id', () => import('./routes/supporter-page.tsx'), 'public'],
+  ['/', () => import('./routes/dashboard-page.tsx'), 'staff'],
+  ['/campaigns', () => import('./routes/dashboard-page.tsx'), 'staff'],
+  ['/campaigns/:id', () => import('./routes/campaign-detail-page.tsx'), 'staff'],
+  ['/templates', () => import('./routes/templates-page.tsx'), 'staff'],
+  ['/calendar', () => import('./routes/calendar-page.tsx'), 'staff'],
+  ['/settings', () => import('./routes/settings-page.tsx'), 'staff'],
+  ['/upload-test', () => import('./routes/upload-test-page.tsx'), 'staff'],
+  ['/profile', () => import('./routes/profile-page.tsx'), 'profile'],
+  ['*', () => import('./routes/not-found-page.tsx'), 'public'],
+];
+
+/** The routes of one kind of access, each loading its screen on first visit. */
+const pages = (access: Access): RouteObject[] =>
+  ROUTES.filter((r) => r[2] === access).map(([path, load]) => ({ path, lazy: lazyPage(load) }));
+
+const staffLayout = (children: RouteObject[]): RouteObject => ({
+  lazy: lazyPage(() => import('./staff-layout.tsx')),
+  children,
+});
 
 export const router = createBrowserRouter([
-  page('/auth', () => import('./routes/auth-page.tsx')),
-  page('/onboarding', () => import('./routes/onboarding-page.tsx')),
-  page('/reset-password/:token', () => import('./routes/reset-password-page.tsx')),
-  page('/invite/:token', () => import('./routes/invite-page.tsx')),
-  page('/confirm-email/:token', () => import('./routes/email-change-page.tsx')),
-  page('/undo-email-change/:token', () => import('./routes/email-change-page.tsx')),
-  page('/logout', () => import('./routes/logout-page.tsx')),
-  page('/supporter/:id', () => import('./routes/supporter-page.tsx')),
-  page('/supporter/campaign/:id', () => import('./routes/supporter-page.tsx')),
+  ...pages('public'),
   {
     // Lazy too: the public supporter route must not download the staff app's auth check.
     lazy: async () => ({ Component: (await import('./protected-route.tsx')).ProtectedRoute }),
     hydrateFallbackElement: <RouteFallback />,
-    children: [
-      {
-        lazy: lazyPage(() => import('./staff-layout.tsx')),
-        children: [
-          page('/', () => import('./routes/dashboard-page.tsx')),
-          page('/campaigns', () => import('./routes/dashboard-page.tsx')),
-          page('/campaigns/:id', () => import('./routes/campaign-detail-page.tsx')),
-          page('/templates', () => import('./routes/templates-page.tsx')),
-          page('/calendar', () => import('./routes/calendar-page.tsx')),
-          page('/settings', () => import('./routes/settings-page.tsx')),
-          page('/upload-test', () => import('./routes/upload-test-page.tsx')),
-        ],
-      },
-    ],
+    children: [staffLayout(pages('staff'))],
   },
-  // Profile shows its own 'Authentication Required' state rather than redirecting.
-  {
-    lazy: lazyPage(() => import('./staff-layout.tsx')),
-    children: [page('/profile', () => import('./routes/profile-page.tsx'))],
-  },
-  page('*', () => import('./routes/not-found-page.tsx')),
+  staffLayout(pages('profile')),
 ]);

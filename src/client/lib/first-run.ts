@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readStored, writeStored } from './device-storage.ts';
 
 // The first-run checklist's two steps that leave no trace in the organisation's data
 // (copying a supporter link, opening the supporter page) and its dismissal, kept in
@@ -11,13 +12,7 @@ type FirstRunEvents = Partial<Record<FirstRunEvent, true>>;
 const storageKey = (orgId: number) => `rally.firstRun.${orgId}`;
 const listeners = new Set<() => void>();
 
-function read(orgId: number): string {
-  try {
-    return localStorage.getItem(storageKey(orgId)) ?? '{}';
-  } catch {
-    return '{}';
-  }
-}
+const read = (orgId: number): string => readStored(storageKey(orgId)) ?? '{}';
 
 function parse(raw: string): FirstRunEvents {
   try {
@@ -32,11 +27,7 @@ function parse(raw: string): FirstRunEvents {
 export function markFirstRun(orgId: number, event: FirstRunEvent): void {
   const events = parse(read(orgId));
   if (events[event]) return;
-  try {
-    localStorage.setItem(storageKey(orgId), JSON.stringify({ ...events, [event]: true }));
-  } catch {
-    return;
-  }
+  if (!writeStored(storageKey(orgId), JSON.stringify({ ...events, [event]: true }))) return;
   for (const l of listeners) l();
 }
 

@@ -326,6 +326,17 @@ export interface SupporterOrgsTable {
   lastAt: string;
 }
 
+/**
+ * Per campaign and UTC hour ('YYYY-MM-DDTHH'): click-through confirmations without a
+ * valid visit token (migration 0025), counted apart from the click-throughs.
+ */
+export interface UnconfirmedClicksTable {
+  campaignId: number;
+  hour: string;
+  organizationId: number;
+  count: number;
+}
+
 /** Per UTC day, campaign and `?src=` tag: tagged visits, and shares made by visitors who came with it. */
 export interface RollupSourceDaysTable {
   campaignId: number;
@@ -531,6 +542,7 @@ export interface Database {
   rollupCampaignLastHours: RollupCampaignLastHoursTable;
   rollupOrgLastHours: RollupOrgLastHoursTable;
   rollupSourceDays: RollupSourceDaysTable;
+  unconfirmedClicks: UnconfirmedClicksTable;
   uploads: UploadsTable;
   invitations: InvitationsTable;
   passwordResets: PasswordResetsTable;

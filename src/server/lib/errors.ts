@@ -29,6 +29,12 @@ export const notFound = (code: ErrorCode, message: string) => new HttpError(404,
 export const conflict = (code: ErrorCode, message: string, field?: string) =>
   new HttpError(409, code, message, field ? { errors: [{ path: field, message }] } : {});
 
+/** 429 RATE_LIMITED with Retry-After: the whole seconds until `waitMs` has passed (at least 1). */
+export const tooManyRequests = (message: string, waitMs: number) =>
+  new HttpError(429, 'RATE_LIMITED', message).withHeaders({
+    'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
+  });
+
 /** True when a database error is a unique-constraint violation (SQLite or PostgreSQL). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedCampaign } from '../test/seed-db.ts';
-import { supporterCookie } from '../test/visitor.ts';
+import { clickThrough } from '../test/visitor.ts';
 import { appPerTest, postShare, signUp } from '../test/test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -49,24 +49,9 @@ describe('/metrics', () => {
     }
     const share = await logShare('metricsref1');
     expect(share.statusCode).toBe(201);
-    const visit = await app.inject({
-      method: 'GET',
-      url: `/supporter/${campaignId}?ref=metricsref1`,
-      headers: {
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36',
-        accept: 'text/html',
-      },
-    });
-    expect(visit.statusCode).toBeLessThan(400);
-    // The page's script confirms the visit with the cookie the page set: that counts the click.
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: '/api/clicks',
-      payload: { campaignId, ref: 'metricsref1' },
-      headers: {
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36',
-        cookie: `rally_sid=${supporterCookie(visit.headers)}`,
-      },
+    // The page, then its script's confirmation with the cookie and visit token the page set: that counts the click.
+    const confirmed = await clickThrough(app, { campaignId, ref: 'metricsref1' }, '127.0.0.1', {
+      accept: 'text/html',
     });
     expect(confirmed.statusCode).toBe(204);
 

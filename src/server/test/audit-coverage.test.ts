@@ -79,12 +79,15 @@ async function login(username: string, password = 'secret123') {
  * An email change of `userId` as its mails leave it: waiting for the link to the new
  * address (`confirm`), or made and waiting for the old address's undo link. Its token.
  */
-async function emailChange(userId: number, { confirm }: { confirm: boolean }) {
+/** A pending email change of a new user, opened through its confirm or undo link. */
+async function emailChangeLink(link: 'confirm' | 'undo') {
+  const user = await signUp(t.app);
+  const confirm = link === 'confirm';
   const token = `email-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   await t.database.db
     .insertInto('emailChanges')
     .values({
-      userId,
+      userId: user.userId,
       oldEmail: 'old@example.org',
       newEmail: 'new@example.org',
       confirmTokenHash: confirm ? hashToken(token) : null,
@@ -95,7 +98,11 @@ async function emailChange(userId: number, { confirm }: { confirm: boolean }) {
       createdAt: nowIso(),
     })
     .execute();
-  return token;
+  return {
+    res: await t.app.inject({ method: 'POST', url: `/api/email-change/${token}/${link}` }),
+    actorId: user.userId,
+    orgId: user.orgId,
+  };
 }
 
 /** One successful call per audited write route. */
@@ -156,24 +163,8 @@ const CALLS: Record<string, Call> = {
       orgId: user.orgId,
     };
   },
-  'POST /api/email-change/:token/confirm': async () => {
-    const user = await signUp(t.app);
-    const token = await emailChange(user.userId, { confirm: true });
-    return {
-      res: await t.app.inject({ method: 'POST', url: `/api/email-change/${token}/confirm` }),
-      actorId: user.userId,
-      orgId: user.orgId,
-    };
-  },
-  'POST /api/email-change/:token/undo': async () => {
-    const user = await signUp(t.app);
-    const token = await emailChange(user.userId, { confirm: false });
-    return {
-      res: await t.app.inject({ method: 'POST', url: `/api/email-change/${token}/undo` }),
-      actorId: user.userId,
-      orgId: user.orgId,
-    };
-  },
+  'POST /api/email-change/:token/confirm': () => emailChangeLink('confirm'),
+  'POST /api/email-change/:token/undo': () => emailChangeLink('undo'),
   'POST /api/organizations': async () => {
     const user = await signUp(t.app, { org: false });
     const res = await inject('POST', '/api/organizations', bearer(user.token), {

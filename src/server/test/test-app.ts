@@ -160,11 +160,11 @@ export async function twoOrganizations(): Promise<{ t: TestApp; a: SignedUp; b: 
 }
 
 /** An object that reads its properties from `current()` when used: for what beforeAll makes. */
-function readThrough<T extends object>(current: () => T): T {
+export function readThrough<T extends object>(current: () => T): T {
   return new Proxy({} as T, { get: (_, key) => Reflect.get(current(), key) });
 }
 
-function madeInBeforeAll<T>(make: () => Promise<T>, close: (made: T) => Promise<void>): () => T {
+export function madeInBeforeAll<T>(make: () => Promise<T>, close: (made: T) => Promise<void>): () => T {
   let made: T | undefined;
   beforeAll(async () => {
     made = await make();

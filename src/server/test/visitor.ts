@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { VISIT_TOKEN_META, VISIT_TOKEN_MIN_AGE_MS } from '#shared/constants.ts';
 import { HOUR_MS } from '#shared/durations.ts';
+import { issueVisitToken } from '../modules/supporter/index.ts';
 
 // A supporter's browser as the server sees it: its user agent and the visitor cookie
 // the supporter page sets.
@@ -18,12 +20,38 @@ export const supporterIdOf = (cookie: string | undefined): string | undefined =>
 export const BROWSER_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
+/** The visit token in a supporter page's HTML (`<meta name="rally-visit">`), if any. */
+export const visitTokenOf = (html: string): string | undefined =>
+  new RegExp(`<meta name="${VISIT_TOKEN_META}" content="([^"]*)"`).exec(html)?.[1];
+
 /**
- * A visitor following a tracked link: the supporter page, then the page's own
- * POST /api/clicks with the visitor cookie the page set, both from `remoteAddress`
- * (with `headers`, such as X-Forwarded-For, on both). Returns the confirmation's answer.
+ * The token a page view of `link` by `visitorId` got `ageMs` ago: for tests of what
+ * happens after the wait (caps, budgets, proxies) without waiting. The test of the
+ * wait itself (clicks.test.ts) uses the page's own token and waits.
  */
-export async function clickThrough(
+export const agedVisitToken = (
+  app: FastifyInstance,
+  link: { campaignId: number; ref: string },
+  visitorId: string,
+  ageMs = VISIT_TOKEN_MIN_AGE_MS,
+): string => issueVisitToken(app.visitorCookieKey, { ...link, visitorId }, Date.now() - ageMs);
+
+/** What `agedVisitToken` gives for a page whose HTML carried a visit token; undefined for one that carried none. */
+export const agedTokenOfPage = (
+  app: FastifyInstance,
+  html: string,
+  link: { campaignId: number; ref: string },
+  visitorId: string,
+): string | undefined => (visitTokenOf(html) ? agedVisitToken(app, link, visitorId) : undefined);
+
+/**
+ * A visitor following a tracked link: the supporter page, then (as if the page's
+ * wait had passed) the page's own POST /api/clicks with the visitor cookie the page
+ * set and its visit token, both from `remoteAddress` (with `headers`, such as
+ * X-Forwarded-For, on both). Returns the confirmation's answer and the visitor's
+ * `rally_sid=...` cookie header.
+ */
+async function followLink(
   app: FastifyInstance,
   link: { campaignId: number; ref: string },
   remoteAddress: string,
@@ -35,13 +63,31 @@ export async function clickThrough(
     remoteAddress,
     headers: asBrowser,
   });
-  return app.inject({
+  const cookie = `rally_sid=${supporterCookie(page.headers)}`;
+  const confirmation = await app.inject({
     method: 'POST',
     url: '/api/clicks',
     remoteAddress,
-    payload: link,
-    headers: { ...asBrowser, cookie: `rally_sid=${supporterCookie(page.headers)}` },
+    payload: { ...link, token: agedVisitToken(app, link, supporterIdOf(cookie.slice(10)) as string) },
+    headers: { ...asBrowser, cookie },
   });
+  return { confirmation, cookie };
+}
+
+/** A visitor following a tracked link (followLink): the page's confirmation's answer. */
+export const clickThrough = async (...args: Parameters<typeof followLink>) =>
+  (await followLink(...args)).confirmation;
+
+/** A visitor who came through a tracked link, their click-through counted: the cookie header they send from then on. */
+export async function referredVisitor(
+  app: FastifyInstance,
+  link: { campaignId: number; ref: string },
+  remoteAddress: string,
+): Promise<string> {
+  const { confirmation, cookie } = await followLink(app, link, remoteAddress);
+  if (confirmation.statusCode !== 204)
+    throw new Error(`click-through not answered 204: ${confirmation.body}`);
+  return cookie;
 }
 
 /** Opens a campaign's supporter page: the `rally_sid=...` cookie header its visitor sends from then on. */

@@ -67,7 +67,19 @@ const count = z.number().int().nonnegative();
 
 export const campaignAnalyticsSchema = z.object({
   range: z.object({ from: z.string(), to: z.string(), tz: z.string() }),
-  totals: z.object({ shares: count, clicks: count, uniqueSupporters: count, engagementRate: z.number() }),
+  totals: z.object({
+    shares: count,
+    /** Click-throughs: confirmed visits through a share link; engagementRate is clicks / shares. */
+    clicks: count,
+    /**
+     * Click-through confirmations that did not prove a page view of the link (no or a
+     * forged visit token, one of another visitor or share, sent too soon): not counted
+     * in `clicks`, nor anywhere else. Per UTC hour: the hours that start in the range.
+     */
+    unconfirmedClicks: count,
+    uniqueSupporters: count,
+    engagementRate: z.number(),
+  }),
   daily: z.array(z.object({ date: z.string(), shares: count, clicks: count })),
   platforms: z.array(z.object({ platform: z.string(), shares: count, clicks: count })),
   assets: z.array(z.object({ assetId: z.number().int(), title: z.string(), shares: count, clicks: count })),

@@ -7,6 +7,15 @@ import { sourceField } from './shares.ts';
 export const clickConfirmSchema = z.strictObject({
   campaignId: idParam,
   ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code'),
+  /**
+   * The visit token the page's HTML carried (`<meta name="rally-visit">`). Without a
+   * valid one for this visitor and share, the confirmation is counted as unconfirmed.
+   */
+  token: z
+    .string()
+    .max(64, 'Invalid visit token')
+    .regex(/^[A-Za-z0-9_.-]*$/, 'Invalid visit token')
+    .optional(),
 });
 export type ClickConfirmInput = z.input<typeof clickConfirmSchema>;
 

@@ -55,8 +55,7 @@ export const idField = z.number().int().positive();
 /** Timestamps are ISO-8601 UTC strings, stored and sent as text. */
 export const timestampField = z.string().describe('ISO-8601 date-time, UTC');
 
-// Here rather than in errors.ts, so the client's API module (and with it the supporter
-// page) reads the codes without loading zod.
+/** The error codes as a schema (kept out of errors.ts, which the browser loads without zod). */
 export const errorCodeSchema = z
   .enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]])
   .describe('A stable code for the refusal; decide on it, not on the message or the status');

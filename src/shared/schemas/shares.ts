@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { MAX_PERSONAL_MESSAGE, MAX_TEXT_CONTENT, REF_CODE_PATTERN, SOURCE_PATTERN } from '../constants.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
+import { mastodonHost } from '../share-links.ts';
 import { AVAILABILITY_STATES, HIDDEN_STATUSES } from '../campaign-lifecycle.ts';
 import { timeZoneField } from './time-zone.ts';
 import { assetSchema } from './assets.ts';
 import { idField, idParam, timestampField, trimmedText } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
-import { reminderRequestSchema } from './reminders.ts';
+import { REMINDER_CONSENT_REQUIRED, reminderRequestSchema } from './reminders.ts';
+import { emailField } from './auth.ts';
 
 export const MAX_SUPPORTER_NAME = 80;
 
@@ -116,6 +118,45 @@ export const scheduleShareSchema = z
     when: () => true,
   });
 export type ScheduleShareInput = z.input<typeof scheduleShareSchema>;
+
+export const NO_ASSET_TO_SCHEDULE = 'No assets available';
+export const SCHEDULE_DATE_REQUIRED = 'Please select a date';
+
+/**
+ * The schedule dialog's form, checked before anything is sent: the asset, the day and the
+ * slot (they become the request's `assetId` and `scheduledFor`), the platform, and the
+ * optional reminder: an email address with the consent the request's `reminder` needs,
+ * and/or this browser.
+ */
+export const scheduleShareFormSchema = z.object({
+  assetId: z.number({ error: NO_ASSET_TO_SCHEDULE }),
+  day: z.date({ error: SCHEDULE_DATE_REQUIRED }),
+  time: z.string(),
+  platform: z.enum([...PLATFORM_IDS, 'all'], { error: 'Unknown platform' }),
+  reminder: z
+    .object({
+      email: z
+        .string()
+        .trim()
+        .pipe(z.union([z.literal(''), emailField])),
+      consent: z.boolean(),
+      browser: z.boolean(),
+    })
+    .refine((r) => r.email === '' || r.consent, { message: REMINDER_CONSENT_REQUIRED, path: ['consent'] }),
+});
+export type ScheduleShareFormInput = z.input<typeof scheduleShareFormSchema>;
+export type ScheduleShareFormValues = z.output<typeof scheduleShareFormSchema>;
+
+export const MASTODON_SERVER_INVALID = "Enter your server's name, like mastodon.social";
+
+/** The share dialog's Mastodon server field: a host name (a pasted https:// address or trailing slash is dropped). */
+export const mastodonServerFormSchema = z.object({
+  server: z.string().transform((value, ctx) => {
+    const host = mastodonHost(value);
+    if (!host) ctx.addIssue({ code: 'custom', message: MASTODON_SERVER_INVALID });
+    return host ?? '';
+  }),
+});
 
 /** A logged or scheduled share as POST /api/shares and /api/shares/schedule return it. */
 export const shareSchema = z.object({

@@ -89,11 +89,6 @@ function UploadTestPage() {
     );
   };
 
-  const upload = async () => {
-    if (!user) return fail('Not logged in', 'Please sign in to upload files.');
-    setUploaded(await flow.upload());
-  };
-
   const submitAsset = (e: FormEvent) => {
     e.preventDefault();
     if (!user) return fail('Not logged in', 'Please sign in to create an asset.');
@@ -178,12 +173,11 @@ function UploadTestPage() {
         <CardContent className="space-y-4">
           <div className="space-y-2">
             <FileUploadField
-              id="upload-test-file"
               label="File"
               accept="image/*,video/*"
               uploadLabel="Upload File"
               flow={flow}
-              onUpload={() => void upload()}
+              onUploaded={setUploaded}
             />
             {uploaded && (
               <div className="space-y-2">

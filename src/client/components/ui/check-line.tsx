@@ -1,3 +1,4 @@
+import { Checkbox } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 
 /** A checkbox with its sentence beside it: the consent lines and opt-ins of the sharing dialogs. */
@@ -14,13 +15,7 @@ export function CheckLine({
 }) {
   return (
     <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-0.5 size-4 accent-primary"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
+      <Checkbox id={id} className="mt-0.5" checked={checked} onCheckedChange={onChange} />
       <Label htmlFor={id} className="text-sm font-normal leading-snug">
         {children}
       </Label>

@@ -29,12 +29,18 @@ export function FormField(props: {
           {props.help}
         </p>
       )}
-      {props.error && (
-        <p id={`${props.id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {props.error}
-        </p>
-      )}
+      <FieldMessage id={`${props.id}-error`} message={props.error} />
     </div>
+  );
+}
+
+/** A field's validation message, announced when it appears; nothing without one. */
+export function FieldMessage({ id, message }: { id?: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-destructive">
+      {message}
+    </p>
   );
 }
 

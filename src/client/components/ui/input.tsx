@@ -21,3 +21,21 @@ export function Select({ className, ...props }: React.ComponentProps<'select'>) 
 export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
   return <textarea className={cn(fieldClass, 'min-h-20', className)} {...props} />;
 }
+
+/** A native checkbox that reports its new state as a boolean. */
+export function Checkbox({
+  className,
+  onCheckedChange,
+  ...props
+}: Omit<React.ComponentProps<'input'>, 'type' | 'onChange'> & {
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={cn('size-4 accent-primary', className)}
+      onChange={(e) => onCheckedChange(e.target.checked)}
+      {...props}
+    />
+  );
+}

@@ -22,6 +22,8 @@ import * as m0020 from './0020-campaign-dates.ts';
 import * as m0021 from './0021-outbox.ts';
 import * as m0022 from './0022-audit-actors.ts';
 import * as m0023 from './0023-email-changes.ts';
+import * as m0024 from './0024-name-skeletons.ts';
+import * as m0025 from './0025-unconfirmed-clicks.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -49,6 +51,8 @@ const ALL: Record<string, DialectMigration> = {
   '0021-outbox': m0021,
   '0022-audit-actors': m0022,
   '0023-email-changes': m0023,
+  '0024-name-skeletons': m0024,
+  '0025-unconfirmed-clicks': m0025,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -22,9 +21,9 @@ import {
 } from '#shared/schemas/common.ts';
 import { profileSchema, profileUpdateSchema } from '#shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
 import { afterResponse } from '../../lib/after-response.ts';
-import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
+import { clientNetwork } from '../../lib/client-address.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import {
@@ -43,14 +42,7 @@ import { spendPasswordBudget } from '../auth/index.ts';
 export const PASSWORD_RESETS_PER_HOUR = 10;
 
 export async function accountRoutes(app: FastifyInstance, { db, config, mailer }: AppDeps) {
-  await app.register(rateLimit, {
-    global: false,
-    // Keyed like every address-keyed limit: the client's network (an IPv6 /64 is one).
-    allowList: (request) => isLocalRequest(request, config.trustProxy),
-    keyGenerator: clientNetwork,
-    errorResponseBuilder: (_request, ctx) =>
-      new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${ctx.after}.`),
-  });
+  await registerNetworkRateLimit(app, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put(

@@ -1,7 +1,7 @@
 import { API_KEY_PREFIX } from '#shared/constants.ts';
 import { hasRole } from '#shared/schemas/members.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError, unauthorized } from '../../lib/errors.ts';
+import { tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
 import { hashToken, type UserRow } from '../auth/index.ts';
 
@@ -79,8 +79,5 @@ async function countRequest(db: Db, keyId: number, perMinute: number): Promise<v
   // Revoked between the look-up and the count.
   if (!row?.windowStart) throw unauthorized('INVALID_API_KEY', INVALID_API_KEY);
   if (Number(row.windowCount) <= perMinute) return;
-  const waitMs = Date.parse(row.windowStart) + API_KEY_WINDOW_MS - Date.now();
-  throw new HttpError(429, 'RATE_LIMITED', API_KEY_RATE_LIMITED).withHeaders({
-    'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
-  });
+  throw tooManyRequests(API_KEY_RATE_LIMITED, Date.parse(row.windowStart) + API_KEY_WINDOW_MS - Date.now());
 }

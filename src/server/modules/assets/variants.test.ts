@@ -4,7 +4,7 @@ import { storedShare } from '../../test/db-rows.ts';
 import { bearer, json, postJson, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { parseCsv } from '../../../../tests/support/csv.ts';
-import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
+import { BROWSER_UA, clickThrough, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
 
 // A/B share texts (API.md "Reach"): variants on assets, one per visitor (sticky by
 // the visitor cookie), views from the visit confirmation, shares and clicks
@@ -202,13 +202,7 @@ describe('attribution and views', () => {
       ref: 'variantRef000001',
     });
     // A friend follows the link and the page confirms the click.
-    const friend = await openPage(campaign.id, { query: '?ref=variantRef000001' });
-    const click = await t.app.inject({
-      method: 'POST',
-      url: '/api/clicks',
-      payload: { campaignId: campaign.id, ref: share.ref },
-      headers: { 'user-agent': BROWSER_UA, cookie: `rally_sid=${friend.cookie}` },
-    });
+    const click = await clickThrough(t.app, { campaignId: campaign.id, ref: share.ref }, '127.0.0.1');
     expect(click.statusCode).toBe(204);
 
     const figures = json(await assetAnalytics(asset.id));

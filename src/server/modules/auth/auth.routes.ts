@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -10,8 +9,8 @@ import {
 } from '#shared/schemas/auth.ts';
 import { ok, messageSchema, created } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { HttpError } from '../../lib/errors.ts';
-import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
+import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
+import { clientNetwork } from '../../lib/client-address.ts';
 import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
 import { loginUser, logoutUser, registerUser, toPublicUser } from './auth.service.ts';
 import { spendPasswordBudget } from './password-budget.ts';
@@ -25,17 +24,11 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
   // Account creation per client address: a guard against scripted sign-ups (and the
   // argon2 work each one costs), generous enough for an office behind one address.
   // Per instance, like the share-write limit (docs/api.md).
-  await app.register(rateLimit, {
-    global: false,
-    allowList: (request) => isLocalRequest(request, config.trustProxy),
-    keyGenerator: clientNetwork,
-    errorResponseBuilder: (_request, ctx) =>
-      new HttpError(
-        429,
-        'RATE_LIMITED',
-        `Too many sign-ups from this address. Please try again in ${ctx.after}.`,
-      ),
-  });
+  await registerNetworkRateLimit(
+    app,
+    config,
+    (after) => `Too many sign-ups from this address. Please try again in ${after}.`,
+  );
   const registerLimit = { rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: '1 hour' } };
 
   r.post(

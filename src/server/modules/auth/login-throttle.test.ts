@@ -129,16 +129,16 @@ describe('stale attempt counts', () => {
     await t.database.db
       .insertInto('loginAttempts')
       .values([
-        { key: 'user:guessed-name-1@10.9.8.7', windowStart: stale, count: 3, blockedUntil: null },
+        { key: 'user:guessed-key-1@10.9.8.7', windowStart: stale, count: 3, blockedUntil: null },
         { key: 'net:10.9.8.7', windowStart: stale, count: 20, blockedUntil: null },
       ])
       .execute();
-    expect((await login('guessed-name-2', 'whatever1')).statusCode).toBe(401);
+    expect((await login('guessed-key-2', 'whatever1')).statusCode).toBe(401);
     expect((await login(username, 'secret123')).statusCode).toBe(200);
     const keys = (await t.database.db.selectFrom('loginAttempts').select('key').execute()).map((r) => r.key);
-    expect(keys).not.toContain('user:guessed-name-1@10.9.8.7');
+    expect(keys).not.toContain('user:guessed-key-1@10.9.8.7');
     expect(keys).not.toContain('net:10.9.8.7');
     // Counts of the current window stay.
-    expect(keys).toContain('user:guessed-name-2@127.0.0.1');
+    expect(keys).toContain('user:guessed-key-2@127.0.0.1');
   });
 });

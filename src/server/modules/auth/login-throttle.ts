@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { countInWindow } from '../../lib/attempt-window.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import { nameKey } from '../../lib/name-key.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
 
@@ -36,43 +37,8 @@ const networkKeyOf = (network: string) => `net:${network}`;
 export const loginDelayMs = (excess: number): number =>
   Math.min(LOGIN_WINDOW_MS, LOGIN_FIRST_DELAY_MS * 2 ** Math.max(0, Math.min(excess - 1, 30)));
 
-interface AttemptRow {
-  count: number;
-  windowStart: string;
-  blockedUntil: string | null;
-}
-
-/**
- * Adds one attempt to `key` (starting afresh when the window ended); returns the new
- * state. A sliding window moves its start to now on every attempt.
- */
-async function countAttempt(db: Db, key: string, sliding: boolean): Promise<AttemptRow> {
-  const now = nowIso();
-  const windowOpenedAfter = isoBefore(LOGIN_WINDOW_MS);
-  const row = await db
-    .insertInto('loginAttempts')
-    .values({ key, windowStart: now, count: 1, blockedUntil: null })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => {
-        const expired = eb('loginAttempts.windowStart', '<=', windowOpenedAfter);
-        return {
-          count: eb
-            .case()
-            .when(expired)
-            .then(1)
-            .else(eb('loginAttempts.count', '+', 1))
-            .end(),
-          windowStart: sliding
-            ? eb.val(now)
-            : eb.case().when(expired).then(now).else(eb.ref('loginAttempts.windowStart')).end(),
-          blockedUntil: eb.case().when(expired).then(null).else(eb.ref('loginAttempts.blockedUntil')).end(),
-        };
-      }),
-    )
-    .returning(['count', 'windowStart', 'blockedUntil'])
-    .executeTakeFirstOrThrow();
-  return { ...row, count: Number(row.count) };
-}
+const countAttempt = (db: Db, key: string, sliding: boolean) =>
+  countInWindow(db, key, { windowMs: LOGIN_WINDOW_MS, sliding });
 
 /** Sets the pair's delay, never shortening one already set. */
 async function block(db: Db, key: string, ms: number): Promise<void> {
@@ -110,10 +76,7 @@ async function remainingDelay(db: Db, key: string): Promise<number> {
   return Math.max(0, Date.parse(row.blockedUntil) - Date.now());
 }
 
-const tooMany = (ms: number) =>
-  new HttpError(429, 'RATE_LIMITED', 'Too many login attempts. Please try again later.').withHeaders({
-    'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))),
-  });
+const tooMany = (ms: number) => tooManyRequests('Too many login attempts. Please try again later.', ms);
 
 export interface LoginAttempt {
   /** Failures from this count on start (or lengthen) the pair's delay. */

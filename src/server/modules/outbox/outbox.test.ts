@@ -167,22 +167,15 @@ describe('the attack: a new organisation schedules reminders to addresses it typ
 
 describe('daily budgets', () => {
   it('answer 429 with Retry-After per recipient, per organisation and per instance, counted in the database', async () => {
-    const app = await appWith({
+    const budgets = {
       MAIL_HOLD_NEW_ORGS_HOURS: '0',
       MAIL_BUDGET_PER_RECIPIENT: '2',
       MAIL_BUDGET_PER_ORGANIZATION: '3',
       MAIL_BUDGET_PER_INSTANCE: '5',
-    });
+    };
+    const app = await appWith(budgets);
     // A second instance on the same database shares the counts.
-    const other = await appWith(
-      {
-        MAIL_HOLD_NEW_ORGS_HOURS: '0',
-        MAIL_BUDGET_PER_RECIPIENT: '2',
-        MAIL_BUDGET_PER_ORGANIZATION: '3',
-        MAIL_BUDGET_PER_INSTANCE: '5',
-      },
-      app,
-    );
+    const other = await appWith(budgets, app);
     const a = await setup(app, 'A campaign', 'Org A');
     const b = await setup(other, 'B campaign', 'Org B');
     const c = await setup(app, 'C campaign', 'Org C');

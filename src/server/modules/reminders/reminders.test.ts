@@ -1,15 +1,19 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REMINDER_CONSENT_REQUIRED } from '#shared/schemas/reminders.ts';
 import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS } from './send-reminders.ts';
-import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
-import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { supporterCookie } from '../../test/visitor.ts';
 import { consentLine, type DueReminder, reminderMail } from './reminder-delivery.ts';
 import { CONFIRM_SUBJECT, REMINDER_SUBJECT } from './reminder-addresses.ts';
-import { confirmLink, markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
+import {
+  confirmLink,
+  markConfirmed,
+  postForm,
+  reminderAppsPerFile,
+  reminderRunner,
+} from '../../test/reminder-kit.ts';
 import { MAX_PENDING_EMAIL_REMINDERS, REMINDER_REFUSED } from './reminders.service.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
@@ -18,40 +22,7 @@ import { HOUR_MS } from '#shared/durations.ts';
 // local endpoint that decrypts what it gets; refused input; unsubscribe links.
 
 const ORIGIN = 'https://rally.example';
-let smtp: TestSmtp;
-let push: TestPushEndpoint;
-/** Mail and a loopback push endpoint allowed (the test setting). */
-let t: TestApp;
-/** A second instance on the same database. */
-let t2: TestApp;
-/** Production settings: no mail, public https push endpoints only. */
-let strict: TestApp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  push = await startPushEndpoint();
-  // The apps' own runners stay off (on PostgreSQL a tick of theirs would hold the job's
-  // lock and make the test's runner skip): the test runs its own, on its own clock.
-  const env = {
-    ROLLUP_INTERVAL_MS: '0',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Rally <rally@example.org>',
-    PUBLIC_URL: ORIGIN,
-    ALLOW_PRIVATE_FETCH: '1',
-    // The new-organisation hold has tests of its own (outbox.test.ts).
-    MAIL_HOLD_NEW_ORGS_HOURS: '0',
-  };
-  t = await createTestApp(env);
-  t2 = await createTestApp(env, { sameDatabaseAs: t });
-  strict = await createTestApp({ PUBLIC_URL: ORIGIN, ROLLUP_INTERVAL_MS: '0' });
-});
-afterAll(async () => {
-  await t2?.close();
-  await t?.close();
-  await strict?.close();
-  await smtp?.close();
-  await push?.close();
-});
+const { smtp, push, t, t2, strict } = reminderAppsPerFile(ORIGIN, { ALLOW_PRIVATE_FETCH: '1' });
 
 /** A runner of its own over `app`'s database: the reminders job and the outbox's sender, on a clock the test sets. */
 const runnerAt = reminderRunner;
@@ -146,12 +117,7 @@ describe('email reminders', () => {
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.body).toContain('Confirm my email');
     expect(opened.body).toContain('Rivers Org');
-    const posted = await t.app.inject({
-      method: 'POST',
-      url: link,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const posted = await postForm(t, link, '');
     expect(posted.statusCode, posted.body).toBe(200);
     expect(posted.body).toContain('Your email is confirmed');
     // Another schedule for the same mailbox, written differently: no second confirmation.

@@ -1,8 +1,6 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
-import { startPushEndpoint, type TestPushEndpoint } from '../../test/push-endpoint.ts';
-import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { describe, expect, it } from 'vitest';
+import { markConfirmed, postForm, reminderAppsPerFile, reminderRunner } from '../../test/reminder-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { supporterCookie } from '../../test/visitor.ts';
@@ -13,29 +11,7 @@ import { REMINDER_REFUSED } from './reminders.service.ts';
 // mail client's RFC 8058 one-click POST (List-Unsubscribe-Post).
 
 const ORIGIN = 'https://rally.example';
-let smtp: TestSmtp;
-let push: TestPushEndpoint;
-let t: TestApp;
-let strict: TestApp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  push = await startPushEndpoint();
-  t = await createTestApp({
-    ROLLUP_INTERVAL_MS: '0',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Rally <rally@example.org>',
-    PUBLIC_URL: ORIGIN,
-    MAIL_HOLD_NEW_ORGS_HOURS: '0',
-  });
-  strict = await createTestApp({ PUBLIC_URL: ORIGIN, ROLLUP_INTERVAL_MS: '0' });
-});
-afterAll(async () => {
-  await t?.close();
-  await strict?.close();
-  await smtp?.close();
-  await push?.close();
-});
+const { smtp, push, t, strict } = reminderAppsPerFile(ORIGIN);
 
 async function setup(app: TestApp) {
   const org = await seedOrganization(app.database.db, 'Leaving Org');
@@ -105,12 +81,7 @@ describe('unsubscribe', () => {
     expect(await pending(s.org)).toHaveLength(1);
 
     // The mail client's one-click POST (RFC 8058).
-    const oneClick = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await postForm(t, path, 'List-Unsubscribe=One-Click');
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.body).toContain('You are unsubscribed');
     expect(await pending(s.org)).toEqual([]);
@@ -119,12 +90,7 @@ describe('unsubscribe', () => {
     );
 
     // The page's button afterwards (an empty form): already used.
-    const button = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const button = await postForm(t, path, '');
     expect(button.statusCode).toBe(410);
     expect(button.body).toContain('already been used');
     const opened = await t.app.inject({ url: path });
@@ -132,12 +98,7 @@ describe('unsubscribe', () => {
 
     for (const forged of ['nosuchtoken', 'a'.repeat(43)]) {
       expect((await t.app.inject({ url: `/unsubscribe/${forged}` })).statusCode).toBe(404);
-      const post = await t.app.inject({
-        method: 'POST',
-        url: `/unsubscribe/${forged}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'List-Unsubscribe=One-Click',
-      });
+      const post = await postForm(t, `/unsubscribe/${forged}`, 'List-Unsubscribe=One-Click');
       expect(post.statusCode).toBe(404);
     }
   });
@@ -150,11 +111,7 @@ describe('unsubscribe', () => {
     expect((await s.schedule({ email, consent: true }, 5)).statusCode).toBe(201);
     const mail = await remindedMail(email, Date.parse(first.json().scheduledFor) + 1000);
     const path = new URL(/https:\/\/\S+\/unsubscribe\/\S+/.exec(mail.text ?? '')?.[0] ?? '').pathname;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    });
+    const res = await postForm(t, path, '', { origin: ORIGIN });
     expect(res.statusCode).toBe(200);
     expect(await pending(s.org)).toEqual([]);
   });

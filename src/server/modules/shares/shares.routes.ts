@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,9 +15,9 @@ import {
   supporterScheduledShareSchema,
 } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
+import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
 import { loadMessageHashKey } from '../../lib/app-secrets.ts';
-import { HttpError, notFound } from '../../lib/errors.ts';
-import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
+import { notFound } from '../../lib/errors.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
@@ -45,13 +44,7 @@ export const MESSAGE_CHECKS_PER_MINUTE = 60;
 
 export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, mailer }: AppDeps) {
   // Registered inside this module, so the limit applies to its public routes only.
-  await app.register(rateLimit, {
-    global: false,
-    allowList: (request) => isLocalRequest(request, config.trustProxy),
-    keyGenerator: clientNetwork,
-    errorResponseBuilder: (_request, ctx) =>
-      new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${ctx.after}.`),
-  });
+  await registerNetworkRateLimit(app, config);
   const publicWrite = {
     rateLimit: { max: PUBLIC_SHARE_WRITES_PER_MINUTE, timeWindow: '1 minute' },
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedDate } from '#shared/campaign-lifecycle.ts';
 import { clicksOfRef, storedShare } from '../../test/db-rows.ts';
 import { bearer, createTestApp, errorMessages, signUp, type TestApp } from '../../test/test-app.ts';
-import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
+import { clickThrough, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { PUBLIC_SHARE_WRITES_PER_MINUTE } from './shares.routes.ts';
 
@@ -396,17 +396,7 @@ describe('POST /api/shares/schedule', () => {
     const res = await post('/api/shares/schedule', { ...valid(), ref });
     expect(res.statusCode).toBe(201);
     expect(res.json().ref).toBe(ref);
-    const visit = await t.app.inject({
-      url: `/supporter/${campA}?ref=${ref}`,
-      headers: { 'user-agent': BROWSER_UA },
-    });
-    expect(visit.statusCode).toBe(200);
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/clicks',
-      payload: { campaignId: campA, ref },
-      headers: { 'user-agent': BROWSER_UA, cookie: `rally_sid=${supporterCookie(visit.headers)}` },
-    });
+    const confirm = await clickThrough(t.app, { campaignId: campA, ref }, '127.0.0.1');
     expect(confirm.statusCode).toBe(204);
     expect(await clicksOfRef(t.database.db, ref)).toHaveLength(1);
     const dup = await post('/api/shares/schedule', { ...valid(), ref });

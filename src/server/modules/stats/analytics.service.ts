@@ -213,6 +213,22 @@ async function rangeSupporters(
   return { unique, top };
 }
 
+/**
+ * Unconfirmed click-throughs (migration 0025) of the scope in the UTC hours that start
+ * in [a, b), as the daily buckets take hours.
+ */
+async function unconfirmedClicks(trx: Db, scope: Scope, a: number, b: number): Promise<number> {
+  const hourAt = (ms: number) => iso(Math.ceil(ms / HOUR_MS) * HOUR_MS).slice(0, 13);
+  const row = await trx
+    .selectFrom('unconfirmedClicks')
+    .select((eb) => eb.fn.sum<number>('count').as('n'))
+    .where(scope.column, '=', scope.id)
+    .where('hour', '>=', hourAt(a))
+    .where('hour', '<', hourAt(b))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 async function analytics(
   trx: Db,
   scope: Scope,
@@ -361,6 +377,7 @@ async function analytics(
       totals: {
         shares,
         clicks,
+        unconfirmedClicks: await unconfirmedClicks(trx, scope, A, B),
         uniqueSupporters: supporters.unique,
         engagementRate: engagementRate(clicks, shares),
       },

@@ -60,9 +60,8 @@ async function insertWithinLimits(db: Db, values: ClickValues): Promise<boolean>
  * going viral) share one transaction and one fsync; the checks run inside it, so
  * they stay exact. A constraint failure (the share was just deleted) fails that click alone.
  */
-const writeSqliteClick = batchedWriter(insertWithinLimits, (error) =>
-  /constraint/i.test(String((error as { code?: string })?.code)),
-);
+const isConstraintError = (error: unknown) => /constraint/i.test(String((error as { code?: string })?.code));
+const writeSqliteClick = batchedWriter(insertWithinLimits, isConstraintError);
 
 /**
  * On PostgreSQL the share lookup, the checks and the insert are one prepared call of
@@ -166,4 +165,63 @@ export async function recordClickThrough(opts: {
   });
   if (recorded) writeCounters.clicksRecorded++;
   return recorded;
+}
+
+interface UnconfirmedValues {
+  campaignId: number;
+  ref: string;
+  visitorId: string | undefined;
+  hour: string;
+}
+
+/** Adds one to the campaign's counter of the hour, when `ref` is a share of the campaign and not the visitor's own. */
+async function addUnconfirmed(db: Db, v: UnconfirmedValues): Promise<boolean> {
+  let share = db
+    .selectFrom('shares')
+    .select(['campaignId', 'organizationId', sql<string>`${v.hour}`.as('hour'), sql<number>`1`.as('count')])
+    .where('ref', '=', v.ref)
+    .where('campaignId', '=', v.campaignId);
+  const { visitorId } = v;
+  if (visitorId)
+    share = share.where((eb) => eb.or([eb('supporterId', 'is', null), eb('supporterId', '<>', visitorId)]));
+  const result = await db
+    .insertInto('unconfirmedClicks')
+    .columns(['campaignId', 'organizationId', 'hour', 'count'])
+    .expression(share)
+    .onConflict((oc) =>
+      oc
+        .columns(['campaignId', 'hour'])
+        .doUpdateSet((eb) => ({ count: eb('unconfirmedClicks.count', '+', 1) })),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** On SQLite, with the clicks' group commit: a burst of forged confirmations costs one fsync, not one each. */
+const writeSqliteUnconfirmed = batchedWriter(addUnconfirmed, isConstraintError);
+
+/**
+ * Counts a confirmation that did not prove a page view of the share link (API.md
+ * "Honest click-throughs": no visit token, a forged one, one for another visitor or
+ * share, one sent too soon or too late): not a click-through, but an unconfirmed one,
+ * in a counter per campaign and UTC hour (bounded whatever is sent). Nothing for an
+ * unknown code, a code of another campaign, or the sharer's own confirmation.
+ * Returns whether it was counted.
+ */
+export async function recordUnconfirmedClick(opts: {
+  db: Db;
+  dialect: DialectName;
+  campaignId: number;
+  ref: string;
+  visitorId: string | undefined;
+}): Promise<boolean> {
+  const values = {
+    campaignId: opts.campaignId,
+    ref: opts.ref,
+    visitorId: opts.visitorId,
+    hour: nowIso().slice(0, 13),
+  };
+  return opts.dialect === 'sqlite'
+    ? writeSqliteUnconfirmed(opts.db, values)
+    : addUnconfirmed(opts.db, values);
 }

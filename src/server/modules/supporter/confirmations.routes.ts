@@ -3,22 +3,28 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clickConfirmSchema, visitConfirmSchema } from '#shared/schemas/clicks.ts';
 import { idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
-import { networkHash, recordClickThrough } from './click-throughs.service.ts';
+import { networkHash, recordClickThrough, recordUnconfirmedClick } from './click-throughs.service.ts';
 import { chooseVariants } from './variant-choice.ts';
-import { confirmationGuard, countConfirmation } from './visit-guard.ts';
+import { confirmationGuard, countClickConfirmation, countConfirmation } from './visit-guard.ts';
+import { checkVisitToken } from './visit-token.ts';
 import { recordVisit } from './visits.service.ts';
 import { noStore } from '../../lib/replies.ts';
 
 /**
  * The supporter page script's confirmations, counted under the rules of visit-guard.ts
- * with the visitor cookie the page's own response set. Each answers 204 counted or
+ * with the visitor cookie the page's own response set (and for a click-through, the
+ * visit token its HTML carried). Each answers 204 counted or
  * not, so the answer tells a script nothing about which rule stopped it.
  */
 export async function confirmationRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, dialect } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** POST /api/clicks: a visit through a tracked link. */
+  /**
+   * POST /api/clicks: a visit through a tracked link. A click-through only with the
+   * visit token of this visitor's page view of that link (visit-token.ts); anything
+   * else is counted as an unconfirmed click-through.
+   */
   const clickGuard = confirmationGuard(deps);
   r.post(
     '/api/clicks',
@@ -28,17 +34,22 @@ export async function confirmationRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: clickConfirmSchema, response: noContentResponses },
     },
     async (request, reply) => {
-      const { campaignId, ref } = request.body;
-      await countConfirmation(request, clickGuard, campaignId, 'click-through', (visitor) =>
-        recordClickThrough({
+      const { campaignId, ref, token } = request.body;
+      await countClickConfirmation(request, clickGuard, campaignId, async ({ visitorId, network }) => {
+        if (
+          !visitorId ||
+          checkVisitToken(app.visitorCookieKey, token, { visitorId, campaignId, ref }) !== 'valid'
+        )
+          return recordUnconfirmedClick({ db, dialect, campaignId, ref, visitorId });
+        return recordClickThrough({
           db,
           dialect,
           campaignId,
           ref,
-          visitorId: visitor.id,
-          networkHash: networkHash(app.visitorCookieKey, visitor.network),
-        }),
-      );
+          visitorId,
+          networkHash: networkHash(app.visitorCookieKey, network),
+        });
+      });
       return reply.code(204).send(null);
     },
   );

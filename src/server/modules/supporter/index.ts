@@ -6,3 +6,4 @@ export { confirmationRoutes } from './confirmations.routes.ts';
 export { supporterRoutes } from './supporter.routes.ts';
 export { getSupporterEntry, SupporterCache, visitorView } from './supporter.service.ts';
 export { chooseVariant } from './variant-choice.ts';
+export { issueVisitToken } from './visit-token.ts';

@@ -1,3 +1,4 @@
+import { VISIT_TOKEN_META } from '#shared/constants.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { assetHeadline, campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import type { PageMeta } from '../../html/app-shell.ts';
@@ -58,4 +59,19 @@ export function supporterPageMeta(view: SupporterCampaign | null, origin: string
       first?.type === 'image' ? [{ href: first.content, as: 'image', fetchpriority: 'high' }] : undefined,
     data: { id: SUPPORTER_DATA_ELEMENT_ID, json: JSON.stringify(view) },
   };
+}
+
+const HEAD_END = Buffer.from('</head>');
+
+/**
+ * The page with this visit's token (visit-token.ts) in a `<meta>` at the end of its
+ * head, for the page's script to send with its click-through confirmation. The rest
+ * of the bytes are the cached page's; the token is URL-safe, so it needs no escaping.
+ */
+export function withVisitToken(html: Buffer, token: string): Buffer {
+  const tag = Buffer.from(`<meta name="${VISIT_TOKEN_META}" content="${token}" />`);
+  const at = html.indexOf(HEAD_END);
+  return at === -1
+    ? Buffer.concat([html, tag])
+    : Buffer.concat([html.subarray(0, at), tag, html.subarray(at)]);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { REF_CODE_PATTERN } from '#shared/constants.ts';
 import { ok } from '#shared/schemas/common.ts';
 import {
   supporterCampaignSchema,
@@ -13,7 +14,8 @@ import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
 import type { Db } from '../../db/client.ts';
 import { isTeamMember } from './campaign-availability.ts';
-import { supporterPageMeta } from './supporter-page.ts';
+import { supporterPageMeta, withVisitToken } from './supporter-page.ts';
+import { issueVisitToken } from './visit-token.ts';
 import {
   cachedPage,
   getSupporterEntry,
@@ -27,6 +29,7 @@ import { noStore } from '../../lib/replies.ts';
 import { parseId } from '../../lib/parse-id.ts';
 
 type IdParams = { Params: { id: string } };
+type PageParams = IdParams & { Querystring: { ref?: unknown } };
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
@@ -149,14 +152,15 @@ export async function supporterRoutes(
     },
   );
 
-  const page = async (request: FastifyRequest<IdParams>, reply: FastifyReply) => {
+  const page = async (request: FastifyRequest<PageParams>, reply: FastifyReply) => {
     const campaignId = parseId(request.params.id);
     const entry = campaignId === undefined ? undefined : await getSupporterEntry({ db, cache, campaignId });
     const visible = entry ? await mayView(db, entry, request) : false;
     const view = visible ? (entry?.view ?? null) : null;
     const preview = Boolean(visible && entry?.hidden);
-    // The visitor cookie is set here (when missing) so that the page's script can
-    // confirm a tracked-link visit with it (POST /api/clicks); this request counts nothing.
+    // The visitor cookie is set here (when missing), and for a tracked link (`?ref=`) a
+    // visit token bound to it, so that the page's script can confirm the visit with
+    // both (POST /api/clicks); this request counts nothing.
     const { supporterId } = ensureSupporterId(request, reply);
 
     const origin = publicOrigin(request, config);
@@ -164,15 +168,32 @@ export async function supporterRoutes(
     const own = entry && view ? visitorView(entry, app.visitorCookieKey, supporterId) : undefined;
     const shown = own?.view ?? view;
     // A preview is rendered per request: the cached pages are the public ones.
-    const html =
-      own && shown && !preview
-        ? cachedPage(own, origin, () => shell.render(supporterPageMeta(shown, origin)))
-        : shell.render(supporterPageMeta(shown, origin));
+    if (own && shown && !preview) {
+      const html = cachedPage(own, origin, () => shell.render(supporterPageMeta(shown, origin)));
+      const { ref } = request.query;
+      const tracked = typeof ref === 'string' && REF_CODE_PATTERN.test(ref);
+      return reply
+        .code(200)
+        .header('cache-control', tracked ? 'private, no-cache' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(
+          tracked
+            ? withVisitToken(
+                html,
+                issueVisitToken(app.visitorCookieKey, {
+                  visitorId: supporterId,
+                  campaignId: shown.campaign.id,
+                  ref,
+                }),
+              )
+            : html,
+        );
+    }
     return reply
       .code(view ? 200 : 404)
       .header('cache-control', preview ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(shell.render(supporterPageMeta(shown, origin)));
   };
 
   // The page is HTML (the app shell with this campaign's link-preview tags), also for a 404.
@@ -181,6 +202,6 @@ export async function supporterRoutes(
     logLevel: HOT_ROUTE_LOG_LEVEL,
     schema: { response: { 200: html, 404: html } },
   } as const;
-  app.get<IdParams>('/supporter/:id', pageOptions, page);
-  app.get<IdParams>('/supporter/campaign/:id', pageOptions, page);
+  app.get<PageParams>('/supporter/:id', pageOptions, page);
+  app.get<PageParams>('/supporter/campaign/:id', pageOptions, page);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clicksOfRef } from '../../test/db-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { nowIso } from '../../lib/time.ts';
-import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
+import { agedTokenOfPage, BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 
 let t: TestApp;
@@ -282,7 +282,8 @@ describe('click-throughs and impact', () => {
   };
   /**
    * A visit through a tracked link as a browser makes it: the page (which sets the
-   * visitor cookie when missing), then the page's confirmation with that cookie.
+   * visitor cookie when missing), then, once the page's wait is over, its confirmation
+   * with that cookie and a visit token (when the page carried one).
    */
   const visit = async (
     path: string,
@@ -299,10 +300,12 @@ describe('click-throughs and impact', () => {
     const cookie = supporterCookie(page.headers) ?? opts.cookie;
     // A HEAD answer has no page, so no script to confirm anything.
     if (ref && cookie && page.body) {
+      const link = { campaignId: Number(url.pathname.split('/').at(-1)), ref };
+      const token = agedTokenOfPage(t.app, page.body, link, supporterIdOf(cookie) as string);
       const confirm = await t.app.inject({
         method: 'POST',
         url: '/api/clicks',
-        payload: { campaignId: Number(url.pathname.split('/').at(-1)), ref },
+        payload: { ...link, token },
         headers: { ...headers, cookie: `rally_sid=${cookie}` },
       });
       if (confirm.statusCode !== 204 && !ref.startsWith('%')) expect(confirm.statusCode).toBe(400);

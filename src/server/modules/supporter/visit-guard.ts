@@ -15,11 +15,26 @@ export interface CountableVisitor {
 }
 
 /**
- * The visitor a page confirmation (click-through or visit) may count for, or undefined:
- * only a visitor cookie this server issued (a client that never keeps cookies counts
- * nothing), a browser that is not a crawler or a prefetch, and within its network's
- * budget per minute (a script rotating forged cookies cannot add rows at will).
- * `network` is the client's IPv4 address or IPv6 /64 under TRUST_PROXY.
+ * The client network of a page confirmation that may count at all (as a click-through,
+ * a visit, or an unconfirmed click-through), or undefined: a browser that is not a
+ * crawler or a prefetch, within its network's budget per minute (a script rotating
+ * forged cookies cannot add rows or writes at will). The network is the client's IPv4
+ * address or IPv6 /64 under TRUST_PROXY.
+ */
+function budgetedNetwork(
+  request: FastifyRequest,
+  config: Pick<Config, 'trustProxy'>,
+  budget: ClickBudget,
+): string | undefined {
+  if (isNonHumanVisit(request.headers)) return undefined;
+  const network = clientNetwork(request);
+  return isLocalRequest(request, config.trustProxy) || budget.take(network) ? network : undefined;
+}
+
+/**
+ * The visitor a page confirmation may count for, or undefined: only a visitor cookie
+ * this server issued (a client that never keeps cookies counts nothing), from a
+ * budgeted browser (above).
  */
 export function countableVisitor(
   request: FastifyRequest,
@@ -27,14 +42,9 @@ export function countableVisitor(
   budget: ClickBudget,
 ): CountableVisitor | undefined {
   const visitor = readVisitorCookie(request);
-  const network = clientNetwork(request);
-  if (
-    visitor?.issued &&
-    !isNonHumanVisit(request.headers) &&
-    (isLocalRequest(request, config.trustProxy) || budget.take(network))
-  )
-    return { id: visitor.id, network };
-  return undefined;
+  if (!visitor?.issued) return undefined;
+  const network = budgetedNetwork(request, config, budget);
+  return network === undefined ? undefined : { id: visitor.id, network };
 }
 
 /** What a confirmation route counts with: the app's database, cache and config, and its own budget. */
@@ -57,12 +67,27 @@ export function confirmationGuard(
 }
 
 /**
- * Counts a page confirmation when it may count: a countable visitor (above) of a
- * campaign the public can see; a team member's preview of a draft or archived one
- * counts nothing. The campaign is read through the supporter page's cache. A failure
- * is logged, never answered: the caller answers 204 counted or not, so the answer
- * tells a script nothing about which rule stopped it.
+ * Runs `count` for a campaign the public can see; a team member's preview of a draft
+ * or archived one counts nothing. The campaign is read through the supporter page's
+ * cache. A failure is logged, never answered: the caller answers 204 counted or not,
+ * so the answer tells a script nothing about which rule stopped it.
  */
+async function countOnPublicCampaign(
+  request: FastifyRequest,
+  guard: ConfirmationGuard,
+  campaignId: number,
+  what: string,
+  count: (view: SupporterCampaign, entry: SupporterEntry) => Promise<unknown>,
+): Promise<void> {
+  try {
+    const entry = await getSupporterEntry({ db: guard.db, cache: guard.cache, campaignId });
+    if (entry.view && !entry.hidden) await count(entry.view, entry);
+  } catch (err) {
+    request.log.error({ err }, `${what} not recorded`);
+  }
+}
+
+/** Counts a page confirmation of a countable visitor (above) of a campaign the public can see. */
 export async function countConfirmation(
   request: FastifyRequest,
   guard: ConfirmationGuard,
@@ -72,10 +97,29 @@ export async function countConfirmation(
 ): Promise<void> {
   const visitor = countableVisitor(request, guard.config, guard.budget);
   if (!visitor) return;
-  try {
-    const entry = await getSupporterEntry({ db: guard.db, cache: guard.cache, campaignId });
-    if (entry.view && !entry.hidden) await count(visitor, entry.view, entry);
-  } catch (err) {
-    request.log.error({ err }, `${what} not recorded`);
-  }
+  await countOnPublicCampaign(request, guard, campaignId, what, (view, entry) => count(visitor, view, entry));
+}
+
+/** Who sent a click-through confirmation: the visitor id of an issued cookie, if any, and the network. */
+export interface ClickCaller {
+  visitorId: string | undefined;
+  network: string;
+}
+
+/**
+ * Counts a click-through confirmation of a campaign the public can see, from any
+ * budgeted browser: with an issued visitor cookie it may prove a visit (with its
+ * token), without one it can only be counted as unconfirmed.
+ */
+export async function countClickConfirmation(
+  request: FastifyRequest,
+  guard: ConfirmationGuard,
+  campaignId: number,
+  count: (caller: ClickCaller) => Promise<unknown>,
+): Promise<void> {
+  const network = budgetedNetwork(request, guard.config, guard.budget);
+  if (network === undefined) return;
+  const visitor = readVisitorCookie(request);
+  const caller = { visitorId: visitor?.issued ? visitor.id : undefined, network };
+  await countOnPublicCampaign(request, guard, campaignId, 'click-through', () => count(caller));
 }

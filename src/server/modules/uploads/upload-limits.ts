@@ -4,7 +4,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError, tooManyRequests } from '../../lib/errors.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
@@ -37,12 +37,10 @@ export interface UploadSlot {
 }
 
 const rateLimited = (config: Config, oldest: string | undefined) => {
-  const retryMs = (oldest ? Date.parse(oldest) : Date.now()) + HOUR_MS - Date.now();
-  return new HttpError(
-    429,
-    'RATE_LIMITED',
+  return tooManyRequests(
     `Upload limit reached: at most ${config.uploadsPerHour} uploads an hour. Please try again later.`,
-  ).withHeaders({ 'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))) });
+    (oldest ? Date.parse(oldest) : Date.now()) + HOUR_MS - Date.now(),
+  );
 };
 
 const quotaReached = (config: Config) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/client.ts';
 import { databaseBeforeAll } from '../../db/migration-test-db.ts';
@@ -6,8 +6,9 @@ import { USERNAME_INVISIBLE, USERNAME_MIXED_SCRIPTS } from '#shared/username.ts'
 import { nameKey } from '../../lib/name-key.ts';
 import { appPerFile, bearer, postJson, signUp } from '../test-app.ts';
 
-// Names that look the same to a person are the same name: case and Unicode
-// compatibility forms (NFKC) do not make a new user or organisation.
+// Names that look the same to a person are the same name: case, Unicode
+// compatibility forms (NFKC) and the confusables of UTS #39 (the skeleton) do not
+// make a new user or organisation.
 
 const fullWidth = (s: string) =>
   [...s].map((c) => (/[!-~]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('');
@@ -26,6 +27,32 @@ describe('usernames', () => {
       });
       expect(res.statusCode, twin).toBe(409);
       expect(res.json().message).toBe('Username already exists');
+    }
+  });
+
+  it('every look-alike attack on an existing name is refused: 409 for a twin, 400 for invisible characters', async () => {
+    // Digits only after the letters, so that an all-Cyrillic twin is of one script.
+    const digits = String(randomInt(1e6, 1e7));
+    const base = `scope${digits}`;
+    await signUp(t.app, { username: base, org: false });
+    const attacks: [string, string, number][] = [
+      ['upper case', base.toUpperCase(), 409],
+      ['Cyrillic ѕсоре, one script', `\u0455\u0441\u043e\u0440\u0435${digits}`, 409],
+      ['Greek ο for o', `sc\u03bfpe${digits}`, 400],
+      ['zero for o', `sc0pe${digits}`, 409],
+      ['Cyrillic е among Latin letters', `scop\u0435${digits}`, 400],
+      ['soft hyphen', `sco\u00adpe${digits}`, 400],
+      ['zero-width space', `${base}\u200b`, 400],
+      ['NUL', `${base}\u0000`, 400],
+    ];
+    for (const [what, twin, status] of attacks) {
+      const res = await postJson(t.app, '/api/register', {
+        username: twin,
+        email: 'twin@example.org',
+        password: 'secret123',
+      });
+      expect(res.statusCode, what).toBe(status);
+      expect(res.json().code, what).toBe(status === 409 ? 'USERNAME_TAKEN' : 'VALIDATION_FAILED');
     }
   });
 
@@ -124,6 +151,22 @@ describe('organisation usernames', () => {
       const res = await postJson(t.app, '/api/organizations', { name: 'Org B', username: twin }, other.token);
       expect(res.statusCode, twin).toBe(409);
       expect(res.json().message).toBe('Organization username already exists');
+    }
+    // Organisation usernames are ASCII: their twins are digits for letters and `rn` for `m`.
+    const digits = String(randomInt(1e6, 1e7));
+    const owner = await signUp(t.app, { org: false });
+    const team = await postJson(
+      t.app,
+      '/api/organizations',
+      { name: 'Team', username: `scope-team${digits}` },
+      owner.token,
+    );
+    expect(team.statusCode).toBe(201);
+    for (const twin of [`SC0PE-team${digits}`, `scope-tearn${digits}`]) {
+      const other = await signUp(t.app, { org: false });
+      const res = await postJson(t.app, '/api/organizations', { name: 'Org B', username: twin }, other.token);
+      expect(res.statusCode, twin).toBe(409);
+      expect(res.json().code).toBe('ORGANIZATION_USERNAME_TAKEN');
     }
     // Invisible and other-script characters are refused outright.
     for (const twin of [`${base}\u00ad`, `${base}\u200b`, `\u0430${base.slice(1)}`]) {

@@ -53,35 +53,20 @@ function send(
   });
 }
 
-const big = (bytes: number) =>
-  multipartFile({
+/** An upload of a PNG padded to `bytes`, with `session`'s token when given. */
+const upload = (bytes: number, session?: string): Parameters<typeof send>[1] => {
+  const file = multipartFile({
     filename: 'big.png',
     contentType: 'image/png',
     bytes: Buffer.concat([PNG_1X1, Buffer.alloc(bytes)]),
   });
+  const headers = session ? { ...file.headers, ...bearer(session) } : file.headers;
+  return { method: 'POST', path: '/api/upload', headers, body: file.payload };
+};
 
 const cases: [name: string, status: number, request: () => Parameters<typeof send>[1]][] = [
-  [
-    'an upload over the size limit',
-    413,
-    () => {
-      const file = big(MAX * 8);
-      return {
-        method: 'POST',
-        path: '/api/upload',
-        headers: { ...file.headers, ...bearer(token) },
-        body: file.payload,
-      };
-    },
-  ],
-  [
-    'an upload without a session',
-    401,
-    () => {
-      const file = big(MAX / 2);
-      return { method: 'POST', path: '/api/upload', headers: file.headers, body: file.payload };
-    },
-  ],
+  ['an upload over the size limit', 413, () => upload(MAX * 8, token)],
+  ['an upload without a session', 401, () => upload(MAX / 2)],
   [
     'an upload of another content type',
     415,
@@ -92,19 +77,7 @@ const cases: [name: string, status: number, request: () => Parameters<typeof sen
       body: Buffer.alloc(MAX / 2),
     }),
   ],
-  [
-    'an upload over the hourly limit',
-    429,
-    () => {
-      const file = big(MAX / 2);
-      return {
-        method: 'POST',
-        path: '/api/upload',
-        headers: { ...file.headers, ...bearer(rateToken) },
-        body: file.payload,
-      };
-    },
-  ],
+  ['an upload over the hourly limit', 429, () => upload(MAX / 2, rateToken)],
   [
     'a JSON body over the JSON limit',
     413,

@@ -30,6 +30,14 @@ const invite = async (token: string, email: string, role = 'admin') => {
   return tokenOf(res.json().url);
 };
 
+/** Removes (by `by`'s token) the member from the organisation, on instance A. */
+const removeMember = (userId: number, by: string) =>
+  sendJson(a.app, 'DELETE', `/api/organization/members/${userId}`, undefined, by);
+
+/** Sets the member's role, on instance A, as the admin. */
+const setRole = (userId: number, role: 'viewer' | 'editor' | 'admin') =>
+  sendJson(a.app, 'PUT', `/api/organization/members/${userId}`, { role }, admin.token);
+
 const rejoin = async (userToken: string, role: 'viewer' | 'editor' | 'admin') => {
   const again = await invite(admin.token, `back-${Date.now()}@example.org`, role);
   const res = await onA('POST', `/api/invitations/${again}/accept`, userToken);
@@ -45,13 +53,7 @@ describe('removing a member', () => {
     expect((await onB('GET', '/api/user', member.token)).statusCode).toBe(200);
     expect((await onB('GET', '/api/user', second)).statusCode).toBe(200);
 
-    const removed = await sendJson(
-      a.app,
-      'DELETE',
-      `/api/organization/members/${member.userId}`,
-      undefined,
-      admin.token,
-    );
+    const removed = await removeMember(member.userId, admin.token);
     expect(removed.statusCode).toBe(204);
     for (const token of [member.token, second]) {
       expect((await onB('GET', '/api/user', token)).statusCode).toBe(401);
@@ -69,7 +71,7 @@ describe('removing a member', () => {
     const other = await signUp(a.app, { org: false });
     expect((await onB('GET', `/api/invitations/${sneaky}`)).statusCode).toBe(200);
 
-    await sendJson(a.app, 'DELETE', `/api/organization/members/${member.userId}`, undefined, admin.token);
+    await removeMember(member.userId, admin.token);
     expect((await onB('GET', `/api/invitations/${sneaky}`)).statusCode).toBe(404);
     const accept = await onB('POST', `/api/invitations/${sneaky}/accept`, other.token);
     expect(accept.statusCode).toBe(404);
@@ -87,7 +89,7 @@ describe('removing a member', () => {
     const key = await makeKey(member.token, 'editor');
     expect((await onB('GET', '/api/campaigns', key)).statusCode).toBe(200);
 
-    await sendJson(a.app, 'DELETE', `/api/organization/members/${member.userId}`, undefined, admin.token);
+    await removeMember(member.userId, admin.token);
     expect((await onB('GET', '/api/campaigns', key)).statusCode).toBe(401);
 
     const fresh = await postJson(a.app, '/api/login', { username: member.username, password: 'secret123' });
@@ -102,7 +104,7 @@ describe('removing a member', () => {
     const member = await addMember(a.app, admin, 'admin');
     await makeKey(member.token, 'viewer');
     await invite(member.token, 'someone-else@example.org', 'viewer');
-    await sendJson(a.app, 'DELETE', `/api/organization/members/${member.userId}`, undefined, admin.token);
+    await removeMember(member.userId, admin.token);
     const log = await onA('GET', '/api/organization/activity', admin.token);
     const actions = log.json().map((e: { action: string; target: string }) => `${e.action} ${e.target}`);
     expect(actions).toContain(`member.removed ${member.username}`);
@@ -114,13 +116,7 @@ describe('removing a member', () => {
     const member = await addMember(a.app, admin, 'admin');
     const key = await makeKey(member.token, 'viewer');
     const sent = await invite(member.token, 'left-behind@example.org', 'viewer');
-    const left = await sendJson(
-      a.app,
-      'DELETE',
-      `/api/organization/members/${member.userId}`,
-      undefined,
-      member.token,
-    );
+    const left = await removeMember(member.userId, member.token);
     expect(left.statusCode).toBe(204);
     expect((await onB('GET', '/api/campaigns', key)).statusCode).toBe(401);
     expect((await onB('GET', `/api/invitations/${sent}`)).statusCode).toBe(404);
@@ -135,13 +131,7 @@ describe('demoting a member', () => {
     const viewerKey = await makeKey(member.token, 'viewer');
     const sent = await invite(member.token, 'demoted-sent@example.org', 'admin');
 
-    const demoted = await sendJson(
-      a.app,
-      'PUT',
-      `/api/organization/members/${member.userId}`,
-      { role: 'viewer' },
-      admin.token,
-    );
+    const demoted = await setRole(member.userId, 'viewer');
     expect(demoted.statusCode).toBe(200);
     expect((await onB('GET', '/api/campaigns', editorKey)).statusCode).toBe(401);
     expect((await onB('GET', '/api/campaigns', viewerKey)).statusCode).toBe(200);
@@ -152,13 +142,7 @@ describe('demoting a member', () => {
     expect((await postJson(b.app, '/api/campaigns', { name: 'No' }, member.token)).statusCode).toBe(403);
 
     // Promoted again, the editor key does not come back.
-    await sendJson(
-      a.app,
-      'PUT',
-      `/api/organization/members/${member.userId}`,
-      { role: 'admin' },
-      admin.token,
-    );
+    await setRole(member.userId, 'admin');
     expect((await onB('GET', '/api/campaigns', editorKey)).statusCode).toBe(401);
     expect((await onB('GET', '/api/campaigns', viewerKey)).statusCode).toBe(200);
   });
@@ -166,13 +150,7 @@ describe('demoting a member', () => {
   it('from admin to editor keeps their editor and viewer keys', async () => {
     const member = await addMember(a.app, admin, 'admin');
     const editorKey = await makeKey(member.token, 'editor');
-    await sendJson(
-      a.app,
-      'PUT',
-      `/api/organization/members/${member.userId}`,
-      { role: 'editor' },
-      admin.token,
-    );
+    await setRole(member.userId, 'editor');
     expect((await postJson(b.app, '/api/campaigns', { name: 'Still fine' }, editorKey)).statusCode).toBe(201);
   });
 });

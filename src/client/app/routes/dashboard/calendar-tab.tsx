@@ -6,14 +6,13 @@ import { useAssets } from '#client/features/assets/index.ts';
 import { useCampaigns } from '#client/features/campaigns/index.ts';
 import {
   CalendarLegend,
+  DayEvents,
   MonthGrid,
   MonthNav,
   buildCalendarEvents,
-  EVENT_STYLES,
   eventsOn,
   type CalendarEvent,
 } from '#client/features/calendar/index.ts';
-import { cn } from '#client/lib/utils.ts';
 
 /**
  * The dashboard's month view of when campaigns and assets were created. Picking an
@@ -33,7 +32,6 @@ export function CalendarTab({
   const assets = useAssets(orgId);
   const events = buildCalendarEvents(campaigns.data, assets.data);
   const select = (e: CalendarEvent) => onSelect(e.campaignId, e.assetId ?? null);
-  const dayEvents = eventsOn(events, day);
   const pickDay = (d: Date) => {
     setDay(d);
     if (!isSameMonth(d, month)) setMonth(startOfMonth(d));
@@ -59,25 +57,7 @@ export function CalendarTab({
           aria-label={`Entries on ${format(day, 'EEEE, MMMM d')}`}
         >
           <h3 className="font-semibold">{format(day, 'EEEE, MMMM d')}</h3>
-          {dayEvents.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No events scheduled</p>
-          ) : (
-            <ul className="space-y-2">
-              {dayEvents.map((e) => (
-                <li key={e.key}>
-                  <button
-                    type="button"
-                    onClick={() => select(e)}
-                    className={cn('w-full rounded-md p-2 text-left text-sm', EVENT_STYLES[e.type])}
-                    dir="auto"
-                  >
-                    <span className="block font-medium">{e.title}</span>
-                    <span className="block text-xs">{e.detail}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <DayEvents events={eventsOn(events, day)} onSelect={select} />
         </section>
       </CardContent>
     </Card>

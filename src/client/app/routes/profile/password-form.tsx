@@ -41,7 +41,6 @@ export function PasswordForm() {
 
   return (
     <FormCard
-      id="password"
       title="Password"
       description="Change the password you sign in with. Your other sessions will be signed out."
       onSubmit={onSubmit}

@@ -78,7 +78,6 @@ export function PersonalInfoForm({ user }: { user: PublicUser }) {
 
   return (
     <FormCard
-      id="personal-info"
       title="Personal Information"
       description="Update your name and contact details."
       onSubmit={onSubmit}

@@ -4,6 +4,7 @@ import {
   type AssetFormInput,
   assetFormSchema,
   isMediaUrl,
+  type UploadedFile,
   URL_TO_DOWNLOAD_REQUIRED,
 } from '#shared/schemas/assets.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
@@ -39,7 +40,6 @@ export function AssetForm(props: {
   const ids = {
     type: `${uid}-type`,
     content: `${uid}-content`,
-    file: `${uid}-file`,
     shareText: `${uid}-share-text`,
     variants: `${uid}-variants`,
   };
@@ -62,10 +62,13 @@ export function AssetForm(props: {
     setValue('type', next, { shouldValidate: formState.isSubmitted });
   };
 
+  /** An uploaded file's URL goes into the content field. */
+  const takeFile = (file: UploadedFile) => setValue('content', file.url, { shouldValidate: true });
+
   /** Uploads the picked file and puts its URL into the content field; null on failure. */
   const uploadPicked = async (): Promise<string | null> => {
     const file = await upload.upload();
-    if (file) setValue('content', file.url, { shouldValidate: true });
+    if (file) takeFile(file);
     return file?.url ?? null;
   };
 
@@ -140,12 +143,11 @@ export function AssetForm(props: {
             </div>
           </FormField>
           <FileUploadField
-            id={ids.file}
             label="Upload a file"
             accept={type === 'image' ? 'image/*' : 'video/*'}
             flow={upload}
             disabled={busy}
-            onUpload={() => void uploadPicked()}
+            onUploaded={takeFile}
           />
           {showPreview && (
             <AssetMedia asset={{ type, content: content.trim() }} label="Asset preview" compact />

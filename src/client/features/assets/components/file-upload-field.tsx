@@ -1,30 +1,33 @@
 import { UploadIcon, XIcon } from 'lucide-react';
+import { useId } from 'react';
+import type { UploadedFile } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Progress } from '#client/components/ui/progress.tsx';
 import { type FileUpload, megabytes } from '../hooks/use-file-upload.ts';
 
-/** A file input, the picked file's name with Upload and Clear, and the upload's progress. */
+/**
+ * A file input, the picked file's name with Upload and Clear, and the upload's progress.
+ * Upload runs `flow.upload` and hands the stored file to `onUploaded`.
+ */
 export function FileUploadField({
-  id,
   label,
   accept,
   uploadLabel = 'Upload',
   flow,
   disabled = false,
-  onUpload,
+  onUploaded,
 }: {
-  id: string;
   label: string;
   accept: string;
   uploadLabel?: string;
   flow: FileUpload;
   disabled?: boolean;
-  /** Runs the upload (usually `flow.upload` and then using its result). */
-  onUpload: () => void;
+  onUploaded: (file: UploadedFile) => void;
 }) {
   const { picked, uploading, progress, refused } = flow;
+  const id = useId();
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -56,7 +59,7 @@ export function FileUploadField({
             type="button"
             size="sm"
             variant="secondary"
-            onClick={onUpload}
+            onClick={() => void flow.upload().then((file) => file && onUploaded(file))}
             disabled={disabled || uploading}
           >
             <UploadIcon aria-hidden /> {uploading ? 'Uploading...' : uploadLabel}

@@ -3,22 +3,53 @@ import { Link } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
 import { type CalendarEvent, EVENT_STYLES } from '../lib/calendar-events.ts';
 
-/** One day's events as a list linking to their campaigns; 'No events scheduled' when empty. */
-export function DayEvents({ events, label }: { events: CalendarEvent[]; label: string }) {
+/**
+ * One day's events as a list; 'No events scheduled' when empty. Each entry links to its
+ * campaign, or with `onSelect` is a button that hands the event to the caller.
+ */
+export function DayEvents({
+  events,
+  label,
+  onSelect,
+}: {
+  events: CalendarEvent[];
+  label?: string;
+  onSelect?: (event: CalendarEvent) => void;
+}) {
   if (events.length === 0) return <p className="text-sm text-muted-foreground">No events scheduled</p>;
   return (
     <ul className="space-y-2" aria-label={label}>
-      {events.map((e) => (
-        <li key={e.key} className={cn('rounded-md p-2 text-sm', EVENT_STYLES[e.type])}>
-          <Link to={`/campaigns/${e.campaignId}`} className="font-medium hover:underline" dir="auto">
-            {e.title}
-          </Link>
-          <p className="text-xs" dir="auto">
-            {e.detail}
-            {e.type === 'scheduled' && ` at ${format(e.date, 'h:mm a')}`}
-          </p>
-        </li>
-      ))}
+      {events.map((e) => {
+        const box = cn('rounded-md p-2 text-sm', EVENT_STYLES[e.type]);
+        return onSelect ? (
+          <li key={e.key}>
+            <button
+              type="button"
+              onClick={() => onSelect(e)}
+              className={cn(box, 'w-full text-left')}
+              dir="auto"
+            >
+              <span className="block font-medium">{e.title}</span>
+              <EventDetail event={e} />
+            </button>
+          </li>
+        ) : (
+          <li key={e.key} className={box}>
+            <Link to={`/campaigns/${e.campaignId}`} className="font-medium hover:underline" dir="auto">
+              {e.title}
+            </Link>
+            <EventDetail event={e} />
+          </li>
+        );
+      })}
     </ul>
   );
 }
+
+/** What the event is, and a scheduled share's time. */
+const EventDetail = ({ event }: { event: CalendarEvent }) => (
+  <span className="block text-xs" dir="auto">
+    {event.detail}
+    {event.type === 'scheduled' && ` at ${format(event.date, 'h:mm a')}`}
+  </span>
+);

@@ -2,12 +2,11 @@ import { ImageIcon, XIcon } from 'lucide-react';
 import { brandingSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
-import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
+import { FieldMessage, FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FileUploadField, useFileUpload } from '#client/features/assets/index.ts';
-import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
-import { WithSettings } from './settings-state.tsx';
-import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { SettingsForm, WithSettings } from './settings-state.tsx';
+import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
 type Branding = OrganizationSettings['branding'];
 
@@ -28,35 +27,22 @@ export function BrandingSettings() {
 }
 
 function BrandingForm({ initial, canChange }: { initial: Branding; canChange: boolean }) {
-  const { save, errors: serverErrors, saving } = useSaveSettings();
-  const {
-    watch,
-    setValue,
-    handleSubmit,
-    formState: { errors: schemaErrors },
-  } = useSchemaForm(brandingSettingsSchema, initial);
+  const settings = useSettingsForm('branding', brandingSettingsSchema, initial);
+  const { form, errors } = settings;
   // Every field is drawn from the values (the logo preview, the picker beside its text), none registered.
-  const draft = watch();
-  const set = (field: keyof Branding, value: string) => setValue(field, value, { shouldDirty: true });
-  // The schema's message first; the server's when the schema let the value through.
-  const errors = {
-    logoUrl: schemaErrors.logoUrl?.message ?? serverErrors.logoUrl,
-    primaryColor: schemaErrors.primaryColor?.message ?? serverErrors.primaryColor,
-    accentColor: schemaErrors.accentColor?.message ?? serverErrors.accentColor,
-  };
+  const draft = form.watch();
+  const set = (field: keyof Branding, value: string) => form.setValue(field, value, { shouldDirty: true });
   const flow = useFileUpload();
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
 
-  const uploadLogo = async () => {
-    const file = await flow.upload();
-    if (file) set('logoUrl', file.url);
-  };
-
   return (
-    <Form
-      aria-label="Branding settings"
-      className="space-y-6"
-      onSubmit={handleSubmit((branding) => save({ branding }), toastFirstError('Settings not saved'))}
+    <SettingsForm
+      label="Branding settings"
+      settings={settings}
+      canChange={canChange}
+      save="Save Branding"
+      busy={flow.uploading}
+      dirty={dirty}
     >
       <SectionCard
         title="Logo"
@@ -73,22 +59,17 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
         <div className="w-full space-y-2">
           {canChange && (
             <FileUploadField
-              id="settings-logo"
               label="Logo image"
               accept="image/png,image/jpeg,image/gif,image/webp"
               uploadLabel="Upload Logo"
               flow={flow}
-              onUpload={() => void uploadLogo()}
+              onUploaded={(file) => set('logoUrl', file.url)}
             />
           )}
           <p className="text-sm text-muted-foreground">
             PNG, JPEG, GIF or WebP. Recommended size: 512x512 px. Max 2 MB.
           </p>
-          {errors.logoUrl && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {errors.logoUrl}
-            </p>
-          )}
+          <FieldMessage message={errors.logoUrl} />
           {canChange && draft.logoUrl && (
             <Button type="button" size="sm" variant="ghost" onClick={() => set('logoUrl', '')}>
               <XIcon aria-hidden /> Remove Logo
@@ -113,15 +94,7 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
           />
         ))}
       </SectionCard>
-      {canChange && (
-        <div className="flex items-center gap-3">
-          <SubmitButton pending={saving} pendingLabel="Saving..." disabled={saving || flow.uploading}>
-            Save Branding
-          </SubmitButton>
-          {dirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
-        </div>
-      )}
-    </Form>
+    </SettingsForm>
   );
 }
 

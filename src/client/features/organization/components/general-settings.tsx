@@ -2,14 +2,13 @@ import { useMemo } from 'react';
 import { generalSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
-import { Form, FormField, fieldAria, SubmitButton } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#client/components/ui/input.tsx';
 import { Options } from '#client/components/ui/options.tsx';
 import { useOrganization } from '../api/get-organization.ts';
 import { timeZoneOptions } from '#client/lib/time-zones.ts';
-import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
-import { WithSettings } from './settings-state.tsx';
-import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { SettingsForm, WithSettings } from './settings-state.tsx';
+import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
 export function GeneralSettings() {
   const organization = useOrganization();
@@ -46,30 +45,20 @@ function GeneralForm({
   canChange: boolean;
 }) {
   const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
-  const { save, errors: serverErrors, saving } = useSaveSettings();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors: schemaErrors },
-  } = useSchemaForm(generalSettingsSchema, initial);
-  // The schema's message first; the server's when the schema let the value through.
-  const errors = Object.fromEntries(
-    (['name', 'website', 'description', 'timeZone', 'contactEmail'] as const).map((name) => [
-      name,
-      schemaErrors[name]?.message ?? serverErrors[name],
-    ]),
-  ) as Partial<Record<keyof General, string>>;
+  const settings = useSettingsForm('general', generalSettingsSchema, initial);
+  const { form, errors } = settings;
   const field = (id: string, name: keyof General) => ({
     ...fieldAria(id, errors[name]),
-    ...register(name),
+    ...form.register(name),
     disabled: !canChange,
   });
 
   return (
-    <Form
-      aria-label="General settings"
-      className="space-y-6"
-      onSubmit={handleSubmit((general) => save({ general }), toastFirstError('Settings not saved'))}
+    <SettingsForm
+      label="General settings"
+      settings={settings}
+      canChange={canChange}
+      save="Save General Settings"
     >
       <SectionCard
         title="Organization Profile"
@@ -111,11 +100,6 @@ function GeneralForm({
           />
         </FormField>
       </SectionCard>
-      {canChange && (
-        <SubmitButton pending={saving} pendingLabel="Saving...">
-          Save General Settings
-        </SubmitButton>
-      )}
-    </Form>
+    </SettingsForm>
   );
 }

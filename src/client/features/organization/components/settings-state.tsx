@@ -1,4 +1,5 @@
 import type { OrganizationSettings } from '#shared/schemas/settings.ts';
+import { Form, SubmitButton } from '#client/components/ui/form-field.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { useOrganizationSettings } from '../api/settings.ts';
 import { useRole } from '../hooks/use-role.ts';
@@ -24,5 +25,41 @@ export function WithSettings({
         </>
       )}
     </QueryView>
+  );
+}
+
+/**
+ * A settings tab's form (`useSettingsForm`'s submit): its cards, then for admins the save
+ * button, held while `busy` (an upload), with a note while `dirty`.
+ */
+export function SettingsForm({
+  label,
+  settings,
+  canChange,
+  save,
+  busy = false,
+  dirty = false,
+  children,
+}: {
+  label: string;
+  settings: { onSubmit: () => void; saving: boolean };
+  canChange: boolean;
+  save: string;
+  busy?: boolean;
+  dirty?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form aria-label={label} className="space-y-6" onSubmit={settings.onSubmit}>
+      {children}
+      {canChange && (
+        <div className="flex items-center gap-3">
+          <SubmitButton pending={settings.saving} pendingLabel="Saving..." disabled={settings.saving || busy}>
+            {save}
+          </SubmitButton>
+          {dirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
+        </div>
+      )}
+    </Form>
   );
 }

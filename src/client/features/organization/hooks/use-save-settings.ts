@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import type { FieldError, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import type { UpdateSettingsInput } from '#shared/schemas/settings.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage, fieldErrorsOf } from '#client/lib/api-client.ts';
+import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUpdateSettings } from '../api/settings.ts';
 
 /** Field messages of a 400, keyed by the field's name inside its section ('branding.primaryColor' -> 'primaryColor'). */
@@ -40,4 +43,27 @@ export function useSaveSettings() {
     });
   };
   return { save, errors, saving: mutation.isPending };
+}
+
+/**
+ * The form of one settings section, checked by the section's shared schema and saved as
+ * `{ [section]: values }`. `errors` holds each field's message: the schema's first, the
+ * server's when the schema let the value through.
+ */
+export function useSettingsForm<T extends FieldValues>(
+  section: keyof UpdateSettingsInput,
+  schema: z.ZodType<T, T>,
+  initial: T,
+) {
+  const { save, errors: serverErrors, saving } = useSaveSettings();
+  const form = useSchemaForm(schema, initial as Parameters<typeof useSchemaForm<T, T>>[1]);
+  const schemaErrors = form.formState.errors as Partial<Record<keyof T, FieldError>>;
+  const errors = Object.fromEntries(
+    Object.keys(initial).map((name) => [name, schemaErrors[name]?.message ?? serverErrors[name]]),
+  ) as Partial<Record<keyof T, string>>;
+  const onSubmit = form.handleSubmit(
+    (values) => save({ [section]: values } as UpdateSettingsInput),
+    toastFirstError('Settings not saved'),
+  );
+  return { form, errors, saving, onSubmit };
 }

@@ -1,4 +1,6 @@
-import { REMINDER_CONSENT_REQUIRED, type ReminderRequest } from '#shared/schemas/reminders.ts';
+import type { FieldError } from 'react-hook-form';
+import type { ReminderRequest } from '#shared/schemas/reminders.ts';
+import { FieldMessage, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useServerInfo } from '#client/lib/server-info.ts';
@@ -20,13 +22,13 @@ export function useReminderChannels(collectInfo: boolean | undefined) {
 }
 
 /**
- * The `reminder` of the schedule request, or undefined when none was asked for.
- * Subscribes this browser first when asked (call it from the submit click). Throws
- * with the message to show when the choice cannot be used.
+ * The `reminder` of the schedule request, or undefined when none was asked for, from a
+ * choice the form's schema has checked (an email comes with its consent). Subscribes this
+ * browser first when asked (call it from the submit click); throws with the message to
+ * show when that fails.
  */
 export async function reminderRequest(choice: ReminderChoice): Promise<ReminderRequest | undefined> {
   const email = choice.email.trim();
-  if (email && !choice.consent) throw new Error(REMINDER_CONSENT_REQUIRED);
   const push = choice.browser ? await subscribeToReminders() : undefined;
   if (!email && !push) return undefined;
   return { ...(email ? { email, consent: true } : {}), ...(push ? { consent: true, push } : {}) };
@@ -37,11 +39,14 @@ export function ReminderFields({
   organizationName,
   channels,
   value,
+  errors = {},
   onChange,
 }: {
   organizationName: string;
   channels: { email: boolean; browser: boolean };
   value: ReminderChoice;
+  /** The schema's messages: a malformed address, an address without consent. */
+  errors?: { email?: FieldError; consent?: FieldError };
   onChange: (value: ReminderChoice) => void;
 }) {
   if (!channels.email && !channels.browser) return null;
@@ -54,17 +59,19 @@ export function ReminderFields({
             Email me a reminder
           </Label>
           <Input
-            id="reminder-email"
+            {...fieldAria('reminder-email', errors.email?.message)}
             type="email"
             autoComplete="email"
             placeholder="you@example.org"
             value={value.email}
             onChange={(e) => onChange({ ...value, email: e.target.value })}
           />
+          <FieldMessage id="reminder-email-error" message={errors.email?.message} />
           <CheckLine id="reminder-consent" {...tickOf(value, onChange, 'consent')}>
             I agree that {organizationName} emails me this one reminder. My address is deleted once it is
             sent.
           </CheckLine>
+          <FieldMessage message={errors.consent?.message} />
         </>
       )}
       {channels.browser && (

@@ -2,15 +2,22 @@ import 'react-day-picker/style.css';
 import { CalendarPlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
+import type { FieldErrors } from 'react-hook-form';
 import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
 import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
-import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
+import {
+  type ScheduleShareFormInput,
+  type ScheduleShareFormValues,
+  scheduleShareFormSchema,
+  type SupporterAsset,
+} from '#shared/schemas/shares.ts';
 import { assetHeadline, composeShareText, newRefCode, trackedUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
-import { InputField, SelectField } from '#client/components/ui/form-field.tsx';
+import { FieldMessage, InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import type { ReminderRequest } from '#shared/schemas/reminders.ts';
 import { useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
@@ -18,13 +25,7 @@ import { formatWhen } from '../lib/format-when.ts';
 import { TOASTS } from '#client/features/shares/index.ts';
 import { SCHEDULE_TOASTS } from '../lib/messages.ts';
 import { BEST_TIMES_HINT, combineDateAndSlot, SLOT_GROUPS } from '../lib/time-slots.ts';
-import {
-  NO_REMINDER,
-  type ReminderChoice,
-  ReminderFields,
-  reminderRequest,
-  useReminderChannels,
-} from './reminder-fields.tsx';
+import { NO_REMINDER, ReminderFields, reminderRequest, useReminderChannels } from './reminder-fields.tsx';
 
 export interface ScheduleDialogProps {
   campaign: Pick<Campaign, 'id' | 'name' | 'description' | 'organizationId'>;
@@ -83,16 +84,8 @@ const startOfToday = () => {
 };
 
 /** 'Schedule Your Share': a share of one asset on platform 'all', at a day (today or later) and a slot. */
-export default function ScheduleDialog({
-  campaign,
-  assets,
-  variant,
-  message,
-  replaces,
-  organization,
-  onOpenChange,
-  onScheduled,
-}: ScheduleDialogProps) {
+export default function ScheduleDialog(props: ScheduleDialogProps) {
+  const { campaign, assets, variant, onOpenChange, onScheduled } = props;
   const [reminder, setReminder] = useState<ReminderEvent | null>(null);
   const [asked, setAsked] = useState<ReminderRequest | undefined>();
   const staff = variant === 'staff';
@@ -118,13 +111,7 @@ export default function ScheduleDialog({
         <ReminderStep reminder={reminder} asked={asked} onDone={() => onOpenChange(false)} />
       ) : (
         <ScheduleForm
-          campaign={campaign}
-          assets={assets}
-          staff={staff}
-          message={message}
-          replaces={replaces}
-          organization={organization}
-          onCancel={() => onOpenChange(false)}
+          {...props}
           onScheduled={(event, assetId, requested) => {
             onScheduled?.(assetId, event.when);
             setAsked(requested);
@@ -137,52 +124,53 @@ export default function ScheduleDialog({
   );
 }
 
+/** The toast for the first of the form's refusals, beside the message on its field. */
+function toastRefusal(errors: FieldErrors<ScheduleShareFormInput>) {
+  if (errors.assetId) toast({ ...SCHEDULE_TOASTS.noAssets, variant: 'destructive' });
+  else if (errors.day) toast({ ...SCHEDULE_TOASTS.selectDate, variant: 'destructive' });
+  else if (errors.reminder) {
+    const { email, consent } = errors.reminder;
+    const description = (email ?? consent)?.message;
+    toast({ ...SCHEDULE_TOASTS.reminderFailed, description, variant: 'destructive' });
+  }
+}
+
 function ScheduleForm({
   campaign,
   assets,
-  staff,
+  variant,
   message,
   replaces,
   organization,
-  onCancel,
+  onOpenChange,
   onScheduled,
-}: {
-  campaign: ScheduleDialogProps['campaign'];
-  assets: ScheduleDialogProps['assets'];
-  staff: boolean;
-  message?: string;
-  replaces?: number;
-  organization?: ScheduleDialogProps['organization'];
-  onCancel: () => void;
+}: Omit<ScheduleDialogProps, 'onScheduled'> & {
   onScheduled: (event: ReminderEvent, assetId: number, reminder: ReminderRequest | undefined) => void;
 }) {
   const uid = useId();
+  const staff = variant === 'staff';
   const schedule = useScheduleShare();
-  const [assetId, setAssetId] = useState(assets[0]?.id);
-  const [date, setDate] = useState<Date | undefined>();
-  const [time, setTime] = useState(SCHEDULE_DEFAULT_TIME);
-  const [platform, setPlatform] = useState<SchedulePlatform>('all');
   const [timeZone] = useState(localTimeZone);
-  const [remindBy, setRemindBy] = useState<ReminderChoice>(NO_REMINDER);
-  const [subscribing, setSubscribing] = useState(false);
   const channels = useReminderChannels(organization?.collectInfo);
-  const chosen = assets.find((a) => a.id === assetId);
+  const form = useSchemaForm(scheduleShareFormSchema, {
+    assetId: assets[0]?.id,
+    time: SCHEDULE_DEFAULT_TIME,
+    platform: 'all',
+    reminder: NO_REMINDER,
+  });
+  const { register, watch, setValue, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const date = watch('day');
+  const chosen = assets.find((a) => a.id === watch('assetId'));
   const choices = platformChoices(chosen);
+  const pending = schedule.isPending || isSubmitting;
 
-  const submit = async () => {
-    const asset = assets.find((a) => a.id === assetId);
-    if (!asset) {
-      toast({ ...SCHEDULE_TOASTS.noAssets, variant: 'destructive' });
-      return;
-    }
-    if (!date) {
-      toast({ ...SCHEDULE_TOASTS.selectDate, variant: 'destructive' });
-      return;
-    }
-    const when = combineDateAndSlot(date, time);
+  const send = async ({ day, time, platform, reminder: remindBy, ...values }: ScheduleShareFormValues) => {
+    const asset = assets.find((a) => a.id === values.assetId);
+    if (!asset) return toastRefusal({ assetId: { type: 'required' } });
+    const when = combineDateAndSlot(day, time);
     let reminder: ReminderRequest | undefined;
     if (!staff) {
-      setSubscribing(remindBy.browser);
       try {
         reminder = await reminderRequest(remindBy);
       } catch (err) {
@@ -192,8 +180,6 @@ function ScheduleForm({
           variant: 'destructive',
         });
         return;
-      } finally {
-        setSubscribing(false);
       }
     }
     const text = composeShareText(asset, campaign, message);
@@ -235,14 +221,16 @@ function ScheduleForm({
       },
     );
   };
+  const submit = form.handleSubmit(send, toastRefusal);
+  const pickDay = (day: Date | undefined) =>
+    setValue('day', day as Date, { shouldValidate: formState.isSubmitted });
 
   const timeField = (
     <SelectField
       id={`${uid}-time`}
       label="Time"
       help={`In your time zone, ${timeZone}.`}
-      value={time}
-      onChange={(e) => setTime(e.target.value)}
+      {...register('time')}
     >
       {SLOT_GROUPS.map((g) => (
         <optgroup key={g.label} label={g.label}>
@@ -257,12 +245,7 @@ function ScheduleForm({
   );
 
   const platformField = (
-    <SelectField
-      id={`${uid}-platform`}
-      label="Platform"
-      value={platform}
-      onChange={(e) => setPlatform(e.target.value as SchedulePlatform)}
-    >
+    <SelectField id={`${uid}-platform`} label="Platform" {...register('platform')}>
       {choices.map((p) => (
         <option key={p} value={p}>
           {platformLabel(p)}
@@ -283,12 +266,7 @@ function ScheduleForm({
       )}
       {staff ? (
         <>
-          <SelectField
-            id={`${uid}-asset`}
-            label="Asset"
-            value={assetId}
-            onChange={(e) => setAssetId(Number(e.target.value))}
-          >
+          <SelectField id={`${uid}-asset`} label="Asset" {...register('assetId', { valueAsNumber: true })}>
             {assets.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.title ?? assetHeadline(a, campaign)}
@@ -303,9 +281,10 @@ function ScheduleForm({
               type="date"
               min={isoDay(new Date())}
               value={date ? isoDay(date) : ''}
+              error={errors.day?.message}
               onChange={(e) => {
                 const [y, m, d] = e.target.value.split('-').map(Number);
-                setDate(e.target.value ? new Date(y, m - 1, d) : undefined);
+                pickDay(e.target.value ? new Date(y, m - 1, d) : undefined);
               }}
             />
             {timeField}
@@ -313,14 +292,17 @@ function ScheduleForm({
         </>
       ) : (
         <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
-          <DayPicker
-            mode="single"
-            selected={date}
-            onSelect={setDate}
-            disabled={{ before: startOfToday() }}
-            startMonth={startOfToday()}
-            className="rally-day-picker"
-          />
+          <div>
+            <DayPicker
+              mode="single"
+              selected={date}
+              onSelect={pickDay}
+              disabled={{ before: startOfToday() }}
+              startMonth={startOfToday()}
+              className="rally-day-picker"
+            />
+            <FieldMessage id={`${uid}-day-error`} message={errors.day?.message} />
+          </div>
           <div className="space-y-2">
             {timeField}
             {platformField}
@@ -332,16 +314,17 @@ function ScheduleForm({
         <ReminderFields
           organizationName={organization.name}
           channels={channels}
-          value={remindBy}
-          onChange={setRemindBy}
+          value={watch('reminder')}
+          errors={errors.reminder}
+          onChange={(value) => setValue('reminder', value, { shouldValidate: formState.isSubmitted })}
         />
       )}
       <DialogFooter>
-        <Button variant="outline" onClick={onCancel}>
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
           Cancel
         </Button>
-        <Button onClick={() => void submit()} disabled={schedule.isPending || subscribing}>
-          {schedule.isPending || subscribing ? 'Scheduling...' : 'Schedule Share'}
+        <Button onClick={() => void submit()} disabled={pending}>
+          {pending ? 'Scheduling...' : 'Schedule Share'}
         </Button>
       </DialogFooter>
     </div>

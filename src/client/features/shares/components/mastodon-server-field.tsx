@@ -1,29 +1,27 @@
-import { type FormEvent, useState } from 'react';
+import { mastodonServerFormSchema } from '#shared/schemas/shares.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { InputField } from '#client/components/ui/form-field.tsx';
+import { Form, InputField } from '#client/components/ui/form-field.tsx';
+import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { rememberMastodonServer } from '../lib/mastodon-server.ts';
-
-const INVALID = "Enter your server's name, like mastodon.social";
 
 /**
  * Asked once: the supporter's Mastodon server, kept on this device. Submitting is the
  * click that opens the share page, so no popup blocker steps in.
  */
 export function MastodonServerField({ onPost }: { onPost: (server: string) => void }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const host = rememberMastodonServer(value);
-    if (!host) {
-      setError(INVALID);
-      return;
-    }
-    setError(undefined);
-    onPost(host);
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(mastodonServerFormSchema, { server: '' });
   return (
-    <form onSubmit={submit} noValidate className="space-y-2 rounded-md border border-border p-3">
+    <Form
+      onSubmit={handleSubmit(({ server }) => {
+        rememberMastodonServer(server);
+        onPost(server);
+      })}
+      className="space-y-2 rounded-md border border-border p-3"
+    >
       <InputField
         id="mastodon-server"
         label="Your Mastodon server"
@@ -33,13 +31,12 @@ export function MastodonServerField({ onPost }: { onPost: (server: string) => vo
         inputMode="url"
         autoCapitalize="none"
         spellCheck={false}
-        value={value}
-        error={error}
-        onChange={(e) => setValue(e.target.value)}
+        error={errors.server?.message}
+        {...register('server')}
       />
       <Button type="submit" size="sm">
         Post on Mastodon
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,33 +1,17 @@
 import { mastodonHost } from '#shared/share-links.ts';
+import { readStored, writeStored } from '#client/lib/device-storage.ts';
 
 // The supporter's Mastodon server, named once and remembered on this device only.
 
 const KEY = 'rally:mastodon-server';
 
-export function rememberedMastodonServer(): string | undefined {
-  try {
-    return mastodonHost(localStorage.getItem(KEY) ?? '') ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const rememberedMastodonServer = (): string | undefined =>
+  mastodonHost(readStored(KEY) ?? '') ?? undefined;
 
-/** Checks and keeps the server; returns its host name, or null when it is not one. */
-export function rememberMastodonServer(input: string): string | null {
-  const host = mastodonHost(input);
-  if (!host) return null;
-  try {
-    localStorage.setItem(KEY, host);
-  } catch {
-    // Storage blocked: the server is used for this share only.
-  }
-  return host;
-}
+/**
+ * Keeps the server (a host name, as the form's schema gives it) on this device; where
+ * storage is refused, it serves this share only.
+ */
+export const rememberMastodonServer = (host: string): void => void writeStored(KEY, host);
 
-export function forgetMastodonServer(): void {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // Nothing stored.
-  }
-}
+export const forgetMastodonServer = (): void => void writeStored(KEY, null);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CheckLine } from '#client/components/ui/check-line.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { type DateRange, MAX_RANGE_DAYS, RANGE_PRESETS, type RangePreset } from '../lib/date-range.ts';
@@ -82,15 +83,13 @@ export function RangeControl({
         {zone.source === 'organization' ? "the organization's time zone" : "this browser's time zone"}).
       </p>
       {zone.onSourceChange && zone.organizationZone !== zone.browserZone && (
-        <label className="flex items-center gap-2 text-xs">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={zone.source === 'browser'}
-            onChange={(e) => zone.onSourceChange?.(e.target.checked ? 'browser' : 'organization')}
-          />
+        <CheckLine
+          id={`${id}-browser-zone`}
+          checked={zone.source === 'browser'}
+          onChange={(on) => zone.onSourceChange?.(on ? 'browser' : 'organization')}
+        >
           Use this browser's time zone ({zone.browserZone}) instead
-        </label>
+        </CheckLine>
       )}
     </fieldset>
   );

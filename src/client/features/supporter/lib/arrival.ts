@@ -1,11 +1,18 @@
-import { REF_CODE_PATTERN, SOURCE_PATTERN } from '#shared/constants.ts';
+import {
+  CLICK_CONFIRM_DELAY_MS,
+  REF_CODE_PATTERN,
+  SOURCE_PATTERN,
+  VISIT_TOKEN_META,
+} from '#shared/constants.ts';
 import { arrivalSource, rememberArrivalRef, rememberArrivalSource } from '#client/features/shares/index.ts';
 
 // Every load of the page confirms a visit to the server (with the `src` tag of the
 // link it was opened from, e.g. `qr`), and a visit through a tracked share link
 // (`?ref=`) also confirms that click-through; both go with the visitor cookie the
-// page's response set. The shares this visitor then makes name that link's share as
-// their referral parent and carry the source tag.
+// page's response set. The click-through also carries the visit token the page's HTML
+// got for that link, and goes a moment after the page starts (the server counts it
+// only then). The shares this visitor then makes name that link's share as their
+// referral parent and carry the source tag.
 
 const confirmed = new Set<number>();
 
@@ -32,7 +39,8 @@ export function confirmArrival(campaignId: number): void {
   if (src && SOURCE_PATTERN.test(src)) rememberArrivalSource(campaignId, src);
   const send = () => {
     post(`/api/supporter/campaigns/${campaignId}/visits`, { src: arrivalSource(campaignId) });
-    if (tracked) post('/api/clicks', { campaignId, ref: tracked });
+    const token = document.querySelector<HTMLMetaElement>(`meta[name="${VISIT_TOKEN_META}"]`)?.content;
+    if (tracked) setTimeout(post, CLICK_CONFIRM_DELAY_MS, '/api/clicks', { campaignId, ref: tracked, token });
   };
   // A prerendered page is not a visit until the person actually opens it.
   const doc = document as Document & { prerendering?: boolean };

@@ -1,0 +1,24 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.ts';
+import { clientNetwork, isLocalRequest } from './client-address.ts';
+import { HttpError } from './errors.ts';
+
+/**
+ * Registers @fastify/rate-limit inside the calling module (so it covers only that
+ * module's routes that set `config.rateLimit`), keyed like every address-keyed limit:
+ * the client's network (an IPv4 address, an IPv6 /64), with this machine exempt.
+ * `refusal` words the 429 from the wait @fastify/rate-limit reports ("1 minute").
+ */
+export async function registerNetworkRateLimit(
+  app: FastifyInstance,
+  config: Config,
+  refusal: (after: string) => string = (after) => `Too many requests. Please try again in ${after}.`,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    allowList: (request) => isLocalRequest(request, config.trustProxy),
+    keyGenerator: clientNetwork,
+    errorResponseBuilder: (_request, ctx) => new HttpError(429, 'RATE_LIMITED', refusal(ctx.after)),
+  });
+}
