@@ -7,6 +7,7 @@ import type {
 } from '#shared/schemas/members.ts';
 import { INVITATION_EXPIRED } from '#shared/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { assertStillMember } from '../../lib/org-lock.ts';
 import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
@@ -48,6 +49,8 @@ export async function createInvitation(opts: {
   const token = newToken();
   const url = invitationUrl(origin, token);
   return auditedTransaction(db, { organizationId: orgId, actorId: actor.id }, async (trx, audit) => {
+    // Only admins invite: still one now, not only when the request began.
+    await assertStillMember(trx, mail.dialect, { orgId, userId: actor.id, role: 'admin' });
     const expiresAt = isoAfter(INVITATION_LIFETIME_MS);
     const invitation = await trx
       .insertInto('invitations')
