@@ -406,8 +406,8 @@ test('on a phone a visit through a tracked link counts once; a confirmation with
   account,
 }) => {
   const a = await seedCampaign(request, account, { name: 'Phone Visit Campaign' });
-  const asset = await seedAsset(request, account, a, { title: 'Phone text' });
-  const ref = await logShare(request, account, a, asset.id, 'twitter');
+  const { id: assetId } = await seedAsset(request, account, a, { title: 'Phone text' });
+  const ref = await logShare(request, account, a, assetId, 'twitter');
 
   // A friend opens the shared link on a phone; a moment later the page confirms the
   // visit with the token its HTML carried.
