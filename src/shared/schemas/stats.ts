@@ -17,6 +17,12 @@ export const statsSchema = z.object({
   platformBreakdown: z.record(z.string(), z.number().int().nonnegative()),
   /** The latest share or click, or null when there is none. */
   lastUpdated: z.string().nullable(),
+  /**
+   * Null when every event is counted. Otherwise the counting is behind (after an import,
+   * a restore, or with the rollup job stopped): events from this time on may not be
+   * in the figures yet.
+   */
+  pendingSince: z.string().nullable(),
 });
 export type Stats = z.infer<typeof statsSchema>;
 

@@ -67,6 +67,7 @@ async function recount(orgId: number, campaignId: number | undefined, now: numbe
     clickThroughs: c.length,
     platformBreakdown,
     lastUpdated: lasts.at(-1) ?? null,
+    pendingSince: null,
     daily,
   };
 }
@@ -375,4 +376,52 @@ describe('rollups + tail == full recount', () => {
       ]);
     },
   );
+});
+
+describe('stats while the rollups are behind', () => {
+  // A database of its own: other tests leave id gaps the job rightly waits before.
+  const own = appPerFile({ ROLLUP_INTERVAL_MS: '0' });
+  it('read at most the live-tail limit past the marks and say since when events are pending', async () => {
+    const db = own.database.db;
+    const orgId = await seedOrganization(db);
+    const { campaignId, assetIds } = await seedCampaign(db, {
+      organizationId: orgId,
+      assets: [{ title: 'Backlog', type: 'text', content: 'Share me' }],
+    });
+    // Catch up first, so the marks sit right before this test's rows.
+    while (await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 500 })));
+    const start = Date.now() - 60 * 60_000;
+    const at = (i: number) => new Date(start + i * 60_000).toISOString();
+    for (let i = 0; i < 10; i++) {
+      await db
+        .insertInto('shares')
+        .values(
+          shareRow({
+            assetId: assetIds[0],
+            campaignId,
+            organizationId: orgId,
+            supporterId: `s${i}`,
+            createdAt: at(i),
+          }),
+        )
+        .execute();
+    }
+    const read = { db, dialect: own.database.dialect, tailLimit: 4 };
+    const behind = await organizationStats({ ...read, orgId });
+    expect(behind.totalShares).toBe(4);
+    expect(behind.uniqueSupporters).toBe(4);
+    // The first share not read is the fifth.
+    expect(behind.pendingSince).toBe(at(4));
+    const campaign = await campaignStats({ ...read, campaignId });
+    expect(campaign.totalShares).toBe(4);
+    expect(campaign.daily.reduce((n, d) => n + d.shares, 0)).toBe(4);
+    expect(campaign.pendingSince).toBe(at(4));
+
+    // The job catches up in batches; the figures then are whole and nothing is pending.
+    while (await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 3 })));
+    const caughtUp = await organizationStats({ ...read, orgId });
+    expect(caughtUp.totalShares).toBe(10);
+    expect(caughtUp.uniqueSupporters).toBe(10);
+    expect(caughtUp.pendingSince).toBeNull();
+  });
 });

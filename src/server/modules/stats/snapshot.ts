@@ -7,6 +7,8 @@ export interface SnapshotRead {
   db: Db;
   dialect: DialectName;
   now?: number;
+  /** Events of each table past the rollup marks read live (LIVE_TAIL_LIMIT; tests lower it). */
+  tailLimit?: number;
 }
 
 /**
@@ -38,4 +40,49 @@ export async function rollupMarks(trx: Db): Promise<RollupMarks> {
   const rows = await trx.selectFrom('rollupState').select(['name', 'lastId']).execute();
   const get = (name: string) => rows.find((r) => r.name === name)?.lastId ?? 0;
   return { shares: get('shares'), clicks: get('clicks'), visits: get('visits') };
+}
+
+/**
+ * At most this many events of each table past the rollup marks are read live by one
+ * stats answer. Past it (after an import or a restore, or with the job stopped) the
+ * answer counts the rollups and this much of the tail, and says since when events
+ * are still being counted (`pendingSince`), instead of scanning the whole backlog on
+ * every call; the rollup job catches up in its batches meanwhile.
+ */
+export const LIVE_TAIL_LIMIT = 10_000;
+
+/** An id range (after, upTo] of one event table that a stats answer reads live. */
+export type TailRange = { after: number; upTo: number };
+
+/** What a stats answer reads past the rollups: an id range per table, bounded. */
+export interface LiveTail {
+  shares: TailRange;
+  clicks: TailRange;
+  /** When the first event past the ranges was made; null when the ranges reach the end. */
+  pendingSince: string | null;
+}
+
+/** The live tail past `marks`, at most LIVE_TAIL_LIMIT events of each table. */
+export async function liveTail(trx: Db, marks: RollupMarks, limit = LIVE_TAIL_LIMIT): Promise<LiveTail> {
+  const shares = { after: marks.shares, upTo: marks.shares + limit };
+  const clicks = { after: marks.clicks, upTo: marks.clicks + limit };
+  // The first event past each range, through the primary key.
+  const [share, click] = await Promise.all([
+    trx
+      .selectFrom('shares')
+      .select('createdAt')
+      .where('id', '>', shares.upTo)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
+    trx
+      .selectFrom('clicks')
+      .select('createdAt')
+      .where('id', '>', clicks.upTo)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const firsts = [share?.createdAt, click?.createdAt].filter((t): t is string => !!t).sort();
+  return { shares, clicks, pendingSince: firsts[0] ?? null };
 }

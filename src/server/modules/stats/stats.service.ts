@@ -4,7 +4,14 @@ import type { CampaignStats, DailyStat } from '#shared/schemas/campaigns.ts';
 import type { OrganizationStats, Stats } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { SCOPE_TABLES } from './rollups-supporters.ts';
-import { inSnapshot, rollupMarks, type SnapshotRead } from './snapshot.ts';
+import {
+  inSnapshot,
+  type LiveTail,
+  liveTail,
+  rollupMarks,
+  type SnapshotRead,
+  type TailRange,
+} from './snapshot.ts';
 import { dayOf } from '../../db/sql-time.ts';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 
@@ -18,7 +25,6 @@ import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 export const DAILY_DAYS = 30;
 
 export type Scope = { column: 'campaignId' | 'organizationId'; id: number };
-type Marks = { shares: number; clicks: number };
 
 /** engagementRate: clicks per share as a percentage, one decimal, 0 without shares. */
 export function engagementRate(clickThroughs: number, totalShares: number): number {
@@ -34,13 +40,17 @@ export function engagementRate(clickThroughs: number, totalShares: number): numb
 export const tailScope = (table: string, scope: Scope) =>
   sql<boolean>`+${sql.ref(`${table}.${scope.column}`)} = ${scope.id}`;
 
+/** The scope's events in one table's live range (see liveTail): a primary-key range. */
+const inTail = (table: 'shares' | 'clicks', range: TailRange, scope: Scope) =>
+  sql<boolean>`${sql.ref(`${table}.id`)} > ${range.after} and ${sql.ref(`${table}.id`)} <= ${range.upTo} and ${tailScope(table, scope)}`;
+
 /**
  * Distinct supporters of the scope, all time or with a share since `since`: the rollup
  * job's counters (all time), or its per-hour count of supporters by latest share plus
  * the supporters whose latest share is in the hour `since` falls in (at most one hour
  * of them); then the tail's supporters not counted already.
  */
-async function distinctSupporters(trx: Db, scope: Scope, marks: Marks, since?: string): Promise<number> {
+async function distinctSupporters(trx: Db, scope: Scope, tail: LiveTail, since?: string): Promise<number> {
   const t = SCOPE_TABLES[scope.column === 'campaignId' ? 'campaign' : 'org'];
   const seen = t.seen;
   let rolled: number;
@@ -71,22 +81,21 @@ async function distinctSupporters(trx: Db, scope: Scope, marks: Marks, since?: s
     rolled = Number(later.n ?? 0) + Number(within.n);
   }
   // Tail supporters not already counted by the rolled-up rows.
-  const sinceCond = since ? sql`and s."createdAt" >= ${since}` : sql``;
+  const sinceCond = since ? sql`and shares."createdAt" >= ${since}` : sql``;
   const seenCond = since ? sql`and x."lastAt" >= ${since}` : sql``;
-  const tail = await sql<{ n: number }>`
-    select count(distinct s."supporterId") as n from shares s
-    where s.id > ${marks.shares} and ${tailScope('s', scope)} and s.status = 'shared'
-      and s."supporterId" is not null ${sinceCond}
+  const fresh = await sql<{ n: number }>`
+    select count(distinct shares."supporterId") as n from shares
+    where ${inTail('shares', tail.shares, scope)} and shares.status = 'shared'
+      and shares."supporterId" is not null ${sinceCond}
       and not exists (select 1 from ${sql.table(seen)} x
-        where x.${sql.ref(scope.column)} = ${scope.id} and x."supporterId" = s."supporterId" ${seenCond})`.execute(
+        where x.${sql.ref(scope.column)} = ${scope.id} and x."supporterId" = shares."supporterId" ${seenCond})`.execute(
     trx,
   );
-  return rolled + Number(tail.rows[0]?.n ?? 0);
+  return rolled + Number(fresh.rows[0]?.n ?? 0);
 }
 
-async function computeStats(trx: Db, scope: Scope, now: number): Promise<Stats> {
+async function computeStats(trx: Db, scope: Scope, now: number, tail: LiveTail): Promise<Stats> {
   const since = new Date(now - ACTIVE_SUPPORTER_DAYS * DAY_MS).toISOString();
-  const marks = await rollupMarks(trx);
   const totals = await trx
     .selectFrom('rollupTotals')
     .select(['platform', 'shares', 'clicks', 'lastAt'])
@@ -95,19 +104,17 @@ async function computeStats(trx: Db, scope: Scope, now: number): Promise<Stats> 
   const shareTail = await trx
     .selectFrom('shares')
     .select((eb) => ['platform', eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')])
-    .where('id', '>', marks.shares)
-    .where(tailScope('shares', scope))
+    .where(inTail('shares', tail.shares, scope))
     .where('status', '=', 'shared')
     .groupBy('platform')
     .execute();
   const clickTail = await trx
     .selectFrom('clicks')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')])
-    .where('id', '>', marks.clicks)
-    .where(tailScope('clicks', scope))
+    .where(inTail('clicks', tail.clicks, scope))
     .executeTakeFirstOrThrow();
-  const uniqueSupporters = await distinctSupporters(trx, scope, marks);
-  const activeSupporters = await distinctSupporters(trx, scope, marks, since);
+  const uniqueSupporters = await distinctSupporters(trx, scope, tail);
+  const activeSupporters = await distinctSupporters(trx, scope, tail, since);
 
   const platformBreakdown: Record<string, number> = {};
   let totalShares = 0;
@@ -132,17 +139,17 @@ async function computeStats(trx: Db, scope: Scope, now: number): Promise<Stats> 
     clickThroughs,
     platformBreakdown,
     lastUpdated: lasts.length ? lasts.sort().at(-1)! : null,
+    pendingSince: tail.pendingSince,
   };
 }
 
 /** Shares and clicks per UTC day for the last DAILY_DAYS days (today included), oldest first. */
-async function dailyStats(trx: Db, campaignId: number, now: number): Promise<DailyStat[]> {
+async function dailyStats(trx: Db, campaignId: number, now: number, tail: LiveTail): Promise<DailyStat[]> {
   const days = Array.from({ length: DAILY_DAYS }, (_, i) =>
     new Date(now - (DAILY_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
   );
   const since = `${days[0]}T00:00:00.000Z`;
   const scope: Scope = { column: 'campaignId', id: campaignId };
-  const marks = await rollupMarks(trx);
   const byDay = new Map(days.map((d) => [d, { date: d, shares: 0, clicks: 0 }]));
   const hours = await trx
     .selectFrom('rollupCampaignHours')
@@ -162,8 +169,7 @@ async function dailyStats(trx: Db, campaignId: number, now: number): Promise<Dai
     await trx
       .selectFrom('shares')
       .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
-      .where('id', '>', marks.shares)
-      .where(tailScope('shares', scope))
+      .where(inTail('shares', tail.shares, scope))
       .where('status', '=', 'shared')
       .where('createdAt', '>=', since)
       .groupBy(day)
@@ -171,8 +177,7 @@ async function dailyStats(trx: Db, campaignId: number, now: number): Promise<Dai
     await trx
       .selectFrom('clicks')
       .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
-      .where('id', '>', marks.clicks)
-      .where(tailScope('clicks', scope))
+      .where(inTail('clicks', tail.clicks, scope))
       .where('createdAt', '>=', since)
       .groupBy(day)
       .execute(),
@@ -192,8 +197,9 @@ async function dailyStats(trx: Db, campaignId: number, now: number): Promise<Dai
 export async function campaignStats(opts: SnapshotRead & { campaignId: number }): Promise<CampaignStats> {
   const now = opts.now ?? Date.now();
   return inSnapshot(opts.db, opts.dialect, async (trx) => {
-    const stats = await computeStats(trx, { column: 'campaignId', id: opts.campaignId }, now);
-    const daily = await dailyStats(trx, opts.campaignId, now);
+    const tail = await liveTail(trx, await rollupMarks(trx), opts.tailLimit);
+    const stats = await computeStats(trx, { column: 'campaignId', id: opts.campaignId }, now, tail);
+    const daily = await dailyStats(trx, opts.campaignId, now, tail);
     return { ...stats, daily };
   });
 }
@@ -201,7 +207,8 @@ export async function campaignStats(opts: SnapshotRead & { campaignId: number })
 export async function organizationStats(opts: SnapshotRead & { orgId: number }): Promise<OrganizationStats> {
   const now = opts.now ?? Date.now();
   return inSnapshot(opts.db, opts.dialect, async (trx) => {
-    const stats = await computeStats(trx, { column: 'organizationId', id: opts.orgId }, now);
+    const tail = await liveTail(trx, await rollupMarks(trx), opts.tailLimit);
+    const stats = await computeStats(trx, { column: 'organizationId', id: opts.orgId }, now, tail);
     const campaigns = await trx
       .selectFrom('campaigns')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -41,6 +41,7 @@ const EMPTY = {
   clickThroughs: 0,
   platformBreakdown: {},
   lastUpdated: null,
+  pendingSince: null,
 };
 
 describe('engagementRate', () => {
@@ -145,6 +146,7 @@ describe('stats definitions (API.md "Stats")', () => {
       clickThroughs: 1,
       platformBreakdown: { twitter: 2, facebook: 1 },
       lastUpdated: lastClick,
+      pendingSince: null,
     });
     expect(daily).toHaveLength(30);
     const sum = (k: 'shares' | 'clicks') => daily.reduce((n: number, d: any) => n + d[k], 0);
@@ -180,6 +182,7 @@ describe('stats definitions (API.md "Stats")', () => {
       clickThroughs: 1,
       platformBreakdown: { twitter: 2, facebook: 1, linkedin: 1 },
       lastUpdated: lastClick,
+      pendingSince: null,
       activeCampaigns: 2,
     });
     expect((await get('/api/organization/stats', a.token)).json()).toEqual(res.json());

@@ -1,4 +1,5 @@
 import { useCampaignStats } from '../api/get-campaign-stats.ts';
+import { PendingCountsNote } from './pending-counts-note.tsx';
 import { formatCount, formatRate } from './stat-tile.tsx';
 
 /** The compact stats of an expanded campaign row. */
@@ -11,16 +12,19 @@ export function CampaignStatsBlock({ campaignId }: { campaignId: number }) {
     ['Click-throughs', formatCount(data?.clickThroughs)],
   ];
   return (
-    <dl
-      aria-label="Campaign statistics"
-      className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-3 sm:grid-cols-4"
-    >
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="text-lg font-semibold tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl
+        aria-label="Campaign statistics"
+        className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-3 sm:grid-cols-4"
+      >
+        {items.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <PendingCountsNote since={data?.pendingSince} />
+    </>
   );
 }

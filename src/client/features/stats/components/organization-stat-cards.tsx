@@ -1,6 +1,7 @@
 import { MegaphoneIcon, PercentIcon, Share2Icon, UsersIcon } from 'lucide-react';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { useOrganizationStats } from '../api/get-organization-stats.ts';
+import { PendingCountsNote } from './pending-counts-note.tsx';
 import { formatCount, formatRate, StatTile } from './stat-tile.tsx';
 
 /**
@@ -34,6 +35,7 @@ export function OrganizationStatCards({ orgId }: { orgId: number | null }) {
           icon={MegaphoneIcon}
         />
       </div>
+      <PendingCountsNote since={data?.pendingSince} />
     </section>
   );
 }
