@@ -11,7 +11,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-const recipients = (m: ParsedMail) =>
+/** The lower-cased addresses a parsed mail was sent to. */
+export const recipients = (m: ParsedMail) =>
   [m.to]
     .flat()
     .flatMap((a) => a?.value ?? [])

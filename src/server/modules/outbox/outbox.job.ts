@@ -135,7 +135,7 @@ export function outboxSenderJob(opts: {
           config,
           { recipientKey: row.recipientKey, organizationId: row.organizationId },
           {
-            by: 'sentAt',
+            by: 'sent',
             now,
             extra: {
               recipient: batch.recipient.get(row.recipientKey) ?? 0,
