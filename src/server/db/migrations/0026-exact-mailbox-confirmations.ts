@@ -1,3 +1,4 @@
+import type { CreateTableBuilder } from 'kysely';
 import type { AnyDb, DialectName } from '../dialect.ts';
 import { notNull, withId } from '../dialect.ts';
 import { createIndex, ownedBy } from './lib/ddl.ts';
@@ -14,11 +15,10 @@ import { createIndex, ownedBy } from './lib/ddl.ts';
 // confirmed is asked once more with its next reminder.
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await db.schema.dropTable('reminderAddresses').execute();
-  let table = withId(db.schema.createTable('reminderAddresses'), dialect).addColumn(
-    'organizationId',
-    'integer',
-    ownedBy('organizations.id'),
-  );
+  let table: CreateTableBuilder<'reminderAddresses', string> = withId(
+    db.schema.createTable('reminderAddresses'),
+    dialect,
+  ).addColumn('organizationId', 'integer', ownedBy('organizations.id'));
   for (const name of ['emailKey', 'mailboxKey', 'status', 'createdAt'])
     table = table.addColumn(name, 'text', notNull);
   // A pending request's lapse, the confirmation's time; then the link token's hash.
