@@ -289,6 +289,47 @@ describe("a new organisation's mail", () => {
     });
     expect(await releaseHeldMail(app.database.db, { ids: [] })).toBe(0);
   });
+
+  it('spends no one else’s budget while held, and is counted once released: past a budget it waits', async () => {
+    const app = await appWith({ MAIL_HOLD_NEW_ORGS_HOURS: '24', MAIL_BUDGET_PER_INSTANCE: '2' });
+    const fresh = await setup(app, 'Fresh campaign', 'Fresh Org');
+    const honest = await setup(app, 'Old campaign', 'Old Org');
+    await app.database.db
+      .updateTable('organizations')
+      .set({ createdAt: new Date(Date.now() - 90 * 24 * HOUR).toISOString() })
+      .where('id', '=', honest.org)
+      .execute();
+    // Held, the fresh organisation's three mails leave the instance's two to the others.
+    for (const i of [1, 2, 3])
+      expect((await fresh.schedule(`released${i}@example.org`)).statusCode).toBe(201);
+    expect((await honest.schedule('honest1@example.org')).statusCode).toBe(201);
+    // Released, they count: the instance's budget is spent.
+    expect(await releaseHeldMail(app.database.db, { organizationId: fresh.org })).toBe(3);
+    const refused = await honest.schedule('honest2@example.org');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(BUDGET_REFUSED.instance);
+    // Sent in order: the mail that was waiting first, then one released; the rest waits
+    // for the budget (an hour at a time) rather than leave past it.
+    await reminderRunner(app, () => Date.now()).runOnce();
+    await smtp.waitFor('honest1@example.org');
+    await settle();
+    const rows = await app.database.db
+      .selectFrom('outbox')
+      .select(['status', 'reason'])
+      .where('organizationId', 'in', [fresh.org, honest.org])
+      .execute();
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(2);
+    expect(rows.filter((r) => r.status === 'held')).toEqual(
+      Array(2).fill({ status: 'held', reason: OUTBOX_REASON.budgetInstance }),
+    );
+    // Mail written days ago and sent today counts from its sending.
+    await app.database.db
+      .updateTable('outbox')
+      .set({ createdAt: new Date(Date.now() - 3 * 24 * HOUR).toISOString() })
+      .where('organizationId', 'in', [fresh.org, honest.org])
+      .execute();
+    expect((await honest.schedule('honest3@example.org')).statusCode).toBe(429);
+  });
 });
 
 describe('reminder address confirmation', () => {
