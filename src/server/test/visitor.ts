@@ -48,9 +48,10 @@ export const agedTokenOfPage = (
  * A visitor following a tracked link: the supporter page, then (as if the page's
  * wait had passed) the page's own POST /api/clicks with the visitor cookie the page
  * set and its visit token, both from `remoteAddress` (with `headers`, such as
- * X-Forwarded-For, on both). Returns the confirmation's answer.
+ * X-Forwarded-For, on both). Returns the confirmation's answer and the visitor's
+ * `rally_sid=...` cookie header.
  */
-export async function clickThrough(
+async function followLink(
   app: FastifyInstance,
   link: { campaignId: number; ref: string },
   remoteAddress: string,
@@ -62,14 +63,31 @@ export async function clickThrough(
     remoteAddress,
     headers: asBrowser,
   });
-  const cookie = supporterCookie(page.headers) as string;
-  return app.inject({
+  const cookie = `rally_sid=${supporterCookie(page.headers)}`;
+  const confirmation = await app.inject({
     method: 'POST',
     url: '/api/clicks',
     remoteAddress,
-    payload: { ...link, token: agedVisitToken(app, link, supporterIdOf(cookie) as string) },
-    headers: { ...asBrowser, cookie: `rally_sid=${cookie}` },
+    payload: { ...link, token: agedVisitToken(app, link, supporterIdOf(cookie.slice(10)) as string) },
+    headers: { ...asBrowser, cookie },
   });
+  return { confirmation, cookie };
+}
+
+/** A visitor following a tracked link (followLink): the page's confirmation's answer. */
+export const clickThrough = async (...args: Parameters<typeof followLink>) =>
+  (await followLink(...args)).confirmation;
+
+/** A visitor who came through a tracked link, their click-through counted: the cookie header they send from then on. */
+export async function referredVisitor(
+  app: FastifyInstance,
+  link: { campaignId: number; ref: string },
+  remoteAddress: string,
+): Promise<string> {
+  const { confirmation, cookie } = await followLink(app, link, remoteAddress);
+  if (confirmation.statusCode !== 204)
+    throw new Error(`click-through not answered 204: ${confirmation.body}`);
+  return cookie;
 }
 
 /** Opens a campaign's supporter page: the `rally_sid=...` cookie header its visitor sends from then on. */

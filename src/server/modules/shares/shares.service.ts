@@ -84,12 +84,15 @@ export const SCHEDULED_LIST_LIMIT = 1000;
 
 /**
  * The referral parent named by `parentRef`: a share of the same campaign, or none
- * (an unknown code or one of another campaign is ignored, never an error). The
- * generation is the parent's + 1, except under a parent share of the same supporter:
- * a supporter naming their own earlier share is not referred by it, so the child
- * takes the parent's generation (one visitor cannot stack generations; API.md
- * "Referral generations"). The logged share's statement (buildInsertIfShareable)
- * applies the same rule in SQL.
+ * (an unknown code or one of another campaign is ignored, never an error). The share
+ * starts a new generation (the parent's + 1) only when its supporter came through the
+ * parent's link: a click-through of theirs on the parent share is recorded (a page
+ * view of that link confirmed by the page's script, click-throughs.service.ts).
+ * Otherwise it keeps the parent but takes the parent's generation: a supporter naming
+ * their own earlier share (their own visits are no click-throughs), or a script
+ * naming any share it likes with or without a visitor cookie, stacks no generations
+ * (API.md "Referral generations"). The logged share's statement
+ * (buildInsertIfShareable) applies the same rule in SQL.
  */
 async function referralParent(
   db: Db,
@@ -100,12 +103,18 @@ async function referralParent(
   if (!parentRef) return { parentShareId: null, depth: 0 };
   const parent = await db
     .selectFrom('shares')
-    .select(['id', 'campaignId', 'depth', 'supporterId'])
+    .select(['id', 'campaignId', 'depth'])
     .where('ref', '=', parentRef)
     .executeTakeFirst();
   if (!parent || parent.campaignId !== campaignId) return { parentShareId: null, depth: 0 };
-  const sameSupporter = parent.supporterId !== null && parent.supporterId === supporterId;
-  return { parentShareId: parent.id, depth: sameSupporter ? parent.depth : parent.depth + 1 };
+  const cameThrough = await db
+    .selectFrom('clicks')
+    .select('id')
+    .where('shareId', '=', parent.id)
+    .where('visitorId', '=', supporterId)
+    .limit(1)
+    .executeTakeFirst();
+  return { parentShareId: parent.id, depth: cameThrough ? parent.depth + 1 : parent.depth };
 }
 
 /** Writes a share, mapping constraint failures onto API statuses. */
@@ -217,14 +226,23 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
           eb.val(v.supporterName).as('supporterName'),
           'p.id as parentShareId',
           // The referral generation (referralParent's rule): none without a parent, the
-          // parent's own under a share of the same supporter, else the parent's + 1.
+          // parent's + 1 when this supporter came through the parent's link, else the
+          // parent's own.
           eb
             .case()
             .when('p.id', 'is', null)
             .then(sql<number>`0`)
-            .when('p.supporterId', '=', v.supporterId)
-            .then(eb.ref('p.depth'))
-            .else(eb('p.depth', '+', 1))
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom('clicks as k')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('k.shareId', '=', 'p.id')
+                  .where('k.visitorId', '=', v.supporterId),
+              ),
+            )
+            .then(eb('p.depth', '+', 1))
+            .else(eb.ref('p.depth'))
             .end()
             .as('depth'),
           eb.val(v.messageHash).as('messageHash'),

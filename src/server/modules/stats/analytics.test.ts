@@ -3,7 +3,7 @@ import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
 import { rollUpBatch } from './rollups.ts';
 import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/test-app.ts';
 import { seedCampaign } from '../../test/seed-db.ts';
-import { supporterCookie } from '../../test/visitor.ts';
+import { referredVisitor, supporterCookie } from '../../test/visitor.ts';
 import { shareRow } from '../../test/db-rows.ts';
 
 let t: TestApp;
@@ -215,13 +215,15 @@ describe('analytics', () => {
     expect(org.campaigns).toEqual([{ campaignId, name: 'Rivers', shares: 3, clicks: 2 }]);
   });
 
-  it('stores referral parents from parentRef; an unknown or foreign parentRef is ignored', async () => {
-    const post = (payload: object) =>
+  it('stores referral parents from parentRef; a generation needs a visitor who came through the parent link; an unknown or foreign parentRef is ignored', async () => {
+    const post = (payload: object, cookie?: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/shares',
+        headers: cookie ? { cookie } : {},
         payload: { campaignId, assetId: assetIds[0], organizationId: orgId, platform: 'twitter', ...payload },
       });
+    const cameThrough = (ref: string) => referredVisitor(t.app, { campaignId, ref }, '198.51.100.77');
     const depthOf = async (ref: string) =>
       t.database.db
         .selectFrom('shares')
@@ -229,13 +231,20 @@ describe('analytics', () => {
         .where('ref', '=', ref)
         .executeTakeFirstOrThrow();
     expect((await post({ ref: 'parentRoot0001' })).statusCode).toBe(201);
-    expect((await post({ ref: 'parentChild001', parentRef: 'parentRoot0001' })).statusCode).toBe(201);
-    expect((await post({ ref: 'parentGrand001', parentRef: 'parentChild001' })).statusCode).toBe(201);
+    const child = await cameThrough('parentRoot0001');
+    expect((await post({ ref: 'parentChild001', parentRef: 'parentRoot0001' }, child)).statusCode).toBe(201);
+    const grandchild = await cameThrough('parentChild001');
+    expect((await post({ ref: 'parentGrand001', parentRef: 'parentChild001' }, grandchild)).statusCode).toBe(
+      201,
+    );
+    // Naming a parent without having come through its link keeps the parent, not a generation.
+    expect((await post({ ref: 'parentNamed001', parentRef: 'parentGrand001' })).statusCode).toBe(201);
     expect((await post({ ref: 'parentUnknown1', parentRef: 'NoSuchParent01' })).statusCode).toBe(201);
     expect((await post({ ref: 'parentJunk0001', parentRef: '<script>' })).statusCode).toBe(201);
     const foreign = await t.app.inject({
       method: 'POST',
       url: '/api/shares/schedule',
+      headers: { cookie: grandchild },
       payload: {
         campaignId,
         assetId: assetIds[0],
@@ -250,6 +259,7 @@ describe('analytics', () => {
     expect(await depthOf('parentRoot0001')).toEqual({ depth: 0, parentShareId: null });
     expect((await depthOf('parentChild001')).depth).toBe(1);
     expect((await depthOf('parentGrand001')).depth).toBe(2);
+    expect((await depthOf('parentNamed001')).depth).toBe(2);
     expect(await depthOf('parentUnknown1')).toEqual({ depth: 0, parentShareId: null });
     expect((await depthOf('parentJunk0001')).depth).toBe(0);
     expect((await depthOf('parentSched001')).depth).toBe(2);
@@ -328,8 +338,16 @@ describe('analytics', () => {
     expect(rows.every((r) => r.depth === 0)).toBe(true);
     // The parent link is kept (the export shows it); only the generation does not grow.
     expect(rows.filter((r) => r.parentShareId !== null)).toHaveLength(13);
-    // Someone else following the last link is the next generation.
-    const friend = await post({ ref: 'selfChainFrd', parentRef: 'selfChain012' });
+    // Someone else who came through the last link is the next generation.
+    const friendCookie = await referredVisitor(
+      t.app,
+      { campaignId: c.campaignId, ref: 'selfChain012' },
+      '198.51.100.78',
+    );
+    const friend = await post(
+      { ref: 'selfChainFrd', parentRef: 'selfChain012' },
+      friendCookie.slice('rally_sid='.length),
+    );
     expect(friend.statusCode).toBe(201);
     const { referrals } = json(await get(`/api/campaigns/${c.campaignId}/analytics`, o.token));
     expect(referrals).toEqual({

@@ -71,7 +71,7 @@ describe('CSV export', () => {
     expect(csvCell(-3)).toBe('-3');
   });
 
-  it('guards a formula that follows leading separators, quotes or spaces (a new cell in another locale)', () => {
+  it('guards a formula that follows a separator, quotes or spaces anywhere (a new cell in another locale)', () => {
     // `;=1+1` opens as two cells where `;` separates fields: the guard goes before the `=`.
     expect(csvCell(';=1+1')).toBe(";'=1+1");
     expect(csvCell(';;+SUM(A1)')).toBe(";;'+SUM(A1)");
@@ -80,8 +80,11 @@ describe('CSV export', () => {
     expect(csvCell(',=1+1')).toBe(`",'=1+1"`);
     expect(csvCell('"=1+1')).toBe(`"""'=1+1"`);
     expect(csvCell("'=1+1")).toBe("''=1+1");
+    // After a separator in the middle too: that is where such a spreadsheet starts a cell.
+    expect(csvCell('semi; -colon')).toBe("semi; '-colon");
+    expect(csvCell('x\t=1+1')).toBe("x\t'=1+1");
     // Words that merely contain these characters are left alone.
-    for (const cell of ['a;b', 'x = 1', 'semi; -colon', 'mail@example.org', ';plain']) {
+    for (const cell of ['a;b', 'x = 1', 'mail@example.org', ';plain', 'a-b+c']) {
       expect(csvCell(cell)).toBe(cell);
     }
   });

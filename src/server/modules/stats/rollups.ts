@@ -134,6 +134,21 @@ export const sharedIn = (trx: Db, w: Window) =>
     .where('shares.id', '<=', w.to)
     .where('shares.status', '=', 'shared');
 
+/** An event's columns in eventsOf: its scope, its share's keys, its time, whom it counts for, and which kind it is. */
+const eventRow = <T extends 'shares' | 'clicks', P extends 'shares.supporterId' | 'clicks.sharerId'>(
+  table: T,
+  person: P,
+) =>
+  [
+    `${table}.campaignId` as const,
+    `${table}.organizationId` as const,
+    ...SHARE_KEYS,
+    `${table}.createdAt` as const,
+    `${person} as person` as const,
+    sql.lit(table === 'shares' ? 1 : 0).as('shares'),
+    sql.lit(table === 'clicks' ? 1 : 0).as('clicks'),
+  ] as const;
+
 /**
  * The batch's events, shares and clicks alike, one row each with the share's asset,
  * platform and depth and the supporter it counts for (the sharer of a clicked link).
@@ -141,30 +156,14 @@ export const sharedIn = (trx: Db, w: Window) =>
  */
 function eventsOf(trx: Db, shares: Window, clicks: Window) {
   return sharedIn(trx, shares)
-    .select([
-      'shares.campaignId',
-      'shares.organizationId',
-      ...SHARE_KEYS,
-      'shares.createdAt',
-      'shares.supporterId as person',
-      sql.lit(1).as('shares'),
-      sql.lit(0).as('clicks'),
-    ])
+    .select(eventRow('shares', 'shares.supporterId'))
     .unionAll(
       trx
         .selectFrom('clicks')
         .innerJoin('shares', 'shares.id', 'clicks.shareId')
         .where('clicks.id', '>', clicks.from)
         .where('clicks.id', '<=', clicks.to)
-        .select([
-          'clicks.campaignId',
-          'clicks.organizationId',
-          ...SHARE_KEYS,
-          'clicks.createdAt',
-          'clicks.sharerId as person',
-          sql.lit(0).as('shares'),
-          sql.lit(1).as('clicks'),
-        ]),
+        .select(eventRow('clicks', 'clicks.sharerId')),
     )
     .as('e');
 }

@@ -159,13 +159,13 @@ function ScheduleForm({
   });
   const { register, watch, setValue, formState } = form;
   const { errors, isSubmitting } = formState;
-  const [assetId, date] = [watch('assetId'), watch('day')];
-  const chosen = assets.find((a) => a.id === assetId);
+  const date = watch('day');
+  const chosen = assets.find((a) => a.id === watch('assetId'));
   const choices = platformChoices(chosen);
   const pending = schedule.isPending || isSubmitting;
 
-  const send = async ({ assetId, day, time, platform, reminder: remindBy }: ScheduleShareFormValues) => {
-    const asset = assets.find((a) => a.id === assetId);
+  const send = async ({ day, time, platform, reminder: remindBy, ...values }: ScheduleShareFormValues) => {
+    const asset = assets.find((a) => a.id === values.assetId);
     if (!asset) return toastRefusal({ assetId: { type: 'required' } });
     const when = combineDateAndSlot(day, time);
     let reminder: ReminderRequest | undefined;
