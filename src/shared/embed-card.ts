@@ -1,5 +1,5 @@
 // The embeddable share card (/embed/{campaignId}): what its page hands its script.
-import type { IntentPlatform, ShareableAsset } from './share-links.ts';
+import type { CampaignWords, IntentPlatform, ShareableAsset } from './share-links.ts';
 
 /** Id of the JSON block in the card's HTML that its script reads. */
 export const EMBED_DATA_ELEMENT_ID = 'embed-card-data';
@@ -18,7 +18,7 @@ export const EMBED_PLATFORMS = [
 ] as const satisfies readonly IntentPlatform[];
 
 export interface EmbedCardData {
-  campaign: { id: number; name: string; organizationId: number };
+  campaign: CampaignWords & { id: number; organizationId: number };
   /**
    * The asset the buttons share: the campaign's first, in its organiser's order, with
    * the share-text variant this visitor is shown when it has variants.

@@ -46,6 +46,8 @@ export const ERROR_CODES = {
   REOPEN_NEEDS_FUTURE_END: 'Re-opening an ended campaign needs an end date in the future (400)',
   END_BEFORE_START: 'The end date is before the start date (400)',
   PUBLISH_NEEDS_ASSET: 'Publishing a draft that has no asset (409)',
+  PUBLISH_NEEDS_SHARE_WORDS:
+    'Publishing a draft with an image or video that has neither a share text nor a description: supporters never see its title (409)',
   ASSET_NOT_IN_CAMPAIGN: 'An asset id that is not one of the campaign (400)',
   ASSET_ORDER_INCOMPLETE: 'A new asset order that does not list every asset once (400)',
   ASSET_CONTENT_INVALID: 'An image or video asset whose content is not a URL or an uploaded file (400)',
@@ -83,6 +85,8 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 // Messages that the server sends and the client also shows on its own.
 
 export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
+export const PUBLISH_NEEDS_SHARE_WORDS =
+  'Give every image and video a share text or a description before publishing';
 export const INVITATION_EXPIRED = 'This invitation has expired';
 export const USERNAME_TAKEN = 'Username already exists';
 export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';

@@ -3,11 +3,15 @@ import { REF_CODE_LENGTH, REF_CODE_PATTERN } from './constants.ts';
 import { influenceScore } from './impact.ts';
 import { PLATFORM_IDS } from './platforms.ts';
 import {
+  ASSET_HEADLINE_MAX,
   absoluteUrl,
+  assetHeadline,
+  assetShareText,
   campaignLinkPreview,
   composeShareText,
   isIntentPlatform,
   mastodonHost,
+  needsShareWords,
   newRefCode,
   shareIntentUrl,
   shareMedia,
@@ -41,38 +45,69 @@ describe('trackedUrl', () => {
   });
 });
 
+describe('assetShareText, the public words of an asset (never its internal title)', () => {
+  const campaign = { name: 'Clean Rivers', description: ' Keep every river swimmable. ' };
+  const image = {
+    type: 'image',
+    title: 'hero_v3_final oaks banner',
+    content: '/uploads/r.png',
+    description: null as string | null,
+    shareText: ' Swim with us ' as string | null,
+  };
+
+  it('shares the caption of an image or video', () => {
+    expect(assetShareText(image, campaign)).toBe('Swim with us');
+    expect(assetShareText({ ...image, type: 'video' }, campaign)).toBe('Swim with us');
+  });
+
+  it('falls back to the asset description, then the campaign description, then its name', () => {
+    const blank = { ...image, shareText: '  ' };
+    expect(assetShareText({ ...blank, description: ' A river at dawn ' }, campaign)).toBe('A river at dawn');
+    expect(assetShareText(blank, campaign)).toBe('Keep every river swimmable.');
+    expect(assetShareText({ ...blank, shareText: null }, { name: 'Clean Rivers', description: ' ' })).toBe(
+      'Clean Rivers',
+    );
+    for (const c of [campaign, { name: 'Clean Rivers' }])
+      expect(assetShareText({ ...blank, description: '' }, c)).not.toContain('hero_v3');
+  });
+
+  it('uses the content of a text asset, and the variant a visitor is shown over all', () => {
+    expect(assetShareText({ ...image, type: 'text', content: 'Write today' }, campaign)).toBe('Write today');
+    expect(assetShareText({ ...image, variant: { text: 'Variant B' } }, campaign)).toBe('Variant B');
+  });
+
+  it('makes a one-line headline cut at ASSET_HEADLINE_MAX', () => {
+    expect(assetHeadline({ ...image, shareText: 'Swim\n\nwith   us' }, campaign)).toBe('Swim with us');
+    const long = assetHeadline({ ...image, shareText: 'x'.repeat(200) }, campaign);
+    expect(Array.from(long)).toHaveLength(ASSET_HEADLINE_MAX);
+    expect(long.endsWith('...')).toBe(true);
+  });
+
+  it('asks for words before publishing an image or video that has none of its own', () => {
+    expect(needsShareWords({ ...image, shareText: null })).toBe(true);
+    expect(needsShareWords({ ...image, shareText: ' ', description: ' ' })).toBe(true);
+    expect(needsShareWords(image)).toBe(false);
+    expect(needsShareWords({ ...image, shareText: null, description: 'A river' })).toBe(false);
+    expect(needsShareWords({ ...image, shareText: null, variants: [{ text: 'A' }] })).toBe(false);
+    expect(needsShareWords({ ...image, type: 'text', shareText: null, content: 'Hi' })).toBe(false);
+  });
+});
+
 describe('composeShareText', () => {
-  it('shares the caption of an image or video, not its internal title', () => {
-    const captioned = {
-      type: 'image',
-      title: 'River banner',
-      content: '/uploads/r.png',
-      shareText: ' Swim with us ',
-    };
-    expect(composeShareText(captioned)).toBe('Swim with us');
-    expect(composeShareText({ ...captioned, type: 'video' }, 'Look!')).toBe('Look!\n\nSwim with us');
-    expect(composeShareText({ ...captioned, shareText: '  ' })).toBe('River banner');
-    // A text asset shares its content whatever else it carries.
-    expect(composeShareText({ ...captioned, type: 'text', content: 'Write today' })).toBe('Write today');
-  });
-
-  const image = { type: 'image', title: 'Clean rivers', content: '/uploads/a.png' };
-  const text = { type: 'text', title: 'Call to action', content: 'Write to your MP today.' };
-
-  it('uses the content of text assets and the title of the others', () => {
-    expect(composeShareText(text)).toBe('Write to your MP today.');
-    expect(composeShareText(image)).toBe('Clean rivers');
-    expect(composeShareText({ ...image, type: 'video' })).toBe('Clean rivers');
-  });
+  const campaign = { name: 'Clean Rivers', description: null };
+  const image = { type: 'image', content: '/uploads/a.png', shareText: 'Clean rivers' };
+  const text = { type: 'text', content: 'Write to your MP today.' };
 
   it('prepends a personal message followed by a blank line', () => {
-    expect(composeShareText(text, 'I care about this')).toBe('I care about this\n\nWrite to your MP today.');
-    expect(composeShareText(image, '  Me too  ')).toBe('Me too\n\nClean rivers');
+    expect(composeShareText(text, campaign, 'I care about this')).toBe(
+      'I care about this\n\nWrite to your MP today.',
+    );
+    expect(composeShareText(image, campaign, '  Me too  ')).toBe('Me too\n\nClean rivers');
   });
 
   it('ignores a blank personal message', () => {
-    expect(composeShareText(text, '   ')).toBe('Write to your MP today.');
-    expect(composeShareText(text, null)).toBe('Write to your MP today.');
+    expect(composeShareText(text, campaign, '   ')).toBe('Write to your MP today.');
+    expect(composeShareText(text, campaign, null)).toBe('Write to your MP today.');
   });
 
   it('carries media only for image and video assets', () => {

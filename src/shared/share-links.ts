@@ -34,27 +34,66 @@ export function trackedUrl(origin: string, campaignId: number, ref: string): str
 
 export interface ShareableAsset {
   type: string;
-  title: string;
   content: string;
   /** The caption staff wrote for sharing an image or video. */
   shareText?: string | null;
+  /** Public too: the words of an image or video without a caption. */
+  description?: string | null;
   /** The share-text variant this visitor is shown (A/B texts), when the asset has variants. */
   variant?: { text: string } | null;
 }
 
+/** What of its campaign an asset's public words may fall back to. */
+export interface CampaignWords {
+  name: string;
+  description?: string | null;
+}
+
 /**
- * The words an asset is shared with: the variant this visitor is shown, if any; else a
- * text asset's content; for an image or video its share text (caption), else its title.
+ * The one rule of what supporters see and post of an asset (never its title, which
+ * is internal): the variant this visitor is shown, if any; else a text asset's
+ * content; for an image or video its share text, else its description, else the
+ * campaign's description (the campaign's name when even that is blank).
  */
-export function assetShareText(asset: ShareableAsset): string {
+export function assetShareText(asset: ShareableAsset, campaign: CampaignWords): string {
   if (asset.variant) return asset.variant.text;
   if (asset.type === 'text') return asset.content;
-  return asset.shareText?.trim() || asset.title;
+  return (
+    asset.shareText?.trim() || asset.description?.trim() || campaign.description?.trim() || campaign.name
+  );
+}
+
+/** How long a headline of an asset's public words may be (headings, a calendar event, a mail line). */
+export const ASSET_HEADLINE_MAX = 80;
+
+/** The asset's public words on one line, cut to ASSET_HEADLINE_MAX: where a name is needed. */
+export function assetHeadline(asset: ShareableAsset, campaign: CampaignWords): string {
+  return oneLine(assetShareText(asset, campaign), ASSET_HEADLINE_MAX);
+}
+
+/** `text` on one line, at most `max` characters (cut with '...'). */
+function oneLine(text: string, max: number): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  return chars.length > max ? `${chars.slice(0, max - 3).join('')}...` : chars.join('');
+}
+
+/**
+ * An image or video that would fall back to its campaign's words: neither a share
+ * text, a share-text variant nor a description. Publishing asks for one first.
+ */
+export function needsShareWords(asset: ShareableAsset & { variants?: readonly unknown[] }): boolean {
+  return (
+    asset.type !== 'text' && !asset.shareText?.trim() && !asset.description?.trim() && !asset.variants?.length
+  );
 }
 
 /** The asset's share text, after the personal message and a blank line when there is one. */
-export function composeShareText(asset: ShareableAsset, personalMessage?: string | null): string {
-  const base = assetShareText(asset);
+export function composeShareText(
+  asset: ShareableAsset,
+  campaign: CampaignWords,
+  personalMessage?: string | null,
+): string {
+  const base = assetShareText(asset, campaign);
   const message = personalMessage?.trim();
   return message ? `${message}\n\n${base}` : base;
 }
@@ -87,10 +126,7 @@ export const REDDIT_TITLE_MAX = 300;
 
 /** The text as a Reddit post title: one line, at most 300 characters (cut with '...'). */
 export function redditTitle(text: string): string {
-  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
-  return chars.length > REDDIT_TITLE_MAX
-    ? `${chars.slice(0, REDDIT_TITLE_MAX - 3).join('')}...`
-    : chars.join('');
+  return oneLine(text, REDDIT_TITLE_MAX);
 }
 
 /**

@@ -161,6 +161,41 @@ test('publish a draft: said before and when the server refuses it with no asset;
   await pub.close();
 });
 
+test('publishing asks for words for an image that has neither share text nor description (its title is internal)', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const c = await (
+    await api(request, signedIn.token).post('/api/campaigns', {
+      name: 'Oaks launch',
+      status: 'draft',
+      organizationId: signedIn.orgId,
+    })
+  ).json();
+  const banner = await seedAsset(request, signedIn, c, {
+    title: 'hero_v3_final oaks banner',
+    type: 'image',
+    content: 'https://example.org/oaks.png',
+  });
+  await page.goto(`/campaigns/${c.id}`);
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  await expect(publish).toBeDisabled();
+  await expect(publish).toHaveAccessibleDescription(
+    'Give every image and video a share text or a description before publishing: supporters see those words, never the title. Missing for "hero_v3_final oaks banner".',
+  );
+  // The server refuses it too, with the same reason.
+  const refused = await api(request, signedIn.token).put(`/api/campaigns/${c.id}`, { status: 'active' });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).code).toBe('PUBLISH_NEEDS_SHARE_WORDS');
+
+  await put(request, signedIn, `/api/assets/${banner.id}`, { shareText: 'Stand with the old oaks' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(toastEl(page)).toContainText('Campaign published');
+  await expect(badge(page)).toHaveText('Active');
+});
+
 test('archive asks first, then the public page is 404 and the campaign is under the Archived filter', async ({
   page,
   request,

@@ -95,7 +95,7 @@ test.describe('feedback on a phone', () => {
     const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
     // The buttons where a thumb reaches them, at the bottom of the screen.
     await quick.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await quick.getByRole('button', { name: 'WhatsApp', exact: true }).tap();
@@ -113,7 +113,7 @@ test.describe('feedback on a phone', () => {
     const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page, { webShare: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
     await quick.getByRole('button', { name: 'Instagram Story', exact: true }).tap();
     await expect(toast(page)).toContainText('Shared successfully');
 

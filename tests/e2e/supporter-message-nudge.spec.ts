@@ -63,7 +63,7 @@ test.describe('make it personal', () => {
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('tab', { name: 'Personalize' }).click();
-    await page.getByRole('button', { name: /Call to action/ }).click();
+    await page.getByRole('button', { name: 'Write to your council today.' }).click();
     const dialog = page.getByRole('dialog');
 
     expect(await typeAndWaitForCheck(page, MESSAGE)).toEqual({ repeated: false });

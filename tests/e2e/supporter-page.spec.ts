@@ -18,7 +18,7 @@ test.describe('supporter page on a desktop', () => {
     });
     await page.goto(`/supporter/${seeded.campaignId}`);
     await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
-    await expect(page.getByText(seeded.description)).toBeVisible();
+    await expect(page.getByRole('banner').getByText(seeded.description)).toBeVisible();
     await expect(page).not.toHaveURL(/mobile=/);
     for (const tab of ['Share', 'Personalize', 'My Impact', 'Schedule']) {
       await expect(page.getByRole('tab', { name: tab })).toBeVisible();
@@ -31,7 +31,8 @@ test.describe('supporter page on a desktop', () => {
     await expect(video).toHaveAttribute('playsinline', '');
     await expect(video).toHaveAttribute('preload', 'metadata');
     await expect(video).toHaveAttribute('src', 'https://cdn.example.org/river.mp4');
-    await expect(page.getByText('Write to your council today!')).toBeVisible();
+    // A text asset shows its words (its heading, the same words, is for screen readers).
+    await expect(page.getByRole('blockquote').getByText('Write to your council today!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Share Now' })).toHaveCount(3);
 
     // A page shows one campaign: no campaign filter to pick it again.
@@ -48,7 +49,7 @@ test.describe('supporter page on a desktop', () => {
 
     await page.getByRole('tab', { name: 'Personalize' }).click();
     await expect(page.getByText(/up to 3x more engagement/)).toBeVisible();
-    await expect(page.getByRole('button', { name: /River poster/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: seeded.assets[0].label })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Schedule' }).click();
     // Every asset can be scheduled, the third too.
@@ -120,7 +121,7 @@ test.describe('supporter page on a desktop', () => {
     await page.goto(`/supporter/${seeded.campaignId}`);
     await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
     await expect(
-      page.getByRole('img', { name: seeded.assets[0].title }).or(page.locator('img').first()),
+      page.getByRole('img', { name: seeded.assets[0].label }).or(page.locator('img').first()),
     ).toBeVisible();
     expect(apiCalls).toEqual([]);
     await expect
@@ -176,7 +177,7 @@ test.describe('supporter page on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
     await expect(page).toHaveURL(/[?&]mobile=true/);
     await expect(page.getByRole('tab')).toHaveCount(0);
-    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
     for (const name of ['X', 'Facebook', 'Instagram Story', 'WhatsApp', 'Save Image', 'Copy Text']) {
       await expect(quick.getByRole('button', { name, exact: true })).toBeVisible();
     }
@@ -190,9 +191,9 @@ test.describe('supporter page on a phone', () => {
     for (const name of ['Why I Support', 'Join Me', 'Did You Know?', 'Important Cause']) {
       await touch.getByRole('button', { name }).click();
       await expect(box).toHaveValue(new RegExp(escapeRe(seeded.name)));
-      await expect(box).not.toHaveValue(new RegExp(escapeRe(seeded.assets[0].title)));
+      await expect(box).not.toHaveValue(new RegExp(escapeRe(seeded.assets[0].label)));
     }
-    await touch.getByLabel('Asset to share').selectOption({ label: seeded.assets[1].title });
+    await touch.getByLabel('Asset to share').selectOption({ label: seeded.assets[1].label });
     for (const name of ['X', 'Facebook', 'LinkedIn', 'WhatsApp']) {
       await expect(touch.getByRole('button', { name, exact: true })).toBeVisible();
     }

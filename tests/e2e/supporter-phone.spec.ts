@@ -37,7 +37,7 @@ test.describe('the phone view', () => {
 
     // The previews, one tap away from each asset.
     await page
-      .getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` })
+      .getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` })
       .getByRole('button', { name: 'Previews and more platforms' })
       .tap();
     const dialog = page.getByRole('dialog');

@@ -5,6 +5,8 @@ import type { TestSmtp } from '../../src/server/test/smtp.ts';
 import Database from 'better-sqlite3';
 import { listenForMail } from '../support/e2e-mail.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { DIALOG_TITLE_TRUNCATE } from '#shared/constants.ts';
+import { truncate } from '#shared/text.ts';
 import {
   DESKTOP,
   installShareRecorder,
@@ -93,10 +95,7 @@ async function confirmFromMail(page: Page, mail: ParsedMail): Promise<void> {
 async function scheduleWithEmail(page: Page, campaignId: number, email: string, phone: boolean) {
   await page.goto(`/supporter/${campaignId}`);
   if (!phone) await page.getByRole('tab', { name: 'Schedule' }).click();
-  await page
-    .getByRole('listitem', { name: 'Call to action' })
-    .getByRole('button', { name: 'Schedule' })
-    .click();
+  await page.getByRole('listitem', { name: CONTENT }).getByRole('button', { name: 'Schedule' }).click();
   const dialog = page.getByRole('dialog');
   await pickNextMonthDay(page);
   const reminder = dialog.getByRole('group', { name: 'Get a reminder at that time (optional)' });
@@ -126,10 +125,7 @@ test.describe('reminders', () => {
       await installShareRecorder(page);
       await page.goto(`/supporter/${seeded.campaignId}`);
       await page.getByRole('tab', { name: 'Schedule' }).click();
-      await page
-        .getByRole('listitem', { name: 'Call to action' })
-        .getByRole('button', { name: 'Schedule' })
-        .click();
+      await page.getByRole('listitem', { name: CONTENT }).getByRole('button', { name: 'Schedule' }).click();
       const dialog = page.getByRole('dialog');
       await pickNextMonthDay(page);
       const reminder = dialog.getByRole('group', { name: 'Get a reminder at that time (optional)' });
@@ -165,7 +161,9 @@ test.describe('reminders', () => {
       await page.goto(`${oneTap.pathname}${oneTap.search}`);
       const share = page.getByRole('dialog');
       await expect(
-        share.getByRole('heading', { name: 'Share "Call to action" on Social Media' }),
+        share.getByRole('heading', {
+          name: `Share "${truncate(CONTENT, DIALOG_TITLE_TRUNCATE)}" on Social Media`,
+        }),
       ).toBeVisible();
       await share.getByRole('button', { name: 'Facebook', exact: true }).click();
       await expect.poll(async () => (await recordedCalls(page)).some((c) => c.kind === 'open')).toBe(true);
@@ -260,7 +258,9 @@ test.describe('reminders', () => {
     await page.goto(`/supporter/${seeded.campaignId}?share=${plan.id}&ref=${ref}`);
     const dialog = page.getByRole('dialog');
     await expect(
-      dialog.getByRole('heading', { name: 'Share "Call to action" on Social Media' }),
+      dialog.getByRole('heading', {
+        name: `Share "${truncate(CONTENT, DIALOG_TITLE_TRUNCATE)}" on Social Media`,
+      }),
     ).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Add your personal message' })).toHaveValue(
       'I swim here every summer.',

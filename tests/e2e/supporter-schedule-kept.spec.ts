@@ -71,12 +71,13 @@ test.describe('scheduling kept on a desktop', () => {
     await page.getByRole('tab', { name: 'Schedule' }).click();
     // Every asset is listed, the third too.
     for (const a of seeded.assets) {
-      await expect(page.getByRole('listitem', { name: a.title }).getByText('Not scheduled')).toBeVisible();
+      await expect(page.getByRole('listitem', { name: a.label }).getByText('Not scheduled')).toBeVisible();
     }
-    const third = page.getByRole('listitem', { name: 'River banner' });
+    const third = page.getByRole('listitem', { name: CAPTION });
     await third.getByRole('button', { name: 'Schedule' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('schedule-what')).toContainText('River banner');
+    // What will be posted, never the internal title.
+    await expect(dialog.getByTestId('schedule-what')).not.toContainText('River banner');
     await expect(dialog.getByTestId('schedule-what')).toContainText(CAPTION);
     await expect(dialog.getByText('In your time zone, America/New_York.')).toBeVisible();
     const platform = dialog.getByLabel('Platform');
@@ -105,7 +106,8 @@ test.describe('scheduling kept on a desktop', () => {
     expect(event.start).toBe(expectedIso);
     expect(event.url).toBe(tracked);
     expect(event.description).toBe(`${CAPTION}\n\n${tracked}`);
-    expect(event.summary).toContain('River banner');
+    expect(event.summary).toContain(CAPTION);
+    expect(event.summary).not.toContain('River banner');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     const when = new Date(expectedIso).toLocaleDateString('en-US', {
@@ -119,19 +121,16 @@ test.describe('scheduling kept on a desktop', () => {
 
     await page.reload();
     await page.getByRole('tab', { name: 'Schedule' }).click();
-    await expect(page.getByRole('listitem', { name: 'River banner' }).getByText(line)).toBeVisible();
+    await expect(page.getByRole('listitem', { name: CAPTION }).getByText(line)).toBeVisible();
     await expect(
-      page.getByRole('listitem', { name: 'River banner' }).getByRole('button', { name: 'Reschedule' }),
+      page.getByRole('listitem', { name: CAPTION }).getByRole('button', { name: 'Reschedule' }),
     ).toBeVisible();
     await expect(
-      page.getByRole('listitem', { name: 'Call to action' }).getByText('Not scheduled'),
+      page.getByRole('listitem', { name: 'Write to your council today.' }).getByText('Not scheduled'),
     ).toBeVisible();
 
     // Rescheduling replaces the earlier share: after a reload only the new time is there.
-    await page
-      .getByRole('listitem', { name: 'River banner' })
-      .getByRole('button', { name: 'Reschedule' })
-      .click();
+    await page.getByRole('listitem', { name: CAPTION }).getByRole('button', { name: 'Reschedule' }).click();
     await pickNextMonthDay(page);
     await dialog.getByLabel('Time').selectOption('8:00 AM');
     const reposted = page.waitForRequest((r) => r.url().endsWith('/api/shares/schedule'));
@@ -140,7 +139,7 @@ test.describe('scheduling kept on a desktop', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.reload();
     await page.getByRole('tab', { name: 'Schedule' }).click();
-    const rescheduled = page.getByRole('listitem', { name: 'River banner' });
+    const rescheduled = page.getByRole('listitem', { name: CAPTION });
     await expect(rescheduled.getByText(`Scheduled for ${when} at 8:00 AM on any platform`)).toBeVisible();
     const own = await page.evaluate(async (id) => {
       const res = await fetch(`/api/supporter/campaigns/${id}/scheduled`);
@@ -152,9 +151,7 @@ test.describe('scheduling kept on a desktop', () => {
     const other = await browser.newPage({ ...DESKTOP, baseURL: new URL(page.url()).origin });
     await other.goto(`/supporter/${seeded.campaignId}`);
     await other.getByRole('tab', { name: 'Schedule' }).click();
-    await expect(
-      other.getByRole('listitem', { name: 'River banner' }).getByText('Not scheduled'),
-    ).toBeVisible();
+    await expect(other.getByRole('listitem', { name: CAPTION }).getByText('Not scheduled')).toBeVisible();
     await other.close();
   });
 });
@@ -174,12 +171,13 @@ test.describe('scheduling kept on a phone', () => {
     });
     await page.goto(`/supporter/${seeded.campaignId}`);
     const touch = page.getByRole('region', { name: 'Add Your Personal Touch' });
-    await touch.getByLabel('Asset to share').selectOption({ label: 'River banner' });
+    await touch.getByLabel('Asset to share').selectOption({ label: CAPTION });
     await touch.getByRole('button', { name: 'Join Me' }).tap();
     const message = `Join me in supporting ${seeded.name}! Take a minute to read this and pass it on:`;
     await touch.getByRole('button', { name: 'Schedule a Share' }).tap();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('schedule-what')).toContainText('River banner');
+    // What will be posted, never the internal title.
+    await expect(dialog.getByTestId('schedule-what')).not.toContainText('River banner');
     await expect(dialog.getByTestId('schedule-what')).toContainText(message);
     await expect(dialog.getByText('In your time zone, Europe/Berlin.')).toBeVisible();
     await expect(dialog.getByLabel('Platform')).toBeVisible();
@@ -201,10 +199,10 @@ test.describe('scheduling kept on a phone', () => {
     await dialog.getByRole('button', { name: 'Done' }).tap();
 
     await page.reload();
-    const kept = page.getByRole('listitem', { name: 'River banner' });
+    const kept = page.getByRole('listitem', { name: CAPTION });
     await expect(kept.getByText(/^Scheduled for .+ at 9:00 AM on any platform$/)).toBeVisible();
     await expect(
-      page.getByRole('listitem', { name: 'First poster' }).getByText('Not scheduled'),
+      page.getByRole('listitem', { name: seeded.assets[0].label }).getByText('Not scheduled'),
     ).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
+import { DESKTOP, icsProp, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
 
 const toast = (page: Page) => page.getByTestId('toast');
 
@@ -20,15 +20,6 @@ async function pickNextMonthDay(page: Page): Promise<{ y: number; m: number; d: 
   return next;
 }
 
-/** Unfold RFC 5545 lines and read one property's value. */
-function icsProp(ics: string, name: string): string | undefined {
-  const unfolded = ics.replace(/\r?\n[ \t]/g, '');
-  return unfolded
-    .split(/\r?\n/)
-    .find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`))
-    ?.replace(/^[^:]+:/, '');
-}
-
 test.describe('scheduling on a desktop', () => {
   test.use({ ...DESKTOP, timezoneId: 'America/New_York' });
 
@@ -39,7 +30,7 @@ test.describe('scheduling on a desktop', () => {
     const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('tab', { name: 'Schedule' }).click();
-    const first = page.getByRole('listitem', { name: seeded.assets[0].title });
+    const first = page.getByRole('listitem', { name: seeded.assets[0].label });
     await expect(first.getByText('Not scheduled')).toBeVisible();
     await first.getByRole('button', { name: 'Schedule' }).click();
 
@@ -100,9 +91,9 @@ test.describe('scheduling on a desktop', () => {
     expect(body.ref).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect(url).toContain(`ref=${body.ref}`);
     const description = icsProp(ics, 'DESCRIPTION') ?? '';
-    expect(description).toContain(seeded.assets[0].title);
+    expect(description).toContain(seeded.assets[0].label);
     expect(description).toContain(url);
-    expect(icsProp(ics, 'SUMMARY')).toContain(seeded.assets[0].title);
+    expect(icsProp(ics, 'SUMMARY')).toContain(seeded.assets[0].label);
 
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
@@ -110,7 +101,7 @@ test.describe('scheduling on a desktop', () => {
     const label = `${when.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })} at 6:30 PM`;
     await expect(first.getByText(`Scheduled for ${label}`)).toBeVisible();
     await expect(first.getByRole('button', { name: 'Reschedule' })).toBeVisible();
-    const second = page.getByRole('listitem', { name: seeded.assets[1].title });
+    const second = page.getByRole('listitem', { name: seeded.assets[1].label });
     await expect(second.getByText('Not scheduled')).toBeVisible();
   });
 

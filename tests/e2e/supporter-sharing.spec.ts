@@ -61,10 +61,10 @@ test.describe('sharing from the desktop page', () => {
   test.use({ ...DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('the share dialog previews every platform with the campaign link card', async ({ page, request }) => {
-    const longTitle = 'A very long poster title that goes past thirty characters';
+    const longWords = 'A very long share text that goes past thirty characters';
     const seeded = await seedSupporterCampaign(request, {
       assets: [
-        { type: 'image', title: longTitle, description: 'Poster' },
+        { type: 'image', title: 'poster_v3_final', description: 'Poster', shareText: longWords },
         { type: 'image', title: 'Second image' },
       ],
     });
@@ -72,7 +72,7 @@ test.describe('sharing from the desktop page', () => {
     await page.getByRole('button', { name: 'Share Now' }).first().click();
     const dialog = page.getByRole('dialog');
     await expect(
-      dialog.getByRole('heading', { name: `Share "${longTitle.slice(0, 30)}..." on Social Media` }),
+      dialog.getByRole('heading', { name: `Share "${longWords.slice(0, 30)}..." on Social Media` }),
     ).toBeVisible();
     await expect(dialog.getByText('Preview', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Results may vary on actual platforms')).toBeVisible();
@@ -109,12 +109,12 @@ test.describe('sharing from the desktop page', () => {
       const origin = new URL(page.url()).origin;
       if (platform === 'twitter') {
         expect(url.origin + url.pathname).toBe('https://twitter.com/intent/tweet');
-        expect(url.searchParams.get('text')).toBe(image.title);
+        expect(url.searchParams.get('text')).toBe(image.label);
         expect(url.searchParams.get('url')).toBe(tracked);
         await expect(toast(page)).toContainText('X opened');
         await expect(toast(page)).toContainText('Finish posting in the X window.');
         await expect(toast(page)).toContainText(TWITTER_NOTICE);
-        expect(await clipboard(page)).toBe(`${image.title}\n\n${origin}${image.content}\n\n${tracked}`);
+        expect(await clipboard(page)).toBe(`${image.label}\n\n${origin}${image.content}\n\n${tracked}`);
       } else if (platform === 'facebook') {
         expect(url.origin + url.pathname).toBe('https://www.facebook.com/sharer/sharer.php');
         expect(url.searchParams.get('u')).toBe(tracked);
@@ -123,10 +123,10 @@ test.describe('sharing from the desktop page', () => {
         expect(url.origin + url.pathname).toBe('https://www.linkedin.com/sharing/share-offsite/');
         expect(url.searchParams.get('url')).toBe(tracked);
         await expect(toast(page)).toContainText(LINKEDIN_NOTICE);
-        expect(await clipboard(page)).toBe(`${image.title}\n\n${origin}${image.content}\n\n${tracked}`);
+        expect(await clipboard(page)).toBe(`${image.label}\n\n${origin}${image.content}\n\n${tracked}`);
       } else {
         expect(url.origin + url.pathname).toBe('https://wa.me/');
-        expect(url.searchParams.get('text')).toBe(`${image.title}\n\n${tracked}`);
+        expect(url.searchParams.get('text')).toBe(`${image.label}\n\n${tracked}`);
         await expect(toast(page)).toHaveText(/WhatsApp opened/);
       }
       // A window that opened is not a post yet: never called a success.
@@ -159,7 +159,7 @@ test.describe('sharing from the desktop page', () => {
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('tab', { name: 'Personalize' }).click();
-    await page.getByRole('button', { name: new RegExp(seeded.assets[1].title) }).click();
+    await page.getByRole('button', { name: new RegExp(seeded.assets[1].label) }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'X', exact: true }).click();
     await expect(toast(page)).toContainText('Message required');
@@ -189,7 +189,7 @@ test.describe('sharing from the desktop page', () => {
     await dialog.getByLabel('Add your personal message').fill(message);
     // The text weighed by X, then a space and the tracked link, which X counts as 23.
     const expected = {
-      weightedLength: twitter.parseTweet(`${message}\n\n${seeded.assets[0].title}`).weightedLength + 24,
+      weightedLength: twitter.parseTweet(`${message}\n\n${seeded.assets[0].label}`).weightedLength + 24,
     };
     expect(expected.weightedLength).toBeGreaterThan(280);
     const counter = dialog.getByTestId('tweet-length');
@@ -202,7 +202,7 @@ test.describe('sharing from the desktop page', () => {
   test('Copy Text, Save Image and their failures', async ({ page, request }) => {
     const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
-    await page.getByRole('button', { name: `Copy text of ${seeded.assets[1].title}` }).click();
+    await page.getByRole('button', { name: `Copy text of ${seeded.assets[1].label}` }).click();
     await expect(toast(page)).toContainText('Text copied!');
     expect(await clipboard(page)).toBe(seeded.assets[1].content);
 
@@ -216,7 +216,7 @@ test.describe('sharing from the desktop page', () => {
     await expect(toast(page)).toContainText('Image downloaded');
 
     await dialog.getByRole('button', { name: 'Copy Text' }).click();
-    expect(await clipboard(page)).toBe(seeded.assets[0].title);
+    expect(await clipboard(page)).toBe(seeded.assets[0].label);
   });
 
   test('Save Image failure toast', async ({ page, request }) => {
@@ -246,7 +246,7 @@ test.describe('sharing from the desktop page', () => {
       };
     });
     await page.goto(`/supporter/${seeded.campaignId}`);
-    await page.getByRole('button', { name: `Copy text of ${seeded.assets[1].title}` }).click();
+    await page.getByRole('button', { name: `Copy text of ${seeded.assets[1].label}` }).click();
     await expect(toast(page)).toContainText('Copy failed');
     await expect(toast(page)).toContainText('Please try manually selecting the text');
     await page.getByRole('button', { name: 'Share Now' }).first().click();
@@ -305,7 +305,7 @@ test.describe('sharing from the desktop page', () => {
       .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
       .toBe('Unable to share directly to Instagram. Please save the image and share it manually.');
     expect(await clipboard(page)).toMatch(
-      new RegExp(`^${seeded.assets[0].title}\\n\\nhttp://.+/supporter/${seeded.campaignId}\\?ref=`),
+      new RegExp(`^${seeded.assets[0].label}\\n\\nhttp://.+/supporter/${seeded.campaignId}\\?ref=`),
     );
   });
 });
@@ -317,18 +317,18 @@ test.describe('sharing from a phone', () => {
     const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
     await quick.getByRole('button', { name: 'X', exact: true }).tap();
     const { url, tracked } = await expectLoggedThenOpened(page, seeded, 'twitter', seeded.assets[0].id);
     expect(url.searchParams.get('url')).toBe(tracked);
-    expect(url.searchParams.get('text')).toBe(seeded.assets[0].title);
+    expect(url.searchParams.get('text')).toBe(seeded.assets[0].label);
   });
 
   test('Instagram Story hands the image file to the share sheet', async ({ page, request }) => {
     const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page, { webShare: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
     await quick.getByRole('button', { name: 'Instagram Story', exact: true }).tap();
     await expect(toast(page)).toContainText('Shared successfully');
     const calls = await recordedCalls(page);
@@ -346,7 +346,7 @@ test.describe('sharing from a phone', () => {
     );
     const ref = JSON.parse(post?.body ?? '{}').ref;
     expect(share?.text).toBe(
-      `${seeded.assets[0].title}\n\n${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${ref}`,
+      `${seeded.assets[0].label}\n\n${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${ref}`,
     );
     await expect
       .poll(async () => (await campaignStats(request, seeded)).platformBreakdown.instagram_story)
@@ -360,7 +360,7 @@ test.describe('sharing from a phone', () => {
     const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page, { webShare: false });
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
     const downloading = page.waitForEvent('download');
     await quick.getByRole('button', { name: 'Instagram Story', exact: true }).tap();
     const download = await downloading;
@@ -375,7 +375,7 @@ test.describe('sharing from a phone', () => {
     const seeded = await seedSupporterCampaign(request);
     await installShareRecorder(page, { webShare: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[1].title}` });
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[1].label}` });
     await quick.getByRole('button', { name: 'Instagram Story', exact: true }).tap();
     await expect
       .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
@@ -399,18 +399,18 @@ test.describe('sharing from a phone', () => {
     expect(message).toContain(seeded.name);
     await touch.getByRole('button', { name: 'WhatsApp', exact: true }).tap();
     const { url, tracked } = await expectLoggedThenOpened(page, seeded, 'whatsapp', seeded.assets[0].id);
-    expect(url.searchParams.get('text')).toBe(`${message}\n\n${seeded.assets[0].title}\n\n${tracked}`);
+    expect(url.searchParams.get('text')).toBe(`${message}\n\n${seeded.assets[0].label}\n\n${tracked}`);
   });
 
   test('Save Image downloads the asset and Copy Text copies it', async ({ page, request }) => {
     const seeded = await seedSupporterCampaign(request);
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].title}` });
+    const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
     const downloading = page.waitForEvent('download');
     await quick.getByRole('button', { name: 'Save Image' }).tap();
     expect(fs.readFileSync(await (await downloading).path())).toEqual(seeded.assets[0].bytes);
     await expect(toast(page)).toContainText('Image downloaded');
-    const textQuick = page.getByRole('region', { name: `Quick Share ${seeded.assets[1].title}` });
+    const textQuick = page.getByRole('region', { name: `Quick Share ${seeded.assets[1].label}` });
     await textQuick.getByRole('button', { name: 'Copy Text' }).tap();
     await expect(toast(page)).toContainText('Text copied!');
     expect(await clipboard(page)).toBe(seeded.assets[1].content);

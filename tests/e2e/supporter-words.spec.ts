@@ -102,7 +102,7 @@ test.describe('the share text on a desktop', () => {
     const origin = new URL(page.url()).origin;
     const tracked = (ref: string) => `${origin}/supporter/${seeded.campaignId}?ref=${ref}`;
 
-    await page.getByRole('button', { name: `Copy text of ${TITLE}` }).click();
+    await page.getByRole('button', { name: `Copy text of ${CAPTION}` }).click();
     expect(await clipboard(page)).toBe(CAPTION);
 
     await page.getByRole('button', { name: 'Share Now' }).first().click();
@@ -151,7 +151,7 @@ test.describe('the share text on a phone', () => {
     const seeded = await seedCaptioned(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const quick = page.getByRole('region', { name: `Quick Share ${TITLE}` });
+    const quick = page.getByRole('region', { name: `Quick Share ${CAPTION}` });
     await quick.getByRole('button', { name: 'X', exact: true }).tap();
     expect((await opened(page, 1)).searchParams.get('text')).toBe(CAPTION);
     await quick.getByRole('button', { name: 'WhatsApp', exact: true }).tap();

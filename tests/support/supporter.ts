@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { assetHeadline } from '#shared/share-links.ts';
 import { type Account, api, createAccount } from './fixtures.ts';
 import { pngBytes } from './png.ts';
 import { seedAsset, seedCampaign } from './workspace.ts';
@@ -7,7 +8,10 @@ import { seedAsset, seedCampaign } from './workspace.ts';
 
 export interface SeededSupporterAsset {
   id: number;
+  /** Internal: staff screens show it, supporters never see it. */
   title: string;
+  /** What the supporter page names the asset by (assetHeadline: its public words on one line). */
+  label: string;
   type: 'image' | 'video' | 'text';
   content: string;
   /** The uploaded bytes, for image assets. */
@@ -91,7 +95,11 @@ export async function seedSupporterCampaign(
         ...(shareText ? { shareText } : {}),
       },
     );
-    assets.push({ id, title: s.title, type: s.type, content, bytes, shareText });
+    const label = assetHeadline(
+      { type: s.type, content, shareText, description: s.description },
+      { name, description },
+    );
+    assets.push({ id, title: s.title, label, type: s.type, content, bytes, shareText });
   }
   return { account, campaignId, name, description, assets };
 }
@@ -116,6 +124,7 @@ export interface RecordedCall {
   message?: string;
   files?: { name: string; type: string; size: number }[];
   text?: string;
+  title?: string;
 }
 
 /**
@@ -156,6 +165,7 @@ export async function installShareRecorder(
         calls.push({
           kind: 'share',
           text: data?.text,
+          title: data?.title,
           files: (data?.files ?? []).map((f) => ({
             name: f.name,
             type: f.type,
@@ -196,4 +206,13 @@ export async function pickNextMonthDay(page: Page): Promise<void> {
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-15`;
   });
   await dialog.locator(`[data-day="${iso}"] button`).click();
+}
+
+/** Unfold RFC 5545 lines and read one property's value. */
+export function icsProp(ics: string, name: string): string | undefined {
+  const unfolded = ics.replace(/\r?\n[ \t]/g, '');
+  return unfolded
+    .split(/\r?\n/)
+    .find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`))
+    ?.replace(/^[^:]+:/, '');
 }

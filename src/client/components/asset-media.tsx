@@ -8,17 +8,19 @@ import { cn } from '#client/lib/utils.ts';
  */
 export function AssetMedia({
   asset,
+  label = '',
   compact = false,
   decorative = false,
   priority = false,
   textLimit,
   className,
 }: {
-  asset: Pick<Asset, 'type' | 'content' | 'title'> & {
-    description?: string | null;
+  asset: Pick<Asset, 'type' | 'content'> & {
     /** A text asset shows the share-text variant this visitor is shown, when it has one. */
     variant?: { text: string } | null;
   };
+  /** The image's alt text or the video's name (staff may use the title; supporters never see it). */
+  label?: string;
   compact?: boolean;
   /** A thumbnail beside the title: no alt text, no video controls. */
   decorative?: boolean;
@@ -32,7 +34,7 @@ export function AssetMedia({
     return (
       <img
         src={asset.content}
-        alt={decorative ? '' : asset.description || asset.title}
+        alt={decorative ? '' : label}
         width={640}
         height={360}
         loading={priority ? 'eager' : 'lazy'}
@@ -51,7 +53,7 @@ export function AssetMedia({
         preload="metadata"
         muted={decorative}
         aria-hidden={decorative || undefined}
-        aria-label={decorative ? undefined : asset.title}
+        aria-label={decorative ? undefined : label}
         className={cn('w-full rounded-md bg-black', box, className)}
       />
     );

@@ -42,7 +42,7 @@ if (dataElement?.textContent) {
       // The card's own origin is the app's: the tracked link leads to the full supporter page.
       const url = trackedUrl(location.origin, data.campaign.id, ref);
       const target = shareIntentUrl(platform, {
-        text: composeShareText(data.asset),
+        text: composeShareText(data.asset, data.campaign),
         url,
         subject: data.campaign.name,
       });

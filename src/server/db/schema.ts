@@ -74,7 +74,7 @@ export interface AssetsTable {
   createdAt: string;
   /** Set when the asset is deleted: it leaves the page and the order, its shares stay. */
   deletedAt: NullByDefault<string>;
-  /** The caption supporters share for an image or video asset; null shares the title. */
+  /** The caption supporters share for an image or video asset; null falls back to the description (assetShareText). */
   shareText: NullByDefault<string>;
 }
 

@@ -285,6 +285,25 @@ describe('every refusal carries a listed code', () => {
       await inject(a, 'POST', '/api/campaigns', u.token, { name: 'Draft', status: 'draft' })
     ).json();
     refused(await put(draft.id, { status: 'active' }), 409, 'PUBLISH_NEEDS_ASSET');
+    // An image with neither share text nor description: supporters would see no words of its own.
+    const banner = (
+      await inject(a, 'POST', '/api/assets', u.token, {
+        title: 'hero_v3_final oaks banner',
+        type: 'image',
+        content: 'https://example.org/oaks.png',
+        campaignId: draft.id,
+      })
+    ).json();
+    const wordless = await put(draft.id, { status: 'active' });
+    refused(wordless, 409, 'PUBLISH_NEEDS_SHARE_WORDS');
+    expect(wordless.json().message).toBe(
+      'Give every image and video a share text or a description before publishing ("hero_v3_final oaks banner")',
+    );
+    const described = await inject(a, 'PUT', `/api/assets/${banner.id}`, u.token, {
+      description: 'Oaks at dawn',
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    expect((await put(draft.id, { status: 'active' })).statusCode).toBe(200);
 
     const order = `/api/campaigns/${campaign.id}/assets/order`;
     refused(await inject(a, 'PUT', order, u.token, { assetIds: [] }), 400, 'ASSET_ORDER_INCOMPLETE');

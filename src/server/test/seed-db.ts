@@ -18,7 +18,14 @@ export async function seedCampaign(
     organizationId: number;
     name?: string;
     description?: string | null;
-    assets?: { title: string; type: AssetType; content: string; position?: number }[];
+    assets?: {
+      title: string;
+      type: AssetType;
+      content: string;
+      position?: number;
+      description?: string | null;
+      shareText?: string | null;
+    }[];
   },
 ): Promise<{ campaignId: number; assetIds: number[] }> {
   const campaign = await db
@@ -40,7 +47,8 @@ export async function seedCampaign(
       .insertInto('assets')
       .values({
         title: a.title,
-        description: null,
+        description: a.description ?? null,
+        shareText: a.shareText ?? null,
         type: a.type,
         content: a.content,
         campaignId: campaign.id,

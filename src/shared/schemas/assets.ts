@@ -39,7 +39,8 @@ export function isMediaUrl(value: string): boolean {
 
 /**
  * What supporters post with an image or video (the title stays internal). Text assets
- * share their content, so they have none. Blank means the title is shared.
+ * share their content, so they have none. Blank falls back to the description, then the
+ * campaign's description (assetShareText), never the title.
  */
 export const assetShareTextField = trimmedText('Share text', MAX_SHARE_TEXT);
 
@@ -121,7 +122,7 @@ export const assetSchema = z.object({
   content: z.string(),
   campaignId: idField,
   organizationId: idField,
-  /** The caption supporters share with an image or video; null shares the title. */
+  /** The caption supporters share with an image or video; null falls back to the description (assetShareText). */
   shareText: z.string().nullable(),
   /** Display order within the campaign (ties broken by id). */
   position: z.number().int(),

@@ -205,6 +205,13 @@ export const availabilitySchema = z.object({
 export type Availability = z.infer<typeof availabilitySchema>;
 export type AvailabilityState = Availability['state'];
 
+/**
+ * An asset as the public sees it: without its title, which is internal (staff name
+ * assets for themselves); what supporters see of it is `assetShareText` (share-links.ts).
+ */
+export const supporterAssetSchema = assetSchema.omit({ title: true });
+export type SupporterAsset = z.infer<typeof supporterAssetSchema>;
+
 /** GET /api/supporter/campaigns/:id: what the public page may know, nothing more. */
 export const supporterCampaignSchema = z.object({
   campaign: z.object({
@@ -213,7 +220,7 @@ export const supporterCampaignSchema = z.object({
     description: z.string().nullable(),
     organizationId: idField,
   }),
-  assets: z.array(assetSchema),
+  assets: z.array(supporterAssetSchema),
   /** Name, branding and the supporter-information toggle of the campaign's organisation. */
   organization: supporterOrganizationSchema,
   /** Whether supporters can share now, computed when the response was made. */

@@ -113,7 +113,7 @@ export default function CampaignDetailPage() {
         <h2 id="campaign-assets" className="text-xl font-semibold">
           Campaign Assets
         </h2>
-        <AssetGrid assets={c.assets} preview renderActions={assetActions} />
+        <AssetGrid campaign={c} assets={c.assets} preview renderActions={assetActions} />
       </section>
 
       {editable && (

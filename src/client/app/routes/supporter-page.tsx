@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import { SkipLink } from '#client/components/ui/skip-link.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ScheduleDialog } from '#client/features/scheduling/index.ts';
@@ -26,12 +26,12 @@ export default function SupporterPage() {
   const valid = Number.isInteger(campaignId) && campaignId > 0;
   const { data, isPending, isError } = useSupporterCampaign(campaignId);
   const [mobile, setMobile] = useMobileView();
-  const [sharing, setSharing] = useState<{ asset: Asset; personalize: boolean } | null>(null);
+  const [sharing, setSharing] = useState<{ asset: SupporterAsset; personalize: boolean } | null>(null);
   // A reminder's one-tap link (?share={id}&ref={code}) opens the share dialog prefilled.
   const [fromReminder, setFromReminder] = useState(() => new URLSearchParams(location.search).has('share'));
   // What the schedule dialog is for: the chosen asset and, from the personal touch, the message.
   const [scheduling, setScheduling] = useState<{
-    asset: Asset | null;
+    asset: SupporterAsset | null;
     message?: string;
     replaces?: number;
   } | null>(null);

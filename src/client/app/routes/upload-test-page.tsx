@@ -188,8 +188,8 @@ function UploadTestPage() {
                   asset={{
                     type: uploaded.mimetype.startsWith('video/') ? 'video' : 'image',
                     content: uploaded.url,
-                    title: 'Uploaded file',
                   }}
+                  label="Uploaded file"
                   compact
                   className="h-32 w-auto"
                 />

@@ -18,7 +18,7 @@ import {
   type UserRow,
   verifyPassword,
 } from '../auth/index.ts';
-import { voidResetTokens } from './password-reset.service.ts';
+import { secureAccount } from './account-recovery.ts';
 
 /**
  * A wrong current password counts like a failed login (same per-user and
@@ -53,9 +53,8 @@ export async function changePassword(opts: {
         .set({ passwordHash, updatedAt: nowIso() })
         .where('id', '=', user.id)
         .execute();
-      await trx.deleteFrom('sessions').where('userId', '=', user.id).where('id', '!=', sessionId).execute();
-      // A reset link asked for before the change must not undo it.
-      await voidResetTokens(trx, user.id);
+      // Other sessions, reset links asked for before and pending email changes must not undo it.
+      await secureAccount(trx, { userId: user.id, now: nowIso(), keepSession: sessionId, revokeKeys: false });
       await audit('account.password_changed', user.username);
     },
   );

@@ -7,6 +7,7 @@ import {
   type EmailChangeResult,
 } from '#shared/schemas/account.ts';
 import type { ProfileInput, ProfileUpdate } from '#shared/schemas/auth.ts';
+import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedTransaction, recordAudit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -238,9 +239,10 @@ export async function confirmEmailChange(opts: Mailing & { token: string }): Pro
 }
 
 /**
- * The link mailed to the old address: puts it back, ends every session of the
- * account and voids its outstanding password-reset links and email changes, so
- * whoever made the change is out and a reset can only reach the owner again.
+ * The link mailed to the old address: puts it back and secures the account
+ * (secureAccount: sessions, reset links, other email changes and their undo links,
+ * the API keys the user made), so whoever made the change is out and a reset can
+ * only reach the owner again.
  */
 export async function undoEmailChange(opts: { db: Db; token: string }): Promise<EmailChangeResult> {
   const { db, token } = opts;
@@ -261,25 +263,15 @@ export async function undoEmailChange(opts: { db: Db; token: string }): Promise<
       .where('id', '=', change.userId)
       .returning(['id', 'organizationId', 'email'])
       .executeTakeFirstOrThrow();
-    await trx.deleteFrom('sessions').where('userId', '=', user.id).execute();
-    await trx
-      .deleteFrom('passwordResets')
-      .where('userId', '=', user.id)
-      .where('usedAt', 'is', null)
-      .execute();
-    await trx
-      .deleteFrom('emailChanges')
-      .where('userId', '=', user.id)
-      .where('confirmedAt', 'is', null)
-      .execute();
+    const revokedKeys = await secureAccount(trx, { userId: user.id, now, revokeKeys: true });
     await recordAudit(trx, {
       organizationId: user.organizationId,
       actorId: user.id,
       action: 'account.email_change_undone',
-      target: `${change.newEmail ?? '(none)'} -> ${change.oldEmail ?? '(none)'}`,
+      target: `${change.newEmail ?? '(none)'} -> ${change.oldEmail ?? '(none)'}${revokedKeys ? ` (${revokedKeys} API keys revoked)` : ''}`,
     });
     return {
-      message: `Your email address is ${user.email} again, and every session has been signed out.`,
+      message: `Your email address is ${user.email} again, every session has been signed out and the API keys you made are revoked.`,
       email: user.email,
     };
   });

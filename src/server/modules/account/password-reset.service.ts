@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_INVALID } from '#shared/schemas/account.ts';
+import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -76,16 +77,6 @@ export function queuePasswordReset(opts: Parameters<typeof requestPasswordReset>
   return next;
 }
 
-/** The reset links of a user not yet used die: called whenever the password changes. */
-export async function voidResetTokens(db: Db, userId: number, now = nowIso()): Promise<void> {
-  await db
-    .updateTable('passwordResets')
-    .set({ usedAt: now })
-    .where('userId', '=', userId)
-    .where('usedAt', 'is', null)
-    .execute();
-}
-
 const liveToken = (db: Db, token: string, now: string) =>
   db
     .selectFrom('passwordResets')
@@ -129,13 +120,12 @@ export async function resetPassword(opts: {
       .where('id', '=', spent.userId)
       .returning(['id', 'username', 'organizationId'])
       .executeTakeFirstOrThrow();
-    await voidResetTokens(trx, user.id, now);
-    await trx.deleteFrom('sessions').where('userId', '=', user.id).execute();
+    const revokedKeys = await secureAccount(trx, { userId: user.id, now, revokeKeys: true });
     await recordAudit(trx, {
       organizationId: user.organizationId,
       actorId: user.id,
       action: 'account.password_reset',
-      target: user.username,
+      target: revokedKeys ? `${user.username} (${revokedKeys} API keys revoked)` : user.username,
     });
   });
 }

@@ -8,7 +8,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
 import { noContent } from '../../lib/replies.ts';
 
 // Admins only, and only signed in (never with a key): the permission table says so.
-export async function apiKeysRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function apiKeysRoutes(app: FastifyInstance, { db, dialect }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/organization/api-keys', { schema: { response: ok(apiKeyListSchema) } }, async (request) =>
@@ -19,7 +19,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { db }: AppDeps) {
     '/api/organization/api-keys',
     { schema: { body: createApiKeySchema, response: created(createdApiKeySchema) } },
     async (request, reply) => {
-      const created = await createApiKey({ db, ...callerOrg(request.user), input: request.body });
+      const created = await createApiKey({ db, dialect, ...callerOrg(request.user), input: request.body });
       return reply.code(201).send(created);
     },
   );

@@ -1,6 +1,8 @@
 import { API_KEY_PREFIX, API_KEY_SHOWN_CHARS } from '#shared/constants.ts';
 import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '#shared/schemas/api-keys.ts';
 import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import { assertStillMember } from '../../lib/org-lock.ts';
 import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -12,10 +14,14 @@ export const API_KEY_NOT_FOUND = 'API key not found';
 export const newApiKey = (): string => `${API_KEY_PREFIX}${newToken()}`;
 
 /** Makes a key for the organisation; the answer is the only time the key itself is seen. */
-export async function createApiKey(opts: OrgWrite & { input: CreateApiKeyInput }): Promise<CreatedApiKey> {
+export async function createApiKey(
+  opts: OrgWrite & { dialect: DialectName; input: CreateApiKeyInput },
+): Promise<CreatedApiKey> {
   const { orgId, actorId, input } = opts;
   const key = newApiKey();
   const row = await auditedWrite(opts, async (trx, audit) => {
+    // Only admins make keys: still one now, not only when the request began.
+    await assertStillMember(trx, opts.dialect, { orgId, userId: actorId, role: 'admin' });
     const created = await trx
       .insertInto('apiKeys')
       .values({

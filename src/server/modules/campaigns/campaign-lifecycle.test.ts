@@ -307,7 +307,10 @@ describe('PUT /api/assets/:id and DELETE /api/assets/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: asset.id, ...edit });
     expect(res.json()).not.toHaveProperty('deletedAt');
-    expect((await publicJson(campaign.id)).json().assets[0]).toMatchObject({ title: 'New title' });
+    const shown = (await publicJson(campaign.id)).json().assets[0];
+    expect(shown).toMatchObject({ description: 'New words', content: 'New share text' });
+    // The title stays internal: the public view never carries it.
+    expect(shown).not.toHaveProperty('title');
   });
 
   it('applies the create rules: media must be a URL, title at least 3 characters', async () => {

@@ -14,10 +14,11 @@ import type {
   UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
 import type { Updateable } from 'kysely';
-import type { Db } from '../../db/client.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
-import { PUBLISH_NEEDS_ASSET } from '#shared/errors.ts';
+import { PUBLISH_NEEDS_ASSET, PUBLISH_NEEDS_SHARE_WORDS } from '#shared/errors.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
+import { needsShareWords } from '#shared/share-links.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
@@ -38,8 +39,6 @@ export const PUBLISH_BEFORE = 'Publish the campaign first';
 export const REOPEN_NEEDS_FUTURE_END = 'Set an end date in the future to re-open this campaign';
 export const END_BEFORE_START = 'End date must be on or after the start date';
 
-type Executor = Pick<Db, 'selectFrom'>;
-
 function transitionError(from: string, to: CampaignStatus): string {
   if (from === 'draft') return PUBLISH_BEFORE;
   if (to === 'draft') return NO_BACK_TO_DRAFT;
@@ -54,7 +53,8 @@ function transitionError(from: string, to: CampaignStatus): string {
 function planUpdate(
   current: Campaign,
   input: UpdateCampaignInput,
-  liveAssets: number,
+  /** The campaign's assets, read only when publishing a draft. */
+  liveAssets: readonly Asset[],
   now: number,
 ): Updateable<CampaignsTable> {
   assertCampaignEditable(current);
@@ -76,8 +76,7 @@ function planUpdate(
       throw badRequest('STATUS_CHANGE_NOT_ALLOWED', transitionError(from, to));
     if (from === 'ended' && (to === 'active' || to === 'paused') && !endIsAhead)
       throw badRequest('REOPEN_NEEDS_FUTURE_END', REOPEN_NEEDS_FUTURE_END);
-    if (from === 'draft' && to === 'active' && liveAssets === 0)
-      throw conflict('PUBLISH_NEEDS_ASSET', PUBLISH_NEEDS_ASSET);
+    if (from === 'draft' && to === 'active') assertPublishable(liveAssets);
   }
 
   const changes: Updateable<CampaignsTable> = {};
@@ -89,14 +88,15 @@ function planUpdate(
   return changes;
 }
 
-async function countLiveAssets(db: Executor, campaignId: number): Promise<number> {
-  const row = await db
-    .selectFrom('assets')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('campaignId', '=', campaignId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/**
+ * A draft goes live only with something to share, and with words for every image and
+ * video: supporters see an asset's share text or description, never its internal title.
+ */
+function assertPublishable(assets: readonly Asset[]): void {
+  if (assets.length === 0) throw conflict('PUBLISH_NEEDS_ASSET', PUBLISH_NEEDS_ASSET);
+  const wordless = assets.filter(needsShareWords).map((a) => `"${a.title}"`);
+  if (wordless.length > 0)
+    throw conflict('PUBLISH_NEEDS_SHARE_WORDS', `${PUBLISH_NEEDS_SHARE_WORDS} (${wordless.join(', ')})`);
 }
 
 /** PUT /api/campaigns/:id: name, description, dates and status, all or nothing. */
@@ -106,7 +106,7 @@ export async function updateCampaign(
   const { campaignId, input } = opts;
   return writeLockedCampaign(opts, async (trx, current, audit) => {
     const publishing = current.status === 'draft' && input.status === 'active';
-    const liveAssets = publishing ? await countLiveAssets(trx, campaignId) : 0;
+    const liveAssets = publishing ? await assetsOfCampaign(trx, campaignId) : [];
     const { status, ...fields } = planUpdate(current, input, liveAssets, opts.now ?? Date.now());
     if (status === undefined && Object.keys(fields).length === 0) return current;
     const updated = await trx

@@ -2,7 +2,13 @@ import { closedNotice } from '#shared/availability-notice.ts';
 import { EMBED_DATA_ELEMENT_ID, EMBED_PLATFORMS, type EmbedCardData } from '#shared/embed-card.ts';
 import { PLATFORMS } from '#shared/platforms.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
-import { composeShareText, shareIntentUrl, supporterUrl } from '#shared/share-links.ts';
+import {
+  assetHeadline,
+  type CampaignWords,
+  composeShareText,
+  shareIntentUrl,
+  supporterUrl,
+} from '#shared/share-links.ts';
 import { scriptSafeJson } from '../../html/app-shell.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
 
@@ -41,12 +47,15 @@ function page(title: string, body: string, brand = '#1d4ed8'): string {
 <body>${body}</body></html>`;
 }
 
-/** The asset as the card shows it: a picture, the words of a text, or a video's title. */
-function assetFigure(asset: SupporterCampaign['assets'][number]): string {
+/** The asset as the card shows it: a picture, the words of a text, or a video's public words (never a title). */
+function assetFigure(asset: SupporterCampaign['assets'][number], campaign: CampaignWords): string {
   if (asset.type === 'image')
-    return `<figure class="asset"><img src="${escapeHtml(asset.content)}" alt="${escapeHtml(asset.title)}" width="420" height="240"></figure>`;
+    return `<figure class="asset"><img src="${escapeHtml(asset.content)}" alt="${escapeHtml(asset.description || assetHeadline(asset, campaign))}" width="420" height="240"></figure>`;
   // A text asset's words are the visitor's variant when it has variants, as on the supporter page.
-  const words = asset.type === 'text' ? (asset.variant?.text ?? asset.content) : `Video: ${asset.title}`;
+  const words =
+    asset.type === 'text'
+      ? (asset.variant?.text ?? asset.content)
+      : `Video: ${assetHeadline(asset, campaign)}`;
   return `<figure class="asset"><p>${escapeHtml(words)}</p></figure>`;
 }
 
@@ -58,7 +67,7 @@ function assetFigure(asset: SupporterCampaign['assets'][number]): string {
 function shareButtons(view: SupporterCampaign, origin: string): string {
   const asset = view.assets[0];
   const url = supporterUrl(origin, view.campaign.id);
-  const text = composeShareText(asset);
+  const text = composeShareText(asset, view.campaign);
   const items = EMBED_PLATFORMS.map((platform) => {
     const href = shareIntentUrl(platform, { text, url, subject: view.campaign.name });
     const name = PLATFORMS[platform].name;
@@ -82,13 +91,18 @@ export function renderEmbedCard(view: SupporterCampaign, opts: { origin: string;
   const data: EmbedCardData | undefined =
     asset && !notice
       ? {
-          campaign: { id: campaign.id, name: campaign.name, organizationId: campaign.organizationId },
+          campaign: {
+            id: campaign.id,
+            name: campaign.name,
+            description: campaign.description,
+            organizationId: campaign.organizationId,
+          },
           asset: {
             id: asset.id,
             type: asset.type,
-            title: asset.title,
             content: asset.content,
             shareText: asset.shareText,
+            description: asset.description,
             ...(asset.variant ? { variant: asset.variant } : {}),
           },
         }
@@ -102,7 +116,7 @@ export function renderEmbedCard(view: SupporterCampaign, opts: { origin: string;
   const body = `<main>
 <p class="org">${logo}<span>${escapeHtml(organization.name)}</span></p>
 <h1>${escapeHtml(campaign.name)}</h1>
-${asset ? assetFigure(asset) : ''}
+${asset ? assetFigure(asset, campaign) : ''}
 ${action}
 <a class="more" href="${escapeHtml(supporterUrl(opts.origin, campaign.id))}" target="_blank" rel="noopener">See the full campaign page<span class="sr-only"> (opens in a new tab)</span></a>
 </main>${scripts}`;

@@ -108,6 +108,28 @@ describe('GET /embed/{campaignId}', () => {
     await setOrigins([]);
   });
 
+  it('shows an image and a video by their public words, never their internal titles', async () => {
+    const campaign = await createCampaign(t.app, a.token, { description: 'Save the old oaks' });
+    await createAsset(t.app, a.token, campaign.id, {
+      title: 'hero_v3_final oaks banner',
+      type: 'image',
+      content: 'https://cdn.example.org/oaks.png',
+    });
+    const image = await embed(campaign.id);
+    expect(image.body).toContain('alt="Save the old oaks"');
+    expect(image.body).not.toContain('hero_v3');
+    const videos = await createCampaign(t.app, a.token, { description: 'Watch the oaks' });
+    await createAsset(t.app, a.token, videos.id, {
+      title: 'oak_cut_final2.mp4',
+      type: 'video',
+      content: 'https://cdn.example.org/oaks.mp4',
+      description: 'Oaks through the seasons',
+    });
+    const video = await embed(videos.id);
+    expect(video.body).toContain('Video: Oaks through the seasons');
+    expect(video.body).not.toContain('oak_cut_final2');
+  });
+
   it('says so instead of showing buttons when sharing is paused or ended', async () => {
     const { campaign } = await campaignOf(a);
     await sendJson(t.app, 'PUT', `/api/campaigns/${campaign.id}`, { status: 'paused' }, a.token);
@@ -126,8 +148,14 @@ describe('GET /embed/{campaignId}', () => {
     const page = await embed(campaign.id);
     const data = cardData(page.body);
     expect(data).toEqual({
-      campaign: { id: campaign.id, name: campaign.name, organizationId: a.orgId },
-      asset: { id: asset.id, type: 'text', title: asset.title, content: asset.content, shareText: null },
+      campaign: {
+        id: campaign.id,
+        name: campaign.name,
+        description: campaign.description,
+        organizationId: a.orgId,
+      },
+      // Never the asset's title: that is internal.
+      asset: { id: asset.id, type: 'text', content: asset.content, shareText: null, description: null },
     });
     const cookie = supporterCookie(page.headers)!;
     expect(cookie).toBeTruthy();

@@ -7,6 +7,8 @@ import type {
 } from '#shared/schemas/members.ts';
 import { INVITATION_EXPIRED } from '#shared/errors.ts';
 import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import { assertStillMember } from '../../lib/org-lock.ts';
 import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -22,6 +24,7 @@ export const invitationUrl = (origin: string, token: string) => `${origin}/invit
 
 export async function createInvitation(opts: {
   db: Db;
+  dialect: DialectName;
   mailer: Mailer;
   orgId: number;
   actor: UserRow;
@@ -34,6 +37,8 @@ export async function createInvitation(opts: {
     db,
     { organizationId: orgId, actorId: actor.id },
     async (trx, audit) => {
+      // Only admins invite: still one now, not only when the request began.
+      await assertStillMember(trx, opts.dialect, { orgId, userId: actor.id, role: 'admin' });
       const invitation = await trx
         .insertInto('invitations')
         .values({

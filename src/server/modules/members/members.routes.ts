@@ -74,6 +74,7 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
     async (request, reply) => {
       const invitation = await createInvitation({
         db,
+        dialect,
         mailer,
         orgId: orgScope(request.user.organizationId),
         actor: request.user,

@@ -13,6 +13,7 @@ import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { type Audit, auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { lockOrganization } from '../../lib/org-lock.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/index.ts';
 
@@ -29,16 +30,6 @@ export async function listMembers(db: Db, orgId: number): Promise<Member[]> {
     .orderBy('joinedAt')
     .orderBy('id')
     .execute();
-}
-
-/**
- * Serialises membership changes of one organisation. SQLite runs one write
- * transaction at a time anyway; on PostgreSQL the row lock keeps two admins who
- * demote each other at once from leaving the organisation without an admin.
- */
-async function lockOrganization(trx: Transaction<Database>, dialect: DialectName, orgId: number) {
-  if (dialect !== 'postgres') return;
-  await trx.selectFrom('organizations').select('id').where('id', '=', orgId).forUpdate().execute();
 }
 
 async function otherAdmins(trx: Transaction<Database>, orgId: number, userId: number): Promise<number> {
@@ -113,7 +104,7 @@ export async function setMemberRole(
 ): Promise<Member> {
   const { dialect, orgId, userId, role } = opts;
   return auditedWrite(opts, async (trx, audit) => {
-    await lockOrganization(trx, dialect, orgId);
+    await lockOrganization(trx, dialect, orgId, 'update');
     const member = await memberInTrx(trx, orgId, userId);
     if (member.role === role) return member;
     if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
@@ -138,7 +129,7 @@ export async function removeMember(
   const leaving = caller.id === userId;
   if (!leaving && caller.role !== 'admin') throw forbidden('ROLE_REQUIRED', roleNeededMessage('admin'));
   await auditedTransaction(db, { organizationId: orgId, actorId: caller.id }, async (trx, audit) => {
-    await lockOrganization(trx, dialect, orgId);
+    await lockOrganization(trx, dialect, orgId, 'update');
     const member = await memberInTrx(trx, orgId, userId);
     if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
       throw conflict('LAST_ADMIN', LAST_ADMIN_MESSAGE);

@@ -1,4 +1,5 @@
 import type { PushReminderPayload, PushSubscriptionInput } from '#shared/schemas/reminders.ts';
+import { assetHeadline } from '#shared/share-links.ts';
 import type { Config } from '../../config/env.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { safePost } from '../../lib/safe-fetch.ts';
@@ -21,7 +22,11 @@ export interface DueReminder {
   text: string | null;
   campaignId: number;
   campaignName: string;
-  assetTitle: string;
+  campaignDescription: string | null;
+  assetType: string;
+  assetContent: string;
+  assetShareText: string | null;
+  assetDescription: string | null;
   organizationName: string;
 }
 
@@ -37,6 +42,19 @@ export function oneTapLink(r: Pick<DueReminder, 'origin' | 'campaignId' | 'share
   return `${r.origin}/supporter/${r.campaignId}?share=${r.shareId}${ref}`;
 }
 
+/** The asset as the reminder names it: its public words on one line (assetHeadline), never its title. */
+export function reminderHeadline(r: DueReminder): string {
+  return assetHeadline(
+    {
+      type: r.assetType,
+      content: r.assetContent,
+      shareText: r.assetShareText,
+      description: r.assetDescription,
+    },
+    { name: r.campaignName, description: r.campaignDescription },
+  );
+}
+
 /** Why the supporter gets the mail: every reminder mail carries it. */
 export const consentLine = (organizationName: string) =>
   `You are receiving this email because you asked ${organizationName} for a reminder when you scheduled this share, and agreed to be emailed about it. It is the only email about this share: your address is deleted once it is sent.`;
@@ -45,10 +63,10 @@ export function reminderMail(r: DueReminder & { email: string }, unsubscribeUrl:
   const link = oneTapLink(r);
   return {
     to: r.email,
-    // The instance's words: campaign and asset titles are anyone's text, so never here.
+    // The instance's words: campaign names and asset words are anyone's text, so never here.
     subject: REMINDER_SUBJECT,
     text: [
-      `It's time to share "${r.assetTitle}" for ${r.campaignName}.`,
+      `It's time to share "${reminderHeadline(r)}" for ${r.campaignName}.`,
       '',
       // Never the supporter's words: anyone can schedule for any address, so the
       // mail carries only what staff wrote; the link opens the dialog with the words.
@@ -69,7 +87,7 @@ export function reminderMail(r: DueReminder & { email: string }, unsubscribeUrl:
 
 export function pushPayload(r: DueReminder): PushReminderPayload {
   return {
-    title: `Time to share "${r.assetTitle}"`,
+    title: `Time to share "${reminderHeadline(r)}"`,
     body: r.text ? r.text.slice(0, 200) : `Your share for ${r.campaignName} is ready.`,
     url: oneTapLink(r),
   };

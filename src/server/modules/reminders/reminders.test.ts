@@ -5,7 +5,7 @@ import { REMINDER_MAX_ATTEMPTS, REMINDER_RETRY_DELAYS_MS } from './send-reminder
 import type { TestApp } from '../../test/test-app.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { supporterCookie } from '../../test/visitor.ts';
-import { consentLine } from './reminder-delivery.ts';
+import { consentLine, type DueReminder, reminderMail } from './reminder-delivery.ts';
 import { CONFIRM_SUBJECT, REMINDER_SUBJECT } from './reminder-addresses.ts';
 import {
   confirmLink,
@@ -27,11 +27,17 @@ const { smtp, push, t, t2, strict } = reminderAppsPerFile(ORIGIN, { ALLOW_PRIVAT
 /** A runner of its own over `app`'s database: the reminders job and the outbox's sender, on a clock the test sets. */
 const runnerAt = reminderRunner;
 
-async function setup(app: TestApp, name = 'Rivers Org') {
+type SeedAsset = NonNullable<Parameters<typeof seedCampaign>[1]['assets']>[number];
+
+async function setup(
+  app: TestApp,
+  name = 'Rivers Org',
+  asset: SeedAsset = { title: 'Clean water', type: 'text', content: 'Rivers need us' },
+) {
   const org = await seedOrganization(app.database.db, name);
   const { campaignId, assetIds } = await seedCampaign(app.database.db, {
     organizationId: org,
-    assets: [{ title: 'Clean water', type: 'text', content: 'Rivers need us' }],
+    assets: [asset],
   });
   const page = await app.app.inject({ url: `/api/supporter/campaigns/${campaignId}` });
   const cookie = `rally_sid=${supporterCookie(page.headers)}`;
@@ -133,9 +139,11 @@ describe('email reminders', () => {
     const text = mail.text ?? '';
     expect(text).toContain(consentLine('Rivers Org'));
     expect(text).toContain(`${ORIGIN}/supporter/${s.campaignId}?share=${share.id}&ref=${share.ref}`);
-    // Never the supporter's words (anyone may schedule for any address): only what staff wrote.
+    // Never the supporter's words (anyone may schedule for any address): only what staff wrote,
+    // the asset's public words (a text asset's content), never its internal title.
     expect(text).not.toContain('I care');
-    expect(text).not.toContain('Rivers need us');
+    expect(text).toContain(`It's time to share "Rivers need us" for Clean Rivers.`);
+    expect(text).not.toContain('Clean water');
     expect(unsubscribeUrl(mail)).toMatch(new RegExp(`^${ORIGIN}/unsubscribe/[A-Za-z0-9_-]{43}$`));
     const listUnsubscribe = mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line;
     expect(listUnsubscribe).toContain(`<${unsubscribeUrl(mail)}>`);
@@ -288,6 +296,55 @@ describe('an organisation that stopped collecting supporter information', () => 
   });
 });
 
+describe('what a reminder names the asset by', () => {
+  const banner: SeedAsset = {
+    title: 'hero_v3_final oaks banner',
+    type: 'image',
+    content: '/uploads/oaks.png',
+  };
+
+  it('is its public words: an image with neither share text nor description goes by the campaign description, never its title', async () => {
+    const s = await setup(t, 'Oaks Org', banner);
+    const share = (await s.schedule({ reminder: { consent: true, push: push.subscription } })).json();
+    const before = push.received.length;
+    await runnerAt(t, () => Date.parse(share.scheduledFor) + 10_000).runOnce();
+    expect(push.received.length).toBe(before + 1);
+    const payload = JSON.parse(push.decrypt(push.received[before].body));
+    expect(payload.title).toBe('Time to share "Keep our rivers clean"');
+    expect(JSON.stringify(payload)).not.toContain('hero_v3');
+  });
+
+  it('in the mail: the share text, else the description', () => {
+    const due: DueReminder & { email: string } = {
+      id: 1,
+      shareId: 2,
+      organizationId: 3,
+      email: 'a@example.org',
+      emailKey: 'k',
+      pushSubscription: null,
+      origin: ORIGIN,
+      attempts: 0,
+      ref: 'abcdefghijkl',
+      text: null,
+      campaignId: 4,
+      campaignName: 'Oaks',
+      campaignDescription: 'Save the oaks',
+      assetType: 'image',
+      assetContent: '/uploads/oaks.png',
+      assetShareText: '  ',
+      assetDescription: 'An oak at dawn',
+      organizationName: 'Oaks Org',
+    };
+    const described = reminderMail(due, `${ORIGIN}/unsubscribe/x`);
+    expect(described.text).toContain(`It's time to share "An oak at dawn" for Oaks.`);
+    const captioned = reminderMail(
+      { ...due, assetShareText: 'Stand with the oaks' },
+      `${ORIGIN}/unsubscribe/x`,
+    );
+    expect(captioned.text).toContain(`It's time to share "Stand with the oaks" for Oaks.`);
+  });
+});
+
 describe('push reminders', () => {
   it('sends an encrypted, VAPID-signed push whose payload carries the one-tap link', async () => {
     const s = await setup(t);
@@ -305,7 +362,7 @@ describe('push reminders', () => {
     expect(got.headers.authorization).toContain(`k=${publicKey}`);
     const payload = JSON.parse(push.decrypt(got.body));
     expect(payload).toEqual({
-      title: 'Time to share "Clean water"',
+      title: 'Time to share "Rivers need us"',
       body: 'I care\n\nRivers need us',
       url: `${ORIGIN}/supporter/${s.campaignId}?share=${share.id}&ref=${share.ref}`,
     });

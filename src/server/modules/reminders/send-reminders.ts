@@ -128,8 +128,13 @@ export function remindersJob(opts: {
           'shares.status as shareStatus',
           'shares.campaignId',
           'campaigns.name as campaignName',
+          'campaigns.description as campaignDescription',
           openForSharing(sqlNow(now)).as('campaignOpen'),
-          'assets.title as assetTitle',
+          // What the reminder names the asset by: its public words, never its title.
+          'assets.type as assetType',
+          'assets.content as assetContent',
+          'assets.shareText as assetShareText',
+          'assets.description as assetDescription',
           'assets.deletedAt',
           'o.name as organizationName',
         ])

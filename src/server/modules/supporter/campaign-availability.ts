@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { campaignAvailability, isHiddenStatus, nextAvailabilityChange } from '#shared/campaign-lifecycle.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
+
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import type { SupporterOrganization } from '#shared/schemas/settings.ts';
-import type { SupporterCampaign } from '#shared/schemas/shares.ts';
+import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { loadSessionUser, readToken } from '../auth/index.ts';
@@ -20,7 +20,7 @@ export type SupporterCampaignRow = Pick<
 /** The supporter view at `now`: availability is part of it, so it is served as is. */
 export function supporterView(
   row: SupporterCampaignRow,
-  assets: Asset[],
+  assets: SupporterAsset[],
   organization: SupporterOrganization,
   now: number,
 ): SupporterCampaign {

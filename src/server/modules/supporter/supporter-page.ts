@@ -1,6 +1,6 @@
 import { VISIT_TOKEN_META } from '#shared/constants.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
-import { campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
+import { assetHeadline, campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import type { PageMeta } from '../../html/app-shell.ts';
 
 // Head tags of the public supporter page, so a shared link unfurls with the
@@ -18,9 +18,13 @@ export function supporterPageMeta(view: SupporterCampaign | null, origin: string
     return { title: `${NOT_FOUND_TITLE} | ${SITE_NAME}`, meta: { robots: 'noindex' } };
   }
   const preview = campaignLinkPreview(view, origin);
-  const imageAlt =
-    view.assets.find((a) => a.type === 'image')?.title ??
-    (view.organization.logoUrl ? `${view.organization.name} logo` : '');
+  // What the picture shows: its description, else its public words (never its internal title).
+  const image = view.assets.find((a) => a.type === 'image');
+  const imageAlt = image
+    ? image.description?.trim() || assetHeadline(image, view.campaign)
+    : view.organization.logoUrl
+      ? `${view.organization.name} logo`
+      : '';
 
   const meta: Record<string, string> = {
     description: preview.description,

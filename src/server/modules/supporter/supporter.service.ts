@@ -66,7 +66,8 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
   if (!campaign) return { view: null, json: '', pages: new Map(), hidden: false };
   const variants: AssetVariants[] = [];
   // The public view never lists an asset's variants: each visitor is shown one (visitorView).
-  const assets = (await assetsOfCampaign(db, campaignId)).map(({ variants: list, ...asset }) => {
+  // Nor its title: that is internal.
+  const assets = (await assetsOfCampaign(db, campaignId)).map(({ variants: list, title: _, ...asset }) => {
     if (list?.length) variants.push({ assetId: asset.id, variants: [...list].sort((a, b) => a.id - b.id) });
     return asset;
   });

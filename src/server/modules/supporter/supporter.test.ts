@@ -51,7 +51,10 @@ describe('GET /api/supporter/campaigns/:id', () => {
       organizationId: orgId,
     });
     // position, then id
-    expect(body.assets.map((a: { title: string }) => a.title)).toEqual(['First', 'Second', 'Third']);
+    expect(body.assets.map((a: { id: number }) => a.id)).toEqual([assetIds[1], assetIds[0], assetIds[2]]);
+    // The title is internal: the public view does not carry it.
+    for (const asset of body.assets) expect(asset).not.toHaveProperty('title');
+    expect(res.body).not.toMatch(/"title"|First|Second|Third/);
     expect(body.assets[0]).toMatchObject({
       id: assetIds[1],
       type: 'image',
@@ -114,11 +117,11 @@ describe('GET /api/supporter/campaigns/:id', () => {
       expect((await getJson(campaignId)).json().assets).toHaveLength(3);
       t.deps.supporterCache.invalidate(campaignId);
       const after = (await getJson(campaignId)).json();
-      expect(after.assets.map((a: { title: string }) => a.title)).toEqual([
-        'First',
-        'Second',
-        'Third',
-        'Fourth',
+      expect(after.assets.map((a: { content: string }) => a.content)).toEqual([
+        '/uploads/river.png',
+        'Share this',
+        'https://cdn.example.org/v.mp4',
+        'More',
       ]);
     } finally {
       await t.database.db.deleteFrom('assets').where('id', '=', extra.id).execute();
@@ -167,6 +170,21 @@ describe('supporter page HTML', () => {
         '<meta name="twitter:image" content="http://localhost:3000/uploads/photo.png" />',
       );
     }
+  });
+
+  it('never puts an internal title in the page: the image alt is its description, else its share words', async () => {
+    const { campaignId: id } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      name: 'Oaks',
+      description: 'Save the old oaks',
+      assets: [{ title: 'hero_v3_final oaks banner', type: 'image', content: '/uploads/oaks.png' }],
+    });
+    const res = await t.app.inject({ url: `/supporter/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('hero_v3');
+    expect(res.body).toContain('<meta property="og:image:alt" content="Save the old oaks" />');
+    const json = await getJson(id);
+    expect(json.body).not.toContain('hero_v3');
   });
 
   it('uses a plain summary card and a fallback description without an image', async () => {

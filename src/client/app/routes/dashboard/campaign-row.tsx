@@ -128,7 +128,7 @@ function CampaignPanel({
         ) : assetsQuery.isError ? (
           <QueryError title="Failed to fetch assets" query={assetsQuery} />
         ) : (
-          <AssetGrid assets={assetsQuery.data} preview selectedId={selectedAssetId} />
+          <AssetGrid campaign={campaign} assets={assetsQuery.data} preview selectedId={selectedAssetId} />
         )}
       </section>
       <CampaignStatsBlock campaignId={campaign.id} />

@@ -4,16 +4,19 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
+import type { CampaignWords } from '#shared/share-links.ts';
 import { PlatformButtons } from './platform-buttons.tsx';
 
 /** One asset: its media, title and the platforms it can go to. */
 export function AssetCard({
   asset,
+  campaign,
   preview = false,
   selected = false,
   actions,
 }: {
   asset: Asset;
+  campaign: CampaignWords;
   /** Preview mode: the asset as supporters will get it, marked 'Ready to share'. */
   preview?: boolean;
   selected?: boolean;
@@ -26,7 +29,7 @@ export function AssetCard({
       aria-current={selected ? 'true' : undefined}
       className={cn('flex flex-col gap-3 p-4', selected && 'ring-2 ring-primary')}
     >
-      <AssetMedia asset={asset} />
+      <AssetMedia asset={asset} label={asset.description || asset.title} />
       <div className="flex items-start justify-between gap-2">
         <h4 className="min-w-0 break-words font-semibold" dir="auto">
           {asset.title}
@@ -38,7 +41,7 @@ export function AssetCard({
           {asset.description}
         </p>
       )}
-      <PlatformButtons asset={asset} />
+      <PlatformButtons asset={asset} campaign={campaign} />
       {actions && <div className="flex flex-wrap gap-2 border-t border-border pt-3">{actions}</div>}
     </Card>
   );

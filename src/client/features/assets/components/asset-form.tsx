@@ -150,13 +150,13 @@ export function AssetForm(props: {
             onUploaded={takeFile}
           />
           {showPreview && (
-            <AssetMedia asset={{ type, content: content.trim(), title: 'Asset preview' }} compact />
+            <AssetMedia asset={{ type, content: content.trim() }} label="Asset preview" compact />
           )}
           <FormField
             id={ids.shareText}
             label="Share text"
             error={errors.shareText?.message}
-            help="What supporters post with this asset, before the campaign link. The title stays internal; left blank, the title is posted."
+            help="What supporters post with this asset, before the campaign link. The title stays internal; left blank, the description is posted, else the campaign's description."
           >
             <Textarea
               dir="auto"

@@ -1,15 +1,19 @@
 import { ImageIcon } from 'lucide-react';
 import type * as React from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
+import type { CampaignWords } from '#shared/share-links.ts';
 import { AssetCard } from './asset-card.tsx';
 
 /** Asset cards in a responsive grid, or the 'No assets' empty state. */
 export function AssetGrid({
+  campaign,
   assets,
   preview = false,
   selectedId,
   renderActions,
 }: {
+  /** The campaign whose words an asset without its own falls back to. */
+  campaign: CampaignWords;
   assets: Asset[];
   preview?: boolean;
   selectedId?: number | null;
@@ -32,6 +36,7 @@ export function AssetGrid({
         <li key={asset.id}>
           <AssetCard
             asset={asset}
+            campaign={campaign}
             preview={preview}
             selected={selectedId === asset.id}
             actions={renderActions?.(asset)}

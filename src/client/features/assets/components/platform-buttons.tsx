@@ -1,7 +1,13 @@
 import { MoreHorizontalIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { assetShareText, isIntentPlatform, shareIntentUrl, supporterUrl } from '#shared/share-links.ts';
+import {
+  assetShareText,
+  type CampaignWords,
+  isIntentPlatform,
+  shareIntentUrl,
+  supporterUrl,
+} from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -15,9 +21,9 @@ const MOBILE_VISIBLE = 2;
 const MOBILE_OVERFLOW_THRESHOLD = 3;
 
 /** Platforms with a web share URL open it; app-only ones (Instagram, TikTok, YouTube) open the supporter page. */
-function hrefFor(asset: Asset, platform: PlatformId): string {
+function hrefFor(asset: Asset, campaign: CampaignWords, platform: PlatformId): string {
   const url = supporterUrl(window.location.origin, asset.campaignId);
-  const text = assetShareText(asset);
+  const text = assetShareText(asset, campaign);
   return isIntentPlatform(platform) ? shareIntentUrl(platform, { text, url }) : url;
 }
 
@@ -25,7 +31,7 @@ function hrefFor(asset: Asset, platform: PlatformId): string {
  * One button per platform offered for the asset's type. On mobile: two buttons and
  * an overflow menu once more than three non-story platforms are offered.
  */
-export function PlatformButtons({ asset }: { asset: Asset }) {
+export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: CampaignWords }) {
   const isMobile = useIsMobile();
   const platforms = platformsForAssetType(asset.type);
   const nonStory = platforms.filter((p) => p !== 'instagram_story');
@@ -39,7 +45,7 @@ export function PlatformButtons({ asset }: { asset: Asset }) {
         <li key={p}>
           <Button asChild size="sm" variant="outline" className="h-8 px-2 text-xs">
             <a
-              href={hrefFor(asset, p)}
+              href={hrefFor(asset, campaign, p)}
               target="_blank"
               rel="noopener noreferrer"
               aria-label={`${PLATFORMS[p].verb} on ${PLATFORMS[p].name}`}
@@ -61,7 +67,7 @@ export function PlatformButtons({ asset }: { asset: Asset }) {
             <DropdownMenuContent align="end">
               {overflow.map((p) => (
                 <DropdownMenuItem key={p} asChild>
-                  <a href={hrefFor(asset, p)} target="_blank" rel="noopener noreferrer">
+                  <a href={hrefFor(asset, campaign, p)} target="_blank" rel="noopener noreferrer">
                     {PLATFORMS[p].name}
                   </a>
                 </DropdownMenuItem>

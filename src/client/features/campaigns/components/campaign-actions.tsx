@@ -2,8 +2,9 @@ import { ArchiveIcon, CopyPlusIcon, FlagIcon, PauseIcon, PlayIcon, RocketIcon } 
 import { useId } from 'react';
 import { effectiveStatus } from '#shared/campaign-lifecycle.ts';
 import type { CampaignStatus } from '#shared/campaign-lifecycle.ts';
-import { PUBLISH_NEEDS_ASSET } from '#shared/errors.ts';
+import { PUBLISH_NEEDS_ASSET, PUBLISH_NEEDS_SHARE_WORDS } from '#shared/errors.ts';
 import type { CampaignWithAssets } from '#shared/schemas/campaigns.ts';
+import { needsShareWords } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
@@ -59,6 +60,9 @@ export function CampaignActions({
 
   const busy = update.isPending || archive.isPending || duplicate.isPending;
   const noAssets = campaign.assets.length === 0;
+  // Supporters never see an asset's title: each image and video needs words of its own first.
+  const wordless = campaign.assets.filter(needsShareWords);
+  const unpublishable = noAssets || wordless.length > 0;
 
   const setStatus = (status: CampaignStatus, resumed = false) => {
     const copy = STATUS_CHANGES[status];
@@ -106,8 +110,8 @@ export function CampaignActions({
         {shown === 'draft' && (
           <Button
             onClick={() => setStatus('active')}
-            disabled={busy || noAssets}
-            aria-describedby={noAssets ? noteId : undefined}
+            disabled={busy || unpublishable}
+            aria-describedby={unpublishable ? noteId : undefined}
           >
             <RocketIcon aria-hidden /> Publish
           </Button>
@@ -158,6 +162,12 @@ export function CampaignActions({
       {shown === 'draft' && noAssets && (
         <p id={noteId} className="text-sm text-muted-foreground">
           {PUBLISH_NEEDS_ASSET}: supporters need something to share.
+        </p>
+      )}
+      {shown === 'draft' && !noAssets && wordless.length > 0 && (
+        <p id={noteId} className="text-sm text-muted-foreground">
+          {PUBLISH_NEEDS_SHARE_WORDS}: supporters see those words, never the title. Missing for{' '}
+          {wordless.map((a) => `"${a.title}"`).join(', ')}.
         </p>
       )}
       {shown === 'archived' && (

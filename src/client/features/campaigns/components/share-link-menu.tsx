@@ -25,7 +25,10 @@ export function ShareLinkMenu({
   campaign,
   assets,
 }: {
-  campaign: Pick<Campaign, 'id' | 'name' | 'organizationId' | 'status' | 'startDate' | 'endDate'>;
+  campaign: Pick<
+    Campaign,
+    'id' | 'name' | 'description' | 'organizationId' | 'status' | 'startDate' | 'endDate'
+  >;
   assets: Asset[];
 }) {
   const copier = useCopied(LINK_COPIED);

@@ -1,5 +1,5 @@
 import { Heart, Link2, type LucideIcon, MessageCircle, Repeat2, Send, ThumbsUp } from 'lucide-react';
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import type { LinkPreview } from '#shared/share-links.ts';
 import { STORY_NEEDS_IMAGE } from '#shared/platforms.ts';
 import { redditTitle } from '#shared/share-links.ts';
@@ -22,7 +22,7 @@ export const PREVIEW_PLATFORMS = [
 export type PreviewPlatform = (typeof PREVIEW_PLATFORMS)[number];
 
 interface PreviewProps {
-  asset: Asset;
+  asset: SupporterAsset;
   text: string;
   url: string;
   card: LinkPreview;

@@ -5,14 +5,14 @@ import { DayPicker } from 'react-day-picker';
 import type { FieldErrors } from 'react-hook-form';
 import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
 import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import {
   type ScheduleShareFormInput,
   type ScheduleShareFormValues,
   scheduleShareFormSchema,
+  type SupporterAsset,
 } from '#shared/schemas/shares.ts';
-import { composeShareText, newRefCode, trackedUrl } from '#shared/share-links.ts';
+import { assetHeadline, composeShareText, newRefCode, trackedUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
 import { FieldMessage, InputField, SelectField } from '#client/components/ui/form-field.tsx';
@@ -28,12 +28,13 @@ import { BEST_TIMES_HINT, combineDateAndSlot, SLOT_GROUPS } from '../lib/time-sl
 import { NO_REMINDER, ReminderFields, reminderRequest, useReminderChannels } from './reminder-fields.tsx';
 
 export interface ScheduleDialogProps {
-  campaign: Pick<Campaign, 'id' | 'name' | 'organizationId'>;
+  campaign: Pick<Campaign, 'id' | 'name' | 'description' | 'organizationId'>;
   /**
    * What may be scheduled; the first is preselected. With none, staff read 'No assets
    * available' in the dialog; supporters pick a time first and get it as a toast.
    */
-  assets: Asset[];
+  /** Staff schedule from their own assets, which have titles (staff see them, supporters never). */
+  assets: (SupporterAsset & { title?: string })[];
   /**
    * 'supporter': a month calendar and the best-times hint, then a step offering the
    * reminder as a calendar file (the supporter posts it themselves later).
@@ -56,7 +57,7 @@ export interface ScheduleDialogProps {
 type SchedulePlatform = PlatformId | 'all';
 
 /** 'Any platform', then the platforms the asset can go to. */
-const platformChoices = (asset: Asset | undefined): SchedulePlatform[] => [
+const platformChoices = (asset: SupporterAsset | undefined): SchedulePlatform[] => [
   'all',
   ...new Set([...platformsForAssetType(asset?.type ?? 'text'), ...LINK_PLATFORMS]),
 ];
@@ -90,7 +91,7 @@ export default function ScheduleDialog(props: ScheduleDialogProps) {
   const staff = variant === 'staff';
   const description =
     assets.length === 1 && !staff
-      ? `Pick when to share "${assets[0].title}".`
+      ? `Pick when to share "${assetHeadline(assets[0], campaign)}".`
       : `Plan when to share an asset of ${campaign.name}.`;
 
   return (
@@ -181,7 +182,7 @@ function ScheduleForm({
         return;
       }
     }
-    const text = composeShareText(asset, message);
+    const text = composeShareText(asset, campaign, message);
     // The reminder's link carries this code; the server keeps it so visits through it count.
     const ref = newRefCode();
     schedule.mutate(
@@ -206,7 +207,13 @@ function ScheduleForm({
           });
           const url = trackedUrl(location.origin, campaign.id, ref);
           onScheduled(
-            { when, title: `Share "${asset.title}" for ${campaign.name}`, text, url, timeZone },
+            {
+              when,
+              title: `Share "${assetHeadline(asset, campaign)}" for ${campaign.name}`,
+              text,
+              url,
+              timeZone,
+            },
             asset.id,
             reminder,
           );
@@ -252,9 +259,8 @@ function ScheduleForm({
     <div className="space-y-4">
       {!staff && chosen && (
         <div className="space-y-1 rounded-md border border-border p-3 text-sm" data-testid="schedule-what">
-          <p className="font-medium">{chosen.title}</p>
           <p className="whitespace-pre-wrap break-words text-muted-foreground">
-            {composeShareText(chosen, message)}
+            {composeShareText(chosen, campaign, message)}
           </p>
         </div>
       )}
@@ -263,7 +269,7 @@ function ScheduleForm({
           <SelectField id={`${uid}-asset`} label="Asset" {...register('assetId', { valueAsNumber: true })}>
             {assets.map((a) => (
               <option key={a.id} value={a.id}>
-                {a.title}
+                {a.title ?? assetHeadline(a, campaign)}
               </option>
             ))}
           </SelectField>

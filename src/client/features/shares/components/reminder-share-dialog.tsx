@@ -59,7 +59,7 @@ export default function ReminderShareDialog({ data: view, onOpenChange }: Remind
   }, [gone, onOpenChange]);
 
   if (!data || !asset) return null;
-  const message = data.text ? personalPart(data.text, assetShareText(asset)) : '';
+  const message = data.text ? personalPart(data.text, assetShareText(asset, view.campaign)) : '';
   return (
     <ShareDialog
       asset={asset}

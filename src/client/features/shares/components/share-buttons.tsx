@@ -1,6 +1,7 @@
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import type { CampaignWords } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { TOASTS } from '../lib/messages.ts';
@@ -32,10 +33,12 @@ export function ShareButtons({
 /** 'Save Image' (real file download) and 'Copy Text'. */
 export function SaveAndCopyButtons({
   asset,
+  campaign,
   personalMessage,
   className,
 }: {
-  asset: Asset;
+  asset: SupporterAsset;
+  campaign: CampaignWords;
   personalMessage?: string;
   className?: string;
 }) {
@@ -49,7 +52,7 @@ export function SaveAndCopyButtons({
       )}
       <Button
         variant="secondary"
-        onClick={() => void copyAssetText(asset, personalMessage, TOASTS.copyTextFailed)}
+        onClick={() => void copyAssetText(asset, campaign, personalMessage, TOASTS.copyTextFailed)}
       >
         <CopyIcon aria-hidden="true" />
         Copy Text

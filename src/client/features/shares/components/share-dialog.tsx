@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { DIALOG_TITLE_TRUNCATE } from '#shared/constants.ts';
 import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
-import { campaignLinkPreview, composeShareText } from '#shared/share-links.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import { assetHeadline, campaignLinkPreview, composeShareText } from '#shared/share-links.ts';
 import { truncate } from '#shared/text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -30,10 +30,10 @@ import { SaveAndCopyButtons, ShareButtons } from './share-buttons.tsx';
 import { consentedName, SupporterNameField, type SupporterNameValue } from './supporter-name-field.tsx';
 
 export interface ShareDialogProps {
-  asset: Asset;
+  asset: SupporterAsset;
   campaign: ShareCampaign & { name: string; description: string | null };
   /** Every asset of the campaign: the link card shows the first image, as the meta tags do. */
-  assets: Asset[];
+  assets: SupporterAsset[];
   /**
    * The organisation behind the campaign: its logo stands in for a missing image in link
    * cards; with `collectInfo` the supporter may add their name (with consent) to the share.
@@ -67,7 +67,7 @@ export default function ShareDialog({
   const [askMastodon, setAskMastodon] = useState(false);
   const card = campaignLinkPreview({ campaign, assets }, location.origin);
   const personalMessage = personalize ? message : undefined;
-  const text = composeShareText(asset, personalMessage);
+  const text = composeShareText(asset, campaign, personalMessage);
 
   const share = (p: PlatformId, server = mastodonServer) => {
     if (personalize && !message.trim()) {
@@ -99,7 +99,7 @@ export default function ShareDialog({
         {/* Room on the right for the close button; a title that wraps keeps its line height. */}
         <DialogHeader className="pr-8">
           <DialogTitle className="leading-snug">
-            Share "{truncate(asset.title, DIALOG_TITLE_TRUNCATE)}" on Social Media
+            Share "{truncate(assetHeadline(asset, campaign), DIALOG_TITLE_TRUNCATE)}" on Social Media
           </DialogTitle>
           <DialogDescription>See how your post will look, then pick where to share it.</DialogDescription>
         </DialogHeader>
@@ -183,7 +183,7 @@ export default function ShareDialog({
               </button>
             </p>
           )}
-          <SaveAndCopyButtons asset={asset} personalMessage={personalMessage} />
+          <SaveAndCopyButtons asset={asset} campaign={campaign} personalMessage={personalMessage} />
         </section>
       </DialogContent>
     </Dialog>

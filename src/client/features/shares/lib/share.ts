@@ -1,8 +1,10 @@
 import { SHARE_POPUP_HEIGHT, SHARE_POPUP_WIDTH } from '#shared/constants.ts';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import {
   absoluteUrl,
+  assetHeadline,
+  type CampaignWords,
   composeShareText,
   isIntentPlatform,
   newRefCode,
@@ -18,16 +20,14 @@ import { saveFile } from '#client/lib/save-file.ts';
 import { fetchMediaFile, fileNameFor } from './media.ts';
 import { MSG, notRecorded, TOASTS, windowOpened } from './messages.ts';
 
-export interface ShareCampaign {
+export interface ShareCampaign extends CampaignWords {
   id: number;
   organizationId: number;
-  /** The campaign's name: the subject of an email share. */
-  name?: string;
 }
 
 export interface ShareRequest {
   platform: PlatformId;
-  asset: Asset;
+  asset: SupporterAsset;
   campaign: ShareCampaign;
   personalMessage?: string;
   /** Given only with the supporter's consent, for an organisation that collects it. */
@@ -67,7 +67,7 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
     if (platform === 'mastodon' && !req.mastodonServer) return Promise.resolve(false);
     const ref = req.ref ?? newRefCode();
     const url = trackedUrl(location.origin, campaign.id, ref);
-    const text = composeShareText(asset, req.personalMessage);
+    const text = composeShareText(asset, campaign, req.personalMessage);
     const logged = logShare({
       assetId: asset.id,
       platform,
@@ -121,7 +121,13 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
         return true;
       });
     }
-    return shareWithDevice(platform, asset, `${text}\n\n${url}`, logged).catch(failed);
+    return shareWithDevice(
+      platform,
+      asset,
+      assetHeadline(asset, campaign),
+      `${text}\n\n${url}`,
+      logged,
+    ).catch(failed);
   } catch {
     return Promise.resolve(failed());
   }
@@ -151,7 +157,8 @@ function clipboardText(text: string, url: string, media: string | undefined): st
  */
 async function shareWithDevice(
   platform: PlatformId,
-  asset: Asset,
+  asset: SupporterAsset,
+  title: string,
   caption: string,
   logged: Promise<LogOutcome>,
 ): Promise<boolean> {
@@ -164,7 +171,7 @@ async function shareWithDevice(
   }
   if (file && typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
     try {
-      await navigator.share({ files: [file], text: caption, title: asset.title });
+      await navigator.share({ files: [file], text: caption, title });
       // The share sheet resolved: the post went out. Say so only when it was recorded too.
       const log = await logged;
       if (!log.ok) return unrecorded('Your post went out', log);
@@ -195,7 +202,7 @@ async function shareWithDevice(
 }
 
 /** 'Save Image': download the asset's real file. */
-export async function saveAssetMedia(asset: Asset): Promise<boolean> {
+export async function saveAssetMedia(asset: SupporterAsset): Promise<boolean> {
   const media = shareMedia(asset);
   try {
     if (!media) throw new Error('no media');
@@ -209,13 +216,14 @@ export async function saveAssetMedia(asset: Asset): Promise<boolean> {
   }
 }
 
-/** Copy the asset's share text (its content for text assets, else its title). */
+/** Copy the asset's share text (assetShareText: never its title). */
 export async function copyAssetText(
-  asset: Asset,
+  asset: SupporterAsset,
+  campaign: CampaignWords,
   personalMessage?: string,
   failure: { title: string; description: string } = TOASTS.copyFailed,
 ): Promise<boolean> {
-  const ok = await copyText(composeShareText(asset, personalMessage));
+  const ok = await copyText(composeShareText(asset, campaign, personalMessage));
   toast(ok ? { ...TOASTS.textCopied, variant: 'success' } : { ...failure, variant: 'destructive' });
   return ok;
 }

@@ -2,6 +2,7 @@ import { CalendarClockIcon, HeartIcon, PauseCircleIcon } from 'lucide-react';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { closedNotice } from '../lib/availability-text.ts';
+import { AssetHeading } from './asset-heading.tsx';
 
 const ICONS = { paused: PauseCircleIcon, ended: HeartIcon, 'not-started': CalendarClockIcon } as const;
 
@@ -30,10 +31,8 @@ export function ClosedView({ data }: { data: SupporterCampaign }) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data.assets.map((asset) => (
             <li key={asset.id} className="space-y-2 rounded-lg border border-border bg-white p-4">
-              <AssetMedia asset={asset} />
-              <h3 className="font-semibold" dir="auto">
-                {asset.title}
-              </h3>
+              <AssetMedia asset={asset} label={asset.description ?? ''} />
+              <AssetHeading asset={asset} campaign={data.campaign} className="font-semibold" />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import { LightTabs } from '#client/components/ui/light-tabs.tsx';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { ImpactTab } from './impact-tab.tsx';
@@ -12,8 +12,8 @@ export function DesktopView({
   onSchedule,
 }: {
   data: SupporterCampaign;
-  onShare: (asset: Asset, personalize?: boolean) => void;
-  onSchedule: (asset: Asset | null, replaces?: number) => void;
+  onShare: (asset: SupporterAsset, personalize?: boolean) => void;
+  onSchedule: (asset: SupporterAsset | null, replaces?: number) => void;
 }) {
   return (
     <LightTabs
@@ -24,19 +24,23 @@ export function DesktopView({
         {
           value: 'share',
           label: 'Share',
-          content: () => <ShareTab assets={data.assets} onShare={(a) => onShare(a)} />,
+          content: () => (
+            <ShareTab campaign={data.campaign} assets={data.assets} onShare={(a) => onShare(a)} />
+          ),
         },
         {
           value: 'personalize',
           label: 'Personalize',
-          content: () => <PersonalizeTab assets={data.assets} onPick={(a) => onShare(a, true)} />,
+          content: () => (
+            <PersonalizeTab campaign={data.campaign} assets={data.assets} onPick={(a) => onShare(a, true)} />
+          ),
         },
         { value: 'impact', label: 'My Impact', content: () => <ImpactTab campaignId={data.campaign.id} /> },
         {
           value: 'schedule',
           label: 'Schedule',
           content: () => (
-            <ScheduleTab campaignId={data.campaign.id} assets={data.assets} onSchedule={onSchedule} />
+            <ScheduleTab campaign={data.campaign} assets={data.assets} onSchedule={onSchedule} />
           ),
         },
       ]}

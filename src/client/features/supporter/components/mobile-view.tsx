@@ -2,8 +2,9 @@ import { EyeIcon, HeartIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
 import type { PlatformId } from '#shared/platforms.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
-import { truncate } from '#shared/text.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import { assetHeadline } from '#shared/share-links.ts';
+import { AssetHeading } from './asset-heading.tsx';
 import { ImpactTab } from './impact-tab.tsx';
 import { ScheduleShareButton } from './schedule-share-button.tsx';
 import { ScheduleTab } from './schedule-tab.tsx';
@@ -36,9 +37,9 @@ export function MobileView({
 }: {
   data: SupporterCampaign;
   /** Opens the share dialog: the per-platform previews and every platform. */
-  onShare: (asset: Asset) => void;
+  onShare: (asset: SupporterAsset) => void;
   /** Schedules the chosen asset, with the personal message when one is written. */
-  onSchedule: (asset: Asset | null, message?: string, replaces?: number) => void;
+  onSchedule: (asset: SupporterAsset | null, message?: string, replaces?: number) => void;
 }) {
   const { campaign, assets } = data;
   const pickId = useId();
@@ -60,49 +61,53 @@ export function MobileView({
       {assets.length === 0 && (
         <p className="text-muted-foreground">This campaign has no assets to share yet.</p>
       )}
-      {assets.map((asset, i) => (
-        <article
-          key={asset.id}
-          aria-labelledby={`m-asset-${asset.id}`}
-          className="overflow-hidden rounded-lg border border-border bg-white shadow-sm"
-        >
-          <AssetMedia
-            asset={asset}
-            priority={i === 0}
-            textLimit={MOBILE_PREVIEW_TRUNCATE}
-            className="rounded-none"
-          />
-          <div className="space-y-3 p-4">
-            <h2 id={`m-asset-${asset.id}`} className="text-lg font-semibold">
-              {asset.title}
-            </h2>
-            {asset.description && (
-              <p className="text-sm text-muted-foreground">
-                {truncate(asset.description, MOBILE_PREVIEW_TRUNCATE)}
-              </p>
-            )}
-            <section aria-label={`Quick Share ${asset.title}`} className="space-y-2">
-              <h3 className="text-sm font-semibold">Quick Share</h3>
-              <ShareButtons
-                platforms={QUICK_SHARE}
-                onShare={(platform) => void shareTo({ platform, asset, campaign })}
-                className="grid-cols-2 sm:grid-cols-2"
+      {assets.map((asset, i) => {
+        const headline = assetHeadline(asset, campaign);
+        return (
+          <article
+            key={asset.id}
+            aria-labelledby={`m-asset-${asset.id}`}
+            className="overflow-hidden rounded-lg border border-border bg-white shadow-sm"
+          >
+            <AssetMedia
+              asset={asset}
+              label={asset.description || headline}
+              priority={i === 0}
+              textLimit={MOBILE_PREVIEW_TRUNCATE}
+              className="rounded-none"
+            />
+            <div className="space-y-3 p-4">
+              <AssetHeading
+                asset={asset}
+                campaign={campaign}
+                id={`m-asset-${asset.id}`}
+                level="h2"
+                className="text-lg font-semibold"
+                descriptionLimit={MOBILE_PREVIEW_TRUNCATE}
               />
-              <SaveAndCopyButtons asset={asset} />
-              <Button
-                variant="outline"
-                className="w-full"
-                onClick={() => onShare(asset)}
-                onPointerEnter={preloadShareDialog}
-                onFocus={preloadShareDialog}
-              >
-                <EyeIcon aria-hidden="true" />
-                Previews and more platforms
-              </Button>
-            </section>
-          </div>
-        </article>
-      ))}
+              <section aria-label={`Quick Share ${headline}`} className="space-y-2">
+                <h3 className="text-sm font-semibold">Quick Share</h3>
+                <ShareButtons
+                  platforms={QUICK_SHARE}
+                  onShare={(platform) => void shareTo({ platform, asset, campaign })}
+                  className="grid-cols-2 sm:grid-cols-2"
+                />
+                <SaveAndCopyButtons asset={asset} campaign={campaign} />
+                <Button
+                  variant="outline"
+                  className="w-full"
+                  onClick={() => onShare(asset)}
+                  onPointerEnter={preloadShareDialog}
+                  onFocus={preloadShareDialog}
+                >
+                  <EyeIcon aria-hidden="true" />
+                  Previews and more platforms
+                </Button>
+              </section>
+            </div>
+          </article>
+        );
+      })}
 
       {selected && (
         <section aria-labelledby="touch-h" className="space-y-3 rounded-lg border border-border bg-white p-4">
@@ -120,7 +125,7 @@ export function MobileView({
               >
                 {assets.map((a) => (
                   <option key={a.id} value={a.id}>
-                    {a.title}
+                    {assetHeadline(a, campaign)}
                   </option>
                 ))}
               </select>
@@ -142,7 +147,7 @@ export function MobileView({
 
       <div className="rounded-lg border border-border bg-white p-4">
         <ScheduleTab
-          campaignId={campaign.id}
+          campaign={campaign}
           assets={assets}
           onSchedule={(asset, replaces) => onSchedule(asset, undefined, replaces)}
           headerButton={false}

@@ -1,12 +1,20 @@
 import { LightbulbIcon } from 'lucide-react';
 import { PERSONALIZE_LIST_TRUNCATE } from '#shared/constants.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
-import { assetShareText } from '#shared/share-links.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import { assetShareText, type CampaignWords } from '#shared/share-links.ts';
 import { truncate } from '#shared/text.ts';
 import { preloadShareDialog } from '#client/features/shares/index.ts';
 
 /** Personalize tab: pick an asset to share with your own words, and the engagement tip. */
-export function PersonalizeTab({ assets, onPick }: { assets: Asset[]; onPick: (asset: Asset) => void }) {
+export function PersonalizeTab({
+  campaign,
+  assets,
+  onPick,
+}: {
+  campaign: CampaignWords;
+  assets: SupporterAsset[];
+  onPick: (asset: SupporterAsset) => void;
+}) {
   return (
     <section aria-labelledby="personalize-h" className="space-y-4">
       <h2 id="personalize-h" className="text-xl font-semibold">
@@ -23,9 +31,8 @@ export function PersonalizeTab({ assets, onPick }: { assets: Asset[]; onPick: (a
               onFocus={preloadShareDialog}
               className="w-full rounded-lg border border-border bg-white p-4 text-left hover:border-primary"
             >
-              <span className="block font-semibold">{a.title}</span>
-              <span className="block text-sm text-muted-foreground">
-                {truncate(assetShareText(a), PERSONALIZE_LIST_TRUNCATE)}
+              <span className="block font-semibold" dir="auto">
+                {truncate(assetShareText(a, campaign), PERSONALIZE_LIST_TRUNCATE)}
               </span>
             </button>
           </li>

@@ -1,5 +1,5 @@
 import { CalendarClockIcon } from 'lucide-react';
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { preloadScheduleDialog } from '#client/features/scheduling/index.ts';
 
@@ -9,8 +9,8 @@ export function ScheduleShareButton({
   onSchedule,
   className,
 }: {
-  assets: Asset[];
-  onSchedule: (asset: Asset | null) => void;
+  assets: SupporterAsset[];
+  onSchedule: (asset: SupporterAsset | null) => void;
   className?: string;
 }) {
   return (

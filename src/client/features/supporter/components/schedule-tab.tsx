@@ -1,5 +1,6 @@
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import { assetHeadline, type CampaignWords } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatWhen, preloadScheduleDialog } from '#client/features/scheduling/index.ts';
@@ -13,19 +14,19 @@ const platformName = (p: string) => (p in PLATFORMS ? PLATFORMS[p as PlatformId]
  * the server under their visitor cookie, so it survives a reload).
  */
 export function ScheduleTab({
-  campaignId,
+  campaign,
   assets,
   onSchedule,
   headerButton = true,
 }: {
-  campaignId: number;
-  assets: Asset[];
+  campaign: CampaignWords & { id: number };
+  assets: SupporterAsset[];
   /** `replaces`: the scheduled share a Reschedule replaces. */
-  onSchedule: (asset: Asset | null, replaces?: number) => void;
+  onSchedule: (asset: SupporterAsset | null, replaces?: number) => void;
   /** 'Schedule a Share' beside the heading (the phone has it in the personal touch instead). */
   headerButton?: boolean;
 }) {
-  const { data, isPending, isError } = useVisitorScheduled(campaignId);
+  const { data, isPending, isError } = useVisitorScheduled(campaign.id);
   const latest = latestByAsset(data);
   return (
     <section aria-labelledby="schedule-h" className="space-y-4">
@@ -47,14 +48,17 @@ export function ScheduleTab({
           <ul className="grid gap-3 sm:grid-cols-2">
             {assets.map((a) => {
               const share = latest.get(a.id);
+              const headline = assetHeadline(a, campaign);
               return (
                 <li
                   key={a.id}
-                  aria-label={a.title}
+                  aria-label={headline}
                   className="flex items-center justify-between gap-3 rounded-lg border border-border bg-white p-4"
                 >
                   <div>
-                    <p className="font-semibold">{a.title}</p>
+                    <p className="font-semibold" dir="auto">
+                      {headline}
+                    </p>
                     <p className="text-sm text-muted-foreground">
                       {share
                         ? `Scheduled for ${formatWhen(new Date(share.scheduledFor))} on ${platformName(share.platform)}`

@@ -1,29 +1,36 @@
 import { CopyIcon, Share2Icon } from 'lucide-react';
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import { assetHeadline, type CampaignWords } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { preloadShareDialog, copyAssetText } from '#client/features/shares/index.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
+import { AssetHeading } from './asset-heading.tsx';
 
 /** Supporter's share card (desktop Share tab): the asset, 'Share Now' (opens the share dialog) and copy. */
 export function ShareCard({
   asset,
+  campaign,
   priority,
   onShare,
 }: {
-  asset: Asset;
+  asset: SupporterAsset;
+  campaign: CampaignWords;
   priority?: boolean;
-  onShare: (asset: Asset) => void;
+  onShare: (asset: SupporterAsset) => void;
 }) {
   const headingId = `asset-${asset.id}-title`;
+  const headline = assetHeadline(asset, campaign);
   return (
     <Card className="flex flex-col overflow-hidden" aria-labelledby={headingId} role="article">
-      <AssetMedia asset={asset} priority={priority} className="rounded-none" />
+      <AssetMedia
+        asset={asset}
+        label={asset.description || headline}
+        priority={priority}
+        className="rounded-none"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={headingId} className="text-lg font-semibold">
-          {asset.title}
-        </h3>
-        {asset.description && <p className="text-sm text-muted-foreground">{asset.description}</p>}
+        <AssetHeading asset={asset} campaign={campaign} id={headingId} className="text-lg font-semibold" />
         <div className="mt-auto flex items-center gap-2 pt-2">
           <Button
             className="flex-1"
@@ -37,9 +44,9 @@ export function ShareCard({
           <Button
             variant="outline"
             size="icon"
-            aria-label={`Copy text of ${asset.title}`}
+            aria-label={`Copy text of ${headline}`}
             title="Copy text"
-            onClick={() => void copyAssetText(asset)}
+            onClick={() => void copyAssetText(asset, campaign)}
           >
             <CopyIcon aria-hidden="true" />
           </Button>

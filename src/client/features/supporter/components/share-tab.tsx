@@ -1,9 +1,18 @@
 import { useId } from 'react';
-import type { Asset } from '#shared/schemas/assets.ts';
+import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import type { CampaignWords } from '#shared/share-links.ts';
 import { ShareCard } from './share-card.tsx';
 
 /** Share tab: every asset of the campaign as a card. */
-export function ShareTab({ assets, onShare }: { assets: Asset[]; onShare: (asset: Asset) => void }) {
+export function ShareTab({
+  campaign,
+  assets,
+  onShare,
+}: {
+  campaign: CampaignWords;
+  assets: SupporterAsset[];
+  onShare: (asset: SupporterAsset) => void;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -15,7 +24,7 @@ export function ShareTab({ assets, onShare }: { assets: Asset[]; onShare: (asset
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {assets.map((a, i) => (
-            <ShareCard key={a.id} asset={a} priority={i === 0} onShare={onShare} />
+            <ShareCard key={a.id} asset={a} campaign={campaign} priority={i === 0} onShare={onShare} />
           ))}
         </div>
       )}
