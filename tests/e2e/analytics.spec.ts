@@ -100,7 +100,7 @@ async function setOrgZone(request: APIRequestContext, account: Account, timeZone
 const FIRST_LOAD = { timeout: 20_000 };
 
 const view = (page: Page) => page.getByRole('region', { name: 'Analytics', exact: true });
-const total = (page: Page, id: 'shares' | 'clicks' | 'supporters') =>
+const total = (page: Page, id: 'shares' | 'clicks' | 'unconfirmed' | 'supporters' | 'engagement') =>
   view(page).getByTestId(`analytics-total-${id}`);
 /** The value of one of the page's stat cards (label in <dt>, number in <dd>). */
 const card = (scope: Page | Locator, label: string) =>
@@ -397,6 +397,48 @@ test('on a phone the view fits the screen without sideways scrolling', async ({
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, url).toBeLessThanOrEqual(0);
   }
+  await context.close();
+});
+
+test('on a phone a visit through a tracked link counts once; a confirmation without its token is unconfirmed', async ({
+  browser,
+  request,
+  account,
+}) => {
+  const a = await seedCampaign(request, account, { name: 'Phone Visit Campaign' });
+  const { id: assetId } = await seedAsset(request, account, a, { title: 'Phone text' });
+  const ref = await logShare(request, account, a, assetId, 'twitter');
+
+  // A friend opens the shared link on a phone; a moment later the page confirms the
+  // visit with the token its HTML carried.
+  const friend = await browser.newContext({ ...PHONE, timezoneId: TZ });
+  const visitor = await friend.newPage();
+  const confirmed = visitor.waitForResponse((r) => r.url().endsWith('/api/clicks'));
+  const opened = Date.now();
+  await visitor.goto(`/supporter/${a.id}?ref=${ref}`);
+  const res = await confirmed;
+  expect(res.status()).toBe(204);
+  expect(Date.now() - opened).toBeGreaterThanOrEqual(1000);
+  expect(res.request().postDataJSON()).toMatchObject({ campaignId: a.id, ref, token: expect.any(String) });
+  // The same visitor again: still one click-through.
+  const again = visitor.waitForResponse((r) => r.url().endsWith('/api/clicks'));
+  await visitor.reload();
+  expect((await again).status()).toBe(204);
+  // A script replaying the confirmation with this browser's cookie but no token.
+  const replay = await friend.request.post('/api/clicks', { data: { campaignId: a.id, ref } });
+  expect(replay.status()).toBe(204);
+  await friend.close();
+
+  const context = await browser.newContext({ ...PHONE, timezoneId: TZ });
+  const page = await context.newPage();
+  await signInAs(page, account);
+  await page.goto(`/campaigns/${a.id}`);
+  await expect(total(page, 'shares')).toHaveText('1', FIRST_LOAD);
+  await expect(total(page, 'clicks')).toHaveText('1');
+  await expect(total(page, 'unconfirmed')).toHaveText('1');
+  await expect(total(page, 'engagement')).toHaveText('100%');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   await context.close();
 });
 

@@ -151,7 +151,7 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: bool,
-    /** Outgoing mail (invitations, password resets), e.g. smtp://user:pass@host:587. Off when unset. */
+    /** Outgoing mail (reminders, invitations, password resets, email changes), e.g. smtp://user:pass@host:587. Off when unset. */
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
@@ -159,11 +159,11 @@ const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Sender of every mail, e.g. "Rally <rally@example.org>"; required with SMTP_URL. */
     MAIL_FROM: optionalString,
-    /** Mails one address (normalised) may be sent a day, from every organisation together. */
+    /** Mails one address (normalised) may be sent a day, from every organisation together; account mail (resets, email changes) as many again, counted apart. */
     MAIL_BUDGET_PER_RECIPIENT: z.coerce.number().int().min(1).default(8),
     /** Mails one organisation may send a day. */
     MAIL_BUDGET_PER_ORGANIZATION: z.coerce.number().int().min(1).default(200),
-    /** Mails the whole instance may send a day (shared by every instance on the database). */
+    /** Mails the whole instance may send a day for organisations, and as many account mails (shared by every instance on the database). */
     MAIL_BUDGET_PER_INSTANCE: z.coerce.number().int().min(1).default(2000),
     /** A new organisation's mail is held until it is this many hours old; 0 sends at once. */
     MAIL_HOLD_NEW_ORGS_HOURS: z.coerce.number().min(0).default(24),

@@ -271,29 +271,26 @@ describe('every refusal carries a listed code', () => {
     refused(await put(campaign.id, { status: 'draft' }), 400, 'STATUS_CHANGE_NOT_ALLOWED');
     refused(await put(campaign.id, { endDate: '2024-06-01' }), 400, 'END_BEFORE_START');
 
-    const past = (
-      await inject(a, 'POST', '/api/campaigns', u.token, {
-        name: 'Past',
-        startDate: '2020-01-01',
-        endDate: '2020-01-02',
-      })
-    ).json();
+    /** POST `path` as u: the created row. */
+    const made = async (path: string, payload: object) =>
+      (await inject(a, 'POST', path, u.token, payload)).json();
+    const past = await made('/api/campaigns', {
+      name: 'Past',
+      startDate: '2020-01-01',
+      endDate: '2020-01-02',
+    });
     expect((await put(past.id, { status: 'ended' })).statusCode).toBe(200);
     refused(await put(past.id, { status: 'active' }), 400, 'REOPEN_NEEDS_FUTURE_END');
 
-    const draft = (
-      await inject(a, 'POST', '/api/campaigns', u.token, { name: 'Draft', status: 'draft' })
-    ).json();
+    const draft = await made('/api/campaigns', { name: 'Draft', status: 'draft' });
     refused(await put(draft.id, { status: 'active' }), 409, 'PUBLISH_NEEDS_ASSET');
     // An image with neither share text nor description: supporters would see no words of its own.
-    const banner = (
-      await inject(a, 'POST', '/api/assets', u.token, {
-        title: 'hero_v3_final oaks banner',
-        type: 'image',
-        content: 'https://example.org/oaks.png',
-        campaignId: draft.id,
-      })
-    ).json();
+    const banner = await made('/api/assets', {
+      title: 'hero_v3_final oaks banner',
+      type: 'image',
+      content: 'https://example.org/oaks.png',
+      campaignId: draft.id,
+    });
     const wordless = await put(draft.id, { status: 'active' });
     refused(wordless, 409, 'PUBLISH_NEEDS_SHARE_WORDS');
     expect(wordless.json().message).toBe(

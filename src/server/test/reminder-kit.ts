@@ -109,3 +109,31 @@ export function reminderAppsPerFile(origin: string, env: Record<string, string> 
     strict: readThrough(() => current().strict),
   };
 }
+
+/**
+ * For a test file of mail: one SMTP server for the file, instances made by `appWith`
+ * that mail to it (mailingEnv for `origin`, then `env`; all closed after the file),
+ * and the mail an address got.
+ */
+export function mailingApps(origin: string) {
+  const apps: TestApp[] = [];
+  const current = madeInBeforeAll(startSmtp, async (smtp) => {
+    for (const app of apps.reverse()) await app.close();
+    await smtp.close();
+  });
+  return {
+    smtp: readThrough(current),
+    async appWith(env: Record<string, string> = {}, sameDatabaseAs?: TestApp) {
+      const app = await createTestApp({ ...mailingEnv(current().url, origin), ...env }, { sameDatabaseAs });
+      apps.push(app);
+      return app;
+    },
+    mailsTo: (to: string) =>
+      current().messages.filter((m: ParsedMail) =>
+        [m.to]
+          .flat()
+          .flatMap((a) => a?.value ?? [])
+          .some((v) => v.address?.toLowerCase() === to.toLowerCase()),
+      ),
+  };
+}

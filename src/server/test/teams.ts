@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '#shared/schemas/members.ts';
-import { bearer, signUp } from './test-app.ts';
+import { bearer, postJson, signUp } from './test-app.ts';
 
 /** Invites a new user into the admin's organisation with `role` and accepts; returns their session. */
 export async function addMember(
@@ -27,3 +27,7 @@ export async function addMember(
 }
 
 export const tokenOf = (url: string) => url.split('/invite/')[1];
+
+/** POST /api/organization/api-keys as the user whose session token is given. */
+export const postApiKey = (app: FastifyInstance, token: string, key: { name: string; role: Role }) =>
+  postJson(app, '/api/organization/api-keys', key, token);

@@ -232,7 +232,10 @@ export function twoOrganizationsPerFile() {
  * One app for the whole test file that mails through an in-process SMTP server
  * (`smtp.messages`, `smtp.waitFor(to)`), with links on https://rally.example.
  */
-export function mailingAppPerFile(mailFrom = 'rally@example.org'): { t: TestApp; smtp: TestSmtp } {
+export function mailingAppPerFile(
+  mailFrom = 'rally@example.org',
+  env: Record<string, string> = {},
+): { t: TestApp; smtp: TestSmtp } {
   const current = madeInBeforeAll(
     async () => {
       const smtp = await startSmtp();
@@ -240,6 +243,7 @@ export function mailingAppPerFile(mailFrom = 'rally@example.org'): { t: TestApp;
         SMTP_URL: smtp.url,
         MAIL_FROM: mailFrom,
         PUBLIC_URL: 'https://rally.example',
+        ...env,
       });
       return { t, smtp };
     },

@@ -41,9 +41,11 @@ import { spendPasswordBudget } from '../auth/index.ts';
 /** Reset requests per client network: on top of the per-account cap in the service. */
 export const PASSWORD_RESETS_PER_HOUR = 10;
 
-export async function accountRoutes(app: FastifyInstance, { db, config, mailer }: AppDeps) {
+export async function accountRoutes(app: FastifyInstance, { db, dialect, config, mailer }: AppDeps) {
   await registerNetworkRateLimit(app, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** What the services need to write mail into the outbox. */
+  const mail = { dialect, config, enabled: mailer.enabled };
 
   r.put(
     '/api/user/password',
@@ -69,11 +71,13 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     async (request) =>
       updateProfile({
         db,
-        mailer,
+        mail,
         origin: publicOrigin(request, config),
         user: request.user,
         address: clientNetwork(request),
         input: request.body,
+        // The same per-network budget as login and password change, spent only when the password is checked.
+        beforeHash: () => spendPasswordBudget({ db, config, request }),
       }),
   );
 
@@ -107,7 +111,12 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
     '/api/email-change/:token/confirm',
     { schema: { params: tokenParamsSchema, response: ok(emailChangeResultSchema) } },
     async (request) =>
-      confirmEmailChange({ db, mailer, origin: publicOrigin(request, config), token: request.params.token }),
+      confirmEmailChange({
+        db,
+        mail,
+        origin: publicOrigin(request, config),
+        token: request.params.token,
+      }),
   );
 
   r.post(
@@ -123,7 +132,12 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
       schema: { body: passwordResetRequestSchema, response: { 202: messageSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      const job = { db, mailer, email: request.body.email, origin: publicOrigin(request, config) };
+      const job = {
+        db,
+        mail,
+        email: request.body.email,
+        origin: publicOrigin(request, config),
+      };
       // The answer goes first and the work (lookup, token, mail) after it: how long the
       // answer takes must not tell whether the address has an account.
       afterResponse(reply, () => queuePasswordReset(job), request.log);

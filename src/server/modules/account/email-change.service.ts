@@ -11,7 +11,6 @@ import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedTransaction, recordAudit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
 import {
   countLoginAttempt,
@@ -22,6 +21,7 @@ import {
   type UserRow,
   verifyPassword,
 } from '../auth/index.ts';
+import { ACCOUNT_MAIL, type MailSetup, queueMail } from '../outbox/index.ts';
 
 // A stolen session must not become the account: the email is where password resets
 // go, so changing it needs the current password, takes effect only when the link
@@ -39,13 +39,24 @@ const invalidLink = () => new HttpError(400, 'EMAIL_CHANGE_INVALID', EMAIL_CHANG
 
 const sameEmail = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
-/** 400 unless `password` is the user's; counted like a login, so a stolen session cannot guess it. */
-async function checkCurrentPassword(db: Db, user: UserRow, address: string, password: string | undefined) {
+/**
+ * 400 unless `password` is the user's; counted like a login, so a stolen session
+ * cannot guess it, and `beforeHash` (the network's password-hash budget) is spent
+ * before argon2 runs.
+ */
+async function checkCurrentPassword(
+  db: Db,
+  user: UserRow,
+  address: string,
+  password: string | undefined,
+  beforeHash: (() => Promise<void>) | undefined,
+) {
   if (!password) {
     throw new HttpError(400, 'CURRENT_PASSWORD_REQUIRED', EMAIL_CHANGE_NEEDS_PASSWORD, {
       errors: [{ path: 'currentPassword', message: EMAIL_CHANGE_NEEDS_PASSWORD }],
     });
   }
+  await beforeHash?.();
   await countLoginAttempt(db, user.username, address);
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', CURRENT_PASSWORD_INCORRECT, {
@@ -57,7 +68,8 @@ async function checkCurrentPassword(db: Db, user: UserRow, address: string, pass
 
 interface Mailing {
   db: Db;
-  mailer: Mailer;
+  /** The outbox's context, and whether mail is on at all. */
+  mail: MailSetup;
   /** Where the links in mail point (the instance's public origin). */
   origin: string;
 }
@@ -70,21 +82,27 @@ interface Mailing {
  * link. Without mail no link could reach anyone, so the password alone suffices.
  */
 export async function updateProfile(
-  opts: Mailing & { user: UserRow & { apiKeyId?: number }; address: string; input: ProfileInput },
+  opts: Mailing & {
+    user: UserRow & { apiKeyId?: number };
+    address: string;
+    input: ProfileInput;
+    /** Runs before the current password is verified (the caller's password-hash budget). */
+    beforeHash?: () => Promise<void>;
+  },
 ): Promise<ProfileUpdate> {
-  const { db, mailer, origin, user, input } = opts;
+  const { db, mail, origin, user, input } = opts;
   const email = input.email === undefined ? undefined : input.email || null;
   const changing = email !== undefined && !sameEmail(email, user.email);
-  if (changing) await checkCurrentPassword(db, user, opts.address, input.currentPassword);
+  if (changing) await checkCurrentPassword(db, user, opts.address, input.currentPassword, opts.beforeHash);
 
   const now = nowIso();
-  const pending = changing && email !== null && mailer.enabled;
+  const pending = changing && email !== null && mail.enabled;
   const direct = changing && !pending;
   // Which fields, never their values (the log is read by the organisation's admins); a
   // changed email has entries of its own.
   const named = (['firstName', 'lastName', 'phone'] as const).filter((k) => input[k] !== undefined);
   const who = { organizationId: user.organizationId, actorId: user.id, apiKeyId: user.apiKeyId ?? null };
-  const { row, mails } = await auditedTransaction(db, who, async (trx, audit) => {
+  const row = await auditedTransaction(db, who, async (trx, audit) => {
     const row = await trx
       .updateTable('users')
       .set({
@@ -98,8 +116,7 @@ export async function updateProfile(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (named.length > 0) await audit('account.profile_updated', `${user.username}: ${named.join(', ')}`);
-    const mails: Array<() => Promise<boolean>> = [];
-    if (!changing) return { row, mails };
+    if (!changing) return row;
     // Only the newest request counts: earlier links to other addresses die.
     await trx
       .deleteFrom('emailChanges')
@@ -120,8 +137,13 @@ export async function updateProfile(
         })
         .execute();
       await audit('account.email_change_requested', `${user.email ?? '(none)'} -> ${email}`);
-      mails.push(() =>
-        mailer.send({
+      // The account-mail budget of the new address: past it, 429 and no change is asked for.
+      await queueMail(
+        trx,
+        mail,
+        {
+          kind: ACCOUNT_MAIL.emailConfirm,
+          organizationId: null,
           to: email,
           subject: 'Confirm your new email address for Rally',
           text:
@@ -129,17 +151,17 @@ export async function updateProfile(
             `Open this link to confirm (valid for ${EMAIL_CONFIRM_HOURS} hours, single use):\n` +
             `${confirmEmailUrl(origin, token)}\n\n` +
             'If it was not you, ignore this mail: nothing changes until the link is followed.\n',
-        }),
+          expiresAt: Date.now() + CONFIRM_LIFETIME_MS,
+        },
+        'refuse',
       );
-      return { row, mails };
+      return row;
     }
     await audit('account.email_changed', `${user.email ?? '(none)'} -> ${email ?? '(none)'}`);
     const undo = await undoLink(trx, { userId: user.id, oldEmail: user.email, newEmail: email, now });
-    if (undo)
-      mails.push(() => sendUndoMail({ mailer, origin, username: user.username, ...undo, newEmail: email }));
-    return { row, mails };
+    if (undo) await queueUndoNotice(trx, opts, { username: user.username, ...undo, newEmail: email });
+    return row;
   });
-  for (const send of mails) await send();
   return { ...toPublicUser(row as UserRow), ...(pending && email && { pendingEmail: email }) };
 }
 
@@ -176,27 +198,37 @@ async function undoLink(
   return change.oldEmail ? { oldEmail: change.oldEmail, token } : null;
 }
 
-function sendUndoMail(opts: {
-  mailer: Mailer;
-  origin: string;
-  username: string;
-  oldEmail: string;
-  newEmail: string | null;
-  token: string;
-}): Promise<boolean> {
-  const { mailer, origin, username, oldEmail, newEmail, token } = opts;
-  if (!mailer.enabled) return Promise.resolve(false);
+/**
+ * Writes the notice to the old address, with its undo link, into the outbox in the
+ * change's transaction. No budget holds it back (BUDGET_EXEMPT_KINDS): it is the
+ * owner's alarm, and only a change allowed by the account's password causes it.
+ */
+async function queueUndoNotice(
+  trx: Db,
+  { mail, origin }: Omit<Mailing, 'db'>,
+  change: { username: string; oldEmail: string; newEmail: string | null; token: string },
+): Promise<void> {
+  const { username, oldEmail, newEmail, token } = change;
+  if (!mail.enabled) return;
   const what = newEmail ? `changed to ${newEmail}` : 'removed';
-  return mailer.send({
-    to: oldEmail,
-    subject: 'The email address of your Rally account was changed',
-    text:
-      `The email address of the Rally account "${username}" was ${what}.\n\n` +
-      `If it was not you, open this link to put ${oldEmail} back and sign out every session ` +
-      `(valid for ${EMAIL_UNDO_DAYS} days):\n${undoEmailUrl(origin, token)}\n\n` +
-      'Then choose a new password with "Forgot password?" on the sign-in page.\n' +
-      'If it was you, there is nothing to do.\n',
-  });
+  await queueMail(
+    trx,
+    mail,
+    {
+      kind: ACCOUNT_MAIL.emailChanged,
+      organizationId: null,
+      to: oldEmail,
+      subject: 'The email address of your Rally account was changed',
+      text:
+        `The email address of the Rally account "${username}" was ${what}.\n\n` +
+        `If it was not you, open this link to put ${oldEmail} back and sign out every session ` +
+        `(valid for ${EMAIL_UNDO_DAYS} days):\n${undoEmailUrl(origin, token)}\n\n` +
+        'Then choose a new password with "Forgot password?" on the sign-in page.\n' +
+        'If it was you, there is nothing to do.\n',
+      expiresAt: Date.now() + UNDO_LIFETIME_MS,
+    },
+    'refuse',
+  );
 }
 
 /**
@@ -204,8 +236,8 @@ function sendUndoMail(opts: {
  * lifetime) and makes the change; the old address then gets its undo link.
  */
 export async function confirmEmailChange(opts: Mailing & { token: string }): Promise<EmailChangeResult> {
-  const { db, mailer, origin, token } = opts;
-  const { result, mail } = await db.transaction().execute(async (trx) => {
+  const { db, token } = opts;
+  return db.transaction().execute(async (trx) => {
     const now = nowIso();
     const change = await trx
       .updateTable('emailChanges')
@@ -229,13 +261,10 @@ export async function confirmEmailChange(opts: Mailing & { token: string }): Pro
       target: `${change.oldEmail ?? '(none)'} -> ${change.newEmail ?? '(none)'}`,
     });
     const undo = await undoLink(trx, { ...change, now });
-    return {
-      result: { message: `Your email address is now ${user.email}.`, email: user.email },
-      mail: undo && { ...undo, username: user.username, newEmail: change.newEmail },
-    };
+    if (undo)
+      await queueUndoNotice(trx, opts, { ...undo, username: user.username, newEmail: change.newEmail });
+    return { message: `Your email address is now ${user.email}.`, email: user.email };
   });
-  if (mail) await sendUndoMail({ mailer, origin, ...mail });
-  return result;
 }
 
 /**

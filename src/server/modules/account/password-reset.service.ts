@@ -3,9 +3,9 @@ import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 import { hashPassword, hashToken, newToken } from '../auth/index.ts';
+import { ACCOUNT_MAIL, lockMailBudget, type MailSetup, queueMail } from '../outbox/index.ts';
 import { HOUR_MS } from '#shared/durations.ts';
 
 export const RESET_LIFETIME_MS = HOUR_MS;
@@ -15,51 +15,62 @@ export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
 export const resetUrl = (origin: string, token: string) => `${origin}/reset-password/${token}`;
 
 /**
- * Mails a single-use reset link to every account using this email (several
- * accounts may share one). Runs after the answer (which is the same whatever
- * happens): the caller learns nothing about which emails have accounts. Without
- * SMTP no token is made, since nobody could receive it; nor without an absolute
- * origin (PUBLIC_URL, or an allowed host): a relative link in a mail leads nowhere.
+ * Writes a single-use reset link mail into the outbox for every account using this
+ * email (several accounts may share one), each with its token in one transaction.
+ * Runs after the answer (which is the same whatever happens): the caller learns
+ * nothing about which emails have accounts. The account-mail budget of the address
+ * (modules/outbox) and RESETS_PER_ACCOUNT_PER_HOUR cap it: past either, no token and
+ * no mail, and the answer is the same. Without SMTP no token is made, since nobody
+ * could receive it; nor without an absolute origin (PUBLIC_URL, or an allowed host):
+ * a relative link in a mail leads nowhere.
  */
 export async function requestPasswordReset(opts: {
   db: Db;
-  mailer: Mailer;
+  mail: MailSetup;
   email: string;
   origin: string;
 }): Promise<void> {
-  const { db, mailer, email, origin } = opts;
-  if (!mailer.enabled || !origin) return;
+  const { db, mail, email, origin } = opts;
+  if (!mail.enabled || !origin) return;
   const users = await db
     .selectFrom('users')
     .select(['id', 'username', 'email'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .execute();
   for (const user of users) {
-    const recent = await db
-      .selectFrom('passwordResets')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('userId', '=', user.id)
-      .where('createdAt', '>', isoBefore(RESET_LIFETIME_MS))
-      .executeTakeFirst();
-    if (Number(recent?.n ?? 0) >= RESETS_PER_ACCOUNT_PER_HOUR) continue;
-    const token = newToken();
-    await db
-      .insertInto('passwordResets')
-      .values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        createdAt: nowIso(),
-        expiresAt: isoAfter(RESET_LIFETIME_MS),
-      })
-      .execute();
-    // Not awaited: a slow mail server holds up neither this queue nor anyone else's.
-    void mailer.send({
-      to: user.email ?? email,
-      subject: 'Reset your Rally password',
-      text:
-        `Someone asked to reset the password of the Rally account "${user.username}".\n\n` +
-        `Open this link to choose a new password (valid for 1 hour, single use):\n${resetUrl(origin, token)}\n\n` +
-        'If it was not you, ignore this mail: your password stays as it is.\n',
+    await db.transaction().execute(async (trx) => {
+      // Taken before counting, so that two instances cannot both add the account's last link.
+      await lockMailBudget(trx, mail.dialect, null);
+      const recent = await trx
+        .selectFrom('passwordResets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', user.id)
+        .where('createdAt', '>', isoBefore(RESET_LIFETIME_MS))
+        .executeTakeFirst();
+      if (Number(recent?.n ?? 0) >= RESETS_PER_ACCOUNT_PER_HOUR) return;
+      const token = newToken();
+      const expiresAt = isoAfter(RESET_LIFETIME_MS);
+      const queued = await queueMail(
+        trx,
+        mail,
+        {
+          kind: ACCOUNT_MAIL.passwordReset,
+          organizationId: null,
+          to: user.email ?? email,
+          subject: 'Reset your Rally password',
+          text:
+            `Someone asked to reset the password of the Rally account "${user.username}".\n\n` +
+            `Open this link to choose a new password (valid for 1 hour, single use):\n${resetUrl(origin, token)}\n\n` +
+            'If it was not you, ignore this mail: your password stays as it is.\n',
+          expiresAt: Date.parse(expiresAt),
+        },
+        'drop',
+      );
+      if (!queued) return;
+      await trx
+        .insertInto('passwordResets')
+        .values({ userId: user.id, tokenHash: hashToken(token), createdAt: nowIso(), expiresAt })
+        .execute();
     });
   }
 }
@@ -67,7 +78,8 @@ export async function requestPasswordReset(opts: {
 /**
  * The reset requests of this instance, one after the other: each counts the account's
  * recent links before adding one, so requests for one address never race past
- * RESETS_PER_ACCOUNT_PER_HOUR.
+ * RESETS_PER_ACCOUNT_PER_HOUR (across instances, the account-mail budget lock of
+ * queueMail serialises them on PostgreSQL).
  */
 let resetQueue: Promise<void> = Promise.resolve();
 

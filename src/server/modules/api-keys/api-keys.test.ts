@@ -4,7 +4,7 @@ import { API_KEY_REQUESTS_PER_MINUTE } from '#shared/constants.ts';
 import { loadConfig } from '../../config/env.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { API_KEY_REFUSED_MESSAGE } from '../../plugins/permissions.ts';
-import { addMember } from '../../test/teams.ts';
+import { addMember, postApiKey } from '../../test/teams.ts';
 import {
   bearer,
   createTestApp,
@@ -80,12 +80,7 @@ describe('creating, listing and revoking keys', () => {
 
   it('is for admins only', async () => {
     const editor = await addMember(t.app, a, 'editor');
-    const res = await postJson(
-      t.app,
-      '/api/organization/api-keys',
-      { name: 'n', role: 'viewer' },
-      editor.token,
-    );
+    const res = await postApiKey(t.app, editor.token, { name: 'n', role: 'viewer' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('This needs the admin role');
     expect((await get('/api/organization/api-keys', editor.token)).statusCode).toBe(403);

@@ -109,23 +109,25 @@ describe('GET /embed/{campaignId}', () => {
   });
 
   it('shows an image and a video by their public words, never their internal titles', async () => {
-    const campaign = await createCampaign(t.app, a.token, { description: 'Save the old oaks' });
-    await createAsset(t.app, a.token, campaign.id, {
+    /** The card of a new campaign described `description` whose one asset is `asset`. */
+    const cardOf = async (description: string, asset: Parameters<typeof createAsset>[3]) => {
+      const campaign = await createCampaign(t.app, a.token, { description });
+      await createAsset(t.app, a.token, campaign.id, asset);
+      return embed(campaign.id);
+    };
+    const image = await cardOf('Save the old oaks', {
       title: 'hero_v3_final oaks banner',
       type: 'image',
       content: 'https://cdn.example.org/oaks.png',
     });
-    const image = await embed(campaign.id);
     expect(image.body).toContain('alt="Save the old oaks"');
     expect(image.body).not.toContain('hero_v3');
-    const videos = await createCampaign(t.app, a.token, { description: 'Watch the oaks' });
-    await createAsset(t.app, a.token, videos.id, {
+    const video = await cardOf('Watch the oaks', {
       title: 'oak_cut_final2.mp4',
       type: 'video',
       content: 'https://cdn.example.org/oaks.mp4',
       description: 'Oaks through the seasons',
     });
-    const video = await embed(videos.id);
     expect(video.body).toContain('Video: Oaks through the seasons');
     expect(video.body).not.toContain('oak_cut_final2');
   });

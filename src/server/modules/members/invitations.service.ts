@@ -7,13 +7,12 @@ import type {
 } from '#shared/schemas/members.ts';
 import { INVITATION_EXPIRED } from '#shared/errors.ts';
 import type { Db } from '../../db/client.ts';
-import type { DialectName } from '../../db/dialect.ts';
 import { assertStillMember } from '../../lib/org-lock.ts';
 import { auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mail.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
 import { hashToken, newToken, type UserRow } from '../auth/index.ts';
+import { type MailSetup, queueMail } from '../outbox/index.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * DAY_MS;
@@ -22,59 +21,74 @@ export const ALREADY_IN_ORG = 'You already belong to an organization';
 
 export const invitationUrl = (origin: string, token: string) => `${origin}/invite/${token}`;
 
+/** The invitation mail: the subject is the instance's own words; the organisation is named in the body only. */
+function invitationMail(a: { inviter: string; orgName: string; role: string; url: string }) {
+  return {
+    subject: 'You are invited to join an organization on Rally',
+    text:
+      `${a.inviter} invited you to join ${a.orgName} on Rally as ${a.role}.\n\n` +
+      `Open this link to accept (valid for 7 days, single use):\n${a.url}\n`,
+  };
+}
+
+/**
+ * Makes the invitation and, with mail on and an absolute origin, writes its mail into
+ * the outbox in the same transaction (the organisation's budgets: a spent one is a
+ * 429 and no invitation; a new organisation's mail is held). `emailed` says the mail
+ * is on its way now (false without mail, or while it is held).
+ */
 export async function createInvitation(opts: {
   db: Db;
-  dialect: DialectName;
-  mailer: Mailer;
+  mail: MailSetup;
   orgId: number;
   actor: UserRow;
   input: CreateInvitationInput;
   origin: string;
 }): Promise<CreatedInvitation> {
-  const { db, mailer, orgId, actor, input, origin } = opts;
+  const { db, mail, orgId, actor, input, origin } = opts;
   const token = newToken();
-  const { invitation, orgName } = await auditedTransaction(
-    db,
-    { organizationId: orgId, actorId: actor.id },
-    async (trx, audit) => {
-      // Only admins invite: still one now, not only when the request began.
-      await assertStillMember(trx, opts.dialect, { orgId, userId: actor.id, role: 'admin' });
-      const invitation = await trx
-        .insertInto('invitations')
-        .values({
-          organizationId: orgId,
-          email: input.email,
-          role: input.role,
-          tokenHash: hashToken(token),
-          invitedBy: actor.id,
-          createdAt: nowIso(),
-          expiresAt: isoAfter(INVITATION_LIFETIME_MS),
-        })
-        .returning(['id', 'email', 'role', 'expiresAt'])
-        .executeTakeFirstOrThrow();
-      await audit('invitation.created', `${input.email} as ${input.role}`);
-      const org = await trx
-        .selectFrom('organizations')
-        .select('name')
-        .where('id', '=', orgId)
-        .executeTakeFirstOrThrow();
-      return { invitation, orgName: org.name };
-    },
-  );
   const url = invitationUrl(origin, token);
-  // Without a public origin (no PUBLIC_URL, a host not on ALLOWED_HOSTS) the link is
-  // relative: shown to copy, never mailed.
-  const emailed =
-    mailer.enabled &&
-    origin !== '' &&
-    (await mailer.send({
-      to: input.email,
-      subject: `You are invited to join ${orgName} on Rally`,
-      text:
-        `${actor.username} invited you to join ${orgName} on Rally as ${input.role}.\n\n` +
-        `Open this link to accept (valid for 7 days, single use):\n${url}\n`,
-    }));
-  return { ...invitation, url, emailed };
+  return auditedTransaction(db, { organizationId: orgId, actorId: actor.id }, async (trx, audit) => {
+    // Only admins invite: still one now, not only when the request began.
+    await assertStillMember(trx, mail.dialect, { orgId, userId: actor.id, role: 'admin' });
+    const expiresAt = isoAfter(INVITATION_LIFETIME_MS);
+    const invitation = await trx
+      .insertInto('invitations')
+      .values({
+        organizationId: orgId,
+        email: input.email,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: actor.id,
+        createdAt: nowIso(),
+        expiresAt,
+      })
+      .returning(['id', 'email', 'role', 'expiresAt'])
+      .executeTakeFirstOrThrow();
+    await audit('invitation.created', `${input.email} as ${input.role}`);
+    // Without a public origin (no PUBLIC_URL, a host not on ALLOWED_HOSTS) the link is
+    // relative: shown to copy, never mailed.
+    if (!mail.enabled || origin === '') return { ...invitation, url, emailed: false };
+    const org = await trx
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    const queued = await queueMail(
+      trx,
+      mail,
+      {
+        kind: 'invitation',
+        organizationId: orgId,
+        to: input.email,
+        ...invitationMail({ inviter: actor.username, orgName: org.name, role: input.role, url }),
+        refId: invitation.id,
+        expiresAt: Date.parse(expiresAt),
+      },
+      'refuse',
+    );
+    return { ...invitation, url, emailed: queued?.status === 'queued' };
+  });
 }
 
 /** Pending invitations: not accepted and not expired. Never the token. */

@@ -74,8 +74,7 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
     async (request, reply) => {
       const invitation = await createInvitation({
         db,
-        dialect,
-        mailer,
+        mail: { dialect, config, enabled: mailer.enabled },
         orgId: orgScope(request.user.organizationId),
         actor: request.user,
         input: request.body,

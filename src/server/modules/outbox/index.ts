@@ -8,6 +8,7 @@ export {
   outboxSenderJob,
 } from './outbox.job.ts';
 export {
+  ACCOUNT_MAIL,
   assertMailBudget,
   BUDGET_REFUSED,
   type BudgetScope,
@@ -16,10 +17,13 @@ export {
   enqueueMail,
   type HeldSelection,
   lockMailBudget,
+  type MailContext,
+  type MailSetup,
   OUTBOX_REASON,
   type OutboxStatus,
   type OutgoingMail,
   organizationHeld,
+  queueMail,
   recordUnsentMail,
   releaseHeldMail,
 } from './outbox.service.ts';

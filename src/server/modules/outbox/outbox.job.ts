@@ -5,7 +5,7 @@ import type { DialectName } from '../../db/dialect.ts';
 import { claimedDeliveries, type Job } from '../../jobs/runner.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { isoBefore } from '../../lib/time.ts';
-import { type BudgetScope, budgetExceeded, OUTBOX_REASON } from './outbox.service.ts';
+import { BUDGET_EXEMPT_KINDS, BUDGET_REASON, budgetExceeded, OUTBOX_REASON } from './outbox.service.ts';
 
 /** Rows claimed per step (one transaction); more wait for the next step. */
 export const OUTBOX_BATCH = 50;
@@ -53,12 +53,6 @@ interface Claimed extends FinishedMail {
   headers: string | null;
   attempts: number;
 }
-
-const BUDGET_REASON: Record<BudgetScope, string> = {
-  recipient: OUTBOX_REASON.budgetRecipient,
-  organization: OUTBOX_REASON.budgetOrganization,
-  instance: OUTBOX_REASON.budgetInstance,
-};
 
 /**
  * The one sender of the outbox's mail (docs/decisions/0024-outbox.md). Each step, in
@@ -134,21 +128,23 @@ export function outboxSenderJob(opts: {
       // Budgets count what has left; this batch's earlier rows count too.
       const batch = { recipient: new Map<string, number>(), organization: new Map<number, number>(), all: 0 };
       for (const row of rows) {
-        const over = await budgetExceeded(
-          trx,
-          config,
-          { recipientKey: row.recipientKey, organizationId: row.organizationId },
-          {
-            by: 'sent',
-            now,
-            extra: {
-              recipient: batch.recipient.get(row.recipientKey) ?? 0,
-              organization:
-                row.organizationId === null ? 0 : (batch.organization.get(row.organizationId) ?? 0),
-              instance: batch.all,
+        const over =
+          !BUDGET_EXEMPT_KINDS.includes(row.kind) &&
+          (await budgetExceeded(
+            trx,
+            config,
+            { recipientKey: row.recipientKey, organizationId: row.organizationId },
+            {
+              by: 'sent',
+              now,
+              extra: {
+                recipient: batch.recipient.get(row.recipientKey) ?? 0,
+                organization:
+                  row.organizationId === null ? 0 : (batch.organization.get(row.organizationId) ?? 0),
+                instance: batch.all,
+              },
             },
-          },
-        );
+          ));
         if (over) {
           await trx
             .updateTable('outbox')

@@ -4,6 +4,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DialectName } from '../../db/dialect.ts';
+import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 // The outbox (docs/decisions/0024-outbox.md): every mail the server sends is a row,
@@ -32,6 +33,32 @@ export const OUTBOX_REASON = {
 } as const;
 
 export type BudgetScope = 'recipient' | 'organization' | 'instance';
+
+/**
+ * Mail about a person's own account (organizationId null). It has budgets of its own:
+ * per recipient and per instance, counted over account mail only, so an
+ * organisation's reminder volume never blocks a password reset and a stranger's
+ * resets never spend an organisation's budget. Never held for a new organisation.
+ */
+export const ACCOUNT_MAIL = {
+  passwordReset: 'password-reset',
+  emailConfirm: 'email-confirm',
+  emailChanged: 'email-changed',
+} as const;
+
+/**
+ * Kinds no budget refuses or holds (they still count): the notice to an account's
+ * old address that its email changed, the owner's alarm, which only a change the
+ * account's password allowed can cause.
+ */
+export const BUDGET_EXEMPT_KINDS: readonly string[] = [ACCOUNT_MAIL.emailChanged];
+
+/** The row reason of a mail a spent budget held or dropped. */
+export const BUDGET_REASON: Record<BudgetScope, string> = {
+  recipient: OUTBOX_REASON.budgetRecipient,
+  organization: OUTBOX_REASON.budgetOrganization,
+  instance: OUTBOX_REASON.budgetInstance,
+};
 
 /** Statuses that never carried a message out: they do not spend a budget. */
 const UNSPENT: OutboxStatus[] = ['expired', 'dropped'];
@@ -159,6 +186,8 @@ export async function lockMailBudget(q: Db, dialect: DialectName, organizationId
 }
 
 interface SpentFilter {
+  /** Account mail (organizationId null) and organisations' mail are counted apart. */
+  account: boolean;
   recipientKey?: string;
   organizationId?: number | null;
   /**
@@ -203,6 +232,7 @@ async function spent(q: Db, f: SpentFilter): Promise<{ n: number; oldest: string
         );
       return eb.or([eb.and(written), sentSince(eb)]);
     });
+  query = query.where('organizationId', f.account ? 'is' : 'is not', null);
   if (f.recipientKey !== undefined) query = query.where('recipientKey', '=', f.recipientKey);
   if (f.organizationId !== undefined && f.organizationId !== null)
     query = query.where('organizationId', '=', f.organizationId);
@@ -235,7 +265,7 @@ export async function budgetExceeded(
   const now = opts.now ?? Date.now();
   const since = new Date(now - DAY_MS).toISOString();
   const extra = opts.extra ?? { recipient: 0, organization: 0, instance: 0 };
-  const checks: [BudgetScope, Omit<SpentFilter, 'by' | 'since'> | null, number, number][] = [
+  const checks: [BudgetScope, Omit<SpentFilter, 'account' | 'by' | 'since'> | null, number, number][] = [
     ['recipient', { recipientKey: target.recipientKey }, config.mailBudgets.recipient, extra.recipient],
     [
       'organization',
@@ -247,7 +277,8 @@ export async function budgetExceeded(
   ];
   for (const [scope, filter, budget, more] of checks) {
     if (!filter) continue;
-    const { n, oldest } = await spent(q, { ...filter, by: opts.by, since });
+    const account = target.organizationId === null;
+    const { n, oldest } = await spent(q, { ...filter, account, by: opts.by, since });
     if (n + more >= budget) {
       const frees = oldest ? Date.parse(oldest) + DAY_MS : now + DAY_MS;
       return { scope, retryAfterSeconds: Math.max(1, Math.ceil((frees - now) / 1000)) };
@@ -255,6 +286,12 @@ export async function budgetExceeded(
   }
   return null;
 }
+
+/** The 429 (with Retry-After) of a spent budget. */
+export const budgetRefusal = (over: BudgetVerdict) =>
+  new HttpError(429, 'RATE_LIMITED', BUDGET_REFUSED[over.scope]).withHeaders({
+    'retry-after': String(over.retryAfterSeconds),
+  });
 
 /** 429 with Retry-After when one more mail to this recipient from this organisation would pass a budget. */
 export async function assertMailBudget(
@@ -264,11 +301,52 @@ export async function assertMailBudget(
   now = Date.now(),
 ): Promise<void> {
   const over = await budgetExceeded(q, config, target, { by: 'written', now });
-  if (over) {
-    throw new HttpError(429, 'RATE_LIMITED', BUDGET_REFUSED[over.scope]).withHeaders({
-      'retry-after': String(over.retryAfterSeconds),
-    });
+  if (over) throw budgetRefusal(over);
+}
+
+/** What queueMail needs besides the transaction. */
+export interface MailContext {
+  dialect: DialectName;
+  config: Config;
+}
+
+/** A service's view of mail: the outbox's context, and whether mail is on at all. */
+export type MailSetup = MailContext & { enabled: boolean };
+
+/**
+ * Writes one mail into the outbox in the caller's transaction, within its budgets
+ * (counted from the rows written in the last day, serialised per organisation, or for
+ * all account mail, by lockMailBudget). Over a budget, `ifOver: 'refuse'` throws the
+ * 429 (the caller's transaction, and whatever the mail was about, is rolled back);
+ * `'drop'` records the mail as dropped with the budget's reason, keeps no address or
+ * body, and answers null (the caller answers as if it were sent: a password reset
+ * must not tell whether it went). Exempt kinds are never refused.
+ */
+export async function queueMail(
+  q: Db,
+  ctx: MailContext,
+  mail: Omit<OutgoingMail, 'recipientKey'>,
+  ifOver: 'refuse' | 'drop',
+  now = Date.now(),
+): Promise<{ id: number; status: OutboxStatus } | null> {
+  const recipientKey = addressKey(await loadAddressKeySecret(q), mail.to);
+  if (!BUDGET_EXEMPT_KINDS.includes(mail.kind)) {
+    await lockMailBudget(q, ctx.dialect, mail.organizationId);
+    const target = { recipientKey, organizationId: mail.organizationId };
+    const over = await budgetExceeded(q, ctx.config, target, { by: 'written', now });
+    if (over && ifOver === 'refuse') throw budgetRefusal(over);
+    if (over) {
+      const { kind, organizationId, subject, refId } = mail;
+      const reason = BUDGET_REASON[over.scope];
+      await recordUnsentMail(
+        q,
+        { kind, organizationId, recipientKey, subject, refId, status: 'dropped', reason },
+        now,
+      );
+      return null;
+    }
   }
+  return enqueueMail(q, ctx.config, { ...mail, recipientKey }, now);
 }
 
 /** Which held rows an operator acts on: all of one organisation, or these ids. */

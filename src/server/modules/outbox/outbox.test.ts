@@ -1,10 +1,9 @@
-import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOUR_MS as HOUR } from '#shared/durations.ts';
 import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
-import { confirmLink, markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
-import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { confirmLink, mailingApps, markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
+import { startSmtp } from '../../test/smtp.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { CONFIRM_SUBJECT, REMINDER_REFUSED, REMINDER_SUBJECT } from '../reminders/index.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
 import { scheduleShare, visitorCookie } from '../../test/visitor.ts';
@@ -24,31 +23,9 @@ import {
 
 const ORIGIN = 'https://rally.example';
 const PHISH = 'ACTION REQUIRED: your mailbox will be closed, verify at http://phish.example/verify';
-let smtp: TestSmtp;
-const apps: TestApp[] = [];
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  for (const app of apps.reverse()) await app.close();
-  await smtp?.close();
-});
-
-async function appWith(env: Record<string, string> = {}, sameDatabaseAs?: TestApp) {
-  const app = await createTestApp(
-    {
-      ROLLUP_INTERVAL_MS: '0',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Rally <rally@example.org>',
-      PUBLIC_URL: ORIGIN,
-      ...env,
-    },
-    { sameDatabaseAs },
-  );
-  apps.push(app);
-  return app;
-}
+// mailingEnv turns the new-organisation hold off; the tests of the hold set it.
+const kit = mailingApps(ORIGIN);
+const { appWith, mailsTo } = kit;
 
 /** An organisation with a campaign named `campaignName`, and a scheduler for its supporter page. */
 async function setup(app: TestApp, campaignName = 'Clean Rivers', orgName = 'Rivers Org') {
@@ -80,13 +57,6 @@ const outboxOf = (app: TestApp, organizationId: number) =>
     .where('organizationId', '=', organizationId)
     .orderBy('id')
     .execute();
-const mailsTo = (to: string) =>
-  smtp.messages.filter((m: ParsedMail) =>
-    [m.to]
-      .flat()
-      .flatMap((a) => a?.value ?? [])
-      .some((v) => v.address?.toLowerCase() === to.toLowerCase()),
-  );
 /** Lets mail in flight arrive before counting what did not. */
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
@@ -263,7 +233,7 @@ describe("a new organisation's mail", () => {
     await settle();
     expect(mailsTo('fresh@example.org')).toHaveLength(0);
     await reminderRunner(app, () => now + 24 * HOUR + 60_000).runOnce();
-    const mail = await smtp.waitFor('fresh@example.org');
+    const mail = await kit.smtp.waitFor('fresh@example.org');
     expect(mail.subject).toBe(CONFIRM_SUBJECT);
     expect((await outboxOf(app, s.org))[0]).toMatchObject({ status: 'sent', reason: null });
   });
@@ -277,7 +247,7 @@ describe("a new organisation's mail", () => {
     expect(await releaseHeldMail(app.database.db, { ids: [first.id] })).toBe(1);
     expect(await dropHeldMail(app.database.db, { organizationId: s.org })).toBe(1);
     await reminderRunner(app, () => Date.now()).runOnce();
-    await smtp.waitFor('op1@example.org');
+    await kit.smtp.waitFor('op1@example.org');
     await settle();
     expect(mailsTo('op2@example.org')).toHaveLength(0);
     const rows = await outboxOf(app, s.org);
@@ -311,7 +281,7 @@ describe("a new organisation's mail", () => {
     // Sent in order: the mail that was waiting first, then one released; the rest waits
     // for the budget (an hour at a time) rather than leave past it.
     await reminderRunner(app, () => Date.now()).runOnce();
-    await smtp.waitFor('honest1@example.org');
+    await kit.smtp.waitFor('honest1@example.org');
     await settle();
     const rows = await app.database.db
       .selectFrom('outbox')
@@ -340,7 +310,7 @@ describe('reminder address confirmation', () => {
     expect(res.statusCode).toBe(201);
     const shareId = res.json().id;
     await reminderRunner(app, () => Date.now()).runOnce();
-    const mail = await smtp.waitFor('lapse@example.org');
+    const mail = await kit.smtp.waitFor('lapse@example.org');
     await reminderRunner(app, () => Date.now() + 8 * 24 * HOUR).runOnce();
     const share = await app.database.db
       .selectFrom('shares')
@@ -375,7 +345,7 @@ describe('reminder address confirmation', () => {
     const s = await setup(app, '<img src=x onerror=alert(1)>', '<script>alert(1)</script>');
     const res = await s.schedule('escape@example.org');
     await reminderRunner(app, () => Date.now()).runOnce();
-    const link = confirmLink(await smtp.waitFor('escape@example.org'));
+    const link = confirmLink(await kit.smtp.waitFor('escape@example.org'));
     const page = await app.app.inject({ url: link });
     expect(page.body).not.toContain('<script>alert');
     expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -429,7 +399,7 @@ describe('the sender', () => {
     await Promise.all([run(app), run(second), run(app), run(second)]);
     const clock = () => Date.now();
     await Promise.all([reminderRunner(app, clock).runOnce(), reminderRunner(second, clock).runOnce()]);
-    for (const address of to) await smtp.waitFor(address);
+    for (const address of to) await kit.smtp.waitFor(address);
     await settle();
     for (const address of to) expect(mailsTo(address), address).toHaveLength(1);
     const rows = await outboxOf(app, org);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../modules/auth/index.ts';
+import { postApiKey } from '../teams.ts';
 import { appPerFile, postJson, requester, signUp } from '../test-app.ts';
 
 // Issue 23 item 2 (a stolen session must not become a permanent takeover):
@@ -29,12 +30,7 @@ describe('an API key minted with a stolen admin session', () => {
   it('stops working when the owner resets the password', async () => {
     const owner = await signUp(t.app);
     // The intruder, holding only the session token, makes a key for later.
-    const made = await postJson(
-      t.app,
-      '/api/organization/api-keys',
-      { name: 'sync', role: 'editor' },
-      owner.token,
-    );
+    const made = await postApiKey(t.app, owner.token, { name: 'sync', role: 'editor' });
     expect(made.statusCode).toBe(201);
     const key = made.json().key as string;
     await resetWithToken(owner.userId, 'owners-new-pass');

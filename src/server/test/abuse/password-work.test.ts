@@ -23,6 +23,10 @@ const login = (remoteAddress: string, username = uniqueName('nobody')) =>
     payload: { username, password: 'guess-123' },
   });
 
+/** A signed-in write of `user` from `remoteAddress`. */
+const asUser = (user: { token: string }, remoteAddress: string, url: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url, remoteAddress, headers: bearer(user.token), payload });
+
 describe('a password reset token', () => {
   it('is checked before anything is hashed: random tokens cost no argon2 work', async () => {
     const before = passwordWork.stats().started;
@@ -64,14 +68,18 @@ describe('the per-network budget of password hashing', () => {
     for (let i = 0; i < BUDGET; i++) expect((await register()).statusCode).toBe(201);
     expect((await register()).statusCode).toBe(429);
     expect((await login(address, user.username)).statusCode).toBe(429);
-    const change = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/password',
-      remoteAddress: address,
-      headers: bearer(user.token),
-      payload: { currentPassword: 'secret123', newPassword: 'newsecret1' },
+    const change = await asUser(user, address, '/api/user/password', {
+      currentPassword: 'secret123',
+      newPassword: 'newsecret1',
     });
     expect(change.statusCode).toBe(429);
+    const hashesBefore = passwordWork.stats().started;
+    const emailChange = await asUser(user, address, '/api/user/profile', {
+      email: 'moved@example.org',
+      currentPassword: 'secret123',
+    });
+    expect(emailChange.statusCode).toBe(429);
+    expect(passwordWork.stats().started).toBe(hashesBefore);
     // A valid reset token still costs a hash: refused too, and the token stays usable.
     const token = 'A'.repeat(43);
     await t.database.db
@@ -96,17 +104,34 @@ describe('the per-network budget of password hashing', () => {
   });
 });
 
+describe('an email change', () => {
+  it("spends its network's budget when it checks the current password, and is 429 once it is spent", async () => {
+    const user = await signUp(t.app, { org: false });
+    const address = '198.51.100.20';
+    const changeEmail = (currentPassword: string) =>
+      asUser(user, address, '/api/user/profile', { email: 'moved@example.org', currentPassword });
+    for (let i = 0; i < BUDGET - 1; i++) expect((await login(address)).statusCode).toBe(401);
+    // The last unit goes to the email change's argon2 check.
+    expect((await changeEmail('wrong-guess-1')).statusCode).toBe(400);
+    expect((await login(address)).statusCode).toBe(429);
+    const refused = await changeEmail('secret123');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Other fields need no password, so no budget.
+    const named = await asUser(user, address, '/api/user/profile', { firstName: 'Ada' });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().email).toBe(`${user.username}@example.org`);
+  });
+});
+
 describe('password change from one /64 (a stolen session guessing the password)', () => {
   it('is held back like login: 429 after the allowance, however the addresses of the /64 rotate', async () => {
     const user = await signUp(t.app, { org: false });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/user/password',
-        remoteAddress: `2001:db8:97:1:${i + 1}::1`,
-        headers: bearer(user.token),
-        payload: { currentPassword: `wrong-${i}-guess`, newPassword: 'newsecret1' },
+      const res = await asUser(user, `2001:db8:97:1:${i + 1}::1`, '/api/user/password', {
+        currentPassword: `wrong-${i}-guess`,
+        newPassword: 'newsecret1',
       });
       statuses.push(res.statusCode);
     }

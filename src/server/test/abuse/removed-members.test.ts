@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMember, tokenOf } from '../teams.ts';
+import { addMember, postApiKey, tokenOf } from '../teams.ts';
 import { appPerFile, postJson, requester, type SignedUp, sendJson, signUp } from '../test-app.ts';
 
 // A member an admin removes loses every way back in at once, on every instance:
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 const makeKey = async (token: string, role: 'viewer' | 'editor') => {
-  const res = await postJson(a.app, '/api/organization/api-keys', { name: `Key ${role}`, role }, token);
+  const res = await postApiKey(a.app, token, { name: `Key ${role}`, role });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().key as string;
 };

@@ -86,7 +86,7 @@ function InvitationLink({ invitation, close }: { invitation: CreatedInvitation; 
       <p role="status" className="text-sm">
         {invitation.emailed
           ? `We emailed the invitation to ${invitation.email}. You can also send them this link:`
-          : `Nothing was emailed (mail is not set up on this server): send ${invitation.email} this link yourself.`}
+          : `Nothing was emailed yet (mail is off on this server, or waits while your organization is new): send ${invitation.email} this link yourself.`}
       </p>
       <div className="space-y-1.5">
         <CopyField

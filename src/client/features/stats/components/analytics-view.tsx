@@ -212,20 +212,28 @@ function AnalyticsBody({
         </div>
       </div>
 
-      <dl aria-label="Totals for the range" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl aria-label="Totals for the range" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {(
           [
-            ['Shares', formatCount(totals.shares), 'shares'],
-            ['Clicks', formatCount(totals.clicks), 'clicks'],
-            ['Supporters', formatCount(totals.uniqueSupporters), 'supporters'],
-            ['Click-through rate', formatRate(totals.engagementRate), 'engagement'],
+            ['Shares', formatCount(totals.shares), 'shares', undefined],
+            ['Clicks', formatCount(totals.clicks), 'clicks', undefined],
+            // Confirmations that did not prove a visit to the link: never in clicks or the rate.
+            [
+              'Unconfirmed click-throughs',
+              formatCount(totals.unconfirmedClicks),
+              'unconfirmed',
+              'Not counted in clicks',
+            ],
+            ['Supporters', formatCount(totals.uniqueSupporters), 'supporters', undefined],
+            ['Click-through rate', formatRate(totals.engagementRate), 'engagement', undefined],
           ] as const
-        ).map(([label, value, id]) => (
+        ).map(([label, value, id, note]) => (
           <div key={id} className="rounded-lg bg-muted p-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>
             <dd className="text-xl font-semibold tabular-nums" data-testid={`analytics-total-${id}`}>
               {value}
             </dd>
+            {note && <dd className="text-xs text-muted-foreground">{note}</dd>}
           </div>
         ))}
       </dl>
