@@ -42,6 +42,10 @@ describe('trackedUrl', () => {
     expect(trackedUrl('https://rally.example/', 7, 'code123456')).toBe(
       'https://rally.example/supporter/7?ref=code123456',
     );
+    // A share's link names its asset, so it previews that asset.
+    expect(trackedUrl('https://rally.example', 7, 'code123456', 31)).toBe(
+      'https://rally.example/supporter/7?ref=code123456&a=31',
+    );
   });
 });
 
@@ -172,8 +176,38 @@ describe('campaignLinkPreview', () => {
       title: 'Save the Park',
       description: 'Keep it green',
       image: 'https://rally.example/uploads/park.png',
+      imageAlt: 'Keep it green',
       url: 'https://rally.example/supporter/5',
     });
+  });
+
+  it("previews the asset a link names: its words and picture, a text's the logo, never another asset's picture", () => {
+    const campaign = { id: 5, name: 'Save the Park', description: 'Keep it green' };
+    const park = { id: 1, type: 'image', content: '/uploads/park.png', description: 'The park' };
+    const pond = { id: 2, type: 'image', content: '/uploads/pond.png', shareText: 'Swim in the pond' };
+    const words = { id: 3, type: 'text', content: 'Write to the council' };
+    const organization = { name: 'Park Friends', logoUrl: '/uploads/logo.png' };
+    const input = { campaign, assets: [park, pond, words], organization };
+    expect(campaignLinkPreview({ ...input, asset: pond }, 'https://rally.example')).toEqual({
+      siteName: 'Park Friends',
+      title: 'Save the Park',
+      description: 'Swim in the pond',
+      image: 'https://rally.example/uploads/pond.png',
+      imageAlt: 'Swim in the pond',
+      url: 'https://rally.example/supporter/5?a=2',
+    });
+    const text = campaignLinkPreview({ ...input, asset: words }, 'https://rally.example');
+    expect(text).toMatchObject({
+      description: 'Write to the council',
+      image: 'https://rally.example/uploads/logo.png',
+      imageAlt: 'Park Friends logo',
+      url: 'https://rally.example/supporter/5?a=3',
+    });
+    const noLogo = campaignLinkPreview(
+      { campaign, assets: input.assets, asset: words },
+      'https://rally.example',
+    );
+    expect(noLogo.image).toBeUndefined();
   });
 
   it('has no image when the campaign has none', () => {

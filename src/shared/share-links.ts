@@ -27,9 +27,21 @@ export function qrSupporterUrl(origin: string, campaignId: number): string {
   return `${supporterUrl(origin, campaignId)}?src=${QR_SOURCE}`;
 }
 
-/** `{origin}/supporter/{campaignId}?ref={code}`: the link a share carries. */
-export function trackedUrl(origin: string, campaignId: number, ref: string): string {
-  return `${supporterUrl(origin, campaignId)}?ref=${encodeURIComponent(ref)}`;
+/** The query parameter naming the shared asset, so the link previews that asset. */
+export const ASSET_PARAM = 'a';
+
+/** `{origin}/supporter/{campaignId}?a={assetId}`: the campaign page previewing one asset. */
+export function assetPageUrl(origin: string, campaignId: number, assetId: number): string {
+  return `${supporterUrl(origin, campaignId)}?${ASSET_PARAM}=${assetId}`;
+}
+
+/**
+ * `{origin}/supporter/{campaignId}?ref={code}&a={assetId}`: the link a share carries,
+ * which previews the shared asset (a link without `a`, as older shares have, previews the campaign).
+ */
+export function trackedUrl(origin: string, campaignId: number, ref: string, assetId?: number): string {
+  const asset = assetId === undefined ? '' : `&${ASSET_PARAM}=${assetId}`;
+  return `${supporterUrl(origin, campaignId)}?ref=${encodeURIComponent(ref)}${asset}`;
 }
 
 export interface ShareableAsset {
@@ -192,21 +204,28 @@ export function shareIntentUrl(platform: IntentPlatform, input: IntentInput): st
 }
 
 export interface LinkPreviewInput {
-  campaign: { id: number; name: string; description?: string | null };
-  assets: { type: string; content: string }[];
+  campaign: CampaignWords & { id: number };
+  assets: ShareableAsset[];
   /** The organisation behind the campaign: its name and logo brand the preview. */
   organization?: { name: string; logoUrl: string };
+  /** The asset a share link names (`?a=`): the preview is that asset's, not the campaign's. */
+  asset?: ShareableAsset & { id: number };
 }
 
 export interface LinkPreview {
   title: string;
   description: string;
-  /** Absolute URL of the first image asset, else of the organisation's logo, if any. */
+  /** Absolute URL of the picture: the asset's, else the organisation's logo, if any. */
   image?: string;
+  /** What the picture shows (og:image:alt), never an internal title. */
+  imageAlt: string;
   /** The organisation's name (og:site_name), when known. */
   siteName?: string;
   url: string;
 }
+
+/** How long an asset's words may be as a link preview's description. */
+export const PREVIEW_DESCRIPTION_MAX = 300;
 
 /** Make an asset URL absolute ('/uploads/x.png' -> 'https://host/uploads/x.png'). */
 export function absoluteUrl(origin: string, href: string): string {
@@ -218,19 +237,33 @@ export function absoluteUrl(origin: string, href: string): string {
 }
 
 /**
- * What a link to the campaign unfurls as: the page's og:title, og:description and
- * og:image (the first image asset, else the organisation's logo, so a campaign of
- * text or video still unfurls with a picture). The share dialog draws its link cards from it.
+ * What a link unfurls as: the page's og:title, og:description and og:image. A link
+ * that names an asset (`?a=`, as every share link does) previews that asset: its
+ * words, and its picture if it is an image, else the organisation's logo (never
+ * another asset's picture). A plain campaign link previews the campaign: its
+ * description and first image, else the logo. The share dialog draws its link cards from it.
  */
 export function campaignLinkPreview(input: LinkPreviewInput, origin: string): LinkPreview {
-  const image = input.assets.find((a) => a.type === 'image')?.content || input.organization?.logoUrl;
+  const { campaign, asset, organization } = input;
+  const picture = asset
+    ? asset.type === 'image'
+      ? asset
+      : undefined
+    : input.assets.find((a) => a.type === 'image');
+  const image = picture
+    ? { src: picture.content, alt: picture.description?.trim() || assetHeadline(picture, campaign) }
+    : organization?.logoUrl
+      ? { src: organization.logoUrl, alt: `${organization.name} logo` }
+      : undefined;
   return {
-    siteName: input.organization?.name || undefined,
-    title: input.campaign.name,
-    description:
-      input.campaign.description?.trim() || `Support ${input.campaign.name} and share it with your friends.`,
-    image: image ? absoluteUrl(origin, image) : undefined,
-    url: supporterUrl(origin, input.campaign.id),
+    siteName: organization?.name || undefined,
+    title: campaign.name,
+    description: asset
+      ? oneLine(assetShareText(asset, campaign), PREVIEW_DESCRIPTION_MAX)
+      : campaign.description?.trim() || `Support ${campaign.name} and share it with your friends.`,
+    image: image ? absoluteUrl(origin, image.src) : undefined,
+    imageAlt: image?.alt ?? '',
+    url: asset ? assetPageUrl(origin, campaign.id, asset.id) : supporterUrl(origin, campaign.id),
   };
 }
 

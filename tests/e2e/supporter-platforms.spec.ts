@@ -33,7 +33,7 @@ async function nthShare(page: Page, seeded: SeededSupporterCampaign, n: number) 
     (c) => c.kind === 'fetch' && c.method === 'POST' && c.url?.endsWith('/api/shares'),
   );
   const body = JSON.parse(logs[n - 1]?.body ?? '{}');
-  const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}`;
+  const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}&a=${body.assetId}`;
   return { url: open.url as string, features: open.features, platform: body.platform as string, tracked };
 }
 
@@ -49,15 +49,15 @@ test.describe('the new platforms on a desktop', () => {
     await expect(dialog.getByRole('button', { name: 'Twitter' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'X', exact: true })).toBeVisible();
 
-    // Previews with a recognisable card: the caption, and the campaign's link card.
+    // Previews with a recognisable card: the caption, and the link card (the asset's: its words too).
     for (const tab of ['Bluesky', 'Threads', 'Mastodon', 'Telegram']) {
       await dialog.getByRole('tab', { name: tab, exact: true }).click();
       const panel = dialog.getByRole('tabpanel');
-      await expect(panel.getByText(CAPTION)).toBeVisible();
+      await expect(panel.getByText(CAPTION).first()).toBeVisible();
       await expect(panel.getByText(seeded.name, { exact: true })).toBeVisible();
     }
     await dialog.getByRole('tab', { name: 'Reddit', exact: true }).click();
-    await expect(dialog.getByRole('tabpanel').getByText(CAPTION)).toBeVisible();
+    await expect(dialog.getByRole('tabpanel').getByText(CAPTION).first()).toBeVisible();
 
     const post = (tracked: string) => `${CAPTION}\n\n${tracked}`;
     await dialog.getByRole('button', { name: 'Bluesky', exact: true }).click();

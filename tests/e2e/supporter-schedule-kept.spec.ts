@@ -102,7 +102,7 @@ test.describe('scheduling kept on a desktop', () => {
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Add to calendar' }).click();
     const event = await parsedEvent(await downloading);
-    const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}`;
+    const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}&a=${body.assetId}`;
     expect(event.start).toBe(expectedIso);
     expect(event.url).toBe(tracked);
     expect(event.description).toBe(`${CAPTION}\n\n${tracked}`);

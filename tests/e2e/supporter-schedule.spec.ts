@@ -86,7 +86,11 @@ test.describe('scheduling on a desktop', () => {
     expect(ics).toContain('BEGIN:VEVENT');
     expect(icsProp(ics, 'DTSTART')).toBe(expectedIso.replace(/[-:]/g, '').replace(/\.\d{3}/, ''));
     const url = icsProp(ics, 'URL');
-    expect(url).toMatch(new RegExp(`^http://[^/]+/supporter/${seeded.campaignId}\\?ref=[A-Za-z0-9_-]{12}$`));
+    expect(url).toMatch(
+      new RegExp(
+        `^http://[^/]+/supporter/${seeded.campaignId}\\?ref=[A-Za-z0-9_-]{12}&a=${seeded.assets[0].id}$`,
+      ),
+    );
     // The reminder's link carries the code the server stored with the scheduled share.
     expect(body.ref).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect(url).toContain(`ref=${body.ref}`);

@@ -53,7 +53,8 @@ async function expectLoggedThenOpened(
   });
   expect(body.ref).toMatch(REF_CODE_PATTERN);
   expect(body.ref).toHaveLength(12);
-  const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}`;
+  // The link names the shared asset, so it previews that asset.
+  const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}&a=${assetId}`;
   return { url: new URL(open.url as string), tracked, ref: body.ref as string };
 }
 
@@ -85,7 +86,8 @@ test.describe('sharing from the desktop page', () => {
       await expect(panel.locator(`img[src="${firstImage}"]`)).toBeVisible();
     }
     await dialog.getByRole('tab', { name: 'WhatsApp' }).click();
-    await expect(dialog.getByRole('tabpanel').getByText(seeded.description)).toBeVisible();
+    // The card is the shared asset's link preview: its words, not the campaign's.
+    await expect(dialog.getByRole('tabpanel').getByText(longWords).last()).toBeVisible();
     await dialog.getByRole('tab', { name: 'Instagram Story' }).click();
     await expect(dialog.getByRole('tabpanel').getByText('Your story')).toBeVisible();
     await expect(
@@ -346,7 +348,7 @@ test.describe('sharing from a phone', () => {
     );
     const ref = JSON.parse(post?.body ?? '{}').ref;
     expect(share?.text).toBe(
-      `${seeded.assets[0].label}\n\n${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${ref}`,
+      `${seeded.assets[0].label}\n\n${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${ref}&a=${seeded.assets[0].id}`,
     );
     await expect
       .poll(async () => (await campaignStats(request, seeded)).platformBreakdown.instagram_story)

@@ -40,7 +40,7 @@ if (dataElement?.textContent) {
       event.preventDefault();
       const ref = newRefCode();
       // The card's own origin is the app's: the tracked link leads to the full supporter page.
-      const url = trackedUrl(location.origin, data.campaign.id, ref);
+      const url = trackedUrl(location.origin, data.campaign.id, ref, data.asset.id);
       const target = shareIntentUrl(platform, {
         text: composeShareText(data.asset, data.campaign),
         url,

@@ -139,12 +139,15 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a 
     const jsonOnB = () => send('GET', `/api/supporter/campaigns/${campaignId}`, { via: B, auth: false });
     const htmlOnB = () => send('GET', `/supporter/${campaignId}`, { via: B, auth: false });
     // B now holds both in its cache.
-    expect((await jsonOnB()).json.assets.map((a: { title: string }) => a.title)).toEqual(['Before']);
+    expect((await jsonOnB()).json.assets.map((a: { content: string }) => a.content)).toEqual(['Share me']);
     const page = await htmlOnB();
     expect(page.status).toBe(200);
-    expect(page.body.toString()).toContain('Before');
+    expect(page.body.toString()).toContain('Share me');
 
-    const edited = await send('PUT', `/api/assets/${assetId}`, { body: { title: 'After the edit' }, via: A });
+    const edited = await send('PUT', `/api/assets/${assetId}`, {
+      body: { content: 'After the edit' },
+      via: A,
+    });
     expect(edited.status, edited.body.toString()).toBe(200);
     const editedAt = Date.now();
     let jsonMs: number | undefined;
@@ -152,7 +155,7 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a 
     while ((jsonMs === undefined || htmlMs === undefined) && Date.now() - editedAt < 3000) {
       const [json, html] = await Promise.all([jsonOnB(), htmlOnB()]);
       expect(upstreamOf(json)).toBe(B);
-      if (jsonMs === undefined && json.json.assets[0]?.title === 'After the edit')
+      if (jsonMs === undefined && json.json.assets[0]?.content === 'After the edit')
         jsonMs = Date.now() - editedAt;
       if (htmlMs === undefined && html.body.toString().includes('After the edit'))
         htmlMs = Date.now() - editedAt;

@@ -4,6 +4,7 @@ import { PLATFORMS } from '#shared/platforms.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import {
   assetHeadline,
+  assetPageUrl,
   type CampaignWords,
   composeShareText,
   shareIntentUrl,
@@ -66,7 +67,8 @@ function assetFigure(asset: SupporterCampaign['assets'][number], campaign: Campa
  */
 function shareButtons(view: SupporterCampaign, origin: string): string {
   const asset = view.assets[0];
-  const url = supporterUrl(origin, view.campaign.id);
+  // Without the script the links share the asset's page: it previews this asset.
+  const url = assetPageUrl(origin, view.campaign.id, asset.id);
   const text = composeShareText(asset, view.campaign);
   const items = EMBED_PLATFORMS.map((platform) => {
     const href = shareIntentUrl(platform, { text, url, subject: view.campaign.name });

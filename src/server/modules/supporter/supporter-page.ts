@@ -1,30 +1,30 @@
 import { VISIT_TOKEN_META } from '#shared/constants.ts';
-import type { SupporterCampaign } from '#shared/schemas/shares.ts';
-import { assetHeadline, campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
+import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
+import { campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import type { PageMeta } from '../../html/app-shell.ts';
 
 // Head tags of the public supporter page, so a shared link unfurls with the
 // campaign's title, description and image on every platform (API.md "Supporter
-// page HTML"). The values come from campaignLinkPreview, the same data the share
-// dialog draws its link cards from. AppShell escapes every value.
+// page HTML"); a link naming one of the campaign's assets (`?a=`, every share link)
+// unfurls as that asset. The values come from campaignLinkPreview, the same data the
+// share dialog draws its link cards from. AppShell escapes every value.
 
 const SITE_NAME = 'Rally';
 /** The client's route module for this page (its chunks are preloaded with the entry). */
 const SUPPORTER_ROUTE = 'app/routes/supporter-page.tsx';
 export const NOT_FOUND_TITLE = 'Campaign Not Found';
 
-export function supporterPageMeta(view: SupporterCampaign | null, origin: string): PageMeta {
+/** `asset`: the one the link names, already found among the view's own (never another campaign's). */
+export function supporterPageMeta(
+  view: SupporterCampaign | null,
+  origin: string,
+  asset?: SupporterAsset,
+): PageMeta {
   if (!view) {
     return { title: `${NOT_FOUND_TITLE} | ${SITE_NAME}`, meta: { robots: 'noindex' } };
   }
-  const preview = campaignLinkPreview(view, origin);
-  // What the picture shows: its description, else its public words (never its internal title).
-  const image = view.assets.find((a) => a.type === 'image');
-  const imageAlt = image
-    ? image.description?.trim() || assetHeadline(image, view.campaign)
-    : view.organization.logoUrl
-      ? `${view.organization.name} logo`
-      : '';
+  const preview = campaignLinkPreview({ ...view, asset }, origin);
+  const imageAlt = preview.imageAlt;
 
   const meta: Record<string, string> = {
     description: preview.description,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { REF_CODE_PATTERN } from '#shared/constants.ts';
 import { ok } from '#shared/schemas/common.ts';
+import { ASSET_PARAM } from '#shared/share-links.ts';
 import {
   supporterCampaignSchema,
   supporterElsewhereSchema,
@@ -22,6 +23,7 @@ import {
   getElsewhere,
   getSupporterImpact,
   getVisitorScheduledShares,
+  namedAsset,
   type SupporterEntry,
   visitorView,
 } from './supporter.service.ts';
@@ -29,7 +31,8 @@ import { noStore } from '../../lib/replies.ts';
 import { parseId } from '../../lib/parse-id.ts';
 
 type IdParams = { Params: { id: string } };
-type PageParams = IdParams & { Querystring: { ref?: unknown } };
+/** The page's own query: `ref` a tracked link's code, `a` the asset a share link previews. */
+type PageParams = IdParams & { Querystring: { ref?: unknown; a?: unknown } };
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
@@ -167,9 +170,12 @@ export async function supporterRoutes(
     // The page embeds the view this visitor gets (their share-text variants, if any).
     const own = entry && view ? visitorView(entry, app.visitorCookieKey, supporterId) : undefined;
     const shown = own?.view ?? view;
+    // A share link names its asset: the link previews that one (only one of this campaign's).
+    const asset = namedAsset(shown, request.query[ASSET_PARAM]);
+    const render = () => shell.render(supporterPageMeta(shown, origin, asset));
     // A preview is rendered per request: the cached pages are the public ones.
     if (own && shown && !preview) {
-      const html = cachedPage(own, origin, () => shell.render(supporterPageMeta(shown, origin)));
+      const html = cachedPage(own, origin, asset?.id, render);
       const { ref } = request.query;
       const tracked = typeof ref === 'string' && REF_CODE_PATTERN.test(ref);
       return reply
@@ -193,7 +199,7 @@ export async function supporterRoutes(
       .code(view ? 200 : 404)
       .header('cache-control', preview ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shell.render(supporterPageMeta(shown, origin)));
+      .send(render());
   };
 
   // The page is HTML (the app shell with this campaign's link-preview tags), also for a 404.

@@ -1,5 +1,6 @@
 import { influenceScore } from '#shared/impact.ts';
 import type {
+  SupporterAsset,
   SupporterCampaign,
   SupporterElsewhere,
   SupporterImpact,
@@ -13,6 +14,7 @@ import { assetsOfCampaign } from '../assets/index.ts';
 import { supporterOrganization } from '../settings/index.ts';
 import { type SupporterCampaignRow, supporterView, viewTtl } from './campaign-availability.ts';
 import { CampaignCache } from './supporter-cache.ts';
+import { parseId } from '../../lib/parse-id.ts';
 import { type AssetVariants, chooseVariants } from './variant-choice.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
@@ -25,8 +27,11 @@ const MISSING_TTL_MS = 1000;
 export const FOUND_TTL_MS = 60_000;
 /** While instances may miss each other's invalidations (PostgreSQL listener down): converge this fast. */
 export const FOUND_TTL_UNSYNCED_MS = 5000;
-/** Rendered pages kept per campaign: one per origin (PUBLIC_URL, or each Host the app answers). */
-const MAX_PAGES_PER_ENTRY = 8;
+/**
+ * Rendered pages kept per campaign and origin (PUBLIC_URL, or each Host the app
+ * answers): the campaign's own and one per asset a link names (`?a=`).
+ */
+const MAX_ORIGINS_PER_ENTRY = 8;
 /** Per-visitor views kept per campaign with variants: one per combination of variants shown. */
 const MAX_CHOICES_PER_ENTRY = 64;
 
@@ -127,13 +132,33 @@ export function getSupporterEntry(opts: {
   );
 }
 
-/** The page HTML for this origin, rendered and encoded once per entry and origin. */
-export function cachedPage(entry: Pick<ViewBytes, 'pages'>, origin: string, render: () => string): Buffer {
-  const hit = entry.pages.get(origin);
+/**
+ * The page HTML for this origin and named asset (one of the view's own, or none),
+ * rendered and encoded once per entry, origin and asset.
+ */
+export function cachedPage(
+  entry: Pick<ViewBytes, 'pages' | 'view'>,
+  origin: string,
+  assetId: number | undefined,
+  render: () => string,
+): Buffer {
+  const key = assetId === undefined ? origin : `${origin} ${assetId}`;
+  const hit = entry.pages.get(key);
   if (hit) return hit;
   const html = Buffer.from(render());
-  if (entry.pages.size < MAX_PAGES_PER_ENTRY) entry.pages.set(origin, html);
+  const perOrigin = 1 + (entry.view?.assets.length ?? 0);
+  if (entry.pages.size < MAX_ORIGINS_PER_ENTRY * perOrigin) entry.pages.set(key, html);
   return html;
+}
+
+/**
+ * The asset a page link names (`?a={id}`), when it is one of this view's: an id of
+ * another campaign's or organisation's asset, or no id at all, names none.
+ */
+export function namedAsset(view: SupporterCampaign | null, raw: unknown): SupporterAsset | undefined {
+  if (!view || typeof raw !== 'string') return undefined;
+  const id = parseId(raw);
+  return id === undefined ? undefined : view.assets.find((a) => a.id === id);
 }
 
 /** My Impact: this supporter's logged shares in the campaign and the clicks on their links. */

@@ -232,6 +232,67 @@ describe('supporter page HTML', () => {
     expect(page.body).not.toContain('content="https://cdn.example.org/logo.png"');
   });
 
+  it("previews the asset a link names (`?a=`): its picture and words; a text asset never another asset's picture", async () => {
+    const { campaignId: id, assetIds } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      name: 'Two Posters',
+      description: 'Rivers for everyone',
+      assets: [
+        { title: 'one_v1', type: 'image', content: '/uploads/one.png', description: 'The first poster' },
+        { title: 'two_v7', type: 'image', content: '/uploads/two.png', shareText: 'Swim with us' },
+        { title: 'words_v2', type: 'text', content: 'Write to your council' },
+      ],
+    });
+    const { assetIds: elsewhere } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      assets: [{ title: 'other', type: 'image', content: '/uploads/other.png', shareText: 'Not this one' }],
+    });
+    const meta = async (query: string) => {
+      const res = await t.app.inject({
+        url: `/supporter/${id}${query}`,
+        headers: { host: 'localhost:3000' },
+      });
+      expect(res.statusCode).toBe(200);
+      const tag = (name: string) =>
+        new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)" />`).exec(res.body)?.[1];
+      return {
+        image: tag('og:image'),
+        alt: tag('og:image:alt'),
+        description: tag('og:description'),
+        card: tag('twitter:card'),
+        url: tag('og:url'),
+        body: res.body,
+      };
+    };
+    const campaign = {
+      image: 'http://localhost:3000/uploads/one.png',
+      alt: 'The first poster',
+      description: 'Rivers for everyone',
+      card: 'summary_large_image',
+      url: `http://localhost:3000/supporter/${id}`,
+    };
+    // The campaign link, before and after the asset pages (each page is cached apart).
+    expect(await meta('')).toMatchObject(campaign);
+    expect(await meta(`?ref=abcdefghijkl&a=${assetIds[1]}`)).toMatchObject({
+      image: 'http://localhost:3000/uploads/two.png',
+      alt: 'Swim with us',
+      description: 'Swim with us',
+      card: 'summary_large_image',
+      url: `http://localhost:3000/supporter/${id}?a=${assetIds[1]}`,
+    });
+    const text = await meta(`?a=${assetIds[2]}`);
+    expect(text).toMatchObject({ image: undefined, description: 'Write to your council', card: 'summary' });
+    expect(text.body).not.toContain('og:image');
+    expect(await meta('')).toMatchObject(campaign);
+    // An asset of another campaign, or no asset id at all, names nothing: the campaign's preview, no leak.
+    for (const query of [`?a=${elsewhere[0]}`, '?a=abc', `?a=${assetIds[1]}&a=${assetIds[2]}`, '?a=0']) {
+      const other = await meta(query);
+      expect(other, query).toMatchObject(campaign);
+      expect(other.body).not.toContain('other.png');
+      expect(other.body).not.toContain('Not this one');
+    }
+  });
+
   it('keeps an absolute image URL as it is', async () => {
     const { campaignId: id } = await seedCampaign(t.database.db, {
       organizationId: orgId,

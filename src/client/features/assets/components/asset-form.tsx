@@ -22,7 +22,7 @@ import { FileUploadField } from './file-upload-field.tsx';
 import { VariantsField } from './variants-field.tsx';
 
 /** A tracked link as long as a real one, for the length counter (X and Mastodon count any link as 23). */
-const SAMPLE_LINK = `${typeof location === 'undefined' ? 'https://example.org' : location.origin}/supporter/1000?ref=XXXXXXXXXXXX`;
+const SAMPLE_LINK = `${typeof location === 'undefined' ? 'https://example.org' : location.origin}/supporter/1000?ref=XXXXXXXXXXXX&a=1000`;
 
 /**
  * The asset form of the add and edit dialogs: title, description, type, and the text

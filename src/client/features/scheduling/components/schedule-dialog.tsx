@@ -205,7 +205,7 @@ function ScheduleForm({
             ...SCHEDULE_TOASTS.scheduled,
             description: `Your share is scheduled for ${formatWhen(when)}.`,
           });
-          const url = trackedUrl(location.origin, campaign.id, ref);
+          const url = trackedUrl(location.origin, campaign.id, ref, asset.id);
           onScheduled(
             {
               when,

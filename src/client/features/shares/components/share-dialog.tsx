@@ -65,7 +65,8 @@ export default function ShareDialog({
   const [supporter, setSupporter] = useState<SupporterNameValue>({ name: '', consent: false });
   const [mastodonServer, setMastodonServer] = useState(rememberedMastodonServer);
   const [askMastodon, setAskMastodon] = useState(false);
-  const card = campaignLinkPreview({ campaign, assets }, location.origin);
+  // The link card the shared link unfurls as: this asset's (the link names it).
+  const card = campaignLinkPreview({ campaign, assets, organization, asset }, location.origin);
   const personalMessage = personalize ? message : undefined;
   const text = composeShareText(asset, campaign, personalMessage);
 

@@ -66,7 +66,7 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
     // The caller asks for the server first; without one there is nowhere to post.
     if (platform === 'mastodon' && !req.mastodonServer) return Promise.resolve(false);
     const ref = req.ref ?? newRefCode();
-    const url = trackedUrl(location.origin, campaign.id, ref);
+    const url = trackedUrl(location.origin, campaign.id, ref, asset.id);
     const text = composeShareText(asset, campaign, req.personalMessage);
     const logged = logShare({
       assetId: asset.id,
