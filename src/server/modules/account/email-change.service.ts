@@ -10,12 +10,14 @@ import type { ProfileInput, ProfileUpdate } from '#shared/schemas/auth.ts';
 import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedTransaction, recordAudit } from '../../lib/audit.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { countInWindow } from '../../lib/attempt-window.ts';
+import { HttpError, tooManyRequests } from '../../lib/errors.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
 import {
   countLoginAttempt,
   forgiveLoginAttempt,
   hashToken,
+  LOGIN_WINDOW_MS,
   newToken,
   toPublicUser,
   type UserRow,
@@ -97,6 +99,7 @@ export async function updateProfile(
 
   const now = nowIso();
   const pending = changing && email !== null && mail.enabled;
+  if (pending) await countEmailChangeRequest(db, user.id);
   const direct = changing && !pending;
   // Which fields, never their values (the log is read by the organisation's admins); a
   // changed email has entries of its own.
@@ -163,6 +166,28 @@ export async function updateProfile(
     return row;
   });
   return { ...toPublicUser(row as UserRow), ...(pending && email && { pendingEmail: email }) };
+}
+
+/**
+ * Confirmation mails an account may ask for in EMAIL_CHANGE_WINDOW_MS: each goes to an
+ * address the account typed, so without a cap per account one account could make the
+ * instance mail a stranger after another (every address has a budget of its own).
+ */
+export const EMAIL_CHANGES_PER_ACCOUNT = 3;
+/** The window of that cap: the login throttle's, whose table keeps the count (and prunes it). */
+export const EMAIL_CHANGE_WINDOW_MS = LOGIN_WINDOW_MS;
+
+/** Counts one email-change request of the account; 429 with Retry-After past the cap. */
+async function countEmailChangeRequest(db: Db, userId: number): Promise<void> {
+  const row = await countInWindow(db, `email-change:${userId}`, {
+    windowMs: EMAIL_CHANGE_WINDOW_MS,
+    sliding: false,
+  });
+  if (row.count <= EMAIL_CHANGES_PER_ACCOUNT) return;
+  throw tooManyRequests(
+    'Too many email changes asked for. Please try again later.',
+    Date.parse(row.windowStart) + EMAIL_CHANGE_WINDOW_MS - Date.now(),
+  );
 }
 
 /**

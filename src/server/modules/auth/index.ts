@@ -7,6 +7,7 @@ export {
   countLoginAttempt,
   forgiveLoginAttempt,
   LOGIN_MAX_FAILURES_PER_USER,
+  LOGIN_WINDOW_MS,
   recordLoginFailure,
 } from './login-throttle.ts';
 export { spendPasswordBudget } from './password-budget.ts';
