@@ -11,6 +11,7 @@ import { JobRunner } from '../jobs/runner.ts';
 import type { Mailer } from '../lib/mail.ts';
 import { outboxSenderJob } from '../modules/outbox/index.ts';
 import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
+import { markConfirmed } from '../test/reminder-kit.ts';
 import { seedCampaign, seedOrganization } from '../test/seed-db.ts';
 import { shareRow } from '../test/db-rows.ts';
 import { appPerFile } from '../test/test-app.ts';
@@ -151,18 +152,7 @@ describe.each(NOWS)('open for sharing at %s', (nowText) => {
           })
           .execute();
         // The address confirmed this organisation's reminders (docs/decisions/0024).
-        await db
-          .insertInto('reminderAddresses')
-          .values({
-            organizationId,
-            emailKey: `key-${scheduledShareId}`,
-            status: 'confirmed',
-            tokenHash: null,
-            createdAt: scheduledFor,
-            expiresAt: null,
-            confirmedAt: scheduledFor,
-          })
-          .execute();
+        await markConfirmed(t, organizationId, `supporter${scheduledShareId}@example.org`);
         cases.push({ status, startDate, endDate, refusal, campaignId, assetId, scheduledShareId });
       }
     }

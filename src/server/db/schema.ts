@@ -237,8 +237,10 @@ export interface OutboxTable {
 export interface ReminderAddressesTable {
   id: Generated<number>;
   organizationId: number;
-  /** Keyed hash of the normalised address, as reminders.emailKey. */
+  /** Keyed hash of the normalised address, as reminders.emailKey (unsubscribe and expiry find reminders by it). */
   emailKey: string;
+  /** Keyed hash of the exact mailbox (address-key.ts mailboxKey): the address that confirms is the one mailed. */
+  mailboxKey: string;
   /** 'pending' until the link in the confirmation mail is used, then 'confirmed'. */
   status: string;
   /** SHA-256 of the confirmation link's token; null once used. */

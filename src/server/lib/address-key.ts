@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { normalizeEmail } from '#shared/email-address.ts';
+import { mailboxForm, normalizeEmail } from '#shared/email-address.ts';
 import type { Db } from '../db/client.ts';
 import { loadAppSecret } from './app-secrets.ts';
 
@@ -13,6 +13,19 @@ export async function loadAddressKeySecret(db: Db): Promise<Buffer> {
   return Buffer.from(value, 'base64url');
 }
 
-/** Keyed hash of an address in its normalised form (trimmed, lower case, no `+tag`). */
+/**
+ * Keyed hash of an address in its normalised form (normalizeEmail: trimmed, lower
+ * case, no `+tag`, Gmail's dots dropped): what limits and budgets count by.
+ */
 export const addressKey = (secret: Buffer, address: string): string =>
   createHmac('sha256', secret).update(normalizeEmail(address)).digest('hex');
+
+/**
+ * Keyed hash of the exact mailbox (mailboxForm: trimmed, domain in lower case, local
+ * part as typed): what a reminder confirmation is of. Prefixed, so it never equals an
+ * addressKey.
+ */
+export const mailboxKey = (secret: Buffer, address: string): string =>
+  createHmac('sha256', secret)
+    .update(`mailbox:${mailboxForm(address)}`)
+    .digest('hex');

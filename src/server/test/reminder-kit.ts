@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
 import { JobRunner } from '../jobs/runner.ts';
-import { addressKey, loadAddressKeySecret } from '../lib/address-key.ts';
+import { addressKey, loadAddressKeySecret, mailboxKey } from '../lib/address-key.ts';
 import { startPushEndpoint } from './push-endpoint.ts';
 import { startSmtp } from './smtp.ts';
 import { createTestApp, madeInBeforeAll, readThrough, type TestApp } from './test-app.ts';
@@ -33,11 +33,13 @@ export function reminderRunner(app: TestApp, clock: () => number) {
 /** As if `email` had confirmed reminders from this organisation. */
 export async function markConfirmed(app: TestApp, organizationId: number, email: string) {
   const now = new Date().toISOString();
+  const secret = await loadAddressKeySecret(app.database.db);
   await app.database.db
     .insertInto('reminderAddresses')
     .values({
       organizationId,
-      emailKey: addressKey(await loadAddressKeySecret(app.database.db), email),
+      emailKey: addressKey(secret, email),
+      mailboxKey: mailboxKey(secret, email),
       status: 'confirmed',
       tokenHash: null,
       createdAt: now,

@@ -121,6 +121,10 @@ export function outboxSenderJob(opts: {
           'attempts',
         ])
         .execute();
+      // In the order they became due (RETURNING keeps none): what waited first goes
+      // first, and released held mail, due from its release, waits its turn.
+      const place = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
       // Budgets count what has left; this batch's earlier rows count too.
       const batch = { recipient: new Map<string, number>(), organization: new Map<number, number>(), all: 0 };
       for (const row of rows) {
@@ -131,7 +135,7 @@ export function outboxSenderJob(opts: {
             config,
             { recipientKey: row.recipientKey, organizationId: row.organizationId },
             {
-              by: 'sentAt',
+              by: 'sent',
               now,
               extra: {
                 recipient: batch.recipient.get(row.recipientKey) ?? 0,

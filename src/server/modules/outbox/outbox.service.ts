@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { DAY_MS } from '#shared/durations.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -189,19 +190,48 @@ interface SpentFilter {
   account: boolean;
   recipientKey?: string;
   organizationId?: number | null;
-  /** Count rows created since (scheduling) or sent since (sending). */
-  by: 'createdAt' | 'sentAt';
+  /**
+   * 'written' (scheduling): mail written since `since` and not unspent, plus mail sent
+   * since then that was written before (held mail released later). Mail still held for
+   * a new organisation counts only against its own organisation (`includeHeld`): it
+   * may never leave, so it spends nobody else's budget. 'sent' (the sender): mail sent
+   * since `since`.
+   */
+  by: 'written' | 'sent';
   since: string;
+  includeHeld?: boolean;
 }
 
-/** Mails counted against a budget since `since`: with the oldest one's time. */
+/** Mails counted against a budget since `since`: with the time the oldest one began to count. */
 async function spent(q: Db, f: SpentFilter): Promise<{ n: number; oldest: string | null }> {
-  let query = q
-    .selectFrom('outbox')
-    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min(f.by).as('oldest')])
-    .where(f.by, '>', f.since);
-  if (f.by === 'sentAt') query = query.where('status', '=', 'sent');
-  else query = query.where('status', 'not in', UNSPENT);
+  const sentSince = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+    eb.and([eb('status', '=', 'sent'), eb('sentAt', '>', f.since)]);
+  let query = q.selectFrom('outbox').select((eb) => [
+    eb.fn.countAll<number | string>().as('n'),
+    // Scheduling: a row written in the window counts from then, one written before from
+    // its sending; the sender: from its sending.
+    eb.fn
+      .min(
+        f.by === 'sent'
+          ? eb.ref('sentAt')
+          : eb.case().when('createdAt', '>', f.since).then(eb.ref('createdAt')).else(eb.ref('sentAt')).end(),
+      )
+      .as('oldest'),
+  ]);
+  if (f.by === 'sent') query = query.where(sentSince);
+  else
+    query = query.where((eb) => {
+      const written = [eb('createdAt', '>', f.since), eb('status', 'not in', UNSPENT)];
+      if (!f.includeHeld)
+        written.push(
+          eb.or([
+            eb('status', '!=', 'held'),
+            eb('reason', 'is', null),
+            eb('reason', '!=', OUTBOX_REASON.newOrganization),
+          ]),
+        );
+      return eb.or([eb.and(written), sentSince(eb)]);
+    });
   query = query.where('organizationId', f.account ? 'is' : 'is not', null);
   if (f.recipientKey !== undefined) query = query.where('recipientKey', '=', f.recipientKey);
   if (f.organizationId !== undefined && f.organizationId !== null)
@@ -218,15 +248,16 @@ export interface BudgetVerdict {
 
 /**
  * The first daily budget (recipient, organisation, instance) that `extra` more mails
- * would pass, or null. `by: 'createdAt'` counts what was written (scheduling: mails
- * queued, held or sent); `'sentAt'` counts what left (the sender).
+ * would pass, or null. `by: 'written'` counts what scheduling has committed (mail
+ * queued or sent, and a new organisation's held mail against that organisation only);
+ * `'sent'` counts what left (the sender).
  */
 export async function budgetExceeded(
   q: Db,
   config: Config,
   target: { recipientKey: string; organizationId: number | null },
   opts: {
-    by: 'createdAt' | 'sentAt';
+    by: 'written' | 'sent';
     now?: number;
     extra?: { recipient: number; organization: number; instance: number };
   },
@@ -238,7 +269,7 @@ export async function budgetExceeded(
     ['recipient', { recipientKey: target.recipientKey }, config.mailBudgets.recipient, extra.recipient],
     [
       'organization',
-      target.organizationId === null ? null : { organizationId: target.organizationId },
+      target.organizationId === null ? null : { organizationId: target.organizationId, includeHeld: true },
       config.mailBudgets.organization,
       extra.organization,
     ],
@@ -269,7 +300,7 @@ export async function assertMailBudget(
   target: { recipientKey: string; organizationId: number | null },
   now = Date.now(),
 ): Promise<void> {
-  const over = await budgetExceeded(q, config, target, { by: 'createdAt', now });
+  const over = await budgetExceeded(q, config, target, { by: 'written', now });
   if (over) throw budgetRefusal(over);
 }
 
@@ -302,7 +333,7 @@ export async function queueMail(
   if (!BUDGET_EXEMPT_KINDS.includes(mail.kind)) {
     await lockMailBudget(q, ctx.dialect, mail.organizationId);
     const target = { recipientKey, organizationId: mail.organizationId };
-    const over = await budgetExceeded(q, ctx.config, target, { by: 'createdAt', now });
+    const over = await budgetExceeded(q, ctx.config, target, { by: 'written', now });
     if (over && ifOver === 'refuse') throw budgetRefusal(over);
     if (over) {
       const { kind, organizationId, subject, refId } = mail;

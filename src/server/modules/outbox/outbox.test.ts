@@ -68,9 +68,9 @@ describe('the attack: a new organisation schedules reminders to addresses it typ
       MAIL_BUDGET_PER_ORGANIZATION: String(budget),
     });
     const s = await setup(app, PHISH, PHISH);
-    // 60 schedules to 59 addresses, one typed twice, some in several spellings.
+    // 60 schedules to 59 addresses, one typed twice (spaces and the domain's case aside).
     const addresses = Array.from({ length: 59 }, (_, i) => `victim${i}@example.net`);
-    const typed = [...addresses, 'VICTIM0@example.net'];
+    const typed = [...addresses, ' victim0@EXAMPLE.net '];
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     for (const email of typed) {
@@ -116,7 +116,7 @@ describe('the attack: a new organisation schedules reminders to addresses it typ
   it('counts case, spaces and +tag variants of an address as one', async () => {
     const app = await appWith({ MAIL_HOLD_NEW_ORGS_HOURS: '0' });
     const s = await setup(app);
-    for (const email of ['boss@example.com', 'BOSS@example.com', ' boss@Example.com ']) {
+    for (const email of ['boss@example.com', ' boss@Example.com ', 'BOSS@example.com']) {
       const res = await s.schedule(email);
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -126,12 +126,13 @@ describe('the attack: a new organisation schedules reminders to addresses it typ
     expect(tagged.json().message).toBe(REMINDER_REFUSED.tooMany);
     await reminderRunner(app, () => Date.now()).runOnce();
     await settle();
-    // One confirmation for the one mailbox.
+    // A confirmation is of the exact address (domain case and spaces aside): `boss@` and
+    // `BOSS@` are each asked, and both count against the one normalised address.
     const rows = await outboxOf(app, s.org);
-    expect(rows.map((r) => r.kind)).toEqual(['reminder-confirm']);
+    expect(rows.map((r) => r.kind)).toEqual(['reminder-confirm', 'reminder-confirm']);
     const key = addressKey(await loadAddressKeySecret(app.database.db), 'boss+news@EXAMPLE.com');
-    expect(rows[0].recipientKey).toBe(key);
-    expect(mailsTo('boss@example.com')).toHaveLength(1);
+    expect(rows.map((r) => r.recipientKey)).toEqual([key, key]);
+    expect(mailsTo('boss@example.com')).toHaveLength(2);
   });
 });
 
@@ -257,6 +258,47 @@ describe("a new organisation's mail", () => {
       body: null,
     });
     expect(await releaseHeldMail(app.database.db, { ids: [] })).toBe(0);
+  });
+
+  it('spends no one else’s budget while held, and is counted once released: past a budget it waits', async () => {
+    const app = await appWith({ MAIL_HOLD_NEW_ORGS_HOURS: '24', MAIL_BUDGET_PER_INSTANCE: '2' });
+    const fresh = await setup(app, 'Fresh campaign', 'Fresh Org');
+    const honest = await setup(app, 'Old campaign', 'Old Org');
+    await app.database.db
+      .updateTable('organizations')
+      .set({ createdAt: new Date(Date.now() - 90 * 24 * HOUR).toISOString() })
+      .where('id', '=', honest.org)
+      .execute();
+    // Held, the fresh organisation's three mails leave the instance's two to the others.
+    for (const i of [1, 2, 3])
+      expect((await fresh.schedule(`released${i}@example.org`)).statusCode).toBe(201);
+    expect((await honest.schedule('honest1@example.org')).statusCode).toBe(201);
+    // Released, they count: the instance's budget is spent.
+    expect(await releaseHeldMail(app.database.db, { organizationId: fresh.org })).toBe(3);
+    const refused = await honest.schedule('honest2@example.org');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(BUDGET_REFUSED.instance);
+    // Sent in order: the mail that was waiting first, then one released; the rest waits
+    // for the budget (an hour at a time) rather than leave past it.
+    await reminderRunner(app, () => Date.now()).runOnce();
+    await kit.smtp.waitFor('honest1@example.org');
+    await settle();
+    const rows = await app.database.db
+      .selectFrom('outbox')
+      .select(['status', 'reason'])
+      .where('organizationId', 'in', [fresh.org, honest.org])
+      .execute();
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(2);
+    expect(rows.filter((r) => r.status === 'held')).toEqual(
+      Array(2).fill({ status: 'held', reason: OUTBOX_REASON.budgetInstance }),
+    );
+    // Mail written days ago and sent today counts from its sending.
+    await app.database.db
+      .updateTable('outbox')
+      .set({ createdAt: new Date(Date.now() - 3 * 24 * HOUR).toISOString() })
+      .where('organizationId', 'in', [fresh.org, honest.org])
+      .execute();
+    expect((await honest.schedule('honest3@example.org')).statusCode).toBe(429);
   });
 });
 

@@ -5,6 +5,7 @@ import type { MailMessage } from '../../lib/mail.ts';
 import { hashToken, newToken } from '../auth/index.ts';
 import { enqueueMail, OUTBOX_REASON, recordUnsentMail } from '../outbox/index.ts';
 import { endPendingShare } from './pending-share.ts';
+import { exactMailboxKey, type ReminderKeys } from './reminder-keys.ts';
 
 // A reminder address is confirmed by its recipient before anything else is sent to
 // it (docs/decisions/0024-outbox.md): the first email reminder to an address in an
@@ -16,13 +17,17 @@ export const REMINDER_SUBJECT = 'Your reminder to share';
 
 export type AddressState = 'confirmed' | 'pending' | 'none';
 
-/** Whether this address (keyed hash) confirmed reminders from this organisation, or was asked to. */
-export async function addressState(q: Db, organizationId: number, emailKey: string, now = Date.now()) {
+/**
+ * Whether this exact mailbox (mailboxKey: the address as typed, domain case aside)
+ * confirmed reminders from this organisation, or was asked to. `alice@` confirming
+ * says nothing of `alice+bob@`: that one is asked itself.
+ */
+export async function addressState(q: Db, organizationId: number, mailboxKey: string, now = Date.now()) {
   const row = await q
     .selectFrom('reminderAddresses')
     .select(['status', 'expiresAt'])
     .where('organizationId', '=', organizationId)
-    .where('emailKey', '=', emailKey)
+    .where('mailboxKey', '=', mailboxKey)
     .executeTakeFirst();
   if (!row) return 'none';
   if (row.status === 'confirmed') return 'confirmed';
@@ -53,7 +58,7 @@ export function confirmationMail(to: string, link: string, host: string, days: n
 export async function requestConfirmation(
   q: Db,
   config: Config,
-  a: { organizationId: number; emailKey: string; email: string; origin: string },
+  a: { organizationId: number; emailKey: string; mailboxKey: string; email: string; origin: string },
   now = Date.now(),
 ): Promise<void> {
   const token = newToken();
@@ -67,8 +72,8 @@ export async function requestConfirmation(
   };
   const row = await q
     .insertInto('reminderAddresses')
-    .values({ organizationId: a.organizationId, emailKey: a.emailKey, ...values })
-    .onConflict((oc) => oc.columns(['organizationId', 'emailKey']).doUpdateSet(values))
+    .values({ organizationId: a.organizationId, emailKey: a.emailKey, mailboxKey: a.mailboxKey, ...values })
+    .onConflict((oc) => oc.columns(['organizationId', 'mailboxKey']).doUpdateSet(values))
     .returning('id')
     .executeTakeFirstOrThrow();
   const days = Math.round(config.reminderConfirmationMs / DAY_MS);
@@ -133,27 +138,31 @@ export async function confirmAddress(db: Db, token: string, now = Date.now()): P
 
 /**
  * Addresses that did not confirm in time (in the reminders job's transaction): every
- * pending reminder of theirs loses the address and, with no browser subscription
- * left, goes, its share `expired`; each gets an outbox row `expired` with reason
- * `address-unconfirmed` (no address kept). The request itself is forgotten, so a
- * later reminder asks again.
+ * pending reminder to that exact mailbox loses the address and, with no browser
+ * subscription left, goes, its share `expired`; each gets an outbox row `expired`
+ * with reason `address-unconfirmed` (no address kept). Reminders to another spelling
+ * of the address (its own confirmation) are left alone. The request itself is
+ * forgotten, so a later reminder asks again.
  */
-export async function expireUnconfirmedAddresses(q: Db, now: number): Promise<number> {
+export async function expireUnconfirmedAddresses(q: Db, keys: ReminderKeys, now: number): Promise<number> {
   const lapsed = await q
     .deleteFrom('reminderAddresses')
     .where('status', '=', 'pending')
     .where('expiresAt', '<=', new Date(now).toISOString())
-    .returning(['organizationId', 'emailKey'])
+    .returning(['organizationId', 'emailKey', 'mailboxKey'])
     .execute();
   for (const a of lapsed) {
     const reminders = await q
       .selectFrom('reminders')
-      .select(['id', 'shareId', 'pushSubscription'])
+      .select(['id', 'shareId', 'pushSubscription', 'email'])
       .where('status', '=', 'pending')
       .where('organizationId', '=', a.organizationId)
       .where('emailKey', '=', a.emailKey)
       .execute();
-    for (const r of reminders) await dropUnconfirmedEmail(q, { ...r, ...a }, now);
+    for (const r of reminders) {
+      if (r.email !== null && exactMailboxKey(keys, r.email) === a.mailboxKey)
+        await dropUnconfirmedEmail(q, { ...r, organizationId: a.organizationId, emailKey: a.emailKey }, now);
+    }
   }
   return lapsed.length;
 }

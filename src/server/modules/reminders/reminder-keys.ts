@@ -1,6 +1,6 @@
 import { createECDH } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
+import { addressKey, loadAddressKeySecret, mailboxKey } from '../../lib/address-key.ts';
 import { loadAppSecret } from '../../lib/app-secrets.ts';
 
 /** The secrets reminders need, the same on every instance (kept in `appSecrets`). */
@@ -44,3 +44,7 @@ export function loadReminderKeys(db: Db): Promise<ReminderKeys> {
 
 /** Keyed hash of an address, normalised (case, surrounding spaces and `+tag` ignored). */
 export const emailKey = (keys: ReminderKeys, email: string): string => addressKey(keys.emailKeySecret, email);
+
+/** Keyed hash of the exact mailbox (domain case and surrounding spaces ignored, nothing else): what confirms. */
+export const exactMailboxKey = (keys: ReminderKeys, email: string): string =>
+  mailboxKey(keys.emailKeySecret, email);

@@ -10,7 +10,7 @@ import { hashToken } from '../auth/index.ts';
 import { assertMailBudget, lockMailBudget } from '../outbox/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { addressState, requestConfirmation } from './reminder-addresses.ts';
-import { emailKey, loadReminderKeys } from './reminder-keys.ts';
+import { emailKey, exactMailboxKey, loadReminderKeys } from './reminder-keys.ts';
 
 /** Email reminders one address may have waiting per organisation: scheduling cannot flood a mailbox. */
 export const MAX_PENDING_EMAIL_REMINDERS = 3;
@@ -92,12 +92,15 @@ export async function checkReminder(opts: {
   const { db, dialect, config, mailer, organizationId, reminder } = opts;
   if (!opts.origin) throw badRequest('PUBLIC_URL_MISSING', REMINDER_REFUSED.noOrigin);
   let key: string | null = null;
+  let mailbox: string | null = null;
   if (reminder.email !== undefined) {
     const settings = await getSettings(db, organizationId);
     if (!settings.supporters.collectInfo)
       throw badRequest('SUPPORTER_INFO_NOT_COLLECTED', REMINDER_REFUSED.noCollect);
     if (!mailer.enabled) throw badRequest('MAIL_NOT_CONFIGURED', REMINDER_REFUSED.noMail);
-    key = emailKey(await loadReminderKeys(db), reminder.email);
+    const keys = await loadReminderKeys(db);
+    key = emailKey(keys, reminder.email);
+    mailbox = exactMailboxKey(keys, reminder.email);
     await checkAddressMayBeMailed(db, organizationId, key, opts.replaces);
   }
   if (reminder.push) {
@@ -119,7 +122,10 @@ export async function checkReminder(opts: {
     pushSubscription: reminder.push ? JSON.stringify(reminder.push) : null,
     origin: opts.origin,
   };
-  return { values, save: (q, share) => saveReminder(q, { config, dialect }, share, values) };
+  return {
+    values,
+    save: (q, share) => saveReminder(q, { config, dialect }, share, values, mailbox),
+  };
 }
 
 /** Refuses an address that unsubscribed here, or that already has the most reminders waiting. */
@@ -144,29 +150,37 @@ async function checkAddressMayBeMailed(db: Db, organizationId: number, key: stri
 
 /**
  * Stores a reminder beside its share, in the share's transaction. An email reminder
- * must fit the daily mail budgets (429 otherwise, so the share is not written
- * either), unless its address already has a confirmation on the way; an address not
- * confirmed in this organisation gets the confirmation mail, and nothing else until
- * it confirms.
+ * must fit the daily mail budgets of its normalised address (429 otherwise, so the
+ * share is not written either), unless its exact address already has a confirmation
+ * on the way; an exact address not confirmed in this organisation gets the
+ * confirmation mail, and nothing else until it confirms.
  */
 async function saveReminder(
   q: Db,
   ctx: { config: Config; dialect: DialectName },
   share: { id: number; scheduledFor: string },
   values: ReminderValues,
+  /** exactMailboxKey of the email: the address that must confirm. */
+  mailboxKey: string | null,
 ) {
   await q
     .insertInto('reminders')
     .values({ ...values, shareId: share.id, dueAt: share.scheduledFor, createdAt: nowIso() })
     .execute();
   const { email, emailKey: key, organizationId } = values;
-  if (email === null || key === null) return;
+  if (email === null || key === null || mailboxKey === null) return;
   await lockMailBudget(q, ctx.dialect, organizationId);
-  const state = await addressState(q, organizationId, key);
+  const state = await addressState(q, organizationId, mailboxKey);
   if (state === 'pending') return;
   await assertMailBudget(q, ctx.config, { recipientKey: key, organizationId });
   if (state === 'none')
-    await requestConfirmation(q, ctx.config, { organizationId, emailKey: key, email, origin: values.origin });
+    await requestConfirmation(q, ctx.config, {
+      organizationId,
+      emailKey: key,
+      mailboxKey,
+      email,
+      origin: values.origin,
+    });
 }
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'used' | 'unknown';

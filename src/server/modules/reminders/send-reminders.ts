@@ -18,7 +18,7 @@ import {
   sendPushReminder,
 } from './reminder-delivery.ts';
 import { endPendingShare } from './pending-share.ts';
-import { loadReminderKeys } from './reminder-keys.ts';
+import { exactMailboxKey, loadReminderKeys } from './reminder-keys.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
 
 /** Reminders claimed per step (one transaction); more wait for the next step. */
@@ -88,7 +88,7 @@ export function remindersJob(opts: {
           .deleteFrom('reminderUnsubscribes')
           .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
           .execute();
-        await expireUnconfirmedAddresses(trx, now);
+        await expireUnconfirmedAddresses(trx, await loadReminderKeys(db), now);
       }
       const ids = (
         await trx
@@ -176,10 +176,12 @@ export function remindersJob(opts: {
           }
         }
         // The mail goes through the outbox, written here in the claim's transaction, and
-        // only to an address that confirmed it wants this organisation's reminders.
+        // only to the very address that confirmed it wants this organisation's reminders
+        // (another +tag or spelling is another mailbox, with a confirmation of its own).
         if (row.email !== null && row.emailKey !== null) {
           const key = row.emailKey;
-          const confirmed = (await addressState(trx, row.organizationId, key, now)) === 'confirmed';
+          const mailbox = exactMailboxKey(await loadReminderKeys(db), row.email);
+          const confirmed = (await addressState(trx, row.organizationId, mailbox, now)) === 'confirmed';
           if (confirmed) await queueReminderMail(trx, { ...row, email: row.email, emailKey: key }, now);
           const gone = confirmed
             ? await handedOver(trx, row)
