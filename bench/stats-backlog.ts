@@ -5,13 +5,8 @@
 // ROUNDS more, against GET /api/campaigns/:id (a primary-key read) in the same run.
 // The rollup job stays off, so every call meets the whole backlog.
 // Run: npx tsx bench/stats-backlog.ts [size, default 1000000]
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config/env.ts';
-import { migrateToLatest, openDatabase } from '../src/server/db/client.ts';
-import { seedCampaign, seedOrganization } from '../src/server/test/seed-db.ts';
+
+import { statsBenchApp, statsBenchDatabase } from './lib/stats-app.ts';
 
 const SIZE = Number(process.argv[2] ?? 1_000_000);
 const ROUNDS = 30;
@@ -37,16 +32,8 @@ async function timed(fn: () => Promise<void>): Promise<{ first: number; p95: num
   return { first, p95: percentile(samples, 0.95), median: percentile(samples, 0.5) };
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-backlog-'));
-const database = openDatabase({ sqlitePath: path.join(dir, 'rally.db') });
-await migrateToLatest(database);
-const { db } = database;
-const orgId = await seedOrganization(db, 'Backlog Org');
-const { campaignId, assetIds } = await seedCampaign(db, {
-  organizationId: orgId,
-  assets: [{ title: 'Bench asset', type: 'text', content: 'Share me' }],
-});
-await db.updateTable('users').set({ organizationId: orgId }).execute();
+const bench = await statsBenchDatabase('backlog');
+const { db, orgId, campaignId, assetIds } = bench;
 
 const seedStart = performance.now();
 const now = Date.now();
@@ -88,15 +75,8 @@ console.log(
   `Stats with ${SIZE.toLocaleString('en')} shares and ${SIZE.toLocaleString('en')} clicks not rolled up (SQLite; seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s)`,
 );
 
-const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ROLLUP_INTERVAL_MS: '0' });
-const app = await buildApp({ config, database, logger: false });
-const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-const { createSession } = await import('../src/server/modules/auth/index.ts');
-const token = await createSession(db, user.id);
-const get = (url: string) => async () => {
-  const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-};
+// The rollup job stays off: every call meets the whole backlog.
+const { get, close } = await statsBenchApp(bench, { ROLLUP_INTERVAL_MS: '0' });
 const base = await timed(get(`/api/campaigns/${campaignId}`));
 let failed = false;
 for (const [name, url] of [
@@ -110,7 +90,5 @@ for (const [name, url] of [
     `  ${name.padEnd(18)} first ${r.first.toFixed(1)} ms  median ${r.median.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms (x${(r.median / base.median).toFixed(1)} a primary-key read, ${base.median.toFixed(2)} ms)  goal p95 < ${GOAL_P95_MS} ms: ${ok ? 'PASS' : 'FAIL'}`,
   );
 }
-await app.close();
-await database.close();
-fs.rmSync(dir, { recursive: true, force: true });
+await close();
 if (failed) process.exitCode = 1;

@@ -4,14 +4,9 @@
 // GET /api/campaigns/:id (a primary-key read) in the same process and run, at two
 // sizes, so the figures are ratios rather than machine-dependent milliseconds.
 // Run: npx tsx bench/stats.ts
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config/env.ts';
-import { migrateToLatest, openDatabase } from '../src/server/db/client.ts';
-import { seedCampaign, seedOrganization } from '../src/server/test/seed-db.ts';
+import { statsBenchApp, statsBenchDatabase } from './lib/stats-app.ts';
 
 const PLATFORMS = ['twitter', 'facebook', 'linkedin', 'whatsapp'];
 const SIZES = [10_000, 100_000];
@@ -30,16 +25,8 @@ async function timeMedian(fn: () => Promise<unknown>): Promise<number> {
 }
 
 async function measure(size: number) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-stats-'));
-  const database = openDatabase({ sqlitePath: path.join(dir, 'rally.db') });
-  await migrateToLatest(database);
-  const { db } = database;
-  const orgId = await seedOrganization(db, 'Bench Org');
-  const { campaignId, assetIds } = await seedCampaign(db, {
-    organizationId: orgId,
-    assets: [{ title: 'Bench asset', type: 'text', content: 'Share me' }],
-  });
-  await db.updateTable('users').set({ organizationId: orgId }).execute();
+  const bench = await statsBenchDatabase('stats');
+  const { db, orgId, campaignId, assetIds } = bench;
 
   // Spread over 60 days, 2,000 supporters, so every aggregate has real work to do.
   const now = Date.now();
@@ -73,21 +60,11 @@ async function measure(size: number) {
     if (clicks.length) await db.insertInto('clicks').values(clicks).execute();
   }
 
-  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database, logger: false });
-  const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-  const { createSession } = await import('../src/server/modules/auth/index.ts');
-  const token = await createSession(db, user.id);
-  const get = (url: string) => async () => {
-    const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  };
+  const { get, close } = await statsBenchApp(bench);
   const base = await timeMedian(get(`/api/campaigns/${campaignId}`));
   const campaign = await timeMedian(get(`/api/campaigns/${campaignId}/stats`));
   const org = await timeMedian(get(`/api/organization/stats?id=${orgId}`));
-  await app.close();
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await close();
   return { size, base, campaign, org };
 }
 
