@@ -1,7 +1,7 @@
 import { DownloadIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
+import { platformName } from '#shared/platforms.ts';
 import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
@@ -21,7 +21,6 @@ import { VariantTests } from './variant-tests.tsx';
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-const platformName = (id: string) => PLATFORMS[id as PlatformId]?.name ?? id;
 
 type Row = { shares: number; clicks: number };
 
