@@ -15,7 +15,7 @@ import { type DateRange, presetRange, type RangePreset } from '../lib/date-range
 import { RangeControl, type ZoneSource } from './range-control.tsx';
 import { ReferralGenerations } from './referral-generations.tsx';
 import { type Column, SortableTable } from './sortable-table.tsx';
-import { formatCount, formatRate } from './stat-tile.tsx';
+import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate } from './stat-tile.tsx';
 import { VariantTests } from './variant-tests.tsx';
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
@@ -224,7 +224,7 @@ function AnalyticsBody({
               'Not counted in clicks',
             ],
             ['Supporters', formatCount(totals.uniqueSupporters), 'supporters', undefined],
-            ['Click-through rate', formatRate(totals.engagementRate), 'engagement', undefined],
+            [ENGAGEMENT_RATE, formatRate(totals.engagementRate), 'engagement', ENGAGEMENT_RATE_MEANS],
           ] as const
         ).map(([label, value, id, note]) => (
           <div key={id} className="rounded-lg bg-muted p-3">
