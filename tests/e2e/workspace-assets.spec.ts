@@ -47,7 +47,7 @@ test('a text asset, after every field message', async ({ page, request, signedIn
   const tweet = new URL((await card.getByRole('link', { name: 'Post on X' }).getAttribute('href'))!);
   expect(tweet.hostname).toBe('twitter.com');
   expect(tweet.searchParams.get('text')).toBe('Call your council today.\nIt takes two minutes!');
-  expect(tweet.searchParams.get('url')).toMatch(/\/supporter\/\d+$/);
+  expect(tweet.searchParams.get('url')).toMatch(/\/supporter\/\d+\?a=\d+$/);
 });
 
 test('an image by file upload, with the too-large and clear paths first', async ({
