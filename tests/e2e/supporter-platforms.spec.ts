@@ -8,6 +8,7 @@ import {
   recordedCalls,
   type SeededSupporterCampaign,
   seedSupporterCampaign,
+  trackedLink,
 } from '../support/supporter.ts';
 
 // Where people post now: Bluesky, Threads, Mastodon (server remembered on the device),
@@ -33,7 +34,7 @@ async function nthShare(page: Page, seeded: SeededSupporterCampaign, n: number) 
     (c) => c.kind === 'fetch' && c.method === 'POST' && c.url?.endsWith('/api/shares'),
   );
   const body = JSON.parse(logs[n - 1]?.body ?? '{}');
-  const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}&a=${body.assetId}`;
+  const tracked = trackedLink(page, seeded, body);
   return { url: open.url as string, features: open.features, platform: body.platform as string, tracked };
 }
 

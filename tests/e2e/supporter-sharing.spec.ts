@@ -11,6 +11,7 @@ import {
   recordedCalls,
   type SeededSupporterCampaign,
   seedSupporterCampaign,
+  trackedLink,
 } from '../support/supporter.ts';
 
 const TWITTER_NOTICE =
@@ -54,7 +55,7 @@ async function expectLoggedThenOpened(
   expect(body.ref).toMatch(REF_CODE_PATTERN);
   expect(body.ref).toHaveLength(12);
   // The link names the shared asset, so it previews that asset.
-  const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}&a=${assetId}`;
+  const tracked = trackedLink(page, seeded, body);
   return { url: new URL(open.url as string), tracked, ref: body.ref as string };
 }
 

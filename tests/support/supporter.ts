@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { assetHeadline } from '#shared/share-links.ts';
+import { assetHeadline, trackedUrl } from '#shared/share-links.ts';
+import { UTM_DEFAULT_MEDIUM, utmSlug, withUtm } from '#shared/utm.ts';
 import { type Account, api, createAccount } from './fixtures.ts';
 import { pngBytes } from './png.ts';
 import { seedAsset, seedCampaign } from './workspace.ts';
@@ -102,6 +103,20 @@ export async function seedSupporterCampaign(
     assets.push({ id, title: s.title, label, type: s.type, content, bytes, shareText });
   }
   return { account, campaignId, name, description, assets };
+}
+
+/**
+ * The link a share of `assetId` to `platform` carries, as the page builds it: the
+ * supporter page with the share's ref and the asset, and the campaign's UTM tags (on by
+ * default: the platform, `social`, the slug of the campaign name).
+ */
+export function trackedLink(
+  page: Page,
+  seeded: Pick<SeededSupporterCampaign, 'campaignId' | 'name'>,
+  share: { ref: string; assetId: number; platform: string },
+): string {
+  const link = trackedUrl(new URL(page.url()).origin, seeded.campaignId, share.ref, share.assetId);
+  return withUtm(link, { medium: UTM_DEFAULT_MEDIUM, campaign: utmSlug(seeded.name) }, share.platform);
 }
 
 export async function campaignStats(request: APIRequestContext, seeded: SeededSupporterCampaign) {

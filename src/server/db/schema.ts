@@ -59,6 +59,15 @@ export interface CampaignsTable {
   startDate: string | null;
   endDate: string | null;
   createdAt: string;
+  /**
+   * UTM tags on the campaign's tracked links: stored 1 (the default) or 0 on both
+   * databases, and written so; read, it is only ever tested for truth, and the API's
+   * schema answers it as true or false (z.coerce.boolean), hence the read type.
+   */
+  utmEnabled: ColumnType<boolean, number | undefined, number>;
+  /** utm_medium and utm_campaign as staff set them; null is the default (`social`, the name's slug). */
+  utmMedium: NullByDefault<string>;
+  utmCampaign: NullByDefault<string>;
 }
 
 export interface AssetsTable {

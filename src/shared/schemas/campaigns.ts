@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
 import { CAMPAIGN_STATUSES, CREATE_STATUSES } from '../campaign-lifecycle.ts';
+import { UTM_VALUE, UTM_VALUE_MAX, UTM_VALUE_MESSAGE } from '../utm.ts';
 import { assetSchema } from './assets.ts';
 import {
   atLeastOneField,
@@ -33,6 +34,13 @@ export const createCampaignSchema = z.strictObject({
 });
 export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
 
+/** utm_medium or utm_campaign as staff set it; '' (or null) goes back to the default. */
+export const utmValueField = z
+  .string()
+  .trim()
+  .max(UTM_VALUE_MAX, `UTM values must be at most ${UTM_VALUE_MAX} characters`)
+  .refine((v) => v === '' || UTM_VALUE.test(v), UTM_VALUE_MESSAGE);
+
 /** PUT /api/campaigns/:id: every field optional; `null` clears a date or the description. */
 export const updateCampaignSchema = z
   .strictObject({
@@ -41,6 +49,10 @@ export const updateCampaignSchema = z
     status: campaignStatusField.optional(),
     startDate: isoDate.nullish(),
     endDate: isoDate.nullish(),
+    /** UTM tags on the campaign's tracked links (on by default). */
+    utmEnabled: z.boolean().optional(),
+    utmMedium: utmValueField.nullish(),
+    utmCampaign: utmValueField.nullish(),
   })
   .refine(...atLeastOneField);
 export type UpdateCampaignInput = z.infer<typeof updateCampaignSchema>;
@@ -104,6 +116,11 @@ export const campaignSchema = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   createdAt: timestampField,
+  /** UTM tags on its tracked links: on unless staff turned them off (stored 1 or 0). */
+  utmEnabled: z.coerce.boolean(),
+  /** utm_medium and utm_campaign as staff set them; null: `social` and the name's slug. */
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

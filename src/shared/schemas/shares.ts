@@ -219,6 +219,8 @@ export const supporterCampaignSchema = z.object({
     name: z.string(),
     description: z.string().nullable(),
     organizationId: idField,
+    /** The UTM tags every tracked link of the campaign carries (utm_source is the platform); null when off. */
+    utm: z.object({ medium: z.string(), campaign: z.string() }).nullable(),
   }),
   assets: z.array(supporterAssetSchema),
   /** Name, branding and the supporter-information toggle of the campaign's organisation. */

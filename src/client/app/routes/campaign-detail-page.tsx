@@ -21,6 +21,7 @@ import {
   LINK_COPIED,
   useCampaign,
   useSaveAssetOrder,
+  UtmSettings,
 } from '#client/features/campaigns/index.ts';
 
 /** /campaigns/:id: the campaign, its assets (shared, ordered) and its analytics. */
@@ -122,6 +123,12 @@ export default function CampaignDetailPage() {
           onSave={(ids) => saveOrder.mutateAsync(ids)}
         />
       )}
+
+      <UtmSettings
+        key={`${c.id}-${c.utmEnabled}-${c.utmMedium}-${c.utmCampaign}`}
+        campaign={c}
+        editable={editable}
+      />
 
       <AnalyticsPanel stats={stats.data} />
 

@@ -12,5 +12,6 @@ export { CampaignStatusBadge } from './components/campaign-status-badge.tsx';
 export { CreateCampaignDialog } from './components/create-campaign-dialog.tsx';
 export { EditCampaignDialog } from './components/edit-campaign-dialog.tsx';
 export { ShareLinkMenu } from './components/share-link-menu.tsx';
+export { UtmSettings } from './components/utm-settings.tsx';
 export { CopyLinkButton, LINK_COPIED } from './components/copy-link-button.tsx';
 export { DraftOrLiveForm, type NewCampaignStatus } from './components/draft-or-live-form.tsx';

@@ -54,7 +54,19 @@ describe('PUT /api/campaigns/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: campaign.id, ...edit, status: 'active' });
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['createdAt', 'description', 'endDate', 'id', 'name', 'organizationId', 'startDate', 'status'].sort(),
+      [
+        'createdAt',
+        'description',
+        'endDate',
+        'id',
+        'name',
+        'organizationId',
+        'startDate',
+        'status',
+        'utmCampaign',
+        'utmEnabled',
+        'utmMedium',
+      ].sort(),
     );
     // No cache clear between: the write invalidated the cached view.
     const pub = (await publicJson(campaign.id)).json();

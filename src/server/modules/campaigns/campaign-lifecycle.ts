@@ -85,6 +85,9 @@ function planUpdate(
   if (status !== current.status) changes.status = status;
   if (startDate !== undefined) changes.startDate = startDate;
   if (endDate !== undefined) changes.endDate = endDate;
+  if (input.utmEnabled !== undefined) changes.utmEnabled = input.utmEnabled ? 1 : 0;
+  if (input.utmMedium !== undefined) changes.utmMedium = input.utmMedium || null;
+  if (input.utmCampaign !== undefined) changes.utmCampaign = input.utmCampaign || null;
   return changes;
 }
 

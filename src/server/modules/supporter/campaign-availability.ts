@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { campaignAvailability, isHiddenStatus, nextAvailabilityChange } from '#shared/campaign-lifecycle.ts';
 
 import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { campaignUtm } from '#shared/utm.ts';
 import type { SupporterOrganization } from '#shared/schemas/settings.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +16,7 @@ import { loadSessionUser, readToken } from '../auth/index.ts';
 export type SupporterCampaignRow = Pick<
   Campaign,
   'id' | 'name' | 'description' | 'organizationId' | 'status' | 'startDate' | 'endDate'
->;
+> & { utmEnabled: number | boolean; utmMedium: string | null; utmCampaign: string | null };
 
 /** The supporter view at `now`: availability is part of it, so it is served as is. */
 export function supporterView(
@@ -26,7 +27,7 @@ export function supporterView(
 ): SupporterCampaign {
   const { id, name, description, organizationId, status } = row;
   const view: SupporterCampaign = {
-    campaign: { id, name, description, organizationId },
+    campaign: { id, name, description, organizationId, utm: campaignUtm(row) },
     assets,
     organization,
     availability: campaignAvailability(row, now),

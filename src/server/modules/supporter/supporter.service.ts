@@ -65,7 +65,18 @@ export interface SupporterEntry extends ViewBytes {
 async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
   const campaign = await db
     .selectFrom('campaigns')
-    .select(['id', 'name', 'description', 'organizationId', 'status', 'startDate', 'endDate'])
+    .select([
+      'id',
+      'name',
+      'description',
+      'organizationId',
+      'status',
+      'startDate',
+      'endDate',
+      'utmEnabled',
+      'utmMedium',
+      'utmCampaign',
+    ])
     .where('id', '=', campaignId)
     .executeTakeFirst();
   if (!campaign) return { view: null, json: '', pages: new Map(), hidden: false };

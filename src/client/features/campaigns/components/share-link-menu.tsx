@@ -1,3 +1,4 @@
+import { campaignUtm } from '#shared/utm.ts';
 import { CalendarClockIcon, ChevronDownIcon, LinkIcon } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
@@ -27,7 +28,16 @@ export function ShareLinkMenu({
 }: {
   campaign: Pick<
     Campaign,
-    'id' | 'name' | 'description' | 'organizationId' | 'status' | 'startDate' | 'endDate'
+    | 'id'
+    | 'name'
+    | 'description'
+    | 'organizationId'
+    | 'status'
+    | 'startDate'
+    | 'endDate'
+    | 'utmEnabled'
+    | 'utmMedium'
+    | 'utmCampaign'
   >;
   assets: Asset[];
 }) {
@@ -74,7 +84,12 @@ export function ShareLinkMenu({
       </DropdownMenu>
       {scheduling && (
         <Suspense>
-          <ScheduleDialog campaign={campaign} assets={assets} variant="staff" onOpenChange={setScheduling} />
+          <ScheduleDialog
+            campaign={{ ...campaign, utm: campaignUtm(campaign) }}
+            assets={assets}
+            variant="staff"
+            onOpenChange={setScheduling}
+          />
         </Suspense>
       )}
     </div>

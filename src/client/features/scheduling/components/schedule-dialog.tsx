@@ -1,3 +1,4 @@
+import { type UtmTags, withUtm } from '#shared/utm.ts';
 import 'react-day-picker/style.css';
 import { CalendarPlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -29,7 +30,10 @@ import { BEST_TIMES_HINT, combineDateAndSlot, firstSchedulableDay, slotGroupsOn 
 import { NO_REMINDER, ReminderFields, reminderRequest, useReminderChannels } from './reminder-fields.tsx';
 
 export interface ScheduleDialogProps {
-  campaign: Pick<Campaign, 'id' | 'name' | 'description' | 'organizationId'>;
+  campaign: Pick<Campaign, 'id' | 'name' | 'description' | 'organizationId'> & {
+    /** The UTM tags of its tracked links (utm_source is the platform chosen); none when off. */
+    utm?: UtmTags | null;
+  };
   /**
    * What may be scheduled; the first is preselected. With none, staff read 'No assets
    * available' in the dialog; supporters pick a time first and get it as a toast.
@@ -191,7 +195,10 @@ function ScheduleForm({
             ...SCHEDULE_TOASTS.scheduled,
             description: `Your share is scheduled for ${formatWhen(when)}.`,
           });
-          const url = trackedUrl(location.origin, campaign.id, ref, asset.id);
+          const link = trackedUrl(location.origin, campaign.id, ref, asset.id);
+          // 'Any platform' has no source to name: that link goes without tags.
+          const url =
+            platform === 'all' || !choices.includes(platform) ? link : withUtm(link, campaign.utm, platform);
           onScheduled(
             {
               when,

@@ -1,3 +1,4 @@
+import { type UtmTags, withUtm } from '#shared/utm.ts';
 import { SHARE_POPUP_HEIGHT, SHARE_POPUP_WIDTH } from '#shared/constants.ts';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
@@ -23,6 +24,8 @@ import { MSG, notRecorded, TOASTS, windowOpened } from './messages.ts';
 export interface ShareCampaign extends CampaignWords {
   id: number;
   organizationId: number;
+  /** The UTM tags its tracked links carry (the supporter view's), none when off or unknown. */
+  utm?: UtmTags | null;
 }
 
 export interface ShareRequest {
@@ -66,7 +69,7 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
     // The caller asks for the server first; without one there is nowhere to post.
     if (platform === 'mastodon' && !req.mastodonServer) return Promise.resolve(false);
     const ref = req.ref ?? newRefCode();
-    const url = trackedUrl(location.origin, campaign.id, ref, asset.id);
+    const url = withUtm(trackedUrl(location.origin, campaign.id, ref, asset.id), campaign.utm, platform);
     const text = composeShareText(asset, campaign, req.personalMessage);
     const logged = logShare({
       assetId: asset.id,

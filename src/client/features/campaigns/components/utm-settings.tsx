@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { type Campaign, utmValueField } from '#shared/schemas/campaigns.ts';
+import { UTM_DEFAULT_MEDIUM, utmSlug, withUtm } from '#shared/utm.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { SectionCard } from '#client/components/ui/card.tsx';
+import { InputField } from '#client/components/ui/form-field.tsx';
+import { Checkbox } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { toast, toastError } from '#client/components/ui/use-toast.ts';
+import { useUpdateCampaign } from '../api/update-campaign.ts';
+
+type UtmCampaign = Pick<Campaign, 'id' | 'name' | 'utmEnabled' | 'utmMedium' | 'utmCampaign'>;
+
+/** A field's message, or undefined when the value may be saved. */
+const problem = (value: string) => {
+  const checked = utmValueField.safeParse(value);
+  return checked.success ? undefined : checked.error.issues[0]?.message;
+};
+
+/**
+ * 'UTM tags': what the campaign's tracked links carry for the organisation's own
+ * analytics, `utm_source` (the platform), `utm_medium` and `utm_campaign`; on by default,
+ * each value blank for its default. Editors change them; others read them.
+ */
+export function UtmSettings({ campaign, editable }: { campaign: UtmCampaign; editable: boolean }) {
+  const ids = { enabled: useId(), medium: useId(), campaign: useId() };
+  const [enabled, setEnabled] = useState(Boolean(campaign.utmEnabled));
+  const [medium, setMedium] = useState(campaign.utmMedium ?? '');
+  const [value, setValue] = useState(campaign.utmCampaign ?? '');
+  const update = useUpdateCampaign(campaign.id);
+  const errors = { medium: problem(medium), campaign: problem(value) };
+  const tags = {
+    medium: medium.trim() || UTM_DEFAULT_MEDIUM,
+    campaign: value.trim() || utmSlug(campaign.name),
+  };
+  const example = withUtm(`…/supporter/${campaign.id}?ref=…`, enabled ? tags : null, 'facebook');
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (errors.medium || errors.campaign) return;
+    update.mutate(
+      { utmEnabled: enabled, utmMedium: medium.trim() || null, utmCampaign: value.trim() || null },
+      {
+        onSuccess: () =>
+          toast({ title: 'UTM tags saved', description: 'New shares carry them from now on.' }),
+        onError: (err) => toastError('UTM tags not saved', err, 'Please try again.'),
+      },
+    );
+  };
+
+  return (
+    <SectionCard
+      title="UTM tags"
+      description="Added to every link supporters share, so your website's analytics can tell where visits came from: utm_source is the platform, then the medium and campaign below."
+    >
+      <form onSubmit={save} noValidate className="space-y-4" aria-label="UTM tags">
+        <div className="flex items-center gap-2">
+          <Checkbox id={ids.enabled} checked={enabled} onCheckedChange={setEnabled} disabled={!editable} />
+          <Label htmlFor={ids.enabled}>Add UTM tags to shared links</Label>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            id={ids.medium}
+            label="utm_medium"
+            value={medium}
+            placeholder={UTM_DEFAULT_MEDIUM}
+            error={errors.medium}
+            help={`Blank: ${UTM_DEFAULT_MEDIUM}`}
+            disabled={!editable || !enabled}
+            onChange={(e) => setMedium(e.target.value)}
+          />
+          <InputField
+            id={ids.campaign}
+            label="utm_campaign"
+            value={value}
+            placeholder={utmSlug(campaign.name)}
+            error={errors.campaign}
+            help={`Blank: ${utmSlug(campaign.name)}, from the campaign name`}
+            disabled={!editable || !enabled}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        </div>
+        <p className="break-all text-xs text-muted-foreground">
+          A link shared on Facebook: <code>{example}</code>
+        </p>
+        {editable && (
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save UTM tags'}
+          </Button>
+        )}
+      </form>
+    </SectionCard>
+  );
+}
