@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeCost, measureHotPathCost } from './hot-path-cost.ts';
 
-// The guard of the supporter hot path (docs/decisions/0025-hot-path-hooks.md): each
+// The guard of the supporter hot path (docs/decisions/0026-hot-path-hooks.md): each
 // public read's CPU per request, against a bare server's for the same bytes, within
 // 20% of its budget. The runs are whole processes, so they get minutes, not seconds.
 describe('supporter hot path CPU budget', () => {

@@ -2,7 +2,7 @@
 // request of each public read, divided by a bare node:http server's for the very same
 // bytes, over a fixed number of requests, the cheapest of a few interleaved rounds.
 // A cost, not a throughput: it barely moves when other work shares the machine.
-// The budgets were set from the profile in docs/decisions/0025-hot-path-hooks.md; the
+// The budgets were set from the profile in docs/decisions/0026-hot-path-hooks.md; the
 // guard fails at 20% over a budget.
 import fs from 'node:fs';
 import os from 'node:os';
