@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
+import { DESKTOP, PHONE, seedSupporterCampaign, trackedLink } from '../support/supporter.ts';
 
 // Scheduling keeps its word: the chosen asset and message, the time zone and platform
 // shown, every asset schedulable, a valid calendar file with the words and the link,
@@ -102,7 +102,7 @@ test.describe('scheduling kept on a desktop', () => {
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Add to calendar' }).click();
     const event = await parsedEvent(await downloading);
-    const tracked = `${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${body.ref}&a=${body.assetId}`;
+    const tracked = trackedLink(page, seeded, body);
     expect(event.start).toBe(expectedIso);
     expect(event.url).toBe(tracked);
     expect(event.description).toBe(`${CAPTION}\n\n${tracked}`);

@@ -349,7 +349,7 @@ test.describe('sharing from a phone', () => {
     );
     const ref = JSON.parse(post?.body ?? '{}').ref;
     expect(share?.text).toBe(
-      `${seeded.assets[0].label}\n\n${new URL(page.url()).origin}/supporter/${seeded.campaignId}?ref=${ref}&a=${seeded.assets[0].id}`,
+      `${seeded.assets[0].label}\n\n${trackedLink(page, seeded, { ref, assetId: seeded.assets[0].id, platform: 'instagram_story' })}`,
     );
     await expect
       .poll(async () => (await campaignStats(request, seeded)).platformBreakdown.instagram_story)

@@ -6,6 +6,7 @@ import {
   PHONE,
   recordedCalls,
   seedSupporterCampaign,
+  trackedLink,
 } from '../support/supporter.ts';
 import { campaignRow, seedCampaign } from '../support/workspace.ts';
 
@@ -99,9 +100,8 @@ test.describe('the share text on a desktop', () => {
     const seeded = await seedCaptioned(request);
     await installShareRecorder(page);
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const origin = new URL(page.url()).origin;
-    const tracked = (ref: string) =>
-      `${origin}/supporter/${seeded.campaignId}?ref=${ref}&a=${seeded.assets[0].id}`;
+    const tracked = (ref: string, platform: string) =>
+      trackedLink(page, seeded, { ref, assetId: seeded.assets[0].id, platform });
 
     await page.getByRole('button', { name: `Copy text of ${CAPTION}` }).click();
     expect(await clipboard(page)).toBe(CAPTION);
@@ -119,7 +119,7 @@ test.describe('the share text on a desktop', () => {
     await dialog.getByRole('button', { name: 'X', exact: true }).click();
     const x = await opened(page, 1);
     expect(x.searchParams.get('text')).toBe(CAPTION);
-    expect(x.searchParams.get('url')).toBe(tracked(await loggedRef(page, 1)));
+    expect(x.searchParams.get('url')).toBe(tracked(await loggedRef(page, 1), 'twitter'));
 
     await dialog.getByRole('button', { name: 'Facebook', exact: true }).click();
     const fb = await opened(page, 2);
@@ -127,7 +127,9 @@ test.describe('the share text on a desktop', () => {
 
     await dialog.getByRole('button', { name: 'WhatsApp', exact: true }).click();
     const wa = await opened(page, 3);
-    expect(wa.searchParams.get('text')).toBe(`${CAPTION}\n\n${tracked(await loggedRef(page, 3))}`);
+    expect(wa.searchParams.get('text')).toBe(
+      `${CAPTION}\n\n${tracked(await loggedRef(page, 3), 'whatsapp')}`,
+    );
 
     await dialog.getByRole('button', { name: 'Copy Text' }).click();
     expect(await clipboard(page)).toBe(CAPTION);
@@ -141,7 +143,7 @@ test.describe('the share text on a desktop', () => {
     await dialog.getByRole('button', { name: 'WhatsApp', exact: true }).click();
     const personal = await opened(page, 4);
     expect(personal.searchParams.get('text')).toBe(
-      `${message}\n\n${CAPTION}\n\n${tracked(await loggedRef(page, 4))}`,
+      `${message}\n\n${CAPTION}\n\n${tracked(await loggedRef(page, 4), 'whatsapp')}`,
     );
   });
 });
@@ -157,9 +159,9 @@ test.describe('the share text on a phone', () => {
     await quick.getByRole('button', { name: 'X', exact: true }).tap();
     expect((await opened(page, 1)).searchParams.get('text')).toBe(CAPTION);
     await quick.getByRole('button', { name: 'WhatsApp', exact: true }).tap();
-    const origin = new URL(page.url()).origin;
+    const ref = await loggedRef(page, 2);
     expect((await opened(page, 2)).searchParams.get('text')).toBe(
-      `${CAPTION}\n\n${origin}/supporter/${seeded.campaignId}?ref=${await loggedRef(page, 2)}&a=${seeded.assets[0].id}`,
+      `${CAPTION}\n\n${trackedLink(page, seeded, { ref, assetId: seeded.assets[0].id, platform: 'whatsapp' })}`,
     );
     await quick.getByRole('button', { name: 'Copy Text' }).tap();
     expect(await clipboard(page)).toBe(CAPTION);
