@@ -304,32 +304,6 @@ test.describe('sharing from the desktop page', () => {
     await expect(page.getByTestId('impact-Clicks Generated')).toHaveText('1');
     await expect(page.getByTestId('impact-Influence Score')).toHaveText('15');
   });
-
-  test('Instagram on a desktop without file sharing saves the image, copies the caption, says the next step', async ({
-    page,
-    request,
-  }) => {
-    const seeded = await seedSupporterCampaign(request);
-    const dialogs = nativeDialogs(page);
-    await installShareRecorder(page, { webShare: false });
-    await page.goto(`/supporter/${seeded.campaignId}`);
-    await page.getByRole('button', { name: 'Share Now' }).first().click();
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('dialog').getByRole('button', { name: 'Instagram', exact: true }).click();
-    const download = await downloading;
-    expect(fs.readFileSync(await download.path())).toEqual(seeded.assets[0].bytes);
-    await expect(toast(page)).toContainText('Ready to post on Instagram');
-    await expect(toast(page)).toContainText(
-      'The image is saved and the caption copied. Open Instagram, start a new post with the saved image and paste the caption.',
-    );
-    await expect
-      .poll(async () => (await campaignStats(request, seeded)).preparedBreakdown)
-      .toEqual({ instagram: 1 });
-    expect(dialogs).toEqual([]);
-    expect(await clipboard(page)).toMatch(
-      new RegExp(`^${seeded.assets[0].label}\\n\\nhttp://.+/supporter/${seeded.campaignId}\\?ref=`),
-    );
-  });
 });
 
 test.describe('sharing from a phone', () => {
