@@ -2,7 +2,11 @@ import type { Stats } from '#shared/schemas/stats.ts';
 import { formatCount } from './stat-tile.tsx';
 
 /** The staff names of the two counts kept apart from shares (API.md "Stats": openedIntents, preparedPosts). */
-export const OUTCOME_LABELS = { opened: 'Share Windows Opened', prepared: 'Posts Prepared' } as const;
+export const OUTCOME_LABELS = {
+  opened: 'Share Windows Opened',
+  prepared: 'Posts Prepared',
+  notShares: 'Not known to be posted: not in the shares',
+} as const;
 
 /**
  * Said under the figures: the share windows opened and the posts prepared by hand,
