@@ -88,7 +88,7 @@ export interface SharesTable {
   scheduledFor: string | null;
   /**
    * A logged share's outcome: 'shared' (a share sheet resolved), 'opened' (a platform
-   * window opened) or 'prepared' (media saved, caption copied; migration 0027); a
+   * window opened) or 'prepared' (media saved, caption copied; migration 0029); a
    * scheduled one is 'pending', then 'reminded', 'rescheduled' or 'expired'.
    */
   status: Generated<string>;
@@ -279,7 +279,7 @@ export interface RollupTotalsTable {
   organizationId: number;
   shares: number;
   clicks: number;
-  /** Opened platform windows and prepared posts (migration 0027-share-outcomes). */
+  /** Opened platform windows and prepared posts (migration 0029-share-outcomes). */
   opened: Generated<number>;
   prepared: Generated<number>;
   lastAt: string | null;
@@ -519,6 +519,14 @@ export interface OrganizationSettingsTable {
   updatedAt: string;
 }
 
+/** A getting-started step a member has done (migration 0028): `linkCopied`, `supporterOpened`, `dismissed`. */
+export interface FirstRunStepsTable {
+  userId: number;
+  organizationId: number;
+  step: string;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -558,6 +566,7 @@ export interface Database {
   emailChanges: EmailChangesTable;
   auditLog: AuditLogTable;
   organizationSettings: OrganizationSettingsTable;
+  firstRunSteps: FirstRunStepsTable;
   apiKeys: ApiKeysTable;
   assetVariants: AssetVariantsTable;
   visits: VisitsTable;

@@ -9,7 +9,7 @@ itMigrates('adds an empty message hash to existing shares and makes the hash key
   before: async ({ db }) => {
     await db
       .insertInto('shares')
-      // A hand-posted platform: 0027-share-outcomes leaves its shares `shared`.
+      // A hand-posted platform: 0029-share-outcomes leaves its shares `shared`.
       .values(shareRow({ ...(await seedAsset(db)), platform: 'instagram' }))
       .execute();
   },

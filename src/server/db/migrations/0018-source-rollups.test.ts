@@ -20,7 +20,7 @@ itMigrates(
       const asset = await seedAsset(db, { title: 'Poster', type: 'text', content: 'Share me' });
       const { campaignId, organizationId } = asset;
       const share = (source: string | null, createdAt: string, status = 'shared') =>
-        // A hand-posted platform: 0027-share-outcomes leaves its shares `shared`.
+        // A hand-posted platform: 0029-share-outcomes leaves its shares `shared`.
         shareRow({ ...asset, source, createdAt, status, platform: 'instagram' });
       const ids = await db
         .insertInto('shares')
@@ -65,7 +65,7 @@ itMigrates(
           .orderBy('day')
           .orderBy('source')
           .execute();
-      // 0018 added them; 0027-share-outcomes, which rebuilds the share rollups, set them
+      // 0018 added them; 0029-share-outcomes, which rebuilds the share rollups, set them
       // back to 0 with the shares mark: the job counts them again.
       expect(await rolled()).toEqual([
         { day: day0, source: 'mail', visits: 0, shares: 0 },
