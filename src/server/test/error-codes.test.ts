@@ -74,7 +74,9 @@ const inject = (t: TestApp, method: string, url: string, token?: string, payload
 
 /** A campaign (active unless asked) with one text asset, as `who`. */
 async function campaignWithAsset(t: TestApp, who: SignedUp, body: Record<string, unknown> = {}) {
-  const campaign = (await inject(t, 'POST', '/api/campaigns', who.token, { name: 'Rivers', ...body })).json();
+  const campaign = (
+    await inject(t, 'POST', '/api/campaigns', who.token, { name: 'Rivers', status: 'active', ...body })
+  ).json();
   const asset = (
     await inject(t, 'POST', '/api/assets', who.token, {
       title: 'Words',
