@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
+import { DESKTOP, PHONE, scheduleWithJoinMe, seedSupporterCampaign } from '../support/supporter.ts';
 
 // Scheduling keeps its word: the chosen asset and message, the time zone and platform
 // shown, every asset schedulable, a valid calendar file with the words and the link,
@@ -170,11 +170,7 @@ test.describe('scheduling kept on a phone', () => {
       ],
     });
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const touch = page.getByRole('region', { name: 'Add Your Personal Touch' });
-    await touch.getByLabel('Asset to share').selectOption({ label: CAPTION });
-    await touch.getByRole('button', { name: 'Join Me' }).tap();
-    const message = `Join me in supporting ${seeded.name}! Take a minute to read this and pass it on:`;
-    await touch.getByRole('button', { name: 'Schedule a Share' }).tap();
+    const message = await scheduleWithJoinMe(page, seeded.name, CAPTION);
     const dialog = page.getByRole('dialog');
     // What will be posted, never the internal title.
     await expect(dialog.getByTestId('schedule-what')).not.toContainText('River banner');

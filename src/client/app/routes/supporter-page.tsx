@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { SkipLink } from '#client/components/ui/skip-link.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ScheduleDialog } from '#client/features/scheduling/index.ts';
@@ -33,7 +33,7 @@ export default function SupporterPage() {
   const [scheduling, setScheduling] = useState<{
     asset: SupporterAsset | null;
     message?: string;
-    replaces?: number;
+    previous?: VisitorScheduledShare;
   } | null>(null);
   useBrandColors(data?.organization);
 
@@ -80,13 +80,13 @@ export default function SupporterPage() {
           <MobileView
             data={data}
             onShare={(asset) => setSharing({ asset, personalize: false })}
-            onSchedule={(asset, message, replaces) => setScheduling({ asset, message, replaces })}
+            onSchedule={(asset, message, previous) => setScheduling({ asset, message, previous })}
           />
         ) : (
           <DesktopView
             data={data}
             onShare={(asset, personalize = false) => setSharing({ asset, personalize })}
-            onSchedule={(asset, replaces) => setScheduling({ asset, replaces })}
+            onSchedule={(asset, previous) => setScheduling({ asset, previous })}
           />
         )}
       </main>
@@ -116,7 +116,7 @@ export default function SupporterPage() {
             assets={scheduling.asset ? [scheduling.asset] : []}
             variant="supporter"
             message={scheduling.message}
-            replaces={scheduling.replaces}
+            previous={scheduling.previous}
             organization={data.organization}
             onOpenChange={(open) => !open && setScheduling(null)}
           />
