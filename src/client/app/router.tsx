@@ -32,6 +32,7 @@ const ROUTES: [path: string, load: () => PageModule, access: Access][] = [
   ['/templates', () => import('./routes/templates-page.tsx'), 'staff'],
   ['/calendar', () => import('./routes/calendar-page.tsx'), 'staff'],
   ['/settings', () => import('./routes/settings-page.tsx'), 'staff'],
+  ['/activity', () => import('./routes/activity-page.tsx'), 'staff'],
   ['/upload-test', () => import('./routes/upload-test-page.tsx'), 'staff'],
   ['/profile', () => import('./routes/profile-page.tsx'), 'profile'],
   ['*', () => import('./routes/not-found-page.tsx'), 'public'],

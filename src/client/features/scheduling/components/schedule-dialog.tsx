@@ -25,6 +25,7 @@ import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
 import { FieldMessage, InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
+import { browserTimeZone } from '#client/lib/time-zones.ts';
 import type { ReminderRequest } from '#shared/schemas/reminders.ts';
 import { useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
@@ -34,9 +35,10 @@ import { SCHEDULE_TOASTS } from '../lib/messages.ts';
 import {
   BEST_TIMES_HINT,
   combineDateAndSlot,
-  SLOT_GROUPS,
-  TIME_SLOTS,
+  firstSchedulableDay,
+  slotGroupsOn,
   slotLabel,
+  TIME_SLOTS,
 } from '../lib/time-slots.ts';
 import { NO_REMINDER, ReminderFields, reminderRequest, useReminderChannels } from './reminder-fields.tsx';
 
@@ -80,24 +82,9 @@ const platformChoices = (asset: SupporterAsset | undefined): SchedulePlatform[] 
 
 const platformLabel = (p: SchedulePlatform) => (p === 'all' ? 'Any platform' : PLATFORMS[p].name);
 
-/** The browser's IANA time zone: the one the picked day and time are in. */
-const localTimeZone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
-
 /** 'yyyy-MM-dd' in local time, the value format of a date field. */
 const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-const startOfToday = () => {
-  const d = new Date();
-  d.setHours(0, 0, 0, 0);
-  return d;
-};
 
 /**
  * The personal message a scheduled share's words carry: what comes before the asset's
@@ -201,7 +188,7 @@ function ScheduleForm({
   const uid = useId();
   const staff = variant === 'staff';
   const schedule = useScheduleShare();
-  const [timeZone] = useState(localTimeZone);
+  const [timeZone] = useState(browserTimeZone);
   const channels = useReminderChannels(organization?.collectInfo);
   const [message] = useState(() => given ?? messageOf(previous?.text ?? null, assets[0], campaign));
   const [initial] = useState(() => startingValues(assets, previous));
@@ -273,8 +260,15 @@ function ScheduleForm({
     );
   };
   const submit = form.handleSubmit(send, toastRefusal);
-  const pickDay = (day: Date | undefined) =>
+  // Today offers only the slots still ahead; a picked time gone by moves to the first one left.
+  const groups = slotGroupsOn(date);
+  const firstDay = firstSchedulableDay();
+  const pickDay = (day: Date | undefined) => {
     setValue('day', day as Date, { shouldValidate: formState.isSubmitted });
+    const offered = slotGroupsOn(day).flatMap((g) => g.slots);
+    if (offered.length > 0 && !offered.some((s) => s.label === watch('time')))
+      setValue('time', offered[0].label);
+  };
 
   const timeField = (
     <SelectField
@@ -283,7 +277,7 @@ function ScheduleForm({
       help={`In your time zone, ${timeZone}.`}
       {...register('time')}
     >
-      {SLOT_GROUPS.map((g) => (
+      {groups.map((g) => (
         <optgroup key={g.label} label={g.label}>
           {g.slots.map((s) => (
             <option key={s.label} value={s.label}>
@@ -330,7 +324,7 @@ function ScheduleForm({
               id={`${uid}-date`}
               label="Date"
               type="date"
-              min={isoDay(new Date())}
+              min={isoDay(firstDay)}
               value={date ? isoDay(date) : ''}
               error={errors.day?.message}
               onChange={(e) => {
@@ -350,8 +344,8 @@ function ScheduleForm({
               // A reschedule opens on the month of its day.
               defaultMonth={date}
               onSelect={pickDay}
-              disabled={{ before: startOfToday() }}
-              startMonth={startOfToday()}
+              disabled={{ before: firstDay }}
+              startMonth={firstDay}
               className="rally-day-picker"
             />
             <FieldMessage id={`${uid}-day-error`} message={errors.day?.message} />
