@@ -129,9 +129,8 @@ test.describe('scheduling kept on a desktop', () => {
       page.getByRole('listitem', { name: 'Write to your council today.' }).getByText('Not scheduled'),
     ).toBeVisible();
 
-    // Rescheduling replaces the earlier share: after a reload only the new time is there.
+    // Rescheduling replaces the earlier share (its day already picked): after a reload only the new time is there.
     await page.getByRole('listitem', { name: CAPTION }).getByRole('button', { name: 'Reschedule' }).click();
-    await pickNextMonthDay(page);
     await dialog.getByLabel('Time').selectOption('8:00 AM');
     const reposted = page.waitForRequest((r) => r.url().endsWith('/api/shares/schedule'));
     await dialog.getByRole('button', { name: 'Schedule Share' }).click();
@@ -140,7 +139,7 @@ test.describe('scheduling kept on a desktop', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Schedule' }).click();
     const rescheduled = page.getByRole('listitem', { name: CAPTION });
-    await expect(rescheduled.getByText(`Scheduled for ${when} at 8:00 AM on any platform`)).toBeVisible();
+    await expect(rescheduled.getByText(`Scheduled for ${when} at 8:00 AM on Bluesky`)).toBeVisible();
     const own = await page.evaluate(async (id) => {
       const res = await fetch(`/api/supporter/campaigns/${id}/scheduled`);
       return res.json();

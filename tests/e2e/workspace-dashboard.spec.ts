@@ -280,6 +280,8 @@ test('emoji and right-to-left names are stored and shown as typed', async ({ pag
   await page.getByRole('dialog').getByLabel('Campaign name').fill(emoji);
   await page.getByRole('dialog').getByRole('button', { name: 'Create Campaign' }).click();
   await expect(rowToggle(page, emoji)).toHaveAttribute('aria-expanded', 'true');
+  // The new one is a draft; the seeded one is live.
+  await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Active' }).click();
   const rtlRow = campaignRow(page, new RegExp(`^${rtl}`));
   await expect(rtlRow.getByText(rtl, { exact: true })).toHaveAttribute('dir', 'auto');
   await rowToggle(page, rtl).click();

@@ -66,9 +66,11 @@ export const SERVER_FAILURE = 'Something went wrong on our side. Please try agai
 /**
  * How long a request may wait for its answer before the person is told: a server that
  * cannot be reached (a dead proxy, a hung connection) says so instead of spinning on.
- * An upload (a FormData body) moves the file first, so it gets longer.
+ * A staff action (a write) is told soonest; a read, whose screen shows it loading and
+ * may be a big report, waits longer; an upload (a FormData body) moves the file first.
  */
 export const REQUEST_TIMEOUT_MS = 10_000;
+export const READ_TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 120_000;
 export const NO_ANSWER = (ms: number) =>
   `Rally did not answer within ${ms / 1000} seconds. Check your internet connection and try again.`;
@@ -135,8 +137,12 @@ export async function apiFetch(
   method: string,
   url: string,
   data?: unknown,
-  /** How long to wait for the answer (REQUEST_TIMEOUT_MS; UPLOAD_TIMEOUT_MS for FormData). */
-  timeoutMs = data instanceof FormData ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+  /** How long to wait for the answer (by default as the method and body call for). */
+  timeoutMs = data instanceof FormData
+    ? UPLOAD_TIMEOUT_MS
+    : method === 'GET'
+      ? READ_TIMEOUT_MS
+      : REQUEST_TIMEOUT_MS,
 ): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = getToken();
