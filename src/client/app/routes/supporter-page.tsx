@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { SkipLink } from '#client/components/ui/skip-link.tsx';
@@ -36,6 +36,19 @@ export default function SupporterPage() {
     previous?: VisitorScheduledShare;
   } | null>(null);
   useBrandColors(data?.organization);
+  // Where focus was when a dialog opened: it goes back there once the dialog closes.
+  const opener = useRef<Element | null>(null);
+  const remember = () => {
+    opener.current = document.activeElement;
+  };
+  const dialogOpen = Boolean(sharing || scheduling);
+  useEffect(() => {
+    const el = opener.current;
+    if (dialogOpen || !(el instanceof HTMLElement)) return;
+    opener.current = null;
+    // After the dialog's own focus handling, which runs in a task of its own.
+    setTimeout(() => el.isConnected && el.focus(), 0);
+  }, [dialogOpen]);
 
   useEffect(() => {
     if (valid) confirmArrival(campaignId);
@@ -79,14 +92,26 @@ export default function SupporterPage() {
         ) : mobile ? (
           <MobileView
             data={data}
-            onShare={(asset) => setSharing({ asset, personalize: false })}
-            onSchedule={(asset, message, previous) => setScheduling({ asset, message, previous })}
+            onShare={(asset) => {
+              remember();
+              setSharing({ asset, personalize: false });
+            }}
+            onSchedule={(asset, message, previous) => {
+              remember();
+              setScheduling({ asset, message, previous });
+            }}
           />
         ) : (
           <DesktopView
             data={data}
-            onShare={(asset, personalize = false) => setSharing({ asset, personalize })}
-            onSchedule={(asset, previous) => setScheduling({ asset, previous })}
+            onShare={(asset, personalize = false) => {
+              remember();
+              setSharing({ asset, personalize });
+            }}
+            onSchedule={(asset, previous) => {
+              remember();
+              setScheduling({ asset, previous });
+            }}
           />
         )}
       </main>
