@@ -69,6 +69,13 @@ test.describe('supporter page on a desktop', () => {
     await page.getByRole('button', { name: 'Desktop View' }).click();
     await expect(page).toHaveURL(/mobile=false/);
     await expect(page.getByRole('tab', { name: 'Share' })).toBeVisible();
+    // Each switch is a history entry: Back shows the view before it.
+    await page.goBack();
+    await expect(page).toHaveURL(/mobile=true/);
+    await expect(page.getByRole('heading', { name: 'Add Your Personal Touch' })).toBeVisible();
+    await page.goBack();
+    await expect(page).not.toHaveURL(/mobile=/);
+    await expect(page.getByRole('tab', { name: 'Share' })).toBeVisible();
   });
 
   test('a missing campaign says so and what to do, without a Go Back', async ({ page }) => {

@@ -512,6 +512,14 @@ export interface OrganizationSettingsTable {
   updatedAt: string;
 }
 
+/** A getting-started step a member has done (migration 0028): `linkCopied`, `supporterOpened`, `dismissed`. */
+export interface FirstRunStepsTable {
+  userId: number;
+  organizationId: number;
+  step: string;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -551,6 +559,7 @@ export interface Database {
   emailChanges: EmailChangesTable;
   auditLog: AuditLogTable;
   organizationSettings: OrganizationSettingsTable;
+  firstRunSteps: FirstRunStepsTable;
   apiKeys: ApiKeysTable;
   assetVariants: AssetVariantsTable;
   visits: VisitsTable;

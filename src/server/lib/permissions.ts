@@ -45,6 +45,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/user/sessions': sessionOnly('session'),
   'DELETE /api/user/sessions/:id': sessionOnly('session'),
   'GET /api/user/activity': sessionOnly('session'),
+  // The member's own getting-started checklist (every role sees the organisation).
+  'GET /api/user/first-run': sessionOnly('member'),
+  'PUT /api/user/first-run/:step': sessionOnly('member'),
   'POST /api/password-reset': 'public',
   'POST /api/password-reset/:token': 'public',
   // The token, mailed to the new (confirm) or old (undo) address, is the credential.
