@@ -26,6 +26,7 @@ import * as m0024 from './0024-name-skeletons.ts';
 import * as m0025 from './0025-unconfirmed-clicks.ts';
 import * as m0026 from './0026-exact-mailbox-confirmations.ts';
 import * as m0028 from './0028-first-run-steps.ts';
+import * as m0029 from './0029-share-outcomes.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -57,6 +58,7 @@ const ALL: Record<string, DialectMigration> = {
   '0025-unconfirmed-clicks': m0025,
   '0026-exact-mailbox-confirmations': m0026,
   '0028-first-run-steps': m0028,
+  '0029-share-outcomes': m0029,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -166,6 +166,8 @@ const CASES: Record<string, Case> = {
     },
   },
   'GET /api/user/activity': {},
+  'GET /api/user/first-run': {},
+  'PUT /api/user/first-run/:step': { params: () => ({ step: 'linkCopied' }) },
   'POST /api/password-reset': { body: () => ({ email: 'a@example.org' }) },
   'POST /api/password-reset/:token': {
     params: () => ({ token: 'nosuchtoken' }),
