@@ -10,6 +10,7 @@ export const queryKeys = {
   user: ['/api/user'],
   sessions: ['/api/user/sessions'],
   activity: ['/api/user/activity'],
+  notifications: ['/api/user/notifications'],
   serverInfo: ['/api/auth-status', 'server-info'],
 
   // The organisation

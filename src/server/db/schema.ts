@@ -512,6 +512,29 @@ export interface OrganizationSettingsTable {
   updatedAt: string;
 }
 
+/** A member's own notification switches in their organisation (JSON over the defaults). */
+export interface MemberNotificationsTable {
+  userId: number;
+  organizationId: number;
+  data: string;
+  /** The site address the member last saved their switches from: mail links use it when PUBLIC_URL is unset. */
+  origin: string | null;
+  updatedAt: string;
+}
+
+/** A staff notification mailed once: unique by (kind, subjectId, period, organizationId). */
+export interface StaffNoticesTable {
+  id: Generated<number>;
+  /** 'digest-daily', 'digest-weekly', 'campaign-ended', 'member-joined', 'milestone'. */
+  kind: string;
+  organizationId: number;
+  /** The digest's member, the campaign that ended, the member who joined. */
+  subjectId: number;
+  /** The digest's first local day, the member's joinedAt, the milestone; '' for a campaign's end. */
+  period: string;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -551,6 +574,8 @@ export interface Database {
   emailChanges: EmailChangesTable;
   auditLog: AuditLogTable;
   organizationSettings: OrganizationSettingsTable;
+  memberNotifications: MemberNotificationsTable;
+  staffNotices: StaffNoticesTable;
   apiKeys: ApiKeysTable;
   assetVariants: AssetVariantsTable;
   visits: VisitsTable;

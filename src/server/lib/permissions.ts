@@ -45,6 +45,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/user/sessions': sessionOnly('session'),
   'DELETE /api/user/sessions/:id': sessionOnly('session'),
   'GET /api/user/activity': sessionOnly('session'),
+  // A member's own email notifications (each member has theirs).
+  'GET /api/user/notifications': sessionOnly('member'),
+  'PUT /api/user/notifications': sessionOnly('member'),
   'POST /api/password-reset': 'public',
   'POST /api/password-reset/:token': 'public',
   // The token, mailed to the new (confirm) or old (undo) address, is the credential.
@@ -106,6 +109,7 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'POST /api/upload': 'editor',
   'POST /api/upload-from-url': 'editor',
   'POST /api/debug/create-test-content': 'editor',
+  'POST /api/debug/run-jobs': 'member',
   'GET /api/shares/scheduled': 'member',
 
   // The public supporter side
@@ -129,6 +133,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   // A reminder address's confirmation link: its page, and the page's button.
   'GET /reminders/confirm/:token': 'public',
   'POST /reminders/confirm/:token': 'public',
+  // A staff notification's unsubscribe link: the signed token is the credential.
+  'GET /notifications/unsubscribe/:token': 'public',
+  'POST /notifications/unsubscribe/:token': 'public',
   'GET /supporter/:id': 'public',
   'GET /supporter/campaign/:id': 'public',
   'GET /uploads/:name': 'public',

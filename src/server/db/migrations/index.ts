@@ -25,6 +25,7 @@ import * as m0023 from './0023-email-changes.ts';
 import * as m0024 from './0024-name-skeletons.ts';
 import * as m0025 from './0025-unconfirmed-clicks.ts';
 import * as m0026 from './0026-exact-mailbox-confirmations.ts';
+import * as m0027 from './0027-member-notifications.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -55,6 +56,7 @@ const ALL: Record<string, DialectMigration> = {
   '0024-name-skeletons': m0024,
   '0025-unconfirmed-clicks': m0025,
   '0026-exact-mailbox-confirmations': m0026,
+  '0027-member-notifications': m0027,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
