@@ -50,7 +50,8 @@ export const ERROR_CODES = {
     'Publishing a draft with an image or video that has neither a share text nor a description: supporters never see its title (409)',
   ASSET_NOT_IN_CAMPAIGN: 'An asset id that is not one of the campaign (400)',
   ASSET_ORDER_INCOMPLETE: 'A new asset order that does not list every asset once (400)',
-  ASSET_CONTENT_INVALID: 'An image or video asset whose content is not a URL or an uploaded file (400)',
+  ASSET_CONTENT_INVALID:
+    "An image or video asset whose content is not a URL or an uploaded file, or is a video site's page (400)",
   UPLOAD_MISSING: 'The uploaded file an asset names is gone: upload it again (400)',
   PUBLIC_URL_MISSING: 'The server does not know its public address (PUBLIC_URL) for links (409, 400)',
   LOGO_INVALID: 'The logo names an uploaded image this server does not hold (400)',

@@ -147,6 +147,11 @@ export const PLATFORMS: Record<PlatformId, PlatformDefinition> = {
   },
 };
 
+/** A platform's display name ('twitter' -> 'X'); an id that names no platform, as it is. */
+export function platformName(id: string): string {
+  return id in PLATFORMS ? PLATFORMS[id as PlatformId].name : id;
+}
+
 /** A story needs an image or video: what the story preview and a share of a text asset there say. */
 export const STORY_NEEDS_IMAGE = 'Cannot share to Instagram Story without an image';
 

@@ -194,7 +194,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   const to = view(page).getByLabel('To', { exact: true });
   await from.fill(today);
   await to.fill(addDays(today, -3));
-  await expect(view(page).getByRole('alert')).toHaveText('to must not be before from');
+  await expect(view(page).getByRole('alert')).toHaveText('The end date must be on or after the start date');
   await expect(to).toHaveAttribute('aria-invalid', 'true');
   await from.fill(addDays(today, -400));
   await to.fill(today);

@@ -48,7 +48,9 @@ test.describe('supporter page on a desktop', () => {
     await expect(page.getByText(INFLUENCE_SCORE_EXPLANATION)).toBeVisible();
 
     await page.getByRole('tab', { name: 'Personalize' }).click();
-    await expect(page.getByText(/up to 3x more engagement/)).toBeVisible();
+    // No unsourced promise of engagement: the tip says what is true.
+    await expect(page.getByText(/your words come first in the post/)).toBeVisible();
+    await expect(page.getByText(/3x/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: seeded.assets[0].label })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Schedule' }).click();
@@ -66,6 +68,13 @@ test.describe('supporter page on a desktop', () => {
     await expect(page.getByRole('tab', { name: 'Share' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Desktop View' }).click();
     await expect(page).toHaveURL(/mobile=false/);
+    await expect(page.getByRole('tab', { name: 'Share' })).toBeVisible();
+    // Each switch is a history entry: Back shows the view before it.
+    await page.goBack();
+    await expect(page).toHaveURL(/mobile=true/);
+    await expect(page.getByRole('heading', { name: 'Add Your Personal Touch' })).toBeVisible();
+    await page.goBack();
+    await expect(page).not.toHaveURL(/mobile=/);
     await expect(page.getByRole('tab', { name: 'Share' })).toBeVisible();
   });
 

@@ -171,7 +171,7 @@ test.describe('sharing from the desktop page', () => {
     const box = dialog.getByLabel('Add your personal message');
     await expect(box).toHaveAttribute('placeholder', 'Share why this matters to you...');
     await expect(
-      dialog.getByText('Adding a personal message increases engagement by up to 3x'),
+      dialog.getByText("Your message comes first in the post, before the campaign's text."),
     ).toBeVisible();
     await box.fill('This matters to me');
     await expect(dialog.getByRole('tabpanel')).toContainText('This matters to me');

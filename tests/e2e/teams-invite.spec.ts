@@ -41,7 +41,8 @@ test('invite, join as a viewer, get promoted to editor, then be removed', async 
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('invitation-row').filter({ hasText: email })).toContainText('Viewer');
 
-  // The colleague, signed out in another browser, registers on the invitation page and accepts.
+  // The colleague, signed out in another browser, registers on the invitation page (the
+  // invited address already filled in) and so joins: no organisation of their own to set up.
   const theirs = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const them = await theirs.newPage();
   await them.goto(new URL(url).pathname);
@@ -49,13 +50,14 @@ test('invite, join as a viewer, get promoted to editor, then be removed', async 
   await expect(them.getByText('You are invited as Viewer')).toBeVisible();
   const username = uniqueName('joiner');
   const form = them.getByRole('form', { name: 'Register' });
+  await expect(form.getByLabel('Email')).toHaveValue(email);
   await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill('secret123');
   await form.getByLabel('Confirm Password').fill('secret123');
   await form.getByRole('button', { name: 'Register' }).click();
-  await them.getByRole('button', { name: 'Accept Invitation' }).click();
   await expect(them).toHaveURL(/\/$/);
+  await expect(toastEl(them).filter({ hasText: `Welcome to ${admin.orgName}!` })).toBeVisible();
+  await expect(them.getByText("Let's set up your organization")).toHaveCount(0);
   await expect(them.getByRole('heading', { name: 'Organization Dashboard' })).toBeVisible();
   await expect(them.getByText(admin.orgName).first()).toBeVisible();
 

@@ -47,7 +47,7 @@ test('a text asset, after every field message', async ({ page, request, signedIn
   const tweet = new URL((await card.getByRole('link', { name: 'Post on X' }).getAttribute('href'))!);
   expect(tweet.hostname).toBe('twitter.com');
   expect(tweet.searchParams.get('text')).toBe('Call your council today.\nIt takes two minutes!');
-  expect(tweet.searchParams.get('url')).toMatch(/\/supporter\/\d+$/);
+  expect(tweet.searchParams.get('url')).toMatch(/\/supporter\/\d+\?a=\d+$/);
 });
 
 test('an image by file upload, with the too-large and clear paths first', async ({
@@ -167,6 +167,48 @@ test('a video asset by URL plays in a real video element', async ({ page, reques
     'WhatsApp',
     'TikTok',
   ]);
+});
+
+test('a YouTube link as a video is refused when saved, saying what works, with no dead player', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const campaign = await seedCampaign(request, signedIn, { name: 'YouTube Campaign' });
+  const { row, dialog } = await openAddAsset(page, 'YouTube Campaign');
+  await dialog.getByLabel('Asset type').selectOption('video');
+  await dialog.getByLabel('Title').fill('Our film');
+  await dialog.getByLabel('Video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await expect(dialog.locator('video')).toHaveCount(0);
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/assets')) posted++;
+  });
+  await dialog.getByRole('button', { name: 'Create Asset' }).click();
+  const refusal =
+    'A YouTube link is a web page, not a file: it cannot play on the supporter page. Upload the video file (MP4, WebM or MOV) or link straight to it; to share the YouTube video itself, add a text asset with its link.';
+  await expect(dialog.getByText(refusal)).toBeVisible();
+  await expect(dialog.getByLabel('Video URL')).toHaveAttribute('aria-invalid', 'true');
+  expect(posted).toBe(0);
+  // The server refuses it as well, for a caller that skips the form.
+  const direct = await request.post('/api/assets', {
+    headers: { authorization: `Bearer ${signedIn.token}` },
+    data: {
+      title: 'Our film',
+      type: 'video',
+      content: 'https://youtu.be/dQw4w9WgXcQ',
+      campaignId: campaign.id,
+    },
+  });
+  expect(direct.status()).toBe(400);
+
+  // What the message says works: the page's link in a text asset.
+  await dialog.getByLabel('Asset type').selectOption('text');
+  await dialog.getByLabel('Content').fill('Watch our film: https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await dialog.getByRole('button', { name: 'Create Asset' }).click();
+  await expect(toastEl(page)).toContainText('Asset created');
+  await expect(row.locator('video')).toHaveCount(0);
+  await expect(row.getByTestId('asset-card').getByText('Watch our film:')).toBeVisible();
 });
 
 test.describe('on a phone', () => {

@@ -19,9 +19,13 @@ test('the detail page shows the campaign, copies its link and shows analytics', 
   await expect(page.getByText('Everything about this campaign')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Campaign Assets' })).toBeVisible();
   await expect(page.getByTestId('asset-card').getByText('Share this detail')).toBeVisible();
-  for (const label of ['Total Shares', 'Active Supporters', 'Engagement Rate', 'Click-throughs']) {
+  for (const label of ['Total Shares', 'Active Supporters', 'Click-throughs']) {
     await expect(page.getByText(label, { exact: true })).toBeVisible();
   }
+  // One figure, one name, with what it means: the panel and the analytics view agree.
+  await expect(page.getByText('Engagement Rate', { exact: true })).toHaveCount(2);
+  await expect(page.getByText('Click-throughs per share', { exact: true })).toHaveCount(2);
+  await expect(page.getByText(/click-through rate/i)).toHaveCount(0);
   await expect(page.getByText('No shares or clicks in the last 30 days yet.')).toBeVisible();
 
   // The same confirmation as the dashboard's: 'Copied!' for 2 s with its tooltip, plus the toast.
@@ -35,8 +39,9 @@ test('the detail page shows the campaign, copies its link and shows analytics', 
   await expect(page.getByRole('button', { name: 'Copy Share Link' })).toBeVisible({ timeout: 4000 });
   await expect(page.getByRole('button', { name: 'Copied!', exact: true })).toHaveCount(0);
 
-  // Per-asset share: the supporter page link and a copy action.
+  // Per-asset share: the supporter page link and a copy of the asset's own link.
   const card = page.getByTestId('asset-card');
+  const assetId = await card.getAttribute('data-asset-id');
   await expect(card.getByRole('link', { name: 'Open supporter page for Detail text' })).toHaveAttribute(
     'href',
     `/supporter/${c.id}`,
@@ -45,7 +50,12 @@ test('the detail page shows the campaign, copies its link and shows analytics', 
   await card.getByRole('button', { name: 'Copy link for Detail text' }).click();
   await expect(card.getByRole('button', { name: 'Copied! for Detail text' })).toBeVisible();
   await expect(toastEl(page)).toContainText('Link copied!');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/supporter/${c.id}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${origin}/supporter/${c.id}?a=${assetId}`,
+  );
+  // The platform buttons post the asset's link; the ones posted by hand say where they go.
+  const post = new URL((await card.getByRole('link', { name: 'Post on X' }).getAttribute('href'))!);
+  expect(post.searchParams.get('url')).toBe(`${origin}/supporter/${c.id}?a=${assetId}`);
 
   // Adding an asset here lists it at once.
   await page.getByRole('button', { name: 'Add Asset' }).click();
@@ -56,6 +66,36 @@ test('the detail page shows the campaign, copies its link and shows analytics', 
   await dialog.getByRole('button', { name: 'Create Asset' }).click();
   await expect(page.getByTestId('asset-card')).toHaveCount(2);
   await expect(page.getByTestId('organizer-item')).toHaveCount(2);
+});
+
+test("a video card's hand-posted platforms say they open the supporter page, at the asset", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const c = await seedCampaign(request, signedIn, { name: 'Film Campaign' });
+  const a = await seedAsset(request, signedIn, c, {
+    title: 'River film',
+    type: 'video',
+    content: 'https://cdn.example.org/river.mp4',
+    shareText: 'Watch the river',
+  });
+  await page.goto(`/campaigns/${c.id}`);
+  const card = page.getByTestId('asset-card');
+  const origin = new URL(page.url()).origin;
+  for (const name of [
+    'Open the supporter page to post on TikTok',
+    'Open the supporter page to post on YouTube',
+    'Open the supporter page to post on Instagram Story',
+  ]) {
+    await expect(card.getByRole('link', { name })).toHaveAttribute(
+      'href',
+      `${origin}/supporter/${c.id}?a=${a.id}`,
+    );
+  }
+  await expect(card.getByRole('link', { name: /^(Post on TikTok|Upload on YouTube)$/ })).toHaveCount(0);
+  const post = new URL((await card.getByRole('link', { name: 'Post on X' }).getAttribute('href'))!);
+  expect(post.searchParams.get('url')).toBe(`${origin}/supporter/${c.id}?a=${a.id}`);
 });
 
 test('the chart appears once the campaign has shares', async ({ page, request, signedIn }) => {

@@ -1,8 +1,8 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { RouteFallback } from './route-fallback.tsx';
 
-// Every route of the app. Screens load lazily, so the public supporter
-// page downloads none of the staff app's code.
+// Every route of the app but the public supporter page, which main.tsx starts without
+// the router (links to it are plain anchors: a new document). Screens load lazily.
 type PageModule = Promise<{ default: React.ComponentType }>;
 const lazyPage = (load: () => PageModule) => async () => ({
   Component: (await load()).default,
@@ -24,14 +24,13 @@ const ROUTES: [path: string, load: () => PageModule, access: Access][] = [
   ['/confirm-email/:token', () => import('./routes/email-change-page.tsx'), 'public'],
   ['/undo-email-change/:token', () => import('./routes/email-change-page.tsx'), 'public'],
   ['/logout', () => import('./routes/logout-page.tsx'), 'public'],
-  ['/supporter/:id', () => import('./routes/supporter-page.tsx'), 'public'],
-  ['/supporter/campaign/:id', () => import('./routes/supporter-page.tsx'), 'public'],
   ['/', () => import('./routes/dashboard-page.tsx'), 'staff'],
   ['/campaigns', () => import('./routes/dashboard-page.tsx'), 'staff'],
   ['/campaigns/:id', () => import('./routes/campaign-detail-page.tsx'), 'staff'],
   ['/templates', () => import('./routes/templates-page.tsx'), 'staff'],
   ['/calendar', () => import('./routes/calendar-page.tsx'), 'staff'],
   ['/settings', () => import('./routes/settings-page.tsx'), 'staff'],
+  ['/activity', () => import('./routes/activity-page.tsx'), 'staff'],
   ['/upload-test', () => import('./routes/upload-test-page.tsx'), 'staff'],
   ['/profile', () => import('./routes/profile-page.tsx'), 'profile'],
   ['*', () => import('./routes/not-found-page.tsx'), 'public'],
@@ -46,13 +45,18 @@ const staffLayout = (children: RouteObject[]): RouteObject => ({
   children,
 });
 
-export const router = createBrowserRouter([
+const router = createBrowserRouter([
   ...pages('public'),
   {
-    // Lazy too: the public supporter route must not download the staff app's auth check.
+    // Lazy too: the public screens (sign-in, invitations) do not download the staff app's auth check.
     lazy: async () => ({ Component: (await import('./protected-route.tsx')).ProtectedRoute }),
     hydrateFallbackElement: <RouteFallback />,
     children: [staffLayout(pages('staff'))],
   },
   staffLayout(pages('profile')),
 ]);
+
+/** The app's screens, by address (main.tsx loads this for every address but the supporter page's). */
+export default function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,5 +1,6 @@
 import {
   Building2,
+  History,
   CalendarDays,
   LayoutDashboard,
   LayoutTemplate,
@@ -25,7 +26,7 @@ import {
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
 import { useUser, UserAvatar, displayName, roleLabel } from '#client/features/auth/index.ts';
-import { useOrganization } from '#client/features/organization/index.ts';
+import { useOrganization, useRole } from '#client/features/organization/index.ts';
 import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
 import { useDevTools } from '#client/lib/server-info.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -42,13 +43,17 @@ const USER_LINKS = [
   { to: '/settings', label: 'Settings', icon: Settings },
 ] as const;
 
+/** Shown only to admins: the organisation's activity log. */
+const ADMIN_LINKS = [{ to: '/activity', label: 'Activity Log', icon: History }] as const;
+
 /** Shown only when the server runs with DEV_TOOLS=1. */
 const DEV_LINKS = [{ to: '/upload-test', label: 'Test File Upload', icon: Upload }] as const;
 
-/** The user menu's links: the debug page only on a server with DEV_TOOLS on. */
+/** The user menu's links: the activity log for admins, the debug page only on a server with DEV_TOOLS on. */
 function useUserLinks() {
   const devTools = useDevTools();
-  return devTools ? [...USER_LINKS, ...DEV_LINKS] : USER_LINKS;
+  const { can } = useRole();
+  return [...USER_LINKS, ...(can('admin') ? ADMIN_LINKS : []), ...(devTools ? DEV_LINKS : [])];
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

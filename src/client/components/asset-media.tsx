@@ -1,5 +1,6 @@
 import type { Asset } from '#shared/schemas/assets.ts';
 import { truncate } from '#shared/text.ts';
+import { videoSiteOf } from '#shared/video-sites.ts';
 import { cn } from '#client/lib/utils.ts';
 
 /**
@@ -30,6 +31,27 @@ export function AssetMedia({
   className?: string;
 }) {
   const box = compact ? 'h-20' : 'aspect-video';
+  // Saved before such links were refused: the site's page, linked, instead of a dead player.
+  const site = asset.type === 'text' ? null : videoSiteOf(asset.content);
+  if (site) {
+    return (
+      <div
+        className={cn(
+          'flex w-full items-center justify-center rounded-md bg-muted p-3 text-sm',
+          box,
+          className,
+        )}
+      >
+        {decorative ? (
+          <span aria-hidden>{site}</span>
+        ) : (
+          <a href={asset.content} target="_blank" rel="noopener noreferrer" className="underline">
+            Watch on {site}
+          </a>
+        )}
+      </div>
+    );
+  }
   if (asset.type === 'image') {
     return (
       <img

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readStored, writeStored } from './device-storage.ts';
+import { windowSubscription } from './window-subscription.ts';
 
 // The first-run checklist's two steps that leave no trace in the organisation's data
 // (copying a supporter link, opening the supporter page) and its dismissal, kept in
@@ -10,7 +11,8 @@ export type FirstRunEvent = 'linkCopied' | 'supporterOpened' | 'dismissed';
 type FirstRunEvents = Partial<Record<FirstRunEvent, true>>;
 
 const storageKey = (orgId: number) => `rally.firstRun.${orgId}`;
-const listeners = new Set<() => void>();
+// Another tab of the same organisation too (the supporter page opened from the checklist).
+const { subscribe, notify } = windowSubscription('storage');
 
 const read = (orgId: number): string => readStored(storageKey(orgId)) ?? '{}';
 
@@ -28,17 +30,7 @@ export function markFirstRun(orgId: number, event: FirstRunEvent): void {
   const events = parse(read(orgId));
   if (events[event]) return;
   if (!writeStored(storageKey(orgId), JSON.stringify({ ...events, [event]: true }))) return;
-  for (const l of listeners) l();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab of the same organisation (the supporter page opened from the checklist).
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
+  notify();
 }
 
 /** The recorded first-run events of an organisation, updated when any tab records one. */

@@ -17,6 +17,8 @@ export const queryKeys = {
   organization: ['/api/organization'],
   settings: ['/api/organization/settings'],
   members: ['/api/organization/members'],
+  /** The admin's activity log, one key per filter (pages within it). */
+  orgActivity: ['/api/organization/activity'],
   /** An admin's list of handed-out secrets: API keys, invitations. */
   revocableList: (path: string) => [path] as const,
   invitation: (token: string) => ['/api/invitations', token] as const,

@@ -26,6 +26,12 @@ export const scriptSafeJson = (json: string) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/**
+ * The client's router (src/client/app/router.tsx): main.tsx loads it for every page but
+ * the supporter page, which starts without it, so the plain shell preloads its chunks.
+ */
+const APP_ROUTER = 'app/router.tsx';
+
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Rally</title></head>
 <body><div id="root"><p>The web app is not built yet. Run <code>npm run build</code> (npm start does this for you).</p></div></body></html>`;
 
@@ -63,7 +69,7 @@ export class AppShell {
     } catch {
       this.manifest = undefined;
     }
-    this.defaultHtml = this.render({});
+    this.defaultHtml = this.render({ route: APP_ROUTER });
   }
 
   /** modulepreload/stylesheet links for a route's static chunks that the entry does not already load. */

@@ -65,16 +65,43 @@ export const orgActivityListSchema = z.array(orgActivityItemSchema);
 export const MAX_ACTIVITY = 50;
 export const MAX_ORG_ACTIVITY_PAGE = 100;
 
-export const orgActivityQuerySchema = z.strictObject({
-  /** Id cursor: items older than this one (the last id of the previous page). */
-  before: z.coerce.number().int().positive('before must be a positive integer').optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(MAX_ORG_ACTIVITY_PAGE, `limit must be at most ${MAX_ORG_ACTIVITY_PAGE}`)
-    .default(MAX_ACTIVITY),
-});
+/** An action (`campaign.created`) or a group of them (`campaign`: every `campaign.*`). */
+export const ACTIVITY_ACTION = /^[a-z_]{1,32}(\.[a-z_]{1,32})?$/;
+
+const instantField = (name: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${name} must be an ISO-8601 date-time (2026-05-01T00:00:00Z)` })
+    .optional();
+
+export const orgActivityQuerySchema = z
+  .strictObject({
+    /** Id cursor: items older than this one (the last id of the previous page). */
+    before: z.coerce.number().int().positive('before must be a positive integer').optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(MAX_ORG_ACTIVITY_PAGE, `limit must be at most ${MAX_ORG_ACTIVITY_PAGE}`)
+      .default(MAX_ACTIVITY),
+    /** Only what this member did (a user id; one the organisation's log never names is 404). */
+    actorId: z.coerce.number().int().positive('actorId must be a positive integer').optional(),
+    action: z
+      .string()
+      .regex(
+        ACTIVITY_ACTION,
+        'action must be an action such as campaign.created, or a group such as campaign',
+      )
+      .optional(),
+    /** From this instant (included) ... */
+    from: instantField('from'),
+    /** ... to this one (excluded). */
+    to: instantField('to'),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: 'The end of the period must be after its start',
+    path: ['to'],
+  });
+export type OrgActivityQuery = z.infer<typeof orgActivityQuerySchema>;
 
 /** The profile's password form. */
 export const changePasswordFormSchema = withPasswordConfirmation(changePasswordSchema, 'newPassword');

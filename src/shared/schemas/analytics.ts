@@ -43,7 +43,7 @@ const tzField = timeZoneField.optional();
 const rangeRules = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
   schema
     .refine((q) => !q.from || !q.to || q.from <= q.to, {
-      message: 'to must not be before from',
+      message: 'The end date must be on or after the start date',
       path: ['to'],
     })
     .refine(

@@ -15,6 +15,7 @@ import {
   timestampField,
   trimmedText,
 } from './common.ts';
+import { videoSiteOf } from '../video-sites.ts';
 
 export const assetTypeField = z.enum(ASSET_TYPES, { error: 'Type must be image, video or text' });
 
@@ -35,6 +36,26 @@ export function isMediaUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+export const MEDIA_RULE = 'Content must be an http(s) URL or an uploaded file for image and video assets';
+
+/** What an image or video asset may not hold as content, said as what works instead. */
+export function videoPageRefusal(site: string, type: string): string {
+  const file =
+    type === 'image' ? 'an image file (PNG, JPEG, GIF or WebP)' : 'the video file (MP4, WebM or MOV)';
+  return (
+    `A ${site} link is a web page, not a file: it cannot play on the supporter page. ` +
+    `Upload ${file} or link straight to it; to share the ${site} video itself, add a text asset with its link.`
+  );
+}
+
+/** Why this content cannot be an asset of this type, or null when it can. */
+export function mediaContentError(type: string, content: string): string | null {
+  if (type === 'text') return null;
+  if (!isMediaUrl(content)) return MEDIA_RULE;
+  const site = videoSiteOf(content);
+  return site ? videoPageRefusal(site, type) : null;
 }
 
 /**
@@ -71,10 +92,10 @@ const assetFields = {
   variants: variantsField.optional(),
 };
 
-const mediaRule = (v: { type: string; content: string }) => v.type === 'text' || isMediaUrl(v.content);
-const mediaRuleMessage = {
-  message: 'Content must be an http(s) URL or an uploaded file for image and video assets',
-  path: ['content'],
+/** The media rule on a whole asset, reported on `content`. */
+const mediaRule = (v: { type: string; content: string }, ctx: z.RefinementCtx) => {
+  const message = mediaContentError(v.type, v.content);
+  if (message) ctx.addIssue({ code: 'custom', message, path: ['content'] });
 };
 
 export const createAssetSchema = z
@@ -83,7 +104,7 @@ export const createAssetSchema = z
     campaignId: idParam,
     organizationId: idParam.optional(),
   })
-  .refine(mediaRule, mediaRuleMessage);
+  .superRefine(mediaRule);
 export type CreateAssetInput = z.infer<typeof createAssetSchema>;
 
 /**
@@ -99,7 +120,7 @@ export const updateAssetSchema = z
 export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
 
 /** The add-asset dialog form (campaign and organisation come from the page). */
-export const assetFormSchema = z.object(assetFields).refine(mediaRule, mediaRuleMessage);
+export const assetFormSchema = z.object(assetFields).superRefine(mediaRule);
 export type AssetFormInput = z.infer<typeof assetFormSchema>;
 
 /** Said by the form and the server alike when upload-from-url gets no URL. */

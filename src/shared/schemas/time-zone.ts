@@ -13,9 +13,43 @@ export const isTimeZone = (tz: string) => {
 };
 
 /**
- * An IANA time zone: the one check behind the analytics/export `tz` parameter and the
- * organisation's time zone setting, so a zone the setting accepts is one analytics takes.
+ * The old names browsers and ICU still report (Intl lists Asia/Calcutta, not
+ * Asia/Kolkata) with the names the IANA database uses now. The old names stay
+ * accepted, as aliases of the new ones.
  */
-export const timeZoneField = z.string().trim().max(64, UNKNOWN_TIME_ZONE).refine(isTimeZone, {
-  message: UNKNOWN_TIME_ZONE,
-});
+const RENAMED_TIME_ZONES: Record<string, string> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** A zone by its current IANA name ('Asia/Calcutta' -> 'Asia/Kolkata'); any other name as it is. */
+export const canonicalTimeZone = (tz: string): string => RENAMED_TIME_ZONES[tz] ?? tz;
+
+/**
+ * An IANA time zone: the one check behind the analytics/export `tz` parameter and the
+ * organisation's time zone setting, so a zone the setting accepts is one analytics takes;
+ * an old name is taken and becomes its current one.
+ */
+export const timeZoneField = z.codec(
+  z.string().trim().max(64, UNKNOWN_TIME_ZONE).refine(isTimeZone, { message: UNKNOWN_TIME_ZONE }),
+  z.string(),
+  // A codec, not a transform, so an answer that carries a zone can still be written out.
+  { decode: canonicalTimeZone, encode: (tz) => tz },
+);

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { supporterUrl } from '#shared/share-links.ts';
+import { assetPageUrl } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
@@ -39,7 +39,6 @@ export default function CampaignDetailPage() {
   }
 
   const c = campaign.data;
-  const link = supporterUrl(window.location.origin, c.id);
   // An archived campaign is read-only: the way back is a duplicate.
   const editable = canEdit && c.status !== 'archived';
   const assetActions = (asset: Asset) => (
@@ -56,7 +55,7 @@ export default function CampaignDetailPage() {
           <span className="sr-only"> for {asset.title}</span>
         </a>
       </Button>
-      <CopyAssetLink link={link} title={asset.title} />
+      <CopyAssetLink link={assetPageUrl(window.location.origin, c.id, asset.id)} title={asset.title} />
     </>
   );
 
@@ -145,7 +144,7 @@ function CampaignNotFound() {
   );
 }
 
-/** An asset card's 'Copy link' (the campaign's supporter link), with the same confirmation. */
+/** An asset card's 'Copy link': the asset's link (the supporter page previewing it), with the same confirmation. */
 function CopyAssetLink({ link, title }: { link: string; title: string }) {
   return (
     <CopyButton size="sm" variant="ghost" value={link} label="Copy link" notice={LINK_COPIED}>

@@ -16,8 +16,8 @@ import {
 
 /**
  * /invite/:token: the organisation and role an invitation offers. A signed-out
- * visitor signs in or registers right here, then accepts and lands on that
- * organisation's dashboard.
+ * visitor registers right here (and so joins) or signs in and accepts, then lands
+ * on that organisation's dashboard.
  */
 export default function InvitePage() {
   const token = useParams().token ?? '';
@@ -54,7 +54,7 @@ export default function InvitePage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <AcceptStep token={token} orgName={preview.data.organization.name} />
+              <AcceptStep token={token} orgName={preview.data.organization.name} email={preview.data.email} />
             </CardContent>
           </>
         )}
@@ -63,11 +63,22 @@ export default function InvitePage() {
   );
 }
 
-function AcceptStep({ token, orgName }: { token: string; orgName: string }) {
+/**
+ * Signed out: register (the invited address prefilled), which accepts at once, or log in
+ * and accept. Signed in: accept, unless the account already belongs to an organisation.
+ */
+function AcceptStep({ token, orgName, email }: { token: string; orgName: string; email: string }) {
   const { data: user, isPending } = useUser();
   const accept = useAcceptInvitation(token);
   const navigate = useNavigate();
   const [tab, setTab] = useState('register');
+  const join = () =>
+    accept.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: `Welcome to ${orgName}!` });
+        navigate('/', { replace: true });
+      },
+    });
 
   if (isPending) return <Spinner />;
   if (!user) {
@@ -79,9 +90,10 @@ function AcceptStep({ token, orgName }: { token: string; orgName: string }) {
             <TabsTrigger value="register">Register</TabsTrigger>
             <TabsTrigger value="login">Login</TabsTrigger>
           </TabsList>
-          {/* Signing in here stays on this page: the user query now holds the account, and Accept appears. */}
+          {/* A new account is made for this invitation: it joins at once. Logging in stays on
+              this page: the user query now holds the account, and Accept appears. */}
           <TabsContent value="register" className="pt-4">
-            <RegisterForm onDone={() => undefined} />
+            <RegisterForm email={email} onDone={join} />
           </TabsContent>
           <TabsContent value="login" className="pt-4">
             <LoginForm onDone={() => undefined} />
@@ -124,18 +136,7 @@ function AcceptStep({ token, orgName }: { token: string; orgName: string }) {
             : errorMessage(accept.error, 'The invitation could not be accepted. Please try again.')}
         </p>
       )}
-      <Button
-        className="w-full"
-        disabled={accept.isPending}
-        onClick={() =>
-          accept.mutate(undefined, {
-            onSuccess: () => {
-              toast({ title: `Welcome to ${orgName}!` });
-              navigate('/', { replace: true });
-            },
-          })
-        }
-      >
+      <Button className="w-full" disabled={accept.isPending} onClick={join}>
         {accept.isPending ? 'Joining...' : 'Accept Invitation'}
       </Button>
     </div>

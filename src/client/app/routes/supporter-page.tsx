@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import { SkipLink } from '#client/components/ui/skip-link.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { supporterPathId } from '#client/app/supporter-path.ts';
 import { ScheduleDialog } from '#client/features/scheduling/index.ts';
 import { ReminderShareDialog, ShareDialog } from '#client/features/shares/index.ts';
 import {
@@ -19,10 +19,12 @@ import {
   confirmArrival,
 } from '#client/features/supporter/index.ts';
 
-/** The public supporter page: /supporter/:id and /supporter/campaign/:id. */
+/**
+ * The public supporter page: /supporter/:id and /supporter/campaign/:id. It runs without
+ * the router (main.tsx): its id comes from the address, which stays for the document.
+ */
 export default function SupporterPage() {
-  const { id } = useParams();
-  const campaignId = Number(id);
+  const campaignId = Number(supporterPathId(location.pathname));
   const valid = Number.isInteger(campaignId) && campaignId > 0;
   const { data, isPending, isError } = useSupporterCampaign(campaignId);
   const [mobile, setMobile] = useMobileView();

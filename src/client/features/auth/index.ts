@@ -18,5 +18,5 @@ export { ResetPasswordForm } from './components/reset-password-form.tsx';
 export { UserAvatar } from './components/user-avatar.tsx';
 export { useOrgId } from './hooks/use-org-id.ts';
 export { displayName, roleLabel } from './lib/user-display.ts';
-export { activityLabel } from './lib/activity-labels.ts';
+export { ACTIVITY_ACTIONS, actionGroup, activityLabel, orgActivityLabel } from './lib/activity-labels.ts';
 export { summarizeUserAgent } from './lib/user-agent.ts';

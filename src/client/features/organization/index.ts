@@ -1,3 +1,4 @@
+export { ActivityLog } from './components/activity-log.tsx';
 export { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/api-keys.ts';
 export { useOrganization } from './api/get-organization.ts';
 export { invitationProblem, useAcceptInvitation, useInvitationPreview } from './api/invitation-link.ts';

@@ -99,12 +99,7 @@ export async function accountRoutes(app: FastifyInstance, { db, dialect, config,
     '/api/organization/activity',
     { schema: { querystring: orgActivityQuerySchema, response: ok(orgActivityListSchema) } },
     async (request) =>
-      organizationActivity({
-        db,
-        orgId: orgScope(request.user.organizationId),
-        before: request.query.before,
-        limit: request.query.limit,
-      }),
+      organizationActivity({ db, orgId: orgScope(request.user.organizationId), ...request.query }),
   );
 
   r.post(

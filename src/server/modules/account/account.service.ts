@@ -3,6 +3,7 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   MAX_ACTIVITY,
   type OrgActivityItem,
+  type OrgActivityQuery,
   type SessionInfo,
 } from '#shared/schemas/account.ts';
 import type { Db } from '../../db/client.ts';
@@ -114,10 +115,35 @@ export async function userActivity(db: Db, userId: number): Promise<ActivityItem
   }));
 }
 
-export async function organizationActivity(
-  opts: OrgRead & { before?: number; limit: number },
-): Promise<OrgActivityItem[]> {
-  const { db, orgId, before, limit } = opts;
+/** 404 unless the organisation knows this user: a member now, or an actor in its log. */
+async function assertKnownActor({ db, orgId }: OrgRead, userId: number) {
+  const known = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('users.organizationId', '=', orgId),
+        eb.exists(
+          eb
+            .selectFrom('auditLog')
+            .select('auditLog.id')
+            .where('auditLog.organizationId', '=', orgId)
+            .where('auditLog.actorId', '=', userId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!known) throw notFound('NOT_FOUND', 'Member not found');
+}
+
+/**
+ * The organisation's log, newest first, a page at a time (`before`), narrowed to one
+ * member, one action or group of actions, and a period, each optional.
+ */
+export async function organizationActivity(opts: OrgRead & OrgActivityQuery): Promise<OrgActivityItem[]> {
+  const { db, orgId, before, limit, actorId, action, from, to } = opts;
+  if (actorId !== undefined) await assertKnownActor(opts, actorId);
   let q = db
     .selectFrom('auditLog')
     .leftJoin('users', 'users.id', 'auditLog.actorId')
@@ -134,6 +160,15 @@ export async function organizationActivity(
     ])
     .where('auditLog.organizationId', '=', orgId);
   if (before !== undefined) q = q.where('auditLog.id', '<', before);
+  if (actorId !== undefined) q = q.where('auditLog.actorId', '=', actorId);
+  if (action !== undefined) {
+    q = action.includes('.')
+      ? q.where('auditLog.action', '=', action)
+      : q.where('auditLog.action', 'like', `${action}.%`);
+  }
+  // Stored times are ISO UTC strings of one format: they compare as text.
+  if (from !== undefined) q = q.where('auditLog.createdAt', '>=', new Date(from).toISOString());
+  if (to !== undefined) q = q.where('auditLog.createdAt', '<', new Date(to).toISOString());
   const rows = await q.orderBy('auditLog.id', 'desc').limit(limit).execute();
   return rows.map(({ actorId, actorUsername, actorKind, apiKeyId, apiKeyName, ...row }) => ({
     ...row,

@@ -1,4 +1,4 @@
-import { type Asset, isMediaUrl, type UpdateAssetInput } from '#shared/schemas/assets.ts';
+import { type Asset, mediaContentError, type UpdateAssetInput } from '#shared/schemas/assets.ts';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { AssetsTable } from '../../db/schema.ts';
@@ -15,7 +15,6 @@ import { replaceVariants, variantsOf } from './asset-variants.ts';
 // at it stay, and stay counted.
 
 export const ASSET_NOT_FOUND = 'Asset not found';
-const MEDIA_RULE = 'Content must be an http(s) URL or an uploaded file for image and video assets';
 
 type Db_ = Pick<Db, 'selectFrom'>;
 
@@ -40,7 +39,8 @@ export async function updateAsset(
   const before = await findOwnAsset(db, orgId, assetId);
   const type = input.type ?? before.type;
   const content = input.content ?? before.content;
-  if (type !== 'text' && !isMediaUrl(content)) throw badRequest('ASSET_CONTENT_INVALID', MEDIA_RULE);
+  const refusal = mediaContentError(type, content);
+  if (refusal) throw badRequest('ASSET_CONTENT_INVALID', refusal);
   // Checked outside the transaction: the store may be remote, and a file that
   // exists does not stop existing.
   if (

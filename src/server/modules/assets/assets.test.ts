@@ -17,6 +17,9 @@ beforeAll(async () => {
 /** POST /api/assets as A into A's campaign, unless `fields` or `token` say otherwise. */
 const post = (fields: Record<string, unknown>, token = a.token) =>
   postJson(t.app, '/api/assets', { campaignId: campaignA.id, ...fields }, token);
+/** An image or video asset of A's with this content. */
+const postMedia = (type: 'image' | 'video', content: string, title = 'Media asset') =>
+  post({ title, type, content });
 /** An image asset of A's with this share text. */
 const postImage = (title: string, shareText: string) =>
   post({ title, type: 'image', content: 'https://example.org/river.png', shareText });
@@ -35,11 +38,7 @@ describe('POST /api/assets', () => {
   });
 
   it('accepts http(s) URLs and our own uploads for images and videos', async () => {
-    const img = await post({
-      title: 'Banner image',
-      type: 'image',
-      content: 'https://example.org/banner.png',
-    });
+    const img = await postMedia('image', 'https://example.org/banner.png', 'Banner image');
     expect(img.statusCode).toBe(201);
     const upload = await uploadFile(t.app, a.token);
     expect(upload.statusCode).toBe(201);
@@ -59,6 +58,58 @@ describe('POST /api/assets', () => {
       );
     },
   );
+
+  describe("a video site's page as media", () => {
+    const pages: [url: string, site: string][] = [
+      ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'YouTube'],
+      ['https://youtu.be/dQw4w9WgXcQ', 'YouTube'],
+      ['https://m.youtube.com/shorts/abc123', 'YouTube'],
+      ['https://vimeo.com/76979871', 'Vimeo'],
+      ['https://www.tiktok.com/@org/video/7200000000000000000', 'TikTok'],
+    ];
+
+    it.each(pages)('refuses %s as a video, saying what works', async (content, site) => {
+      const before = (await get('/api/assets', a.token)).json().length;
+      const res = await postMedia('video', content);
+      expect(res.statusCode).toBe(400);
+      const message = res.json().message;
+      expect(message).toBe(
+        `A ${site} link is a web page, not a file: it cannot play on the supporter page. ` +
+          `Upload the video file (MP4, WebM or MOV) or link straight to it; to share the ${site} video itself, add a text asset with its link.`,
+      );
+      expect(res.json().errors).toContainEqual({ path: 'content', message });
+      expect((await get('/api/assets', a.token)).json().length).toBe(before);
+    });
+
+    it('refuses one as an image too, and on an edit that turns an asset into one', async () => {
+      const image = await postMedia('image', 'https://youtu.be/dQw4w9WgXcQ');
+      expect(image.statusCode).toBe(400);
+      expect(image.json().message).toContain('Upload an image file (PNG, JPEG, GIF or WebP)');
+
+      const video = await postMedia('video', 'https://example.org/film.mp4');
+      expect(video.statusCode).toBe(201);
+      const edit = await t.app.inject({
+        method: 'PUT',
+        url: `/api/assets/${video.json().id}`,
+        headers: bearer(a.token),
+        payload: { content: 'https://vimeo.com/76979871' },
+      });
+      expect(edit.statusCode).toBe(400);
+      expect(edit.json()).toMatchObject({ code: 'ASSET_CONTENT_INVALID' });
+      expect(edit.json().message).toMatch(/^A Vimeo link is a web page/);
+    });
+
+    it("accepts a site's direct file link, the page's link as a text asset, and look-alike hosts", async () => {
+      for (const [type, content] of [
+        ['video', 'https://player.vimeo.com/progressive_redirect/playback/1/rendition/720p/file.mp4'],
+        ['video', 'https://notyoutube.com/watch?v=1'],
+        ['text', 'Watch our film: https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+      ]) {
+        const res = await post({ title: 'Allowed one', type, content });
+        expect(res.statusCode, content).toBe(201);
+      }
+    });
+  });
 
   it('refuses an upload path with no stored file', async () => {
     const missing = await post({

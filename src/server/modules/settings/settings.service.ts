@@ -6,6 +6,7 @@ import {
   UPLOADED_IMAGE_PATH,
   type UpdateSettingsInput,
 } from '#shared/schemas/settings.ts';
+import { canonicalTimeZone } from '#shared/schemas/time-zone.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -56,7 +57,13 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
   const stored = withDefaults(row?.data);
   return {
     ...stored,
-    general: { name: org.name, description: org.description ?? '', ...stored.general },
+    general: {
+      name: org.name,
+      description: org.description ?? '',
+      ...stored.general,
+      // A zone saved by an old name (Europe/Kiev) reads by its current one (Europe/Kyiv).
+      timeZone: canonicalTimeZone(stored.general.timeZone),
+    },
   };
 }
 

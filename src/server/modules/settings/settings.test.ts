@@ -142,6 +142,24 @@ describe('organisation settings', () => {
       expect(analytics.json().range.tz).toBe('Pacific/Auckland');
     });
 
+    it('takes an old zone name as an alias and keeps the current IANA name', async () => {
+      const res = await put({ general: { timeZone: 'Asia/Calcutta' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().general.timeZone).toBe('Asia/Kolkata');
+      const analytics = await t.app.inject({
+        url: '/api/organization/analytics?tz=Europe/Kiev',
+        headers: bearer(admin.token),
+      });
+      expect(analytics.json().range.tz).toBe('Europe/Kyiv');
+      // A zone saved by its old name before reads by its current one.
+      await t.database.db
+        .updateTable('organizationSettings')
+        .set({ data: JSON.stringify({ general: { timeZone: 'Europe/Kiev' } }) })
+        .where('organizationId', '=', admin.orgId)
+        .execute();
+      expect((await get()).json().general.timeZone).toBe('Europe/Kyiv');
+    });
+
     it('refuses an unknown zone with a message on the field, and keeps the saved one', async () => {
       await put({ general: { timeZone: 'Europe/Paris' } });
       const res = await put({ general: { timeZone: 'Europe/Atlantis', name: 'Never Saved' } });

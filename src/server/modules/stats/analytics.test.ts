@@ -97,6 +97,9 @@ describe('analytics', () => {
     expect(json(await get('/api/organization/analytics?from=2026-13-01')).message).toContain(
       'from must be a real calendar date',
     );
+    expect(json(await get(`${base}?from=2024-03-02&to=2024-03-01`)).message).toBe(
+      'The end date must be on or after the start date',
+    );
     expect((await get(`/api/campaigns/${other.campaignId}/analytics`)).statusCode).toBe(404);
   });
 

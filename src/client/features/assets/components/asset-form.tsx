@@ -3,7 +3,7 @@ import { type ChangeEvent, type FormEvent, useId } from 'react';
 import {
   type AssetFormInput,
   assetFormSchema,
-  isMediaUrl,
+  mediaContentError,
   type UploadedFile,
   URL_TO_DOWNLOAD_REQUIRED,
 } from '#shared/schemas/assets.ts';
@@ -104,7 +104,8 @@ export function AssetForm(props: {
   };
 
   const busy = upload.uploading || props.pending || fromUrl.isPending;
-  const showPreview = isMedia && content && isMediaUrl(content.trim());
+  // A video site's page plays nothing: no dead player, the field says why on submit.
+  const showPreview = isMedia && content && !mediaContentError(type, content.trim());
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -127,7 +128,11 @@ export function AssetForm(props: {
             id={ids.content}
             label={type === 'image' ? 'Image URL' : 'Video URL'}
             error={errors.content?.message}
-            help="Paste a link, fetch it to keep a copy, or upload a file below."
+            help={
+              type === 'image'
+                ? 'Paste a link, fetch it to keep a copy, or upload a file below.'
+                : 'Paste a link to the video file (not a YouTube or Vimeo page), fetch it to keep a copy, or upload a file below.'
+            }
           >
             <div className="flex gap-2">
               <Input

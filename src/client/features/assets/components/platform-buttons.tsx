@@ -2,11 +2,11 @@ import { MoreHorizontalIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import {
+  assetPageUrl,
   assetShareText,
   type CampaignWords,
   isIntentPlatform,
   shareIntentUrl,
-  supporterUrl,
 } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -20,11 +20,25 @@ import { useIsMobile } from '../hooks/use-is-mobile.ts';
 const MOBILE_VISIBLE = 2;
 const MOBILE_OVERFLOW_THRESHOLD = 3;
 
-/** Platforms with a web share URL open it; app-only ones (Instagram, TikTok, YouTube) open the supporter page. */
-function hrefFor(asset: Asset, campaign: CampaignWords, platform: PlatformId): string {
-  const url = supporterUrl(window.location.origin, asset.campaignId);
-  const text = assetShareText(asset, campaign);
-  return isIntentPlatform(platform) ? shareIntentUrl(platform, { text, url }) : url;
+/**
+ * Where a platform button goes, and what it says it does. Platforms with a web share URL
+ * open it with the asset's link (which previews this asset); hand-posted ones (Instagram,
+ * TikTok, YouTube) have none, so they open the asset on the supporter page, and say so.
+ * Staff have no tracking code of their own: these posts are not counted as shares.
+ */
+function target(
+  asset: Asset,
+  campaign: CampaignWords,
+  platform: PlatformId,
+): { href: string; label: string } {
+  const url = assetPageUrl(window.location.origin, asset.campaignId, asset.id);
+  const { verb, name } = PLATFORMS[platform];
+  return isIntentPlatform(platform)
+    ? {
+        href: shareIntentUrl(platform, { text: assetShareText(asset, campaign), url }),
+        label: `${verb} on ${name}`,
+      }
+    : { href: url, label: `Open the supporter page to post on ${name}` };
 }
 
 /**
@@ -45,10 +59,11 @@ export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: C
         <li key={p}>
           <Button asChild size="sm" variant="outline" className="h-8 px-2 text-xs">
             <a
-              href={hrefFor(asset, campaign, p)}
+              href={target(asset, campaign, p).href}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`${PLATFORMS[p].verb} on ${PLATFORMS[p].name}`}
+              aria-label={target(asset, campaign, p).label}
+              title={target(asset, campaign, p).label}
             >
               <span aria-hidden className="size-2 rounded-full" style={{ background: PLATFORMS[p].color }} />
               {PLATFORMS[p].name}
@@ -67,7 +82,12 @@ export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: C
             <DropdownMenuContent align="end">
               {overflow.map((p) => (
                 <DropdownMenuItem key={p} asChild>
-                  <a href={hrefFor(asset, campaign, p)} target="_blank" rel="noopener noreferrer">
+                  <a
+                    href={target(asset, campaign, p).href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={target(asset, campaign, p).label}
+                  >
                     {PLATFORMS[p].name}
                   </a>
                 </DropdownMenuItem>

@@ -12,12 +12,15 @@ const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
   passwordField('register-confirm-password', 'confirmPassword', 'Confirm Password', 'new-password'),
 ];
 
-/** `onDone` replaces the usual move to onboarding (a page that registers on the spot, like an invitation). */
-export function RegisterForm({ onDone }: { onDone?: () => void } = {}) {
+/**
+ * `onDone` replaces the usual move to onboarding (a page that registers on the spot, like
+ * an invitation, whose address `email` prefills the form).
+ */
+export function RegisterForm({ onDone, email = '' }: { onDone?: () => void; email?: string } = {}) {
   const register = useRegister();
   const form = useSchemaForm(registerFormSchema, {
     username: '',
-    email: '',
+    email,
     password: '',
     confirmPassword: '',
   });

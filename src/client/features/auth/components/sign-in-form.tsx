@@ -12,11 +12,15 @@ const FORMS: Record<Kind, [label: string, pending: string, failed: string, next:
   register: ['Register', 'Creating account...', 'Registration failed', '/onboarding'],
 };
 
-const WELCOME: Record<Kind, (username: string) => { title: string; description: string }> = {
+/** The welcome toast; a registration on its way to onboarding says what comes next. */
+const WELCOME: Record<
+  Kind,
+  (username: string, onboarding: boolean) => { title: string; description: string }
+> = {
   login: (name) => ({ title: 'Login successful', description: `Welcome back, ${name}!` }),
-  register: (name) => ({
+  register: (name, onboarding) => ({
     title: 'Registration successful',
-    description: `Welcome to Rally, ${name}! Let's set up your organization.`,
+    description: `Welcome to Rally, ${name}!${onboarding ? " Let's set up your organization." : ''}`,
   }),
 };
 
@@ -48,7 +52,7 @@ export function SignInForm<Input extends FieldValues, Output extends FieldValues
       failed,
       failed,
       async (values: Output) => {
-        toast(WELCOME[kind]((await send(values)).username));
+        toast(WELCOME[kind]((await send(values)).username, !onDone));
         signedIn();
       },
       (err) =>

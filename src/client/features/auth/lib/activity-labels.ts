@@ -58,3 +58,14 @@ export function activityLabel(
           : item.action;
   return item.apiKey ? `${text} (with the API key ${item.apiKey.name})` : text;
 }
+
+/** Every action this client can name, in the order of the labels above (the activity log's filter). */
+export const ACTIVITY_ACTIONS: string[] = Object.keys(LABELS);
+
+/** The name of an action's group ('campaign.created' -> 'campaign'). */
+export const actionGroup = (action: string) => action.split('.')[0];
+
+/** An entry of the organisation's log, said of the member who acted ("Changed their password"). */
+export function orgActivityLabel(item: Parameters<typeof activityLabel>[0]): string {
+  return activityLabel(item).replaceAll(/\byour\b/g, 'their');
+}

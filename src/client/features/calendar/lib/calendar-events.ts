@@ -1,4 +1,5 @@
 import { isSameDay, parseISO } from 'date-fns';
+import { platformName } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import type { ScheduledShareItem } from '#shared/schemas/shares.ts';
@@ -54,7 +55,7 @@ export function buildCalendarEvents(
         title: s.assetTitle,
         campaignId: s.campaignId,
         assetId: s.assetId,
-        detail: `Scheduled share (${s.platform === 'all' ? 'all platforms' : s.platform}) for ${s.campaignName}`,
+        detail: `Scheduled share (${s.platform === 'all' ? 'all platforms' : platformName(s.platform)}) for ${s.campaignName}`,
       }),
     ),
   ];

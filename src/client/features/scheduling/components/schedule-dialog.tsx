@@ -18,13 +18,14 @@ import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
 import { FieldMessage, InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
+import { browserTimeZone } from '#client/lib/time-zones.ts';
 import type { ReminderRequest } from '#shared/schemas/reminders.ts';
 import { useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
 import { formatWhen } from '../lib/format-when.ts';
 import { TOASTS } from '#client/features/shares/index.ts';
 import { SCHEDULE_TOASTS } from '../lib/messages.ts';
-import { BEST_TIMES_HINT, combineDateAndSlot, SLOT_GROUPS } from '../lib/time-slots.ts';
+import { BEST_TIMES_HINT, combineDateAndSlot, firstSchedulableDay, slotGroupsOn } from '../lib/time-slots.ts';
 import { NO_REMINDER, ReminderFields, reminderRequest, useReminderChannels } from './reminder-fields.tsx';
 
 export interface ScheduleDialogProps {
@@ -64,24 +65,9 @@ const platformChoices = (asset: SupporterAsset | undefined): SchedulePlatform[] 
 
 const platformLabel = (p: SchedulePlatform) => (p === 'all' ? 'Any platform' : PLATFORMS[p].name);
 
-/** The browser's IANA time zone: the one the picked day and time are in. */
-const localTimeZone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
-
 /** 'yyyy-MM-dd' in local time, the value format of a date field. */
 const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-const startOfToday = () => {
-  const d = new Date();
-  d.setHours(0, 0, 0, 0);
-  return d;
-};
 
 /** 'Schedule Your Share': a share of one asset on platform 'all', at a day (today or later) and a slot. */
 export default function ScheduleDialog(props: ScheduleDialogProps) {
@@ -150,7 +136,7 @@ function ScheduleForm({
   const uid = useId();
   const staff = variant === 'staff';
   const schedule = useScheduleShare();
-  const [timeZone] = useState(localTimeZone);
+  const [timeZone] = useState(browserTimeZone);
   const channels = useReminderChannels(organization?.collectInfo);
   const form = useSchemaForm(scheduleShareFormSchema, {
     assetId: assets[0]?.id,
@@ -222,8 +208,15 @@ function ScheduleForm({
     );
   };
   const submit = form.handleSubmit(send, toastRefusal);
-  const pickDay = (day: Date | undefined) =>
+  // Today offers only the slots still ahead; a picked time gone by moves to the first one left.
+  const groups = slotGroupsOn(date);
+  const firstDay = firstSchedulableDay();
+  const pickDay = (day: Date | undefined) => {
     setValue('day', day as Date, { shouldValidate: formState.isSubmitted });
+    const offered = slotGroupsOn(day).flatMap((g) => g.slots);
+    if (offered.length > 0 && !offered.some((s) => s.label === watch('time')))
+      setValue('time', offered[0].label);
+  };
 
   const timeField = (
     <SelectField
@@ -232,7 +225,7 @@ function ScheduleForm({
       help={`In your time zone, ${timeZone}.`}
       {...register('time')}
     >
-      {SLOT_GROUPS.map((g) => (
+      {groups.map((g) => (
         <optgroup key={g.label} label={g.label}>
           {g.slots.map((s) => (
             <option key={s.label} value={s.label}>
@@ -279,7 +272,7 @@ function ScheduleForm({
               id={`${uid}-date`}
               label="Date"
               type="date"
-              min={isoDay(new Date())}
+              min={isoDay(firstDay)}
               value={date ? isoDay(date) : ''}
               error={errors.day?.message}
               onChange={(e) => {
@@ -297,8 +290,8 @@ function ScheduleForm({
               mode="single"
               selected={date}
               onSelect={pickDay}
-              disabled={{ before: startOfToday() }}
-              startMonth={startOfToday()}
+              disabled={{ before: firstDay }}
+              startMonth={firstDay}
               className="rally-day-picker"
             />
             <FieldMessage id={`${uid}-day-error`} message={errors.day?.message} />

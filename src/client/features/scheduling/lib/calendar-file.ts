@@ -31,7 +31,40 @@ export async function buildReminderIcs(event: ReminderEvent): Promise<string> {
     alarms: [{ action: 'display', description: event.title, trigger: event.when.getTime() }],
   });
   if (error || !value) throw error ?? new Error('Could not build the calendar file');
-  return value;
+  return foldIcsLines(value);
+}
+
+/** The UTF-8 length of one code point. */
+const octets = (cp: number) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+
+/**
+ * RFC 5545 section 3.1: content lines of at most 75 octets (not characters, as `ics`
+ * counts), folded by CRLF and a space, never inside a UTF-8 character. The file is
+ * unfolded first; its values carry no raw line breaks (they are escaped as `\n`).
+ */
+export function foldIcsLines(ics: string): string {
+  return ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .map((line) => {
+      const parts: string[] = [];
+      let part = '';
+      let size = 0;
+      for (const ch of line) {
+        const n = octets(ch.codePointAt(0) ?? 0);
+        // A continuation line starts with its space: 74 octets of content after it.
+        if (size + n > (parts.length === 0 ? 75 : 74)) {
+          parts.push(part);
+          part = '';
+          size = 0;
+        }
+        part += ch;
+        size += n;
+      }
+      parts.push(part);
+      return parts.join('\r\n ');
+    })
+    .join('\r\n');
 }
 
 export async function downloadReminderIcs(event: ReminderEvent, fileName = 'rally-share.ics'): Promise<void> {

@@ -34,6 +34,23 @@ export const SLOT_GROUPS = [
 export const atMinutes = (day: Date, minutes: number): Date =>
   new Date(day.getFullYear(), day.getMonth(), day.getDate(), Math.floor(minutes / 60), minutes % 60);
 
+/** The slot groups offered on `day`: on today only the slots still ahead of `now`. */
+export function slotGroupsOn(day: Date | undefined, now = new Date()): typeof SLOT_GROUPS {
+  if (!day) return SLOT_GROUPS;
+  return SLOT_GROUPS.map((g) => ({
+    ...g,
+    slots: g.slots.filter((s) => atMinutes(day, s.minutes) > now),
+  })).filter((g) => g.slots.length > 0);
+}
+
+/** The first day that still has a slot ahead: today, or tomorrow once today's last slot has passed. */
+export function firstSchedulableDay(now = new Date()): Date {
+  const today = atMinutes(now, 0);
+  return slotGroupsOn(today, now).length > 0
+    ? today
+    : new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+}
+
 /** The local date-time of a picked day and slot label. */
 export function combineDateAndSlot(day: Date, label: string): Date {
   const slot = TIME_SLOTS.find((s) => s.label === label) ?? TIME_SLOTS[0];

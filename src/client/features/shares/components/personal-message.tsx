@@ -44,7 +44,7 @@ export function PersonalMessage({
         rows={3}
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Adding a personal message increases engagement by up to 3x
+        Your message comes first in the post, before the campaign's text.
       </p>
     </div>
   );

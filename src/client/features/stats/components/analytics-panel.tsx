@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { CampaignStats } from '#shared/schemas/campaigns.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { formatCount, formatRate, StatTile } from './stat-tile.tsx';
+import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate, StatTile } from './stat-tile.tsx';
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
 
@@ -20,7 +20,12 @@ export function AnalyticsPanel({ stats }: { stats: CampaignStats }) {
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <StatTile label="Total Shares" value={formatCount(stats.totalShares)} icon={Share2Icon} />
           <StatTile label="Active Supporters" value={formatCount(stats.activeSupporters)} icon={UsersIcon} />
-          <StatTile label="Engagement Rate" value={formatRate(stats.engagementRate)} icon={PercentIcon} />
+          <StatTile
+            label={ENGAGEMENT_RATE}
+            means={ENGAGEMENT_RATE_MEANS}
+            value={formatRate(stats.engagementRate)}
+            icon={PercentIcon}
+          />
           <StatTile
             label="Click-throughs"
             value={formatCount(stats.clickThroughs)}

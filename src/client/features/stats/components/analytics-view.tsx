@@ -1,7 +1,7 @@
 import { DownloadIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
+import { platformName } from '#shared/platforms.ts';
 import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
@@ -15,13 +15,12 @@ import { type DateRange, presetRange, type RangePreset } from '../lib/date-range
 import { RangeControl, type ZoneSource } from './range-control.tsx';
 import { ReferralGenerations } from './referral-generations.tsx';
 import { type Column, SortableTable } from './sortable-table.tsx';
-import { formatCount, formatRate } from './stat-tile.tsx';
+import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate } from './stat-tile.tsx';
 import { VariantTests } from './variant-tests.tsx';
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-const platformName = (id: string) => PLATFORMS[id as PlatformId]?.name ?? id;
 
 type Row = { shares: number; clicks: number };
 
@@ -225,7 +224,7 @@ function AnalyticsBody({
               'Not counted in clicks',
             ],
             ['Supporters', formatCount(totals.uniqueSupporters), 'supporters', undefined],
-            ['Click-through rate', formatRate(totals.engagementRate), 'engagement', undefined],
+            [ENGAGEMENT_RATE, formatRate(totals.engagementRate), 'engagement', ENGAGEMENT_RATE_MEANS],
           ] as const
         ).map(([label, value, id, note]) => (
           <div key={id} className="rounded-lg bg-muted p-3">

@@ -1,6 +1,6 @@
 import { useCampaignStats } from '../api/get-campaign-stats.ts';
 import { PendingCountsNote } from './pending-counts-note.tsx';
-import { formatCount, formatRate } from './stat-tile.tsx';
+import { ENGAGEMENT_RATE, formatCount, formatRate } from './stat-tile.tsx';
 
 /** The compact stats of an expanded campaign row. */
 export function CampaignStatsBlock({ campaignId }: { campaignId: number }) {
@@ -8,7 +8,7 @@ export function CampaignStatsBlock({ campaignId }: { campaignId: number }) {
   const items = [
     ['Total Shares', formatCount(data?.totalShares)],
     ['Active Supporters', formatCount(data?.activeSupporters)],
-    ['Engagement Rate', formatRate(data?.engagementRate)],
+    [ENGAGEMENT_RATE, formatRate(data?.engagementRate)],
     ['Click-throughs', formatCount(data?.clickThroughs)],
   ];
   return (

@@ -2,7 +2,7 @@ import { MegaphoneIcon, PercentIcon, Share2Icon, UsersIcon } from 'lucide-react'
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { useOrganizationStats } from '../api/get-organization-stats.ts';
 import { PendingCountsNote } from './pending-counts-note.tsx';
-import { formatCount, formatRate, StatTile } from './stat-tile.tsx';
+import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate, StatTile } from './stat-tile.tsx';
 
 /**
  * The dashboard's four stat cards. Until they arrive each reads '…'; when they cannot
@@ -28,7 +28,12 @@ export function OrganizationStatCards({ orgId }: { orgId: number | null }) {
           value={show(formatCount(data?.activeSupporters))}
           icon={UsersIcon}
         />
-        <StatTile label="Engagement Rate" value={show(formatRate(data?.engagementRate))} icon={PercentIcon} />
+        <StatTile
+          label={ENGAGEMENT_RATE}
+          means={ENGAGEMENT_RATE_MEANS}
+          value={show(formatRate(data?.engagementRate))}
+          icon={PercentIcon}
+        />
         <StatTile
           label="Active Campaigns"
           value={show(formatCount(data?.activeCampaigns))}

@@ -1,8 +1,22 @@
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '#client/components/ui/card.tsx';
 
-/** One labelled number. */
-export function StatTile({ label, value, icon: Icon }: { label: string; value: string; icon?: LucideIcon }) {
+/** One figure, one name: click-throughs per share as a percentage (`engagementRate`), wherever it shows. */
+export const ENGAGEMENT_RATE = 'Engagement Rate';
+export const ENGAGEMENT_RATE_MEANS = 'Click-throughs per share';
+
+/** One labelled number, with what it means when the name alone does not say. */
+export function StatTile({
+  label,
+  value,
+  icon: Icon,
+  means,
+}: {
+  label: string;
+  value: string;
+  icon?: LucideIcon;
+  means?: string;
+}) {
   return (
     <Card className="flex items-center gap-3 p-4">
       {Icon && (
@@ -13,6 +27,7 @@ export function StatTile({ label, value, icon: Icon }: { label: string; value: s
       <dl className="min-w-0">
         <dt className="text-sm text-muted-foreground">{label}</dt>
         <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+        {means && <dd className="text-xs text-muted-foreground">{means}</dd>}
       </dl>
     </Card>
   );

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useElsewhere } from '../api/get-elsewhere.ts';
 
 /**
@@ -24,8 +23,9 @@ export function CampaignNotFound({ campaignId }: { campaignId?: number }) {
             <ul className="space-y-2">
               {data.campaigns.map((c) => (
                 <li key={c.id}>
-                  <Link
-                    to={`/supporter/${c.id}`}
+                  {/* A new document: the server sends that page with its campaign in the HTML. */}
+                  <a
+                    href={`/supporter/${c.id}`}
                     className="block rounded-lg border border-border bg-white p-4 hover:border-primary"
                   >
                     <span className="block font-semibold text-primary underline-offset-2 hover:underline">
@@ -34,7 +34,7 @@ export function CampaignNotFound({ campaignId }: { campaignId?: number }) {
                     {c.description && (
                       <span className="block text-sm text-muted-foreground">{c.description}</span>
                     )}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

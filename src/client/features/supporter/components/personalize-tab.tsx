@@ -41,8 +41,8 @@ export function PersonalizeTab({
       <aside className="flex gap-3 rounded-lg bg-amber-50 p-4 text-sm text-slate-900">
         <LightbulbIcon aria-hidden="true" className="size-5 shrink-0 text-amber-700" />
         <p>
-          <strong>Tip:</strong> posts that say in your own words why a cause matters to you get up to 3x more
-          engagement than a plain share.
+          <strong>Tip:</strong> say in your own words why this cause matters to you: your friends know you,
+          and your words come first in the post.
         </p>
       </aside>
     </section>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { MOBILE_URL_UPDATE_MS } from '#shared/constants.ts';
+import { useSearchParam } from '#client/lib/use-search-param.ts';
 import { isMobileDevice } from '#client/features/shares/index.ts';
 
 /**
@@ -8,31 +8,15 @@ import { isMobileDevice } from '#client/features/shares/index.ts';
  * detected and, on a phone, mobile=true is written to the URL after 300 ms.
  */
 export function useMobileView(): [boolean, (mobile: boolean) => void] {
-  const [params, setParams] = useSearchParams();
-  const flag = params.get('mobile');
+  const [flag, setFlag] = useSearchParam('mobile');
   const [detected] = useState(isMobileDevice);
 
   useEffect(() => {
     if (flag !== null || !detected) return;
-    const timer = setTimeout(() => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.set('mobile', 'true');
-          return next;
-        },
-        { replace: true },
-      );
-    }, MOBILE_URL_UPDATE_MS);
+    const timer = setTimeout(() => setFlag('true', { replace: true }), MOBILE_URL_UPDATE_MS);
     return () => clearTimeout(timer);
-  }, [flag, detected, setParams]);
+  }, [flag, detected, setFlag]);
 
   const mobile = flag === 'true' || (flag === null && detected);
-  const setMobile = (value: boolean) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('mobile', String(value));
-      return next;
-    });
-  return [mobile, setMobile];
+  return [mobile, (value: boolean) => setFlag(String(value))];
 }

@@ -1,0 +1,87 @@
+// What the public supporter page downloads before it is usable, counted from a client
+// build's Vite manifest: the entry's and the supporter page module's static import
+// closure (main.tsx imports that module, and the server preloads its chunks). The bench
+// (bench/supporter-bundle.ts), the `npm test` guard (bench/supporter-bundle.test.ts) and
+// the browser's own count (tests/e2e/supporter-weight.spec.ts) all use these functions.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** The supporter page's JS, gzip -9, every file it loads until the network is idle (issue 25). */
+export const JS_BUDGET_BYTES = 140 * 1024;
+/** The supporter page's module, as the manifest names it (src/client/app/routes/...). */
+export const SUPPORTER_ROUTE = 'app/routes/supporter-page.tsx';
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export const readManifest = (outDir: string): Manifest =>
+  JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
+export const entryKeyOf = (manifest: Manifest): string => {
+  const key = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!key) throw new Error('the manifest names no entry');
+  return key;
+};
+
+/** Static import closure of the given manifest keys. */
+export function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const walk = (k: string) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const i of manifest[k].imports ?? []) walk(i);
+  };
+  for (const k of keys) walk(k);
+  return seen;
+}
+
+/** The JS and CSS files of these manifest keys. */
+export function filesOf(manifest: Manifest, keys: Iterable<string>): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const k of keys) {
+    const c = manifest[k];
+    if (c.file.endsWith('.js')) js.add(c.file);
+    for (const s of c.css ?? []) css.add(s);
+  }
+  return { js, css };
+}
+
+/** The manifest keys the supporter page loads at start: the entry's and its module's static closure. */
+export function supporterInitialKeys(manifest: Manifest): Set<string> {
+  if (!manifest[SUPPORTER_ROUTE]) throw new Error(`the manifest lacks ${SUPPORTER_ROUTE}`);
+  return closure(manifest, [entryKeyOf(manifest), SUPPORTER_ROUTE]);
+}
+
+/** The JS files the supporter page loads at start. */
+export const supporterJsFiles = (manifest: Manifest): Set<string> =>
+  filesOf(manifest, supporterInitialKeys(manifest)).js;
+
+export const gzipBytes = (bytes: Buffer | string): number => zlib.gzipSync(bytes, { level: 9 }).length;
+
+export interface SupporterWeight {
+  /** Each JS file the page loads at start, with its gzip -9 size, largest first. */
+  files: { file: string; bytes: number }[];
+  jsBytes: number;
+  /** Under JS_BUDGET_BYTES. */
+  pass: boolean;
+}
+
+/** The supporter page's start-up JS in the build at outDir (manifest: that build's, or one changed from it). */
+export function supporterWeight(outDir: string, manifest: Manifest = readManifest(outDir)): SupporterWeight {
+  const files = [...supporterJsFiles(manifest)]
+    .map((file) => ({ file, bytes: gzipBytes(fs.readFileSync(path.join(outDir, file))) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const jsBytes = files.reduce((n, f) => n + f.bytes, 0);
+  return { files, jsBytes, pass: jsBytes < JS_BUDGET_BYTES };
+}
+
+export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { ScheduledShareItem } from '#shared/schemas/shares.ts';
+import { buildCalendarEvents } from './calendar-events.ts';
+
+describe('calendar entries of scheduled shares', () => {
+  it('name the platform as the product shows it, not by its id', () => {
+    const share = (id: number, platform: string) =>
+      ({
+        id,
+        assetId: 1,
+        campaignId: 2,
+        platform,
+        scheduledFor: '2026-12-01T10:00:00.000Z',
+        assetTitle: 'Banner',
+        campaignName: 'Oaks',
+      }) as ScheduledShareItem;
+    const events = buildCalendarEvents([], [], [share(1, 'twitter'), share(2, 'all')]);
+    expect(events.map((e) => e.detail)).toEqual([
+      'Scheduled share (X) for Oaks',
+      'Scheduled share (all platforms) for Oaks',
+    ]);
+  });
+});

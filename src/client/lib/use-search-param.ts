@@ -1,0 +1,30 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { windowSubscription } from './window-subscription.ts';
+
+// One query parameter of the page's address, for screens that run without the router
+// (the public supporter page, which main.tsx starts without it): written with the
+// History API and read again on back and forward.
+
+const { subscribe, notify } = windowSubscription('popstate');
+
+/**
+ * The parameter's value (null when absent) and a setter that writes it into the address,
+ * as a new history entry or, with `replace`, in place of the current one.
+ */
+export function useSearchParam(
+  name: string,
+): [string | null, (value: string, opts?: { replace?: boolean }) => void] {
+  const value = useSyncExternalStore(subscribe, () => new URLSearchParams(location.search).get(name));
+  const set = useCallback(
+    (next: string, { replace = false }: { replace?: boolean } = {}) => {
+      const url = new URL(location.href);
+      if (url.searchParams.get(name) === next) return;
+      url.searchParams.set(name, next);
+      if (replace) history.replaceState(history.state, '', url);
+      else history.pushState(null, '', url);
+      notify();
+    },
+    [name],
+  );
+  return [value, set];
+}
