@@ -4,7 +4,8 @@ import type { TestSmtp } from '../../src/server/test/smtp.ts';
 import { withE2eDb } from '../support/e2e-db.ts';
 import { listenForMail } from '../support/e2e-mail.ts';
 import { api, expect, test } from '../support/fixtures.ts';
-import { seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
+import { turnOnWeeklyDigest } from '../support/teams.ts';
+import { seedAsset, seedCampaign } from '../support/workspace.ts';
 
 // Staff notifications that arrive: a member turns on the weekly digest in Settings >
 // Notifications; the digest of last week (shares written into the e2e server's
@@ -70,13 +71,7 @@ test('the weekly digest and the campaign-ended mail arrive with the API figures;
     'ann',
   ]);
 
-  await page.goto('/settings');
-  await page.getByRole('tab', { name: 'Notifications' }).click();
-  const digest = page.getByRole('switch', { name: 'Weekly Digest' });
-  await expect(digest).not.toBeChecked();
-  await digest.click();
-  await expect(toastEl(page)).toContainText('Settings saved');
-  await expect(digest).toBeChecked();
+  await expect(await turnOnWeeklyDigest(page)).toBeChecked();
 
   const smtp = await listenForMail();
   try {

@@ -90,6 +90,7 @@ const DAILY = 'Your daily Rally digest';
 const WEEKLY = 'Your weekly Rally digest';
 const ENDED = 'A campaign has ended';
 const JOINED = 'A new member joined your organization';
+const MILESTONE = 'A campaign reached a milestone';
 
 /** Today (UTC) at `hour`. */
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -263,6 +264,44 @@ describe('a campaign that ends', () => {
     expect(mail.text).toContain('"Ends Today"');
     expect(mail.text).toContain('reached its end date');
     expect(mail.text).toContain(`/campaigns/${dated.id}`);
+  });
+});
+
+describe('milestones', () => {
+  it('mails once when a campaign passes 10 shares, to the members who have them on', async () => {
+    const admin = await signUp(t.app);
+    const off = await addMember(t.app, admin, 'editor');
+    await call('PUT', '/api/user/notifications', off.token, { milestones: false });
+    const campaign = await createCampaign(t.app, admin.token, { name: 'Ten Shares' });
+    const asset = await createAsset(t.app, admin.token, campaign.id);
+    const share = (at: number) =>
+      t.database.db
+        .insertInto('shares')
+        .values(
+          shareRow({
+            campaignId: campaign.id,
+            organizationId: admin.orgId,
+            assetId: asset.id,
+            createdAt: new Date(at).toISOString(),
+          }),
+        )
+        .execute();
+    // Nine shares an hour ago: no milestone passed lately.
+    for (let i = 0; i < 9; i++) await share(Date.now() - HOUR_MS);
+    await runAt(Date.now());
+    expect(mailsTo(emailOf(admin), MILESTONE)).toEqual([]);
+    await share(Date.now());
+    await runAt(Date.now() + 1000);
+    const stats = (await call('GET', `/api/campaigns/${campaign.id}/stats`, admin.token)).json();
+    expect(stats.totalShares).toBe(10);
+    const [mail, ...more] = mailsTo(emailOf(admin), MILESTONE);
+    expect(more).toEqual([]);
+    expect(mail.text).toContain(
+      `"Ten Shares" of Org of ${admin.username} passed 10 shares: 10 shares so far.`,
+    );
+    expect(mailsTo(emailOf(off), MILESTONE)).toEqual([]);
+    await runAt(Date.now() + 2000);
+    expect(mailsTo(emailOf(admin), MILESTONE)).toHaveLength(1);
   });
 });
 
