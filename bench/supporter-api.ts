@@ -1,10 +1,12 @@
 // Benchmark of the supporter hot path against the machine's limit, in one run:
 //   (a) a bare node:http server answering, from memory and with keep-alive, the very
-//       bytes the app answers (its supporter JSON and supporter page HTML): the limit;
+//       bytes the app answers (its supporter JSON, the page HTML and a tracked link's
+//       landing page): the limit;
 //   (b) the real app (SQLite file in a temp dir, one campaign with 3 assets),
 // each in its own child process, loaded in turn by autocannon from this process
 // (64 connections, a warm-up first). Prints req/s of both, their ratio and the
-// app's p99 latency as PASS/FAIL lines against the goals (ratio >= 0.50, p99 < 50 ms),
+// app's p99 latency as PASS/FAIL lines against the goals (ratio >= 0.50, landing
+// >= 0.30, p99 < 50 ms), for a returning visitor and a first visit (cookie issued),
 // then the throughput of POST /api/shares, whose 201 is durable (fsync per commit).
 // Exits non-zero only when something crashes; the goals are reported, not asserted.
 //
@@ -36,6 +38,7 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const ROUND_SECONDS = Math.min(2, SECONDS);
 export const WARMUP_SECONDS = Math.min(3, SECONDS);
 export const GOAL_RATIO = 0.5;
+export const GOAL_LANDING_RATIO = 0.3;
 export const GOAL_P99_MS = 50;
 /** The app's log level during the run: the production default unless told otherwise. */
 const APP_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
@@ -75,6 +78,15 @@ async function serveApp(): Promise<void> {
   const { organizationId, campaignId, assetIds } = await seedBenchCampaign(database.db);
   // Pino writes to stdout, which the parent ignores.
   const app = await buildApp({ config, database });
+  const slowMs = Number(process.env.BENCH_SLOW_HOOK_MS ?? 0);
+  if (slowMs > 0) {
+    // A deliberately slowed build (bench/lib/hot-path-cost.test.ts): busy for slowMs per request.
+    app.addHook('onRequest', (_request, _reply, done) => {
+      const until = performance.now() + slowMs;
+      while (performance.now() < until);
+      done();
+    });
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const ready: AppReady = { port, campaignId, organizationId, assetIds, dbFile };
@@ -115,35 +127,58 @@ export async function main(): Promise<void> {
     // A returning supporter: the cookie is already set, as on every call after the page load.
     const cookie = probe.headers.get('set-cookie')?.split(';')[0] ?? '';
     const pageProbe = await fetch(`${base}/supporter/${app.ready.campaignId}`, { headers: { cookie } });
+    // A tracked link's landing: the page for a share code, naming the shared asset; it
+    // carries a visit token signed for this visitor (one HMAC per request).
+    const landingUrl = `${base}/supporter/${app.ready.campaignId}?ref=bench-ref-0123456789&a=${app.ready.assetIds[1]}`;
+    const landingProbe = await fetch(landingUrl, { headers: { cookie } });
     const bodiesFile = path.join(dataDir, 'bare-bodies.json');
     fs.writeFileSync(
       bodiesFile,
       JSON.stringify({
         '/': { type: 'application/json; charset=utf-8', body: JSON.stringify(probeBody) },
         '/page': { type: 'text/html; charset=utf-8', body: await pageProbe.text() },
+        '/landing': { type: 'text/html; charset=utf-8', body: await landingProbe.text() },
       }),
     );
     const bare = await startBaseline('bytes', { BENCH_BODIES: bodiesFile });
     children.push(bare.child);
     const bareOpts: LoadOpts = { url: `http://127.0.0.1:${bare.ready.port}/` };
     const barePageOpts: LoadOpts = { url: `http://127.0.0.1:${bare.ready.port}/page` };
+    const bareLandingOpts: LoadOpts = { url: `http://127.0.0.1:${bare.ready.port}/landing` };
     const jsonOpts: LoadOpts = { url: jsonUrl, headers: { cookie } };
+    // A first visit: no cookie, so every answer issues one (an id, its tag, Set-Cookie).
+    const firstVisitOpts: LoadOpts = { url: jsonUrl };
     const pageOpts: LoadOpts = { url: `${base}/supporter/${app.ready.campaignId}`, headers: { cookie } };
+    const landingOpts: LoadOpts = { url: landingUrl, headers: { cookie } };
 
-    const [bareRounds, jsonRounds, barePageRounds, pageRounds] = await alternate(
+    const [
+      bareRounds,
+      jsonRounds,
+      firstRounds,
+      barePageRounds,
+      pageRounds,
+      bareLandingRounds,
+      landingRounds,
+    ] = await alternate(
       [
         [bare, bareOpts],
         [app, jsonOpts],
+        [app, firstVisitOpts],
         [bare, barePageOpts],
         [app, pageOpts],
+        [bare, bareLandingOpts],
+        [app, landingOpts],
       ],
       { rounds, seconds: ROUND_SECONDS, warmupSeconds: WARMUP_SECONDS },
     );
     await stop(bare.child);
     const bareS = summarise('bare node:http, same JSON bytes (the limit)', bareRounds);
     const jsonS = summarise('app GET /api/supporter/campaigns/:id', jsonRounds);
+    const firstS = summarise('app GET /api/supporter/campaigns/:id, no cookie', firstRounds);
     const barePageS = summarise('bare node:http, same HTML bytes (the limit)', barePageRounds);
     const pageS = summarise('app GET /supporter/:id (HTML with meta tags)', pageRounds);
+    const bareLandingS = summarise('bare node:http, same landing bytes', bareLandingRounds);
+    const landingS = summarise('app GET /supporter/:id?ref=&a= (tracked link)', landingRounds);
     if (METRICS_TOKEN) {
       const m = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       const line = (await m.text())
@@ -208,10 +243,22 @@ export async function main(): Promise<void> {
     console.log(
       `${verdict(jsonS.p99 < GOAL_P99_MS)} supporter JSON p99 = ${jsonS.p99} ms (goal < ${GOAL_P99_MS} ms; worst round ${jsonS.p99Max} ms)`,
     );
+    const firstRatio = firstS.rps / bareS.rps;
+    console.log(
+      `${verdict(firstRatio >= GOAL_RATIO)} supporter JSON, first visit (cookie issued) / bare node:http = ` +
+        `${firstRatio.toFixed(2)} (goal >= ${GOAL_RATIO.toFixed(2)}), p99 ${firstS.p99} ms`,
+    );
     const pageRatio = pageS.rps / barePageS.rps;
     console.log(
       `${verdict(pageRatio >= GOAL_RATIO)} supporter page HTML / bare node:http (same bytes) = ${pageRatio.toFixed(2)} ` +
         `(goal >= ${GOAL_RATIO.toFixed(2)}), p99 ${pageS.p99} ms`,
+    );
+    // The landing is the page (a 200 with the visit token), not a redirect: the bare
+    // server answers its very bytes.
+    const landingRatio = landingS.rps / bareLandingS.rps;
+    console.log(
+      `${verdict(landingRatio >= GOAL_LANDING_RATIO)} tracked-link landing / bare node:http (same bytes) = ` +
+        `${landingRatio.toFixed(2)} (goal >= ${GOAL_LANDING_RATIO.toFixed(2)}), p99 ${landingS.p99} ms`,
     );
     console.log(
       `INFO POST /api/shares: ${Math.round(shareS.rps)} shares/s, p99 ${shareS.p99} ms; durable: SQLite ` +

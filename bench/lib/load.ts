@@ -120,6 +120,22 @@ export async function round(server: Server<unknown>, opts: LoadOpts, seconds: nu
   };
 }
 
+/**
+ * The server's CPU microseconds per request over a fixed number of requests (few
+ * connections): a cost, steadier than throughput on a machine doing other work.
+ */
+export async function cpuPerRequest(
+  server: Server<unknown>,
+  opts: LoadOpts,
+  requests: number,
+): Promise<number> {
+  const before = await server.cpu();
+  const r = await autocannon({ ...opts, connections: 8, amount: requests });
+  const cpu = (await server.cpu()) - before;
+  if (r['2xx'] !== requests) throw new Error(`${opts.url}: ${r['2xx']} of ${requests} answered 2xx`);
+  return cpu / requests;
+}
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

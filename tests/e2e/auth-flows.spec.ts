@@ -24,6 +24,8 @@ test('register, create the organisation, land on the dashboard', async ({ page }
 
   await expect(page.getByRole('heading', { name: 'Create your organization' })).toBeVisible();
   await expect(page.getByText('It must be unique')).toBeVisible();
+  // Supporter links carry the campaign's number, not the username: the help does not claim otherwise.
+  await expect(page.getByText(/used in your links/i)).toHaveCount(0);
   await page.getByLabel('Organization Name').fill('Clean Air Now');
   await page.getByLabel('Username').fill(`org-${username}`);
   await page.getByLabel('Description (optional)').fill('Cleaner air for every city');

@@ -12,10 +12,12 @@ const step = (page: Page, id: string) => checklist(page).locator(`li[data-step="
 
 test('an empty dashboard guides through the four steps; the checklist leaves when they are done', async ({
   page,
+  browser,
   context,
   request,
   signedIn,
 }) => {
+  test.slow(); // two browsers
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
   const guide = page.getByTestId('first-campaign');
@@ -51,35 +53,58 @@ test('an empty dashboard guides through the four steps; the checklist leaves whe
   await expect(step(page, 'asset')).toHaveAttribute('data-done', 'true');
 
   // 3. Copying the link.
+  const kept = (step: string) => page.waitForResponse((r) => r.url().endsWith(`/api/user/first-run/${step}`));
+  const linkKept = kept('linkCopied');
   await campaignRow(page, /^First Steps Campaign/)
     .getByRole('button', { name: 'Copy Share Link' })
     .click();
+  expect((await linkKept).status()).toBe(204);
   await expect(step(page, 'link')).toHaveAttribute('data-done', 'true');
   await expect(checklist(page).getByText('3 of 4 done')).toBeVisible();
+  // Remembered by the server: signed in on another device, the step is still done.
+  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const there = await elsewhere.newPage();
+  await signInAs(there, signedIn);
+  await there.goto('/');
+  // A cold browser on a busy machine: its first load may take a while.
+  await expect(checklist(there).getByText('3 of 4 done')).toBeVisible({ timeout: 20_000 });
+  await expect(step(there, 'link')).toHaveAttribute('data-done', 'true');
+  await elsewhere.close();
 
   // 4. Opening the supporter page (a new tab) finishes it: the checklist goes, and stays gone.
   const opened = context.waitForEvent('page');
+  const openKept = kept('supporterOpened');
   await step(page, 'open')
     .getByRole('link', { name: /Open the supporter page of First Steps Campaign/ })
     .click();
   const supporter = await opened;
   await expect(supporter).toHaveURL(new RegExp(`/supporter/${campaignId}$`));
   await expect(checklist(page)).toHaveCount(0);
+  expect((await openKept).status()).toBe(204);
   await page.reload();
   await expect(campaignRow(page, /^First Steps Campaign/)).toBeVisible();
   await expect(checklist(page)).toHaveCount(0);
 });
 
-test('hiding the checklist lasts for that organisation only', async ({ page, request, signedIn }) => {
+test('hiding the checklist lasts, after signing in again too, for that organisation only', async ({
+  page,
+  request,
+  signedIn,
+}) => {
   await page.goto('/');
+  const hidden = page.waitForResponse((r) => r.url().endsWith('/api/user/first-run/dismissed'));
   await checklist(page).getByRole('button', { name: 'Hide the getting started checklist' }).click();
   await expect(checklist(page)).toHaveCount(0);
+  expect((await hidden).status()).toBe(204);
   await page.reload();
   await expect(page.getByTestId('first-campaign')).toBeVisible();
   await expect(checklist(page)).toHaveCount(0);
-  expect(
-    await page.evaluate((org) => localStorage.getItem(`rally.firstRun.${org}`), signedIn.orgId),
-  ).toContain('dismissed');
+  // Nothing kept in this browser: cleared and signed in again, it stays hidden.
+  await page.evaluate(() => localStorage.clear());
+  await signInAs(page, signedIn);
+  await page.goto('/');
+  await expect(page.getByTestId('first-campaign')).toBeVisible();
+  await expect(checklist(page)).toHaveCount(0);
 
   // Another organisation in the same browser still sees its own.
   const other = await createAccount(request);

@@ -277,9 +277,13 @@ test.describe('branding on the supporter page', () => {
     const consent = dialog.getByLabel(`Share my name with ${orgName} so they can see who shared`);
     await expect(consent).not.toBeChecked();
     await dialog.getByLabel('Your name').fill('Ada Lovelace');
+    // Not dropped silently: the dialog says the name stays unless the box is ticked.
+    const notSent = dialog.getByText(`Your name is not sent to ${orgName} unless you tick the box.`);
+    await expect(notSent).toBeVisible();
     expect((await shareOnTwitter(dialog)).supporterName).toBeUndefined();
 
     await consent.check();
+    await expect(notSent).toHaveCount(0);
     expect((await shareOnTwitter(dialog)).supporterName).toBe('Ada Lovelace');
     await page.keyboard.press('Escape');
 

@@ -25,7 +25,13 @@ test('a text asset, after every field message', async ({ page, request, signedIn
 
   await dialog.getByLabel('Title').fill('Call your council');
   await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveJSProperty('tagName', 'TEXTAREA');
+  // A text asset is the post itself: its length on each platform, an over-long one flagged.
+  await dialog.getByLabel('Content').fill('a'.repeat(300));
+  await expect(dialog.getByTestId('length-twitter')).toContainText('(too long)');
+  await expect(dialog.getByTestId('length-linkedin')).not.toContainText('too long');
+  await expect(dialog.getByLabel('Content')).toHaveAccessibleDescription(/Length on each platform/);
   await dialog.getByLabel('Content').fill('Call your council today.\nIt takes two minutes!');
+  await expect(dialog.getByTestId('length-twitter')).not.toContainText('too long');
   // No answer from the server: the dialog stays and asks to try again.
   await page.route('**/api/assets', (route) =>
     route.request().method() === 'POST' ? route.abort() : route.fallback(),

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PageSizes } from 'pdf-lib';
-import { type Account, expect, signInAs, test } from '../support/fixtures.ts';
-import { decodeQrPng, loadPdf, pdfPageText } from '../support/qr-files.ts';
+import { type Account, api, expect, signInAs, test } from '../support/fixtures.ts';
+import { pngBytes } from '../support/png.ts';
+import { decodeQrPng, loadPdf, pdfImages, pdfPageText } from '../support/qr-files.ts';
 import { PHONE } from '../support/supporter.ts';
 import { addMember, axeProblems } from '../support/teams.ts';
 import { seedAsset, seedCampaign } from '../support/workspace.ts';
@@ -61,7 +62,11 @@ test('staff preview the code and download the poster and the PNG', async ({ page
   const { width, height } = doc.getPage(0).getSize();
   expect([width, height]).toEqual(PageSizes.A4);
   const text = pdfPageText(doc);
-  expect(text.slice(0, 2)).toEqual(['Riverside Cleanup', 'Saturday 10:00 at the old bridge']);
+  expect(text.slice(0, 3)).toEqual([
+    signedIn.orgName,
+    'Riverside Cleanup',
+    'Saturday 10:00 at the old bridge',
+  ]);
   expect(text.at(-1)).toBe(`${new URL(page.url()).host}/supporter/${c.id}`);
 
   const png = await downloadFile(page, 'Download PNG');
@@ -69,6 +74,36 @@ test('staff preview the code and download the poster and the PNG', async ({ page
 
   const svg = (await downloadFile(page, 'Download SVG')).toString('utf8');
   expect(svg).toContain(`<title>${codeUrl}</title>`);
+});
+
+test("the poster opens with the organisation's logo and name", async ({ page, request, signedIn }) => {
+  const c = await seedCampaign(request, signedIn, { name: 'Logo Walk' });
+  await seedAsset(request, signedIn, c, { title: 'Walk text' });
+  const dialog = await openQrDialog(page, c.id);
+  const heading = dialog.getByRole('region', { name: 'Poster heading' });
+  await expect(heading).toContainText(signedIn.orgName);
+  await expect(heading).toContainText('Add a logo in Settings, Branding, to print it on the poster.');
+  expect(pdfImages(await loadPdf(await downloadFile(page, 'Download poster (PDF)')))).toEqual([]);
+
+  const upload = await request.post('/api/upload', {
+    headers: { authorization: `Bearer ${signedIn.token}` },
+    multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: pngBytes(48, 24) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const logoUrl = (await upload.json()).file.url;
+  const saved = await api(request, signedIn.token).put('/api/organization/settings', {
+    branding: { logoUrl },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await page.reload();
+  const again = await openQrDialog(page, c.id);
+  const logo = again.getByRole('img', { name: `${signedIn.orgName} logo` });
+  await expect(logo).toHaveAttribute('src', logoUrl);
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+  const doc = await loadPdf(await downloadFile(page, 'Download poster (PDF)'));
+  expect(pdfImages(doc)).toEqual([{ width: 48, height: 24 }]);
+  expect(pdfPageText(doc).slice(0, 2)).toEqual([signedIn.orgName, 'Logo Walk']);
 });
 
 test.describe('on a phone', () => {
@@ -107,6 +142,6 @@ test.describe('on a phone', () => {
     await expect(line).toHaveAccessibleDescription(/other characters print as "\?"/);
     const pdf = await downloadFile(page, 'Download poster (PDF)');
     // Each Cyrillic letter prints as '?': the words stay visible as missing.
-    expect(pdfPageText(await loadPdf(pdf))[1]).toBe(russian.replace(/\S/g, '?'));
+    expect(pdfPageText(await loadPdf(pdf))[2]).toBe(russian.replace(/\S/g, '?'));
   });
 });

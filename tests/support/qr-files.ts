@@ -1,5 +1,14 @@
 import jsQR from 'jsqr';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFStream } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  type PDFStream,
+} from 'pdf-lib';
 import { PNG } from 'pngjs';
 
 // Readers for the campaign's QR files, shared by the API tests and the browser
@@ -106,6 +115,20 @@ export function pdfRectangleModules(doc: PDFDocument, index = 0): boolean[][] {
   const grid = Array.from({ length: size }, () => Array<boolean>(size).fill(false));
   for (const c of cells) for (let i = 0; i < c.length; i++) grid[c.row][c.col + i] = true;
   return grid;
+}
+
+/** The pixel sizes of the images a PDF page carries (a logo), in the page's resource order. */
+export function pdfImages(doc: PDFDocument, index = 0): { width: number; height: number }[] {
+  const xobjects = doc.getPage(index).node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
+  if (!xobjects) return [];
+  return xobjects
+    .values()
+    .map((ref) => doc.context.lookup(ref) as PDFRawStream)
+    .filter((stream) => stream.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+    .map((stream) => ({
+      width: stream.dict.lookup(PDFName.of('Width'), PDFNumber).asNumber(),
+      height: stream.dict.lookup(PDFName.of('Height'), PDFNumber).asNumber(),
+    }));
 }
 
 /** Windows-1252's characters for 0x80..0x9F (Node's TextDecoder reads them as Latin-1). */

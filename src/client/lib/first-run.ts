@@ -1,40 +1,31 @@
-import { useSyncExternalStore } from 'react';
-import { readStored, writeStored } from './device-storage.ts';
-import { windowSubscription } from './window-subscription.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { FirstRun, FirstRunStep } from '#shared/schemas/account.ts';
+import { apiRequest } from './api-client.ts';
+import { queryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 // The first-run checklist's two steps that leave no trace in the organisation's data
-// (copying a supporter link, opening the supporter page) and its dismissal, kept in
-// this browser's localStorage per organisation. The other steps (a campaign, an asset)
-// are read from the organisation's real data, so they are right on every device.
+// (copying a supporter link, opening the supporter page) and its dismissal, kept on the
+// server per member (GET and PUT /api/user/first-run), so every device and every
+// sign-in shows them. The other steps (a campaign, an asset) are read from the
+// organisation's real data.
 
-export type FirstRunEvent = 'linkCopied' | 'supporterOpened' | 'dismissed';
+export type FirstRunEvent = FirstRunStep;
 type FirstRunEvents = Partial<Record<FirstRunEvent, true>>;
 
-const storageKey = (orgId: number) => `rally.firstRun.${orgId}`;
-// Another tab of the same organisation too (the supporter page opened from the checklist).
-const { subscribe, notify } = windowSubscription('storage');
-
-const read = (orgId: number): string => readStored(storageKey(orgId)) ?? '{}';
-
-function parse(raw: string): FirstRunEvents {
-  try {
-    const value = JSON.parse(raw) as unknown;
-    return value && typeof value === 'object' ? (value as FirstRunEvents) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Records that a step happened (a no-op once recorded, or where storage is refused). */
+/** Records that a step happened: shown at once, kept by the server (a failed write shows the truth again). */
 export function markFirstRun(orgId: number, event: FirstRunEvent): void {
-  const events = parse(read(orgId));
-  if (events[event]) return;
-  if (!writeStored(storageKey(orgId), JSON.stringify({ ...events, [event]: true }))) return;
-  notify();
+  const key = queryKeys.firstRun(orgId);
+  const current = queryClient.getQueryData<FirstRun>(key);
+  if (current?.steps.includes(event)) return;
+  queryClient.setQueryData<FirstRun>(key, { steps: [...(current?.steps ?? []), event] });
+  apiRequest('PUT', `/api/user/first-run/${event}`).catch(() =>
+    queryClient.invalidateQueries({ queryKey: key }),
+  );
 }
 
-/** The recorded first-run events of an organisation, updated when any tab records one. */
-export function useFirstRunEvents(orgId: number | null): FirstRunEvents {
-  const raw = useSyncExternalStore(subscribe, () => (orgId ? read(orgId) : '{}'));
-  return parse(raw);
+/** The recorded first-run events of the member in an organisation; null until they are read. */
+export function useFirstRunEvents(orgId: number | null): FirstRunEvents | null {
+  const { data } = useQuery<FirstRun>({ queryKey: queryKeys.firstRun(orgId ?? 0), enabled: orgId !== null });
+  return data ? Object.fromEntries(data.steps.map((s) => [s, true])) : null;
 }

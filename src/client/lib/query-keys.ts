@@ -11,6 +11,8 @@ export const queryKeys = {
   sessions: ['/api/user/sessions'],
   activity: ['/api/user/activity'],
   notifications: ['/api/user/notifications'],
+  /** The member's getting-started steps, per organisation they are in. */
+  firstRun: (orgId: number) => ['/api/user/first-run', orgId] as const,
   serverInfo: ['/api/auth-status', 'server-info'],
 
   // The organisation

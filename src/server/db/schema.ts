@@ -535,6 +535,14 @@ export interface StaffNoticesTable {
   createdAt: string;
 }
 
+/** A getting-started step a member has done (migration 0028): `linkCopied`, `supporterOpened`, `dismissed`. */
+export interface FirstRunStepsTable {
+  userId: number;
+  organizationId: number;
+  step: string;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -576,6 +584,7 @@ export interface Database {
   organizationSettings: OrganizationSettingsTable;
   memberNotifications: MemberNotificationsTable;
   staffNotices: StaffNoticesTable;
+  firstRunSteps: FirstRunStepsTable;
   apiKeys: ApiKeysTable;
   assetVariants: AssetVariantsTable;
   visits: VisitsTable;

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { PERMISSIONS, permissionKey } from './permissions.ts';
+import { addMember } from '../test/teams.ts';
+import { bearer, createTestApp, signUp, type TestApp } from '../test/test-app.ts';
+import { PERMISSIONS, permissionKey, routeRule } from './permissions.ts';
+
+/** A table key as a request path: parameters 1, wildcards x. */
+const pathOf = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace('*', 'x');
 
 /** Every route the app registers, as `METHOD url` (HEAD twins folded into their GET). */
 const registered = new Set<string>();
@@ -27,5 +31,45 @@ describe('the permission table', () => {
 
   it('has no entry for a route that no longer exists', () => {
     expect(Object.keys(PERMISSIONS).filter((k) => !registered.has(k))).toEqual([]);
+  });
+
+  // The check is attached to each route when it is registered (plugins/permissions.ts),
+  // not run globally: every route that is not public must still refuse a stranger,
+  // whatever the order it was registered in, its HEAD twin too.
+  it('refuses an anonymous caller on every route that is not public', async () => {
+    const guarded = Object.entries(PERMISSIONS).filter(([, entry]) => routeRule(entry).access !== 'public');
+    expect(guarded.length).toBeGreaterThan(30);
+    const answered: string[] = [];
+    for (const [key] of guarded) {
+      const [method, url] = key.split(' ');
+      const path = pathOf(url);
+      for (const m of method === 'GET' ? ['GET', 'HEAD'] : [method]) {
+        const res = await t.app.inject({ method: m as 'GET', url: path });
+        if (res.statusCode !== 401) answered.push(`${m} ${path}: ${res.statusCode}`);
+      }
+    }
+    expect(answered).toEqual([]);
+  });
+
+  // Role checks exist only in the permission hook (a route's own authenticate knows no
+  // roles): a viewer gets 403 on every editor and admin route, so no route lost it.
+  it('refuses a viewer on every route that needs an editor or an admin', async () => {
+    const admin = await signUp(t.app);
+    const viewer = await addMember(t.app, admin, 'viewer');
+    const above = Object.entries(PERMISSIONS).filter(([, entry]) =>
+      ['editor', 'admin'].includes(routeRule(entry).access),
+    );
+    expect(above.length).toBeGreaterThan(20);
+    const answered: string[] = [];
+    for (const [key] of above) {
+      const [method, url] = key.split(' ');
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: pathOf(url),
+        headers: bearer(viewer.token),
+      });
+      if (res.statusCode !== 403) answered.push(`${key}: ${res.statusCode}`);
+    }
+    expect(answered).toEqual([]);
   });
 });

@@ -48,6 +48,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   // A member's own email notifications (each member has theirs).
   'GET /api/user/notifications': sessionOnly('member'),
   'PUT /api/user/notifications': sessionOnly('member'),
+  // The member's own getting-started checklist (every role sees the organisation).
+  'GET /api/user/first-run': sessionOnly('member'),
+  'PUT /api/user/first-run/:step': sessionOnly('member'),
   'POST /api/password-reset': 'public',
   'POST /api/password-reset/:token': 'public',
   // The token, mailed to the new (confirm) or old (undo) address, is the credential.

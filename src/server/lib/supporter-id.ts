@@ -60,9 +60,30 @@ export function readVisitorCookie(request: FastifyRequest): VisitorCookie | unde
   const id = dot === -1 ? value : value.slice(0, dot);
   if (!SUPPORTER_ID_PATTERN.test(id)) return undefined;
   if (dot === -1) return { id, issued: false };
-  const tag = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(visitorTag(request.server.visitorCookieKey, id));
-  return { id, issued: tag.length === expected.length && timingSafeEqual(tag, expected) };
+  return { id, issued: tagIsOurs(request.server.visitorCookieKey, value, id, value.slice(dot + 1)) };
+}
+
+/**
+ * Cookies whose tag was checked, per key: a returning supporter sends the same cookie
+ * on every read, and its HMAC was most of the hot path's own work. Only verified
+ * values are kept (a flood of made-up cookies cannot fill it with anything but
+ * misses), and the set starts over when full.
+ */
+const verified = new WeakMap<Buffer, Set<string>>();
+const VERIFIED_MAX = 50_000;
+
+function tagIsOurs(key: Buffer, value: string, id: string, tagText: string): boolean {
+  let known = verified.get(key);
+  if (known?.has(value)) return true;
+  const tag = Buffer.from(tagText);
+  const expected = Buffer.from(visitorTag(key, id));
+  if (tag.length !== expected.length || !timingSafeEqual(tag, expected)) return false;
+  if (!known) {
+    known = new Set();
+    verified.set(key, known);
+  } else if (known.size >= VERIFIED_MAX) known.clear();
+  known.add(value);
+  return true;
 }
 
 /** The caller's supporter id, or undefined when the cookie is absent or not one of ours. */

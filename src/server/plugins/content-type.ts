@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors.ts';
 
 /**
@@ -23,12 +23,18 @@ export function registerContentTypePolicy(app: FastifyInstance): void {
       done(null, value);
     });
   });
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.schema?.body) return;
+  // Only routes that take a JSON body need the check; the others (every public read
+  // among them) get no hook.
+  const refuseMultipart = async (request: FastifyRequest) => {
     // isMultipart exists only where the upload routes registered the multipart parser;
     // elsewhere Fastify itself answers 415 for a body type it has no parser for.
     if (request.isMultipart?.()) {
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');
     }
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.body) return;
+    const own = route.preValidation;
+    route.preValidation = [refuseMultipart, ...(Array.isArray(own) ? own : own ? [own] : [])];
   });
 }

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { MISSING_ORG_MESSAGE } from '#shared/errors.ts';
 import { roleNeededMessage } from '#shared/schemas/members.ts';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
-import { hasRole, ruleFor } from '../lib/permissions.ts';
+import { hasRole, type RouteRule, ruleFor } from '../lib/permissions.ts';
 import { authenticateRequest } from './auth.ts';
 
 export const API_KEY_REFUSED_MESSAGE = 'API keys cannot be used here: sign in as a member';
@@ -16,18 +16,22 @@ export const API_KEY_REFUSED_MESSAGE = 'API keys cannot be used here: sign in as
  * database on every call, so a removed member's still-open session gets 403 at
  * once, and a changed role applies at the next call. An API key stands for a member
  * with the key's role, except on the table's session-only routes (403).
+ *
+ * A route's rule depends only on its method and URL, so it is looked up once, when
+ * the route is registered: a public route gets no hook at all (the supporter reads
+ * are the hot path), any other gets its check as the first of its onRequest hooks.
  */
 export function registerPermissions(app: FastifyInstance, db: Db, config: Config): void {
-  app.addHook('onRequest', async (request) => {
-    const url = request.routeOptions.url;
-    if (!url) return; // no route matched: the not-found handler answers
-    const rule = ruleFor(request.method, url);
-    if (rule?.access === 'public') return;
+  async function check(request: FastifyRequest, rule: RouteRule | undefined) {
     if (rule === undefined) {
       // Fail closed; the permission-table test keeps this from ever happening.
-      request.log.error({ method: request.method, url }, 'route missing from the permission table');
+      request.log.error(
+        { method: request.method, url: request.routeOptions.url },
+        'route missing from the permission table',
+      );
       throw forbidden('FORBIDDEN', 'Not allowed');
     }
+    if (rule.access === 'public') return;
     await authenticateRequest(db, config, request);
     if (rule.sessionOnly && request.apiKeyId !== null)
       throw forbidden('API_KEY_NOT_ALLOWED', API_KEY_REFUSED_MESSAGE);
@@ -36,5 +40,14 @@ export function registerPermissions(app: FastifyInstance, db: Db, config: Config
     if (!request.user.organizationId) throw forbidden('NO_ORGANIZATION', MISSING_ORG_MESSAGE);
     if (access === 'member') return;
     if (!hasRole(request.user.role, access)) throw forbidden('ROLE_REQUIRED', roleNeededMessage(access));
+  }
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const rules = new Map(methods.map((m) => [m, ruleFor(m, route.url)]));
+    if ([...rules.values()].every((rule) => rule?.access === 'public')) return;
+    const hook: onRequestHookHandler = (request) => check(request, rules.get(request.method));
+    const own = route.onRequest;
+    route.onRequest = [hook, ...(Array.isArray(own) ? own : own ? [own] : [])];
   });
 }

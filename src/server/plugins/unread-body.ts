@@ -10,8 +10,14 @@ import type { FastifyInstance } from 'fastify';
  * `Connection: close`, and the connection ends once it is sent.
  */
 export function registerUnreadBodyPolicy(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
-    if (request.raw.complete || reply.raw.headersSent) return;
-    reply.header('connection', 'close');
+  // A callback hook, not an async one: it runs on every response, the hot reads included.
+  // A request without a body is complete even when answered in the tick that parsed
+  // its headers (before Node marks it so).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const { headers } = request.raw;
+    const length = headers['content-length'];
+    const hasBody = (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
+    if (hasBody && !request.raw.complete && !reply.raw.headersSent) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

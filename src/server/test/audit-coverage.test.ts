@@ -23,6 +23,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/shares': "a supporter's public share: counted in the figures, not in the staff audit log",
   'POST /api/shares/schedule': "a supporter's public scheduled share: counted in the figures",
   'POST /api/clicks': "the supporter page's click-through confirmation: counted in the figures",
+  'PUT /api/user/first-run/:step':
+    "a tick on the member's own getting-started checklist: nothing of the organisation changes",
   'POST /api/supporter/campaigns/:id/visits':
     "the supporter page's visit confirmation: counted in the figures",
   'POST /api/debug/run-jobs':

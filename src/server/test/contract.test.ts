@@ -269,6 +269,10 @@ describe('real responses parse with the route schemas', () => {
     expect((await t.app.inject({ url: '/api/user', headers: bearer(other) })).statusCode).toBe(401);
     await call({ route: 'GET /api/user/activity', headers: auth, status: 200 });
     await call({ route: 'GET /api/user/activity', status: 401 });
+    const firstRun = { route: 'PUT /api/user/first-run/:step', headers: auth } as const;
+    await call({ ...firstRun, params: { step: 'linkCopied' }, status: 204 });
+    await call({ ...firstRun, params: { step: 'launched' }, status: 400 });
+    await call({ route: 'GET /api/user/first-run', headers: auth, status: 200 });
     await call({ route: 'GET /api/organization/activity', headers: auth, status: 200 });
     await call({ route: 'GET /api/organization/activity', query: 'limit=0', headers: auth, status: 400 });
     // The same password again: later calls still sign in with it.

@@ -110,3 +110,15 @@ export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 /** The reset page's form: the new password twice; only `newPassword` is sent. */
 export const passwordResetFormSchema = withPasswordConfirmation(passwordResetSchema, 'newPassword');
 export type PasswordResetFormInput = z.infer<typeof passwordResetFormSchema>;
+
+/**
+ * The getting-started checklist's steps that leave no trace in the organisation's data,
+ * and its dismissal, remembered per member: `GET /api/user/first-run`, `PUT /api/user/first-run/:step`.
+ */
+export const FIRST_RUN_STEPS = ['linkCopied', 'supporterOpened', 'dismissed'] as const;
+export type FirstRunStep = (typeof FIRST_RUN_STEPS)[number];
+export const firstRunStepParamsSchema = z.strictObject({
+  step: z.enum(FIRST_RUN_STEPS, { error: 'Unknown checklist step' }),
+});
+export const firstRunSchema = z.object({ steps: z.array(z.enum(FIRST_RUN_STEPS)) });
+export type FirstRun = z.infer<typeof firstRunSchema>;

@@ -80,6 +80,12 @@ export const campaignAnalyticsSchema = z.object({
     uniqueSupporters: count,
     engagementRate: z.number(),
   }),
+  /**
+   * When events are still waiting to be counted (more than the rollups hold plus the
+   * live tail an answer reads, as after an import or with the rollup job stopped): the
+   * time of the first such event. Null when every event is counted.
+   */
+  pendingSince: z.string().nullable(),
   daily: z.array(z.object({ date: z.string(), shares: count, clicks: count })),
   platforms: z.array(z.object({ platform: z.string(), shares: count, clicks: count })),
   assets: z.array(z.object({ assetId: z.number().int(), title: z.string(), shares: count, clicks: count })),

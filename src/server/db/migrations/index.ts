@@ -26,6 +26,7 @@ import * as m0024 from './0024-name-skeletons.ts';
 import * as m0025 from './0025-unconfirmed-clicks.ts';
 import * as m0026 from './0026-exact-mailbox-confirmations.ts';
 import * as m0027 from './0027-member-notifications.ts';
+import * as m0028 from './0028-first-run-steps.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -57,6 +58,7 @@ const ALL: Record<string, DialectMigration> = {
   '0025-unconfirmed-clicks': m0025,
   '0026-exact-mailbox-confirmations': m0026,
   '0027-member-notifications': m0027,
+  '0028-first-run-steps': m0028,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

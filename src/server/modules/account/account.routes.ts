@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   activityListSchema,
   changePasswordSchema,
   emailChangeResultSchema,
+  firstRunSchema,
+  firstRunStepParamsSchema,
   orgActivityListSchema,
   orgActivityQuerySchema,
   PASSWORD_RESET_ACCEPTED,
@@ -33,6 +35,7 @@ import {
   organizationActivity,
   userActivity,
 } from './account.service.ts';
+import { firstRunSteps, markFirstRunStep } from './first-run.ts';
 import { confirmEmailChange, undoEmailChange, updateProfile } from './email-change.service.ts';
 import { queuePasswordReset, resetPassword } from './password-reset.service.ts';
 import { noContent } from '../../lib/replies.ts';
@@ -93,6 +96,21 @@ export async function accountRoutes(app: FastifyInstance, { db, dialect, config,
 
   r.get('/api/user/activity', { schema: { response: ok(activityListSchema) } }, async (request) =>
     userActivity(db, request.user.id),
+  );
+
+  const member = ({ user }: FastifyRequest) => ({
+    db,
+    userId: user.id,
+    orgId: orgScope(user.organizationId),
+  });
+  r.get('/api/user/first-run', { schema: { response: ok(firstRunSchema) } }, async (request) =>
+    firstRunSteps(member(request)),
+  );
+  r.put(
+    '/api/user/first-run/:step',
+    { schema: { params: firstRunStepParamsSchema, response: noContentResponses } },
+    async (request, reply) =>
+      noContent(reply, markFirstRunStep({ ...member(request), step: request.params.step })),
   );
 
   r.get(

@@ -1,9 +1,19 @@
-import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import {
+  PageSizes,
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
 import { posterText } from '#shared/poster-text.ts';
+import type { PosterLogo } from './poster-logo.ts';
 import { darkRuns, QR_QUIET_ZONE, qrMatrix } from './qr-code.ts';
 
-// The printable A4 poster: the campaign name, a line of text, the QR code drawn as
-// vector squares (sharp at any print size), and the link to type in under it.
+// The printable A4 poster: the organisation's logo and name, the campaign name, a line
+// of text, the QR code drawn as vector squares (sharp at any print size), and the link
+// to type in under it.
 
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
 /** 2 cm: inside what office printers leave unprinted. */
@@ -14,7 +24,13 @@ const MUTED = rgb(0.3, 0.3, 0.3);
 const ELLIPSIS = '…';
 export const POSTER_URL_CAPTION = 'Scan the code or go to';
 
+/** The most room the logo takes at the top of the poster (points). */
+const LOGO_MAX_HEIGHT = 72;
+const LOGO_MAX_WIDTH = 220;
+
 export interface PosterInput {
+  /** Whose campaign it is: the organisation's name, and its logo when it can be printed. */
+  organization: { name: string; logo: PosterLogo | null };
   /** The campaign name, as stored (the PDF's title keeps it exactly). */
   name: string;
   line: string;
@@ -91,17 +107,43 @@ function drawCentred(
   return y;
 }
 
+/** The logo in the document, or null when its bytes do not parse (a damaged file): the poster goes without. */
+async function embedLogo(doc: PDFDocument, logo: PosterLogo | null): Promise<PDFImage | null> {
+  if (!logo) return null;
+  try {
+    return logo.format === 'png' ? await doc.embedPng(logo.bytes) : await doc.embedJpg(logo.bytes);
+  } catch {
+    return null;
+  }
+}
+
 export async function posterPdf(input: PosterInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(input.name);
   doc.setSubject(input.codeUrl);
   doc.setCreator('Rally');
+  doc.setAuthor(input.organization.name);
   const page = doc.addPage(PageSizes.A4);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
 
-  // Top down: the name, then the line.
+  // Top down: the organisation (logo, name), the campaign's name, then the line.
   let top = PAGE_HEIGHT - MARGIN;
+  const image = await embedLogo(doc, input.organization.logo);
+  if (image) {
+    const scale = Math.min(LOGO_MAX_HEIGHT / image.height, LOGO_MAX_WIDTH / image.width);
+    const { width, height } = image.scale(scale);
+    page.drawImage(image, { x: (PAGE_WIDTH - width) / 2, y: top - height, width, height });
+    top -= height + 8;
+  }
+  top = drawCentred(
+    page,
+    regular,
+    fitText(regular, posterText(input.organization.name), { max: 18, min: 12, maxLines: 2 }),
+    top,
+    MUTED,
+  );
+  top -= 16;
   top = drawCentred(
     page,
     bold,

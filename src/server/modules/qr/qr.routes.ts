@@ -11,7 +11,10 @@ import { conflict } from '../../lib/errors.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
+import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
+import { getSettings } from '../settings/index.ts';
 import { posterPdf } from './poster.ts';
+import { loadPosterLogo } from './poster-logo.ts';
 import { qrPng, qrSvg } from './qr-code.ts';
 
 export const NO_PUBLIC_ORIGIN =
@@ -21,7 +24,7 @@ export const NO_PUBLIC_ORIGIN =
  * Bumped whenever the drawing changes (layout, error correction), so cached files
  * with an old look are not revalidated as current.
  */
-const DRAWING_VERSION = '1';
+const DRAWING_VERSION = '2';
 
 /** A file response: its media type with bytes, documented as binary. */
 const fileResponse = (mime: string, description: string) => ({
@@ -29,8 +32,9 @@ const fileResponse = (mime: string, description: string) => ({
   ...errorResponses,
 });
 
-export async function qrRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
 
   /**
    * The caller's campaign and the absolute links of its code. A code must carry an
@@ -134,11 +138,20 @@ export async function qrRoutes(app: FastifyInstance, { db, config }: AppDeps) {
       // The printed link is the page without the source tag: whoever types it in
       // did not scan the code.
       const printedUrl = pageUrl.replace(/^https?:\/\//, '');
+      const settings = await getSettings(db, campaign.organizationId);
+      const logo = await loadPosterLogo({
+        logoUrl: settings.branding.logoUrl,
+        storage: uploads,
+        policy,
+        log: request.log,
+      });
+      const organization = { name: settings.general.name, logo };
       return sendFile(request, reply, {
         type: 'application/pdf',
         name: `campaign-${campaign.id}-poster.pdf`,
-        drawnFrom: [codeUrl, campaign.name, line],
-        body: async () => Buffer.from(await posterPdf({ name: campaign.name, line, codeUrl, printedUrl })),
+        drawnFrom: [codeUrl, campaign.name, line, organization.name, logo?.digest ?? ''],
+        body: async () =>
+          Buffer.from(await posterPdf({ organization, name: campaign.name, line, codeUrl, printedUrl })),
       });
     },
   );

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import QRCode from 'qrcode';
 import { PageSizes } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +9,14 @@ import {
   decodeModules,
   decodeQrPng,
   loadPdf,
+  pdfImages,
   pdfPageText,
   pdfRectangleModules,
   svgModules,
 } from '../../../../tests/support/qr-files.ts';
+import { pngBytes } from '../../../../tests/support/png.ts';
+import { GIF_1X1 } from '../../test/sample-files.ts';
+import { uploadFile } from '../../test/upload-file.ts';
 import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
 import { createCampaign } from '../../test/seed-api.ts';
@@ -21,13 +27,16 @@ import { QR_ERROR_CORRECTION, QR_QUIET_ZONE } from './qr-code.ts';
 // would: the code must carry exactly the configured public link with src=qr.
 
 const PUBLIC_URL = 'https://rally.example.org';
-const t = appPerFile({ PUBLIC_URL: `${PUBLIC_URL}/` });
+// Private fetches allowed: a linked logo is served by a loopback server here.
+const t = appPerFile({ PUBLIC_URL: `${PUBLIC_URL}/`, ALLOW_PRIVATE_FETCH: '1' });
 
 let a: SignedUp;
 let b: SignedUp;
 let viewer: { token: string };
 let campaign: { id: number; name: string; description: string };
 let codeUrl: string;
+/** A's organisation name, which the poster prints above the campaign's. */
+let orgName: string;
 
 beforeAll(async () => {
   a = await signUp(t.app);
@@ -39,6 +48,7 @@ beforeAll(async () => {
     description: 'Join us at the river on Saturday',
   });
   codeUrl = `${PUBLIC_URL}/supporter/${campaign.id}?src=qr`;
+  orgName = `Org of ${a.username}`;
 });
 
 /** The module matrix the qrcode package makes for `url` at print error correction. */
@@ -143,7 +153,9 @@ describe('GET /api/campaigns/:id/poster.pdf', () => {
     expect([width, height]).toEqual(PageSizes.A4);
     expect(doc.getTitle()).toBe(campaign.name);
     expect(doc.getSubject()).toBe(codeUrl);
+    expect(doc.getAuthor()).toBe(orgName);
     expect(pdfPageText(doc)).toEqual([
+      orgName,
       campaign.name,
       campaign.description,
       POSTER_URL_CAPTION,
@@ -157,12 +169,12 @@ describe('GET /api/campaigns/:id/poster.pdf', () => {
 
   it('prints the line asked for, and the default line for a campaign without description', async () => {
     const res = await ownFile(`poster.pdf?line=${encodeURIComponent('  Scan me  ')}`);
-    expect(pdfPageText(await loadPdf(res.rawPayload))[1]).toBe('Scan me');
+    expect(pdfPageText(await loadPdf(res.rawPayload))[2]).toBe('Scan me');
     const bare = await createCampaign(t.app, a.token, { organizationId: a.orgId, description: undefined });
     const plain = await get(`/api/campaigns/${bare.id}/poster.pdf`, a.token);
-    expect(pdfPageText(await loadPdf(plain.rawPayload))[1]).toBe(DEFAULT_POSTER_LINE);
+    expect(pdfPageText(await loadPdf(plain.rawPayload))[2]).toBe(DEFAULT_POSTER_LINE);
     const blank = await get(`/api/campaigns/${bare.id}/poster.pdf?line=%20`, a.token);
-    expect(pdfPageText(await loadPdf(blank.rawPayload))[1]).toBe(DEFAULT_POSTER_LINE);
+    expect(pdfPageText(await loadPdf(blank.rawPayload))[2]).toBe(DEFAULT_POSTER_LINE);
   });
 
   it('refuses a line over the limit', async () => {
@@ -179,8 +191,8 @@ describe('GET /api/campaigns/:id/poster.pdf', () => {
     const text = pdfPageText(await loadPdf(res.rawPayload));
     const urlAt = text.indexOf(POSTER_URL_CAPTION);
     // Nothing is lost: the lines join back into the name, then the line.
-    expect(text.slice(0, urlAt).join(' ')).toBe(`${name} ${line}`);
-    expect(urlAt).toBeGreaterThan(3);
+    expect(text.slice(1, urlAt).join(' ')).toBe(`${name} ${line}`);
+    expect(urlAt).toBeGreaterThan(4);
   });
 
   it('prints text the standard fonts lack by the fallback rule, and keeps the exact name as the title', async () => {
@@ -195,7 +207,7 @@ describe('GET /api/campaigns/:id/poster.pdf', () => {
     expect(doc.getTitle()).toBe(name);
     // Ł has no base letter in the font (?), ź has (z), ó prints; emoji are left out.
     const text = pdfPageText(doc);
-    expect(text.slice(0, -2).join(' ')).toBe('?ódz ?????? ?? Straße Café – ½ ? ok');
+    expect(text.slice(1, -2).join(' ')).toBe('?ódz ?????? ?? Straße Café – ½ ? ok');
   });
 
   it('changes its ETag when the campaign name changes', async () => {
@@ -212,7 +224,88 @@ describe('GET /api/campaigns/:id/poster.pdf', () => {
     expect(renamed.statusCode).toBe(200);
     const after = await get(url, a.token, { 'if-none-match': before });
     expect(after.statusCode).toBe(200);
-    expect(pdfPageText(await loadPdf(after.rawPayload))[0]).toBe('Rivers Renamed');
+    expect(pdfPageText(await loadPdf(after.rawPayload))[1]).toBe('Rivers Renamed');
+  });
+});
+
+/** A valid 1x1 JPEG (baseline, one component). */
+const JPEG_1X1 = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
+describe("the organisation's name and logo on the poster", () => {
+  let owner: SignedUp;
+  let posterUrl: string;
+  let logoServer: http.Server;
+  let logoBase: string;
+
+  beforeAll(async () => {
+    owner = await signUp(t.app);
+    const c = await createCampaign(t.app, owner.token, { name: 'Logo drive' });
+    posterUrl = `/api/campaigns/${c.id}/poster.pdf`;
+    // A JPEG, a damaged PNG (its signature, then nothing a PNG has), and 404 for the rest.
+    const files: Record<string, Buffer> = {
+      '/logo.jpg': JPEG_1X1,
+      '/broken.png': Buffer.concat([pngBytes().subarray(0, 8), Buffer.from('not the rest of a png')]),
+    };
+    logoServer = http.createServer((req, res) => {
+      const body = files[req.url ?? ''];
+      return body ? res.writeHead(200).end(body) : res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => logoServer.listen(0, '127.0.0.1', resolve));
+    logoBase = `http://127.0.0.1:${(logoServer.address() as AddressInfo).port}`;
+    return () => new Promise<void>((resolve) => logoServer.close(() => resolve()));
+  });
+
+  const setLogo = async (logoUrl: string) => {
+    const res = await sendJson(
+      t.app,
+      'PUT',
+      '/api/organization/settings',
+      { branding: { logoUrl } },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const poster = async () => {
+    const res = await get(posterUrl, owner.token);
+    expect(res.statusCode).toBe(200);
+    return loadPdf(res.rawPayload);
+  };
+
+  it('prints an uploaded PNG logo at the top, above the name, and a new logo is a new file', async () => {
+    const before = String((await get(posterUrl, owner.token)).headers.etag);
+    expect(pdfImages(await poster())).toEqual([]);
+    const upload = await uploadFile(t.app, owner.token, {
+      filename: 'logo.png',
+      contentType: 'image/png',
+      bytes: pngBytes(40, 20),
+    });
+    await setLogo(upload.json().file.url);
+    const doc = await poster();
+    expect(pdfImages(doc)).toEqual([{ width: 40, height: 20 }]);
+    expect(pdfPageText(doc).slice(0, 2)).toEqual([`Org of ${owner.username}`, 'Logo drive']);
+    expect((await get(posterUrl, owner.token, { 'if-none-match': before })).statusCode).toBe(200);
+  });
+
+  it('prints a linked JPEG logo, fetched by the safe fetcher', async () => {
+    await setLogo(`${logoBase}/logo.jpg`);
+    expect(pdfImages(await poster())).toEqual([{ width: 1, height: 1 }]);
+  });
+
+  it('leaves out a logo it cannot print (a GIF) reach or read, and still makes the poster with the name', async () => {
+    const gif = await uploadFile(t.app, owner.token, {
+      filename: 'l.gif',
+      contentType: 'image/gif',
+      bytes: GIF_1X1,
+    });
+    for (const logoUrl of [gif.json().file.url, `${logoBase}/missing.png`, `${logoBase}/broken.png`]) {
+      await setLogo(logoUrl);
+      const doc = await poster();
+      expect(pdfImages(doc), logoUrl).toEqual([]);
+      expect(pdfPageText(doc)[0]).toBe(`Org of ${owner.username}`);
+    }
   });
 });
 

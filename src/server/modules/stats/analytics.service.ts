@@ -6,10 +6,10 @@ import {
 } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
 import { pseudonym } from './pseudonym.ts';
-import { inSnapshot, rollupMarks, type SnapshotRead } from './snapshot.ts';
+import { inSnapshot, type LiveTail, liveTail, rollupMarks, type SnapshotRead } from './snapshot.ts';
 import { SHARE_KEYS } from './share-keys.ts';
 import { reachOnDays, sharedOnDays, supporterTotalsOnDays, type UtcDays } from './supporter-reach.ts';
-import { engagementRate, type Scope, tailScope } from './stats.service.ts';
+import { engagementRate, inTail, type Scope } from './stats.service.ts';
 import { type ResolvedRange, resolveRange } from './time-range.ts';
 import { visitSources } from './visit-sources.ts';
 import { hourOf } from '../../db/sql-time.ts';
@@ -40,15 +40,19 @@ interface Cell {
   clicks: number;
 }
 
-/** Raw events of `[lo, hi)` as cells; `tailOnly` reads the events past the marks, through the primary key. */
+/**
+ * Raw events of `[lo, hi)` as cells: the rolled-up ones (up to the marks), or with
+ * `tail` the live tail's (its bounded id ranges, through the primary key).
+ */
 async function rawCells(
   trx: Db,
   scope: Scope,
   lo: string,
   hi: string,
   marks: { shares: number; clicks: number },
-  tailOnly: boolean,
+  tail?: LiveTail,
 ) {
+  const tailOnly = tail !== undefined;
   if (lo >= hi) return [];
   let s = trx
     .selectFrom('shares')
@@ -62,8 +66,8 @@ async function rawCells(
     .where('shares.status', '=', 'shared')
     .where('shares.createdAt', '>=', lo)
     .where('shares.createdAt', '<', hi);
-  s = tailOnly
-    ? s.where('shares.id', '>', marks.shares).where(tailScope('shares', scope))
+  s = tail
+    ? s.where(inTail('shares', tail.shares, scope))
     : s.where(`shares.${scope.column}`, '=', scope.id).where('shares.id', '<=', marks.shares);
   let c = trx
     .selectFrom('clicks')
@@ -77,8 +81,8 @@ async function rawCells(
     ])
     .where('clicks.createdAt', '>=', lo)
     .where('clicks.createdAt', '<', hi);
-  c = tailOnly
-    ? c.where('clicks.id', '>', marks.clicks).where(tailScope('clicks', scope))
+  c = tail
+    ? c.where(inTail('clicks', tail.clicks, scope))
     : c.where(`clicks.${scope.column}`, '=', scope.id).where('clicks.id', '<=', marks.clicks);
   const sr = await s
     .groupBy(['shares.campaignId', ...SHARE_KEYS, 'shares.supporterId'])
@@ -235,6 +239,7 @@ async function analytics(
   range: ResolvedRange,
   key: Buffer,
   exactTopEvents = EXACT_TOP_EVENTS,
+  tailLimit?: number,
 ) {
   const marks = await rollupMarks(trx);
   const A = range.bounds[0];
@@ -268,10 +273,13 @@ async function analytics(
   const interior = start < end ? { lo: start, hi: end } : { lo: B, hi: B };
 
   const edges = [
-    ...(await rawCells(trx, scope, iso(A), iso(interior.lo), marks, false)),
-    ...(await rawCells(trx, scope, iso(interior.hi), iso(B), marks, false)),
+    ...(await rawCells(trx, scope, iso(A), iso(interior.lo), marks)),
+    ...(await rawCells(trx, scope, iso(interior.hi), iso(B), marks)),
   ];
-  const tail = await rawCells(trx, scope, iso(A), iso(B), marks, true);
+  // Past the marks: at most `tailLimit` events of each table (a backlog is counted by
+  // the rollup job, and the answer says since when with `pendingSince`).
+  const live = await liveTail(trx, marks, tailLimit);
+  const tail = await rawCells(trx, scope, iso(A), iso(B), marks, live);
 
   // Daily: hourly rollups + tail, bucketed by the local day each hour starts in.
   const hours = await trx
@@ -369,7 +377,7 @@ async function analytics(
     .where('id', 'in', [0, ...assets.keys()])
     .execute();
   const titles = new Map(withTitles.map((a) => [a.id, a.title]));
-  const sources = await visitSources(trx, scope, iso(A), iso(B), marks);
+  const sources = await visitSources(trx, scope, iso(A), iso(B), live);
 
   return {
     result: {
@@ -381,6 +389,7 @@ async function analytics(
         uniqueSupporters: supporters.unique,
         engagementRate: engagementRate(clicks, shares),
       },
+      pendingSince: live.pendingSince,
       daily,
       platforms: [...platforms]
         .map(([platform, a]) => ({ platform, ...a }))
@@ -417,7 +426,7 @@ function inAnalyticsSnapshot<T>(
 ): Promise<T> {
   const range = resolveRange(opts.query, opts.now);
   return inSnapshot(opts.db, opts.dialect, async (trx) =>
-    more(trx, await analytics(trx, scope, range, opts.key, opts.exactTopEvents)),
+    more(trx, await analytics(trx, scope, range, opts.key, opts.exactTopEvents, opts.tailLimit)),
   );
 }
 

@@ -58,31 +58,28 @@ export type TailRange = { after: number; upTo: number };
 export interface LiveTail {
   shares: TailRange;
   clicks: TailRange;
+  visits: TailRange;
   /** When the first event past the ranges was made; null when the ranges reach the end. */
   pendingSince: string | null;
 }
 
-/** The live tail past `marks`, at most LIVE_TAIL_LIMIT events of each table. */
+/** The first event of `table` past `upTo`, through the primary key. */
+const firstPast = (trx: Db, table: 'shares' | 'clicks' | 'visits', upTo: number) =>
+  trx.selectFrom(table).select('createdAt').where('id', '>', upTo).orderBy('id').limit(1).executeTakeFirst();
+
+/** The live tail past `marks`, at most `limit` (LIVE_TAIL_LIMIT) events of each table. */
 export async function liveTail(trx: Db, marks: RollupMarks, limit = LIVE_TAIL_LIMIT): Promise<LiveTail> {
   const shares = { after: marks.shares, upTo: marks.shares + limit };
   const clicks = { after: marks.clicks, upTo: marks.clicks + limit };
-  // The first event past each range, through the primary key.
-  const [share, click] = await Promise.all([
-    trx
-      .selectFrom('shares')
-      .select('createdAt')
-      .where('id', '>', shares.upTo)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst(),
-    trx
-      .selectFrom('clicks')
-      .select('createdAt')
-      .where('id', '>', clicks.upTo)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst(),
+  const visits = { after: marks.visits, upTo: marks.visits + limit };
+  const past = await Promise.all([
+    firstPast(trx, 'shares', shares.upTo),
+    firstPast(trx, 'clicks', clicks.upTo),
+    firstPast(trx, 'visits', visits.upTo),
   ]);
-  const firsts = [share?.createdAt, click?.createdAt].filter((t): t is string => !!t).sort();
-  return { shares, clicks, pendingSince: firsts[0] ?? null };
+  const firsts = past
+    .map((row) => row?.createdAt)
+    .filter((t): t is string => !!t)
+    .sort();
+  return { shares, clicks, visits, pendingSince: firsts[0] ?? null };
 }

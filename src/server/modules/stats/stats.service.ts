@@ -41,7 +41,7 @@ export const tailScope = (table: string, scope: Scope) =>
   sql<boolean>`+${sql.ref(`${table}.${scope.column}`)} = ${scope.id}`;
 
 /** The scope's events in one table's live range (see liveTail): a primary-key range. */
-const inTail = (table: 'shares' | 'clicks', range: TailRange, scope: Scope) =>
+export const inTail = (table: 'shares' | 'clicks' | 'visits', range: TailRange, scope: Scope) =>
   sql<boolean>`${sql.ref(`${table}.id`)} > ${range.after} and ${sql.ref(`${table}.id`)} <= ${range.upTo} and ${tailScope(table, scope)}`;
 
 /**

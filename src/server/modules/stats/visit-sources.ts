@@ -1,7 +1,7 @@
 import type { CampaignAnalytics } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
-import { type RollupMarks, rollupMarks } from './snapshot.ts';
-import { type Scope, tailScope } from './stats.service.ts';
+import { type LiveTail, liveTail, rollupMarks } from './snapshot.ts';
+import { inTail, type Scope } from './stats.service.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
 // Visits per source (`?src=` on the supporter link, e.g. `qr` for the poster) and the
@@ -11,7 +11,8 @@ import { DAY_MS } from '#shared/durations.ts';
 // - the partial days at its edges from the event rows, through partial indexes that
 //   hold only tagged visits and shares (migration 0013), so an edge costs its tagged
 //   events, at most a day of them; every row of an edge, rolled up or not;
-// - the rows of the interior days past the marks (the tail), through the primary key.
+// - the rows of the interior days in the live tail (snapshot.ts: bounded id ranges past
+//   the marks), through the primary key.
 // Shares are counted on the same rules as every other share figure (status `shared`,
 // `createdAt` in the range), so a source's shares are part of `totals.shares`.
 
@@ -22,7 +23,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Tagged rows of one event table with `createdAt` in [lo, hi): all of them in the scope
- * (the partial index of tagged rows), or only those past `tailPast` (the primary key;
+ * (the partial index of tagged rows), or only those in the live tail (the primary key;
  * `+column` keeps the planner off the scope indexes, which span the whole history).
  */
 const tagged = (
@@ -30,16 +31,16 @@ const tagged = (
   table: 'visits' | 'shares',
   scope: Scope,
   range: { lo: string; hi: string },
-  tailPast?: number,
+  tail?: LiveTail,
 ) => {
   const q = trx
     .selectFrom(table)
     .where('source', 'is not', null)
     .where('createdAt', '>=', range.lo)
     .where('createdAt', '<', range.hi);
-  return tailPast === undefined
+  return tail === undefined
     ? q.where(scope.column, '=', scope.id)
-    : q.where('id', '>', tailPast).where(tailScope(table, scope));
+    : q.where(inTail(table, tail[table], scope));
 };
 
 export async function visitSources(
@@ -47,7 +48,7 @@ export async function visitSources(
   scope: Scope,
   lo: string,
   hi: string,
-  marks?: RollupMarks,
+  tail?: LiveTail,
 ): Promise<SourceRow[]> {
   const rows = new Map<string, SourceRow>();
   const row = (source: string) => {
@@ -58,17 +59,17 @@ export async function visitSources(
     }
     return r;
   };
-  /** Adds the tagged events of `range` (all, or past the marks). */
-  const addRaw = async (range: { lo: string; hi: string }, past?: RollupMarks) => {
+  /** Adds the tagged events of `range` (all, or the live tail's). */
+  const addRaw = async (range: { lo: string; hi: string }, past?: LiveTail) => {
     if (range.lo >= range.hi) return;
-    const visits = await tagged(trx, 'visits', scope, range, past?.visits)
+    const visits = await tagged(trx, 'visits', scope, range, past)
       .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
       .groupBy('source')
       .execute();
     // Grouped by status and filtered here: a `status = ?` term would draw the planner to
     // the (scope, status, createdAt) index, which reads every share of the range, instead
     // of the partial index that holds only tagged ones (x10 at 1M shares on SQLite).
-    const shares = await tagged(trx, 'shares', scope, range, past?.shares)
+    const shares = await tagged(trx, 'shares', scope, range, past)
       .select((eb) => ['source', 'status', eb.fn.countAll<number>().as('n')])
       .groupBy(['source', 'status'])
       .execute();
@@ -81,7 +82,7 @@ export async function visitSources(
   const firstDay = Math.ceil(A / DAY_MS) * DAY_MS;
   const lastDayEnd = Math.floor(B / DAY_MS) * DAY_MS;
   if (firstDay < lastDayEnd) {
-    const m = marks ?? (await rollupMarks(trx));
+    const m = tail ?? (await liveTail(trx, await rollupMarks(trx)));
     const rolled = await trx
       .selectFrom('rollupSourceDays')
       .select((eb) => [

@@ -93,7 +93,9 @@ export async function supporterRoutes(
       if (campaignId === undefined) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
       const entry = getSupporterEntry({ db, cache, campaignId });
       if (entry instanceof Promise) return entry.then((loaded) => sendVisible(loaded, request, reply));
-      return entry.hidden ? sendVisible(entry, request, reply) : sendCampaignJson(entry, request, reply);
+      if (entry.hidden) return sendVisible(entry, request, reply);
+      // Sent, and nothing returned: a returned reply would make Fastify wait for its end.
+      sendCampaignJson(entry, request, reply);
     },
   );
 
@@ -155,10 +157,30 @@ export async function supporterRoutes(
     },
   );
 
-  const page = async (request: FastifyRequest<PageParams>, reply: FastifyReply) => {
+  // A cache hit for a published campaign is answered synchronously, like the JSON above.
+  const page = (request: FastifyRequest<PageParams>, reply: FastifyReply) => {
     const campaignId = parseId(request.params.id);
-    const entry = campaignId === undefined ? undefined : await getSupporterEntry({ db, cache, campaignId });
-    const visible = entry ? await mayView(db, entry, request) : false;
+    const entry = campaignId === undefined ? undefined : getSupporterEntry({ db, cache, campaignId });
+    if (entry instanceof Promise) return entry.then((loaded) => pageOf(loaded, request, reply));
+    return pageOf(entry, request, reply);
+  };
+
+  function pageOf(
+    entry: SupporterEntry | undefined,
+    request: FastifyRequest<PageParams>,
+    reply: FastifyReply,
+  ): Promise<void> | undefined {
+    const visible = entry ? mayView(db, entry, request) : false;
+    if (visible instanceof Promise) return visible.then((v) => sendPage(entry, v, request, reply));
+    sendPage(entry, visible, request, reply);
+  }
+
+  function sendPage(
+    entry: SupporterEntry | undefined,
+    visible: boolean,
+    request: FastifyRequest<PageParams>,
+    reply: FastifyReply,
+  ): void {
     const view = visible ? (entry?.view ?? null) : null;
     const preview = Boolean(visible && entry?.hidden);
     // The visitor cookie is set here (when missing), and for a tracked link (`?ref=`) a
@@ -178,7 +200,7 @@ export async function supporterRoutes(
       const html = cachedPage(own, origin, asset?.id, render);
       const { ref } = request.query;
       const tracked = typeof ref === 'string' && REF_CODE_PATTERN.test(ref);
-      return reply
+      reply
         .code(200)
         .header('cache-control', tracked ? 'private, no-cache' : 'no-cache')
         .type('text/html; charset=utf-8')
@@ -194,13 +216,14 @@ export async function supporterRoutes(
               )
             : html,
         );
+      return;
     }
-    return reply
+    reply
       .code(view ? 200 : 404)
       .header('cache-control', preview ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
       .send(render());
-  };
+  }
 
   // The page is HTML (the app shell with this campaign's link-preview tags), also for a 404.
   const html = { content: { 'text/html': { schema: z.string() } } };

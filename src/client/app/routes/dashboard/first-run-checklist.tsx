@@ -19,15 +19,15 @@ interface Step {
 /**
  * Four steps to a first share, shown to editors until every step is done or the
  * checklist is hidden. A campaign and an asset are read from the organisation's
- * data; copying the link and opening the supporter page are recorded in this
- * browser (lib/first-run.ts), as is hiding the checklist.
+ * data; copying the link and opening the supporter page are recorded for the member
+ * on the server (lib/first-run.ts), as is hiding the checklist.
  */
 export function FirstRunChecklist({ orgId }: { orgId: number | null }) {
   const canEdit = useRole().can('editor');
   const campaigns = useCampaigns(orgId, { status: 'all' });
   const assets = useAssets(orgId);
   const events = useFirstRunEvents(orgId);
-  if (!orgId || !canEdit || events.dismissed || !campaigns.data || !assets.data) return null;
+  if (!orgId || !canEdit || !events || events.dismissed || !campaigns.data || !assets.data) return null;
 
   // The page a supporter can open: a live campaign that has something to share.
   const withAssets = new Set(assets.data.map((a) => a.campaignId));

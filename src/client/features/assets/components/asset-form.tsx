@@ -29,6 +29,10 @@ const SAMPLE_LINK = `${typeof location === 'undefined' ? 'https://example.org' :
  * or the media (a link, fetched from a URL, or an uploaded file). A picked but not yet
  * uploaded file is uploaded first, so one click on the submit button is enough.
  */
+/** A text field's descriptions, then its length on each platform (the counter below it, `<id>-lengths`). */
+const withLengths = (aria: ReturnType<typeof fieldAria>) =>
+  [aria['aria-describedby'], `${aria.id}-lengths`].filter(Boolean).join(' ');
+
 export function AssetForm(props: {
   initial: AssetFormInput;
   submitLabel: string;
@@ -167,13 +171,7 @@ export function AssetForm(props: {
               dir="auto"
               rows={3}
               {...fieldAria(ids.shareText, errors.shareText?.message, 'help')}
-              aria-describedby={[
-                errors.shareText?.message && `${ids.shareText}-error`,
-                `${ids.shareText}-help`,
-                `${ids.shareText}-lengths`,
-              ]
-                .filter(Boolean)
-                .join(' ')}
+              aria-describedby={withLengths(fieldAria(ids.shareText, errors.shareText?.message, 'help'))}
               {...register('shareText')}
             />
             <ShareTextCounter
@@ -189,8 +187,11 @@ export function AssetForm(props: {
             dir="auto"
             rows={5}
             {...fieldAria(ids.content, errors.content?.message)}
+            aria-describedby={withLengths(fieldAria(ids.content, errors.content?.message))}
             {...register('content')}
           />
+          {/* A text asset is what supporters post: the same length warning as a share text. */}
+          <ShareTextCounter id={`${ids.content}-lengths`} text={content} url={SAMPLE_LINK} />
         </FormField>
       )}
 

@@ -10,6 +10,7 @@ import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useOrganizationSettings } from '#client/features/organization/index.ts';
 import { posterPdfUrl, qrPngUrl, qrSvgUrl, useQrPreview } from '../api/qr-files.ts';
 
 /** Why a poster may not print a name or line as typed (the PDF's standard fonts). */
@@ -70,6 +71,7 @@ function QrCodeFiles({ campaign }: { campaign: QrCampaign }) {
         <DownloadLink href={qrSvgUrl(campaign.id)} label="Download SVG" ref={firstDownload} />
         <DownloadLink href={qrPngUrl(campaign.id)} label="Download PNG" />
       </div>
+      <PosterOrganization />
       <FormField
         id={lineId}
         label="Poster text"
@@ -85,6 +87,36 @@ function QrCodeFiles({ campaign }: { campaign: QrCampaign }) {
       </FormField>
       <DownloadLink href={posterPdfUrl(campaign.id, line)} label="Download poster (PDF)" primary />
     </div>
+  );
+}
+
+/** A logo the poster can print: a PDF carries PNG and JPEG as they are (the server checks the bytes). */
+const PRINTABLE_LOGO = /\.(png|jpe?g)(\?.*)?$/i;
+
+/** What heads the poster: the organisation's logo and name, from its settings (Branding, General). */
+function PosterOrganization() {
+  const settings = useOrganizationSettings();
+  if (!settings.data) return null;
+  const { name } = settings.data.general;
+  const { logoUrl } = settings.data.branding;
+  const printable = PRINTABLE_LOGO.test(logoUrl);
+  return (
+    <section aria-label="Poster heading" className="space-y-2 rounded-md border border-border p-3">
+      <p className="text-sm font-medium">The poster opens with</p>
+      <div className="flex items-center gap-3">
+        {logoUrl && printable && (
+          <img src={logoUrl} alt={`${name} logo`} className="h-10 max-w-32 object-contain" />
+        )}
+        <span className="text-sm">{name}</span>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {!logoUrl
+          ? 'Add a logo in Settings, Branding, to print it on the poster.'
+          : printable
+            ? 'The logo and name come from Settings.'
+            : 'Your logo is a GIF or WebP image: the poster prints PNG and JPEG logos only, so it carries the name alone.'}
+      </p>
+    </section>
   );
 }
 

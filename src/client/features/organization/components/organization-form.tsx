@@ -15,8 +15,9 @@ import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useCreateOrganization } from '../api/create-organization.ts';
 
+// The links supporters get name the campaign by number, not this username: the help claims no more.
 const USERNAME_HELP =
-  'Suggested from the name; change it if you like. Used in your links. It must be unique: no other organization can have it.';
+  'Suggested from the name; change it if you like. It must be unique: no other organization can have it.';
 
 const FIELDS: TextFieldSpec<CreateOrganizationInput>[] = [
   { id: 'org-name', name: 'name', label: 'Organization Name', autoComplete: 'organization' },

@@ -42,6 +42,12 @@ export function SupporterNameField({
       <CheckLine id="supporter-name-consent" {...tickOf(value, onChange, 'consent')}>
         Share my name with {organizationName} so they can see who shared
       </CheckLine>
+      {/* A typed name is never sent without the tick, and the supporter is told so. */}
+      <p role="status" className="text-xs text-muted-foreground">
+        {value.name.trim() && !value.consent
+          ? `Your name is not sent to ${organizationName} unless you tick the box.`
+          : ''}
+      </p>
     </fieldset>
   );
 }

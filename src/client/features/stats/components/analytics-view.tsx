@@ -14,6 +14,7 @@ import { type AnalyticsScope, type AnyAnalytics, exportUrl, useAnalytics } from 
 import { type DateRange, presetRange, type RangePreset } from '../lib/date-range.ts';
 import { RangeControl, type ZoneSource } from './range-control.tsx';
 import { ReferralGenerations } from './referral-generations.tsx';
+import { PendingCountsNote } from './pending-counts-note.tsx';
 import { type Column, SortableTable } from './sortable-table.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate } from './stat-tile.tsx';
 import { VariantTests } from './variant-tests.tsx';
@@ -236,6 +237,7 @@ function AnalyticsBody({
           </div>
         ))}
       </dl>
+      <PendingCountsNote since={data.pendingSince} />
 
       {empty ? (
         <p className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
