@@ -167,6 +167,8 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/user/activity': {},
   'GET /api/user/notifications': {},
+  'GET /api/user/first-run': {},
+  'PUT /api/user/first-run/:step': { params: () => ({ step: 'linkCopied' }) },
   'PUT /api/user/notifications': { body: () => ({ milestones: true }) },
   'POST /api/password-reset': { body: () => ({ email: 'a@example.org' }) },
   'POST /api/password-reset/:token': {
