@@ -2,15 +2,23 @@
 //   (a) a bare node:http server answering, from memory and with keep-alive, the very
 //       bytes the app answers (its supporter JSON, the page HTML and a tracked link's
 //       landing page): the limit;
-//   (b) the real app (SQLite file in a temp dir, one campaign with 3 assets),
+//   (b) the real app (one campaign with 3 assets) on SQLite (a file in a temp dir)
+//       and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL (a
+//       private schema, dropped after the run): the same rows for each database,
 // each in its own child process, loaded in turn by autocannon from this process
 // (64 connections, a warm-up first). Prints req/s of both, their ratio and the
 // app's p99 latency as PASS/FAIL lines against the goals (ratio >= 0.50, landing
 // >= 0.30, p99 < 50 ms), for a returning visitor and a first visit (cookie issued),
-// then the throughput of POST /api/shares, whose 201 is durable (fsync per commit).
+// then POST /api/shares (a durable 201) against bare servers running the same
+// single-row INSERT, interleaved: node:http with the app's connections (the goal,
+// >= 0.40), Fastify with the app's connections (bench/write-path.ts's baseline, the
+// framework's ceiling) and, on PostgreSQL, node:http with one connection per load
+// connection (the pool's width); docs/decisions/0014-write-path.md says why they differ.
 // Exits non-zero only when something crashes; the goals are reported, not asserted.
 //
 //   npx tsx bench/supporter-api.ts            (BENCH_SECONDS=10 by default)
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/supporter-api.ts
+//   (BENCH_DIALECTS=postgres for one database only)
 //   BENCH_METRICS=1 npx tsx bench/supporter-api.ts   (the app with /metrics on)
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,19 +27,30 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import SQLite from 'better-sqlite3';
+import { postgresPoolSize } from '../src/server/db/client.ts';
 import {
   alternate,
   CONNECTIONS,
   type LoadOpts,
-  round,
+  ratioLine,
   serveChildCommands,
+  type Side,
+  type Summary,
   startBaseline,
   startChild,
   stop,
   summarise,
   verdict,
 } from './lib/load.ts';
+import {
+  benchDialects,
+  type Dialect,
+  dialectLabel,
+  durabilityOf,
+  openTarget,
+  PG_URL,
+  prepareTarget,
+} from './lib/target.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,6 +59,7 @@ export const WARMUP_SECONDS = Math.min(3, SECONDS);
 export const GOAL_RATIO = 0.5;
 export const GOAL_LANDING_RATIO = 0.3;
 export const GOAL_P99_MS = 50;
+export const GOAL_SHARE_RATIO = 0.4;
 /** The app's log level during the run: the production default unless told otherwise. */
 const APP_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** Set by BENCH_METRICS=1: the app runs with Prometheus metrics on. */
@@ -50,7 +70,7 @@ interface AppReady {
   campaignId: number;
   organizationId: number;
   assetIds: number[];
-  dbFile: string;
+  durability: string;
 }
 
 // ---------------------------------------------------------------- the app (child)
@@ -58,7 +78,7 @@ interface AppReady {
 async function serveApp(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR as string;
   const { loadConfig } = await import('../src/server/config/env.ts');
-  const { openDatabase, migrateToLatest } = await import('../src/server/db/client.ts');
+  const { migrateToLatest } = await import('../src/server/db/client.ts');
   const { buildApp } = await import('../src/server/app.ts');
   const { seedBenchCampaign } = await import('./lib/seed.ts');
 
@@ -72,8 +92,8 @@ async function serveApp(): Promise<void> {
     TRUST_PROXY: '1',
     METRICS_TOKEN,
   });
-  const dbFile = path.join(dataDir, 'rally.db');
-  const database = openDatabase({ sqlitePath: dbFile });
+  // The run's database (lib/target.ts); SQLite in dataDir when started without one.
+  const database = openTarget();
   await migrateToLatest(database);
   const { organizationId, campaignId, assetIds } = await seedBenchCampaign(database.db);
   // Pino writes to stdout, which the parent ignores.
@@ -89,7 +109,8 @@ async function serveApp(): Promise<void> {
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  const ready: AppReady = { port, campaignId, organizationId, assetIds, dbFile };
+  const durability = await durabilityOf(database);
+  const ready: AppReady = { port, campaignId, organizationId, assetIds, durability };
   // Started by hand (e.g. under --cpu-prof) there is no parent to tell.
   if (process.send) process.send(ready);
   else console.error(JSON.stringify(ready));
@@ -102,19 +123,16 @@ async function serveApp(): Promise<void> {
 
 // ---------------------------------------------------------------- parent
 
-export async function main(): Promise<void> {
+/** The widest share-write baseline (PostgreSQL): one connection per load connection. */
+const WIDE_POOL = CONNECTIONS;
+
+async function runOn(dialect: Dialect): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-'));
+  const target = await prepareTarget(dialect, dataDir, 'bench_supporter');
   const children: ChildProcess[] = [];
   const rounds = Math.max(1, Math.round(SECONDS / ROUND_SECONDS));
   try {
-    console.log(
-      `Supporter API benchmark: ${CONNECTIONS} connections; bare server and app loaded in alternating ` +
-        `${ROUND_SECONDS} s rounds (${rounds} each, after a ${WARMUP_SECONDS} s warm-up each) so both see the same ` +
-        `background load; medians reported. ${os.cpus().length} CPUs, Node ${process.version}, ` +
-        `app log level ${APP_LOG_LEVEL}, metrics ${METRICS_TOKEN ? 'ON' : 'off'}, SQLite in ${dataDir}`,
-    );
-
-    const app = await startChild<AppReady>(SELF, 'app', { BENCH_DATA_DIR: dataDir });
+    const app = await startChild<AppReady>(SELF, 'app', { ...target.env, BENCH_DATA_DIR: dataDir });
     children.push(app.child);
 
     const base = `http://127.0.0.1:${app.ready.port}`;
@@ -191,11 +209,12 @@ export async function main(): Promise<void> {
       console.log(`INFO /metrics ${m.status}: ${line ?? '(no supporter JSON count)'}`);
     }
 
-    // Durable writes: every request a new supporter share with its own ref and address.
+    // Durable writes: every request a new supporter share with its own ref and address,
+    // the same requests for the app and the bare INSERT servers.
     const { campaignId, organizationId, assetIds } = app.ready;
     let n = 0;
-    const shareOpts: LoadOpts = {
-      url: `${base}/api/shares`,
+    const shareLoad = (url: string): LoadOpts => ({
+      url,
       requests: [
         {
           method: 'POST',
@@ -218,20 +237,55 @@ export async function main(): Promise<void> {
           },
         },
       ],
-    };
-    const shareWarm = await round(app, shareOpts, WARMUP_SECONDS);
-    const shareRun = await round(app, shareOpts, SECONDS);
-    const shareS = summarise('app POST /api/shares (durable insert)', [shareRun]);
+    });
+    const insertEnv = { ...target.env, BENCH_CLICK_SHARE_ID: '0', BENCH_ORG_ID: String(organizationId) };
+    const pool = dialect === 'postgres' ? `the app's pool of ${postgresPoolSize()}` : 'one SQLite connection';
+    // The same single-row INSERT behind the app's framework and behind the plainest
+    // server, with the app's connections and (PostgreSQL, whose pool can be widened)
+    // one connection per load connection.
+    const baselines: Array<[label: string, env: Record<string, string>]> = [
+      [`bare Fastify INSERT, ${pool}`, {}],
+      [`bare node:http INSERT, ${pool}`, { BENCH_INSERT_HTTP: 'node' }],
+      ...(dialect === 'postgres'
+        ? [
+            [
+              `bare node:http INSERT, ${WIDE_POOL} connections`,
+              { BENCH_INSERT_HTTP: 'node', BENCH_POOL_SIZE: String(WIDE_POOL) },
+            ] as [string, Record<string, string>],
+          ]
+        : []),
+    ];
+    const shareSides: Side[] = [[app, shareLoad(`${base}/api/shares`)]];
+    for (const [, env] of baselines) {
+      const b = await startBaseline('insert', { ...insertEnv, ...env });
+      children.push(b.child);
+      shareSides.push([b, shareLoad(`http://127.0.0.1:${b.ready.port}/shares`)]);
+    }
+    const [shareRounds, ...baselineRounds] = await alternate(shareSides, {
+      rounds,
+      seconds: ROUND_SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+    });
+    const shareS = summarise('app POST /api/shares (durable insert)', shareRounds);
+    const [fastifyS, nodeS, wideS] = baselines.map(([label], k) => summarise(label, baselineRounds[k]));
     await stop(app.child);
+    for (const c of children) await stop(c);
 
-    // Every acknowledged share is in the file after the process is gone.
-    const db = new SQLite(app.ready.dbFile, { readonly: true });
-    const rows = (
-      db.prepare("SELECT count(*) AS n FROM shares WHERE status = 'shared'").get() as { n: number }
-    ).n;
-    const journal = db.pragma('journal_mode', { simple: true });
-    db.close();
-    const acknowledged = shareWarm.ok + shareRun.ok;
+    // Every acknowledged share is in the database after the process is gone.
+    const database = openTarget(target.env);
+    const rows = Number(
+      (
+        await database.db
+          .selectFrom('shares')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'shared')
+          .where('supporterId', '!=', 'bare-baseline')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    await database.close();
+    // Warm-up rounds add rows too: rows >= answered in measured rounds.
+    const acknowledged = shareS.ok;
 
     const ratio = jsonS.rps / bareS.rps;
     console.log('');
@@ -260,18 +314,56 @@ export async function main(): Promise<void> {
       `${verdict(landingRatio >= GOAL_LANDING_RATIO)} tracked-link landing / bare node:http (same bytes) = ` +
         `${landingRatio.toFixed(2)} (goal >= ${GOAL_LANDING_RATIO.toFixed(2)}), p99 ${landingS.p99} ms`,
     );
-    console.log(
-      `INFO POST /api/shares: ${Math.round(shareS.rps)} shares/s, p99 ${shareS.p99} ms; durable: SQLite ` +
-        `journal_mode=${journal}, synchronous=FULL, so each 201 follows an fsync of the WAL`,
+    // The goal is set against the plainest server doing the same durable INSERT with the
+    // same connections (as the reads are against bare node:http): the framework's cost
+    // is the app's to pay. The Fastify baseline is the framework's ceiling (write-path.ts).
+    ratioLine(
+      `share write (POST /api/shares, ${app.ready.durability}) / bare node:http INSERT, ${pool}`,
+      shareS,
+      nodeS,
+      GOAL_SHARE_RATIO,
     );
+    // Not goals: what the framework and the pool's width weigh on their own.
+    const info = (label: string, a: Summary, b: Summary) =>
+      console.log(
+        `INFO ${label} = ${(a.rps / b.rps).toFixed(2)}: ${Math.round(a.rps)} vs ${Math.round(b.rps)} req/s`,
+      );
+    info(`share write / bare Fastify INSERT, ${pool} (write-path.ts's baseline)`, shareS, fastifyS);
+    info('bare Fastify INSERT / bare node:http INSERT (the framework)', fastifyS, nodeS);
+    if (wideS) {
+      // A wider pool lets PostgreSQL commit many writes per WAL flush (group commit)
+      // when commits wait for the disk; the app gets the same with DATABASE_POOL_SIZE.
+      info(
+        `share write / bare node:http INSERT, ${WIDE_POOL} connections (not like for like)`,
+        shareS,
+        wideS,
+      );
+      info(`bare node:http INSERT, ${pool} / ${WIDE_POOL} connections (the pool's width)`, nodeS, wideS);
+    }
     // Requests still in flight when the load stops are committed but not counted as answered.
     console.log(
-      `${verdict(rows >= acknowledged)} every acknowledged share is on disk after shutdown: ` +
-        `${acknowledged} answered 201, ${rows} rows`,
+      `${verdict(rows >= acknowledged)} every acknowledged share is in the database after shutdown: ` +
+        `${acknowledged} answered 201 in measured rounds, ${rows} rows`,
     );
   } finally {
     await Promise.all(children.map(stop));
+    await target.cleanup();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function main(): Promise<void> {
+  const rounds = Math.max(1, Math.round(SECONDS / ROUND_SECONDS));
+  console.log(
+    `Supporter API benchmark: ${CONNECTIONS} connections; bare servers and app loaded in alternating ` +
+      `${ROUND_SECONDS} s rounds (${rounds} each, after a ${WARMUP_SECONDS} s warm-up each) so all see the same ` +
+      `background load; medians reported. ${os.cpus().length} CPUs, Node ${process.version}, ` +
+      `app log level ${APP_LOG_LEVEL}, metrics ${METRICS_TOKEN ? 'ON' : 'off'}` +
+      (PG_URL ? '' : '; PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)'),
+  );
+  for (const dialect of benchDialects()) {
+    console.log(`\n-- ${dialectLabel(dialect)}`);
+    await runOn(dialect);
   }
 }
 

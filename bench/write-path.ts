@@ -3,7 +3,9 @@
 // private schema. Each comparison alternates rounds between the two sides (a warm-up
 // round each first) and prints medians, the ratio and PASS/FAIL:
 // - POST /api/shares vs a bare Fastify single-row INSERT into shares on the same
-//   database (same pool size, same requests): goal >= 0.4;
+//   database (same pool size, same requests): goal >= 0.4. The framework's ceiling:
+//   bench/supporter-api.ts also reads it against bare node:http doing the same INSERT,
+//   which counts Fastify's own cost too (docs/decisions/0014-write-path.md);
 // - POST /api/clicks (a new visitor with a cookie the app issued, each click counted)
 //   vs a bare single-row INSERT into clicks: goal >= 0.4;
 // - GET /supporter/:id?ref=... (a tracked-link visit by a new visitor) vs a bare
@@ -21,7 +23,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { BROWSER_UA } from '../src/server/test/visitor.ts';
 import { SUPPORTER_COOKIE_NAME } from '../src/shared/constants.ts';
 import {
@@ -36,6 +37,7 @@ import {
   summarise,
   verdict,
 } from './lib/load.ts';
+import * as databases from './lib/target.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,17 +45,9 @@ const ROUND_SECONDS = Math.min(2, SECONDS);
 /** Long enough for the app's lazily loaded modules and JIT: its first seconds cost several times more CPU. */
 const WARMUP_SECONDS = Math.min(4, SECONDS);
 const ROUNDS = Math.max(1, Math.round(SECONDS / ROUND_SECONDS));
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** Shares seeded before the run: the tracked links the clicks and parentRefs point at. */
 const SEEDED_SHARES = 2000;
 const GOALS = { share: 0.4, click: 0.4, visit: 0.45, rollups: 0.9 };
-
-/** Where the app and the insert baseline find the database. */
-interface Target {
-  dialect: 'sqlite' | 'postgres';
-  env: Record<string, string>;
-  cleanup: () => Promise<void>;
-}
 
 interface AppReady {
   port: number;
@@ -69,13 +63,6 @@ interface AppReady {
 
 // ---------------------------------------------------------------- the app (child)
 
-async function openTarget() {
-  const { openDatabase } = await import('../src/server/db/client.ts');
-  return process.env.BENCH_DATABASE_URL
-    ? openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, pgSchema: process.env.BENCH_PG_SCHEMA })
-    : openDatabase({ sqlitePath: process.env.BENCH_DB_FILE as string });
-}
-
 async function serveApp(): Promise<void> {
   const { loadConfig } = await import('../src/server/config/env.ts');
   const { migrateToLatest } = await import('../src/server/db/client.ts');
@@ -86,7 +73,7 @@ async function serveApp(): Promise<void> {
   const { seedBenchCampaign } = await import('./lib/seed.ts');
   const { shareRow } = await import('../src/server/test/db-rows.ts');
 
-  const database = await openTarget();
+  const database = databases.openTarget();
   await migrateToLatest(database);
   const { db } = database;
   const { organizationId, campaignId, assetIds } = await seedBenchCampaign(db);
@@ -122,10 +109,7 @@ async function serveApp(): Promise<void> {
   const rollupIntervalMs = loadConfig({}).rollupIntervalMs;
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const durability =
-    database.dialect === 'postgres'
-      ? `synchronous_commit=${(await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0].synchronous_commit}`
-      : `synchronous=${(await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0].synchronous === 2 ? 'FULL' : 'not FULL'}`;
+  const durability = await databases.durabilityOf(database);
 
   // The rollup job as the app runs it (jobs/index.ts), at the production interval: one
   // job for the process's life, started and stopped by the rounds.
@@ -186,41 +170,12 @@ const seededRef = (n: number) => `seed${n.toString(36).padStart(8, '0')}`;
 
 // ---------------------------------------------------------------- parent
 
-async function prepareTarget(dialect: 'sqlite' | 'postgres', dataDir: string): Promise<Target> {
-  if (dialect === 'sqlite') {
-    return {
-      dialect,
-      // Blank: the children inherit this process's environment.
-      env: { BENCH_DB_FILE: path.join(dataDir, 'rally.db'), BENCH_DATABASE_URL: '' },
-      cleanup: async () => {},
-    };
-  }
-  const schema = `bench_write_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  return {
-    dialect,
-    env: {
-      BENCH_DATABASE_URL: PG_URL as string,
-      BENCH_PG_SCHEMA: schema,
-    },
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
-}
-
 /** Distinct client addresses per request, so per-address limits never decide the result. */
 const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
-async function runOn(dialect: 'sqlite' | 'postgres'): Promise<number> {
+async function runOn(dialect: databases.Dialect): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-write-'));
-  const target = await prepareTarget(dialect, dataDir);
+  const target = await databases.prepareTarget(dialect, dataDir, 'bench_write');
   const children: Server<unknown>[] = [];
   let failures = 0;
   try {
@@ -382,7 +337,7 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<number> {
       with: summarise(`app POST /api/shares, rollup job every ${app.ready.rollupIntervalMs} ms`, withJob),
     };
     const checks = [
-      ratioLine('POST /api/shares / bare INSERT', s.appShares, s.bareShares, GOALS.share),
+      ratioLine('POST /api/shares / bare Fastify INSERT', s.appShares, s.bareShares, GOALS.share),
       ratioLine('POST /api/clicks / bare INSERT', s.appClicks, s.bareClicks, GOALS.click),
       ratioLine('tracked-link visit / bare node:http', s.appVisits, s.bareVisits, GOALS.visit),
       ratioLine('share logging with rollups / without', s.with, s.without, GOALS.rollups),
@@ -392,10 +347,7 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<number> {
     // Every acknowledged write is in the database once the app is gone.
     const answeredShares = [...appShares, ...withoutJob, ...withJob].reduce((k, r) => k + r.ok, 0);
     await stop(app.child);
-    const { openDatabase } = await import('../src/server/db/client.ts');
-    const database = target.env.BENCH_DATABASE_URL
-      ? openDatabase({ databaseUrl: PG_URL, pgSchema: target.env.BENCH_PG_SCHEMA })
-      : openDatabase({ sqlitePath: target.env.BENCH_DB_FILE });
+    const database = databases.openTarget(target.env);
     const count = async (table: 'shares' | 'clicks', not: string) =>
       Number(
         (
@@ -433,17 +385,15 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<number> {
 
 export async function main(): Promise<void> {
   // BENCH_DIALECTS=postgres (or sqlite) runs one of them only.
-  const dialects = (PG_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)).filter(
-    (d) => !process.env.BENCH_DIALECTS || process.env.BENCH_DIALECTS.split(',').includes(d),
-  );
+  const dialects = databases.benchDialects();
   console.log(
     `Write path and tracked link: 64 connections, alternating ${ROUND_SECONDS} s rounds (${ROUNDS} per side, ` +
       `after a ${WARMUP_SECONDS} s warm-up), medians; ${os.cpus().length} CPUs, Node ${process.version}` +
-      (PG_URL ? '' : '; PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)'),
+      (databases.PG_URL ? '' : '; PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)'),
   );
   let failures = 0;
   for (const dialect of dialects) {
-    console.log(`\n-- ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
+    console.log(`\n-- ${databases.dialectLabel(dialect)}`);
     failures += await runOn(dialect);
   }
   console.log(`\n${failures === 0 ? 'all write-path goals met' : `${failures} write-path goal(s) not met`}`);

@@ -6,6 +6,8 @@
 // - baseline-insert: a bare Fastify server whose POST /shares and POST /clicks each
 //   run one single-row INSERT (a prepared statement) into the app's own tables on the
 //   same database, with the app's pool size and durability: the limit for a write.
+//   BENCH_INSERT_HTTP=node serves POST /shares from node:http instead (no framework),
+//   BENCH_POOL_SIZE sets another PostgreSQL pool size (bench/supporter-api.ts).
 //   SQLite: BENCH_DB_FILE; PostgreSQL: BENCH_DATABASE_URL + BENCH_PG_SCHEMA.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -52,6 +54,15 @@ interface ShareBody {
   ref: string;
 }
 
+const shareValues = (b: ShareBody) => [
+  b.assetId,
+  b.platform,
+  b.campaignId,
+  b.organizationId,
+  b.ref,
+  new Date().toISOString(),
+];
+
 const SHARE_INSERT =
   'INSERT INTO shares ("assetId", "platform", "supporterInfo", "campaignId", "organizationId", "status", "ref", "supporterId", "createdAt") ' +
   `VALUES (%, %, '', %, %, 'shared', %, 'bare-baseline', %) RETURNING id`;
@@ -77,7 +88,8 @@ async function serveInsert(): Promise<void> {
     const pool = new pg.Pool({
       connectionString: url,
       options: `-c search_path=${process.env.BENCH_PG_SCHEMA}`,
-      max: postgresPoolSize(),
+      // BENCH_POOL_SIZE: another pool than the app's (the bench's other write baseline).
+      max: Number(process.env.BENCH_POOL_SIZE) || postgresPoolSize(),
     });
     const named = (name: string, text: string) => async (values: unknown[]) =>
       ((await pool.query({ name, text: placeholders(text, 'postgres'), values })).rows[0] as { id: number })
@@ -102,17 +114,26 @@ async function serveInsert(): Promise<void> {
     close = async () => void db.close();
   }
 
+  if (process.env.BENCH_INSERT_HTTP === 'node') {
+    // The plainest server: node:http, the body parsed by hand, nothing else per request.
+    const server = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const b = JSON.parse(Buffer.concat(chunks).toString()) as ShareBody;
+        const id = await insertShare(shareValues(b));
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
+      });
+    });
+    server.listen(0, '127.0.0.1', () =>
+      process.send?.({ port: (server.address() as AddressInfo).port, durability }),
+    );
+    return;
+  }
   const app = Fastify({ logger: false });
   app.post('/shares', async (request, reply) => {
     const b = request.body as ShareBody;
-    const id = await insertShare([
-      b.assetId,
-      b.platform,
-      b.campaignId,
-      b.organizationId,
-      b.ref,
-      new Date().toISOString(),
-    ]);
+    const id = await insertShare(shareValues(b));
     return reply.code(201).send({ id });
   });
   app.post('/clicks', async (request, reply) => {

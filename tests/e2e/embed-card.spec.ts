@@ -42,7 +42,7 @@ function frameRefusals(page: Page): string[] {
   return seen;
 }
 
-test('an allowed site shows the card, and each tap logs a share counted for one supporter', async ({
+test('an allowed site shows the card, and each tap logs an opened share and says so', async ({
   page,
   request,
 }) => {
@@ -60,21 +60,26 @@ test('an allowed site shows the card, and each tap logs a share counted for one 
   await expect(card.getByText('Write to your council today')).toHaveCount(0);
 
   await card.getByRole('link', { name: 'Share on X' }).click();
-  await expect(card.getByRole('status')).toHaveText('Thank you! Your share was counted.');
+  // Only the X window opened: the card does not know of a post, and says what it knows.
+  await expect(card.getByRole('status')).toHaveText(
+    'X opened: finish your post there. Thank you for sharing!',
+  );
   await card.getByRole('link', { name: 'Share on WhatsApp' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    'WhatsApp opened: finish your post there. Thank you for sharing!',
+  );
   await expect
-    .poll(async () => (await campaignStats(request, seeded)).platformBreakdown)
+    .poll(async () => (await campaignStats(request, seeded)).openedBreakdown)
     .toEqual({ twitter: 1, whatsapp: 1 });
-  const stats = (await campaignStats(request, seeded)) as { totalShares: number; uniqueSupporters?: number };
-  expect(stats.totalShares).toBe(2);
-  // Both taps carried the card's (partitioned) visitor cookie: one supporter.
-  expect(stats.uniqueSupporters).toBe(1);
+  const stats = await campaignStats(request, seeded);
+  expect([stats.totalShares, stats.openedIntents]).toEqual([0, 2]);
 
-  // The share window got the tracked link of the share that was logged.
+  // The share window got the tracked link of the opened share logged after it.
   const frame = page.frames().find((f) => f.url().includes('/embed/'))!;
   const calls = await frame.evaluate(() => (window as unknown as { __calls: unknown[] }).__calls);
-  const [log, open] = calls as { kind: string; url: string; body?: string }[];
+  const [open, log] = calls as { kind: string; url: string; body?: string }[];
   expect(log).toMatchObject({ kind: 'fetch', url: '/api/shares' });
+  expect(JSON.parse(log.body!).status).toBe('opened');
   const ref = JSON.parse(log.body!).ref as string;
   expect(open.kind).toBe('open');
   expect(decodeURIComponent(open.url)).toContain(`${appOrigin()}/supporter/${seeded.campaignId}?ref=${ref}`);
@@ -112,7 +117,9 @@ test("the card shows the visitor's share-text variant and names it, with the car
   await expect(card.getByText('Write to your council today.')).toHaveCount(0);
 
   await card.getByRole('link', { name: 'Share on X' }).click();
-  await expect(card.getByRole('status')).toHaveText('Thank you! Your share was counted.');
+  await expect(card.getByRole('status')).toHaveText(
+    'X opened: finish your post there. Thank you for sharing!',
+  );
   const calls = (await frame.evaluate(() => (window as unknown as { __calls: unknown[] }).__calls)) as {
     kind: string;
     url: string;
@@ -125,7 +132,10 @@ test("the card shows the visitor's share-text variant and names it, with the car
   expect(new URL(open.url).searchParams.get('text')).toBe(variant.text);
   // The server kept the variant: it is the one it chose for this visitor.
   const figures = await (await owner.get(`/api/assets/${seeded.assets[0].id}/analytics`)).json();
-  expect(figures.variants.find((v: { id: number }) => v.id === variant.id)).toMatchObject({ shares: 1 });
+  expect(figures.variants.find((v: { id: number }) => v.id === variant.id)).toMatchObject({
+    shares: 0,
+    opened: 1,
+  });
 });
 
 test('a site not on the list is refused the frame by Chromium', async ({ page, request }) => {

@@ -23,7 +23,7 @@ test.describe('the phone view', () => {
         { type: 'text', title: 'Call to action', content: 'Write to your council today.' },
       ],
     });
-    await installShareRecorder(page);
+    await installShareRecorder(page, { webShare: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
     await expect(page).toHaveURL(/mobile=true/);
     // The toggle stays.
@@ -58,8 +58,12 @@ test.describe('the phone view', () => {
     expect(overlap).toBe(false);
     expect(await noSidewaysScroll(page)).toBe(true);
 
-    // A share from the dialog counts in My Impact on the phone view.
+    // A share from the dialog counts in My Impact on the phone view: one that went out
+    // through the share sheet, not a platform window that only opened.
     await dialog.getByRole('button', { name: 'WhatsApp', exact: true }).tap();
+    await expect(page.getByTestId('toast')).toContainText('WhatsApp opened');
+    await dialog.getByRole('button', { name: 'Instagram', exact: true }).tap();
+    await expect(page.getByTestId('toast')).toContainText('Shared successfully');
     await dialog.getByRole('button', { name: 'Close' }).tap();
     await expect(impact.getByTestId('impact-Your Shares')).toHaveText('1');
   });

@@ -6,6 +6,7 @@ import {
   campaignStats,
   DESKTOP,
   installShareRecorder,
+  nativeDialogs,
   PHONE,
   type RecordedCall,
   recordedCalls,
@@ -21,32 +22,35 @@ const LINKEDIN_NOTICE =
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const toast = (page: Page) => page.getByTestId('toast');
 
-/** The share log and the window it was made for: the POST came first and carries the URL's ref. */
-async function expectLoggedThenOpened(
+/**
+ * The window and its share log: the window opened first (nothing is logged for one that
+ * did not), then the log, an `opened` share whose ref is the URL's.
+ */
+async function expectOpenedThenLogged(
   page: Page,
   seeded: SeededSupporterCampaign,
   platform: string,
   assetId: number,
 ) {
   let calls: RecordedCall[] = [];
+  const isLog = (c: RecordedCall) =>
+    c.kind === 'fetch' && c.method === 'POST' && Boolean(c.url?.endsWith('/api/shares'));
   await expect
     .poll(async () => {
       calls = await recordedCalls(page);
-      return calls.filter((c) => c.kind === 'open').length;
+      return [calls.filter((c) => c.kind === 'open').length, calls.filter(isLog).length];
     })
-    .toBe(1);
+    .toEqual([1, 1]);
   const openAt = calls.findIndex((c) => c.kind === 'open');
-  const postAt = calls.findIndex(
-    (c) => c.kind === 'fetch' && c.method === 'POST' && c.url?.endsWith('/api/shares'),
-  );
-  expect(postAt, 'POST /api/shares is sent before the share window opens').toBeGreaterThanOrEqual(0);
-  expect(postAt).toBeLessThan(openAt);
+  const postAt = calls.findIndex(isLog);
+  expect(postAt, 'POST /api/shares is sent once the share window opened').toBeGreaterThan(openAt);
   const open = calls[openAt];
   expect(open.features).toBe('width=520,height=570');
   const body = JSON.parse(calls[postAt].body ?? '{}');
   expect(body).toMatchObject({
     assetId,
     platform,
+    status: 'opened',
     supporterInfo: '',
     campaignId: seeded.campaignId,
     organizationId: seeded.account.orgId,
@@ -96,7 +100,7 @@ test.describe('sharing from the desktop page', () => {
   });
 
   for (const platform of ['twitter', 'facebook', 'linkedin', 'whatsapp'] as const) {
-    test(`${platform}: logs the share, then opens the platform with the tracked link`, async ({
+    test(`${platform}: opens the platform with the tracked link, then logs an opened share`, async ({
       page,
       request,
     }) => {
@@ -107,7 +111,7 @@ test.describe('sharing from the desktop page', () => {
       await page.getByRole('button', { name: 'Share Now' }).first().click();
       const names = { twitter: 'X', facebook: 'Facebook', linkedin: 'LinkedIn', whatsapp: 'WhatsApp' };
       await page.getByRole('dialog').getByRole('button', { name: names[platform], exact: true }).click();
-      const { url, tracked } = await expectLoggedThenOpened(page, seeded, platform, image.id);
+      const { url, tracked } = await expectOpenedThenLogged(page, seeded, platform, image.id);
       const origin = new URL(page.url()).origin;
       if (platform === 'twitter') {
         expect(url.origin + url.pathname).toBe('https://twitter.com/intent/tweet');
@@ -131,26 +135,31 @@ test.describe('sharing from the desktop page', () => {
         expect(url.searchParams.get('text')).toBe(`${image.label}\n\n${tracked}`);
         await expect(toast(page)).toHaveText(/WhatsApp opened/);
       }
-      // A window that opened is not a post yet: never called a success.
+      // A window that opened is not a post yet: never called a success, nor counted as a share.
       await expect(toast(page)).not.toContainText('Shared successfully');
-      await expect
-        .poll(async () => (await campaignStats(request, seeded)).platformBreakdown[platform])
-        .toBe(1);
+      await expect.poll(async () => (await campaignStats(request, seeded)).openedBreakdown[platform]).toBe(1);
+      expect((await campaignStats(request, seeded)).totalShares).toBe(0);
     });
   }
 
-  test('a text asset shares its content; a blocked popup gets the alert', async ({ page, request }) => {
+  test('a text asset shares its content; a blocked popup is said in the page and logs nothing', async ({
+    page,
+    request,
+  }) => {
     const seeded = await seedSupporterCampaign(request);
     const text = seeded.assets[1];
+    const dialogs = nativeDialogs(page);
     await installShareRecorder(page, { blockPopups: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('button', { name: 'Share Now' }).nth(1).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Facebook', exact: true }).click();
-    await expect
-      .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
-      .toBe('Please allow popups for this site to open the sharing window');
-    const open = (await recordedCalls(page)).find((c) => c.kind === 'open');
+    await expect(toast(page)).toContainText('The share window was blocked');
+    await expect(toast(page)).toContainText('Please allow popups for this site and try again.');
+    const calls = await recordedCalls(page);
+    const open = calls.find((c) => c.kind === 'open');
     expect(new URL(open?.url as string).searchParams.get('quote')).toBe(text.content);
+    expect(calls.filter((c) => c.kind === 'fetch' && c.url?.endsWith('/api/shares'))).toEqual([]);
+    expect(dialogs).toEqual([]);
   });
 
   test('personalize: a blank message is refused, a message goes first with a blank line', async ({
@@ -176,7 +185,7 @@ test.describe('sharing from the desktop page', () => {
     await box.fill('This matters to me');
     await expect(dialog.getByRole('tabpanel')).toContainText('This matters to me');
     await dialog.getByRole('button', { name: 'X', exact: true }).click();
-    const { url } = await expectLoggedThenOpened(page, seeded, 'twitter', seeded.assets[1].id);
+    const { url } = await expectOpenedThenLogged(page, seeded, 'twitter', seeded.assets[1].id);
     expect(url.searchParams.get('text')).toBe(`This matters to me\n\n${seeded.assets[1].content}`);
   });
 
@@ -262,14 +271,15 @@ test.describe('sharing from the desktop page', () => {
 
   test('My Impact is refreshed after a share', async ({ page, request }) => {
     const seeded = await seedSupporterCampaign(request);
-    await installShareRecorder(page);
+    // A share sheet that resolves: a share (an opened window would not be one).
+    await installShareRecorder(page, { webShare: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('tab', { name: 'My Impact' }).click();
     await expect(page.getByTestId('impact-Your Shares')).toHaveText('0');
     await page.getByRole('tab', { name: 'Share' }).click();
     await page.getByRole('button', { name: 'Share Now' }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Facebook', exact: true }).click();
-    await expect(toast(page)).toContainText('Facebook opened');
+    await page.getByRole('dialog').getByRole('button', { name: 'Instagram', exact: true }).click();
+    await expect(toast(page)).toContainText('Shared successfully');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('tab', { name: 'My Impact' }).click();
@@ -278,7 +288,11 @@ test.describe('sharing from the desktop page', () => {
 
     // A visit through that share's link, from someone else's browser (the page confirms it
     // with its visitor cookie), is a click this supporter generated.
-    const { ref } = await expectLoggedThenOpened(page, seeded, 'facebook', seeded.assets[0].id);
+    const log = (await recordedCalls(page)).find(
+      (c) => c.kind === 'fetch' && c.method === 'POST' && c.url?.endsWith('/api/shares'),
+    );
+    const { ref, status } = JSON.parse(log?.body ?? '{}');
+    expect(status).toBe('shared');
     const friend = await page.context().browser()!.newContext();
     const friendPage = await friend.newPage();
     const confirmed = friendPage.waitForResponse((r) => r.url().endsWith('/api/clicks'));
@@ -289,26 +303,6 @@ test.describe('sharing from the desktop page', () => {
     await page.getByRole('tab', { name: 'My Impact' }).click();
     await expect(page.getByTestId('impact-Clicks Generated')).toHaveText('1');
     await expect(page.getByTestId('impact-Influence Score')).toHaveText('15');
-  });
-
-  test('Instagram on a desktop without file sharing saves the image and explains', async ({
-    page,
-    request,
-  }) => {
-    const seeded = await seedSupporterCampaign(request);
-    await installShareRecorder(page, { webShare: false });
-    await page.goto(`/supporter/${seeded.campaignId}`);
-    await page.getByRole('button', { name: 'Share Now' }).first().click();
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('dialog').getByRole('button', { name: 'Instagram', exact: true }).click();
-    const download = await downloading;
-    expect(fs.readFileSync(await download.path())).toEqual(seeded.assets[0].bytes);
-    await expect
-      .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
-      .toBe('Unable to share directly to Instagram. Please save the image and share it manually.');
-    expect(await clipboard(page)).toMatch(
-      new RegExp(`^${seeded.assets[0].label}\\n\\nhttp://.+/supporter/${seeded.campaignId}\\?ref=`),
-    );
   });
 });
 
@@ -321,7 +315,7 @@ test.describe('sharing from a phone', () => {
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
     await quick.getByRole('button', { name: 'X', exact: true }).tap();
-    const { url, tracked } = await expectLoggedThenOpened(page, seeded, 'twitter', seeded.assets[0].id);
+    const { url, tracked } = await expectOpenedThenLogged(page, seeded, 'twitter', seeded.assets[0].id);
     expect(url.searchParams.get('url')).toBe(tracked);
     expect(url.searchParams.get('text')).toBe(seeded.assets[0].label);
   });
@@ -360,6 +354,7 @@ test.describe('sharing from a phone', () => {
     request,
   }) => {
     const seeded = await seedSupporterCampaign(request);
+    const dialogs = nativeDialogs(page);
     await installShareRecorder(page, { webShare: false });
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
@@ -367,9 +362,10 @@ test.describe('sharing from a phone', () => {
     await quick.getByRole('button', { name: 'Instagram Story', exact: true }).tap();
     const download = await downloading;
     expect(fs.readFileSync(await download.path())).toEqual(seeded.assets[0].bytes);
-    await expect
-      .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
-      .toBe('To share to Instagram Stories, please open Instagram on your mobile device');
+    await expect(toast(page)).toContainText(
+      'Open Instagram, add the saved image to your story and paste the caption.',
+    );
+    expect(dialogs).toEqual([]);
     expect(await clipboard(page)).toContain(`/supporter/${seeded.campaignId}?ref=`);
   });
 
@@ -378,10 +374,10 @@ test.describe('sharing from a phone', () => {
     await installShareRecorder(page, { webShare: true });
     await page.goto(`/supporter/${seeded.campaignId}`);
     const quick = page.getByRole('region', { name: `Quick Share ${seeded.assets[1].label}` });
+    const dialogs = nativeDialogs(page);
     await quick.getByRole('button', { name: 'Instagram Story', exact: true }).tap();
-    await expect
-      .poll(async () => (await recordedCalls(page)).find((c) => c.kind === 'alert')?.message)
-      .toBe('Cannot share to Instagram Story without an image');
+    await expect(toast(page)).toContainText('Cannot share to Instagram Story without an image');
+    expect(dialogs).toEqual([]);
     // Nothing logged: the only POST is the page's visit confirmation.
     const posts = (await recordedCalls(page)).filter((c) => c.kind === 'fetch' && c.method === 'POST');
     expect(posts.map((c) => new URL(c.url as string, page.url()).pathname)).toEqual([
@@ -400,7 +396,7 @@ test.describe('sharing from a phone', () => {
     const message = await touch.getByLabel('Add your personal message').inputValue();
     expect(message).toContain(seeded.name);
     await touch.getByRole('button', { name: 'WhatsApp', exact: true }).tap();
-    const { url, tracked } = await expectLoggedThenOpened(page, seeded, 'whatsapp', seeded.assets[0].id);
+    const { url, tracked } = await expectOpenedThenLogged(page, seeded, 'whatsapp', seeded.assets[0].id);
     expect(url.searchParams.get('text')).toBe(`${message}\n\n${seeded.assets[0].label}\n\n${tracked}`);
   });
 

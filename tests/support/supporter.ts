@@ -109,19 +109,23 @@ export async function campaignStats(request: APIRequestContext, seeded: SeededSu
   expect(res.status()).toBe(200);
   return (await res.json()) as {
     totalShares: number;
+    openedIntents: number;
+    preparedPosts: number;
+    uniqueSupporters: number;
     clickThroughs: number;
     platformBreakdown: Record<string, number>;
+    openedBreakdown: Record<string, number>;
+    preparedBreakdown: Record<string, number>;
   };
 }
 
-/** Calls to window.open and fetch, in order, so a spec can tell which came first. */
+/** Calls to window.open, fetch and the share sheet, in order, so a spec can tell which came first. */
 export interface RecordedCall {
-  kind: 'open' | 'fetch' | 'alert' | 'share';
+  kind: 'open' | 'fetch' | 'share';
   url?: string;
   method?: string;
   body?: string;
   features?: string;
-  message?: string;
   files?: { name: string; type: string; size: number }[];
   text?: string;
   title?: string;
@@ -129,12 +133,14 @@ export interface RecordedCall {
 
 /**
  * Stubs window.open (returns a fake window, or null with `blockPopups`) and records
- * fetch and alert calls. With `webShare`, navigator.canShare/share accept files and record them;
- * with `webShare: false` they are removed, so the app takes the fallback.
+ * fetch calls. With `webShare`, navigator.canShare/share accept files and record them
+ * (`'cancel'`: the supporter closes the sheet, which rejects with an AbortError); with
+ * `webShare: false` they are removed, so the app takes the fallback. Native dialogs
+ * (alert, confirm) are left alone: a spec sees them with `nativeDialogs`.
  */
 export async function installShareRecorder(
   page: Page,
-  opts: { blockPopups?: boolean; webShare?: boolean } = {},
+  opts: { blockPopups?: boolean; webShare?: boolean | 'cancel' } = {},
 ): Promise<void> {
   await page.addInitScript((o) => {
     const calls: unknown[] = [];
@@ -156,10 +162,7 @@ export async function installShareRecorder(
       });
       return realFetch(input, init);
     }) as typeof window.fetch;
-    window.alert = (message?: unknown) => {
-      calls.push({ kind: 'alert', message: String(message) });
-    };
-    if (o.webShare === true) {
+    if (o.webShare === true || o.webShare === 'cancel') {
       navigator.canShare = (data?: ShareData) => Boolean(data?.files?.length);
       navigator.share = async (data?: ShareData) => {
         calls.push({
@@ -173,12 +176,26 @@ export async function installShareRecorder(
             isFile: f instanceof File,
           })),
         });
+        if (o.webShare === 'cancel') throw new DOMException('Share canceled', 'AbortError');
       };
     } else if (o.webShare === false) {
       Object.defineProperty(navigator, 'canShare', { value: undefined, configurable: true });
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
     }
   }, opts);
+}
+
+/**
+ * The messages of the native dialogs (alert, confirm, prompt) the page opens from now
+ * on, each dismissed: a spec expects none, since the page says everything in its own UI.
+ */
+export function nativeDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return seen;
 }
 
 export const recordedCalls = (page: Page) =>

@@ -1,8 +1,11 @@
 // The embeddable share card's only script (a build entry of its own, see vite.config.ts):
-// no React and no app code, so the card stays a few KB. Tapping a platform logs the
-// share (POST /api/shares, as the supporter page does) and opens the platform's share
-// link with that share's tracked URL.
+// no React and no app code, so the card stays a few KB. Tapping a platform opens the
+// platform's share link with a tracked URL and, once the window opened, logs it as an
+// opened share (POST /api/shares, status `opened`, as the supporter page does): the
+// post is finished in that window, where the card cannot see it, so it never says the
+// share was made.
 import { EMBED_DATA_ELEMENT_ID, type EmbedCardData } from '#shared/embed-card.ts';
+import { PLATFORMS } from '#shared/platforms.ts';
 import {
   composeShareText,
   isIntentPlatform,
@@ -20,15 +23,15 @@ function say(text: string) {
   if (status) status.textContent = text;
 }
 
-/** The server's reason for refusing the share, or a plain one. */
+/** The server's reason for refusing the log, or a plain one. */
 async function refusal(res: Response): Promise<string> {
   try {
     const body = (await res.json()) as { message?: unknown };
-    if (typeof body.message === 'string') return `Your share was not counted: ${body.message}`;
+    if (typeof body.message === 'string') return body.message;
   } catch {
     // Not JSON: fall through.
   }
-  return 'Your share was not counted. Please try again.';
+  return 'please try again';
 }
 
 if (dataElement?.textContent) {
@@ -46,8 +49,23 @@ if (dataElement?.textContent) {
         url,
         subject: data.campaign.name,
       });
-      // Sent before the window opens, with keepalive, so it is not lost if the tap leaves the page.
-      const logged = fetch('/api/shares', {
+      // Opened straight from the tap, so no popup blocker steps in; mailto: hands over to the mail app.
+      const win =
+        platform === 'email' ? window.open(target, '_self') : window.open(target, '_blank', SHARE_POPUP);
+      if (!win) {
+        say('Your browser blocked the share window. Please allow pop-ups for this site and try again.');
+        return;
+      }
+      if (platform !== 'email') {
+        try {
+          win.opener = null;
+        } catch {
+          // Cross-origin already: nothing to detach.
+        }
+      }
+      const opened = platform === 'email' ? 'Your email app opened' : `${PLATFORMS[platform].name} opened`;
+      // With keepalive, so it is not lost if the tap leaves the page.
+      fetch('/api/shares', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         credentials: 'same-origin',
@@ -57,27 +75,20 @@ if (dataElement?.textContent) {
           platform,
           campaignId: data.campaign.id,
           organizationId: data.campaign.organizationId,
+          status: 'opened',
           ref,
           // The variant the server chose for this visitor; the card is the share's source.
           variantId: data.asset.variant?.id,
           source: 'embed',
         }),
-      });
-      // Opened straight from the tap, so no popup blocker steps in; mailto: hands over to the mail app.
-      const win =
-        platform === 'email' ? window.open(target, '_self') : window.open(target, '_blank', SHARE_POPUP);
-      if (!win)
-        say('Your browser blocked the share window. Please allow pop-ups for this site and try again.');
-      else if (platform !== 'email') {
-        try {
-          win.opener = null;
-        } catch {
-          // Cross-origin already: nothing to detach.
-        }
-      }
-      logged.then(
-        async (res) => say(res.ok ? 'Thank you! Your share was counted.' : await refusal(res)),
-        () => say('Your share was not counted: please check your connection.'),
+      }).then(
+        async (res) =>
+          say(
+            res.ok
+              ? `${opened}: finish your post there. Thank you for sharing!`
+              : `${opened}, but it could not be recorded: ${await refusal(res)}`,
+          ),
+        () => say(`${opened}, but it could not be recorded: please check your connection.`),
       );
     });
   }

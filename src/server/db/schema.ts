@@ -86,7 +86,11 @@ export interface SharesTable {
   campaignId: number;
   organizationId: number;
   scheduledFor: string | null;
-  /** 'shared' for a logged share, 'pending' for a scheduled one. */
+  /**
+   * A logged share's outcome: 'shared' (a share sheet resolved), 'opened' (a platform
+   * window opened) or 'prepared' (media saved, caption copied; migration 0029); a
+   * scheduled one is 'pending', then 'reminded', 'rescheduled' or 'expired'.
+   */
   status: Generated<string>;
   /** Tracked-link code of this share (unique when present). */
   ref: string | null;
@@ -275,6 +279,9 @@ export interface RollupTotalsTable {
   organizationId: number;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0029-share-outcomes). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
   lastAt: string | null;
 }
 

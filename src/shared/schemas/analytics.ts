@@ -128,7 +128,11 @@ export const variantFiguresSchema = z.object({
   id: z.number().int().positive(),
   text: z.string(),
   views: count,
+  /** Shares made with it (status `shared`: a share sheet that resolved). */
   shares: count,
+  /** Platform windows opened and posts prepared with it: apart, not shares (API.md "Stats"). */
+  opened: count,
+  prepared: count,
   clicks: count,
   /** shares / views (0 without views), 0..1 rounded to 4 places. */
   shareRate: z.number(),

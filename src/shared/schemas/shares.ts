@@ -15,6 +15,15 @@ export const MAX_SUPPORTER_NAME = 80;
 export const platformField = z.enum(PLATFORM_IDS, { error: 'Unknown platform' });
 
 /**
+ * What a logged share says happened, counted apart in the stats: `shared`, a device
+ * share sheet that resolved (the post went out); `opened`, a platform's share window or
+ * app opened (the supporter finishes there, unseen); `prepared`, a hand-posted platform's
+ * media saved and caption copied (the supporter posts it in the app).
+ */
+export const SHARE_OUTCOMES = ['shared', 'opened', 'prepared'] as const;
+export type ShareOutcome = (typeof SHARE_OUTCOMES)[number];
+
+/**
  * Optional referral parent. A value that is not a code is dropped rather than refused:
  * an unknown or foreign parent is ignored (depth 0), never an error.
  */
@@ -43,6 +52,8 @@ export const logShareSchema = z.strictObject({
   supporterInfo: z.string().max(500, 'Supporter info must be at most 500 characters').default(''),
   campaignId: idParam,
   organizationId: idParam,
+  /** What happened (SHARE_OUTCOMES); a caller that does not say claims a share. */
+  status: z.enum(SHARE_OUTCOMES, { error: 'status must be shared, opened or prepared' }).default('shared'),
   ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
   /**
    * The supporter's name, sent only when they ticked the consent line; kept only when
@@ -62,7 +73,7 @@ export const logShareSchema = z.strictObject({
   source: sourceField,
   /**
    * Shared from a reminder's one-tap link: the scheduled share this post fulfils. It
-   * becomes this share (status `shared`, with its `ref`) when it is the caller's own
+   * becomes this share (with its `status` and `ref`) when it is the caller's own
    * (same visitor cookie, or the link's `ref`) and still pending or reminded;
    * otherwise it is ignored and the share is logged as usual.
    */
@@ -168,7 +179,7 @@ export const shareSchema = z.object({
   campaignId: idField,
   organizationId: idField,
   scheduledFor: z.string().nullable(),
-  /** 'shared' when logged, 'pending' when scheduled. */
+  /** A logged share's outcome (SHARE_OUTCOMES), or 'pending' when scheduled. */
   status: z.string(),
   /** The tracked-link code of the share's link. */
   ref: z.string().nullable(),

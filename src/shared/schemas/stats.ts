@@ -1,11 +1,17 @@
 import { z } from 'zod';
 
 // Stats are computed from the event rows on every read: logged shares (status
-// 'shared'; a scheduled share is not a share yet) and click-throughs on tracked links.
+// 'shared'; a scheduled share is not a share yet), the platform windows opened and the
+// posts prepared by hand (statuses 'opened' and 'prepared', counted apart: nobody knows
+// whether they were posted) and click-throughs on tracked links.
 
 export const statsSchema = z.object({
-  /** Logged shares. */
+  /** Shares known to have gone out: a device share sheet that resolved. */
   totalShares: z.number().int().nonnegative(),
+  /** Platform share windows (and mail apps) opened: the post is finished there, unseen. */
+  openedIntents: z.number().int().nonnegative(),
+  /** Hand-posted platforms (Instagram, TikTok, YouTube): media saved and caption copied. */
+  preparedPosts: z.number().int().nonnegative(),
   /** Distinct anonymous supporters who logged at least one share. */
   uniqueSupporters: z.number().int().nonnegative(),
   /** Of those, the ones who shared within the active window (ACTIVE_SUPPORTER_DAYS). */
@@ -13,9 +19,13 @@ export const statsSchema = z.object({
   /** Click-throughs per share as a percentage, one decimal; 0 without shares. */
   engagementRate: z.number().nonnegative(),
   clickThroughs: z.number().int().nonnegative(),
-  /** Logged shares per platform id. */
+  /** Shares per platform id. */
   platformBreakdown: z.record(z.string(), z.number().int().nonnegative()),
-  /** The latest share or click, or null when there is none. */
+  /** Opened windows per platform id. */
+  openedBreakdown: z.record(z.string(), z.number().int().nonnegative()),
+  /** Prepared posts per platform id. */
+  preparedBreakdown: z.record(z.string(), z.number().int().nonnegative()),
+  /** The latest share, opened window, prepared post or click, or null when there is none. */
   lastUpdated: z.string().nullable(),
   /**
    * Null when every event is counted. Otherwise the counting is behind (after an import,

@@ -17,7 +17,8 @@ itMigrates('rebuilds the rollups from the events, supporter counts included', '0
       .insertInto('shares')
       .values(
         ['s1', 's2', 's1', 's3'].map((supporterId, i) =>
-          shareRow({ ...asset, supporterId, createdAt: at(i * 24 * 20) }),
+          // A hand-posted platform: 0029-share-outcomes leaves its shares `shared`.
+          shareRow({ ...asset, supporterId, platform: 'instagram', createdAt: at(i * 24 * 20) }),
         ),
       )
       .returning('id')

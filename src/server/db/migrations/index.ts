@@ -27,6 +27,7 @@ import * as m0025 from './0025-unconfirmed-clicks.ts';
 import * as m0026 from './0026-exact-mailbox-confirmations.ts';
 import * as m0027 from './0027-member-notifications.ts';
 import * as m0028 from './0028-first-run-steps.ts';
+import * as m0029 from './0029-share-outcomes.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -59,6 +60,7 @@ const ALL: Record<string, DialectMigration> = {
   '0026-exact-mailbox-confirmations': m0026,
   '0027-member-notifications': m0027,
   '0028-first-run-steps': m0028,
+  '0029-share-outcomes': m0029,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Share } from '#shared/schemas/shares.ts';
+import type { Share, ShareOutcome } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -37,7 +37,7 @@ export function ownScheduled(
 
 /**
  * Posting a scheduled share from its reminder: the scheduled share becomes the logged
- * share (status `shared`, its `ref`, words, time zone and referral parent kept). It
+ * share (the outcome the caller saw as its status, its `ref`, words, time zone and referral parent kept). It
  * is written as a new row and the old one removed, in one transaction: stats and
  * rollups count a share by its id when it is logged, and the scheduled row's id was
  * passed over long ago as "not a share". Clicks and referral children of the old row
@@ -54,6 +54,8 @@ export async function shareFromSchedule(opts: {
     campaignId: number;
     platform: string;
     supporterInfo?: string;
+    /** What happened: a share sheet resolved, a platform window opened, a post prepared. */
+    status?: ShareOutcome;
     ref?: string;
     variantId?: number;
     source?: string;
@@ -89,7 +91,7 @@ export async function shareFromSchedule(opts: {
         campaignId: plan.campaignId,
         organizationId: plan.organizationId,
         scheduledFor: plan.scheduledFor,
-        status: 'shared',
+        status: input.status ?? 'shared',
         ref: plan.ref ?? input.ref ?? null,
         supporterId: plan.supporterId ?? opts.supporterId,
         supporterName: opts.supporterName,

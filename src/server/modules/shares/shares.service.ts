@@ -5,6 +5,7 @@ import {
   type ScheduledSharesQuery,
   type Share,
   type scheduleShareSchema,
+  type ShareOutcome,
   shareSchema,
 } from '#shared/schemas/shares.ts';
 import { type CompiledQuery, type Insertable, sql } from 'kysely';
@@ -144,6 +145,7 @@ type LoggedShareValues = {
   organizationId: number;
   platform: string;
   supporterInfo: string;
+  status: ShareOutcome;
   ref: string | null;
   parentRef: string | null;
   supporterId: string;
@@ -161,6 +163,7 @@ const LOGGED_SHARE_VALUES = [
   'organizationId',
   'platform',
   'supporterInfo',
+  'status',
   'ref',
   'parentRef',
   'supporterId',
@@ -220,7 +223,7 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
           'c.id as campaignId',
           'c.organizationId',
           sql<null>`null`.as('scheduledFor'),
-          sql<string>`'shared'`.as('status'),
+          eb.val<string>(v.status).as('status'),
           eb.val(v.ref).as('ref'),
           eb.val(v.supporterId).as('supporterId'),
           eb.val(v.supporterName).as('supporterName'),
@@ -273,7 +276,7 @@ function insertIfShareable(db: Db, values: LoggedShareValues): CompiledQuery<Sha
 }
 
 /**
- * Logs a share (status 'shared'). Durable when this resolves: SQLite commits with
+ * Logs a share with the outcome the caller saw (`status`: shared, opened or prepared). Durable when this resolves: SQLite commits with
  * synchronous=FULL, PostgreSQL with its commit. Counters are not touched here;
  * stats are computed from these rows. The common case is one statement; when it
  * inserts nothing, the checks run one by one to answer why (404, 400 or 409).
@@ -325,6 +328,7 @@ export async function logShare(opts: {
     organizationId: input.organizationId,
     platform: input.platform,
     supporterInfo: input.supporterInfo ?? '',
+    status: input.status ?? 'shared',
     ref: input.ref ?? null,
     parentRef: input.parentRef ?? null,
     supporterId,
@@ -353,7 +357,7 @@ export async function logShare(opts: {
         campaignId: input.campaignId,
         organizationId: input.organizationId,
         scheduledFor: null,
-        status: 'shared',
+        status: input.status ?? 'shared',
         ref: input.ref ?? null,
         supporterId,
         supporterName,

@@ -1,5 +1,6 @@
 import { WINNER_MIN_VIEWS } from '#shared/constants.ts';
 import type { AssetAnalytics } from '#shared/schemas/analytics.ts';
+import { SHARE_OUTCOMES } from '#shared/schemas/shares.ts';
 import type { OrgRead } from '../../lib/org-scope.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -8,7 +9,7 @@ import { inSnapshot } from './snapshot.ts';
 
 // The A/B figures of an asset's share texts, all time: per current variant the views
 // (visitors shown it, once per UTC day, counted by the visit confirmation), the shares
-// made with it, and the click-throughs on those shares; and the winner, if any. Every
+// made with it (and apart, the windows opened and posts prepared), and the click-throughs on those shares; and the winner, if any. Every
 // count is an index range over the variant's own rows (variantViews primary key,
 // shares_variant_idx, clicks by share), read in one snapshot.
 
@@ -40,14 +41,15 @@ export function assetAnalytics(
         .groupBy('variantId')
         .execute(),
     );
-    const shares = countsBy(
-      await trx
-        .selectFrom('shares')
-        .select((eb) => ['variantId', eb.fn.countAll<number>().as('n')])
-        .where('variantId', 'in', ids)
-        .where('status', '=', 'shared')
-        .groupBy('variantId')
-        .execute(),
+    const logged = await trx
+      .selectFrom('shares')
+      .select((eb) => ['variantId', 'status', eb.fn.countAll<number>().as('n')])
+      .where('variantId', 'in', ids)
+      .where('status', 'in', SHARE_OUTCOMES)
+      .groupBy(['variantId', 'status'])
+      .execute();
+    const [shares, opened, prepared] = SHARE_OUTCOMES.map((o) =>
+      countsBy(logged.filter((r) => r.status === o)),
     );
     const clicks = countsBy(
       await trx
@@ -60,7 +62,14 @@ export function assetAnalytics(
     );
     const figures = variants.map((v) => {
       const f = { views: views.get(v.id) ?? 0, shares: shares.get(v.id) ?? 0, clicks: clicks.get(v.id) ?? 0 };
-      return { ...v, ...f, shareRate: rate(f.shares, f.views), clickRate: rate(f.clicks, f.shares) };
+      const apart = { opened: opened.get(v.id) ?? 0, prepared: prepared.get(v.id) ?? 0 };
+      return {
+        ...v,
+        ...f,
+        ...apart,
+        shareRate: rate(f.shares, f.views),
+        clickRate: rate(f.clicks, f.shares),
+      };
     });
     const { winner, pValue } = pickWinner(figures);
     return {

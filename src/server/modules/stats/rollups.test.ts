@@ -38,14 +38,18 @@ const inScope = (orgId: number, campaignId: number | undefined) => (r: Scoped) =
 
 async function recount(orgId: number, campaignId: number | undefined, now: number) {
   const db = t.database.db;
-  const s = (await db.selectFrom('shares').selectAll().where('status', '=', 'shared').execute()).filter(
-    inScope(orgId, campaignId),
-  );
+  const all = (await db.selectFrom('shares').selectAll().execute()).filter(inScope(orgId, campaignId));
+  const s = all.filter((r) => r.status === 'shared');
+  const o = all.filter((r) => r.status === 'opened');
+  const p = all.filter((r) => r.status === 'prepared');
   const c = (await db.selectFrom('clicks').selectAll().execute()).filter(inScope(orgId, campaignId));
   const since = new Date(now - ACTIVE_SUPPORTER_DAYS * DAY_MS).toISOString();
-  const platformBreakdown: Record<string, number> = {};
-  for (const r of s) platformBreakdown[r.platform] = (platformBreakdown[r.platform] ?? 0) + 1;
-  const lasts = [...s, ...c].map((r) => r.createdAt).sort();
+  const byPlatform = (rows: typeof all) => {
+    const out: Record<string, number> = {};
+    for (const r of rows) out[r.platform] = (out[r.platform] ?? 0) + 1;
+    return out;
+  };
+  const lasts = [...s, ...o, ...p, ...c].map((r) => r.createdAt).sort();
   const daily = Array.from({ length: 30 }, (_, i) => {
     const date = new Date(now - (29 - i) * DAY_MS).toISOString().slice(0, 10);
     return {
@@ -56,6 +60,8 @@ async function recount(orgId: number, campaignId: number | undefined, now: numbe
   });
   return {
     totalShares: s.length,
+    openedIntents: o.length,
+    preparedPosts: p.length,
     uniqueSupporters: new Set(s.map((r) => r.supporterId).filter(Boolean)).size,
     activeSupporters: new Set(
       s
@@ -65,12 +71,16 @@ async function recount(orgId: number, campaignId: number | undefined, now: numbe
     ).size,
     engagementRate: engagementRate(c.length, s.length),
     clickThroughs: c.length,
-    platformBreakdown,
+    platformBreakdown: byPlatform(s),
+    openedBreakdown: byPlatform(o),
+    preparedBreakdown: byPlatform(p),
     lastUpdated: lasts.at(-1) ?? null,
     pendingSince: null,
     daily,
   };
 }
+
+const OUTCOMES = ['shared', 'shared', 'opened', 'prepared'];
 
 const ZONES = ['UTC', 'Europe/Paris', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati'];
 
@@ -260,7 +270,8 @@ describe('rollups + tail == full recount', () => {
                 shareRow({
                   ...share,
                   organizationId: orgId,
-                  status: pending ? 'pending' : 'shared',
+                  // Logged shares with each outcome: only `shared` ones are shares.
+                  status: pending ? 'pending' : pick(OUTCOMES),
                   scheduledFor: pending ? at : null,
                   source: source(),
                   createdAt: at,

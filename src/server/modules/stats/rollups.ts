@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, sql } from 'kysely';
+import { type Expression, type Insertable, type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type {
@@ -29,6 +29,8 @@ export const GAP_GRACE_MS = 30_000;
 const UPSERT_CHUNK = 400;
 
 type Counts = { shares: number; clicks: number };
+/** A rollupTotals row as the batch builds it: every count set. */
+type Totals = Omit<RollupTotalsTable, 'opened' | 'prepared'> & { opened: number; prepared: number };
 
 /** Adds `add` into a map entry keyed by `key`, creating it with `base`. */
 function bump<T extends Counts>(map: Map<string, T>, key: string, base: () => T, add: Counts): void {
@@ -83,7 +85,7 @@ function upsert<T extends keyof Database>(
   trx: Db,
   table: T,
   key: (keyof Database[T] & string)[],
-  rows: Map<string, Database[T]>,
+  rows: Map<string, Insertable<Database[T]>>,
   update: (table: string) => Update,
 ): Promise<void> {
   const db = trx as Kysely<any>;
@@ -133,6 +135,26 @@ export const sharedIn = (trx: Db, w: Window) =>
     .where('shares.id', '>', w.from)
     .where('shares.id', '<=', w.to)
     .where('shares.status', '=', 'shared');
+
+/** The window's opened windows and prepared posts per campaign and platform, with the latest time. */
+const outcomesIn = (trx: Db, w: Window) =>
+  trx
+    .selectFrom('shares')
+    .where('shares.id', '>', w.from)
+    .where('shares.id', '<=', w.to)
+    .where('shares.status', 'in', ['opened', 'prepared'])
+    .select((eb) => [
+      'shares.campaignId',
+      'shares.organizationId',
+      'shares.platform',
+      eb.fn.sum<number>(sql`case when ${sql.ref('shares.status')} = 'opened' then 1 else 0 end`).as('opened'),
+      eb.fn
+        .sum<number>(sql`case when ${sql.ref('shares.status')} = 'prepared' then 1 else 0 end`)
+        .as('prepared'),
+      eb.fn.max('shares.createdAt').as('lastAt'),
+    ])
+    .groupBy(['shares.campaignId', 'shares.organizationId', 'shares.platform'])
+    .execute();
 
 /** An event's columns in eventsOf: its scope, its share's keys, its time, whom it counts for, and which kind it is. */
 const eventRow = <T extends 'shares' | 'clicks', P extends 'shares.supporterId' | 'clicks.sharerId'>(
@@ -195,7 +217,7 @@ export async function rollUpBatch(
   if (shares.count === 0 && clicks.count === 0) return moreVisits;
 
   // The batch's rows of the per-campaign tables, from its events grouped by hour.
-  const totals = new Map<string, RollupTotalsTable>();
+  const totals = new Map<string, Totals>();
   const campaignHours = new Map<string, RollupCampaignHoursTable>();
   const orgHours = new Map<string, RollupOrgHoursTable>();
   const days = new Map<string, RollupDaysTable>();
@@ -221,7 +243,7 @@ export async function rollUpBatch(
     bump(
       totals,
       `${campaignId}|${platform}`,
-      () => ({ campaignId, platform, organizationId, shares: 0, clicks: 0, lastAt }),
+      () => ({ campaignId, platform, organizationId, shares: 0, clicks: 0, opened: 0, prepared: 0, lastAt }),
       n,
     );
     const t = totals.get(`${campaignId}|${platform}`)!;
@@ -239,6 +261,19 @@ export async function rollUpBatch(
       () => ({ campaignId, day, assetId, platform, depth, organizationId, shares: 0, clicks: 0 }),
       n,
     );
+  }
+
+  // Opened windows and prepared posts: counted apart, per campaign and platform only.
+  for (const o of await outcomesIn(trx, shares)) {
+    const { campaignId, organizationId, platform, lastAt } = o;
+    let t = totals.get(`${campaignId}|${platform}`);
+    if (!t) {
+      t = { campaignId, platform, organizationId, shares: 0, clicks: 0, opened: 0, prepared: 0, lastAt };
+      totals.set(`${campaignId}|${platform}`, t);
+    }
+    t.opened += Number(o.opened);
+    t.prepared += Number(o.prepared);
+    if (!t.lastAt || lastAt > t.lastAt) t.lastAt = lastAt;
   }
 
   // Read before the per-supporter rows below move: it needs the state before the batch.
@@ -265,6 +300,8 @@ export async function rollUpBatch(
 
   await upsert(trx, 'rollupTotals', ['campaignId', 'platform'], totals, (table) => ({
     ...addCounts(table),
+    opened: add(table, 'opened'),
+    prepared: add(table, 'prepared'),
     lastAt: sql<string>`case when ${sql.ref(`${table}.lastAt`)} is null or ${sql.ref('excluded.lastAt')} > ${sql.ref(`${table}.lastAt`)} then ${sql.ref('excluded.lastAt')} else ${sql.ref(`${table}.lastAt`)} end`,
   }));
   await upsert(trx, 'rollupCampaignHours', ['campaignId', 'hour'], campaignHours, addCounts);

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { ACTIVE_SUPPORTER_DAYS } from '#shared/constants.ts';
 import type { CampaignStats, DailyStat } from '#shared/schemas/campaigns.ts';
-import type { OrganizationStats, Stats } from '#shared/schemas/shares.ts';
+import {
+  type OrganizationStats,
+  SHARE_OUTCOMES,
+  type ShareOutcome,
+  type Stats,
+} from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { SCOPE_TABLES } from './rollups-supporters.ts';
 import {
@@ -98,15 +103,20 @@ async function computeStats(trx: Db, scope: Scope, now: number, tail: LiveTail):
   const since = new Date(now - ACTIVE_SUPPORTER_DAYS * DAY_MS).toISOString();
   const totals = await trx
     .selectFrom('rollupTotals')
-    .select(['platform', 'shares', 'clicks', 'lastAt'])
+    .select(['platform', 'shares', 'opened', 'prepared', 'clicks', 'lastAt'])
     .where(scope.column, '=', scope.id)
     .execute();
   const shareTail = await trx
     .selectFrom('shares')
-    .select((eb) => ['platform', eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')])
+    .select((eb) => [
+      'platform',
+      'status',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max('createdAt').as('last'),
+    ])
     .where(inTail('shares', tail.shares, scope))
-    .where('status', '=', 'shared')
-    .groupBy('platform')
+    .where('status', 'in', SHARE_OUTCOMES)
+    .groupBy(['platform', 'status'])
     .execute();
   const clickTail = await trx
     .selectFrom('clicks')
@@ -116,28 +126,41 @@ async function computeStats(trx: Db, scope: Scope, now: number, tail: LiveTail):
   const uniqueSupporters = await distinctSupporters(trx, scope, tail);
   const activeSupporters = await distinctSupporters(trx, scope, tail, since);
 
-  const platformBreakdown: Record<string, number> = {};
-  let totalShares = 0;
+  // Per outcome: its total and its count per platform.
+  const counts = Object.fromEntries(
+    SHARE_OUTCOMES.map((o) => [o, { total: 0, byPlatform: {} as Record<string, number> }]),
+  ) as Record<ShareOutcome, { total: number; byPlatform: Record<string, number> }>;
+  const count = (outcome: ShareOutcome, platform: string, n: number) => {
+    if (!n) return;
+    const c = counts[outcome];
+    c.total += n;
+    c.byPlatform[platform] = (c.byPlatform[platform] ?? 0) + n;
+  };
   let clickThroughs = Number(clickTail.n);
   const lasts: string[] = clickTail.last ? [clickTail.last] : [];
   for (const t of totals) {
-    if (t.shares) platformBreakdown[t.platform] = (platformBreakdown[t.platform] ?? 0) + Number(t.shares);
-    totalShares += Number(t.shares);
+    count('shared', t.platform, Number(t.shares));
+    count('opened', t.platform, Number(t.opened));
+    count('prepared', t.platform, Number(t.prepared));
     clickThroughs += Number(t.clicks);
     if (t.lastAt) lasts.push(t.lastAt);
   }
   for (const t of shareTail) {
-    platformBreakdown[t.platform] = (platformBreakdown[t.platform] ?? 0) + Number(t.n);
-    totalShares += Number(t.n);
+    count(t.status as ShareOutcome, t.platform, Number(t.n));
     if (t.last) lasts.push(t.last);
   }
+  const totalShares = counts.shared.total;
   return {
     totalShares,
+    openedIntents: counts.opened.total,
+    preparedPosts: counts.prepared.total,
     uniqueSupporters,
     activeSupporters,
     engagementRate: engagementRate(clickThroughs, totalShares),
     clickThroughs,
-    platformBreakdown,
+    platformBreakdown: counts.shared.byPlatform,
+    openedBreakdown: counts.opened.byPlatform,
+    preparedBreakdown: counts.prepared.byPlatform,
     lastUpdated: lasts.length ? lasts.sort().at(-1)! : null,
     pendingSince: tail.pendingSince,
   };

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shareRow } from '../../test/db-rows.ts';
-import { signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
+import { postJson, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
+import { rollUpBatch } from './rollups.ts';
 import { engagementRate } from './stats.service.ts';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 
@@ -35,11 +36,15 @@ async function insertClick(row: {
 
 const EMPTY = {
   totalShares: 0,
+  openedIntents: 0,
+  preparedPosts: 0,
   uniqueSupporters: 0,
   activeSupporters: 0,
   engagementRate: 0,
   clickThroughs: 0,
   platformBreakdown: {},
+  openedBreakdown: {},
+  preparedBreakdown: {},
   lastUpdated: null,
   pendingSince: null,
 };
@@ -106,6 +111,19 @@ describe('stats definitions (API.md "Stats")', () => {
       supporterId: 'sup-3',
       createdAt: ago(HOUR_MS),
     });
+    // A share window opened and a post prepared by hand: counted apart, not as shares,
+    // and their supporters are not supporters who shared.
+    for (const [platform, status, hours] of [
+      ['twitter', 'opened', 5],
+      ['instagram', 'prepared', 6],
+    ] as const)
+      await insertShare({
+        ...one,
+        platform,
+        status,
+        supporterId: `sup-${status}`,
+        createdAt: ago(hours * HOUR_MS),
+      });
     await insertShare({
       campaignId: c2.id,
       assetId: y.id,
@@ -140,11 +158,15 @@ describe('stats definitions (API.md "Stats")', () => {
     const { daily, ...stats } = res.json();
     expect(stats).toEqual({
       totalShares: 3,
+      openedIntents: 1,
+      preparedPosts: 1,
       uniqueSupporters: 2,
       activeSupporters: 1,
       engagementRate: 33.3,
       clickThroughs: 1,
       platformBreakdown: { twitter: 2, facebook: 1 },
+      openedBreakdown: { twitter: 1 },
+      preparedBreakdown: { instagram: 1 },
       lastUpdated: lastClick,
       pendingSince: null,
     });
@@ -176,11 +198,15 @@ describe('stats definitions (API.md "Stats")', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       totalShares: 4,
+      openedIntents: 1,
+      preparedPosts: 1,
       uniqueSupporters: 2,
       activeSupporters: 1,
       engagementRate: 25,
       clickThroughs: 1,
       platformBreakdown: { twitter: 2, facebook: 1, linkedin: 1 },
+      openedBreakdown: { twitter: 1 },
+      preparedBreakdown: { instagram: 1 },
       lastUpdated: lastClick,
       pendingSince: null,
       activeCampaigns: 2,
@@ -193,5 +219,63 @@ describe('stats definitions (API.md "Stats")', () => {
     const theirs = await createCampaign(t.app, b.token);
     expect((await get(`/api/campaigns/${theirs.id}/stats`, a.token)).statusCode).toBe(404);
     expect((await get('/api/organization/stats', 'bad-token')).statusCode).toBe(401);
+  });
+});
+
+describe('what a logged share says happened (POST /api/shares `status`)', () => {
+  it('counts shares, opened windows and prepared posts apart, live and rolled up alike', async () => {
+    const c = await createCampaign(t.app, a.token, { name: 'Outcomes' });
+    const asset = await createAsset(t.app, a.token, c.id);
+    const ids = { assetId: asset.id, campaignId: c.id, organizationId: a.orgId };
+    const log = (body: Record<string, unknown>) => postJson(t.app, '/api/shares', { ...ids, ...body });
+    const logged = [
+      await log({ platform: 'instagram_story', status: 'shared' }),
+      await log({ platform: 'twitter', status: 'opened' }),
+      await log({ platform: 'email', status: 'opened' }),
+      await log({ platform: 'instagram', status: 'prepared' }),
+      // A caller that does not say claims a share.
+      await log({ platform: 'facebook' }),
+    ];
+    expect(logged.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(logged.map((r) => r.json().status)).toEqual(['shared', 'opened', 'opened', 'prepared', 'shared']);
+
+    const bad = await log({ platform: 'twitter', status: 'posted' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('status must be shared, opened or prepared');
+
+    const expected = {
+      totalShares: 2,
+      openedIntents: 2,
+      preparedPosts: 1,
+      platformBreakdown: { instagram_story: 1, facebook: 1 },
+      openedBreakdown: { twitter: 1, email: 1 },
+      preparedBreakdown: { instagram: 1 },
+    };
+    const stats = async () => (await get(`/api/campaigns/${c.id}/stats`, a.token)).json();
+    expect(await stats()).toMatchObject(expected);
+    while (
+      await t.database.db.transaction().execute((trx) => rollUpBatch(trx, { now: Date.now() + 60_000 }))
+    );
+    expect(await stats()).toMatchObject(expected);
+    const rolled = await t.database.db
+      .selectFrom('rollupTotals')
+      .select(['platform', 'shares', 'opened', 'prepared'])
+      .where('campaignId', '=', c.id)
+      .orderBy('platform')
+      .execute();
+    expect(
+      rolled.map((r) => ({
+        ...r,
+        shares: Number(r.shares),
+        opened: Number(r.opened),
+        prepared: Number(r.prepared),
+      })),
+    ).toEqual([
+      { platform: 'email', shares: 0, opened: 1, prepared: 0 },
+      { platform: 'facebook', shares: 1, opened: 0, prepared: 0 },
+      { platform: 'instagram', shares: 0, opened: 0, prepared: 1 },
+      { platform: 'instagram_story', shares: 1, opened: 0, prepared: 0 },
+      { platform: 'twitter', shares: 0, opened: 1, prepared: 0 },
+    ]);
   });
 });

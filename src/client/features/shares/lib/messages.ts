@@ -1,17 +1,8 @@
 // User-facing texts of the sharing flows, in one place so their exact wording stays the same everywhere.
 
-import { STORY_NEEDS_IMAGE } from '#shared/platforms.ts';
+import { PLATFORMS, type PlatformId, STORY_NEEDS_IMAGE } from '#shared/platforms.ts';
 
 export const MSG = {
-  popupBlocked: 'Please allow popups for this site to open the sharing window',
-  downloadIssue:
-    'There was an issue downloading the image. You may need to right-click and save it manually.',
-  instagramManual: 'Unable to share directly to Instagram. Please save the image and share it manually.',
-  tiktokManual: 'Unable to share directly to TikTok. Please save the video or image and share it manually.',
-  storyFailed: 'Unable to share to Instagram Stories. Please try again or use a different sharing method.',
-  storyOpenOnMobile: 'To share to Instagram Stories, please open Instagram on your mobile device',
-  storyNeedsImage: STORY_NEEDS_IMAGE,
-  storyUseMobile: 'To share to Instagram Stories, please use your mobile device with Instagram installed',
   twitterClipboard:
     "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the X compose box.",
   linkedinClipboard:
@@ -29,6 +20,42 @@ export const windowOpened = (platform: string, notice?: string) => ({
   description: [`Finish posting in the ${platform} window.`, notice].filter(Boolean).join(' '),
 });
 
+/** A hand-posted platform asked of an asset with no image or video: nothing to post. */
+export const needsMedia = (platform: PlatformId) => ({
+  title: 'Nothing to post',
+  description:
+    platform === 'instagram_story'
+      ? STORY_NEEDS_IMAGE
+      : `${PLATFORMS[platform].name} needs an image or video: try another platform`,
+});
+
+/** How the supporter posts the saved media on a hand-posted platform. */
+const NEXT_STEP: Partial<Record<PlatformId, (media: string, mobile: boolean) => string>> = {
+  instagram: (m) => `Open Instagram, start a new post with the saved ${m} and paste the caption.`,
+  instagram_story: (m, mobile) =>
+    mobile
+      ? `Open Instagram, add the saved ${m} to your story and paste the caption.`
+      : `Stories are posted from the Instagram app: put the saved ${m} on your phone, add it to your story and paste the caption.`,
+  tiktok: (m) => `Open TikTok, upload the saved ${m} and paste the caption.`,
+  youtube: (m) => `Open YouTube, upload the saved ${m} and paste the caption as its description.`,
+};
+
+/**
+ * A hand-posted platform's post is prepared (media saved, caption copied unless the
+ * clipboard refused): what is ready and the next step. Not a post yet, so never a success.
+ */
+export const preparedPost = (platform: PlatformId, media: string, copied: boolean, mobile: boolean) => ({
+  title: `Ready to post on ${PLATFORMS[platform].name}`,
+  description: [
+    copied
+      ? `The ${media} is saved and the caption copied.`
+      : `The ${media} is saved; copy the caption with Copy Text.`,
+    NEXT_STEP[platform]?.(media, mobile),
+  ]
+    .filter(Boolean)
+    .join(' '),
+});
+
 /** The share log failed: whatever happened on the platform, it was not recorded. */
 export const notRecorded = (what: string, reason: string) => ({
   title: 'Share not recorded',
@@ -37,6 +64,10 @@ export const notRecorded = (what: string, reason: string) => ({
 
 export const TOASTS = {
   shared: { title: 'Shared successfully' },
+  popupBlocked: {
+    title: 'The share window was blocked',
+    description: 'Please allow popups for this site and try again.',
+  },
   emailOpened: { title: 'Email opened', description: 'Finish your message in your email app and send it.' },
   shareFailed: { title: 'Sharing failed', description: 'Please try again or try a different platform' },
   textCopied: { title: 'Text copied!' },

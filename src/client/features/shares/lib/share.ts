@@ -1,6 +1,6 @@
 import { SHARE_POPUP_HEIGHT, SHARE_POPUP_WIDTH } from '#shared/constants.ts';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
-import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import type { ShareOutcome, SupporterAsset } from '#shared/schemas/shares.ts';
 import {
   absoluteUrl,
   assetHeadline,
@@ -18,7 +18,7 @@ import { copyText } from '#client/lib/clipboard.ts';
 import { isMobileDevice } from './device.ts';
 import { saveFile } from '#client/lib/save-file.ts';
 import { fetchMediaFile, fileNameFor } from './media.ts';
-import { MSG, notRecorded, TOASTS, windowOpened } from './messages.ts';
+import { MSG, needsMedia, notRecorded, preparedPost, TOASTS, windowOpened } from './messages.ts';
 
 export interface ShareCampaign extends CampaignWords {
   id: number;
@@ -39,8 +39,6 @@ export interface ShareRequest {
   ref?: string;
 }
 
-const DEVICE_PLATFORMS: PlatformId[] = ['instagram', 'instagram_story', 'tiktok'];
-
 /** What X and LinkedIn need through the clipboard, and the notice saying so (none needed: undefined). */
 function clipboardNotice(platform: PlatformId, media: string | undefined): string | undefined {
   if (platform === 'twitter') return media ? MSG.twitterClipboard : undefined;
@@ -49,18 +47,20 @@ function clipboardNotice(platform: PlatformId, media: string | undefined): strin
 }
 
 /**
- * Share an asset to a platform. Must be called straight from the click handler:
- * the share log starts and the platform window opens synchronously, so no popup
- * blocker steps in. Resolves true when the share went out and was recorded. The
- * toast says what happened: a platform window opened (finish posting there), a
- * device share sheet completed, or the share could not be recorded.
+ * Share an asset to a platform. Must be called straight from the click handler, so the
+ * platform window opens before any await and no popup blocker steps in. Only what the
+ * page can know happened is logged, and the toast says it: a platform window that
+ * opened is an `opened` share (finish posting there); a device share sheet that
+ * resolved is `shared`; a cancelled one is nothing; a hand-posted platform's saved
+ * media and copied caption is `prepared`, with the next step. Resolves true when
+ * something was logged.
  */
 export function shareTo(req: ShareRequest): Promise<boolean> {
   try {
     const { platform, asset, campaign } = req;
     const media = shareMedia(asset);
-    if (DEVICE_PLATFORMS.includes(platform) && !media) {
-      window.alert(platform === 'instagram_story' ? MSG.storyNeedsImage : MSG.instagramManual);
+    if (!isIntentPlatform(platform) && !media) {
+      toast({ ...needsMedia(platform), variant: 'destructive' });
       return Promise.resolve(false);
     }
     // The caller asks for the server first; without one there is nowhere to post.
@@ -68,19 +68,21 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
     const ref = req.ref ?? newRefCode();
     const url = trackedUrl(location.origin, campaign.id, ref, asset.id);
     const text = composeShareText(asset, campaign, req.personalMessage);
-    const logged = logShare({
-      assetId: asset.id,
-      platform,
-      supporterInfo: '',
-      campaignId: campaign.id,
-      organizationId: campaign.organizationId,
-      ref,
-      ...(req.supporterName?.trim() ? { supporterName: req.supporterName.trim() } : {}),
-      // Only a keyed hash of it is kept, to count identical messages for the nudge.
-      ...(req.personalMessage?.trim() ? { message: req.personalMessage } : {}),
-      ...(asset.variant ? { variantId: asset.variant.id } : {}),
-      scheduledShareId: req.scheduledShareId,
-    });
+    const log = (status: ShareOutcome) =>
+      logShare({
+        assetId: asset.id,
+        platform,
+        supporterInfo: '',
+        campaignId: campaign.id,
+        organizationId: campaign.organizationId,
+        status,
+        ref,
+        ...(req.supporterName?.trim() ? { supporterName: req.supporterName.trim() } : {}),
+        // Only a keyed hash of it is kept, to count identical messages for the nudge.
+        ...(req.personalMessage?.trim() ? { message: req.personalMessage } : {}),
+        ...(asset.variant ? { variantId: asset.variant.id } : {}),
+        scheduledShareId: req.scheduledShareId,
+      });
     if (isIntentPlatform(platform)) {
       const name = PLATFORMS[platform].name;
       const notice = clipboardNotice(platform, media);
@@ -97,7 +99,8 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
           ? window.open(target, '_self')
           : window.open(target, '_blank', `width=${SHARE_POPUP_WIDTH},height=${SHARE_POPUP_HEIGHT}`);
       if (!win) {
-        window.alert(MSG.popupBlocked);
+        // Nothing opened: nothing is logged.
+        toast({ ...TOASTS.popupBlocked, variant: 'destructive' });
         return Promise.resolve(false);
       }
       if (platform !== 'email') {
@@ -107,35 +110,28 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
           // Cross-origin already: nothing to detach.
         }
       }
-      return Promise.all([logged, copied]).then(([log, ok]) => {
-        if (!log.ok) {
-          return unrecorded(
-            platform === 'email' ? 'Your email app opened' : `The ${name} window opened`,
-            log,
-          );
-        }
-        toast({
-          ...(platform === 'email' ? TOASTS.emailOpened : windowOpened(name, ok ? notice : undefined)),
-          variant: 'success',
-        });
-        return true;
-      });
+      return Promise.all([log('opened'), copied]).then(([logged, ok]) =>
+        platform === 'email'
+          ? recorded(logged, TOASTS.emailOpened, 'Your email app opened')
+          : recorded(logged, windowOpened(name, ok ? notice : undefined), `The ${name} window opened`),
+      );
     }
-    return shareWithDevice(
-      platform,
-      asset,
-      assetHeadline(asset, campaign),
-      `${text}\n\n${url}`,
-      logged,
-    ).catch(failed);
+    return shareWithDevice(platform, asset, assetHeadline(asset, campaign), `${text}\n\n${url}`, log).catch(
+      failed,
+    );
   } catch {
     return Promise.resolve(failed());
   }
 }
 
-function unrecorded(what: string, log: Extract<LogOutcome, { ok: false }>): false {
-  toast({ ...notRecorded(what, log.message), variant: 'destructive' });
-  return false;
+/** Says what happened when it was logged (and returns true), or that it was not. */
+function recorded(log: LogOutcome, done: { title: string; description?: string }, what: string): boolean {
+  if (!log.ok) {
+    toast({ ...notRecorded(what, log.message), variant: 'destructive' });
+    return false;
+  }
+  toast({ ...done, variant: 'success' });
+  return true;
 }
 
 function failed(): false {
@@ -152,15 +148,17 @@ function clipboardText(text: string, url: string, media: string | undefined): st
 }
 
 /**
- * Instagram, Instagram Story and TikTok have no web share URL: hand the media file to
- * the device share sheet when it takes files, otherwise save the file and copy the caption.
+ * Instagram, Instagram Story, TikTok and YouTube have no web share URL: hand the media
+ * file to the device share sheet when it takes files (`shared` once it resolves; a
+ * cancelled sheet counts nothing), otherwise save the file and copy the caption
+ * (`prepared`) and say what to do next.
  */
 async function shareWithDevice(
   platform: PlatformId,
   asset: SupporterAsset,
   title: string,
   caption: string,
-  logged: Promise<LogOutcome>,
+  log: (status: ShareOutcome) => Promise<LogOutcome>,
 ): Promise<boolean> {
   const media = shareMedia(asset) as string;
   let file: File | undefined;
@@ -172,33 +170,23 @@ async function shareWithDevice(
   if (file && typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
     try {
       await navigator.share({ files: [file], text: caption, title });
-      // The share sheet resolved: the post went out. Say so only when it was recorded too.
-      const log = await logged;
-      if (!log.ok) return unrecorded('Your post went out', log);
-      toast({ ...TOASTS.shared, variant: 'success' });
-      return true;
+      return recorded(await log('shared'), TOASTS.shared, 'Your post went out');
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') return false;
-      window.alert(
-        platform === 'instagram_story'
-          ? MSG.storyFailed
-          : platform === 'tiktok'
-            ? MSG.tiktokManual
-            : MSG.instagramManual,
-      );
-      return false;
+      // The sheet refused the file: save it and copy the caption instead.
     }
   }
-  // No file sharing here: save the media and put the caption on the clipboard.
-  if (file) saveFile(file, file.name);
-  else window.alert(MSG.downloadIssue);
-  await copyText(caption);
-  if (platform === 'instagram_story') {
-    window.alert(isMobileDevice() ? MSG.storyOpenOnMobile : MSG.storyUseMobile);
-  } else {
-    window.alert(platform === 'tiktok' ? MSG.tiktokManual : MSG.instagramManual);
+  if (!file) {
+    toast({ ...TOASTS.downloadFailed, variant: 'destructive' });
+    return false;
   }
-  return false;
+  saveFile(file, file.name);
+  const copied = await copyText(caption);
+  return recorded(
+    await log('prepared'),
+    preparedPost(platform, asset.type === 'video' ? 'video' : 'image', copied, isMobileDevice()),
+    `The ${asset.type === 'video' ? 'video' : 'image'} is saved`,
+  );
 }
 
 /** 'Save Image': download the asset's real file. */

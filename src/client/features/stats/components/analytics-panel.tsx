@@ -1,13 +1,25 @@
-import { MousePointerClickIcon, PercentIcon, Share2Icon, UsersIcon } from 'lucide-react';
+import {
+  ClipboardCheckIcon,
+  ExternalLinkIcon,
+  MousePointerClickIcon,
+  PercentIcon,
+  Share2Icon,
+  UsersIcon,
+} from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { CampaignStats } from '#shared/schemas/campaigns.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate, StatTile } from './stat-tile.tsx';
+import { OUTCOME_LABELS } from './unconfirmed-shares-note.tsx';
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
 
-/** Campaign analytics: the four numbers and the last 30 days of shares and clicks. */
+/**
+ * Campaign analytics: shares, supporters, engagement and click-throughs, the share
+ * windows opened and posts prepared (apart: not known to be posted), and the last 30
+ * days of shares and clicks.
+ */
 export function AnalyticsPanel({ stats }: { stats: CampaignStats }) {
   const daily = stats.daily ?? [];
   const hasActivity = daily.some((d) => d.shares > 0 || d.clicks > 0);
@@ -17,7 +29,7 @@ export function AnalyticsPanel({ stats }: { stats: CampaignStats }) {
         <CardTitle className="text-lg">Campaign Analytics</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           <StatTile label="Total Shares" value={formatCount(stats.totalShares)} icon={Share2Icon} />
           <StatTile label="Active Supporters" value={formatCount(stats.activeSupporters)} icon={UsersIcon} />
           <StatTile
@@ -30,6 +42,18 @@ export function AnalyticsPanel({ stats }: { stats: CampaignStats }) {
             label="Click-throughs"
             value={formatCount(stats.clickThroughs)}
             icon={MousePointerClickIcon}
+          />
+          <StatTile
+            label={OUTCOME_LABELS.opened}
+            means={OUTCOME_LABELS.notShares}
+            value={formatCount(stats.openedIntents)}
+            icon={ExternalLinkIcon}
+          />
+          <StatTile
+            label={OUTCOME_LABELS.prepared}
+            means={OUTCOME_LABELS.notShares}
+            value={formatCount(stats.preparedPosts)}
+            icon={ClipboardCheckIcon}
           />
         </div>
         <section aria-label="Shares and clicks over the last 30 days" className="space-y-2">

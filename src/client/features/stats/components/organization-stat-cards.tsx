@@ -3,9 +3,11 @@ import { QueryError } from '#client/components/ui/load-error.tsx';
 import { useOrganizationStats } from '../api/get-organization-stats.ts';
 import { PendingCountsNote } from './pending-counts-note.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate, StatTile } from './stat-tile.tsx';
+import { UnconfirmedSharesNote } from './unconfirmed-shares-note.tsx';
 
 /**
- * The dashboard's four stat cards. Until they arrive each reads '…'; when they cannot
+ * The dashboard's four stat cards, and under them the share windows opened and posts
+ * prepared (not shares: whether they were posted is not known). Until they arrive each reads '…'; when they cannot
  * be read the cards give way to the failure and a Retry: a 0 would be a claim.
  */
 export function OrganizationStatCards({ orgId }: { orgId: number | null }) {
@@ -40,6 +42,7 @@ export function OrganizationStatCards({ orgId }: { orgId: number | null }) {
           icon={MegaphoneIcon}
         />
       </div>
+      <UnconfirmedSharesNote stats={data} />
       <PendingCountsNote since={data?.pendingSince} />
     </section>
   );
