@@ -24,7 +24,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { BROWSER_UA } from '../src/server/test/visitor.ts';
-import { SUPPORTER_COOKIE_NAME } from '../src/shared/constants.ts';
+import { issueVisitToken } from '../src/server/modules/supporter/index.ts';
+import { SUPPORTER_COOKIE_NAME, VISIT_TOKEN_MIN_AGE_MS } from '../src/shared/constants.ts';
 import {
   alternate,
   type LoadOpts,
@@ -253,6 +254,7 @@ async function runOn(dialect: databases.Dialect): Promise<number> {
         setupRequest: (req) => {
           n++;
           const visitor = randomBytes(18).toString('base64url');
+          const ref = seededRef(n % SEEDED_SHARES);
           return {
             ...req,
             headers: {
@@ -261,7 +263,16 @@ async function runOn(dialect: databases.Dialect): Promise<number> {
               'user-agent': BROWSER_UA,
               cookie: `${SUPPORTER_COOKIE_NAME}=${signedVisitorCookie(cookieKey, visitor)}`,
             },
-            body: JSON.stringify({ campaignId, ref: seededRef(n % SEEDED_SHARES) }),
+            // The visit token the tracked-link page gave this visitor, old enough to count.
+            body: JSON.stringify({
+              campaignId,
+              ref,
+              token: issueVisitToken(
+                cookieKey,
+                { visitorId: visitor, campaignId, ref },
+                Date.now() - VISIT_TOKEN_MIN_AGE_MS - 1000,
+              ),
+            }),
           };
         },
       },
