@@ -48,6 +48,8 @@ export const MAX_PERSONAL_MESSAGE = 1000;
 export const REPEATED_MESSAGE_THRESHOLD = 5;
 
 export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
+/** An organisation's logo: at most this many bytes (the settings save refuses a bigger upload). */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_PROGRESS_STEP_MAX = 15;
 export const UPLOAD_PROGRESS_INTERVAL_MS = 300;
 export const UPLOAD_PROGRESS_CAP = 90;

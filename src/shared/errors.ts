@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   UPLOAD_MISSING: 'The uploaded file an asset names is gone: upload it again (400)',
   PUBLIC_URL_MISSING: 'The server does not know its public address (PUBLIC_URL) for links (409, 400)',
   LOGO_INVALID: 'The logo names an uploaded image this server does not hold (400)',
+  LOGO_TOO_LARGE: 'The uploaded logo is over the logo limit of 2 MB (400)',
   // Sharing and reminders
   CAMPAIGN_NOT_OPEN: 'The campaign takes no shares now: draft, archived, paused, ended or not started (409)',
   ASSET_DELETED: 'The asset was deleted (409)',
@@ -92,3 +93,5 @@ export const INVITATION_EXPIRED = 'This invitation has expired';
 export const USERNAME_TAKEN = 'Username already exists';
 export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';
 export const FILE_TOO_LARGE = 'File too large';
+/** The logo limit, said once on the branding card and in the server's refusal. */
+export const LOGO_LIMIT_TEXT = 'at most 2 MB';

@@ -349,17 +349,60 @@ test('dashboard: a badge for every status and a filter per status, Active first'
   ).toBeVisible();
 });
 
-test('New Campaign can save a draft, listed under Drafts', async ({ page, signedIn }) => {
+test('Create Campaign makes a draft: its link warns, publishing waits for an asset', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
   await page.getByRole('button', { name: 'New Campaign' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a new campaign' });
   await dialog.getByLabel('Campaign name').fill('Idea in progress');
-  await dialog.getByRole('button', { name: 'Save as draft' }).click();
+  // One way to create: there is nothing to publish yet.
+  await expect(dialog.getByRole('button', { name: 'Save as draft' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Create Campaign' }).click();
   await expect(dialog).toBeHidden();
-  await expect(toastEl(page)).toContainText('Draft saved');
+  await expect(toastEl(page)).toContainText('"Idea in progress" is a draft: add an asset, then publish it.');
   await expect(page.getByRole('heading', { name: 'Draft Campaigns' })).toBeVisible();
-  await expect(campaignRow(page, /^Idea in progress/).getByTestId('campaign-status')).toHaveText('Draft');
-  expect(signedIn.orgId).toBeGreaterThan(0);
+  const row = campaignRow(page, /^Idea in progress/);
+  await expect(row.getByTestId('campaign-status')).toHaveText('Draft');
+
+  // Its link leads supporters to "Campaign Not Found", and copying it says so.
+  await row.getByRole('button', { name: 'Copy Share Link' }).click();
+  await expect(toastEl(page)).toContainText('Link copied, but not public yet');
+  await expect(toastEl(page)).toContainText('supporters who open the link see "Campaign Not Found"');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const campaignId = Number(new URL(link).pathname.split('/').at(-1));
+
+  // Publishing is refused with the reason, in the page and by the server.
+  await page.goto(`/campaigns/${campaignId}`);
+  const publish = page.getByRole('button', { name: 'Publish' });
+  await expect(publish).toBeDisabled();
+  await expect(publish).toHaveAccessibleDescription(/Add an asset before publishing/);
+  const refused = await api(request, signedIn.token).put(`/api/campaigns/${campaignId}`, {
+    status: 'active',
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toMatchObject({
+    code: 'PUBLISH_NEEDS_ASSET',
+    message: 'Add an asset before publishing',
+  });
+
+  // With an asset it publishes, and the link copies plainly.
+  await seedAsset(request, signedIn, { id: campaignId }, { title: 'Words', content: 'Rivers matter' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(toastEl(page)).toContainText('Campaign published');
+  await page.getByRole('button', { name: 'Copy Share Link' }).click();
+  await expect(toastEl(page)).toContainText('Link copied!');
+
+  // Archived, its link warns again.
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Archive campaign' }).click();
+  await expect(toastEl(page)).toContainText('Campaign archived');
+  await page.getByRole('button', { name: 'Copy Share Link' }).click();
+  await expect(toastEl(page)).toContainText('Link copied, but the campaign is archived');
 });
 
 test('Use this template asks for a name and shows the starter texts before creating anything', async ({

@@ -23,3 +23,11 @@ test('an unknown API path is a JSON 404, not the app', async ({ request }) => {
   expect(res.status()).toBe(404);
   expect(res.headers()['content-type']).toMatch(/application\/json/);
 });
+
+test('a supporter page that is not found goes back to the previous page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await page.goto('/supporter/999999999');
+  await expect(page.getByRole('heading', { name: 'Campaign Not Found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+});

@@ -334,3 +334,29 @@ test.describe('on a phone', () => {
     expect(await axeProblems(page)).toEqual([]);
   });
 });
+
+test('a staff action the server never answers says so within seconds instead of spinning', async ({
+  page,
+  signedIn,
+}) => {
+  await page.goto('/');
+  // The request goes out and no answer ever comes back.
+  await page.route('**/api/campaigns', (route) =>
+    route.request().method() === 'POST' ? undefined : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a new campaign' });
+  await dialog.getByLabel('Campaign Name').fill('Never Answered');
+  const started = Date.now();
+  await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(dialog.getByRole('button', { name: 'Creating...' })).toBeVisible();
+  await expect(toastEl(page)).toContainText(
+    'Rally did not answer within 10 seconds. Check your internet connection and try again.',
+    { timeout: 15_000 },
+  );
+  expect(Date.now() - started).toBeLessThan(15_000);
+  // The form is usable again.
+  await expect(dialog.getByRole('button', { name: 'Create Campaign' })).toBeEnabled();
+  await expectNoRawErrors(page);
+  expect(signedIn.orgId).toBeGreaterThan(0);
+});

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signInAs, test, uniqueName } from '../support/fixtures.ts';
+import { api, createAccount, expect, signInAs, test, uniqueName } from '../support/fixtures.ts';
 import { PHONE } from '../support/supporter.ts';
 import { axeProblems } from '../support/teams.ts';
 import { campaignRow, seedAsset } from '../support/workspace.ts';
@@ -49,6 +49,11 @@ test('an empty dashboard guides through the four steps; the checklist leaves whe
       .at(-1),
   );
   await seedAsset(request, signedIn, { id: campaignId }, { title: 'First text' });
+  // A new campaign is a draft: with its asset it can be published, and then opened.
+  const published = await api(request, signedIn.token).put(`/api/campaigns/${campaignId}`, {
+    status: 'active',
+  });
+  expect(published.status()).toBe(200);
   await page.reload();
   await expect(step(page, 'asset')).toHaveAttribute('data-done', 'true');
 

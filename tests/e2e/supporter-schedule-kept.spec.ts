@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
+import { DESKTOP, PHONE, scheduleWithJoinMe, seedSupporterCampaign } from '../support/supporter.ts';
 
 // Scheduling keeps its word: the chosen asset and message, the time zone and platform
 // shown, every asset schedulable, a valid calendar file with the words and the link,
@@ -129,9 +129,8 @@ test.describe('scheduling kept on a desktop', () => {
       page.getByRole('listitem', { name: 'Write to your council today.' }).getByText('Not scheduled'),
     ).toBeVisible();
 
-    // Rescheduling replaces the earlier share: after a reload only the new time is there.
+    // Rescheduling replaces the earlier share (its day already picked): after a reload only the new time is there.
     await page.getByRole('listitem', { name: CAPTION }).getByRole('button', { name: 'Reschedule' }).click();
-    await pickNextMonthDay(page);
     await dialog.getByLabel('Time').selectOption('8:00 AM');
     const reposted = page.waitForRequest((r) => r.url().endsWith('/api/shares/schedule'));
     await dialog.getByRole('button', { name: 'Schedule Share' }).click();
@@ -140,7 +139,7 @@ test.describe('scheduling kept on a desktop', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Schedule' }).click();
     const rescheduled = page.getByRole('listitem', { name: CAPTION });
-    await expect(rescheduled.getByText(`Scheduled for ${when} at 8:00 AM on any platform`)).toBeVisible();
+    await expect(rescheduled.getByText(`Scheduled for ${when} at 8:00 AM on Bluesky`)).toBeVisible();
     const own = await page.evaluate(async (id) => {
       const res = await fetch(`/api/supporter/campaigns/${id}/scheduled`);
       return res.json();
@@ -170,11 +169,7 @@ test.describe('scheduling kept on a phone', () => {
       ],
     });
     await page.goto(`/supporter/${seeded.campaignId}`);
-    const touch = page.getByRole('region', { name: 'Add Your Personal Touch' });
-    await touch.getByLabel('Asset to share').selectOption({ label: CAPTION });
-    await touch.getByRole('button', { name: 'Join Me' }).tap();
-    const message = `Join me in supporting ${seeded.name}! Take a minute to read this and pass it on:`;
-    await touch.getByRole('button', { name: 'Schedule a Share' }).tap();
+    const message = await scheduleWithJoinMe(page, seeded.name, CAPTION);
     const dialog = page.getByRole('dialog');
     // What will be posted, never the internal title.
     await expect(dialog.getByTestId('schedule-what')).not.toContainText('River banner');

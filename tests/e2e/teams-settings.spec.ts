@@ -83,16 +83,33 @@ test('branding: a low-contrast primary colour is refused on its field; a logo an
 
   await primary.fill('#0f766e');
   await page.getByLabel('Accent Color', { exact: true }).fill('#e11d48');
-  await page.getByLabel('Logo image').setInputFiles({
+  // One limit, said once: the logo's 2 MB, never the general 5 MB.
+  const logoCard = page.getByRole('form', { name: 'Branding settings' });
+  await expect(logoCard.getByText('Files up to 2 MB.')).toBeVisible();
+  await expect(logoCard.getByText(/5 MB|Max 2 MB/)).toHaveCount(0);
+  // A 2.8 MB logo is refused at once, on the field.
+  const picker = page.getByLabel('Logo image');
+  await picker.setInputFiles({
+    name: 'huge-logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([pngBytes(16, 16, [15, 118, 110]), Buffer.alloc(Math.round(2.8 * 1024 * 1024))]),
+  });
+  await expect(picker).toHaveAccessibleDescription(/huge-logo\.png is 2\.8 MB; files can be at most 2 MB/);
+  // The chosen file goes with Save Branding: no separate upload step.
+  await picker.setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
     buffer: pngBytes(16, 16, [15, 118, 110]),
   });
-  await page.getByRole('button', { name: 'Upload Logo' }).click();
+  await expect(page.getByRole('button', { name: /Upload/ })).toHaveCount(0);
+  const saved = page.waitForRequest(
+    (r) => r.url().endsWith('/api/organization/settings') && r.method() === 'PUT',
+  );
+  await page.getByRole('button', { name: 'Save Branding' }).click();
+  expect((await saved).postDataJSON().branding.logoUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+  await expect(toastEl(page)).toContainText('Settings saved');
   const logo = page.getByRole('img', { name: 'Organization logo' });
   await expect(logo).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{32}\.png$/);
-  await page.getByRole('button', { name: 'Save Branding' }).click();
-  await expect(toastEl(page)).toContainText('Settings saved');
   await expect(primary).not.toHaveAttribute('aria-invalid');
 
   await page.reload();

@@ -213,6 +213,22 @@ export const PHONE = {
 export const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 /** In an open schedule dialog, picks the 15th of next month (always ahead, one click away). */
+/**
+ * On a phone: picks the asset in the personal touch, inserts the 'Join Me' message and
+ * opens the schedule dialog with it; answers the message.
+ */
+export async function scheduleWithJoinMe(
+  page: Page,
+  campaignName: string,
+  assetLabel: string,
+): Promise<string> {
+  const touch = page.getByRole('region', { name: 'Add Your Personal Touch' });
+  await touch.getByLabel('Asset to share').selectOption({ label: assetLabel });
+  await touch.getByRole('button', { name: 'Join Me' }).tap();
+  await touch.getByRole('button', { name: 'Schedule a Share' }).tap();
+  return `Join me in supporting ${campaignName}! Take a minute to read this and pass it on:`;
+}
+
 export async function pickNextMonthDay(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();

@@ -63,10 +63,25 @@ export function fieldErrorsOf(err: unknown): { path: string; message: string }[]
 export const NETWORK_FAILURE = 'Could not reach Rally. Check your internet connection and try again.';
 export const SERVER_FAILURE = 'Something went wrong on our side. Please try again in a moment.';
 
-/** The request never got an answer (offline, DNS, connection reset). */
+/**
+ * How long a request may wait for its answer before the person is told: a server that
+ * cannot be reached (a dead proxy, a hung connection) says so instead of spinning on.
+ * A staff action (a write) is told soonest; a read, whose screen shows it loading and
+ * may be a big report, waits longer; an upload (a FormData body) moves the file first.
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const READ_TIMEOUT_MS = 30_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
+export const NO_ANSWER = (ms: number) =>
+  `Rally did not answer within ${ms / 1000} seconds. Check your internet connection and try again.`;
+
+/** The request never got an answer (offline, DNS, connection reset, or none in time). */
 export class NetworkError extends Error {
-  constructor(public readonly cause?: unknown) {
-    super(NETWORK_FAILURE);
+  constructor(
+    public readonly cause?: unknown,
+    message = NETWORK_FAILURE,
+  ) {
+    super(message);
     this.name = 'NetworkError';
   }
 }
@@ -88,7 +103,7 @@ export function errorMessage(err: unknown, fallback: string): string {
     const body = err.body as { message?: string } | undefined;
     return body?.message || fallback;
   }
-  if (err instanceof NetworkError) return NETWORK_FAILURE;
+  if (err instanceof NetworkError) return err.message;
   // A fetch made outside this client fails with the browser's own wording.
   if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) return NETWORK_FAILURE;
   if (err instanceof Error && err.message) return err.message;
@@ -118,7 +133,17 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, `${res.status}: ${message}`, body, body === undefined ? text : undefined);
 }
 
-export async function apiFetch(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiFetch(
+  method: string,
+  url: string,
+  data?: unknown,
+  /** How long to wait for the answer (by default as the method and body call for). */
+  timeoutMs = data instanceof FormData
+    ? UPLOAD_TIMEOUT_MS
+    : method === 'GET'
+      ? READ_TIMEOUT_MS
+      : REQUEST_TIMEOUT_MS,
+): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -129,20 +154,29 @@ export async function apiFetch(method: string, url: string, data?: unknown): Pro
     body = JSON.stringify(data);
   }
   let res: Response;
+  // The wait ends when the answer starts: reading its body is not cut short.
+  const waiting = new AbortController();
+  const timer = setTimeout(() => waiting.abort(), timeoutMs);
   try {
-    res = await fetch(url, { method, headers, body, credentials: 'include' });
+    res = await fetch(url, { method, headers, body, credentials: 'include', signal: waiting.signal });
   } catch (err) {
-    // An abort is the caller's own doing; anything else means no answer came.
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new NetworkError(err);
+    // No answer in time, or none at all.
+    throw new NetworkError(err, waiting.signal.aborted ? NO_ANSWER(timeoutMs) : NETWORK_FAILURE);
+  } finally {
+    clearTimeout(timer);
   }
   await throwIfNotOk(res);
   return res;
 }
 
 /** JSON request; throws ApiError on a non-OK status. */
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiFetch(method, url, data);
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  data?: unknown,
+  timeoutMs?: number,
+): Promise<T> {
+  const res = await apiFetch(method, url, data, timeoutMs);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -373,7 +373,12 @@ describe('real responses parse with the route schemas', () => {
     };
 
     const campaign = (
-      await call({ route: 'POST /api/campaigns', headers: auth, payload: { name: 'Clean' }, status: 201 })
+      await call({
+        route: 'POST /api/campaigns',
+        headers: auth,
+        payload: { name: 'Clean', status: 'active' },
+        status: 201,
+      })
     ).json();
     const file = (
       await call({

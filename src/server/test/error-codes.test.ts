@@ -7,6 +7,7 @@ import { ERROR_CODES, type ErrorCode } from '#shared/errors.ts';
 import { addMember, tokenOf } from './teams.ts';
 import { bearer, createTestApp, postRaw, signUp, type SignedUp, type TestApp } from './test-app.ts';
 import { uploadFile, uploadFromUrl } from './upload-file.ts';
+import { PNG_1X1 } from './sample-files.ts';
 
 // Every refusal the server makes carries a stable `code` that the OpenAPI document
 // lists: driven here across routes (bad input, callers, roles, organisations, limits,
@@ -74,7 +75,9 @@ const inject = (t: TestApp, method: string, url: string, token?: string, payload
 
 /** A campaign (active unless asked) with one text asset, as `who`. */
 async function campaignWithAsset(t: TestApp, who: SignedUp, body: Record<string, unknown> = {}) {
-  const campaign = (await inject(t, 'POST', '/api/campaigns', who.token, { name: 'Rivers', ...body })).json();
+  const campaign = (
+    await inject(t, 'POST', '/api/campaigns', who.token, { name: 'Rivers', status: 'active', ...body })
+  ).json();
   const asset = (
     await inject(t, 'POST', '/api/assets', who.token, {
       title: 'Words',
@@ -276,6 +279,7 @@ describe('every refusal carries a listed code', () => {
       (await inject(a, 'POST', path, u.token, payload)).json();
     const past = await made('/api/campaigns', {
       name: 'Past',
+      status: 'active',
       startDate: '2020-01-01',
       endDate: '2020-01-02',
     });
@@ -340,6 +344,25 @@ describe('every refusal carries a listed code', () => {
       400,
       'LOGO_INVALID',
     );
+    // A logo within the default upload limit (5 MB), over the logo's 2 MB.
+    const c = await createTestApp({ ALLOWED_HOSTS: 'localhost' });
+    try {
+      const w = await signUp(c.app);
+      const bigLogo = await uploadFile(c.app, w.token, {
+        filename: 'big.png',
+        contentType: 'image/png',
+        bytes: Buffer.concat([PNG_1X1, Buffer.alloc(2.5 * 1024 * 1024)]),
+      });
+      refused(
+        await inject(c, 'PUT', '/api/organization/settings', w.token, {
+          branding: { logoUrl: bigLogo.json().file.url },
+        }),
+        400,
+        'LOGO_TOO_LARGE',
+      );
+    } finally {
+      await c.close();
+    }
 
     expect((await inject(a, 'DELETE', `/api/campaigns/${campaign.id}`, u.token)).statusCode).toBe(204);
     refused(await put(campaign.id, { name: 'Again' }), 400, 'CAMPAIGN_NOT_EDITABLE');

@@ -25,7 +25,7 @@ export const createCampaignSchema = z.strictObject({
   name: campaignNameField,
   description: descriptionField.optional(),
   /** New campaigns start live or as a draft; the other statuses are reached by editing. */
-  status: z.enum(CREATE_STATUSES, { error: 'A new campaign must be draft or active' }).default('active'),
+  status: z.enum(CREATE_STATUSES, { error: 'A new campaign must be draft or active' }).default('draft'),
   /** Optional: the server uses the caller's organisation when absent; any other is refused. */
   organizationId: idParam.optional(),
   startDate: isoDate.nullish(),

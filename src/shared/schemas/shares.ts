@@ -259,7 +259,15 @@ export const supporterScheduledOneQuerySchema = z.strictObject({
   ref: z.string().max(200).optional(),
 });
 export type SupporterScheduledShare = z.infer<typeof supporterScheduledShareSchema>;
-export const supporterScheduledSharesSchema = z.array(supporterScheduledShareSchema);
+/**
+ * GET /api/supporter/campaigns/:id/scheduled, by the visitor's signed cookie only: each
+ * share with the reminder asked for it (still to be sent), so a reschedule starts from it.
+ */
+export const visitorScheduledShareSchema = supporterScheduledShareSchema.extend({
+  reminder: z.object({ email: z.string().nullable(), browser: z.boolean() }).nullable(),
+});
+export type VisitorScheduledShare = z.infer<typeof visitorScheduledShareSchema>;
+export const supporterScheduledSharesSchema = z.array(visitorScheduledShareSchema);
 
 /**
  * GET /api/supporter/campaigns/:id/elsewhere: where a supporter can go when this

@@ -33,12 +33,18 @@ export default function DashboardPage() {
   const orgId = useOrgId();
   const { raw, tab, params, setTab } = useDashboardHash();
   const devTools = useDevTools();
-  const [status, setStatus] = useState<CampaignStatus>('active');
+  // Every campaign, archived too: an organisation without any gets the first-campaign guide.
+  const allCampaigns = useCampaigns(orgId, { status: 'all' });
+  // The list opens on Active, or on Drafts while every campaign is still a draft (a new
+  // campaign is one until it has an asset and is published).
+  const onlyDrafts =
+    allCampaigns.data?.some((c) => c.status === 'draft') &&
+    allCampaigns.data.every((c) => c.status === 'draft' || c.status === 'archived');
+  const [chosen, setStatus] = useState<CampaignStatus | null>(null);
+  const status = chosen ?? (onlyDrafts ? 'draft' : 'active');
   const campaigns = useCampaigns(orgId, { status });
   // The calendar's own list (every campaign but archived ones), to find the status of one it shows.
   const calendarCampaigns = useCampaigns(orgId, { enabled: tab === 'calendar' });
-  // Every campaign, archived too: an organisation without any gets the first-campaign guide.
-  const allCampaigns = useCampaigns(orgId, { status: 'all' });
   const noCampaignYet = status === 'active' && allCampaigns.data?.length === 0;
   const [expanded, setExpanded] = useState<ExpandedCampaign>('default');
   const [selectedAssetId, setSelectedAssetId] = useState<number | null>(null);

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
-import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { SkipLink } from '#client/components/ui/skip-link.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { supporterPathId } from '#client/app/supporter-path.ts';
@@ -35,9 +35,22 @@ export default function SupporterPage() {
   const [scheduling, setScheduling] = useState<{
     asset: SupporterAsset | null;
     message?: string;
-    replaces?: number;
+    previous?: VisitorScheduledShare;
   } | null>(null);
   useBrandColors(data?.organization);
+  // Where focus was when a dialog opened: it goes back there once the dialog closes.
+  const opener = useRef<Element | null>(null);
+  const remember = () => {
+    opener.current = document.activeElement;
+  };
+  const dialogOpen = Boolean(sharing || scheduling);
+  useEffect(() => {
+    const el = opener.current;
+    if (dialogOpen || !(el instanceof HTMLElement)) return;
+    opener.current = null;
+    // After the dialog's own focus handling, which runs in a task of its own.
+    setTimeout(() => el.isConnected && el.focus(), 0);
+  }, [dialogOpen]);
 
   useEffect(() => {
     if (valid) confirmArrival(campaignId);
@@ -81,14 +94,26 @@ export default function SupporterPage() {
         ) : mobile ? (
           <MobileView
             data={data}
-            onShare={(asset) => setSharing({ asset, personalize: false })}
-            onSchedule={(asset, message, replaces) => setScheduling({ asset, message, replaces })}
+            onShare={(asset) => {
+              remember();
+              setSharing({ asset, personalize: false });
+            }}
+            onSchedule={(asset, message, previous) => {
+              remember();
+              setScheduling({ asset, message, previous });
+            }}
           />
         ) : (
           <DesktopView
             data={data}
-            onShare={(asset, personalize = false) => setSharing({ asset, personalize })}
-            onSchedule={(asset, replaces) => setScheduling({ asset, replaces })}
+            onShare={(asset, personalize = false) => {
+              remember();
+              setSharing({ asset, personalize });
+            }}
+            onSchedule={(asset, previous) => {
+              remember();
+              setScheduling({ asset, previous });
+            }}
           />
         )}
       </main>
@@ -118,7 +143,7 @@ export default function SupporterPage() {
             assets={scheduling.asset ? [scheduling.asset] : []}
             variant="supporter"
             message={scheduling.message}
-            replaces={scheduling.replaces}
+            previous={scheduling.previous}
             organization={data.organization}
             onOpenChange={(open) => !open && setScheduling(null)}
           />

@@ -33,7 +33,7 @@ async function insertCampaign(opts: {
     .values({
       name: input.name,
       description: input.description || null,
-      status: input.status ?? 'active',
+      status: input.status ?? 'draft',
       organizationId: orgId,
       startDate,
       endDate,

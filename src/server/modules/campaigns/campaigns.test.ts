@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, twoOrganizationsPerFile, postJson, sendJson } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
+import { PUBLISH_NEEDS_ASSET } from '#shared/errors.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 
 describe('POST /api/campaigns', () => {
-  it('creates a campaign in the caller organisation, status active by default', async () => {
+  it('creates a campaign in the caller organisation, a draft by default (it has no asset yet)', async () => {
     const body = { name: 'Climate Week', description: 'Act now', organizationId: a.orgId };
     const res = await postJson(t.app, '/api/campaigns', body, a.token);
     expect(res.statusCode).toBe(201);
     const c = res.json();
-    expect(c).toMatchObject({ ...body, status: 'active' });
+    expect(c).toMatchObject({ ...body, status: 'draft' });
+    // Publishing waits for an asset, with the reason.
+    const publish = await sendJson(t.app, 'PUT', `/api/campaigns/${c.id}`, { status: 'active' }, a.token);
+    expect(publish.statusCode).toBe(409);
+    expect(publish.json()).toMatchObject({ code: 'PUBLISH_NEEDS_ASSET', message: PUBLISH_NEEDS_ASSET });
     expect(c.id).toBeGreaterThan(0);
     expect(Date.parse(c.createdAt)).not.toBeNaN();
   });

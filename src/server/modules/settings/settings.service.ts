@@ -9,11 +9,15 @@ import {
 import { canonicalTimeZone } from '#shared/schemas/time-zone.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { LOGO_MAX_BYTES } from '#shared/constants.ts';
+import { LOGO_LIMIT_TEXT } from '#shared/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invalidator.ts';
 import { UPLOADS_PREFIX } from '../uploads/index.ts';
+
+const MB = 1024 * 1024;
 
 // The organisation's name and description live on its own row (the rest of the app
 // reads them there); everything else is one JSON document per organisation, merged
@@ -91,11 +95,16 @@ export async function embedAllowedOrigins(db: Db, orgId: number): Promise<string
   return withDefaults(row?.data).embed.allowedOrigins;
 }
 
-/** An uploaded logo must be an image this instance actually stores. */
+/** An uploaded logo must be an image this instance actually stores, within the logo limit. */
 async function checkLogo(storage: FileStorage, logoUrl: string | undefined) {
   if (!logoUrl || !UPLOADED_IMAGE_PATH.test(logoUrl)) return;
   const size = await storage.size(logoUrl.slice(UPLOADS_PREFIX.length));
   if (size === undefined) throw badRequest('LOGO_INVALID', LOGO_URL_MESSAGE);
+  if (size > LOGO_MAX_BYTES) {
+    const message = `The logo is ${(size / MB).toFixed(1)} MB; a logo can be ${LOGO_LIMIT_TEXT}. Pick a smaller image.`;
+    // Named on the field, so the branding card shows it under the logo.
+    throw new HttpError(400, 'LOGO_TOO_LARGE', message, { errors: [{ path: 'branding.logoUrl', message }] });
+  }
 }
 
 export async function updateSettings(

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
 import { uploadFile } from '../../test/upload-file.ts';
+import { PNG_1X1 } from '../../test/sample-files.ts';
 import { createCampaign } from '../../test/seed-api.ts';
 
 const t = appPerFile();
@@ -100,6 +101,24 @@ describe('organisation settings', () => {
     const missing = await put({ branding: { logoUrl: `/uploads/${'0'.repeat(32)}.png` } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/Logo must be an uploaded image/);
+  });
+
+  it('refuses an uploaded logo over 2 MB with the reason on the field, and keeps the old logo', async () => {
+    const small = (await uploadFile(t.app, admin.token)).json().file.url;
+    expect((await put({ branding: { logoUrl: small } })).statusCode).toBe(200);
+    // 2.8 MB: within the upload limit (5 MB), over the logo's.
+    const bytes = Buffer.concat([PNG_1X1, Buffer.alloc(Math.round(2.8 * 1024 * 1024))]);
+    const up = await uploadFile(t.app, admin.token, { filename: 'big.png', contentType: 'image/png', bytes });
+    expect(up.statusCode, up.body).toBe(201);
+    const res = await put({ branding: { logoUrl: up.json().file.url } });
+    expect(res.statusCode).toBe(400);
+    const message = 'The logo is 2.8 MB; a logo can be at most 2 MB. Pick a smaller image.';
+    expect(res.json()).toMatchObject({
+      code: 'LOGO_TOO_LARGE',
+      message,
+      errors: [{ path: 'branding.logoUrl', message }],
+    });
+    expect((await get()).json().branding.logoUrl).toBe(small);
   });
 
   it('shows on the supporter page at once (the cached campaign is dropped)', async () => {

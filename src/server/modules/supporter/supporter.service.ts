@@ -4,10 +4,12 @@ import type {
   SupporterCampaign,
   SupporterElsewhere,
   SupporterImpact,
-  SupporterScheduledShare,
+  VisitorScheduledShare,
 } from '#shared/schemas/shares.ts';
 import { isHiddenStatus } from '#shared/campaign-lifecycle.ts';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
 import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
 import { assetsOfCampaign } from '../assets/index.ts';
@@ -202,10 +204,15 @@ export async function getVisitorScheduledShares(opts: {
   campaignId: number;
   supporterId: string;
   now?: Date;
-}): Promise<SupporterScheduledShare[]> {
+}): Promise<VisitorScheduledShare[]> {
   const { db, campaignId, supporterId } = opts;
+  const reminders = (eb: ExpressionBuilder<Database, 'shares'>) =>
+    eb
+      .selectFrom('reminders')
+      .whereRef('reminders.shareId', '=', 'shares.id')
+      .where('reminders.status', '=', 'pending');
   const rows = await sharesWithAssetAndCampaign(db)
-    .select([
+    .select((eb) => [
       'shares.id',
       'shares.assetId',
       'shares.platform',
@@ -213,6 +220,10 @@ export async function getVisitorScheduledShares(opts: {
       'shares.shareText as text',
       'shares.timeZone',
       'shares.ref',
+      reminders(eb).select('reminders.email').where('reminders.email', 'is not', null).limit(1).as('email'),
+      eb
+        .exists(reminders(eb).select('reminders.id').where('reminders.pushSubscription', 'is not', null))
+        .as('push'),
     ])
     .where('shares.campaignId', '=', campaignId)
     .where('shares.supporterId', '=', supporterId)
@@ -223,7 +234,11 @@ export async function getVisitorScheduledShares(opts: {
     .orderBy('shares.id')
     .limit(VISITOR_SCHEDULED_LIMIT)
     .execute();
-  return rows.map((r) => ({ ...r, scheduledFor: r.scheduledFor as string }));
+  return rows.map(({ email, push, ...r }) => ({
+    ...r,
+    scheduledFor: r.scheduledFor as string,
+    reminder: email || push ? { email: email ?? null, browser: Boolean(push) } : null,
+  }));
 }
 
 /** How many other campaigns a missing campaign's page offers at most. */

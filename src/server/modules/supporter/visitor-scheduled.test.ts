@@ -37,6 +37,20 @@ describe('a visitor scheduled shares', () => {
     expect(later.statusCode, later.body).toBe(201);
     expect((await schedule(me, assetIds[0], 24)).statusCode).toBe(201);
     expect((await schedule(other, assetIds[0], 12)).statusCode).toBe(201);
+    // The reminder asked for it (kept until sent): a reschedule starts from its address.
+    await t.database.db
+      .insertInto('reminders')
+      .values({
+        shareId: later.json().id,
+        organizationId: org,
+        dueAt: later.json().scheduledFor,
+        email: 'ada@example.org',
+        emailKey: 'key-of-ada',
+        pushSubscription: '{"endpoint":"https://push.example.org/x"}',
+        origin: 'https://rally.example.org',
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
 
     const res = await t.app.inject({
       url: `/api/supporter/campaigns/${campaignId}/scheduled`,
@@ -51,7 +65,9 @@ describe('a visitor scheduled shares', () => {
       text: 'I care\n\nWrite today',
       timeZone: 'Europe/Paris',
       ref: 'schedRef00001',
+      reminder: { email: 'ada@example.org', browser: true },
     });
+    expect(list[0].reminder).toBeNull();
 
     // No cookie, a made-up id or an unsigned one: nothing (ids are not secrets).
     const bare = me.split('.')[0];

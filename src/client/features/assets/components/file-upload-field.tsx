@@ -9,7 +9,8 @@ import { type FileUpload, megabytes } from '../hooks/use-file-upload.ts';
 
 /**
  * A file input, the picked file's name with Upload and Clear, and the upload's progress.
- * Upload runs `flow.upload` and hands the stored file to `onUploaded`.
+ * Upload runs `flow.upload` and hands the stored file to `onUploaded`; without
+ * `onUploaded` there is no Upload button: the form's own save uploads the picked file.
  */
 export function FileUploadField({
   label,
@@ -24,7 +25,7 @@ export function FileUploadField({
   uploadLabel?: string;
   flow: FileUpload;
   disabled?: boolean;
-  onUploaded: (file: UploadedFile) => void;
+  onUploaded?: (file: UploadedFile) => void;
 }) {
   const { picked, uploading, progress, refused } = flow;
   const id = useId();
@@ -55,15 +56,17 @@ export function FileUploadField({
           <span className="min-w-0 flex-1 truncate" dir="auto">
             {picked.name}
           </span>
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            onClick={() => void flow.upload().then((file) => file && onUploaded(file))}
-            disabled={disabled || uploading}
-          >
-            <UploadIcon aria-hidden /> {uploading ? 'Uploading...' : uploadLabel}
-          </Button>
+          {onUploaded && (
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              onClick={() => void flow.upload().then((file) => file && onUploaded(file))}
+              disabled={disabled || uploading}
+            >
+              <UploadIcon aria-hidden /> {uploading ? 'Uploading...' : uploadLabel}
+            </Button>
+          )}
           {!uploading && (
             <Button type="button" size="sm" variant="ghost" onClick={flow.clear}>
               <XIcon aria-hidden /> Clear

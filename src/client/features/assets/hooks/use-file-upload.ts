@@ -19,14 +19,17 @@ export const megabytes = (bytes: number) => String(Math.round((bytes / MB) * 10)
  * bytes move, and only the file is dropped: the rest of the form stays), upload it with
  * progress, or clear it. `upload` resolves to the stored file, or null after its failure toast.
  */
-export function useFileUpload() {
+export function useFileUpload(
+  /** A lower limit of this field's own (a logo's), under the server's. */
+  ownMaxBytes = Number.POSITIVE_INFINITY,
+) {
   const progress = useSimulatedProgress();
   const [picked, setPicked] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   /** Why the last picked file was refused, said beside the field. */
   const [refused, setRefused] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const maxBytes = useServerInfo().data?.uploadMaxBytes ?? UPLOAD_MAX_BYTES_DEFAULT;
+  const maxBytes = Math.min(ownMaxBytes, useServerInfo().data?.uploadMaxBytes ?? UPLOAD_MAX_BYTES_DEFAULT);
 
   const forget = () => {
     setPicked(null);

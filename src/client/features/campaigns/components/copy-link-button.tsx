@@ -2,10 +2,30 @@ import { LinkIcon } from 'lucide-react';
 import { supporterUrl } from '#shared/share-links.ts';
 import { type Copier, CopyButton } from '#client/components/ui/copy-button.tsx';
 import { markFirstRun } from '#client/lib/first-run.ts';
+import type { CopyNotice } from '#client/lib/use-copied.ts';
 
 export const LINK_COPIED = { title: 'Link copied!', description: 'Supporter link copied to clipboard' };
 
-type LinkedCampaign = { id: number; organizationId: number };
+type LinkedCampaign = { id: number; organizationId: number; status: string };
+
+/**
+ * What a copy of the campaign's link says: for a draft or an archived campaign, that
+ * supporters who open it now see "Campaign Not Found".
+ */
+export function linkNotice(campaign: { status: string }): CopyNotice {
+  if (campaign.status === 'draft')
+    return {
+      title: 'Link copied, but not public yet',
+      description:
+        'This campaign is a draft: supporters who open the link see "Campaign Not Found" until you publish it.',
+    };
+  if (campaign.status === 'archived')
+    return {
+      title: 'Link copied, but the campaign is archived',
+      description: 'Supporters who open the link see "Campaign Not Found".',
+    };
+  return LINK_COPIED;
+}
 
 /**
  * Copies a campaign's supporter link through `copy` (from useCopied(LINK_COPIED));
@@ -39,7 +59,7 @@ export function CopyLinkButton({
       value={supporterUrl(window.location.origin, campaign.id)}
       label="Copy Share Link"
       icon={LinkIcon}
-      notice={LINK_COPIED}
+      notice={linkNotice(campaign)}
       copier={copier}
       tooltip="Link copied to clipboard!"
       onCopied={() => markFirstRun(campaign.organizationId, 'linkCopied')}

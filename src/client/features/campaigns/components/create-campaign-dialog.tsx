@@ -5,14 +5,17 @@ import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
+import { Form, FormSubmit } from '#client/components/ui/form-field.tsx';
 import { toast, toastOutcome } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
 import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
-import { DraftOrLiveForm, type NewCampaignStatus } from './draft-or-live-form.tsx';
 
-/** 'New Campaign': name (3+ characters) and an optional description; live at once or saved as a draft. */
+/**
+ * 'New Campaign': name (3+ characters) and an optional description. It is created as a
+ * draft (it has no asset yet): the campaign page adds assets and publishes it.
+ */
 export function CreateCampaignDialog({
   orgId,
   onCreated,
@@ -33,7 +36,7 @@ export function CreateCampaignDialog({
         )
       }
       title="Create a new campaign"
-      description="Give your campaign a name; you can add assets next. A draft stays with your team until you publish it."
+      description="Give your campaign a name. It starts as a draft that only your team sees: add an asset, then publish it."
     >
       {(close) => (
         <CreateCampaignForm
@@ -63,7 +66,9 @@ function CreateCampaignForm({
   });
   const { errors } = formState;
 
-  const create = (values: CampaignFormInput, status: NewCampaignStatus) => {
+  // A new campaign has no asset yet, so it starts as a draft: supporters would find
+  // nothing to share (the server refuses to publish it until it has an asset).
+  const create = (values: CampaignFormInput) => {
     if (!orgId) {
       toast({
         title: 'Error',
@@ -74,15 +79,12 @@ function CreateCampaignForm({
       return;
     }
     createCampaign.mutate(
-      { ...values, status, organizationId: orgId },
+      { ...values, status: 'draft', organizationId: orgId },
       toastOutcome(
-        (campaign: Campaign) =>
-          status === 'draft'
-            ? {
-                title: 'Draft saved',
-                description: `"${campaign.name}" is a draft: only your team can see it.`,
-              }
-            : { title: 'Campaign created', description: `"${campaign.name}" is ready for assets.` },
+        (campaign: Campaign) => ({
+          title: 'Campaign created',
+          description: `"${campaign.name}" is a draft: add an asset, then publish it.`,
+        }),
         (err) => creationFailure(err, 'campaign'),
         { onDone: onCreated },
       ),
@@ -90,18 +92,16 @@ function CreateCampaignForm({
   };
 
   return (
-    <DraftOrLiveForm
-      handleSubmit={handleSubmit}
-      onValid={create}
-      pending={createCampaign.isPending}
-      creatingLabel="Creating..."
-    >
+    <Form onSubmit={handleSubmit(create)} className="space-y-4">
       <CampaignBasicsFields
         uid={uid}
         name={register('name')}
         description={register('description')}
         errors={errors}
       />
-    </DraftOrLiveForm>
+      <FormSubmit pending={createCampaign.isPending} pendingLabel="Creating...">
+        Create Campaign
+      </FormSubmit>
+    </Form>
   );
 }

@@ -14,7 +14,7 @@ import { ScheduleDialog } from '#client/features/scheduling/index.ts';
 import { roleNeededMessage } from '#shared/schemas/members.ts';
 import { shareRefusal } from '#shared/campaign-lifecycle.ts';
 import { useCopied } from '#client/lib/use-copied.ts';
-import { CopyLinkButton, copyCampaignLink, LINK_COPIED } from './copy-link-button.tsx';
+import { CopyLinkButton, copyCampaignLink, linkNotice } from './copy-link-button.tsx';
 
 /**
  * 'Copy Share Link' and a menu with the same action plus 'Schedule Share', which is
@@ -31,7 +31,7 @@ export function ShareLinkMenu({
   >;
   assets: Asset[];
 }) {
-  const copier = useCopied(LINK_COPIED);
+  const copier = useCopied(linkNotice(campaign));
   const [scheduling, setScheduling] = useState(false);
   const canEdit = useRole().can('editor');
   const refusal = shareRefusal(campaign);

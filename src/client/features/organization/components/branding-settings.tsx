@@ -1,4 +1,6 @@
 import { ImageIcon, XIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { LOGO_MAX_BYTES } from '#shared/constants.ts';
 import { brandingSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
@@ -26,19 +28,41 @@ export function BrandingSettings() {
   );
 }
 
+/** A local URL showing the picked file until it is saved (revoked when it changes). */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
+}
+
 function BrandingForm({ initial, canChange }: { initial: Branding; canChange: boolean }) {
   const settings = useSettingsForm('branding', brandingSettingsSchema, initial);
   const { form, errors } = settings;
   // Every field is drawn from the values (the logo preview, the picker beside its text), none registered.
   const draft = form.watch();
   const set = (field: keyof Branding, value: string) => form.setValue(field, value, { shouldDirty: true });
-  const flow = useFileUpload();
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const flow = useFileUpload(LOGO_MAX_BYTES);
+  const picked = usePreviewUrl(flow.picked);
+  const dirty = Boolean(flow.picked) || JSON.stringify(draft) !== JSON.stringify(initial);
+  // One save: a picked logo is uploaded first, then stored with the rest.
+  const onSubmit = async () => {
+    if (flow.picked) {
+      const file = await flow.upload();
+      if (!file) return;
+      set('logoUrl', file.url);
+    }
+    settings.onSubmit();
+  };
 
   return (
     <SettingsForm
       label="Branding settings"
-      settings={settings}
+      settings={{ ...settings, onSubmit: () => void onSubmit() }}
       canChange={canChange}
       save="Save Branding"
       busy={flow.uploading}
@@ -50,8 +74,8 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
         contentClassName="flex flex-col items-start gap-4 sm:flex-row"
       >
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-2 border-dashed border-border bg-muted">
-          {draft.logoUrl ? (
-            <img src={draft.logoUrl} alt="Organization logo" className="size-full object-contain" />
+          {picked || draft.logoUrl ? (
+            <img src={picked ?? draft.logoUrl} alt="Organization logo" className="size-full object-contain" />
           ) : (
             <ImageIcon className="size-8 text-muted-foreground" aria-hidden="true" />
           )}
@@ -61,16 +85,14 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
             <FileUploadField
               label="Logo image"
               accept="image/png,image/jpeg,image/gif,image/webp"
-              uploadLabel="Upload Logo"
               flow={flow}
-              onUploaded={(file) => set('logoUrl', file.url)}
             />
           )}
           <p className="text-sm text-muted-foreground">
-            PNG, JPEG, GIF or WebP. Recommended size: 512x512 px. Max 2 MB.
+            PNG, JPEG, GIF or WebP; recommended size 512x512 px. Save Branding uploads the chosen image.
           </p>
           <FieldMessage message={errors.logoUrl} />
-          {canChange && draft.logoUrl && (
+          {canChange && draft.logoUrl && !flow.picked && (
             <Button type="button" size="sm" variant="ghost" onClick={() => set('logoUrl', '')}>
               <XIcon aria-hidden /> Remove Logo
             </Button>

@@ -2,7 +2,7 @@ import 'react-day-picker/style.css';
 import { CalendarPlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
-import type { FieldErrors } from 'react-hook-form';
+import type { DefaultValues, FieldErrors } from 'react-hook-form';
 import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
 import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
@@ -11,8 +11,15 @@ import {
   type ScheduleShareFormValues,
   scheduleShareFormSchema,
   type SupporterAsset,
+  type VisitorScheduledShare,
 } from '#shared/schemas/shares.ts';
-import { assetHeadline, composeShareText, newRefCode, trackedUrl } from '#shared/share-links.ts';
+import {
+  assetHeadline,
+  type CampaignWords,
+  composeShareText,
+  newRefCode,
+  trackedUrl,
+} from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
 import { FieldMessage, InputField, SelectField } from '#client/components/ui/form-field.tsx';
@@ -25,7 +32,14 @@ import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts
 import { formatWhen } from '../lib/format-when.ts';
 import { TOASTS } from '#client/features/shares/index.ts';
 import { SCHEDULE_TOASTS } from '../lib/messages.ts';
-import { BEST_TIMES_HINT, combineDateAndSlot, firstSchedulableDay, slotGroupsOn } from '../lib/time-slots.ts';
+import {
+  BEST_TIMES_HINT,
+  combineDateAndSlot,
+  firstSchedulableDay,
+  slotGroupsOn,
+  slotLabel,
+  TIME_SLOTS,
+} from '../lib/time-slots.ts';
 import { NO_REMINDER, ReminderFields, reminderRequest, useReminderChannels } from './reminder-fields.tsx';
 
 export interface ScheduleDialogProps {
@@ -44,8 +58,11 @@ export interface ScheduleDialogProps {
   variant: 'supporter' | 'staff';
   /** The supporter's personal message, posted before the asset's share text. */
   message?: string;
-  /** A reschedule: the supporter's scheduled share this one replaces. */
-  replaces?: number;
+  /**
+   * A reschedule: the supporter's scheduled share this one replaces. The form starts
+   * from what was chosen for it: message, platform, day and time, reminder.
+   */
+  previous?: VisitorScheduledShare;
   /**
    * The campaign's organisation (supporter variant): named in the reminder email's
    * consent line; email reminders are offered only when it collects supporter information.
@@ -68,6 +85,41 @@ const platformLabel = (p: SchedulePlatform) => (p === 'all' ? 'Any platform' : P
 /** 'yyyy-MM-dd' in local time, the value format of a date field. */
 const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/**
+ * The personal message a scheduled share's words carry: what comes before the asset's
+ * own words (composeShareText puts a blank line between), undefined when none.
+ */
+function messageOf(text: string | null, asset: SupporterAsset | undefined, campaign: CampaignWords) {
+  if (!text || !asset) return undefined;
+  const base = composeShareText(asset, campaign);
+  return text !== base && text.endsWith(`\n\n${base}`) ? text.slice(0, -base.length - 2) : undefined;
+}
+
+/** What the form starts with: a reschedule's earlier choices, else today's defaults. */
+function startingValues(
+  assets: SupporterAsset[],
+  previous: VisitorScheduledShare | undefined,
+): DefaultValues<ScheduleShareFormInput> {
+  const values: DefaultValues<ScheduleShareFormInput> = {
+    assetId: assets[0]?.id,
+    time: SCHEDULE_DEFAULT_TIME,
+    platform: 'all',
+    reminder: NO_REMINDER,
+  };
+  if (!previous) return values;
+  const when = new Date(previous.scheduledFor);
+  const slot = slotLabel(when.getHours() * 60 + when.getMinutes());
+  const email = previous.reminder?.email ?? '';
+  return {
+    ...values,
+    day: new Date(when.getFullYear(), when.getMonth(), when.getDate()),
+    time: TIME_SLOTS.some((s) => s.label === slot) ? slot : SCHEDULE_DEFAULT_TIME,
+    platform: previous.platform as ScheduleShareFormInput['platform'],
+    // The address and its consent, as given for the share this one replaces.
+    reminder: { email, consent: email !== '', browser: previous.reminder?.browser ?? false },
+  };
+}
 
 /** 'Schedule Your Share': a share of one asset on platform 'all', at a day (today or later) and a slot. */
 export default function ScheduleDialog(props: ScheduleDialogProps) {
@@ -125,8 +177,8 @@ function ScheduleForm({
   campaign,
   assets,
   variant,
-  message,
-  replaces,
+  message: given,
+  previous,
   organization,
   onOpenChange,
   onScheduled,
@@ -138,12 +190,12 @@ function ScheduleForm({
   const schedule = useScheduleShare();
   const [timeZone] = useState(browserTimeZone);
   const channels = useReminderChannels(organization?.collectInfo);
-  const form = useSchemaForm(scheduleShareFormSchema, {
-    assetId: assets[0]?.id,
-    time: SCHEDULE_DEFAULT_TIME,
-    platform: 'all',
-    reminder: NO_REMINDER,
-  });
+  const [message] = useState(() => given ?? messageOf(previous?.text ?? null, assets[0], campaign));
+  const [initial] = useState(() => startingValues(assets, previous));
+  const form = useSchemaForm<ScheduleShareFormInput, ScheduleShareFormValues>(
+    scheduleShareFormSchema,
+    initial,
+  );
   const { register, watch, setValue, formState } = form;
   const { errors, isSubmitting } = formState;
   const date = watch('day');
@@ -182,7 +234,7 @@ function ScheduleForm({
         text,
         timeZone,
         ref,
-        ...(replaces ? { replaces } : {}),
+        ...(previous ? { replaces: previous.id } : {}),
         ...(reminder ? { reminder } : {}),
       },
       {
@@ -289,6 +341,8 @@ function ScheduleForm({
             <DayPicker
               mode="single"
               selected={date}
+              // A reschedule opens on the month of its day.
+              defaultMonth={date}
               onSelect={pickDay}
               disabled={{ before: firstDay }}
               startMonth={firstDay}

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupporterScheduledShare } from '#shared/schemas/shares.ts';
+import type { VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -11,7 +11,7 @@ export const visitorScheduledQueryOptions = (campaignId: number) => {
   const key = queryKeys.supporterScheduled(campaignId);
   return queryOptions({
     queryKey: key,
-    queryFn: () => apiRequest<SupporterScheduledShare[]>('GET', key[0]),
+    queryFn: () => apiRequest<VisitorScheduledShare[]>('GET', key[0]),
   });
 };
 
@@ -19,10 +19,8 @@ export const useVisitorScheduled = (campaignId: number, enabled = true) =>
   useQuery({ ...visitorScheduledQueryOptions(campaignId), enabled });
 
 /** Each asset's latest scheduled share (a reschedule is the newest one). */
-export function latestByAsset(
-  list: SupporterScheduledShare[] | undefined,
-): Map<number, SupporterScheduledShare> {
-  const byAsset = new Map<number, SupporterScheduledShare>();
+export function latestByAsset(list: VisitorScheduledShare[] | undefined): Map<number, VisitorScheduledShare> {
+  const byAsset = new Map<number, VisitorScheduledShare>();
   for (const s of list ?? []) {
     const seen = byAsset.get(s.assetId);
     if (!seen || s.id > seen.id) byAsset.set(s.assetId, s);

@@ -1,23 +1,42 @@
+import { ArrowLeftIcon } from 'lucide-react';
+import { useRef } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
 import { useElsewhere } from '../api/get-elsewhere.ts';
 
 /**
- * The supporter 404 with a way forward: for a campaign that was archived, the
- * organisation's campaigns open now; otherwise a plain word on what to do. There is
- * no "Go Back": a shared link is often the first page of the tab.
+ * The supporter 404 with a way forward: 'Go Back' to the previous page; for a campaign
+ * that was archived, the organisation's campaigns open now (where 'Go Back' leads when
+ * the link opened the tab, as a shared link often does); otherwise a plain word on what
+ * to do.
  */
 export function CampaignNotFound({ campaignId }: { campaignId?: number }) {
   const { data } = useElsewhere(campaignId);
   const org = data?.organization;
+  const elsewhere = useRef<HTMLHeadingElement>(null);
+  const others = org && data.campaigns.length > 0;
+  const hasPrevious = history.length > 1;
+  const goBack = () => {
+    if (hasPrevious) history.back();
+    else {
+      elsewhere.current?.scrollIntoView({ block: 'start' });
+      elsewhere.current?.focus();
+    }
+  };
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">Campaign Not Found</h1>
       <p className="max-w-md text-muted-foreground">
         Sorry, the campaign you are looking for does not exist or has been removed.
       </p>
+      {(hasPrevious || others) && (
+        <Button variant="outline" onClick={goBack}>
+          <ArrowLeftIcon aria-hidden /> Go Back
+        </Button>
+      )}
       {org ? (
-        data.campaigns.length > 0 ? (
+        others ? (
           <section aria-labelledby="elsewhere-h" className="w-full max-w-md space-y-3 text-left">
-            <h2 id="elsewhere-h" className="text-center font-semibold">
+            <h2 id="elsewhere-h" ref={elsewhere} tabIndex={-1} className="text-center font-semibold">
               {org.name} has other campaigns you can support
             </h2>
             <ul className="space-y-2">

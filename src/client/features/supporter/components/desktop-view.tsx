@@ -1,4 +1,4 @@
-import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { LightTabs } from '#client/components/ui/light-tabs.tsx';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { ImpactTab } from './impact-tab.tsx';
@@ -13,7 +13,7 @@ export function DesktopView({
 }: {
   data: SupporterCampaign;
   onShare: (asset: SupporterAsset, personalize?: boolean) => void;
-  onSchedule: (asset: SupporterAsset | null, replaces?: number) => void;
+  onSchedule: (asset: SupporterAsset | null, previous?: VisitorScheduledShare) => void;
 }) {
   return (
     <LightTabs

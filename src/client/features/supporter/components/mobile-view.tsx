@@ -2,7 +2,7 @@ import { EyeIcon, HeartIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
 import type { PlatformId } from '#shared/platforms.ts';
-import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { assetHeadline } from '#shared/share-links.ts';
 import { AssetHeading } from './asset-heading.tsx';
 import { ImpactTab } from './impact-tab.tsx';
@@ -39,7 +39,7 @@ export function MobileView({
   /** Opens the share dialog: the per-platform previews and every platform. */
   onShare: (asset: SupporterAsset) => void;
   /** Schedules the chosen asset, with the personal message when one is written. */
-  onSchedule: (asset: SupporterAsset | null, message?: string, replaces?: number) => void;
+  onSchedule: (asset: SupporterAsset | null, message?: string, previous?: VisitorScheduledShare) => void;
 }) {
   const { campaign, assets } = data;
   const pickId = useId();
@@ -149,7 +149,7 @@ export function MobileView({
         <ScheduleTab
           campaign={campaign}
           assets={assets}
-          onSchedule={(asset, replaces) => onSchedule(asset, undefined, replaces)}
+          onSchedule={(asset, previous) => onSchedule(asset, undefined, previous)}
           headerButton={false}
         />
       </div>

@@ -1,5 +1,5 @@
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
-import type { SupporterAsset } from '#shared/schemas/shares.ts';
+import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { assetHeadline, type CampaignWords } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -21,8 +21,8 @@ export function ScheduleTab({
 }: {
   campaign: CampaignWords & { id: number };
   assets: SupporterAsset[];
-  /** `replaces`: the scheduled share a Reschedule replaces. */
-  onSchedule: (asset: SupporterAsset | null, replaces?: number) => void;
+  /** `previous`: the scheduled share a Reschedule replaces, whose choices it starts from. */
+  onSchedule: (asset: SupporterAsset | null, previous?: VisitorScheduledShare) => void;
   /** 'Schedule a Share' beside the heading (the phone has it in the personal touch instead). */
   headerButton?: boolean;
 }) {
@@ -67,7 +67,7 @@ export function ScheduleTab({
                   </div>
                   <Button
                     size="sm"
-                    onClick={() => onSchedule(a, share?.id)}
+                    onClick={() => onSchedule(a, share)}
                     onPointerEnter={preloadScheduleDialog}
                     onFocus={preloadScheduleDialog}
                   >
