@@ -19,6 +19,7 @@ import {
 } from './modules/auth/index.ts';
 import { campaignLifecycleRoutes, campaignsRoutes } from './modules/campaigns/index.ts';
 import { debugRoutes } from './modules/debug/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
 import { qrRoutes } from './modules/qr/index.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
@@ -183,6 +184,7 @@ export async function buildApp(opts: {
     embedRoutes,
     remindersRoutes,
     reminderConfirmRoutes,
+    notificationsRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);

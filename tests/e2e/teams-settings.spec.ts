@@ -1,5 +1,5 @@
 import { expect, signInAs, test } from '../support/fixtures.ts';
-import { addMember, axeProblems } from '../support/teams.ts';
+import { addMember, axeProblems, turnOnWeeklyDigest } from '../support/teams.ts';
 import { toastEl } from '../support/workspace.ts';
 import { pngBytes } from '../support/png.ts';
 
@@ -39,12 +39,7 @@ test('notification and supporter-information switches save as they are flipped',
   page,
   signedIn,
 }) => {
-  await page.goto('/settings');
-  await page.getByRole('tab', { name: 'Notifications' }).click();
-  const digest = page.getByRole('switch', { name: 'Weekly Digest' });
-  await expect(digest).not.toBeChecked();
-  await digest.click();
-  await expect(toastEl(page)).toContainText('Settings saved');
+  const digest = await turnOnWeeklyDigest(page);
   await page.getByRole('switch', { name: 'Milestones' }).click();
   await expect(page.getByRole('switch', { name: 'Milestones' })).not.toBeChecked();
   await expect(toastEl(page)).toContainText('Settings saved');

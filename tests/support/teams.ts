@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type Account, api, uniqueName } from './fixtures.ts';
+import { toastEl } from './workspace.ts';
 
 // Seeding helpers for the team specs: invitations and members go in through the API.
 
@@ -61,4 +62,18 @@ export async function callFromPage(page: Page, method: string, url: string, data
     },
     { method, url, data },
   );
+}
+
+/**
+ * Opens Settings > Notifications and turns the Weekly Digest on (it starts off),
+ * waiting for "Settings saved": the switch, for what the spec checks next.
+ */
+export async function turnOnWeeklyDigest(page: Page) {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  const digest = page.getByRole('switch', { name: 'Weekly Digest' });
+  await expect(digest).not.toBeChecked();
+  await digest.click();
+  await expect(toastEl(page)).toContainText('Settings saved');
+  return digest;
 }

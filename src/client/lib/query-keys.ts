@@ -10,6 +10,7 @@ export const queryKeys = {
   user: ['/api/user'],
   sessions: ['/api/user/sessions'],
   activity: ['/api/user/activity'],
+  notifications: ['/api/user/notifications'],
   /** The member's getting-started steps, per organisation they are in. */
   firstRun: (orgId: number) => ['/api/user/first-run', orgId] as const,
   serverInfo: ['/api/auth-status', 'server-info'],

@@ -528,6 +528,29 @@ export interface OrganizationSettingsTable {
   updatedAt: string;
 }
 
+/** A member's own notification switches in their organisation (JSON over the defaults). */
+export interface MemberNotificationsTable {
+  userId: number;
+  organizationId: number;
+  data: string;
+  /** The site address the member last saved their switches from: mail links use it when PUBLIC_URL is unset. */
+  origin: string | null;
+  updatedAt: string;
+}
+
+/** A staff notification mailed once: unique by (kind, subjectId, period, organizationId). */
+export interface StaffNoticesTable {
+  id: Generated<number>;
+  /** 'digest-daily', 'digest-weekly', 'campaign-ended', 'member-joined', 'milestone'. */
+  kind: string;
+  organizationId: number;
+  /** The digest's member, the campaign that ended, the member who joined. */
+  subjectId: number;
+  /** The digest's first local day, the member's joinedAt, the milestone; '' for a campaign's end. */
+  period: string;
+  createdAt: string;
+}
+
 /** A getting-started step a member has done (migration 0028): `linkCopied`, `supporterOpened`, `dismissed`. */
 export interface FirstRunStepsTable {
   userId: number;
@@ -575,6 +598,8 @@ export interface Database {
   emailChanges: EmailChangesTable;
   auditLog: AuditLogTable;
   organizationSettings: OrganizationSettingsTable;
+  memberNotifications: MemberNotificationsTable;
+  staffNotices: StaffNoticesTable;
   firstRunSteps: FirstRunStepsTable;
   apiKeys: ApiKeysTable;
   assetVariants: AssetVariantsTable;

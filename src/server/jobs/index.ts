@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Mailer } from '../lib/mail.ts';
 import type { FileStorage } from '../lib/storage.ts';
+import { noticeMailOutcomes, notificationsJob } from '../modules/notifications/index.ts';
 import { outboxSenderJob } from '../modules/outbox/index.ts';
 import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
 import { rollupJob } from '../modules/stats/index.ts';
@@ -25,13 +26,14 @@ export function backgroundJobs(opts: {
     rollupJob({ db: opts.db, dialect: opts.dialect }),
     uploadCleanupJob({ storage: opts.uploads }),
     remindersJob({ db: opts.db, config: opts.config, log: opts.log }),
-    // After the reminders job: a reminder it hands to the outbox leaves in the same tick.
+    notificationsJob({ db: opts.db, dialect: opts.dialect, config: opts.config, log: opts.log }),
+    // After the reminders and notifications jobs: mail they hand to the outbox leaves in the same tick.
     outboxSenderJob({
       db: opts.db,
       dialect: opts.dialect,
       config: opts.config,
       mailer: opts.mailer,
-      outcomes: { reminder: reminderMailOutcomes },
+      outcomes: { reminder: reminderMailOutcomes, ...noticeMailOutcomes },
       log: opts.log,
     }),
   ];

@@ -31,3 +31,6 @@ export const loadVisitorCookieKey = (db: Db): Promise<Buffer> => loadKey(db, 'vi
 
 /** The HMAC key of personal-message hashes, so equal messages hash alike on every instance. */
 export const loadMessageHashKey = (db: Db): Promise<Buffer> => loadKey(db, 'message-hash');
+
+/** The HMAC key of staff notifications' unsubscribe links, so every instance signs and checks alike. */
+export const loadUnsubscribeKey = (db: Db): Promise<Buffer> => loadKey(db, 'notification-unsubscribe');

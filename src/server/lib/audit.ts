@@ -20,6 +20,8 @@ export type AuditAction =
   | 'account.password_changed'
   | 'account.password_reset'
   | 'account.session_ended'
+  // A member's own notification switches, in the settings or from a mail's link.
+  | 'account.notifications_updated'
   | 'organization.created'
   | 'organization.settings_updated'
   | 'member.joined'

@@ -19,6 +19,16 @@ export interface Mailer {
   send(message: MailMessage): Promise<boolean>;
 }
 
+/**
+ * RFC 8058 one-click unsubscribe headers: the mail client POSTs
+ * `List-Unsubscribe=One-Click` to the link; opening it (GET) only shows a button, so a
+ * mail scanner that follows every link unsubscribes nobody.
+ */
+export const unsubscribeHeaders = (url: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 export const noMail: Mailer = { enabled: false, send: async () => false };
 
 interface Logger {

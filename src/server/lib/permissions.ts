@@ -45,6 +45,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/user/sessions': sessionOnly('session'),
   'DELETE /api/user/sessions/:id': sessionOnly('session'),
   'GET /api/user/activity': sessionOnly('session'),
+  // A member's own email notifications (each member has theirs).
+  'GET /api/user/notifications': sessionOnly('member'),
+  'PUT /api/user/notifications': sessionOnly('member'),
   // The member's own getting-started checklist (every role sees the organisation).
   'GET /api/user/first-run': sessionOnly('member'),
   'PUT /api/user/first-run/:step': sessionOnly('member'),
@@ -109,6 +112,7 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'POST /api/upload': 'editor',
   'POST /api/upload-from-url': 'editor',
   'POST /api/debug/create-test-content': 'editor',
+  'POST /api/debug/run-jobs': 'member',
   'GET /api/shares/scheduled': 'member',
 
   // The public supporter side
@@ -132,6 +136,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   // A reminder address's confirmation link: its page, and the page's button.
   'GET /reminders/confirm/:token': 'public',
   'POST /reminders/confirm/:token': 'public',
+  // A staff notification's unsubscribe link: the signed token is the credential.
+  'GET /notifications/unsubscribe/:token': 'public',
+  'POST /notifications/unsubscribe/:token': 'public',
   'GET /supporter/:id': 'public',
   'GET /supporter/campaign/:id': 'public',
   'GET /uploads/:name': 'public',

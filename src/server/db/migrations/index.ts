@@ -25,6 +25,7 @@ import * as m0023 from './0023-email-changes.ts';
 import * as m0024 from './0024-name-skeletons.ts';
 import * as m0025 from './0025-unconfirmed-clicks.ts';
 import * as m0026 from './0026-exact-mailbox-confirmations.ts';
+import * as m0027 from './0027-member-notifications.ts';
 import * as m0028 from './0028-first-run-steps.ts';
 import * as m0029 from './0029-share-outcomes.ts';
 import * as m0030 from './0030-campaign-utm.ts';
@@ -58,6 +59,7 @@ const ALL: Record<string, DialectMigration> = {
   '0024-name-skeletons': m0024,
   '0025-unconfirmed-clicks': m0025,
   '0026-exact-mailbox-confirmations': m0026,
+  '0027-member-notifications': m0027,
   '0028-first-run-steps': m0028,
   '0029-share-outcomes': m0029,
   '0030-campaign-utm': m0030,

@@ -3,6 +3,8 @@ import { DAY_MS } from '#shared/durations.ts';
 import type { TestContent } from '#shared/schemas/debug.ts';
 import { isoAfter } from '../../lib/time.ts';
 import type { CallerWrite } from '../../lib/campaign-write.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
 import { createCampaignWithAssets } from '../campaigns/index.ts';
 
 /**
@@ -35,4 +37,16 @@ export async function createTestContent(opts: CallerWrite): Promise<TestContent>
   const [asset] = assets;
   if (!asset) throw new Error('The test asset was not written');
   return { campaign, asset };
+}
+
+/**
+ * Runs every background job now, periodic ones included: their last run times are
+ * forgotten, a tick in progress is waited for, then one whole tick runs (its mail
+ * leaves in it: the outbox's sender comes last).
+ */
+export async function runJobsNow(db: Db, jobs: JobRunner): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await db.deleteFrom('jobRuns').execute();
+    await jobs.runOnce();
+  }
 }

@@ -166,8 +166,10 @@ const CASES: Record<string, Case> = {
     },
   },
   'GET /api/user/activity': {},
+  'GET /api/user/notifications': {},
   'GET /api/user/first-run': {},
   'PUT /api/user/first-run/:step': { params: () => ({ step: 'linkCopied' }) },
+  'PUT /api/user/notifications': { body: () => ({ milestones: true }) },
   'POST /api/password-reset': { body: () => ({ email: 'a@example.org' }) },
   'POST /api/password-reset/:token': {
     params: () => ({ token: 'nosuchtoken' }),
@@ -292,6 +294,7 @@ const CASES: Record<string, Case> = {
     alsoAllowed: [400],
   },
   'POST /api/debug/create-test-content': {},
+  'POST /api/debug/run-jobs': {},
   'GET /api/shares/scheduled': {},
   'POST /api/shares': {
     body: () => ({ assetId, campaignId, organizationId: admin.orgId, platform: 'twitter' }),
@@ -319,6 +322,8 @@ const CASES: Record<string, Case> = {
   'POST /unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'GET /reminders/confirm/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'POST /reminders/confirm/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
+  'GET /notifications/unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
+  'POST /notifications/unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'GET /api/supporter/campaigns/:id/elsewhere': { params: ofCampaign },
   'GET /api/supporter/assets/:id/message-check': {
     params: () => ({ id: assetId }),

@@ -20,6 +20,9 @@ export const OUTBOX_BUDGET_RETRY_MS = HOUR_MS;
 /** Finished rows are kept this long (the budgets need a day; the rest is for the operators). */
 export const OUTBOX_RETENTION_MS = 30 * DAY_MS;
 
+/** What a row that will never be sent loses: the address, the words, its claim. */
+const UNSENT_CLEARED = { recipient: null, body: null, headers: null, claimedAt: null } as const;
+
 /** Process-wide tallies for /metrics. */
 export const outboxCounters = { sent: 0, failed: 0, held: 0, expired: 0 };
 
@@ -38,6 +41,11 @@ export interface FinishedMail {
 export interface OutboxOutcomes {
   sent?: (q: Db, mail: FinishedMail) => Promise<void>;
   unsent?: (q: Db, mail: FinishedMail) => Promise<void>;
+  /**
+   * Asked when the row is claimed for sending: false drops it unsent (reason
+   * no-longer-wanted), as a staff notice whose member has left or switched it off.
+   */
+  wanted?: (q: Db, mail: FinishedMail) => Promise<boolean>;
 }
 
 interface Logger {
@@ -128,6 +136,15 @@ export function outboxSenderJob(opts: {
       // Budgets count what has left; this batch's earlier rows count too.
       const batch = { recipient: new Map<string, number>(), organization: new Map<number, number>(), all: 0 };
       for (const row of rows) {
+        const wanted = outcomes[row.kind]?.wanted;
+        if (wanted && !(await wanted(trx, row))) {
+          await trx
+            .updateTable('outbox')
+            .set({ status: 'dropped', reason: OUTBOX_REASON.notWanted, ...UNSENT_CLEARED })
+            .where('id', '=', row.id)
+            .execute();
+          continue;
+        }
         const over =
           !BUDGET_EXEMPT_KINDS.includes(row.kind) &&
           (await budgetExceeded(
@@ -285,15 +302,7 @@ export function outboxSenderJob(opts: {
     }
     await q
       .updateTable('outbox')
-      .set({
-        status: 'failed',
-        attempts,
-        reason: OUTBOX_REASON.refused,
-        recipient: null,
-        body: null,
-        headers: null,
-        claimedAt: null,
-      })
+      .set({ status: 'failed', attempts, reason: OUTBOX_REASON.refused, ...UNSENT_CLEARED })
       .where('id', '=', row.id)
       .execute();
     outboxCounters.failed++;

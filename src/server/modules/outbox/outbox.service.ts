@@ -28,6 +28,8 @@ export const OUTBOX_REASON = {
   notSentInTime: 'not-sent-in-time',
   /** The mail server refused it on every try. */
   refused: 'refused-by-mail-server',
+  /** Its recipient no longer wants it when it is to leave (a member who left, a switch turned off). */
+  notWanted: 'no-longer-wanted',
   /** An operator dropped it (dropHeldMail). */
   operator: 'dropped-by-operator',
 } as const;

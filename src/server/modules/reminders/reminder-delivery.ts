@@ -1,7 +1,7 @@
 import type { PushReminderPayload, PushSubscriptionInput } from '#shared/schemas/reminders.ts';
 import { assetHeadline } from '#shared/share-links.ts';
 import type { Config } from '../../config/env.ts';
-import type { MailMessage } from '../../lib/mail.ts';
+import { type MailMessage, unsubscribeHeaders } from '../../lib/mail.ts';
 import { safePost } from '../../lib/safe-fetch.ts';
 import { REMINDER_SUBJECT } from './reminder-addresses.ts';
 import type { ReminderKeys } from './reminder-keys.ts';
@@ -76,12 +76,7 @@ export function reminderMail(r: DueReminder & { email: string }, unsubscribeUrl:
       consentLine(r.organizationName),
       `Unsubscribe from reminders of ${r.organizationName}: ${unsubscribeUrl}`,
     ].join('\n'),
-    // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` to the
-    // link; opening it (GET) only shows a button, so a mail scanner unsubscribes nobody.
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: unsubscribeHeaders(unsubscribeUrl),
   };
 }
 

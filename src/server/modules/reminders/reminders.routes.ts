@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '#shared/schemas/common.ts';
@@ -9,16 +9,15 @@ import { loadReminderKeys } from './reminder-keys.ts';
 import { type UnsubscribeOutcome, unsubscribe, unsubscribeLinkState } from './reminders.service.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { noStore } from '../../lib/replies.ts';
+import {
+  acceptFormPosts,
+  type PlainPage,
+  plainPageHtml,
+  plainPageResponses,
+  sendPlainPage,
+} from '../../lib/plain-page.ts';
 
-interface Page {
-  status: 200 | 404 | 410;
-  title: string;
-  text: string;
-  /** The path the page's button posts to. */
-  action?: string;
-}
-
-const PAGES: Record<UnsubscribeOutcome, Page> = {
+const PAGES: Record<UnsubscribeOutcome, PlainPage> = {
   unsubscribed: {
     status: 200,
     title: 'You are unsubscribed',
@@ -37,26 +36,12 @@ const PAGES: Record<UnsubscribeOutcome, Page> = {
 };
 
 /** What opening a live link shows: a button, since opening alone (a mail scanner) must change nothing. */
-const unsubscribeButtonPage = (token: string): Page => ({
+const unsubscribeButtonPage = (token: string): PlainPage => ({
   status: 200,
   title: 'Unsubscribe from reminders',
   text: 'Press the button to stop reminder emails to this address from this organization. Reminders you scheduled are removed, and your address with them.',
   action: `/unsubscribe/${encodeURIComponent(token)}`,
 });
-
-/** A small page of its own: it must work without the app's scripts (mail clients open it anywhere). */
-const page = (p: Page) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${p.title} | Rally</title></head>
-<body><main><h1>${p.title}</h1><p>${p.text}</p>${
-  p.action
-    ? `\n<form method="post" action="${p.action}"><button type="submit">Unsubscribe</button></form>`
-    : ''
-}</main></body></html>
-`;
-
-/** The RFC 8058 one-click body (or the page's empty form): read, never needed. */
-const FORM_BODY_LIMIT = 4096;
 
 /**
  * The confirmation link's page. Opening it (GET, as mail scanners do) changes
@@ -71,7 +56,7 @@ function confirmPage(
   if (result.outcome === 'unknown') {
     return {
       status: 404,
-      html: page({
+      html: plainPageHtml({
         status: 404,
         title: 'This confirmation link is not valid',
         text: 'The link may be mistyped, already replaced by a newer one, or older than it may be. Schedule the reminder again to get a new one.',
@@ -82,7 +67,7 @@ function confirmPage(
   if (result.outcome === 'already' || posted) {
     return {
       status: 200,
-      html: page({
+      html: plainPageHtml({
         status: 200,
         title: 'Your email is confirmed',
         text: `Reminders you schedule with ${org} will be emailed to this address at the time you chose. Every reminder has a link to unsubscribe.`,
@@ -109,32 +94,21 @@ export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
     publicKey: (await loadReminderKeys(db)).vapid.publicKey,
   }));
 
-  const html = { content: { 'text/html': { schema: z.string() } } };
-  const sendPage = (reply: FastifyReply, p: Page) =>
-    reply.code(p.status).type('text/html; charset=utf-8').send(page(p));
-  const pageSchema = {
-    params: unsubscribeParamsSchema,
-    response: { 200: html, 404: html, 410: html },
-  };
+  const pageSchema = { params: unsubscribeParamsSchema, response: plainPageResponses };
 
   // Opening the link: the button (or what became of the link). Changes nothing.
   r.get('/unsubscribe/:token', { onRequest: noStore, schema: pageSchema }, async (request, reply) => {
     const state = await unsubscribeLinkState(db, request.params.token);
-    return sendPage(reply, state === 'live' ? unsubscribeButtonPage(request.params.token) : PAGES[state]);
+    return sendPlainPage(
+      reply,
+      state === 'live' ? unsubscribeButtonPage(request.params.token) : PAGES[state],
+    );
   });
 
-  // The unsubscribe itself: the page's button, or the mail client's one-click POST
-  // (`List-Unsubscribe=One-Click`, form-encoded or multipart). Its body says nothing
-  // the link does not, so any small form body is read and set aside.
-  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
-    app.addContentTypeParser(
-      type,
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, _body, done) => done(null, {}),
-    );
-  }
+  // The unsubscribe itself: the page's button, or the mail client's one-click POST.
+  acceptFormPosts(app);
   r.post('/unsubscribe/:token', { onRequest: noStore, schema: pageSchema }, async (request, reply) =>
-    sendPage(reply, PAGES[await unsubscribe(db, request.params.token)]),
+    sendPlainPage(reply, PAGES[await unsubscribe(db, request.params.token)]),
   );
 }
 

@@ -35,7 +35,7 @@ describe('organisation settings', () => {
     });
   });
 
-  it('saves a partial update, keeps the rest, and every member reads it back', async () => {
+  it('saves a partial update, keeps the rest, and every member reads it back (notifications are their own)', async () => {
     const res = await put({
       general: { name: 'River Friends', website: 'https://river.example' },
       notifications: { weeklyDigest: true },
@@ -50,11 +50,13 @@ describe('organisation settings', () => {
       contactEmail: '',
       timeZone: 'UTC',
     });
+    // The admin's notification switches are the admin's: the viewer has the defaults.
+    expect(res.json().notifications.weeklyDigest).toBe(true);
     expect(back.notifications).toEqual({
       campaignUpdates: true,
       newSupporters: true,
       milestones: true,
-      weeklyDigest: true,
+      weeklyDigest: false,
     });
     // The organisation's own name follows.
     const org = await t.app.inject({ url: '/api/organization', headers: bearer(viewer.token) });

@@ -15,6 +15,7 @@ const LABELS: Record<string, Label> = {
   'account.email_change_requested': (t) => `Asked to change your email: ${t}`,
   'account.email_changed': (t) => `Changed your email: ${t}`,
   'account.email_change_undone': (t) => `Undid an email change: ${t}`,
+  'account.notifications_updated': (t) => `Changed your email notifications: ${t}`,
   'organization.created': (t) => `Created the organization ${t}`,
   'organization.settings_updated': 'Updated the organization settings',
   'member.joined': (t) => `Joined ${t}`,
