@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AnyDb, DialectName } from '../dialect.ts';
 import { notNull, withId } from '../dialect.ts';
-import { createIndex, ownedBy } from './lib/ddl.ts';
+import { createIndex, createMemberTable, ownedBy } from './lib/ddl.ts';
 
 // Staff notifications (modules/notifications):
 // - memberNotifications: each member's own switches in their organisation (a JSON
@@ -16,10 +16,7 @@ import { createIndex, ownedBy } from './lib/ddl.ts';
 // The campaigns already over and the members already in are marked done: the new
 // mails are about what happens from now on.
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await db.schema
-    .createTable('memberNotifications')
-    .addColumn('userId', 'integer', ownedBy('users.id'))
-    .addColumn('organizationId', 'integer', ownedBy('organizations.id'))
+  await createMemberTable(db, 'memberNotifications')
     .addColumn('data', 'text', notNull)
     .addColumn('origin', 'text')
     .addColumn('updatedAt', 'text', notNull)

@@ -4,6 +4,7 @@ import {
   type PDFFont,
   type PDFImage,
   type PDFPage,
+  type RGB,
   rgb,
   StandardFonts,
 } from 'pdf-lib';
@@ -136,27 +137,14 @@ export async function posterPdf(input: PosterInput): Promise<Uint8Array> {
     page.drawImage(image, { x: (PAGE_WIDTH - width) / 2, y: top - height, width, height });
     top -= height + 8;
   }
-  top = drawCentred(
-    page,
-    regular,
-    fitText(regular, posterText(input.organization.name), { max: 18, min: 12, maxLines: 2 }),
-    top,
-    MUTED,
-  );
-  top -= 16;
-  top = drawCentred(
-    page,
-    bold,
-    fitText(bold, posterText(input.name), { max: 44, min: 24, maxLines: 3 }),
-    top,
-  );
-  top -= 12;
-  top = drawCentred(
-    page,
-    regular,
-    fitText(regular, posterText(input.line), { max: 24, min: 16, maxLines: 3 }),
-    top,
-  );
+  const heading: Array<[PDFFont, string, { max: number; min: number; maxLines: number }, number, RGB?]> = [
+    [regular, input.organization.name, { max: 18, min: 12, maxLines: 2 }, 16, MUTED],
+    [bold, input.name, { max: 44, min: 24, maxLines: 3 }, 12],
+    [regular, input.line, { max: 24, min: 16, maxLines: 3 }, 0],
+  ];
+  for (const [font, text, size, gapAfter, color] of heading) {
+    top = drawCentred(page, font, fitText(font, posterText(text), size), top, color) - gapAfter;
+  }
 
   // Bottom up: the link under the code.
   const url = fitText(bold, posterText(input.printedUrl), { max: 20, min: 10, maxLines: 2 });

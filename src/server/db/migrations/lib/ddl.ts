@@ -37,6 +37,13 @@ const scopeColumn = {
  * campaign's rows also carry its organizationId (after the key), every column is
  * required, and deleting the campaign or organisation deletes its rows.
  */
+/** A table of rows that belong to one member in one organisation (both deleted with it). */
+export const createMemberTable = (db: AnyDb, name: string) =>
+  db.schema
+    .createTable(name)
+    .addColumn('userId', 'integer', ownedBy('users.id'))
+    .addColumn('organizationId', 'integer', ownedBy('organizations.id'));
+
 export async function createScopedTable(
   db: AnyDb,
   name: string,
