@@ -273,6 +273,10 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...firstRun, params: { step: 'linkCopied' }, status: 204 });
     await call({ ...firstRun, params: { step: 'launched' }, status: 400 });
     await call({ route: 'GET /api/user/first-run', headers: auth, status: 200 });
+    await call({ route: 'GET /api/user/notifications', headers: auth, status: 200 });
+    const notifications = { route: 'PUT /api/user/notifications', headers: auth } as const;
+    await call({ ...notifications, payload: { weeklyDigest: true }, status: 200 });
+    await call({ ...notifications, payload: { weeklyDigest: 'yes' }, status: 400 });
     await call({ route: 'GET /api/organization/activity', headers: auth, status: 200 });
     await call({ route: 'GET /api/organization/activity', query: 'limit=0', headers: auth, status: 400 });
     // The same password again: later calls still sign in with it.
@@ -338,6 +342,9 @@ describe('real responses parse with the route schemas', () => {
     await call({ route: 'GET /api/push/public-key', status: 200 });
     await call({ route: 'GET /unsubscribe/:token', params: { token: 'nosuchtoken' }, status: 404 });
     await call({ route: 'POST /unsubscribe/:token', params: { token: 'nosuchtoken' }, status: 404 });
+    const staffUnsubscribe = { params: { token: 'nosuchtoken' }, status: 404 } as const;
+    await call({ route: 'GET /notifications/unsubscribe/:token', ...staffUnsubscribe });
+    await call({ route: 'POST /notifications/unsubscribe/:token', ...staffUnsubscribe });
     await call({ route: 'GET /reminders/confirm/:token', params: { token: 'nosuchtoken' }, status: 404 });
     await call({ route: 'POST /reminders/confirm/:token', params: { token: 'nosuchtoken' }, status: 404 });
   }
@@ -508,6 +515,7 @@ describe('real responses parse with the route schemas', () => {
         status: 201,
       },
       { route: 'POST /api/debug/create-test-content', headers: auth, status: 201 },
+      { route: 'POST /api/debug/run-jobs', headers: auth, status: 204 },
       { route: 'GET /api/supporter/campaigns/:id', params: ours, status: 200 },
       { route: 'GET /api/supporter/campaigns/:id', params: { id: 0 }, status: 404 },
       { route: 'GET /api/supporter/campaigns/:id/impact', params: ours, status: 200 },
