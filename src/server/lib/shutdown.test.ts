@@ -72,7 +72,13 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
           auth,
         );
         expect(org.status).toBe(201);
-        const campaign = await httpRequest(port, 'POST', '/api/campaigns', { name: 'Drain' }, auth);
+        const campaign = await httpRequest(
+          port,
+          'POST',
+          '/api/campaigns',
+          { name: 'Drain', status: 'active' },
+          auth,
+        );
         expect(campaign.status).toBe(201);
         const asset = await httpRequest(
           port,

@@ -328,9 +328,11 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a 
     }
     expect(previous).toBe(Number(maxId));
 
-    // The hourly upload cleanup: one run across both instances since they started.
-    const cleanups = await jobLog(db, 'jobRuns');
-    expect(cleanups.map((c) => c.name)).toEqual(['upload-cleanup']);
+    // The periodic jobs (the hourly upload cleanup, the staff notifications at most once
+    // a minute): one run of each across both instances since they started.
+    const periodic = await jobLog(db, 'jobRuns');
+    expect(periodic.map((c) => c.name).sort()).toEqual(['notifications', 'upload-cleanup']);
+    const cleanups = periodic.filter((c) => c.name === 'upload-cleanup');
     const by = (app: string) => runs.filter((r) => r.app === app).length;
     console.log(
       `rollups: ${runs.length} runs (rally-a ${by('rally-a')}, rally-b ${by('rally-b')}); upload cleanup by ${cleanups[0].app}`,
