@@ -19,7 +19,10 @@ test('header links reach every staff screen', async ({ page, signedIn }) => {
   expect(signedIn.orgId).toBeGreaterThan(0);
 });
 
-test('the user menu offers Profile, Settings, Test File Upload and Sign out', async ({ page, signedIn }) => {
+test('the user menu offers Profile, Settings, the activity log (admins), Test File Upload and Sign out', async ({
+  page,
+  signedIn,
+}) => {
   await page.goto('/');
   const open = async () => {
     await page.getByRole('button', { name: 'User menu' }).click();
@@ -27,9 +30,11 @@ test('the user menu offers Profile, Settings, Test File Upload and Sign out', as
   };
   let menu = await open();
   await expect(menu).toContainText(signedIn.orgName);
+  // The organisation's creator is its admin: the activity log is theirs.
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Profile',
     'Settings',
+    'Activity Log',
     'Test File Upload',
     'Sign out',
   ]);
