@@ -76,7 +76,7 @@ test.describe('make it personal', () => {
     await expect(nudge).toBeVisible();
     await expect(nudge).toContainText('Make it your own');
     await expect(nudge).toContainText(NUDGE);
-    await expect(dialog.getByRole('status')).toContainText(NUDGE);
+    await expect(dialog.getByRole('status').filter({ hasText: NUDGE })).toBeVisible();
 
     const template = `I support ${seeded.name} because it matters to me and to my community. Here's why:`;
     await expect(nudge).toContainText(template);

@@ -69,7 +69,8 @@ for (const [device, use] of [
       const siblingId = await archiveWithSibling(request, seeded);
       await page.goto(`/supporter/${seeded.campaignId}`);
       await expect(page.getByRole('heading', { name: 'Campaign Not Found' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Go Back' })).toHaveCount(0);
+      // SPEC.md's Go Back is back (issue 24 item 8).
+      await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
       await expect(
         page.getByRole('heading', { name: `${seeded.account.orgName} has other campaigns you can support` }),
       ).toBeVisible();

@@ -172,7 +172,8 @@ test.describe('reminders', () => {
       expect(new URL(opened.searchParams.get('u') as string).searchParams.get('ref')).toBe(ref);
       await expect
         .poll(() => shareRows(seeded.campaignId))
-        .toEqual([expect.objectContaining({ status: 'shared', ref, platform: 'facebook' })]);
+        // A platform window opened: an opened intent, not a confirmed share.
+        .toEqual([expect.objectContaining({ status: 'opened', ref, platform: 'facebook' })]);
 
       // The mail's unsubscribe link: opening it only asks; the button unsubscribes.
       const unsubscribe = text.match(/https?:\/\/\S+\/unsubscribe\/[A-Za-z0-9_-]{43}/)?.[0] as string;
@@ -232,7 +233,7 @@ test.describe('reminders', () => {
     });
   });
 
-  test('the one-tap link prefills the words chosen when scheduling, and sharing moves the share to shared', async ({
+  test('the one-tap link prefills the words chosen when scheduling, and sharing moves the share to opened', async ({
     page,
     request,
   }) => {
@@ -273,8 +274,9 @@ test.describe('reminders', () => {
     await expect
       .poll(() => shareRows(seeded.campaignId))
       .toEqual([
+        // Facebook's window opened: the scheduled share becomes an opened intent.
         expect.objectContaining({
-          status: 'shared',
+          status: 'opened',
           ref,
           platform: 'facebook',
           scheduledFor: plan.scheduledFor,
