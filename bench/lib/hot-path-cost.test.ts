@@ -12,9 +12,11 @@ describe('supporter hot path CPU budget', () => {
   });
 
   it('fails a build slowed by 1 ms in an onRequest hook', { timeout: 240_000 }, async () => {
+    // Three rounds, not one: a single pair can catch the bare server in a GC pause or
+    // behind another process, and the guard reads the median pair.
     const costs = await measureHotPathCost({
-      requests: 100,
-      rounds: 1,
+      requests: 150,
+      rounds: 3,
       appEnv: { BENCH_SLOW_HOOK_MS: '1' },
     });
     for (const c of costs) console.log(describeCost(c));
