@@ -40,6 +40,11 @@ export const ERROR_CODES = {
   INVITATION_NOT_FOUND: 'The invitation link is unknown, revoked or already used (404)',
   INVITATION_EXPIRED: 'The invitation link has expired (410)',
   LAST_ADMIN: 'The change would leave the organisation without an admin (409)',
+  ORGANIZATION_SUSPENDED:
+    "The organisation is suspended by the instance's operators: its members may read but not change anything, its API keys are refused; the message gives the reason (403)",
+  CAMPAIGN_UNAVAILABLE: "The campaign's organisation is suspended: its public pages are gone for now (410)",
+  MAIL_NOT_HELD:
+    'The mail is no longer held (sent, dropped or expired meanwhile), or its organisation is suspended (409)',
   // Campaigns and assets
   CAMPAIGN_NOT_EDITABLE: 'The campaign is archived: duplicate it instead (400)',
   STATUS_CHANGE_NOT_ALLOWED: 'The campaign cannot move from its status to the one asked (400)',
@@ -91,6 +96,11 @@ export const PUBLISH_NEEDS_SHARE_WORDS =
   'Give every image and video a share text or a description before publishing';
 export const INVITATION_EXPIRED = 'This invitation has expired';
 export const USERNAME_TAKEN = 'Username already exists';
+/** The neutral words of a suspended organisation's public pages: nothing of the organisation. */
+export const CAMPAIGN_UNAVAILABLE = 'This campaign is not available';
+/** What a suspended organisation's members are told (the banner, and a refused write). */
+export const organizationSuspendedMessage = (reason: string | null) =>
+  `This organization is suspended by the operators of this server${reason ? `: ${reason}` : ''}. Its members can read but not change anything.`;
 export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';
 export const FILE_TOO_LARGE = 'File too large';
 /** The logo limit, said once on the branding card and in the server's refusal. */

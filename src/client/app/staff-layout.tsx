@@ -26,6 +26,7 @@ import {
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
 import { useUser, UserAvatar, displayName, roleLabel } from '#client/features/auth/index.ts';
+import { SuspendedBanner } from '#client/features/instance/index.ts';
 import { useOrganization, useRole } from '#client/features/organization/index.ts';
 import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
 import { useDevTools } from '#client/lib/server-info.ts';
@@ -223,6 +224,7 @@ export default function StaffLayout() {
             </div>
           </div>
         </header>
+        <SuspendedBanner organization={user?.organizationId ? org : undefined} />
         <div id="main-content" tabIndex={-1} className="outline-none">
           <Outlet />
         </div>

@@ -25,6 +25,11 @@ export const queryKeys = {
   revocableList: (path: string) => [path] as const,
   invitation: (token: string) => ['/api/invitations', token] as const,
 
+  // The instance (operators)
+  /** The console's organisation table, one key per query (filter, sort, page). */
+  instanceOrganizations: ['/api/instance/organizations'],
+  instanceHealth: ['/api/instance/health'],
+
   // Campaigns, assets, templates
   campaigns: ['/api/campaigns'],
   campaign: (id: number) => [`/api/campaigns/${id}`] as const,
@@ -52,4 +57,8 @@ export const queryKeys = {
     [`/api/supporter/campaigns/${campaignId}/scheduled/${shareId}`, ref] as const,
   elsewhere: (campaignId: number | undefined) =>
     [`/api/supporter/campaigns/${campaignId}/elsewhere`] as const,
+
+  // The instance's held mail and audit log (operators), one key per page within each
+  instanceHeldMail: ['/api/instance/held-mail'],
+  instanceAudit: ['/api/instance/audit'],
 } as const;

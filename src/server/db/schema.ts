@@ -37,6 +37,12 @@ export interface OrganizationsTable {
   description: string | null;
   creatorId: number;
   createdAt: string;
+  /** Suspended by an operator since then (modules/instance); null while active. */
+  suspendedAt: NullByDefault<string>;
+  /** The operator's reason, shown to the members in the staff banner. */
+  suspendedReason: NullByDefault<string>;
+  /** The operator who suspended it (null from the command line). */
+  suspendedBy: NullByDefault<number>;
 }
 
 export interface SessionsTable {
@@ -244,6 +250,8 @@ export interface OutboxTable {
   claimedAt: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** Since when it waits, while `held` (the operators' list of held mail). */
+  heldAt: NullByDefault<string>;
 }
 
 /** Addresses that confirmed (or were asked to confirm) reminders from an organisation (migration 0021). */

@@ -4,8 +4,12 @@ import { roleNeededMessage } from '#shared/schemas/members.ts';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
+import { assertOrganizationActive } from '../lib/org-suspension.ts';
 import { hasRole, type RouteRule, ruleFor } from '../lib/permissions.ts';
 import { authenticateRequest } from './auth.ts';
+
+/** The methods that change nothing: a suspended organisation's members may still use them. */
+const READS = new Set(['GET', 'HEAD']);
 
 export const API_KEY_REFUSED_MESSAGE = 'API keys cannot be used here: sign in as a member';
 
@@ -20,6 +24,10 @@ export const API_KEY_REFUSED_MESSAGE = 'API keys cannot be used here: sign in as
  * A route's rule depends only on its method and URL, so it is looked up once, when
  * the route is registered: a public route gets no hook at all (the supporter reads
  * are the hot path), any other gets its check as the first of its onRequest hooks.
+ *
+ * A suspended organisation (lib/org-suspension.ts) keeps its reads: every write in it
+ * (any method but GET and HEAD on a route for its members) is refused here, 403
+ * ORGANIZATION_SUSPENDED with the operators' reason. Its API keys never get this far.
  */
 export function registerPermissions(app: FastifyInstance, db: Db, config: Config): void {
   async function check(request: FastifyRequest, rule: RouteRule | undefined) {
@@ -37,9 +45,11 @@ export function registerPermissions(app: FastifyInstance, db: Db, config: Config
       throw forbidden('API_KEY_NOT_ALLOWED', API_KEY_REFUSED_MESSAGE);
     const { access } = rule;
     if (access === 'session') return;
-    if (!request.user.organizationId) throw forbidden('NO_ORGANIZATION', MISSING_ORG_MESSAGE);
-    if (access === 'member') return;
-    if (!hasRole(request.user.role, access)) throw forbidden('ROLE_REQUIRED', roleNeededMessage(access));
+    const orgId = request.user.organizationId;
+    if (!orgId) throw forbidden('NO_ORGANIZATION', MISSING_ORG_MESSAGE);
+    if (access !== 'member' && !hasRole(request.user.role, access))
+      throw forbidden('ROLE_REQUIRED', roleNeededMessage(access));
+    if (!READS.has(request.method)) await assertOrganizationActive(db, orgId);
   }
 
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -24,5 +24,9 @@ export const organizationSchema = z.object({
   description: z.string().nullable(),
   creatorId: idField,
   createdAt: timestampField,
+  /** Suspended by the instance's operators since then (members read only; the staff banner); null while active. */
+  suspendedAt: timestampField.nullable(),
+  /** The operators' reason, shown to the members. */
+  suspendedReason: z.string().nullable(),
 });
 export type Organization = z.infer<typeof organizationSchema>;

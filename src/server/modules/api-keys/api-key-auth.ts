@@ -2,6 +2,7 @@ import { API_KEY_PREFIX } from '#shared/constants.ts';
 import { hasRole } from '#shared/schemas/members.ts';
 import type { Db } from '../../db/client.ts';
 import { tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { organizationSuspended } from '../../lib/org-suspension.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
 import { hashToken, type UserRow } from '../auth/index.ts';
 
@@ -25,7 +26,8 @@ export interface ApiKeyCaller {
 /**
  * The caller an API key stands for; 401 for an unknown, revoked or forged key, and
  * for a key whose creator has left the organisation (an admin who leaves takes their
- * keys' access with them); 429 past the key's requests per minute.
+ * keys' access with them); 403 ORGANIZATION_SUSPENDED while an operator has suspended
+ * the key's organisation; 429 past the key's requests per minute.
  */
 export async function authenticateApiKey(db: Db, key: string, perMinute: number): Promise<ApiKeyCaller> {
   const row = await db
@@ -35,13 +37,15 @@ export async function authenticateApiKey(db: Db, key: string, perMinute: number)
         .onRef('users.id', '=', 'apiKeys.createdBy')
         .onRef('users.organizationId', '=', 'apiKeys.organizationId'),
     )
+    .innerJoin('organizations as o', 'o.id', 'apiKeys.organizationId')
     .selectAll('users')
-    .select(['apiKeys.id as keyId', 'apiKeys.role as keyRole'])
+    .select(['apiKeys.id as keyId', 'apiKeys.role as keyRole', 'o.suspendedAt', 'o.suspendedReason'])
     .where('apiKeys.tokenHash', '=', hashToken(key))
     .executeTakeFirst();
   if (!row) throw unauthorized('INVALID_API_KEY', INVALID_API_KEY);
-  await countRequest(db, row.keyId, perMinute);
-  const { keyId, keyRole, ...user } = row;
+  const { keyId, keyRole, suspendedAt, suspendedReason, ...user } = row;
+  if (suspendedAt) throw organizationSuspended(suspendedReason);
+  await countRequest(db, keyId, perMinute);
   // A creator demoted since caps the key at their role now.
   const role = hasRole(user.role, keyRole as 'viewer') ? keyRole : user.role;
   return { keyId, user: { ...(user as UserRow), role } };

@@ -127,10 +127,10 @@ ${action}
 
 export const EMBED_NOT_FOUND_TITLE = 'Campaign not available';
 
-/** A campaign that does not exist or is not public (draft, archived): the same page for both. */
-export function renderEmbedNotFound(): string {
-  return page(
-    EMBED_NOT_FOUND_TITLE,
-    `<main><h1>${EMBED_NOT_FOUND_TITLE}</h1><p>This campaign cannot be shared here.</p></main>`,
-  );
+/**
+ * A campaign that does not exist or is not public (draft, archived): the same page for
+ * both; with a title of the server's own for a suspended organisation's campaign.
+ */
+export function renderEmbedNotFound(title = EMBED_NOT_FOUND_TITLE): string {
+  return page(title, `<main><h1>${title}</h1><p>This campaign cannot be shared here.</p></main>`);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureFramedSupporterId } from '../../lib/supporter-id.ts';
@@ -26,11 +27,13 @@ export async function embedRoutes(app: FastifyInstance, { db, config, supporterC
 
   app.get<Params>(
     '/embed/:campaignId',
-    { schema: { response: { 200: html, 404: html } } },
+    { schema: { response: { 200: html, 404: html, 410: html } } },
     async (request, reply) => {
       const campaignId = parseId(request.params.campaignId);
       const entry = campaignId === undefined ? undefined : await getSupporterEntry({ db, cache, campaignId });
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // A suspended organisation's card: the neutral words, nothing of the organisation.
+      if (entry?.suspended) return reply.code(410).send(renderEmbedNotFound(CAMPAIGN_UNAVAILABLE));
       if (!entry?.view || entry.hidden) return reply.code(404).send(renderEmbedNotFound());
 
       const origins = await embedAllowedOrigins(db, entry.view.campaign.organizationId);

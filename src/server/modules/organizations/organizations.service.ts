@@ -6,7 +6,16 @@ import { recordAudit } from '../../lib/audit.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** The organisation as the API shows it (not its internal name key). */
-const ORGANIZATION_COLUMNS = ['id', 'name', 'username', 'description', 'creatorId', 'createdAt'] as const;
+const ORGANIZATION_COLUMNS = [
+  'id',
+  'name',
+  'username',
+  'description',
+  'creatorId',
+  'createdAt',
+  'suspendedAt',
+  'suspendedReason',
+] as const;
 
 export async function createOrganization(opts: {
   db: Db;

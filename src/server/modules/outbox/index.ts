@@ -22,8 +22,10 @@ export {
   OUTBOX_REASON,
   type OutboxStatus,
   type OutgoingMail,
-  organizationHeld,
+  holdOrganizationMail,
+  organizationHold,
   queueMail,
   recordUnsentMail,
   releaseHeldMail,
+  releaseOrganizationMail,
 } from './outbox.service.ts';

@@ -168,6 +168,7 @@ export function outboxSenderJob(opts: {
             .set({
               status: 'held',
               reason: BUDGET_REASON[over.scope],
+              heldAt: at,
               claimedAt: null,
               nextAttemptAt: new Date(now + OUTBOX_BUDGET_RETRY_MS).toISOString(),
             })
@@ -193,7 +194,7 @@ export function outboxSenderJob(opts: {
     // An organisation old enough now: its held mail goes.
     let release = trx
       .updateTable('outbox')
-      .set({ status: 'queued', reason: null })
+      .set({ status: 'queued', reason: null, heldAt: null })
       .where('status', '=', 'held')
       .where('reason', '=', OUTBOX_REASON.newOrganization);
     if (config.mailHoldNewOrgsMs > 0) {
@@ -206,7 +207,7 @@ export function outboxSenderJob(opts: {
     // A budget hold whose wait is over: queued again (the claim checks the budget anew).
     await trx
       .updateTable('outbox')
-      .set({ status: 'queued', reason: null })
+      .set({ status: 'queued', reason: null, heldAt: null })
       .where('status', '=', 'held')
       .where('reason', 'in', Object.values(BUDGET_REASON))
       .where('nextAttemptAt', '<=', at)

@@ -18,6 +18,11 @@ export type OutboxStatus = 'queued' | 'held' | 'sending' | 'sent' | 'failed' | '
 export const OUTBOX_REASON = {
   /** The organisation is younger than MAIL_HOLD_NEW_ORGS_HOURS; released when it is old enough. */
   newOrganization: 'new-organization',
+  /**
+   * An operator suspended the organisation: released when it is restored, expired
+   * (keeping this reason) if its time passes first.
+   */
+  organizationSuspended: 'organization-suspended',
   /** A daily budget was spent when the sender came to it; tried again an hour later. */
   budgetRecipient: 'budget-recipient',
   budgetOrganization: 'budget-organization',
@@ -91,20 +96,35 @@ export interface OutgoingMail {
   expiresAt: number;
 }
 
-/** Is this organisation still too young for its mail to leave? */
-export async function organizationHeld(q: Db, config: Config, organizationId: number | null, now: number) {
-  if (organizationId === null || config.mailHoldNewOrgsMs <= 0) return false;
+/** Holds that mean the mail may never leave: it spends only its own organisation's budget. */
+const MAY_NEVER_LEAVE: string[] = [OUTBOX_REASON.newOrganization, OUTBOX_REASON.organizationSuspended];
+
+/**
+ * Why an organisation's mail must wait now, or null: the organisation is suspended,
+ * or still too young for its mail to leave.
+ */
+export async function organizationHold(
+  q: Db,
+  config: Config,
+  organizationId: number | null,
+  now: number,
+): Promise<string | null> {
+  if (organizationId === null) return null;
   const org = await q
     .selectFrom('organizations')
-    .select('createdAt')
+    .select(['createdAt', 'suspendedAt'])
     .where('id', '=', organizationId)
     .executeTakeFirst();
-  return org !== undefined && Date.parse(org.createdAt) > now - config.mailHoldNewOrgsMs;
+  if (!org) return null;
+  if (org.suspendedAt) return OUTBOX_REASON.organizationSuspended;
+  const young = config.mailHoldNewOrgsMs > 0 && Date.parse(org.createdAt) > now - config.mailHoldNewOrgsMs;
+  return young ? OUTBOX_REASON.newOrganization : null;
 }
 
 /**
  * Writes one mail into the outbox, in the caller's transaction: `queued`, or `held`
- * (reason new-organization) while its organisation is younger than the hold.
+ * while its organisation is suspended (reason organization-suspended) or younger than
+ * the hold (new-organization).
  */
 export async function enqueueMail(
   q: Db,
@@ -112,8 +132,8 @@ export async function enqueueMail(
   mail: OutgoingMail,
   now = Date.now(),
 ): Promise<{ id: number; status: OutboxStatus }> {
-  const held = await organizationHeld(q, config, mail.organizationId, now);
-  const status: OutboxStatus = held ? 'held' : 'queued';
+  const hold = await organizationHold(q, config, mail.organizationId, now);
+  const status: OutboxStatus = hold ? 'held' : 'queued';
   const row = await q
     .insertInto('outbox')
     .values({
@@ -127,7 +147,8 @@ export async function enqueueMail(
       body: mail.text,
       headers: mail.headers ? JSON.stringify(mail.headers) : null,
       status,
-      reason: held ? OUTBOX_REASON.newOrganization : null,
+      reason: hold,
+      heldAt: hold ? new Date(now).toISOString() : null,
       nextAttemptAt: new Date(mail.notBefore ?? now).toISOString(),
       expiresAt: new Date(mail.expiresAt).toISOString(),
       createdAt: new Date(now).toISOString(),
@@ -229,7 +250,7 @@ async function spent(q: Db, f: SpentFilter): Promise<{ n: number; oldest: string
           eb.or([
             eb('status', '!=', 'held'),
             eb('reason', 'is', null),
-            eb('reason', '!=', OUTBOX_REASON.newOrganization),
+            eb('reason', 'not in', MAY_NEVER_LEAVE),
           ]),
         );
       return eb.or([eb.and(written), sentSince(eb)]);
@@ -368,7 +389,7 @@ function heldRows(db: Db, which: HeldSelection) {
  */
 export async function releaseHeldMail(db: Db, which: HeldSelection): Promise<number> {
   const res = await heldRows(db, which)
-    .set({ status: 'queued', reason: null, nextAttemptAt: new Date().toISOString() })
+    .set({ status: 'queued', reason: null, heldAt: null, nextAttemptAt: new Date().toISOString() })
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
@@ -377,6 +398,53 @@ export async function releaseHeldMail(db: Db, which: HeldSelection): Promise<num
 export async function dropHeldMail(db: Db, which: HeldSelection): Promise<number> {
   const res = await heldRows(db, which)
     .set({ status: 'dropped', reason: OUTBOX_REASON.operator, recipient: null, body: null, headers: null })
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/**
+ * An organisation suspended: its mail waiting to leave (queued, or held for another
+ * reason) is held as `organization-suspended`, keeping the time it began to wait.
+ * The sender's sweep still expires what passes its time, with this reason.
+ */
+export async function holdOrganizationMail(
+  db: Db,
+  organizationId: number,
+  now = Date.now(),
+): Promise<number> {
+  const res = await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      status: 'held',
+      reason: OUTBOX_REASON.organizationSuspended,
+      heldAt: eb.fn.coalesce('heldAt', eb.val(new Date(now).toISOString())),
+    }))
+    .where('organizationId', '=', organizationId)
+    .where('status', 'in', ['queued', 'held'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/**
+ * An organisation restored: the mail its suspension held goes again (queued, in the
+ * order it was due; the budgets still apply when sent), or waits for the new
+ * organisation's hold if it is still that young. Mail past its time stays for the
+ * sender's sweep, which expires it with the suspension's reason.
+ */
+export async function releaseOrganizationMail(
+  db: Db,
+  config: Config,
+  organizationId: number,
+  now = Date.now(),
+): Promise<number> {
+  const hold = await organizationHold(db, config, organizationId, now);
+  const res = await db
+    .updateTable('outbox')
+    .set(hold ? { reason: hold } : { status: 'queued', reason: null, heldAt: null })
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'held')
+    .where('reason', '=', OUTBOX_REASON.organizationSuspended)
+    .where('expiresAt', '>', new Date(now).toISOString())
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }

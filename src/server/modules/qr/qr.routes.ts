@@ -9,6 +9,7 @@ import { qrSupporterUrl, supporterUrl } from '#shared/share-links.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import { orgScope } from '../../lib/org-scope.ts';
+import { assertOrganizationActive } from '../../lib/org-suspension.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
@@ -38,10 +39,12 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
 
   /**
    * The caller's campaign and the absolute links of its code. A code must carry an
-   * absolute link, so a server that cannot name its public origin refuses (409).
+   * absolute link, so a server that cannot name its public origin refuses (409). A
+   * suspended organisation prints nothing that leads to its pages (403).
    */
   async function campaignLinks(request: FastifyRequest, campaignId: number) {
     const orgId = orgScope(request.user.organizationId);
+    await assertOrganizationActive(db, orgId);
     const campaign = await getOwnCampaign({ db, orgId, campaignId });
     const origin = publicOrigin(request, config);
     if (!origin) throw conflict('PUBLIC_URL_MISSING', NO_PUBLIC_ORIGIN);

@@ -3,6 +3,11 @@
 export { loadReminderKeys } from './reminder-keys.ts';
 export { reminderConfirmRoutes, remindersRoutes } from './reminders.routes.ts';
 export { type CheckedReminder, checkReminder, type ReminderValues } from './reminders.service.ts';
-export { reminderCounters, reminderMailOutcomes, remindersJob } from './send-reminders.ts';
+export {
+  expireOverdueReminders,
+  reminderCounters,
+  reminderMailOutcomes,
+  remindersJob,
+} from './send-reminders.ts';
 export { CONFIRM_SUBJECT, REMINDER_SUBJECT } from './reminder-addresses.ts';
 export { REMINDER_REFUSED } from './reminders.service.ts';

@@ -167,6 +167,27 @@ export async function expireUnconfirmedAddresses(q: Db, keys: ReminderKeys, now:
   return lapsed.length;
 }
 
+/** A reminder mail that will never be sent: an `expired` outbox row with its reason, no address. */
+export const recordUnsentReminder = (
+  q: Db,
+  r: { shareId: number; organizationId: number; emailKey: string },
+  reason: string,
+  now: number,
+) =>
+  recordUnsentMail(
+    q,
+    {
+      kind: 'reminder',
+      organizationId: r.organizationId,
+      recipientKey: r.emailKey,
+      subject: REMINDER_SUBJECT,
+      refId: r.shareId,
+      status: 'expired',
+      reason,
+    },
+    now,
+  );
+
 /**
  * A reminder whose address is not confirmed: the address goes unused (recorded as an
  * `expired` outbox row); with no browser subscription left the row goes and the share
@@ -183,19 +204,7 @@ export async function dropUnconfirmedEmail(
   },
   now: number,
 ): Promise<boolean> {
-  await recordUnsentMail(
-    q,
-    {
-      kind: 'reminder',
-      organizationId: r.organizationId,
-      recipientKey: r.emailKey,
-      subject: REMINDER_SUBJECT,
-      refId: r.shareId,
-      status: 'expired',
-      reason: OUTBOX_REASON.addressUnconfirmed,
-    },
-    now,
-  );
+  await recordUnsentReminder(q, r, OUTBOX_REASON.addressUnconfirmed, now);
   if (r.pushSubscription !== null) {
     await q.updateTable('reminders').set({ email: null, emailKey: null }).where('id', '=', r.id).execute();
     return false;

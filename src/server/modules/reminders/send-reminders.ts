@@ -8,9 +8,14 @@ import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
 import { claimedDeliveries, type Job } from '../../jobs/runner.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { hashToken, newToken } from '../auth/index.ts';
-import { enqueueMail, type OutboxOutcomes } from '../outbox/index.ts';
+import { enqueueMail, OUTBOX_REASON, type OutboxOutcomes } from '../outbox/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { addressState, dropUnconfirmedEmail, expireUnconfirmedAddresses } from './reminder-addresses.ts';
+import {
+  addressState,
+  dropUnconfirmedEmail,
+  expireUnconfirmedAddresses,
+  recordUnsentReminder,
+} from './reminder-addresses.ts';
 import {
   type DueReminder,
   REMINDER_MAIL_TTL_MS,
@@ -103,6 +108,8 @@ export function remindersJob(opts: {
               .select('id')
               .where('status', '=', 'pending')
               .where('dueAt', '<=', nowIso)
+              // A suspended organisation's reminders wait (expireOverdueReminders at its restore).
+              .where('organizationId', 'not in', suspendedOrganizations(trx))
               .orderBy('dueAt')
               .limit(REMINDER_BATCH),
           )
@@ -355,3 +362,34 @@ export const reminderMailOutcomes: OutboxOutcomes = {
       .execute();
   },
 };
+
+/** The organisations an operator has suspended (their reminders are not sent). */
+const suspendedOrganizations = (q: Db) =>
+  q.selectFrom('organizations').select('id').where('suspendedAt', 'is not', null);
+
+/**
+ * An organisation restored: the reminders that came due while it was suspended and
+ * whose moment has passed (more than REMINDER_MAIL_TTL_MS ago) are not sent: their
+ * shares expire, an email one is recorded as an `expired` outbox row with the reason
+ * `organization-suspended`. The others go with the next run of the job.
+ */
+export async function expireOverdueReminders(
+  q: Db,
+  organizationId: number,
+  now = Date.now(),
+): Promise<number> {
+  const overdue = await q
+    .selectFrom('reminders')
+    .select(['id', 'shareId', 'organizationId', 'emailKey'])
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'pending')
+    .where('dueAt', '<=', isoBefore(REMINDER_MAIL_TTL_MS, now))
+    .execute();
+  for (const r of overdue) {
+    if (r.emailKey !== null)
+      await recordUnsentReminder(q, { ...r, emailKey: r.emailKey }, OUTBOX_REASON.organizationSuspended, now);
+    await q.deleteFrom('reminders').where('id', '=', r.id).execute();
+    await endPendingShare(q, r.shareId, 'expired').execute();
+  }
+  return overdue.length;
+}

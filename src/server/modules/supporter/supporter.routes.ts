@@ -10,7 +10,9 @@ import {
   supporterScheduledSharesSchema,
 } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
+import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { sendPlainPage } from '../../lib/plain-page.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
 import type { Db } from '../../db/client.ts';
@@ -43,13 +45,30 @@ const CAMPAIGN_NOT_FOUND = 'Campaign not found';
  */
 const HOT_ROUTE_LOG_LEVEL = 'warn';
 
+/**
+ * Why a request may not see the entry: a suspended organisation's campaign is gone
+ * (410, the neutral words and nothing of the organisation); anything else is 404.
+ */
+const unseen = (entry: SupporterEntry | undefined) =>
+  entry?.suspended
+    ? new HttpError(410, 'CAMPAIGN_UNAVAILABLE', CAMPAIGN_UNAVAILABLE)
+    : notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+
+/** The neutral page of a suspended organisation's campaign: its pages and tracked links all land here. */
+export const sendUnavailablePage = (reply: FastifyReply) =>
+  sendPlainPage(reply.header('cache-control', 'no-cache'), {
+    status: 410,
+    title: CAMPAIGN_UNAVAILABLE,
+    text: 'This campaign cannot be shown right now.',
+  });
+
 /** The JSON this visitor gets: the cached bytes, or with variants the visitor's own choice of them. */
 function visitorJson(entry: SupporterEntry, request: FastifyRequest, supporterId: string): string {
   return entry.variants ? visitorView(entry, request.server.visitorCookieKey, supporterId).json : entry.json;
 }
 
 function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
-  if (!entry.view) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+  if (!entry.view) throw unseen(entry);
   const { supporterId } = ensureSupporterId(request, reply);
   return reply
     .header('cache-control', 'no-cache')
@@ -101,7 +120,7 @@ export async function supporterRoutes(
 
   /** The JSON for whoever may see it: the public, or for a hidden campaign its team (uncached). */
   async function sendVisible(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
-    if (!(await mayView(db, entry, request))) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+    if (!(await mayView(db, entry, request))) throw unseen(entry);
     if (!entry.hidden) return sendCampaignJson(entry, request, reply);
     const { supporterId } = ensureSupporterId(request, reply);
     return reply
@@ -115,7 +134,7 @@ export async function supporterRoutes(
     const campaignId = parseId(request.params.id);
     if (campaignId === undefined) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
     const entry = await getSupporterEntry({ db, cache, campaignId });
-    if (!(await mayView(db, entry, request))) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+    if (!(await mayView(db, entry, request))) throw unseen(entry);
     return campaignId;
   }
 
@@ -218,6 +237,10 @@ export async function supporterRoutes(
         );
       return;
     }
+    if (entry?.suspended) {
+      sendUnavailablePage(reply);
+      return;
+    }
     reply
       .code(view ? 200 : 404)
       .header('cache-control', preview ? 'no-store' : 'no-cache')
@@ -229,7 +252,7 @@ export async function supporterRoutes(
   const html = { content: { 'text/html': { schema: z.string() } } };
   const pageOptions = {
     logLevel: HOT_ROUTE_LOG_LEVEL,
-    schema: { response: { 200: html, 404: html } },
+    schema: { response: { 200: html, 404: html, 410: html } },
   } as const;
   app.get<PageParams>('/supporter/:id', pageOptions, page);
   app.get<PageParams>('/supporter/campaign/:id', pageOptions, page);

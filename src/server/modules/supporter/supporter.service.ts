@@ -60,28 +60,38 @@ export interface SupporterEntry extends ViewBytes {
   choices?: Map<string, ViewBytes>;
   /** Draft or archived: answered only to members of the organisation, as a preview. */
   hidden: boolean;
+  /**
+   * Its organisation is suspended (lib/org-suspension.ts): no view, and every public
+   * read answers the neutral 410. Known from the cache, like everything the hot path
+   * needs; suspending and restoring invalidate every entry.
+   */
+  suspended?: true;
   /** What bounds the entry's lifetime: the next start or end instant. */
   dates?: SupporterCampaignRow;
 }
 
 async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
-  const campaign = await db
+  const row = await db
     .selectFrom('campaigns')
+    .innerJoin('organizations as o', 'o.id', 'campaigns.organizationId')
     .select([
-      'id',
-      'name',
-      'description',
-      'organizationId',
-      'status',
-      'startDate',
-      'endDate',
-      'utmEnabled',
-      'utmMedium',
-      'utmCampaign',
+      'campaigns.id',
+      'campaigns.name',
+      'campaigns.description',
+      'campaigns.organizationId',
+      'campaigns.status',
+      'campaigns.startDate',
+      'campaigns.endDate',
+      'campaigns.utmEnabled',
+      'campaigns.utmMedium',
+      'campaigns.utmCampaign',
+      'o.suspendedAt',
     ])
-    .where('id', '=', campaignId)
+    .where('campaigns.id', '=', campaignId)
     .executeTakeFirst();
-  if (!campaign) return { view: null, json: '', pages: new Map(), hidden: false };
+  if (!row) return { view: null, json: '', pages: new Map(), hidden: false };
+  const { suspendedAt, ...campaign } = row;
+  if (suspendedAt) return { view: null, json: '', pages: new Map(), hidden: false, suspended: true };
   const variants: AssetVariants[] = [];
   // The public view never lists an asset's variants: each visitor is shown one (visitorView).
   // Nor its title: that is internal.
@@ -141,7 +151,12 @@ export function getSupporterEntry(opts: {
   return cache.load(
     campaignId,
     () => loadEntry(db, campaignId),
-    (entry) => (entry.dates ? viewTtl(entry.dates, cache.foundTtlMs) : MISSING_TTL_MS),
+    (entry) =>
+      entry.dates
+        ? viewTtl(entry.dates, cache.foundTtlMs)
+        : entry.suspended
+          ? cache.foundTtlMs
+          : MISSING_TTL_MS,
   );
 }
 
@@ -270,10 +285,12 @@ export async function getElsewhere(opts: {
   const none: SupporterElsewhere = { organization: null, campaigns: [] };
   const campaign = await db
     .selectFrom('campaigns')
-    .select(['organizationId', 'status'])
-    .where('id', '=', campaignId)
+    .innerJoin('organizations as o', 'o.id', 'campaigns.organizationId')
+    .select(['campaigns.organizationId', 'campaigns.status', 'o.suspendedAt'])
+    .where('campaigns.id', '=', campaignId)
     .executeTakeFirst();
-  if (campaign?.status !== 'archived') return none;
+  // A suspended organisation's campaigns lead nowhere: nothing of it is shown.
+  if (campaign?.status !== 'archived' || campaign.suspendedAt) return none;
   const org = await supporterOrganization(db, campaign.organizationId);
   const open = await db
     .selectFrom('campaigns')
