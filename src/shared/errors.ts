@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   INVITATION_NOT_FOUND: 'The invitation link is unknown, revoked or already used (404)',
   INVITATION_EXPIRED: 'The invitation link has expired (410)',
   LAST_ADMIN: 'The change would leave the organisation without an admin (409)',
+  // The instance and its operators
+  OPERATOR_REQUIRED: 'A route only an operator of the instance may use: organisation admins included (403)',
   ORGANIZATION_SUSPENDED:
     "The organisation is suspended by the instance's operators: its members may read but not change anything, its API keys are refused; the message gives the reason (403)",
   CAMPAIGN_UNAVAILABLE: "The campaign's organisation is suspended: its public pages are gone for now (410)",
@@ -96,6 +98,7 @@ export const PUBLISH_NEEDS_SHARE_WORDS =
   'Give every image and video a share text or a description before publishing';
 export const INVITATION_EXPIRED = 'This invitation has expired';
 export const USERNAME_TAKEN = 'Username already exists';
+export const OPERATOR_REQUIRED_MESSAGE = 'Only an operator of this instance may do this';
 /** The neutral words of a suspended organisation's public pages: nothing of the organisation. */
 export const CAMPAIGN_UNAVAILABLE = 'This campaign is not available';
 /** What a suspended organisation's members are told (the banner, and a refused write). */

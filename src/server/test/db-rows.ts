@@ -69,3 +69,39 @@ export const clicksOfRef = (db: Db, ref: string) =>
     .selectAll('clicks')
     .where('shares.ref', '=', ref)
     .execute();
+
+/** A mail held in the outbox (for a new organisation unless `mail` says otherwise); returns its id. */
+export async function insertHeldMail(
+  db: Db,
+  mail: {
+    organizationId: number | null;
+    recipient?: string;
+    kind?: string;
+    reason?: string;
+    refId?: number;
+    expiresAt?: string;
+  },
+  at = nowIso(),
+): Promise<number> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      channel: 'email',
+      kind: mail.kind ?? 'invitation',
+      organizationId: mail.organizationId,
+      recipient: mail.recipient ?? 'someone@example.org',
+      recipientKey: 'k',
+      refId: mail.refId ?? null,
+      subject: 'You are invited to join an organization on Rally',
+      body: 'Join us',
+      status: 'held',
+      reason: mail.reason ?? 'new-organization',
+      heldAt: at,
+      nextAttemptAt: at,
+      expiresAt: mail.expiresAt ?? new Date(Date.parse(at) + 86_400_000).toISOString(),
+      createdAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -5,7 +5,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '#shared/errors.ts';
 import { addMember, tokenOf } from './teams.ts';
-import { bearer, createTestApp, postRaw, signUp, type SignedUp, type TestApp } from './test-app.ts';
+import { insertHeldMail } from './db-rows.ts';
+import {
+  bearer,
+  createTestApp,
+  postRaw,
+  signUp,
+  signUpOperator,
+  type SignedUp,
+  type TestApp,
+} from './test-app.ts';
 import { uploadFile, uploadFromUrl } from './upload-file.ts';
 import { PNG_1X1 } from './sample-files.ts';
 
@@ -151,6 +160,8 @@ describe('every refusal carries a listed code', () => {
     );
     refused(await inject(a, 'GET', '/api/campaigns', 'rk_nosuchkey'), 401, 'INVALID_API_KEY');
     refused(await inject(a, 'POST', '/api/campaigns', viewer.token, { name: 'No' }), 403, 'ROLE_REQUIRED');
+    // A member of an organisation is no operator of the instance.
+    refused(await inject(a, 'GET', '/api/instance/settings', viewer.token), 403, 'OPERATOR_REQUIRED');
     refused(await inject(a, 'GET', `/api/campaigns?org=${other.orgId}`, admin.token), 403, 'FORBIDDEN');
     refused(await inject(a, 'GET', '/api/campaigns', newcomer.token), 403, 'NO_ORGANIZATION');
     refused(await inject(a, 'GET', '/api/organization', newcomer.token), 404, 'NO_ORGANIZATION');
@@ -265,6 +276,27 @@ describe('every refusal carries a listed code', () => {
       409,
       'LAST_ADMIN',
     );
+  });
+
+  it('a suspended organisation, and held mail', async () => {
+    const operator = await signUpOperator(a);
+    const admin = await signUp(a.app);
+    const { campaign } = await campaignWithAsset(a, admin);
+    const held = await insertHeldMail(a.database.db, { organizationId: admin.orgId });
+    await inject(a, 'POST', `/api/instance/held-mail/${held}/drop`, operator.token);
+    refused(
+      await inject(a, 'POST', `/api/instance/held-mail/${held}/release`, operator.token),
+      409,
+      'MAIL_NOT_HELD',
+    );
+    const suspend = `/api/instance/organizations/${admin.orgId}/suspend`;
+    expect((await inject(a, 'POST', suspend, operator.token, { reason: 'Spam' })).statusCode).toBe(200);
+    refused(
+      await inject(a, 'POST', '/api/campaigns', admin.token, { name: 'No' }),
+      403,
+      'ORGANIZATION_SUSPENDED',
+    );
+    refused(await inject(a, 'GET', `/api/supporter/campaigns/${campaign.id}`), 410, 'CAMPAIGN_UNAVAILABLE');
   });
 
   it('campaigns and assets', async () => {

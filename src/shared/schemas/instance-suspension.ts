@@ -10,11 +10,20 @@ export const SUSPENSION_REASON_REQUIRED = 'Give the reason for the suspension: i
 
 export const suspendOrganizationSchema = z.strictObject({
   /** Shown to the organisation's members in their banner and in every refused write. */
-  reason: z
-    .string({ error: SUSPENSION_REASON_REQUIRED })
-    .pipe(trimmedText('Reason', MAX_SUSPENSION_REASON).min(1, SUSPENSION_REASON_REQUIRED)),
+  reason: trimmedText('Reason', MAX_SUSPENSION_REASON).min(1, SUSPENSION_REASON_REQUIRED),
 });
 export type SuspendOrganizationInput = z.infer<typeof suspendOrganizationSchema>;
+
+/** An organisation after a suspend or restore: its status and the operators' reason. */
+export const suspendedOrganizationSchema = z.object({
+  id: idField,
+  name: z.string(),
+  username: z.string(),
+  createdAt: timestampField,
+  status: z.enum(['active', 'suspended']),
+  suspendedReason: z.string().nullable(),
+});
+export type SuspendedOrganization = z.infer<typeof suspendedOrganizationSchema>;
 
 /** Rows per page of the held mail and of the instance audit log. */
 export const INSTANCE_LIST_PAGE_SIZE = 50;

@@ -30,6 +30,7 @@ export async function heldMailRoutes(app: FastifyInstance, { db }: AppDeps) {
         preHandler: app.authenticate,
         schema: { params: idParamsSchema, response: ok(heldMailOutcomeSchema) },
       },
-      async (request) => actOnHeldMail(db, { id: request.params.id, action, actor: operatorActor(request.user) }),
+      async (request) =>
+        actOnHeldMail(db, { id: request.params.id, action, actor: operatorActor(request.user) }),
     );
 }

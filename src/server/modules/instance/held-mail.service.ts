@@ -60,8 +60,9 @@ export async function listHeldMail(db: Db, page: number): Promise<HeldMailPage> 
   };
 }
 
-/** The part of an address after its last @ (held mail always has its address). */
-const domainOf = (address: string | null) => (address ? address.slice(address.lastIndexOf('@') + 1) : '');
+/** The part of an address after its last @, in lower case (held mail always has its address). */
+const domainOf = (address: string | null) =>
+  address ? address.slice(address.lastIndexOf('@') + 1).toLowerCase() : '';
 
 /**
  * Releases or drops one held mail, and records it in the instance audit log. 404 for
@@ -83,9 +84,14 @@ export async function actOnHeldMail(
     if (mail.status !== 'held')
       throw conflict('MAIL_NOT_HELD', `This mail is not held any more: it is ${mail.status}`);
     if (action === 'release' && mail.reason === OUTBOX_REASON.organizationSuspended)
-      throw conflict('MAIL_NOT_HELD', 'Its organization is suspended: restore the organization to release its mail');
+      throw conflict(
+        'MAIL_NOT_HELD',
+        'Its organization is suspended: restore the organization to release its mail',
+      );
     const done =
-      action === 'release' ? await releaseHeldMail(trx, { ids: [id] }) : await dropHeldMail(trx, { ids: [id] });
+      action === 'release'
+        ? await releaseHeldMail(trx, { ids: [id] })
+        : await dropHeldMail(trx, { ids: [id] });
     if (done !== 1) throw conflict('MAIL_NOT_HELD', 'This mail is not held any more');
     await recordInstanceEvent(trx, {
       actor,

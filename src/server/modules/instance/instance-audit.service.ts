@@ -18,7 +18,10 @@ export async function listInstanceAudit(db: Db, page: number): Promise<InstanceA
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    items: rows.map((r) => ({ ...r, detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null })),
+    items: rows.map((r) => ({
+      ...r,
+      detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
+    })),
     total: Number(count.n),
     page,
     pageSize,

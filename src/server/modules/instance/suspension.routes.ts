@@ -1,32 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, ok } from '#shared/schemas/common.ts';
-import { instanceOrgSchema } from '#shared/schemas/instance-console.ts';
-import { suspendOrganizationSchema } from '#shared/schemas/instance-suspension.ts';
+import {
+  suspendedOrganizationSchema,
+  suspendOrganizationSchema,
+} from '#shared/schemas/instance-suspension.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
 import { operatorActor } from '../../lib/instance-audit.ts';
-import { organizationTableRow } from './organizations-table.service.ts';
-import { restoreOrganization, suspendOrganization } from './suspension.service.ts';
+import { restoreOrganization, suspendedOrganization, suspendOrganization } from './suspension.service.ts';
 
 /**
  * POST /api/instance/organizations/:id/suspend {reason} and .../restore (operators
  * only): each answers the organisation's row as the console's table shows it.
  */
 export async function suspensionRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const rowOf = async (id: number) => {
-    const row = await organizationTableRow({ db, storageQuotaBytes: config.uploadQuotaBytes }, id);
-    if (!row) throw notFound('NOT_FOUND', 'No such organization');
-    return row;
-  };
+  const rowOf = (id: number) => suspendedOrganization(deps.db, id);
 
   r.post(
     '/api/instance/organizations/:id/suspend',
     {
       preHandler: app.authenticate,
-      schema: { params: idParamsSchema, body: suspendOrganizationSchema, response: ok(instanceOrgSchema) },
+      schema: {
+        params: idParamsSchema,
+        body: suspendOrganizationSchema,
+        response: ok(suspendedOrganizationSchema),
+      },
     },
     async (request) => {
       const organizationId = request.params.id;
@@ -40,7 +39,7 @@ export async function suspensionRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/instance/organizations/:id/restore',
     {
       preHandler: app.authenticate,
-      schema: { params: idParamsSchema, response: ok(instanceOrgSchema) },
+      schema: { params: idParamsSchema, response: ok(suspendedOrganizationSchema) },
     },
     async (request) => {
       const organizationId = request.params.id;

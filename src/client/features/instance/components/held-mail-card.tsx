@@ -64,7 +64,8 @@ function HeldMailRow({ mail }: { mail: HeldMail }) {
   const suspended = mail.reason === 'organization-suspended';
   const run = (action: 'release' | 'drop') =>
     act.mutateAsync({ id: mail.id, action }).then(
-      () => toast({ title: action === 'release' ? 'Mail released' : 'Mail dropped', description: mail.subject }),
+      () =>
+        toast({ title: action === 'release' ? 'Mail released' : 'Mail dropped', description: mail.subject }),
       (err) => {
         toastError(action === 'release' ? 'Not released' : 'Not dropped', err, 'Something went wrong');
         throw err;
