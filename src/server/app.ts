@@ -24,6 +24,7 @@ import { membersRoutes } from './modules/members/index.ts';
 import { qrRoutes } from './modules/qr/index.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
 import { embedRoutes } from './modules/embed/index.ts';
+import { instanceHealthRoutes, organizationsTableRoutes } from './modules/instance/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import { sharesRoutes } from './modules/shares/index.ts';
 import { statsRoutes } from './modules/stats/index.ts';
@@ -185,6 +186,8 @@ export async function buildApp(opts: {
     remindersRoutes,
     reminderConfirmRoutes,
     notificationsRoutes,
+    organizationsTableRoutes,
+    instanceHealthRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);
