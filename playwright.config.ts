@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/chromium-path.ts';
+import { instanceServerPortFor } from './tests/support/instance-server.ts';
 import { plainServerPortFor } from './tests/support/plain-server.ts';
 import { smtpPortFor } from './tests/support/smtp-port.ts';
 
@@ -67,6 +68,18 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         E2E_PORT: String(plainServerPortFor(port)),
+        E2E_CLIENT_DIST: `.tmp/e2e-${port}/client`,
+      },
+    },
+    {
+      // The same build for tests/e2e/instance-operator.spec.ts alone: it closes sign-up
+      // and suspends an organisation, which the other specs must not meet.
+      command: 'npx tsx scripts/e2e-server.ts',
+      url: `http://127.0.0.1:${instanceServerPortFor(port)}/api/auth-status`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        E2E_PORT: String(instanceServerPortFor(port)),
         E2E_CLIENT_DIST: `.tmp/e2e-${port}/client`,
       },
     },

@@ -1,7 +1,7 @@
-import { type Expression, type ExpressionBuilder, expressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type Selectable, sql } from 'kysely';
 import { DAY_MS, MINUTE_MS } from '#shared/durations.ts';
 import type { Db } from '../../db/client.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OrganizationFiguresTable } from '../../db/schema.ts';
 import { periodicJob } from '../../jobs/periodic.ts';
 import type { Job } from '../../jobs/runner.ts';
 
@@ -98,16 +98,20 @@ function figureColumns(eb: OrgEb, now: number) {
   ];
 }
 
-export type OrganizationFigures = Omit<Database['organizationFigures']['__select__'], 'organizationId'>;
+export type OrganizationFigures = Omit<Selectable<OrganizationFiguresTable>, 'organizationId'>;
 
 /** The stored columns, named once: by the figures' aliases, then the time they were worked out. */
 const STORED = [
   ...figureColumns(expressionBuilder<Database, 'organizations'>(), 0).map((c) => c.alias),
   'refreshedAt',
-] as (keyof OrganizationFigures)[];
+] as (keyof OrganizationFigures & string)[];
 
 /** The figures of `ids` worked out now, without storing them (organisations the job has not reached yet). */
-export async function liveFigures(db: Db, ids: number[], now = Date.now()) {
+export async function liveFigures(
+  db: Db,
+  ids: number[],
+  now = Date.now(),
+): Promise<Map<number, OrganizationFigures>> {
   if (ids.length === 0) return new Map<number, OrganizationFigures>();
   const rows = await db
     .selectFrom('organizations')
@@ -119,7 +123,10 @@ export async function liveFigures(db: Db, ids: number[], now = Date.now()) {
     rows.map(({ id, lastActivityAt, ...counts }) => [
       id,
       {
-        ...(Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])) as typeof counts),
+        ...(Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])) as Omit<
+          OrganizationFigures,
+          'lastActivityAt' | 'refreshedAt'
+        >),
         lastActivityAt: lastActivityAt ?? null,
         refreshedAt,
       },
