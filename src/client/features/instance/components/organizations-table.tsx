@@ -10,6 +10,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { DataTable, type SortableColumn } from '#client/components/ui/data-table.tsx';
+import { FilterForm } from '#client/components/ui/filter-form.tsx';
 import { InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { useInstanceOrganizations } from '../api/console.ts';
@@ -124,14 +125,9 @@ export function OrganizationsTable({ action }: { action?: (org: InstanceOrg) => 
   return (
     <SectionCard
       title="Organizations"
-      titleId="instance-organizations-title"
       description="Every organization on this instance: its members and campaigns, shares and click-throughs of the last 30 days, mail sent and storage used."
     >
-      <form
-        aria-label="Filter organizations"
-        className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]"
-        onSubmit={(e) => e.preventDefault()}
-      >
+      <FilterForm label="Filter organizations" className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]">
         <InputField
           id={ids.search}
           label="Search"
@@ -156,7 +152,7 @@ export function OrganizationsTable({ action }: { action?: (org: InstanceOrg) => 
           <option value="active">Active</option>
           <option value="suspended">Suspended</option>
         </SelectField>
-      </form>
+      </FilterForm>
       <QueryView query={query} loading="Loading organizations" failed="The organizations could not be loaded">
         {(data) => {
           const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
