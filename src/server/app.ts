@@ -21,10 +21,14 @@ import { campaignLifecycleRoutes, campaignsRoutes } from './modules/campaigns/in
 import { debugRoutes } from './modules/debug/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
+import {
+  instanceHealthRoutes,
+  instanceSettingsRoutes,
+  organizationsTableRoutes,
+} from './modules/instance/index.ts';
 import { qrRoutes } from './modules/qr/index.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
 import { embedRoutes } from './modules/embed/index.ts';
-import { instanceHealthRoutes, organizationsTableRoutes } from './modules/instance/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import { sharesRoutes } from './modules/shares/index.ts';
 import { statsRoutes } from './modules/stats/index.ts';
@@ -186,6 +190,8 @@ export async function buildApp(opts: {
     remindersRoutes,
     reminderConfirmRoutes,
     notificationsRoutes,
+    // The instance console (modules/instance): operators only.
+    instanceSettingsRoutes,
     organizationsTableRoutes,
     instanceHealthRoutes,
     openApiRoutes,

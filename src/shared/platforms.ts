@@ -147,8 +147,21 @@ export const PLATFORMS: Record<PlatformId, PlatformDefinition> = {
   },
 };
 
-/** A platform's display name ('twitter' -> 'X'); an id that names no platform, as it is. */
+/**
+ * The share channel of 'Copy Text': the share text and its tracked link copied for the
+ * supporter to paste anywhere. Not a platform (no button, no campaign setting); a copy
+ * is logged as a `prepared` post under this id and its link's `utm_source` is this id.
+ */
+export const COPY_CHANNEL = 'copy';
+export const COPY_CHANNEL_NAME = 'Copied text';
+
+/** What a logged share names as where it went: a platform, or the copied text. */
+export const SHARE_CHANNELS = [...PLATFORM_IDS, COPY_CHANNEL] as const;
+export type ShareChannel = (typeof SHARE_CHANNELS)[number];
+
+/** A platform's display name ('twitter' -> 'X', the copy channel 'Copied text'); an id that names no platform, as it is. */
 export function platformName(id: string): string {
+  if (id === COPY_CHANNEL) return COPY_CHANNEL_NAME;
   return id in PLATFORMS ? PLATFORMS[id as PlatformId].name : id;
 }
 

@@ -9,6 +9,7 @@ import {
   recordedCalls,
   type SeededSupporterCampaign,
   seedSupporterCampaign,
+  trackedLink,
 } from '../support/supporter.ts';
 
 // On a phone, a share is counted only for what the page can know happened: a share
@@ -22,9 +23,23 @@ const toast = (page: Page) => page.getByTestId('toast').filter({ visible: true }
 const shareLogs = async (page: Page) =>
   (await recordedCalls(page))
     .filter((c) => c.kind === 'fetch' && c.method === 'POST' && c.url?.endsWith('/api/shares'))
-    .map((c) => JSON.parse(c.body ?? '{}') as { platform: string; status: string });
+    .map(
+      (c) => JSON.parse(c.body ?? '{}') as { platform: string; status: string; ref: string; assetId: number },
+    );
 const quickShare = (page: Page, seeded: SeededSupporterCampaign) =>
   page.getByRole('region', { name: `Quick Share ${seeded.assets[0].label}` });
+
+/** A new campaign's supporter page, with the share recorder installed. */
+async function openSeeded(
+  page: Page,
+  request: Parameters<typeof campaignStats>[0],
+  recorder?: Parameters<typeof installShareRecorder>[1],
+): Promise<SeededSupporterCampaign> {
+  const seeded = await seedSupporterCampaign(request);
+  await installShareRecorder(page, recorder);
+  await page.goto(`/supporter/${seeded.campaignId}`);
+  return seeded;
+}
 
 /** The three figures of the campaign, apart. */
 const figures = async (request: Parameters<typeof campaignStats>[0], seeded: SeededSupporterCampaign) => {
@@ -33,10 +48,8 @@ const figures = async (request: Parameters<typeof campaignStats>[0], seeded: See
 };
 
 test('a share sheet the supporter cancels counts nothing and says nothing', async ({ page, request }) => {
-  const seeded = await seedSupporterCampaign(request);
   const dialogs = nativeDialogs(page);
-  await installShareRecorder(page, { webShare: 'cancel' });
-  await page.goto(`/supporter/${seeded.campaignId}`);
+  const seeded = await openSeeded(page, request, { webShare: 'cancel' });
   await quickShare(page, seeded).getByRole('button', { name: 'Instagram Story', exact: true }).tap();
   await expect.poll(async () => (await recordedCalls(page)).filter((c) => c.kind === 'share').length).toBe(1);
   // Long enough for a log that would follow the sheet to have been sent.
@@ -48,9 +61,7 @@ test('a share sheet the supporter cancels counts nothing and says nothing', asyn
 });
 
 test('a share sheet that resolves counts one share', async ({ page, request }) => {
-  const seeded = await seedSupporterCampaign(request);
-  await installShareRecorder(page, { webShare: true });
-  await page.goto(`/supporter/${seeded.campaignId}`);
+  const seeded = await openSeeded(page, request, { webShare: true });
   await quickShare(page, seeded).getByRole('button', { name: 'Instagram Story', exact: true }).tap();
   await expect(toast(page)).toContainText('Shared successfully');
   expect(await shareLogs(page)).toMatchObject([{ platform: 'instagram_story', status: 'shared' }]);
@@ -63,9 +74,7 @@ test('a share sheet that resolves counts one share', async ({ page, request }) =
 });
 
 test('a platform window that opened counts an opened share, not a share', async ({ page, request }) => {
-  const seeded = await seedSupporterCampaign(request);
-  await installShareRecorder(page);
-  await page.goto(`/supporter/${seeded.campaignId}`);
+  const seeded = await openSeeded(page, request);
   await quickShare(page, seeded).getByRole('button', { name: 'WhatsApp', exact: true }).tap();
   await expect(toast(page)).toContainText('WhatsApp opened');
   await expect(toast(page)).toContainText('Finish posting in the WhatsApp window.');
@@ -78,10 +87,8 @@ test('Instagram without file sharing prepares the post and says the next step in
   page,
   request,
 }) => {
-  const seeded = await seedSupporterCampaign(request);
   const dialogs = nativeDialogs(page);
-  await installShareRecorder(page, { webShare: false });
-  await page.goto(`/supporter/${seeded.campaignId}`);
+  const seeded = await openSeeded(page, request, { webShare: false });
   await page.getByRole('button', { name: 'Previews and more platforms' }).first().tap();
   const downloading = page.waitForEvent('download');
   await page.getByRole('dialog').getByRole('button', { name: 'Instagram', exact: true }).tap();
@@ -96,4 +103,21 @@ test('Instagram without file sharing prepares the post and says the next step in
   expect(await shareLogs(page)).toMatchObject([{ platform: 'instagram', status: 'prepared' }]);
   await expect.poll(() => figures(request, seeded)).toEqual({ shares: 0, opened: 0, prepared: 1 });
   expect(dialogs).toEqual([]);
+});
+
+test('Copy Text copies the share text with its tracked link and counts a prepared post', async ({
+  page,
+  request,
+}) => {
+  const seeded = await openSeeded(page, request);
+  await quickShare(page, seeded).getByRole('button', { name: 'Copy Text' }).tap();
+  await expect(toast(page)).toContainText('Text copied!');
+  const [log] = await shareLogs(page);
+  expect(log).toMatchObject({ platform: 'copy', status: 'prepared', assetId: seeded.assets[0].id });
+  // The link a share would carry: this log's ref, the asset, the campaign's UTM tags (source 'copy').
+  const link = trackedLink(page, seeded, { ref: log.ref, assetId: seeded.assets[0].id, platform: 'copy' });
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(`A poster of the river\n\n${link}`);
+  await expect.poll(() => figures(request, seeded)).toEqual({ shares: 0, opened: 0, prepared: 1 });
+  expect((await campaignStats(request, seeded)).preparedBreakdown).toEqual({ copy: 1 });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PERSONAL_MESSAGE, MAX_TEXT_CONTENT, REF_CODE_PATTERN, SOURCE_PATTERN } from '../constants.ts';
-import { PLATFORM_IDS } from '../platforms.ts';
+import { COPY_CHANNEL, PLATFORM_IDS, SHARE_CHANNELS } from '../platforms.ts';
 import { mastodonHost } from '../share-links.ts';
 import { AVAILABILITY_STATES, HIDDEN_STATUSES } from '../campaign-lifecycle.ts';
 import { timeZoneField } from './time-zone.ts';
@@ -46,39 +46,46 @@ export const sourceField = z
   .transform((v) => (SOURCE_PATTERN.test(v) ? v : undefined))
   .optional();
 
-export const logShareSchema = z.strictObject({
-  assetId: idParam,
-  platform: platformField,
-  supporterInfo: z.string().max(500, 'Supporter info must be at most 500 characters').default(''),
-  campaignId: idParam,
-  organizationId: idParam,
-  /** What happened (SHARE_OUTCOMES); a caller that does not say claims a share. */
-  status: z.enum(SHARE_OUTCOMES, { error: 'status must be shared, opened or prepared' }).default('shared'),
-  ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
-  /**
-   * The supporter's name, sent only when they ticked the consent line; kept only when
-   * the organisation collects supporter information. Blank means anonymous.
-   */
-  supporterName: trimmedText('Your name', MAX_SUPPORTER_NAME).optional(),
-  /** The tracked-link code the supporter page arrived with: this share's referral parent. */
-  parentRef: parentRefField,
-  /**
-   * The personal message the supporter added. Only a keyed hash of its normalised form
-   * is kept (to count identical messages), never the words; blank keeps nothing.
-   */
-  message: personalMessageField.optional(),
-  /** The share-text variant the page showed; kept only when it is the one the server chose for this visitor. */
-  variantId: idParam.optional(),
-  /** The `src` tag the sharer arrived with. */
-  source: sourceField,
-  /**
-   * Shared from a reminder's one-tap link: the scheduled share this post fulfils. It
-   * becomes this share (with its `status` and `ref`) when it is the caller's own
-   * (same visitor cookie, or the link's `ref`) and still pending or reminded;
-   * otherwise it is ignored and the share is logged as usual.
-   */
-  scheduledShareId: idParam.optional(),
-});
+export const logShareSchema = z
+  .strictObject({
+    assetId: idParam,
+    /** A platform, or 'copy' (COPY_CHANNEL): the share text and its link copied with Copy Text. */
+    platform: z.enum(SHARE_CHANNELS, { error: 'Unknown platform' }),
+    supporterInfo: z.string().max(500, 'Supporter info must be at most 500 characters').default(''),
+    campaignId: idParam,
+    organizationId: idParam,
+    /** What happened (SHARE_OUTCOMES); a caller that does not say claims a share. */
+    status: z.enum(SHARE_OUTCOMES, { error: 'status must be shared, opened or prepared' }).default('shared'),
+    ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
+    /**
+     * The supporter's name, sent only when they ticked the consent line; kept only when
+     * the organisation collects supporter information. Blank means anonymous.
+     */
+    supporterName: trimmedText('Your name', MAX_SUPPORTER_NAME).optional(),
+    /** The tracked-link code the supporter page arrived with: this share's referral parent. */
+    parentRef: parentRefField,
+    /**
+     * The personal message the supporter added. Only a keyed hash of its normalised form
+     * is kept (to count identical messages), never the words; blank keeps nothing.
+     */
+    message: personalMessageField.optional(),
+    /** The share-text variant the page showed; kept only when it is the one the server chose for this visitor. */
+    variantId: idParam.optional(),
+    /** The `src` tag the sharer arrived with. */
+    source: sourceField,
+    /**
+     * Shared from a reminder's one-tap link: the scheduled share this post fulfils. It
+     * becomes this share (with its `status` and `ref`) when it is the caller's own
+     * (same visitor cookie, or the link's `ref`) and still pending or reminded;
+     * otherwise it is ignored and the share is logged as usual.
+     */
+    scheduledShareId: idParam.optional(),
+  })
+  // A copy is known to have been made, never known to have been posted.
+  .refine((v) => v.platform !== COPY_CHANNEL || v.status === 'prepared', {
+    path: ['status'],
+    message: 'Copied text is a prepared post: status must be prepared',
+  });
 export type LogShareInput = z.input<typeof logShareSchema>;
 
 /** GET /api/supporter/assets/:id/message-check: the message the supporter is writing. */

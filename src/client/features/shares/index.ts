@@ -3,7 +3,7 @@ export { PersonalMessage } from './components/personal-message.tsx';
 export { SaveAndCopyButtons, ShareButtons } from './components/share-buttons.tsx';
 export { isMobileDevice } from './lib/device.ts';
 export { TOASTS } from './lib/messages.ts';
-export { copyAssetText, shareTo } from './lib/share.ts';
+export { copyAssetText, type ShareCampaign, shareTo } from './lib/share.ts';
 export {
   arrivalRef,
   arrivalSource,

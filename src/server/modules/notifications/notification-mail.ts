@@ -1,5 +1,5 @@
 import { NOTIFICATION_NAMES, type NotificationSwitch } from '#shared/schemas/notifications.ts';
-import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
+import { platformName } from '#shared/platforms.ts';
 import type { CampaignStats } from '#shared/schemas/campaigns.ts';
 import type { OrganizationAnalytics } from '#shared/schemas/analytics.ts';
 
@@ -78,7 +78,7 @@ export function campaignEndedContent(
     .filter(([, count]) => count > 0)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
-    .map(([id, count]) => `${PLATFORMS[id as PlatformId]?.name ?? id} ${n(count)}`);
+    .map(([id, count]) => `${platformName(id)} ${n(count)}`);
   return {
     switch: 'campaignUpdates',
     subject: 'A campaign has ended',

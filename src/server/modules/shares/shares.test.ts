@@ -259,12 +259,30 @@ describe('POST /api/shares', () => {
       [{ ...ids, platform: 'twitter', ref: 'bad ref!' }, 'Invalid ref code'],
       [{ ...ids, platform: 'twitter', ref: 'short' }, 'Invalid ref code'],
       [{ ...ids, platform: 'twitter', assetId: 'x' }, 'assetId must be a number'],
+      // A copy is known to be made, never known to be posted.
+      [{ ...ids, platform: 'copy' }, 'Copied text is a prepared post: status must be prepared'],
+      [
+        { ...ids, platform: 'copy', status: 'opened' },
+        'Copied text is a prepared post: status must be prepared',
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await post('/api/shares', payload);
       expect(res.statusCode).toBe(400);
       expect(errorMessages(res)).toContain(message);
     }
+  });
+
+  it("logs Copy Text as a prepared post of the 'copy' channel, under the share writes' budget", async () => {
+    const copy = { assetId: assetA, campaignId: campA, organizationId: orgA, platform: 'copy' };
+    const res = await post('/api/shares', { ...copy, status: 'prepared', ref: 'CopyRef0000001' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ platform: 'copy', status: 'prepared', ref: 'CopyRef0000001' });
+    // The same per-address budget as every share write.
+    const address = '192.0.2.9';
+    for (let i = 0; i < PUBLIC_SHARE_WRITES_PER_MINUTE; i++)
+      expect((await post('/api/shares', copy, { address })).statusCode).toBe(400);
+    expect((await post('/api/shares', { ...copy, status: 'prepared' }, { address })).statusCode).toBe(429);
   });
 
   it('keeps a supporter name (trimmed) only while the organisation collects supporter information', async () => {

@@ -1,11 +1,10 @@
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
-import type { CampaignWords } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { TOASTS } from '../lib/messages.ts';
-import { copyAssetText, saveAssetMedia } from '../lib/share.ts';
+import { copyAssetText, type ShareCampaign, saveAssetMedia } from '../lib/share.ts';
 import { PlatformDot } from './platform-badge.tsx';
 
 /** One button per platform; `onShare` runs inside the click so the share window is never blocked. */
@@ -30,7 +29,7 @@ export function ShareButtons({
   );
 }
 
-/** 'Save Image' (real file download) and 'Copy Text'. */
+/** 'Save Image' (real file download) and 'Copy Text' (the text with its tracked link, logged as prepared). */
 export function SaveAndCopyButtons({
   asset,
   campaign,
@@ -38,7 +37,7 @@ export function SaveAndCopyButtons({
   className,
 }: {
   asset: SupporterAsset;
-  campaign: CampaignWords;
+  campaign: ShareCampaign;
   personalMessage?: string;
   className?: string;
 }) {

@@ -70,7 +70,10 @@ export const TOASTS = {
   },
   emailOpened: { title: 'Email opened', description: 'Finish your message in your email app and send it.' },
   shareFailed: { title: 'Sharing failed', description: 'Please try again or try a different platform' },
-  textCopied: { title: 'Text copied!' },
+  textCopied: {
+    title: 'Text copied!',
+    description: 'The text and your link are ready to paste where you post.',
+  },
   copyFailed: { title: 'Copy failed', description: 'Please try manually selecting the text' },
   /** The 'Copy Text' button's wording of the same failure. */
   copyTextFailed: { title: 'Copy failed', description: 'Please try manually selecting and copying the text' },

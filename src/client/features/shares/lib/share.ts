@@ -1,6 +1,6 @@
 import { type UtmTags, withUtm } from '#shared/utm.ts';
 import { SHARE_POPUP_HEIGHT, SHARE_POPUP_WIDTH } from '#shared/constants.ts';
-import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
+import { COPY_CHANNEL, PLATFORMS, type PlatformId, type ShareChannel } from '#shared/platforms.ts';
 import type { ShareOutcome, SupporterAsset } from '#shared/schemas/shares.ts';
 import {
   absoluteUrl,
@@ -69,23 +69,9 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
     // The caller asks for the server first; without one there is nowhere to post.
     if (platform === 'mastodon' && !req.mastodonServer) return Promise.resolve(false);
     const ref = req.ref ?? newRefCode();
-    const url = withUtm(trackedUrl(location.origin, campaign.id, ref, asset.id), campaign.utm, platform);
+    const url = shareUrl(campaign, asset, ref, platform);
     const text = composeShareText(asset, campaign, req.personalMessage);
-    const log = (status: ShareOutcome) =>
-      logShare({
-        assetId: asset.id,
-        platform,
-        supporterInfo: '',
-        campaignId: campaign.id,
-        organizationId: campaign.organizationId,
-        status,
-        ref,
-        ...(req.supporterName?.trim() ? { supporterName: req.supporterName.trim() } : {}),
-        // Only a keyed hash of it is kept, to count identical messages for the nudge.
-        ...(req.personalMessage?.trim() ? { message: req.personalMessage } : {}),
-        ...(asset.variant ? { variantId: asset.variant.id } : {}),
-        scheduledShareId: req.scheduledShareId,
-      });
+    const log = (status: ShareOutcome) => logOutcome({ ...req, ref }, status);
     if (isIntentPlatform(platform)) {
       const name = PLATFORMS[platform].name;
       const notice = clipboardNotice(platform, media);
@@ -125,6 +111,38 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
   } catch {
     return Promise.resolve(failed());
   }
+}
+
+/** The tracked link a share to `channel` carries: the asset's, with the campaign's UTM tags. */
+function shareUrl(
+  campaign: ShareCampaign,
+  asset: SupporterAsset,
+  ref: string,
+  channel: ShareChannel,
+): string {
+  return withUtm(trackedUrl(location.origin, campaign.id, ref, asset.id), campaign.utm, channel);
+}
+
+/** Logs what happened to a share (POST /api/shares) with its ref and the supporter's choices. */
+function logOutcome(
+  req: Omit<ShareRequest, 'platform'> & { platform: ShareChannel; ref: string },
+  status: ShareOutcome,
+): Promise<LogOutcome> {
+  const { asset, campaign } = req;
+  return logShare({
+    assetId: asset.id,
+    platform: req.platform,
+    supporterInfo: '',
+    campaignId: campaign.id,
+    organizationId: campaign.organizationId,
+    status,
+    ref: req.ref,
+    ...(req.supporterName?.trim() ? { supporterName: req.supporterName.trim() } : {}),
+    // Only a keyed hash of it is kept, to count identical messages for the nudge.
+    ...(req.personalMessage?.trim() ? { message: req.personalMessage } : {}),
+    ...(asset.variant ? { variantId: asset.variant.id } : {}),
+    scheduledShareId: req.scheduledShareId,
+  });
 }
 
 /** Says what happened when it was logged (and returns true), or that it was not. */
@@ -207,14 +225,27 @@ export async function saveAssetMedia(asset: SupporterAsset): Promise<boolean> {
   }
 }
 
-/** Copy the asset's share text (assetShareText: never its title). */
+/**
+ * 'Copy Text': copy the asset's share text (assetShareText: never its title) with the
+ * tracked link a share would carry (UTM source 'copy'), and log it as a `prepared` post
+ * of the copy channel: the supporter may paste it anywhere, or nowhere.
+ */
 export async function copyAssetText(
   asset: SupporterAsset,
-  campaign: CampaignWords,
+  campaign: ShareCampaign,
   personalMessage?: string,
   failure: { title: string; description: string } = TOASTS.copyFailed,
 ): Promise<boolean> {
-  const ok = await copyText(composeShareText(asset, campaign, personalMessage));
-  toast(ok ? { ...TOASTS.textCopied, variant: 'success' } : { ...failure, variant: 'destructive' });
-  return ok;
+  const ref = newRefCode();
+  const text = composeShareText(asset, campaign, personalMessage);
+  const ok = await copyText(`${text}\n\n${shareUrl(campaign, asset, ref, COPY_CHANNEL)}`);
+  if (!ok) {
+    toast({ ...failure, variant: 'destructive' });
+    return false;
+  }
+  return recorded(
+    await logOutcome({ asset, campaign, personalMessage, platform: COPY_CHANNEL, ref }, 'prepared'),
+    TOASTS.textCopied,
+    'The text is copied',
+  );
 }

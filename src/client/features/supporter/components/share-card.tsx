@@ -1,9 +1,9 @@
 import { CopyIcon, Share2Icon } from 'lucide-react';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
-import { assetHeadline, type CampaignWords } from '#shared/share-links.ts';
+import { assetHeadline } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { preloadShareDialog, copyAssetText } from '#client/features/shares/index.ts';
+import { preloadShareDialog, copyAssetText, type ShareCampaign } from '#client/features/shares/index.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { AssetHeading } from './asset-heading.tsx';
 
@@ -15,7 +15,7 @@ export function ShareCard({
   onShare,
 }: {
   asset: SupporterAsset;
-  campaign: CampaignWords;
+  campaign: ShareCampaign;
   priority?: boolean;
   onShare: (asset: SupporterAsset) => void;
 }) {

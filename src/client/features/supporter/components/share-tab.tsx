@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
-import type { CampaignWords } from '#shared/share-links.ts';
+import type { ShareCampaign } from '#client/features/shares/index.ts';
 import { ShareCard } from './share-card.tsx';
 
 /** Share tab: every asset of the campaign as a card. */
@@ -9,7 +9,7 @@ export function ShareTab({
   assets,
   onShare,
 }: {
-  campaign: CampaignWords;
+  campaign: ShareCampaign;
   assets: SupporterAsset[];
   onShare: (asset: SupporterAsset) => void;
 }) {
