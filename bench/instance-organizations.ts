@@ -205,7 +205,7 @@ async function measure(dialect: Dialect): Promise<number> {
   );
   // The bench's user (a member of the first organisation) is the instance's operator.
   const user = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
-  // TMP await db.updateTable('users').set({ isOperator: 1 }).where('id', '=', user.id).execute();
+  await db.updateTable('users').set({ isOperator: 1 }).where('id', '=', user.id).execute();
   const { get, close } = await statsBenchApp(bench);
   let failures = 0;
   try {

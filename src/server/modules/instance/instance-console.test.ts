@@ -6,7 +6,7 @@ import { migrationsFor } from '../../db/migrations/index.ts';
 import type { OutboxTable } from '../../db/schema.ts';
 import { seedCampaign } from '../../test/seed-db.ts';
 import { addMember, postApiKey } from '../../test/teams.ts';
-import { appPerFile, bearer, errorMessages, signUp, uniqueName } from '../../test/test-app.ts';
+import { appPerFile, bearer, errorMessages, type SignedUp, signUp, uniqueName } from '../../test/test-app.ts';
 import { refreshOrganizationFigures } from './organization-figures.ts';
 
 // The console's own reads, GET /api/instance/organizations and /api/instance/health:
@@ -21,10 +21,13 @@ const get = (url: string, token?: string) => t.app.inject({ url, headers: token 
 
 const refreshAll = () => refreshOrganizationFigures(t.database.db, { after: 0, upTo: 2 ** 31 - 1 });
 
-let operatorPromise: ReturnType<typeof signUp> | undefined;
-/** The instance's first account: its operator. */
+let operatorPromise: Promise<SignedUp> | undefined;
+/** An operator of the instance who is also an organisation's admin (so has an API key to try). */
 const operator = () => {
-  operatorPromise ??= signUp(t.app);
+  operatorPromise ??= signUp(t.app).then(async (op) => {
+    await t.database.db.updateTable('users').set({ isOperator: 1 }).where('id', '=', op.userId).execute();
+    return op;
+  });
   return operatorPromise;
 };
 
@@ -54,8 +57,14 @@ describe('who may read the console', () => {
     for (const path of paths) {
       expect((await get(path, op.token)).statusCode, path).toBe(200);
       expect((await get(path)).statusCode, path).toBe(401);
-      expect((await get(path, admin.token)).statusCode, `${path} as an organisation admin`).toBe(403);
-      expect((await get(path, viewer.token)).statusCode, `${path} as a member`).toBe(403);
+      for (const [who, token] of [
+        ['an organisation admin', admin.token],
+        ['a member', viewer.token],
+      ]) {
+        const refused = await get(path, token);
+        expect(refused.statusCode, `${path} as ${who}`).toBe(403);
+        expect(refused.json().code).toBe('OPERATOR_REQUIRED');
+      }
       // An API key of the operator's own organisation is no operator.
       const byKey = await get(path, key);
       expect(byKey.statusCode, `${path} with an API key`).toBe(403);
