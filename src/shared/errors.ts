@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   INVITATION_NOT_FOUND: 'The invitation link is unknown, revoked or already used (404)',
   INVITATION_EXPIRED: 'The invitation link has expired (410)',
   LAST_ADMIN: 'The change would leave the organisation without an admin (409)',
+  // The instance and its operators
+  OPERATOR_REQUIRED: 'A route only an operator of the instance may use: organisation admins included (403)',
   // Campaigns and assets
   CAMPAIGN_NOT_EDITABLE: 'The campaign is archived: duplicate it instead (400)',
   STATUS_CHANGE_NOT_ALLOWED: 'The campaign cannot move from its status to the one asked (400)',
@@ -91,6 +93,7 @@ export const PUBLISH_NEEDS_SHARE_WORDS =
   'Give every image and video a share text or a description before publishing';
 export const INVITATION_EXPIRED = 'This invitation has expired';
 export const USERNAME_TAKEN = 'Username already exists';
+export const OPERATOR_REQUIRED_MESSAGE = 'Only an operator of this instance may do this';
 export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';
 export const FILE_TOO_LARGE = 'File too large';
 /** The logo limit, said once on the branding card and in the server's refusal. */

@@ -26,6 +26,11 @@ export interface UsersTable {
   joinedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * An operator of the instance (modules/instance): 1 or 0 on both databases, only ever
+   * tested for truth on reading. An instance role, apart from the organisation's `role`.
+   */
+  isOperator: ColumnType<boolean | number, number | undefined, number>;
 }
 
 export interface OrganizationsTable {
@@ -502,6 +507,40 @@ export interface AuditLogTable {
   createdAt: string;
 }
 
+/** The console's instance settings by key (a JSON value each), and the `firstOperator` claim. */
+export interface InstanceSettingsTable {
+  key: string;
+  value: string;
+  updatedAt: string;
+}
+
+/** An operator's one-use sign-up link: only the token's SHA-256 is stored. */
+export interface InstanceInvitationsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  createdBy: number | null;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: NullByDefault<string>;
+  usedBy: NullByDefault<number>;
+}
+
+/** What operators did, from the console or the command line (lib/instance-audit.ts). */
+export interface InstanceAuditTable {
+  id: Generated<number>;
+  action: string;
+  /** The operator who acted; null from the command line (or once the account is gone). */
+  actorId: number | null;
+  /** Their username when the entry was written, or 'command line'. */
+  actorName: string;
+  target: string;
+  /** The organisation concerned, if any (no reference: the entry outlives it). */
+  organizationId: NullByDefault<number>;
+  /** Further facts as JSON (the new policy, a reason). */
+  detail: NullByDefault<string>;
+  createdAt: string;
+}
+
 /** An organisation's API key: the key itself is never stored, only its SHA-256. */
 export interface ApiKeysTable {
   id: Generated<number>;
@@ -605,4 +644,7 @@ export interface Database {
   assetVariants: AssetVariantsTable;
   visits: VisitsTable;
   variantViews: VariantViewsTable;
+  instanceSettings: InstanceSettingsTable;
+  instanceInvitations: InstanceInvitationsTable;
+  instanceAudit: InstanceAuditTable;
 }

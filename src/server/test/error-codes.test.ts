@@ -151,6 +151,8 @@ describe('every refusal carries a listed code', () => {
     );
     refused(await inject(a, 'GET', '/api/campaigns', 'rk_nosuchkey'), 401, 'INVALID_API_KEY');
     refused(await inject(a, 'POST', '/api/campaigns', viewer.token, { name: 'No' }), 403, 'ROLE_REQUIRED');
+    // A member of an organisation is no operator of the instance.
+    refused(await inject(a, 'GET', '/api/instance/settings', viewer.token), 403, 'OPERATOR_REQUIRED');
     refused(await inject(a, 'GET', `/api/campaigns?org=${other.orgId}`, admin.token), 403, 'FORBIDDEN');
     refused(await inject(a, 'GET', '/api/campaigns', newcomer.token), 403, 'NO_ORGANIZATION');
     refused(await inject(a, 'GET', '/api/organization', newcomer.token), 404, 'NO_ORGANIZATION');

@@ -118,6 +118,16 @@ export async function signUp(
   return { token, userId, orgId, username };
 }
 
+/**
+ * An operator of the instance, in no organisation: a new account made operator in the
+ * database (the first account of a test's app already is one, whoever signed up first).
+ */
+export async function signUpOperator(t: TestApp): Promise<SignedUp> {
+  const operator = await signUp(t.app, { org: false });
+  await t.database.db.updateTable('users').set({ isOperator: 1 }).where('id', '=', operator.userId).execute();
+  return operator;
+}
+
 /** A JSON request, as the logged-in user when a token is given. */
 export const sendJson = (
   app: FastifyInstance,

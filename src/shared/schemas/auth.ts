@@ -90,6 +90,8 @@ export const publicUserSchema = z.object({
   organizationId: idField.nullable(),
   createdAt: timestampField,
   updatedAt: timestampField,
+  /** An operator of the instance (its Instance area): apart from the organisation's `role`. */
+  isOperator: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nameKey } from '../../lib/name-key.ts';
+import { claimFirstOperator } from '../../lib/instance-settings.ts';
 import { nowIso } from '../../lib/time.ts';
 import {
   countLoginAttempt,
@@ -17,8 +18,8 @@ import { USERNAME_TAKEN } from '#shared/errors.ts';
 
 /** The user as the API shows it: never the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
-  const { passwordHash: _omit, usernameKey: _key, ...rest } = row;
-  return rest;
+  const { passwordHash: _omit, usernameKey: _key, isOperator, ...rest } = row;
+  return { ...rest, isOperator: Boolean(isOperator) };
 }
 
 export async function registerUser(opts: { db: Db; input: RegisterInput }) {
@@ -28,24 +29,28 @@ export async function registerUser(opts: { db: Db; input: RegisterInput }) {
   try {
     // The unique name key decides a race between two registrations of one name (or of
     // look-alikes: `ALICE` beside `alice`, full-width letters): exactly one wins.
-    const row = await db
-      .insertInto('users')
-      .values({
-        username: input.username,
-        usernameKey: nameKey(input.username),
-        email: input.email,
-        passwordHash,
-        firstName: null,
-        lastName: null,
-        phone: null,
-        organizationId: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const token = await createSession(db, row.id);
-    return { ...toPublicUser(row as UserRow), token };
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          username: input.username,
+          usernameKey: nameKey(input.username),
+          email: input.email,
+          passwordHash,
+          firstName: null,
+          lastName: null,
+          phone: null,
+          organizationId: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // The first account of a fresh instance is its operator (lib/instance-settings.ts).
+      const isOperator = await claimFirstOperator(trx, row.id);
+      const token = await createSession(trx, row.id);
+      return { ...toPublicUser({ ...(row as UserRow), isOperator }), token };
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     throw err;

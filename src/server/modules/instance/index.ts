@@ -1,0 +1,6 @@
+// The instance and the people who run it (docs/api.md "Operators"): its sign-up policy,
+// operators, organisations at a glance, suspensions, held mail and health. Every route
+// is operators' only (the permission table's 'operator' level); `npm run admin` calls
+// the same services.
+export { instanceSettingsRoutes } from './instance-settings.routes.ts';
+export { readInstanceSettings, updateInstanceSettings } from './instance-settings.service.ts';
