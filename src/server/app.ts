@@ -24,7 +24,9 @@ import { membersRoutes } from './modules/members/index.ts';
 import {
   heldMailRoutes,
   instanceAuditRoutes,
+  instanceHealthRoutes,
   instanceSettingsRoutes,
+  organizationsTableRoutes,
   suspensionRoutes,
 } from './modules/instance/index.ts';
 import { qrRoutes } from './modules/qr/index.ts';
@@ -193,6 +195,8 @@ export async function buildApp(opts: {
     notificationsRoutes,
     // The instance console (modules/instance): operators only.
     instanceSettingsRoutes,
+    organizationsTableRoutes,
+    instanceHealthRoutes,
     suspensionRoutes,
     heldMailRoutes,
     instanceAuditRoutes,

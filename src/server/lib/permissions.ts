@@ -124,6 +124,8 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   // The instance (modules/instance): operators only, never an API key (docs/api.md "Operators")
   'GET /api/instance/settings': operatorOnly,
   'PUT /api/instance/settings': operatorOnly,
+  'GET /api/instance/organizations': operatorOnly,
+  'GET /api/instance/health': operatorOnly,
   'POST /api/instance/organizations/:id/suspend': operatorOnly,
   'POST /api/instance/organizations/:id/restore': operatorOnly,
   'GET /api/instance/held-mail': operatorOnly,

@@ -361,6 +361,16 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...settings, payload: { allowedEmailDomains: ['example.org'] }, status: 200 });
     await call({ ...settings, payload: { allowedEmailDomains: [] }, status: 200 });
     await call({ ...settings, payload: { registration: 'sometimes' }, status: 400 });
+    await call({ route: 'GET /api/instance/organizations', headers: operator, status: 200 });
+    await call({ route: 'GET /api/instance/organizations', headers: admin, status: 403 });
+    await call({
+      route: 'GET /api/instance/organizations',
+      query: 'sort=size',
+      headers: operator,
+      status: 400,
+    });
+    await call({ route: 'GET /api/instance/health', headers: operator, status: 200 });
+    await call({ route: 'GET /api/instance/health', status: 401 });
     const org = { id: (await signUp(t.app)).orgId };
     const suspend = { route: 'POST /api/instance/organizations/:id/suspend', headers: operator } as const;
     await call({ ...suspend, params: org, payload: { reason: 'Contract' }, status: 200 });

@@ -14,17 +14,6 @@ export const suspendOrganizationSchema = z.strictObject({
 });
 export type SuspendOrganizationInput = z.infer<typeof suspendOrganizationSchema>;
 
-/** An organisation after a suspend or restore: its status and the operators' reason. */
-export const suspendedOrganizationSchema = z.object({
-  id: idField,
-  name: z.string(),
-  username: z.string(),
-  createdAt: timestampField,
-  status: z.enum(['active', 'suspended']),
-  suspendedReason: z.string().nullable(),
-});
-export type SuspendedOrganization = z.infer<typeof suspendedOrganizationSchema>;
-
 /** Rows per page of the held mail and of the instance audit log. */
 export const INSTANCE_LIST_PAGE_SIZE = 50;
 
@@ -58,12 +47,16 @@ export const heldMailSchema = z.object({
 });
 export type HeldMail = z.infer<typeof heldMailSchema>;
 
-export const heldMailPageSchema = z.object({
-  items: z.array(heldMailSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+/** One page of a console list: its rows, how many there are in all, which page of what size. */
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+export const heldMailPageSchema = pageOf(heldMailSchema);
 export type HeldMailPage = z.infer<typeof heldMailPageSchema>;
 
 /** What became of a held mail an operator released (queued: the sender takes it next) or dropped. */
@@ -84,10 +77,5 @@ export const instanceAuditEntrySchema = z.object({
 });
 export type InstanceAuditEntry = z.infer<typeof instanceAuditEntrySchema>;
 
-export const instanceAuditPageSchema = z.object({
-  items: z.array(instanceAuditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const instanceAuditPageSchema = pageOf(instanceAuditEntrySchema);
 export type InstanceAuditPage = z.infer<typeof instanceAuditPageSchema>;

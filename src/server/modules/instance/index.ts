@@ -4,6 +4,15 @@
 // the same services.
 export { instanceSettingsRoutes } from './instance-settings.routes.ts';
 export { readInstanceSettings, updateInstanceSettings } from './instance-settings.service.ts';
+export { instanceHealthRoutes } from './health.routes.ts';
+export { type InstanceHealth, instanceHealth } from './health.service.ts';
+export { organizationsTableRoutes } from './organizations-table.routes.ts';
+export { listOrganizations, organizationTableRow } from './organizations-table.service.ts';
+export {
+  ORGANIZATION_FIGURES_EVERY_MS,
+  organizationFiguresJob,
+  refreshOrganizationFigures,
+} from './organization-figures.ts';
 export { heldMailRoutes } from './held-mail.routes.ts';
 export { instanceAuditRoutes } from './instance-audit.routes.ts';
 export { suspensionRoutes } from './suspension.routes.ts';

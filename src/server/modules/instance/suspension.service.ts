@@ -1,4 +1,3 @@
-import type { SuspendedOrganization } from '#shared/schemas/instance-suspension.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -22,7 +21,7 @@ export interface SuspensionDeps {
   supporterCache: SupporterCacheInvalidator;
 }
 
-const ORGANIZATION_NOT_FOUND = 'No such organization';
+export const ORGANIZATION_NOT_FOUND = 'No such organization';
 
 /** The organisation, in the transaction, or 404. */
 async function organizationOf(trx: Db, organizationId: number) {
@@ -33,22 +32,6 @@ async function organizationOf(trx: Db, organizationId: number) {
     .executeTakeFirst();
   if (!org) throw notFound('NOT_FOUND', ORGANIZATION_NOT_FOUND);
   return org;
-}
-
-/** The organisation's status after a suspend or restore. */
-export async function suspendedOrganization(db: Db, organizationId: number): Promise<SuspendedOrganization> {
-  const org = await db
-    .selectFrom('organizations')
-    .select(['id', 'name', 'username', 'createdAt', 'suspendedAt', 'suspendedReason'])
-    .where('id', '=', organizationId)
-    .executeTakeFirst();
-  if (!org) throw notFound('NOT_FOUND', ORGANIZATION_NOT_FOUND);
-  const { suspendedAt, suspendedReason, ...rest } = org;
-  return {
-    ...rest,
-    status: suspendedAt ? 'suspended' : 'active',
-    suspendedReason: suspendedAt ? suspendedReason : null,
-  };
 }
 
 const targetOf = (org: { name: string; username: string }) => `organisation ${org.name} (${org.username})`;

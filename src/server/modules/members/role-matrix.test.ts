@@ -315,6 +315,8 @@ const CASES: Record<string, Case> = {
   'GET /api/shares/scheduled': {},
   'GET /api/instance/settings': {},
   'PUT /api/instance/settings': { body: () => ({ allowedEmailDomains: [] }) },
+  'GET /api/instance/organizations': {},
+  'GET /api/instance/health': {},
   'POST /api/instance/organizations/:id/suspend': {
     // A throwaway organisation each time: the operator's call suspends it.
     call: async () => ({
