@@ -4,3 +4,5 @@
 // the same services.
 export { instanceSettingsRoutes } from './instance-settings.routes.ts';
 export { readInstanceSettings, updateInstanceSettings } from './instance-settings.service.ts';
+export { listOperators, type OperatorChange, setOperator } from './operators.ts';
+export { createSignupInvitation } from './signup-invitations.service.ts';
