@@ -127,6 +127,8 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'POST /api/instance/invitations': operatorOnly,
   'GET /api/instance/invitations': operatorOnly,
   'DELETE /api/instance/invitations/:id': operatorOnly,
+  'GET /api/instance/organizations': operatorOnly,
+  'GET /api/instance/health': operatorOnly,
 
   // The public supporter side
   'POST /api/shares': 'public',

@@ -373,6 +373,16 @@ describe('real responses parse with the route schemas', () => {
     };
     await call({ ...withdraw, status: 204 });
     await call({ ...withdraw, status: 404 });
+    await call({ route: 'GET /api/instance/organizations', headers: operator, status: 200 });
+    await call({ route: 'GET /api/instance/organizations', headers: admin, status: 403 });
+    await call({
+      route: 'GET /api/instance/organizations',
+      query: 'sort=size',
+      headers: operator,
+      status: 400,
+    });
+    await call({ route: 'GET /api/instance/health', headers: operator, status: 200 });
+    await call({ route: 'GET /api/instance/health', status: 401 });
   }
 
   it('every route, called for real', async () => {

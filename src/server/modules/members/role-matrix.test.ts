@@ -319,6 +319,8 @@ const CASES: Record<string, Case> = {
   'GET /api/instance/invitations': {},
   // A link nobody has: the operator's check passed, the row is not there.
   'DELETE /api/instance/invitations/:id': { params: () => ({ id: 999999 }), alsoAllowed: [404] },
+  'GET /api/instance/organizations': {},
+  'GET /api/instance/health': {},
   'POST /api/shares': {
     body: () => ({ assetId, campaignId, organizationId: admin.orgId, platform: 'twitter' }),
   },
