@@ -4,6 +4,8 @@
 // the same services.
 export { instanceSettingsRoutes } from './instance-settings.routes.ts';
 export { readInstanceSettings, updateInstanceSettings } from './instance-settings.service.ts';
+export { listOperators, type OperatorChange, setOperator } from './operators.ts';
+export { createSignupInvitation } from './signup-invitations.service.ts';
 export { instanceHealthRoutes } from './health.routes.ts';
 export { type InstanceHealth, instanceHealth } from './health.service.ts';
 export { organizationsTableRoutes } from './organizations-table.routes.ts';
