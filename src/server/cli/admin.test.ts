@@ -67,7 +67,8 @@ const login = async (username: string, password: string) =>
 const me = async (token: string) =>
   (await httpRequest(port(), 'GET', '/api/user', undefined, { authorization: `Bearer ${token}` })).json;
 
-describe('npm run admin against a running server', () => {
+// Each command is a process of its own (tsx, a database connection): a few seconds each on a busy machine.
+describe('npm run admin against a running server', { timeout: 120_000 }, () => {
   it('--help lists every command with its options', async () => {
     const help = await admin('--help');
     expect(help.code).toBe(0);
