@@ -561,6 +561,23 @@ export interface ApiKeysTable {
   windowCount: Generated<number>;
 }
 
+/** The operator console's figures of an organisation, refreshed by a periodic job (migration 0033). */
+export interface OrganizationFiguresTable {
+  organizationId: number;
+  members: number;
+  campaigns: number;
+  /** Shares and click-throughs of the 30 days before `refreshedAt`, from rollupOrgHours. */
+  shares30d: number;
+  clicks30d: number;
+  /** Outbox mail sent since midnight UTC, and since the first of the month UTC, of `refreshedAt`. */
+  mailToday: number;
+  mailMonth: number;
+  storageBytes: number;
+  /** The later of its last activity-log entry and its last hour with a share or click-through. */
+  lastActivityAt: string | null;
+  refreshedAt: string;
+}
+
 export interface OrganizationSettingsTable {
   organizationId: number;
   data: string;
@@ -637,6 +654,7 @@ export interface Database {
   emailChanges: EmailChangesTable;
   auditLog: AuditLogTable;
   organizationSettings: OrganizationSettingsTable;
+  organizationFigures: OrganizationFiguresTable;
   memberNotifications: MemberNotificationsTable;
   staffNotices: StaffNoticesTable;
   firstRunSteps: FirstRunStepsTable;

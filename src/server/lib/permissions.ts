@@ -124,6 +124,11 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   // The instance (modules/instance): operators only, never an API key (docs/api.md "Operators")
   'GET /api/instance/settings': operatorOnly,
   'PUT /api/instance/settings': operatorOnly,
+  'POST /api/instance/invitations': operatorOnly,
+  'GET /api/instance/invitations': operatorOnly,
+  'DELETE /api/instance/invitations/:id': operatorOnly,
+  'GET /api/instance/organizations': operatorOnly,
+  'GET /api/instance/health': operatorOnly,
 
   // The public supporter side
   'POST /api/shares': 'public',

@@ -303,6 +303,13 @@ const INSTANCE_CALLS: Record<string, Call> = {
   'PUT /api/instance/settings': async (auth) => ({
     res: await inject('PUT', '/api/instance/settings', auth, { allowedEmailDomains: ['example.org'] }),
   }),
+  'POST /api/instance/invitations': async (auth) => ({
+    res: await inject('POST', '/api/instance/invitations', auth, {}),
+  }),
+  'DELETE /api/instance/invitations/:id': async (auth) => {
+    const link = await inject('POST', '/api/instance/invitations', auth, {});
+    return { res: await inject('DELETE', `/api/instance/invitations/${link.json().id}`, auth) };
+  },
 };
 
 beforeAll(async () => {

@@ -361,6 +361,28 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...settings, payload: { allowedEmailDomains: ['example.org'] }, status: 200 });
     await call({ ...settings, payload: { allowedEmailDomains: [] }, status: 200 });
     await call({ ...settings, payload: { registration: 'sometimes' }, status: 400 });
+    const invite: Request = { route: 'POST /api/instance/invitations', headers: operator };
+    const link = (await call({ ...invite, payload: {}, status: 201 })).json();
+    await call({ ...invite, payload: { expiresInDays: 3 }, status: 201 });
+    await call({ ...invite, payload: { expiresInDays: 365 }, status: 400 });
+    await call({ route: 'GET /api/instance/invitations', headers: operator, status: 200 });
+    const withdraw: Request = {
+      route: 'DELETE /api/instance/invitations/:id',
+      params: link,
+      headers: operator,
+    };
+    await call({ ...withdraw, status: 204 });
+    await call({ ...withdraw, status: 404 });
+    await call({ route: 'GET /api/instance/organizations', headers: operator, status: 200 });
+    await call({ route: 'GET /api/instance/organizations', headers: admin, status: 403 });
+    await call({
+      route: 'GET /api/instance/organizations',
+      query: 'sort=size',
+      headers: operator,
+      status: 400,
+    });
+    await call({ route: 'GET /api/instance/health', headers: operator, status: 200 });
+    await call({ route: 'GET /api/instance/health', status: 401 });
   }
 
   it('every route, called for real', async () => {

@@ -1,5 +1,9 @@
 import type { LoginInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { type InstanceActor, recordInstanceEvent } from '../../lib/instance-audit.ts';
+import { type Admission, spendSignupInvitation } from './registration-gate.ts';
 import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nameKey } from '../../lib/name-key.ts';
@@ -22,8 +26,16 @@ export function toPublicUser(row: UserRow): PublicUser {
   return { ...rest, isOperator: Boolean(isOperator) };
 }
 
-export async function registerUser(opts: { db: Db; input: RegisterInput }) {
-  const { db, input } = opts;
+/**
+ * Makes an account in one transaction: the user row, then `also` (what the caller adds:
+ * a session, a spent sign-up link, an audit entry). The first account of a fresh
+ * instance is its operator (lib/instance-settings.ts).
+ */
+async function insertAccount<T>(
+  db: Db,
+  input: Pick<RegisterInput, 'username' | 'email' | 'password'>,
+  also: (trx: Transaction<Database>, user: PublicUser) => Promise<T>,
+): Promise<T> {
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   try {
@@ -46,16 +58,35 @@ export async function registerUser(opts: { db: Db; input: RegisterInput }) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      // The first account of a fresh instance is its operator (lib/instance-settings.ts).
       const isOperator = await claimFirstOperator(trx, row.id);
-      const token = await createSession(trx, row.id);
-      return { ...toPublicUser({ ...(row as UserRow), isOperator }), token };
+      return also(trx, toPublicUser({ ...(row as UserRow), isOperator }));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     throw err;
   }
 }
+
+/** POST /api/register, once `admitRegistration` let it in: the account and its first session. */
+export const registerUser = (opts: { db: Db; input: RegisterInput; admission: Admission }) =>
+  insertAccount(opts.db, opts.input, async (trx, user) => {
+    await spendSignupInvitation(trx, opts.admission, user.id);
+    return { ...user, token: await createSession(trx, user.id) };
+  });
+
+/**
+ * An account an operator makes (`npm run admin -- create-user`): whatever the sign-up
+ * policy, without a session, recorded in the instance audit log.
+ */
+export const createUserAccount = (
+  db: Db,
+  input: Pick<RegisterInput, 'username' | 'email' | 'password'>,
+  actor: InstanceActor,
+) =>
+  insertAccount(db, input, async (trx, user) => {
+    await recordInstanceEvent(trx, { actor, action: 'user.created', target: `user ${user.username}` });
+    return user;
+  });
 
 export async function loginUser(opts: { db: Db; input: LoginInput; address: string }) {
   const { db, input, address } = opts;

@@ -12,7 +12,13 @@ const settings = (t: TestApp, token: string, payload?: object) =>
     payload,
   });
 
-const auditOf = (t: TestApp) => t.database.db.selectFrom('instanceAudit').selectAll().orderBy('id').execute();
+const auditOf = (t: TestApp) =>
+  t.database.db
+    .selectFrom('instanceAudit')
+    .selectAll()
+    .where('action', '=', 'registration.changed')
+    .orderBy('id')
+    .execute();
 
 describe('with REGISTRATION and REGISTRATION_EMAIL_DOMAINS set', () => {
   const t = appPerFile({
@@ -77,14 +83,6 @@ describe('with REGISTRATION and REGISTRATION_EMAIL_DOMAINS set', () => {
       expect(res.json().message).toContain(message);
     }
   });
-
-  it('refuses an organisation admin, and changes nothing', async () => {
-    const admin = await signUp(t.app);
-    const before = await auditOf(t);
-    const res = await settings(t, admin.token, { registration: 'open' });
-    expect(res.statusCode).toBe(403);
-    expect(await auditOf(t)).toEqual(before);
-  });
 });
 
 describe('with nothing set', () => {
@@ -97,5 +95,13 @@ describe('with nothing set', () => {
       registrationSource: 'env',
       allowedEmailDomains: [],
     });
+  });
+
+  it('refuses an organisation admin, and changes nothing', async () => {
+    const admin = await signUp(t.app);
+    const before = await auditOf(t);
+    const res = await settings(t, admin.token, { registration: 'open' });
+    expect(res.statusCode).toBe(403);
+    expect(await auditOf(t)).toEqual(before);
   });
 });

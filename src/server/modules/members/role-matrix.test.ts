@@ -315,6 +315,12 @@ const CASES: Record<string, Case> = {
   'GET /api/shares/scheduled': {},
   'GET /api/instance/settings': {},
   'PUT /api/instance/settings': { body: () => ({ allowedEmailDomains: [] }) },
+  'POST /api/instance/invitations': { body: () => ({}) },
+  'GET /api/instance/invitations': {},
+  // A link nobody has: the operator's check passed, the row is not there.
+  'DELETE /api/instance/invitations/:id': { params: () => ({ id: 999999 }), alsoAllowed: [404] },
+  'GET /api/instance/organizations': {},
+  'GET /api/instance/health': {},
   'POST /api/shares': {
     body: () => ({ assetId, campaignId, organizationId: admin.orgId, platform: 'twitter' }),
   },
