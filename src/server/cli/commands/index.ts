@@ -11,6 +11,7 @@ export const COMMAND_NAMES = [
   'create-user',
   'reset-password',
   'set-registration',
+  'list-orgs',
 ] as const;
 
 export async function loadCommand(name: string): Promise<AdminCommand | undefined> {
