@@ -301,6 +301,9 @@ export interface RollupCampaignHoursTable {
   organizationId: number;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0034-outcome-rollups). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
 }
 
 export interface RollupOrgHoursTable {
@@ -308,6 +311,9 @@ export interface RollupOrgHoursTable {
   hour: string;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0034-outcome-rollups). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
 }
 
 export interface RollupDaysTable {
@@ -320,6 +326,9 @@ export interface RollupDaysTable {
   organizationId: number;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0034-outcome-rollups). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
 }
 
 export interface RollupSupporterDaysTable {
