@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/chromium-path.ts';
+import { instanceServerPortFor } from './tests/support/instance-server.ts';
 import { plainServerPortFor } from './tests/support/plain-server.ts';
 import { smtpPortFor } from './tests/support/smtp-port.ts';
 
@@ -25,6 +26,15 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   '--no-first-run',
 ];
+
+/** Another server of the run on `serverPort`, serving the first one's build, with the production defaults. */
+const sameBuildServer = (serverPort: number) => ({
+  command: 'npx tsx scripts/e2e-server.ts',
+  url: `http://127.0.0.1:${serverPort}/api/auth-status`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  env: { E2E_PORT: String(serverPort), E2E_CLIENT_DIST: `.tmp/e2e-${port}/client` },
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -58,17 +68,11 @@ export default defineConfig({
         DEV_TOOLS: '1',
       },
     },
-    {
-      // The same build with the production defaults (DEV_TOOLS unset): started after the
-      // first server (Playwright sets web servers up one by one), so its build exists.
-      command: 'npx tsx scripts/e2e-server.ts',
-      url: `http://127.0.0.1:${plainServerPortFor(port)}/api/auth-status`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        E2E_PORT: String(plainServerPortFor(port)),
-        E2E_CLIENT_DIST: `.tmp/e2e-${port}/client`,
-      },
-    },
+    // The same build with the production defaults (DEV_TOOLS unset): started after the
+    // first server (Playwright sets web servers up one by one), so its build exists.
+    sameBuildServer(plainServerPortFor(port)),
+    // The same build for tests/e2e/instance-operator.spec.ts alone: it closes sign-up
+    // and suspends an organisation, which the other specs must not meet.
+    sameBuildServer(instanceServerPortFor(port)),
   ],
 });

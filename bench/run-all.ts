@@ -8,7 +8,8 @@
 // TEST_DATABASE_URL is set, on PostgreSQL too. supporter-api.ts and stats-backlog.ts
 // print their rows for SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set,
 // for PostgreSQL; stats-backlog seeds BACKLOG_BENCH_ROWS shares + clicks (the issue's
-// 1,000,000 unless set).
+// 1,000,000 unless set). instance-organizations.ts seeds INSTANCE_BENCH_ORGS organisations
+// (10,000 unless set) on SQLite and, with a PostgreSQL URL, on PostgreSQL.
 const BENCHES = [
   './supporter-bundle.ts',
   './supporter-api.ts',
@@ -20,6 +21,7 @@ const BENCHES = [
   './write-path.ts',
   './rollup-batch.ts',
   './analytics.ts',
+  './instance-organizations.ts',
 ];
 const ROWS: Record<string, number> = {
   './analytics.ts': Number(process.env.ANALYTICS_BENCH_ROWS ?? 100_000),

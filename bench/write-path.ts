@@ -26,8 +26,11 @@ import { sql } from 'kysely';
 import { BROWSER_UA } from '../src/server/test/visitor.ts';
 import { issueVisitToken } from '../src/server/modules/supporter/index.ts';
 import { SUPPORTER_COOKIE_NAME, VISIT_TOKEN_MIN_AGE_MS } from '../src/shared/constants.ts';
+import { newShareBody } from './lib/seed.ts';
 import {
   alternate,
+  clientAddress,
+  jsonPosts,
   type LoadOpts,
   ratioLine,
   type Server,
@@ -171,9 +174,6 @@ const seededRef = (n: number) => `seed${n.toString(36).padStart(8, '0')}`;
 
 // ---------------------------------------------------------------- parent
 
-/** Distinct client addresses per request, so per-address limits never decide the result. */
-const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-
 async function runOn(dialect: databases.Dialect): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-write-'));
   const target = await databases.prepareTarget(dialect, dataDir, 'bench_write');
@@ -182,7 +182,7 @@ async function runOn(dialect: databases.Dialect): Promise<number> {
   try {
     const app = await startChild<AppReady>(SELF, 'app', { ...target.env, BENCH_DATA_DIR: dataDir });
     children.push(app);
-    const { campaignId, organizationId, assetIds, port } = app.ready;
+    const { campaignId, organizationId, port } = app.ready;
     const base = `http://127.0.0.1:${port}`;
     const { signedVisitorCookie } = await import('../src/server/lib/supporter-id.ts');
     const cookieKey = Buffer.from(app.ready.cookieKey, 'base64url');
@@ -221,62 +221,46 @@ async function runOn(dialect: databases.Dialect): Promise<number> {
       () =>
         `${SUPPORTER_COOKIE_NAME}=${signedVisitorCookie(cookieKey, randomBytes(18).toString('base64url'))}`,
     );
-    const shareRequest = (): LoadOpts['requests'] => [
-      {
-        method: 'POST',
-        setupRequest: (req) => {
-          n++;
-          return {
-            ...req,
-            headers: {
-              'content-type': 'application/json',
-              'x-forwarded-for': address(n),
-              'user-agent': BROWSER_UA,
-              cookie: supporterCookies[n % supporterCookies.length],
-            },
-            body: JSON.stringify({
-              assetId: assetIds[n % assetIds.length],
-              campaignId,
-              organizationId,
-              platform: 'twitter',
-              ref: randomBytes(9).toString('base64url'),
-              // Every other share arrived through a seeded share's link.
-              ...(n % 2 === 0 && { parentRef: seededRef(n % SEEDED_SHARES) }),
-            }),
-          };
-        },
-      },
-    ];
+    const shareRequest = (): LoadOpts['requests'] =>
+      jsonPosts(() => {
+        n++;
+        return {
+          headers: {
+            'x-forwarded-for': clientAddress(n),
+            'user-agent': BROWSER_UA,
+            cookie: supporterCookies[n % supporterCookies.length],
+          },
+          body: {
+            ...newShareBody(app.ready, n),
+            // Every other share arrived through a seeded share's link.
+            ...(n % 2 === 0 && { parentRef: seededRef(n % SEEDED_SHARES) }),
+          },
+        };
+      });
     // A new visitor per click (a cookie the app issued), from its own address: each one counts.
-    const clickRequest = (): LoadOpts['requests'] => [
-      {
-        method: 'POST',
-        setupRequest: (req) => {
-          n++;
-          const visitor = randomBytes(18).toString('base64url');
-          const ref = seededRef(n % SEEDED_SHARES);
-          return {
-            ...req,
-            headers: {
-              'content-type': 'application/json',
-              'x-forwarded-for': address(n),
-              'user-agent': BROWSER_UA,
-              cookie: `${SUPPORTER_COOKIE_NAME}=${signedVisitorCookie(cookieKey, visitor)}`,
-            },
-            // The visit token the tracked-link page gave this visitor, old enough to count.
-            body: JSON.stringify({
-              campaignId,
-              ref,
-              token: issueVisitToken(
-                cookieKey,
-                { visitorId: visitor, campaignId, ref },
-                Date.now() - VISIT_TOKEN_MIN_AGE_MS - 1000,
-              ),
-            }),
-          };
-        },
-      },
-    ];
+    const clickRequest = (): LoadOpts['requests'] =>
+      jsonPosts(() => {
+        n++;
+        const visitor = randomBytes(18).toString('base64url');
+        const ref = seededRef(n % SEEDED_SHARES);
+        return {
+          headers: {
+            'x-forwarded-for': clientAddress(n),
+            'user-agent': BROWSER_UA,
+            cookie: `${SUPPORTER_COOKIE_NAME}=${signedVisitorCookie(cookieKey, visitor)}`,
+          },
+          // The visit token the tracked-link page gave this visitor, old enough to count.
+          body: {
+            campaignId,
+            ref,
+            token: issueVisitToken(
+              cookieKey,
+              { visitorId: visitor, campaignId, ref },
+              Date.now() - VISIT_TOKEN_MIN_AGE_MS - 1000,
+            ),
+          },
+        };
+      });
     const visitRequest = (): LoadOpts['requests'] => [
       {
         method: 'GET',
@@ -285,7 +269,7 @@ async function runOn(dialect: databases.Dialect): Promise<number> {
           return {
             ...req,
             path: `${visitPath}?ref=${seededRef(n % SEEDED_SHARES)}`,
-            headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': address(n) },
+            headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': clientAddress(n) },
           };
         },
       },

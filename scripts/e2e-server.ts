@@ -28,4 +28,17 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 });
+
+// The first account of a fresh instance becomes its operator; here it is one nobody
+// signs in as, so a spec's account is never an operator by the luck of signing up first
+// (instance-operator.spec.ts makes its own).
+{
+  const { migrateToLatest, openDatabase } = await import('../src/server/db/client.ts');
+  const { claimFirstOperator } = await import('../src/server/lib/instance-settings.ts');
+  const { insertUserRow } = await import('../src/server/test/db-rows.ts');
+  const database = openDatabase({ sqlitePath: path.join(dataDir, 'rally.db') });
+  await migrateToLatest(database);
+  await claimFirstOperator(database.db, await insertUserRow(database.db, 'e2e-operator'));
+  await database.close();
+}
 await import('../src/server/main.ts');

@@ -203,3 +203,25 @@ export function ratioLine(label: string, app: Summary, base: Summary, goal: numb
   );
   return ok;
 }
+
+/** Distinct client addresses per request (n = 1, 2, ...), so per-address limits never decide the result. */
+export const clientAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/** Autocannon requests: a JSON POST per request, its headers and body from `make()`. */
+export function jsonPosts(
+  make: () => { headers: Record<string, string>; body: unknown },
+): LoadOpts['requests'] {
+  return [
+    {
+      method: 'POST',
+      setupRequest: (req) => {
+        const { headers, body } = make();
+        return {
+          ...req,
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        };
+      },
+    },
+  ];
+}

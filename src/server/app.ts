@@ -21,6 +21,11 @@ import { campaignLifecycleRoutes, campaignsRoutes } from './modules/campaigns/in
 import { debugRoutes } from './modules/debug/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
+import {
+  instanceHealthRoutes,
+  instanceSettingsRoutes,
+  organizationsTableRoutes,
+} from './modules/instance/index.ts';
 import { qrRoutes } from './modules/qr/index.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
 import { embedRoutes } from './modules/embed/index.ts';
@@ -185,6 +190,10 @@ export async function buildApp(opts: {
     remindersRoutes,
     reminderConfirmRoutes,
     notificationsRoutes,
+    // The instance console (modules/instance): operators only.
+    instanceSettingsRoutes,
+    organizationsTableRoutes,
+    instanceHealthRoutes,
     openApiRoutes,
   ]) {
     await app.register(routes, deps);

@@ -40,6 +40,13 @@ export const ERROR_CODES = {
   INVITATION_NOT_FOUND: 'The invitation link is unknown, revoked or already used (404)',
   INVITATION_EXPIRED: 'The invitation link has expired (410)',
   LAST_ADMIN: 'The change would leave the organisation without an admin (409)',
+  // The instance and its operators
+  OPERATOR_REQUIRED: 'A route only an operator of the instance may use: organisation admins included (403)',
+  REGISTRATION_CLOSED: 'Sign-up is closed on this instance: only operators create accounts (403)',
+  REGISTRATION_INVITE_ONLY:
+    "Sign-up on this instance needs an organisation's invitation or an operator's sign-up link (403)",
+  EMAIL_DOMAIN_NOT_ALLOWED: "The address's domain is not one the instance lets sign up (403)",
+  SIGNUP_INVITATION_INVALID: 'The sign-up link is unknown, withdrawn, used or expired (403)',
   // Campaigns and assets
   CAMPAIGN_NOT_EDITABLE: 'The campaign is archived: duplicate it instead (400)',
   STATUS_CHANGE_NOT_ALLOWED: 'The campaign cannot move from its status to the one asked (400)',
@@ -91,6 +98,15 @@ export const PUBLISH_NEEDS_SHARE_WORDS =
   'Give every image and video a share text or a description before publishing';
 export const INVITATION_EXPIRED = 'This invitation has expired';
 export const USERNAME_TAKEN = 'Username already exists';
+export const OPERATOR_REQUIRED_MESSAGE = 'Only an operator of this instance may do this';
+/** What the sign-up page and the server say of the instance's sign-up policy. */
+export const REGISTRATION_CLOSED_MESSAGE =
+  'Sign-up is closed on this server: its operators create accounts. Ask them for one.';
+export const REGISTRATION_INVITE_ONLY_MESSAGE =
+  'Sign-up on this server is by invitation only: use the invitation link you were sent.';
+export const EMAIL_DOMAIN_NOT_ALLOWED_MESSAGE = 'Sign-up on this server is open to some email domains only';
+export const SIGNUP_INVITATION_INVALID_MESSAGE =
+  'This sign-up link is not valid any more: it was used, withdrawn or has expired';
 export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';
 export const FILE_TOO_LARGE = 'File too large';
 /** The logo limit, said once on the branding card and in the server's refusal. */

@@ -272,11 +272,7 @@ test('the calendar tab shows today’s entries; clicking an asset opens it under
 
 // New campaigns are drafts (listed under Drafts); switching the list to Active opens its first
 // row, here the seeded live one, so its asset shows without another click.
-test('emoji and right-to-left names are stored and shown as typed', async ({
-  page,
-  request,
-  signedIn,
-}) => {
+test('emoji and right-to-left names are stored and shown as typed', async ({ page, request, signedIn }) => {
   const rtl = 'حملة المناخ 🌍';
   const emoji = 'Save 🐝 bees 🌻 now';
   const c = await seedCampaign(request, signedIn, { name: rtl, description: 'وصف الحملة' });

@@ -10,8 +10,9 @@ const lazyPage = (load: () => PageModule) => async () => ({
 
 /**
  * Who sees a screen: anyone ('public'); a signed-in member of an organisation, in the
- * staff layout ('staff'); or anyone in the staff layout ('profile', which shows its own
- * 'Authentication Required' state rather than redirecting).
+ * staff layout ('staff'); or anyone in the staff layout ('profile': the profile, which
+ * shows its own 'Authentication Required' state rather than redirecting, and the
+ * operators' instance console, which needs no organisation and checks its own access).
  */
 type Access = 'public' | 'staff' | 'profile';
 
@@ -33,6 +34,7 @@ const ROUTES: [path: string, load: () => PageModule, access: Access][] = [
   ['/activity', () => import('./routes/activity-page.tsx'), 'staff'],
   ['/upload-test', () => import('./routes/upload-test-page.tsx'), 'staff'],
   ['/profile', () => import('./routes/profile-page.tsx'), 'profile'],
+  ['/instance', () => import('./routes/instance-page.tsx'), 'profile'],
   ['*', () => import('./routes/not-found-page.tsx'), 'public'],
 ];
 

@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Megaphone,
   Menu,
+  Server,
   Settings,
   Upload,
   User,
@@ -46,14 +47,26 @@ const USER_LINKS = [
 /** Shown only to admins: the organisation's activity log. */
 const ADMIN_LINKS = [{ to: '/activity', label: 'Activity Log', icon: History }] as const;
 
+/** Shown only to the instance's operators: the console of the whole instance. */
+const OPERATOR_LINKS = [{ to: '/instance', label: 'Instance', icon: Server }] as const;
+
 /** Shown only when the server runs with DEV_TOOLS=1. */
 const DEV_LINKS = [{ to: '/upload-test', label: 'Test File Upload', icon: Upload }] as const;
 
-/** The user menu's links: the activity log for admins, the debug page only on a server with DEV_TOOLS on. */
+/**
+ * The user menu's links: the activity log for admins, the instance console for
+ * operators, the debug page only on a server with DEV_TOOLS on.
+ */
 function useUserLinks() {
   const devTools = useDevTools();
   const { can } = useRole();
-  return [...USER_LINKS, ...(can('admin') ? ADMIN_LINKS : []), ...(devTools ? DEV_LINKS : [])];
+  const { data: user } = useUser();
+  return [
+    ...USER_LINKS,
+    ...(can('admin') ? ADMIN_LINKS : []),
+    ...(user?.isOperator ? OPERATOR_LINKS : []),
+    ...(devTools ? DEV_LINKS : []),
+  ];
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

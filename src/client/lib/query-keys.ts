@@ -25,6 +25,11 @@ export const queryKeys = {
   revocableList: (path: string) => [path] as const,
   invitation: (token: string) => ['/api/invitations', token] as const,
 
+  // The instance (operators)
+  /** The console's organisation table, one key per query (filter, sort, page). */
+  instanceOrganizations: ['/api/instance/organizations'],
+  instanceHealth: ['/api/instance/health'],
+
   // Campaigns, assets, templates
   campaigns: ['/api/campaigns'],
   campaign: (id: number) => [`/api/campaigns/${id}`] as const,

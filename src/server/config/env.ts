@@ -3,6 +3,11 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { API_KEY_REQUESTS_PER_MINUTE, UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
+import {
+  emailDomainField,
+  type RegistrationPolicy,
+  registrationPolicySchema,
+} from '#shared/schemas/instance-settings.ts';
 import type { S3Options } from '../lib/s3-storage.ts';
 
 const bool = z
@@ -175,6 +180,24 @@ const envSchema = z
     EXPORT_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
     /** Off by default: the debug helpers (test content, session report, upload test page). */
     DEV_TOOLS: bool,
+    /** Who may sign up (open, invite-only, closed); an operator's choice in the console overrides it. */
+    REGISTRATION: z
+      .literal('')
+      .transform(() => undefined)
+      .or(registrationPolicySchema)
+      .optional()
+      .transform((v) => v ?? 'open'),
+    /** Email domains that may sign up (comma list); unset: every domain. The console may override it. */
+    REGISTRATION_EMAIL_DOMAINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(emailDomainField)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
@@ -222,6 +245,9 @@ export interface Config {
   reminderConfirmationMs: number;
   /** DEV_TOOLS=1: the debug route and the client's debug helpers exist; off, they 404 and are hidden. */
   devTools: boolean;
+  /** REGISTRATION and REGISTRATION_EMAIL_DOMAINS: the sign-up policy until an operator sets one in the console. */
+  registration: RegistrationPolicy;
+  registrationEmailDomains: string[];
 }
 
 /** Parse the environment once at start-up; fail fast listing every bad key. */
@@ -282,6 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailHoldNewOrgsMs: Math.round(e.MAIL_HOLD_NEW_ORGS_HOURS * HOUR_MS),
     reminderConfirmationMs: Math.round(e.REMINDER_CONFIRMATION_DAYS * DAY_MS),
     devTools: e.DEV_TOOLS,
+    registration: e.REGISTRATION,
+    registrationEmailDomains: [...new Set(e.REGISTRATION_EMAIL_DOMAINS)],
   };
 }
 

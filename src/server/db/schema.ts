@@ -26,6 +26,11 @@ export interface UsersTable {
   joinedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * An operator of the instance (modules/instance): 1 or 0 on both databases, only ever
+   * tested for truth on reading. An instance role, apart from the organisation's `role`.
+   */
+  isOperator: ColumnType<boolean | number, number | undefined, number>;
 }
 
 export interface OrganizationsTable {
@@ -511,6 +516,40 @@ export interface AuditLogTable {
   createdAt: string;
 }
 
+/** The console's instance settings by key (a JSON value each), and the `firstOperator` claim. */
+export interface InstanceSettingsTable {
+  key: string;
+  value: string;
+  updatedAt: string;
+}
+
+/** An operator's one-use sign-up link: only the token's SHA-256 is stored. */
+export interface InstanceInvitationsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  createdBy: number | null;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: NullByDefault<string>;
+  usedBy: NullByDefault<number>;
+}
+
+/** What operators did, from the console or the command line (lib/instance-audit.ts). */
+export interface InstanceAuditTable {
+  id: Generated<number>;
+  action: string;
+  /** The operator who acted; null from the command line (or once the account is gone). */
+  actorId: number | null;
+  /** Their username when the entry was written, or 'command line'. */
+  actorName: string;
+  target: string;
+  /** The organisation concerned, if any (no reference: the entry outlives it). */
+  organizationId: NullByDefault<number>;
+  /** Further facts as JSON (the new policy, a reason). */
+  detail: NullByDefault<string>;
+  createdAt: string;
+}
+
 /** An organisation's API key: the key itself is never stored, only its SHA-256. */
 export interface ApiKeysTable {
   id: Generated<number>;
@@ -529,6 +568,23 @@ export interface ApiKeysTable {
   /** Start of the key's current one-minute rate-limit window, and its requests in it. */
   windowStart: string | null;
   windowCount: Generated<number>;
+}
+
+/** The operator console's figures of an organisation, refreshed by a periodic job (migration 0033). */
+export interface OrganizationFiguresTable {
+  organizationId: number;
+  members: number;
+  campaigns: number;
+  /** Shares and click-throughs of the 30 days before `refreshedAt`, from rollupOrgHours. */
+  shares30d: number;
+  clicks30d: number;
+  /** Outbox mail sent since midnight UTC, and since the first of the month UTC, of `refreshedAt`. */
+  mailToday: number;
+  mailMonth: number;
+  storageBytes: number;
+  /** The later of its last activity-log entry and its last hour with a share or click-through. */
+  lastActivityAt: string | null;
+  refreshedAt: string;
 }
 
 export interface OrganizationSettingsTable {
@@ -607,6 +663,7 @@ export interface Database {
   emailChanges: EmailChangesTable;
   auditLog: AuditLogTable;
   organizationSettings: OrganizationSettingsTable;
+  organizationFigures: OrganizationFiguresTable;
   memberNotifications: MemberNotificationsTable;
   staffNotices: StaffNoticesTable;
   firstRunSteps: FirstRunStepsTable;
@@ -614,4 +671,7 @@ export interface Database {
   assetVariants: AssetVariantsTable;
   visits: VisitsTable;
   variantViews: VariantViewsTable;
+  instanceSettings: InstanceSettingsTable;
+  instanceInvitations: InstanceInvitationsTable;
+  instanceAudit: InstanceAuditTable;
 }

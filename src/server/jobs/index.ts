@@ -4,6 +4,7 @@ import type { DialectName } from '../db/dialect.ts';
 import type { Mailer } from '../lib/mail.ts';
 import type { FileStorage } from '../lib/storage.ts';
 import { noticeMailOutcomes, notificationsJob } from '../modules/notifications/index.ts';
+import { organizationFiguresJob } from '../modules/instance/index.ts';
 import { outboxSenderJob } from '../modules/outbox/index.ts';
 import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
 import { rollupJob } from '../modules/stats/index.ts';
@@ -36,5 +37,7 @@ export function backgroundJobs(opts: {
       outcomes: { reminder: reminderMailOutcomes, ...noticeMailOutcomes },
       log: opts.log,
     }),
+    // The operator console's figures per organisation (after the rollups of this tick).
+    organizationFiguresJob(),
   ];
 }

@@ -8,9 +8,12 @@ export { hasRole } from '#shared/schemas/members.ts';
  * - 'public': anyone, no session needed;
  * - 'session': any signed-in user, with or without an organisation;
  * - 'member': any member of an organisation (every role);
- * - a role: members with at least that role (viewer < editor < admin).
+ * - a role: members with at least that role (viewer < editor < admin);
+ * - 'operator': an operator of the instance (users.isOperator), whatever their
+ *   organisation role: an instance role, so an organisation admin who is not one gets
+ *   403. Always session-only: an API key belongs to an organisation, never the instance.
  */
-export type Access = 'public' | 'session' | 'member' | Role;
+export type Access = 'public' | 'session' | 'member' | 'operator' | Role;
 
 /**
  * A route's rule: who may call it, and whether an API key may. `sessionOnly` routes
@@ -25,6 +28,9 @@ export interface RouteRule {
 
 /** Marks a route as one an API key may not call (403), whatever its role. */
 const sessionOnly = (access: Access): RouteRule => ({ access, sessionOnly: true });
+
+/** The instance console's routes (modules/instance): operators only, signed in. */
+const operatorOnly = sessionOnly('operator');
 
 /**
  * The one permission table: every route the app registers, by method and route
@@ -114,6 +120,15 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'POST /api/debug/create-test-content': 'editor',
   'POST /api/debug/run-jobs': 'member',
   'GET /api/shares/scheduled': 'member',
+
+  // The instance (modules/instance): operators only, never an API key (docs/api.md "Operators")
+  'GET /api/instance/settings': operatorOnly,
+  'PUT /api/instance/settings': operatorOnly,
+  'POST /api/instance/invitations': operatorOnly,
+  'GET /api/instance/invitations': operatorOnly,
+  'DELETE /api/instance/invitations/:id': operatorOnly,
+  'GET /api/instance/organizations': operatorOnly,
+  'GET /api/instance/health': operatorOnly,
 
   // The public supporter side
   'POST /api/shares': 'public',

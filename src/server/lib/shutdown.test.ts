@@ -12,6 +12,7 @@ import {
   httpRequest,
   killServer,
   privateDatabase,
+  signUpOn,
   startServer,
   writesAroundSigterm,
 } from '../test/server-process.ts';
@@ -56,22 +57,7 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
       const { child, port } = server;
       const exited = server.exited.then((code) => ({ code, at: Date.now() }));
       try {
-        const username = `sd${Math.random().toString(16).slice(2, 10)}`;
-        const reg = await httpRequest(port, 'POST', '/api/register', {
-          username,
-          email: `${username}@example.org`,
-          password: 'secret123',
-        });
-        expect(reg.status).toBe(201);
-        const auth = { authorization: `Bearer ${reg.json.token}` };
-        const org = await httpRequest(
-          port,
-          'POST',
-          '/api/organizations',
-          { name: 'Shutdown', username: `org-${username}` },
-          auth,
-        );
-        expect(org.status).toBe(201);
+        const { auth, orgId } = await signUpOn(port, 'Shutdown', 'sd');
         const campaign = await httpRequest(
           port,
           'POST',
@@ -97,7 +83,7 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
             httpRequest(port, 'POST', '/api/shares', {
               assetId: asset.json.id,
               campaignId: campaign.json.id,
-              organizationId: org.json.id,
+              organizationId: orgId,
               platform: 'twitter',
               ref,
             }),

@@ -8,6 +8,7 @@ import { HttpError } from '../lib/errors.ts';
 import { GroupCommit } from '../lib/group-commit.ts';
 import { RouteLatencyHistogram } from '../lib/route-latency.ts';
 import { writeCounters } from '../lib/write-counters.ts';
+import { type InstanceHealth, instanceHealth } from '../modules/instance/index.ts';
 import { outboxCounters } from '../modules/outbox/index.ts';
 import { reminderCounters } from '../modules/reminders/index.ts';
 import { noStore } from '../lib/replies.ts';
@@ -122,7 +123,70 @@ function buildRegistry(database: DbHandle): { registry: Registry; duration: Rout
       },
     });
   }
+  registerInstanceHealth(registry, database);
   return { registry, duration };
+}
+
+/**
+ * The operator console's health figures (GET /api/instance/health), read once per scrape
+ * and shared by the gauges below: each gauge's collect asks within the same scrape.
+ */
+function registerInstanceHealth(registry: Registry, database: DbHandle): void {
+  let pending: { at: number; read: Promise<InstanceHealth> } | undefined;
+  const health = () => {
+    if (!pending || Date.now() - pending.at > 1000)
+      pending = { at: Date.now(), read: instanceHealth({ db: database.db, dialect: database.dialect }) };
+    return pending.read;
+  };
+  const gauge = (
+    name: string,
+    help: string,
+    labelNames: string[],
+    set: (g: Gauge<string>, h: InstanceHealth) => void,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        set(this, await health());
+      },
+    });
+  gauge(
+    'rally_job_lag_seconds',
+    'How far each background job is behind (see GET /api/instance/health)',
+    ['job'],
+    (g, h) => {
+      for (const job of h.jobs) g.set({ job: job.name }, job.lagSeconds);
+    },
+  );
+  gauge(
+    'rally_outbox_mail',
+    'Outbox mail waiting, held, and failed, expired and sent in the last 24 hours',
+    ['state'],
+    (g, h) => {
+      g.set({ state: 'waiting' }, h.outbox.waiting);
+      g.set({ state: 'held' }, h.outbox.held);
+      g.set({ state: 'failed_24h' }, h.outbox.failed24h);
+      g.set({ state: 'expired_24h' }, h.outbox.expired24h);
+      g.set({ state: 'sent_24h' }, h.outbox.sent24h);
+    },
+  );
+  gauge('rally_storage_used_bytes', 'Bytes the stored uploads use, every organisation', [], (g, h) =>
+    g.set(h.storage.usedBytes),
+  );
+  gauge(
+    'rally_database_size_bytes',
+    'Size of the database (SQLite file pages, pg_database_size)',
+    [],
+    (g, h) => g.set(h.database.sizeBytes),
+  );
+  gauge('rally_migrations_applied', 'Database migrations applied', [], (g, h) => g.set(h.migrations.applied));
+  gauge('rally_version_info', 'The running version, as a label (always 1)', ['version'], (g, h) =>
+    g.set({ version: h.version }, 1),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import { MISSING_ORG_MESSAGE } from '#shared/errors.ts';
+import { MISSING_ORG_MESSAGE, OPERATOR_REQUIRED_MESSAGE } from '#shared/errors.ts';
 import { roleNeededMessage } from '#shared/schemas/members.ts';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
@@ -15,7 +15,8 @@ export const API_KEY_REFUSED_MESSAGE = 'API keys cannot be used here: sign in as
  * caller learns nothing about the body's shape. The user is loaded fresh from the
  * database on every call, so a removed member's still-open session gets 403 at
  * once, and a changed role applies at the next call. An API key stands for a member
- * with the key's role, except on the table's session-only routes (403).
+ * with the key's role, except on the table's session-only routes (403). The
+ * instance's routes need an operator (users.isOperator), whatever the organisation role.
  *
  * A route's rule depends only on its method and URL, so it is looked up once, when
  * the route is registered: a public route gets no hook at all (the supporter reads
@@ -37,6 +38,12 @@ export function registerPermissions(app: FastifyInstance, db: Db, config: Config
       throw forbidden('API_KEY_NOT_ALLOWED', API_KEY_REFUSED_MESSAGE);
     const { access } = rule;
     if (access === 'session') return;
+    if (access === 'operator') {
+      // An instance role: an API key never stands for it, an organisation role never implies it.
+      if (request.apiKeyId !== null) throw forbidden('API_KEY_NOT_ALLOWED', API_KEY_REFUSED_MESSAGE);
+      if (!request.user.isOperator) throw forbidden('OPERATOR_REQUIRED', OPERATOR_REQUIRED_MESSAGE);
+      return;
+    }
     if (!request.user.organizationId) throw forbidden('NO_ORGANIZATION', MISSING_ORG_MESSAGE);
     if (access === 'member') return;
     if (!hasRole(request.user.role, access)) throw forbidden('ROLE_REQUIRED', roleNeededMessage(access));

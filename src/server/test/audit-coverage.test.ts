@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../modules/auth/index.ts';
 import { multipartFile, PNG_1X1 } from './sample-files.ts';
 import { addMember, tokenOf } from './teams.ts';
-import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from './test-app.ts';
+import { bearer, createTestApp, signUp, signUpOperator, type SignedUp, type TestApp } from './test-app.ts';
 import { isoAfter, nowIso } from '../lib/time.ts';
 import { PERMISSIONS, routeRule } from '../lib/permissions.ts';
 
@@ -295,6 +295,23 @@ const CALLS: Record<string, Call> = {
   }),
 };
 
+/**
+ * The instance's writes (the operators' console) go to the instance audit log instead
+ * (lib/instance-audit.ts): one successful call each, made by an operator.
+ */
+const INSTANCE_CALLS: Record<string, Call> = {
+  'PUT /api/instance/settings': async (auth) => ({
+    res: await inject('PUT', '/api/instance/settings', auth, { allowedEmailDomains: ['example.org'] }),
+  }),
+  'POST /api/instance/invitations': async (auth) => ({
+    res: await inject('POST', '/api/instance/invitations', auth, {}),
+  }),
+  'DELETE /api/instance/invitations/:id': async (auth) => {
+    const link = await inject('POST', '/api/instance/invitations', auth, {});
+    return { res: await inject('DELETE', `/api/instance/invitations/${link.json().id}`, auth) };
+  },
+};
+
 beforeAll(async () => {
   // DEV_TOOLS registers the debug route; ALLOW_PRIVATE_FETCH lets upload-from-url fetch from loopback.
   t = await createTestApp({ DEV_TOOLS: '1', ALLOW_PRIVATE_FETCH: 'true' });
@@ -327,11 +344,26 @@ const entriesAfter = (id: number) =>
 describe('the audit log', () => {
   it('has a call or a stated reason for every write route in the permission table', () => {
     expect(writeRoutes.length).toBeGreaterThan(30);
-    expect(writeRoutes.filter((r) => !(r in CALLS) && !(r in NOT_AUDITED))).toEqual([]);
+    const listed = { ...CALLS, ...NOT_AUDITED, ...INSTANCE_CALLS };
+    expect(writeRoutes.filter((r) => !(r in listed))).toEqual([]);
     // And nothing listed for a route that no longer exists.
-    expect(
-      [...Object.keys(CALLS), ...Object.keys(NOT_AUDITED)].filter((r) => !writeRoutes.includes(r)),
-    ).toEqual([]);
+    expect(Object.keys(listed).filter((r) => !writeRoutes.includes(r))).toEqual([]);
+  });
+
+  it.each(Object.keys(INSTANCE_CALLS))('%s records the operator in the instance audit log', async (route) => {
+    const operator = await signUpOperator(t);
+    const last = await t.database.db
+      .selectFrom('instanceAudit')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    const done = await INSTANCE_CALLS[route](bearer(operator.token));
+    expect(done.res.statusCode, done.res.body).toBeLessThan(300);
+    const entries = await t.database.db
+      .selectFrom('instanceAudit')
+      .selectAll()
+      .where('id', '>', Number(last.id ?? 0))
+      .execute();
+    expect(entries.map((e) => [e.actorId, e.actorName])).toContainEqual([operator.userId, operator.username]);
   });
 
   it.each(writeRoutes.filter((r) => r in CALLS))('%s records who did it, and where', async (route) => {

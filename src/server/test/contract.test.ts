@@ -10,7 +10,7 @@ import { supporterCampaignSchema } from '#shared/schemas/shares.ts';
 import { multipartFile, PNG_1X1 } from './sample-files.ts';
 import { API_DOCS_PREFIX } from '../plugins/openapi.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
-import { bearer, createTestApp, sendJson, signUp, type TestApp } from './test-app.ts';
+import { bearer, createTestApp, sendJson, signUp, signUpOperator, type TestApp } from './test-app.ts';
 
 // The contract: every route declares its response schemas, the OpenAPI document
 // lists every /api route with them, and the bodies the server really sends parse
@@ -349,6 +349,42 @@ describe('real responses parse with the route schemas', () => {
     await call({ route: 'POST /reminders/confirm/:token', params: { token: 'nosuchtoken' }, status: 404 });
   }
 
+  /** The instance console's routes (docs/api.md "Operators"): an operator's calls, and the refusals. */
+  async function callInstanceRoutes(call: Caller) {
+    const operator = bearer((await signUpOperator(t)).token);
+    // An organisation's admin (not the instance's first account).
+    const admin = bearer((await signUp(t.app)).token);
+    await call({ route: 'GET /api/instance/settings', headers: operator, status: 200 });
+    await call({ route: 'GET /api/instance/settings', headers: admin, status: 403 });
+    await call({ route: 'GET /api/instance/settings', status: 401 });
+    const settings: Request = { route: 'PUT /api/instance/settings', headers: operator };
+    await call({ ...settings, payload: { allowedEmailDomains: ['example.org'] }, status: 200 });
+    await call({ ...settings, payload: { allowedEmailDomains: [] }, status: 200 });
+    await call({ ...settings, payload: { registration: 'sometimes' }, status: 400 });
+    const invite: Request = { route: 'POST /api/instance/invitations', headers: operator };
+    const link = (await call({ ...invite, payload: {}, status: 201 })).json();
+    await call({ ...invite, payload: { expiresInDays: 3 }, status: 201 });
+    await call({ ...invite, payload: { expiresInDays: 365 }, status: 400 });
+    await call({ route: 'GET /api/instance/invitations', headers: operator, status: 200 });
+    const withdraw: Request = {
+      route: 'DELETE /api/instance/invitations/:id',
+      params: link,
+      headers: operator,
+    };
+    await call({ ...withdraw, status: 204 });
+    await call({ ...withdraw, status: 404 });
+    await call({ route: 'GET /api/instance/organizations', headers: operator, status: 200 });
+    await call({ route: 'GET /api/instance/organizations', headers: admin, status: 403 });
+    await call({
+      route: 'GET /api/instance/organizations',
+      query: 'sort=size',
+      headers: operator,
+      status: 400,
+    });
+    await call({ route: 'GET /api/instance/health', headers: operator, status: 200 });
+    await call({ route: 'GET /api/instance/health', status: 401 });
+  }
+
   it('every route, called for real', async () => {
     const staff = await signUp(t.app);
     const auth = bearer(staff.token);
@@ -411,6 +447,7 @@ describe('real responses parse with the route schemas', () => {
       })
     ).json();
     await callTeamRoutes(call, staff);
+    await callInstanceRoutes(call);
 
     const ids = { assetId: asset.id, campaignId: campaign.id, organizationId: staff.orgId };
     /** The path parameter of the staff's campaign. */

@@ -5,7 +5,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '#shared/errors.ts';
 import { addMember, tokenOf } from './teams.ts';
-import { bearer, createTestApp, postRaw, signUp, type SignedUp, type TestApp } from './test-app.ts';
+import {
+  bearer,
+  createTestApp,
+  postRaw,
+  signUp,
+  signUpOperator,
+  type SignedUp,
+  type TestApp,
+  uniqueName,
+} from './test-app.ts';
 import { uploadFile, uploadFromUrl } from './upload-file.ts';
 import { PNG_1X1 } from './sample-files.ts';
 
@@ -151,6 +160,8 @@ describe('every refusal carries a listed code', () => {
     );
     refused(await inject(a, 'GET', '/api/campaigns', 'rk_nosuchkey'), 401, 'INVALID_API_KEY');
     refused(await inject(a, 'POST', '/api/campaigns', viewer.token, { name: 'No' }), 403, 'ROLE_REQUIRED');
+    // A member of an organisation is no operator of the instance.
+    refused(await inject(a, 'GET', '/api/instance/settings', viewer.token), 403, 'OPERATOR_REQUIRED');
     refused(await inject(a, 'GET', `/api/campaigns?org=${other.orgId}`, admin.token), 403, 'FORBIDDEN');
     refused(await inject(a, 'GET', '/api/campaigns', newcomer.token), 403, 'NO_ORGANIZATION');
     refused(await inject(a, 'GET', '/api/organization', newcomer.token), 404, 'NO_ORGANIZATION');
@@ -491,6 +502,29 @@ describe('every refusal carries a listed code', () => {
     const v = await signUp(b.app);
     refused(await uploadFromUrl(b.app, v.token, `${serverUrl}/a.png`), 400, 'URL_FETCH_FAILED');
     refused(await uploadFile(b.app, v.token), 413, 'QUOTA_EXCEEDED');
+  });
+
+  it('the sign-up policy', async () => {
+    const operator = await signUpOperator(b);
+    const policy = async (payload: object) =>
+      expect((await inject(b, 'PUT', '/api/instance/settings', operator.token, payload)).statusCode).toBe(
+        200,
+      );
+    const register = (email: string, invitation?: string) =>
+      inject(b, 'POST', '/api/register', undefined, {
+        username: uniqueName(),
+        email,
+        password: 'secret123',
+        ...(invitation && { invitation }),
+      });
+    await policy({ allowedEmailDomains: ['example.org'] });
+    refused(await register('x@elsewhere.example'), 403, 'EMAIL_DOMAIN_NOT_ALLOWED');
+    await policy({ registration: 'invite-only' });
+    refused(await register('x@example.org'), 403, 'REGISTRATION_INVITE_ONLY');
+    refused(await register('x@example.org', 'made-up'), 403, 'SIGNUP_INVITATION_INVALID');
+    await policy({ registration: 'closed' });
+    refused(await register('x@example.org'), 403, 'REGISTRATION_CLOSED');
+    await policy({ registration: 'open', allowedEmailDomains: [] });
   });
 
   it('reaches every code the enum lists, but those only a race or a bug can produce', () => {

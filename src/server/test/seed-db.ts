@@ -63,3 +63,15 @@ export async function seedCampaign(
   }
   return { campaignId: campaign.id, assetIds };
 }
+
+/** A new organisation with one active campaign of one text asset. */
+export async function seedOrgWithCampaign(
+  db: Db,
+): Promise<{ organizationId: number; campaignId: number; assetIds: number[] }> {
+  const organizationId = await seedOrganization(db);
+  const campaign = await seedCampaign(db, {
+    organizationId,
+    assets: [{ title: 'A', type: 'text', content: 'a' }],
+  });
+  return { organizationId, ...campaign };
+}

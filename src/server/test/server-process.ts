@@ -121,6 +121,31 @@ export function httpRequest(
   });
 }
 
+/** A new account and its organisation `orgName` on a server process: the session's header, the ids. */
+export async function signUpOn(
+  port: number,
+  orgName: string,
+  prefix: string,
+): Promise<{ username: string; auth: Record<string, string>; orgId: number }> {
+  const username = `${prefix}${Math.random().toString(16).slice(2, 10)}`;
+  const reg = await httpRequest(port, 'POST', '/api/register', {
+    username,
+    email: `${username}@example.org`,
+    password: 'secret123',
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status}`);
+  const auth = { authorization: `Bearer ${reg.json.token}` };
+  const org = await httpRequest(
+    port,
+    'POST',
+    '/api/organizations',
+    { name: orgName, username: `org-${username}` },
+    auth,
+  );
+  if (org.status !== 201) throw new Error(`organisation failed: ${org.status}`);
+  return { username, auth, orgId: org.json.id };
+}
+
 /** A database of its own on the PostgreSQL at `adminUrl`; `drop` removes it. */
 export async function privateDatabase(
   adminUrl: string,

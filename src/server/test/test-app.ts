@@ -6,6 +6,8 @@ import { buildApp, createAppDeps } from '../app.ts';
 import { type Config, loadConfig } from '../config/env.ts';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
+import { createUserAccount } from '../modules/auth/index.ts';
+import { COMMAND_LINE } from '../lib/instance-audit.ts';
 import { privateSchema } from './pg-admin.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 
@@ -116,6 +118,28 @@ export async function signUp(
     orgId = org.json().id;
   }
   return { token, userId, orgId, username };
+}
+
+/**
+ * An operator of the instance, in no organisation, whatever the sign-up policy: an
+ * account made as `npm run admin -- create-user` makes one, then made operator (the
+ * first account of a test's app already is one, whoever signed up first).
+ */
+export async function signUpOperator(t: TestApp): Promise<SignedUp> {
+  const username = uniqueName('operator');
+  const user = await createUserAccount(
+    t.database.db,
+    { username, email: `${username}@example.org`, password: 'secret123' },
+    COMMAND_LINE,
+  );
+  await t.database.db.updateTable('users').set({ isOperator: 1 }).where('id', '=', user.id).execute();
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: 'secret123' },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  return { token: login.json().token, userId: user.id, orgId: 0, username };
 }
 
 /** A JSON request, as the logged-in user when a token is given. */

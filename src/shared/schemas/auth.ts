@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, timestampField, trimmedText } from './common.ts';
+import { registrationPolicySchema } from './instance-settings.ts';
 import { usernameProblem } from '../username.ts';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME } from '../constants.ts';
 
@@ -30,6 +31,11 @@ export const registerSchema = z.strictObject({
   username: newUsernameField,
   email: emailField,
   password: passwordField,
+  /**
+   * The token of an organisation's invitation or of an operator's sign-up link: what
+   * lets an account be made when sign-up is invite-only (or, an operator's, closed).
+   */
+  invitation: z.string().trim().min(1).max(200, 'Invitation must be at most 200 characters').optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -90,6 +96,8 @@ export const publicUserSchema = z.object({
   organizationId: idField.nullable(),
   createdAt: timestampField,
   updatedAt: timestampField,
+  /** An operator of the instance (its Instance area): apart from the organisation's `role`. */
+  isOperator: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -111,5 +119,7 @@ export const authStatusSchema = z.object({
   uploadMaxBytes: z.number().int().positive(),
   /** SMTP is configured: supporters may ask for reminder emails (when their organisation collects information). */
   mail: z.boolean(),
+  /** Who may sign up: the sign-up page says so before anyone types (docs/api.md "Operators"). */
+  registration: registrationPolicySchema,
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;

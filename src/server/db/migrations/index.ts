@@ -29,6 +29,8 @@ import * as m0027 from './0027-member-notifications.ts';
 import * as m0028 from './0028-first-run-steps.ts';
 import * as m0029 from './0029-share-outcomes.ts';
 import * as m0030 from './0030-campaign-utm.ts';
+import * as m0031 from './0031-instance-operators.ts';
+import * as m0033 from './0033-organization-figures.ts';
 import * as m0034 from './0034-outcome-rollups.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
@@ -64,6 +66,8 @@ const ALL: Record<string, DialectMigration> = {
   '0028-first-run-steps': m0028,
   '0029-share-outcomes': m0029,
   '0030-campaign-utm': m0030,
+  '0031-instance-operators': m0031,
+  '0033-organization-figures': m0033,
   '0034-outcome-rollups': m0034,
 };
 

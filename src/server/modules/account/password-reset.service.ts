@@ -2,7 +2,8 @@ import { PASSWORD_RESET_INVALID } from '#shared/schemas/account.ts';
 import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { type InstanceActor, recordInstanceEvent } from '../../lib/instance-audit.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 import { hashPassword, hashToken, newToken } from '../auth/index.ts';
 import { ACCOUNT_MAIL, lockMailBudget, type MailSetup, queueMail } from '../outbox/index.ts';
@@ -73,6 +74,41 @@ export async function requestPasswordReset(opts: {
         .execute();
     });
   }
+}
+
+/** How long a reset link made by an operator lasts: it goes through their hands first. */
+export const OPERATOR_RESET_LIFETIME_MS = 24 * HOUR_MS;
+
+/**
+ * A one-use reset link for the account `username`, made by an operator
+ * (`npm run admin -- reset-password`) rather than mailed: the same token as a mailed
+ * link (the reset page spends it), valid OPERATOR_RESET_LIFETIME_MS, recorded in the
+ * instance audit log.
+ */
+export async function issuePasswordResetLink(
+  db: Db,
+  opts: { username: string; origin: string; actor: InstanceActor },
+): Promise<{ url: string; expiresAt: string }> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', opts.username)
+    .executeTakeFirst();
+  if (!user) throw notFound('NOT_FOUND', `No account named ${opts.username}`);
+  const token = newToken();
+  const expiresAt = isoAfter(OPERATOR_RESET_LIFETIME_MS);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('passwordResets')
+      .values({ userId: user.id, tokenHash: hashToken(token), createdAt: nowIso(), expiresAt })
+      .execute();
+    await recordInstanceEvent(trx, {
+      actor: opts.actor,
+      action: 'user.password_reset_link',
+      target: `user ${opts.username}`,
+    });
+  });
+  return { url: resetUrl(opts.origin, token), expiresAt };
 }
 
 /**

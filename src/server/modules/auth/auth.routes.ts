@@ -14,6 +14,8 @@ import { clientNetwork } from '../../lib/client-address.ts';
 import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../../plugins/csrf.ts';
 import { loginUser, logoutUser, registerUser, toPublicUser } from './auth.service.ts';
 import { spendPasswordBudget } from './password-budget.ts';
+import { admitRegistration } from './registration-gate.ts';
+import { effectiveRegistration } from '../../lib/instance-settings.ts';
 import { loadSessionUser, readTokenSource } from './session-user.ts';
 
 export const REGISTRATIONS_PER_HOUR = 20;
@@ -35,8 +37,10 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
     '/api/register',
     { config: registerLimit, schema: { body: registerSchema, response: created(authResponseSchema) } },
     async (request, reply) => {
+      // The sign-up policy first: a refused sign-up costs no password work.
+      const admission = await admitRegistration(db, config, request.body);
       await spendPasswordBudget({ db, config, request });
-      const user = await registerUser({ db, input: request.body });
+      const user = await registerUser({ db, input: request.body, admission });
       setSessionCookie(request, reply, user.token);
       return reply.code(201).send(user);
     },
@@ -72,6 +76,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
 
   r.get('/api/auth-status', { schema: { response: ok(authStatusSchema) } }, async (request) => {
     const server = {
+      registration: (await effectiveRegistration(db, config)).registration,
       devTools: config.devTools,
       uploadMaxBytes: config.uploadMaxBytes,
       mail: Boolean(config.smtpUrl && config.mailFrom),

@@ -1,8 +1,13 @@
 import type { LoginInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { type InstanceActor, recordInstanceEvent } from '../../lib/instance-audit.ts';
+import { type Admission, spendSignupInvitation } from './registration-gate.ts';
 import { auditedTransaction } from '../../lib/audit.ts';
 import { HttpError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { nameKey } from '../../lib/name-key.ts';
+import { claimFirstOperator } from '../../lib/instance-settings.ts';
 import { nowIso } from '../../lib/time.ts';
 import {
   countLoginAttempt,
@@ -17,40 +22,71 @@ import { USERNAME_TAKEN } from '#shared/errors.ts';
 
 /** The user as the API shows it: never the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
-  const { passwordHash: _omit, usernameKey: _key, ...rest } = row;
-  return rest;
+  const { passwordHash: _omit, usernameKey: _key, isOperator, ...rest } = row;
+  return { ...rest, isOperator: Boolean(isOperator) };
 }
 
-export async function registerUser(opts: { db: Db; input: RegisterInput }) {
-  const { db, input } = opts;
+/**
+ * Makes an account in one transaction: the user row, then `also` (what the caller adds:
+ * a session, a spent sign-up link, an audit entry). The first account of a fresh
+ * instance is its operator (lib/instance-settings.ts).
+ */
+async function insertAccount<T>(
+  db: Db,
+  input: Pick<RegisterInput, 'username' | 'email' | 'password'>,
+  also: (trx: Transaction<Database>, user: PublicUser) => Promise<T>,
+): Promise<T> {
   const passwordHash = await hashPassword(input.password);
   const now = nowIso();
   try {
     // The unique name key decides a race between two registrations of one name (or of
     // look-alikes: `ALICE` beside `alice`, full-width letters): exactly one wins.
-    const row = await db
-      .insertInto('users')
-      .values({
-        username: input.username,
-        usernameKey: nameKey(input.username),
-        email: input.email,
-        passwordHash,
-        firstName: null,
-        lastName: null,
-        phone: null,
-        organizationId: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const token = await createSession(db, row.id);
-    return { ...toPublicUser(row as UserRow), token };
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          username: input.username,
+          usernameKey: nameKey(input.username),
+          email: input.email,
+          passwordHash,
+          firstName: null,
+          lastName: null,
+          phone: null,
+          organizationId: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const isOperator = await claimFirstOperator(trx, row.id);
+      return also(trx, toPublicUser({ ...(row as UserRow), isOperator }));
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     throw err;
   }
 }
+
+/** POST /api/register, once `admitRegistration` let it in: the account and its first session. */
+export const registerUser = (opts: { db: Db; input: RegisterInput; admission: Admission }) =>
+  insertAccount(opts.db, opts.input, async (trx, user) => {
+    await spendSignupInvitation(trx, opts.admission, user.id);
+    return { ...user, token: await createSession(trx, user.id) };
+  });
+
+/**
+ * An account an operator makes (`npm run admin -- create-user`): whatever the sign-up
+ * policy, without a session, recorded in the instance audit log.
+ */
+export const createUserAccount = (
+  db: Db,
+  input: Pick<RegisterInput, 'username' | 'email' | 'password'>,
+  actor: InstanceActor,
+) =>
+  insertAccount(db, input, async (trx, user) => {
+    await recordInstanceEvent(trx, { actor, action: 'user.created', target: `user ${user.username}` });
+    return user;
+  });
 
 export async function loginUser(opts: { db: Db; input: LoginInput; address: string }) {
   const { db, input, address } = opts;

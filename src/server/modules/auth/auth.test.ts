@@ -147,7 +147,7 @@ describe('auth-status', () => {
   it('reports the session state', async () => {
     const { token, username } = await signUp(t.app, { org: false });
     const yes = await t.app.inject({ url: '/api/auth-status', headers: bearer(token) });
-    const server = { devTools: false, uploadMaxBytes: 5 * 1024 * 1024, mail: false };
+    const server = { devTools: false, uploadMaxBytes: 5 * 1024 * 1024, mail: false, registration: 'open' };
     expect(yes.json()).toEqual({ authenticated: true, username, ...server });
     const no = await t.app.inject({ url: '/api/auth-status' });
     expect(no.statusCode).toBe(200);

@@ -2,7 +2,7 @@
 // hashing queue and the network's budget of hashes) and the log-in throttle the account
 // module shares.
 export { authRoutes, REGISTRATIONS_PER_HOUR } from './auth.routes.ts';
-export { toPublicUser } from './auth.service.ts';
+export { createUserAccount, toPublicUser } from './auth.service.ts';
 export {
   countLoginAttempt,
   forgiveLoginAttempt,

@@ -11,10 +11,24 @@ import { multipartFile, PNG_1X1 } from '../../test/sample-files.ts';
 // the call got past the permission check and did its work; the other outcomes are
 // the exact refusals: 401 anonymous, 403 role or organisation (or an API key on a
 // session-only route), 404 another organisation's ids. The key callers are API keys
-// of the admin's organisation with that role.
+// of the admin's organisation with that role. The operator (the instance's first
+// account, in no organisation) calls the instance's routes, where everyone else, the
+// admin included, gets 403; elsewhere it is a user without an organisation like noOrg.
 
-type Caller = 'viewer' | 'editor' | 'admin' | 'other' | 'noOrg' | 'anon' | 'viewerKey' | 'editorKey';
+type Caller =
+  | 'viewer'
+  | 'editor'
+  | 'admin'
+  | 'other'
+  | 'noOrg'
+  | 'anon'
+  | 'viewerKey'
+  | 'editorKey'
+  | 'operator';
 const CALLERS: Caller[] = ['viewer', 'editor', 'admin', 'other', 'noOrg', 'anon', 'viewerKey', 'editorKey'];
+/** Who calls a route: the operator too on the instance's routes. */
+const callersOf = (key: string): Caller[] =>
+  routeRule(PERMISSIONS[key]!).access === 'operator' ? [...CALLERS, 'operator'] : CALLERS;
 const KEY_ROLE = { viewerKey: 'viewer', editorKey: 'editor' } as const;
 const isKey = (caller: Caller): caller is keyof typeof KEY_ROLE => caller in KEY_ROLE;
 type Outcome = 'allowed' | 401 | 403 | 404;
@@ -54,6 +68,8 @@ let templateId: number;
 beforeAll(async () => {
   // DEV_TOOLS=1: the debug route is registered, so its access rule is walked too.
   t = await createTestApp({ DEV_TOOLS: '1' });
+  // The first account of the instance is its operator.
+  const operator = await signUp(t.app, { org: false });
   admin = await signUp(t.app);
   const viewer = await addMember(t.app, admin, 'viewer');
   const editor = await addMember(t.app, admin, 'editor');
@@ -66,8 +82,9 @@ beforeAll(async () => {
     other: other.token,
     noOrg: noOrg.token,
     anon: '',
+    operator: operator.token,
   });
-  for (const [k, v] of Object.entries({ admin, viewer, editor, other, noOrg }))
+  for (const [k, v] of Object.entries({ admin, viewer, editor, other, noOrg, operator }))
     users[k as Caller] = { userId: v.userId, username: (v as { username: string }).username };
   for (const caller of ['viewerKey', 'editorKey'] as const) {
     const res = await t.app.inject({
@@ -296,6 +313,14 @@ const CASES: Record<string, Case> = {
   'POST /api/debug/create-test-content': {},
   'POST /api/debug/run-jobs': {},
   'GET /api/shares/scheduled': {},
+  'GET /api/instance/settings': {},
+  'PUT /api/instance/settings': { body: () => ({ allowedEmailDomains: [] }) },
+  'POST /api/instance/invitations': { body: () => ({}) },
+  'GET /api/instance/invitations': {},
+  // A link nobody has: the operator's check passed, the row is not there.
+  'DELETE /api/instance/invitations/:id': { params: () => ({ id: 999999 }), alsoAllowed: [404] },
+  'GET /api/instance/organizations': {},
+  'GET /api/instance/health': {},
   'POST /api/shares': {
     body: () => ({ assetId, campaignId, organizationId: admin.orgId, platform: 'twitter' }),
   },
@@ -355,13 +380,14 @@ function expected(key: string, caller: Caller): Outcome {
   const c = CASES[key];
   if (access === 'public') return 'allowed';
   if (caller === 'anon') return 401;
+  if (access === 'operator') return caller === 'operator' ? 'allowed' : 403;
   if (isKey(caller)) {
     if (sessionOnly) return 403;
     if (access === 'session' || access === 'member') return 'allowed';
     return RANK[KEY_ROLE[caller]] >= RANK[access] ? 'allowed' : 403;
   }
   if (access === 'session') return 'allowed';
-  if (caller === 'noOrg') return c.noOrg ?? 403;
+  if (caller === 'noOrg' || caller === 'operator') return c.noOrg ?? 403;
   if (caller === 'other') return c.other ?? 'allowed';
   if (access === 'member') {
     // Removing someone else needs the admin role (leaving does not).
@@ -401,7 +427,7 @@ describe('role matrix: every route as every kind of caller', () => {
     const mismatches: string[] = [];
     for (const key of ORDER) {
       const c = CASES[key];
-      for (const caller of CALLERS) {
+      for (const caller of callersOf(key)) {
         const req = await requestFor(key, c, caller);
         const res = await t.app.inject({
           method: req.method,
@@ -426,6 +452,8 @@ describe('role matrix: every route as every kind of caller', () => {
           caller !== 'other'
         )
           expect(res.json().message).toBe(`This needs the ${access} role`);
+        else if (want === 403 && access === 'operator' && !isKey(caller))
+          expect(res.json().code).toBe('OPERATOR_REQUIRED');
       }
     }
     expect(mismatches).toEqual([]);

@@ -17,8 +17,11 @@ export const OUTBOX_RETRY_DELAYS_MS = [5 * MINUTE_MS, 15 * MINUTE_MS];
 export const OUTBOX_STALE_CLAIM_MS = HOUR_MS;
 /** A mail held by a spent budget is looked at again this much later. */
 export const OUTBOX_BUDGET_RETRY_MS = HOUR_MS;
-/** Finished rows are kept this long (the budgets need a day; the rest is for the operators). */
-export const OUTBOX_RETENTION_MS = 30 * DAY_MS;
+/**
+ * Finished rows are kept this long: the budgets need a day, the operator console counts
+ * the mail of the calendar month (up to 31 days back), the rest is for the operators.
+ */
+export const OUTBOX_RETENTION_MS = 32 * DAY_MS;
 
 /** What a row that will never be sent loses: the address, the words, its claim. */
 const UNSENT_CLEARED = { recipient: null, body: null, headers: null, claimedAt: null } as const;

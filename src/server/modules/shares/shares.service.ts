@@ -139,7 +139,7 @@ async function mapShareErrors<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The values of one logged share, as the statement takes them. */
-type LoggedShareValues = {
+export type LoggedShareValues = {
   assetId: number;
   campaignId: number;
   organizationId: number;
@@ -208,9 +208,12 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
       db
         .selectFrom('campaigns as c')
         .innerJoin('assets as a', 'a.campaignId', 'c.id')
-        .leftJoin('shares as p', (join) =>
-          join.on('p.ref', '=', v.parentRef).onRef('p.campaignId', '=', 'c.id'),
-        )
+        // The parent is found by its code alone (the unique index on ref); that it is of
+        // the same campaign is checked in the selected columns. With the campaign in the
+        // join too, PostgreSQL's generic plan for this prepared statement, chosen while
+        // the table was small, read every share of the campaign by its campaign index and
+        // filtered on the code: a cost that grew with each share (ADR 0014, addendum).
+        .leftJoin('shares as p', (join) => join.on('p.ref', '=', v.parentRef))
         // The variant was checked against the visitor's choice (shown-variant.ts); the join
         // still keeps a variant only on its own asset.
         .leftJoin('assetVariants as v', (join) =>
@@ -227,13 +230,19 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
           eb.val(v.ref).as('ref'),
           eb.val(v.supporterId).as('supporterId'),
           eb.val(v.supporterName).as('supporterName'),
-          'p.id as parentShareId',
-          // The referral generation (referralParent's rule): none without a parent, the
-          // parent's + 1 when this supporter came through the parent's link, else the
-          // parent's own.
           eb
             .case()
-            .when('p.id', 'is', null)
+            .when('p.campaignId', '=', eb.ref('c.id'))
+            .then(eb.ref('p.id'))
+            .else(sql<number | null>`null`)
+            .end()
+            .as('parentShareId'),
+          // The referral generation (referralParent's rule): none without a parent (or
+          // with a share of another campaign), the parent's + 1 when this supporter came
+          // through the parent's link, else the parent's own.
+          eb
+            .case()
+            .when(eb.or([eb('p.id', 'is', null), eb('p.campaignId', '!=', eb.ref('c.id'))]))
             .then(sql<number>`0`)
             .when(
               eb.exists(
@@ -264,7 +273,7 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
 
 const insertIfShareableTemplates = new WeakMap<Db, (v: LoggedShareValues) => CompiledQuery<Share>>();
 
-function insertIfShareable(db: Db, values: LoggedShareValues): CompiledQuery<Share> {
+export function insertIfShareable(db: Db, values: LoggedShareValues): CompiledQuery<Share> {
   let template = insertIfShareableTemplates.get(db);
   if (!template) {
     template = statementTemplate(LOGGED_SHARE_VALUES, (v: LoggedShareValues) =>

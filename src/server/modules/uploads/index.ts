@@ -1,6 +1,11 @@
 // Uploaded files: the store, the upload routes (file and URL), their limits, and the
 // job that removes uploads nothing uses.
-export { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS, uploadCleanupJob } from './upload-cleanup.ts';
+export {
+  cleanupUnusedUploads,
+  UNUSED_UPLOAD_TTL_MS,
+  UPLOAD_CLEANUP_INTERVAL_MS,
+  uploadCleanupJob,
+} from './upload-cleanup.ts';
 export { FetchSlots } from './upload-limits.ts';
 export { createUploadStorage, UPLOADS_PREFIX } from './upload-storage.ts';
 export { uploadsRoutes } from './uploads.routes.ts';

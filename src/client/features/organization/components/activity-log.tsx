@@ -6,6 +6,7 @@ import type { Member } from '#shared/schemas/members.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { DataTable } from '#client/components/ui/data-table.tsx';
+import { FilterForm } from '#client/components/ui/filter-form.tsx';
 import { InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -108,10 +109,9 @@ export function ActivityLog() {
       titleId="activity-log-title"
       description="Who did what in the organization, newest first: campaigns, assets, the team, settings, API keys and sign-ins."
     >
-      <form
-        aria-label="Filter the activity log"
+      <FilterForm
+        label="Filter the activity log"
         className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-start"
-        onSubmit={(e) => e.preventDefault()}
       >
         <SelectField {...bind('member')} label="Member">
           <option value="">All members</option>
@@ -141,7 +141,7 @@ export function ActivityLog() {
             Clear filters
           </Button>
         </div>
-      </form>
+      </FilterForm>
 
       {periodError ? null : activity.isPending ? (
         <Spinner label="Loading activity" />
