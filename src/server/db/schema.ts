@@ -314,6 +314,9 @@ export interface RollupCampaignHoursTable {
   organizationId: number;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0034-outcome-rollups). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
 }
 
 export interface RollupOrgHoursTable {
@@ -321,6 +324,9 @@ export interface RollupOrgHoursTable {
   hour: string;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0034-outcome-rollups). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
 }
 
 export interface RollupDaysTable {
@@ -333,6 +339,9 @@ export interface RollupDaysTable {
   organizationId: number;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0034-outcome-rollups). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
 }
 
 export interface RollupSupporterDaysTable {

@@ -32,6 +32,7 @@ import * as m0030 from './0030-campaign-utm.ts';
 import * as m0031 from './0031-instance-operators.ts';
 import * as m0032 from './0032-organization-suspension.ts';
 import * as m0033 from './0033-organization-figures.ts';
+import * as m0034 from './0034-outcome-rollups.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -69,6 +70,7 @@ const ALL: Record<string, DialectMigration> = {
   '0031-instance-operators': m0031,
   '0032-organization-suspension': m0032,
   '0033-organization-figures': m0033,
+  '0034-outcome-rollups': m0034,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
