@@ -10,6 +10,8 @@
 // for PostgreSQL; stats-backlog seeds BACKLOG_BENCH_ROWS shares + clicks (the issue's
 // 1,000,000 unless set). instance-organizations.ts seeds INSTANCE_BENCH_ORGS organisations
 // (10,000 unless set) on SQLite and, with a PostgreSQL URL, on PostgreSQL.
+import { printRows } from './lib/report.ts';
+
 const BENCHES = [
   './supporter-bundle.ts',
   './supporter-api.ts',
@@ -22,6 +24,7 @@ const BENCHES = [
   './rollup-batch.ts',
   './analytics.ts',
   './instance-organizations.ts',
+  './startup.ts',
 ];
 const ROWS: Record<string, number> = {
   './analytics.ts': Number(process.env.ANALYTICS_BENCH_ROWS ?? 100_000),
@@ -33,4 +36,6 @@ for (const file of BENCHES) {
   const mod = (await import(file)) as { main: (rows?: number) => Promise<unknown> };
   await mod.main(ROWS[file]);
 }
-export {};
+// The rows that answer a goal of issue 25 (bench/issue-25.ts runs only those benches).
+console.log('\n=== goals ===');
+printRows();

@@ -10,7 +10,9 @@
 
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
+import type { Db } from '../src/server/db/client.ts';
 import { statsBenchApp, statsBenchDatabase } from './lib/stats-app.ts';
+import { reportRow, verdict } from './lib/report.ts';
 import { benchDialects, type Dialect, dialectLabel, PG_URL } from './lib/target.ts';
 
 const ROUNDS = 30;
@@ -40,8 +42,15 @@ async function timed(fn: () => Promise<void>): Promise<{ first: number; p95: num
 
 type Bench = Awaited<ReturnType<typeof statsBenchDatabase>>;
 
-/** SQLite: chunks of multi-row INSERTs from Node (the i-th share and its click). */
-async function seedSqlite({ db, orgId, campaignId, assetIds }: Bench, size: number, now: number) {
+/**
+ * SQLite: chunks of multi-row INSERTs from Node (the i-th share and its click), all in
+ * one transaction (one fsync, not one per chunk).
+ */
+export async function seedSqlite(bench: Bench, size: number, now: number) {
+  await bench.db.transaction().execute((db) => seedSqliteRows(db, bench, size, now));
+}
+
+async function seedSqliteRows(db: Db, { orgId, campaignId, assetIds }: Bench, size: number, now: number) {
   const at = (k: number) => new Date(now - ((size - k) % SPREAD_MINUTES) * 60_000).toISOString();
   for (let i = 0; i < size; i += CHUNK) {
     const n = Math.min(CHUNK, size - i);
@@ -81,10 +90,28 @@ async function seedSqlite({ db, orgId, campaignId, assetIds }: Bench, size: numb
 
 /**
  * PostgreSQL: the same rows generated inside the server (INSERT ... SELECT FROM
- * generate_series), far faster than rows sent from Node; then ANALYZE, as autovacuum
- * would soon after an import.
+ * generate_series), far faster than rows sent from Node. As a bulk import would, the
+ * secondary indexes of the two tables are dropped first and built again after (one
+ * sort each instead of a million insertions), then ANALYZE, as autovacuum would soon
+ * after an import. The indexes that back constraints (keys, the unique share code) stay.
  */
-async function seedPostgres({ db, orgId, campaignId, assetIds }: Bench, size: number, now: number) {
+export async function seedPostgres(bench: Bench, size: number, now: number) {
+  await bench.db.connection().execute(async (db) => {
+    const { rows: indexes } = await sql<{ name: string; def: string }>`
+      select indexname as name, indexdef as def from pg_indexes i
+      where schemaname = current_schema() and tablename in ('shares', 'clicks')
+        and not exists (select 1 from pg_constraint c
+          where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`.execute(db);
+    for (const { name } of indexes) await sql`drop index ${sql.id(name)}`.execute(db);
+    await insertPostgresRows(db, bench, size, now);
+    await sql`set maintenance_work_mem = '256MB'`.execute(db);
+    for (const { def } of indexes) await sql.raw(def).execute(db);
+    await sql`reset maintenance_work_mem`.execute(db);
+    await sql`analyze shares, clicks`.execute(db);
+  });
+}
+
+async function insertPostgresRows(db: Db, { orgId, campaignId, assetIds }: Bench, size: number, now: number) {
   const platforms = sql`(array[${sql.join(PLATFORMS)}])[1 + i % ${PLATFORMS.length}]`;
   const at = sql`to_char(to_timestamp(${now / 1000}) at time zone 'UTC'
       - ((${size} - i) % ${SPREAD_MINUTES}) * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -97,7 +124,6 @@ async function seedPostgres({ db, orgId, campaignId, assetIds }: Bench, size: nu
       "networkHash", "createdAt")
     select id, "campaignId", "organizationId", "supporterId", 'v' || id, 'n', "createdAt"
     from shares where "campaignId" = ${campaignId}`.execute(db);
-  await sql`analyze shares, clicks`.execute(db);
 }
 
 async function runOn(dialect: Dialect, size: number): Promise<boolean> {
@@ -119,12 +145,20 @@ async function runOn(dialect: Dialect, size: number): Promise<boolean> {
       ['campaign stats', `/api/campaigns/${bench.campaignId}/stats`],
     ] as const) {
       const r = await timed(get(url));
-      const pass = r.p95 < GOAL_P95_MS;
+      // The first call counts too: a dashboard opened after an import must not hang.
+      const pass = r.p95 < GOAL_P95_MS && r.first < GOAL_P95_MS;
       ok &&= pass;
       console.log(
-        `${pass ? 'PASS' : 'FAIL'} ${dialectLabel(dialect)} ${name.padEnd(18)} first ${r.first.toFixed(1)} ms  median ${r.median.toFixed(1)} ms  ` +
-          `p95 ${r.p95.toFixed(1)} ms (x${(r.median / base.median).toFixed(1)} a primary-key read, ${base.median.toFixed(2)} ms)  goal p95 < ${GOAL_P95_MS} ms`,
+        `${verdict(pass)} ${dialectLabel(dialect)} ${name.padEnd(18)} first ${r.first.toFixed(1)} ms  median ${r.median.toFixed(1)} ms  ` +
+          `p95 ${r.p95.toFixed(1)} ms (x${(r.median / base.median).toFixed(1)} a primary-key read, ${base.median.toFixed(2)} ms)  goal first and p95 < ${GOAL_P95_MS} ms`,
       );
+      reportRow({
+        row: `${name}, ${(size / 1e6).toLocaleString('en')}M shares + clicks not rolled up`,
+        database: dialectLabel(dialect),
+        value: `first ${r.first.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms`,
+        goal: `< ${GOAL_P95_MS} ms`,
+        pass,
+      });
     }
   } finally {
     await close();

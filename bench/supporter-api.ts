@@ -56,6 +56,7 @@ import {
   type Target,
 } from './lib/target.ts';
 import { newShareBody } from './lib/seed.ts';
+import { reportRow } from './lib/report.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -141,7 +142,7 @@ async function runOn(dialect: Dialect): Promise<void> {
   try {
     const app = await startChild<AppReady>(SELF, 'app', { ...target.env, BENCH_DATA_DIR: dataDir });
     children.push(app.child);
-    if (ONLY !== 'writes') await benchReads(app, dataDir, children, rounds);
+    if (ONLY !== 'writes') await benchReads(app, dialect, dataDir, children, rounds);
     if (ONLY !== 'reads') await benchWrites(app, target, children, rounds);
   } finally {
     await Promise.all(children.map(stop));
@@ -153,6 +154,7 @@ async function runOn(dialect: Dialect): Promise<void> {
 /** The public reads against a bare node:http server answering the same bytes. */
 async function benchReads(
   app: Server<AppReady>,
+  dialect: Dialect,
   dataDir: string,
   children: ChildProcess[],
   rounds: number,
@@ -249,6 +251,19 @@ async function benchReads(
     `${verdict(landingRatio >= GOAL_LANDING_RATIO)} tracked-link landing / bare node:http (same bytes) = ` +
       `${landingRatio.toFixed(2)} (goal >= ${GOAL_LANDING_RATIO.toFixed(2)}), p99 ${landingS.p99} ms`,
   );
+  const database = dialectLabel(dialect);
+  const row = (name: string, r: number, goal: number, extra = '') =>
+    reportRow({
+      row: name,
+      database,
+      value: `${r.toFixed(2)}${extra}`,
+      goal: `>= ${goal.toFixed(2)}`,
+      pass: r >= goal,
+    });
+  row('supporter JSON / bare node:http', ratio, GOAL_RATIO);
+  row('supporter JSON, first visit / bare node:http', firstRatio, GOAL_RATIO);
+  row('supporter page HTML / bare node:http', pageRatio, GOAL_RATIO);
+  row('tracked-link landing / bare node:http', landingRatio, GOAL_LANDING_RATIO);
 }
 
 /** The durable share write against bare servers running the same INSERT. */
@@ -326,12 +341,19 @@ async function benchWrites(
   // The goal is set against the plainest server doing the same durable INSERT with the
   // same connections (as the reads are against bare node:http): the framework's cost
   // is the app's to pay. The Fastify baseline is the framework's ceiling (write-path.ts).
-  ratioLine(
+  const shareOk = ratioLine(
     `share write (POST /api/shares, ${app.ready.durability}) / bare node:http INSERT, ${pool}`,
     shareS,
     nodeS,
     GOAL_SHARE_RATIO,
   );
+  reportRow({
+    row: 'share write / bare node:http INSERT',
+    database: dialectLabel(dialect),
+    value: `${(shareS.rps / nodeS.rps).toFixed(2)} (${Math.round(shareS.cpuPerReq)} vs ${Math.round(nodeS.cpuPerReq)} us CPU)`,
+    goal: `>= ${GOAL_SHARE_RATIO.toFixed(2)}`,
+    pass: shareOk,
+  });
   // Not goals: what the framework and the pool's width weigh on their own.
   const info = (label: string, a: Summary, b: Summary) =>
     console.log(

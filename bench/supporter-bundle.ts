@@ -20,6 +20,7 @@ import {
   supporterInitialKeys,
   supporterWeight,
 } from './lib/supporter-weight.ts';
+import { reportRow } from './lib/report.ts';
 
 /** Client sources the supporter page may load; anything else under features/ or app/ is staff code. */
 const SUPPORTER_OK = [
@@ -137,6 +138,12 @@ export async function main(
     console.log('  staff code loaded by the supporter page: none, PASS');
   }
   console.log(pass ? 'PASS' : 'FAIL');
+  reportRow({
+    row: 'supporter page JS, gzip, until network idle',
+    value: kb(jsBytes),
+    goal: `< ${kb(JS_BUDGET_BYTES)}, no staff code`,
+    pass,
+  });
   return { pass, jsBytes, cssBytes };
 }
 

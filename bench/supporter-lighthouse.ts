@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { encodePng } from '../tests/support/png.ts';
+import { reportRow } from './lib/report.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.LH_PORT ?? 4303);
@@ -213,6 +214,12 @@ export function main(): Promise<{ pass: boolean; performance: number; accessibil
     console.log(
       `  accessibility ${page.accessibility} >= ${GOAL_ACCESSIBILITY}: ${a11yOk ? 'PASS' : 'FAIL'}`,
     );
+    reportRow({
+      row: 'Lighthouse mobile performance (supporter page)',
+      value: `${page.performance} (a11y ${page.accessibility})`,
+      goal: `>= ${GOAL_PERFORMANCE} (a11y ${GOAL_ACCESSIBILITY})`,
+      pass: perfOk && a11yOk,
+    });
     return { pass: perfOk && a11yOk, performance: page.performance, accessibility: page.accessibility };
   });
 }

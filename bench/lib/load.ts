@@ -6,6 +6,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { verdict } from './report.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONNECTIONS = 64;
@@ -171,7 +172,7 @@ export function summarise(label: string, rounds: Round[]): Summary {
   return s;
 }
 
-export const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+export { verdict };
 
 /** One side of a comparison: a server and the load to put on it. */
 export type Side = [server: Server<unknown>, opts: LoadOpts];

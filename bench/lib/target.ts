@@ -13,7 +13,8 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 
-export const dialectLabel = (d: Dialect) => (d === 'sqlite' ? 'SQLite' : 'PostgreSQL');
+export const dialectLabel = (d: Dialect): 'SQLite' | 'PostgreSQL' =>
+  d === 'sqlite' ? 'SQLite' : 'PostgreSQL';
 
 /** SQLite always, PostgreSQL when a URL is set; narrowed by BENCH_DIALECTS. */
 export function benchDialects(): Dialect[] {
