@@ -91,7 +91,8 @@ async function savePolicy(page: Page, policy: 'open' | 'closed') {
   expect((await saved).status()).toBe(200);
 }
 
-test('an operator closes sign-up: the sign-up page says so, and opens it again', async ({
+// Needs the console's Sign-up card and the sign-up page's notice (not on main yet).
+test.fixme('an operator closes sign-up: the sign-up page says so, and opens it again', async ({
   page,
   browser,
   request,
@@ -118,7 +119,8 @@ test('an operator closes sign-up: the sign-up page says so, and opens it again',
   await visitor.close();
 });
 
-test('an operator suspends an organisation and restores it: its pages go neutral and come back', async ({
+// Needs suspensions (migration 0032, the suspend dialog, the neutral page; not on main yet).
+test.fixme('an operator suspends an organisation and restores it: its pages go neutral and come back', async ({
   page,
   browser,
   request,
