@@ -29,6 +29,8 @@ export const queryKeys = {
   /** The console's organisation table, one key per query (filter, sort, page). */
   instanceOrganizations: ['/api/instance/organizations'],
   instanceHealth: ['/api/instance/health'],
+  instanceSettings: ['/api/instance/settings'],
+  instanceInvitations: ['/api/instance/invitations'],
 
   // Campaigns, assets, templates
   campaigns: ['/api/campaigns'],

@@ -4,19 +4,25 @@ import { SignedOutPage } from '#client/components/signed-out-page.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
-import { useDevTools } from '#client/lib/server-info.ts';
+import { useDevTools, useServerInfo } from '#client/lib/server-info.ts';
+import { SIGNUP_INVITATION_PARAM } from '#shared/schemas/instance-settings.ts';
 import {
   useUser,
   DebugSession,
   ForgotPassword,
   LoginForm,
   RegisterForm,
+  RegistrationNotice,
 } from '#client/features/auth/index.ts';
 
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const { data: user, isPending } = useUser();
   const devTools = useDevTools();
+  const registration = useServerInfo().data?.registration;
+  // An operator's sign-up link: /auth?tab=register&invite=<token>.
+  const invitation = params.get(SIGNUP_INVITATION_PARAM) ?? undefined;
+  const canRegister = registration === undefined || registration === 'open' || invitation !== undefined;
   const expired = params.get('expired') === 'true';
   const tab = params.get('tab') === 'register' ? 'register' : 'login';
 
@@ -64,8 +70,9 @@ export default function AuthPage() {
                 <LoginForm />
                 <ForgotPassword />
               </TabsContent>
-              <TabsContent value="register" className="pt-4">
-                <RegisterForm />
+              <TabsContent value="register" className="space-y-3 pt-4">
+                <RegistrationNotice registration={registration} invited={invitation !== undefined} />
+                {canRegister && <RegisterForm invitation={invitation} />}
               </TabsContent>
             </Tabs>
           )}

@@ -93,7 +93,7 @@ function AcceptStep({ token, orgName, email }: { token: string; orgName: string;
           {/* A new account is made for this invitation: it joins at once. Logging in stays on
               this page: the user query now holds the account, and Accept appears. */}
           <TabsContent value="register" className="pt-4">
-            <RegisterForm email={email} onDone={join} />
+            <RegisterForm email={email} invitation={token} onDone={join} />
           </TabsContent>
           <TabsContent value="login" className="pt-4">
             <LoginForm onDone={() => undefined} />

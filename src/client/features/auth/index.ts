@@ -14,6 +14,7 @@ export { DebugSession } from './components/debug-session.tsx';
 export { ForgotPassword } from './components/forgot-password.tsx';
 export { LoginForm } from './components/login-form.tsx';
 export { RegisterForm } from './components/register-form.tsx';
+export { RegistrationNotice } from './components/registration-notice.tsx';
 export { ResetPasswordForm } from './components/reset-password-form.tsx';
 export { UserAvatar } from './components/user-avatar.tsx';
 export { useOrgId } from './hooks/use-org-id.ts';

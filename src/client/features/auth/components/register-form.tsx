@@ -14,9 +14,19 @@ const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
 
 /**
  * `onDone` replaces the usual move to onboarding (a page that registers on the spot, like
- * an invitation, whose address `email` prefills the form).
+ * an invitation, whose address `email` prefills the form). `invitation` is the token of
+ * the organisation's invitation or the operator's sign-up link the visitor came with:
+ * what lets them in when sign-up is invite-only or closed.
  */
-export function RegisterForm({ onDone, email = '' }: { onDone?: () => void; email?: string } = {}) {
+export function RegisterForm({
+  onDone,
+  email = '',
+  invitation,
+}: {
+  onDone?: () => void;
+  email?: string;
+  invitation?: string;
+} = {}) {
   const register = useRegister();
   const form = useSchemaForm(registerFormSchema, {
     username: '',
@@ -25,6 +35,7 @@ export function RegisterForm({ onDone, email = '' }: { onDone?: () => void; emai
     confirmPassword: '',
   });
   // confirmPassword only guards the form; it is never sent.
-  const send = ({ confirmPassword: _confirm, ...values }: RegisterFormInput) => register.mutateAsync(values);
+  const send = ({ confirmPassword: _confirm, ...values }: RegisterFormInput) =>
+    register.mutateAsync({ ...values, ...(invitation && { invitation }) });
   return <SignInForm kind="register" form={form} fields={FIELDS} send={send} onDone={onDone} />;
 }
