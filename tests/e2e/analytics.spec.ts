@@ -35,6 +35,7 @@ async function logShare(
   assetId: number,
   platform: string,
   parentRef?: string,
+  status: 'shared' | 'opened' | 'prepared' = 'shared',
 ): Promise<string> {
   // Random, not a counter: parallel workers must not make the same code.
   const ref = `e2e${randomUUID().replaceAll('-', '')}`;
@@ -45,6 +46,7 @@ async function logShare(
       organizationId: account.orgId,
       platform,
       ref,
+      status,
       ...(parentRef && { parentRef }),
     },
   });
@@ -79,6 +81,9 @@ async function seedActivity(request: APIRequestContext, browser: Browser, accoun
   await logShare(request, account, a, letter.id, 'linkedin');
   await logShare(request, account, a, letter.id, 'whatsapp', first);
   await logShare(request, account, b, other.id, 'facebook');
+  // A window opened and a text copied: apart from the shares.
+  await logShare(request, account, a, poster.id, 'whatsapp', undefined, 'opened');
+  await logShare(request, account, a, letter.id, 'copy', undefined, 'prepared');
 
   await clickThrough(browser, a.id, first);
   await clickThrough(browser, a.id, first);
@@ -100,8 +105,11 @@ async function setOrgZone(request: APIRequestContext, account: Account, timeZone
 const FIRST_LOAD = { timeout: 20_000 };
 
 const view = (page: Page) => page.getByRole('region', { name: 'Analytics', exact: true });
-const total = (page: Page, id: 'shares' | 'clicks' | 'unconfirmed' | 'supporters' | 'engagement') =>
-  view(page).getByTestId(`analytics-total-${id}`);
+const PER_DAY = 'Per day: shares, clicks, share windows opened and posts prepared';
+const total = (
+  page: Page,
+  id: 'shares' | 'clicks' | 'opened' | 'prepared' | 'unconfirmed' | 'supporters' | 'engagement',
+) => view(page).getByTestId(`analytics-total-${id}`);
 /** The value of one of the page's stat cards (label in <dt>, number in <dd>). */
 const card = (scope: Page | Locator, label: string) =>
   scope.getByText(label, { exact: true }).locator('xpath=..').getByRole('definition');
@@ -167,13 +175,15 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   await expect(card(page, 'Click-throughs')).toHaveText('3');
   await expect(total(page, 'shares')).toHaveText('5', FIRST_LOAD);
   await expect(total(page, 'clicks')).toHaveText('3');
+  await expect(total(page, 'opened')).toHaveText('1');
+  await expect(total(page, 'prepared')).toHaveText('1');
+  await expect(view(page).getByText('Supporters Who Shared', { exact: true })).toBeVisible();
   await expect(total(page, 'supporters')).toHaveText('1');
-  await expect(view(page).getByRole('region', { name: 'Shares and clicks per day' })).toBeVisible();
-  await expect(
-    view(page)
-      .getByRole('region', { name: 'Shares and clicks per day' })
-      .locator('.recharts-responsive-container'),
-  ).toBeVisible();
+  const perDay = view(page).getByRole('region', { name: PER_DAY });
+  await expect(perDay.locator('.recharts-responsive-container')).toBeVisible();
+  // Four lines, named as docs/api.md names the figures.
+  for (const name of ['Shares', 'Clicks', 'Share Windows Opened', 'Posts Prepared'])
+    await expect(perDay.locator('.recharts-legend-item-text', { hasText: name })).toBeVisible();
 
   // Presets: each one asks for its range in the browser's zone, and the totals hold.
   for (const [label, from] of [
@@ -208,7 +218,9 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   // A range before the activity is empty, not broken.
   await from.fill(addDays(today, -20));
   await to.fill(addDays(today, -10));
-  await expect(view(page).getByText(/^No shares or clicks between/)).toBeVisible();
+  await expect(
+    view(page).getByText(/^No shares, clicks, share windows opened or posts prepared between/),
+  ).toBeVisible();
   await expect(total(page, 'shares')).toHaveText('0');
   await view(page).getByRole('button', { name: '7 days' }).click();
   await expect(total(page, 'shares')).toHaveText('5');
@@ -472,7 +484,9 @@ test('a viewer sees the view; a failed load offers Retry instead of a raw error'
   await view(page).getByRole('button', { name: 'Retry' }).click();
   await expect(failed).toHaveCount(0);
   await expect(total(page, 'shares')).toHaveText('0', FIRST_LOAD);
-  await expect(view(page).getByText(/^No shares or clicks between/)).toBeVisible();
+  await expect(
+    view(page).getByText(/^No shares, clicks, share windows opened or posts prepared between/),
+  ).toBeVisible();
   await expect(view(page).getByRole('link', { name: 'Download clicks CSV' })).toBeVisible();
 });
 

@@ -25,8 +25,12 @@ test('the detail page shows the campaign, copies its link and shows analytics', 
   // One figure, one name, with what it means: the panel and the analytics view agree.
   await expect(page.getByText('Engagement Rate', { exact: true })).toHaveCount(2);
   await expect(page.getByText('Click-throughs per share', { exact: true })).toHaveCount(2);
+  // Supporters are the people who shared: the panel says so.
+  await expect(page.getByText('Who shared in the last 30 days', { exact: true })).toBeVisible();
   await expect(page.getByText(/click-through rate/i)).toHaveCount(0);
-  await expect(page.getByText('No shares or clicks in the last 30 days yet.')).toBeVisible();
+  await expect(
+    page.getByText('No shares, clicks, share windows opened or posts prepared in the last 30 days yet.'),
+  ).toBeVisible();
 
   // The same confirmation as the dashboard's: 'Copied!' for 2 s with its tooltip, plus the toast.
   await page.getByRole('button', { name: 'Copy Share Link' }).click();
@@ -106,7 +110,9 @@ test('the chart appears once the campaign has shares', async ({ page, request, s
   });
   expect(share.status(), await share.text()).toBe(201);
   await page.goto(`/campaigns/${c.id}`);
-  const panel = page.getByRole('region', { name: 'Shares and clicks over the last 30 days' });
+  const panel = page.getByRole('region', {
+    name: 'Shares, clicks, share windows opened and posts prepared over the last 30 days',
+  });
   await expect(panel.locator('.recharts-responsive-container')).toBeVisible();
   await expect(panel.getByText('Shares', { exact: true })).toBeVisible();
   await expect(page.getByText('Total Shares').locator('xpath=..').getByRole('definition')).toHaveText('1');

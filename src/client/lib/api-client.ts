@@ -80,6 +80,8 @@ export class NetworkError extends Error {
   constructor(
     public readonly cause?: unknown,
     message = NETWORK_FAILURE,
+    /** The request went out and no answer came in time (NO_ANSWER), rather than failing at once. */
+    public readonly timedOut = false,
   ) {
     super(message);
     this.name = 'NetworkError';
@@ -161,7 +163,8 @@ export async function apiFetch(
     res = await fetch(url, { method, headers, body, credentials: 'include', signal: waiting.signal });
   } catch (err) {
     // No answer in time, or none at all.
-    throw new NetworkError(err, waiting.signal.aborted ? NO_ANSWER(timeoutMs) : NETWORK_FAILURE);
+    const timedOut = waiting.signal.aborted;
+    throw new NetworkError(err, timedOut ? NO_ANSWER(timeoutMs) : NETWORK_FAILURE, timedOut);
   } finally {
     clearTimeout(timer);
   }

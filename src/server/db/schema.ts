@@ -306,6 +306,9 @@ export interface RollupCampaignHoursTable {
   organizationId: number;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0034-outcome-rollups). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
 }
 
 export interface RollupOrgHoursTable {
@@ -313,6 +316,9 @@ export interface RollupOrgHoursTable {
   hour: string;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0034-outcome-rollups). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
 }
 
 export interface RollupDaysTable {
@@ -325,6 +331,9 @@ export interface RollupDaysTable {
   organizationId: number;
   shares: number;
   clicks: number;
+  /** Opened platform windows and prepared posts (migration 0034-outcome-rollups). */
+  opened: Generated<number>;
+  prepared: Generated<number>;
 }
 
 export interface RollupSupporterDaysTable {

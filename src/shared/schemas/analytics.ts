@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timeZoneField } from './time-zone.ts';
 import { DAY_MS } from '../durations.ts';
+import { dailyStatSchema } from './stats.ts';
 
 /** Longest range an analytics or export call covers, in days (both ends included). */
 export const MAX_RANGE_DAYS = 366;
@@ -77,8 +78,12 @@ export const campaignAnalyticsSchema = z.object({
      * in `clicks`, nor anywhere else. Per UTC hour: the hours that start in the range.
      */
     unconfirmedClicks: count,
+    /** Distinct supporters with a `shared` share in the range (not those who only opened or prepared). */
     uniqueSupporters: count,
     engagementRate: z.number(),
+    /** Platform windows opened and posts prepared in the range: apart, not shares (API.md "Stats"). */
+    openedIntents: count,
+    preparedPosts: count,
   }),
   /**
    * When events are still waiting to be counted (more than the rollups hold plus the
@@ -86,7 +91,7 @@ export const campaignAnalyticsSchema = z.object({
    * time of the first such event. Null when every event is counted.
    */
   pendingSince: z.string().nullable(),
-  daily: z.array(z.object({ date: z.string(), shares: count, clicks: count })),
+  daily: z.array(dailyStatSchema),
   platforms: z.array(z.object({ platform: z.string(), shares: count, clicks: count })),
   assets: z.array(z.object({ assetId: z.number().int(), title: z.string(), shares: count, clicks: count })),
   referrals: z.object({
@@ -112,9 +117,13 @@ export const organizationAnalyticsSchema = campaignAnalyticsSchema.extend({
 });
 export type OrganizationAnalytics = z.infer<typeof organizationAnalyticsSchema>;
 
+/** The CSV exports: each figure's events apart. */
+export const EXPORT_TYPES = ['shares', 'opened', 'prepared', 'clicks'] as const;
+
 export const exportQuerySchema = rangeRules(
   z.strictObject({
-    type: z.enum(['shares', 'clicks'], { error: 'type must be shares or clicks' }),
+    /** shares, opened and prepared: the logged shares of that status (API.md "Stats"); clicks: click-throughs. */
+    type: z.enum(EXPORT_TYPES, { error: 'type must be shares, opened, prepared or clicks' }),
     from: dateField('from'),
     to: dateField('to'),
     // The same zone as the analytics view, so a download holds exactly the rows it counts.

@@ -42,12 +42,15 @@ export const organizationStatsSchema = statsSchema.extend({
 });
 export type OrganizationStats = z.infer<typeof organizationStatsSchema>;
 
-/** One UTC day of the analytics chart. */
+/** One day of a chart: shares, click-throughs, and apart the windows opened and posts prepared. */
 export const dailyStatSchema = z.object({
-  /** yyyy-MM-dd (UTC) */
+  /** yyyy-MM-dd (UTC in the stats; the range's zone in the analytics) */
   date: z.string(),
   shares: z.number().int().nonnegative(),
   clicks: z.number().int().nonnegative(),
+  /** That day's `openedIntents` and `preparedPosts`: not shares. */
+  openedIntents: z.number().int().nonnegative(),
+  preparedPosts: z.number().int().nonnegative(),
 });
 export type DailyStat = z.infer<typeof dailyStatSchema>;
 

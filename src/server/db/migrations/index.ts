@@ -31,6 +31,7 @@ import * as m0029 from './0029-share-outcomes.ts';
 import * as m0030 from './0030-campaign-utm.ts';
 import * as m0031 from './0031-instance-operators.ts';
 import * as m0033 from './0033-organization-figures.ts';
+import * as m0034 from './0034-outcome-rollups.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -67,6 +68,7 @@ const ALL: Record<string, DialectMigration> = {
   '0030-campaign-utm': m0030,
   '0031-instance-operators': m0031,
   '0033-organization-figures': m0033,
+  '0034-outcome-rollups': m0034,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -4,6 +4,7 @@ import {
   EXACT_TOP_EVENTS,
   type OrganizationAnalytics,
 } from '#shared/schemas/analytics.ts';
+import { SHARE_OUTCOMES } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
 import { pseudonym } from './pseudonym.ts';
 import { inSnapshot, type LiveTail, liveTail, rollupMarks, type SnapshotRead } from './snapshot.ts';
@@ -38,6 +39,9 @@ interface Cell {
   tail: boolean;
   shares: number;
   clicks: number;
+  /** Opened windows and prepared posts: counted apart, in no other figure. */
+  opened: number;
+  prepared: number;
 }
 
 /**
@@ -60,10 +64,11 @@ async function rawCells(
       'shares.campaignId',
       ...SHARE_KEYS,
       'shares.supporterId as person',
+      'shares.status',
       hourOf('shares.createdAt').as('hour'),
       eb.fn.countAll<number>().as('n'),
     ])
-    .where('shares.status', '=', 'shared')
+    .where('shares.status', 'in', SHARE_OUTCOMES)
     .where('shares.createdAt', '>=', lo)
     .where('shares.createdAt', '<', hi);
   s = tail
@@ -85,20 +90,30 @@ async function rawCells(
     ? c.where(inTail('clicks', tail.clicks, scope))
     : c.where(`clicks.${scope.column}`, '=', scope.id).where('clicks.id', '<=', marks.clicks);
   const sr = await s
-    .groupBy(['shares.campaignId', ...SHARE_KEYS, 'shares.supporterId'])
+    .groupBy(['shares.campaignId', ...SHARE_KEYS, 'shares.supporterId', 'shares.status'])
     .groupBy(hourOf('shares.createdAt'))
     .execute();
   const cr = await c
     .groupBy(['clicks.campaignId', ...SHARE_KEYS, 'clicks.sharerId'])
     .groupBy(hourOf('clicks.createdAt'))
     .execute();
+  const none = { shares: 0, clicks: 0, opened: 0, prepared: 0 };
   return [
-    ...sr.map((r) => ({ ...r, tail: tailOnly, shares: Number(r.n), clicks: 0 })),
-    ...cr.map((r) => ({ ...r, tail: tailOnly, shares: 0, clicks: Number(r.n) })),
+    ...sr.map(({ status, n, ...r }) => ({
+      ...r,
+      tail: tailOnly,
+      ...none,
+      [status === 'shared' ? 'shares' : status]: Number(n),
+    })),
+    ...cr.map(({ n, ...r }) => ({ ...r, tail: tailOnly, ...none, clicks: Number(n) })),
   ] as Cell[];
 }
 
 type Acc = { shares: number; clicks: number };
+/** A day or hour of the chart: its shares and clicks, and apart its opened windows and prepared posts. */
+type Outcomes = { openedIntents: number; preparedPosts: number };
+/** Whether a cell or rollup row counts in the shares and clicks (not only opened or prepared). */
+const inShares = (r: Acc) => r.shares > 0 || r.clicks > 0;
 const acc = <K>(map: Map<K, Acc>, key: K, shares: number, clicks: number) => {
   const a = map.get(key) ?? { shares: 0, clicks: 0 };
   a.shares += shares;
@@ -280,19 +295,32 @@ async function analytics(
   // the rollup job, and the answer says since when with `pendingSince`).
   const live = await liveTail(trx, marks, tailLimit);
   const tail = await rawCells(trx, scope, iso(A), iso(B), marks, live);
+  const sharesOf = (cells: Cell[]) => cells.filter(inShares);
 
   // Daily: hourly rollups + tail, bucketed by the local day each hour starts in.
   const hours = await trx
     .selectFrom(hourTable)
-    .select(['hour', 'shares', 'clicks'])
+    .select(['hour', 'shares', 'clicks', 'opened', 'prepared'])
     .where(scope.column, '=', scope.id)
     .where('hour', '>=', iso(A).slice(0, 13))
     .where('hour', '<', iso(B).slice(0, 13) + (B % HOUR_MS ? '~' : ''))
     .execute();
-  const byHour = new Map<string, Acc>();
-  for (const h of hours) acc(byHour, h.hour, Number(h.shares), Number(h.clicks));
-  for (const t of tail) acc(byHour, t.hour, t.shares, t.clicks);
-  const daily = range.dates.map((date) => ({ date, shares: 0, clicks: 0 }));
+  const byHour = new Map<string, Acc & Outcomes>();
+  for (const h of [...hours, ...tail]) {
+    const a = byHour.get(h.hour) ?? { shares: 0, clicks: 0, openedIntents: 0, preparedPosts: 0 };
+    a.shares += Number(h.shares);
+    a.clicks += Number(h.clicks);
+    a.openedIntents += Number(h.opened);
+    a.preparedPosts += Number(h.prepared);
+    byHour.set(h.hour, a);
+  }
+  const daily = range.dates.map((date) => ({
+    date,
+    shares: 0,
+    clicks: 0,
+    openedIntents: 0,
+    preparedPosts: 0,
+  }));
   for (const [hour, a] of byHour) {
     const at = Date.parse(`${hour}:00:00Z`);
     let lo = 0;
@@ -305,6 +333,8 @@ async function analytics(
     }
     daily[lo].shares += a.shares;
     daily[lo].clicks += a.clicks;
+    daily[lo].openedIntents += a.openedIntents;
+    daily[lo].preparedPosts += a.preparedPosts;
   }
 
   // Breakdowns: daily rollups of the interior days (summed in the database) + edges + tail.
@@ -319,6 +349,8 @@ async function analytics(
       'depth',
       eb.fn.sum<number>('shares').as('shares'),
       eb.fn.sum<number>('clicks').as('clicks'),
+      eb.fn.sum<number>('opened').as('opened'),
+      eb.fn.sum<number>('prepared').as('prepared'),
     ])
     .where(scope.column, '=', scope.id)
     .where('day', '>=', lo)
@@ -329,11 +361,22 @@ async function analytics(
   const assets = new Map<number, Acc>();
   const campaigns = new Map<number, Acc>();
   const depths = new Map<number, Acc>();
+  // Opened windows and prepared posts of the range, exact like the shares.
+  const outcomes: Outcomes = { openedIntents: 0, preparedPosts: 0 };
   for (const r of [
-    ...dayRows.map((d) => ({ ...d, shares: Number(d.shares), clicks: Number(d.clicks) })),
+    ...dayRows.map((d) => ({
+      ...d,
+      shares: Number(d.shares),
+      clicks: Number(d.clicks),
+      opened: Number(d.opened),
+      prepared: Number(d.prepared),
+    })),
     ...edges,
     ...tail,
   ]) {
+    outcomes.openedIntents += r.opened;
+    outcomes.preparedPosts += r.prepared;
+    if (!inShares(r)) continue;
     acc(platforms, r.platform, r.shares, r.clicks);
     acc(assets, r.assetId, r.shares, r.clicks);
     acc(campaigns, r.campaignId, r.shares, r.clicks);
@@ -351,7 +394,7 @@ async function analytics(
   // Exact top-k needs the range's per-supporter-day rows, at most shares + clicks of
   // them: bounded only for a small range.
   const topExact = shares + clicks <= exactTopEvents;
-  const supporters = await rangeSupporters(trx, scope, { lo, hi }, [...edges, ...tail], {
+  const supporters = await rangeSupporters(trx, scope, { lo, hi }, sharesOf([...edges, ...tail]), {
     exact: topExact,
   });
   const names = await consentedNames(
@@ -388,6 +431,7 @@ async function analytics(
         unconfirmedClicks: await unconfirmedClicks(trx, scope, A, B),
         uniqueSupporters: supporters.unique,
         engagementRate: engagementRate(clicks, shares),
+        ...outcomes,
       },
       pendingSince: live.pendingSince,
       daily,

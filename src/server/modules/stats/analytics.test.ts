@@ -37,7 +37,14 @@ const get = (url: string, tok = token) => t.app.inject({ url, headers: bearer(to
 
 async function insertShare(
   at: string,
-  opts: { asset?: number; platform?: string; supporter?: string; depth?: number; parent?: number } = {},
+  opts: {
+    asset?: number;
+    platform?: string;
+    supporter?: string;
+    depth?: number;
+    parent?: number;
+    status?: 'shared' | 'opened' | 'prepared';
+  } = {},
 ) {
   const row = await t.database.db
     .insertInto('shares')
@@ -47,7 +54,7 @@ async function insertShare(
       campaignId,
       organizationId: orgId,
       scheduledFor: null,
-      status: 'shared',
+      status: opts.status ?? 'shared',
       ref: null,
       supporterId: opts.supporter ?? 'SupporterAAAAAAAAAAAAAAA',
       parentShareId: opts.parent ?? null,
@@ -127,6 +134,15 @@ describe('analytics', () => {
       parent: b,
     });
     await insertShare('2024-03-12T05:00:00.000Z'); // March 12 in New York: outside the range below
+    // A window opened and a text copied: apart from the shares, per day, and their
+    // supporter is no supporter who shared.
+    await insertShare('2024-03-10T12:30:00.000Z', {
+      platform: 'whatsapp',
+      status: 'opened',
+      supporter: 'SupporterCCCCCCCCCCCCCCC',
+    });
+    await insertShare('2024-03-11T03:00:00.000Z', { platform: 'copy', status: 'prepared' }); // 23:00 EDT on March 10
+    await insertShare('2024-03-12T06:00:00.000Z', { status: 'opened' }); // outside
     await insertClick(a, '2024-03-10T03:00:00.000Z');
     await insertClick(b, '2024-03-10T13:00:00.000Z', 'SupporterBBBBBBBBBBBBBBB');
     // Unconfirmed click-throughs, per UTC hour: the range is 2024-03-09T05Z to 2024-03-12T04Z.
@@ -158,11 +174,12 @@ describe('analytics', () => {
     expect(after).toEqual(before);
 
     expect(before.range).toEqual({ from: '2024-03-09', to: '2024-03-11', tz: 'America/New_York' });
+    const none = { openedIntents: 0, preparedPosts: 0 };
     expect(before.daily).toEqual([
-      { date: '2024-03-09', shares: 1, clicks: 1 },
-      { date: '2024-03-10', shares: 1, clicks: 1 },
+      { date: '2024-03-09', shares: 1, clicks: 1, ...none },
+      { date: '2024-03-10', shares: 1, clicks: 1, openedIntents: 1, preparedPosts: 1 },
       // Daylight saving time began on March 10: 04:59Z is 00:59 EDT on March 11.
-      { date: '2024-03-11', shares: 1, clicks: 0 },
+      { date: '2024-03-11', shares: 1, clicks: 0, ...none },
     ]);
     // Engagement is confirmed clicks / shares: the unconfirmed ones are a figure of their own.
     expect(before.totals).toEqual({
@@ -171,6 +188,8 @@ describe('analytics', () => {
       unconfirmedClicks: 5,
       uniqueSupporters: 2,
       engagementRate: 66.7,
+      openedIntents: 1,
+      preparedPosts: 1,
     });
     expect(before.platforms).toEqual([
       { platform: 'twitter', shares: 2, clicks: 1 },
@@ -210,11 +229,22 @@ describe('analytics', () => {
     // In UTC the same events fall on other days.
     const utc = json(await get(`/api/campaigns/${campaignId}/analytics?from=2024-03-09&to=2024-03-11`));
     expect(utc.daily.map((d: { shares: number }) => d.shares)).toEqual([0, 2, 1]);
+    expect(
+      utc.daily.map((d: { openedIntents: number; preparedPosts: number }) => [
+        d.openedIntents,
+        d.preparedPosts,
+      ]),
+    ).toEqual([
+      [0, 0],
+      [1, 0],
+      [0, 1],
+    ]);
 
     const org = json(
       await get('/api/organization/analytics?from=2024-03-09&to=2024-03-11&tz=America/New_York'),
     );
     expect(org.totals).toEqual(before.totals);
+    expect(org.daily).toEqual(before.daily);
     expect(org.campaigns).toEqual([{ campaignId, name: 'Rivers', shares: 3, clicks: 2 }]);
   });
 

@@ -116,7 +116,7 @@ async function* exportRows(opts: ExportOptions): AsyncGenerator<string> {
   // The index range starts at the last row read (`after`), not at the range's start, so a
   // page costs the same wherever it is in the export.
   const window =
-    (table: ExportQuery['type'], after: [string, number]) =>
+    (table: 'shares' | 'clicks', after: [string, number]) =>
     <QB extends SelectQueryBuilder<Database, any, any>>(qb: QB): QB => {
       const [createdAt, id] = [sql.ref(`${table}.createdAt`), sql.ref(`${table}.id`)];
       return qb
@@ -130,7 +130,7 @@ async function* exportRows(opts: ExportOptions): AsyncGenerator<string> {
     };
   // The EVENT_COLUMNS of a row of `table`: its own id, time and campaign, and the asset
   // and platform of the share (for a click, the share it came through).
-  const eventSelect = (table: ExportQuery['type']) => [
+  const eventSelect = (table: 'shares' | 'clicks') => [
     sql.ref<number>(`${table}.id`).as('id'),
     sql.ref<string>(`${table}.createdAt`).as('createdAt'),
     sql.ref<number>(`${table}.campaignId`).as('campaignId'),
@@ -140,7 +140,9 @@ async function* exportRows(opts: ExportOptions): AsyncGenerator<string> {
   // Their cells. Numbers, ISO times and the fixed status/platform words need no quoting.
   const eventCells = (r: EventRow) =>
     `${r.id},${r.createdAt},${r.campaignId},${names.campaign(r.campaignId)},${r.assetId},${names.asset(r.assetId)},${csvCell(r.platform)}`;
-  if (query.type === 'shares') {
+  if (query.type !== 'clicks') {
+    // Each figure's own events (API.md "Stats"): shares, opened windows, prepared posts.
+    const status = query.type === 'shares' ? 'shared' : query.type;
     const sharePage = (after: [string, number]) =>
       db
         .selectFrom('shares')
@@ -156,7 +158,7 @@ async function* exportRows(opts: ExportOptions): AsyncGenerator<string> {
           'shares.variantId',
           'shares.source',
         ])
-        .where('shares.status', '=', 'shared')
+        .where('shares.status', '=', status)
         .$call(window('shares', after))
         .execute();
     const shareLine = (r: Awaited<ReturnType<typeof sharePage>>[number]) =>

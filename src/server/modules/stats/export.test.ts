@@ -130,6 +130,49 @@ describe('CSV export', () => {
     expect(stats.totalShares).toBe(rows.length - 1);
   });
 
+  it('exports the opened windows and the prepared posts apart, each matching its analytics figure', async () => {
+    const now = new Date().toISOString();
+    const outcome = (status: 'opened' | 'prepared', i: number) =>
+      shareRow({
+        assetId,
+        campaignId,
+        organizationId: orgId,
+        platform: 'copy',
+        status,
+        ref: `outcomeRef0${i}`,
+        createdAt: now,
+      });
+    await t.database.db
+      .insertInto('shares')
+      .values([outcome('opened', 1), outcome('opened', 2), outcome('prepared', 3)])
+      .execute();
+    const analytics = json(
+      await t.app.inject({
+        url: `/api/campaigns/${campaignId}/analytics?from=${today}&to=${today}`,
+        headers: bearer(token),
+      }),
+    );
+    for (const [type, figure, refs] of [
+      ['opened', analytics.totals.openedIntents, ['outcomeRef01', 'outcomeRef02']],
+      ['prepared', analytics.totals.preparedPosts, ['outcomeRef03']],
+    ] as const) {
+      const res = await t.app.inject({
+        url: `/api/campaigns/${campaignId}/export.csv?type=${type}&from=${today}&to=${today}`,
+        headers: bearer(token),
+      });
+      expect(res.headers['content-disposition']).toContain(`-${type}.csv`);
+      const rows = parseCsv(res.body).slice(1);
+      expect(rows.map((r) => [r[7], r[9]])).toEqual(refs.map((ref) => [type, ref]));
+      expect(rows).toHaveLength(figure);
+    }
+    // Not shares: the shares export leaves them out.
+    const shares = await t.app.inject({
+      url: `/api/campaigns/${campaignId}/export.csv?type=shares&from=${today}&to=${today}`,
+      headers: bearer(token),
+    });
+    expect(parseCsv(shares.body).some((r) => r[7] !== 'shared' && r[7] !== 'status')).toBe(false);
+  });
+
   it('bounds the range by local days of tz, as the analytics view does', async () => {
     // 23:30 UTC on 10 June is already 11 June in Tokyo.
     await t.database.db

@@ -56,6 +56,8 @@ async function recount(orgId: number, campaignId: number | undefined, now: numbe
       date,
       shares: s.filter((r) => r.createdAt.startsWith(date)).length,
       clicks: c.filter((r) => r.createdAt.startsWith(date)).length,
+      openedIntents: o.filter((r) => r.createdAt.startsWith(date)).length,
+      preparedPosts: p.filter((r) => r.createdAt.startsWith(date)).length,
     };
   });
   return {
@@ -98,9 +100,8 @@ async function recountRange(
   // Filtered here, not in SQL: the recount shares no query logic with what it checks.
   const inRange = (r: Scoped & { createdAt: string }) =>
     inScope(orgId, campaignId)(r) && r.createdAt >= lo && r.createdAt < hi;
-  const s = (await db.selectFrom('shares').selectAll().where('status', '=', 'shared').execute()).filter(
-    inRange,
-  );
+  const logged = (await db.selectFrom('shares').selectAll().execute()).filter(inRange);
+  const s = logged.filter((r) => r.status === 'shared');
   const c = (await db.selectFrom('clicks').selectAll().execute()).filter(inRange);
   const v = (await db.selectFrom('visits').selectAll().execute()).filter(inRange);
   const sources = new Map<string, { source: string; visits: number; shares: number }>();
@@ -118,6 +119,8 @@ async function recountRange(
   return {
     shares: s.length,
     clicks: c.length,
+    openedIntents: logged.filter((r) => r.status === 'opened').length,
+    preparedPosts: logged.filter((r) => r.status === 'prepared').length,
     uniqueSupporters: ranked.length,
     topSupporters: ranked
       .slice(0, 10)
@@ -212,6 +215,8 @@ describe('rollups + tail == full recount', () => {
               {
                 shares: got.totals.shares,
                 clicks: got.totals.clicks,
+                openedIntents: got.totals.openedIntents,
+                preparedPosts: got.totals.preparedPosts,
                 uniqueSupporters: got.totals.uniqueSupporters,
                 topSupporters: got.topSupporters,
                 sources: got.sources,

@@ -28,12 +28,15 @@ export const ROLLUP_BATCH = 5000;
 export const GAP_GRACE_MS = 30_000;
 const UPSERT_CHUNK = 400;
 
-type Counts = { shares: number; clicks: number };
-/** A rollupTotals row as the batch builds it: every count set. */
-type Totals = Omit<RollupTotalsTable, 'opened' | 'prepared'> & { opened: number; prepared: number };
+/** What a rollup row counts: shares, click-throughs, opened windows and prepared posts. */
+type Counts = { shares: number; clicks: number; opened: number; prepared: number };
+/** A rollup row as the batch builds it: every count set. */
+type Built<T> = Omit<T, 'opened' | 'prepared'> & { opened: number; prepared: number };
+type Totals = Built<RollupTotalsTable>;
+const NONE: Counts = { shares: 0, clicks: 0, opened: 0, prepared: 0 };
 
 /** Adds `add` into a map entry keyed by `key`, creating it with `base`. */
-function bump<T extends Counts>(map: Map<string, T>, key: string, base: () => T, add: Counts): void {
+function bump<T extends Counts>(map: Map<string, T>, key: string, base: () => T, add: Counts): T {
   let row = map.get(key);
   if (!row) {
     row = base();
@@ -41,6 +44,9 @@ function bump<T extends Counts>(map: Map<string, T>, key: string, base: () => T,
   }
   row.shares += add.shares;
   row.clicks += add.clicks;
+  row.opened += add.opened;
+  row.prepared += add.prepared;
+  return row;
 }
 
 /** The ids a batch may take: a contiguous run from `lastId`, or past a gap once it is old. */
@@ -72,6 +78,12 @@ async function chunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Pr
 type Update = Record<string, Expression<unknown>>;
 /** A key already there gets the batch's shares and clicks added. */
 const addCounts = (table: string): Update => ({ shares: add(table, 'shares'), clicks: add(table, 'clicks') });
+/** ...and its opened windows and prepared posts, in the tables that count them. */
+const addAllCounts = (table: string): Update => ({
+  ...addCounts(table),
+  opened: add(table, 'opened'),
+  prepared: add(table, 'prepared'),
+});
 /** A key already there keeps the later of the two times. */
 const keepLatest = (table: string): Update => ({ lastAt: later(table, 'lastAt') });
 
@@ -136,7 +148,7 @@ export const sharedIn = (trx: Db, w: Window) =>
     .where('shares.id', '<=', w.to)
     .where('shares.status', '=', 'shared');
 
-/** The window's opened windows and prepared posts per campaign and platform, with the latest time. */
+/** The window's opened windows and prepared posts per campaign, share keys and hour, with the latest time. */
 const outcomesIn = (trx: Db, w: Window) =>
   trx
     .selectFrom('shares')
@@ -146,14 +158,16 @@ const outcomesIn = (trx: Db, w: Window) =>
     .select((eb) => [
       'shares.campaignId',
       'shares.organizationId',
-      'shares.platform',
+      ...SHARE_KEYS,
+      hourOf('shares.createdAt').as('hour'),
       eb.fn.sum<number>(sql`case when ${sql.ref('shares.status')} = 'opened' then 1 else 0 end`).as('opened'),
       eb.fn
         .sum<number>(sql`case when ${sql.ref('shares.status')} = 'prepared' then 1 else 0 end`)
         .as('prepared'),
       eb.fn.max('shares.createdAt').as('lastAt'),
     ])
-    .groupBy(['shares.campaignId', 'shares.organizationId', 'shares.platform'])
+    .groupBy(['shares.campaignId', 'shares.organizationId', ...SHARE_KEYS])
+    .groupBy(hourOf('shares.createdAt'))
     .execute();
 
 /** An event's columns in eventsOf: its scope, its share's keys, its time, whom it counts for, and which kind it is. */
@@ -218,9 +232,34 @@ export async function rollUpBatch(
 
   // The batch's rows of the per-campaign tables, from its events grouped by hour.
   const totals = new Map<string, Totals>();
-  const campaignHours = new Map<string, RollupCampaignHoursTable>();
-  const orgHours = new Map<string, RollupOrgHoursTable>();
-  const days = new Map<string, RollupDaysTable>();
+  const campaignHours = new Map<string, Built<RollupCampaignHoursTable>>();
+  const orgHours = new Map<string, Built<RollupOrgHoursTable>>();
+  const days = new Map<string, Built<RollupDaysTable>>();
+  /** Adds one group's counts to every table's row of it. */
+  const addGroup = (
+    g: { campaignId: number; organizationId: number; assetId: number; platform: string; depth: number },
+    hour: string,
+    lastAt: string,
+    n: Counts,
+  ) => {
+    const { campaignId, organizationId, assetId, platform, depth } = g;
+    const day = hour.slice(0, 10);
+    const t = bump(
+      totals,
+      `${campaignId}|${platform}`,
+      () => ({ campaignId, platform, organizationId, ...NONE, lastAt }),
+      n,
+    );
+    if (!t.lastAt || lastAt > t.lastAt) t.lastAt = lastAt;
+    bump(campaignHours, `${campaignId}|${hour}`, () => ({ campaignId, hour, organizationId, ...NONE }), n);
+    bump(orgHours, `${organizationId}|${hour}`, () => ({ organizationId, hour, ...NONE }), n);
+    bump(
+      days,
+      `${campaignId}|${day}|${assetId}|${platform}|${depth}`,
+      () => ({ campaignId, day, assetId, platform, depth, organizationId, ...NONE }),
+      n,
+    );
+  };
   const groups = await trx
     .selectFrom(eventsOf(trx, shares, clicks))
     .select((eb) => [
@@ -236,45 +275,11 @@ export async function rollUpBatch(
     ])
     .groupBy(['e.campaignId', 'e.organizationId', 'e.assetId', 'e.platform', 'e.depth', 'hour'])
     .execute();
-  for (const g of groups) {
-    const { campaignId, organizationId, assetId, platform, depth, hour, lastAt } = g;
-    const n = { shares: Number(g.shares), clicks: Number(g.clicks) };
-    const day = hour.slice(0, 10);
-    bump(
-      totals,
-      `${campaignId}|${platform}`,
-      () => ({ campaignId, platform, organizationId, shares: 0, clicks: 0, opened: 0, prepared: 0, lastAt }),
-      n,
-    );
-    const t = totals.get(`${campaignId}|${platform}`)!;
-    if (!t.lastAt || lastAt > t.lastAt) t.lastAt = lastAt;
-    bump(
-      campaignHours,
-      `${campaignId}|${hour}`,
-      () => ({ campaignId, hour, organizationId, shares: 0, clicks: 0 }),
-      n,
-    );
-    bump(orgHours, `${organizationId}|${hour}`, () => ({ organizationId, hour, shares: 0, clicks: 0 }), n);
-    bump(
-      days,
-      `${campaignId}|${day}|${assetId}|${platform}|${depth}`,
-      () => ({ campaignId, day, assetId, platform, depth, organizationId, shares: 0, clicks: 0 }),
-      n,
-    );
-  }
-
-  // Opened windows and prepared posts: counted apart, per campaign and platform only.
-  for (const o of await outcomesIn(trx, shares)) {
-    const { campaignId, organizationId, platform, lastAt } = o;
-    let t = totals.get(`${campaignId}|${platform}`);
-    if (!t) {
-      t = { campaignId, platform, organizationId, shares: 0, clicks: 0, opened: 0, prepared: 0, lastAt };
-      totals.set(`${campaignId}|${platform}`, t);
-    }
-    t.opened += Number(o.opened);
-    t.prepared += Number(o.prepared);
-    if (!t.lastAt || lastAt > t.lastAt) t.lastAt = lastAt;
-  }
+  for (const g of groups)
+    addGroup(g, g.hour, g.lastAt, { ...NONE, shares: Number(g.shares), clicks: Number(g.clicks) });
+  // Opened windows and prepared posts: counted apart, in the same rows.
+  for (const o of await outcomesIn(trx, shares))
+    addGroup(o, o.hour, o.lastAt, { ...NONE, opened: Number(o.opened), prepared: Number(o.prepared) });
 
   // Read before the per-supporter rows below move: it needs the state before the batch.
   // One event per supporter, campaign and day stands for that day's shares: the figures
@@ -299,14 +304,12 @@ export async function rollUpBatch(
   );
 
   await upsert(trx, 'rollupTotals', ['campaignId', 'platform'], totals, (table) => ({
-    ...addCounts(table),
-    opened: add(table, 'opened'),
-    prepared: add(table, 'prepared'),
+    ...addAllCounts(table),
     lastAt: sql<string>`case when ${sql.ref(`${table}.lastAt`)} is null or ${sql.ref('excluded.lastAt')} > ${sql.ref(`${table}.lastAt`)} then ${sql.ref('excluded.lastAt')} else ${sql.ref(`${table}.lastAt`)} end`,
   }));
-  await upsert(trx, 'rollupCampaignHours', ['campaignId', 'hour'], campaignHours, addCounts);
-  await upsert(trx, 'rollupOrgHours', ['organizationId', 'hour'], orgHours, addCounts);
-  await upsert(trx, 'rollupDays', ['campaignId', 'day', 'assetId', 'platform', 'depth'], days, addCounts);
+  await upsert(trx, 'rollupCampaignHours', ['campaignId', 'hour'], campaignHours, addAllCounts);
+  await upsert(trx, 'rollupOrgHours', ['organizationId', 'hour'], orgHours, addAllCounts);
+  await upsert(trx, 'rollupDays', ['campaignId', 'day', 'assetId', 'platform', 'depth'], days, addAllCounts);
 
   // The per-supporter rows (a row per supporter: as many as the batch's events at
   // worst) go from the event rows to the rollup tables inside the database.

@@ -166,17 +166,22 @@ async function computeStats(trx: Db, scope: Scope, now: number, tail: LiveTail):
   };
 }
 
-/** Shares and clicks per UTC day for the last DAILY_DAYS days (today included), oldest first. */
+/**
+ * Shares and clicks per UTC day for the last DAILY_DAYS days (today included), oldest
+ * first, with each day's opened windows and prepared posts apart.
+ */
 async function dailyStats(trx: Db, campaignId: number, now: number, tail: LiveTail): Promise<DailyStat[]> {
   const days = Array.from({ length: DAILY_DAYS }, (_, i) =>
     new Date(now - (DAILY_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
   );
   const since = `${days[0]}T00:00:00.000Z`;
   const scope: Scope = { column: 'campaignId', id: campaignId };
-  const byDay = new Map(days.map((d) => [d, { date: d, shares: 0, clicks: 0 }]));
+  const byDay = new Map<string, DailyStat>(
+    days.map((d) => [d, { date: d, shares: 0, clicks: 0, openedIntents: 0, preparedPosts: 0 }]),
+  );
   const hours = await trx
     .selectFrom('rollupCampaignHours')
-    .select(['hour', 'shares', 'clicks'])
+    .select(['hour', 'shares', 'clicks', 'opened', 'prepared'])
     .where('campaignId', '=', campaignId)
     .where('hour', '>=', days[0])
     .execute();
@@ -185,17 +190,19 @@ async function dailyStats(trx: Db, campaignId: number, now: number, tail: LiveTa
     if (d) {
       d.shares += Number(h.shares);
       d.clicks += Number(h.clicks);
+      d.openedIntents += Number(h.opened);
+      d.preparedPosts += Number(h.prepared);
     }
   }
   const day = dayOf('createdAt');
   const [shares, clicks] = [
     await trx
       .selectFrom('shares')
-      .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+      .select((eb) => [day.as('day'), 'status', eb.fn.countAll<number>().as('n')])
       .where(inTail('shares', tail.shares, scope))
-      .where('status', '=', 'shared')
+      .where('status', 'in', SHARE_OUTCOMES)
       .where('createdAt', '>=', since)
-      .groupBy(day)
+      .groupBy([day, 'status'])
       .execute(),
     await trx
       .selectFrom('clicks')
@@ -205,9 +212,10 @@ async function dailyStats(trx: Db, campaignId: number, now: number, tail: LiveTa
       .groupBy(day)
       .execute(),
   ];
+  const field = { shared: 'shares', opened: 'openedIntents', prepared: 'preparedPosts' } as const;
   for (const r of shares) {
     const d = byDay.get(r.day);
-    if (d) d.shares += Number(r.n);
+    if (d) d[field[r.status as ShareOutcome]] += Number(r.n);
   }
   for (const r of clicks) {
     const d = byDay.get(r.day);

@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate, StatTile } from './stat-tile.tsx';
 import { OUTCOME_LABELS } from './unconfirmed-shares-note.tsx';
+import { anyActivity, FIGURE_LABELS } from '../lib/figure-labels.ts';
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
 
@@ -22,7 +23,7 @@ const DailyChart = lazy(() => import('./daily-chart.tsx'));
  */
 export function AnalyticsPanel({ stats }: { stats: CampaignStats }) {
   const daily = stats.daily ?? [];
-  const hasActivity = daily.some((d) => d.shares > 0 || d.clicks > 0);
+  const hasActivity = daily.some(anyActivity);
   return (
     <Card>
       <CardHeader>
@@ -31,7 +32,12 @@ export function AnalyticsPanel({ stats }: { stats: CampaignStats }) {
       <CardContent className="space-y-4">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           <StatTile label="Total Shares" value={formatCount(stats.totalShares)} icon={Share2Icon} />
-          <StatTile label="Active Supporters" value={formatCount(stats.activeSupporters)} icon={UsersIcon} />
+          <StatTile
+            label="Active Supporters"
+            means={FIGURE_LABELS.activeMeans}
+            value={formatCount(stats.activeSupporters)}
+            icon={UsersIcon}
+          />
           <StatTile
             label={ENGAGEMENT_RATE}
             means={ENGAGEMENT_RATE_MEANS}
@@ -56,7 +62,10 @@ export function AnalyticsPanel({ stats }: { stats: CampaignStats }) {
             icon={ClipboardCheckIcon}
           />
         </div>
-        <section aria-label="Shares and clicks over the last 30 days" className="space-y-2">
+        <section
+          aria-label="Shares, clicks, share windows opened and posts prepared over the last 30 days"
+          className="space-y-2"
+        >
           <h4 className="text-sm font-medium">Last 30 days</h4>
           {hasActivity ? (
             <Suspense
@@ -70,7 +79,7 @@ export function AnalyticsPanel({ stats }: { stats: CampaignStats }) {
             </Suspense>
           ) : (
             <p className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
-              No shares or clicks in the last 30 days yet.
+              No shares, clicks, share windows opened or posts prepared in the last 30 days yet.
             </p>
           )}
         </section>

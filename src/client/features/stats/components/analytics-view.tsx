@@ -2,7 +2,7 @@ import { DownloadIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { platformName } from '#shared/platforms.ts';
-import { EXACT_TOP_EVENTS } from '#shared/schemas/analytics.ts';
+import { EXACT_TOP_EVENTS, type ExportQuery } from '#shared/schemas/analytics.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
@@ -18,8 +18,19 @@ import { PendingCountsNote } from './pending-counts-note.tsx';
 import { type Column, SortableTable } from './sortable-table.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate } from './stat-tile.tsx';
 import { VariantTests } from './variant-tests.tsx';
+import { anyActivity, FIGURE_LABELS } from '../lib/figure-labels.ts';
+
+type ExportType = ExportQuery['type'];
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
+
+/** The CSV downloads of the range: each figure's events apart. */
+const EXPORTS: [ExportType, string][] = [
+  ['shares', 'shares'],
+  ['opened', 'share windows opened'],
+  ['prepared', 'posts prepared'],
+  ['clicks', 'clicks'],
+];
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
@@ -186,7 +197,7 @@ function AnalyticsBody({
   const { range, totals } = data;
   // The downloads cover the range the numbers on screen are for.
   const shown = { from: range.from, to: range.to };
-  const empty = totals.shares === 0 && totals.clicks === 0;
+  const empty = !anyActivity(totals);
   return (
     <div className="space-y-6" aria-busy={updating}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -199,24 +210,23 @@ function AnalyticsBody({
           )}
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a href={exportUrl(scope, 'shares', shown, tz)} download>
-              <DownloadIcon aria-hidden /> Download shares CSV
-            </a>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={exportUrl(scope, 'clicks', shown, tz)} download>
-              <DownloadIcon aria-hidden /> Download clicks CSV
-            </a>
-          </Button>
+          {EXPORTS.map(([type, name]) => (
+            <Button key={type} asChild variant="outline" size="sm">
+              <a href={exportUrl(scope, type, shown, tz)} download>
+                <DownloadIcon aria-hidden /> Download {name} CSV
+              </a>
+            </Button>
+          ))}
         </div>
       </div>
 
       <dl aria-label="Totals for the range" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {(
           [
-            ['Shares', formatCount(totals.shares), 'shares', undefined],
-            ['Clicks', formatCount(totals.clicks), 'clicks', undefined],
+            [FIGURE_LABELS.shares, formatCount(totals.shares), 'shares', undefined],
+            [FIGURE_LABELS.clicks, formatCount(totals.clicks), 'clicks', undefined],
+            [FIGURE_LABELS.opened, formatCount(totals.openedIntents), 'opened', FIGURE_LABELS.notShares],
+            [FIGURE_LABELS.prepared, formatCount(totals.preparedPosts), 'prepared', FIGURE_LABELS.notShares],
             // Confirmations that did not prove a visit to the link: never in clicks or the rate.
             [
               'Unconfirmed click-throughs',
@@ -224,7 +234,7 @@ function AnalyticsBody({
               'unconfirmed',
               'Not counted in clicks',
             ],
-            ['Supporters', formatCount(totals.uniqueSupporters), 'supporters', undefined],
+            [FIGURE_LABELS.supporters, formatCount(totals.uniqueSupporters), 'supporters', undefined],
             [ENGAGEMENT_RATE, formatRate(totals.engagementRate), 'engagement', ENGAGEMENT_RATE_MEANS],
           ] as const
         ).map(([label, value, id, note]) => (
@@ -241,12 +251,14 @@ function AnalyticsBody({
 
       {empty ? (
         <p className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
-          No shares or clicks between {range.from} and {range.to}.
+          No shares, clicks, share windows opened or posts prepared between {range.from} and {range.to}.
         </p>
       ) : (
         <>
-          <section aria-label="Shares and clicks per day" className="space-y-2">
-            <h3 className="font-medium">Shares and clicks per day</h3>
+          <section aria-labelledby="analytics-daily-heading" className="space-y-2">
+            <h3 id="analytics-daily-heading" className="font-medium">
+              Per day: shares, clicks, share windows opened and posts prepared
+            </h3>
             <Suspense
               fallback={
                 <div className="flex h-60 items-center justify-center">

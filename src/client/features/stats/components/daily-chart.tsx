@@ -1,7 +1,8 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyStat } from '#shared/schemas/campaigns.ts';
+import { DAILY_SERIES } from '../lib/figure-labels.ts';
 
-/** Shares and click-throughs per day. Loaded lazily: recharts is large. */
+/** Shares, click-throughs, share windows opened and posts prepared per day, as separate lines. Loaded lazily: recharts is large. */
 export default function DailyChart({ daily }: { daily: DailyStat[] }) {
   const data = daily.map((d) => ({ ...d, day: d.date.slice(5) }));
   return (
@@ -12,8 +13,18 @@ export default function DailyChart({ daily }: { daily: DailyStat[] }) {
         <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
         <Tooltip />
         <Legend />
-        <Line type="monotone" dataKey="shares" name="Shares" stroke="#4f46e5" strokeWidth={2} dot={false} />
-        <Line type="monotone" dataKey="clicks" name="Clicks" stroke="#15803d" strokeWidth={2} dot={false} />
+        {DAILY_SERIES.map((s) => (
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.name}
+            stroke={s.color}
+            strokeWidth={2}
+            strokeDasharray={s.dashed ? '5 3' : undefined}
+            dot={false}
+          />
+        ))}
       </LineChart>
     </ResponsiveContainer>
   );

@@ -4,6 +4,7 @@ import { useOrganizationStats } from '../api/get-organization-stats.ts';
 import { PendingCountsNote } from './pending-counts-note.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate, StatTile } from './stat-tile.tsx';
 import { UnconfirmedSharesNote } from './unconfirmed-shares-note.tsx';
+import { FIGURE_LABELS } from '../lib/figure-labels.ts';
 
 /**
  * The dashboard's four stat cards, and under them the share windows opened and posts
@@ -27,6 +28,7 @@ export function OrganizationStatCards({ orgId }: { orgId: number | null }) {
         <StatTile label="Total Shares" value={show(formatCount(data?.totalShares))} icon={Share2Icon} />
         <StatTile
           label="Active Supporters"
+          means={FIGURE_LABELS.activeMeans}
           value={show(formatCount(data?.activeSupporters))}
           icon={UsersIcon}
         />

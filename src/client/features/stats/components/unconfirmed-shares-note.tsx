@@ -1,11 +1,12 @@
 import type { Stats } from '#shared/schemas/stats.ts';
 import { formatCount } from './stat-tile.tsx';
+import { FIGURE_LABELS } from '../lib/figure-labels.ts';
 
 /** The staff names of the two counts kept apart from shares (API.md "Stats": openedIntents, preparedPosts). */
 export const OUTCOME_LABELS = {
-  opened: 'Share Windows Opened',
-  prepared: 'Posts Prepared',
-  notShares: 'Not known to be posted: not in the shares',
+  opened: FIGURE_LABELS.opened,
+  prepared: FIGURE_LABELS.prepared,
+  notShares: FIGURE_LABELS.notShares,
 } as const;
 
 /**
