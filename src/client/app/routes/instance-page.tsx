@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { useUser } from '#client/features/auth/index.ts';
-import { HealthCard, OrganizationsTable } from '#client/features/instance/index.ts';
+import { HealthCard, OrganizationsTable, RegistrationCard } from '#client/features/instance/index.ts';
 import NotFoundPage from './not-found-page.tsx';
 
 /**
@@ -22,6 +22,7 @@ export default function InstancePage() {
           health.
         </p>
       </div>
+      <RegistrationCard />
       <OrganizationsTable />
       <HealthCard />
     </main>
