@@ -87,9 +87,34 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
     // test file's (tests give each file its own schema), then fails in its own.
     ...(handle.pgSchema && { migrationTableSchema: handle.pgSchema }),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await retryIfOtherSchemaGone(handle.pgSchema, () => migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Runs a migrator call again when it failed on a schema that is not `ownSchema`.
+ * Kysely checks for its own tables by listing every table of every schema; another
+ * schema dropped during that listing (a test file's, on a shared test database) fails
+ * it with "schema ... does not exist" before any migration ran, so a retry is safe.
+ */
+export async function retryIfOtherSchemaGone<T extends { error?: unknown }>(
+  ownSchema: string | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  let outcome = await run();
+  // A short pause that grows: the drop is over within milliseconds, but a busy test
+  // database can drop several schemas in a row.
+  for (let retry = 1; retry <= 8 && isOtherSchemaGone(outcome.error, ownSchema); retry++) {
+    await new Promise((resolve) => setTimeout(resolve, 25 * retry));
+    outcome = await run();
+  }
+  return outcome;
+}
+
+function isOtherSchemaGone(error: unknown, ownSchema: string | undefined): boolean {
+  const gone = /schema "([^"]+)" does not exist/.exec(error instanceof Error ? error.message : '');
+  return gone !== null && gone[1] !== ownSchema;
 }

@@ -1,6 +1,6 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, it } from 'vitest';
-import { type Db, type DbHandle, migrateToLatest, openDatabase } from './client.ts';
+import { type Db, type DbHandle, migrateToLatest, openDatabase, retryIfOtherSchemaGone } from './client.ts';
 import { migrationsFor } from './migrations/index.ts';
 import { privateSchema } from '../test/pg-admin.ts';
 import { seedCampaign, seedOrganization } from '../test/seed-db.ts';
@@ -24,7 +24,7 @@ export async function databaseMigratedTo(
     provider: { getMigrations: async () => migrationsFor(handle.dialect) },
     ...(schema && { migrationTableSchema: schema.schema }),
   });
-  const { error } = await migrator.migrateTo(name);
+  const { error } = await retryIfOtherSchemaGone(schema?.schema, () => migrator.migrateTo(name));
   if (error) throw new Error(`Migrating to ${name} failed: ${String(error)}`);
   return {
     handle,
