@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/env.ts';
 import { migrateToLatest, openDatabase } from '../db/client.ts';
 import { HttpError } from '../lib/errors.ts';
+import { publishInvalidation } from '../modules/supporter/index.ts';
 import { type AdminCommand, UsageError } from './command.ts';
 import { COMMAND_NAMES, loadCommand } from './commands/index.ts';
 
@@ -75,7 +76,14 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     await migrateToLatest(database);
-    await command.run({ db: database.db, config, print, warn }, input);
+    // Sent before the database closes: the servers' caches hear of a suspension at once.
+    const notices: Promise<void>[] = [];
+    const supporterCache = {
+      invalidate: (campaignId: number) => notices.push(publishInvalidation(database, String(campaignId))),
+      invalidateAll: () => notices.push(publishInvalidation(database, 'all')),
+    };
+    await command.run({ db: database.db, config, print, warn, supporterCache }, input);
+    await Promise.all(notices);
     return 0;
   } catch (err) {
     if (err instanceof UsageError) warn(`${err.message}\n\nUsage:\n${usageOf(command)}`);

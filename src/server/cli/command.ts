@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import type { SupporterCacheInvalidator } from '../lib/supporter-cache-invalidator.ts';
 
 // What one command of `npm run admin` is (src/server/cli/commands/<name>.ts): its name,
 // what it does, its arguments and options for --help, and `run`, which calls the same
@@ -18,6 +19,11 @@ export interface AdminContext {
   print: (line: string) => void;
   /** A line on stderr: a warning the operator must read. */
   warn: (line: string) => void;
+  /**
+   * The running servers' supporter caches: on PostgreSQL they are told at once (NOTIFY);
+   * on SQLite the server drops a cached page within its lifetime (60 s).
+   */
+  supporterCache: SupporterCacheInvalidator;
 }
 
 export interface CommandInput {
@@ -58,4 +64,15 @@ export function checked<T>(
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new UsageError(`${what}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
+}
+
+/** An organisation named on the command line by its id or its username, or a UsageError. */
+export async function organizationIdOf(db: Db, ref: string): Promise<number> {
+  const org = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where(/^\d+$/.test(ref) ? 'id' : 'username', '=', /^\d+$/.test(ref) ? Number(ref) : ref)
+    .executeTakeFirst();
+  if (!org) throw new UsageError(`No organisation with the id or username ${ref}`);
+  return org.id;
 }

@@ -12,6 +12,8 @@ export const COMMAND_NAMES = [
   'reset-password',
   'set-registration',
   'list-orgs',
+  'suspend-org',
+  'restore-org',
 ] as const;
 
 export async function loadCommand(name: string): Promise<AdminCommand | undefined> {

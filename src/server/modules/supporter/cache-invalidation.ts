@@ -24,6 +24,15 @@ export function channelFor(pgSchema: string | undefined): string {
   return pgSchema ? `rally_supporter_cache_${pgSchema}` : 'rally_supporter_cache';
 }
 
+/**
+ * Tells every instance on this PostgreSQL database to drop a campaign's cached view
+ * ('all': every view). Also for a process with no cache of its own (the command line).
+ */
+export async function publishInvalidation(database: DbHandle, key: string): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  await sql`SELECT pg_notify(${channelFor(database.pgSchema)}, ${key})`.execute(database.db);
+}
+
 export function createCacheInvalidation(database: DbHandle, cache: SupporterCache): CacheInvalidationSync {
   if (database.dialect !== 'postgres' || !database.newClient) {
     return { start: async () => {}, stop: async () => {} };
@@ -67,9 +76,9 @@ class PgCacheInvalidation implements CacheInvalidationSync {
 
   /** Sent after the write has committed (the write path invalidates after it), from the pool. */
   private notify(payload: string): void {
-    sql`SELECT pg_notify(${this.channel}, ${payload})`
-      .execute(this.database.db)
-      .catch((err) => this.log?.warn({ err }, 'supporter cache: NOTIFY failed'));
+    publishInvalidation(this.database, payload).catch((err) =>
+      this.log?.warn({ err }, 'supporter cache: NOTIFY failed'),
+    );
   }
 
   private async connect(): Promise<void> {

@@ -1,6 +1,10 @@
 // The public supporter page and its reads (cached per campaign, the cache kept in step
 // across instances), visits and click-throughs, and which variant a visitor sees.
-export { createCacheInvalidation, type CacheInvalidationSync } from './cache-invalidation.ts';
+export {
+  createCacheInvalidation,
+  type CacheInvalidationSync,
+  publishInvalidation,
+} from './cache-invalidation.ts';
 export { CLICKS_PER_ADDRESS_PER_MINUTE } from './click-budget.ts';
 export { confirmationRoutes } from './confirmations.routes.ts';
 export { supporterRoutes } from './supporter.routes.ts';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  httpRequest,
   killServer,
   privateDatabase,
   ROOT,
@@ -12,7 +13,7 @@ import {
   startServer,
 } from '../../test/server-process.ts';
 
-// `npm run admin -- list-orgs` against the database of a running server (a real server
+// `npm run admin -- list-orgs`, `suspend-org` and `restore-org` against the database of a running server (a real server
 // process on SQLite in a data directory, or on a PostgreSQL database of its own): the
 // organisation it has just made is listed with its figures, as the console's table.
 
@@ -75,4 +76,37 @@ describe('admin list-orgs', () => {
     expect(bad.stderr).toContain('sort must be one of: name, createdAt');
     expect(bad.stderr).toContain('list-orgs');
   }, 60_000);
+});
+
+describe('admin suspend-org and restore-org', () => {
+  it("stop and bring back the organisation's pages and writes on the running server", async () => {
+    const { username, auth, orgId } = await signUpOn(server!.port, 'Harbour Watch', 'sus');
+    const port = server!.port;
+    const post = (url: string, body: object) => httpRequest(port, 'POST', url, body, auth);
+    const campaign = await post('/api/campaigns', { name: 'Tide', status: 'active' });
+    const asset = { title: 'Tide', type: 'text', content: 'Watch the tide', campaignId: campaign.json.id };
+    expect((await post('/api/assets', asset)).status).toBe(201);
+    const page = `/api/supporter/campaigns/${campaign.json.id}`;
+    // Read once, so the server has the page cached when the command runs.
+    expect((await httpRequest(port, 'GET', page)).status).toBe(200);
+
+    const missing = await admin(['suspend-org', `org-${username}`]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Give the reason for the suspension');
+    const suspended = await admin(['suspend-org', `org-${username}`, '--reason', 'Phishing reported']);
+    expect(suspended.code, suspended.stderr).toBe(0);
+    const write = await post('/api/campaigns', { name: 'More' });
+    expect(write.status).toBe(403);
+    expect(write.json.code).toBe('ORGANIZATION_SUSPENDED');
+    // PostgreSQL tells the server's cache at once; SQLite's server notices within a minute.
+    if (pgUrl) expect((await httpRequest(port, 'GET', page)).status).toBe(410);
+
+    const restored = await admin(['restore-org', String(orgId)]);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect((await post('/api/campaigns', { name: 'More' })).status).toBe(201);
+    if (pgUrl) expect((await httpRequest(port, 'GET', page)).status).toBe(200);
+    expect((await admin(['restore-org', 'no-such-org'])).stderr).toContain(
+      'No organisation with the id or username',
+    );
+  }, 90_000);
 });
