@@ -28,12 +28,12 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Another server of the run on `serverPort`, serving the first one's build, with the production defaults. */
-const sameBuildServer = (serverPort: number) => ({
+const sameBuildServer = (serverPort: number, env: Record<string, string> = {}) => ({
   command: 'npx tsx scripts/e2e-server.ts',
   url: `http://127.0.0.1:${serverPort}/api/auth-status`,
   reuseExistingServer: false,
   timeout: 120_000,
-  env: { E2E_PORT: String(serverPort), E2E_CLIENT_DIST: `.tmp/e2e-${port}/client` },
+  env: { E2E_PORT: String(serverPort), E2E_CLIENT_DIST: `.tmp/e2e-${port}/client`, ...env },
 });
 
 export default defineConfig({
@@ -72,7 +72,12 @@ export default defineConfig({
     // first server (Playwright sets web servers up one by one), so its build exists.
     sameBuildServer(plainServerPortFor(port)),
     // The same build for tests/e2e/instance-operator.spec.ts alone: it closes sign-up
-    // and suspends an organisation, which the other specs must not meet.
-    sameBuildServer(instanceServerPortFor(port)),
+    // and suspends an organisation, which the other specs must not meet. Mail is on
+    // (nobody listens: a send fails) with the default hold, so a new organisation's mail
+    // waits for the operator.
+    sameBuildServer(instanceServerPortFor(port), {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPortFor(instanceServerPortFor(port))}`,
+      MAIL_FROM: 'Rally <rally@example.org>',
+    }),
   ],
 });

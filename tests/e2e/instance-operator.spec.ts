@@ -118,8 +118,7 @@ test('an operator closes sign-up: the sign-up page says so, and opens it again',
   await visitor.close();
 });
 
-// Needs suspensions (migration 0032, the suspend dialog, the neutral page; not on main yet).
-test.fixme('an operator suspends an organisation and restores it: its pages go neutral and come back', async ({
+test('an operator suspends an organisation and restores it: its pages go neutral and come back', async ({
   page,
   browser,
   request,
@@ -160,6 +159,14 @@ test.fixme('an operator suspends an organisation and restores it: its pages go n
   const orgText = ['Clean Harbours', seeded.description];
   for (const url of Object.values(addresses)) await expectNeutral(visitor, url, orgText);
 
+  // Its admin still signs in, reads, and is told why nothing can change.
+  const member = await browser.newPage({ baseURL: INSTANCE_SERVER_URL });
+  await signInAs(member, seeded.account);
+  await member.goto('/campaigns');
+  await expect(member.getByRole('alert').filter({ hasText: 'Sends mail nobody asked for' })).toBeVisible();
+  await expect(member.getByText('Clean Harbours').first()).toBeVisible();
+  await member.close();
+
   await row.getByRole('button', { name: `Restore ${seeded.account.orgName}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
   await expect(row).toContainText('Active');
@@ -174,4 +181,30 @@ test.fixme('an operator suspends an organisation and restores it: its pages go n
   expect(embed?.status()).toBe(200);
   await expect(visitor.getByText('Clean Harbours').first()).toBeVisible();
   await visitor.close();
+});
+
+test("a new organisation's mail waits for the operator, who sees only its domain and releases it", async ({
+  page,
+  request,
+}) => {
+  const operator = await createAccount(request);
+  makeOperator(operator);
+  // A minutes-old organisation: its invitation mail is held (MAIL_HOLD_NEW_ORGS_HOURS, 24 h).
+  const admin = await createAccount(request);
+  const domain = `held-${randomUUID().slice(0, 8)}.example`;
+  const invited = await request.post('/api/organization/invitations', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { email: `newcomer@${domain}`, role: 'viewer' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+
+  await signInAs(page, operator);
+  await page.goto('/instance');
+  const release = page.getByRole('button', { name: `Release the invitation mail to @${domain}` });
+  await expect(release).toBeVisible();
+  await expect(page.getByRole('row').filter({ has: release })).toContainText(admin.orgName);
+  await expect(page.getByText(`newcomer@${domain}`)).toHaveCount(0);
+  await release.click();
+  await expect(release).toHaveCount(0);
+  await expect(page.getByText('Released held mail').first()).toBeVisible();
 });

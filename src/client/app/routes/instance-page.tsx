@@ -1,7 +1,14 @@
 import { Navigate } from 'react-router';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { useUser } from '#client/features/auth/index.ts';
-import { HealthCard, OrganizationsTable, RegistrationCard } from '#client/features/instance/index.ts';
+import {
+  HealthCard,
+  HeldMailCard,
+  InstanceAuditCard,
+  OrganizationsTable,
+  RegistrationCard,
+  SuspendDialog,
+} from '#client/features/instance/index.ts';
 import NotFoundPage from './not-found-page.tsx';
 
 /**
@@ -23,8 +30,10 @@ export default function InstancePage() {
         </p>
       </div>
       <RegistrationCard />
-      <OrganizationsTable />
+      <OrganizationsTable action={(org) => <SuspendDialog organization={org} />} />
+      <HeldMailCard />
       <HealthCard />
+      <InstanceAuditCard />
     </main>
   );
 }
