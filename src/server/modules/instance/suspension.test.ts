@@ -170,6 +170,36 @@ describe('a suspended organisation', () => {
     ]);
   });
 
+  it('takes no shares or scheduled shares from its campaigns (410, as its pages), and takes them again when restored', async () => {
+    const t = await kit.appWith();
+    const operator = await signUpOperator(t);
+    const { admin, campaignId } = await organizationWithCampaign(t);
+    const assetId = (await createAsset(t.app, admin.token, campaignId)).id as number;
+    const ids = { assetId, campaignId, organizationId: admin.orgId };
+    const share = () => postJson(t.app, '/api/shares', { ...ids, platform: 'twitter' });
+    const schedule = () =>
+      postJson(t.app, '/api/shares/schedule', {
+        ...ids,
+        platform: 'twitter',
+        scheduledFor: new Date(Date.now() + 2 * HOUR_MS).toISOString(),
+      });
+    const sharesLogged = async () =>
+      (await t.database.db.selectFrom('shares').select('id').where('campaignId', '=', campaignId).execute())
+        .length;
+    expect((await share()).statusCode).toBe(201);
+    await postJson(t.app, suspendUrl(admin.orgId), { reason: REASON }, operator.token);
+
+    for (const refused of [await share(), await schedule()]) {
+      expect(refused.statusCode, refused.body).toBe(410);
+      expect(refused.json()).toMatchObject({ code: 'CAMPAIGN_UNAVAILABLE' });
+    }
+    expect(await sharesLogged()).toBe(1);
+
+    await postJson(t.app, restoreUrl(admin.orgId), undefined, operator.token);
+    expect((await share()).statusCode).toBe(201);
+    expect((await schedule()).statusCode).toBe(201);
+  });
+
   it('after its restore, expires the reminders whose moment passed while it was suspended; a held one too', async () => {
     // New organisations' mail is held (the hold's reason is kept when it expires).
     const t = await kit.appWith({ MAIL_HOLD_NEW_ORGS_HOURS: '24' });

@@ -1,10 +1,13 @@
 import { endInstant, SHARE_REFUSED, shareRefusal } from '#shared/campaign-lifecycle.ts';
+import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { organizationSuspension } from '../../lib/org-suspension.ts';
 
 // Whether a public share write may go ahead: the ids must belong together (404/400)
 // and the campaign must be open to sharing now (shareRefusal), the asset not deleted
-// (409). The SQL form of the same rule is db/campaign-open.ts.
+// (409), its organisation not suspended (410, as its pages). The SQL form of the same
+// rule is db/campaign-open.ts (and the share write's own check of the suspension).
 
 export interface ShareTarget {
   assetId: number;
@@ -25,6 +28,8 @@ export async function assertShareable(db: Db, ids: ShareTarget, now = Date.now()
     .executeTakeFirst();
   if (!campaign || campaign.organizationId !== ids.organizationId)
     throw notFound('NOT_FOUND', 'Campaign not found');
+  if (await organizationSuspension(db, ids.organizationId))
+    throw new HttpError(410, 'CAMPAIGN_UNAVAILABLE', CAMPAIGN_UNAVAILABLE);
   const asset = await db
     .selectFrom('assets')
     .select(['campaignId', 'deletedAt'])

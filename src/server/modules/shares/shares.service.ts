@@ -266,7 +266,19 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
         .where('c.organizationId', '=', v.organizationId)
         .where('a.id', '=', v.assetId)
         .where('a.deletedAt', 'is', null)
-        .where(openForSharing({ nowIso: v.createdAt, today: v.today }, 'c')),
+        .where(openForSharing({ nowIso: v.createdAt, today: v.today }, 'c'))
+        // A suspended organisation's pages are gone (410): nothing is shared from them.
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('organizations as o')
+                .select(sql.lit(1).as('one'))
+                .whereRef('o.id', '=', 'c.organizationId')
+                .where('o.suspendedAt', 'is not', null),
+            ),
+          ),
+        ),
     )
     .returning(SHARE_COLUMNS);
 }
