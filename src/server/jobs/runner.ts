@@ -7,6 +7,9 @@ import type { DialectName } from '../db/dialect.ts';
 // runs inside a transaction that first takes a transaction-scoped advisory lock
 // (pg_try_advisory_xact_lock): the instance that gets it does the work, the others
 // skip that tick. On SQLite there is one process, and an in-process flag suffices.
+// Advisory locks belong to the whole database, so the lock's first half is the
+// schema's: installs in other schemas of the same database (and test files, each in
+// a schema of its own) never take each other's turn.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +18,8 @@ declare module 'fastify' {
   }
 }
 
-/** Advisory lock class of background jobs (two-int form, apart from the per-share click locks). */
-const JOB_LOCK_CLASS = 0x52414c4c; // 'RALL'
+/** The first half of a job's advisory lock (two-int form, apart from the one-int per-share click locks): its schema's. */
+const JOB_LOCK_CLASS = sql<number>`hashtext(${'rally-jobs:'} || current_schema())`;
 
 export interface Job {
   name: string;
@@ -103,9 +106,7 @@ export class JobRunner {
     return db.transaction().execute(async (trx) => {
       if (dialect === 'postgres') {
         const { rows } = await sql<{ locked: boolean }>`
-          select pg_try_advisory_xact_lock(${JOB_LOCK_CLASS}::int4, ${job.lockKey}::int4) as locked`.execute(
-          trx,
-        );
+          select pg_try_advisory_xact_lock(${JOB_LOCK_CLASS}, ${job.lockKey}::int4) as locked`.execute(trx);
         // Another instance is running this job now: it does this tick's work.
         if (!rows[0]?.locked) return false;
       }
