@@ -71,8 +71,8 @@ const runnerOf = (app: TestApp, clock: () => number) => {
 /**
  * Runs the jobs at `at` as if their last run were long ago (on every instance given),
  * until the notifications job has run and the outbox holds nothing due. On PostgreSQL
- * a job's advisory lock is the database's, so another test process's tick can make
- * one of ours skip: it is run again, as the timer would.
+ * another instance's tick on this schema can make one of ours skip: it is run again,
+ * as the timer would.
  */
 async function runAt(at: number, apps: TestApp[] = [t]) {
   const { db } = t.database;
