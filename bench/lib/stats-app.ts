@@ -34,7 +34,8 @@ export async function statsBenchApp(
   const { dir, target, database, db } = bench;
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({ config, database, logger: false });
-  const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+  // The bench's own user: the first one made (a bench may seed thousands after it).
+  const user = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
   const { createSession } = await import('../../src/server/modules/auth/index.ts');
   const token = await createSession(db, user.id);
   const get = (url: string) => async () => {
