@@ -112,6 +112,8 @@ export const REGISTRATION_INVITE_ONLY_MESSAGE =
 export const EMAIL_DOMAIN_NOT_ALLOWED_MESSAGE = 'Sign-up on this server is open to some email domains only';
 export const SIGNUP_INVITATION_INVALID_MESSAGE =
   'This sign-up link is not valid any more: it was used, withdrawn or has expired';
+export const SIGNUP_INVITATION_OTHER_EMAIL_MESSAGE =
+  'This invitation was sent to another email address: sign up with the address it was sent to';
 /** The neutral words of a suspended organisation's public pages: nothing of the organisation. */
 export const CAMPAIGN_UNAVAILABLE = 'This campaign is not available';
 /** What a suspended organisation's members are told (the banner, and a refused write). */

@@ -3,6 +3,7 @@ import {
   REGISTRATION_CLOSED_MESSAGE,
   REGISTRATION_INVITE_ONLY_MESSAGE,
   SIGNUP_INVITATION_INVALID_MESSAGE,
+  SIGNUP_INVITATION_OTHER_EMAIL_MESSAGE,
 } from '#shared/errors.ts';
 import type { RegisterInput } from '#shared/schemas/auth.ts';
 import { emailDomainAllowed } from '#shared/schemas/instance-settings.ts';
@@ -10,6 +11,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { effectiveRegistration } from '../../lib/instance-settings.ts';
+import { sql } from 'kysely';
 import { nowIso } from '../../lib/time.ts';
 import { hashToken } from './sessions.ts';
 
@@ -24,8 +26,8 @@ const invalidLink = () => forbidden('SIGNUP_INVITATION_INVALID', SIGNUP_INVITATI
  * Whether POST /api/register may make this account, under the instance's sign-up policy
  * (docs/api.md "Operators"). Checked before any password work, so a refused sign-up
  * costs a lookup. An operator's sign-up link lets anyone in whatever the policy and
- * the domain list (the operator chose to); an organisation's pending invitation is
- * enough under invite-only; otherwise open lets in the allowed domains, invite-only
+ * the domain list (the operator chose to); an organisation's pending invitation lets
+ * its invited address make one account under invite-only; otherwise open lets in the allowed domains, invite-only
  * and closed nobody. The link is spent by `spendSignupInvitation` in the transaction
  * that makes the account.
  */
@@ -45,20 +47,33 @@ export async function admitRegistration(db: Db, config: Config, input: RegisterI
     }
   }
   if (registration !== 'open') {
-    const invited =
-      tokenHash !== undefined &&
-      (await db
-        .selectFrom('invitations')
-        .select('id')
-        .where('tokenHash', '=', tokenHash)
-        .where('acceptedAt', 'is', null)
-        .where('expiresAt', '>', now)
-        .executeTakeFirst()) !== undefined;
-    // A token that is neither a live link nor a pending invitation: withdrawn, used, made up.
-    if (tokenHash && !invited) throw invalidLink();
+    const invitation =
+      tokenHash === undefined
+        ? undefined
+        : await db
+            .selectFrom('invitations as i')
+            .innerJoin('organizations as o', 'o.id', 'i.organizationId')
+            .select(['i.email', 'o.suspendedAt'])
+            .where('i.tokenHash', '=', tokenHash)
+            .where('i.acceptedAt', 'is', null)
+            .where('i.expiresAt', '>', now)
+            .executeTakeFirst();
+    // A token that is neither a live link nor a pending invitation: withdrawn, used, made up
+    // (or of an organisation its operators suspended).
+    if (tokenHash && (!invitation || invitation.suspendedAt)) throw invalidLink();
     // Closed: an organisation's invitation is not enough either.
     if (registration === 'closed') throw forbidden('REGISTRATION_CLOSED', REGISTRATION_CLOSED_MESSAGE);
-    if (!invited) throw forbidden('REGISTRATION_INVITE_ONLY', REGISTRATION_INVITE_ONLY_MESSAGE);
+    if (!invitation) throw forbidden('REGISTRATION_INVITE_ONLY', REGISTRATION_INVITE_ONLY_MESSAGE);
+    // The invitation lets in the address it was sent to, once: not whoever sees its link.
+    const invited = invitation.email.trim().toLowerCase();
+    if (input.email.trim().toLowerCase() !== invited)
+      throw forbidden('SIGNUP_INVITATION_INVALID', SIGNUP_INVITATION_OTHER_EMAIL_MESSAGE);
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(trim(email))`, '=', invited)
+      .executeTakeFirst();
+    if (taken) throw invalidLink();
   }
   if (!emailDomainAllowed(input.email, allowedEmailDomains))
     throw forbidden('EMAIL_DOMAIN_NOT_ALLOWED', EMAIL_DOMAIN_NOT_ALLOWED_MESSAGE);

@@ -89,10 +89,21 @@ describe('the sign-up policy', () => {
     );
     refused(await register(t, { invitation: 'made-up-token' }), 'SIGNUP_INVITATION_INVALID');
 
-    // The invitation page registers, then accepts: the invitee joins.
+    // The invitation lets in the address it was sent to, not whoever holds its link.
     const token = await orgInvitation(t, admin);
-    const invitee = await register(t, { invitation: token });
+    refused(
+      await register(t, { invitation: token, email: 'stranger@evil.test' }),
+      'SIGNUP_INVITATION_INVALID',
+      'This invitation was sent to another email address: sign up with the address it was sent to',
+    );
+    // The invitation page registers, then accepts: the invitee joins.
+    const invitee = await register(t, { invitation: token, email: ' Invitee@Example.org ' });
     expect(invitee.statusCode, invitee.body).toBe(201);
+    // One account per invitation, even before it is accepted.
+    refused(
+      await register(t, { invitation: token, email: 'invitee@example.org' }),
+      'SIGNUP_INVITATION_INVALID',
+    );
     const accepted = await postJson(
       t.app,
       `/api/invitations/${token}/accept`,

@@ -4,7 +4,7 @@ import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
 import { insertHeldMail } from '../../test/db-rows.ts';
 import { mailingApps, reminderRunner } from '../../test/reminder-kit.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
-import { addMember } from '../../test/teams.ts';
+import { addMember, tokenOf } from '../../test/teams.ts';
 import {
   appPerFile,
   bearer,
@@ -198,6 +198,34 @@ describe('a suspended organisation', () => {
     await postJson(t.app, restoreUrl(admin.orgId), undefined, operator.token);
     expect((await share()).statusCode).toBe(201);
     expect((await schedule()).statusCode).toBe(201);
+  });
+
+  it('gains no members: its pending invitation cannot be accepted while it is suspended', async () => {
+    const t = await kit.appWith();
+    const operator = await signUpOperator(t);
+    const { admin } = await organizationWithCampaign(t);
+    const invited = await postJson(
+      t.app,
+      '/api/organization/invitations',
+      { email: 'joiner@example.org', role: 'viewer' },
+      admin.token,
+    );
+    const token = tokenOf(invited.json().url);
+    // Someone with an account and no organisation yet, as an invitee is.
+    const joiner = (
+      await postJson(t.app, '/api/register', {
+        username: 'joiner',
+        email: 'joiner@example.org',
+        password: 'secret123',
+      })
+    ).json() as { token: string };
+    await postJson(t.app, suspendUrl(admin.orgId), { reason: REASON }, operator.token);
+    const accept = () => postJson(t.app, `/api/invitations/${token}/accept`, undefined, joiner.token);
+    const refused = await accept();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('ORGANIZATION_SUSPENDED');
+    await postJson(t.app, restoreUrl(admin.orgId), undefined, operator.token);
+    expect((await accept()).statusCode).toBe(200);
   });
 
   it('after its restore, expires the reminders whose moment passed while it was suspended; a held one too', async () => {

@@ -1,3 +1,4 @@
+import { assertOrganizationActive } from '../../lib/org-suspension.ts';
 import type {
   AcceptedInvitation,
   CreatedInvitation,
@@ -158,6 +159,8 @@ export async function acceptInvitation(opts: {
   const { db, user, token } = opts;
   const invitation = await usableInvitation(db, token);
   if (user.organizationId) throw conflict('ALREADY_IN_ORGANIZATION', ALREADY_IN_ORG);
+  // A suspended organisation gains no members (its members' own writes are refused too).
+  await assertOrganizationActive(db, invitation.organizationId);
   return auditedTransaction(
     db,
     { organizationId: invitation.organizationId, actorId: user.id },
