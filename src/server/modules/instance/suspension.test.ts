@@ -183,17 +183,30 @@ describe('a suspended organisation', () => {
         platform: 'twitter',
         scheduledFor: new Date(Date.now() + 2 * HOUR_MS).toISOString(),
       });
+    // Shares and scheduled shares alike (one of each is made before the suspension).
     const sharesLogged = async () =>
       (await t.database.db.selectFrom('shares').select('id').where('campaignId', '=', campaignId).execute())
         .length;
     expect((await share()).statusCode).toBe(201);
+
+    // The supporter's own scheduled share, read back with the visitor cookie it was given.
+    const scheduling = await schedule();
+    const cookie = String(scheduling.headers['set-cookie']).split(';')[0];
+    const scheduledRead = () =>
+      t.app.inject({
+        url: `/api/supporter/campaigns/${campaignId}/scheduled/${scheduling.json().id}`,
+        headers: { cookie },
+      });
+    expect((await scheduledRead()).statusCode).toBe(200);
     await postJson(t.app, suspendUrl(admin.orgId), { reason: REASON }, operator.token);
+    // The reminder's link no longer opens the share either.
+    expect((await scheduledRead()).statusCode).toBe(410);
 
     for (const refused of [await share(), await schedule()]) {
       expect(refused.statusCode, refused.body).toBe(410);
       expect(refused.json()).toMatchObject({ code: 'CAMPAIGN_UNAVAILABLE' });
     }
-    expect(await sharesLogged()).toBe(1);
+    expect(await sharesLogged()).toBe(2);
 
     await postJson(t.app, restoreUrl(admin.orgId), undefined, operator.token);
     expect((await share()).statusCode).toBe(201);

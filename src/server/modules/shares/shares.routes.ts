@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
 import { created, errorResponses, idParamsSchema, ok } from '#shared/schemas/common.ts';
 import {
   logShareSchema,
@@ -17,7 +18,8 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
 import { loadMessageHashKey } from '../../lib/app-secrets.ts';
-import { notFound } from '../../lib/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { organizationSuspension } from '../../lib/org-suspension.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
@@ -157,6 +159,9 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
         ref: request.query.ref,
       }).executeTakeFirst();
       if (!share) throw notFound('NOT_FOUND', 'Scheduled share not found');
+      // A suspended organisation's campaigns are gone from the public, this link's too.
+      if (await organizationSuspension(db, share.organizationId))
+        throw new HttpError(410, 'CAMPAIGN_UNAVAILABLE', CAMPAIGN_UNAVAILABLE);
       return {
         id: share.id,
         assetId: share.assetId,
