@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { REF_CODE_PATTERN } from '#shared/constants.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
+  copiedText,
   campaignStats,
   DESKTOP,
   installShareRecorder,
@@ -216,7 +217,7 @@ test.describe('sharing from the desktop page', () => {
     await page.goto(`/supporter/${seeded.campaignId}`);
     await page.getByRole('button', { name: `Copy text of ${seeded.assets[1].label}` }).click();
     await expect(toast(page)).toContainText('Text copied!');
-    expect(await clipboard(page)).toBe(seeded.assets[1].content);
+    expect(await copiedText(page, seeded.assets[1].id)).toBe(seeded.assets[1].content);
 
     await page.getByRole('button', { name: 'Share Now' }).first().click();
     const dialog = page.getByRole('dialog');
@@ -228,7 +229,7 @@ test.describe('sharing from the desktop page', () => {
     await expect(toast(page)).toContainText('Image downloaded');
 
     await dialog.getByRole('button', { name: 'Copy Text' }).click();
-    expect(await clipboard(page)).toBe(seeded.assets[0].label);
+    expect(await copiedText(page, seeded.assets[0].id)).toBe(seeded.assets[0].label);
   });
 
   test('Save Image failure toast', async ({ page, request }) => {
@@ -412,6 +413,6 @@ test.describe('sharing from a phone', () => {
     const textQuick = page.getByRole('region', { name: `Quick Share ${seeded.assets[1].label}` });
     await textQuick.getByRole('button', { name: 'Copy Text' }).tap();
     await expect(toast(page)).toContainText('Text copied!');
-    expect(await clipboard(page)).toBe(seeded.assets[1].content);
+    expect(await copiedText(page, seeded.assets[1].id)).toBe(seeded.assets[1].content);
   });
 });

@@ -264,3 +264,18 @@ export function icsProp(ics: string, name: string): string | undefined {
     .find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`))
     ?.replace(/^[^:]+:/, '');
 }
+
+/**
+ * The text Copy Text put on the clipboard, after checking the tracked link it ends with
+ * (a blank line, then the asset's link with a ref and the copy source).
+ */
+export async function copiedText(page: Page, assetId: number): Promise<string> {
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const cut = copied.lastIndexOf('\n\n');
+  expect(cut, copied).toBeGreaterThan(0);
+  const link = new URL(copied.slice(cut + 2));
+  expect(link.searchParams.get('a')).toBe(String(assetId));
+  expect(link.searchParams.get('ref')).toBeTruthy();
+  expect(link.searchParams.get('utm_source')).toBe('copy');
+  return copied.slice(0, cut);
+}
