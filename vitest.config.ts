@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { GUARDS } from './vitest.guards.config.ts';
 
 // Unit and API tests. API tests run on in-memory SQLite; when TEST_DATABASE_URL is
 // set the server tests run a second time against that PostgreSQL (CI does both).
@@ -16,6 +17,9 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          // CPU guards measure a ratio that the suite's own parallel load distorts: they
+          // run alone afterwards (vitest.guards.config.ts, `npm run test:guards`).
+          exclude: ['**/node_modules/**', ...GUARDS],
           environment: 'node',
         },
       },
