@@ -6,22 +6,12 @@ import {
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { SettingsForm, WithSettings } from './settings-state.tsx';
+import { SectionSettings, SettingsForm } from './settings-state.tsx';
 import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
 /** The Privacy tab: how long raw events keep their personal fields (docs/privacy.md). */
 export function PrivacySettings() {
-  return (
-    <WithSettings>
-      {(settings, canChange) => (
-        <PrivacyForm
-          key={JSON.stringify(settings.privacy)}
-          initial={settings.privacy}
-          canChange={canChange}
-        />
-      )}
-    </WithSettings>
-  );
+  return <SectionSettings section="privacy" Form={PrivacyForm} />;
 }
 
 const MONTHS_HELP =
