@@ -14,7 +14,6 @@ import { publicOrigin } from '../../lib/public-origin.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { getSettings } from '../settings/index.ts';
-import { posterPdf } from './poster.ts';
 import { loadPosterLogo } from './poster-logo.ts';
 import { qrPng, qrSvg } from './qr-code.ts';
 
@@ -153,8 +152,13 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
         type: 'application/pdf',
         name: `campaign-${campaign.id}-poster.pdf`,
         drawnFrom: [codeUrl, campaign.name, line, organization.name, logo?.digest ?? ''],
-        body: async () =>
-          Buffer.from(await posterPdf({ organization, name: campaign.name, line, codeUrl, printedUrl })),
+        body: async () => {
+          // pdf-lib (and its fonts, unpacked as it loads) is read at the first poster, not at start.
+          const { posterPdf } = await import('./poster.ts');
+          return Buffer.from(
+            await posterPdf({ organization, name: campaign.name, line, codeUrl, printedUrl }),
+          );
+        },
       });
     },
   );
