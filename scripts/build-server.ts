@@ -75,6 +75,11 @@ await build({
   // make the map (read at start with --enable-source-maps) several times larger.
   sourcesContent: false,
   legalComments: 'none',
+  // A third less to parse at each start (stack traces go through the map anyway);
+  // names kept, as plugins and errors are known by them.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
   logLevel: 'warning',
 });
 console.log(`server built into ${OUT_DIR}/main.js in ${Date.now() - started} ms`);
