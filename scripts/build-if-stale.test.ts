@@ -70,5 +70,5 @@ describe('npm start builds only when it must', () => {
     fs.rmSync(path.join(root, 'dist/client/index.html'));
     expect(start()).toContain('no build yet: building');
     expect(builds()).toBe(4);
-  });
+  }, 60_000);
 });
