@@ -78,6 +78,8 @@ export default defineConfig({
     sourcemap: false,
     // The server reads it to preload a route's chunks with the entry (html/app-shell.ts).
     manifest: true,
+    // Every browser the app supports knows modulepreload: the polyfill's start-up work is saved.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,
