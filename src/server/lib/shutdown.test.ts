@@ -49,54 +49,61 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
       return new Set(rows.map((r) => r.ref));
     }
 
-    it('keeps every acknowledged share, answers the rest 503 or drops the connection, exits 0 within 10 s', async () => {
-      const server = await startServer({
-        DATA_DIR: dataDir,
-        ...(database && { DATABASE_URL: database.url }),
-      });
-      const { child, port } = server;
-      const exited = server.exited.then((code) => ({ code, at: Date.now() }));
-      try {
-        const { auth, orgId } = await signUpOn(port, 'Shutdown', 'sd');
-        const campaign = await httpRequest(
-          port,
-          'POST',
-          '/api/campaigns',
-          { name: 'Drain', status: 'active' },
-          auth,
-        );
-        expect(campaign.status).toBe(201);
-        const asset = await httpRequest(
-          port,
-          'POST',
-          '/api/assets',
-          { campaignId: campaign.json.id, title: 'Text', type: 'text', content: 'Share me' },
-          auth,
-        );
-        expect(asset.status).toBe(201);
+    // The 10 s is asserted on the exit itself; starting a server process and signing up
+    // took most of the default 20 s on a loaded CI machine.
+    it(
+      'keeps every acknowledged share, answers the rest 503 or drops the connection, exits 0 within 10 s',
+      { timeout: 90_000 },
+      async () => {
+        const server = await startServer({
+          DATA_DIR: dataDir,
+          ...(database && { DATABASE_URL: database.url }),
+        });
+        const { child, port } = server;
+        const exited = server.exited.then((code) => ({ code, at: Date.now() }));
+        try {
+          const { auth, orgId } = await signUpOn(port, 'Shutdown', 'sd');
+          const campaign = await httpRequest(
+            port,
+            'POST',
+            '/api/campaigns',
+            { name: 'Drain', status: 'active' },
+            auth,
+          );
+          expect(campaign.status).toBe(201);
+          const asset = await httpRequest(
+            port,
+            'POST',
+            '/api/assets',
+            { campaignId: campaign.json.id, title: 'Text', type: 'text', content: 'Share me' },
+            auth,
+          );
+          expect(asset.status).toBe(201);
 
-        const run = await writesAroundSigterm(
-          child,
-          WRITES,
-          (i) => `drain${i.toString().padStart(5, '0')}${Math.random().toString(16).slice(2, 8)}`,
-          (_i, ref) =>
-            httpRequest(port, 'POST', '/api/shares', {
-              assetId: asset.json.id,
-              campaignId: campaign.json.id,
-              organizationId: orgId,
-              platform: 'twitter',
-              ref,
-            }),
-        );
-        expect(run.outcomes).toHaveLength(WRITES);
-        const drain = expectCleanDrain(run, await exited, await storedRefs());
-        console.log(
-          `shutdown under load: ${drain.acknowledged} acknowledged and stored, ${drain.refused} answered 503, ` +
-            `${drain.dropped} connection errors; exit after ${drain.exitMs} ms`,
-        );
-      } finally {
-        killServer(server);
-      }
-    }, 20_000);
+          const run = await writesAroundSigterm(
+            child,
+            WRITES,
+            (i) => `drain${i.toString().padStart(5, '0')}${Math.random().toString(16).slice(2, 8)}`,
+            (_i, ref) =>
+              httpRequest(port, 'POST', '/api/shares', {
+                assetId: asset.json.id,
+                campaignId: campaign.json.id,
+                organizationId: orgId,
+                platform: 'twitter',
+                ref,
+              }),
+          );
+          expect(run.outcomes).toHaveLength(WRITES);
+          const drain = expectCleanDrain(run, await exited, await storedRefs());
+          console.log(
+            `shutdown under load: ${drain.acknowledged} acknowledged and stored, ${drain.refused} answered 503, ` +
+              `${drain.dropped} connection errors; exit after ${drain.exitMs} ms`,
+          );
+        } finally {
+          killServer(server);
+        }
+      },
+      20_000,
+    );
   },
 );
