@@ -8,7 +8,7 @@ import './styles.css';
 // (the server preloads their chunks with the entry).
 //
 // The supporter page arrives painted (the server's first paint: the campaign and its
-// assets, docs/decisions/0028), so its scripts wait for that paint: they are fetched
+// assets, docs/decisions/0029), so its scripts wait for that paint: they are fetched
 // once its first image is on screen (or failed), at most FIRST_PAINT_WAIT_MS after this
 // runs, and do not compete with that image for a phone's bandwidth and CPU.
 const FIRST_PAINT_WAIT_MS = 1500;

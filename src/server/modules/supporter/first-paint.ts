@@ -6,7 +6,7 @@ import { videoSiteOf } from '#shared/video-sites.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
 
 // The supporter page's first paint, sent inside the shell's root element so a phone
-// shows the campaign before the scripts have run (docs/decisions/0028). It is static
+// shows the campaign before the scripts have run (docs/decisions/0029). It is static
 // HTML with the page's own classes (app/routes/supporter-page.tsx and the supporter
 // views it composes): the organisation's ask, the campaign's name and description, and
 // each asset's media and heading in boxes of the final size. React replaces it on its
