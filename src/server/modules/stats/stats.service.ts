@@ -57,7 +57,7 @@ export const inTail = (table: 'shares' | 'clicks' | 'visits', range: TailRange, 
  * that OFFSET 0 keeps apart, so the scope is filtered above it: the planner then
  * estimates the scope's rows from the column's statistics (10,000 of a 10,000-event
  * tail) rather than the 0.5% it guesses for `+column = id` (50), and groups in a hash
- * instead of sorting the whole tail (docs/decisions/0028-stats-tail.md).
+ * instead of sorting the whole tail (docs/decisions/0029-stats-tail.md).
  */
 function tailFrom(dialect: DialectName, table: 'shares' | 'clicks', range: TailRange, scope: Scope) {
   const t = sql.table(table);
