@@ -17,7 +17,6 @@ import { auditedTransaction } from '../../lib/audit.ts';
 import { conflict } from '../../lib/errors.ts';
 import { lockOrganization } from '../../lib/org-lock.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/index.ts';
 import { otherAdmins, revokeMade } from '../members/index.ts';
 import { anonymousId } from '../privacy/index.ts';
 import { checkCurrentPassword, type PasswordProof } from './account.service.ts';
