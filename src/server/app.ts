@@ -30,6 +30,7 @@ import {
   suspensionRoutes,
 } from './modules/instance/index.ts';
 import { qrRoutes } from './modules/qr/index.ts';
+import { privacyRequestRoutes } from './modules/privacy/index.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
 import { embedRoutes } from './modules/embed/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
@@ -176,6 +177,7 @@ export async function buildApp(opts: {
     membersRoutes,
     apiKeysRoutes,
     settingsRoutes,
+    privacyRequestRoutes,
     campaignsRoutes,
     campaignLifecycleRoutes,
     assetsRoutes,

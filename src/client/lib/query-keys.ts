@@ -21,6 +21,8 @@ export const queryKeys = {
   members: ['/api/organization/members'],
   /** The admin's activity log, one key per filter (pages within it). */
   orgActivity: ['/api/organization/activity'],
+  /** An admin's search for a supporter (a data request), keyed by its whole URL. */
+  supporterSearch: (url: string) => [url] as const,
   /** An admin's list of handed-out secrets: API keys, invitations. */
   revocableList: (path: string) => [path] as const,
   invitation: (token: string) => ['/api/invitations', token] as const,

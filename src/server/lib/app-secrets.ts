@@ -34,3 +34,6 @@ export const loadMessageHashKey = (db: Db): Promise<Buffer> => loadKey(db, 'mess
 
 /** The HMAC key of staff notifications' unsubscribe links, so every instance signs and checks alike. */
 export const loadUnsubscribeKey = (db: Db): Promise<Buffer> => loadKey(db, 'notification-unsubscribe');
+
+/** The key that seals the opaque supporter keys of admins' data requests (modules/privacy/requests.service.ts). */
+export const loadPrivacyRequestKey = (db: Db): Promise<Buffer> => loadKey(db, 'privacy-request');

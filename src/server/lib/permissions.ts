@@ -76,6 +76,11 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/organization/settings': sessionOnly('member'),
   'PUT /api/organization/settings': sessionOnly('admin'),
   'GET /api/organization/activity': sessionOnly('admin'),
+  // Data requests about a supporter (docs/api.md "Privacy"): admins, signed in.
+  'GET /api/organization/privacy/supporters': sessionOnly('admin'),
+  'GET /api/organization/privacy/supporters/:key/export.json': sessionOnly('admin'),
+  'GET /api/organization/privacy/supporters/:key/export.csv': sessionOnly('admin'),
+  'POST /api/organization/privacy/supporters/:key/erase': sessionOnly('admin'),
 
   // Members and invitations
   'GET /api/organization/members': sessionOnly('member'),

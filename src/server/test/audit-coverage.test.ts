@@ -6,6 +6,7 @@ import { hashToken } from '../modules/auth/index.ts';
 import { multipartFile, PNG_1X1 } from './sample-files.ts';
 import { insertHeldMail } from './db-rows.ts';
 import { addMember, tokenOf } from './teams.ts';
+import { seedSupporterKey } from './supporter-key.ts';
 import { bearer, createTestApp, signUp, signUpOperator, type SignedUp, type TestApp } from './test-app.ts';
 import { isoAfter, nowIso } from '../lib/time.ts';
 import { PERMISSIONS, routeRule } from '../lib/permissions.ts';
@@ -137,6 +138,14 @@ const CALLS: Record<string, Call> = {
       }),
       actorId: user.userId,
       orgId: user.orgId,
+    };
+  },
+  'POST /api/organization/privacy/supporters/:key/erase': async (auth) => {
+    const key = await seedSupporterKey(t, admin);
+    return {
+      res: await inject('POST', `/api/organization/privacy/supporters/${key}/erase`, auth, {
+        reason: 'Asked by the supporter',
+      }),
     };
   },
   'DELETE /api/user': async () => {

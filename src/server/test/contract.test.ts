@@ -11,6 +11,7 @@ import { multipartFile, PNG_1X1 } from './sample-files.ts';
 import { API_DOCS_PREFIX } from '../plugins/openapi.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 import { bearer, createTestApp, sendJson, signUp, signUpOperator, type TestApp } from './test-app.ts';
+import { seedSupporterKey } from './supporter-key.ts';
 
 // The contract: every route declares its response schemas, the OpenAPI document
 // lists every /api route with them, and the bodies the server really sends parse
@@ -183,7 +184,7 @@ describe('real responses parse with the route schemas', () => {
   const none = { id: 999999 };
 
   /** Members, invitations, roles, settings and the account's own routes, in the order a team uses them. */
-  async function callTeamRoutes(call: Caller, staff: { token: string; username: string }) {
+  async function callTeamRoutes(call: Caller, staff: { token: string; username: string; orgId: number }) {
     const auth = bearer(staff.token);
     const email = () => `c${Math.random().toString(36).slice(2, 10)}@example.org`;
 
@@ -276,6 +277,18 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...deletion, payload: { password: 'wrong-one' }, status: 400 });
     await call({ ...deletion, payload: { password: 'secret123' }, status: 204 });
     await call({ ...deletion, payload: { password: 'secret123' }, status: 401 });
+    // An admin's data request about a supporter.
+    const supporters = '/api/organization/privacy/supporters';
+    await call({ route: `GET ${supporters}`, query: 'name=Nobody', headers: auth, status: 200 });
+    await call({ route: `GET ${supporters}`, query: 'name=a&ref=b', headers: auth, status: 400 });
+    const supporter = { params: { key: await seedSupporterKey(t, staff) }, headers: auth };
+    await call({ route: `GET ${supporters}/:key/export.json`, ...supporter, status: 200 });
+    await call({ route: `GET ${supporters}/:key/export.csv`, ...supporter, status: 200 });
+    const unknown = { params: { key: 'x'.repeat(40) }, headers: auth };
+    await call({ route: `GET ${supporters}/:key/export.json`, ...unknown, status: 404 });
+    const erase = `POST ${supporters}/:key/erase` as const;
+    await call({ route: erase, ...supporter, payload: {}, status: 400 });
+    await call({ route: erase, ...supporter, payload: { reason: 'Asked by the supporter' }, status: 200 });
     const firstRun = { route: 'PUT /api/user/first-run/:step', headers: auth } as const;
     await call({ ...firstRun, params: { step: 'linkCopied' }, status: 204 });
     await call({ ...firstRun, params: { step: 'launched' }, status: 400 });

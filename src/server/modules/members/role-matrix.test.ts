@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, routeRule } from '../../lib/permissions.ts';
 import { API_KEY_REFUSED_MESSAGE } from '../../plugins/permissions.ts';
 import { addMember } from '../../test/teams.ts';
+import { seedSupporterKey } from '../../test/supporter-key.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { multipartFile, PNG_1X1 } from '../../test/sample-files.ts';
@@ -64,6 +65,7 @@ let admin: { token: string; userId: number; orgId: number };
 let campaignId: number;
 let assetId: number;
 let templateId: number;
+let supporterKey: string;
 
 beforeAll(async () => {
   // DEV_TOOLS=1: the debug route is registered, so its access rule is walked too.
@@ -107,6 +109,7 @@ beforeAll(async () => {
   });
   expect(tpl.statusCode).toBe(201);
   templateId = tpl.json().id;
+  supporterKey = await seedSupporterKey(t, admin);
 });
 afterAll(() => t.close());
 
@@ -154,6 +157,13 @@ const onNewMember = (method: Call['method'], payload?: unknown): Case => ({
   other: 404,
 });
 
+/** The admin's supporter as `:key` (a data request); another organisation's admin gets 404. */
+const ofSupporter = (body?: object): Case => ({
+  params: () => ({ key: supporterKey }),
+  ...(body && { body: () => body }),
+  other: 404,
+});
+
 const CASES: Record<string, Case> = {
   'POST /api/register': {
     body: () => ({
@@ -184,6 +194,11 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/user/activity': {},
   'GET /api/user/data': {},
+  // An admin's data requests: the admin's supporter by its key; another organisation's admin gets 404.
+  'GET /api/organization/privacy/supporters': { query: 'name=Nobody' },
+  'GET /api/organization/privacy/supporters/:key/export.json': ofSupporter(),
+  'GET /api/organization/privacy/supporters/:key/export.csv': ofSupporter(),
+  'POST /api/organization/privacy/supporters/:key/erase': ofSupporter({ reason: 'Asked by the supporter' }),
   // A wrong password: past the permission check, nobody's account goes.
   'DELETE /api/user': { body: () => ({ password: 'not-the-password' }), alsoAllowed: [400] },
   'GET /api/user/notifications': {},

@@ -1,6 +1,7 @@
 // Personal data (issue 27, docs/privacy.md): the retention job that strips raw events'
 // personal fields past each organisation's months. The registry it walks is
-// db/personal-data.ts.
+// db/personal-data.ts. Admins' data requests about a supporter: requests.routes.ts.
+export { privacyRequestRoutes } from './requests.routes.ts';
 export {
   anonymousId,
   cutoffFor,

@@ -1,6 +1,7 @@
 // Figures: the rollups the background job builds (rollups*.ts) and the reads over
 // them (stats, analytics, asset analytics, exports).
 export { namedSharesQuery, organizationAnalytics } from './analytics.service.ts';
+export { csvRow } from './csv.ts';
 export { ROLLUP_BATCH, rollUpBatch, rollupJob } from './rollups.ts';
 export { statsRoutes } from './stats.routes.ts';
 export { campaignStats } from './stats.service.ts';

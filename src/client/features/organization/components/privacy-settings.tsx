@@ -6,12 +6,18 @@ import {
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { DataRequests } from './data-requests.tsx';
 import { SectionSettings, SettingsForm } from './settings-state.tsx';
 import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
 /** The Privacy tab: how long raw events keep their personal fields (docs/privacy.md). */
 export function PrivacySettings() {
-  return <SectionSettings section="privacy" Form={PrivacyForm} />;
+  return (
+    <>
+      <SectionSettings section="privacy" Form={PrivacyForm} />
+      <DataRequests />
+    </>
+  );
 }
 
 const MONTHS_HELP =
