@@ -2,6 +2,7 @@
 // personal fields past each organisation's months. The registry it walks is
 // db/personal-data.ts.
 export {
+  anonymousId,
   cutoffFor,
   personalDataRetentionJob,
   RETENTION_EVERY_MS,
