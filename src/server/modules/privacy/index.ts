@@ -10,3 +10,6 @@ export {
   RETENTION_JOB,
   stripExpiredPersonalData,
 } from './retention.job.ts';
+// A supporter's data: its export and its erasure (issue 27 item 3), for the supporter's
+// own requests and the admins' data requests.
+export { eraseSupporterData, exportSupporterData, type SupporterSubject } from './supporter-data.ts';
