@@ -48,7 +48,7 @@ export type SupporterMatch = z.infer<typeof supporterMatchSchema>;
 export const supporterMatchListSchema = z.array(supporterMatchSchema);
 
 export const supporterKeyParamsSchema = z.strictObject({
-  key: z.string().regex(/^[A-Za-z0-9_-]{20,4000}$/, 'Not a supporter key'),
+  key: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not a supporter key'),
 });
 
 export const eraseRequestSchema = z.strictObject({

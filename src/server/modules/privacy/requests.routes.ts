@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '#shared/schemas/common.ts';
-import { supporterDataExportSchema } from '#shared/schemas/my-data.ts';
+import { type SupporterDataExport as Export, supporterDataExportSchema } from '#shared/schemas/my-data.ts';
 import {
   eraseRequestSchema,
   eraseResultSchema,
@@ -44,45 +44,30 @@ export async function privacyRequestRoutes(app: FastifyInstance, { db }: AppDeps
     async (request) => searchSupporters({ ...as(request), query: request.query }),
   );
 
-  r.get(
-    `${BASE}/:key/export.json`,
-    {
-      onRequest: noStore,
-      schema: {
-        params: supporterKeyParamsSchema,
-        querystring: exportQuerySchema,
-        response: ok(supporterDataExportSchema),
+  // The same export as JSON or as CSV (one row per value), each audited.
+  const exports = [
+    { ext: 'json', format: 'JSON', response: ok(supporterDataExportSchema), body: (d: Export) => d },
+    { ext: 'csv', format: 'CSV', response: csvResponse, body: supporterCsv },
+  ] as const;
+  for (const { ext, format, response, body } of exports)
+    r.get(
+      `${BASE}/:key/export.${ext}`,
+      {
+        onRequest: noStore,
+        schema: { params: supporterKeyParamsSchema, querystring: exportQuerySchema, response },
       },
-    },
-    async (request, reply) => {
-      const data = await exportSupporter({
-        ...as(request),
-        key: request.params.key,
-        format: 'JSON',
-        ...request.query,
-      });
-      attachment(reply, 'supporter-data.json');
-      return data;
-    },
-  );
-
-  r.get(
-    `${BASE}/:key/export.csv`,
-    {
-      onRequest: noStore,
-      schema: { params: supporterKeyParamsSchema, querystring: exportQuerySchema, response: csvResponse },
-    },
-    async (request, reply) => {
-      const data = await exportSupporter({
-        ...as(request),
-        key: request.params.key,
-        format: 'CSV',
-        ...request.query,
-      });
-      attachment(reply, 'supporter-data.csv').type('text/csv; charset=utf-8');
-      return supporterCsv(data);
-    },
-  );
+      async (request, reply) => {
+        const data = await exportSupporter({
+          ...as(request),
+          key: request.params.key,
+          format,
+          ...request.query,
+        });
+        attachment(reply, `supporter-data.${ext}`);
+        if (ext === 'csv') reply.type('text/csv; charset=utf-8');
+        return body(data);
+      },
+    );
 
   r.post(
     `${BASE}/:key/erase`,

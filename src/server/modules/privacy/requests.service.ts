@@ -21,10 +21,10 @@ import { eraseSupporterData, exportSupporterData, type SupporterSubject } from '
 // A supporter is found in the caller's organisation by a reminder address (its keyed
 // hash, computed as reminders/reminder-keys.ts `emailKey` does: the address itself is
 // not kept past its reminder), by the name given on a share, or by a share link (its
-// `ref` -> the share -> its visitor id). Each match is named by an opaque key: the
-// subject (visitor ids, address keys) sealed with AES-256-GCM under an instance secret,
-// bound to the organisation and valid for an hour, so no visitor id or address hash
-// leaves the server and another organisation's key opens nothing (404). Exports and
+// `ref` -> the share -> its visitor id). Each match is named by an opaque key: one of
+// its shares or its address's hash, sealed with AES-256-GCM under an instance secret,
+// bound to the organisation and valid for an hour, so no id or address hash leaves
+// the server and another organisation's key opens nothing (404). Exports and
 // erasures are audited with who, when and the reason, never the person's data.
 
 /** How long a search's keys stay usable. */
@@ -32,42 +32,57 @@ export const SUPPORTER_KEY_TTL_MS = HOUR_MS;
 
 const NOT_FOUND = 'Supporter not found';
 
-interface Sealed {
-  v: string[];
-  e: string[];
-  /** Expiry, epoch ms. */
-  x: number;
-}
+/**
+ * What a key seals, kept short (a key is one part of a URL): a share of the supporter
+ * (found by name or link: the subject is its visitor id) or a reminder address's keyed
+ * hash (the subject is the address and the browsers its reminders came from).
+ */
+type Handle = { share: number } | { address: string };
 
 const aad = (orgId: number) => Buffer.from(`privacy-request:${orgId}`);
+const IV = 12;
+const TAG = 16;
 
-/** The opaque key of a subject, for this organisation only. */
-async function sealSubject(opts: OrgRead & { visitorIds: string[]; emailKeys: string[] }): Promise<string> {
-  const secret = await loadPrivacyRequestKey(opts.db);
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', secret, iv).setAAD(aad(opts.orgId));
-  const body: Sealed = { v: opts.visitorIds, e: opts.emailKeys, x: Date.now() + SUPPORTER_KEY_TTL_MS };
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(body)), cipher.final()]);
+/** kind (1 share, 2 address), expiry (epoch seconds), then the share id or the 32-byte hash. */
+function packHandle(h: Handle): Buffer {
+  const head = Buffer.alloc(5);
+  head.writeUInt8('share' in h ? 1 : 2, 0);
+  head.writeUInt32BE(Math.floor((Date.now() + SUPPORTER_KEY_TTL_MS) / 1000), 1);
+  if ('address' in h) return Buffer.concat([head, Buffer.from(h.address, 'hex')]);
+  const id = Buffer.alloc(6);
+  id.writeUIntBE(h.share, 0, 6);
+  return Buffer.concat([head, id]);
+}
+
+function unpackHandle(b: Buffer): Handle {
+  if (b.readUInt32BE(1) * 1000 <= Date.now()) throw new Error('lapsed');
+  const kind = b.readUInt8(0);
+  if (kind === 1 && b.length === 11) return { share: b.readUIntBE(5, 6) };
+  if (kind === 2 && b.length === 37) return { address: b.subarray(5).toString('hex') };
+  throw new Error('not a handle');
+}
+
+/** The opaque key of a handle, for this organisation only. */
+async function seal(read: OrgRead, h: Handle): Promise<string> {
+  const iv = randomBytes(IV);
+  const cipher = createCipheriv('aes-256-gcm', await loadPrivacyRequestKey(read.db), iv).setAAD(
+    aad(read.orgId),
+  );
+  const sealed = Buffer.concat([cipher.update(packHandle(h)), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
 }
 
-/** The subject a key stands for in this organisation; 404 for a key of another, a lapsed or a made-up one. */
-export async function openSubject(opts: OrgRead & { key: string }): Promise<SupporterSubject> {
-  const raw = Buffer.from(opts.key, 'base64url');
-  if (raw.length <= 28) throw notFound('NOT_FOUND', NOT_FOUND);
+async function unseal(read: OrgRead, key: string): Promise<Handle> {
+  const raw = Buffer.from(key, 'base64url');
   try {
     const decipher = createDecipheriv(
       'aes-256-gcm',
-      await loadPrivacyRequestKey(opts.db),
-      raw.subarray(0, 12),
+      await loadPrivacyRequestKey(read.db),
+      raw.subarray(0, IV),
     )
-      .setAAD(aad(opts.orgId))
-      .setAuthTag(raw.subarray(12, 28));
-    const body = JSON.parse(
-      Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString(),
-    ) as Sealed;
-    if (!(body.x > Date.now())) throw new Error('lapsed');
-    return { organizationId: opts.orgId, visitorIds: body.v, emailKeys: body.e };
+      .setAAD(aad(read.orgId))
+      .setAuthTag(raw.subarray(IV, IV + TAG));
+    return unpackHandle(Buffer.concat([decipher.update(raw.subarray(IV + TAG)), decipher.final()]));
   } catch {
     throw notFound('NOT_FOUND', NOT_FOUND);
   }
@@ -96,26 +111,26 @@ const remindedShares = (eb: Eb, orgId: number, emailKeys: string[]) =>
     .where('organizationId', '=', orgId)
     .where('emailKey', 'in', emailKeys);
 
-/** Distinct visitor ids of the organisation's shares that match. */
-async function visitorsOfShares({ db, orgId }: OrgRead, match: (eb: Eb) => Expression<SqlBool>) {
-  const rows = await db
-    .selectFrom('shares')
-    .select('supporterId')
-    .distinct()
-    .where('organizationId', '=', orgId)
-    .where('supporterId', 'is not', null)
-    // An erased or stripped id names nobody.
-    .where('supporterId', 'not like', `${ANONYMOUS_PREFIX}%`)
-    .where(match)
-    .orderBy('supporterId')
-    .limit(MAX_SUPPORTER_MATCHES)
-    .execute();
-  return rows.map((r) => r.supporterId as string);
+/** The organisation's matching shares that still name a browser: one (the first) per visitor id. */
+function sharesByVisitor({ db, orgId }: OrgRead, match: (eb: Eb) => Expression<SqlBool>) {
+  return (
+    db
+      .selectFrom('shares')
+      .select((eb) => ['supporterId', eb.fn.min('id').as('shareId')])
+      .where('organizationId', '=', orgId)
+      .where('supporterId', 'is not', null)
+      // An erased or stripped id names nobody.
+      .where('supporterId', 'not like', `${ANONYMOUS_PREFIX}%`)
+      .where(match)
+      .groupBy('supporterId')
+      .orderBy('supporterId')
+      .limit(MAX_SUPPORTER_MATCHES)
+      .execute()
+  );
 }
 
-/** The subject of an address in the organisation: its keyed hash, and the browsers its reminders came from. */
-async function subjectOfAddress(read: OrgRead, email: string): Promise<SupporterSubject[]> {
-  const { db, orgId } = read;
+/** An address's keyed hash, when the organisation holds it anywhere (reminders, confirmations, unsubscribes). */
+async function heldAddress({ db, orgId }: OrgRead, email: string): Promise<Handle[]> {
   const key = addressKey(await loadAddressKeySecret(db), email);
   const inOrg = (
     table: 'reminders' | 'reminderAddresses' | 'reminderSuppressions' | 'reminderUnsubscribes',
@@ -130,24 +145,44 @@ async function subjectOfAddress(read: OrgRead, email: string): Promise<Supporter
   const held = await Promise.all(
     (['reminders', 'reminderAddresses', 'reminderSuppressions', 'reminderUnsubscribes'] as const).map(inOrg),
   );
-  if (!held.some(Boolean)) return [];
-  const visitorIds = await visitorsOfShares(read, (eb) => eb('id', 'in', remindedShares(eb, orgId, [key])));
-  return [{ organizationId: orgId, visitorIds, emailKeys: [key] }];
+  return held.some(Boolean) ? [{ address: key }] : [];
 }
 
-/** The subjects a search finds in the caller's organisation (its own supporters only). */
-async function findSubjects(read: OrgRead, query: SupporterSearchQuery): Promise<SupporterSubject[]> {
-  const one = (visitorIds: string[]) =>
-    visitorIds.map((v) => ({ organizationId: read.orgId, visitorIds: [v], emailKeys: [] }));
-  if (query.email !== undefined) return subjectOfAddress(read, query.email);
-  if (query.name !== undefined) {
-    const name = query.name.toLowerCase();
-    return one(
-      await visitorsOfShares(read, (eb) => eb(eb.fn('lower', [eb.fn('trim', ['supporterName'])]), '=', name)),
-    );
-  }
+/** What a search finds in the caller's organisation (its own supporters only). */
+async function findHandles(read: OrgRead, query: SupporterSearchQuery): Promise<Handle[]> {
+  if (query.email !== undefined) return heldAddress(read, query.email);
   const ref = refOf(query.ref ?? '');
-  return one(await visitorsOfShares(read, (eb) => eb('ref', '=', ref)));
+  const name = query.name?.toLowerCase();
+  const rows = await sharesByVisitor(read, (eb) =>
+    name !== undefined
+      ? eb(eb.fn('lower', [eb.fn('trim', ['supporterName'])]), '=', name)
+      : eb('ref', '=', ref),
+  );
+  return rows.map((r) => ({ share: Number(r.shareId) }));
+}
+
+/** Whom a handle stands for now; null once the share names no browser (erased meanwhile). */
+async function subjectOf(read: OrgRead, h: Handle): Promise<SupporterSubject | null> {
+  const { orgId } = read;
+  if ('share' in h) {
+    const rows = await sharesByVisitor(read, (eb) => eb('id', '=', h.share));
+    return rows[0]
+      ? { organizationId: orgId, visitorIds: [rows[0].supporterId as string], emailKeys: [] }
+      : null;
+  }
+  const rows = await sharesByVisitor(read, (eb) => eb('id', 'in', remindedShares(eb, orgId, [h.address])));
+  return {
+    organizationId: orgId,
+    visitorIds: rows.map((r) => r.supporterId as string),
+    emailKeys: [h.address],
+  };
+}
+
+/** The subject a key stands for in this organisation; 404 for a key of another, a lapsed or a made-up one. */
+export async function openSubject(read: OrgRead & { key: string }): Promise<SupporterSubject> {
+  const subject = await subjectOf(read, await unseal(read, read.key));
+  if (!subject) throw notFound('NOT_FOUND', NOT_FOUND);
+  return subject;
 }
 
 /** How many shares, over how many campaigns and days, the subject has in the organisation. */
@@ -182,13 +217,13 @@ async function summaryOf({ db, orgId }: OrgRead, s: SupporterSubject) {
 export async function searchSupporters(
   read: OrgRead & { query: SupporterSearchQuery },
 ): Promise<SupporterMatch[]> {
-  const subjects = await findSubjects(read, read.query);
-  return Promise.all(
-    subjects.map(async (s) => ({
-      key: await sealSubject({ ...read, visitorIds: s.visitorIds, emailKeys: s.emailKeys }),
-      ...(await summaryOf(read, s)),
-    })),
+  const matches = await Promise.all(
+    (await findHandles(read, read.query)).map(async (h) => {
+      const subject = await subjectOf(read, h);
+      return subject && { key: await seal(read, h), ...(await summaryOf(read, subject)) };
+    }),
   );
+  return matches.filter((m) => m !== null);
 }
 
 /** The audit entry's words: what was done and why, nothing of the person. */

@@ -6,7 +6,7 @@ import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
 import { shareRow } from '../../test/db-rows.ts';
 import { seedCampaign } from '../../test/seed-db.ts';
 import { addMember } from '../../test/teams.ts';
-import { bearer, requester, type SignedUp, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
+import { bearer, requester, type SignedUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { rollUpBatch } from '../stats/index.ts';
 import { refOf } from './requests.service.ts';
 
@@ -41,29 +41,27 @@ async function seedSupporter(org: SignedUp, label: string): Promise<Supporter> {
     ref: `ref${label}${n}`,
   };
   const base = { assetId: assetIds[0]!, campaignId, organizationId: org.orgId, supporterId: s.visitorId };
-  await db
+  const later = new Date(Date.now() + 3_600_000).toISOString();
+  const [, scheduled] = await db
     .insertInto('shares')
-    .values(shareRow({ ...base, ref: s.ref, supporterName: s.name, supporterInfo: `Info ${label}` }))
-    .execute();
-  const scheduled = await db
-    .insertInto('shares')
-    .values(
+    .values([
+      shareRow({ ...base, ref: s.ref, supporterName: s.name, supporterInfo: `Info ${label}` }),
       shareRow({
         ...base,
         status: 'pending',
-        scheduledFor: new Date(Date.now() + 3_600_000).toISOString(),
+        scheduledFor: later,
         ref: `${s.ref}s`,
         shareText: `My words ${label}`,
       }),
-    )
+    ])
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .execute();
   await db
     .insertInto('reminders')
     .values({
-      shareId: scheduled.id,
+      shareId: scheduled!.id,
       organizationId: org.orgId,
-      dueAt: new Date(Date.now() + 3_600_000).toISOString(),
+      dueAt: later,
       email: s.email,
       emailKey: addressKey(await loadAddressKeySecret(db), s.email),
       pushSubscription: null,

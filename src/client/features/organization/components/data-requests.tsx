@@ -5,11 +5,10 @@ import { DATE_FORMAT } from '#shared/constants.ts';
 import { REASON_MAX, type SupporterMatch } from '#shared/schemas/privacy-requests.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
-import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { ConfirmWithField } from '#client/components/ui/confirm-with-field.tsx';
 import { Form, InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
 import {
   type SearchBy,
   supporterExportUrl,
@@ -135,51 +134,37 @@ function MatchRow({ match, n }: { match: SupporterMatch; n: number }) {
 
 function EraseSupporter({ match, name }: { match: SupporterMatch; name: string }) {
   const erase = useEraseSupporter();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setError(null);
-    try {
-      const done = await erase.mutateAsync({ key: match.key, reason });
-      toast({
-        title: 'Supporter data erased',
-        description: `${done.rows} records changed. The activity log keeps the request and its reason.`,
-        variant: 'success',
-      });
-    } catch (err) {
-      setError(errorMessage(err, 'The data could not be erased'));
-      throw err;
-    }
+  const confirm = async (reason: string) => {
+    const done = await erase.mutateAsync({ key: match.key, reason });
+    toast({
+      title: 'Supporter data erased',
+      description: `${done.rows} records changed. The activity log keeps the request and its reason.`,
+      variant: 'success',
+    });
   };
   return (
-    <ConfirmDialog
+    <ConfirmWithField
       trigger={
-        <Button variant="destructive" size="sm" onClick={() => setError(null)}>
+        <Button variant="destructive" size="sm">
           <Trash2 aria-hidden /> Erase
         </Button>
       }
       title={`Erase ${name}'s data?`}
       description={
-        <>
-          <p>
-            Their names, messages, reminder addresses and visitor ids go from every share, visit and figure;
-            the counts stay. This cannot be undone.
-          </p>
-          <div className="pt-2 text-foreground">
-            <InputField
-              id={`erase-reason-${match.key.slice(0, 12)}`}
-              label="Reason"
-              help="Kept in the activity log. Do not write the person's name or address."
-              maxLength={REASON_MAX}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              error={error ?? undefined}
-            />
-          </div>
-        </>
+        <p>
+          Their names, messages, reminder addresses and visitor ids go from every share, visit and figure; the
+          counts stay. This cannot be undone.
+        </p>
       }
+      field={{
+        id: `erase-reason-${match.key.slice(0, 12)}`,
+        label: 'Reason',
+        help: "Kept in the activity log. Do not write the person's name or address.",
+        maxLength: REASON_MAX,
+      }}
       confirmLabel="Erase"
       pendingLabel="Erasing…"
+      failed="The data could not be erased"
       onConfirm={confirm}
     />
   );
