@@ -601,6 +601,13 @@ describe('real responses parse with the route schemas', () => {
       { route: 'GET /api/supporter/campaigns/:id/scheduled', params: ours, status: 200 },
       { route: 'GET /api/supporter/campaigns/:id/scheduled', params: none, status: 404 },
       { route: 'GET /api/supporter/campaigns/:id/elsewhere', params: none, status: 200 },
+      {
+        route: 'PUT /api/supporter/cookie-choice',
+        payload: { visitorCookie: false },
+        headers: { 'sec-fetch-site': 'same-origin' },
+        status: 204,
+      },
+      { route: 'PUT /api/supporter/cookie-choice', payload: { visitorCookie: 'no' }, status: 400 },
       { route: 'GET /supporter/:id', params: ours, status: 200 },
       { route: 'GET /supporter/campaign/:id', params: none, status: 404 },
       { route: 'GET /embed/:campaignId', params: { campaignId: campaign.id }, status: 200 },

@@ -13,6 +13,7 @@ import {
   DesktopView,
   MobileView,
   OrganizationBanner,
+  PrivacyNotice,
   ViewToggle,
   useBrandColors,
   useMobileView,
@@ -117,6 +118,7 @@ export default function SupporterPage() {
           />
         )}
       </main>
+      <PrivacyNotice organization={data.organization} />
       <Suspense
         fallback={
           <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30">
