@@ -25,6 +25,7 @@ const GROUPS: [group: string, heading: string, noun: string][] = [
   ['invitation', 'Invitations', 'invitation'],
   ['api_key', 'API keys', 'API key'],
   ['organization', 'Organization', 'organization'],
+  ['privacy', 'Data requests', 'data request'],
   ['account', 'Accounts', 'account'],
   ['auth', 'Sign-ins', 'sign-in'],
 ];
