@@ -136,6 +136,12 @@ async function expectAccessibleView(page: Page) {
   ).toEqual([]);
 }
 
+/** A breakdown's figure columns: named as the totals name them (docs/api.md "Stats"). */
+const FIGURE_COLUMNS = ['Shares', 'Clicks', 'Share Windows Opened', 'Posts Prepared'];
+/** The names of a table's columns. */
+const columnNames = (table: Locator) =>
+  table.getByRole('columnheader').evaluateAll((ths) => ths.map((th) => th.textContent));
+
 /** The cells of each body row of a table, as text. */
 const tableRows = (table: Locator) =>
   table
@@ -226,34 +232,56 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
   await expect(total(page, 'shares')).toHaveText('5');
 
   // Per platform: sorted by shares first; headers are buttons that sort by keyboard too.
+  // The window opened (WhatsApp) and the text copied are in columns of their own, named
+  // as the totals name them, and each column sums to its total.
   const platforms = view(page).getByRole('table', { name: 'By platform' });
+  expect(await columnNames(platforms)).toEqual(['Platform', ...FIGURE_COLUMNS]);
   const sharesHeader = platforms.getByRole('columnheader', { name: 'Shares' });
   const clicksHeader = platforms.getByRole('columnheader', { name: 'Clicks' });
   await expect(sharesHeader).toHaveAttribute('aria-sort', 'descending');
-  expect((await tableRows(platforms))[0]).toEqual(['X', '2', '2']);
+  expect(await tableRows(platforms)).toEqual([
+    ['X', '2', '2', '0', '0'],
+    ['Facebook', '1', '1', '0', '0'],
+    ['LinkedIn', '1', '0', '0', '0'],
+    ['WhatsApp', '1', '0', '1', '0'],
+    ['Copied text', '0', '0', '0', '1'],
+  ]);
   const sumOf = (rows: (string | null)[][], col: number) => rows.reduce((n, r) => n + Number(r[col]), 0);
-  expect(sumOf(await tableRows(platforms), 1)).toBe(5);
-  expect(sumOf(await tableRows(platforms), 2)).toBe(3);
+  for (const [col, id] of (['shares', 'clicks', 'opened', 'prepared'] as const).entries())
+    expect(String(sumOf(await tableRows(platforms), col + 1))).toBe(await total(page, id).textContent());
 
   await clicksHeader.getByRole('button').focus();
   await page.keyboard.press('Enter');
   await expect(clicksHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(sharesHeader).not.toHaveAttribute('aria-sort');
-  expect((await tableRows(platforms)).map((r) => r[2])).toEqual(['2', '1', '0', '0']);
+  expect((await tableRows(platforms)).map((r) => r[2])).toEqual(['2', '1', '0', '0', '0']);
   await page.keyboard.press('Space');
   await expect(clicksHeader).toHaveAttribute('aria-sort', 'ascending');
-  expect((await tableRows(platforms)).map((r) => r[2])).toEqual(['0', '0', '1', '2']);
+  expect((await tableRows(platforms)).map((r) => r[2])).toEqual(['0', '0', '0', '1', '2']);
+  await platforms.getByRole('button', { name: 'Posts Prepared' }).click();
+  await expect(platforms.getByRole('columnheader', { name: 'Posts Prepared' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  expect((await tableRows(platforms))[0]).toEqual(['Copied text', '0', '0', '0', '1']);
   await platforms.getByRole('button', { name: 'Platform' }).click();
   await expect(platforms.getByRole('columnheader', { name: 'Platform' })).toHaveAttribute(
     'aria-sort',
     'ascending',
   );
-  expect((await tableRows(platforms)).map((r) => r[0])).toEqual(['Facebook', 'LinkedIn', 'WhatsApp', 'X']);
+  expect((await tableRows(platforms)).map((r) => r[0])).toEqual([
+    'Copied text',
+    'Facebook',
+    'LinkedIn',
+    'WhatsApp',
+    'X',
+  ]);
 
   const assets = view(page).getByRole('table', { name: 'By asset' });
+  expect(await columnNames(assets)).toEqual(['Asset', ...FIGURE_COLUMNS]);
   expect(await tableRows(assets)).toEqual([
-    ['Poster text', '3', '3'],
-    ['Letter text', '2', '0'],
+    ['Poster text', '3', '3', '1', '0'],
+    ['Letter text', '2', '0', '0', '1'],
   ]);
 
   // Referral generations: the one supporter made all five, one of them through their own
@@ -330,9 +358,10 @@ test('the dashboard analytics view covers the organisation, per campaign', async
   await expect(total(page, 'clicks')).toHaveText('3');
 
   const campaigns = view(page).getByRole('table', { name: 'By campaign' });
+  expect(await columnNames(campaigns)).toEqual(['Campaign', ...FIGURE_COLUMNS]);
   expect(await tableRows(campaigns)).toEqual([
-    ['Analytics Campaign', '5', '3'],
-    ['Second Campaign', '1', '0'],
+    ['Analytics Campaign', '5', '3', '1', '1'],
+    ['Second Campaign', '1', '0', '0', '0'],
   ]);
   await campaigns.getByRole('button', { name: 'Shares' }).click();
   await expect(campaigns.getByRole('columnheader', { name: 'Shares' })).toHaveAttribute(
@@ -403,7 +432,31 @@ test('on a phone the view fits the screen without sideways scrolling', async ({
   for (const url of [`/campaigns/${a.id}`, '/']) {
     await page.goto(url);
     await expect(total(page, 'shares')).toHaveText(url === '/' ? '6' : '5', FIRST_LOAD);
-    await expect(view(page).getByRole('table', { name: 'By platform' })).toBeVisible();
+    // The breakdowns' five columns fit: each row is a card, each figure beside its name.
+    for (const name of ['By platform', 'By asset', ...(url === '/' ? ['By campaign'] : [])]) {
+      const table = view(page).getByRole('table', { name });
+      await expect(table).toBeVisible();
+      expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(
+        0,
+      );
+      const shown = await table
+        .locator('tbody tr')
+        .first()
+        .locator('td')
+        .evaluateAll((tds) =>
+          tds.map((td) => {
+            const label = getComputedStyle(td, '::before').content;
+            const box = td.getBoundingClientRect();
+            return { label, text: td.textContent, inView: box.left >= 0 && box.right <= window.innerWidth };
+          }),
+        );
+      expect(shown.map((c) => c.label).slice(1)).toEqual(FIGURE_COLUMNS.map((l) => `"${l}"`));
+      expect(shown.every((c) => c.inView)).toBe(true);
+    }
+    const whatsapp = view(page)
+      .getByRole('table', { name: 'By platform' })
+      .getByRole('row', { name: /WhatsApp/ });
+    await expect(whatsapp.getByRole('cell')).toHaveText(['WhatsApp', '1', '0', '1', '0']);
     await view(page).getByRole('button', { name: 'Custom' }).click();
     await expect(view(page).getByLabel('To', { exact: true })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

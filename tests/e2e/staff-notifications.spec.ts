@@ -25,7 +25,10 @@ function lastWeek(now = Date.now()) {
   return { from: day(monday - 7 * DAY_MS), to: day(monday - DAY_MS) };
 }
 
-/** Shares by `supporters` a week ago (inside the last complete week), and a click-through on the first. */
+/**
+ * Shares by `supporters` a week ago (inside the last complete week), a click-through on
+ * the first, and a share window opened and a post prepared (not shares).
+ */
 function sharedAWeekAgo(
   ids: { assetId: number; campaignId: number; organizationId: number },
   supporters: string[],
@@ -39,6 +42,11 @@ function sharedAWeekAgo(
     const ids_ = supporters.map(
       (s) => share.run(ids.assetId, ids.campaignId, ids.organizationId, s, at).lastInsertRowid,
     );
+    for (const status of ['opened', 'prepared'])
+      db.prepare(
+        `insert into shares ("assetId", platform, "campaignId", "organizationId", status, "supporterId", "createdAt")
+         values (?, 'twitter', ?, ?, ?, 'cy', ?)`,
+      ).run(ids.assetId, ids.campaignId, ids.organizationId, status, at);
     db.prepare(
       `insert into clicks ("shareId", "campaignId", "organizationId", "visitorId", "createdAt") values (?, ?, ?, 'e2e-visitor', ?)`,
     ).run(ids_[0], ids.campaignId, ids.organizationId, at);
@@ -81,10 +89,19 @@ test('the weekly digest and the campaign-ended mail arrive with the API figures;
     const analytics = await (
       await staff.get(`/api/organization/analytics?from=${from}&to=${to}&tz=UTC`)
     ).json();
-    expect(analytics.totals).toMatchObject({ shares: 3, clicks: 1, uniqueSupporters: 2 });
+    expect(analytics.totals).toMatchObject({
+      shares: 3,
+      clicks: 1,
+      uniqueSupporters: 2,
+      openedIntents: 1,
+      preparedPosts: 1,
+    });
     expect(figure(mail, 'Shares')).toBe(analytics.totals.shares);
     expect(figure(mail, 'Supporters who shared')).toBe(analytics.totals.uniqueSupporters);
     expect(figure(mail, 'Click-throughs')).toBe(analytics.totals.clicks);
+    // Named as the Analytics view names them, apart from the shares.
+    expect(figure(mail, 'Share Windows Opened')).toBe(analytics.totals.openedIntents);
+    expect(figure(mail, 'Posts Prepared')).toBe(analytics.totals.preparedPosts);
     expect(mail.text).toContain('Top asset: River banner (3 shares, 1 click-through)');
 
     // The campaign ends: its summary, with the stats API's figures.

@@ -405,7 +405,9 @@ describe('real responses parse with the route schemas', () => {
     await call({ route: 'GET /api/instance/audit', headers: admin, status: 403 });
   }
 
-  it('every route, called for real', async () => {
+  // Some hundred requests, each with its own sign-ups: on PostgreSQL under a loaded CI
+  // machine they took over the default 20 s.
+  it('every route, called for real', { timeout: 90_000 }, async () => {
     const staff = await signUp(t.app);
     const auth = bearer(staff.token);
     const newcomer = await signUp(t.app, { org: false });

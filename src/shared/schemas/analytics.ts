@@ -66,6 +66,18 @@ export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 const count = z.number().int().nonnegative();
 
+/**
+ * A breakdown row's figures (by platform, asset, campaign): its shares and their
+ * click-throughs, and apart the windows opened and posts prepared (API.md "Stats"),
+ * as `totals` counts them. A row with only opened windows or prepared posts is listed.
+ */
+const breakdownFigures = {
+  shares: count,
+  clicks: count,
+  openedIntents: count,
+  preparedPosts: count,
+};
+
 export const campaignAnalyticsSchema = z.object({
   range: z.object({ from: z.string(), to: z.string(), tz: z.string() }),
   totals: z.object({
@@ -92,8 +104,8 @@ export const campaignAnalyticsSchema = z.object({
    */
   pendingSince: z.string().nullable(),
   daily: z.array(dailyStatSchema),
-  platforms: z.array(z.object({ platform: z.string(), shares: count, clicks: count })),
-  assets: z.array(z.object({ assetId: z.number().int(), title: z.string(), shares: count, clicks: count })),
+  platforms: z.array(z.object({ platform: z.string(), ...breakdownFigures })),
+  assets: z.array(z.object({ assetId: z.number().int(), title: z.string(), ...breakdownFigures })),
   referrals: z.object({
     maxDepth: count,
     generations: z.array(z.object({ depth: count, shares: count })),
@@ -111,9 +123,7 @@ export const campaignAnalyticsSchema = z.object({
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
 
 export const organizationAnalyticsSchema = campaignAnalyticsSchema.extend({
-  campaigns: z.array(
-    z.object({ campaignId: z.number().int(), name: z.string(), shares: count, clicks: count }),
-  ),
+  campaigns: z.array(z.object({ campaignId: z.number().int(), name: z.string(), ...breakdownFigures })),
 });
 export type OrganizationAnalytics = z.infer<typeof organizationAnalyticsSchema>;
 

@@ -36,6 +36,13 @@ async function organizationOf(trx: Db, organizationId: number) {
 
 const targetOf = (org: { name: string; username: string }) => `organisation ${org.name} (${org.username})`;
 
+/** The organisation row's three suspension fields, written together. */
+const setSuspension = (
+  trx: Db,
+  organizationId: number,
+  fields: { suspendedAt: string | null; suspendedReason: string | null; suspendedBy: number | null },
+) => trx.updateTable('organizations').set(fields).where('id', '=', organizationId).execute();
+
 /**
  * Suspends the organisation with the reason its members are shown (suspending a
  * suspended one again changes the reason, not the time). Its waiting mail is held.
@@ -48,11 +55,11 @@ export async function suspendOrganization(
   const { organizationId, reason, actor } = opts;
   await db.transaction().execute(async (trx) => {
     const org = await organizationOf(trx, organizationId);
-    await trx
-      .updateTable('organizations')
-      .set({ suspendedAt: org.suspendedAt ?? nowIso(), suspendedReason: reason, suspendedBy: actor.id })
-      .where('id', '=', organizationId)
-      .execute();
+    await setSuspension(trx, organizationId, {
+      suspendedAt: org.suspendedAt ?? nowIso(),
+      suspendedReason: reason,
+      suspendedBy: actor.id,
+    });
     const heldMail = await holdOrganizationMail(trx, organizationId);
     await recordInstanceEvent(trx, {
       actor,
@@ -80,11 +87,7 @@ export async function restoreOrganization(
   const restored = await db.transaction().execute(async (trx) => {
     const org = await organizationOf(trx, organizationId);
     if (!org.suspendedAt) return false;
-    await trx
-      .updateTable('organizations')
-      .set({ suspendedAt: null, suspendedReason: null, suspendedBy: null })
-      .where('id', '=', organizationId)
-      .execute();
+    await setSuspension(trx, organizationId, { suspendedAt: null, suspendedReason: null, suspendedBy: null });
     const releasedMail = await releaseOrganizationMail(trx, config, organizationId);
     const expiredReminders = await expireOverdueReminders(trx, organizationId);
     await recordInstanceEvent(trx, {

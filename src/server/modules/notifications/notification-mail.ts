@@ -1,3 +1,4 @@
+import { FIGURE_LABELS } from '#shared/figure-labels.ts';
 import { NOTIFICATION_NAMES, type NotificationSwitch } from '#shared/schemas/notifications.ts';
 import { platformName } from '#shared/platforms.ts';
 import type { CampaignStats } from '#shared/schemas/campaigns.ts';
@@ -29,8 +30,15 @@ function periodLabel(from: string, to: string): string {
 /** The figures of a digest: the organisation's analytics of the period, as GET /api/organization/analytics gives them. */
 export type DigestFigures = Pick<OrganizationAnalytics, 'range' | 'totals' | 'assets' | 'campaigns'>;
 
-/** A digest of a period with no share and no click-through is not sent. */
-export const digestIsEmpty = (f: DigestFigures) => f.totals.shares === 0 && f.totals.clicks === 0;
+/**
+ * A digest of a period with no share, click-through, opened window or prepared post is
+ * not sent (most platforms' buttons open a window: a period of those is news too).
+ */
+export const digestIsEmpty = (f: DigestFigures) =>
+  f.totals.shares === 0 &&
+  f.totals.clicks === 0 &&
+  f.totals.openedIntents === 0 &&
+  f.totals.preparedPosts === 0;
 
 export function digestContent(
   sw: 'newSupporters' | 'weeklyDigest',
@@ -50,6 +58,10 @@ export function digestContent(
       `Shares: ${n(f.totals.shares)}`,
       `Supporters who shared: ${n(f.totals.uniqueSupporters)}`,
       `Click-throughs: ${n(f.totals.clicks)}`,
+      // Named as the Analytics view names them; not shares, and in no other line.
+      `${FIGURE_LABELS.opened}: ${n(f.totals.openedIntents)}`,
+      `${FIGURE_LABELS.prepared}: ${n(f.totals.preparedPosts)}`,
+      `(${FIGURE_LABELS.opened} and ${FIGURE_LABELS.prepared} are not known to be posted: they are not in the shares.)`,
       top
         ? `Top asset: ${top.title || `asset ${top.assetId}`} (${plural(top.shares, 'share')}, ${plural(top.clicks, 'click-through')})`
         : 'Top asset: none (no shares)',

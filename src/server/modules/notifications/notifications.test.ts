@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
+import { FIGURE_LABELS } from '#shared/figure-labels.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { shareRow } from '../../test/db-rows.ts';
 import { mailingEnv } from '../../test/reminder-kit.ts';
@@ -123,7 +124,24 @@ const nextMonday = () => {
   return todayAt(1) + ((8 - day) % 7 || 7) * DAY_MS;
 };
 
-/** An organisation with a campaign of two assets: shares today by three supporters, clicks on two. */
+/** A logged share of `ids.assetId` at `at` (with `row.status`, an opened window or a prepared post); its id. */
+async function insertShare(
+  ids: { campaignId: number; organizationId: number; assetId: number },
+  at: number,
+  row: Partial<Parameters<typeof shareRow>[0]> = {},
+): Promise<number> {
+  const inserted = await t.database.db
+    .insertInto('shares')
+    .values(shareRow({ ...ids, createdAt: new Date(at).toISOString(), ...row }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/**
+ * An organisation with a campaign of two assets: shares today by three supporters, clicks
+ * on two; and by two others a window opened and a post prepared (not shares).
+ */
 async function activeOrganization() {
   const admin = await signUp(t.app);
   const viewer = await addMember(t.app, admin, 'viewer');
@@ -132,26 +150,17 @@ async function activeOrganization() {
   const text = await createAsset(t.app, admin.token, campaign.id, { title: 'Call to action' });
   const ids = { campaignId: campaign.id, organizationId: admin.orgId };
   const shares: number[] = [];
-  for (const [asset, supporter, hour] of [
+  for (const [asset, supporter, hour, status = 'shared'] of [
     [banner.id, 'ann', 9],
     [banner.id, 'bob', 10],
     [banner.id, 'ann', 11],
     [text.id, 'cy', 12],
-  ] as const) {
-    const row = await t.database.db
-      .insertInto('shares')
-      .values(
-        shareRow({
-          ...ids,
-          assetId: asset,
-          supporterId: supporter,
-          createdAt: new Date(todayAt(hour)).toISOString(),
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    shares.push(row.id);
-  }
+    [banner.id, 'dee', 14, 'opened'],
+    [text.id, 'eve', 15, 'prepared'],
+  ] as const)
+    shares.push(
+      await insertShare({ ...ids, assetId: asset }, todayAt(hour), { supporterId: supporter, status }),
+    );
   for (const shareId of [shares[0], shares[1]])
     await t.database.db
       .insertInto('clicks')
@@ -184,11 +193,23 @@ describe('digests', () => {
     const api = (
       await call('GET', `/api/organization/analytics?from=${TODAY}&to=${TODAY}&tz=UTC`, org.admin.token)
     ).json();
-    expect(api.totals).toMatchObject({ shares: 4, clicks: 2, uniqueSupporters: 3 });
+    expect(api.totals).toMatchObject({
+      shares: 4,
+      clicks: 2,
+      uniqueSupporters: 3,
+      openedIntents: 1,
+      preparedPosts: 1,
+    });
     expect(figure(mail, 'Shares')).toBe(api.totals.shares);
     expect(figure(mail, 'Supporters who shared')).toBe(api.totals.uniqueSupporters);
     expect(figure(mail, 'Click-throughs')).toBe(api.totals.clicks);
-    expect(api.assets[0]).toMatchObject({ assetId: org.banner.id, shares: 3, clicks: 2 });
+    // The windows opened and posts prepared, named as the Analytics view names them, apart.
+    expect(figure(mail, FIGURE_LABELS.opened)).toBe(api.totals.openedIntents);
+    expect(figure(mail, FIGURE_LABELS.prepared)).toBe(api.totals.preparedPosts);
+    expect(mail.text).toContain(
+      '(Share Windows Opened and Posts Prepared are not known to be posted: they are not in the shares.)',
+    );
+    expect(api.assets[0]).toMatchObject({ assetId: org.banner.id, shares: 3, clicks: 2, openedIntents: 1 });
     expect(mail.text).toContain('Top asset: River banner (3 shares, 2 click-throughs)');
     expect(mail.text).toContain('Top campaign: Clean Rivers Drive (4 shares)');
     expect(mail.text).toContain(`Org of ${org.admin.username}`);
@@ -214,6 +235,33 @@ describe('digests', () => {
     expect(written).toHaveLength(2);
   });
 
+  it('mails a digest of a day with only windows opened and posts prepared: they are news, not shares', async () => {
+    const admin = await signUp(t.app);
+    const campaign = await createCampaign(t.app, admin.token, { name: 'Open Windows' });
+    const asset = await createAsset(t.app, admin.token, campaign.id, { title: 'Window banner' });
+    for (const [status, hour] of [
+      ['opened', 9],
+      ['opened', 10],
+      ['prepared', 11],
+    ] as const)
+      await insertShare(
+        { campaignId: campaign.id, organizationId: admin.orgId, assetId: asset.id },
+        todayAt(hour),
+        {
+          status,
+          supporterId: `s${hour}`,
+        },
+      );
+    await runAt(todayAt(24 + 6));
+    const [mail, ...more] = mailsTo(emailOf(admin), DAILY);
+    expect(more).toEqual([]);
+    expect(figure(mail, 'Shares')).toBe(0);
+    expect(figure(mail, 'Supporters who shared')).toBe(0);
+    expect(figure(mail, FIGURE_LABELS.opened)).toBe(2);
+    expect(figure(mail, FIGURE_LABELS.prepared)).toBe(1);
+    expect(mail.text).toContain('Top asset: none (no shares)');
+  });
+
   it('mails the weekly digest on Monday with the figures of the week, to the member who turned it on only', async () => {
     const monday = nextMonday();
     await runAt(monday);
@@ -227,6 +275,8 @@ describe('digests', () => {
     expect(figure(mail, 'Shares')).toBe(api.totals.shares);
     expect(figure(mail, 'Supporters who shared')).toBe(api.totals.uniqueSupporters);
     expect(figure(mail, 'Click-throughs')).toBe(api.totals.clicks);
+    expect(figure(mail, FIGURE_LABELS.opened)).toBe(api.totals.openedIntents);
+    expect(figure(mail, FIGURE_LABELS.prepared)).toBe(api.totals.preparedPosts);
     expect(mailsTo(emailOf(org.viewer), WEEKLY)).toEqual([]);
     // The quiet organisation's member never turned it on either.
     expect(mailsTo(emailOf(quiet), WEEKLY)).toEqual([]);
@@ -298,17 +348,7 @@ describe('milestones', () => {
     const campaign = await createCampaign(t.app, admin.token, { name: 'Ten Shares' });
     const asset = await createAsset(t.app, admin.token, campaign.id);
     const share = (at: number) =>
-      t.database.db
-        .insertInto('shares')
-        .values(
-          shareRow({
-            campaignId: campaign.id,
-            organizationId: admin.orgId,
-            assetId: asset.id,
-            createdAt: new Date(at).toISOString(),
-          }),
-        )
-        .execute();
+      insertShare({ campaignId: campaign.id, organizationId: admin.orgId, assetId: asset.id }, at);
     // Nine shares an hour ago: no milestone passed lately.
     for (let i = 0; i < 9; i++) await share(Date.now() - HOUR_MS);
     await runAt(Date.now());
@@ -487,17 +527,10 @@ describe('switches and unsubscribe links', () => {
     expect((await t.app.inject({ url: path })).body).toContain('is off</h1>');
 
     // Shares the next day: the viewer's digest of it comes, not the admin's.
-    await t.database.db
-      .insertInto('shares')
-      .values(
-        shareRow({
-          campaignId: org.campaign.id,
-          organizationId: org.admin.orgId,
-          assetId: org.banner.id,
-          createdAt: new Date(todayAt(24 + 12)).toISOString(),
-        }),
-      )
-      .execute();
+    await insertShare(
+      { campaignId: org.campaign.id, organizationId: org.admin.orgId, assetId: org.banner.id },
+      todayAt(24 + 12),
+    );
     await runAt(todayAt(48 + 6));
     expect(mailsTo(emailOf(org.viewer), DAILY)).toHaveLength(2);
     expect(mailsTo(emailOf(org.admin), DAILY)).toHaveLength(1);

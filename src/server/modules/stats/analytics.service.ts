@@ -120,6 +120,17 @@ const acc = <K>(map: Map<K, Acc>, key: K, shares: number, clicks: number) => {
   a.clicks += clicks;
   map.set(key, a);
 };
+/** A breakdown row (platform, asset, campaign): shares and clicks, and apart the opened and prepared. */
+type Figures = Acc & Outcomes;
+const NO_FIGURES: Figures = { shares: 0, clicks: 0, openedIntents: 0, preparedPosts: 0 };
+const addFigures = <K>(map: Map<K, Figures>, key: K, r: Acc & { opened: number; prepared: number }) => {
+  const a = map.get(key) ?? { ...NO_FIGURES };
+  a.shares += r.shares;
+  a.clicks += r.clicks;
+  a.openedIntents += r.opened;
+  a.preparedPosts += r.prepared;
+  map.set(key, a);
+};
 
 /**
  * The shares of `supporterIds` in the scope that carry a name, newest first. Through
@@ -357,12 +368,10 @@ async function analytics(
     .where('day', '<', hi)
     .groupBy(['campaignId', 'assetId', 'platform', 'depth'])
     .execute();
-  const platforms = new Map<string, Acc>();
-  const assets = new Map<number, Acc>();
-  const campaigns = new Map<number, Acc>();
+  const platforms = new Map<string, Figures>();
+  const assets = new Map<number, Figures>();
+  const campaigns = new Map<number, Figures>();
   const depths = new Map<number, Acc>();
-  // Opened windows and prepared posts of the range, exact like the shares.
-  const outcomes: Outcomes = { openedIntents: 0, preparedPosts: 0 };
   for (const r of [
     ...dayRows.map((d) => ({
       ...d,
@@ -374,23 +383,21 @@ async function analytics(
     ...edges,
     ...tail,
   ]) {
-    outcomes.openedIntents += r.opened;
-    outcomes.preparedPosts += r.prepared;
-    if (!inShares(r)) continue;
-    acc(platforms, r.platform, r.shares, r.clicks);
-    acc(assets, r.assetId, r.shares, r.clicks);
-    acc(campaigns, r.campaignId, r.shares, r.clicks);
-    acc(depths, r.depth, r.shares, r.clicks);
+    // The breakdowns list each figure apart; referral generations are shares only.
+    if (inShares(r) || r.opened > 0 || r.prepared > 0) {
+      addFigures(platforms, r.platform, r);
+      addFigures(assets, r.assetId, r);
+      addFigures(campaigns, r.campaignId, r);
+    }
+    if (inShares(r)) acc(depths, r.depth, r.shares, r.clicks);
   }
 
   // Totals from the breakdowns, exact in every zone: with a half-hour offset the
   // hourly rows at the range's ends straddle its bounds, so the daily sum can differ.
-  let shares = 0;
-  let clicks = 0;
-  for (const a of platforms.values()) {
-    shares += a.shares;
-    clicks += a.clicks;
-  }
+  // Opened windows and prepared posts are exact like the shares.
+  const sum = { ...NO_FIGURES };
+  for (const a of platforms.values()) for (const k of Object.keys(sum) as (keyof Figures)[]) sum[k] += a[k];
+  const { shares, clicks, ...outcomes } = sum;
   // Exact top-k needs the range's per-supporter-day rows, at most shares + clicks of
   // them: bounded only for a small range.
   const topExact = shares + clicks <= exactTopEvents;
@@ -500,7 +507,7 @@ export function organizationAnalytics(
           .map((c) => ({
             campaignId: c.id,
             name: c.name,
-            ...(campaigns.get(c.id) ?? { shares: 0, clicks: 0 }),
+            ...(campaigns.get(c.id) ?? NO_FIGURES),
           }))
           .sort((a, b) => b.shares - a.shares || a.campaignId - b.campaignId),
       };

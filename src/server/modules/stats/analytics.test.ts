@@ -191,13 +191,17 @@ describe('analytics', () => {
       openedIntents: 1,
       preparedPosts: 1,
     });
+    // The breakdowns: the opened window and the copied text in their own columns, on
+    // rows of their own (no share on WhatsApp or by copy).
     expect(before.platforms).toEqual([
-      { platform: 'twitter', shares: 2, clicks: 1 },
-      { platform: 'facebook', shares: 1, clicks: 1 },
+      { platform: 'twitter', shares: 2, clicks: 1, ...none },
+      { platform: 'facebook', shares: 1, clicks: 1, ...none },
+      { platform: 'copy', shares: 0, clicks: 0, openedIntents: 0, preparedPosts: 1 },
+      { platform: 'whatsapp', shares: 0, clicks: 0, openedIntents: 1, preparedPosts: 0 },
     ]);
     expect(before.assets).toEqual([
-      { assetId: assetIds[0], title: 'Poster', shares: 2, clicks: 1 },
-      { assetId: assetIds[1], title: 'Video', shares: 1, clicks: 1 },
+      { assetId: assetIds[0], title: 'Poster', shares: 2, clicks: 1, openedIntents: 1, preparedPosts: 1 },
+      { assetId: assetIds[1], title: 'Video', shares: 1, clicks: 1, ...none },
     ]);
     expect(before.referrals).toEqual({
       maxDepth: 2,
@@ -245,7 +249,124 @@ describe('analytics', () => {
     );
     expect(org.totals).toEqual(before.totals);
     expect(org.daily).toEqual(before.daily);
-    expect(org.campaigns).toEqual([{ campaignId, name: 'Rivers', shares: 3, clicks: 2 }]);
+    expect(org.campaigns).toEqual([
+      { campaignId, name: 'Rivers', shares: 3, clicks: 2, openedIntents: 1, preparedPosts: 1 },
+    ]);
+    expect(org.platforms).toEqual(before.platforms);
+  });
+
+  it('puts each share, opened window and prepared post in its own column of every breakdown, from the rollups and the live tail, for its own organisation only', async () => {
+    // Two organisations with the same kinds of events on the same days.
+    const orgs = await Promise.all(
+      ['Mine', 'Theirs'].map(async (name) => {
+        const o = await signUp(t.app);
+        const one = await seedCampaign(t.database.db, {
+          organizationId: o.orgId,
+          name: `${name} one`,
+          assets: [{ title: `${name} banner`, type: 'text', content: 'a' }],
+        });
+        const two = await seedCampaign(t.database.db, {
+          organizationId: o.orgId,
+          name: `${name} two`,
+          assets: [{ title: `${name} letter`, type: 'text', content: 'b' }],
+        });
+        return { ...o, one, two };
+      }),
+    );
+    const log = async (
+      o: (typeof orgs)[number],
+      c: 'one' | 'two',
+      platform: string,
+      status: 'shared' | 'opened' | 'prepared',
+      at: string,
+    ) => {
+      const row = await t.database.db
+        .insertInto('shares')
+        .values(
+          shareRow({
+            campaignId: o[c].campaignId,
+            organizationId: o.orgId,
+            assetId: o[c].assetIds[0],
+            platform,
+            status,
+            supporterId: `Sup${status}`,
+            createdAt: at,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const events = async (o: (typeof orgs)[number], day: string) => {
+      const shared = await log(o, 'one', 'facebook', 'shared', `${day}T09:00:00.000Z`);
+      await log(o, 'one', 'twitter', 'opened', `${day}T10:00:00.000Z`);
+      await log(o, 'two', 'instagram', 'prepared', `${day}T11:00:00.000Z`);
+      await t.database.db
+        .insertInto('clicks')
+        .values({
+          shareId: shared,
+          campaignId: o.one.campaignId,
+          organizationId: o.orgId,
+          sharerId: 'Supshared',
+          visitorId: 'v',
+          networkHash: 'n',
+          createdAt: `${day}T12:00:00.000Z`,
+        })
+        .execute();
+    };
+    // The first day's events rolled up; the second day's in the live tail.
+    for (const o of orgs) await events(o, '2024-05-01');
+    while (await t.database.db.transaction().execute((trx) => rollUpBatch(trx)));
+    for (const o of orgs) await events(o, '2024-05-02');
+
+    const [mine] = orgs;
+    const range = 'from=2024-05-01&to=2024-05-02';
+    const read = async () => ({
+      org: json(await get(`/api/organization/analytics?${range}`, mine.token)),
+      one: json(await get(`/api/campaigns/${mine.one.campaignId}/analytics?${range}`, mine.token)),
+    });
+    const tailRead = await read();
+    while (await t.database.db.transaction().execute((trx) => rollUpBatch(trx)));
+    const rolledUp = await read();
+    expect(rolledUp).toEqual(tailRead);
+
+    const { org, one } = tailRead;
+    const shared = { shares: 2, clicks: 2, openedIntents: 0, preparedPosts: 0 };
+    const opened = { shares: 0, clicks: 0, openedIntents: 2, preparedPosts: 0 };
+    const prepared = { shares: 0, clicks: 0, openedIntents: 0, preparedPosts: 2 };
+    const both = { shares: 2, clicks: 2, openedIntents: 2, preparedPosts: 0 };
+    expect(org.totals).toMatchObject({ shares: 2, clicks: 2, openedIntents: 2, preparedPosts: 2 });
+    expect(org.platforms).toEqual([
+      { platform: 'facebook', ...shared },
+      { platform: 'instagram', ...prepared },
+      { platform: 'twitter', ...opened },
+    ]);
+    expect(org.assets).toEqual([
+      { assetId: mine.one.assetIds[0], title: 'Mine banner', ...both },
+      { assetId: mine.two.assetIds[0], title: 'Mine letter', ...prepared },
+    ]);
+    expect(org.campaigns).toEqual([
+      { campaignId: mine.one.campaignId, name: 'Mine one', ...both },
+      { campaignId: mine.two.campaignId, name: 'Mine two', ...prepared },
+    ]);
+    // Each figure's column sums to its total.
+    for (const figure of ['shares', 'clicks', 'openedIntents', 'preparedPosts'] as const)
+      for (const rows of [org.platforms, org.assets, org.campaigns])
+        expect(rows.reduce((n: number, r: Record<string, number>) => n + r[figure], 0)).toBe(
+          org.totals[figure],
+        );
+    // The campaign's own view: its share and opened window; the other campaign's prepared post is not in it.
+    expect(one.platforms).toEqual([
+      { platform: 'facebook', ...shared },
+      { platform: 'twitter', ...opened },
+    ]);
+    expect(one.assets).toEqual([{ assetId: mine.one.assetIds[0], title: 'Mine banner', ...both }]);
+    expect(one.totals).toMatchObject({ openedIntents: 2, preparedPosts: 0 });
+    // The other organisation's events are nowhere in these answers.
+    expect(JSON.stringify(tailRead)).not.toContain('Theirs');
+    expect(
+      (await get(`/api/campaigns/${orgs[1].one.campaignId}/analytics?${range}`, mine.token)).statusCode,
+    ).toBe(404);
   });
 
   it('stores referral parents from parentRef; a generation needs a visitor who came through the parent link; an unknown or foreign parentRef is ignored', async () => {

@@ -1,13 +1,9 @@
-import { useState } from 'react';
 import type { HeldMail } from '#shared/schemas/instance-suspension.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { SectionCard } from '#client/components/ui/card.tsx';
 import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
-import { DataTable } from '#client/components/ui/data-table.tsx';
-import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { useHeldMail, useHeldMailAction } from '../api/suspension.ts';
-import { Pager } from './pager.tsx';
+import { PagedTableCard } from './paged-table-card.tsx';
 
 /** Why a mail waits, in words. */
 const REASONS: Record<string, string> = {
@@ -26,36 +22,20 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  * next run (within the daily limits), drop discards it.
  */
 export function HeldMailCard() {
-  const [page, setPage] = useState(1);
-  const query = useHeldMail(page);
   return (
-    <SectionCard
+    <PagedTableCard
       title="Held mail"
       description="Mail waiting because its organization is new or suspended, or a daily limit is spent. Release it to send it, or drop it."
-    >
-      <QueryView query={query} loading="Loading held mail" failed="The held mail could not be loaded">
-        {(data) => (
-          <>
-            {data.items.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No mail is held.</p>
-            ) : (
-              <DataTable
-                columns={['Organization', 'Kind', 'Subject', 'Campaign', 'To', 'Why', 'Held since']}
-                actions
-              >
-                {data.items.map((mail) => (
-                  <HeldMailRow key={mail.id} mail={mail} />
-                ))}
-              </DataTable>
-            )}
-            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-              <p>{data.total} held</p>
-              <Pager label="Pages of held mail" {...data} onPage={setPage} />
-            </div>
-          </>
-        )}
-      </QueryView>
-    </SectionCard>
+      usePage={useHeldMail}
+      loading="Loading held mail"
+      failed="The held mail could not be loaded"
+      empty="No mail is held."
+      columns={['Organization', 'Kind', 'Subject', 'Campaign', 'To', 'Why', 'Held since']}
+      actions
+      pagerLabel="Pages of held mail"
+      totalLabel={(total) => `${total} held`}
+      row={(mail) => <HeldMailRow key={mail.id} mail={mail} />}
+    />
   );
 }
 

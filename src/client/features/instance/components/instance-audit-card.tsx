@@ -1,10 +1,6 @@
-import { useState } from 'react';
 import type { InstanceAuditEntry } from '#shared/schemas/instance-suspension.ts';
-import { SectionCard } from '#client/components/ui/card.tsx';
-import { DataTable } from '#client/components/ui/data-table.tsx';
-import { QueryView } from '#client/components/ui/query-view.tsx';
 import { useInstanceAudit } from '../api/suspension.ts';
-import { Pager } from './pager.tsx';
+import { PagedTableCard } from './paged-table-card.tsx';
 
 /** The log's actions in words; an action not listed shows as it is. */
 const ACTIONS: Record<string, string> = {
@@ -27,41 +23,29 @@ const reasonOf = (entry: InstanceAuditEntry) =>
 
 /** What operators did to the instance, newest first (operators). */
 export function InstanceAuditCard() {
-  const [page, setPage] = useState(1);
-  const query = useInstanceAudit(page);
   return (
-    <SectionCard
+    <PagedTableCard
       title="Instance audit log"
       description="What operators did: suspensions and restorations, held mail released or dropped, sign-up policy and operator changes, from the console or the command line."
-    >
-      <QueryView query={query} loading="Loading the audit log" failed="The audit log could not be loaded">
-        {(data) => (
-          <>
-            {data.items.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nothing yet.</p>
-            ) : (
-              <DataTable columns={['When', 'Who', 'What', 'Of', 'Reason']}>
-                {data.items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="py-3 pr-4">{new Date(entry.createdAt).toLocaleString()}</td>
-                    <td className="py-3 pr-4">{entry.actorName}</td>
-                    <td className="py-3 pr-4">{ACTIONS[entry.action] ?? entry.action}</td>
-                    <td className="py-3 pr-4" dir="auto">
-                      {entry.target}
-                    </td>
-                    <td className="py-3" dir="auto">
-                      {reasonOf(entry)}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
-            )}
-            <div className="mt-4 flex justify-end">
-              <Pager label="Pages of the audit log" {...data} onPage={setPage} />
-            </div>
-          </>
-        )}
-      </QueryView>
-    </SectionCard>
+      usePage={useInstanceAudit}
+      loading="Loading the audit log"
+      failed="The audit log could not be loaded"
+      empty="Nothing yet."
+      columns={['When', 'Who', 'What', 'Of', 'Reason']}
+      pagerLabel="Pages of the audit log"
+      row={(entry) => (
+        <tr key={entry.id}>
+          <td className="py-3 pr-4">{new Date(entry.createdAt).toLocaleString()}</td>
+          <td className="py-3 pr-4">{entry.actorName}</td>
+          <td className="py-3 pr-4">{ACTIONS[entry.action] ?? entry.action}</td>
+          <td className="py-3 pr-4" dir="auto">
+            {entry.target}
+          </td>
+          <td className="py-3" dir="auto">
+            {reasonOf(entry)}
+          </td>
+        </tr>
+      )}
+    />
   );
 }

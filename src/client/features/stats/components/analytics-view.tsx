@@ -35,10 +35,22 @@ const EXPORTS: [ExportType, string][] = [
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 type Row = { shares: number; clicks: number };
+type BreakdownRow = Row & { openedIntents: number; preparedPosts: number };
 
-/** A breakdown by one thing (platform, asset...): its column, then shares and clicks, most shares first. */
+/** The columns of a breakdown's windows opened and posts prepared: apart from the shares, named as the totals. */
+const outcomeColumns = <T extends BreakdownRow>(): Column<T>[] => [
+  { key: 'openedIntents', label: FIGURE_LABELS.opened, value: (r) => r.openedIntents, numeric: true },
+  { key: 'preparedPosts', label: FIGURE_LABELS.prepared, value: (r) => r.preparedPosts, numeric: true },
+];
+
+/**
+ * A table by one thing (platform, asset...): its column, then shares and clicks (and
+ * for a breakdown, `more`: the windows opened and posts prepared, stacked on a phone),
+ * most shares first.
+ */
 function CountTable<T extends Row>({
   first,
+  more = [],
   ...table
 }: {
   caption: string;
@@ -46,15 +58,18 @@ function CountTable<T extends Row>({
   rows: T[];
   rowKey: (row: T) => string | number;
   first: Column<T>;
+  more?: Column<T>[];
 }) {
   return (
     <SortableTable
       {...table}
+      stacked={more.length > 0}
       initialSort={{ key: 'shares', direction: 'descending' }}
       columns={[
         first,
-        { key: 'shares', label: 'Shares', value: (r) => r.shares, numeric: true },
-        { key: 'clicks', label: 'Clicks', value: (r) => r.clicks, numeric: true },
+        { key: 'shares', label: FIGURE_LABELS.shares, value: (r) => r.shares, numeric: true },
+        { key: 'clicks', label: FIGURE_LABELS.clicks, value: (r) => r.clicks, numeric: true },
+        ...more,
       ]}
     />
   );
@@ -270,24 +285,27 @@ function AnalyticsBody({
             </Suspense>
           </section>
 
-          <div className="grid gap-6 sm:grid-cols-2">
+          <div className="grid gap-6 lg:grid-cols-2">
             <CountTable
               caption="By platform"
               rows={data.platforms}
               rowKey={(r) => r.platform}
               first={{ key: 'platform', label: 'Platform', value: (r) => platformName(r.platform) }}
+              more={outcomeColumns()}
             />
             <CountTable
               caption="By asset"
               rows={data.assets}
               rowKey={(r) => r.assetId}
               first={{ key: 'title', label: 'Asset', value: (r) => r.title }}
+              more={outcomeColumns()}
             />
             {data.campaigns && (
               <CountTable
                 caption="By campaign"
                 rows={data.campaigns}
                 rowKey={(r) => r.campaignId}
+                more={outcomeColumns()}
                 first={{
                   key: 'name',
                   label: 'Campaign',

@@ -1,5 +1,6 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { cn } from '#client/lib/utils.ts';
 
 export interface Column<T> {
   key: string;
@@ -18,6 +19,11 @@ type Direction = 'ascending' | 'descending';
  * the sorted column carries aria-sort. A first click sorts numbers high to low and
  * text A to Z; a second click reverses. A `note` is shown under the table and is its
  * accessible description.
+ *
+ * A table of more columns than a phone fits is `stacked`: below the `sm` width each row
+ * is a card (its first cell on a line of its own, then each figure beside its column's
+ * name) and the headers a wrapping row of the same sort buttons. It stays a table, so
+ * nothing scrolls sideways and every figure keeps its name.
  */
 export function SortableTable<T>({
   caption,
@@ -26,9 +32,11 @@ export function SortableTable<T>({
   rowKey,
   initialSort,
   note,
+  stacked = false,
 }: {
   caption: string;
   note?: string;
+  stacked?: boolean;
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
@@ -51,13 +59,19 @@ export function SortableTable<T>({
         : { key: c.key, direction: c.numeric ? 'descending' : 'ascending' },
     );
 
+  /** The phone layout's classes, for a stacked table only. */
+  const phone = (classes: string) => (stacked ? classes : undefined);
+
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm" aria-describedby={note ? noteId : undefined}>
-        <caption className="mb-2 text-left font-medium">{caption}</caption>
-        <thead>
-          <tr className="border-b border-border">
-            {columns.map((c) => {
+      <table
+        className={cn('w-full text-sm', phone('max-sm:block'))}
+        aria-describedby={note ? noteId : undefined}
+      >
+        <caption className={cn('mb-2 text-left font-medium', phone('max-sm:block'))}>{caption}</caption>
+        <thead className={phone('max-sm:block')}>
+          <tr className={cn('border-b border-border', phone('max-sm:flex max-sm:flex-wrap max-sm:gap-x-2'))}>
+            {columns.map((c, i) => {
               const active = c.key === sort.key;
               const Icon = !active
                 ? ArrowUpDownIcon
@@ -69,28 +83,50 @@ export function SortableTable<T>({
                   key={c.key}
                   scope="col"
                   aria-sort={active ? sort.direction : undefined}
-                  className={c.numeric ? 'text-right' : 'text-left'}
+                  // The first column (the names) keeps room beside long figure names.
+                  className={cn(
+                    c.numeric ? 'text-right' : 'text-left',
+                    i === 0 && 'sm:min-w-28',
+                    phone('max-sm:block'),
+                  )}
                 >
                   <button
                     type="button"
                     onClick={() => toggle(c)}
-                    className="inline-flex items-center gap-1 rounded px-1 py-2 font-medium hover:bg-muted"
+                    className={cn(
+                      'inline-flex items-center gap-1 rounded px-1 py-2 font-medium hover:bg-muted',
+                      c.numeric && 'text-right',
+                    )}
                   >
                     {c.label}
-                    <Icon aria-hidden className={active ? 'size-4' : 'size-4 text-muted-foreground'} />
+                    <Icon aria-hidden className={cn('size-4 shrink-0', !active && 'text-muted-foreground')} />
                   </button>
                 </th>
               );
             })}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={phone('max-sm:block')}>
           {sorted.map((row) => (
-            <tr key={rowKey(row)} className="border-b border-border">
-              {columns.map((c) => (
+            <tr
+              key={rowKey(row)}
+              className={cn(
+                'border-b border-border',
+                phone('max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:py-1'),
+              )}
+            >
+              {columns.map((c, i) => (
                 <td
                   key={c.key}
-                  className={c.numeric ? 'px-1 py-2 text-right tabular-nums' : 'break-words px-1 py-2'}
+                  data-label={stacked ? c.label : undefined}
+                  className={cn(
+                    c.numeric ? 'px-1 py-2 text-right tabular-nums' : 'break-words px-1 py-2',
+                    phone(
+                      i === 0
+                        ? 'max-sm:col-span-2 max-sm:pb-0 max-sm:font-medium'
+                        : 'max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-1 max-sm:before:text-left max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
+                    ),
+                  )}
                 >
                   {c.render
                     ? c.render(row)
