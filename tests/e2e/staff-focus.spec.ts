@@ -67,7 +67,8 @@ test('a solid primary button shows a 2 px ring, offset, at 3:1 or more against t
   request,
   signedIn,
 }) => {
-  await seedCampaign(request, signedIn, { name: 'Focus Campaign' });
+  const focus = await seedCampaign(request, signedIn, { name: 'Focus Campaign' });
+  await seedAsset(request, signedIn, focus, { title: 'Focus text' });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Organization Dashboard' })).toBeVisible();
   await tabTo(page, 'New Campaign');

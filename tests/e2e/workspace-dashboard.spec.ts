@@ -162,6 +162,7 @@ test('Copy Share Link puts the supporter link on the clipboard and says Copied! 
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const campaign = await seedCampaign(request, signedIn, { name: 'Copy Me Campaign' });
+  await seedAsset(request, signedIn, campaign, { title: 'Copy Me text' });
   await page.goto('/');
   const row = campaignRow(page, /^Copy Me Campaign/);
   await row.getByRole('button', { name: 'Copy Share Link' }).click();
@@ -205,7 +206,8 @@ test('the refresh hash refetches, says so once and is removed', async ({ page, r
   await page.goto('/');
   await expect(page.getByText('No campaigns found')).toBeVisible();
   // Created behind the page's back: only a refetch shows it.
-  await seedCampaign(request, signedIn, { name: 'Made Elsewhere' });
+  const elsewhere = await seedCampaign(request, signedIn, { name: 'Made Elsewhere' });
+  await seedAsset(request, signedIn, elsewhere, { title: 'Elsewhere text' });
   await page.evaluate((org) => {
     location.hash = `campaigns?refresh=true&org=${org}&t=${Date.now()}`;
   }, signedIn.orgId);
@@ -239,7 +241,8 @@ test('the calendar tab shows today’s entries; clicking an asset opens it under
   await seedAsset(request, signedIn, first, { title: 'Calendar Poster', content: 'Poster words' });
   await seedAsset(request, signedIn, first, { title: 'Second Note' });
   // A newer campaign, so the one we click is not the default expanded row.
-  await seedCampaign(request, signedIn, { name: 'Another Campaign' });
+  const another = await seedCampaign(request, signedIn, { name: 'Another Campaign' });
+  await seedAsset(request, signedIn, another, { title: 'Another text' });
   await page.goto('/#calendar');
   const today = format(new Date(), 'yyyy-MM-dd');
   const cell = page.locator(`td[data-date="${today}"]`);
