@@ -560,11 +560,13 @@ describe('the public side follows the status', () => {
   });
 
   it('an end date passing turns the cached view to ended without any write', async () => {
-    const endsSoon = iso(400);
-    const { campaign, asset } = await liveCampaign({ endDate: endsSoon });
+    // Published first (draft, asset, publish), then given an end date a moment away.
+    const { campaign, asset } = await liveCampaign();
+    const endsSoon = iso(1000);
+    expect((await put(campaign.id, { endDate: endsSoon })).statusCode).toBe(200);
     const open = (await publicJson(campaign.id)).json();
     expect(open.availability).toEqual({ state: 'open', endsAt: endsSoon });
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 1100));
     expect((await publicJson(campaign.id)).json().availability).toEqual({ state: 'ended' });
     expect((await share(campaign, asset)).statusCode).toBe(409);
   });
