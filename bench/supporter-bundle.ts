@@ -27,7 +27,7 @@ const SUPPORTER_OK = [
   /^shared\//,
   /^client\/features\/(supporter|shares|scheduling|previews)\//,
   /^client\/(components|lib)\//,
-  /^client\/app\/(providers\.tsx|supporter-path\.ts|routes\/supporter-page\.tsx)$/,
+  /^client\/app\/(providers\.tsx|start\.tsx|supporter-path\.ts|routes\/supporter-page\.tsx)$/,
   /^client\/(main\.tsx|index\.html|styles\.css)$/,
 ];
 

@@ -100,7 +100,7 @@ test('signed out, the profile asks to log in', async ({ page }) => {
   await expect(page.getByText('Please log in to view your profile.')).toBeVisible();
 });
 
-test('settings show their five tabs with the defaults of a new organisation', async ({ page, signedIn }) => {
+test('settings show their six tabs with the defaults of a new organisation', async ({ page, signedIn }) => {
   await page.goto('/settings');
   await expect(page.getByRole('tab')).toHaveText([
     'General',
@@ -108,6 +108,7 @@ test('settings show their five tabs with the defaults of a new organisation', as
     'Branding',
     'Permissions',
     'Embed',
+    'Privacy',
   ]);
   await expect(page.getByLabel('Organization Name')).toHaveValue(signedIn.orgName);
 
@@ -140,6 +141,30 @@ test('settings show their five tabs with the defaults of a new organisation', as
   // No site may frame the share card until an admin lists one.
   await page.getByRole('tab', { name: 'Embed' }).click();
   await expect(page.getByLabel('Allowed sites')).toHaveValue('');
+
+  // Raw events keep their personal fields 13 months until an admin says otherwise.
+  await page.getByRole('tab', { name: 'Privacy' }).click();
+  await expect(page.getByLabel('Keep personal fields of raw events for (months)')).toHaveValue('13');
+});
+
+test('an admin sets how long raw events keep personal fields; a month count out of range is refused on the field', async ({
+  page,
+  signedIn: _,
+}) => {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Privacy' }).click();
+  const months = page.getByLabel('Keep personal fields of raw events for (months)');
+  await months.fill('0');
+  await page.getByRole('button', { name: 'Save Privacy Settings' }).click();
+  await expect(
+    page.getByText('Keep personal fields for a whole number of months from 1 to 120').first(),
+  ).toBeVisible();
+  await months.fill('6');
+  await page.getByRole('button', { name: 'Save Privacy Settings' }).click();
+  await expect(page.getByText('Settings saved').first()).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Privacy' }).click();
+  await expect(page.getByLabel('Keep personal fields of raw events for (months)')).toHaveValue('6');
 });
 
 test('settings say so when the organisation cannot be loaded', async ({ page, signedIn }) => {

@@ -150,6 +150,9 @@ for (const [device, use] of [
       await page.goto(`/supporter/${seeded.campaignId}${device === 'phone' ? '?mobile=true' : ''}`);
       await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
       const skip = page.getByRole('link', { name: 'Skip to main content' });
+      // The heading is already in the server's first paint, which has nothing to focus:
+      // the skip link comes with the scripts.
+      await expect(skip).toBeAttached();
       await page.keyboard.press('Tab');
       await expect(skip).toBeFocused();
       await expect(skip).toBeInViewport();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
+import { SCHEDULE_LAST_SLOT_MINUTES } from '#shared/constants.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { campaignRow, pickCalendarDay, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
 
@@ -29,7 +30,11 @@ test('Schedule Share from a campaign row lands on the calendar', async ({ page, 
 
   const tomorrow = new Date();
   tomorrow.setDate(tomorrow.getDate() + 1);
-  await expect(dialog.getByLabel('Date')).toHaveAttribute('min', format(new Date(), 'yyyy-MM-dd'));
+  // Today is offered while one of its slots is ahead; after the last one, tomorrow is the first day.
+  const lastSlotToday = new Date();
+  lastSlotToday.setHours(0, SCHEDULE_LAST_SLOT_MINUTES, 0, 0);
+  const firstDay = new Date() < lastSlotToday ? new Date() : tomorrow;
+  await expect(dialog.getByLabel('Date')).toHaveAttribute('min', format(firstDay, 'yyyy-MM-dd'));
   await dialog.getByLabel('Asset').selectOption({ label: 'Second post' });
   await dialog.getByLabel('Date').fill(format(tomorrow, 'yyyy-MM-dd'));
   await dialog.getByLabel('Time').selectOption({ label: '6:30 PM' });

@@ -48,6 +48,10 @@ export interface OrganizationsTable {
   suspendedReason: NullByDefault<string>;
   /** The operator who suspended it (null from the command line). */
   suspendedBy: NullByDefault<number>;
+  /** Months raw events keep their personal fields (migration 0035; docs/api.md "Privacy"). */
+  personalDataMonths: Generated<number>;
+  /** The retention job's last finished cutoff: events before it are stripped. */
+  personalDataStrippedTo: NullByDefault<string>;
 }
 
 export interface SessionsTable {

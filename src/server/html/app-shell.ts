@@ -10,13 +10,15 @@ export interface PageMeta {
   /** Resources the page will need, fetched in parallel with the app's scripts. */
   preloads?: { href: string; as: 'image' | 'script' | 'style'; fetchpriority?: 'high' | 'low' }[];
   /**
-   * The page's lazily loaded route module (its source path under src/client, e.g.
-   * 'app/routes/supporter-page.tsx'): its chunks are preloaded with
-   * the entry instead of after it, using the build's manifest.
+   * The modules the entry loads lazily for this page (source paths under src/client, e.g.
+   * 'app/router.tsx'): their chunks are preloaded with the entry instead of after it,
+   * using the build's manifest.
    */
-  route?: string;
+  routes?: string[];
   /** Data the page would otherwise fetch after start-up: a JSON block the client reads by id. */
   data?: { id: string; json: string };
+  /** The page's first paint: HTML inside the root element, shown until the app replaces it. */
+  body?: string;
 }
 
 /** JSON inside <script type="application/json">: no '<' can end the element early. */
@@ -27,10 +29,14 @@ export const scriptSafeJson = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The client's router (src/client/app/router.tsx): main.tsx loads it for every page but
- * the supporter page, which starts without it, so the plain shell preloads its chunks.
+ * What main.tsx loads for every page but the supporter page: React's start
+ * (src/client/app/start.tsx) and the router, so the plain shell preloads their chunks.
+ * The supporter page, painted by the server, fetches its scripts after that paint.
  */
-const APP_ROUTER = 'app/router.tsx';
+const APP_MODULES = ['app/start.tsx', 'app/router.tsx'];
+
+/** Where a page's first paint goes (index.html's empty root element). */
+const ROOT_ELEMENT = '<div id="root">';
 
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Rally</title></head>
 <body><div id="root"><p>The web app is not built yet. Run <code>npm run build</code> (npm start does this for you).</p></div></body></html>`;
@@ -48,7 +54,8 @@ interface ManifestChunk {
 
 export class AppShell {
   private readonly head: string;
-  private readonly tail: string;
+  /** The rest of the page, cut at the root element's content. */
+  private readonly tail: [beforeRoot: string, afterRoot: string];
   private readonly defaultHtml: string;
   private readonly manifest: Record<string, ManifestChunk> | undefined;
   private readonly routeLinks = new Map<string, string>();
@@ -60,7 +67,9 @@ export class AppShell {
     const withoutTitle = html.replace(/<title>[^<]*<\/title>/, '');
     const at = withoutTitle.indexOf('</head>');
     this.head = withoutTitle.slice(0, at);
-    this.tail = withoutTitle.slice(at);
+    const rest = withoutTitle.slice(at);
+    const root = rest.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length;
+    this.tail = root < ROOT_ELEMENT.length ? [rest, ''] : [rest.slice(0, root), rest.slice(root)];
     const manifestFile = path.join(clientDist, '.vite', 'manifest.json');
     try {
       this.manifest = fs.existsSync(manifestFile)
@@ -69,16 +78,17 @@ export class AppShell {
     } catch {
       this.manifest = undefined;
     }
-    this.defaultHtml = this.render({ route: APP_ROUTER });
+    this.defaultHtml = this.render({ routes: APP_MODULES });
   }
 
-  /** modulepreload/stylesheet links for a route's static chunks that the entry does not already load. */
-  private routePreloads(route: string): string {
-    const cached = this.routeLinks.get(route);
+  /** modulepreload/stylesheet links for these modules' static chunks that the entry does not already load. */
+  private routePreloads(routes: string[]): string {
+    const key = routes.join(' ');
+    const cached = this.routeLinks.get(key);
     if (cached !== undefined) return cached;
     const m = this.manifest;
     let links = '';
-    if (m?.[route]) {
+    if (m && routes.every((r) => m[r])) {
       const closure = (keys: string[]) => {
         const seen = new Set<string>();
         const walk = (k: string) => {
@@ -90,20 +100,20 @@ export class AppShell {
         return seen;
       };
       const entry = closure(Object.keys(m).filter((k) => m[k].isEntry));
-      for (const k of closure([route])) {
+      for (const k of closure(routes)) {
         if (entry.has(k)) continue;
         links += `<link rel="modulepreload" crossorigin href="/${escapeHtml(m[k].file)}" />`;
         for (const css of m[k].css ?? [])
           links += `<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}" />`;
       }
     }
-    this.routeLinks.set(route, links);
+    this.routeLinks.set(key, links);
     return links;
   }
 
   render(page: PageMeta): string {
-    if (!page.title && !page.meta && !page.preloads && !page.data && !page.route && this.defaultHtml)
-      return this.defaultHtml;
+    const plain = !page.title && !page.meta && !page.preloads && !page.data && !page.routes && !page.body;
+    if (plain && this.defaultHtml) return this.defaultHtml;
     const title = `<title>${escapeHtml(page.title ?? 'Rally')}</title>`;
     const tags = Object.entries(page.meta ?? {})
       .map(([key, content]) => {
@@ -120,7 +130,8 @@ export class AppShell {
     const data = page.data
       ? `<script type="application/json" id="${escapeHtml(page.data.id)}">${scriptSafeJson(page.data.json)}</script>`
       : '';
-    const route = page.route ? this.routePreloads(page.route) : '';
-    return `${this.head}${title}${tags}${route}${preloads}${data}${this.tail}`;
+    const route = page.routes ? this.routePreloads(page.routes) : '';
+    const [beforeRoot, afterRoot] = this.tail;
+    return `${this.head}${title}${tags}${route}${preloads}${data}${beforeRoot}${page.body ?? ''}${afterRoot}`;
   }
 }

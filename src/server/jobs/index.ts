@@ -6,6 +6,7 @@ import type { FileStorage } from '../lib/storage.ts';
 import { noticeMailOutcomes, notificationsJob } from '../modules/notifications/index.ts';
 import { organizationFiguresJob } from '../modules/instance/index.ts';
 import { outboxSenderJob } from '../modules/outbox/index.ts';
+import { personalDataRetentionJob } from '../modules/privacy/index.ts';
 import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
 import { rollupJob } from '../modules/stats/index.ts';
 import type { Job } from './runner.ts';
@@ -39,5 +40,7 @@ export function backgroundJobs(opts: {
     }),
     // The operator console's figures per organisation (after the rollups of this tick).
     organizationFiguresJob(),
+    // Raw events' personal fields past each organisation's retention (after the rollups: only counted events are stripped).
+    personalDataRetentionJob(),
   ];
 }

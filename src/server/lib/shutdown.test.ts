@@ -50,7 +50,11 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
       return new Set(rows.map((r) => r.ref));
     }
 
-    it('keeps every acknowledged share, answers the rest 503 or drops the connection, exits 0 within 10 s', async () => {
+    // The 10 s is asserted on the exit itself; starting a server process and signing up
+    // took most of the default 20 s on a loaded CI machine.
+    it('keeps every acknowledged share, answers the rest 503 or drops the connection, exits 0 within 10 s', {
+      timeout: 90_000,
+    }, async () => {
       const server = await startServer({
         DATA_DIR: dataDir,
         ...(database && { DATABASE_URL: database.url }),
@@ -83,6 +87,6 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
       } finally {
         killServer(server);
       }
-    }, 20_000);
+    });
   },
 );

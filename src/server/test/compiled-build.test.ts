@@ -19,6 +19,10 @@ describe.runIf(!process.env.DB_TARGET)('the compiled server (npm start)', () => 
     try {
       const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(res.status).toBe(200);
+      // Packages are bundled; Swagger UI's files still come from its package directory.
+      const ui = await fetch(`http://127.0.0.1:${port}/api/docs/static/swagger-ui-bundle.js`);
+      expect(ui.status).toBe(200);
+      expect((await ui.text()).length).toBeGreaterThan(100_000);
       child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       const db = new SQLite(path.join(dataDir, 'rally.db'), { readonly: true });
@@ -32,5 +36,5 @@ describe.runIf(!process.env.DB_TARGET)('the compiled server (npm start)', () => 
       killServer(server);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 20_000);
+  }, 90_000);
 });

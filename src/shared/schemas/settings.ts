@@ -121,12 +121,26 @@ export const embedSettingsInputSchema = z.strictObject({
     .transform((origins) => [...new Set(origins)]),
 });
 
+/** How long raw events keep their personal fields (docs/privacy.md): months, 13 unless changed. */
+export const PERSONAL_DATA_MONTHS = { min: 1, max: 120, default: 13 } as const;
+const MONTHS_MESSAGE = `Keep personal fields for a whole number of months from ${PERSONAL_DATA_MONTHS.min} to ${PERSONAL_DATA_MONTHS.max}`;
+
+export const privacySettingsSchema = z.object({
+  /** Raw events (shares, click-throughs, visits) lose names, messages and visitor ids after this many months. */
+  personalDataMonths: z
+    .number({ error: MONTHS_MESSAGE })
+    .int(MONTHS_MESSAGE)
+    .min(PERSONAL_DATA_MONTHS.min, MONTHS_MESSAGE)
+    .max(PERSONAL_DATA_MONTHS.max, MONTHS_MESSAGE),
+});
+
 export const organizationSettingsSchema = z.object({
   general: generalSettingsSchema,
   notifications: notificationSettingsSchema,
   branding: brandingSettingsSchema,
   supporters: supporterSettingsSchema,
   embed: embedSettingsSchema,
+  privacy: privacySettingsSchema,
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -137,6 +151,7 @@ export const updateSettingsSchema = z.strictObject({
   branding: brandingSettingsSchema.strict().partial().optional(),
   supporters: supporterSettingsSchema.strict().partial().optional(),
   embed: embedSettingsInputSchema.partial().optional(),
+  privacy: privacySettingsSchema.strict().partial().optional(),
 });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 
@@ -144,8 +159,8 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const DEFAULT_PRIMARY_COLOR = '#1d4ed8';
 export const DEFAULT_ACCENT_COLOR = '#f59e0b';
 
-/** Everything but the organisation's name and description, which live on its own row. */
-export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general'> & {
+/** Everything but the organisation's name, description and privacy, which live on its own row. */
+export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general' | 'privacy'> & {
   general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
 } = {
   // UTC until an admin picks a zone: the same days the analytics API uses without `tz`.

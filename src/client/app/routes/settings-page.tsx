@@ -8,6 +8,7 @@ import {
   GeneralSettings,
   NotificationSettings,
   PermissionsSettings,
+  PrivacySettings,
 } from '#client/features/organization/index.ts';
 
 /** The Embed tab: the organisation's embed settings, with its campaigns to make a snippet for. */
@@ -23,6 +24,7 @@ const TABS = [
   { value: 'branding', label: 'Branding', Panel: BrandingSettings },
   { value: 'permissions', label: 'Permissions', Panel: PermissionsSettings },
   { value: 'embed', label: 'Embed', Panel: EmbedTab },
+  { value: 'privacy', label: 'Privacy', Panel: PrivacySettings },
 ];
 
 export default function SettingsPage() {

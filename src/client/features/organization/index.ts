@@ -13,3 +13,4 @@ export { type EmbedCampaigns, EmbedSettings } from './components/embed-settings.
 export { GeneralSettings } from './components/general-settings.tsx';
 export { NotificationSettings } from './components/notification-settings.tsx';
 export { PermissionsSettings } from './components/permissions-settings.tsx';
+export { PrivacySettings } from './components/privacy-settings.tsx';

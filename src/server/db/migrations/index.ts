@@ -33,6 +33,7 @@ import * as m0031 from './0031-instance-operators.ts';
 import * as m0032 from './0032-organization-suspension.ts';
 import * as m0033 from './0033-organization-figures.ts';
 import * as m0034 from './0034-outcome-rollups.ts';
+import * as m0035 from './0035-personal-data-retention.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -71,6 +72,7 @@ const ALL: Record<string, DialectMigration> = {
   '0032-organization-suspension': m0032,
   '0033-organization-figures': m0033,
   '0034-outcome-rollups': m0034,
+  '0035-personal-data-retention': m0035,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -500,6 +500,8 @@ describe('the public side follows the status', () => {
     expect(viaCookie.statusCode).toBe(200);
     expect(viaCookie.body).toContain('Secret draft');
     expect(viaCookie.body).toContain('noindex');
+    // A preview is left to the page's scripts: no first paint of its own (modules/supporter/first-paint.ts).
+    expect(viaCookie.body).not.toContain('asks you to share');
     const anon = await req('GET', `/supporter/${draft.id}`);
     expect(anon.statusCode).toBe(404);
     expect(anon.body).not.toContain('Secret draft');

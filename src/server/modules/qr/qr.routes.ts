@@ -14,9 +14,10 @@ import { publicOrigin } from '../../lib/public-origin.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { getSettings } from '../settings/index.ts';
-import { posterPdf } from './poster.ts';
 import { loadPosterLogo } from './poster-logo.ts';
-import { qrPng, qrSvg } from './qr-code.ts';
+
+/** The QR drawing (qrcode, and pdf-lib for the poster) is loaded at the first file, not at start. */
+const qrCode = () => import('./qr-code.ts');
 
 export const NO_PUBLIC_ORIGIN =
   'This server does not know its public address, so a QR code would have no link to carry: set PUBLIC_URL (or add this host to ALLOWED_HOSTS)';
@@ -98,7 +99,7 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
         type: 'image/svg+xml; charset=utf-8',
         name: `campaign-${campaign.id}-qr.svg`,
         drawnFrom: [codeUrl],
-        body: async () => qrSvg(codeUrl),
+        body: async () => (await qrCode()).qrSvg(codeUrl),
       });
     },
   );
@@ -120,7 +121,7 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
         type: 'image/png',
         name: `campaign-${campaign.id}-qr-${size}.png`,
         drawnFrom: [codeUrl, size],
-        body: () => qrPng(codeUrl, size),
+        body: async () => (await qrCode()).qrPng(codeUrl, size),
       });
     },
   );
@@ -153,8 +154,13 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
         type: 'application/pdf',
         name: `campaign-${campaign.id}-poster.pdf`,
         drawnFrom: [codeUrl, campaign.name, line, organization.name, logo?.digest ?? ''],
-        body: async () =>
-          Buffer.from(await posterPdf({ organization, name: campaign.name, line, codeUrl, printedUrl })),
+        body: async () => {
+          // pdf-lib unpacks its fonts as it loads: read at the first poster.
+          const { posterPdf } = await import('./poster.ts');
+          return Buffer.from(
+            await posterPdf({ organization, name: campaign.name, line, codeUrl, printedUrl }),
+          );
+        },
       });
     },
   );

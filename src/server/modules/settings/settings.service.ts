@@ -20,10 +20,11 @@ import { UPLOADS_PREFIX } from '../uploads/index.ts';
 const MB = 1024 * 1024;
 
 // The organisation's name and description live on its own row (the rest of the app
-// reads them there); everything else is one JSON document per organisation, merged
+// reads them there), and so does its privacy retention (the retention job reads it in
+// SQL, migration 0035); everything else is one JSON document per organisation, merged
 // over the defaults on read, so a new setting needs no migration.
 
-type StoredSettings = Omit<OrganizationSettings, 'general'> & {
+type StoredSettings = Omit<OrganizationSettings, 'general' | 'privacy'> & {
   general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
 };
 
@@ -50,7 +51,11 @@ function withDefaults(raw: string | undefined): StoredSettings {
 
 async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings> {
   const [org, row] = await Promise.all([
-    db.selectFrom('organizations').select(['name', 'description']).where('id', '=', orgId).executeTakeFirst(),
+    db
+      .selectFrom('organizations')
+      .select(['name', 'description', 'personalDataMonths'])
+      .where('id', '=', orgId)
+      .executeTakeFirst(),
     db
       .selectFrom('organizationSettings')
       .select('data')
@@ -68,6 +73,7 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
       // A zone saved by an old name (Europe/Kiev) reads by its current one (Europe/Kyiv).
       timeZone: canonicalTimeZone(stored.general.timeZone),
     },
+    privacy: { personalDataMonths: org.personalDataMonths },
   };
 }
 
@@ -131,12 +137,14 @@ export async function updateSettings(
       supporters: { ...stored.supporters, ...input.supporters },
       embed: { ...stored.embed, ...input.embed },
     };
-    if (name !== undefined || description !== undefined) {
+    const months = input.privacy?.personalDataMonths;
+    if (name !== undefined || description !== undefined || months !== undefined) {
       await trx
         .updateTable('organizations')
         .set({
           ...(name !== undefined && { name }),
           ...(description !== undefined && { description: description || null }),
+          ...(months !== undefined && { personalDataMonths: months }),
         })
         .where('id', '=', orgId)
         .execute();
@@ -150,7 +158,7 @@ export async function updateSettings(
       .execute();
     await audit(
       'organization.settings_updated',
-      SECTIONS.filter((s) => input[s] !== undefined).join(', ') || 'nothing',
+      [...SECTIONS, 'privacy' as const].filter((s) => input[s] !== undefined).join(', ') || 'nothing',
     );
   });
   // Every supporter view embeds its organisation's name and branding: drop them all,

@@ -32,6 +32,7 @@ describe('organisation settings', () => {
       branding: { logoUrl: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
       supporters: { collectInfo: true },
       embed: { allowedOrigins: [] },
+      privacy: { personalDataMonths: 13 },
     });
   });
 
@@ -80,6 +81,11 @@ describe('organisation settings', () => {
     [{ general: { timeZone: 7 } }, 'general.timeZone'],
     [{ notifications: { weeklyDigest: 'yes' } }, 'notifications.weeklyDigest'],
     [{ branding: { font: 'Comic Sans' } }, 'branding'],
+    [{ privacy: { personalDataMonths: 0 } }, 'privacy.personalDataMonths'],
+    [{ privacy: { personalDataMonths: 121 } }, 'privacy.personalDataMonths'],
+    [{ privacy: { personalDataMonths: 6.5 } }, 'privacy.personalDataMonths'],
+    [{ privacy: { personalDataMonths: '6' } }, 'privacy.personalDataMonths'],
+    [{ privacy: { keepForever: true } }, 'privacy'],
   ])('rejects %j (400 on %s)', async (payload, path) => {
     const res = await put(payload);
     expect(res.statusCode).toBe(400);
@@ -214,6 +220,44 @@ describe('organisation settings', () => {
       expect(res.statusCode).toBe(200);
       expect((await get()).json().general.timeZone).toBe('America/Sao_Paulo');
       expect((await get(otherAdmin.token)).json().general.timeZone).toBe('Africa/Nairobi');
+    });
+  });
+
+  describe('privacy retention', () => {
+    it('keeps 13 months unless an admin changes it; members read it, the audit log records it', async () => {
+      const res = await put({ privacy: { personalDataMonths: 6 } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().privacy).toEqual({ personalDataMonths: 6 });
+      const viewer = await addMember(t.app, admin, 'viewer');
+      expect((await get(viewer.token)).json().privacy).toEqual({ personalDataMonths: 6 });
+      const stored = await t.database.db
+        .selectFrom('organizations')
+        .select('personalDataMonths')
+        .where('id', '=', admin.orgId)
+        .executeTakeFirstOrThrow();
+      expect(stored.personalDataMonths).toBe(6);
+      const log = await t.app.inject({ url: '/api/organization/activity', headers: bearer(admin.token) });
+      const entry = log.json().find((e: { action: string }) => e.action === 'organization.settings_updated');
+      expect(entry).toMatchObject({ target: 'privacy' });
+    });
+
+    it('says what is wrong with a month count it refuses, and keeps the saved one', async () => {
+      await put({ privacy: { personalDataMonths: 24 } });
+      const res = await put({ privacy: { personalDataMonths: 0 } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Keep personal fields for a whole number of months from 1 to 120');
+      expect((await get()).json().privacy.personalDataMonths).toBe(24);
+    });
+
+    it("is the admin's to change, and one organisation's only", async () => {
+      await put({ privacy: { personalDataMonths: 3 } });
+      const editor = await addMember(t.app, admin, 'editor');
+      const denied = await put({ privacy: { personalDataMonths: 1 } }, editor.token);
+      expect(denied.statusCode).toBe(403);
+      const other = await signUp(t.app);
+      expect((await get(other.token)).json().privacy.personalDataMonths).toBe(13);
+      expect((await put({ privacy: { personalDataMonths: 1 } }, other.token)).statusCode).toBe(200);
+      expect((await get()).json().privacy.personalDataMonths).toBe(3);
     });
   });
 });

@@ -453,4 +453,83 @@ describe('stats while the rollups are behind', () => {
     expect(rangeCaughtUp.totals.shares).toBe(10);
     expect(rangeCaughtUp.pendingSince).toBeNull();
   });
+
+  it('derive every figure of an answer from one read of the tail: totals, breakdowns, the chart, supporters', async () => {
+    const db = own.database.db;
+    const orgId = await seedOrganization(db);
+    const { campaignId, assetIds } = await seedCampaign(db, {
+      organizationId: orgId,
+      assets: [{ title: 'Tail', type: 'text', content: 'Share me' }],
+    });
+    const now = Date.now();
+    const ago = (days: number) => new Date(now - days * DAY_MS).toISOString();
+    const share = async (supporterId: string, days: number, status = 'shared', platform = 'twitter') => {
+      const row = shareRow({
+        assetId: assetIds[0],
+        campaignId,
+        organizationId: orgId,
+        supporterId,
+        status,
+        platform,
+      });
+      return (
+        await db
+          .insertInto('shares')
+          .values({ ...row, createdAt: ago(days) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    };
+    const click = (shareId: number, days: number) =>
+      db
+        .insertInto('clicks')
+        .values({
+          shareId,
+          campaignId,
+          organizationId: orgId,
+          sharerId: null,
+          visitorId: `v${shareId}-${days}`,
+          networkHash: 'n',
+          createdAt: ago(days),
+        })
+        .execute();
+    // Rolled up: a (long ago, not active) and b (active).
+    await share('a', 40);
+    await share('b', 2);
+    while (await db.transaction().execute((trx) => rollUpBatch(trx, { batch: 500 })));
+    // The tail: a again today (active again, not a new supporter), b again (active
+    // already), c long ago (a new supporter, not active, before the chart), an opened
+    // window and a prepared post today, and two clicks: one in the chart, one before it.
+    const today = await share('a', 0);
+    await share('b', 1);
+    const old = await share('c', 45, 'shared', 'facebook');
+    await share('d', 0, 'opened');
+    await share('e', 0, 'prepared', 'linkedin');
+    await click(today, 0);
+    await click(old, 44);
+    const read = { db, dialect: own.database.dialect, now };
+    const figures = {
+      totalShares: 5,
+      openedIntents: 1,
+      preparedPosts: 1,
+      uniqueSupporters: 3,
+      activeSupporters: 2,
+      clickThroughs: 2,
+      engagementRate: 40,
+      platformBreakdown: { twitter: 4, facebook: 1 },
+      openedBreakdown: { twitter: 1 },
+      preparedBreakdown: { linkedin: 1 },
+      lastUpdated: ago(0),
+      pendingSince: null,
+    };
+    expect(await organizationStats({ ...read, orgId })).toMatchObject(figures);
+    const campaign = await campaignStats({ ...read, campaignId });
+    expect(campaign).toMatchObject(figures);
+    const day = (days: number) => campaign.daily.find((d) => d.date === ago(days).slice(0, 10));
+    expect(day(0)).toMatchObject({ shares: 1, clicks: 1, openedIntents: 1, preparedPosts: 1 });
+    expect(day(1)).toMatchObject({ shares: 1, clicks: 0 });
+    expect(day(2)).toMatchObject({ shares: 1, clicks: 0 });
+    // The chart holds the last 30 days only; the older tail counts in the totals above.
+    expect(campaign.daily.reduce((n, d) => n + d.shares + d.clicks, 0)).toBe(4);
+  });
 });

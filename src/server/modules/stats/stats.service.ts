@@ -8,6 +8,7 @@ import {
   type Stats,
 } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
 import { SCOPE_TABLES } from './rollups-supporters.ts';
 import {
   inSnapshot,
@@ -50,81 +51,123 @@ export const inTail = (table: 'shares' | 'clicks' | 'visits', range: TailRange, 
   sql<boolean>`${sql.ref(`${table}.id`)} > ${range.after} and ${sql.ref(`${table}.id`)} <= ${range.upTo} and ${tailScope(table, scope)}`;
 
 /**
- * Distinct supporters of the scope, all time or with a share since `since`: the rollup
- * job's counters (all time), or its per-hour count of supporters by latest share plus
- * the supporters whose latest share is in the hour `since` falls in (at most one hour
- * of them); then the tail's supporters not counted already.
+ * The scope's events in one table's live range as the FROM of a tail read, the table
+ * under its own name, then `where` the scope (more conditions follow with `and`).
+ * SQLite walks the primary-key range (inTail). PostgreSQL reads the range in a subquery
+ * that OFFSET 0 keeps apart, so the scope is filtered above it: the planner then
+ * estimates the scope's rows from the column's statistics (10,000 of a 10,000-event
+ * tail) rather than the 0.5% it guesses for `+column = id` (50), and groups in a hash
+ * instead of sorting the whole tail (docs/decisions/0029-stats-tail.md).
  */
-async function distinctSupporters(trx: Db, scope: Scope, tail: LiveTail, since?: string): Promise<number> {
+function tailFrom(dialect: DialectName, table: 'shares' | 'clicks', range: TailRange, scope: Scope) {
+  const t = sql.table(table);
+  if (dialect !== 'postgres') return sql`${t} where ${inTail(table, range, scope)}`;
+  return sql`(select * from ${t} where id > ${range.after} and id <= ${range.upTo} offset 0) as ${t}
+    where ${sql.ref(`${table}.${scope.column}`)} = ${scope.id}`;
+}
+
+/** What one answer reads of the live tail: each figure and breakdown is derived from it. */
+interface TailCounts {
+  /** Shares per platform, outcome and UTC day (the day only for a campaign's daily chart). */
+  shares: { platform: string; status: string; day: string | null; n: number; last: string | null }[];
+  /** Click-throughs per UTC day (likewise), with the latest. */
+  clicks: { day: string | null; n: number; last: string | null }[];
+  /** Supporters in the tail not counted by the rollups: all time, and with a share since `since`. */
+  freshSupporters: number;
+  freshActive: number;
+}
+
+/**
+ * The live tail of one scope in three reads, one per question, each a single pass over
+ * its table's range: shares by platform, outcome (and day), click-throughs (by day),
+ * and the tail's supporters not counted already (all time and active since `since`:
+ * each supporter's latest tail share against the rollups' latest share of theirs).
+ */
+async function readTail(
+  trx: Db,
+  dialect: DialectName,
+  scope: Scope,
+  tail: LiveTail,
+  since: string,
+  byDay: boolean,
+): Promise<TailCounts> {
+  const day = byDay ? dayOf('createdAt') : sql`null`;
+  const dayGroup = byDay ? sql`, ${day}` : sql``;
+  const seen = SCOPE_TABLES[scope.column === 'campaignId' ? 'campaign' : 'org'].seen;
+  const shares = await sql<TailCounts['shares'][number]>`
+    select platform, status, ${day} as day, count(*) as n, max("createdAt") as last
+    from ${tailFrom(dialect, 'shares', tail.shares, scope)} and status in (${sql.join(SHARE_OUTCOMES)})
+    group by platform, status${dayGroup}`.execute(trx);
+  const clicks = await sql<TailCounts['clicks'][number]>`
+    select ${day} as day, count(*) as n, max("createdAt") as last
+    from ${tailFrom(dialect, 'clicks', tail.clicks, scope)}
+    ${byDay ? sql`group by ${day}` : sql``}`.execute(trx);
+  const supporters = await sql<{ fresh: number | null; active: number | null }>`
+    select count(case when seen is null then 1 end) as fresh,
+      count(case when last >= ${since} and (seen is null or seen < ${since}) then 1 end) as active
+    from (select max("createdAt") as last,
+        (select x."lastAt" from ${sql.table(seen)} x
+          where x.${sql.ref(scope.column)} = ${scope.id} and x."supporterId" = shares."supporterId") as seen
+      from ${tailFrom(dialect, 'shares', tail.shares, scope)} and status = 'shared' and "supporterId" is not null
+      group by "supporterId") supporters`.execute(trx);
+  const counted = supporters.rows[0];
+  return {
+    shares: shares.rows,
+    clicks: clicks.rows.filter((r) => Number(r.n) > 0),
+    freshSupporters: Number(counted?.fresh ?? 0),
+    freshActive: Number(counted?.active ?? 0),
+  };
+}
+
+/**
+ * Distinct supporters of the scope counted by the rollups, all time or with a share
+ * since `since`: the rollup job's counters (all time), or its per-hour count of
+ * supporters by latest share plus the supporters whose latest share is in the hour
+ * `since` falls in (at most one hour of them). The tail's own are added by the caller.
+ */
+async function rolledSupporters(trx: Db, scope: Scope, since?: string): Promise<number> {
   const t = SCOPE_TABLES[scope.column === 'campaignId' ? 'campaign' : 'org'];
-  const seen = t.seen;
-  let rolled: number;
   if (!since) {
     const row = await trx
       .selectFrom(t.counts)
       .select('supporters')
       .where(t.column, '=', scope.id)
       .executeTakeFirst();
-    rolled = Number(row?.supporters ?? 0);
-  } else {
-    const nextHour = new Date(Math.floor(Date.parse(since) / HOUR_MS) * HOUR_MS + HOUR_MS).toISOString();
-    const [later, within] = await Promise.all([
-      trx
-        .selectFrom(t.lastHours)
-        .select((eb) => eb.fn.sum<number>('supporters').as('n'))
-        .where(t.column, '=', scope.id)
-        .where('hour', '>', since.slice(0, 13))
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom(seen)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(scope.column, '=', scope.id)
-        .where('lastAt', '>=', since)
-        .where('lastAt', '<', nextHour)
-        .executeTakeFirstOrThrow(),
-    ]);
-    rolled = Number(later.n ?? 0) + Number(within.n);
+    return Number(row?.supporters ?? 0);
   }
-  // Tail supporters not already counted by the rolled-up rows.
-  const sinceCond = since ? sql`and shares."createdAt" >= ${since}` : sql``;
-  const seenCond = since ? sql`and x."lastAt" >= ${since}` : sql``;
-  const fresh = await sql<{ n: number }>`
-    select count(distinct shares."supporterId") as n from shares
-    where ${inTail('shares', tail.shares, scope)} and shares.status = 'shared'
-      and shares."supporterId" is not null ${sinceCond}
-      and not exists (select 1 from ${sql.table(seen)} x
-        where x.${sql.ref(scope.column)} = ${scope.id} and x."supporterId" = shares."supporterId" ${seenCond})`.execute(
-    trx,
-  );
-  return rolled + Number(fresh.rows[0]?.n ?? 0);
+  const nextHour = new Date(Math.floor(Date.parse(since) / HOUR_MS) * HOUR_MS + HOUR_MS).toISOString();
+  const [later, within] = await Promise.all([
+    trx
+      .selectFrom(t.lastHours)
+      .select((eb) => eb.fn.sum<number>('supporters').as('n'))
+      .where(t.column, '=', scope.id)
+      .where('hour', '>', since.slice(0, 13))
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom(t.seen)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(scope.column, '=', scope.id)
+      .where('lastAt', '>=', since)
+      .where('lastAt', '<', nextHour)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(later.n ?? 0) + Number(within.n);
 }
 
-async function computeStats(trx: Db, scope: Scope, now: number, tail: LiveTail): Promise<Stats> {
-  const since = new Date(now - ACTIVE_SUPPORTER_DAYS * DAY_MS).toISOString();
+async function computeStats(
+  trx: Db,
+  scope: Scope,
+  tail: LiveTail,
+  live: TailCounts,
+  since: string,
+): Promise<Stats> {
   const totals = await trx
     .selectFrom('rollupTotals')
     .select(['platform', 'shares', 'opened', 'prepared', 'clicks', 'lastAt'])
     .where(scope.column, '=', scope.id)
     .execute();
-  const shareTail = await trx
-    .selectFrom('shares')
-    .select((eb) => [
-      'platform',
-      'status',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.max('createdAt').as('last'),
-    ])
-    .where(inTail('shares', tail.shares, scope))
-    .where('status', 'in', SHARE_OUTCOMES)
-    .groupBy(['platform', 'status'])
-    .execute();
-  const clickTail = await trx
-    .selectFrom('clicks')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')])
-    .where(inTail('clicks', tail.clicks, scope))
-    .executeTakeFirstOrThrow();
-  const uniqueSupporters = await distinctSupporters(trx, scope, tail);
-  const activeSupporters = await distinctSupporters(trx, scope, tail, since);
+  const uniqueSupporters = (await rolledSupporters(trx, scope)) + live.freshSupporters;
+  const activeSupporters = (await rolledSupporters(trx, scope, since)) + live.freshActive;
 
   // Per outcome: its total and its count per platform.
   const counts = Object.fromEntries(
@@ -136,8 +179,12 @@ async function computeStats(trx: Db, scope: Scope, now: number, tail: LiveTail):
     c.total += n;
     c.byPlatform[platform] = (c.byPlatform[platform] ?? 0) + n;
   };
-  let clickThroughs = Number(clickTail.n);
-  const lasts: string[] = clickTail.last ? [clickTail.last] : [];
+  let clickThroughs = 0;
+  const lasts: string[] = [];
+  for (const c of live.clicks) {
+    clickThroughs += Number(c.n);
+    if (c.last) lasts.push(c.last);
+  }
   for (const t of totals) {
     count('shared', t.platform, Number(t.shares));
     count('opened', t.platform, Number(t.opened));
@@ -145,7 +192,7 @@ async function computeStats(trx: Db, scope: Scope, now: number, tail: LiveTail):
     clickThroughs += Number(t.clicks);
     if (t.lastAt) lasts.push(t.lastAt);
   }
-  for (const t of shareTail) {
+  for (const t of live.shares) {
     count(t.status as ShareOutcome, t.platform, Number(t.n));
     if (t.last) lasts.push(t.last);
   }
@@ -168,14 +215,13 @@ async function computeStats(trx: Db, scope: Scope, now: number, tail: LiveTail):
 
 /**
  * Shares and clicks per UTC day for the last DAILY_DAYS days (today included), oldest
- * first, with each day's opened windows and prepared posts apart.
+ * first, with each day's opened windows and prepared posts apart: the rollups' hours
+ * plus the tail read by day.
  */
-async function dailyStats(trx: Db, campaignId: number, now: number, tail: LiveTail): Promise<DailyStat[]> {
+async function dailyStats(trx: Db, campaignId: number, now: number, live: TailCounts): Promise<DailyStat[]> {
   const days = Array.from({ length: DAILY_DAYS }, (_, i) =>
     new Date(now - (DAILY_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
   );
-  const since = `${days[0]}T00:00:00.000Z`;
-  const scope: Scope = { column: 'campaignId', id: campaignId };
   const byDay = new Map<string, DailyStat>(
     days.map((d) => [d, { date: d, shares: 0, clicks: 0, openedIntents: 0, preparedPosts: 0 }]),
   );
@@ -194,43 +240,32 @@ async function dailyStats(trx: Db, campaignId: number, now: number, tail: LiveTa
       d.preparedPosts += Number(h.prepared);
     }
   }
-  const day = dayOf('createdAt');
-  const [shares, clicks] = [
-    await trx
-      .selectFrom('shares')
-      .select((eb) => [day.as('day'), 'status', eb.fn.countAll<number>().as('n')])
-      .where(inTail('shares', tail.shares, scope))
-      .where('status', 'in', SHARE_OUTCOMES)
-      .where('createdAt', '>=', since)
-      .groupBy([day, 'status'])
-      .execute(),
-    await trx
-      .selectFrom('clicks')
-      .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
-      .where(inTail('clicks', tail.clicks, scope))
-      .where('createdAt', '>=', since)
-      .groupBy(day)
-      .execute(),
-  ];
+  // Days before the window are not in the map: the tail's older events count in the totals only.
   const field = { shared: 'shares', opened: 'openedIntents', prepared: 'preparedPosts' } as const;
-  for (const r of shares) {
-    const d = byDay.get(r.day);
+  for (const r of live.shares) {
+    const d = r.day ? byDay.get(r.day) : undefined;
     if (d) d[field[r.status as ShareOutcome]] += Number(r.n);
   }
-  for (const r of clicks) {
-    const d = byDay.get(r.day);
+  for (const r of live.clicks) {
+    const d = r.day ? byDay.get(r.day) : undefined;
     if (d) d.clicks += Number(r.n);
   }
   return [...byDay.values()];
 }
 
+/** Active supporters are those with a share since this time. */
+const activeSince = (now: number) => new Date(now - ACTIVE_SUPPORTER_DAYS * DAY_MS).toISOString();
+
 /** Stats of one campaign; the caller has already checked that it is the organisation's. */
 export async function campaignStats(opts: SnapshotRead & { campaignId: number }): Promise<CampaignStats> {
   const now = opts.now ?? Date.now();
   return inSnapshot(opts.db, opts.dialect, async (trx) => {
+    const scope: Scope = { column: 'campaignId', id: opts.campaignId };
+    const since = activeSince(now);
     const tail = await liveTail(trx, await rollupMarks(trx), opts.tailLimit);
-    const stats = await computeStats(trx, { column: 'campaignId', id: opts.campaignId }, now, tail);
-    const daily = await dailyStats(trx, opts.campaignId, now, tail);
+    const live = await readTail(trx, opts.dialect, scope, tail, since, true);
+    const stats = await computeStats(trx, scope, tail, live, since);
+    const daily = await dailyStats(trx, opts.campaignId, now, live);
     return { ...stats, daily };
   });
 }
@@ -238,8 +273,11 @@ export async function campaignStats(opts: SnapshotRead & { campaignId: number })
 export async function organizationStats(opts: SnapshotRead & { orgId: number }): Promise<OrganizationStats> {
   const now = opts.now ?? Date.now();
   return inSnapshot(opts.db, opts.dialect, async (trx) => {
+    const scope: Scope = { column: 'organizationId', id: opts.orgId };
+    const since = activeSince(now);
     const tail = await liveTail(trx, await rollupMarks(trx), opts.tailLimit);
-    const stats = await computeStats(trx, { column: 'organizationId', id: opts.orgId }, now, tail);
+    const live = await readTail(trx, opts.dialect, scope, tail, since, false);
+    const stats = await computeStats(trx, scope, tail, live, since);
     const campaigns = await trx
       .selectFrom('campaigns')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -2,6 +2,7 @@ import { VISIT_TOKEN_META } from '#shared/constants.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import { campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import type { PageMeta } from '../../html/app-shell.ts';
+import { supporterFirstPaint } from './first-paint.ts';
 
 // Head tags of the public supporter page, so a shared link unfurls with the
 // campaign's title, description and image on every platform (API.md "Supporter
@@ -10,8 +11,6 @@ import type { PageMeta } from '../../html/app-shell.ts';
 // share dialog draws its link cards from. AppShell escapes every value.
 
 const SITE_NAME = 'Rally';
-/** The client's route module for this page (its chunks are preloaded with the entry). */
-const SUPPORTER_ROUTE = 'app/routes/supporter-page.tsx';
 export const NOT_FOUND_TITLE = 'Campaign Not Found';
 
 /** `asset`: the one the link names, already found among the view's own (never another campaign's). */
@@ -48,16 +47,19 @@ export function supporterPageMeta(
     meta['twitter:image'] = preview.image;
     meta['twitter:image:alt'] = imageAlt;
   }
-  // The page's largest paint is the first asset; fetch it with the scripts, and hand
-  // the campaign over in the HTML so the page does not wait for a second round trip.
+  // The page's largest paint is the first asset: it is fetched first, at high priority,
+  // and the public page paints it before any script runs (first-paint.ts; the scripts
+  // are fetched after it, main.tsx). A team member's preview, rendered per request with
+  // a banner, is left to the scripts. The campaign is handed over in the HTML so the
+  // page does not wait for a second round trip.
   const first = view.assets[0];
   return {
     title: preview.title,
     meta,
-    route: SUPPORTER_ROUTE,
     preloads:
       first?.type === 'image' ? [{ href: first.content, as: 'image', fetchpriority: 'high' }] : undefined,
     data: { id: SUPPORTER_DATA_ELEMENT_ID, json: JSON.stringify(view) },
+    body: view.preview ? undefined : supporterFirstPaint(view),
   };
 }
 

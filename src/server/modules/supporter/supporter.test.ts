@@ -294,6 +294,37 @@ describe('supporter page HTML', () => {
     }
   });
 
+  it('arrives painted: the campaign and its assets in the root element, the first image fetched first', async () => {
+    const { campaignId: id } = await seedCampaign(t.database.db, {
+      organizationId: orgId,
+      name: 'Painted <Rivers>',
+      description: 'Swim safe',
+      assets: [
+        { title: 'internal_v2', type: 'image', content: '/uploads/hero.png', shareText: 'Swim with us' },
+        { title: 'Words', type: 'text', content: 'Write to your council' },
+      ],
+    });
+    const res = await t.app.inject({ url: `/supporter/${id}` });
+    expect(res.statusCode).toBe(200);
+    const root = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(root).toMatch(/^<div id="root"><div class="min-h-screen bg-slate-50"[^>]*><header /);
+    expect(root).toContain(
+      '<span class="font-semibold text-slate-900">Secret Org Name</span> asks you to share',
+    );
+    expect(root).toContain('<h1 class="text-2xl font-bold">Painted &lt;Rivers&gt;</h1>');
+    expect(root).toContain('>Swim with us</h2>');
+    expect(root).toContain('>Write to your council</p></blockquote>');
+    expect(root).toContain(
+      'src="/uploads/hero.png" alt="Swim with us" width="640" height="360" fetchpriority="high"',
+    );
+    expect(res.body).not.toContain('internal_v2');
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" href="/uploads/hero.png" fetchpriority="high" />',
+    );
+    // Its scripts come after that paint (main.tsx): none is preloaded with it.
+    expect(res.body).not.toContain('rel="modulepreload"');
+  });
+
   it('keeps an absolute image URL as it is', async () => {
     const { campaignId: id } = await seedCampaign(t.database.db, {
       organizationId: orgId,

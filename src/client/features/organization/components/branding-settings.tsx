@@ -7,7 +7,7 @@ import { SectionCard } from '#client/components/ui/card.tsx';
 import { FieldMessage, FormField, fieldAria } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FileUploadField, useFileUpload } from '#client/features/assets/index.ts';
-import { SettingsForm, WithSettings } from './settings-state.tsx';
+import { SectionSettings, SettingsForm } from './settings-state.tsx';
 import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
 type Branding = OrganizationSettings['branding'];
@@ -15,17 +15,7 @@ type Branding = OrganizationSettings['branding'];
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 export function BrandingSettings() {
-  return (
-    <WithSettings>
-      {(settings, canChange) => (
-        <BrandingForm
-          key={JSON.stringify(settings.branding)}
-          initial={settings.branding}
-          canChange={canChange}
-        />
-      )}
-    </WithSettings>
-  );
+  return <SectionSettings section="branding" Form={BrandingForm} />;
 }
 
 /** A local URL showing the picked file until it is saved (revoked when it changes). */

@@ -28,6 +28,23 @@ export function WithSettings({
   );
 }
 
+/** A tab of one section's form, started afresh from what the server holds after a save or a reload. */
+export function SectionSettings<K extends keyof OrganizationSettings>({
+  section,
+  Form,
+}: {
+  section: K;
+  Form: React.ComponentType<{ initial: OrganizationSettings[K]; canChange: boolean }>;
+}) {
+  return (
+    <WithSettings>
+      {(settings, canChange) => (
+        <Form key={JSON.stringify(settings[section])} initial={settings[section]} canChange={canChange} />
+      )}
+    </WithSettings>
+  );
+}
+
 /**
  * A settings tab's form (`useSettingsForm`'s submit): its cards, then for admins the save
  * button, held while `busy` (an upload), with a note while `dirty`.

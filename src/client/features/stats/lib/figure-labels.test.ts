@@ -35,4 +35,14 @@ describe('figure labels', () => {
     for (const s of DAILY_SERIES.slice(2))
       expect(tableRows.some((l) => l.includes(`daily[].${s.key}`))).toBe(true);
   });
+
+  it('the breakdown tables name their columns as the doc names them', () => {
+    const analytics = doc.slice(doc.indexOf('## Analytics and export')).replace(/\s+/g, ' ');
+    expect(analytics).toContain(
+      `name the columns ${FIGURE_LABELS.shares}, ${FIGURE_LABELS.clicks}, ${FIGURE_LABELS.opened} and ${FIGURE_LABELS.prepared}`,
+    );
+    // The fields are the chart's: the same names per day and per row.
+    const fields = DAILY_SERIES.map((s) => s.key).join(', ');
+    expect(analytics).toContain(`platforms: [{platform, ${fields}}]`);
+  });
 });

@@ -5,7 +5,8 @@ import { isMobileDevice } from '#client/features/shares/index.ts';
 
 /**
  * Mobile or desktop layout: `?mobile=true|false` decides; without it the device is
- * detected and, on a phone, mobile=true is written to the URL after 300 ms.
+ * detected and, on a phone, mobile=true is written to the URL after 300 ms (quietly: the
+ * page already shows the phone layout, so nothing renders again).
  */
 export function useMobileView(): [boolean, (mobile: boolean) => void] {
   const [flag, setFlag] = useSearchParam('mobile');
@@ -13,7 +14,7 @@ export function useMobileView(): [boolean, (mobile: boolean) => void] {
 
   useEffect(() => {
     if (flag !== null || !detected) return;
-    const timer = setTimeout(() => setFlag('true', { replace: true }), MOBILE_URL_UPDATE_MS);
+    const timer = setTimeout(() => setFlag('true', { replace: true, quiet: true }), MOBILE_URL_UPDATE_MS);
     return () => clearTimeout(timer);
   }, [flag, detected, setFlag]);
 
