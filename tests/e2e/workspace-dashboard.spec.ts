@@ -185,9 +185,10 @@ test('Copy Share Link puts the supporter link on the clipboard and says Copied! 
   );
   await row.getByRole('button', { name: 'More share options' }).click();
   await page.getByRole('menuitem', { name: 'Schedule Share' }).click();
+  // A live campaign always has an asset: the dialog offers it.
   const dialog = page.getByRole('dialog', { name: 'Schedule Your Share' });
-  await expect(dialog.getByText('No assets available')).toBeVisible();
-  await expect(dialog.getByText("This campaign doesn't have any assets to share.")).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Asset' })).toHaveValue(/.+/);
+  await expect(dialog.getByRole('option', { name: 'Copy Me text' })).toHaveCount(1);
 });
 
 test('Debug creates test content and names it in the toast', async ({ page, signedIn }) => {
@@ -247,10 +248,10 @@ test('the calendar tab shows today’s entries; clicking an asset opens it under
   const today = format(new Date(), 'yyyy-MM-dd');
   const cell = page.locator(`td[data-date="${today}"]`);
   await expect(cell).toHaveAttribute('aria-current', 'date');
-  // 2 campaigns + 2 assets today: two entries and '+2 more' (beside the day's own button).
+  // 2 campaigns + 3 assets today: two entries and '+3 more' (beside the day's own button).
   await expect(cell.getByRole('listitem')).toHaveCount(2);
   await expect(cell.getByRole('listitem').getByRole('button')).toHaveCount(2);
-  await expect(cell.getByText('+2 more')).toBeVisible();
+  await expect(cell.getByText('+3 more')).toBeVisible();
 
   // Two months on, today's entries are out of sight (next month's grid can start in this
   // month's last week); Today comes back.
