@@ -102,6 +102,17 @@ describe('the supporter page first paint', () => {
     expect(html).toContain('<h1 class="text-2xl font-bold">');
     expect(html).not.toContain('<article');
     expect(html).not.toContain('Mobile View');
-    expect(html).toContain('<main class="mx-auto max-w-5xl px-4 py-6"></main>');
+    expect(html).toContain(
+      '<main id="main-content" tabindex="-1" class="mx-auto max-w-5xl px-4 py-6 outline-none"></main>',
+    );
+  });
+
+  it("starts with the page's skip link to the main content, as the scripts render it", () => {
+    const html = supporterFirstPaint(view());
+    const skip = html.indexOf('<a href="#main-content" class="sr-only focus:not-sr-only');
+    expect(skip).toBeGreaterThan(0);
+    expect(html.indexOf('<a ')).toBe(skip);
+    expect(html.slice(skip)).toContain('>Skip to main content</a>');
+    expect(html).toContain('<main id="main-content" tabindex="-1"');
   });
 });
