@@ -14,6 +14,7 @@ import {
   DesktopView,
   MobileView,
   OrganizationBanner,
+  PrivacyNotice,
   ViewToggle,
   useBrandColors,
   useMobileView,
@@ -118,6 +119,7 @@ export default function SupporterPage() {
           />
         )}
       </main>
+      <PrivacyNotice organization={data.organization} />
       <Suspense
         fallback={
           <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30">

@@ -2,9 +2,13 @@
 // personal fields past each organisation's months. The registry it walks is
 // db/personal-data.ts.
 export {
+  anonymousId,
   cutoffFor,
   personalDataRetentionJob,
   RETENTION_EVERY_MS,
   RETENTION_JOB,
   stripExpiredPersonalData,
 } from './retention.job.ts';
+// A supporter's data: its export and its erasure (issue 27 item 3), for the supporter's
+// own requests and the admins' data requests.
+export { eraseSupporterData, exportSupporterData, type SupporterSubject } from './supporter-data.ts';

@@ -32,7 +32,7 @@ describe('organisation settings', () => {
       branding: { logoUrl: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
       supporters: { collectInfo: true },
       embed: { allowedOrigins: [] },
-      privacy: { personalDataMonths: 13 },
+      privacy: { personalDataMonths: 13, policyUrl: '' },
     });
   });
 
@@ -140,6 +140,7 @@ describe('organisation settings', () => {
       primaryColor: '#7c2d12',
       accentColor: '#f59e0b',
       collectInfo: false,
+      privacyPolicyUrl: '',
     });
   });
 
@@ -227,9 +228,9 @@ describe('organisation settings', () => {
     it('keeps 13 months unless an admin changes it; members read it, the audit log records it', async () => {
       const res = await put({ privacy: { personalDataMonths: 6 } });
       expect(res.statusCode).toBe(200);
-      expect(res.json().privacy).toEqual({ personalDataMonths: 6 });
+      expect(res.json().privacy).toEqual({ personalDataMonths: 6, policyUrl: '' });
       const viewer = await addMember(t.app, admin, 'viewer');
-      expect((await get(viewer.token)).json().privacy).toEqual({ personalDataMonths: 6 });
+      expect((await get(viewer.token)).json().privacy).toEqual({ personalDataMonths: 6, policyUrl: '' });
       const stored = await t.database.db
         .selectFrom('organizations')
         .select('personalDataMonths')

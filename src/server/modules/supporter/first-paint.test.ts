@@ -30,6 +30,7 @@ const view = (over: Partial<SupporterCampaign> = {}): SupporterCampaign => ({
     primaryColor: '#4f46e5',
     accentColor: '#0f766e',
     collectInfo: false,
+    privacyPolicyUrl: '',
   },
   availability: { state: 'open' },
   assets: [

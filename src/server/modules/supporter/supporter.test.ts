@@ -43,6 +43,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
       primaryColor: '#1d4ed8',
       accentColor: '#f59e0b',
       collectInfo: true,
+      privacyPolicyUrl: '',
     });
     expect(body.campaign).toEqual({
       id: campaignId,
