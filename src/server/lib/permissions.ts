@@ -76,6 +76,7 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/organization/settings': sessionOnly('member'),
   'PUT /api/organization/settings': sessionOnly('admin'),
   'GET /api/organization/activity': sessionOnly('admin'),
+  'GET /api/organization/activity.csv': sessionOnly('admin'),
   // Data requests about a supporter (docs/api.md "Privacy"): admins, signed in.
   'GET /api/organization/privacy/supporters': sessionOnly('admin'),
   'GET /api/organization/privacy/supporters/:key/export.json': sessionOnly('admin'),

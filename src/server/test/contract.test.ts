@@ -299,6 +299,12 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...notifications, payload: { weeklyDigest: 'yes' }, status: 400 });
     await call({ route: 'GET /api/organization/activity', headers: auth, status: 200 });
     await call({ route: 'GET /api/organization/activity', query: 'limit=0', headers: auth, status: 400 });
+    const activityCsv = { route: 'GET /api/organization/activity.csv', headers: auth } as const;
+    for (const [query, status] of [
+      ['', 200],
+      ['action=?', 400],
+    ] as const)
+      await call({ ...activityCsv, query, status });
     // The same password again: later calls still sign in with it.
     const password: Request = { route: 'PUT /api/user/password', headers: auth };
     await call({

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   activityListSchema,
   changePasswordSchema,
@@ -34,6 +35,7 @@ import {
   endSession,
   listSessions,
   organizationActivity,
+  organizationActivityCsv,
   userActivity,
 } from './account.service.ts';
 import { firstRunSteps, markFirstRunStep } from './first-run.ts';
@@ -148,6 +150,26 @@ export async function accountRoutes(app: FastifyInstance, { db, dialect, config,
     { schema: { querystring: orgActivityQuerySchema, response: ok(orgActivityListSchema) } },
     async (request) =>
       organizationActivity({ db, orgId: orgScope(request.user.organizationId), ...request.query }),
+  );
+
+  // The same log as a file: what an auditor or a privacy officer keeps.
+  r.get(
+    '/api/organization/activity.csv',
+    {
+      onRequest: noStore,
+      schema: {
+        querystring: orgActivityQuerySchema,
+        response: { 200: { content: { 'text/csv': { schema: z.string() } } }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const orgId = orgScope(request.user.organizationId);
+      const body = await organizationActivityCsv({ db, orgId, ...request.query });
+      return reply
+        .header('content-disposition', `attachment; filename="activity-${orgId}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(body);
+    },
   );
 
   r.post(

@@ -2,6 +2,7 @@ import {
   type ActivityItem,
   CURRENT_PASSWORD_INCORRECT,
   MAX_ACTIVITY,
+  MAX_ORG_ACTIVITY_PAGE,
   type OrgActivityItem,
   type OrgActivityQuery,
   type SessionInfo,
@@ -19,6 +20,7 @@ import {
   type UserRow,
   verifyPassword,
 } from '../auth/index.ts';
+import { csvRow } from '../stats/index.ts';
 import { secureAccount } from './account-recovery.ts';
 
 /** What a signed-in user gives to prove they know the password, and where from (their network). */
@@ -193,4 +195,21 @@ export async function organizationActivity(opts: OrgRead & OrgActivityQuery): Pr
     ...keyOf({ actorKind, apiKeyId, apiKeyName }),
     actor: actorId != null && actorUsername != null ? { id: actorId, username: actorUsername } : null,
   }));
+}
+
+/**
+ * The organisation's log as CSV (`GET /api/organization/activity.csv`): every entry
+ * the filters keep, newest first, read a page at a time. The columns are the entry's
+ * own (its target is a name, never a profile value or a supporter's data).
+ */
+export async function organizationActivityCsv(opts: OrgRead & OrgActivityQuery): Promise<string> {
+  const lines = [csvRow(['id', 'at', 'actor', 'actorKind', 'apiKey', 'action', 'target'])];
+  let before = opts.before;
+  for (;;) {
+    const page = await organizationActivity({ ...opts, before, limit: MAX_ORG_ACTIVITY_PAGE });
+    for (const e of page)
+      lines.push(csvRow([e.id, e.at, e.actor?.username, e.actorKind, e.apiKey?.name, e.action, e.target]));
+    if (page.length < MAX_ORG_ACTIVITY_PAGE) return lines.join('');
+    before = page[page.length - 1].id;
+  }
 }

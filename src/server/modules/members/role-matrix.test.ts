@@ -230,6 +230,7 @@ const CASES: Record<string, Case> = {
   'GET /api/organization/settings': {},
   'PUT /api/organization/settings': { body: () => ({ notifications: { weeklyDigest: true } }) },
   'GET /api/organization/activity': {},
+  'GET /api/organization/activity.csv': {},
   'GET /api/organization/members': {},
   'PUT /api/organization/members/:userId': onNewMember('PUT', { role: 'editor' }),
   'DELETE /api/organization/members/:userId': onNewMember('DELETE'),

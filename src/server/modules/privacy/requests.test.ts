@@ -52,6 +52,7 @@ async function seedSupporter(org: SignedUp, label: string): Promise<Supporter> {
         scheduledFor: later,
         ref: `${s.ref}s`,
         shareText: `My words ${label}`,
+        supporterInfo: '',
       }),
     ])
     .returning('id')
@@ -252,8 +253,19 @@ describe('export and erasure', () => {
     const entry = await lastAudit(a.orgId);
     expect(entry).toMatchObject({ action: 'privacy.erased', actorId: a.userId });
     expect(entry.target).toContain('Erasure asked by the supporter on 12 May');
-    const row = JSON.stringify(entry);
-    for (const secret of [mine.visitorId, mine.name, mine.email, mine.ref, 'Lovelace'])
-      expect(row).not.toContain(secret);
+    const secrets = [mine.visitorId, mine.name, mine.email, mine.ref, 'Lovelace'];
+    for (const secret of secrets) expect(JSON.stringify(entry)).not.toContain(secret);
+
+    // The activity log's CSV lists the requests, without the person.
+    const csv = await inject('GET', '/api/organization/activity.csv?action=privacy', a.token);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const [header, ...lines] = csv.body.trim().split('\r\n');
+    expect(header).toBe('id,at,actor,actorKind,apiKey,action,target');
+    expect(lines.filter((l) => l.includes(',privacy.erased,'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes(',privacy.exported,')).length).toBeGreaterThanOrEqual(2);
+    expect(lines.every((l) => l.includes(',privacy.'))).toBe(true);
+    for (const secret of secrets) expect(csv.body).not.toContain(secret);
+    expect(csv.body).toContain(a.username);
   });
 });

@@ -12,14 +12,17 @@ export interface ActivityFilters {
 }
 
 /** The log's URL for these filters, from the entry before `before` (absent: the newest). */
-function activityUrl(filters: ActivityFilters, before: number | undefined): string {
+function activityUrl(filters: ActivityFilters, before: number | undefined, file = ''): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...filters, before })) {
     if (value !== undefined && value !== '') params.set(name, String(value));
   }
   const query = params.toString();
-  return `/api/organization/activity${query ? `?${query}` : ''}`;
+  return `/api/organization/activity${file}${query ? `?${query}` : ''}`;
 }
+
+/** The whole log for these filters as a CSV file: a plain link the session cookie signs in. */
+export const activityCsvUrl = (filters: ActivityFilters) => activityUrl(filters, undefined, '.csv');
 
 /**
  * GET /api/organization/activity (admin), a page of MAX_ACTIVITY at a time: the next

@@ -11,7 +11,7 @@ import { InputField, SelectField } from '#client/components/ui/form-field.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ACTIVITY_ACTIONS, actionGroup, displayName, orgActivityLabel } from '#client/features/auth/index.ts';
-import { type ActivityFilters, useOrgActivity } from '../api/activity.ts';
+import { type ActivityFilters, activityCsvUrl, useOrgActivity } from '../api/activity.ts';
 import { useMembers } from '../api/members.ts';
 import { useRole } from '../hooks/use-role.ts';
 
@@ -140,6 +140,11 @@ export function ActivityLog() {
         <div className="flex items-end lg:pt-6">
           <Button type="button" variant="outline" onClick={filters.clear} disabled={!filtered}>
             Clear filters
+          </Button>
+          <Button asChild variant="outline" className="ml-2">
+            <a href={activityCsvUrl(toQuery(filters))} download>
+              Download CSV
+            </a>
           </Button>
         </div>
       </FilterForm>
