@@ -125,6 +125,26 @@ export const embedSettingsInputSchema = z.strictObject({
 export const PERSONAL_DATA_MONTHS = { min: 1, max: 120, default: 13 } as const;
 const MONTHS_MESSAGE = `Keep personal fields for a whole number of months from ${PERSONAL_DATA_MONTHS.min} to ${PERSONAL_DATA_MONTHS.max}`;
 
+/** The organisation's own privacy policy, linked from the supporter notice. */
+export const POLICY_URL_MAX = 500;
+export const POLICY_URL_MESSAGE = `Privacy policy link must be an https:// or http:// address of at most ${POLICY_URL_MAX} characters`;
+
+/** An absolute http(s) address with a host and no spaces. */
+function isWebAddress(v: string): boolean {
+  if (!/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v)) return false;
+  try {
+    return new URL(v).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const policyUrlField = z
+  .string({ error: POLICY_URL_MESSAGE })
+  .trim()
+  .max(POLICY_URL_MAX, POLICY_URL_MESSAGE)
+  .refine((v) => v === '' || isWebAddress(v), POLICY_URL_MESSAGE);
+
 export const privacySettingsSchema = z.object({
   /** Raw events (shares, click-throughs, visits) lose names, messages and visitor ids after this many months. */
   personalDataMonths: z
@@ -132,6 +152,8 @@ export const privacySettingsSchema = z.object({
     .int(MONTHS_MESSAGE)
     .min(PERSONAL_DATA_MONTHS.min, MONTHS_MESSAGE)
     .max(PERSONAL_DATA_MONTHS.max, MONTHS_MESSAGE),
+  /** Linked as "Privacy policy" from the supporter page's and the share card's notice; '' for none. */
+  policyUrl: policyUrlField,
 });
 
 export const organizationSettingsSchema = z.object({
@@ -159,9 +181,10 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const DEFAULT_PRIMARY_COLOR = '#1d4ed8';
 export const DEFAULT_ACCENT_COLOR = '#f59e0b';
 
-/** Everything but the organisation's name, description and privacy, which live on its own row. */
+/** Everything but the organisation's name, description and retention, which live on its own row. */
 export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general' | 'privacy'> & {
   general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
+  privacy: Pick<OrganizationSettings['privacy'], 'policyUrl'>;
 } = {
   // UTC until an admin picks a zone: the same days the analytics API uses without `tz`.
   general: { website: '', contactEmail: '', timeZone: DEFAULT_TIME_ZONE },
@@ -169,6 +192,7 @@ export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general' | 'privacy'>
   branding: { logoUrl: '', primaryColor: DEFAULT_PRIMARY_COLOR, accentColor: DEFAULT_ACCENT_COLOR },
   supporters: { collectInfo: true },
   embed: { allowedOrigins: [] },
+  privacy: { policyUrl: '' },
 };
 
 /** What the public supporter page shows of the organisation (in the campaign JSON). */
@@ -178,5 +202,7 @@ export const supporterOrganizationSchema = z.object({
   primaryColor: z.string(),
   accentColor: z.string(),
   collectInfo: z.boolean(),
+  /** The organisation's privacy policy ('' for none): the notice links to it. */
+  privacyPolicyUrl: z.string(),
 });
 export type SupporterOrganization = z.infer<typeof supporterOrganizationSchema>;

@@ -3,7 +3,7 @@ import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
 import { uploadFile } from '../../test/upload-file.ts';
 import { PNG_1X1 } from '../../test/sample-files.ts';
-import { createCampaign } from '../../test/seed-api.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 
 const t = appPerFile();
 let admin: SignedUp;
@@ -32,7 +32,7 @@ describe('organisation settings', () => {
       branding: { logoUrl: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
       supporters: { collectInfo: true },
       embed: { allowedOrigins: [] },
-      privacy: { personalDataMonths: 13 },
+      privacy: { personalDataMonths: 13, policyUrl: '' },
     });
   });
 
@@ -129,6 +129,7 @@ describe('organisation settings', () => {
 
   it('shows on the supporter page at once (the cached campaign is dropped)', async () => {
     const campaign = await createCampaign(t.app, admin.token);
+    await createAsset(t.app, admin.token, campaign.id);
     const first = await t.app.inject({ url: `/api/supporter/campaigns/${campaign.id}` });
     expect(first.json().organization.collectInfo).toBe(true);
     await put({ branding: { primaryColor: '#7c2d12', logoUrl: '' }, supporters: { collectInfo: false } });
@@ -139,6 +140,7 @@ describe('organisation settings', () => {
       primaryColor: '#7c2d12',
       accentColor: '#f59e0b',
       collectInfo: false,
+      privacyPolicyUrl: '',
     });
   });
 
@@ -226,9 +228,9 @@ describe('organisation settings', () => {
     it('keeps 13 months unless an admin changes it; members read it, the audit log records it', async () => {
       const res = await put({ privacy: { personalDataMonths: 6 } });
       expect(res.statusCode).toBe(200);
-      expect(res.json().privacy).toEqual({ personalDataMonths: 6 });
+      expect(res.json().privacy).toEqual({ personalDataMonths: 6, policyUrl: '' });
       const viewer = await addMember(t.app, admin, 'viewer');
-      expect((await get(viewer.token)).json().privacy).toEqual({ personalDataMonths: 6 });
+      expect((await get(viewer.token)).json().privacy).toEqual({ personalDataMonths: 6, policyUrl: '' });
       const stored = await t.database.db
         .selectFrom('organizations')
         .select('personalDataMonths')
