@@ -28,6 +28,8 @@ const NOT_AUDITED: Record<string, string> = {
     "a tick on the member's own getting-started checklist: nothing of the organisation changes",
   'POST /api/supporter/campaigns/:id/visits':
     "the supporter page's visit confirmation: counted in the figures",
+  'PUT /api/supporter/cookie-choice':
+    "a supporter's choice about the visitor cookie: cookies only, nothing stored",
   'POST /api/debug/run-jobs':
     'a tester runs the background jobs now (DEV_TOOLS only): what they do leaves its own entries, as it would on their timer',
 };
