@@ -4,6 +4,7 @@ import { storedShare } from '../../test/db-rows.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
+import { seedCampaign } from '../../test/seed-db.ts';
 import { supporterCookie } from '../../test/visitor.ts';
 import { renderEmbedCard } from './embed-page.ts';
 
@@ -110,11 +111,21 @@ describe('GET /embed/{campaignId}', () => {
   });
 
   it('shows an image and a video by their public words, never their internal titles', async () => {
-    /** The card of a new campaign described `description` whose one asset is `asset`. */
-    const cardOf = async (description: string, asset: Parameters<typeof createAsset>[3]) => {
-      const campaign = await createCampaign(t.app, a.token, { description });
-      await createAsset(t.app, a.token, campaign.id, asset);
-      return embed(campaign.id);
+    /**
+     * The card of a live campaign described `description` whose one asset is `asset`
+     * (written straight to the database: an image without words is data from before
+     * publishing asked for them, which the API no longer publishes).
+     */
+    const cardOf = async (
+      description: string,
+      asset: NonNullable<Parameters<typeof seedCampaign>[1]['assets']>[number],
+    ) => {
+      const { campaignId } = await seedCampaign(t.database.db, {
+        organizationId: a.orgId,
+        description,
+        assets: [asset],
+      });
+      return embed(campaignId);
     };
     const image = await cardOf('Save the old oaks', {
       title: 'hero_v3_final oaks banner',

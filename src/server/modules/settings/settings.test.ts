@@ -3,7 +3,7 @@ import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
 import { uploadFile } from '../../test/upload-file.ts';
 import { PNG_1X1 } from '../../test/sample-files.ts';
-import { createCampaign } from '../../test/seed-api.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 
 const t = appPerFile();
 let admin: SignedUp;
@@ -129,6 +129,7 @@ describe('organisation settings', () => {
 
   it('shows on the supporter page at once (the cached campaign is dropped)', async () => {
     const campaign = await createCampaign(t.app, admin.token);
+    await createAsset(t.app, admin.token, campaign.id);
     const first = await t.app.inject({ url: `/api/supporter/campaigns/${campaign.id}` });
     expect(first.json().organization.collectInfo).toBe(true);
     await put({ branding: { primaryColor: '#7c2d12', logoUrl: '' }, supporters: { collectInfo: false } });

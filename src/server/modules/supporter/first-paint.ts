@@ -2,6 +2,7 @@ import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
 import { PRIVACY_POLICY_LINK, typedSentence, visitorCookieSentence } from '#shared/privacy-notice.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import { assetHeadline, assetShareText } from '#shared/share-links.ts';
+import { SKIP_LINK_CLASS, SUPPORTER_MAIN_ID } from '#shared/skip-link.ts';
 import { truncate } from '#shared/text.ts';
 import { videoSiteOf } from '#shared/video-sites.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
@@ -12,7 +13,9 @@ import { escapeHtml } from '../../lib/html-escape.ts';
 // views it composes): the organisation's ask, the campaign's name and description, and
 // each asset's media and heading in boxes of the final size. React replaces it on its
 // first commit (main.tsx renders once the page module is loaded, never an empty
-// fallback). Nothing here is interactive: buttons are shapes until the script runs.
+// fallback). Nothing here is interactive but the skip link (plain HTML, so the keyboard's
+// first stop is there before the scripts; app/start.tsx keeps its focus across the
+// commit): buttons are shapes until the script runs.
 // Below 768 px it is the phone layout (a column), above it the desktop one (tabs, a grid).
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -110,5 +113,6 @@ export function supporterFirstPaint(view: SupporterCampaign): string {
     open && assets.length > 0
       ? `${tabs}<div class="mx-auto max-w-md space-y-6 md:grid md:max-w-none md:grid-cols-2 md:gap-4 md:space-y-0 lg:grid-cols-3">${cards}</div>`
       : '';
-  return `<div class="min-h-screen bg-slate-50"${accent}>${header}<main class="mx-auto max-w-5xl px-4 py-6">${body}</main>${privacyNotice(organization)}</div>`;
+  const skip = `<a href="#${SUPPORTER_MAIN_ID}" class="${SKIP_LINK_CLASS}">Skip to main content</a>`;
+  return `<div class="min-h-screen bg-slate-50"${accent}>${skip}${header}<main id="${SUPPORTER_MAIN_ID}" tabindex="-1" class="mx-auto max-w-5xl px-4 py-6 outline-none">${body}</main>${privacyNotice(organization)}</div>`;
 }
