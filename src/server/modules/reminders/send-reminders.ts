@@ -7,7 +7,6 @@ import type { Database } from '../../db/schema.ts';
 import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
 import { claimedDeliveries, type Job } from '../../jobs/runner.ts';
 import { isoBefore } from '../../lib/time.ts';
-import { hashToken, newToken } from '../auth/index.ts';
 import { enqueueMail, OUTBOX_REASON, type OutboxOutcomes } from '../outbox/index.ts';
 import { getSettings } from '../settings/index.ts';
 import {
@@ -22,6 +21,7 @@ import {
   reminderMail,
   sendPushReminder,
 } from './reminder-delivery.ts';
+import { dataLinkUrl, issueLinkToken } from './data-link.ts';
 import { endPendingShare } from './pending-share.ts';
 import { exactMailboxKey, loadReminderKeys } from './reminder-keys.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
@@ -93,6 +93,7 @@ export function remindersJob(opts: {
           .deleteFrom('reminderUnsubscribes')
           .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
           .execute();
+        await trx.deleteFrom('reminderDataLinks').where('expiresAt', '<', nowIso).execute();
         await expireUnconfirmedAddresses(trx, await loadReminderKeys(db), now);
       }
       const ids = (
@@ -214,17 +215,10 @@ export function remindersJob(opts: {
     r: DueReminder & { email: string; emailKey: string },
     now: number,
   ): Promise<void> {
-    const token = newToken();
-    await trx
-      .insertInto('reminderUnsubscribes')
-      .values({
-        tokenHash: hashToken(token),
-        organizationId: r.organizationId,
-        emailKey: r.emailKey,
-        createdAt: new Date(now).toISOString(),
-      })
-      .execute();
-    const mail = reminderMail(r, `${r.origin}/unsubscribe/${token}`);
+    const link = { organizationId: r.organizationId, emailKey: r.emailKey, now };
+    const token = await issueLinkToken(trx, 'reminderUnsubscribes', link);
+    const dataToken = await issueLinkToken(trx, 'reminderDataLinks', link);
+    const mail = reminderMail(r, `${r.origin}/unsubscribe/${token}`, dataLinkUrl(r.origin, dataToken));
     await enqueueMail(
       trx,
       config,
