@@ -21,11 +21,17 @@ export type Category = 'supporter' | 'staff' | 'operational';
  * - `delete-row`: the row goes (it exists only for that person);
  * - `null`: the column is set to null;
  * - `empty`: set to '' (a not-null text);
- * - `anonymise`: replaced by a fresh `anon:` id that links to nothing, unique per row
- *   (a not-null id that is part of a key or a unique index: the row and every count
- *   of it stay);
+ * - `anonymise`: replaced by a fresh `anon:` id that links to nothing (a not-null id
+ *   that is part of a key or a unique index: the row and every count of it stay); the
+ *   retention job draws one per row;
  * - `keep`: left as it is, with the reason in `note` (a key hash the person asked to
  *   keep, such as a reminder suppression).
+ *
+ * A supporter's erasure (modules/privacy/supporter-data.ts) applies these rules to the
+ * subject's rows with one difference: every `visitorId` column, whatever its rule,
+ * takes ONE fresh `anon:` id per erased visitor id, the same across that subject's
+ * rows (events not yet rolled up included), so distinct-supporter counts and the
+ * per-supporter rollups' keys stay exactly as they were, linked to nothing else.
  */
 export type Erasure = 'delete-row' | 'null' | 'empty' | 'anonymise' | 'keep';
 
@@ -62,6 +68,7 @@ export const RETENTION = {
     'A pending confirmation until its link lapses; a confirmed address until the supporter unsubscribes',
   suppression: 'For good: an unsubscribed address is never mailed again (only its keyed hash)',
   unsubscribeLink: 'Until the unsubscribe link lapses',
+  dataLink: 'Until the link lapses (7 days) or the address erases its data through it',
   outbox: 'The address and body until the mail is sent, fails or expires; the row 32 days',
   account: 'As long as the account exists',
   session: 'Until the session ends, then 30 days after it expires',
@@ -380,6 +387,18 @@ export const PERSONAL_DATA: Registry = {
       'unsubscribeLink',
       'delete-row',
       'The address an unsubscribe link stands for (keyed hash)',
+      SENDER,
+    ),
+  },
+
+  reminderDataLinks: {
+    ...none('id tokenHash organizationId createdAt expiresAt'),
+    emailKey: p(
+      'supporter',
+      'emailKey',
+      'dataLink',
+      'delete-row',
+      "The address a reminder mail's link to its data stands for (keyed hash)",
       SENDER,
     ),
   },

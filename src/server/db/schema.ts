@@ -225,6 +225,16 @@ export interface ReminderUnsubscribesTable {
   usedAt: string | null;
 }
 
+/** A reminder mail's link to the data held for its address (migration 0037): erasing through it deletes it. */
+export interface ReminderDataLinksTable {
+  id: Generated<number>;
+  tokenHash: string;
+  organizationId: number;
+  emailKey: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 /**
  * Every mail the server sends, or decided not to send, with why (migration 0021-outbox,
  * docs/decisions/0024-outbox.md). The sender job claims `queued` rows whose
@@ -652,6 +662,7 @@ export interface Database {
   reminders: RemindersTable;
   reminderSuppressions: ReminderSuppressionsTable;
   reminderUnsubscribes: ReminderUnsubscribesTable;
+  reminderDataLinks: ReminderDataLinksTable;
   outbox: OutboxTable;
   reminderAddresses: ReminderAddressesTable;
   rollupState: RollupStateTable;

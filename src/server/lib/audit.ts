@@ -22,6 +22,8 @@ export type AuditAction =
   | 'account.session_ended'
   // A member's own notification switches, in the settings or from a mail's link.
   | 'account.notifications_updated'
+  // A member deleted their own account (with the password), in their organisation's log.
+  | 'account.deleted'
   | 'organization.created'
   | 'organization.settings_updated'
   | 'member.joined'
@@ -43,7 +45,10 @@ export type AuditAction =
   | 'asset.deleted'
   | 'template.created'
   | 'template.used'
-  | 'upload.created';
+  | 'upload.created'
+  // An admin's data request about a supporter (docs/api.md "Privacy"): the reason, never the person.
+  | 'privacy.exported'
+  | 'privacy.erased';
 
 export interface AuditEntry {
   organizationId: number | null;

@@ -51,6 +51,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/user/sessions': sessionOnly('session'),
   'DELETE /api/user/sessions/:id': sessionOnly('session'),
   'GET /api/user/activity': sessionOnly('session'),
+  // The member's own data and the account's deletion (with the password).
+  'GET /api/user/data': sessionOnly('session'),
+  'DELETE /api/user': sessionOnly('session'),
   // A member's own email notifications (each member has theirs).
   'GET /api/user/notifications': sessionOnly('member'),
   'PUT /api/user/notifications': sessionOnly('member'),

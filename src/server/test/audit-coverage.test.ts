@@ -139,6 +139,13 @@ const CALLS: Record<string, Call> = {
       orgId: user.orgId,
     };
   },
+  'DELETE /api/user': async () => {
+    const member = await addMember(t.app, admin, 'viewer');
+    return {
+      res: await inject('DELETE', '/api/user', bearer(member.token), { password: 'secret123' }),
+      actorId: member.userId,
+    };
+  },
   'DELETE /api/user/sessions/:id': async (auth) => {
     await login(admin.username);
     const other = await t.database.db

@@ -269,6 +269,13 @@ describe('real responses parse with the route schemas', () => {
     expect((await t.app.inject({ url: '/api/user', headers: bearer(other) })).statusCode).toBe(401);
     await call({ route: 'GET /api/user/activity', headers: auth, status: 200 });
     await call({ route: 'GET /api/user/activity', status: 401 });
+    await call({ route: 'GET /api/user/data', headers: auth, status: 200 });
+    await call({ route: 'GET /api/user/data', status: 401 });
+    const leaving = await signUp(t.app, { org: false });
+    const deletion = { route: 'DELETE /api/user', headers: bearer(leaving.token) } as const;
+    await call({ ...deletion, payload: { password: 'wrong-one' }, status: 400 });
+    await call({ ...deletion, payload: { password: 'secret123' }, status: 204 });
+    await call({ ...deletion, payload: { password: 'secret123' }, status: 401 });
     const firstRun = { route: 'PUT /api/user/first-run/:step', headers: auth } as const;
     await call({ ...firstRun, params: { step: 'linkCopied' }, status: 204 });
     await call({ ...firstRun, params: { step: 'launched' }, status: 400 });

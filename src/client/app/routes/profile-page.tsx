@@ -9,6 +9,7 @@ import { PasswordForm } from './profile/password-form.tsx';
 import { PersonalInfoForm } from './profile/personal-info-form.tsx';
 import { ProfileSummary } from './profile/profile-summary.tsx';
 import { RecentActivity } from './profile/recent-activity.tsx';
+import { YourData } from './profile/your-data.tsx';
 
 export default function ProfilePage() {
   const { data: user, isPending } = useUser();
@@ -49,6 +50,7 @@ export default function ProfilePage() {
           <PersonalInfoForm user={user} />
           <PasswordForm />
           <ActiveSessions />
+          <YourData />
         </div>
       </div>
     </main>

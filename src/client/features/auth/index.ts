@@ -1,6 +1,8 @@
 export {
+  ACCOUNT_DATA_URL,
   useActivity,
   useChangePassword,
+  useDeleteAccount,
   useEmailChangeLink,
   useEndSession,
   useRequestPasswordReset,

@@ -22,6 +22,7 @@ import {
   tokenParamsSchema,
 } from '#shared/schemas/common.ts';
 import { profileSchema, profileUpdateSchema } from '#shared/schemas/auth.ts';
+import { accountDataSchema, deleteAccountSchema } from '#shared/schemas/account-data.ts';
 import type { AppDeps } from '../../deps.ts';
 import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
 import { afterResponse } from '../../lib/after-response.ts';
@@ -36,9 +37,10 @@ import {
   userActivity,
 } from './account.service.ts';
 import { firstRunSteps, markFirstRunStep } from './first-run.ts';
+import { accountData, deleteAccount } from './account-data.ts';
 import { confirmEmailChange, undoEmailChange, updateProfile } from './email-change.service.ts';
 import { queuePasswordReset, resetPassword } from './password-reset.service.ts';
-import { noContent } from '../../lib/replies.ts';
+import { noContent, noStore } from '../../lib/replies.ts';
 import { spendPasswordBudget } from '../auth/index.ts';
 
 /** Reset requests per client network: on top of the per-account cap in the service. */
@@ -92,6 +94,34 @@ export async function accountRoutes(app: FastifyInstance, { db, dialect, config,
     '/api/user/sessions/:id',
     { schema: { params: idParamsSchema, response: noContentResponses } },
     async (request, reply) => noContent(reply, endSession({ db, user: request.user, id: request.params.id })),
+  );
+
+  // The member's own data, and the account's deletion (docs/api.md "Privacy").
+  r.get(
+    '/api/user/data',
+    { onRequest: noStore, schema: { response: ok(accountDataSchema) } },
+    async (request, reply) => {
+      reply.header('content-disposition', 'attachment; filename="rally-account-data.json"');
+      return accountData(db, request.user.id);
+    },
+  );
+
+  r.delete(
+    '/api/user',
+    { schema: { body: deleteAccountSchema, response: noContentResponses } },
+    async (request, reply) => {
+      await spendPasswordBudget({ db, config, request });
+      return noContent(
+        reply,
+        deleteAccount({
+          db,
+          dialect,
+          user: request.user,
+          address: clientNetwork(request),
+          password: request.body.password,
+        }),
+      );
+    },
   );
 
   r.get('/api/user/activity', { schema: { response: ok(activityListSchema) } }, async (request) =>

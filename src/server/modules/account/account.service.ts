@@ -21,6 +21,31 @@ import {
 } from '../auth/index.ts';
 import { secureAccount } from './account-recovery.ts';
 
+/** What a signed-in user gives to prove they know the password, and where from (their network). */
+export interface PasswordProof {
+  db: Db;
+  user: UserRow;
+  address: string;
+  password: string;
+}
+
+/**
+ * The signed-in user proves they know the password (a password change, the account's
+ * deletion). A wrong one counts like a failed login (same per-user and per-network
+ * budget), so a stolen session cannot be used to guess it: 400 on `field`.
+ */
+export async function checkCurrentPassword(proof: PasswordProof, field: string): Promise<void> {
+  const { db, user, address } = proof;
+  const attempt = await countLoginAttempt(db, user.username, address);
+  if (!(await verifyPassword(user.passwordHash, proof.password))) {
+    await recordLoginFailure(db, user.username, address, attempt);
+    throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', CURRENT_PASSWORD_INCORRECT, {
+      errors: [{ path: field, message: CURRENT_PASSWORD_INCORRECT }],
+    });
+  }
+  await forgiveLoginAttempt(db, user.username, address);
+}
+
 /**
  * A wrong current password counts like a failed login (same per-user and
  * per-network budget, `address` being the client's network), so a stolen session
@@ -36,14 +61,7 @@ export async function changePassword(opts: {
   newPassword: string;
 }): Promise<void> {
   const { db, user, sessionId, address } = opts;
-  const attempt = await countLoginAttempt(db, user.username, address);
-  if (!(await verifyPassword(user.passwordHash, opts.currentPassword))) {
-    await recordLoginFailure(db, user.username, address, attempt);
-    throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', CURRENT_PASSWORD_INCORRECT, {
-      errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
-    });
-  }
-  await forgiveLoginAttempt(db, user.username, address);
+  await checkCurrentPassword({ db, user, address, password: opts.currentPassword }, 'currentPassword');
   const passwordHash = await hashPassword(opts.newPassword);
   await auditedTransaction(
     db,

@@ -1,2 +1,3 @@
 // An organisation's members, their roles, and invitations.
 export { membersRoutes } from './members.routes.ts';
+export { otherAdmins, revokeMade } from './members.service.ts';

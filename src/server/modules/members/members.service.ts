@@ -32,7 +32,12 @@ export async function listMembers(db: Db, orgId: number): Promise<Member[]> {
     .execute();
 }
 
-async function otherAdmins(trx: Transaction<Database>, orgId: number, userId: number): Promise<number> {
+/** Admins of the organisation other than `userId`: the last-admin rule. */
+export async function otherAdmins(
+  trx: Transaction<Database>,
+  orgId: number,
+  userId: number,
+): Promise<number> {
   const row = await trx
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -61,7 +66,7 @@ async function memberInTrx(trx: Transaction<Database>, orgId: number, userId: nu
  * null: the member is gone). Deleted rows, in the caller's transaction, so every
  * instance sees them gone with its next query: nothing is cached per process.
  */
-async function revokeMade(
+export async function revokeMade(
   trx: Transaction<Database>,
   audit: Audit,
   orgId: number,

@@ -183,6 +183,9 @@ const CASES: Record<string, Case> = {
     },
   },
   'GET /api/user/activity': {},
+  'GET /api/user/data': {},
+  // A wrong password: past the permission check, nobody's account goes.
+  'DELETE /api/user': { body: () => ({ password: 'not-the-password' }), alsoAllowed: [400] },
   'GET /api/user/notifications': {},
   'GET /api/user/first-run': {},
   'PUT /api/user/first-run/:step': { params: () => ({ step: 'linkCopied' }) },

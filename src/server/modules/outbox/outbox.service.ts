@@ -29,6 +29,8 @@ export const OUTBOX_REASON = {
   budgetInstance: 'budget-instance',
   /** The reminder's address never confirmed: nothing but the confirmation mail goes to it. */
   addressUnconfirmed: 'address-unconfirmed',
+  /** The address's data was erased on request (modules/privacy/supporter-data.ts): never sent. */
+  erased: 'erased-on-request',
   /** Its time passed while it waited (held or queued). */
   notSentInTime: 'not-sent-in-time',
   /** The mail server refused it on every try. */

@@ -3,6 +3,7 @@
 // lapsed, one strips former members from audit entries past the audit retention. The
 // registry they follow is db/personal-data.ts.
 export {
+  anonymousId,
   cutoffFor,
   personalDataRetentionJob,
   RETENTION_EVERY_MS,
@@ -20,3 +21,6 @@ export {
   REMINDER_RETENTION_JOB,
   reminderDataRetentionJob,
 } from './reminder-retention.job.ts';
+// A supporter's data: its export and its erasure (issue 27 item 3), for the supporter's
+// own requests and the admins' data requests.
+export { eraseSupporterData, exportSupporterData, type SupporterSubject } from './supporter-data.ts';

@@ -10,14 +10,15 @@ import {
 } from '../reminders/index.ts';
 
 // The reminder data that lapses (issue 27 item 5, docs/privacy.md "How long": the
-// registry's `unsubscribeLink`, `reminderAddress` and `reminder` retentions), on a
+// registry's `unsubscribeLink`, `reminderAddress`, `dataLink` and `reminder` retentions), on a
 // schedule of its own, a batch a step:
 // - an unsubscribe link UNSUBSCRIBE_LINK_TTL_MS after its mail: the row (and the
 //   address's keyed hash in it) goes;
 // - a pending confirmation whose link lapsed: the row goes, and the reminders waiting
 //   for it lose the address (expireUnconfirmedAddresses);
 // - a reminder of a suspended organisation whose moment has passed: it is never sent,
-//   so it goes with its address or subscription now, not at the organisation's restore.
+//   so it goes with its address or subscription now, not at the organisation's restore;
+// - a reminder mail's link to its address's data, once it lapsed.
 // The rest of a reminder's end is the reminders job's: a sent, expired or given-up
 // reminder's row is deleted there, a push subscription the push service says is gone
 // at once. A confirmed address stays until its owner unsubscribes (reminders.service).
@@ -25,7 +26,7 @@ import {
 export const REMINDER_RETENTION_JOB = 'reminder-data-retention';
 /** How often (per process) a sweep starts; it goes on, step by step, while batches come back full. */
 export const REMINDER_RETENTION_EVERY_MS = 10 * MINUTE_MS;
-/** Rows one step removes at most, across the three kinds. */
+/** Rows one step removes at most, across the kinds. */
 export const REMINDER_RETENTION_BATCH = 500;
 
 /** Up to `limit` unsubscribe links past their time, oldest first. */
@@ -35,6 +36,15 @@ export const lapsedLinks = (trx: Db, now: number, limit: number) =>
     .select('id')
     .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
     .orderBy('createdAt')
+    .limit(limit);
+
+/** Up to `limit` links of reminder mails to their address's data that lapsed, oldest first. */
+export const lapsedDataLinks = (trx: Db, now: number, limit: number) =>
+  trx
+    .selectFrom('reminderDataLinks')
+    .select('id')
+    .where('expiresAt', '<=', new Date(now).toISOString())
+    .orderBy('expiresAt')
     .limit(limit);
 
 /**
@@ -53,6 +63,12 @@ export async function expireReminderData(
   if (budget > 0)
     budget -= await expireUnconfirmedAddresses(trx, await loadReminderKeys(opts.db), now, budget);
   if (budget > 0) budget -= await expireOverdueReminders(trx, null, now, budget);
+  if (budget > 0) {
+    const dataLinks = (await lapsedDataLinks(trx, now, budget).execute()).map((l) => l.id);
+    if (dataLinks.length > 0)
+      await trx.deleteFrom('reminderDataLinks').where('id', 'in', dataLinks).execute();
+    budget -= dataLinks.length;
+  }
   return budget <= 0;
 }
 

@@ -99,8 +99,10 @@ const link = (organizationId: number, email: string, createdAt: number, n: strin
     .returning('id')
     .executeTakeFirstOrThrow();
 
-const rowsIn = (table: 'reminderAddresses' | 'reminderUnsubscribes' | 'reminders', organizationId: number) =>
-  db().selectFrom(table).selectAll().where('organizationId', '=', organizationId).execute();
+const rowsIn = (
+  table: 'reminderAddresses' | 'reminderUnsubscribes' | 'reminderDataLinks' | 'reminders',
+  organizationId: number,
+) => db().selectFrom(table).selectAll().where('organizationId', '=', organizationId).execute();
 const shareStatus = async (id: number) =>
   (await db().selectFrom('shares').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const outboxOf = (organizationId: number) =>
@@ -132,8 +134,25 @@ describe('the reminder data retention', () => {
     });
     const toConfirmed = await pendingReminder(org, now + 2 * DAY_MS, { email: 'yes@example.org' });
 
+    // A reminder mail's link to the address's data: good for its days, then gone.
+    for (const [n, expiresAt] of [
+      ['lapsed', now - MINUTE_MS],
+      ['live', now + DAY_MS],
+    ] as const)
+      await db()
+        .insertInto('reminderDataLinks')
+        .values({
+          tokenHash: `data-${org}-${n}`,
+          organizationId: org,
+          emailKey: addressKey(secret, `${n}@example.org`),
+          createdAt: iso(now - 7 * DAY_MS),
+          expiresAt: iso(expiresAt),
+        })
+        .execute();
+
     await t.app.jobs.runOnce();
 
+    expect((await rowsIn('reminderDataLinks', org)).map((l) => l.tokenHash)).toEqual([`data-${org}-live`]);
     expect((await rowsIn('reminderUnsubscribes', org)).map((l) => l.id)).toEqual([liveLink.id]);
     expect(oldLink.id).not.toBe(liveLink.id);
     const addresses = await rowsIn('reminderAddresses', org);

@@ -10,6 +10,8 @@ import type {
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import type { DeleteAccountInput } from '#shared/schemas/account-data.ts';
+import { endSession } from '../lib/session.ts';
 
 // The account's own security: password, sessions, activity, and the signed-out reset.
 
@@ -58,4 +60,14 @@ export const useEmailChangeLink = (token: string, step: 'confirm' | 'undo') =>
   useMutation({
     mutationFn: () =>
       apiRequest<EmailChangeResult>('POST', `/api/email-change/${encodeURIComponent(token)}/${step}`),
+  });
+
+/** The member's own account data as a JSON file: a plain link, signed in by the session cookie. */
+export const ACCOUNT_DATA_URL = '/api/user/data';
+
+/** DELETE /api/user with the password; the account and every session are gone, so this browser forgets it too. */
+export const useDeleteAccount = () =>
+  useMutation({
+    mutationFn: (input: DeleteAccountInput) => apiRequest('DELETE', '/api/user', input),
+    onSuccess: () => endSession(),
   });

@@ -16,6 +16,7 @@ const LABELS: Record<string, Label> = {
   'account.email_changed': (t) => `Changed your email: ${t}`,
   'account.email_change_undone': (t) => `Undid an email change: ${t}`,
   'account.notifications_updated': (t) => `Changed your email notifications: ${t}`,
+  'account.deleted': 'Deleted your account',
   'organization.created': (t) => `Created the organization ${t}`,
   'organization.settings_updated': 'Updated the organization settings',
   'member.joined': (t) => `Joined ${t}`,
@@ -38,6 +39,8 @@ const LABELS: Record<string, Label> = {
   'template.created': (t) => `Saved the template ${t}`,
   'template.used': (t) => `Created campaign ${t}`,
   'upload.created': (t) => `Uploaded ${t}`,
+  'privacy.exported': (t) => `Exported a supporter's data: ${t}`,
+  'privacy.erased': (t) => `Erased a supporter's data: ${t}`,
 };
 
 /**
