@@ -91,7 +91,7 @@ async function seedCampaign(): Promise<number> {
   const campaign = await call<{ id: number }>('POST', '/api/campaigns', token, {
     name: 'Clean Rivers 2030',
     description: 'Help us make every river in the county safe to swim in by 2030. Share a poster today.',
-    status: 'active',
+    status: 'draft',
     organizationId: org.id,
   });
   const titles = ['Swim season poster', 'River clean-up day', 'Wildlife is back'];
@@ -112,6 +112,8 @@ async function seedCampaign(): Promise<number> {
       organizationId: org.id,
     });
   }
+  // Published once it has its posters: a campaign is never live without an asset.
+  await call('PUT', `/api/campaigns/${campaign.id}`, token, { status: 'active' });
   return campaign.id;
 }
 

@@ -12,6 +12,15 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CREATE_STATUSES = ['draft', 'active'] as const;
 export type CreateStatus = (typeof CREATE_STATUSES)[number];
 
+/**
+ * Live: published and not ended or archived (the stored status). A live campaign
+ * always has at least one asset: it cannot be created, published or re-opened
+ * without one, and its last asset cannot be deleted.
+ */
+export const LIVE_STATUSES = ['active', 'paused'] as const satisfies readonly CampaignStatus[];
+export const isLiveStatus = (status: string): boolean =>
+  (LIVE_STATUSES as readonly string[]).includes(status);
+
 /** Not shown to the public at all: their page and JSON are 404 except to the team. */
 export const HIDDEN_STATUSES = ['draft', 'archived'] as const satisfies readonly CampaignStatus[];
 export type HiddenStatus = (typeof HIDDEN_STATUSES)[number];

@@ -17,6 +17,12 @@ export const SESSION_LIFETIME_MS = SESSION_LIFETIME_SECONDS * 1000;
 export const EXPIRED_SESSION_MEMORY_MS = 30 * DAY_MS;
 
 export const SUPPORTER_COOKIE_NAME = 'rally_sid';
+/**
+ * A supporter's choice to share without the visitor cookie: this cookie holds only the
+ * value `1`, the same for everybody who chose it (no id), and the server then sets no
+ * `rally_sid` for that browser (docs/api.md "Privacy"). Readable by the page's script.
+ */
+export const NO_VISITOR_COOKIE_NAME = 'rally_nosid';
 
 export const USER_QUERY_STALE_MS = 60_000;
 export const TOAST_DURATION_MS = 5000;

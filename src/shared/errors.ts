@@ -57,9 +57,12 @@ export const ERROR_CODES = {
   STATUS_CHANGE_NOT_ALLOWED: 'The campaign cannot move from its status to the one asked (400)',
   REOPEN_NEEDS_FUTURE_END: 'Re-opening an ended campaign needs an end date in the future (400)',
   END_BEFORE_START: 'The end date is before the start date (400)',
-  PUBLISH_NEEDS_ASSET: 'Publishing a draft that has no asset (409)',
+  PUBLISH_NEEDS_ASSET:
+    'Publishing a draft, creating a campaign live, or re-opening or resuming one, when it has no asset (409)',
   PUBLISH_NEEDS_SHARE_WORDS:
     'Publishing a draft with an image or video that has neither a share text nor a description: supporters never see its title (409)',
+  LAST_ASSET_OF_LIVE_CAMPAIGN:
+    'Deleting the only asset of an active or paused campaign: a live campaign always has something to share (409)',
   ASSET_NOT_IN_CAMPAIGN: 'An asset id that is not one of the campaign (400)',
   ASSET_ORDER_INCOMPLETE: 'A new asset order that does not list every asset once (400)',
   ASSET_CONTENT_INVALID:
@@ -99,6 +102,9 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 // Messages that the server sends and the client also shows on its own.
 
 export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
+/** Deleting the one asset left would leave supporters of a live campaign nothing to share. */
+export const LAST_ASSET_OF_LIVE_CAMPAIGN =
+  'A live campaign keeps at least one asset: add another one first, or end the campaign';
 export const PUBLISH_NEEDS_SHARE_WORDS =
   'Give every image and video a share text or a description before publishing';
 export const INVITATION_EXPIRED = 'This invitation has expired';

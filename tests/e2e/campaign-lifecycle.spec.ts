@@ -290,6 +290,18 @@ test('edit and delete an asset; the public page follows', async ({ page, request
   await expect(toastEl(page)).toContainText('Asset deleted');
   await expect(page.getByTestId('asset-card')).toHaveCount(1);
 
+  // The last asset of a live campaign stays, and the page says why.
+  await page.getByRole('button', { name: 'Delete Kept and better' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this asset?' })
+    .getByRole('button', { name: 'Delete asset' })
+    .click();
+  await expect(toastEl(page).filter({ hasText: 'Failed to delete asset' })).toContainText(
+    'A live campaign keeps at least one asset: add another one first, or end the campaign',
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('asset-card')).toHaveCount(1);
+
   const pub = await publicPage(browser, c.id);
   await expect(pub.page.getByText('Better words for everyone').first()).toBeVisible();
   await expect(pub.page.getByText('Going away')).toHaveCount(0);
@@ -313,9 +325,12 @@ test('dashboard: a badge for every status and a filter per status, Active first'
   signedIn,
 }) => {
   const active = await seedCampaign(request, signedIn, { name: 'Live one' });
+  await seedAsset(request, signedIn, active, { title: 'Live text' });
   const paused = await seedCampaign(request, signedIn, { name: 'Resting one' });
+  await seedAsset(request, signedIn, paused, { title: 'Resting text' });
   await put(request, signedIn, `/api/campaigns/${paused.id}`, { status: 'paused' });
   const overdue = await seedCampaign(request, signedIn, { name: 'Overdue one' });
+  await seedAsset(request, signedIn, overdue, { title: 'Overdue text' });
   await put(request, signedIn, `/api/campaigns/${overdue.id}`, { endDate: '2020-01-31' });
   await api(request, signedIn.token).post('/api/campaigns', {
     name: 'Sketch one',
@@ -365,6 +380,13 @@ test('Create Campaign makes a draft: its link warns, publishing waits for an ass
   await expect(dialog).toBeHidden();
   await expect(toastEl(page)).toContainText('"Idea in progress" is a draft: add an asset, then publish it.');
   await expect(page.getByRole('heading', { name: 'Draft Campaigns' })).toBeVisible();
+  // Nothing went live: supporters never meet an empty campaign.
+  const listed = async (status: string) =>
+    (await (await api(request, signedIn.token).get(`/api/campaigns?status=${status}`)).json()).map(
+      (c: { name: string }) => c.name,
+    );
+  expect(await listed('active')).toEqual([]);
+  expect(await listed('draft')).toEqual(['Idea in progress']);
   const row = campaignRow(page, /^Idea in progress/);
   await expect(row.getByTestId('campaign-status')).toHaveText('Draft');
 
@@ -454,6 +476,7 @@ test('dashboard: Schedule Share is offered on an active campaign only, with the 
   await seedAsset(request, signedIn, paused, { title: 'Held text' });
   await put(request, signedIn, `/api/campaigns/${paused.id}`, { status: 'paused' });
   const overdue = await seedCampaign(request, signedIn, { name: 'Past its date' });
+  await seedAsset(request, signedIn, overdue, { title: 'Past text' });
   await put(request, signedIn, `/api/campaigns/${overdue.id}`, { endDate: '2020-01-31' });
 
   // The menu item of one campaign row, opened from its "More share options" button.

@@ -54,7 +54,7 @@ test('an allowed site shows the card, and each tap logs an opened share and says
 
   const card = page.frameLocator('iframe');
   await expect(card.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
-  await expect(card.getByText(seeded.account.orgName)).toBeVisible();
+  await expect(card.getByText(seeded.account.orgName, { exact: true })).toBeVisible();
   await expect(card.getByRole('img', { name: seeded.assets[0].label })).toBeVisible();
   // One asset fits the card: the first one's picture, not the second one's words.
   await expect(card.getByText('Write to your council today')).toHaveCount(0);

@@ -68,6 +68,7 @@ test('a campaign row shows its real supporter count, and nothing at 0', async ({
   signedIn,
 }) => {
   const quiet = await seedCampaign(request, signedIn, { name: 'Quiet Campaign' });
+  await seedAsset(request, signedIn, quiet, { title: 'Quiet text' });
   const shared = await seedCampaign(request, signedIn, { name: 'Shared Campaign' });
   const a = await seedAsset(request, signedIn, shared, { title: 'Shared text' });
   const share = await request.post('/api/shares', {

@@ -91,7 +91,8 @@ test('stats that failed to load say so with Retry, not zeros; so does the campai
   request,
   signedIn,
 }) => {
-  await seedCampaign(request, signedIn, { name: 'Listed Campaign' });
+  const listed = await seedCampaign(request, signedIn, { name: 'Listed Campaign' });
+  await seedAsset(request, signedIn, listed, { title: 'Listed text' });
   let failStats = true;
   await page.route('**/api/organization/stats*', (route) =>
     failStats ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue(),

@@ -67,7 +67,8 @@ test('a solid primary button shows a 2 px ring, offset, at 3:1 or more against t
   request,
   signedIn,
 }) => {
-  await seedCampaign(request, signedIn, { name: 'Focus Campaign' });
+  const focus = await seedCampaign(request, signedIn, { name: 'Focus Campaign' });
+  await seedAsset(request, signedIn, focus, { title: 'Focus text' });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Organization Dashboard' })).toBeVisible();
   await tabTo(page, 'New Campaign');
@@ -146,15 +147,29 @@ for (const [device, use] of [
       request,
     }) => {
       const seeded = await seedSupporterCampaign(request);
-      await page.goto(`/supporter/${seeded.campaignId}${device === 'phone' ? '?mobile=true' : ''}`);
+      // The scripts wait until the first Tab is taken: the skip link is in the server's
+      // first paint, and keeps its focus when the scripts' page replaces that paint.
+      let release!: () => void;
+      const scriptsMayLoad = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\.js(\?|$)/, async (route) => {
+        await scriptsMayLoad;
+        await route.continue();
+      });
+      await page.goto(`/supporter/${seeded.campaignId}${device === 'phone' ? '?mobile=true' : ''}`, {
+        waitUntil: 'commit',
+      });
       await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
       const skip = page.getByRole('link', { name: 'Skip to main content' });
-      // The heading is already in the server's first paint, which has nothing to focus:
-      // the skip link comes with the scripts.
-      await expect(skip).toBeAttached();
       await page.keyboard.press('Tab');
       await expect(skip).toBeFocused();
       await expect(skip).toBeInViewport();
+      // The first paint has no buttons: the scripts' page has (the view toggle).
+      await expect(page.getByRole('button', { name: 'Mobile View' })).toHaveCount(0);
+      release();
+      await expect(page.getByRole('button', { name: 'Mobile View' })).toBeVisible();
+      await expect(skip).toBeFocused();
       const box = await skip.boundingBox();
       expect(box!.width).toBeGreaterThan(40);
       expect(box!.height).toBeGreaterThan(20);
@@ -165,6 +180,25 @@ for (const [device, use] of [
       // The next stop is inside the main content, past the header's controls.
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    });
+
+    test('without scripts, the skip link still jumps to the main content', async ({
+      browser,
+      request,
+    }, testInfo) => {
+      const seeded = await seedSupporterCampaign(request);
+      const { baseURL } = testInfo.project.use;
+      const context = await browser.newContext({ ...use, baseURL, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`/supporter/${seeded.campaignId}`);
+      await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main#main-content')).toBeFocused();
+      await context.close();
     });
   });
 }

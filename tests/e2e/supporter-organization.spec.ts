@@ -7,6 +7,7 @@ import {
   uploadFile,
 } from '../support/supporter.ts';
 import { pngBytes } from '../support/png.ts';
+import { seedAsset, seedCampaign } from '../support/workspace.ts';
 
 // Who is asking: the page names the organisation with its logo and colours, and a
 // campaign that is gone points to the organisation's open campaigns.
@@ -28,19 +29,16 @@ async function archiveWithSibling(
   request: Parameters<typeof seedSupporterCampaign>[0],
   seeded: SeededSupporterCampaign,
 ) {
-  const a = api(request, seeded.account.token);
-  const sibling = await a.post('/api/campaigns', {
+  const sibling = await seedCampaign(request, seeded.account, {
     name: 'Summer swim',
     description: 'Swim with us all summer',
-    status: 'active',
-    organizationId: seeded.account.orgId,
   });
-  expect(sibling.status()).toBe(201);
+  await seedAsset(request, seeded.account, sibling, { title: 'Summer text' });
   const del = await request.delete(`/api/campaigns/${seeded.campaignId}`, {
     headers: { authorization: `Bearer ${seeded.account.token}` },
   });
   expect(del.status()).toBe(204);
-  return (await sibling.json()).id as number;
+  return sibling.id;
 }
 
 for (const [device, use] of [

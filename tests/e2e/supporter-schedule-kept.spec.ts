@@ -170,7 +170,8 @@ test.describe('scheduling kept on a phone', () => {
   }) => {
     const seeded = await seedSupporterCampaign(request, {
       assets: [
-        { type: 'image', title: 'First poster' },
+        // Words of its own: a campaign is published with its first asset.
+        { type: 'image', title: 'First poster', description: 'The first poster' },
         { type: 'image', title: 'River banner', shareText: CAPTION },
       ],
     });

@@ -148,15 +148,14 @@ test.describe('scheduling on a desktop', () => {
     await expect(dialog.getByRole('button', { name: 'Add to calendar' })).toHaveCount(0);
   });
 
-  test('a campaign without assets has nothing to schedule', async ({ page, request }) => {
+  test('a campaign without assets is never live, so there is nothing to schedule', async ({
+    page,
+    request,
+  }) => {
     const seeded = await seedSupporterCampaign(request, { assets: [] });
     await page.goto(`/supporter/${seeded.campaignId}`);
-    await page.getByRole('tab', { name: 'Schedule' }).click();
-    await page.getByRole('button', { name: 'Schedule a Share' }).click();
-    await pickNextMonthDay(page);
-    await page.getByRole('dialog').getByRole('button', { name: 'Schedule Share' }).click();
-    await expect(toast(page)).toContainText('No assets available');
-    await expect(toast(page)).toContainText("This campaign doesn't have any assets to share.");
+    await expect(page.getByRole('heading', { name: 'Campaign Not Found' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Schedule' })).toHaveCount(0);
   });
 });
 

@@ -114,7 +114,7 @@ test.describe('account security', () => {
   test('Recent Activity names what was done', async ({ page, request, signedIn }) => {
     const res = await api(request, signedIn.token).post('/api/campaigns', {
       name: 'Clean Air Week',
-      status: 'active',
+      status: 'draft',
       organizationId: signedIn.orgId,
     });
     expect(res.status()).toBe(201);

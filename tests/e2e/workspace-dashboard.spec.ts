@@ -162,6 +162,7 @@ test('Copy Share Link puts the supporter link on the clipboard and says Copied! 
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const campaign = await seedCampaign(request, signedIn, { name: 'Copy Me Campaign' });
+  await seedAsset(request, signedIn, campaign, { title: 'Copy Me text' });
   await page.goto('/');
   const row = campaignRow(page, /^Copy Me Campaign/);
   await row.getByRole('button', { name: 'Copy Share Link' }).click();
@@ -184,9 +185,10 @@ test('Copy Share Link puts the supporter link on the clipboard and says Copied! 
   );
   await row.getByRole('button', { name: 'More share options' }).click();
   await page.getByRole('menuitem', { name: 'Schedule Share' }).click();
+  // A live campaign always has an asset: the dialog offers it.
   const dialog = page.getByRole('dialog', { name: 'Schedule Your Share' });
-  await expect(dialog.getByText('No assets available')).toBeVisible();
-  await expect(dialog.getByText("This campaign doesn't have any assets to share.")).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Asset' })).toHaveValue(/.+/);
+  await expect(dialog.getByRole('option', { name: 'Copy Me text' })).toHaveCount(1);
 });
 
 test('Debug creates test content and names it in the toast', async ({ page, signedIn }) => {
@@ -205,7 +207,8 @@ test('the refresh hash refetches, says so once and is removed', async ({ page, r
   await page.goto('/');
   await expect(page.getByText('No campaigns found')).toBeVisible();
   // Created behind the page's back: only a refetch shows it.
-  await seedCampaign(request, signedIn, { name: 'Made Elsewhere' });
+  const elsewhere = await seedCampaign(request, signedIn, { name: 'Made Elsewhere' });
+  await seedAsset(request, signedIn, elsewhere, { title: 'Elsewhere text' });
   await page.evaluate((org) => {
     location.hash = `campaigns?refresh=true&org=${org}&t=${Date.now()}`;
   }, signedIn.orgId);
@@ -239,15 +242,16 @@ test('the calendar tab shows today’s entries; clicking an asset opens it under
   await seedAsset(request, signedIn, first, { title: 'Calendar Poster', content: 'Poster words' });
   await seedAsset(request, signedIn, first, { title: 'Second Note' });
   // A newer campaign, so the one we click is not the default expanded row.
-  await seedCampaign(request, signedIn, { name: 'Another Campaign' });
+  const another = await seedCampaign(request, signedIn, { name: 'Another Campaign' });
+  await seedAsset(request, signedIn, another, { title: 'Another text' });
   await page.goto('/#calendar');
   const today = format(new Date(), 'yyyy-MM-dd');
   const cell = page.locator(`td[data-date="${today}"]`);
   await expect(cell).toHaveAttribute('aria-current', 'date');
-  // 2 campaigns + 2 assets today: two entries and '+2 more' (beside the day's own button).
+  // 2 campaigns + 3 assets today: two entries and '+3 more' (beside the day's own button).
   await expect(cell.getByRole('listitem')).toHaveCount(2);
   await expect(cell.getByRole('listitem').getByRole('button')).toHaveCount(2);
-  await expect(cell.getByText('+2 more')).toBeVisible();
+  await expect(cell.getByText('+3 more')).toBeVisible();
 
   // Two months on, today's entries are out of sight (next month's grid can start in this
   // month's last week); Today comes back.

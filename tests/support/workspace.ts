@@ -24,18 +24,28 @@ export interface SeededAsset {
   campaignId: number;
 }
 
+/** Campaigns seeded live that wait for their first asset to be published. */
+const publishOnFirstAsset = new Set<number>();
+
+/**
+ * A live campaign of the account, made as staff make one: a campaign is never live
+ * without an asset, so it is a draft until its first seedAsset publishes it (that
+ * first asset must be publishable: text, or an image or video with words).
+ */
 export async function seedCampaign(
   request: APIRequestContext,
   account: Account,
   data: { name: string; description?: string },
 ): Promise<SeededCampaign> {
   const res = await api(request, account.token).post('/api/campaigns', {
-    status: 'active',
+    status: 'draft',
     organizationId: account.orgId,
     ...data,
   });
   expect(res.status(), await res.text()).toBe(201);
-  return res.json();
+  const campaign: SeededCampaign = await res.json();
+  publishOnFirstAsset.add(campaign.id);
+  return campaign;
 }
 
 export async function seedAsset(
@@ -58,6 +68,10 @@ export async function seedAsset(
     organizationId: account.orgId,
   });
   expect(res.status(), await res.text()).toBe(201);
+  if (publishOnFirstAsset.delete(campaign.id)) {
+    const live = await api(request, account.token).put(`/api/campaigns/${campaign.id}`, { status: 'active' });
+    expect(live.status(), `publishing on its first asset: ${await live.text()}`).toBe(200);
+  }
   return res.json();
 }
 

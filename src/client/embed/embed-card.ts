@@ -6,6 +6,7 @@
 // share was made.
 import { EMBED_DATA_ELEMENT_ID, type EmbedCardData } from '#shared/embed-card.ts';
 import { PLATFORMS } from '#shared/platforms.ts';
+import { COOKIE_CHOICE_PATH } from '#shared/privacy-notice.ts';
 import {
   composeShareText,
   isIntentPlatform,
@@ -93,3 +94,21 @@ if (dataElement?.textContent) {
     });
   }
 }
+
+// The notice's choice about the visitor cookie: saved by the server (cookies only, in
+// this site's partition when framed), then the card is shown again as it now stands.
+const choice = document.getElementById('embed-cookie-choice');
+choice?.addEventListener('click', () => {
+  fetch(COOKIE_CHOICE_PATH, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify({
+      visitorCookie: choice.dataset.visitorCookie === 'true',
+      framed: choice.dataset.framed === 'true',
+    }),
+  }).then(
+    (res) => (res.ok ? location.reload() : say('Your choice could not be saved: please try again.')),
+    () => say('Your choice could not be saved: please check your connection.'),
+  );
+});

@@ -150,6 +150,8 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/supporter/campaigns/:id/impact': 'public',
   'GET /api/supporter/campaigns/:id/scheduled': 'public',
   'GET /api/supporter/campaigns/:id/elsewhere': 'public',
+  // The notice's choice to share without the visitor cookie (cookies only, same-origin).
+  'PUT /api/supporter/cookie-choice': 'public',
   // The share dialog's personal-message nudge (a yes or no, never anybody's words).
   'GET /api/supporter/assets/:id/message-check': 'public',
   // Reminders: the one-tap link's scheduled share, the VAPID key, the mails' unsubscribe links.

@@ -11,6 +11,7 @@ import { expectCleanDrain } from '../test/drain.ts';
 import {
   httpRequest,
   killServer,
+  liveCampaignOn,
   privateDatabase,
   signUpOn,
   startServer,
@@ -62,22 +63,7 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
       const exited = server.exited.then((code) => ({ code, at: Date.now() }));
       try {
         const { auth, orgId } = await signUpOn(port, 'Shutdown', 'sd');
-        const campaign = await httpRequest(
-          port,
-          'POST',
-          '/api/campaigns',
-          { name: 'Drain', status: 'active' },
-          auth,
-        );
-        expect(campaign.status).toBe(201);
-        const asset = await httpRequest(
-          port,
-          'POST',
-          '/api/assets',
-          { campaignId: campaign.json.id, title: 'Text', type: 'text', content: 'Share me' },
-          auth,
-        );
-        expect(asset.status).toBe(201);
+        const { campaignId, assetId } = await liveCampaignOn(port, auth, 'Drain', 'Share me');
 
         const run = await writesAroundSigterm(
           child,
@@ -85,8 +71,8 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
           (i) => `drain${i.toString().padStart(5, '0')}${Math.random().toString(16).slice(2, 8)}`,
           (_i, ref) =>
             httpRequest(port, 'POST', '/api/shares', {
-              assetId: asset.json.id,
-              campaignId: campaign.json.id,
+              assetId,
+              campaignId,
               organizationId: orgId,
               platform: 'twitter',
               ref,

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SUPPORTER_COOKIE_NAME } from '#shared/constants.ts';
+import { NO_VISITOR_COOKIE_NAME, SUPPORTER_COOKIE_NAME } from '#shared/constants.ts';
+import type { VisitorCookieState } from '#shared/privacy-notice.ts';
+import { ANONYMOUS_PREFIX } from '../db/personal-data.ts';
 
 // The anonymous first-party supporter id (API.md "Stats"): a random cookie, never
 // personal data. It recognises a supporter across visits (My Impact, unique
@@ -11,6 +13,13 @@ import { SUPPORTER_COOKIE_NAME } from '#shared/constants.ts';
 // The server tags only ids it made itself: a bare id or one with a wrong tag (made up,
 // or from before the tag) is replaced by a fresh id, never signed back, or a client
 // could choose its id and have it certified.
+//
+// A browser that sends `Sec-GPC: 1` (Global Privacy Control), or that chose to share
+// without the cookie (the `rally_nosid=1` preference, which holds no id), gets no
+// visitor cookie, and one it still carries is cleared and ignored. Its shares and
+// visits are written with a fresh anonymous id each (`anon:...`, the registry's mark of
+// a value that links to nothing), as a browser that refuses cookies gets a fresh id on
+// every request: each counts, and none can be joined up with another.
 
 export const SUPPORTER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const SUPPORTER_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
@@ -52,8 +61,29 @@ export interface VisitorCookie {
   issued: boolean;
 }
 
-/** Parses the cookie: undefined when absent or not one of ours. */
+/**
+ * Whether this browser is to get no visitor cookie: Global Privacy Control, or the
+ * supporter's own choice. Two property reads: it runs on every supporter request.
+ */
+export function visitorCookieRefused(request: FastifyRequest): boolean {
+  return request.headers['sec-gpc'] === '1' || request.cookies?.[NO_VISITOR_COOKIE_NAME] === '1';
+}
+
+/** What the notice says of this browser: Global Privacy Control wins over its own choice. */
+export function visitorCookieState(request: FastifyRequest): VisitorCookieState {
+  if (request.headers['sec-gpc'] === '1') return 'gpc';
+  return request.cookies?.[NO_VISITOR_COOKIE_NAME] === '1' ? 'choice' : 'cookie';
+}
+
+/** A one-off id for a refused browser's rows: no cookie can carry it (the `:`), nothing else holds it. */
+export const anonymousSupporterId = (): string => `${ANONYMOUS_PREFIX}${newSupporterId()}`;
+
+/** Parses the cookie: undefined when absent, not one of ours, or refused (above). */
 export function readVisitorCookie(request: FastifyRequest): VisitorCookie | undefined {
+  return visitorCookieRefused(request) ? undefined : parseVisitorCookie(request);
+}
+
+function parseVisitorCookie(request: FastifyRequest): VisitorCookie | undefined {
   const value = request.cookies?.[SUPPORTER_COOKIE_NAME];
   if (!value) return undefined;
   const dot = value.indexOf('.');
@@ -91,15 +121,74 @@ export function readSupporterId(request: FastifyRequest): string | undefined {
   return readVisitorCookie(request)?.id;
 }
 
-function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+/** The attributes of a first-party cookie of the supporter page; `framed` is the card's partitioned one. */
+export function supporterCookieOptions(request: FastifyRequest, framed: boolean) {
+  return framed
+    ? // Secure is required with SameSite=None; browsers accept it from http://localhost as well.
+      ({ path: '/', sameSite: 'none', secure: true, partitioned: true } as const)
+    : ({ path: '/', sameSite: 'lax', secure: request.protocol === 'https' } as const);
+}
+
+function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: string, framed = false): void {
   reply.setCookie(SUPPORTER_COOKIE_NAME, signedVisitorCookie(request.server.visitorCookieKey, id), {
-    path: '/',
+    ...supporterCookieOptions(request, framed),
     httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
     maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS,
   });
 }
+
+/** Removes the visitor cookie (in the card's partition when `framed`). */
+export function clearVisitorCookie(request: FastifyRequest, reply: FastifyReply, framed = false): void {
+  reply.clearCookie(SUPPORTER_COOKIE_NAME, { ...supporterCookieOptions(request, framed), httpOnly: true });
+}
+
+/** What a supporter response carries for its visitor. */
+export interface SupporterIdentity {
+  supporterId: string;
+  /** The visitor is new: no history yet (always, for a refused browser). */
+  issued: boolean;
+  /** The response sets or clears a cookie: a shared cache must not keep it (Cache-Control: private). */
+  setsCookie: boolean;
+  /** A refused browser's one-off id (no cookie: nothing can prove it later). */
+  anonymous: boolean;
+}
+
+/** A refused browser's identity: a one-off anonymous id; a visitor cookie it still sends is cleared. */
+function anonymousIdentity(request: FastifyRequest, reply: FastifyReply, framed: boolean): SupporterIdentity {
+  const carried = request.cookies?.[SUPPORTER_COOKIE_NAME] !== undefined;
+  if (carried) clearVisitorCookie(request, reply, framed);
+  return { supporterId: anonymousSupporterId(), issued: true, setsCookie: carried, anonymous: true };
+}
+
+/**
+ * A supporter's choice (PUT /api/supporter/cookie-choice). Without the cookie: the
+ * preference `rally_nosid=1` (no id, the same for everyone; readable by the page's
+ * script, kept a year) and the visitor cookie removed. With it: the preference removed;
+ * the next supporter response issues a fresh visitor cookie (not the old id: it is gone).
+ */
+export function setVisitorCookieChoice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  choice: { visitorCookie: boolean; framed?: boolean },
+): void {
+  const framed = choice.framed === true;
+  const options = supporterCookieOptions(request, framed);
+  if (choice.visitorCookie) {
+    reply.clearCookie(NO_VISITOR_COOKIE_NAME, options);
+    return;
+  }
+  reply.setCookie(NO_VISITOR_COOKIE_NAME, '1', { ...options, maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS });
+  clearVisitorCookie(request, reply, framed);
+}
+
+/**
+ * The Cache-Control of a supporter read: `base`, made private when the response sets or
+ * clears a cookie (a shared cache must never hand it to another browser) or is a refused
+ * browser's (its page says so). The public answers are `no-cache`, so a shared cache
+ * asks the server every time, which sees the browser's own `Sec-GPC` and cookies.
+ */
+export const supporterCacheControl = (identity: SupporterIdentity, base: string): string =>
+  identity.setsCookie || identity.anonymous ? `private, ${base}` : base;
 
 /**
  * The visitor id of a page shown in another site's iframe (the share card). There a
@@ -108,40 +197,31 @@ function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: stri
  * keeps it for this embedding site only, so the card's shares on one site count as
  * one supporter there without tracking anyone across sites. A browser that refuses
  * third-party cookies altogether gets none, and each of its shares counts a new
- * supporter. Same-site or top-level, it is the supporter page's cookie. Returns the
+ * supporter. Same-site or top-level, it is the supporter page's cookie. A refused
+ * browser (Global Privacy Control, or its choice) gets none in either. Returns the
  * visitor id the card's shares will carry (its variant choice is made for it).
  */
-export function ensureFramedSupporterId(request: FastifyRequest, reply: FastifyReply): string {
-  const crossSiteFrame =
-    request.headers['sec-fetch-dest'] === 'iframe' && request.headers['sec-fetch-site'] === 'cross-site';
-  if (!crossSiteFrame) return ensureSupporterId(request, reply).supporterId;
-  const existing = readVisitorCookie(request);
-  if (existing?.issued) return existing.id;
-  const id = newSupporterId();
-  reply.setCookie(SUPPORTER_COOKIE_NAME, signedVisitorCookie(request.server.visitorCookieKey, id), {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'none',
-    // Required with SameSite=None; browsers accept it from http://localhost as well.
-    secure: true,
-    partitioned: true,
-    maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS,
-  });
-  return id;
-}
+export const ensureFramedSupporterId = (request: FastifyRequest, reply: FastifyReply): SupporterIdentity =>
+  ensureIdentity(request, reply, isCrossSiteFrame(request));
+
+/** A page loaded in another site's iframe: its cookies are that site's partition's. */
+export const isCrossSiteFrame = (request: FastifyRequest): boolean =>
+  request.headers['sec-fetch-dest'] === 'iframe' && request.headers['sec-fetch-site'] === 'cross-site';
 
 /**
  * The caller's supporter id, issuing a fresh cookie in this response when there is
- * none that this server made. `issued` tells the caller the visitor is new (so it has
- * no history yet).
+ * none that this server made; for a refused browser a one-off anonymous id and no
+ * cookie. `issued` tells the caller the visitor is new (so it has no history yet).
  */
-export function ensureSupporterId(
-  request: FastifyRequest,
-  reply: FastifyReply,
-): { supporterId: string; issued: boolean } {
-  const existing = readVisitorCookie(request);
-  if (existing?.issued) return { supporterId: existing.id, issued: false };
+export const ensureSupporterId = (request: FastifyRequest, reply: FastifyReply): SupporterIdentity =>
+  ensureIdentity(request, reply, false);
+
+function ensureIdentity(request: FastifyRequest, reply: FastifyReply, framed: boolean): SupporterIdentity {
+  if (visitorCookieRefused(request)) return anonymousIdentity(request, reply, framed);
+  const existing = parseVisitorCookie(request);
+  if (existing?.issued)
+    return { supporterId: existing.id, issued: false, setsCookie: false, anonymous: false };
   const supporterId = newSupporterId();
-  setVisitorCookie(request, reply, supporterId);
-  return { supporterId, issued: true };
+  setVisitorCookie(request, reply, supporterId, framed);
+  return { supporterId, issued: true, setsCookie: true, anonymous: false };
 }

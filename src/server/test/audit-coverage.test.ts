@@ -58,7 +58,7 @@ const inject = (method: string, url: string, auth: Headers, payload?: object) =>
   t.app.inject({ method: method as 'POST', url, headers: auth, payload });
 
 async function newCampaign(auth: Headers = bearer(admin.token), assets = 1) {
-  const c = await inject('POST', '/api/campaigns', auth, { name: 'Audited drive', status: 'active' });
+  const c = await inject('POST', '/api/campaigns', auth, { name: 'Audited drive', status: 'draft' });
   expect(c.statusCode, c.body).toBe(201);
   const ids: number[] = [];
   for (let i = 0; i < assets; i++) {
@@ -70,6 +70,11 @@ async function newCampaign(auth: Headers = bearer(admin.token), assets = 1) {
     });
     expect(a.statusCode, a.body).toBe(201);
     ids.push(a.json().id);
+  }
+  // Published once it has something to share; without assets it stays a draft.
+  if (assets > 0) {
+    const live = await inject('PUT', `/api/campaigns/${c.json().id}`, auth, { status: 'active' });
+    expect(live.statusCode, live.body).toBe(200);
   }
   return { id: c.json().id as number, assetIds: ids };
 }

@@ -448,7 +448,7 @@ describe('real responses parse with the route schemas', () => {
       await call({
         route: 'POST /api/campaigns',
         headers: auth,
-        payload: { name: 'Clean', status: 'active' },
+        payload: { name: 'Clean', status: 'draft' },
         status: 201,
       })
     ).json();
@@ -471,10 +471,24 @@ describe('real responses parse with the route schemas', () => {
       await call({
         route: 'POST /api/assets',
         headers: auth,
-        payload: { title: 'Photo', type: 'image', content: file.url, campaignId: campaign.id },
+        payload: {
+          title: 'Photo',
+          description: 'The river in spring',
+          type: 'image',
+          content: file.url,
+          campaignId: campaign.id,
+        },
         status: 201,
       })
     ).json();
+    // Published with its asset: a campaign is never live without one.
+    await call({
+      route: 'PUT /api/campaigns/:id',
+      params: { id: campaign.id },
+      headers: auth,
+      payload: { status: 'active' },
+      status: 200,
+    });
     await callTeamRoutes(call, staff);
     await callInstanceRoutes(call);
 
@@ -588,6 +602,13 @@ describe('real responses parse with the route schemas', () => {
       { route: 'GET /api/supporter/campaigns/:id/scheduled', params: ours, status: 200 },
       { route: 'GET /api/supporter/campaigns/:id/scheduled', params: none, status: 404 },
       { route: 'GET /api/supporter/campaigns/:id/elsewhere', params: none, status: 200 },
+      {
+        route: 'PUT /api/supporter/cookie-choice',
+        payload: { visitorCookie: false },
+        headers: { 'sec-fetch-site': 'same-origin' },
+        status: 204,
+      },
+      { route: 'PUT /api/supporter/cookie-choice', payload: { visitorCookie: 'no' }, status: 400 },
       { route: 'GET /supporter/:id', params: ours, status: 200 },
       { route: 'GET /supporter/campaign/:id', params: none, status: 404 },
       { route: 'GET /embed/:campaignId', params: { campaignId: campaign.id }, status: 200 },
@@ -610,6 +631,9 @@ describe('real responses parse with the route schemas', () => {
       { ...editAsset, payload: {}, status: 400 },
       { route: 'POST /api/campaigns/:id/duplicate', params: ours, headers: auth, status: 201 },
       { route: 'POST /api/campaigns/:id/duplicate', params: none, headers: auth, status: 404 },
+      // The only asset of a live (paused) campaign stays; once ended, it can go.
+      { route: 'DELETE /api/assets/:id', params: { id: asset.id }, headers: auth, status: 409 },
+      { ...editCampaign, payload: { status: 'ended' }, status: 200 },
       { route: 'DELETE /api/assets/:id', params: { id: asset.id }, headers: auth, status: 204 },
       { route: 'DELETE /api/assets/:id', params: { id: asset.id }, headers: auth, status: 404 },
       { route: 'DELETE /api/campaigns/:id', params: ours, headers: auth, status: 204 },

@@ -84,19 +84,27 @@ const inject = (t: TestApp, method: string, url: string, token?: string, payload
   });
 
 /** A campaign (active unless asked) with one text asset, as `who`. */
+/** A campaign of `who` with one text asset: published (as staff do, once it has the asset) unless `body` asks for a draft. */
 async function campaignWithAsset(t: TestApp, who: SignedUp, body: Record<string, unknown> = {}) {
-  const campaign = (
-    await inject(t, 'POST', '/api/campaigns', who.token, { name: 'Rivers', status: 'active', ...body })
+  const { status = 'active', ...fields } = body;
+  const draft = (
+    await inject(t, 'POST', '/api/campaigns', who.token, { name: 'Rivers', ...fields, status: 'draft' })
   ).json();
   const asset = (
     await inject(t, 'POST', '/api/assets', who.token, {
       title: 'Words',
       type: 'text',
       content: 'Rivers need us',
-      campaignId: campaign.id,
+      campaignId: draft.id,
     })
   ).json();
   expect(asset.id, JSON.stringify(asset)).toBeGreaterThan(0);
+  const published =
+    status === 'draft'
+      ? undefined
+      : await inject(t, 'PUT', `/api/campaigns/${draft.id}`, who.token, { status });
+  const campaign = published ? published.json() : draft;
+  expect(campaign.status, JSON.stringify(campaign)).toBe(status);
   return { campaign, asset, ids: { assetId: asset.id, campaignId: campaign.id, organizationId: who.orgId } };
 }
 
@@ -310,14 +318,25 @@ describe('every refusal carries a listed code', () => {
     /** POST `path` as u: the created row. */
     const made = async (path: string, payload: object) =>
       (await inject(a, 'POST', path, u.token, payload)).json();
-    const past = await made('/api/campaigns', {
+    const { campaign: past } = await campaignWithAsset(a, u, {
       name: 'Past',
-      status: 'active',
       startDate: '2020-01-01',
       endDate: '2020-01-02',
     });
     expect((await put(past.id, { status: 'ended' })).statusCode).toBe(200);
     refused(await put(past.id, { status: 'active' }), 400, 'REOPEN_NEEDS_FUTURE_END');
+
+    // Never live without an asset: not created so, and its last asset stays.
+    refused(
+      await inject(a, 'POST', '/api/campaigns', u.token, { name: 'Empty', status: 'active' }),
+      409,
+      'PUBLISH_NEEDS_ASSET',
+    );
+    refused(
+      await inject(a, 'DELETE', `/api/assets/${asset.id}`, u.token),
+      409,
+      'LAST_ASSET_OF_LIVE_CAMPAIGN',
+    );
 
     const draft = await made('/api/campaigns', { name: 'Draft', status: 'draft' });
     refused(await put(draft.id, { status: 'active' }), 409, 'PUBLISH_NEEDS_ASSET');
@@ -445,6 +464,9 @@ describe('every refusal carries a listed code', () => {
     // A draft takes no shares; a deleted asset neither.
     const draft = await campaignWithAsset(a, u, { status: 'draft' });
     refused(await share({ ...draft.ids }), 409, 'CAMPAIGN_NOT_OPEN');
+    // Another asset first: a live campaign keeps at least one.
+    const kept = { title: 'Kept', type: 'text', content: 'Still here', campaignId: ids.campaignId };
+    expect((await inject(a, 'POST', '/api/assets', u.token, kept)).statusCode).toBe(201);
     expect((await inject(a, 'DELETE', `/api/assets/${ids.assetId}`, u.token)).statusCode).toBe(204);
     refused(await share(), 409, 'ASSET_DELETED');
     expect(campaign.id).toBe(ids.campaignId);

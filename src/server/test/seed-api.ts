@@ -11,24 +11,58 @@ async function postCreated(app: FastifyInstance, token: string, url: string, pay
   return res.json();
 }
 
-export const createCampaign = (app: FastifyInstance, token: string, body: Record<string, unknown> = {}) =>
-  postCreated(app, token, '/api/campaigns', {
+/**
+ * Campaigns asked for live, per app: the server creates no campaign live without an
+ * asset, so each starts as a draft and createAsset publishes it with its first asset.
+ */
+const publishOnFirstAsset = new WeakMap<FastifyInstance, Set<number>>();
+
+/**
+ * A campaign, live (`status: 'active'`, the default) or a draft. A live one is a draft
+ * until its first createAsset publishes it, as staff do: create, add an asset, publish.
+ */
+export async function createCampaign(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown> = {},
+) {
+  const { status = 'active', ...fields } = body;
+  const live = status === 'active';
+  const campaign = await postCreated(app, token, '/api/campaigns', {
     name: 'Clean Rivers',
     description: 'Keep them clean',
-    status: 'active',
-    ...body,
+    ...fields,
+    status: live ? 'draft' : status,
   });
+  if (live) {
+    const waiting = publishOnFirstAsset.get(app) ?? new Set<number>();
+    publishOnFirstAsset.set(app, waiting.add(campaign.id));
+  }
+  return campaign;
+}
 
-export const createAsset = (
+export async function createAsset(
   app: FastifyInstance,
   token: string,
   campaignId: number,
   body: Record<string, unknown> = {},
-) =>
-  postCreated(app, token, '/api/assets', {
+) {
+  const asset = await postCreated(app, token, '/api/assets', {
     title: 'Share this',
     type: 'text',
     content: 'Rivers matter',
     campaignId,
     ...body,
   });
+  const waiting = publishOnFirstAsset.get(app);
+  if (waiting?.delete(campaignId)) {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/campaigns/${campaignId}`,
+      headers: bearer(token),
+      payload: { status: 'active' },
+    });
+    if (res.statusCode !== 200) throw new Error(`Publishing campaign ${campaignId} failed: ${res.body}`);
+  }
+  return asset;
+}

@@ -146,6 +146,32 @@ export async function signUpOn(
   return { username, auth, orgId: org.json.id };
 }
 
+/**
+ * A live campaign with one text asset on the server at `port`, made as staff make one:
+ * a draft, its asset, then published (a campaign is never live without an asset).
+ */
+export async function liveCampaignOn(
+  port: number,
+  auth: Record<string, string>,
+  name: string,
+  content: string,
+): Promise<{ campaignId: number; assetId: number }> {
+  const draft = await httpRequest(port, 'POST', '/api/campaigns', { name, status: 'draft' }, auth);
+  if (draft.status !== 201) throw new Error(`campaign failed: ${draft.status} ${draft.body.toString()}`);
+  const campaignId: number = draft.json.id;
+  const asset = await httpRequest(
+    port,
+    'POST',
+    '/api/assets',
+    { campaignId, title: name, type: 'text', content },
+    auth,
+  );
+  if (asset.status !== 201) throw new Error(`asset failed: ${asset.status} ${asset.body.toString()}`);
+  const live = await httpRequest(port, 'PUT', `/api/campaigns/${campaignId}`, { status: 'active' }, auth);
+  if (live.status !== 200) throw new Error(`publishing failed: ${live.status} ${live.body.toString()}`);
+  return { campaignId, assetId: asset.json.id };
+}
+
 /** A database of its own on the PostgreSQL at `adminUrl`; `drop` removes it. */
 export async function privateDatabase(
   adminUrl: string,

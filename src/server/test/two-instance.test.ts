@@ -109,12 +109,15 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a 
   });
 
   async function newCampaign(name: string): Promise<{ campaignId: number; assetId: number }> {
-    const campaign = await send('POST', '/api/campaigns', { body: { name, status: 'active' } });
+    const campaign = await send('POST', '/api/campaigns', { body: { name, status: 'draft' } });
     expect(campaign.status, campaign.body.toString()).toBe(201);
     const asset = await send('POST', '/api/assets', {
       body: { campaignId: campaign.json.id, title: 'Before', type: 'text', content: 'Share me' },
     });
     expect(asset.status, asset.body.toString()).toBe(201);
+    // Published with its asset: a campaign is never live without one.
+    const live = await send('PUT', `/api/campaigns/${campaign.json.id}`, { body: { status: 'active' } });
+    expect(live.status, live.body.toString()).toBe(200);
     return { campaignId: campaign.json.id, assetId: asset.json.id };
   }
 

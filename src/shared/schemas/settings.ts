@@ -133,11 +133,33 @@ const AUDIT_MONTHS_MESSAGE = `Keep former members' names in the activity log for
 const monthsField = (range: { min: number; max: number }, message: string) =>
   z.number({ error: message }).int(message).min(range.min, message).max(range.max, message);
 
+/** The organisation's own privacy policy, linked from the supporter notice. */
+export const POLICY_URL_MAX = 500;
+export const POLICY_URL_MESSAGE = `Privacy policy link must be an https:// or http:// address of at most ${POLICY_URL_MAX} characters`;
+
+/** An absolute http(s) address with a host and no spaces. */
+function isWebAddress(v: string): boolean {
+  if (!/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v)) return false;
+  try {
+    return new URL(v).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const policyUrlField = z
+  .string({ error: POLICY_URL_MESSAGE })
+  .trim()
+  .max(POLICY_URL_MAX, POLICY_URL_MESSAGE)
+  .refine((v) => v === '' || isWebAddress(v), POLICY_URL_MESSAGE);
+
 export const privacySettingsSchema = z.object({
   /** Raw events (shares, click-throughs, visits) lose names, messages and visitor ids after this many months. */
   personalDataMonths: monthsField(PERSONAL_DATA_MONTHS, MONTHS_MESSAGE),
   /** Audit entries older than this lose their actor once that person is no longer a member. */
   auditMonths: monthsField(AUDIT_MONTHS, AUDIT_MONTHS_MESSAGE),
+  /** Linked as "Privacy policy" from the supporter page's and the share card's notice; '' for none. */
+  policyUrl: policyUrlField,
 });
 
 export const organizationSettingsSchema = z.object({
@@ -165,9 +187,10 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const DEFAULT_PRIMARY_COLOR = '#1d4ed8';
 export const DEFAULT_ACCENT_COLOR = '#f59e0b';
 
-/** Everything but the organisation's name, description and privacy, which live on its own row. */
+/** Everything but the organisation's name, description and retention, which live on its own row. */
 export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general' | 'privacy'> & {
   general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
+  privacy: Pick<OrganizationSettings['privacy'], 'policyUrl'>;
 } = {
   // UTC until an admin picks a zone: the same days the analytics API uses without `tz`.
   general: { website: '', contactEmail: '', timeZone: DEFAULT_TIME_ZONE },
@@ -175,6 +198,7 @@ export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general' | 'privacy'>
   branding: { logoUrl: '', primaryColor: DEFAULT_PRIMARY_COLOR, accentColor: DEFAULT_ACCENT_COLOR },
   supporters: { collectInfo: true },
   embed: { allowedOrigins: [] },
+  privacy: { policyUrl: '' },
 };
 
 /** What the public supporter page shows of the organisation (in the campaign JSON). */
@@ -184,5 +208,7 @@ export const supporterOrganizationSchema = z.object({
   primaryColor: z.string(),
   accentColor: z.string(),
   collectInfo: z.boolean(),
+  /** The organisation's privacy policy ('' for none): the notice links to it. */
+  privacyPolicyUrl: z.string(),
 });
 export type SupporterOrganization = z.infer<typeof supporterOrganizationSchema>;

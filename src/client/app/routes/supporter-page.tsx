@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { SkipLink } from '#client/components/ui/skip-link.tsx';
+import { SUPPORTER_MAIN_ID } from '#shared/skip-link.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { supporterPathId } from '#client/app/supporter-path.ts';
 import { ScheduleDialog } from '#client/features/scheduling/index.ts';
@@ -13,6 +14,7 @@ import {
   DesktopView,
   MobileView,
   OrganizationBanner,
+  PrivacyNotice,
   ViewToggle,
   useBrandColors,
   useMobileView,
@@ -75,7 +77,7 @@ export default function SupporterPage() {
   const open = data.availability.state === 'open';
   return (
     <div className="min-h-screen bg-slate-50">
-      <SkipLink target="main-content" />
+      <SkipLink target={SUPPORTER_MAIN_ID} />
       {data.preview && <PreviewBanner preview={data.preview} />}
       {/* The accent colour only decorates: a band above the header, never behind text. */}
       <header className="border-t-4 border-b border-t-accent border-b-border bg-white">
@@ -88,7 +90,7 @@ export default function SupporterPage() {
           {open && <ViewToggle mobile={mobile} onChange={setMobile} />}
         </div>
       </header>
-      <main id="main-content" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 outline-none">
+      <main id={SUPPORTER_MAIN_ID} tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 outline-none">
         {!open ? (
           <ClosedView data={data} />
         ) : mobile ? (
@@ -117,6 +119,7 @@ export default function SupporterPage() {
           />
         )}
       </main>
+      <PrivacyNotice organization={data.organization} />
       <Suspense
         fallback={
           <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30">

@@ -68,7 +68,8 @@ function UploadTestPage() {
       {
         name: parsed.data,
         description: 'Created from the upload test page',
-        status: 'active',
+        // A draft: a campaign goes live only with an asset (step 2 adds one; its page publishes it).
+        status: 'draft',
         organizationId: user.organizationId ?? undefined,
         startDate: new Date(now).toISOString(),
         endDate: new Date(now + TEST_CAMPAIGN_DAYS * DAY_MS).toISOString(),
@@ -78,7 +79,7 @@ function UploadTestPage() {
           setCampaign(c);
           toast({
             title: 'Campaign created',
-            description: `"${c.name}" runs for ${TEST_CAMPAIGN_DAYS} days`,
+            description: `"${c.name}" is a draft: add an asset, then publish it to run for ${TEST_CAMPAIGN_DAYS} days.`,
           });
         },
         onError: (err) => {

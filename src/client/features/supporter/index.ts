@@ -7,5 +7,6 @@ export { PreviewBanner } from './components/preview-banner.tsx';
 export { ViewToggle } from './components/view-toggle.tsx';
 export { useMobileView } from './hooks/use-mobile-view.ts';
 export { OrganizationBanner } from './components/organization-banner.tsx';
+export { PrivacyNotice } from './components/privacy-notice.tsx';
 export { useBrandColors } from './hooks/use-brand-colors.ts';
 export { confirmArrival } from './lib/arrival.ts';

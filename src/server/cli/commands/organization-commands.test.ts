@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   httpRequest,
   killServer,
+  liveCampaignOn,
   privateDatabase,
   ROOT,
   type ServerProcess,
@@ -83,10 +84,8 @@ describe('admin suspend-org and restore-org', () => {
     const { username, auth, orgId } = await signUpOn(server!.port, 'Harbour Watch', 'sus');
     const port = server!.port;
     const post = (url: string, body: object) => httpRequest(port, 'POST', url, body, auth);
-    const campaign = await post('/api/campaigns', { name: 'Tide', status: 'active' });
-    const asset = { title: 'Tide', type: 'text', content: 'Watch the tide', campaignId: campaign.json.id };
-    expect((await post('/api/assets', asset)).status).toBe(201);
-    const page = `/api/supporter/campaigns/${campaign.json.id}`;
+    const { campaignId } = await liveCampaignOn(port, auth, 'Tide', 'Watch the tide');
+    const page = `/api/supporter/campaigns/${campaignId}`;
     // Read once, so the server has the page cached when the command runs.
     expect((await httpRequest(port, 'GET', page)).status).toBe(200);
 

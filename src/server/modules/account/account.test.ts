@@ -176,7 +176,7 @@ describe('activity', () => {
     await inject('POST', '/api/campaigns', user.token, {
       name: 'Audit me',
       description: 'x',
-      status: 'active',
+      status: 'draft',
     });
     const res = await inject('GET', '/api/user/activity', user.token);
     expect(res.statusCode).toBe(200);
@@ -191,7 +191,7 @@ describe('activity', () => {
       await inject('POST', '/api/campaigns', admin.token, {
         name: `Campaign ${name}`,
         description: 'x',
-        status: 'active',
+        status: 'draft',
       });
     const first = await inject('GET', '/api/organization/activity?limit=2', admin.token);
     expect(first.json().map((e: { target: string }) => e.target)).toEqual(['Campaign Three', 'Campaign Two']);

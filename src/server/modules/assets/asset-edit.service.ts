@@ -2,7 +2,9 @@ import { type Asset, mediaContentError, type UpdateAssetInput } from '#shared/sc
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { AssetsTable } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { isLiveStatus } from '#shared/campaign-lifecycle.ts';
+import { LAST_ASSET_OF_LIVE_CAMPAIGN } from '#shared/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assertCampaignEditable, writeLockedCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
@@ -81,12 +83,26 @@ export async function updateAsset(
   });
 }
 
-/** DELETE /api/assets/:id: soft delete; a second delete of the same asset is a 404. */
+/**
+ * DELETE /api/assets/:id: soft delete; a second delete of the same asset is a 404.
+ * The last asset of a live (active or paused) campaign stays: 409.
+ */
 export async function deleteAsset(opts: CallerWrite & { assetId: number }): Promise<void> {
   const { db, orgId, assetId } = opts;
   const before = await findOwnAsset(db, orgId, assetId);
   await writeLockedCampaign({ ...opts, campaignId: before.campaignId }, async (trx, campaign, audit) => {
     assertCampaignEditable(campaign);
+    if (isLiveStatus(campaign.status)) {
+      const others = await trx
+        .selectFrom('assets')
+        .select('id')
+        .where('campaignId', '=', campaign.id)
+        .where('deletedAt', 'is', null)
+        .where('id', '!=', assetId)
+        .limit(1)
+        .executeTakeFirst();
+      if (!others) throw conflict('LAST_ASSET_OF_LIVE_CAMPAIGN', LAST_ASSET_OF_LIVE_CAMPAIGN);
+    }
     const deleted = await trx
       .updateTable('assets')
       .set({ deletedAt: nowIso() })

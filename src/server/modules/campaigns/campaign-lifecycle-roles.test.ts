@@ -39,6 +39,8 @@ describe('lifecycle writes by role', () => {
   it('refuses a viewer every lifecycle write with the role it needs, and lets an editor make them', async () => {
     const campaign = await createCampaign(t.app, admin.token, { name: 'Role check' });
     const asset = await createAsset(t.app, admin.token, campaign.id, { title: 'Role text' });
+    // A second asset: a live campaign keeps at least one.
+    const kept = await createAsset(t.app, admin.token, campaign.id, { title: 'Kept text' });
     const writes: [method: 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown][] = [
       ['PUT', `/api/campaigns/${campaign.id}`, { description: 'Changed' }],
       ['POST', `/api/campaigns/${campaign.id}/duplicate`],
@@ -55,7 +57,10 @@ describe('lifecycle writes by role', () => {
     expect((await req('GET', `/api/campaigns/${campaign.id}`, viewer.token)).json()).toMatchObject({
       description: campaign.description,
       status: 'active',
-      assets: [{ id: asset.id, title: 'Role text' }],
+      assets: [
+        { id: asset.id, title: 'Role text' },
+        { id: kept.id, title: 'Kept text' },
+      ],
     });
     for (const [method, url, body] of writes) {
       const done = await req(method, url, editor.token, body);
@@ -82,6 +87,7 @@ describe('lifecycle writes in the audit log', () => {
   it('records edits, status changes, duplicates, archives and asset edits and deletes, with the actor', async () => {
     const campaign = await createCampaign(t.app, admin.token, { name: 'Audited drive' });
     const asset = await createAsset(t.app, admin.token, campaign.id, { title: 'Audited text' });
+    await createAsset(t.app, admin.token, campaign.id, { title: 'Kept text' });
     const e = editor.token;
     expect(
       (await req('PUT', `/api/campaigns/${campaign.id}`, e, { name: 'Audited drive 2' })).statusCode,
@@ -109,6 +115,7 @@ describe('lifecycle writes in the audit log', () => {
 
   it('writes nothing for a refused or empty change (the entry shares the change transaction)', async () => {
     const campaign = await createCampaign(t.app, admin.token, { name: 'Refused drive' });
+    await createAsset(t.app, admin.token, campaign.id);
     const before = (await activity()).length;
     // Not allowed: back to draft; a no-op edit (same status) changes nothing either.
     expect(

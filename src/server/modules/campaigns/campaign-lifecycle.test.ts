@@ -199,6 +199,65 @@ describe('status transitions', () => {
   });
 });
 
+describe('a campaign with no assets is never live', () => {
+  const names = async (token: string) =>
+    (await req('GET', '/api/campaigns?status=all', token)).json().map((c: { name: string }) => c.name);
+
+  it('is not created active (409, nothing written); absent, the status is draft', async () => {
+    const owner = await signUp(t.app);
+    const live = await req('POST', '/api/campaigns', owner.token, {
+      name: 'Empty at birth',
+      status: 'active',
+    });
+    expect(live.statusCode).toBe(409);
+    expect(live.json()).toEqual({ code: 'PUBLISH_NEEDS_ASSET', message: 'Add an asset before publishing' });
+    expect(await names(owner.token)).toEqual([]);
+    const plain = await req('POST', '/api/campaigns', owner.token, { name: 'Plain start' });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().status).toBe('draft');
+  });
+
+  it('keeps the last asset of an active or paused campaign (409); ended, it can go, and re-opening waits for one', async () => {
+    const { campaign, asset } = await liveCampaign();
+    const last = `/api/assets/${asset.id}`;
+    for (const status of ['active', 'paused']) {
+      if (status === 'paused') expect((await put(campaign.id, { status })).statusCode).toBe(200);
+      const refused = await req('DELETE', last, a.token);
+      expect(refused.statusCode, status).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'LAST_ASSET_OF_LIVE_CAMPAIGN',
+        message: 'A live campaign keeps at least one asset: add another one first, or end the campaign',
+      });
+    }
+    // With another asset, either one can go.
+    const other = await createAsset(t.app, a.token, campaign.id, { title: 'Other text' });
+    expect((await req('DELETE', last, a.token)).statusCode).toBe(204);
+    expect((await req('DELETE', `/api/assets/${other.id}`, a.token)).statusCode).toBe(409);
+    expect((await publicJson(campaign.id)).json().assets).toHaveLength(1);
+
+    // Ended, it is not live: its last asset can go; re-opening (by status or end date) then waits for one.
+    expect((await put(campaign.id, { status: 'ended' })).statusCode).toBe(200);
+    expect((await req('DELETE', `/api/assets/${other.id}`, a.token)).statusCode).toBe(204);
+    for (const body of [{ status: 'active' }, { status: 'paused' }, { endDate: iso(7 * DAY_MS) }]) {
+      const reopen = await put(campaign.id, body);
+      expect(reopen.statusCode, JSON.stringify(body)).toBe(409);
+      expect(reopen.json().code).toBe('PUBLISH_NEEDS_ASSET');
+    }
+    expect((await req('GET', `/api/campaigns/${campaign.id}`, a.token)).json().status).toBe('ended');
+    await createAsset(t.app, a.token, campaign.id, { title: 'Back again' });
+    expect((await put(campaign.id, { status: 'active' })).json().status).toBe('active');
+  });
+
+  it('a draft or archived campaign may lose its last asset; a duplicate of an empty campaign is a draft', async () => {
+    const draft = await createCampaign(t.app, a.token, { name: 'Draft with one', status: 'draft' });
+    const only = await createAsset(t.app, a.token, draft.id);
+    expect((await req('DELETE', `/api/assets/${only.id}`, a.token)).statusCode).toBe(204);
+    const copy = await req('POST', `/api/campaigns/${draft.id}/duplicate`, a.token);
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json()).toMatchObject({ status: 'draft', assets: [] });
+  });
+});
+
 describe('DELETE /api/campaigns/:id (archive)', () => {
   it('leaves lists, 404s in public, keeps its shares and clicks in the totals', async () => {
     const { campaign, asset } = await liveCampaign({ name: 'Archive me' });
@@ -352,7 +411,8 @@ describe('PUT /api/assets/:id and DELETE /api/assets/:id', () => {
   });
 
   it("answers 404 for another organisation's asset, a deleted one, or none", async () => {
-    const { asset } = await liveCampaign();
+    const { campaign, asset } = await liveCampaign();
+    await createAsset(t.app, a.token, campaign.id, { title: 'Kept text' });
     expect((await req('PUT', `/api/assets/${asset.id}`, b.token, { title: 'Hijack' })).statusCode).toBe(404);
     expect((await req('DELETE', `/api/assets/${asset.id}`, b.token)).statusCode).toBe(404);
     expect((await req('DELETE', '/api/assets/999999', a.token)).statusCode).toBe(404);
@@ -502,11 +562,13 @@ describe('the public side follows the status', () => {
   });
 
   it('an end date passing turns the cached view to ended without any write', async () => {
-    const endsSoon = iso(400);
-    const { campaign, asset } = await liveCampaign({ endDate: endsSoon });
+    // Published first (draft, asset, publish), then given an end date a moment away.
+    const { campaign, asset } = await liveCampaign();
+    const endsSoon = iso(1000);
+    expect((await put(campaign.id, { endDate: endsSoon })).statusCode).toBe(200);
     const open = (await publicJson(campaign.id)).json();
     expect(open.availability).toEqual({ state: 'open', endsAt: endsSoon });
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 1100));
     expect((await publicJson(campaign.id)).json().availability).toEqual({ state: 'ended' });
     expect((await share(campaign, asset)).statusCode).toBe(409);
   });
@@ -524,6 +586,8 @@ describe('the public side follows the status', () => {
     const setup = async (name: string) => {
       const c = await createCampaign(t.app, owner.token, { name });
       const x = await createAsset(t.app, owner.token, c.id);
+      // Kept: a live campaign's last asset cannot be deleted.
+      await createAsset(t.app, owner.token, c.id, { title: 'Kept text' });
       const res = await req('POST', '/api/shares/schedule', undefined, {
         assetId: x.id,
         campaignId: c.id,
@@ -600,12 +664,13 @@ describe('concurrency', () => {
 
   it('a concurrent asset edit and delete: the asset ends deleted, the edit 200 before or 404 after', async () => {
     const { campaign, asset } = await liveCampaign();
+    await createAsset(t.app, a.token, campaign.id, { title: 'Kept text' });
     const [edit, del] = await Promise.all([
       req('PUT', `/api/assets/${asset.id}`, a.token, { title: 'Edited late' }),
       req('DELETE', `/api/assets/${asset.id}`, a.token),
     ]);
     expect(del.statusCode).toBe(204);
     expect([200, 404]).toContain(edit.statusCode);
-    expect((await req('GET', `/api/campaigns/${campaign.id}`, a.token)).json().assets).toHaveLength(0);
+    expect((await req('GET', `/api/campaigns/${campaign.id}`, a.token)).json().assets).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import {
   datesOutOfOrder,
   effectiveStatus,
   endInstant,
+  isLiveStatus,
   STATUS_TRANSITIONS,
   storedDate,
 } from '#shared/campaign-lifecycle.ts';
@@ -18,7 +19,7 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import type { CampaignsTable } from '../../db/schema.ts';
 import { PUBLISH_NEEDS_ASSET, PUBLISH_NEEDS_SHARE_WORDS } from '#shared/errors.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
-import { needsShareWords } from '#shared/share-links.ts';
+import { needsShareWords, type ShareableAsset } from '#shared/share-links.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
@@ -53,7 +54,7 @@ function transitionError(from: string, to: CampaignStatus): string {
 function planUpdate(
   current: Campaign,
   input: UpdateCampaignInput,
-  /** The campaign's assets, read only when publishing a draft. */
+  /** The campaign's assets, read only when the edit may make it live. */
   liveAssets: readonly Asset[],
   now: number,
 ): Updateable<CampaignsTable> {
@@ -77,6 +78,8 @@ function planUpdate(
     if (from === 'ended' && (to === 'active' || to === 'paused') && !endIsAhead)
       throw badRequest('REOPEN_NEEDS_FUTURE_END', REOPEN_NEEDS_FUTURE_END);
     if (from === 'draft' && to === 'active') assertPublishable(liveAssets);
+    // Re-opening an ended campaign makes it live again: never with nothing to share.
+    else if (!isLiveStatus(from) && isLiveStatus(to)) assertHasAsset(liveAssets);
   }
 
   const changes: Updateable<CampaignsTable> = {};
@@ -91,12 +94,18 @@ function planUpdate(
   return changes;
 }
 
-/**
- * A draft goes live only with something to share, and with words for every image and
- * video: supporters see an asset's share text or description, never its internal title.
- */
-function assertPublishable(assets: readonly Asset[]): void {
+/** A live campaign (active or paused) always has something to share. */
+function assertHasAsset(assets: readonly unknown[]): void {
   if (assets.length === 0) throw conflict('PUBLISH_NEEDS_ASSET', PUBLISH_NEEDS_ASSET);
+}
+
+/**
+ * A campaign goes live (a draft published, or a campaign created active) only with
+ * something to share, and with words for every image and video: supporters see an
+ * asset's share text or description, never its internal title.
+ */
+export function assertPublishable(assets: readonly (ShareableAsset & { title: string })[]): void {
+  assertHasAsset(assets);
   const wordless = assets.filter(needsShareWords).map((a) => `"${a.title}"`);
   if (wordless.length > 0)
     throw conflict('PUBLISH_NEEDS_SHARE_WORDS', `${PUBLISH_NEEDS_SHARE_WORDS} (${wordless.join(', ')})`);
@@ -108,8 +117,9 @@ export async function updateCampaign(
 ): Promise<Campaign> {
   const { campaignId, input } = opts;
   return writeLockedCampaign(opts, async (trx, current, audit) => {
-    const publishing = current.status === 'draft' && input.status === 'active';
-    const liveAssets = publishing ? await assetsOfCampaign(trx, campaignId) : [];
+    const mayGoLive =
+      !isLiveStatus(current.status) && (input.status !== undefined || current.status === 'ended');
+    const liveAssets = mayGoLive ? await assetsOfCampaign(trx, campaignId) : [];
     const { status, ...fields } = planUpdate(current, input, liveAssets, opts.now ?? Date.now());
     if (status === undefined && Object.keys(fields).length === 0) return current;
     const updated = await trx

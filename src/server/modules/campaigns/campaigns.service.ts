@@ -13,7 +13,7 @@ import {
   writeLockedCampaign,
 } from '../../lib/campaign-write.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
-import { END_BEFORE_START } from './campaign-lifecycle.ts';
+import { assertPublishable, END_BEFORE_START } from './campaign-lifecycle.ts';
 
 /**
  * Writes a new campaign row. A supporter may have asked for its id before it existed
@@ -62,6 +62,9 @@ export async function createCampaignWithAssets(
     fromTemplate?: string;
   },
 ): Promise<{ campaign: Campaign; assets: Asset[] }> {
+  // Created live, it is published at once: the publishing rule applies (a template's
+  // starter assets meet it; an empty campaign starts as a draft).
+  if (opts.input.status === 'active') assertPublishable(opts.assets);
   return writeCampaign(
     opts,
     (created) => created.campaign.id,

@@ -1,6 +1,7 @@
 import { closedNotice } from '#shared/availability-notice.ts';
 import { EMBED_DATA_ELEMENT_ID, EMBED_PLATFORMS, type EmbedCardData } from '#shared/embed-card.ts';
 import { PLATFORMS } from '#shared/platforms.ts';
+import * as words from '#shared/privacy-notice.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import {
   assetHeadline,
@@ -37,6 +38,10 @@ a:focus-visible{outline:2px solid #0f172a;outline-offset:2px;box-shadow:0 0 0 2p
 .closed h2{margin:0 0 4px}.closed p{margin:0;color:#475569}
 #embed-status{min-height:1.5em;margin:8px 0 0;font-size:14px}
 .more{display:inline-flex;align-items:center;min-height:44px;margin-top:4px;color:#1e40af;font-size:14px}
+.privacy{margin:12px 0 0;font-size:12px;line-height:1.5;color:#475569}
+.privacy a{color:#1e40af}
+.choice{display:inline-flex;align-items:center;min-height:44px;padding:0;border:0;background:none;color:#1e40af;font:inherit;text-decoration:underline;cursor:pointer}
+.choice:focus-visible{outline:2px solid #0f172a;outline-offset:2px}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;
 
@@ -79,8 +84,34 @@ function shareButtons(view: SupporterCampaign, origin: string): string {
 <p id="embed-status" role="status"></p>`;
 }
 
+/** How this browser stands with the visitor cookie, and whether the card is framed cross-site. */
+export interface CardCookie {
+  state: words.VisitorCookieState;
+  framed: boolean;
+}
+
+/**
+ * The card's notice (docs/api.md "Privacy"): what it keeps, the organisation's policy,
+ * and (where the script runs) the choice to share without the cookie or to have it back.
+ */
+function privacyNotice(view: SupporterCampaign, cookie: CardCookie, interactive: boolean): string {
+  const policy = view.organization.privacyPolicyUrl;
+  const link = policy
+    ? ` <a href="${escapeHtml(policy)}" target="_blank" rel="noopener noreferrer">${words.PRIVACY_POLICY_LINK}<span class="sr-only"> (opens in a new tab)</span></a>`
+    : '';
+  const off = cookie.state === 'choice';
+  const control =
+    interactive && cookie.state !== 'gpc'
+      ? `<br><button type="button" class="choice" id="embed-cookie-choice" data-visitor-cookie="${off}" data-framed="${cookie.framed}">${off ? words.COOKIE_ON_BUTTON : words.COOKIE_OFF_BUTTON}</button>`
+      : '';
+  return `<p class="privacy" id="embed-privacy">${escapeHtml(words.visitorCookieSentence(cookie.state))} ${escapeHtml(words.typedSentence(view.organization.name))}${link}${control}</p>`;
+}
+
 /** The card of a campaign the public may see (open, paused, ended or not yet started). */
-export function renderEmbedCard(view: SupporterCampaign, opts: { origin: string; script?: string }): string {
+export function renderEmbedCard(
+  view: SupporterCampaign,
+  opts: { origin: string; script?: string; cookie?: CardCookie },
+): string {
   const { campaign, organization } = view;
   const asset = view.assets[0];
   const notice = closedNotice(view.availability);
@@ -121,6 +152,7 @@ export function renderEmbedCard(view: SupporterCampaign, opts: { origin: string;
 ${asset ? assetFigure(asset, campaign) : ''}
 ${action}
 <a class="more" href="${escapeHtml(supporterUrl(opts.origin, campaign.id))}" target="_blank" rel="noopener">See the full campaign page<span class="sr-only"> (opens in a new tab)</span></a>
+${privacyNotice(view, opts.cookie ?? { state: 'cookie', framed: false }, Boolean(data && opts.script))}
 </main>${scripts}`;
   return page(`${campaign.name} | ${organization.name}`, body, organization.primaryColor);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
-import { ensureFramedSupporterId } from '../../lib/supporter-id.ts';
+import { ensureFramedSupporterId, isCrossSiteFrame, visitorCookieState } from '../../lib/supporter-id.ts';
 import { framableCsp } from '../../plugins/security.ts';
 import { embedAllowedOrigins } from '../settings/index.ts';
 import { parseId } from '../../lib/parse-id.ts';
@@ -31,7 +31,8 @@ export async function embedRoutes(app: FastifyInstance, { db, config, supporterC
     async (request, reply) => {
       const campaignId = parseId(request.params.campaignId);
       const entry = campaignId === undefined ? undefined : await getSupporterEntry({ db, cache, campaignId });
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // Private: the card says whether this browser shares without the visitor cookie.
+      reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
       // A suspended organisation's card: the neutral words, nothing of the organisation.
       if (entry?.suspended) return reply.code(410).send(renderEmbedNotFound(CAMPAIGN_UNAVAILABLE));
       if (!entry?.view || entry.hidden) return reply.code(404).send(renderEmbedNotFound());
@@ -39,12 +40,16 @@ export async function embedRoutes(app: FastifyInstance, { db, config, supporterC
       const origins = await embedAllowedOrigins(db, entry.view.campaign.organizationId);
       // The card shows (and its shares name) the variant this visitor is shown on the
       // supporter page: the same choice for the id the card's shares will carry.
-      const visitorId = ensureFramedSupporterId(request, reply);
-      const { view } = visitorView(entry, app.visitorCookieKey, visitorId);
+      const identity = ensureFramedSupporterId(request, reply);
+      const { view } = visitorView(entry, app.visitorCookieKey, identity.supporterId);
       reply.removeHeader('x-frame-options');
-      return reply
-        .header('content-security-policy', framableCsp(origins))
-        .send(renderEmbedCard(view ?? entry.view, { origin: publicOrigin(request, config), script }));
+      return reply.header('content-security-policy', framableCsp(origins)).send(
+        renderEmbedCard(view ?? entry.view, {
+          origin: publicOrigin(request, config),
+          script,
+          cookie: { state: visitorCookieState(request), framed: isCrossSiteFrame(request) },
+        }),
+      );
     },
   );
 }

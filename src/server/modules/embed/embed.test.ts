@@ -4,7 +4,9 @@ import { storedShare } from '../../test/db-rows.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
+import { seedCampaign } from '../../test/seed-db.ts';
 import { supporterCookie } from '../../test/visitor.ts';
+import { renderEmbedCard } from './embed-page.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 
@@ -109,11 +111,21 @@ describe('GET /embed/{campaignId}', () => {
   });
 
   it('shows an image and a video by their public words, never their internal titles', async () => {
-    /** The card of a new campaign described `description` whose one asset is `asset`. */
-    const cardOf = async (description: string, asset: Parameters<typeof createAsset>[3]) => {
-      const campaign = await createCampaign(t.app, a.token, { description });
-      await createAsset(t.app, a.token, campaign.id, asset);
-      return embed(campaign.id);
+    /**
+     * The card of a live campaign described `description` whose one asset is `asset`
+     * (written straight to the database: an image without words is data from before
+     * publishing asked for them, which the API no longer publishes).
+     */
+    const cardOf = async (
+      description: string,
+      asset: NonNullable<Parameters<typeof seedCampaign>[1]['assets']>[number],
+    ) => {
+      const { campaignId } = await seedCampaign(t.database.db, {
+        organizationId: a.orgId,
+        description,
+        assets: [asset],
+      });
+      return embed(campaignId);
     };
     const image = await cardOf('Save the old oaks', {
       title: 'hero_v3_final oaks banner',
@@ -307,5 +319,32 @@ describe('settings.embed.allowedOrigins', () => {
     const res = await setOrigins(['https://www.river.example'], editor.token);
     expect(res.statusCode).toBe(403);
     expect((await get('/api/organization/settings', editor.token)).json().embed.allowedOrigins).toEqual([]);
+  });
+});
+
+describe("the card's privacy notice", () => {
+  it('offers the choice about the visitor cookie where its script runs, in the partition it is framed in, and none under GPC', async () => {
+    const { campaign } = await campaignOf(a);
+    const view = (await t.app.inject({ url: `/api/supporter/campaigns/${campaign.id}` })).json();
+    const card = (
+      state: 'cookie' | 'choice' | 'gpc',
+      framed = false,
+      script: string | null = 'assets/embed-x.js',
+    ) =>
+      renderEmbedCard(view, {
+        origin: 'https://rally.example',
+        script: script ?? undefined,
+        cookie: { state, framed },
+      });
+    expect(card('cookie')).toContain(
+      '<button type="button" class="choice" id="embed-cookie-choice" data-visitor-cookie="false" data-framed="false">Share without a cookie</button>',
+    );
+    expect(card('choice', true)).toContain(
+      'data-visitor-cookie="true" data-framed="true">Use the cookie again</button>',
+    );
+    expect(card('gpc')).not.toContain('embed-cookie-choice');
+    // Without the script a button would do nothing: the notice only.
+    expect(card('cookie', false, null)).not.toContain('embed-cookie-choice');
+    expect(card('cookie', false, null)).toContain('id="embed-privacy"');
   });
 });

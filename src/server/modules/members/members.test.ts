@@ -157,7 +157,7 @@ describe('members', () => {
     const create = await inject('POST', '/api/campaigns', member.token, {
       name: 'Now allowed',
       description: 'x',
-      status: 'active',
+      status: 'draft',
     });
     expect(create.statusCode).toBe(201);
 

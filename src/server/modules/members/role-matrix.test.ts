@@ -259,7 +259,7 @@ const CASES: Record<string, Case> = {
     body: () => ({
       name: 'Matrix campaign',
       description: 'd',
-      status: 'active',
+      status: 'draft',
       organizationId: admin.orgId,
     }),
     // Another organisation's id in the body.

@@ -327,6 +327,7 @@ describe('a campaign that ends', () => {
   it('mails when a campaign reaches its end date, and not for a draft', async () => {
     const admin = await signUp(t.app);
     const dated = await createCampaign(t.app, admin.token, { name: 'Ends Today', endDate: TODAY });
+    await createAsset(t.app, admin.token, dated.id);
     await createCampaign(t.app, admin.token, { name: 'Draft Ends Today', endDate: TODAY, status: 'draft' });
     await runAt(todayAt(20));
     expect(mailsTo(emailOf(admin), ENDED)).toEqual([]);

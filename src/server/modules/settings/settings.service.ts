@@ -21,14 +21,13 @@ const MB = 1024 * 1024;
 
 // The organisation's name and description live on its own row (the rest of the app
 // reads them there), and so does its privacy retention (the retention job reads it in
-// SQL, migration 0035); everything else is one JSON document per organisation, merged
-// over the defaults on read, so a new setting needs no migration.
+// SQL, migration 0035); everything else (the privacy policy link too) is one JSON
+// document per organisation, merged over the defaults on read, so a new setting needs
+// no migration.
 
-type StoredSettings = Omit<OrganizationSettings, 'general' | 'privacy'> & {
-  general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
-};
+type StoredSettings = typeof DEFAULT_SETTINGS;
 
-const SECTIONS = ['general', 'notifications', 'branding', 'supporters', 'embed'] as const;
+const SECTIONS = ['general', 'notifications', 'branding', 'supporters', 'embed', 'privacy'] as const;
 
 /** Stored JSON over the defaults, section by section, keeping only known keys of the right type. */
 function withDefaults(raw: string | undefined): StoredSettings {
@@ -73,7 +72,11 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
       // A zone saved by an old name (Europe/Kiev) reads by its current one (Europe/Kyiv).
       timeZone: canonicalTimeZone(stored.general.timeZone),
     },
-    privacy: { personalDataMonths: org.personalDataMonths, auditMonths: org.auditMonths },
+    privacy: {
+      personalDataMonths: org.personalDataMonths,
+      auditMonths: org.auditMonths,
+      policyUrl: stored.privacy.policyUrl,
+    },
   };
 }
 
@@ -88,6 +91,7 @@ export async function supporterOrganization(db: Db, orgId: number): Promise<Supp
     primaryColor: s.branding.primaryColor,
     accentColor: s.branding.accentColor,
     collectInfo: s.supporters.collectInfo,
+    privacyPolicyUrl: s.privacy.policyUrl,
   };
 }
 
@@ -136,6 +140,7 @@ export async function updateSettings(
       branding: { ...stored.branding, ...input.branding },
       supporters: { ...stored.supporters, ...input.supporters },
       embed: { ...stored.embed, ...input.embed },
+      privacy: { policyUrl: input.privacy?.policyUrl ?? stored.privacy.policyUrl },
     };
     const { personalDataMonths, auditMonths } = input.privacy ?? {};
     const columns = {
@@ -156,7 +161,7 @@ export async function updateSettings(
       .execute();
     await audit(
       'organization.settings_updated',
-      [...SECTIONS, 'privacy' as const].filter((s) => input[s] !== undefined).join(', ') || 'nothing',
+      SECTIONS.filter((s) => input[s] !== undefined).join(', ') || 'nothing',
     );
   });
   // Every supporter view embeds its organisation's name and branding: drop them all,

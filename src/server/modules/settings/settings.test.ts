@@ -3,7 +3,7 @@ import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
 import { uploadFile } from '../../test/upload-file.ts';
 import { PNG_1X1 } from '../../test/sample-files.ts';
-import { createCampaign } from '../../test/seed-api.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
 
 const t = appPerFile();
 let admin: SignedUp;
@@ -32,7 +32,7 @@ describe('organisation settings', () => {
       branding: { logoUrl: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
       supporters: { collectInfo: true },
       embed: { allowedOrigins: [] },
-      privacy: { personalDataMonths: 13, auditMonths: 24 },
+      privacy: { personalDataMonths: 13, auditMonths: 24, policyUrl: '' },
     });
   });
 
@@ -133,6 +133,7 @@ describe('organisation settings', () => {
 
   it('shows on the supporter page at once (the cached campaign is dropped)', async () => {
     const campaign = await createCampaign(t.app, admin.token);
+    await createAsset(t.app, admin.token, campaign.id);
     const first = await t.app.inject({ url: `/api/supporter/campaigns/${campaign.id}` });
     expect(first.json().organization.collectInfo).toBe(true);
     await put({ branding: { primaryColor: '#7c2d12', logoUrl: '' }, supporters: { collectInfo: false } });
@@ -143,6 +144,7 @@ describe('organisation settings', () => {
       primaryColor: '#7c2d12',
       accentColor: '#f59e0b',
       collectInfo: false,
+      privacyPolicyUrl: '',
     });
   });
 
@@ -238,9 +240,13 @@ describe('organisation settings', () => {
     it('keeps 13 months unless an admin changes it; members read it, the audit log records it', async () => {
       const res = await put({ privacy: { personalDataMonths: 6 } });
       expect(res.statusCode).toBe(200);
-      expect(res.json().privacy).toMatchObject({ personalDataMonths: 6 });
+      expect(res.json().privacy).toEqual({ personalDataMonths: 6, auditMonths: 24, policyUrl: '' });
       const viewer = await addMember(t.app, admin, 'viewer');
-      expect((await get(viewer.token)).json().privacy).toMatchObject({ personalDataMonths: 6 });
+      expect((await get(viewer.token)).json().privacy).toEqual({
+        personalDataMonths: 6,
+        auditMonths: 24,
+        policyUrl: '',
+      });
       expect((await storedOrganization()).personalDataMonths).toBe(6);
       const log = await t.app.inject({ url: '/api/organization/activity', headers: bearer(admin.token) });
       const entry = log.json().find((e: { action: string }) => e.action === 'organization.settings_updated');

@@ -66,6 +66,7 @@ describe('stats with no data', () => {
   it('returns every field with zeros, for a campaign and for the organisation', async () => {
     const fresh = await signUp(t.app);
     const c = await createCampaign(t.app, fresh.token);
+    await createAsset(t.app, fresh.token, c.id);
     const cs = await get(`/api/campaigns/${c.id}/stats`, fresh.token);
     expect(cs.statusCode).toBe(200);
     const { daily, ...rest } = cs.json();

@@ -77,9 +77,11 @@ export async function confirmationRoutes(app: FastifyInstance, deps: AppDeps) {
             organizationId: view.campaign.organizationId,
             visitorId: visitor.id,
             source: request.body.src ?? null,
-            variantIds: entry.variants
-              ? chooseVariants(app.visitorCookieKey, visitor.id, entry.variants).map((v) => v.id)
-              : [],
+            // A refused browser's variants were chosen for another one-off id: none is known.
+            variantIds:
+              entry.variants && !visitor.anonymous
+                ? chooseVariants(app.visitorCookieKey, visitor.id, entry.variants).map((v) => v.id)
+                : [],
           },
         }),
       );

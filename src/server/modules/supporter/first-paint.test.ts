@@ -30,6 +30,7 @@ const view = (over: Partial<SupporterCampaign> = {}): SupporterCampaign => ({
     primaryColor: '#4f46e5',
     accentColor: '#0f766e',
     collectInfo: false,
+    privacyPolicyUrl: '',
   },
   availability: { state: 'open' },
   assets: [
@@ -68,7 +69,9 @@ describe('the supporter page first paint', () => {
     expect(html).toContain('>Mobile View</span>');
     expect(html).toContain('>Desktop View</span>');
     expect(html).toContain('>Ready to share</h2>');
-    expect(html).not.toMatch(/<script|<button|<a /);
+    // Nothing to press before the scripts: the one link is the skip link (its own test).
+    expect(html).not.toMatch(/<script|<button/);
+    expect(count(html, '<a ')).toBe(1);
   });
 
   it('sizes every medium like the page does, the first image at high priority and named for the client', () => {
@@ -102,6 +105,17 @@ describe('the supporter page first paint', () => {
     expect(html).toContain('<h1 class="text-2xl font-bold">');
     expect(html).not.toContain('<article');
     expect(html).not.toContain('Mobile View');
-    expect(html).toContain('<main class="mx-auto max-w-5xl px-4 py-6"></main>');
+    expect(html).toContain(
+      '<main id="main-content" tabindex="-1" class="mx-auto max-w-5xl px-4 py-6 outline-none"></main>',
+    );
+  });
+
+  it("starts with the page's skip link to the main content, as the scripts render it", () => {
+    const html = supporterFirstPaint(view());
+    const skip = html.indexOf('<a href="#main-content" class="sr-only focus:not-sr-only');
+    expect(skip).toBeGreaterThan(0);
+    expect(html.indexOf('<a ')).toBe(skip);
+    expect(html.slice(skip)).toContain('>Skip to main content</a>');
+    expect(html).toContain('<main id="main-content" tabindex="-1"');
   });
 });

@@ -1,6 +1,8 @@
 import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
+import { PRIVACY_POLICY_LINK, typedSentence, visitorCookieSentence } from '#shared/privacy-notice.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import { assetHeadline, assetShareText } from '#shared/share-links.ts';
+import { SKIP_LINK_CLASS, SUPPORTER_MAIN_ID } from '#shared/skip-link.ts';
 import { truncate } from '#shared/text.ts';
 import { videoSiteOf } from '#shared/video-sites.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
@@ -11,7 +13,9 @@ import { escapeHtml } from '../../lib/html-escape.ts';
 // views it composes): the organisation's ask, the campaign's name and description, and
 // each asset's media and heading in boxes of the final size. React replaces it on its
 // first commit (main.tsx renders once the page module is loaded, never an empty
-// fallback). Nothing here is interactive: buttons are shapes until the script runs.
+// fallback). Nothing here is interactive but the skip link (plain HTML, so the keyboard's
+// first stop is there before the scripts; app/start.tsx keeps its focus across the
+// commit): buttons are shapes until the script runs.
 // Below 768 px it is the phone layout (a column), above it the desktop one (tabs, a grid).
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -56,6 +60,20 @@ function card(asset: SupporterAsset, campaign: SupporterCampaign['campaign'], fi
   );
 }
 
+/**
+ * The privacy notice's words for a browser with the visitor cookie, as the page's
+ * PrivacyNotice renders them (its button comes with the script). The server swaps the
+ * sentence for a browser without the cookie (withCookieState in supporter-page.ts).
+ */
+export const FIRST_PAINT_COOKIE_SENTENCE = e(visitorCookieSentence('cookie'));
+
+function privacyNotice(organization: SupporterCampaign['organization']): string {
+  const policy = organization.privacyPolicyUrl
+    ? ` <a href="${e(organization.privacyPolicyUrl)}" target="_blank" rel="noopener noreferrer" class="underline">${PRIVACY_POLICY_LINK}<span class="sr-only"> (opens in a new tab)</span></a>`
+    : '';
+  return `<footer class="mx-auto max-w-5xl px-4 pb-8 text-xs text-muted-foreground"><p><span>${FIRST_PAINT_COOKIE_SENTENCE}</span> ${e(typedSentence(organization.name))}${policy}</p></footer>`;
+}
+
 /** The first paint of a public supporter page (not a team member's preview: that has a banner of its own). */
 export function supporterFirstPaint(view: SupporterCampaign): string {
   const { organization, campaign, assets } = view;
@@ -95,5 +113,6 @@ export function supporterFirstPaint(view: SupporterCampaign): string {
     open && assets.length > 0
       ? `${tabs}<div class="mx-auto max-w-md space-y-6 md:grid md:max-w-none md:grid-cols-2 md:gap-4 md:space-y-0 lg:grid-cols-3">${cards}</div>`
       : '';
-  return `<div class="min-h-screen bg-slate-50"${accent}>${header}<main class="mx-auto max-w-5xl px-4 py-6">${body}</main></div>`;
+  const skip = `<a href="#${SUPPORTER_MAIN_ID}" class="${SKIP_LINK_CLASS}">Skip to main content</a>`;
+  return `<div class="min-h-screen bg-slate-50"${accent}>${skip}${header}<main id="${SUPPORTER_MAIN_ID}" tabindex="-1" class="mx-auto max-w-5xl px-4 py-6 outline-none">${body}</main>${privacyNotice(organization)}</div>`;
 }

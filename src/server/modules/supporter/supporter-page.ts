@@ -2,7 +2,9 @@ import { VISIT_TOKEN_META } from '#shared/constants.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import { campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
 import type { PageMeta } from '../../html/app-shell.ts';
-import { supporterFirstPaint } from './first-paint.ts';
+import { type VisitorCookieState, visitorCookieSentence } from '#shared/privacy-notice.ts';
+import { escapeHtml } from '../../lib/html-escape.ts';
+import { FIRST_PAINT_COOKIE_SENTENCE, supporterFirstPaint } from './first-paint.ts';
 
 // Head tags of the public supporter page, so a shared link unfurls with the
 // campaign's title, description and image on every platform (API.md "Supporter
@@ -76,4 +78,22 @@ export function withVisitToken(html: Buffer, token: string): Buffer {
   return at === -1
     ? Buffer.concat([html, tag])
     : Buffer.concat([html.subarray(0, at), tag, html.subarray(at)]);
+}
+
+const COOKIE_SENTENCE = Buffer.from(FIRST_PAINT_COOKIE_SENTENCE);
+
+/**
+ * The page for a browser without the visitor cookie (Global Privacy Control, or its
+ * choice): the cached bytes with the first paint's notice saying so. Only such a
+ * browser pays for the copy; the notice is the page's last (its words are the server's).
+ */
+export function withCookieState(html: Buffer, state: VisitorCookieState): Buffer {
+  if (state === 'cookie') return html;
+  const at = html.lastIndexOf(COOKIE_SENTENCE);
+  if (at === -1) return html;
+  return Buffer.concat([
+    html.subarray(0, at),
+    Buffer.from(escapeHtml(visitorCookieSentence(state))),
+    html.subarray(at + COOKIE_SENTENCE.length),
+  ]);
 }

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { COOKIE_CHOICE_PATH } from '#shared/privacy-notice.ts';
+import { cookieChoiceSchema } from '#shared/schemas/cookie-choice.ts';
 import { REF_CODE_PATTERN } from '#shared/constants.ts';
-import { ok } from '#shared/schemas/common.ts';
+import { noContentResponses, ok } from '#shared/schemas/common.ts';
 import { ASSET_PARAM } from '#shared/share-links.ts';
 import {
   supporterCampaignSchema,
@@ -14,10 +17,18 @@ import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { sendPlainPage } from '../../lib/plain-page.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
-import { ensureSupporterId, readSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
+import {
+  ensureSupporterId,
+  readSupporterId,
+  readVisitorCookie,
+  setVisitorCookieChoice,
+  supporterCacheControl,
+  visitorCookieState,
+} from '../../lib/supporter-id.ts';
+import { assertSameOrigin } from '../../plugins/csrf.ts';
 import type { Db } from '../../db/client.ts';
 import { isTeamMember } from './campaign-availability.ts';
-import { supporterPageMeta, withVisitToken } from './supporter-page.ts';
+import { supporterPageMeta, withCookieState, withVisitToken } from './supporter-page.ts';
 import { issueVisitToken } from './visit-token.ts';
 import {
   cachedPage,
@@ -69,11 +80,11 @@ function visitorJson(entry: SupporterEntry, request: FastifyRequest, supporterId
 
 function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
   if (!entry.view) throw unseen(entry);
-  const { supporterId } = ensureSupporterId(request, reply);
+  const identity = ensureSupporterId(request, reply);
   return reply
-    .header('cache-control', 'no-cache')
+    .header('cache-control', supporterCacheControl(identity, 'no-cache'))
     .type('application/json; charset=utf-8')
-    .send(visitorJson(entry, request, supporterId));
+    .send(visitorJson(entry, request, identity.supporterId));
 }
 
 /**
@@ -165,6 +176,21 @@ export async function supporterRoutes(
     },
   );
 
+  // The notice's "Share without a cookie" and "Use the cookie again" (docs/api.md
+  // "Privacy"): cookies only, no row anywhere. From our own pages only, like a session
+  // write, so another site cannot flip a visitor's choice.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .put(
+      COOKIE_CHOICE_PATH,
+      { onRequest: noStore, schema: { body: cookieChoiceSchema, response: noContentResponses } },
+      async (request, reply) => {
+        assertSameOrigin(request, config);
+        setVisitorCookieChoice(request, reply, request.body);
+        return reply.code(204).send(null);
+      },
+    );
+
   // The not-found page's way forward (for an archived campaign: its organisation's open ones).
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/elsewhere',
@@ -204,8 +230,10 @@ export async function supporterRoutes(
     const preview = Boolean(visible && entry?.hidden);
     // The visitor cookie is set here (when missing), and for a tracked link (`?ref=`) a
     // visit token bound to it, so that the page's script can confirm the visit with
-    // both (POST /api/clicks); this request counts nothing.
-    const { supporterId } = ensureSupporterId(request, reply);
+    // both (POST /api/clicks); this request counts nothing. A browser refusing the
+    // cookie gets none, nor a token (nothing could prove it later).
+    const identity = ensureSupporterId(request, reply);
+    const { supporterId } = identity;
 
     const origin = publicOrigin(request, config);
     // The page embeds the view this visitor gets (their share-text variants, if any).
@@ -216,12 +244,13 @@ export async function supporterRoutes(
     const render = () => shell.render(supporterPageMeta(shown, origin, asset));
     // A preview is rendered per request: the cached pages are the public ones.
     if (own && shown && !preview) {
-      const html = cachedPage(own, origin, asset?.id, render);
+      const cached = cachedPage(own, origin, asset?.id, render);
+      const html = identity.anonymous ? withCookieState(cached, visitorCookieState(request)) : cached;
       const { ref } = request.query;
-      const tracked = typeof ref === 'string' && REF_CODE_PATTERN.test(ref);
+      const tracked = !identity.anonymous && typeof ref === 'string' && REF_CODE_PATTERN.test(ref);
       reply
         .code(200)
-        .header('cache-control', tracked ? 'private, no-cache' : 'no-cache')
+        .header('cache-control', tracked ? 'private, no-cache' : supporterCacheControl(identity, 'no-cache'))
         .type('text/html; charset=utf-8')
         .send(
           tracked
@@ -243,7 +272,7 @@ export async function supporterRoutes(
     }
     reply
       .code(view ? 200 : 404)
-      .header('cache-control', preview ? 'no-store' : 'no-cache')
+      .header('cache-control', preview ? 'no-store' : supporterCacheControl(identity, 'no-cache'))
       .type('text/html; charset=utf-8')
       .send(render());
   }

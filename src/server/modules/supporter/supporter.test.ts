@@ -43,6 +43,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
       primaryColor: '#1d4ed8',
       accentColor: '#f59e0b',
       collectInfo: true,
+      privacyPolicyUrl: '',
     });
     expect(body.campaign).toEqual({
       id: campaignId,
@@ -307,7 +308,9 @@ describe('supporter page HTML', () => {
     const res = await t.app.inject({ url: `/supporter/${id}` });
     expect(res.statusCode).toBe(200);
     const root = res.body.slice(res.body.indexOf('<div id="root">'));
-    expect(root).toMatch(/^<div id="root"><div class="min-h-screen bg-slate-50"[^>]*><header /);
+    expect(root).toMatch(
+      /^<div id="root"><div class="min-h-screen bg-slate-50"[^>]*><a href="#main-content"[^>]*>Skip to main content<\/a><header /,
+    );
     expect(root).toContain(
       '<span class="font-semibold text-slate-900">Secret Org Name</span> asks you to share',
     );

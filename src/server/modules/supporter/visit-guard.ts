@@ -4,7 +4,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { clientNetwork, isLocalRequest } from '../../lib/client-address.ts';
 import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
-import { readVisitorCookie } from '../../lib/supporter-id.ts';
+import { anonymousSupporterId, readVisitorCookie, visitorCookieRefused } from '../../lib/supporter-id.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ClickBudget } from './click-budget.ts';
 import { getSupporterEntry, type SupporterCache, type SupporterEntry } from './supporter.service.ts';
@@ -12,6 +12,8 @@ import { getSupporterEntry, type SupporterCache, type SupporterEntry } from './s
 export interface CountableVisitor {
   id: string;
   network: string;
+  /** A browser refusing the visitor cookie: a one-off anonymous id, nothing shown can be attributed to it. */
+  anonymous: boolean;
 }
 
 /**
@@ -32,9 +34,10 @@ function budgetedNetwork(
 }
 
 /**
- * The visitor a page confirmation may count for, or undefined: only a visitor cookie
- * this server issued (a client that never keeps cookies counts nothing), from a
- * budgeted browser (above).
+ * The visitor a page confirmation may count for, or undefined: a visitor cookie this
+ * server issued (a client that merely drops cookies counts nothing), or a browser that
+ * refuses the cookie (Global Privacy Control, or its choice: docs/api.md "Privacy"),
+ * counted under a one-off anonymous id; from a budgeted browser (above) either way.
  */
 export function countableVisitor(
   request: FastifyRequest,
@@ -42,9 +45,11 @@ export function countableVisitor(
   budget: ClickBudget,
 ): CountableVisitor | undefined {
   const visitor = readVisitorCookie(request);
-  if (!visitor?.issued) return undefined;
+  const anonymous = !visitor?.issued && visitorCookieRefused(request);
+  if (!visitor?.issued && !anonymous) return undefined;
   const network = budgetedNetwork(request, config, budget);
-  return network === undefined ? undefined : { id: visitor.id, network };
+  if (network === undefined) return undefined;
+  return { id: visitor?.issued ? visitor.id : anonymousSupporterId(), network, anonymous };
 }
 
 /** What a confirmation route counts with: the app's database, cache and config, and its own budget. */

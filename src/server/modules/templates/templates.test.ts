@@ -101,6 +101,7 @@ describe('POST /api/templates (custom templates)', () => {
       title: 'Spring image',
       type: 'image',
       content: 'https://example.org/spring.jpg',
+      description: 'Blossom along the river',
     });
     const res = await post('/api/templates', a.token, { campaignId: c.id, name: 'Seasonal appeal' });
     expect(res.statusCode).toBe(201);
@@ -120,6 +121,33 @@ describe('POST /api/templates (custom templates)', () => {
       ['Spring text', 'text', 'Give this spring'],
       ['Spring image', 'image', 'https://example.org/spring.jpg'],
     ]);
+  });
+
+  it('is used live only when its assets could be published: none, or an image without words, make a draft only', async () => {
+    const empty = await createCampaign(t.app, a.token, { name: 'Nothing yet', status: 'draft' });
+    const wordless = await createCampaign(t.app, a.token, { name: 'Bare image', status: 'draft' });
+    await createAsset(t.app, a.token, wordless.id, {
+      title: 'hero_v3_final banner',
+      type: 'image',
+      content: 'https://example.org/banner.jpg',
+    });
+    const refusals = [
+      [empty, 'PUBLISH_NEEDS_ASSET'],
+      [wordless, 'PUBLISH_NEEDS_SHARE_WORDS'],
+    ] as const;
+    for (const [source, code] of refusals) {
+      const tpl = (
+        await post('/api/templates', a.token, { campaignId: source.id, name: `From ${source.name}` })
+      ).json();
+      const before = await countCampaigns(a.token);
+      const live = await post(`/api/templates/${tpl.id}/use`, a.token);
+      expect(live.statusCode, code).toBe(409);
+      expect(live.json().code).toBe(code);
+      expect(await countCampaigns(a.token)).toBe(before);
+      const draft = await post(`/api/templates/${tpl.id}/use`, a.token, { status: 'draft' });
+      expect(draft.statusCode).toBe(201);
+      expect(draft.json().campaign.status).toBe('draft');
+    }
   });
 
   it("refuses another organisation's campaign (404) and template (404)", async () => {

@@ -1,6 +1,7 @@
 import {
   AUDIT_MONTHS,
   PERSONAL_DATA_MONTHS,
+  POLICY_URL_MAX,
   type OrganizationSettings,
   privacySettingsSchema,
 } from '#shared/schemas/settings.ts';
@@ -10,13 +11,20 @@ import { Input } from '#client/components/ui/input.tsx';
 import { SectionSettings, SettingsForm } from './settings-state.tsx';
 import { useSettingsForm } from '../hooks/use-save-settings.ts';
 
-/** The Privacy tab: how long raw events and the activity log keep personal fields (docs/privacy.md). */
+/**
+ * The Privacy tab: how long raw events and the activity log keep personal fields
+ * (docs/privacy.md), and the privacy policy the supporter notice links to (docs/api.md
+ * "Privacy").
+ */
 export function PrivacySettings() {
   return <SectionSettings section="privacy" Form={PrivacyForm} />;
 }
 
 const AUDIT_HELP =
   'After this, activity log entries of people who are no longer members show "a former member" instead of their name. The entries themselves stay.';
+
+const POLICY_HELP =
+  'Supporters see a short notice on every campaign page and share card saying what Rally keeps; it links to this page. Leave empty for no link.';
 
 const MONTHS_HELP =
   'After this, shares, visits and click-throughs lose the names, messages, visitor ids and network hashes they were logged with. Your totals and charts stay the same.';
@@ -45,6 +53,8 @@ function PrivacyForm({
   canChange: boolean;
 }) {
   const settings = usePrivacyForm(initial);
+  const { form, errors } = settings;
+  const policyId = 'settings-privacy-policy-url';
   return (
     <SettingsForm
       label="Privacy settings"
@@ -60,6 +70,23 @@ function PrivacyForm({
         {MONTHS_FIELDS.map((field) => (
           <MonthsField key={field.name} settings={settings} canChange={canChange} {...field} />
         ))}
+      </SectionCard>
+      <SectionCard
+        title="Privacy Policy"
+        description="Your organisation's own privacy policy, linked from the supporter notice."
+        contentClassName="space-y-4"
+      >
+        <FormField id={policyId} label="Privacy policy link" help={POLICY_HELP} error={errors.policyUrl}>
+          <Input
+            type="url"
+            inputMode="url"
+            placeholder="https://www.example.org/privacy"
+            maxLength={POLICY_URL_MAX}
+            {...form.register('policyUrl')}
+            {...fieldAria(policyId, errors.policyUrl, POLICY_HELP)}
+            disabled={!canChange}
+          />
+        </FormField>
       </SectionCard>
     </SettingsForm>
   );
