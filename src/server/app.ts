@@ -49,6 +49,7 @@ import { backgroundJobs } from './jobs/index.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { loadVisitorCookieKey } from './lib/app-secrets.ts';
 import { loadReminderKeys, reminderConfirmRoutes, remindersRoutes } from './modules/reminders/index.ts';
+import { myDataRoutes } from './modules/privacy/index.ts';
 import { registerContentTypePolicy } from './plugins/content-type.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
 import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler.ts';
@@ -191,6 +192,7 @@ export async function buildApp(opts: {
     confirmationRoutes,
     embedRoutes,
     remindersRoutes,
+    myDataRoutes,
     reminderConfirmRoutes,
     notificationsRoutes,
     // The instance console (modules/instance): operators only.

@@ -162,6 +162,12 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   // A reminder address's confirmation link: its page, and the page's button.
   'GET /reminders/confirm/:token': 'public',
   'POST /reminders/confirm/:token': 'public',
+  // My data: the browser's own (its signed visitor cookie), and a reminder mail's data link (the token).
+  'GET /api/supporter/my-data': 'public',
+  'DELETE /api/supporter/my-data': 'public',
+  'GET /my-data/:token': 'public',
+  'GET /my-data/:token/data.json': 'public',
+  'POST /my-data/:token': 'public',
   // A staff notification's unsubscribe link: the signed token is the credential.
   'GET /notifications/unsubscribe/:token': 'public',
   'POST /notifications/unsubscribe/:token': 'public',

@@ -26,6 +26,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/clicks': "the supporter page's click-through confirmation: counted in the figures",
   'PUT /api/user/first-run/:step':
     "a tick on the member's own getting-started checklist: nothing of the organisation changes",
+  'DELETE /api/supporter/my-data':
+    "a supporter erasing their own browser's data: a record of it would keep what was erased (staff data requests are audited)",
   'POST /api/supporter/campaigns/:id/visits':
     "the supporter page's visit confirmation: counted in the figures",
   'POST /api/debug/run-jobs':

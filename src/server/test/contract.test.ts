@@ -354,6 +354,14 @@ describe('real responses parse with the route schemas', () => {
     await call({ route: 'POST /notifications/unsubscribe/:token', ...staffUnsubscribe });
     await call({ route: 'GET /reminders/confirm/:token', params: { token: 'nosuchtoken' }, status: 404 });
     await call({ route: 'POST /reminders/confirm/:token', params: { token: 'nosuchtoken' }, status: 404 });
+    await call({ route: 'GET /api/supporter/my-data', status: 200 });
+    await call({ route: 'DELETE /api/supporter/my-data', status: 204 });
+    for (const route of [
+      'GET /my-data/:token',
+      'GET /my-data/:token/data.json',
+      'POST /my-data/:token',
+    ] as const)
+      await call({ route, params: { token: 'nosuchtoken' }, status: 404 });
   }
 
   /** The instance console's routes (docs/api.md "Operators"): an operator's calls, and the refusals. */

@@ -24,3 +24,4 @@ export {
 // A supporter's data: its export and its erasure (issue 27 item 3), for the supporter's
 // own requests and the admins' data requests.
 export { eraseSupporterData, exportSupporterData, type SupporterSubject } from './supporter-data.ts';
+export { MY_DATA_ERASURES_PER_MINUTE, MY_DATA_READS_PER_MINUTE, myDataRoutes } from './my-data.routes.ts';

@@ -59,7 +59,11 @@ export function reminderHeadline(r: DueReminder): string {
 export const consentLine = (organizationName: string) =>
   `You are receiving this email because you asked ${organizationName} for a reminder when you scheduled this share, and agreed to be emailed about it. It is the only email about this share: your address is deleted once it is sent.`;
 
-export function reminderMail(r: DueReminder & { email: string }, unsubscribeUrl: string): MailMessage {
+export function reminderMail(
+  r: DueReminder & { email: string },
+  unsubscribeUrl: string,
+  dataUrl: string,
+): MailMessage {
   const link = oneTapLink(r);
   return {
     to: r.email,
@@ -75,6 +79,7 @@ export function reminderMail(r: DueReminder & { email: string }, unsubscribeUrl:
       '--',
       consentLine(r.organizationName),
       `Unsubscribe from reminders of ${r.organizationName}: ${unsubscribeUrl}`,
+      `See, download or erase what is held for this address (for 7 days): ${dataUrl}`,
     ].join('\n'),
     headers: unsubscribeHeaders(unsubscribeUrl),
   };

@@ -346,11 +346,12 @@ describe('what a reminder names the asset by', () => {
       assetDescription: 'An oak at dawn',
       organizationName: 'Oaks Org',
     };
-    const described = reminderMail(due, `${ORIGIN}/unsubscribe/x`);
+    const described = reminderMail(due, `${ORIGIN}/unsubscribe/x`, `${ORIGIN}/my-data/y`);
     expect(described.text).toContain(`It's time to share "An oak at dawn" for Oaks.`);
     const captioned = reminderMail(
       { ...due, assetShareText: 'Stand with the oaks' },
       `${ORIGIN}/unsubscribe/x`,
+      `${ORIGIN}/my-data/y`,
     );
     expect(captioned.text).toContain(`It's time to share "Stand with the oaks" for Oaks.`);
   });

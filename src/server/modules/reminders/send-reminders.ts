@@ -7,7 +7,6 @@ import type { Database } from '../../db/schema.ts';
 import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
 import { claimedDeliveries, type Job } from '../../jobs/runner.ts';
 import { isoBefore } from '../../lib/time.ts';
-import { hashToken, newToken } from '../auth/index.ts';
 import { enqueueMail, OUTBOX_REASON, type OutboxOutcomes } from '../outbox/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { addressState, dropUnconfirmedEmail, recordUnsentReminder } from './reminder-addresses.ts';
@@ -18,6 +17,7 @@ import {
   reminderMail,
   sendPushReminder,
 } from './reminder-delivery.ts';
+import { dataLinkUrl, issueLinkToken } from './data-link.ts';
 import { endPendingShare } from './pending-share.ts';
 import { exactMailboxKey, loadReminderKeys } from './reminder-keys.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
@@ -85,7 +85,8 @@ export function remindersJob(opts: {
           .where('claimedAt', '<', isoBefore(STALE_CLAIM_MS, now))
           .execute();
         for (const row of stale) await recordFailure(trx, row, now);
-        // Lapsed links and confirmations go on their own schedule: privacy/reminder-retention.job.ts.
+        // Lapsed links, data links and confirmations go on their own schedule:
+        // privacy/reminder-retention.job.ts.
       }
       const ids = (
         await trx
@@ -206,17 +207,10 @@ export function remindersJob(opts: {
     r: DueReminder & { email: string; emailKey: string },
     now: number,
   ): Promise<void> {
-    const token = newToken();
-    await trx
-      .insertInto('reminderUnsubscribes')
-      .values({
-        tokenHash: hashToken(token),
-        organizationId: r.organizationId,
-        emailKey: r.emailKey,
-        createdAt: new Date(now).toISOString(),
-      })
-      .execute();
-    const mail = reminderMail(r, `${r.origin}/unsubscribe/${token}`);
+    const link = { organizationId: r.organizationId, emailKey: r.emailKey, now };
+    const token = await issueLinkToken(trx, 'reminderUnsubscribes', link);
+    const dataToken = await issueLinkToken(trx, 'reminderDataLinks', link);
+    const mail = reminderMail(r, `${r.origin}/unsubscribe/${token}`, dataLinkUrl(r.origin, dataToken));
     await enqueueMail(
       trx,
       config,

@@ -44,6 +44,18 @@ async function remindedMail(email: string, at: number): Promise<ParsedMail> {
   return smtp.waitFor(email);
 }
 
+/** A confirmed address with two reminders, in 1 and 5 hours: the first one's mail, and the later share. */
+async function oneOfTwoReminded(s: Awaited<ReturnType<typeof setup>>, email: string) {
+  await s.confirm(email);
+  const first = await s.schedule({ email, consent: true }, 1);
+  const later = await s.schedule({ email, consent: true }, 5);
+  expect(later.statusCode, later.body).toBe(201);
+  return {
+    mail: await remindedMail(email, Date.parse(first.json().scheduledFor) + 1000),
+    later: later.json(),
+  };
+}
+
 const pending = async (organizationId: number) =>
   t.database.db
     .selectFrom('reminders')
@@ -105,15 +117,54 @@ describe('unsubscribe', () => {
 
   it("the page's button posts an empty form: that unsubscribes too", async () => {
     const s = await setup(t);
-    const email = 'button@example.org';
-    await s.confirm(email);
-    const first = await s.schedule({ email, consent: true }, 1);
-    expect((await s.schedule({ email, consent: true }, 5)).statusCode).toBe(201);
-    const mail = await remindedMail(email, Date.parse(first.json().scheduledFor) + 1000);
+    const { mail } = await oneOfTwoReminded(s, 'button@example.org');
     const path = new URL(/https:\/\/\S+\/unsubscribe\/\S+/.exec(mail.text ?? '')?.[0] ?? '').pathname;
     const res = await postForm(t, path, '', { origin: ORIGIN });
     expect(res.statusCode).toBe(200);
     expect(await pending(s.org)).toEqual([]);
+  });
+});
+
+describe("the reminder mail's data link", () => {
+  it("shows the address's data, downloads it, erases it once; a GET changes nothing", async () => {
+    const s = await setup(t);
+    const { mail, later } = await oneOfTwoReminded(s, 'mine@example.org');
+    const email = 'mine@example.org';
+    const url = /https:\/\/\S+\/my-data\/\S+/.exec(mail.text ?? '')?.[0] ?? '';
+    expect(url).toMatch(new RegExp(`^${ORIGIN}/my-data/[A-Za-z0-9_-]{43}$`));
+    const path = new URL(url).pathname;
+
+    for (let i = 0; i < 2; i++) {
+      const page = await t.app.inject({ url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).toContain(`to ${email}`);
+      expect(page.body).toContain('Leaving Org');
+      expect(page.body).toContain(`<form method="post" action="${path}">`);
+    }
+    expect(await pending(s.org)).toHaveLength(1);
+    const file = await t.app.inject({ url: `${path}/data.json` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('attachment');
+    const data = file.json();
+    expect(data.reminders).toEqual([expect.objectContaining({ address: email, shareId: later.id })]);
+    expect(data.reminderAddresses).toHaveLength(1);
+    expect(data.mail.length).toBeGreaterThan(0);
+    // The scheduler's words are not the address's: a data link never shows a share's text.
+    expect(data.shares).toEqual([]);
+
+    const erased = await postForm(t, path, '');
+    expect(erased.statusCode).toBe(200);
+    expect(erased.body).toContain('Your data is erased');
+    expect(await pending(s.org)).toEqual([]);
+    const confirmed = t.database.db.selectFrom('reminderAddresses').select('id');
+    expect(await confirmed.where('organizationId', '=', s.org).executeTakeFirst()).toBeUndefined();
+    // Single use: the link went with the data.
+    expect((await postForm(t, path, '')).statusCode).toBe(404);
+    expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${path}/data.json` })).statusCode).toBe(404);
+    for (const forged of ['nosuchtoken', 'a'.repeat(43)])
+      expect((await t.app.inject({ url: `/my-data/${forged}` })).statusCode).toBe(404);
   });
 });
 
