@@ -33,6 +33,14 @@ const setOrigins = async (request: Parameters<typeof api>[0], token: string, all
   expect(res.status(), await res.text()).toBe(200);
 };
 
+/** A new campaign's card, framed by the allowed host page. */
+async function cardOnTheSite(page: Page, request: Parameters<typeof api>[0]) {
+  const seeded = await seedSupporterCampaign(request);
+  await setOrigins(request, seeded.account.token, [hostOrigin]);
+  await page.goto(`${hostOrigin}/?campaign=${seeded.campaignId}`);
+  return page.frameLocator('iframe');
+}
+
 /** Messages Chromium logs when a frame is refused by frame-ancestors. */
 function frameRefusals(page: Page): string[] {
   const seen: string[] = [];
@@ -229,4 +237,20 @@ test('settings: an admin lists the sites and copies the snippet; a viewer sees t
   // The snippet is for everyone to copy.
   await expect(viewerPage.getByLabel('Snippet to paste')).toHaveValue(/\/embed\//);
   await viewerContext.close();
+});
+
+test("the card's privacy notice: sharing without the cookie is remembered in the embedding site's partition, and undone", async ({
+  page,
+  request,
+}) => {
+  const notice = (await cardOnTheSite(page, request)).locator('#embed-privacy');
+  await expect(notice).toContainText('This page keeps a random id in a cookie on this device for a year');
+  await notice.getByRole('button', { name: 'Share without a cookie' }).click();
+  // The card shows itself again as it now stands: the choice came back in its cookie.
+  await expect(notice).toContainText('You share without a cookie');
+  await page.reload();
+  await expect(notice).toContainText('You share without a cookie');
+  await notice.getByRole('button', { name: 'Use the cookie again' }).click();
+  await expect(notice.getByRole('button', { name: 'Share without a cookie' })).toBeVisible();
+  await expect(notice).toContainText('This page keeps a random id in a cookie');
 });

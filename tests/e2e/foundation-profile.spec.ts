@@ -1,4 +1,5 @@
 import { listenForMail } from '../support/e2e-mail.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 
 // Profile and settings screens.
@@ -147,13 +148,21 @@ test('settings show their six tabs with the defaults of a new organisation', asy
   await expect(page.getByLabel('Keep personal fields of raw events for (months)')).toHaveValue('13');
 });
 
+const RAW_EVENTS_MONTHS = 'Keep personal fields of raw events for (months)';
+const AUDIT_MONTHS = "Keep former members' names in the activity log for (months)";
+
+/** The settings' Privacy tab, freshly loaded, and its field labelled `label`. */
+async function privacyField(page: Page, label: string) {
+  if (!page.url().endsWith('/settings')) await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Privacy' }).click();
+  return page.getByLabel(label);
+}
+
 test('an admin sets how long raw events keep personal fields; a month count out of range is refused on the field', async ({
   page,
   signedIn: _,
 }) => {
-  await page.goto('/settings');
-  await page.getByRole('tab', { name: 'Privacy' }).click();
-  const months = page.getByLabel('Keep personal fields of raw events for (months)');
+  const months = await privacyField(page, RAW_EVENTS_MONTHS);
   await months.fill('0');
   await page.getByRole('button', { name: 'Save Privacy Settings' }).click();
   await expect(
@@ -163,8 +172,28 @@ test('an admin sets how long raw events keep personal fields; a month count out 
   await page.getByRole('button', { name: 'Save Privacy Settings' }).click();
   await expect(page.getByText('Settings saved').first()).toBeVisible();
   await page.reload();
-  await page.getByRole('tab', { name: 'Privacy' }).click();
-  await expect(page.getByLabel('Keep personal fields of raw events for (months)')).toHaveValue('6');
+  await expect(await privacyField(page, RAW_EVENTS_MONTHS)).toHaveValue('6');
+});
+
+test("an admin sets how long the activity log keeps former members' names; 1 to 120 months, said on the field", async ({
+  page,
+  signedIn: _,
+}) => {
+  const months = await privacyField(page, AUDIT_MONTHS);
+  await expect(months).toHaveValue('24');
+  await months.fill('121');
+  await page.getByRole('button', { name: 'Save Privacy Settings' }).click();
+  const message = "Keep former members' names in the activity log for a whole number of months from 1 to 120";
+  await expect(page.getByText(message).first()).toBeVisible();
+  await expect(months).toHaveAttribute('aria-invalid', 'true');
+  await months.fill('36');
+  await page.getByRole('button', { name: 'Save Privacy Settings' }).click();
+  await expect(page.getByText('Settings saved').first()).toBeVisible();
+  await expect(page.getByText(message)).toHaveCount(0);
+  await page.reload();
+  await expect(await privacyField(page, AUDIT_MONTHS)).toHaveValue('36');
+  // The raw events' retention is its own and kept.
+  await expect(page.getByLabel(RAW_EVENTS_MONTHS)).toHaveValue('13');
 });
 
 test('settings say so when the organisation cannot be loaded', async ({ page, signedIn }) => {

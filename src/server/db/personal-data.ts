@@ -77,7 +77,8 @@ export const RETENTION = {
   invitation:
     'A pending invitation until accepted, revoked or lapsed; an accepted one as long as the organisation',
   emailChange: 'As long as the account: the record of the change and its undo',
-  audit: 'As long as the organisation (the audit log has no shorter retention yet)',
+  audit:
+    "The entry as long as the organisation; who acted, and what names them in an entry of their own account, until both the organisation's audit retention (Settings > Privacy, default 24 months, 1 to 120) has passed and they are no longer a member: then the audit retention job strips them and the entry shows a former member",
   instanceAudit: 'As long as the instance',
   organization: 'As long as the organisation',
 } as const;
@@ -509,7 +510,7 @@ export const PERSONAL_DATA: Registry = {
       'keep',
       'What was done to: a username or an invited address for team changes',
       ADMINS,
-      'the record of who was invited or removed, for the audit retention',
+      "the record of who was invited or removed; in an entry of the actor's own account (sign-ins, account and address changes, joining, leaving) it names the actor, and is stripped with them",
     ),
   },
   apiKeys: {
@@ -520,7 +521,7 @@ export const PERSONAL_DATA: Registry = {
   },
   organizations: {
     ...none('id name username usernameKey description createdAt suspendedAt suspendedReason'),
-    ...none('personalDataMonths personalDataStrippedTo'),
+    ...none('personalDataMonths personalDataStrippedTo auditMonths'),
     creatorId: p('staff', 'userId', 'organization', 'keep', 'The member who created it', 'Operators'),
     suspendedBy: p('staff', 'userId', 'instanceAudit', 'null', 'The operator who suspended it', 'Operators'),
   },

@@ -52,6 +52,8 @@ export interface OrganizationsTable {
   personalDataMonths: Generated<number>;
   /** The retention job's last finished cutoff: events before it are stripped. */
   personalDataStrippedTo: NullByDefault<string>;
+  /** Months the audit log keeps a former member's personal fields (migration 0039). */
+  auditMonths: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -6,7 +6,11 @@ import type { FileStorage } from '../lib/storage.ts';
 import { noticeMailOutcomes, notificationsJob } from '../modules/notifications/index.ts';
 import { organizationFiguresJob } from '../modules/instance/index.ts';
 import { outboxSenderJob } from '../modules/outbox/index.ts';
-import { personalDataRetentionJob } from '../modules/privacy/index.ts';
+import {
+  auditRetentionJob,
+  personalDataRetentionJob,
+  reminderDataRetentionJob,
+} from '../modules/privacy/index.ts';
 import { reminderMailOutcomes, remindersJob } from '../modules/reminders/index.ts';
 import { rollupJob } from '../modules/stats/index.ts';
 import type { Job } from './runner.ts';
@@ -42,5 +46,9 @@ export function backgroundJobs(opts: {
     organizationFiguresJob(),
     // Raw events' personal fields past each organisation's retention (after the rollups: only counted events are stripped).
     personalDataRetentionJob(),
+    // Lapsed unsubscribe links and confirmations, a suspended organisation's overdue reminders.
+    reminderDataRetentionJob({ db: opts.db }),
+    // Former members' names in audit entries past each organisation's audit retention.
+    auditRetentionJob(),
   ];
 }

@@ -30,6 +30,8 @@ const NOT_AUDITED: Record<string, string> = {
     "a supporter erasing their own browser's data: a record of it would keep what was erased (staff data requests are audited)",
   'POST /api/supporter/campaigns/:id/visits':
     "the supporter page's visit confirmation: counted in the figures",
+  'PUT /api/supporter/cookie-choice':
+    "a supporter's choice about the visitor cookie: cookies only, nothing stored",
   'POST /api/debug/run-jobs':
     'a tester runs the background jobs now (DEV_TOOLS only): what they do leaves its own entries, as it would on their timer',
 };

@@ -13,7 +13,8 @@ export interface ReceivedPush {
 /**
  * A local stand-in for a browser's push service, with a real subscription's keys:
  * it records the requests the app sends, and `decrypt` opens an aes128gcm body with
- * the subscription's private key and auth secret, as the browser would.
+ * the subscription's private key and auth secret, as the browser would. An endpoint
+ * whose path starts with `/gone/` answers 410 Gone (an unsubscribed browser).
  */
 export interface TestPushEndpoint {
   /** What PushSubscription.toJSON() gives, pointing at this server. */
@@ -33,7 +34,8 @@ export async function startPushEndpoint(): Promise<TestPushEndpoint> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(201).end();
+      // A subscription the browser dropped: what push services answer for it.
+      res.writeHead(req.url?.startsWith('/gone/') ? 410 : 201).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -6,10 +6,14 @@ import { startPushEndpoint } from './push-endpoint.ts';
 import { startSmtp } from './smtp.ts';
 import { createTestApp, madeInBeforeAll, readThrough, type TestApp } from './test-app.ts';
 import { outboxSenderJob } from '../modules/outbox/index.ts';
+import { reminderDataRetentionJob } from '../modules/privacy/index.ts';
 
 // Test helpers for reminders and the outbox (tests only).
 
-/** A runner over `app`'s database with the reminders job and the outbox's sender, on the test's clock. */
+/**
+ * A runner over `app`'s database with the reminders job, the outbox's sender and the
+ * reminder-data retention (lapsed links and confirmations), on the test's clock.
+ */
 export function reminderRunner(app: TestApp, clock: () => number) {
   const { db, dialect } = app.database;
   return new JobRunner({
@@ -17,6 +21,7 @@ export function reminderRunner(app: TestApp, clock: () => number) {
     dialect,
     jobs: [
       remindersJob({ db, config: app.config, now: clock }),
+      reminderDataRetentionJob({ db, now: clock }),
       outboxSenderJob({
         db,
         dialect,

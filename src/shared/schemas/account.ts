@@ -56,7 +56,11 @@ export type ActivityItem = z.infer<typeof activityItemSchema>;
 export const activityListSchema = z.array(activityItemSchema);
 
 export const orgActivityItemSchema = activityItemSchema.extend({
-  /** The user who acted; for an API key, the user who made the key. */
+  /**
+   * The user who acted; for an API key, the user who made the key. Null for a former
+   * member: an account deleted, or an entry past the audit retention (privacy.auditMonths)
+   * of someone no longer a member.
+   */
   actor: z.object({ id: idField, username: z.string() }).nullable(),
 });
 export type OrgActivityItem = z.infer<typeof orgActivityItemSchema>;

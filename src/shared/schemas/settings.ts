@@ -125,6 +125,14 @@ export const embedSettingsInputSchema = z.strictObject({
 export const PERSONAL_DATA_MONTHS = { min: 1, max: 120, default: 13 } as const;
 const MONTHS_MESSAGE = `Keep personal fields for a whole number of months from ${PERSONAL_DATA_MONTHS.min} to ${PERSONAL_DATA_MONTHS.max}`;
 
+/** How long audit entries keep a former member's name (docs/privacy.md): months, 24 unless changed. */
+export const AUDIT_MONTHS = { min: 1, max: 120, default: 24 } as const;
+const AUDIT_MONTHS_MESSAGE = `Keep former members' names in the activity log for a whole number of months from ${AUDIT_MONTHS.min} to ${AUDIT_MONTHS.max}`;
+
+/** A whole number of months within `range`, with one message for every way to miss it. */
+const monthsField = (range: { min: number; max: number }, message: string) =>
+  z.number({ error: message }).int(message).min(range.min, message).max(range.max, message);
+
 /** The organisation's own privacy policy, linked from the supporter notice. */
 export const POLICY_URL_MAX = 500;
 export const POLICY_URL_MESSAGE = `Privacy policy link must be an https:// or http:// address of at most ${POLICY_URL_MAX} characters`;
@@ -147,11 +155,9 @@ export const policyUrlField = z
 
 export const privacySettingsSchema = z.object({
   /** Raw events (shares, click-throughs, visits) lose names, messages and visitor ids after this many months. */
-  personalDataMonths: z
-    .number({ error: MONTHS_MESSAGE })
-    .int(MONTHS_MESSAGE)
-    .min(PERSONAL_DATA_MONTHS.min, MONTHS_MESSAGE)
-    .max(PERSONAL_DATA_MONTHS.max, MONTHS_MESSAGE),
+  personalDataMonths: monthsField(PERSONAL_DATA_MONTHS, MONTHS_MESSAGE),
+  /** Audit entries older than this lose their actor once that person is no longer a member. */
+  auditMonths: monthsField(AUDIT_MONTHS, AUDIT_MONTHS_MESSAGE),
   /** Linked as "Privacy policy" from the supporter page's and the share card's notice; '' for none. */
   policyUrl: policyUrlField,
 });

@@ -35,6 +35,7 @@ import * as m0033 from './0033-organization-figures.ts';
 import * as m0034 from './0034-outcome-rollups.ts';
 import * as m0035 from './0035-personal-data-retention.ts';
 import * as m0037 from './0037-reminder-data-links.ts';
+import * as m0039 from './0039-retention-schedules.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -75,6 +76,7 @@ const ALL: Record<string, DialectMigration> = {
   '0034-outcome-rollups': m0034,
   '0035-personal-data-retention': m0035,
   '0037-reminder-data-links': m0037,
+  '0039-retention-schedules': m0039,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -372,6 +372,15 @@ const CASES: Record<string, Case> = {
   'GET /notifications/unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'POST /notifications/unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'GET /api/supporter/campaigns/:id/elsewhere': { params: ofCampaign },
+  // Sent from the supporter page itself (same-origin), as its notice does.
+  'PUT /api/supporter/cookie-choice': {
+    call: () => ({
+      method: 'PUT',
+      url: '/api/supporter/cookie-choice',
+      payload: { visitorCookie: false },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    }),
+  },
   'GET /api/supporter/assets/:id/message-check': {
     params: () => ({ id: assetId }),
     query: 'text=Hello%20there',

@@ -29,9 +29,9 @@ export const RETENTION_BATCH = 1000;
 /** Organisations one step looks at, at most. */
 export const RETENTION_ORGS_PER_STEP = 100;
 
-type EventTable = 'shares' | 'clicks' | 'visits' | 'variantViews';
+export type EventTable = 'shares' | 'clicks' | 'visits' | 'variantViews';
 
-interface EventSource {
+export interface EventSource {
   table: EventTable;
   /** Its rollup mark in rollupState, or null when it is counted by rows and never rolled up. */
   mark: 'shares' | 'clicks' | 'visits' | null;
@@ -94,7 +94,7 @@ export function cutoffFor(months: number, now: number): string {
   return d.toISOString();
 }
 
-interface Pass {
+export interface Pass {
   organizationId: number;
   /** Events created before it are past the retention. */
   cutoff: string;
@@ -143,6 +143,22 @@ function windowRows(trx: Db, source: EventSource, pass: Pass) {
   return q.where((eb) => stillPersonal(eb, rawEventFields(source.table)));
 }
 
+/** The keys of up to `budget` rows of one table a pass strips next (bench/retention-plans.ts explains it). */
+export function strippable(
+  trx: Db,
+  source: EventSource,
+  pass: Pass,
+  mark: number | undefined,
+  budget: number,
+) {
+  let q = windowRows(trx, source, pass).select(source.key);
+  if (source.mark) q = q.where('id', '<=', mark ?? 0).orderBy('id');
+  return q.limit(budget);
+}
+
+/** The source of each raw event table. */
+export const eventSource = (table: EventTable): EventSource => SOURCES.find((s) => s.table === table)!;
+
 /** Strips up to `budget` rows of one table in a pass; returns how many it stripped. */
 async function stripSome(
   trx: Db,
@@ -153,9 +169,7 @@ async function stripSome(
 ): Promise<number> {
   const db = trx as unknown as Kysely<any>;
   const fields = rawEventFields(source.table);
-  let q = windowRows(trx, source, pass).select(source.key);
-  if (source.mark) q = q.where('id', '<=', mark ?? 0).orderBy('id');
-  const rows = (await q.limit(budget).execute()) as Record<string, unknown>[];
+  const rows = (await strippable(trx, source, pass, mark, budget).execute()) as Record<string, unknown>[];
   if (rows.length === 0) return 0;
   if (fields.every((f) => f.erase !== 'anonymise') && source.key.length === 1) {
     const set = Object.fromEntries(fields.map((f) => [f.column, strippedValue(f)]));

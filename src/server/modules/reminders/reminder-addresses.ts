@@ -137,18 +137,35 @@ export async function confirmAddress(db: Db, token: string, now = Date.now()): P
 }
 
 /**
- * Addresses that did not confirm in time (in the reminders job's transaction): every
- * pending reminder to that exact mailbox loses the address and, with no browser
- * subscription left, goes, its share `expired`; each gets an outbox row `expired`
- * with reason `address-unconfirmed` (no address kept). Reminders to another spelling
- * of the address (its own confirmation) are left alone. The request itself is
- * forgotten, so a later reminder asks again.
+ * Up to `limit` addresses that did not confirm in time (in the reminder-data retention
+ * job's transaction): every pending reminder to that exact mailbox loses the address
+ * and, with no browser subscription left, goes, its share `expired`; each gets an
+ * outbox row `expired` with reason `address-unconfirmed` (no address kept). Reminders
+ * to another spelling of the address (its own confirmation) are left alone. The
+ * request itself is forgotten, so a later reminder asks again.
  */
-export async function expireUnconfirmedAddresses(q: Db, keys: ReminderKeys, now: number): Promise<number> {
-  const lapsed = await q
-    .deleteFrom('reminderAddresses')
+export async function expireUnconfirmedAddresses(
+  q: Db,
+  keys: ReminderKeys,
+  now: number,
+  limit: number,
+): Promise<number> {
+  const ids = await q
+    .selectFrom('reminderAddresses')
+    .select('id')
     .where('status', '=', 'pending')
     .where('expiresAt', '<=', new Date(now).toISOString())
+    .orderBy('expiresAt')
+    .limit(limit)
+    .execute();
+  if (ids.length === 0) return 0;
+  const lapsed = await q
+    .deleteFrom('reminderAddresses')
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.id),
+    )
     .returning(['organizationId', 'emailKey', 'mailboxKey'])
     .execute();
   for (const a of lapsed) {

@@ -102,18 +102,25 @@ function vapidSubject(config: Config, origin: string): string {
 }
 
 /**
+ * What a push service answered: accepted (2xx), `gone` when it says the subscription
+ * no longer exists (404, 410: the browser unsubscribed or the endpoint expired; it
+ * never will again), else failed (may work on a later try).
+ */
+export type PushOutcome = 'sent' | 'failed' | 'gone';
+
+/**
  * Sends one encrypted Web Push message (aes128gcm, VAPID-signed by `web-push`) to
  * the subscription's endpoint, checked again now and connected to by its checked
- * address. True when the push service accepted it (2xx).
+ * address.
  */
 export async function sendPushReminder(opts: {
   config: Config;
   keys: ReminderKeys;
   reminder: DueReminder;
   subscription: PushSubscriptionInput;
-}): Promise<boolean> {
+}): Promise<PushOutcome> {
   const { config, keys, reminder } = opts;
-  if (!pushEndpointAllowed(opts.subscription.endpoint, config)) return false;
+  if (!pushEndpointAllowed(opts.subscription.endpoint, config)) return 'failed';
   // Loaded on the first push, not at start-up: most instances never send one.
   const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
@@ -130,5 +137,6 @@ export async function sendPushReminder(opts: {
     body: Buffer.from(details.body ?? ''),
     timeoutMs: PUSH_TIMEOUT_MS,
   });
-  return status >= 200 && status < 300;
+  if (status >= 200 && status < 300) return 'sent';
+  return status === 404 || status === 410 ? 'gone' : 'failed';
 }

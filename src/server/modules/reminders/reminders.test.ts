@@ -221,6 +221,17 @@ describe('deliveries that fail', () => {
     expect(await reminderRows(t, share.id)).toEqual([]);
   });
 
+  it('drop a subscription the push service says is gone (410) at once, with no retry', async () => {
+    const s = await setup(t);
+    const gone = { ...push.subscription, endpoint: push.subscription.endpoint.replace('/push/', '/gone/') };
+    const share = (await s.schedule({ reminder: { consent: true, push: gone } })).json();
+    const before = push.received.length;
+    await runnerAt(t, () => Date.parse(share.scheduledFor) + 1000).runOnce();
+    expect(push.received.slice(before).map((r) => r.path)).toEqual([new URL(gone.endpoint).pathname]);
+    expect(await reminderRows(t, share.id)).toEqual([]);
+    expect(await shareStatus(t, share.id)).toBe('expired');
+  });
+
   it(`expire the share and delete the personal data after ${REMINDER_MAX_ATTEMPTS} failed tries`, async () => {
     const s = await setup(t);
     const share = (await s.schedule({ reminder: { consent: true, push: dead() } })).json();

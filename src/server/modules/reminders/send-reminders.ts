@@ -9,14 +9,10 @@ import { claimedDeliveries, type Job } from '../../jobs/runner.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { enqueueMail, OUTBOX_REASON, type OutboxOutcomes } from '../outbox/index.ts';
 import { getSettings } from '../settings/index.ts';
-import {
-  addressState,
-  dropUnconfirmedEmail,
-  expireUnconfirmedAddresses,
-  recordUnsentReminder,
-} from './reminder-addresses.ts';
+import { addressState, dropUnconfirmedEmail, recordUnsentReminder } from './reminder-addresses.ts';
 import {
   type DueReminder,
+  type PushOutcome,
   REMINDER_MAIL_TTL_MS,
   reminderMail,
   sendPushReminder,
@@ -37,7 +33,7 @@ export const REMINDER_RETRY_DELAYS_MS = [5 * MINUTE_MS, 15 * MINUTE_MS];
 /** Unsubscribe links keep working this long after their mail. */
 export const UNSUBSCRIBE_LINK_TTL_MS = 180 * DAY_MS;
 
-/** How often (per process) the sweeps of stale claims and old unsubscribe links run. */
+/** How often (per process) the sweep of stale claims runs. */
 const SWEEP_EVERY_MS = 10 * MINUTE_MS;
 
 /** Process-wide tallies for /metrics: reminders by channel and outcome. */
@@ -89,12 +85,8 @@ export function remindersJob(opts: {
           .where('claimedAt', '<', isoBefore(STALE_CLAIM_MS, now))
           .execute();
         for (const row of stale) await recordFailure(trx, row, now);
-        await trx
-          .deleteFrom('reminderUnsubscribes')
-          .where('createdAt', '<', isoBefore(UNSUBSCRIBE_LINK_TTL_MS, now))
-          .execute();
-        await trx.deleteFrom('reminderDataLinks').where('expiresAt', '<', nowIso).execute();
-        await expireUnconfirmedAddresses(trx, await loadReminderKeys(db), now);
+        // Lapsed links, data links and confirmations go on their own schedule:
+        // privacy/reminder-retention.job.ts.
       }
       const ids = (
         await trx
@@ -252,15 +244,26 @@ export function remindersJob(opts: {
   async function deliver(r: DueReminder): Promise<void> {
     let reached = false;
     if (r.pushSubscription) {
-      let ok = false;
+      let outcome: PushOutcome = 'failed';
       try {
         const subscription = pushSubscriptionSchema.parse(JSON.parse(r.pushSubscription));
-        ok = await sendPushReminder({ config, keys: await loadReminderKeys(db), reminder: r, subscription });
+        outcome = await sendPushReminder({
+          config,
+          keys: await loadReminderKeys(db),
+          reminder: r,
+          subscription,
+        });
       } catch (err) {
         log?.warn({ err, shareId: r.shareId }, 'reminder push failed');
       }
-      count('push', ok, r);
-      reached ||= ok;
+      count('push', outcome === 'sent', r);
+      // The push service says the subscription is gone for good: no retry, it goes now.
+      if (outcome === 'gone') {
+        await settle(db, r, 'expired');
+        log?.warn({ shareId: r.shareId }, 'reminder push subscription gone: share expired');
+        return;
+      }
+      reached ||= outcome === 'sent';
     }
     if (!reached) {
       await recordFailure(db, r, opts.now?.() ?? Date.now());
@@ -362,23 +365,31 @@ const suspendedOrganizations = (q: Db) =>
   q.selectFrom('organizations').select('id').where('suspendedAt', 'is not', null);
 
 /**
- * An organisation restored: the reminders that came due while it was suspended and
- * whose moment has passed (more than REMINDER_MAIL_TTL_MS ago) are not sent: their
- * shares expire, an email one is recorded as an `expired` outbox row with the reason
- * `organization-suspended`. The others go with the next run of the job.
+ * The reminders of a suspended organisation (or, with `organizationId` null, of every
+ * suspended one, up to `limit`) whose moment has passed (due more than
+ * REMINDER_MAIL_TTL_MS ago) are not sent: their shares expire, an email one is
+ * recorded as an `expired` outbox row with the reason `organization-suspended`, and
+ * the row goes with its address or subscription. Called at an organisation's restore
+ * (the others go with the next run of the job) and by the reminder-data retention job
+ * while it stays suspended.
  */
 export async function expireOverdueReminders(
   q: Db,
-  organizationId: number,
+  organizationId: number | null,
   now = Date.now(),
+  limit?: number,
 ): Promise<number> {
-  const overdue = await q
+  let due = q
     .selectFrom('reminders')
     .select(['id', 'shareId', 'organizationId', 'emailKey'])
-    .where('organizationId', '=', organizationId)
     .where('status', '=', 'pending')
-    .where('dueAt', '<=', isoBefore(REMINDER_MAIL_TTL_MS, now))
-    .execute();
+    .where('dueAt', '<=', isoBefore(REMINDER_MAIL_TTL_MS, now));
+  due =
+    organizationId === null
+      ? due.where('organizationId', 'in', suspendedOrganizations(q))
+      : due.where('organizationId', '=', organizationId);
+  if (limit !== undefined) due = due.orderBy('dueAt').limit(limit);
+  const overdue = await due.execute();
   for (const r of overdue) {
     if (r.emailKey !== null)
       await recordUnsentReminder(q, { ...r, emailKey: r.emailKey }, OUTBOX_REASON.organizationSuspended, now);

@@ -52,7 +52,7 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
   const [org, row] = await Promise.all([
     db
       .selectFrom('organizations')
-      .select(['name', 'description', 'personalDataMonths'])
+      .select(['name', 'description', 'personalDataMonths', 'auditMonths'])
       .where('id', '=', orgId)
       .executeTakeFirst(),
     db
@@ -72,7 +72,11 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
       // A zone saved by an old name (Europe/Kiev) reads by its current one (Europe/Kyiv).
       timeZone: canonicalTimeZone(stored.general.timeZone),
     },
-    privacy: { personalDataMonths: org.personalDataMonths, policyUrl: stored.privacy.policyUrl },
+    privacy: {
+      personalDataMonths: org.personalDataMonths,
+      auditMonths: org.auditMonths,
+      policyUrl: stored.privacy.policyUrl,
+    },
   };
 }
 
@@ -138,17 +142,15 @@ export async function updateSettings(
       embed: { ...stored.embed, ...input.embed },
       privacy: { policyUrl: input.privacy?.policyUrl ?? stored.privacy.policyUrl },
     };
-    const months = input.privacy?.personalDataMonths;
-    if (name !== undefined || description !== undefined || months !== undefined) {
-      await trx
-        .updateTable('organizations')
-        .set({
-          ...(name !== undefined && { name }),
-          ...(description !== undefined && { description: description || null }),
-          ...(months !== undefined && { personalDataMonths: months }),
-        })
-        .where('id', '=', orgId)
-        .execute();
+    const { personalDataMonths, auditMonths } = input.privacy ?? {};
+    const columns = {
+      ...(name !== undefined && { name }),
+      ...(description !== undefined && { description: description || null }),
+      ...(personalDataMonths !== undefined && { personalDataMonths }),
+      ...(auditMonths !== undefined && { auditMonths }),
+    };
+    if (Object.keys(columns).length > 0) {
+      await trx.updateTable('organizations').set(columns).where('id', '=', orgId).execute();
     }
     const data = JSON.stringify(next);
     const now = nowIso();

@@ -32,7 +32,7 @@ describe('organisation settings', () => {
       branding: { logoUrl: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
       supporters: { collectInfo: true },
       embed: { allowedOrigins: [] },
-      privacy: { personalDataMonths: 13, policyUrl: '' },
+      privacy: { personalDataMonths: 13, auditMonths: 24, policyUrl: '' },
     });
   });
 
@@ -86,6 +86,10 @@ describe('organisation settings', () => {
     [{ privacy: { personalDataMonths: 6.5 } }, 'privacy.personalDataMonths'],
     [{ privacy: { personalDataMonths: '6' } }, 'privacy.personalDataMonths'],
     [{ privacy: { keepForever: true } }, 'privacy'],
+    [{ privacy: { auditMonths: 0 } }, 'privacy.auditMonths'],
+    [{ privacy: { auditMonths: 121 } }, 'privacy.auditMonths'],
+    [{ privacy: { auditMonths: 2.5 } }, 'privacy.auditMonths'],
+    [{ privacy: { auditMonths: null } }, 'privacy.auditMonths'],
   ])('rejects %j (400 on %s)', async (payload, path) => {
     const res = await put(payload);
     expect(res.statusCode).toBe(400);
@@ -225,18 +229,25 @@ describe('organisation settings', () => {
   });
 
   describe('privacy retention', () => {
+    /** The admin's organisation's row: where the retentions are kept. */
+    const storedOrganization = () =>
+      t.database.db
+        .selectFrom('organizations')
+        .select(['personalDataMonths', 'auditMonths'])
+        .where('id', '=', admin.orgId)
+        .executeTakeFirstOrThrow();
+
     it('keeps 13 months unless an admin changes it; members read it, the audit log records it', async () => {
       const res = await put({ privacy: { personalDataMonths: 6 } });
       expect(res.statusCode).toBe(200);
-      expect(res.json().privacy).toEqual({ personalDataMonths: 6, policyUrl: '' });
+      expect(res.json().privacy).toEqual({ personalDataMonths: 6, auditMonths: 24, policyUrl: '' });
       const viewer = await addMember(t.app, admin, 'viewer');
-      expect((await get(viewer.token)).json().privacy).toEqual({ personalDataMonths: 6, policyUrl: '' });
-      const stored = await t.database.db
-        .selectFrom('organizations')
-        .select('personalDataMonths')
-        .where('id', '=', admin.orgId)
-        .executeTakeFirstOrThrow();
-      expect(stored.personalDataMonths).toBe(6);
+      expect((await get(viewer.token)).json().privacy).toEqual({
+        personalDataMonths: 6,
+        auditMonths: 24,
+        policyUrl: '',
+      });
+      expect((await storedOrganization()).personalDataMonths).toBe(6);
       const log = await t.app.inject({ url: '/api/organization/activity', headers: bearer(admin.token) });
       const entry = log.json().find((e: { action: string }) => e.action === 'organization.settings_updated');
       expect(entry).toMatchObject({ target: 'privacy' });
@@ -248,6 +259,28 @@ describe('organisation settings', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Keep personal fields for a whole number of months from 1 to 120');
       expect((await get()).json().privacy.personalDataMonths).toBe(24);
+    });
+
+    it('keeps former members in the audit log 24 months unless an admin changes it; 1 to 120, said on the field', async () => {
+      const res = await put({ privacy: { auditMonths: 36 } });
+      expect(res.statusCode).toBe(200);
+      // Each retention is its own: changing one keeps the other.
+      expect(res.json().privacy).toMatchObject({ auditMonths: 36, personalDataMonths: 24 });
+      expect((await storedOrganization()).auditMonths).toBe(36);
+      const bad = await put({ privacy: { auditMonths: 200, personalDataMonths: 2 } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual([
+        {
+          path: 'privacy.auditMonths',
+          message:
+            "Keep former members' names in the activity log for a whole number of months from 1 to 120",
+        },
+      ]);
+      expect((await get()).json().privacy).toMatchObject({ auditMonths: 36, personalDataMonths: 24 });
+      const editor = await addMember(t.app, admin, 'editor');
+      expect((await put({ privacy: { auditMonths: 1 } }, editor.token)).statusCode).toBe(403);
+      const other = await signUp(t.app);
+      expect((await get(other.token)).json().privacy.auditMonths).toBe(24);
     });
 
     it("is the admin's to change, and one organisation's only", async () => {

@@ -175,7 +175,7 @@ export function ActivityLog() {
 
 function ActivityRow({ entry, members }: { entry: OrgActivityItem; members?: Member[] }) {
   const member = entry.actor && members?.find((m) => m.id === entry.actor?.id);
-  const who = member ? displayName(member) : entry.actor ? `@${entry.actor.username}` : 'A deleted account';
+  const who = member ? displayName(member) : entry.actor ? `@${entry.actor.username}` : 'A former member';
   const at = new Date(entry.at);
   return (
     <tr data-testid="activity-entry">
