@@ -332,10 +332,11 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a 
     expect(previous).toBe(Number(maxId));
 
     // The periodic jobs (the hourly upload cleanup, the staff notifications at most once
-    // a minute, the console's figures every five minutes, the daily personal-data
-    // retention): one run of each across both instances since they started.
+    // a minute, the console's figures every five minutes, the daily personal-data and
+    // audit retentions): one run of each across both instances since they started.
     const periodic = await jobLog(db, 'jobRuns');
     expect(periodic.map((c) => c.name).sort()).toEqual([
+      'audit-retention',
       'notifications',
       'organization-figures',
       'personal-data-retention',
