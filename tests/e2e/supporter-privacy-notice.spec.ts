@@ -1,6 +1,12 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { api, expect, test } from '../support/fixtures.ts';
-import { campaignStats, installShareRecorder, PHONE, seedSupporterCampaign } from '../support/supporter.ts';
+import {
+  campaignStats,
+  installShareRecorder,
+  PHONE,
+  quickShare,
+  seedSupporterCampaign,
+} from '../support/supporter.ts';
 
 // The supporter notice on a phone (docs/api.md "Privacy"): what the page keeps, the
 // organisation's privacy policy, Global Privacy Control and sharing without the cookie.
@@ -9,13 +15,6 @@ const POLICY = 'https://river.example/privacy';
 
 const visitorCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((c) => c.name === 'rally_sid');
-
-/** A WhatsApp tap in the first asset's Quick Share: a share logged as an opened window. */
-async function quickShare(page: Page, label: string) {
-  const quick = page.getByRole('region', { name: `Quick Share ${label}` });
-  await quick.getByRole('button', { name: 'WhatsApp', exact: true }).tap();
-  await expect(page.getByTestId('toast')).toContainText('WhatsApp opened');
-}
 
 test.describe('the privacy notice on a phone', () => {
   test.use(PHONE);

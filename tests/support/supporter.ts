@@ -279,3 +279,10 @@ export async function copiedText(page: Page, assetId: number): Promise<string> {
   expect(link.searchParams.get('utm_source')).toBe('copy');
   return copied.slice(0, cut);
 }
+
+/** A WhatsApp tap in an asset's Quick Share: a share logged as an opened window. */
+export async function quickShare(page: Page, label: string) {
+  const quick = page.getByRole('region', { name: `Quick Share ${label}` });
+  await quick.getByRole('button', { name: 'WhatsApp', exact: true }).tap();
+  await expect(page.getByTestId('toast')).toContainText('WhatsApp opened');
+}

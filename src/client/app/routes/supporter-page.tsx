@@ -15,6 +15,7 @@ import {
   MobileView,
   OrganizationBanner,
   PrivacyNotice,
+  MyDataButton,
   ViewToggle,
   useBrandColors,
   useMobileView,
@@ -120,6 +121,7 @@ export default function SupporterPage() {
         )}
       </main>
       <PrivacyNotice organization={data.organization} />
+      <MyDataButton />
       <Suspense
         fallback={
           <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30">

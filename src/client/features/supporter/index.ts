@@ -10,3 +10,4 @@ export { OrganizationBanner } from './components/organization-banner.tsx';
 export { PrivacyNotice } from './components/privacy-notice.tsx';
 export { useBrandColors } from './hooks/use-brand-colors.ts';
 export { confirmArrival } from './lib/arrival.ts';
+export { MyDataButton } from './components/my-data-button.tsx';

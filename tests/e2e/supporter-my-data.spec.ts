@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { api, expect, test } from '../support/fixtures.ts';
+import { installShareRecorder, PHONE, quickShare, seedSupporterCampaign } from '../support/supporter.ts';
+
+// "My data" on a phone (docs/api.md "Privacy"): the supporter sees what Rally holds
+// about this browser, downloads it as JSON, erases it; the figures stay.
+
+test.describe('My data on a phone', () => {
+  test.use(PHONE);
+
+  test('shows the share, downloads it, erases it, and the share still counts', async ({ page, request }) => {
+    const seeded = await seedSupporterCampaign(request);
+    await installShareRecorder(page);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await quickShare(page, seeded.assets[0].label);
+    const figures = async () =>
+      (await api(request, seeded.account.token).get('/api/organization/stats')).json();
+    await expect.poll(async () => (await figures()).openedIntents).toBe(1);
+    const before = await figures();
+
+    await page.getByRole('button', { name: 'My data' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'My data' });
+    await expect(dialog.getByRole('heading', { name: 'Shares' })).toBeVisible();
+    await expect(dialog).toContainText(`on whatsapp`);
+
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download my data' }).tap();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('rally-my-data.json');
+    const data = JSON.parse(await readFile((await file.path()) as string, 'utf8'));
+    expect(data.shares).toHaveLength(1);
+    expect(data.shares[0]).toMatchObject({ platform: 'whatsapp', campaign: { id: seeded.campaignId } });
+    expect(data.visitorIds).toHaveLength(1);
+
+    await dialog.getByRole('button', { name: 'Erase my data' }).tap();
+    await dialog.getByRole('button', { name: 'Yes, erase my data' }).tap();
+    await expect(dialog.getByRole('status')).toContainText('Your data is erased');
+    await dialog.getByRole('button', { name: 'Close' }).tap();
+
+    await page.getByRole('button', { name: 'My data' }).tap();
+    await expect(page.getByRole('dialog', { name: 'My data' })).toContainText(
+      'Rally holds nothing about this browser',
+    );
+    expect(await figures()).toEqual(before);
+  });
+});
