@@ -164,6 +164,8 @@ describe('DELETE /api/user', () => {
     const actions = log.json().map((e: { action: string }) => e.action);
     expect(actions).toContain('account.deleted');
     expect(actions).toContain('member.joined');
+    // ...but not by the anonymised username: the log shows a former member.
+    expect(log.json().every((e: { actor: unknown }) => e.actor === null)).toBe(true);
   });
 
   it('revokes the API keys and pending invitations the member made', async () => {

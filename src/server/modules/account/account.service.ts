@@ -21,6 +21,7 @@ import {
   verifyPassword,
 } from '../auth/index.ts';
 import { csvRow } from '../stats/index.ts';
+import { ANONYMOUS_PREFIX } from '../../db/personal-data.ts';
 import { secureAccount } from './account-recovery.ts';
 
 /** What a signed-in user gives to prove they know the password, and where from (their network). */
@@ -193,7 +194,11 @@ export async function organizationActivity(opts: OrgRead & OrgActivityQuery): Pr
   return rows.map(({ actorId, actorUsername, actorKind, apiKeyId, apiKeyName, ...row }) => ({
     ...row,
     ...keyOf({ actorKind, apiKeyId, apiKeyName }),
-    actor: actorId != null && actorUsername != null ? { id: actorId, username: actorUsername } : null,
+    // A deleted account's username is an anonymous id (the registry's erasure): no name to show.
+    actor:
+      actorId != null && actorUsername != null && !actorUsername.startsWith(ANONYMOUS_PREFIX)
+        ? { id: actorId, username: actorUsername }
+        : null,
   }));
 }
 
