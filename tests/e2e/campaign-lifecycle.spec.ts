@@ -94,7 +94,7 @@ test('pause, resume and end: the badge follows and the public page shows the sta
   let pub = await publicPage(browser, c.id);
   await expect(pub.page.getByRole('heading', { name: 'Sharing is paused for now' })).toBeVisible();
   await expect(pub.page.getByRole('heading', { name: 'Break post' })).toBeVisible();
-  await expect(pub.page.getByRole('button', { name: /Share|Schedule/ })).toHaveCount(0);
+  await expect(pub.page.getByRole('main').getByRole('button', { name: /Share|Schedule/ })).toHaveCount(0);
   await pub.close();
 
   await page.getByRole('button', { name: 'Resume', exact: true }).click();
@@ -111,7 +111,7 @@ test('pause, resume and end: the badge follows and the public page shows the sta
   pub = await publicPage(browser, c.id);
   await expect(pub.page.getByRole('heading', { name: 'This campaign has ended' })).toBeVisible();
   await expect(pub.page.getByText('Thank you to everyone who shared.')).toBeVisible();
-  await expect(pub.page.getByRole('button', { name: /Share|Schedule/ })).toHaveCount(0);
+  await expect(pub.page.getByRole('main').getByRole('button', { name: /Share|Schedule/ })).toHaveCount(0);
   // Link previews stay.
   await expect(pub.page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Pausable drive/);
   await pub.close();
@@ -315,7 +315,7 @@ test('a campaign that has not started says when it starts', async ({ request, si
   await put(request, signedIn, `/api/campaigns/${c.id}`, { startDate: '2099-06-15' });
   const pub = await publicPage(browser, c.id);
   await expect(pub.page.getByRole('heading', { name: /^This campaign starts on .*2099/ })).toBeVisible();
-  await expect(pub.page.getByRole('button', { name: /Share|Schedule/ })).toHaveCount(0);
+  await expect(pub.page.getByRole('main').getByRole('button', { name: /Share|Schedule/ })).toHaveCount(0);
   await pub.close();
 });
 
