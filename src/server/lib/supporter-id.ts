@@ -121,20 +121,34 @@ export function readSupporterId(request: FastifyRequest): string | undefined {
   return readVisitorCookie(request)?.id;
 }
 
+// The attributes of the supporter page's cookies, made once: they are set on every
+// first visit (the hot path), where a fresh object spread per request cost as much as
+// the rest of the cookie's work (docs/decisions/0026-hot-path-hooks.md).
+const FIRST_PARTY = { path: '/', sameSite: 'lax', secure: false } as const;
+const FIRST_PARTY_HTTPS = { ...FIRST_PARTY, secure: true } as const;
+// Secure is required with SameSite=None; browsers accept it from http://localhost as well.
+const FRAMED = { path: '/', sameSite: 'none', secure: true, partitioned: true } as const;
+const VISITOR = { httpOnly: true, maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS } as const;
+const VISITOR_COOKIE = {
+  http: { ...FIRST_PARTY, ...VISITOR },
+  https: { ...FIRST_PARTY_HTTPS, ...VISITOR },
+  framed: { ...FRAMED, ...VISITOR },
+} as const;
+
+const cookieKind = (request: FastifyRequest, framed: boolean) =>
+  framed ? 'framed' : request.protocol === 'https' ? 'https' : 'http';
+
 /** The attributes of a first-party cookie of the supporter page; `framed` is the card's partitioned one. */
 export function supporterCookieOptions(request: FastifyRequest, framed: boolean) {
-  return framed
-    ? // Secure is required with SameSite=None; browsers accept it from http://localhost as well.
-      ({ path: '/', sameSite: 'none', secure: true, partitioned: true } as const)
-    : ({ path: '/', sameSite: 'lax', secure: request.protocol === 'https' } as const);
+  return framed ? FRAMED : request.protocol === 'https' ? FIRST_PARTY_HTTPS : FIRST_PARTY;
 }
 
 function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: string, framed = false): void {
-  reply.setCookie(SUPPORTER_COOKIE_NAME, signedVisitorCookie(request.server.visitorCookieKey, id), {
-    ...supporterCookieOptions(request, framed),
-    httpOnly: true,
-    maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS,
-  });
+  reply.setCookie(
+    SUPPORTER_COOKIE_NAME,
+    signedVisitorCookie(request.server.visitorCookieKey, id),
+    VISITOR_COOKIE[cookieKind(request, framed)],
+  );
 }
 
 /** Removes the visitor cookie (in the card's partition when `framed`). */
