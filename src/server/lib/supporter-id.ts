@@ -16,10 +16,11 @@ import { ANONYMOUS_PREFIX } from '../db/personal-data.ts';
 //
 // A browser that sends `Sec-GPC: 1` (Global Privacy Control), or that chose to share
 // without the cookie (the `rally_nosid=1` preference, which holds no id), gets no
-// visitor cookie, and one it still carries is cleared and ignored. Its shares and
-// visits are written with a fresh anonymous id each (`anon:...`, the registry's mark of
-// a value that links to nothing), as a browser that refuses cookies gets a fresh id on
-// every request: each counts, and none can be joined up with another.
+// visitor cookie, and one it still carries is cleared and ignored. Its shares are
+// stored under no visitor id (shareSupporterId): each counts as a share, none as one
+// more supporter. Its visits are written with a fresh anonymous id each (`anon:...`,
+// the registry's mark of a value that links to nothing): each page load counts, and
+// none can be joined up with another.
 
 export const SUPPORTER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const SUPPORTER_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
@@ -166,6 +167,14 @@ export interface SupporterIdentity {
   /** A refused browser's one-off id (no cookie: nothing can prove it later). */
   anonymous: boolean;
 }
+
+/**
+ * The supporter a share row is stored under: none for a refused browser. Its share is
+ * one share of no supporter the product can tell apart, so it counts in the shares and
+ * never as one more distinct supporter (the rollups count supporters by this column).
+ */
+export const shareSupporterId = (identity: SupporterIdentity): string | null =>
+  identity.anonymous ? null : identity.supporterId;
 
 /** A refused browser's identity: a one-off anonymous id; a visitor cookie it still sends is cleared. */
 function anonymousIdentity(request: FastifyRequest, reply: FastifyReply, framed: boolean): SupporterIdentity {
