@@ -1,9 +1,22 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { api, expect, test } from '../support/fixtures.ts';
 import { installShareRecorder, PHONE, quickShare, seedSupporterCampaign } from '../support/supporter.ts';
 
 // "My data" on a phone (docs/api.md "Privacy"): the supporter sees what Rally holds
 // about this browser, downloads it as JSON, erases it; the figures stay.
+
+/** Erases from the open dialog, closes it, and finds nothing held on opening it again. */
+async function eraseAndReopen(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'My data' });
+  await dialog.getByRole('button', { name: 'Erase my data' }).tap();
+  await dialog.getByRole('button', { name: 'Yes, erase my data' }).tap();
+  await expect(dialog.getByRole('status')).toContainText('Your data is erased');
+  await dialog.getByRole('button', { name: 'Close' }).tap();
+
+  await page.getByRole('button', { name: 'My data' }).tap();
+  await expect(dialog).toContainText('Rally holds nothing about this browser');
+}
 
 test.describe('My data on a phone', () => {
   test.use(PHONE);
@@ -32,15 +45,29 @@ test.describe('My data on a phone', () => {
     expect(data.shares[0]).toMatchObject({ platform: 'whatsapp', campaign: { id: seeded.campaignId } });
     expect(data.visitorIds).toHaveLength(1);
 
-    await dialog.getByRole('button', { name: 'Erase my data' }).tap();
-    await dialog.getByRole('button', { name: 'Yes, erase my data' }).tap();
-    await expect(dialog.getByRole('status')).toContainText('Your data is erased');
-    await dialog.getByRole('button', { name: 'Close' }).tap();
+    await eraseAndReopen(page);
+    expect(await figures()).toEqual(before);
+  });
+
+  test('a browser that only visited sees that Rally holds its visit, and erases it', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedSupporterCampaign(request);
+    const visited = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'POST' &&
+        r.url().endsWith(`/api/supporter/campaigns/${seeded.campaignId}/visits`),
+    );
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    expect((await visited).status()).toBe(204);
 
     await page.getByRole('button', { name: 'My data' }).tap();
-    await expect(page.getByRole('dialog', { name: 'My data' })).toContainText(
-      'Rally holds nothing about this browser',
-    );
-    expect(await figures()).toEqual(before);
+    const dialog = page.getByRole('dialog', { name: 'My data' });
+    const held = dialog.getByRole('region', { name: 'What Rally holds' });
+    await expect(held).toContainText('1 campaign page visit');
+    await expect(dialog).not.toContainText('Rally holds nothing');
+
+    await eraseAndReopen(page);
   });
 });
