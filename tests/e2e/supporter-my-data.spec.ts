@@ -70,4 +70,23 @@ test.describe('My data on a phone', () => {
 
     await eraseAndReopen(page);
   });
+
+  test('after choosing to share without a cookie, the dialog says why it shows nothing and who can help', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedSupporterCampaign(request);
+    await installShareRecorder(page);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await quickShare(page, seeded.assets[0].label);
+    await page.getByTestId('privacy-notice').getByRole('button', { name: 'Share without a cookie' }).tap();
+    await expect(page.getByTestId('privacy-notice')).toContainText('You share without a cookie');
+
+    await page.getByRole('button', { name: 'My data' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'My data' });
+    await expect(dialog).toContainText('Rally holds nothing about this browser');
+    await expect(dialog).toContainText('This browser shares without a cookie');
+    await expect(dialog).toContainText('ask the organisation');
+    await expect(dialog.getByRole('button', { name: 'Erase my data' })).toHaveCount(0);
+  });
 });
