@@ -87,6 +87,8 @@ test.describe('a phone browser with Global Privacy Control', () => {
 
     await quickShare(page, seeded.assets[0].label);
     await expect.poll(async () => (await campaignStats(request, seeded)).openedIntents).toBe(1);
+    // A share, and nobody the product could tell apart: no supporter more.
+    expect((await campaignStats(request, seeded)).uniqueSupporters).toBe(0);
     expect(await visitorCookie(context)).toBeUndefined();
   });
 });

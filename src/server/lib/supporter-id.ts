@@ -16,10 +16,11 @@ import { ANONYMOUS_PREFIX } from '../db/personal-data.ts';
 //
 // A browser that sends `Sec-GPC: 1` (Global Privacy Control), or that chose to share
 // without the cookie (the `rally_nosid=1` preference, which holds no id), gets no
-// visitor cookie, and one it still carries is cleared and ignored. Its shares and
-// visits are written with a fresh anonymous id each (`anon:...`, the registry's mark of
-// a value that links to nothing), as a browser that refuses cookies gets a fresh id on
-// every request: each counts, and none can be joined up with another.
+// visitor cookie, and one it still carries is cleared and ignored. Its shares are
+// stored under no visitor id (shareSupporterId): each counts as a share, none as one
+// more supporter. Its visits are written with a fresh anonymous id each (`anon:...`,
+// the registry's mark of a value that links to nothing): each page load counts, and
+// none can be joined up with another.
 
 export const SUPPORTER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const SUPPORTER_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
@@ -121,20 +122,34 @@ export function readSupporterId(request: FastifyRequest): string | undefined {
   return readVisitorCookie(request)?.id;
 }
 
+// The attributes of the supporter page's cookies, made once: they are set on every
+// first visit (the hot path), where a fresh object spread per request cost as much as
+// the rest of the cookie's work (docs/decisions/0026-hot-path-hooks.md).
+const FIRST_PARTY = { path: '/', sameSite: 'lax', secure: false } as const;
+const FIRST_PARTY_HTTPS = { ...FIRST_PARTY, secure: true } as const;
+// Secure is required with SameSite=None; browsers accept it from http://localhost as well.
+const FRAMED = { path: '/', sameSite: 'none', secure: true, partitioned: true } as const;
+const VISITOR = { httpOnly: true, maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS } as const;
+const VISITOR_COOKIE = {
+  http: { ...FIRST_PARTY, ...VISITOR },
+  https: { ...FIRST_PARTY_HTTPS, ...VISITOR },
+  framed: { ...FRAMED, ...VISITOR },
+} as const;
+
+const cookieKind = (request: FastifyRequest, framed: boolean) =>
+  framed ? 'framed' : request.protocol === 'https' ? 'https' : 'http';
+
 /** The attributes of a first-party cookie of the supporter page; `framed` is the card's partitioned one. */
 export function supporterCookieOptions(request: FastifyRequest, framed: boolean) {
-  return framed
-    ? // Secure is required with SameSite=None; browsers accept it from http://localhost as well.
-      ({ path: '/', sameSite: 'none', secure: true, partitioned: true } as const)
-    : ({ path: '/', sameSite: 'lax', secure: request.protocol === 'https' } as const);
+  return framed ? FRAMED : request.protocol === 'https' ? FIRST_PARTY_HTTPS : FIRST_PARTY;
 }
 
 function setVisitorCookie(request: FastifyRequest, reply: FastifyReply, id: string, framed = false): void {
-  reply.setCookie(SUPPORTER_COOKIE_NAME, signedVisitorCookie(request.server.visitorCookieKey, id), {
-    ...supporterCookieOptions(request, framed),
-    httpOnly: true,
-    maxAge: SUPPORTER_COOKIE_MAX_AGE_SECONDS,
-  });
+  reply.setCookie(
+    SUPPORTER_COOKIE_NAME,
+    signedVisitorCookie(request.server.visitorCookieKey, id),
+    VISITOR_COOKIE[cookieKind(request, framed)],
+  );
 }
 
 /** Removes the visitor cookie (in the card's partition when `framed`). */
@@ -152,6 +167,14 @@ export interface SupporterIdentity {
   /** A refused browser's one-off id (no cookie: nothing can prove it later). */
   anonymous: boolean;
 }
+
+/**
+ * The supporter a share row is stored under: none for a refused browser. Its share is
+ * one share of no supporter the product can tell apart, so it counts in the shares and
+ * never as one more distinct supporter (the rollups count supporters by this column).
+ */
+export const shareSupporterId = (identity: SupporterIdentity): string | null =>
+  identity.anonymous ? null : identity.supporterId;
 
 /** A refused browser's identity: a one-off anonymous id; a visitor cookie it still sends is cleared. */
 function anonymousIdentity(request: FastifyRequest, reply: FastifyReply, framed: boolean): SupporterIdentity {

@@ -60,7 +60,7 @@ export async function shareFromSchedule(opts: {
     variantId?: number;
     source?: string;
   };
-  supporterId: string;
+  supporterId: string | null;
   /** The caller's verified visitor id, if any. */
   owner: string | undefined;
   supporterName: string | null;

@@ -22,7 +22,7 @@ import { HttpError, notFound } from '../../lib/errors.ts';
 import { organizationSuspension } from '../../lib/org-suspension.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
-import { ensureSupporterId, readVisitorCookie } from '../../lib/supporter-id.ts';
+import { ensureSupporterId, readVisitorCookie, shareSupporterId } from '../../lib/supporter-id.ts';
 import { checkReminder } from '../reminders/index.ts';
 import { isRepeatedMessage } from './message-nudge.ts';
 import { ownScheduled } from './share-from-schedule.ts';
@@ -65,7 +65,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
       schema: { body: logShareSchema, response: created(shareSchema) },
     },
     async (request, reply) => {
-      const { supporterId } = ensureSupporterId(request, reply);
+      const supporterId = shareSupporterId(ensureSupporterId(request, reply));
       // The verified cookie proves whose scheduled share this is and which variant was shown.
       const visitor =
         request.body.scheduledShareId || request.body.variantId ? readVisitorCookie(request) : undefined;
@@ -89,7 +89,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
       schema: { body: scheduleShareSchema, response: created(shareSchema) },
     },
     async (request, reply) => {
-      const { supporterId } = ensureSupporterId(request, reply);
+      const supporterId = shareSupporterId(ensureSupporterId(request, reply));
       const { reminder, organizationId } = request.body;
       const share = await scheduleShare({
         db,

@@ -99,7 +99,7 @@ async function referralParent(
   db: Db,
   campaignId: number,
   parentRef: string | undefined,
-  supporterId: string,
+  supporterId: string | null,
 ): Promise<{ parentShareId: number | null; depth: number }> {
   if (!parentRef) return { parentShareId: null, depth: 0 };
   const parent = await db
@@ -108,6 +108,8 @@ async function referralParent(
     .where('ref', '=', parentRef)
     .executeTakeFirst();
   if (!parent || parent.campaignId !== campaignId) return { parentShareId: null, depth: 0 };
+  // A supporter the product cannot tell apart (no visitor id) came through nobody's link.
+  if (supporterId === null) return { parentShareId: parent.id, depth: parent.depth };
   const cameThrough = await db
     .selectFrom('clicks')
     .select('id')
@@ -148,7 +150,8 @@ export type LoggedShareValues = {
   status: ShareOutcome;
   ref: string | null;
   parentRef: string | null;
-  supporterId: string;
+  /** None for a browser refusing the visitor cookie (shareSupporterId). */
+  supporterId: string | null;
   supporterName: string | null;
   messageHash: string | null;
   variantId: number | null;
@@ -306,7 +309,8 @@ export async function logShare(opts: {
   db: Db;
   dialect: DialectName;
   input: LogShareBody;
-  supporterId: string;
+  /** The visitor id the share is stored under; null for a refused browser (shareSupporterId). */
+  supporterId: string | null;
   /** The HMAC key of message hashes (appSecrets 'message-hash'). */
   messageKey: Buffer;
   /**
@@ -414,7 +418,8 @@ export async function scheduleShare(opts: {
   db: Db;
   dialect: DialectName;
   input: ScheduleShareBody;
-  supporterId: string;
+  /** The visitor id the share is stored under; null for a refused browser (shareSupporterId). */
+  supporterId: string | null;
   now?: number;
   /**
    * Checks the requested reminder once the share itself is valid; it is saved in the
@@ -463,7 +468,9 @@ export async function scheduleShare(opts: {
     : await writeShare(db, dialect, insertShare(db, values));
   if (!share) throw new Error('Share insert returned no row');
   writeCounters.sharesScheduled++;
-  if (input.replaces) await retireReplaced(db, input.replaces, { supporterId, campaignId });
+  // Only a visitor the product recognises can prove the replaced share is theirs.
+  if (input.replaces && supporterId !== null)
+    await retireReplaced(db, input.replaces, { supporterId, campaignId });
   return share;
 }
 
