@@ -137,7 +137,7 @@ const p = (
 /** Every table of the schema, every column of each. */
 export type Registry = { [T in keyof Database]: { [C in keyof Database[T] & string]: ColumnClass } };
 
-const VISITOR = 'Nobody: the server only (never shown or exported)';
+const VISITOR = 'Nobody: the server, and the supporter in their own export (never shown to staff)';
 const ANALYTICS = "The organisation's members (analytics, CSV export)";
 const ADMINS = "The organisation's admins";
 const SENDER = 'Nobody: the mail sender only';
