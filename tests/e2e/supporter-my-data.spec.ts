@@ -1,10 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { api, expect, test } from '../support/fixtures.ts';
 import { installShareRecorder, PHONE, quickShare, seedSupporterCampaign } from '../support/supporter.ts';
 
 // "My data" on a phone (docs/api.md "Privacy"): the supporter sees what Rally holds
 // about this browser, downloads it as JSON, erases it; the figures stay.
+
+/** A supporter on a fresh campaign's page who shared its first asset once. */
+async function shareOnce(page: Page, request: APIRequestContext) {
+  const seeded = await seedSupporterCampaign(request);
+  await installShareRecorder(page);
+  await page.goto(`/supporter/${seeded.campaignId}`);
+  await quickShare(page, seeded.assets[0].label);
+  return seeded;
+}
 
 /** Erases from the open dialog, closes it, and finds nothing held on opening it again. */
 async function eraseAndReopen(page: Page) {
@@ -22,10 +31,7 @@ test.describe('My data on a phone', () => {
   test.use(PHONE);
 
   test('shows the share, downloads it, erases it, and the share still counts', async ({ page, request }) => {
-    const seeded = await seedSupporterCampaign(request);
-    await installShareRecorder(page);
-    await page.goto(`/supporter/${seeded.campaignId}`);
-    await quickShare(page, seeded.assets[0].label);
+    const seeded = await shareOnce(page, request);
     const figures = async () =>
       (await api(request, seeded.account.token).get('/api/organization/stats')).json();
     await expect.poll(async () => (await figures()).openedIntents).toBe(1);
@@ -71,14 +77,8 @@ test.describe('My data on a phone', () => {
     await eraseAndReopen(page);
   });
 
-  test('after choosing to share without a cookie, the dialog says why it shows nothing and who can help', async ({
-    page,
-    request,
-  }) => {
-    const seeded = await seedSupporterCampaign(request);
-    await installShareRecorder(page);
-    await page.goto(`/supporter/${seeded.campaignId}`);
-    await quickShare(page, seeded.assets[0].label);
+  test('without the cookie, the dialog says why it shows nothing', async ({ page, request }) => {
+    await shareOnce(page, request);
     await page.getByTestId('privacy-notice').getByRole('button', { name: 'Share without a cookie' }).tap();
     await expect(page.getByTestId('privacy-notice')).toContainText('You share without a cookie');
 
