@@ -1,10 +1,13 @@
 // The query plans of the retention passes (docs/privacy.md "How long"), on SQLite and,
 // when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL (a private schema,
 // dropped after the run): a migrated database gets BENCH_ROWS raw events of each kind
-// and BENCH_ROWS / 2 audit entries over three years across 20 organisations, lapsed
-// and live reminder rows, then each pass's own query (built by the job's code) is
-// explained and timed with the indexes of migrations 0039 and 0041 and again without
-// them. One share in 20 is a scheduled one, its moment 30 days after its creation.
+// and BENCH_ROWS / 2 audit entries over three years across 20 organisations (one in
+// ten a removal naming someone no longer a member), lapsed and live reminder rows
+// (one share in 20 a scheduled one, its moment 30 days after its creation), then each
+// pass's own query (built by the job's code) is explained and timed as the migrations
+// leave the schema, with `audit_org_created_idx` (added by 0039, dropped by 0040:
+// SQLite's planner preferred it to a faster plan) made again, and without the indexes
+// of migrations 0039 and 0041.
 //
 //   npx tsx bench/retention-plans.ts            (BENCH_ROWS=200000 by default)
 //   BENCH_DIALECTS=postgres npx tsx bench/retention-plans.ts
@@ -14,6 +17,7 @@ import path from 'node:path';
 import { type Compilable, sql } from 'kysely';
 import { DAY_MS } from '../src/shared/durations.ts';
 import { type DbHandle, migrateToLatest } from '../src/server/db/client.ts';
+import { createIndex } from '../src/server/db/migrations/lib/ddl.ts';
 import { formerMembersEntries } from '../src/server/modules/privacy/audit-retention.job.ts';
 import { lapsedLinks } from '../src/server/modules/privacy/reminder-retention.job.ts';
 import {
@@ -32,16 +36,22 @@ const SPAN_DAYS = 3 * 365;
 const NOW = Date.now();
 const START = NOW - SPAN_DAYS * DAY_MS;
 
-/** The indexes migrations 0039 and 0041 add for the passes: `drop index` names them. */
+/** The indexes migrations 0039 (those 0040 keeps) and 0041 add for the passes: `drop index` names them. */
 const NEW_INDEXES = [
   'shares_org_created_idx',
   'visits_org_created_idx',
   'variantViews_campaign_created_idx',
-  'audit_org_created_idx',
   'reminderUnsubscribes_created_idx',
   'reminderAddresses_lapse_idx',
   'shares_org_scheduled_idx',
 ];
+
+/** An index 0039 added and 0040 dropped, made again to compare. */
+const DROPPED_INDEX = {
+  name: 'audit_org_created_idx',
+  table: 'auditLog',
+  columns: ['organizationId', 'createdAt'],
+};
 
 /** SQL for "the i-th instant of the span" (ISO text, as the app stores times). */
 function instant(dialect: Dialect, i: string, n: number): string {
@@ -105,7 +115,8 @@ async function seed(handle: DbHandle, dialect: Dialect) {
     select m."variantId", 'w' || g.i, ${day}, m."campaignId", ${at} ${series(dialect, ROWS)}`);
   const audits = Math.floor(ROWS / 2);
   await run(`insert into "auditLog" ("organizationId", "actorId", action, target, "createdAt")
-    select m."orgId", m."userId", 'campaign.updated', 'campaign ' || g.i, ${instant(dialect, 'g.i', audits)} ${series(dialect, audits)}`);
+    select m."orgId", m."userId", case when g.i % 10 = 0 then 'member.removed' else 'campaign.updated' end,
+      case when g.i % 10 = 0 then 'gone' || g.i else 'campaign ' || g.i end, ${instant(dialect, 'g.i', audits)} ${series(dialect, audits)}`);
   const links = Math.floor(ROWS / 10);
   await run(`insert into "reminderUnsubscribes" ("tokenHash", "organizationId", "emailKey", "createdAt")
     select 't' || g.i, m."orgId", 'k' || g.i, ${instant(dialect, 'g.i', links)} ${series(dialect, links)}`);
@@ -173,7 +184,7 @@ async function plans(handle: DbHandle) {
     'raw events: held-back scheduled shares',
     strippable(db, eventSource('shares', 'scheduledFor'), pass, mark, 1000),
   ]);
-  for (const which of ['departed', 'deleted'] as const)
+  for (const which of ['departed', 'deleted', 'named'] as const)
     queries.push([
       `audit: former members (${which})`,
       formerMembersEntries(db, 24, cutoffFor(24, NOW), 1000, which),
@@ -207,13 +218,23 @@ try {
         `\n## ${dialectLabel(dialect)}: ${ROWS} events of each kind, ${ROWS / 2} audit entries, ${ORGS} organisations (seeded in ${Math.round(performance.now() - t0)} ms)`,
       );
       const after = await plans(handle);
+      const { name: dropped, table, columns } = DROPPED_INDEX;
+      await createIndex(handle.db, dropped, table, columns);
+      await sql.raw('analyze').execute(handle.db);
+      const withDropped = await plans(handle);
+      await sql`drop index ${sql.ref(dropped)}`.execute(handle.db);
       for (const name of NEW_INDEXES) await sql`drop index ${sql.ref(name)}`.execute(handle.db);
       await sql.raw('analyze').execute(handle.db);
       const before = await plans(handle);
       for (const name of Object.keys(after)) {
-        console.log(`\n### ${name}: ${before[name]!.ms.toFixed(1)} ms -> ${after[name]!.ms.toFixed(1)} ms`);
-        console.log(`before (no retention indexes):\n${indent(before[name]!.plan)}`);
-        console.log(`after:\n${indent(after[name]!.plan)}`);
+        const ms = (r: Record<string, { ms: number }>) => `${r[name]!.ms.toFixed(1)} ms`;
+        console.log(
+          `\n### ${name}: ${ms(before)} (no 0039/0041 indexes) -> ${ms(withDropped)} (with ${DROPPED_INDEX.name}) -> ${ms(after)} (now)`,
+        );
+        console.log(`no 0039/0041 indexes:\n${indent(before[name]!.plan)}`);
+        if (name.startsWith('audit'))
+          console.log(`with ${dropped} (0039):\n${indent(withDropped[name]!.plan)}`);
+        console.log(`now:\n${indent(after[name]!.plan)}`);
       }
     } finally {
       await handle.close();

@@ -106,9 +106,11 @@ export async function retryIfOtherSchemaGone<T extends { error?: unknown }>(
 ): Promise<T> {
   let outcome = await run();
   // A short pause that grows: the drop is over within milliseconds, but a busy test
-  // database can drop several schemas in a row.
-  for (let retry = 1; retry <= 8 && isOtherSchemaGone(outcome.error, ownSchema); retry++) {
-    await new Promise((resolve) => setTimeout(resolve, 25 * retry));
+  // database can drop several schemas in a row, and on a loaded machine the listing is
+  // slow enough to meet one drop after another: retries go on for up to 15 s, not a count.
+  const until = Date.now() + 15_000;
+  for (let retry = 1; isOtherSchemaGone(outcome.error, ownSchema) && Date.now() < until; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(25 * retry, 250)));
     outcome = await run();
   }
   return outcome;

@@ -78,7 +78,7 @@ export const RETENTION = {
     'A pending invitation until accepted, revoked or lapsed; an accepted one as long as the organisation',
   emailChange: 'As long as the account: the record of the change and its undo',
   audit:
-    "The entry as long as the organisation; who acted, and what names them in an entry of their own account, until both the organisation's audit retention (Settings > Privacy, default 24 months, 1 to 120) has passed and they are no longer a member: then the audit retention job strips them and the entry shows a former member",
+    "The entry as long as the organisation; who acted, and the person its target names (the actor in an entry of their own account, the member removed or given a new role, the address invited), until both the organisation's audit retention (Settings > Privacy, default 24 months, 1 to 120) has passed and they are no longer a member: then the audit retention job strips them and the entry shows a former member",
   instanceAudit: 'As long as the instance',
   organization: 'As long as the organisation',
 } as const;
@@ -137,7 +137,7 @@ const p = (
 /** Every table of the schema, every column of each. */
 export type Registry = { [T in keyof Database]: { [C in keyof Database[T] & string]: ColumnClass } };
 
-const VISITOR = 'Nobody: the server only (never shown or exported)';
+const VISITOR = 'Nobody: the server, and the supporter in their own export (never shown to staff)';
 const ANALYTICS = "The organisation's members (analytics, CSV export)";
 const ADMINS = "The organisation's admins";
 const SENDER = 'Nobody: the mail sender only';
@@ -510,7 +510,7 @@ export const PERSONAL_DATA: Registry = {
       'keep',
       'What was done to: a username or an invited address for team changes',
       ADMINS,
-      "the record of who was invited or removed; in an entry of the actor's own account (sign-ins, account and address changes, joining, leaving) it names the actor, and is stripped with them",
+      "the record of who was invited, removed or given a new role, until the retention has passed and nobody of that username or address is a member (invited and never joined, removed, left, deleted): then it reads a former member; in an entry of the actor's own account (sign-ins, account and address changes, joining, leaving, deleting it) it names the actor, and is stripped with them; a campaign's, asset's, key's or setting's name stays",
     ),
   },
   apiKeys: {

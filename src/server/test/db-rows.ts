@@ -80,6 +80,10 @@ export async function insertHeldMail(
     reason?: string;
     refId?: number;
     expiresAt?: string;
+    recipientKey?: string;
+    subject?: string;
+    body?: string;
+    headers?: string;
   },
   at = nowIso(),
 ): Promise<number> {
@@ -90,10 +94,11 @@ export async function insertHeldMail(
       kind: mail.kind ?? 'invitation',
       organizationId: mail.organizationId,
       recipient: mail.recipient ?? 'someone@example.org',
-      recipientKey: 'k',
+      recipientKey: mail.recipientKey ?? 'k',
       refId: mail.refId ?? null,
-      subject: 'You are invited to join an organization on Rally',
-      body: 'Join us',
+      subject: mail.subject ?? 'You are invited to join an organization on Rally',
+      body: mail.body ?? 'Join us',
+      headers: mail.headers ?? null,
       status: 'held',
       reason: mail.reason ?? 'new-organization',
       heldAt: at,

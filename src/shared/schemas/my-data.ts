@@ -42,6 +42,13 @@ export const exportedReminderSchema = z.object({
   ...maybeTexts('address', 'addressKey', 'pushEndpoint'),
 });
 
+/**
+ * The supporter's own export holds every field. An admin's (docs/api.md "Privacy")
+ * withholds what would link the supporter across organisations or open their data
+ * elsewhere: `visitorIds` is empty, and every keyed hash (`addressKey`, `mailboxKey`,
+ * `networkKey`, `recipientKey`, `messageHash`) and a mail's `body` and `headers` are null.
+ * In any export, the tokens of a mail's data and unsubscribe links are withheld.
+ */
 export const supporterDataExportSchema = z.object({
   exportedAt: z.string(),
   /** The browser's anonymous visitor ids (the `rally_sid` cookie). */
@@ -86,26 +93,26 @@ export const supporterDataExportSchema = z.object({
   reminderAddresses: z.array(
     z.object({
       organization: organizationRef,
-      ...texts('status', 'createdAt', 'addressKey', 'mailboxKey'),
-      ...maybeTexts('confirmedAt'),
+      ...texts('status', 'createdAt'),
+      ...maybeTexts('confirmedAt', 'addressKey', 'mailboxKey'),
     }),
   ),
   /** Organisations the address unsubscribed from (kept on erasure: it stops the mail for good). */
   unsubscribed: z.array(
-    z.object({ organization: organizationRef, since: z.string(), addressKey: z.string() }),
+    z.object({ organization: organizationRef, since: z.string(), ...maybeTexts('addressKey') }),
   ),
   unsubscribeLinks: z.array(
-    z.object({ organization: organizationRef, ...texts('createdAt', 'addressKey'), ...maybeTexts('usedAt') }),
+    z.object({ organization: organizationRef, ...texts('createdAt'), ...maybeTexts('usedAt', 'addressKey') }),
   ),
   /** Mail to the address, as the outbox holds it. */
   mail: z.array(
     z.object({
-      ...texts('kind', 'subject', 'status', 'createdAt', 'recipientKey'),
-      ...maybeTexts('sentAt', 'recipient', 'body', 'headers'),
+      ...texts('kind', 'subject', 'status', 'createdAt'),
+      ...maybeTexts('sentAt', 'recipient', 'recipientKey', 'body', 'headers'),
     }),
   ),
   /** The reminder mails' links to this data. */
-  dataLinks: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), addressKey: z.string() })),
+  dataLinks: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), ...maybeTexts('addressKey') })),
 });
 export type SupporterDataExport = z.infer<typeof supporterDataExportSchema>;
 export type ExportedShare = z.infer<typeof exportedShareSchema>;

@@ -2,14 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../lib/audit.ts';
 import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, type SignedUp, sendJson, signUp } from '../../test/test-app.ts';
-import { AUDIT_RETENTION_JOB, FORMER_MEMBER_TARGET, stripFormerMembers } from './audit-retention.job.ts';
+import {
+  AUDIT_RETENTION_JOB,
+  FORMER_MEMBER_TARGET,
+  PERSON_NAMING_ACTIONS,
+  stripFormerMembers,
+} from './audit-retention.job.ts';
 import { cutoffFor } from './retention.job.ts';
 
 // The audit retention on the database the suite runs on: entries older than their
 // organisation's `auditMonths` lose the actor once that person is no longer a member
-// (removed, left, gone to another organisation, account deleted), and the target of
-// an entry of their own account; everything else about the entry stays, as do the
-// entries of members and the newer ones. Run by the app's own job runner, so the
+// (removed, left, gone to another organisation, account deleted), the target of an
+// entry of their own account, and the target of an entry about another person
+// (removal, role change, invitation) once nobody of that name or address is a member;
+// everything else about the entry stays, as do the entries of members, the targets
+// that name things, and the newer entries. Run by the app's own job runner, so the
 // tests fail if the job is not scheduled.
 
 const t = appPerFile({ ROLLUP_INTERVAL_MS: '0' });
@@ -35,6 +42,13 @@ async function runJobs() {
 
 const backdate = (ids: number[], at: string) =>
   db().updateTable('auditLog').set({ createdAt: at }).where('id', 'in', ids).execute();
+
+/** Whether an entry about another person names `username` (or its test address). */
+const names = (e: { action: string; target: string }, username: string) =>
+  e.action in PERSON_NAMING_ACTIONS &&
+  [username, `${username}@example.org as `, `${username}: `].some((n) =>
+    n === username ? e.target === n : e.target.startsWith(n),
+  );
 
 const removeMember = (admin: SignedUp, userId: number) =>
   t.app.inject({
@@ -104,14 +118,18 @@ describe('the audit retention', () => {
         expect(now.actorId, e.action).toBeNull();
         const selfNaming = e.action === 'member.joined';
         expect(now.target, e.action).toBe(selfNaming ? FORMER_MEMBER_TARGET : e.target);
+      } else if (names(e, gone.username) || names(e, moved.username)) {
+        // The admin's removal of `gone`, invitations of both: the admin stays, the name goes.
+        expect(now, e.action).toEqual({ ...e, target: FORMER_MEMBER_TARGET });
       } else {
-        // The admin and the member who stayed keep their entries whole (the admin's
-        // removal of `gone` still says whom: it is not an entry of gone's account).
+        // The admin and the member who stayed keep their entries whole.
         expect(now, e.action).toEqual({ ...e });
       }
     }
     expect(old.some((e) => e.actorId === gone.userId && e.action === 'member.joined')).toBe(true);
     expect(old.some((e) => e.actorId === stays.userId)).toBe(true);
+    expect(old.some((e) => e.action === 'member.removed' && names(e, gone.username))).toBe(true);
+    expect(old.some((e) => names(e, stays.username))).toBe(true);
     expect(byId.get(recent.id)).toMatchObject({ actorId: gone.userId, target: 'campaign Spring drive' });
     expect(byId.get(ghost.id)).toMatchObject({ actorId: null, target: FORMER_MEMBER_TARGET });
 
@@ -168,6 +186,81 @@ describe('the audit retention', () => {
     expect(await actorsIn(c.orgId)).toContain(inC.userId);
   });
 
+  it('strips a former member named as the target past the retention, never a member or a thing', async () => {
+    const e = await signUp(t.app);
+    // Another organisation, keeping its log ten years: none of its entries is due.
+    const f = await signUp(t.app);
+    expect(
+      (await sendJson(t.app, 'PUT', '/api/organization/settings', { privacy: { auditMonths: 120 } }, f.token))
+        .statusCode,
+    ).toBe(200);
+    const gone = await addMember(t.app, e, 'viewer');
+    const stays = await addMember(t.app, e, 'viewer');
+    const inF = await addMember(t.app, f, 'viewer');
+    const role = await sendJson(
+      t.app,
+      'PUT',
+      `/api/organization/members/${gone.userId}`,
+      { role: 'editor' },
+      e.token,
+    );
+    expect(role.statusCode).toBe(200);
+    expect((await removeMember(e, gone.userId)).statusCode).toBe(204);
+    const entry = (
+      orgId: number,
+      action: 'member.removed' | 'invitation.created' | 'api_key.created' | 'campaign.created',
+      target: string,
+    ) => recordAudit(db(), { organizationId: orgId, actorId: null, action, target });
+    // An invitation never accepted, a member's address in other letters, a member of
+    // another organisation only, and things that share the former member's name.
+    await entry(e.orgId, 'invitation.created', 'never@example.org as viewer');
+    await entry(e.orgId, 'invitation.created', `${stays.username.toUpperCase()}@EXAMPLE.ORG as editor`);
+    await entry(e.orgId, 'member.removed', inF.username);
+    await entry(e.orgId, 'api_key.created', gone.username);
+    await entry(e.orgId, 'campaign.created', `campaign ${gone.username}`);
+    await entry(f.orgId, 'member.removed', gone.username);
+    for (const org of [e.orgId, f.orgId])
+      await backdate(
+        (await entriesOf(org)).map((x) => x.id),
+        ago(24, 1),
+      );
+    // Within the retention: kept.
+    await entry(e.orgId, 'member.removed', gone.username);
+    const beforeF = await entriesOf(f.orgId);
+    const before = await entriesOf(e.orgId);
+
+    await runJobs();
+
+    const target = new Map((await entriesOf(e.orgId)).map((x) => [x.id, x.target]));
+    const stripped = before
+      .filter((x) => target.get(x.id) === FORMER_MEMBER_TARGET)
+      .map((x) => [x.action, x.target]);
+    expect(stripped.sort()).toEqual(
+      [
+        ['invitation.created', `${gone.username}@example.org as viewer`],
+        ['member.role_changed', `${gone.username}: viewer -> editor`],
+        // Their own entry, stripped with them as its actor.
+        ['member.joined', `${gone.username} as viewer`],
+        ['member.removed', gone.username],
+        ['invitation.created', 'never@example.org as viewer'],
+        ['member.removed', inF.username],
+      ].sort(),
+    );
+    const kept = before.filter((x) => target.get(x.id) === x.target);
+    expect(kept.length + stripped.length).toBe(before.length);
+    for (const [action, name] of [
+      ['invitation.created', `${stays.username}@example.org as viewer`],
+      ['invitation.created', `${stays.username.toUpperCase()}@EXAMPLE.ORG as editor`],
+      ['api_key.created', gone.username],
+      ['campaign.created', `campaign ${gone.username}`],
+    ])
+      expect(kept.map((x) => [x.action, x.target])).toContainEqual([action, name]);
+    // The recent removal keeps the name; the other organisation's entries stay as they were.
+    expect(target.get(before.at(-1)!.id)).toBe(gone.username);
+    expect(beforeF.some((x) => x.action === 'member.removed' && x.target === gone.username)).toBe(true);
+    expect(await entriesOf(f.orgId)).toEqual(beforeF);
+  });
+
   it('works in batches: a full batch says more is waiting, the next step goes on', async () => {
     const d = await signUp(t.app);
     const m = await addMember(t.app, d, 'editor');
@@ -179,16 +272,31 @@ describe('the audit retention', () => {
         target: `asset ${i}`,
       });
     expect((await removeMember(d, m.userId)).statusCode).toBe(204);
+    for (let i = 0; i < 3; i++)
+      await recordAudit(db(), {
+        organizationId: d.orgId,
+        actorId: d.userId,
+        action: 'member.removed',
+        target: m.username,
+      });
     await backdate(
       (await entriesOf(d.orgId)).map((e) => e.id),
       ago(25),
     );
-    const left = async () => (await entriesOf(d.orgId)).filter((e) => e.actorId === m.userId).length;
-    const before = await left();
-    expect(before).toBeGreaterThanOrEqual(4);
+    // Entries of theirs (the actor), and entries about them (the target).
+    const left = async () => {
+      const entries = await entriesOf(d.orgId);
+      return [
+        entries.filter((e) => e.actorId === m.userId).length,
+        entries.filter((e) => names(e, m.username)).length,
+      ];
+    };
+    const [acted, named] = await left();
+    expect(acted).toBeGreaterThanOrEqual(4);
+    expect(named).toBeGreaterThanOrEqual(5);
     let steps = 0;
     while (await stripFormerMembers(db(), { now: NOW, batch: 2 })) steps++;
-    expect(steps).toBeGreaterThanOrEqual(2);
-    expect(await left()).toBe(0);
+    expect(steps).toBeGreaterThanOrEqual(4);
+    expect(await left()).toEqual([0, 0]);
   });
 });

@@ -98,7 +98,13 @@ export function refOf(input: string): string {
     // Not a URL: a bare ref (or a link without its scheme).
   }
   const inQuery = /[?&]ref=([^&#\s]+)/.exec(text);
-  return inQuery ? decodeURIComponent(inQuery[1]) : text;
+  if (!inQuery) return text;
+  try {
+    return decodeURIComponent(inQuery[1]);
+  } catch {
+    // A broken escape (`%` alone): no link has such a ref, so it matches nothing.
+    return inQuery[1];
+  }
 }
 
 type Eb = ExpressionBuilder<Database, 'shares'>;
@@ -129,6 +135,21 @@ function sharesByVisitor({ db, orgId }: OrgRead, match: (eb: Eb) => Expression<S
   );
 }
 
+/**
+ * The organisation's matching shares stored with no visitor id (a browser refusing the
+ * cookie): each stands alone, so each is its own match.
+ */
+const unlinkedShares = ({ db, orgId }: OrgRead, match: (eb: Eb) => Expression<SqlBool>) =>
+  db
+    .selectFrom('shares')
+    .select('id as shareId')
+    .where('organizationId', '=', orgId)
+    .where('supporterId', 'is', null)
+    .where(match)
+    .orderBy('id')
+    .limit(MAX_SUPPORTER_MATCHES)
+    .execute();
+
 /** An address's keyed hash, when the organisation holds it anywhere (reminders, confirmations, unsubscribes). */
 async function heldAddress({ db, orgId }: OrgRead, email: string): Promise<Handle[]> {
   const key = addressKey(await loadAddressKeySecret(db), email);
@@ -153,22 +174,23 @@ async function findHandles(read: OrgRead, query: SupporterSearchQuery): Promise<
   if (query.email !== undefined) return heldAddress(read, query.email);
   const ref = refOf(query.ref ?? '');
   const name = query.name?.toLowerCase();
-  const rows = await sharesByVisitor(read, (eb) =>
+  const match = (eb: Eb) =>
     name !== undefined
       ? eb(eb.fn('lower', [eb.fn('trim', ['supporterName'])]), '=', name)
-      : eb('ref', '=', ref),
-  );
-  return rows.map((r) => ({ share: Number(r.shareId) }));
+      : eb('ref', '=', ref);
+  const rows = [...(await sharesByVisitor(read, match)), ...(await unlinkedShares(read, match))];
+  return rows.slice(0, MAX_SUPPORTER_MATCHES).map((r) => ({ share: Number(r.shareId) }));
 }
 
 /** Whom a handle stands for now; null once the share names no browser (erased meanwhile). */
 async function subjectOf(read: OrgRead, h: Handle): Promise<SupporterSubject | null> {
   const { orgId } = read;
   if ('share' in h) {
-    const rows = await sharesByVisitor(read, (eb) => eb('id', '=', h.share));
-    return rows[0]
-      ? { organizationId: orgId, visitorIds: [rows[0].supporterId as string], emailKeys: [] }
-      : null;
+    const byId = (eb: Eb) => eb('id', '=', h.share);
+    const rows = await sharesByVisitor(read, byId);
+    if (rows[0]) return { organizationId: orgId, visitorIds: [rows[0].supporterId as string], emailKeys: [] };
+    const unlinked = await unlinkedShares(read, byId);
+    return unlinked[0] ? { organizationId: orgId, visitorIds: [], emailKeys: [], shareIds: [h.share] } : null;
   }
   const rows = await sharesByVisitor(read, (eb) => eb('id', 'in', remindedShares(eb, orgId, [h.address])));
   return {
@@ -199,6 +221,7 @@ async function summaryOf({ db, orgId }: OrgRead, s: SupporterSubject) {
     .where((eb) =>
       eb.or([
         ...(s.visitorIds.length ? [eb('supporterId', 'in', s.visitorIds)] : []),
+        ...(s.shareIds?.length ? [eb('id', 'in', s.shareIds)] : []),
         ...(s.emailKeys.length ? [eb('id', 'in', remindedShares(eb, orgId, s.emailKeys))] : []),
         sql<boolean>`1 = 0`,
       ]),
@@ -229,13 +252,36 @@ export async function searchSupporters(
 /** The audit entry's words: what was done and why, nothing of the person. */
 const requestTarget = (what: string, reason: string | undefined) => (reason ? `${what}: ${reason}` : what);
 
-/** What is held for the supporter (the shared export), audited as `privacy.exported`. */
+/**
+ * An admin's copy of the export: without the visitor ids, keyed hashes and mail
+ * bodies (schemas/my-data.ts), which are the same in every organisation and would let
+ * two organisations' admins join up one supporter.
+ */
+export function staffCopy(data: SupporterDataExport): SupporterDataExport {
+  const share = <S extends { messageHash: string | null }>(s: S): S => ({ ...s, messageHash: null });
+  const unkeyed = <S extends { addressKey: string | null }>(s: S): S => ({ ...s, addressKey: null });
+  return {
+    ...data,
+    visitorIds: [],
+    shares: data.shares.map(share),
+    scheduledShares: data.scheduledShares.map(share),
+    reminders: data.reminders.map(unkeyed),
+    clickThroughs: data.clickThroughs.map((c) => ({ ...c, networkKey: null })),
+    reminderAddresses: data.reminderAddresses.map((a) => ({ ...unkeyed(a), mailboxKey: null })),
+    unsubscribed: data.unsubscribed.map(unkeyed),
+    unsubscribeLinks: data.unsubscribeLinks.map(unkeyed),
+    mail: data.mail.map((m) => ({ ...m, recipientKey: null, body: null, headers: null })),
+    dataLinks: data.dataLinks.map(unkeyed),
+  };
+}
+
+/** What is held for the supporter (the shared export, the staff copy), audited as `privacy.exported`. */
 export async function exportSupporter(
   w: OrgWrite & { key: string; format: 'JSON' | 'CSV'; reason?: string },
 ): Promise<SupporterDataExport> {
   const subject = await openSubject({ db: w.db, orgId: w.orgId, key: w.key });
   return auditedWrite(w, async (trx, audit) => {
-    const data = await exportSupporterData(trx, subject);
+    const data = staffCopy(await exportSupporterData(trx, subject));
     await audit('privacy.exported', requestTarget(`${w.format} export`, w.reason));
     return data;
   });

@@ -3,7 +3,7 @@ import { supporterDataExportSchema } from '#shared/schemas/my-data.ts';
 import { SEARCH_ONE_WAY, type SupporterMatch } from '#shared/schemas/privacy-requests.ts';
 import { trackedUrl } from '#shared/share-links.ts';
 import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
-import { shareRow } from '../../test/db-rows.ts';
+import { insertHeldMail, shareRow } from '../../test/db-rows.ts';
 import { seedCampaign } from '../../test/seed-db.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, requester, type SignedUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
@@ -72,6 +72,8 @@ async function seedSupporter(org: SignedUp, label: string): Promise<Supporter> {
     .execute();
   return s;
 }
+
+const emailKeyOf = async (email: string) => addressKey(await loadAddressKeySecret(t.database.db), email);
 
 const search = (token: string, query: string) => inject('GET', `${BASE}?${query}`, token);
 const found = async (token: string, query: string): Promise<SupporterMatch[]> => {
@@ -148,8 +150,11 @@ describe('finding a supporter', () => {
     expect((await search(a.token, 'name=x&ref=y')).json().message).toContain(SEARCH_ONE_WAY);
   });
 
-  it('reads the ref of a share link', () => {
+  it('reads the ref of a share link', async () => {
     expect(refOf('https://rally.example/supporter/4?ref=abc_D-1&a=2')).toBe('abc_D-1');
+    // A broken escape is no link of ours: it finds nothing, and never fails.
+    expect(refOf('x?ref=%')).toBe('%');
+    expect(await found(a.token, `ref=${encodeURIComponent('x?ref=%')}`)).toEqual([]);
     expect(refOf('rally.example/supporter/4?ref=xyz')).toBe('xyz');
     expect(refOf(' abc ')).toBe('abc');
   });
@@ -205,7 +210,10 @@ describe('export and erasure', () => {
     expect(json.statusCode, json.body).toBe(200);
     expect(json.headers['content-disposition']).toContain('attachment');
     const data = supporterDataExportSchema.parse(json.json());
-    expect(data.visitorIds).toEqual([mine.visitorId]);
+    // The staff copy: no visitor id, no keyed hash (the same in every organisation).
+    expect(data.visitorIds).toEqual([]);
+    expect(json.body).not.toContain(mine.visitorId);
+    expect(json.body).not.toContain(await emailKeyOf(mine.email));
     expect(data.shares.map((s) => s.name)).toContain(mine.name);
     expect(data.reminders.map((r) => r.address)).toContain(mine.email);
     // Nothing of the other organisation's supporter, though they share the name and the address.
@@ -221,8 +229,8 @@ describe('export and erasure', () => {
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('section,item,field,value');
-    for (const value of [mine.visitorId, mine.name, mine.email, `Info A`, 'My words A'])
-      expect(csv.body).toContain(value);
+    for (const value of [mine.name, mine.email, `Info A`, 'My words A']) expect(csv.body).toContain(value);
+    expect(csv.body).not.toContain(mine.visitorId);
     entry = await lastAudit(a.orgId);
     expect(entry).toMatchObject({ action: 'privacy.exported', target: 'CSV export' });
   });
@@ -267,5 +275,74 @@ describe('export and erasure', () => {
     expect(lines.every((l) => l.includes(',privacy.'))).toBe(true);
     for (const secret of secrets) expect(csv.body).not.toContain(secret);
     expect(csv.body).toContain(a.username);
+  });
+});
+
+describe('shares of a browser refusing the cookie (stored with no visitor id)', () => {
+  it('are found by name and by link, one match each, exported and erased on their own', async () => {
+    const db = t.database.db;
+    const { campaignId, assetIds } = await seedCampaign(db, {
+      organizationId: a.orgId,
+      assets: [{ title: 'A', type: 'text', content: 'Share this' }],
+    });
+    const base = { assetId: assetIds[0]!, campaignId, organizationId: a.orgId, supporterId: null };
+    const rows = await db
+      .insertInto('shares')
+      .values([
+        shareRow({ ...base, ref: 'gpcRef1', supporterName: 'Grace Hopper' }),
+        shareRow({ ...base, ref: 'gpcRef2', supporterName: 'Grace Hopper' }),
+      ])
+      .returning('id')
+      .execute();
+    const byName = await found(a.token, 'name=grace%20hopper');
+    // Nothing joins the two shares up: two matches of one share each.
+    expect(byName.map((m) => m.shares)).toEqual([1, 1]);
+    const [byLink] = await found(a.token, 'ref=gpcRef2');
+    expect(byLink).toMatchObject({ shares: 1, campaigns: 1 });
+    expect(await found(b.token, 'ref=gpcRef2')).toEqual([]);
+
+    const data = (await inject('GET', `${BASE}/${byLink!.key}/export.json`, a.token)).json();
+    expect(data.shares.map((s: { id: number }) => s.id)).toEqual([rows[1]!.id]);
+    const erased = await inject('POST', `${BASE}/${byLink!.key}/erase`, a.token, { reason: 'Asked by mail' });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const names = await db
+      .selectFrom('shares')
+      .select(['id', 'supporterName'])
+      .where('id', 'in', [rows[0]!.id, rows[1]!.id])
+      .orderBy('id')
+      .execute();
+    expect(names.map((n) => n.supporterName)).toEqual(['Grace Hopper', null]);
+  });
+});
+
+describe('mail in an export', () => {
+  it('never hands an admin a link token, a mail body or an address hash', async () => {
+    const db = t.database.db;
+    const email = 'held.mail@example.org';
+    const key = await emailKeyOf(email);
+    await db
+      .insertInto('reminderSuppressions')
+      .values({ organizationId: a.orgId, emailKey: key, createdAt: new Date().toISOString() })
+      .execute();
+    await insertHeldMail(db, {
+      organizationId: a.orgId,
+      kind: 'reminder',
+      reason: 'budget',
+      recipient: email,
+      recipientKey: key,
+      subject: 'Your reminder',
+      body: 'See your data: https://rally.test/my-data/SECRETTOKEN123 or https://rally.test/unsubscribe/UNSUBTOKEN9',
+      headers: '{"List-Unsubscribe":"<https://rally.test/unsubscribe/UNSUBTOKEN9>"}',
+    });
+    const [match] = await found(a.token, `email=${encodeURIComponent(email)}`);
+    const res = await inject('GET', `${BASE}/${match!.key}/export.json`, a.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = supporterDataExportSchema.parse(res.json());
+    expect(data.mail).toEqual([
+      expect.objectContaining({ subject: 'Your reminder', recipient: email, body: null, headers: null }),
+    ]);
+    for (const secret of ['SECRETTOKEN123', 'UNSUBTOKEN9', key]) expect(res.body).not.toContain(secret);
+    const csv = await inject('GET', `${BASE}/${match!.key}/export.csv`, a.token);
+    for (const secret of ['SECRETTOKEN123', 'UNSUBTOKEN9', key]) expect(csv.body).not.toContain(secret);
   });
 });

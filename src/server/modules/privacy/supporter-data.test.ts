@@ -399,3 +399,23 @@ describe("a supporter's data", () => {
     expect((await exportSupporterData(t.database.db, subjectOf(c, org.orgId))).shares).toHaveLength(1);
   });
 });
+
+describe("a browser's erasure (its visitor id only, no address)", () => {
+  it('drops the unsent reminder mail about its shares, and its export withholds the mail links’ tokens', async () => {
+    const d = await seedSupporter('D', null);
+    const browserOnly: SupporterSubject = { organizationId: null, visitorIds: [d.visitorId], emailKeys: [] };
+    const mail = (await exportSupporterData(t.database.db, browserOnly)).mail;
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.headers).toContain('/unsubscribe/(withheld)');
+    expect(mail[0]!.headers).not.toContain('/unsubscribe/D');
+
+    await t.database.db.transaction().execute((trx) => eraseSupporterData(trx, browserOnly));
+    const row = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('refId', '=', d.scheduledId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'dropped', recipient: null, body: null, headers: null });
+    expect(row.recipientKey).not.toBe(d.emailKey);
+  });
+});

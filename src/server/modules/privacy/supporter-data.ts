@@ -23,6 +23,11 @@ export interface SupporterSubject {
   organizationId: number | string | null;
   visitorIds: string[];
   emailKeys: string[];
+  /**
+   * Shares stored with no visitor id (a browser refusing the cookie): each stands
+   * alone, nothing links it to another, so it is a subject by its own id.
+   */
+  shareIds?: number[];
 }
 
 type AnyDb = Kysely<any>;
@@ -102,13 +107,16 @@ async function resolve(db: Db, subject: SupporterSubject): Promise<Resolved> {
   const base = { organizationId, keys, ownShareIds: [], shareIds: [] } as Resolved;
   const q = db as unknown as AnyDb;
   /** The share ids in `column` of the subject's rows of `table` whose `key` is one of `values`. */
-  const shareIdsOf = async (table: TableName, column: string, key: string, values: string[]) =>
+  const shareIdsOf = async (table: TableName, column: string, key: string, values: (string | number)[]) =>
     values.length === 0
       ? []
       : (
           await scoped(q.selectFrom(table).select(column), table, base).where(key, 'in', values).execute()
         ).map((s) => Number(s[column]));
-  const ownShareIds = await shareIdsOf('shares', 'id', 'supporterId', keys.visitorId);
+  const ownShareIds = [
+    ...(await shareIdsOf('shares', 'id', 'supporterId', keys.visitorId)),
+    ...(await shareIdsOf('shares', 'id', 'id', [...new Set(subject.shareIds ?? [])])),
+  ];
   // A pending share whose reminder goes to the address: the address's to erase too.
   const reminded = await shareIdsOf('reminders', 'shareId', 'emailKey', keys.emailKey);
   return { ...base, ownShareIds, shareIds: [...new Set([...ownShareIds, ...reminded])] };
@@ -129,9 +137,11 @@ function keyMatch(eb: AnyEb, fields: PersonalField[], r: Resolved): Expression<S
 function linkMatch(eb: AnyEb, table: TableName, r: Resolved): Expression<SqlBool>[] {
   if (table === 'shares') return [inList(eb, 'id', r.shareIds)];
   if (table === 'reminders') return [inList(eb, 'shareId', r.ownShareIds)];
+  // A reminder mail about one of the browser's shares, whatever address the browser gave.
+  if (table === 'outbox') return [eb.and([eb('kind', '=', 'reminder'), inList(eb, 'refId', r.ownShareIds)])];
   return [];
 }
-const LINKED: TableName[] = ['shares', 'reminders'];
+const LINKED: TableName[] = ['shares', 'reminders', 'outbox'];
 
 /** The rows whose personal columns (other than key columns) are the subject's. */
 function ownedRows(eb: AnyEb, table: TableName, fields: PersonalField[], r: Resolved): Expression<SqlBool> {
@@ -223,13 +233,20 @@ async function eraseTable(
       .execute();
     return rows + n;
   }
-  // Unsent mail to an erased address is never sent: the row stays, as a record, without the address.
-  if (table === 'outbox')
+  // Unsent mail to an erased address, or reminding of an erased share, is never sent:
+  // the row stays, as a record, without the address or the words.
+  if (table === 'outbox') {
     await scoped(q.updateTable(table), table, r)
       .set({ status: 'dropped', reason: OUTBOX_REASON.erased })
       .where('status', 'in', ['queued', 'held'])
       .where((eb) => ownedRows(eb, table, plain, r))
       .execute();
+    // Reached by its share, not its address: the address's keyed hash goes with the share.
+    await scoped(q.updateTable(table), table, r)
+      .set({ recipientKey: anonymousId() })
+      .where((eb) => eb.or(linkMatch(eb, table, r)))
+      .execute();
+  }
   const set = Object.fromEntries(
     others.filter((f) => f.erase !== 'keep').map((f) => [f.column, erasedValue(f)]),
   );
@@ -264,7 +281,8 @@ async function eraseTable(
  */
 export async function eraseSupporterData(db: Db, subject: SupporterSubject): Promise<{ rows: number }> {
   const r = await resolve(db, subject);
-  if (r.keys.visitorId.length === 0 && r.keys.emailKey.length === 0) return { rows: 0 };
+  if (r.keys.visitorId.length === 0 && r.keys.emailKey.length === 0 && r.ownShareIds.length === 0)
+    return { rows: 0 };
   const q = db as unknown as AnyDb;
   const pseudonyms = new Pseudonyms();
   let rows = 0;
@@ -275,6 +293,14 @@ export async function eraseSupporterData(db: Db, subject: SupporterSubject): Pro
   }
   return { rows };
 }
+
+/**
+ * A mail's text with its data and unsubscribe links' tokens withheld: each opens the
+ * address's data in every organisation, and an export is a file that travels.
+ */
+const LINK_TOKEN = /(\/(?:my-data|unsubscribe)\/)[^\s"'<>)]+/g;
+export const withoutLinkTokens = (mail: string | null): string | null =>
+  mail === null ? null : mail.replace(LINK_TOKEN, '$1(withheld)');
 
 const campaignOf = (row: Row) => ({ id: Number(row.campaignId), name: String(row.campaignName) });
 const organizationOf = (row: Row) => ({ id: Number(row.organizationId), name: String(row.organizationName) });
@@ -421,7 +447,7 @@ export async function exportSupporterData(db: Db, subject: SupporterSubject): Pr
   const unsubscribeLinks = await read('reminderUnsubscribes', 'organization', byAddress('emailKey'));
   const mail = (await scoped(q.selectFrom('outbox as t'), 'outbox', r, 't')
     .selectAll('t')
-    .where(byAddress('recipientKey'))
+    .where((eb: AnyEb) => eb.or([byAddress('recipientKey')(eb), ...linkMatch(eb, 'outbox', r)]))
     .orderBy('t.id')
     .execute()) as Row[];
   const dataLinks = await read('reminderDataLinks', 'organization', byAddress('emailKey'));
@@ -496,8 +522,8 @@ export async function exportSupporterData(db: Db, subject: SupporterSubject): Pr
       sentAt: text(m.sentAt),
       recipient: text(m.recipient),
       recipientKey: String(m.recipientKey),
-      body: text(m.body),
-      headers: text(m.headers),
+      body: withoutLinkTokens(text(m.body)),
+      headers: withoutLinkTokens(text(m.headers)),
     })),
     dataLinks: dataLinks.map((d) => ({
       createdAt: String(d.createdAt),
