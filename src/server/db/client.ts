@@ -75,6 +75,11 @@ export function openDatabase(opts: DbOptions): DbHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's own lower() folds ASCII only; every caller compares it with a value
+  // lowered in JavaScript (a name, an address), as PostgreSQL's lower() folds in UTF-8.
+  sqlite.function('lower', { deterministic: true }, (text: unknown) =>
+    text === null ? null : String(text).toLowerCase(),
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -139,6 +139,18 @@ describe('finding a supporter', () => {
     // The other organisation's share link finds nothing here.
     expect(await found(a.token, `ref=${theirs.ref}`)).toEqual([]);
     expect(await found(a.token, 'name=Nobody%20Here')).toEqual([]);
+    // Case is ignored beyond ASCII too, on either database.
+    await t.database.db
+      .updateTable('shares')
+      .set({ supporterName: 'Ádám Öz' })
+      .where('ref', '=', mine.ref)
+      .execute();
+    expect(await found(a.token, `name=${encodeURIComponent('ádám ÖZ')}`)).toHaveLength(1);
+    await t.database.db
+      .updateTable('shares')
+      .set({ supporterName: mine.name })
+      .where('ref', '=', mine.ref)
+      .execute();
     expect(await found(a.token, 'email=nobody%40example.org')).toEqual([]);
   });
 
