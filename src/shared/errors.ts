@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   INVITATION_NOT_FOUND: 'The invitation link is unknown, revoked or already used (404)',
   INVITATION_EXPIRED: 'The invitation link has expired (410)',
   LAST_ADMIN: 'The change would leave the organisation without an admin (409)',
+  LAST_OPERATOR:
+    'Deleting the account would leave the instance without an operator: only the command line may (409)',
   // The instance and its operators
   OPERATOR_REQUIRED: 'A route only an operator of the instance may use: organisation admins included (403)',
   REGISTRATION_CLOSED: 'Sign-up is closed on this instance: only operators create accounts (403)',

@@ -101,6 +101,10 @@ export const deleteAccountSchema = z.strictObject({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
+/** The 409 of the instance's last operator who asks to delete their account. */
+export const LAST_OPERATOR_DELETION_MESSAGE =
+  'You are the last operator of this instance: name another one (npm run admin -- grant-operator <username>) before deleting your account';
+
 /** The 409 of the last admin of an organisation who asks to delete their account. */
 export const lastAdminDeletionMessage = (organization: string) =>
   `You are the last admin of ${organization}: make another member an admin, or ask them to, before deleting your account`;

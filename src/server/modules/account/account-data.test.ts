@@ -2,8 +2,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_INCORRECT } from '#shared/schemas/account.ts';
-import { accountDataSchema, lastAdminDeletionMessage } from '#shared/schemas/account-data.ts';
+import {
+  accountDataSchema,
+  LAST_OPERATOR_DELETION_MESSAGE,
+  lastAdminDeletionMessage,
+} from '#shared/schemas/account-data.ts';
 import { ANONYMOUS_PREFIX } from '../../db/personal-data.ts';
+import { insertHeldMail } from '../../test/db-rows.ts';
 import { addMember, postApiKey } from '../../test/teams.ts';
 import { appPerFile, requester, signUp } from '../../test/test-app.ts';
 import { accountRowFields } from './account-data.ts';
@@ -180,5 +185,82 @@ describe('DELETE /api/user', () => {
     expect((await inject('GET', '/api/campaigns', key.json().key)).statusCode).toBe(401);
     const invitations = await inject('GET', '/api/organization/invitations', admin.token);
     expect(invitations.json().map((i: { email: string }) => i.email)).not.toContain('pending@example.org');
+  });
+
+  it("refuses the instance's last operator (409), not once there's another: only the command line may", async () => {
+    const admin = await signUp(t.app);
+    const member = await addMember(t.app, admin, 'editor');
+    const db = t.database.db;
+    const setOperators = (ids: number[]) =>
+      db
+        .updateTable('users')
+        .set((eb) => ({ isOperator: eb.case().when('id', 'in', ids).then(1).else(0).end() }))
+        .execute();
+    await setOperators([member.userId]);
+    expectRefusal(await deleteAccount(member.token, 'secret123'), 409, {
+      code: 'LAST_OPERATOR',
+      message: LAST_OPERATOR_DELETION_MESSAGE,
+    });
+    const me = await inject('GET', '/api/user', member.token);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().isOperator).toBe(true);
+
+    await setOperators([member.userId, admin.userId]);
+    expect((await deleteAccount(member.token, 'secret123')).statusCode).toBe(204);
+    const operators = await db.selectFrom('users').select('id').where('isOperator', '=', 1).execute();
+    expect(operators).toEqual([{ id: admin.userId }]);
+  });
+
+  it("drops the mail still waiting to go to the member's addresses, and no one else's", async () => {
+    const admin = await signUp(t.app);
+    const member = await addMember(t.app, admin, 'editor');
+    const db = t.database.db;
+    const email = `${member.username}@example.org`;
+    const newEmail = `${member.username}.new@example.org`;
+    const now = new Date().toISOString();
+    await db
+      .insertInto('emailChanges')
+      .values({
+        userId: member.userId,
+        oldEmail: email,
+        newEmail,
+        confirmTokenHash: 'hash',
+        confirmBy: new Date(Date.now() + 3_600_000).toISOString(),
+        createdAt: now,
+      })
+      .execute();
+    const mail = async (recipient: string, status: 'queued' | 'held' | 'sent', kind?: string) => {
+      const id = await insertHeldMail(db, { organizationId: admin.orgId, recipient, kind });
+      if (status !== 'held')
+        await db.updateTable('outbox').set({ status, reason: null }).where('id', '=', id).execute();
+      return id;
+    };
+    const theirs = [
+      await mail(email, 'queued', 'member-notification'),
+      await mail(email, 'held'),
+      await mail(newEmail, 'queued', 'email-confirm'),
+    ];
+    const sent = await mail(email, 'sent');
+    const others = [await mail('someone-else@example.org', 'queued'), await mail(newEmail, 'queued')];
+
+    expect((await deleteAccount(member.token, 'secret123')).statusCode).toBe(204);
+    const rows = await db
+      .selectFrom('outbox')
+      .select(['id', 'status', 'reason', 'recipient', 'body'])
+      .where('id', 'in', [...theirs, sent, ...others])
+      .orderBy('id')
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of theirs)
+      expect(byId.get(id)).toEqual({
+        id,
+        status: 'dropped',
+        reason: 'erased-on-request',
+        recipient: null,
+        body: null,
+      });
+    expect(byId.get(sent)?.status).toBe('sent');
+    // Another address, and another kind of mail to the changed-to address (not this account's doing), go on.
+    for (const id of others) expect(byId.get(id)?.status).toBe('queued');
   });
 });

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   type AccountData,
   accountDataSchema,
+  LAST_OPERATOR_DELETION_MESSAGE,
   lastAdminDeletionMessage,
 } from '#shared/schemas/account-data.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +19,7 @@ import { conflict } from '../../lib/errors.ts';
 import { lockOrganization } from '../../lib/org-lock.ts';
 import { nowIso } from '../../lib/time.ts';
 import { otherAdmins, revokeMade } from '../members/index.ts';
+import { ACCOUNT_MAIL, OUTBOX_REASON } from '../outbox/index.ts';
 import { anonymousId } from '../privacy/index.ts';
 import { checkCurrentPassword, type PasswordProof } from './account.service.ts';
 
@@ -168,6 +170,50 @@ function erasedUser(): Record<string, unknown> {
   };
 }
 
+/**
+ * How many other accounts are operators of the instance. On PostgreSQL the operators'
+ * rows are locked first, in id order: two last operators deleting their accounts at
+ * once go one after the other, and the second no longer counts the first.
+ */
+async function otherOperators(trx: Transaction<Database>, dialect: DialectName, userId: number) {
+  let q = trx.selectFrom('users').select('id').where('isOperator', '=', 1).orderBy('id');
+  if (dialect === 'postgres') q = q.forUpdate();
+  return (await q.execute()).filter((r) => r.id !== userId).length;
+}
+
+/**
+ * Mail waiting in the outbox (queued or held) for the account's address, or for an
+ * address of its email changes (their confirmation and undo notices), is never sent:
+ * dropped as erased, without its address or words, as unsent mail keeps its row.
+ */
+async function dropWaitingMail(trx: Transaction<Database>, userId: number, email: string | null) {
+  const changes = await trx
+    .selectFrom('emailChanges')
+    .select(['oldEmail', 'newEmail'])
+    .where('userId', '=', userId)
+    .execute();
+  const changeAddresses = changes.flatMap((c) => [c.oldEmail, c.newEmail]).filter((a) => a !== null);
+  if (email === null && changeAddresses.length === 0) return;
+  await trx
+    .updateTable('outbox')
+    .set({ status: 'dropped', reason: OUTBOX_REASON.erased, recipient: null, body: null, headers: null })
+    .where('status', 'in', ['queued', 'held'])
+    .where((eb) =>
+      eb.or([
+        ...(email === null ? [] : [eb('recipient', '=', email)]),
+        ...(changeAddresses.length === 0
+          ? []
+          : [
+              eb.and([
+                eb('kind', 'in', [ACCOUNT_MAIL.emailConfirm, ACCOUNT_MAIL.emailChanged]),
+                eb('recipient', 'in', changeAddresses),
+              ]),
+            ]),
+      ]),
+    )
+    .execute();
+}
+
 async function currentOrganization(trx: Transaction<Database>, orgId: number | null) {
   if (orgId === null) return undefined;
   return trx.selectFrom('organizations').select(['id', 'name']).where('id', '=', orgId).executeTakeFirst();
@@ -176,9 +222,10 @@ async function currentOrganization(trx: Transaction<Database>, orgId: number | n
 /**
  * Deletes the signed-in account (`DELETE /api/user`): the password first (a stolen
  * session cannot), then, in one transaction, the last-admin rule (409 naming the
- * organisation), the entry in the organisation's audit log, what the member made there
- * and may no longer stand behind (pending invitations, API keys: as a removal does),
- * every session, and the registry's rule on each staff column: rows that exist only
+ * organisation), the last-operator rule (409), the entry in the organisation's audit
+ * log, what the member made there and may no longer stand behind (pending invitations,
+ * API keys: as a removal does), the mail still waiting to go to them, every session,
+ * and the registry's rule on each staff column: rows that exist only
  * for the account go, references to it become null, its own fields are emptied or
  * anonymised. Audit logs keep the actor until their own retention.
  */
@@ -191,14 +238,18 @@ export async function deleteAccount(opts: PasswordProof & { dialect: DialectName
     // Read again inside the lock: a role change that committed meanwhile counts.
     const fresh = await trx
       .selectFrom('users')
-      .select(['role', 'organizationId'])
+      .select(['role', 'organizationId', 'isOperator', 'email'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     const org = await currentOrganization(trx, fresh.organizationId);
     if (org && fresh.role === 'admin' && (await otherAdmins(trx, org.id, user.id)) === 0)
       throw conflict('LAST_ADMIN', lastAdminDeletionMessage(org.name));
+    // Only the command line may leave the instance without an operator (docs/api.md "Operators").
+    if (fresh.isOperator === 1 && (await otherOperators(trx, dialect, user.id)) === 0)
+      throw conflict('LAST_OPERATOR', LAST_OPERATOR_DELETION_MESSAGE);
     await audit('account.deleted', user.username);
     if (org) await revokeMade(trx, audit, org.id, user.id, null);
+    await dropWaitingMail(trx, user.id, fresh.email);
     for (const f of accountRowFields()) await eraseRows(trx as AnyDb, f, user.id);
     await trx.updateTable('users').set(erasedUser()).where('id', '=', user.id).execute();
   });

@@ -17,9 +17,17 @@ import type { Job } from '../../jobs/runner.ts';
 // and visits are counted by rows). Variant views are not rolled up: they are counted
 // by rows, which stay.
 //
+// A scheduled share is an event of its creation and of its moment: it keeps its fields
+// until both are past the retention (the reminder and the supporter posting it from
+// the reminder link need its words, name and visitor id at and after its moment).
+//
 // `organizations.personalDataStrippedTo` is the cutoff of the last finished pass, so a
-// pass reads only the events between it and the new cutoff; it does not move while an
-// event of the window waits for the rollups.
+// pass reads only the events created between it and the new cutoff; it does not move
+// while an event of the window waits for the rollups. The shares of that window
+// scheduled after the cutoff are held back, and the mark still moves past them: a
+// second window of each pass reads, by their moment, the shares created before the
+// mark and scheduled between the mark and the new cutoff, which is where every
+// held-back share lands once its moment is past the retention.
 
 export const RETENTION_JOB = 'personal-data-retention';
 /** Daily: an event loses its personal fields within a day of its date. */
@@ -39,14 +47,29 @@ export interface EventSource {
   key: string[];
   /** How the rows of an organisation are found. */
   orgColumn: 'organizationId' | 'campaignId';
+  /**
+   * The window a pass reads: events created between the mark and the cutoff, or the
+   * shares held back by earlier passes whose moment is now between them.
+   */
+  by: 'createdAt' | 'scheduledFor';
 }
 
 const SOURCES: EventSource[] = [
-  { table: 'shares', mark: 'shares', key: ['id'], orgColumn: 'organizationId' },
-  { table: 'clicks', mark: 'clicks', key: ['id'], orgColumn: 'organizationId' },
-  { table: 'visits', mark: 'visits', key: ['id'], orgColumn: 'organizationId' },
-  { table: 'variantViews', mark: null, key: ['variantId', 'visitorId', 'day'], orgColumn: 'campaignId' },
+  { table: 'shares', mark: 'shares', key: ['id'], orgColumn: 'organizationId', by: 'createdAt' },
+  { table: 'shares', mark: 'shares', key: ['id'], orgColumn: 'organizationId', by: 'scheduledFor' },
+  { table: 'clicks', mark: 'clicks', key: ['id'], orgColumn: 'organizationId', by: 'createdAt' },
+  { table: 'visits', mark: 'visits', key: ['id'], orgColumn: 'organizationId', by: 'createdAt' },
+  {
+    table: 'variantViews',
+    mark: null,
+    key: ['variantId', 'visitorId', 'day'],
+    orgColumn: 'campaignId',
+    by: 'createdAt',
+  },
 ];
+
+/** The sources a pass reads: a first pass (no mark) has held nothing back before. */
+const sourcesOf = (pass: Pass) => (pass.from ? SOURCES : SOURCES.filter((s) => s.by === 'createdAt'));
 
 /** The registry's retention-bound personal columns of a table. */
 export const rawEventFields = (table: EventTable): PersonalField[] =>
@@ -127,8 +150,24 @@ async function duePasses(trx: Db, now: number, after: number, limit: number): Pr
 /** The rows of `source` in the pass's window, optionally only those above or at most at the mark. */
 function windowRows(trx: Db, source: EventSource, pass: Pass) {
   const db = trx as unknown as Kysely<any>;
-  let q = db.selectFrom(source.table).where('createdAt', '<', pass.cutoff);
-  if (pass.from) q = q.where('createdAt', '>=', pass.from);
+  let q = db.selectFrom(source.table);
+  if (source.by === 'scheduledFor') {
+    // Shares an earlier pass held back (created before its cutoff, scheduled after
+    // it) whose moment is now past the retention too; read by shares_org_scheduled_idx.
+    if (!pass.from) throw new Error('Held-back shares are read only after a first pass');
+    q = q
+      .where('scheduledFor', 'is not', null)
+      .where('scheduledFor', '>=', pass.from)
+      .where('scheduledFor', '<', pass.cutoff)
+      .where('createdAt', '<', pass.from);
+  } else {
+    q = q.where('createdAt', '<', pass.cutoff);
+    if (pass.from) q = q.where('createdAt', '>=', pass.from);
+    // A scheduled share whose moment is not yet past the retention keeps what it needs;
+    // the window by `scheduledFor` of a later pass strips it.
+    if (source.table === 'shares')
+      q = q.where((eb) => eb.or([eb('scheduledFor', 'is', null), eb('scheduledFor', '<', pass.cutoff)]));
+  }
   q =
     source.orgColumn === 'organizationId'
       ? q.where('organizationId', '=', pass.organizationId)
@@ -137,9 +176,6 @@ function windowRows(trx: Db, source: EventSource, pass: Pass) {
           'in',
           db.selectFrom('campaigns').select('id').where('organizationId', '=', pass.organizationId),
         );
-  // A scheduled share still waiting for its moment keeps what it needs until then.
-  if (source.table === 'shares')
-    q = q.where((eb) => eb.or([eb('scheduledFor', 'is', null), eb('scheduledFor', '<', pass.cutoff)]));
   return q.where((eb) => stillPersonal(eb, rawEventFields(source.table)));
 }
 
@@ -152,12 +188,14 @@ export function strippable(
   budget: number,
 ) {
   let q = windowRows(trx, source, pass).select(source.key);
-  if (source.mark) q = q.where('id', '<=', mark ?? 0).orderBy('id');
+  if (source.mark)
+    q = q.where('id', '<=', mark ?? 0).orderBy(source.by === 'scheduledFor' ? 'scheduledFor' : 'id');
   return q.limit(budget);
 }
 
-/** The source of each raw event table. */
-export const eventSource = (table: EventTable): EventSource => SOURCES.find((s) => s.table === table)!;
+/** The source of each raw event table's window (by creation, or the held-back shares by their moment). */
+export const eventSource = (table: EventTable, by: EventSource['by'] = 'createdAt'): EventSource =>
+  SOURCES.find((s) => s.table === table && s.by === by)!;
 
 /** Strips up to `budget` rows of one table in a pass; returns how many it stripped. */
 async function stripSome(
@@ -224,7 +262,7 @@ export async function stripExpiredPersonalData(
   const passes = await duePasses(trx, opts.now, after.id, RETENTION_ORGS_PER_STEP);
   for (const pass of passes) {
     let waiting = false;
-    for (const source of SOURCES) {
+    for (const source of sourcesOf(pass)) {
       const mark = source.mark ? marks.get(source.mark) : undefined;
       budget -= await stripSome(trx, source, pass, mark, budget);
       // The organisation is taken up again by the next step, where it stopped.

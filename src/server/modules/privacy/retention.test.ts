@@ -133,22 +133,30 @@ async function expectStripped(
   }
 }
 
-const rollUpAll = async () => {
-  while (await t.database.db.transaction().execute((trx) => rollUpBatch(trx, { now: NOW + 60_000 }))) {}
+const rollUpAll = async (now = NOW) => {
+  while (await t.database.db.transaction().execute((trx) => rollUpBatch(trx, { now: now + 60_000 }))) {}
 };
 const strip = (opts: { batch?: number } = {}) =>
   t.database.db.transaction().execute((trx) => stripExpiredPersonalData(trx, { now: NOW, ...opts }));
-const stripAll = async (batch?: number) => {
+/** A whole run of the job at `now`: its steps until one finds nothing more; returns the steps that did. */
+const stripAll = async (batch?: number, now = NOW) => {
   const after = { id: 0 };
   let steps = 0;
   while (
-    await t.database.db
-      .transaction()
-      .execute((trx) => stripExpiredPersonalData(trx, { now: NOW, batch, after }))
+    await t.database.db.transaction().execute((trx) => stripExpiredPersonalData(trx, { now, batch, after }))
   )
     steps++;
   return steps;
 };
+
+/** The cutoff of the organisation's last finished pass. */
+const markOf = (orgId: number) =>
+  t.database.db
+    .selectFrom('organizations')
+    .select('personalDataStrippedTo')
+    .where('id', '=', orgId)
+    .executeTakeFirstOrThrow()
+    .then((o) => o.personalDataStrippedTo);
 
 /** Everything the organisation's figures are read from, and the figures as the API answers them. */
 async function figures(who: SignedUp, campaignIds: number[], assetIds: number[]) {
@@ -205,14 +213,7 @@ describe('the personal-data retention job', () => {
   it('leaves an event the rollups have not counted, and strips it once they have', async () => {
     const c = await signUp(t.app);
     const late = await eventsAt(c.orgId, monthsAgo(13, 40));
-    const passOf = async () =>
-      (
-        await t.database.db
-          .selectFrom('organizations')
-          .select('personalDataStrippedTo')
-          .where('id', '=', c.orgId)
-          .executeTakeFirstOrThrow()
-      ).personalDataStrippedTo;
+    const passOf = () => markOf(c.orgId);
     // Its ids are past the rollup marks: it waits, and the organisation's pass is not finished.
     await stripAll();
     await expectStripped(late.campaignId, false, ['shares', 'clicks', 'visits']);
@@ -243,6 +244,53 @@ describe('the personal-data retention job', () => {
     // A's 13 months do not reach two months back, whatever B chose.
     await expectStripped(ofA.campaignId, false);
     expect(await figures(b, [ofB.campaignId], [ofB.assetId])).toEqual(before);
+  });
+
+  it('holds back a scheduled share until its moment is past the retention too, then strips it', async () => {
+    const c = await signUp(t.app);
+    await t.database.db
+      .updateTable('organizations')
+      .set({ personalDataMonths: 1 })
+      .where('id', '=', c.orgId)
+      .execute();
+    // Created 40 days ago, its moment 10 days ahead: past the retention by its creation only.
+    const e = await eventsAt(c.orgId, new Date(NOW - 40 * DAY_MS).toISOString());
+    const moment = NOW + 10 * DAY_MS;
+    await t.database.db
+      .updateTable('shares')
+      .set({ scheduledFor: new Date(moment).toISOString(), status: 'pending' })
+      .where('id', '=', e.shareId)
+      .execute();
+    const shareFields = async () =>
+      t.database.db
+        .selectFrom('shares')
+        .select(['shareText', 'supporterName', 'supporterId'])
+        .where('id', '=', e.shareId)
+        .executeTakeFirstOrThrow();
+    // One run a day, as the job runs; each finishes its pass, so the mark moves on daily.
+    const day = async (d: number) => {
+      await rollUpAll(NOW + d * DAY_MS);
+      await stripAll(undefined, NOW + d * DAY_MS);
+    };
+    await day(0);
+    await expectStripped(e.campaignId, true, ['clicks', 'visits', 'variantViews']);
+    // The mark moves past its creation, yet the share keeps what its reminder needs.
+    expect(await markOf(c.orgId)).toBe(cutoffFor(1, NOW));
+    expect(await shareFields()).toEqual({
+      shareText: 'My own words',
+      supporterName: 'Ada Lovelace',
+      supporterId: e.visitor,
+    });
+    // Its moment comes and goes: a month after it, it is still kept.
+    let d = 1;
+    for (; Date.parse(cutoffFor(1, NOW + d * DAY_MS)) <= moment; d++) {
+      await day(d);
+      expect((await shareFields()).shareText, `day ${d}`).toBe('My own words');
+    }
+    // The first run whose cutoff is past its moment strips it.
+    await day(d);
+    await expectStripped(e.campaignId, true);
+    expect(await markOf(c.orgId)).toBe(cutoffFor(1, NOW + d * DAY_MS));
   });
 
   it('works in batches, each step a transaction, until nothing is left', async () => {
