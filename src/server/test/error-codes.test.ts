@@ -193,6 +193,8 @@ describe('every refusal carries a listed code', () => {
       payload: { name: 'Forged' },
     });
     refused(crossSite, 403, 'CROSS_SITE_REFUSED');
+    // A supporter's erasure when nothing is held for their browser: nothing erased, and said so.
+    refused(await a.app.inject({ method: 'DELETE', url: '/api/supporter/my-data' }), 404, 'NO_DATA_HELD');
 
     const expiring = await signUp(a.app);
     await a.database.db
