@@ -84,6 +84,17 @@ export function readVisitorCookie(request: FastifyRequest): VisitorCookie | unde
   return visitorCookieRefused(request) ? undefined : parseVisitorCookie(request);
 }
 
+/**
+ * The id of a visitor cookie this server issued, whatever the browser's choice: a
+ * supporter who turned on Global Privacy Control, or chose to share without the
+ * cookie, can still read and erase what the cookie they still carry names (My data).
+ * Only for that: everywhere else a refused browser's cookie is ignored (above).
+ */
+export function issuedVisitorId(request: FastifyRequest): string | undefined {
+  const visitor = parseVisitorCookie(request);
+  return visitor?.issued ? visitor.id : undefined;
+}
+
 function parseVisitorCookie(request: FastifyRequest): VisitorCookie | undefined {
   const value = request.cookies?.[SUPPORTER_COOKIE_NAME];
   if (!value) return undefined;

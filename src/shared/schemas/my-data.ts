@@ -116,3 +116,72 @@ export const supporterDataExportSchema = z.object({
 });
 export type SupporterDataExport = z.infer<typeof supporterDataExportSchema>;
 export type ExportedShare = z.infer<typeof exportedShareSchema>;
+
+// What the export holds, section by section, in words a supporter understands: the My
+// data dialog's summary and its "nothing held", and the erasure's "nothing to erase".
+// The sections are the export's lists (the per-supporter figures' lists included);
+// `visitorIds` only names the subject (the browser's own cookie), so holds nothing.
+
+type ListKeys<T> = { [K in keyof T]: T[K] extends unknown[] ? K : never }[keyof T];
+type Figures = SupporterDataExport['figures'];
+export type HeldSection =
+  | Exclude<ListKeys<SupporterDataExport>, 'visitorIds'>
+  | `figures.${ListKeys<Figures> & string}`;
+
+/**
+ * Each section's words, `{s}` or `{es}` marking the plural's ending: "1 share you made",
+ * "2 shares you made". A section missing here does not compile.
+ */
+export const HELD_SECTION_WORDS: Record<HeldSection, string> = {
+  shares: 'share{s} you made',
+  scheduledShares: 'scheduled share{s}',
+  reminders: 'reminder{s}',
+  referralLinks: 'link{s} you shared',
+  clickThroughs: 'visit{s} through a shared link',
+  visits: 'campaign page visit{s}',
+  textsShown: 'share text{s} shown to you',
+  'figures.campaigns': 'campaign{s} you shared in',
+  'figures.organizations': 'organisation{s} you shared for',
+  'figures.days': 'day{s} of your shares in the figures',
+  'figures.topSupporterDays': 'day{s} among the most active supporters',
+  reminderAddresses: 'reminder address{es}',
+  unsubscribed: 'unsubscription{s}',
+  unsubscribeLinks: 'unsubscribe link{s}',
+  mail: 'email{s}',
+  dataLinks: 'link{s} to your data',
+};
+
+/** "3 shares you made": the count and the section's words, singular or plural. */
+const countWords = (count: number, words: string) =>
+  `${count} ${words.replace(/\{(e?s)\}/g, (_, ending: string) => (count === 1 ? '' : ending))}`;
+
+/** The export's list sections, walked from the schema: `figures.days` for a nested one. */
+export function exportListSections(
+  shape: z.ZodRawShape = supporterDataExportSchema.shape,
+  prefix = '',
+): string[] {
+  return Object.entries(shape).flatMap(([key, schema]) => {
+    if (schema instanceof z.ZodArray) return key === 'visitorIds' && !prefix ? [] : [`${prefix}${key}`];
+    if (schema instanceof z.ZodObject) return exportListSections(schema.shape, `${prefix}${key}.`);
+    return [];
+  });
+}
+
+export interface HeldCount {
+  section: HeldSection;
+  count: number;
+  /** "1 share you made", "3 campaign page visits". */
+  words: string;
+}
+
+/** The sections of an export that hold something, with their counts; none when nothing is held. */
+export function heldCounts(data: SupporterDataExport): HeldCount[] {
+  return (Object.keys(HELD_SECTION_WORDS) as HeldSection[]).flatMap((section) => {
+    const [group, key] = section.split('.') as [string, string | undefined];
+    const parent = data[group as keyof SupporterDataExport] as Record<string, unknown>;
+    const list = (key ? parent[key] : parent) as unknown[];
+    return list.length === 0
+      ? []
+      : [{ section, count: list.length, words: countWords(list.length, HELD_SECTION_WORDS[section]) }];
+  });
+}

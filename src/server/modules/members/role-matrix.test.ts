@@ -377,7 +377,7 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/push/public-key': {},
   'GET /api/supporter/my-data': {},
-  'DELETE /api/supporter/my-data': {},
+  'DELETE /api/supporter/my-data': { alsoAllowed: [404] },
   'GET /my-data/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'GET /my-data/:token/data.json': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'POST /my-data/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },

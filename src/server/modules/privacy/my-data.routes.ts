@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SUPPORTER_COOKIE_NAME } from '#shared/constants.ts';
 import { noContentResponses, ok, tokenParamsSchema } from '#shared/schemas/common.ts';
-import { type SupporterDataExport, supporterDataExportSchema } from '#shared/schemas/my-data.ts';
+import { heldCounts, type SupporterDataExport, supporterDataExportSchema } from '#shared/schemas/my-data.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -10,7 +9,7 @@ import { escapeHtml } from '../../lib/html-escape.ts';
 import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
 import { acceptFormPosts, type PlainPage, plainPageResponses, sendPlainPage } from '../../lib/plain-page.ts';
 import { noStore } from '../../lib/replies.ts';
-import { readVisitorCookie } from '../../lib/supporter-id.ts';
+import { clearVisitorCookie, issuedVisitorId } from '../../lib/supporter-id.ts';
 import { assertSameOrigin } from '../../plugins/csrf.ts';
 import { hashToken } from '../auth/index.ts';
 import { eraseSupporterData, exportSupporterData, type SupporterSubject } from './supporter-data.ts';
@@ -19,6 +18,9 @@ import { eraseSupporterData, exportSupporterData, type SupporterSubject } from '
 // caller's browser (its signed visitor cookie), to read and to erase; and the page a
 // reminder mail's link opens (modules/reminders/data-link.ts) for the same about an
 // address. Both are instance-wide: the supporter's own request.
+// The browser is known by a visitor cookie this server issued (a made-up or unsigned
+// id is nobody's data), read even when the browser now refuses the cookie (Global
+// Privacy Control, or its choice): what its still-present cookie names is its own.
 
 /** Reads of a browser's own data per client network a minute. */
 export const MY_DATA_READS_PER_MINUTE = 30;
@@ -30,12 +32,6 @@ const browserSubject = (visitorId: string | undefined): SupporterSubject => ({
   visitorIds: visitorId ? [visitorId] : [],
   emailKeys: [],
 });
-
-/** The visitor id of a cookie this server issued; a made-up or unsigned id is nobody's data. */
-function ownVisitorId(request: FastifyRequest): string | undefined {
-  const visitor = readVisitorCookie(request);
-  return visitor?.issued ? visitor.id : undefined;
-}
 
 /**
  * Another site's page may neither read nor erase a visitor's data: a request a browser
@@ -61,7 +57,7 @@ export async function myDataRoutes(app: FastifyInstance, { db, config }: AppDeps
     },
     async (request) => {
       refuseCrossSite(request);
-      return exportSupporterData(db, browserSubject(ownVisitorId(request)));
+      return exportSupporterData(db, browserSubject(issuedVisitorId(request)));
     },
   );
 
@@ -74,14 +70,22 @@ export async function myDataRoutes(app: FastifyInstance, { db, config }: AppDeps
     },
     async (request, reply) => {
       refuseCrossSite(request);
-      const visitorId = ownVisitorId(request);
+      const visitorId = issuedVisitorId(request);
       // The cookie is what another site could ride on: with one, the request must be our page's.
-      if (visitorId) {
-        assertSameOrigin(request, config);
-        await db.transaction().execute((trx) => eraseSupporterData(trx, browserSubject(visitorId)));
-      }
+      if (visitorId) assertSameOrigin(request, config);
+      const erased =
+        visitorId !== undefined &&
+        (await db.transaction().execute(async (trx) => {
+          const subject = browserSubject(visitorId);
+          if (heldCounts(await exportSupporterData(trx, subject)).length === 0) return false;
+          await eraseSupporterData(trx, subject);
+          return true;
+        }));
+      // Nothing held is nothing erased: the answer says so rather than claim an erasure.
+      if (!erased)
+        throw notFound('NO_DATA_HELD', 'Rally holds nothing about this browser: there is nothing to erase');
       // The browser starts over as a new visitor: the erased id is nobody's any more.
-      reply.clearCookie(SUPPORTER_COOKIE_NAME, { path: '/' });
+      clearVisitorCookie(request, reply);
       return reply.code(204).send(null);
     },
   );

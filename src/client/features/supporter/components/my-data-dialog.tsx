@@ -1,13 +1,21 @@
-import { useEffect, useState } from 'react';
-import { type SupporterDataExport, supporterDataExportSchema } from '#shared/schemas/my-data.ts';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { heldCounts, type SupporterDataExport, supporterDataExportSchema } from '#shared/schemas/my-data.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TitledDialog } from '#client/components/ui/dialog.tsx';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { apiRequest, hasErrorCode } from '#client/lib/api-client.ts';
 import { saveFile } from '#client/lib/save-file.ts';
+import { currentVisitorCookieState } from './privacy-notice.tsx';
 
 const MY_DATA = '/api/supporter/my-data';
 
 type Step = 'view' | 'confirm' | 'erased';
+
+/**
+ * A browser without the cookie (its choice, or Global Privacy Control) is linked to
+ * nothing: what it did with the cookie before can no longer be found from here.
+ */
+const NO_COOKIE_NOTE =
+  'This browser shares without a cookie, so nothing Rally keeps is linked to it. Anything it shared earlier with the cookie is no longer linked to it either: to see or erase it, ask the organisation, who can find it from a share link, your name or your email address.';
 
 const day = (iso: string) => new Date(iso).toLocaleString();
 
@@ -18,11 +26,14 @@ export default function MyDataDialog({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>('view');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    apiRequest<unknown>('GET', MY_DATA)
-      .then((d) => setData(supporterDataExportSchema.parse(d)))
-      .catch(() => setError('Your data could not be loaded. Please try again.'));
-  }, []);
+  const load = useCallback(
+    () =>
+      apiRequest<unknown>('GET', MY_DATA)
+        .then((d) => setData(supporterDataExportSchema.parse(d)))
+        .catch(() => setError('Your data could not be loaded. Please try again.')),
+    [],
+  );
+  useEffect(() => void load(), [load]);
 
   const erase = async () => {
     setBusy(true);
@@ -30,8 +41,13 @@ export default function MyDataDialog({ onClose }: { onClose: () => void }) {
     try {
       await apiRequest('DELETE', MY_DATA);
       setStep('erased');
-    } catch {
-      setError('Your data could not be erased. Please try again.');
+    } catch (err) {
+      if (hasErrorCode(err, 'NO_DATA_HELD')) {
+        // Erased meanwhile (another tab), or never held: say so, and show what is held now.
+        setStep('view');
+        setError('Rally held nothing about this browser any more: there was nothing to erase.');
+        void load();
+      } else setError('Your data could not be erased. Please try again.');
     } finally {
       setBusy(false);
     }
@@ -41,17 +57,16 @@ export default function MyDataDialog({ onClose }: { onClose: () => void }) {
     data &&
     saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'rally-my-data.json');
 
-  const empty =
-    data &&
-    data.shares.length + data.scheduledShares.length + data.reminders.length + data.referralLinks.length ===
-      0;
+  // Every section of the export counts (visits and figures too), not only the ones listed below.
+  const held = data ? heldCounts(data) : [];
+  const empty = held.length === 0;
 
   return (
     <TitledDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title="My data"
-      description="What Rally holds about this browser, on this site: your shares, scheduled shares, reminder addresses and the links you shared."
+      description="What Rally holds about this browser, on this site: your shares, scheduled shares, reminders, the links you shared, your visits and the figures that count you."
     >
       {step === 'erased' ? (
         <p role="status" className="text-sm">
@@ -63,9 +78,13 @@ export default function MyDataDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <div className="grid gap-3 text-sm">
           {empty ? (
-            <p>Rally holds nothing about this browser.</p>
+            <>
+              <p>Rally holds nothing about this browser.</p>
+              {currentVisitorCookieState() !== 'cookie' && <p>{NO_COOKIE_NOTE}</p>}
+            </>
           ) : (
             <>
+              <Section title="What Rally holds" items={held.map((h) => h.words)} />
               <Section
                 title="Shares"
                 items={data.shares.map(
@@ -133,10 +152,13 @@ export default function MyDataDialog({ onClose }: { onClose: () => void }) {
 }
 
 function Section({ title, items }: { title: string; items: string[] }) {
+  const id = useId();
   if (items.length === 0) return null;
   return (
-    <section>
-      <h3 className="font-medium">{title}</h3>
+    <section aria-labelledby={id}>
+      <h3 id={id} className="font-medium">
+        {title}
+      </h3>
       <ul className="list-disc pl-5">
         {items.map((item, i) => (
           <li key={`${i}:${item}`} dir="auto">

@@ -16,7 +16,7 @@ import { apiRequest } from '#client/lib/api-client.ts';
 const sendsGpc = () => (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 
 /** How this browser stands: GPC wins; else the supporter's own choice (a cookie that holds no id). */
-function currentState(): VisitorCookieState {
+export function currentVisitorCookieState(): VisitorCookieState {
   if (sendsGpc()) return 'gpc';
   return document.cookie.split(/;\s*/).includes(`${NO_VISITOR_COOKIE_NAME}=1`) ? 'choice' : 'cookie';
 }
@@ -28,7 +28,7 @@ function currentState(): VisitorCookieState {
  * Privacy Control there is no choice to make: the page keeps no id.
  */
 export function PrivacyNotice({ organization }: { organization: SupporterOrganization }) {
-  const [state, setState] = useState(currentState);
+  const [state, setState] = useState(currentVisitorCookieState);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const choose = async (visitorCookie: boolean) => {
@@ -36,7 +36,7 @@ export function PrivacyNotice({ organization }: { organization: SupporterOrganiz
     setError('');
     try {
       await apiRequest('PUT', COOKIE_CHOICE_PATH, { visitorCookie });
-      setState(visitorCookie ? currentState() : 'choice');
+      setState(visitorCookie ? currentVisitorCookieState() : 'choice');
     } catch {
       setError('Your choice could not be saved. Please try again.');
     } finally {
