@@ -211,6 +211,23 @@ describe('DELETE /api/user', () => {
     expect(operators).toEqual([{ id: admin.userId }]);
   });
 
+  it('lets only one of the last two operators go when both delete their accounts at once', async () => {
+    // In two organisations: their rows are not one lock.
+    const one = await addMember(t.app, await signUp(t.app), 'editor');
+    const two = await addMember(t.app, await signUp(t.app), 'editor');
+    const db = t.database.db;
+    await db.updateTable('users').set({ isOperator: 0 }).execute();
+    await db
+      .updateTable('users')
+      .set({ isOperator: 1 })
+      .where('id', 'in', [one.userId, two.userId])
+      .execute();
+    const answers = await Promise.all([one, two].map((m) => deleteAccount(m.token, 'secret123')));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+    const operators = await db.selectFrom('users').select('id').where('isOperator', '=', 1).execute();
+    expect(operators).toHaveLength(1);
+  });
+
   it("drops the mail still waiting to go to the member's addresses, and no one else's", async () => {
     const admin = await signUp(t.app);
     const member = await addMember(t.app, admin, 'editor');
