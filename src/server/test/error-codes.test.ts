@@ -573,6 +573,26 @@ describe('every refusal carries a listed code', () => {
     await policy({ registration: 'open', allowedEmailDomains: [] });
   });
 
+  it("the instance's last operator deleting their account", async () => {
+    const admin = await signUp(a.app);
+    const member = await addMember(a.app, admin, 'editor');
+    const db = a.database.db;
+    const operators = await db.selectFrom('users').select('id').where('isOperator', '=', 1).execute();
+    await db.updateTable('users').set({ isOperator: 0 }).execute();
+    await db.updateTable('users').set({ isOperator: 1 }).where('id', '=', member.userId).execute();
+    try {
+      refused(
+        await inject(a, 'DELETE', '/api/user', member.token, { password: 'secret123' }),
+        409,
+        'LAST_OPERATOR',
+      );
+    } finally {
+      await db.updateTable('users').set({ isOperator: 0 }).where('id', '=', member.userId).execute();
+      for (const { id } of operators)
+        await db.updateTable('users').set({ isOperator: 1 }).where('id', '=', id).execute();
+    }
+  });
+
   it('reaches every code the enum lists, but those only a race or a bug can produce', () => {
     const expected = Object.keys(ERROR_CODES).filter((code) => !(code in UNREACHABLE));
     expect(expected.filter((code) => !reached.has(code))).toEqual([]);
