@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noContentResponses, ok, tokenParamsSchema } from '#shared/schemas/common.ts';
-import { heldCounts, type SupporterDataExport, supporterDataExportSchema } from '#shared/schemas/my-data.ts';
+import { type SupporterDataExport, supporterDataExportSchema } from '#shared/schemas/my-data.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -73,14 +73,11 @@ export async function myDataRoutes(app: FastifyInstance, { db, config }: AppDeps
       const visitorId = issuedVisitorId(request);
       // The cookie is what another site could ride on: with one, the request must be our page's.
       if (visitorId) assertSameOrigin(request, config);
+      // The erasure counts what it changed: no row is nothing held (its transaction changed nothing).
       const erased =
         visitorId !== undefined &&
-        (await db.transaction().execute(async (trx) => {
-          const subject = browserSubject(visitorId);
-          if (heldCounts(await exportSupporterData(trx, subject)).length === 0) return false;
-          await eraseSupporterData(trx, subject);
-          return true;
-        }));
+        (await db.transaction().execute((trx) => eraseSupporterData(trx, browserSubject(visitorId)))).rows >
+          0;
       // Nothing held is nothing erased: the answer says so rather than claim an erasure.
       if (!erased)
         throw notFound('NO_DATA_HELD', 'Rally holds nothing about this browser: there is nothing to erase');

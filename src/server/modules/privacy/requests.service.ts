@@ -257,7 +257,7 @@ const requestTarget = (what: string, reason: string | undefined) => (reason ? `$
  * bodies (schemas/my-data.ts), which are the same in every organisation and would let
  * two organisations' admins join up one supporter.
  */
-export function staffCopy(data: SupporterDataExport): SupporterDataExport {
+function staffCopy(data: SupporterDataExport): SupporterDataExport {
   const share = <S extends { messageHash: string | null }>(s: S): S => ({ ...s, messageHash: null });
   const unkeyed = <S extends { addressKey: string | null }>(s: S): S => ({ ...s, addressKey: null });
   return {

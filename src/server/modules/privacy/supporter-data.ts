@@ -299,7 +299,7 @@ export async function eraseSupporterData(db: Db, subject: SupporterSubject): Pro
  * address's data in every organisation, and an export is a file that travels.
  */
 const LINK_TOKEN = /(\/(?:my-data|unsubscribe)\/)[^\s"'<>)]+/g;
-export const withoutLinkTokens = (mail: string | null): string | null =>
+const withoutLinkTokens = (mail: string | null): string | null =>
   mail === null ? null : mail.replace(LINK_TOKEN, '$1(withheld)');
 
 const campaignOf = (row: Row) => ({ id: Number(row.campaignId), name: String(row.campaignName) });
