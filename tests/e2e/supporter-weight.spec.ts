@@ -50,8 +50,10 @@ for (const [device, options] of [
         JS_BUDGET_BYTES,
       );
 
-      const counted = supporterJsFiles(readManifest(clientDist));
-      expect([...fetched.keys()].sort()).toEqual([...counted].sort());
+      // The bench counts the heaviest language's catalog; an English browser loads English's.
+      const manifest = readManifest(clientDist);
+      const counted = [...supporterJsFiles(manifest), manifest['locales/supporter/en.po'].file];
+      expect([...fetched.keys()].sort()).toEqual(counted.sort());
     });
   });
 }
