@@ -3,7 +3,7 @@ import type { LinguiConfig } from '@lingui/conf';
 
 // The catalogs (docs/decisions/0030-languages.md). Each is a chunk of its own per locale,
 // so a page loads only its own area's messages in its own language: the supporter page
-// loads `supporter` alone; the staff workspace loads every client catalog. `server` holds
+// loads `supporter` and `shared` alone; the staff workspace every client catalog. `server` holds
 // the words only the server writes (mails, the first paint's own words, the poster, the
 // .ics): they carry explicit ids, and the server reads every catalog (src/server/lib/messages.ts).
 // A file belongs to one catalog: `exclude` keeps the areas apart.
@@ -57,9 +57,16 @@ const config: LinguiConfig = {
       [client('app')],
       [client('app/start.tsx'), client('app/providers.tsx'), client('app/routes/supporter-page.tsx')],
     ),
+    // Words both sides show (src/shared: error messages, the privacy notice, figure
+    // names): explicit ids; the client loads this catalog on every page, the server reads it.
+    {
+      path: '<rootDir>/src/shared/locales/{locale}',
+      include: ['<rootDir>/src/shared'],
+      exclude: ['**/*.test.ts'],
+    },
     {
       path: '<rootDir>/src/server/locales/{locale}',
-      include: ['<rootDir>/src/server', '<rootDir>/src/shared'],
+      include: ['<rootDir>/src/server'],
       exclude: ['**/*.test.ts'],
     },
   ],

@@ -65,20 +65,28 @@ export function supporterInitialKeys(manifest: Manifest): Set<string> {
   return closure(manifest, [entryKeyOf(manifest), START_MODULE, SUPPORTER_ROUTE]);
 }
 
-/** The six languages' catalogs of the supporter page (lingui.config.ts), by manifest key. */
-const SUPPORTER_CATALOG = /^locales\/supporter\/(en|es|fr|de|pt-BR|ar)\.po$/;
+/** The manifest keys of the catalogs the supporter page loads in a language (lingui.config.ts). */
+export const supporterCatalogKeys = (locale: string) => [
+  `locales/supporter/${locale}.po`,
+  `../shared/locales/${locale}.po`,
+];
+const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt-BR', 'ar'];
 
 /**
- * The JS files the supporter page loads at start: with the catalog of its language, which
- * is counted as the heaviest of the six so the budget holds in every language.
+ * The JS files the supporter page loads at start; given the build's folder, with the
+ * catalogs of the heaviest of the six languages, so the budget holds in every language.
  */
 export function supporterJsFiles(manifest: Manifest, outDir?: string): Set<string> {
   const files = filesOf(manifest, supporterInitialKeys(manifest)).js;
-  const catalogs = Object.keys(manifest).filter((k) => SUPPORTER_CATALOG.test(k));
-  if (catalogs.length && outDir) {
-    const size = (k: string) => gzipBytes(fs.readFileSync(path.join(outDir, manifest[k].file)));
-    files.add(manifest[catalogs.reduce((a, b) => (size(b) > size(a) ? b : a))].file);
-  }
+  if (!outDir) return files;
+  const filesIn = (locale: string) =>
+    supporterCatalogKeys(locale)
+      .filter((k) => manifest[k])
+      .map((k) => manifest[k].file);
+  const weigh = (locale: string) =>
+    filesIn(locale).reduce((n, f) => n + gzipBytes(fs.readFileSync(path.join(outDir, f))), 0);
+  const heaviest = LANGUAGES.reduce((a, b) => (weigh(b) > weigh(a) ? b : a));
+  for (const f of filesIn(heaviest)) files.add(f);
   return files;
 }
 

@@ -7,11 +7,27 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, type Locale, localeDirection
 
 /** A locale the client can show: the six, and the pseudo-locale of the translation checks. */
 export type ClientLocale = Locale | 'pseudo';
-export type CatalogArea = 'supporter' | 'campaigns' | 'organization' | 'stats' | 'app';
-export const SUPPORTER_AREAS: readonly CatalogArea[] = ['supporter'];
-export const STAFF_AREAS: readonly CatalogArea[] = ['supporter', 'campaigns', 'organization', 'stats', 'app'];
+export type CatalogArea = 'shared' | 'supporter' | 'campaigns' | 'organization' | 'stats' | 'app';
+export const SUPPORTER_AREAS: readonly CatalogArea[] = ['shared', 'supporter'];
+export const STAFF_AREAS: readonly CatalogArea[] = [
+  'shared',
+  'supporter',
+  'campaigns',
+  'organization',
+  'stats',
+  'app',
+];
 
-const loaders = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+// The words both sides show live beside the shared code (src/shared/locales).
+const loaders = {
+  ...import.meta.glob<{ messages: Messages }>('../locales/*/*.po'),
+  ...Object.fromEntries(
+    Object.entries(import.meta.glob<{ messages: Messages }>('../../shared/locales/*.po')).map(([k, load]) => [
+      k.replace('../../shared/locales/', '../locales/shared/'),
+      load,
+    ]),
+  ),
+};
 
 const isClientLocale = (value: unknown): value is ClientLocale => value === 'pseudo' || isLocale(value);
 

@@ -28,9 +28,10 @@ export interface PageMeta {
 export type ShellLocale = Locale | 'pseudo';
 
 /** The build's module of a catalog (lingui.config.ts), for its modulepreload. */
-export const catalogModule = (area: string, locale: ShellLocale) => `locales/${area}/${locale}.po`;
+export const catalogModule = (area: string, locale: ShellLocale) =>
+  area === 'shared' ? `../shared/locales/${locale}.po` : `locales/${area}/${locale}.po`;
 /** The catalogs the staff workspace loads (src/client/i18n/catalogs.ts STAFF_AREAS). */
-const STAFF_CATALOGS = ['supporter', 'campaigns', 'organization', 'stats', 'app'];
+const STAFF_CATALOGS = ['shared', 'supporter', 'campaigns', 'organization', 'stats', 'app'];
 
 /** JSON inside <script type="application/json">: no '<' can end the element early. */
 export const scriptSafeJson = (json: string) =>
@@ -133,7 +134,7 @@ export class AppShell {
     const m = this.manifest;
     let links = '';
     // A catalog missing from the manifest (a build without it) is only not preloaded.
-    if (m) routes = routes.filter((r) => m[r] || !r.startsWith('locales/'));
+    if (m) routes = routes.filter((r) => m[r] || !r.endsWith('.po'));
     if (m && routes.every((r) => m[r])) {
       const closure = (keys: string[]) => {
         const seen = new Set<string>();

@@ -22,7 +22,7 @@ function catalogDirs(): string[] {
     dir = path.dirname(dir);
   const client = path.join(dir, 'src', 'client', 'locales');
   const areas = fs.existsSync(client) ? fs.readdirSync(client).map((area) => path.join(client, area)) : [];
-  return [...areas, path.join(dir, 'src', 'server', 'locales')];
+  return [...areas, path.join(dir, 'src', 'shared', 'locales'), path.join(dir, 'src', 'server', 'locales')];
 }
 
 const po = formatter({ origins: false });
