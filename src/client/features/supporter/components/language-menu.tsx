@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { LanguagesIcon } from 'lucide-react';
 import { useId } from 'react';
 import { isLocale, LANGUAGE_QUERY, LOCALE_INFO, type Locale } from '#shared/locales.ts';
-import { rememberLocale } from '#client/i18n/catalogs.ts';
+import { documentLocale, rememberLocale } from '#client/i18n/catalogs.ts';
 
 /** What the supporter JSON says of languages (docs/api.md "Languages"); absent from older servers. */
 export interface SupporterLanguages {
@@ -10,6 +10,13 @@ export interface SupporterLanguages {
   languages?: readonly string[];
   /** The one this page is served in. */
   language?: string;
+}
+
+/** The page's address without `?lang=`: a link's language gives way to the supporter's choice. */
+export function withoutLanguageQuery(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete(LANGUAGE_QUERY);
+  return url.toString();
 }
 
 /**
@@ -22,12 +29,10 @@ export function LanguageMenu({ languages, language }: SupporterLanguages) {
   const id = useId();
   const offered = (languages ?? []).filter(isLocale);
   if (offered.length < 2) return null;
-  const current = language && isLocale(language) ? language : document.documentElement.lang;
+  const current = language && isLocale(language) ? language : documentLocale();
   const choose = (locale: Locale) => {
     rememberLocale(locale);
-    const url = new URL(location.href);
-    url.searchParams.delete(LANGUAGE_QUERY);
-    location.assign(url.toString());
+    location.assign(withoutLanguageQuery(location.href));
   };
   return (
     <div className="flex items-center gap-2 text-sm" data-testid="language-menu">
