@@ -4,7 +4,8 @@ import { appPerFile } from '../test/test-app.ts';
 // Pages that belong to no campaign (a mail link's page, the workspace's shell) are in the
 // reader's language: the remembered choice (rally_lang), then ?lang=, then the browser's.
 const t = appPerFile();
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('the language of a page without a campaign', () => {
   it('follows Accept-Language, with <html lang dir>', async () => {
