@@ -140,6 +140,10 @@ export function AssetOrganizer({
             collisionDetection={closestCenter}
             onDragEnd={onDragEnd}
             accessibility={{
+              // dnd-kit's own words are English: its instructions are given here in the reader's language.
+              screenReaderInstructions: {
+                draggable: t`To pick up a draggable item, press the space bar. While dragging, use the arrow keys to move the item. Press space again to drop the item in its new position, or press escape to cancel.`,
+              },
               announcements: {
                 onDragStart: ({ active }) => {
                   const name = title(byId.get(Number(active.id))!);
