@@ -3,7 +3,15 @@
 // browser's Accept-Language against the languages offered, then the campaign's default,
 // then the organisation's. Pure functions of the request's values: nothing here throws,
 // whatever a client sends.
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, matchLocale } from '#shared/locales.ts';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LANGUAGE_COOKIE,
+  LANGUAGE_QUERY,
+  LOCALES,
+  type Locale,
+  matchLocale,
+} from '#shared/locales.ts';
 
 /** The rule that chose the language, in the order they are tried. */
 export type LanguageSource =
@@ -126,4 +134,50 @@ export function negotiateLanguage(inputs: LanguageInputs): NegotiatedLanguage {
     if (locale) return { locale, source };
   }
   return { locale: offered.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : offered[0], source: 'fallback' };
+}
+
+/** What a request carries that negotiation reads: the cookie, the query and the header. */
+interface LanguageRequest {
+  cookies?: Record<string, string | undefined>;
+  query?: unknown;
+  headers: { 'accept-language'?: string | string[] };
+}
+
+/**
+ * The pseudo-locale (accented, longer English) of the translation checks is served only
+ * where the server was started with PSEUDO_LOCALE=1 (the browser tests'): it is no language.
+ */
+const PSEUDO_LOCALE_ON = process.env.PSEUDO_LOCALE === '1';
+export const PSEUDO_LOCALE = 'pseudo';
+
+/** True when this request asks for the pseudo-locale and the server allows it. */
+function asksPseudo(request: LanguageRequest): boolean {
+  if (!PSEUDO_LOCALE_ON) return false;
+  const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY];
+  return (
+    query === PSEUDO_LOCALE || (query === undefined && request.cookies?.[LANGUAGE_COOKIE] === PSEUDO_LOCALE)
+  );
+}
+
+/** The inputs of negotiation a request carries. */
+export function requestLanguageInputs(
+  request: LanguageRequest,
+): Pick<LanguageInputs, 'explicit' | 'query' | 'acceptLanguage'> {
+  const header = request.headers['accept-language'];
+  const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY];
+  return {
+    explicit: request.cookies?.[LANGUAGE_COOKIE] ?? null,
+    query: typeof query === 'string' || Array.isArray(query) ? (query as string | string[]) : null,
+    acceptLanguage: Array.isArray(header) ? header.join(',') : (header ?? null),
+  };
+}
+
+/**
+ * The language of a staff page's shell (the workspace, sign-in, invitations): the
+ * remembered choice, `?lang=`, then the browser's; all six offered. A signed-in member's
+ * profile language is applied by the client once it knows the member (it also sets the cookie).
+ */
+export function staffLanguage(request: LanguageRequest): Locale | typeof PSEUDO_LOCALE {
+  if (asksPseudo(request)) return PSEUDO_LOCALE;
+  return negotiateLanguage(requestLanguageInputs(request)).locale;
 }
