@@ -19,6 +19,12 @@ export interface PageMeta {
   data?: { id: string; json: string };
   /** The page's first paint: HTML inside the root element, shown until the app replaces it. */
   body?: string;
+  /** The document's language and direction (`<html lang dir>`); absent: the shell's own (`en`). */
+  lang?: { locale: string; dir: 'ltr' | 'rtl' };
+  /** Meta tags a page repeats (`og:locale:alternate`), after `meta`: [property/name, content]. */
+  repeatedMeta?: [string, string][];
+  /** `<link rel="alternate" hreflang href>`: the page in each of its languages. */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 /** JSON inside <script type="application/json">: no '<' can end the element early. */
@@ -54,6 +60,8 @@ interface ManifestChunk {
 
 export class AppShell {
   private readonly head: string;
+  /** The head around its `<html>` tag, for a page that names its own language. */
+  private readonly htmlTag: [before: string, after: string] | undefined;
   /** The rest of the page, cut at the root element's content. */
   private readonly tail: [beforeRoot: string, afterRoot: string];
   private readonly defaultHtml: string;
@@ -67,6 +75,10 @@ export class AppShell {
     const withoutTitle = html.replace(/<title>[^<]*<\/title>/, '');
     const at = withoutTitle.indexOf('</head>');
     this.head = withoutTitle.slice(0, at);
+    const tag = /<html\b[^>]*>/i.exec(this.head);
+    this.htmlTag = tag
+      ? [this.head.slice(0, tag.index), this.head.slice(tag.index + tag[0].length)]
+      : undefined;
     const rest = withoutTitle.slice(at);
     const root = rest.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length;
     this.tail = root < ROOT_ELEMENT.length ? [rest, ''] : [rest.slice(0, root), rest.slice(root)];
@@ -112,15 +124,24 @@ export class AppShell {
   }
 
   render(page: PageMeta): string {
-    const plain = !page.title && !page.meta && !page.preloads && !page.data && !page.routes && !page.body;
+    const plain =
+      !page.title && !page.meta && !page.preloads && !page.data && !page.routes && !page.body && !page.lang;
     if (plain && this.defaultHtml) return this.defaultHtml;
     const title = `<title>${escapeHtml(page.title ?? 'Rally')}</title>`;
-    const tags = Object.entries(page.meta ?? {})
-      .map(([key, content]) => {
-        const attr = key.startsWith('og:') ? 'property' : 'name';
-        return `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
-      })
+    const metaTag = ([key, content]: [string, string]) => {
+      const attr = key.startsWith('og:') ? 'property' : 'name';
+      return `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
+    };
+    let tags = Object.entries(page.meta ?? {})
+      .map(metaTag)
       .join('');
+    if (page.repeatedMeta) tags += page.repeatedMeta.map(metaTag).join('');
+    if (page.alternates)
+      tags += page.alternates
+        .map(
+          (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}" />`,
+        )
+        .join('');
     const preloads = (page.preloads ?? [])
       .map(
         (p) =>
@@ -132,6 +153,10 @@ export class AppShell {
       : '';
     const route = page.routes ? this.routePreloads(page.routes) : '';
     const [beforeRoot, afterRoot] = this.tail;
-    return `${this.head}${title}${tags}${route}${preloads}${data}${beforeRoot}${page.body ?? ''}${afterRoot}`;
+    const head =
+      page.lang && this.htmlTag
+        ? `${this.htmlTag[0]}<html lang="${escapeHtml(page.lang.locale)}" dir="${page.lang.dir}">${this.htmlTag[1]}`
+        : this.head;
+    return `${head}${title}${tags}${route}${preloads}${data}${beforeRoot}${page.body ?? ''}${afterRoot}`;
   }
 }

@@ -3,16 +3,17 @@
 // browser's Accept-Language against the languages offered, then the campaign's default,
 // then the organisation's. Pure functions of the request's values: nothing here throws,
 // whatever a client sends.
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, matchLocale } from '#shared/locales.ts';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type LANGUAGE_SOURCES,
+  LOCALES,
+  type Locale,
+  matchLocale,
+} from '#shared/locales.ts';
 
 /** The rule that chose the language, in the order they are tried. */
-export type LanguageSource =
-  | 'explicit'
-  | 'query'
-  | 'accept-language'
-  | 'campaign-default'
-  | 'organization-default'
-  | 'fallback';
+export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
 
 export interface LanguageInputs {
   /** The explicit choice: the `rally_lang` cookie, or a member's profile language. */
