@@ -74,9 +74,11 @@ export function mergedTranslations(stored: AssetTranslations, edit: AssetTransla
   return out;
 }
 
-/** The JSON column's value: null for none. */
-export const translationsColumn = (t: AssetTranslations): string | null =>
-  Object.keys(t).length > 0 ? JSON.stringify(t) : null;
+/** The JSON column's value, languages without words left out: null for none. */
+export function translationsColumn(t: AssetTranslations): string | null {
+  const kept = Object.entries(t).filter(([, words]) => words && Object.keys(words).length > 0);
+  return kept.length > 0 ? JSON.stringify(Object.fromEntries(kept)) : null;
+}
 
 /** The fields an asset shows supporters in its own (default-language) words. */
 function givenFields(asset: Pick<Asset, 'type' | 'title' | 'shareText' | 'description' | 'altText'>) {

@@ -69,7 +69,8 @@ export const NOT_A_LOCALE = `Translations are keyed by language: one of ${LOCALE
 
 /**
  * `translations` in an asset write: keyed by locale (any other key is 400 on
- * `translations.{key}`). Whether the campaign offers each language is the server's check.
+ * `translations.{key}`); a language with only blank fields is kept empty (no words).
+ * Whether the campaign offers each language is the server's check.
  */
 export const translationsField = z
   .record(z.string(), assetTranslationSchema, { error: 'translations must be an object keyed by language' })
@@ -78,9 +79,9 @@ export const translationsField = z
       if (!isLocale(key)) ctx.addIssue({ code: 'custom', message: NOT_A_LOCALE, path: [key] });
   })
   .transform((record) => {
+    // A language whose fields are all blank stays, empty: an edit then removes its words.
     const kept: AssetTranslations = {};
-    for (const [key, words] of Object.entries(record))
-      if (isLocale(key) && Object.keys(words).length > 0) kept[key] = words;
+    for (const [key, words] of Object.entries(record)) if (isLocale(key)) kept[key] = words;
     return kept;
   });
 
