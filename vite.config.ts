@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 
@@ -79,7 +81,16 @@ const START_PACKAGES =
 // proxies nothing: in development Vite proxies the API to the Fastify process.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), precompress(), embedCard()],
+  plugins: [
+    react(),
+    // Lingui's macros (t, Trans, plural) become catalog lookups at build time, and each
+    // locale's .po becomes a compiled chunk of its own (docs/decisions/0030-languages.md).
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /src[\\/]client[\\/].*\.tsx?$/ }),
+    lingui(),
+    tailwindcss(),
+    precompress(),
+    embedCard(),
+  ],
   build: {
     outDir: process.env.CLIENT_OUT_DIR ?? '../../dist/client',
     emptyOutDir: true,

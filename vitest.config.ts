@@ -1,3 +1,4 @@
+import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
 import { GUARDS } from './vitest.guards.config.ts';
 
@@ -6,6 +7,10 @@ import { GUARDS } from './vitest.guards.config.ts';
 const pg = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
+  // The client's Lingui macros, as in vite.config.ts.
+  plugins: [
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /src[\\/]client[\\/].*\.tsx?$/ }),
+  ],
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,

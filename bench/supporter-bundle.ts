@@ -26,7 +26,7 @@ import { reportRow } from './lib/report.ts';
 const SUPPORTER_OK = [
   /^shared\//,
   /^client\/features\/(supporter|shares|scheduling|previews)\//,
-  /^client\/(components|lib)\//,
+  /^client\/(components|lib|i18n|locales\/supporter)\//,
   /^client\/app\/(providers\.tsx|start\.tsx|supporter-path\.ts|routes\/supporter-page\.tsx)$/,
   /^client\/(main\.tsx|index\.html|styles\.css)$/,
 ];

@@ -1,4 +1,5 @@
 import { supporterPathId } from './app/supporter-path.ts';
+import { activateLocale, documentLocale, STAFF_AREAS, SUPPORTER_AREAS } from './i18n/catalogs.ts';
 import './styles.css';
 
 // The entry is this file and the styles: React and the screens are loaded from here.
@@ -23,7 +24,9 @@ const loadRouter = () => import('./app/router.tsx');
 
 function run() {
   const screen = supporter ? import('./app/routes/supporter-page.tsx') : loadRouter();
-  void Promise.all([import('./app/start.tsx'), screen]).then(([{ start }, screen]) =>
+  // The page's language is the server's choice (<html lang>); its catalogs load beside the screen.
+  const words = activateLocale(documentLocale(), supporter ? SUPPORTER_AREAS : STAFF_AREAS);
+  void Promise.all([import('./app/start.tsx'), screen, words]).then(([{ start }, screen]) =>
     start(screen.default, { sliced: supporter }),
   );
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_LOCALE, type Locale, localeDirection } from '#shared/locales.ts';
 import { escapeHtml } from '../lib/html-escape.ts';
 
 /** Per-page head content: title and meta tags (values are escaped here, once). */
@@ -19,13 +20,22 @@ export interface PageMeta {
   data?: { id: string; json: string };
   /** The page's first paint: HTML inside the root element, shown until the app replaces it. */
   body?: string;
-  /** The document's language and direction (`<html lang dir>`); absent: the shell's own (`en`). */
-  lang?: { locale: string; dir: 'ltr' | 'rtl' };
   /** Meta tags a page repeats (`og:locale:alternate`), after `meta`: [property/name, content]. */
   repeatedMeta?: [string, string][];
   /** `<link rel="alternate" hreflang href>`: the page in each of its languages. */
   alternates?: { hreflang: string; href: string }[];
+  /** The page's language (`<html lang dir>`), which the client's catalogs follow; English when absent. */
+  locale?: ShellLocale;
 }
+
+/** A language a page can be sent in: the six, and the pseudo-locale of the translation checks. */
+export type ShellLocale = Locale | 'pseudo';
+
+/** The build's module of a catalog (lingui.config.ts), for its modulepreload. */
+export const catalogModule = (area: string, locale: ShellLocale) =>
+  area === 'shared' ? `../shared/locales/${locale}.po` : `locales/${area}/${locale}.po`;
+/** The catalogs the staff workspace loads (src/client/i18n/catalogs.ts STAFF_AREAS). */
+const STAFF_CATALOGS = ['shared', 'supporter', 'campaigns', 'organization', 'stats', 'app'];
 
 /** JSON inside <script type="application/json">: no '<' can end the element early. */
 export const scriptSafeJson = (json: string) =>
@@ -40,6 +50,13 @@ export const scriptSafeJson = (json: string) =>
  * The supporter page, painted by the server, fetches its scripts after that paint.
  */
 const APP_MODULES = ['app/start.tsx', 'app/router.tsx'];
+const staffModules = (locale: ShellLocale) => [
+  ...APP_MODULES,
+  ...STAFF_CATALOGS.map((area) => catalogModule(area, locale)),
+];
+
+/** index.html's root element, whose language each page sets. */
+const HTML_ELEMENT = '<html lang="en">';
 
 /** Where a page's first paint goes (index.html's empty root element). */
 const ROOT_ELEMENT = '<div id="root">';
@@ -60,11 +77,13 @@ interface ManifestChunk {
 
 export class AppShell {
   private readonly head: string;
-  /** The head around its `<html>` tag, for a page that names its own language. */
-  private readonly htmlTag: [before: string, after: string] | undefined;
   /** The rest of the page, cut at the root element's content. */
   private readonly tail: [beforeRoot: string, afterRoot: string];
   private readonly defaultHtml: string;
+  /** The head per language other than English, made on first use. */
+  private readonly heads = new Map<ShellLocale, string>();
+  /** The plain staff page per language other than English. */
+  private readonly plainPages = new Map<ShellLocale, string>();
   private readonly manifest: Record<string, ManifestChunk> | undefined;
   private readonly routeLinks = new Map<string, string>();
 
@@ -75,10 +94,6 @@ export class AppShell {
     const withoutTitle = html.replace(/<title>[^<]*<\/title>/, '');
     const at = withoutTitle.indexOf('</head>');
     this.head = withoutTitle.slice(0, at);
-    const tag = /<html\b[^>]*>/i.exec(this.head);
-    this.htmlTag = tag
-      ? [this.head.slice(0, tag.index), this.head.slice(tag.index + tag[0].length)]
-      : undefined;
     const rest = withoutTitle.slice(at);
     const root = rest.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length;
     this.tail = root < ROOT_ELEMENT.length ? [rest, ''] : [rest.slice(0, root), rest.slice(root)];
@@ -90,7 +105,29 @@ export class AppShell {
     } catch {
       this.manifest = undefined;
     }
-    this.defaultHtml = this.render({ routes: APP_MODULES });
+    this.defaultHtml = this.render({ routes: staffModules(DEFAULT_LOCALE) });
+  }
+
+  private headIn(locale: ShellLocale | undefined): string {
+    if (!locale || locale === DEFAULT_LOCALE) return this.head;
+    let head = this.heads.get(locale);
+    if (head === undefined) {
+      const dir = locale === 'pseudo' ? 'ltr' : localeDirection(locale);
+      head = this.head.replace(HTML_ELEMENT, `<html lang="${locale}" dir="${dir}">`);
+      this.heads.set(locale, head);
+    }
+    return head;
+  }
+
+  /** A staff page (every page but the supporter page) in a language: its scripts and catalogs preloaded. */
+  staffPage(locale: ShellLocale): string {
+    if (locale === DEFAULT_LOCALE) return this.defaultHtml;
+    let html = this.plainPages.get(locale);
+    if (html === undefined) {
+      html = this.render({ routes: staffModules(locale), locale });
+      this.plainPages.set(locale, html);
+    }
+    return html;
   }
 
   /** modulepreload/stylesheet links for these modules' static chunks that the entry does not already load. */
@@ -100,6 +137,8 @@ export class AppShell {
     if (cached !== undefined) return cached;
     const m = this.manifest;
     let links = '';
+    // A catalog missing from the manifest (a build without it) is only not preloaded.
+    if (m) routes = routes.filter((r) => m[r] || !r.endsWith('.po'));
     if (m && routes.every((r) => m[r])) {
       const closure = (keys: string[]) => {
         const seen = new Set<string>();
@@ -125,7 +164,7 @@ export class AppShell {
 
   render(page: PageMeta): string {
     const plain =
-      !page.title && !page.meta && !page.preloads && !page.data && !page.routes && !page.body && !page.lang;
+      !page.title && !page.meta && !page.preloads && !page.data && !page.routes && !page.body && !page.locale;
     if (plain && this.defaultHtml) return this.defaultHtml;
     const title = `<title>${escapeHtml(page.title ?? 'Rally')}</title>`;
     const metaTag = ([key, content]: [string, string]) => {
@@ -153,10 +192,6 @@ export class AppShell {
       : '';
     const route = page.routes ? this.routePreloads(page.routes) : '';
     const [beforeRoot, afterRoot] = this.tail;
-    const head =
-      page.lang && this.htmlTag
-        ? `${this.htmlTag[0]}<html lang="${escapeHtml(page.lang.locale)}" dir="${page.lang.dir}">${this.htmlTag[1]}`
-        : this.head;
-    return `${head}${title}${tags}${route}${preloads}${data}${beforeRoot}${page.body ?? ''}${afterRoot}`;
+    return `${this.headIn(page.locale)}${title}${tags}${route}${preloads}${data}${beforeRoot}${page.body ?? ''}${afterRoot}`;
   }
 }

@@ -6,6 +6,8 @@
 import {
   DEFAULT_LOCALE,
   isLocale,
+  LANGUAGE_COOKIE,
+  LANGUAGE_QUERY,
   type LANGUAGE_SOURCES,
   LOCALES,
   type Locale,
@@ -127,4 +129,51 @@ export function negotiateLanguage(inputs: LanguageInputs): NegotiatedLanguage {
     if (locale) return { locale, source };
   }
   return { locale: offered.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : offered[0], source: 'fallback' };
+}
+
+/** What a request carries that negotiation reads: the cookie, the query and the header. */
+interface LanguageRequest {
+  cookies?: Record<string, string | undefined>;
+  query?: unknown;
+  headers: { 'accept-language'?: string | string[] };
+}
+
+/**
+ * The pseudo-locale (accented, longer English) of the translation checks is served only
+ * where the server was started with PSEUDO_LOCALE=1 (the browser tests'): it is no language.
+ */
+const PSEUDO_LOCALE_ON = process.env.PSEUDO_LOCALE === '1';
+export const PSEUDO_LOCALE = 'pseudo';
+
+/** True when this request asks for the pseudo-locale and the server allows it. */
+function asksPseudo(request: LanguageRequest): boolean {
+  if (!PSEUDO_LOCALE_ON) return false;
+  const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY];
+  return (
+    query === PSEUDO_LOCALE || (query === undefined && request.cookies?.[LANGUAGE_COOKIE] === PSEUDO_LOCALE)
+  );
+}
+
+/** The inputs of negotiation a request carries. */
+export function requestLanguageInputs(
+  request: LanguageRequest,
+): Pick<LanguageInputs, 'explicit' | 'query' | 'acceptLanguage'> {
+  const header = request.headers['accept-language'];
+  const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY];
+  return {
+    explicit: request.cookies?.[LANGUAGE_COOKIE] ?? null,
+    query: typeof query === 'string' || Array.isArray(query) ? (query as string | string[]) : null,
+    acceptLanguage: Array.isArray(header) ? header.join(',') : (header ?? null),
+  };
+}
+
+/**
+ * The language of a page that belongs to no campaign (the workspace's shell, sign-in,
+ * invitations, the pages a mail's link opens): the remembered choice, `?lang=`, then
+ * the browser's; all six offered. A signed-in member's profile language is applied by
+ * the client once it knows the member (it also sets the cookie).
+ */
+export function pageLanguage(request: LanguageRequest): Locale | typeof PSEUDO_LOCALE {
+  if (asksPseudo(request)) return PSEUDO_LOCALE;
+  return negotiateLanguage(requestLanguageInputs(request)).locale;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppShell } from '../html/app-shell.ts';
+import { pageLanguage } from '../lib/language.ts';
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and the shell HTML for
@@ -35,6 +36,7 @@ export async function registerSpa(app: FastifyInstance, opts: { clientDist: stri
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(opts.shell.render({}));
+      .header('vary', 'Accept-Language, Cookie')
+      .send(opts.shell.staffPage(pageLanguage(request)));
   });
 }

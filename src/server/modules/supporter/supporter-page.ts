@@ -1,7 +1,7 @@
 import { VISIT_TOKEN_META } from '#shared/constants.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import { campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
-import { LANGUAGE_QUERY, type Locale, localeDirection } from '#shared/locales.ts';
+import { LANGUAGE_QUERY, type Locale } from '#shared/locales.ts';
 import type { PageMeta } from '../../html/app-shell.ts';
 import { type VisitorCookieState, visitorCookieSentence } from '#shared/privacy-notice.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
@@ -78,7 +78,7 @@ export function supporterPageMeta(
   return {
     title: preview.title,
     meta,
-    lang: { locale: language, dir: localeDirection(language) },
+    locale: language,
     ...(several && {
       repeatedMeta: languages
         .filter((l) => l !== language)

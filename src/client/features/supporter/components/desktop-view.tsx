@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { LightTabs } from '#client/components/ui/light-tabs.tsx';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
@@ -15,30 +16,31 @@ export function DesktopView({
   onShare: (asset: SupporterAsset, personalize?: boolean) => void;
   onSchedule: (asset: SupporterAsset | null, previous?: VisitorScheduledShare) => void;
 }) {
+  const { t } = useLingui();
   return (
     <LightTabs
-      label="Supporter tools"
+      label={t`Supporter tools`}
       defaultValue="share"
       className="space-y-4"
       tabs={[
         {
           value: 'share',
-          label: 'Share',
+          label: t`Share`,
           content: () => (
             <ShareTab campaign={data.campaign} assets={data.assets} onShare={(a) => onShare(a)} />
           ),
         },
         {
           value: 'personalize',
-          label: 'Personalize',
+          label: t`Personalize`,
           content: () => (
             <PersonalizeTab campaign={data.campaign} assets={data.assets} onPick={(a) => onShare(a, true)} />
           ),
         },
-        { value: 'impact', label: 'My Impact', content: () => <ImpactTab campaignId={data.campaign.id} /> },
+        { value: 'impact', label: t`My Impact`, content: () => <ImpactTab campaignId={data.campaign.id} /> },
         {
           value: 'schedule',
-          label: 'Schedule',
+          label: t`Schedule`,
           content: () => (
             <ScheduleTab campaign={data.campaign} assets={data.assets} onSchedule={onSchedule} />
           ),

@@ -1,0 +1,75 @@
+import { formatter } from '@lingui/format-po';
+import type { LinguiConfig } from '@lingui/conf';
+
+// The catalogs (docs/decisions/0030-languages.md). Each is a chunk of its own per locale,
+// so a page loads only its own area's messages in its own language: the supporter page
+// loads `supporter` and `shared` alone; the staff workspace every client catalog. `server` holds
+// the words only the server writes (mails, the first paint's own words, the poster, the
+// .ics): they carry explicit ids, and the server reads every catalog (src/server/lib/messages.ts).
+// A file belongs to one catalog: `exclude` keeps the areas apart.
+
+const client = (dir: string) => `<rootDir>/src/client/${dir}`;
+/** What the supporter page's script runs: its screen, its features, and the shared UI and helpers. */
+const SUPPORTER = [
+  client('features/supporter'),
+  client('features/shares'),
+  client('features/scheduling'),
+  client('features/previews'),
+  client('components'),
+  client('lib'),
+  client('i18n'),
+  client('main.tsx'),
+  client('app/start.tsx'),
+  client('app/providers.tsx'),
+  client('app/routes/supporter-page.tsx'),
+];
+const CAMPAIGNS = [
+  client('features/campaigns'),
+  client('features/assets'),
+  client('features/templates'),
+  client('features/calendar'),
+];
+const ORGANIZATION = [client('features/organization'), client('features/instance'), client('features/auth')];
+const STATS = [client('features/stats')];
+
+const catalog = (name: string, include: string[], exclude: string[] = []) => ({
+  path: `<rootDir>/src/client/locales/${name}/{locale}`,
+  include,
+  exclude: ['**/*.test.ts', '**/*.test.tsx', ...exclude],
+});
+
+const config: LinguiConfig = {
+  locales: ['en', 'es', 'fr', 'de', 'pt-BR', 'ar', 'pseudo'],
+  sourceLocale: 'en',
+  pseudoLocale: 'pseudo',
+  fallbackLocales: { default: 'en' },
+  // No source references: a catalog changes only when its words do, so parallel work merges.
+  format: formatter({ origins: false }),
+  orderBy: 'messageId',
+  catalogs: [
+    catalog('supporter', SUPPORTER),
+    catalog('campaigns', CAMPAIGNS),
+    catalog('organization', ORGANIZATION),
+    catalog('stats', STATS),
+    // The rest of the staff workspace: its routes, layout and router.
+    catalog(
+      'app',
+      [client('app')],
+      [client('app/start.tsx'), client('app/providers.tsx'), client('app/routes/supporter-page.tsx')],
+    ),
+    // Words both sides show (src/shared: error messages, the privacy notice, figure
+    // names): explicit ids; the client loads this catalog on every page, the server reads it.
+    {
+      path: '<rootDir>/src/shared/locales/{locale}',
+      include: ['<rootDir>/src/shared'],
+      exclude: ['**/*.test.ts'],
+    },
+    {
+      path: '<rootDir>/src/server/locales/{locale}',
+      include: ['<rootDir>/src/server'],
+      exclude: ['**/*.test.ts'],
+    },
+  ],
+};
+
+export default config;
