@@ -178,6 +178,29 @@ export interface ErrorParamsByCode {
   QUOTA_EXCEEDED: { maxBytes: number };
 }
 export type CodeWithParams = keyof ErrorParamsByCode;
+/** The codes of ErrorParamsByCode, at run time (docs/api.md's table lists the same; a test checks it). */
+export const CODES_WITH_PARAMS = [
+  'RATE_LIMITED',
+  'SERVER_BUSY',
+  'NOT_FOUND',
+  'ORGANIZATION_SUSPENDED',
+  'LAST_ADMIN',
+  'MAIL_NOT_HELD',
+  'STATUS_CHANGE_NOT_ALLOWED',
+  'PUBLISH_NEEDS_SHARE_WORDS',
+  'ASSET_NOT_IN_CAMPAIGN',
+  'UPLOAD_MALFORMED',
+  'REMINDER_LIMIT_REACHED',
+  'LOGO_TOO_LARGE',
+  'FILE_TOO_LARGE',
+  'QUOTA_EXCEEDED',
+] as const satisfies readonly CodeWithParams[];
+type Listed<T extends CodeWithParams, _Unlisted extends never> = T;
+/** Fails to compile while a code of ErrorParamsByCode is missing from CODES_WITH_PARAMS. */
+export type ListedCodesWithParams = Listed<
+  (typeof CODES_WITH_PARAMS)[number],
+  Exclude<CodeWithParams, (typeof CODES_WITH_PARAMS)[number]>
+>;
 /** The `params` of `C`'s body: `undefined` for a code whose words are fixed. */
 export type ErrorParams<C extends ErrorCode> = C extends CodeWithParams ? ErrorParamsByCode[C] : undefined;
 
