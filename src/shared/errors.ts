@@ -1,3 +1,5 @@
+import type { CampaignStatus } from './campaign-lifecycle.ts';
+
 /**
  * The stable code of every refusal the server makes, with when it comes. Every error
  * body carries one (`{ code, message, ... }`): the client decides on the code, the
@@ -132,3 +134,105 @@ export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try
 export const FILE_TOO_LARGE = 'File too large';
 /** The logo limit, said once on the branding card and in the server's refusal. */
 export const LOGO_LIMIT_TEXT = 'at most 2 MB';
+
+// The values a refusal's words are made of (docs/api.md "Errors the client words"):
+// the body's `params`, JSON values (numbers as numbers, instants as ISO 8601 strings).
+// The client words a refusal from its code and these; `message` stays English.
+
+/** What a RATE_LIMITED refusal counted: whose limit was reached. */
+export const RATE_LIMIT_SCOPES = [
+  'login',
+  'recipient',
+  'organization',
+  'instance',
+  'upload',
+  'api-key',
+  'network',
+  'account',
+] as const;
+export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
+
+/**
+ * The `params` each code sends; a code not listed sends none (its words are fixed).
+ * NOT_FOUND sends them only where a value names what is missing.
+ */
+export interface ErrorParamsByCode {
+  /** `retryAfterSeconds` is the `Retry-After` header's value. */
+  RATE_LIMITED: { retryAfterSeconds: number; scope: RateLimitScope };
+  SERVER_BUSY: { retryAfterSeconds: number };
+  NOT_FOUND: { username: string } | { method: string; path: string } | undefined;
+  /** The operators' own words, or null when they gave none. */
+  ORGANIZATION_SUSPENDED: { reason: string | null };
+  /** The organisation's name. */
+  LAST_ADMIN: { organization: string };
+  /** The mail's status now (`held` when its organisation's suspension keeps it). */
+  MAIL_NOT_HELD: { status: string };
+  STATUS_CHANGE_NOT_ALLOWED: { from: CampaignStatus; to: CampaignStatus };
+  /** The titles of the images and videos without words, in the campaign's order. */
+  PUBLISH_NEEDS_SHARE_WORDS: { assets: string[] };
+  ASSET_NOT_IN_CAMPAIGN: { assetId: number };
+  UPLOAD_MALFORMED: { field: 'file' };
+  REMINDER_LIMIT_REACHED: { limit: number };
+  LOGO_TOO_LARGE: { maxBytes: number };
+  FILE_TOO_LARGE: { maxBytes: number };
+  QUOTA_EXCEEDED: { maxBytes: number };
+}
+export type CodeWithParams = keyof ErrorParamsByCode;
+/** The codes of ErrorParamsByCode, at run time (docs/api.md's table lists the same; a test checks it). */
+export const CODES_WITH_PARAMS = [
+  'RATE_LIMITED',
+  'SERVER_BUSY',
+  'NOT_FOUND',
+  'ORGANIZATION_SUSPENDED',
+  'LAST_ADMIN',
+  'MAIL_NOT_HELD',
+  'STATUS_CHANGE_NOT_ALLOWED',
+  'PUBLISH_NEEDS_SHARE_WORDS',
+  'ASSET_NOT_IN_CAMPAIGN',
+  'UPLOAD_MALFORMED',
+  'REMINDER_LIMIT_REACHED',
+  'LOGO_TOO_LARGE',
+  'FILE_TOO_LARGE',
+  'QUOTA_EXCEEDED',
+] as const satisfies readonly CodeWithParams[];
+type Listed<T extends CodeWithParams, _Unlisted extends never> = T;
+/** Fails to compile while a code of ErrorParamsByCode is missing from CODES_WITH_PARAMS. */
+export type ListedCodesWithParams = Listed<
+  (typeof CODES_WITH_PARAMS)[number],
+  Exclude<CodeWithParams, (typeof CODES_WITH_PARAMS)[number]>
+>;
+/** The `params` of `C`'s body: `undefined` for a code whose words are fixed. */
+export type ErrorParams<C extends ErrorCode> = C extends CodeWithParams ? ErrorParamsByCode[C] : undefined;
+
+/**
+ * The rule a field of a VALIDATION_FAILED body broke (its `errors[].rule`), one of a
+ * small fixed set the client words, whatever check of the schema found it.
+ */
+export const FIELD_RULES = [
+  /** The field is missing. */
+  'required',
+  /** Not the JSON type the field takes (a string for a number, an object for text). */
+  'invalid_type',
+  /** Shorter, fewer or smaller than `params.minimum` (excluded when `params.exclusive`). */
+  'too_small',
+  /** Longer, more or larger than `params.maximum` (excluded when `params.exclusive`). */
+  'too_big',
+  /** Text not in the form the field takes (`params.format`: `email`, `url`, `regex`, `datetime`, ...). */
+  'invalid_format',
+  /** Not one of the values the field takes (an enum, a literal, a union's members). */
+  'invalid_value',
+  /** A field the body may not have (`params.fields` names them). */
+  'unknown_field',
+  /** A check of the schema's own (two fields that disagree, a rule of the form): `message` says which. */
+  'invalid',
+] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
+
+/** The `params` of one field's problem in a VALIDATION_FAILED body. */
+export interface FieldRuleParams {
+  minimum?: number | string;
+  maximum?: number | string;
+  exclusive?: true;
+  format?: string;
+  fields?: string[];
+}

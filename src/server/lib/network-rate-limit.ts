@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { clientNetwork, isLocalRequest } from './client-address.ts';
-import { HttpError } from './errors.ts';
+import { tooManyRequests } from './errors.ts';
 
 /**
  * Registers @fastify/rate-limit inside the calling module (so it covers only that
@@ -19,6 +19,7 @@ export async function registerNetworkRateLimit(
     global: false,
     allowList: (request) => isLocalRequest(request, config.trustProxy),
     keyGenerator: clientNetwork,
-    errorResponseBuilder: (_request, ctx) => new HttpError(429, 'RATE_LIMITED', refusal(ctx.after)),
+    // The same whole seconds as the plugin's own Retry-After, in the header and in `params`.
+    errorResponseBuilder: (_request, ctx) => tooManyRequests(refusal(ctx.after), ctx.ttl, 'network'),
   });
 }

@@ -21,7 +21,7 @@ export async function organizationSuspension(
 
 /** 403 ORGANIZATION_SUSPENDED, its message giving the operators' reason. */
 export const organizationSuspended = (reason: string | null) =>
-  forbidden('ORGANIZATION_SUSPENDED', organizationSuspendedMessage(reason));
+  forbidden('ORGANIZATION_SUSPENDED', organizationSuspendedMessage(reason), { params: { reason } });
 
 /** Refuses (403) when the organisation is suspended. */
 export async function assertOrganizationActive(db: Db, orgId: number): Promise<void> {

@@ -4,7 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { HttpError } from './errors.ts';
-import { type ErrorCode, FILE_TOO_LARGE } from '#shared/errors.ts';
+import { type CodeWithParams, type ErrorCode, FILE_TOO_LARGE } from '#shared/errors.ts';
 
 // Server-side fetch of a URL a user typed (upload-from-url), guarded against
 // SSRF: only http(s); every address the host resolves to must be public unicast;
@@ -72,7 +72,10 @@ export interface FetchedBody {
   url: string;
 }
 
-const fail = (status: number, code: ErrorCode, message: string) => new HttpError(status, code, message);
+const fail = (status: number, code: Exclude<ErrorCode, CodeWithParams>, message: string) =>
+  new HttpError(status, code, message);
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE, { params: { maxBytes } });
 
 function parseHttpUrl(raw: string, base?: URL): URL {
   let url: URL;
@@ -173,7 +176,7 @@ async function readCapped(res: http.IncomingMessage, maxBytes: number): Promise<
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
-    throw fail(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE);
+    throw tooLarge(maxBytes);
   }
   const chunks: Buffer[] = [];
   let total = 0;
@@ -181,7 +184,7 @@ async function readCapped(res: http.IncomingMessage, maxBytes: number): Promise<
     total += chunk.length;
     if (total > maxBytes) {
       res.destroy();
-      throw fail(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE);
+      throw tooLarge(maxBytes);
     }
     chunks.push(chunk);
   }

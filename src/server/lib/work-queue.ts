@@ -1,5 +1,8 @@
 import { HttpError } from './errors.ts';
 
+/** A refused task's wait: a queue this short drains within about a second. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
 /**
  * Runs at most `concurrency` tasks at once; up to `queueLimit` more wait their turn
  * (first come, first served). Past that a task is refused at once (503 with
@@ -32,7 +35,9 @@ export class WorkQueue {
       // startWaiting counts the slot before it lets this task go on.
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
-      throw new HttpError(503, 'SERVER_BUSY', this.busyMessage).withHeaders({ 'Retry-After': '1' });
+      throw new HttpError(503, 'SERVER_BUSY', this.busyMessage, {
+        params: { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS },
+      }).withHeaders({ 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
     }
     this.started++;
     this.peak = Math.max(this.peak, this.running);

@@ -18,7 +18,13 @@ export function registerContentTypePolicy(app: FastifyInstance): void {
     parseJson(request, body as string, (err, value) => {
       if (err) return done(err);
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return done(new HttpError(400, 'VALIDATION_FAILED', 'Request body must be a JSON object'));
+        const message = 'Request body must be a JSON object';
+        // The same field error a schema gives a body that is no object.
+        return done(
+          new HttpError(400, 'VALIDATION_FAILED', message, {
+            errors: [{ path: '', message, rule: 'invalid_type' }],
+          }),
+        );
       }
       done(null, value);
     });

@@ -1,18 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { ErrorCode } from '#shared/errors.ts';
+import type { ErrorCode, FieldRule, FieldRuleParams } from '#shared/errors.ts';
 import type { ApiErrorBody } from '#shared/schemas/common.ts';
-import { HttpError, isForeignKeyViolation, isUniqueViolation } from '../lib/errors.ts';
+import {
+  type FieldError,
+  HttpError,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  retryAfterSeconds,
+} from '../lib/errors.ts';
 
 const dbCode = (err: unknown): string => String((err as { code?: unknown })?.code ?? '');
 /** PostgreSQL class 22 (data exception: out-of-range number, NUL byte, bad encoding). */
 const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(dbCode(err));
-
-interface FieldError {
-  path: string;
-  message: string;
-}
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
@@ -35,11 +36,69 @@ function describeIssue(issue: any, path: string): string {
   }
 }
 
-function zodIssuesToFieldErrors(issues: any[]): FieldError[] {
-  return issues.map((issue) => {
-    const path = (issue.path ?? []).join('.');
-    return { path, message: describeIssue(issue, path) };
-  });
+/** A bound as JSON: numbers as numbers, instants as ISO strings. */
+function boundValue(value: unknown): number | string | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  return undefined;
+}
+
+function bound(name: 'minimum' | 'maximum', issue: any): FieldRuleParams {
+  const value = boundValue(issue[name]);
+  return {
+    ...(value !== undefined && { [name]: value }),
+    ...(issue.inclusive === false && { exclusive: true as const }),
+  };
+}
+
+/**
+ * zod 4's issue codes onto the small fixed set of rules the client words
+ * (FIELD_RULES in src/shared/errors.ts, docs/api.md "Errors the client words").
+ * `missing`: the field has no value at all, whatever check then failed on it.
+ */
+function fieldRule(
+  issue: any,
+  path: string,
+  missing: boolean,
+): { rule: FieldRule; params?: FieldRuleParams } {
+  switch (issue.code) {
+    case 'invalid_type':
+    case 'invalid_union':
+    case 'invalid_value':
+      if (missing && path) return { rule: 'required' };
+      return { rule: issue.code === 'invalid_type' ? 'invalid_type' : 'invalid_value' };
+    case 'too_small':
+      return { rule: 'too_small', params: bound('minimum', issue) };
+    case 'too_big':
+      return { rule: 'too_big', params: bound('maximum', issue) };
+    case 'invalid_format':
+      return { rule: 'invalid_format', ...(issue.format && { params: { format: String(issue.format) } }) };
+    case 'unrecognized_keys':
+      return { rule: 'unknown_field', params: { fields: [...issue.keys].map(String) } };
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
+      return { rule: 'invalid_value' };
+    default:
+      // `custom`: a refinement of the schema's own, which its message words.
+      return { rule: 'invalid' };
+  }
+}
+
+/** One failed check as a field of the body: where, in English, and its rule. */
+function fieldError(issue: any, path: string, missing: boolean): FieldError {
+  return { path, message: describeIssue(issue, path), ...fieldRule(issue, path, missing) };
+}
+
+/** The value at `keys` in `root`, and whether there is one. */
+function isMissing(root: unknown, keys: readonly PropertyKey[]): boolean {
+  let at: unknown = root;
+  for (const key of keys) {
+    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key)) return true;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at === undefined;
 }
 
 function validationBody(errors: FieldError[]): ApiErrorBody {
@@ -62,7 +121,7 @@ const FRAMEWORK_REFUSALS: Record<string, [ErrorCode, string]> = {
 };
 
 /** Fastify's and its plugins' own client errors (by their code, else by status): our code and wording. */
-function frameworkError(err: FastifyError, status: number): ApiErrorBody {
+function frameworkError(err: FastifyError, status: number, headers?: Record<string, string>): ApiErrorBody {
   const known = Object.hasOwn(FRAMEWORK_REFUSALS, err.code) ? FRAMEWORK_REFUSALS[err.code] : undefined;
   if (known) return body(...known);
   if (err instanceof SyntaxError) return body('MALFORMED_REQUEST', 'Malformed JSON in request body');
@@ -75,6 +134,13 @@ function frameworkError(err: FastifyError, status: number): ApiErrorBody {
     415: 'UNSUPPORTED_MEDIA_TYPE',
     429: 'RATE_LIMITED',
   };
+  const retryAfter = Number(headers?.['retry-after'] ?? headers?.['Retry-After']);
+  if (status === 429 && retryAfter > 0)
+    // Only the network limiter refuses so at the HTTP layer; it words its own refusal, so this is a fallback.
+    return {
+      ...body('RATE_LIMITED', err.message),
+      params: { retryAfterSeconds: retryAfterSeconds(retryAfter * 1000), scope: 'network' },
+    };
   return body(byStatus[status] ?? 'REQUEST_REFUSED', err.message);
 }
 
@@ -94,20 +160,42 @@ export function sendFrameworkError(err: FastifyError, _request: FastifyRequest, 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // The input that failed: whether a field is there at all tells `required` apart.
+      const input = {
+        body: request.body,
+        querystring: request.query,
+        params: request.params,
+        headers: request.headers,
+      }[(err as { validationContext?: string }).validationContext ?? 'body'];
       const errors = err.validation.map((v: any) => {
         // fastify-type-provider-zod moves the issue's code to `keyword` and the rest to `params`.
         const issue = { ...(v.params ?? {}), code: v.keyword, message: v.message };
-        const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-        return { path, message: describeIssue(issue, path) };
+        const keys = String(v.instancePath ?? '')
+          .split('/')
+          .slice(1);
+        return fieldError(issue, keys.join('.'), isMissing(input, keys));
       });
       return reply.code(400).send(validationBody(errors));
     }
     if (err instanceof ZodError) {
-      return reply.code(400).send(validationBody(zodIssuesToFieldErrors(err.issues)));
+      const errors = err.issues.map((issue: any) => {
+        const path = (issue.path ?? []).join('.');
+        const missing =
+          'input' in issue ? issue.input === undefined : /received undefined/.test(issue.message);
+        return fieldError(issue, path, missing);
+      });
+      return reply.code(400).send(validationBody(errors));
     }
     if (err instanceof HttpError) {
       reply.headers(err.headers);
-      return reply.code(err.statusCode).send({ code: err.code, message: err.message, ...err.extra });
+      const { errors, params, tokenExpired } = err.extras;
+      return reply.code(err.statusCode).send({
+        code: err.code,
+        message: err.message,
+        ...(errors && { errors }),
+        ...(params && { params }),
+        ...(tokenExpired !== undefined && { tokenExpired }),
+      } satisfies ApiErrorBody);
     }
     if (isUniqueViolation(err)) {
       return reply.code(409).send(body('ALREADY_EXISTS', 'Already exists'));
@@ -124,7 +212,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
       const headers = (err as { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
-      return reply.code(status).send(frameworkError(err, status));
+      return reply.code(status).send(frameworkError(err, status, headers));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(body('INTERNAL', 'Internal server error'));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppShell } from '../html/app-shell.ts';
+import { notFound } from '../lib/errors.ts';
 import { pageLanguage } from '../lib/language.ts';
 
 /**
@@ -28,10 +29,13 @@ export async function registerSpa(app: FastifyInstance, opts: { clientDist: stri
       urlPath === '/api' ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply.code(404).send({ code: 'NOT_FOUND', message: `Not found: ${request.method} ${urlPath}` });
+      // Thrown, so the error handler builds the body as it does every other.
+      throw notFound('NOT_FOUND', `Not found: ${request.method} ${urlPath}`, {
+        params: { method: request.method, path: urlPath },
+      });
     }
     if (urlPath.startsWith('/assets/') || urlPath.startsWith('/uploads/')) {
-      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+      throw notFound('NOT_FOUND', 'Not found');
     }
     return reply
       .type('text/html; charset=utf-8')

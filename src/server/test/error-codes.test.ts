@@ -3,7 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, type ErrorCode } from '#shared/errors.ts';
+import { LOGO_MAX_BYTES } from '#shared/constants.ts';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorParams,
+  FIELD_RULES,
+  type RateLimitScope,
+} from '#shared/errors.ts';
 import { addMember, tokenOf } from './teams.ts';
 import { insertHeldMail } from './db-rows.ts';
 import {
@@ -23,6 +30,8 @@ import { PNG_1X1 } from './sample-files.ts';
 // lists: driven here across routes (bad input, callers, roles, organisations, limits,
 // framework refusals and each domain rule), and every code the enum names is reached
 // at least once, so a code cannot be listed and never sent, nor sent and never listed.
+// Each refusal's `params` are checked too: exactly the values docs/api.md "Errors the
+// client words" gives its code, and none for a code whose words are fixed.
 
 /** Codes no request can reach on purpose: each with why. */
 const UNREACHABLE: Partial<Record<ErrorCode, string>> = {
@@ -64,15 +73,31 @@ afterAll(async () => {
   await b?.close();
 });
 
-/** The refusal has this status and code, and the document lists the code. */
-function refused(res: LightMyRequestResponse, status: number, code: ErrorCode) {
-  const what = `${status} ${code}: ${res.body.slice(0, 200)}`;
+/**
+ * The refusal has this status and code, the document lists the code, and its `params`
+ * are exactly `params` (none when not given).
+ */
+function refused<C extends ErrorCode>(
+  res: LightMyRequestResponse,
+  status: number,
+  code: C,
+  ...[params]: undefined extends ErrorParams<C> ? [params?: ErrorParams<C>] : [params: ErrorParams<C>]
+) {
+  const what = `${status} ${code}: ${res.body.slice(0, 300)}`;
   expect(res.statusCode, what).toBe(status);
   const body = res.json();
   expect(body.code, what).toBe(code);
   expect(documented, what).toContain(body.code);
   expect(typeof body.message, what).toBe('string');
+  expect(body.params, what).toEqual(params);
   reached.add(body.code);
+}
+
+/** A 429's params: its `Retry-After` in whole seconds, and whose limit it was. */
+function waitOf(res: LightMyRequestResponse, scope: RateLimitScope) {
+  const retryAfterSeconds = Number(res.headers['retry-after']);
+  expect(retryAfterSeconds, res.body).toBeGreaterThan(0);
+  return { retryAfterSeconds, scope };
 }
 
 const inject = (t: TestApp, method: string, url: string, token?: string, payload?: unknown) =>
@@ -134,12 +159,30 @@ describe('the error body in the OpenAPI document', () => {
       }
     expect(checked).toBeGreaterThan(40);
   });
+
+  it('describes `params` and each field’s `rule` and `params`', async () => {
+    const doc = (await a.app.inject({ url: '/api/openapi.json' })).json();
+    const schema = doc.paths['/api/campaigns'].post.responses['4XX'].content['application/json'].schema;
+    expect(Object.keys(schema.properties.params.properties)).toEqual(
+      expect.arrayContaining(['retryAfterSeconds', 'scope', 'assetId', 'maxBytes', 'reason']),
+    );
+    const field = schema.properties.errors.items.properties;
+    expect(field.rule.enum).toEqual([...FIELD_RULES]);
+    expect(Object.keys(field.params.properties)).toEqual(
+      expect.arrayContaining(['minimum', 'maximum', 'exclusive', 'format', 'fields']),
+    );
+  });
 });
 
 describe('every refusal carries a listed code', () => {
   it('the request itself: bad body, bad JSON, too large, wrong content type, unknown route', async () => {
     const u = await signUp(a.app);
-    refused(await inject(a, 'POST', '/api/campaigns', u.token, { name: 5 }), 400, 'VALIDATION_FAILED');
+    const wrongType = await inject(a, 'POST', '/api/campaigns', u.token, { name: 5 });
+    refused(wrongType, 400, 'VALIDATION_FAILED');
+    // Its params are per field (src/server/test/error-params.test.ts has each rule).
+    expect(wrongType.json().errors).toEqual([
+      { path: 'name', message: 'name must be a string', rule: 'invalid_type' },
+    ]);
     refused(await inject(a, 'GET', '/api/campaigns?status=gone', u.token), 400, 'VALIDATION_FAILED');
     refused(await inject(a, 'GET', '/api/campaigns/abc', u.token), 400, 'VALIDATION_FAILED');
     refused(await postRaw(a.app, '/api/login', '[]'), 400, 'VALIDATION_FAILED');
@@ -148,8 +191,14 @@ describe('every refusal carries a listed code', () => {
     const huge = JSON.stringify({ username: 'x'.repeat(1024 * 1024), password: 'secret123' });
     refused(await postRaw(a.app, '/api/login', huge), 413, 'BODY_TOO_LARGE');
     refused(await postRaw(a.app, '/api/login', 'username=a', 'text/plain'), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    refused(await inject(a, 'GET', '/api/no-such-route'), 404, 'NOT_FOUND');
-    refused(await inject(a, 'DELETE', '/api/no-such-route'), 404, 'NOT_FOUND');
+    refused(await inject(a, 'GET', '/api/no-such-route?x=1'), 404, 'NOT_FOUND', {
+      method: 'GET',
+      path: '/api/no-such-route',
+    });
+    refused(await inject(a, 'DELETE', '/api/no-such-route'), 404, 'NOT_FOUND', {
+      method: 'DELETE',
+      path: '/api/no-such-route',
+    });
     refused(await inject(a, 'GET', '/uploads/no-such-file.png'), 404, 'NOT_FOUND');
     refused(await inject(a, 'GET', `/api/campaigns/${'9'.repeat(200)}`, u.token), 414, 'MALFORMED_REQUEST');
     refused(await inject(a, 'GET', '/api/campaigns/%E0%A4%A', u.token), 400, 'MALFORMED_REQUEST');
@@ -184,7 +233,8 @@ describe('every refusal carries a listed code', () => {
     refused(await inject(a, 'GET', '/api/organization/members', key), 403, 'API_KEY_NOT_ALLOWED');
     // Three requests a minute for this app's keys: the fourth waits.
     for (let i = 0; i < 2; i++) expect((await inject(a, 'GET', '/api/campaigns', key)).statusCode).toBe(200);
-    refused(await inject(a, 'GET', '/api/campaigns', key), 429, 'RATE_LIMITED');
+    const overKey = await inject(a, 'GET', '/api/campaigns', key);
+    refused(overKey, 429, 'RATE_LIMITED', waitOf(overKey, 'api-key'));
 
     const crossSite = await a.app.inject({
       method: 'POST',
@@ -216,7 +266,7 @@ describe('every refusal carries a listed code', () => {
         url: `/api/supporter/assets/${asset.id}/message-check?text=hello`,
         remoteAddress: '203.0.113.9',
       });
-    refused(res!, 429, 'RATE_LIMITED');
+    refused(res!, 429, 'RATE_LIMITED', waitOf(res!, 'network'));
     expect(res!.headers['retry-after']).toBeDefined();
   });
 
@@ -286,6 +336,7 @@ describe('every refusal carries a listed code', () => {
       await inject(a, 'PUT', `/api/organization/members/${admin.userId}`, admin.token, { role: 'editor' }),
       409,
       'LAST_ADMIN',
+      { organization: `Org of ${admin.username}` },
     );
   });
 
@@ -299,6 +350,7 @@ describe('every refusal carries a listed code', () => {
       await inject(a, 'POST', `/api/instance/held-mail/${held}/release`, operator.token),
       409,
       'MAIL_NOT_HELD',
+      { status: 'dropped' },
     );
     const suspend = `/api/instance/organizations/${admin.orgId}/suspend`;
     expect((await inject(a, 'POST', suspend, operator.token, { reason: 'Spam' })).statusCode).toBe(200);
@@ -306,6 +358,7 @@ describe('every refusal carries a listed code', () => {
       await inject(a, 'POST', '/api/campaigns', admin.token, { name: 'No' }),
       403,
       'ORGANIZATION_SUSPENDED',
+      { reason: 'Spam' },
     );
     refused(await inject(a, 'GET', `/api/supporter/campaigns/${campaign.id}`), 410, 'CAMPAIGN_UNAVAILABLE');
   });
@@ -314,7 +367,10 @@ describe('every refusal carries a listed code', () => {
     const u = await signUp(a.app);
     const { campaign, asset } = await campaignWithAsset(a, u, { startDate: '2025-01-01' });
     const put = (id: number, payload: unknown) => inject(a, 'PUT', `/api/campaigns/${id}`, u.token, payload);
-    refused(await put(campaign.id, { status: 'draft' }), 400, 'STATUS_CHANGE_NOT_ALLOWED');
+    refused(await put(campaign.id, { status: 'draft' }), 400, 'STATUS_CHANGE_NOT_ALLOWED', {
+      from: 'active',
+      to: 'draft',
+    });
     refused(await put(campaign.id, { endDate: '2024-06-01' }), 400, 'END_BEFORE_START');
 
     /** POST `path` as u: the created row. */
@@ -350,7 +406,8 @@ describe('every refusal carries a listed code', () => {
       campaignId: draft.id,
     });
     const wordless = await put(draft.id, { status: 'active' });
-    refused(wordless, 409, 'PUBLISH_NEEDS_SHARE_WORDS');
+    // The titles as they are (the message quotes them), for the client to list.
+    refused(wordless, 409, 'PUBLISH_NEEDS_SHARE_WORDS', { assets: ['hero_v3_final oaks banner'] });
     expect(wordless.json().message).toBe(
       'Give every image and video a share text or a description before publishing ("hero_v3_final oaks banner")',
     );
@@ -367,6 +424,7 @@ describe('every refusal carries a listed code', () => {
       await inject(a, 'PUT', order, u.token, { assetIds: [asset.id, elsewhere.asset.id] }),
       400,
       'ASSET_NOT_IN_CAMPAIGN',
+      { assetId: elsewhere.asset.id },
     );
     refused(
       await inject(a, 'PUT', `/api/assets/${asset.id}`, u.token, { type: 'image' }),
@@ -413,6 +471,7 @@ describe('every refusal carries a listed code', () => {
         }),
         400,
         'LOGO_TOO_LARGE',
+        { maxBytes: LOGO_MAX_BYTES },
       );
     } finally {
       await c.close();
@@ -438,7 +497,9 @@ describe('every refusal carries a listed code', () => {
     expect((await share({ ref: 'codesRef000001' })).statusCode).toBe(201);
     refused(await share({ ref: 'codesRef000001' }), 409, 'SHARE_CODE_TAKEN');
     const elsewhere = await campaignWithAsset(a, u);
-    refused(await share({ assetId: elsewhere.asset.id }), 400, 'ASSET_NOT_IN_CAMPAIGN');
+    refused(await share({ assetId: elsewhere.asset.id }), 400, 'ASSET_NOT_IN_CAMPAIGN', {
+      assetId: elsewhere.asset.id,
+    });
     refused(await schedule({ scheduledFor: hoursFromNow(-1) }), 400, 'SCHEDULE_NOT_IN_FUTURE');
     refused(await schedule({ scheduledFor: hoursFromNow(24 * 5) }), 400, 'SCHEDULE_AFTER_CAMPAIGN_END');
     refused(
@@ -449,7 +510,7 @@ describe('every refusal carries a listed code', () => {
 
     const email = (address: string) => ({ reminder: { email: address, consent: true } });
     for (let i = 0; i < 3; i++) expect((await schedule(email('busy@example.org'))).statusCode).toBe(201);
-    refused(await schedule(email('busy@example.org')), 400, 'REMINDER_LIMIT_REACHED');
+    refused(await schedule(email('busy@example.org')), 400, 'REMINDER_LIMIT_REACHED', { limit: 3 });
     // Unsubscribed: the address's key (as its waiting reminder stores it) is suppressed.
     expect((await schedule(email('gone@example.org'))).statusCode).toBe(201);
     const { emailKey: key } = await a.database.db
@@ -508,6 +569,8 @@ describe('every refusal carries a listed code', () => {
       }),
       413,
       'FILE_TOO_LARGE',
+      // This app's UPLOAD_MAX_BYTES.
+      { maxBytes: 4096 },
     );
     refused(
       await uploadFile(a.app, u.token, {
@@ -534,7 +597,7 @@ describe('every refusal carries a listed code', () => {
       payload:
         '--x\r\nContent-Disposition: form-data; name="other"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n',
     });
-    refused(wrongField, 400, 'UPLOAD_MALFORMED');
+    refused(wrongField, 400, 'UPLOAD_MALFORMED', { field: 'file' });
     const notMultipart = await a.app.inject({
       method: 'POST',
       url: '/api/upload',
@@ -547,7 +610,8 @@ describe('every refusal carries a listed code', () => {
     // A private address, where private fetches are not allowed.
     const v = await signUp(b.app);
     refused(await uploadFromUrl(b.app, v.token, `${serverUrl}/a.png`), 400, 'URL_FETCH_FAILED');
-    refused(await uploadFile(b.app, v.token), 413, 'QUOTA_EXCEEDED');
+    // b's UPLOAD_QUOTA_BYTES.
+    refused(await uploadFile(b.app, v.token), 413, 'QUOTA_EXCEEDED', { maxBytes: 10 });
   });
 
   it('the sign-up policy', async () => {

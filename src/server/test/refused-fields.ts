@@ -23,7 +23,10 @@ export function itRefusesEachField(
       const res = await send(patch);
       expect(res.statusCode).toBe(400);
       const body = res.json();
-      expect(body.errors).toContainEqual({ path, message });
+      // Each field error also carries its rule (src/server/test/error-params.test.ts).
+      expect(body.errors).toContainEqual(
+        expect.objectContaining({ path, message, rule: expect.any(String) }),
+      );
       expect(body.message).toBe(body.errors[0].message);
       expect(await count()).toBe(before);
     });

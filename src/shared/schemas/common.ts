@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION } from '../constants.ts';
-import { ERROR_CODES, type ErrorCode } from '../errors.ts';
+import { CAMPAIGN_STATUSES } from '../campaign-lifecycle.ts';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorParamsByCode,
+  FIELD_RULES,
+  type FieldRuleParams,
+  RATE_LIMIT_SCOPES,
+} from '../errors.ts';
 
 /** A positive integer id in a path or query string; `label` names it in the messages. */
 export const positiveIdParam = (label: string) => {
@@ -61,16 +69,75 @@ export const errorCodeSchema = z
   .describe('A stable code for the refusal; decide on it, not on the message or the status');
 
 /**
+ * The values a refusal's words are made of (docs/api.md "Errors the client words"):
+ * each code sends the ones ErrorParamsByCode gives it, and no other; a code whose words
+ * are fixed sends no `params`.
+ */
+export const errorParamsSchema = z
+  .object({
+    retryAfterSeconds: z.number().int().positive().describe('RATE_LIMITED, SERVER_BUSY: as `Retry-After`'),
+    scope: z.enum(RATE_LIMIT_SCOPES).describe('RATE_LIMITED: whose limit was reached'),
+    username: z.string().describe('NOT_FOUND: the account a password reset or an operator grant named'),
+    method: z.string().describe('NOT_FOUND: of a request no route answers'),
+    path: z.string().describe('NOT_FOUND: of a request no route answers'),
+    reason: z.string().nullable().describe("ORGANIZATION_SUSPENDED: the operators' words"),
+    organization: z.string().describe("LAST_ADMIN: the organisation's name"),
+    status: z.string().describe("MAIL_NOT_HELD: the mail's status now"),
+    from: z.enum(CAMPAIGN_STATUSES).describe('STATUS_CHANGE_NOT_ALLOWED: the campaign status'),
+    to: z.enum(CAMPAIGN_STATUSES).describe('STATUS_CHANGE_NOT_ALLOWED: the status asked for'),
+    assets: z.array(z.string()).describe('PUBLISH_NEEDS_SHARE_WORDS: the titles of the assets without words'),
+    assetId: idField.describe('ASSET_NOT_IN_CAMPAIGN'),
+    field: z.literal('file').describe('UPLOAD_MALFORMED: the multipart field the file goes in'),
+    limit: z
+      .number()
+      .int()
+      .positive()
+      .describe('REMINDER_LIMIT_REACHED: reminders an address may have waiting'),
+    maxBytes: z.number().int().positive().describe('LOGO_TOO_LARGE, FILE_TOO_LARGE, QUOTA_EXCEEDED'),
+  })
+  .partial()
+  .describe("The values the refusal's words are made of, by code (docs/api.md)");
+
+/** Each field's problem: where, in English, and the rule (with its values) the client words. */
+export const fieldErrorSchema = z.object({
+  path: z.string().describe('The field, its keys joined by `.`; empty for the body itself'),
+  message: z.string(),
+  rule: z.enum(FIELD_RULES).optional().describe('VALIDATION_FAILED: which rule the field broke'),
+  params: z
+    .object({
+      minimum: z.union([z.number(), z.string()]),
+      maximum: z.union([z.number(), z.string()]),
+      exclusive: z.literal(true).describe('The bound itself is not allowed'),
+      format: z.string(),
+      fields: z.array(z.string()).describe('unknown_field: the fields the body may not have'),
+    })
+    .partial()
+    .optional(),
+});
+
+/**
  * Every 4xx/5xx body: the stable `code` to decide on (src/shared/errors.ts), the first
- * problem in `message` (for people), each field's problem in `errors`.
+ * problem in `message` (English, for people and logs), each field's problem in
+ * `errors`, and the values the client words the refusal with in `params`.
  */
 export const apiErrorSchema = z.object({
   code: errorCodeSchema,
   message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.array(fieldErrorSchema).optional(),
+  params: errorParamsSchema.optional(),
   /** Set on a 401 for a session that existed but expired, so the client can say so. */
   tokenExpired: z.boolean().optional(),
 });
+// The schemas keep what the types send (a param they did not describe would be dropped
+// when the body is serialised through them): these fail to compile otherwise.
+type Params = z.infer<typeof errorParamsSchema>;
+type FieldParams = NonNullable<z.infer<typeof fieldErrorSchema>['params']>;
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type Fits<T extends Params, _K extends keyof Params> = T;
+type FieldFits<T extends FieldParams, _K extends keyof FieldParams> = T;
+type SentParams = NonNullable<ErrorParamsByCode[keyof ErrorParamsByCode]>;
+export type EveryErrorParams = Fits<SentParams, KeysOf<SentParams>>;
+export type EveryFieldRuleParams = FieldFits<FieldRuleParams, keyof FieldRuleParams>;
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** A bare acknowledgement, e.g. POST /api/logout. */

@@ -243,7 +243,9 @@ export async function deleteAccount(opts: PasswordProof & { dialect: DialectName
       .executeTakeFirstOrThrow();
     const org = await currentOrganization(trx, fresh.organizationId);
     if (org && fresh.role === 'admin' && (await otherAdmins(trx, org.id, user.id)) === 0)
-      throw conflict('LAST_ADMIN', lastAdminDeletionMessage(org.name));
+      throw conflict('LAST_ADMIN', lastAdminDeletionMessage(org.name), {
+        params: { organization: org.name },
+      });
     // Only the command line may leave the instance without an operator (docs/api.md "Operators").
     if (fresh.isOperator === 1 && (await otherOperators(trx, dialect, user.id)) === 0)
       throw conflict('LAST_OPERATOR', LAST_OPERATOR_DELETION_MESSAGE);

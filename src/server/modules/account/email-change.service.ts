@@ -191,6 +191,7 @@ async function countEmailChangeRequest(db: Db, userId: number): Promise<void> {
   throw tooManyRequests(
     'Too many email changes asked for. Please try again later.',
     Date.parse(row.windowStart) + EMAIL_CHANGE_WINDOW_MS - Date.now(),
+    'account',
   );
 }
 

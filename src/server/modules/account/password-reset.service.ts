@@ -92,7 +92,8 @@ export async function issuePasswordResetLink(
     .select('id')
     .where('username', '=', opts.username)
     .executeTakeFirst();
-  if (!user) throw notFound('NOT_FOUND', `No account named ${opts.username}`);
+  if (!user)
+    throw notFound('NOT_FOUND', `No account named ${opts.username}`, { params: { username: opts.username } });
   const token = newToken();
   const expiresAt = isoAfter(OPERATOR_RESET_LIFETIME_MS);
   await db.transaction().execute(async (trx) => {

@@ -83,5 +83,9 @@ async function countRequest(db: Db, keyId: number, perMinute: number): Promise<v
   // Revoked between the look-up and the count.
   if (!row?.windowStart) throw unauthorized('INVALID_API_KEY', INVALID_API_KEY);
   if (Number(row.windowCount) <= perMinute) return;
-  throw tooManyRequests(API_KEY_RATE_LIMITED, Date.parse(row.windowStart) + API_KEY_WINDOW_MS - Date.now());
+  throw tooManyRequests(
+    API_KEY_RATE_LIMITED,
+    Date.parse(row.windowStart) + API_KEY_WINDOW_MS - Date.now(),
+    'api-key',
+  );
 }

@@ -284,10 +284,14 @@ describe('rate limit per key', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const over = await call(twin, key);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ code: 'RATE_LIMITED', message: API_KEY_RATE_LIMITED });
     const retry = Number(over.headers['retry-after']);
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);
+    expect(over.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: API_KEY_RATE_LIMITED,
+      params: { retryAfterSeconds: retry, scope: 'api-key' },
+    });
     // Another key of the same organisation, and the admin's session, are not slowed.
     expect((await call(limited, await keyOn(limited))).statusCode).toBe(200);
     expect((await call(limited, admin.token)).statusCode).toBe(200);

@@ -78,7 +78,7 @@ describe('POST /api/assets', () => {
         `A ${site} link is a web page, not a file: it cannot play on the supporter page. ` +
           `Upload the video file (MP4, WebM or MOV) or link straight to it; to share the ${site} video itself, add a text asset with its link.`,
       );
-      expect(res.json().errors).toContainEqual({ path: 'content', message });
+      expect(res.json().errors).toContainEqual({ path: 'content', message, rule: 'invalid' });
       expect((await get('/api/assets', a.token)).json().length).toBe(before);
     });
 
@@ -214,7 +214,12 @@ describe('asset share text (caption)', () => {
     const long = await postImage('Too long', 'x'.repeat(3001));
     expect(long.statusCode).toBe(400);
     expect(long.json().errors).toEqual([
-      { path: 'shareText', message: 'Share text must be at most 3000 characters' },
+      {
+        path: 'shareText',
+        message: 'Share text must be at most 3000 characters',
+        rule: 'too_big',
+        params: { maximum: 3000 },
+      },
     ]);
   });
 });

@@ -70,8 +70,18 @@ describe('register and login', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual(
       expect.arrayContaining([
-        { path: 'username', message: 'Username must be at least 3 characters' },
-        { path: 'password', message: 'Password must be at least 6 characters' },
+        {
+          path: 'username',
+          message: 'Username must be at least 3 characters',
+          rule: 'too_small',
+          params: { minimum: 3 },
+        },
+        {
+          path: 'password',
+          message: 'Password must be at least 6 characters',
+          rule: 'too_small',
+          params: { minimum: 6 },
+        },
       ]),
     );
   });
@@ -195,7 +205,14 @@ describe('profile', () => {
       t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: bearer(token), payload });
     const email = await put({ email: 'not-an-email' });
     expect(email.statusCode).toBe(400);
-    expect(email.json().errors).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
+    expect(email.json().errors).toEqual([
+      {
+        path: 'email',
+        message: 'Please enter a valid email address',
+        rule: 'invalid_format',
+        params: { format: 'email' },
+      },
+    ]);
     const role = await put({ role: 'admin' });
     expect(role.statusCode).toBe(400);
     expect(role.json().message).toBe('Unknown field: role');

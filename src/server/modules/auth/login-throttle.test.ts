@@ -27,6 +27,8 @@ function expectRetryAfter(res: Awaited<ReturnType<typeof login>>, maxSeconds = L
   const retry = Number(res.headers['retry-after']);
   expect(retry).toBeGreaterThan(0);
   expect(retry).toBeLessThanOrEqual(maxSeconds);
+  // The client words the wait from the same number.
+  expect(res.json().params).toEqual({ retryAfterSeconds: retry, scope: 'login' });
   return retry;
 }
 

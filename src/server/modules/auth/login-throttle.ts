@@ -76,7 +76,8 @@ async function remainingDelay(db: Db, key: string): Promise<number> {
   return Math.max(0, Date.parse(row.blockedUntil) - Date.now());
 }
 
-const tooMany = (ms: number) => tooManyRequests('Too many login attempts. Please try again later.', ms);
+const tooMany = (ms: number) =>
+  tooManyRequests('Too many login attempts. Please try again later.', ms, 'login');
 
 export interface LoginAttempt {
   /** Failures from this count on start (or lengthen) the pair's delay. */

@@ -35,5 +35,6 @@ export async function spendPasswordBudget({ db, config, request }: PasswordCheck
   throw tooManyRequests(
     PASSWORD_BUDGET_SPENT,
     Date.parse(row.windowStart) + PASSWORD_BUDGET_WINDOW_MS - Date.now(),
+    'network',
   );
 }

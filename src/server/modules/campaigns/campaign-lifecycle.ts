@@ -76,7 +76,7 @@ function planUpdate(
     const from = current.status as CampaignStatus;
     const to = status as CampaignStatus;
     if (!(STATUS_TRANSITIONS[from] ?? STATUS_TRANSITIONS.active).includes(to))
-      throw badRequest('STATUS_CHANGE_NOT_ALLOWED', transitionError(from, to));
+      throw badRequest('STATUS_CHANGE_NOT_ALLOWED', transitionError(from, to), { params: { from, to } });
     if (from === 'ended' && (to === 'active' || to === 'paused') && !endIsAhead)
       throw badRequest('REOPEN_NEEDS_FUTURE_END', REOPEN_NEEDS_FUTURE_END);
     if (from === 'draft' && to === 'active') assertPublishable(liveAssets);
@@ -115,9 +115,13 @@ function assertHasAsset(assets: readonly unknown[]): void {
  */
 export function assertPublishable(assets: readonly (ShareableAsset & { title: string })[]): void {
   assertHasAsset(assets);
-  const wordless = assets.filter(needsShareWords).map((a) => `"${a.title}"`);
+  const wordless = assets.filter(needsShareWords).map((a) => a.title);
   if (wordless.length > 0)
-    throw conflict('PUBLISH_NEEDS_SHARE_WORDS', `${PUBLISH_NEEDS_SHARE_WORDS} (${wordless.join(', ')})`);
+    throw conflict(
+      'PUBLISH_NEEDS_SHARE_WORDS',
+      `${PUBLISH_NEEDS_SHARE_WORDS} (${wordless.map((title) => `"${title}"`).join(', ')})`,
+      { params: { assets: wordless } },
+    );
 }
 
 /** PUT /api/campaigns/:id: name, description, dates and status, all or nothing. */

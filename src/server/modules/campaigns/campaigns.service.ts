@@ -152,7 +152,9 @@ export async function saveAssetOrder(
     const existing = new Set(rows.map((r) => r.id));
     const stranger = assetIds.find((id) => !existing.has(id));
     if (stranger !== undefined)
-      throw badRequest('ASSET_NOT_IN_CAMPAIGN', `Asset ${stranger} is not in this campaign`);
+      throw badRequest('ASSET_NOT_IN_CAMPAIGN', `Asset ${stranger} is not in this campaign`, {
+        params: { assetId: stranger },
+      });
     if (assetIds.length !== existing.size || new Set(assetIds).size !== assetIds.length)
       throw badRequest('ASSET_ORDER_INCOMPLETE', ORDER_MUST_BE_COMPLETE);
     for (const [position, id] of assetIds.entries()) {

@@ -49,7 +49,12 @@ describe('POST /api/campaigns', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Campaign name must be at least 3 characters');
     expect(res.json().errors).toEqual([
-      { path: 'name', message: 'Campaign name must be at least 3 characters' },
+      {
+        path: 'name',
+        message: 'Campaign name must be at least 3 characters',
+        rule: 'too_small',
+        params: { minimum: 3 },
+      },
     ]);
   });
 

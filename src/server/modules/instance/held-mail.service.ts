@@ -64,6 +64,10 @@ export async function listHeldMail(db: Db, page: number): Promise<HeldMailPage> 
 const domainOf = (address: string | null) =>
   address ? address.slice(address.lastIndexOf('@') + 1).toLowerCase() : '';
 
+/** 409 MAIL_NOT_HELD, saying what the mail is now. */
+const notHeld = (status: string) =>
+  conflict('MAIL_NOT_HELD', `This mail is not held any more: it is ${status}`, { params: { status } });
+
 /**
  * Releases or drops one held mail, and records it in the instance audit log. 404 for
  * no such mail; 409 when it is not held any more, or (release) while its organisation
@@ -81,18 +85,22 @@ export async function actOnHeldMail(
       .where('id', '=', id)
       .executeTakeFirst();
     if (!mail) throw notFound('NOT_FOUND', 'No such mail');
-    if (mail.status !== 'held')
-      throw conflict('MAIL_NOT_HELD', `This mail is not held any more: it is ${mail.status}`);
+    if (mail.status !== 'held') throw notHeld(mail.status);
     if (action === 'release' && mail.reason === OUTBOX_REASON.organizationSuspended)
       throw conflict(
         'MAIL_NOT_HELD',
         'Its organization is suspended: restore the organization to release its mail',
+        { params: { status: mail.status } },
       );
     const done =
       action === 'release'
         ? await releaseHeldMail(trx, { ids: [id] })
         : await dropHeldMail(trx, { ids: [id] });
-    if (done !== 1) throw conflict('MAIL_NOT_HELD', 'This mail is not held any more');
+    if (done !== 1) {
+      // Sent, dropped or expired since it was read: say what it is now.
+      const now = await trx.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
+      throw now ? notHeld(now.status) : notFound('NOT_FOUND', 'No such mail');
+    }
     await recordInstanceEvent(trx, {
       actor,
       action: action === 'release' ? 'held_mail.released' : 'held_mail.dropped',

@@ -21,7 +21,7 @@ async function findUser(db: Db, username: string) {
     .select(['id', 'username', 'isOperator'])
     .where('username', '=', username)
     .executeTakeFirst();
-  if (!user) throw notFound('NOT_FOUND', `No account named ${username}`);
+  if (!user) throw notFound('NOT_FOUND', `No account named ${username}`, { params: { username } });
   return user;
 }
 

@@ -59,6 +59,16 @@ async function memberInTrx(trx: Transaction<Database>, orgId: number, userId: nu
   return member;
 }
 
+/** 409 LAST_ADMIN, naming the organisation (its name is in the refusal's params). */
+async function lastAdmin(trx: Transaction<Database>, orgId: number) {
+  const { name } = await trx
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  return conflict('LAST_ADMIN', LAST_ADMIN_MESSAGE, { params: { organization: name } });
+}
+
 /**
  * Revokes what a member made in the organisation and may no longer stand behind:
  * their pending invitations (only admins invite, so every role but admin loses
@@ -113,7 +123,7 @@ export async function setMemberRole(
     const member = await memberInTrx(trx, orgId, userId);
     if (member.role === role) return member;
     if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
-      throw conflict('LAST_ADMIN', LAST_ADMIN_MESSAGE);
+      throw await lastAdmin(trx, orgId);
     await trx.updateTable('users').set({ role, updatedAt: nowIso() }).where('id', '=', userId).execute();
     await audit('member.role_changed', `${member.username}: ${member.role} -> ${role}`);
     if (!hasRole(role, member.role as Role)) await revokeMade(trx, audit, orgId, userId, role);
@@ -137,7 +147,7 @@ export async function removeMember(
     await lockOrganization(trx, dialect, orgId, 'update');
     const member = await memberInTrx(trx, orgId, userId);
     if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
-      throw conflict('LAST_ADMIN', LAST_ADMIN_MESSAGE);
+      throw await lastAdmin(trx, orgId);
     await trx
       .updateTable('users')
       .set({ organizationId: null, role: NO_ORG_ROLE, joinedAt: null, updatedAt: nowIso() })

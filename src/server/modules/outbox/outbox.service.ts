@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { addressKey, loadAddressKeySecret } from '../../lib/address-key.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 
 // The outbox (docs/decisions/0024-outbox.md): every mail the server sends is a row,
 // written in the transaction of the change that caused it; the sender job
@@ -314,9 +314,7 @@ export async function budgetExceeded(
 
 /** The 429 (with Retry-After) of a spent budget. */
 export const budgetRefusal = (over: BudgetVerdict) =>
-  new HttpError(429, 'RATE_LIMITED', BUDGET_REFUSED[over.scope]).withHeaders({
-    'retry-after': String(over.retryAfterSeconds),
-  });
+  tooManyRequests(BUDGET_REFUSED[over.scope], over.retryAfterSeconds * 1000, over.scope);
 
 /** 429 with Retry-After when one more mail to this recipient from this organisation would pass a budget. */
 export async function assertMailBudget(

@@ -157,6 +157,10 @@ describe('daily budgets', () => {
     expect(third.statusCode).toBe(429);
     expect(third.json().message).toBe(BUDGET_REFUSED.recipient);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect(third.json().params).toEqual({
+      retryAfterSeconds: Number(third.headers['retry-after']),
+      scope: 'recipient',
+    });
     // Nothing was written for the refused request.
     expect(await outboxOf(app, c.org)).toEqual([]);
     expect(
@@ -168,12 +172,17 @@ describe('daily budgets', () => {
     const org = await a.schedule('a4@example.org');
     expect(org.statusCode).toBe(429);
     expect(org.json().message).toBe(BUDGET_REFUSED.organization);
+    expect(org.json().params.scope).toBe('organization');
     // Instance: four mails so far (A 3, B 1): one more for C, then none for anyone.
     expect((await c.schedule('c1@example.org')).statusCode).toBe(201);
     const full = await c.schedule('c2@example.org');
     expect(full.statusCode).toBe(429);
     expect(full.json().message).toBe(BUDGET_REFUSED.instance);
     expect(full.headers['retry-after']).toMatch(/^\d+$/);
+    expect(full.json().params).toEqual({
+      retryAfterSeconds: Number(full.headers['retry-after']),
+      scope: 'instance',
+    });
   });
 
   it('hold mail at send time rather than send past a budget, and send it once the day has passed', async () => {

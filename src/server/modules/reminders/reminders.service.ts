@@ -145,7 +145,9 @@ async function checkAddressMayBeMailed(db: Db, organizationId: number, key: stri
   if (replaces !== undefined) waiting = waiting.where('shareId', '!=', replaces);
   const { n } = await waiting.executeTakeFirstOrThrow();
   if (Number(n) >= MAX_PENDING_EMAIL_REMINDERS)
-    throw badRequest('REMINDER_LIMIT_REACHED', REMINDER_REFUSED.tooMany);
+    throw badRequest('REMINDER_LIMIT_REACHED', REMINDER_REFUSED.tooMany, {
+      params: { limit: MAX_PENDING_EMAIL_REMINDERS },
+    });
 }
 
 /**

@@ -115,7 +115,10 @@ async function checkLogo(storage: FileStorage, logoUrl: string | undefined) {
   if (size > LOGO_MAX_BYTES) {
     const message = `The logo is ${(size / MB).toFixed(1)} MB; a logo can be ${LOGO_LIMIT_TEXT}. Pick a smaller image.`;
     // Named on the field, so the branding card shows it under the logo.
-    throw new HttpError(400, 'LOGO_TOO_LARGE', message, { errors: [{ path: 'branding.logoUrl', message }] });
+    throw new HttpError(400, 'LOGO_TOO_LARGE', message, {
+      errors: [{ path: 'branding.logoUrl', message }],
+      params: { maxBytes: LOGO_MAX_BYTES },
+    });
   }
 }
 

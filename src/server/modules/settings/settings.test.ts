@@ -201,6 +201,7 @@ describe('organisation settings', () => {
         {
           path: 'general.timeZone',
           message: 'Unknown time zone (use an IANA name such as Europe/Paris or UTC)',
+          rule: 'invalid',
         },
       ]);
       const back = (await get()).json().general;
@@ -276,6 +277,8 @@ describe('organisation settings', () => {
           path: 'privacy.auditMonths',
           message:
             "Keep former members' names in the activity log for a whole number of months from 1 to 120",
+          rule: 'too_big',
+          params: { maximum: 120 },
         },
       ]);
       expect((await get()).json().privacy).toMatchObject({ auditMonths: 36, personalDataMonths: 24 });

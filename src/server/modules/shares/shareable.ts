@@ -37,7 +37,9 @@ export async function assertShareable(db: Db, ids: ShareTarget, now = Date.now()
     .executeTakeFirst();
   if (!asset) throw notFound('NOT_FOUND', 'Asset not found');
   if (asset.campaignId !== ids.campaignId)
-    throw badRequest('ASSET_NOT_IN_CAMPAIGN', 'Asset does not belong to this campaign');
+    throw badRequest('ASSET_NOT_IN_CAMPAIGN', 'Asset does not belong to this campaign', {
+      params: { assetId: ids.assetId },
+    });
   const refusal = shareRefusal(campaign, now);
   if (refusal) throw conflict('CAMPAIGN_NOT_OPEN', refusal);
   if (asset.deletedAt) throw conflict('ASSET_DELETED', SHARE_REFUSED.assetDeleted);

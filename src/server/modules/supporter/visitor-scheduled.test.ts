@@ -129,7 +129,11 @@ describe('a visitor scheduled shares', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([
-      { path: 'timeZone', message: 'Unknown time zone (use an IANA name such as Europe/Paris or UTC)' },
+      {
+        path: 'timeZone',
+        message: 'Unknown time zone (use an IANA name such as Europe/Paris or UTC)',
+        rule: 'invalid',
+      },
     ]);
     const missing = await t.app.inject({ url: '/api/supporter/campaigns/999999/scheduled' });
     expect(missing.statusCode).toBe(404);

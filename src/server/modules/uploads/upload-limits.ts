@@ -40,6 +40,7 @@ const rateLimited = (config: Config, oldest: string | undefined) => {
   return tooManyRequests(
     `Upload limit reached: at most ${config.uploadsPerHour} uploads an hour. Please try again later.`,
     (oldest ? Date.parse(oldest) : Date.now()) + HOUR_MS - Date.now(),
+    'upload',
   );
 };
 
@@ -49,6 +50,7 @@ const quotaReached = (config: Config) => {
     413,
     'QUOTA_EXCEEDED',
     `Storage quota reached: your organisation's uploads may use ${quotaMb} MB in all. Unused uploads are removed after a day.`,
+    { params: { maxBytes: config.uploadQuotaBytes } },
   );
 };
 
@@ -182,6 +184,9 @@ export async function withUploadSlot<T>(
   }
 }
 
+/** How long a download refused for the ones in progress is told to wait. */
+const DOWNLOAD_RETRY_MS = 5000;
+
 /**
  * Caps the upload-from-url downloads this instance runs at once (each holds a
  * socket and up to the upload limit in memory for up to the fetch timeout), and
@@ -199,13 +204,11 @@ export class FetchSlots {
   async run<T>(userId: number, task: () => Promise<T>): Promise<T> {
     const mine = this.perUser.get(userId) ?? 0;
     if (this.running >= this.max || mine >= this.maxPerUser) {
-      throw new HttpError(
-        429,
-        'RATE_LIMITED',
+      throw tooManyRequests(
         'Too many downloads in progress. Please try again in a few seconds.',
-      ).withHeaders({
-        'Retry-After': '5',
-      });
+        DOWNLOAD_RETRY_MS,
+        'upload',
+      );
     }
     this.running++;
     this.perUser.set(userId, mine + 1);

@@ -89,7 +89,9 @@ describe('invisible, control and mixed-script characters', () => {
       const res = await register(twin);
       expect(res.statusCode, what).toBe(400);
       expect(res.json().message, what).toBe(USERNAME_INVISIBLE);
-      expect(res.json().errors, what).toEqual([{ path: 'username', message: USERNAME_INVISIBLE }]);
+      expect(res.json().errors, what).toEqual([
+        { path: 'username', message: USERNAME_INVISIBLE, rule: 'invalid' },
+      ]);
     }
   });
 

@@ -161,6 +161,8 @@ describe('hashes running at once', () => {
     for (const res of busy) {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.json().message).toMatch(/busy/i);
+      expect(res.json().code).toBe('SERVER_BUSY');
+      expect(res.json().params).toEqual({ retryAfterSeconds: Number(res.headers['retry-after']) });
     }
     expect(answers.filter((r) => r.statusCode === 401).length).toBeGreaterThanOrEqual(5);
     expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 503)).toBe(true);

@@ -16,6 +16,7 @@ describe('PUT /api/user/profile with a new email (argon2 budget, issue 23 item 4
     const address = '198.51.100.77';
     const before = passwordWork.stats().started;
     const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof t.app.inject>> | undefined;
     // The caller knows their own password: every request is a successful verification,
     // so the login throttle (which forgives successes) never steps in.
     for (let i = 0; i < BUDGET + 4; i++) {
@@ -27,9 +28,15 @@ describe('PUT /api/user/profile with a new email (argon2 budget, issue 23 item 4
         payload: { email: `other${i}@example.net`, currentPassword: 'secret123' },
       });
       statuses.push(res.statusCode);
+      last = res;
     }
     const hashed = passwordWork.stats().started - before;
     expect(statuses.slice(BUDGET)).toEqual([429, 429, 429, 429]);
+    // The budget is the network's, whoever is signed in.
+    expect(last?.json().params).toEqual({
+      retryAfterSeconds: Number(last?.headers['retry-after']),
+      scope: 'network',
+    });
     expect(hashed).toBeLessThanOrEqual(BUDGET);
   });
 

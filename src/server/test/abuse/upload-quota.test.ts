@@ -44,6 +44,10 @@ describe('per-user upload rate', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Upload limit reached: at most 6 uploads an hour/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().params).toEqual({
+      retryAfterSeconds: Number(limited.headers['retry-after']),
+      scope: 'upload',
+    });
     const fromUrl = await uploadFromUrl(t.app, token);
     expect(fromUrl.statusCode).toBe(429);
   });
@@ -135,7 +139,11 @@ describe('concurrent upload-from-url fetches', () => {
       release = resolve;
     });
     const running = [slots.run(1, () => gate), slots.run(1, () => gate), slots.run(2, () => gate)];
-    await expect(slots.run(1, async () => 'x')).rejects.toMatchObject({ statusCode: 429 });
+    await expect(slots.run(1, async () => 'x')).rejects.toMatchObject({
+      statusCode: 429,
+      headers: { 'Retry-After': '5' },
+      extras: { params: { retryAfterSeconds: 5, scope: 'upload' } },
+    });
     await expect(slots.run(3, async () => 'x')).rejects.toMatchObject({ statusCode: 429 });
     release();
     await Promise.all(running);
