@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField, timestampField, trimmedText } from './common.ts';
 import { registrationPolicySchema } from './instance-settings.ts';
 import { usernameProblem } from '../username.ts';
+import { FORM_WORDS } from '../error-words.ts';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME } from '../constants.ts';
 
 /** A username as typed to sign in: any existing name, so accounts made before a rule below still sign in. */
@@ -50,7 +51,7 @@ export function withPasswordConfirmation<Shape extends z.ZodRawShape>(
   return schema
     .extend({ confirmPassword: z.string() })
     .refine((form: Record<string, unknown>) => form[field] === form.confirmPassword, {
-      message: 'Passwords do not match',
+      message: FORM_WORDS.passwordsDiffer.message,
       path: ['confirmPassword'],
     });
 }
@@ -79,7 +80,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export const passwordChangeFormSchema = z
   .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: 'New password and confirmation must match',
+    message: FORM_WORDS.newPasswordsDiffer.message,
     path: ['confirmPassword'],
   });
 
