@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import { type Messages, setupI18n } from '@lingui/core';
+import { formatter } from '@lingui/format-po';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { ERROR_WORDS, ERROR_WORDS_WITH_PARAMS, FIELD_WORDS } from '#shared/error-words.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { fieldProblemWords, refusalWords, wordRefusal } from './error-words.ts';
+
+/** An I18n of `locale` with the shared catalog, as the page loads it (compiled from the .po). */
+function i18nOf(locale: string) {
+  const file = `src/shared/locales/${locale}.po`;
+  const catalog = formatter({ origins: false }).parse(fs.readFileSync(file, 'utf8'), {
+    locale,
+    sourceLocale: 'en',
+    filename: file,
+  });
+  const messages: Messages = {};
+  for (const [id, entry] of Object.entries(catalog ?? {}))
+    messages[id] = compileMessage(entry.translation || entry.message || id);
+  return setupI18n({ locale, messages: { [locale]: messages } });
+}
+
+const fr = i18nOf('fr');
+const ar = i18nOf('ar');
+const en = i18nOf('en');
+
+describe('a refusal in the reader’s language', () => {
+  it('has fixed words for every code, and words made of params for each code with params', () => {
+    expect(Object.keys(ERROR_WORDS).sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    for (const words of [...Object.values(ERROR_WORDS), ...Object.values(ERROR_WORDS_WITH_PARAMS)])
+      expect(fr._(words.id)).not.toBe(words.message);
+  });
+
+  it('words a code from its params, with plurals of the reader’s language', () => {
+    expect(wordRefusal(fr, 'RATE_LIMITED', { retryAfterSeconds: 1, scope: 'login' })).toBe(
+      'Trop de tentatives. Réessayez dans 1 seconde.',
+    );
+    expect(wordRefusal(fr, 'RATE_LIMITED', { retryAfterSeconds: 30, scope: 'login' })).toBe(
+      'Trop de tentatives. Réessayez dans 30 secondes.',
+    );
+    expect(wordRefusal(ar, 'SERVER_BUSY', { retryAfterSeconds: 2 })).toContain('ثانيتين');
+    expect(wordRefusal(fr, 'NOT_FOUND', { username: 'sam' })).toBe('Aucun compte nommé sam');
+    expect(wordRefusal(fr, 'STATUS_CHANGE_NOT_ALLOWED', { from: 'archived', to: 'active' })).toBe(
+      'Une campagne ne peut pas passer de archivée à active.',
+    );
+    expect(wordRefusal(fr, 'PUBLISH_NEEDS_SHARE_WORDS', { assets: ['Affiche', 'Vidéo'] })).toMatch(
+      /: Affiche et Vidéo$/,
+    );
+    expect(wordRefusal(en, 'FILE_TOO_LARGE', { maxBytes: 2 * 1024 * 1024 })).toBe(
+      'File too large: a file can be at most 2 MB.',
+    );
+  });
+
+  it("falls back to the code's fixed words when params are missing or malformed, then to the general error", () => {
+    expect(wordRefusal(fr, 'RATE_LIMITED')).toBe(fr._(ERROR_WORDS.RATE_LIMITED.id));
+    expect(wordRefusal(fr, 'RATE_LIMITED', { retryAfterSeconds: 'soon' })).toBe(
+      'Trop de tentatives. Veuillez réessayer plus tard.',
+    );
+    expect(wordRefusal(fr, 'STATUS_CHANGE_NOT_ALLOWED', { from: 'gone', to: 'active' })).toBe(
+      fr._(ERROR_WORDS.STATUS_CHANGE_NOT_ALLOWED.id),
+    );
+    expect(wordRefusal(fr, 'NO_SUCH_CODE', {})).toBe('Un problème est survenu. Veuillez réessayer.');
+  });
+
+  it("keeps the server's English message for an English reader, and words the code for others", () => {
+    const body = { code: 'NOT_FOUND', message: 'Campaign not found' };
+    expect(refusalWords(en, body)).toBe('Campaign not found');
+    expect(refusalWords(fr, body)).toBe('Introuvable : il a peut-être été supprimé.');
+    expect(refusalWords(fr, { message: 'from a proxy' })).toBe(
+      'Un problème est survenu. Veuillez réessayer.',
+    );
+    expect(refusalWords(fr, undefined)).toBeNull();
+  });
+});
+
+describe('a field problem in the reader’s language', () => {
+  it("keeps the schema's English for an English reader", () => {
+    const problem = {
+      message: 'Title must be at least 3 characters',
+      rule: 'too_small',
+      params: { minimum: 3 },
+    };
+    expect(fieldProblemWords(en, problem)).toBe(problem.message);
+  });
+
+  it('words a bound by its rule, a known check by its words, and leaves an unknown rule as it is', () => {
+    expect(
+      fieldProblemWords(fr, { message: 'x', rule: 'too_small', params: { minimum: 3, origin: 'string' } }),
+    ).toBe('Saisissez au moins 3 caractères.');
+    expect(fieldProblemWords(fr, { message: 'x', rule: 'too_big', params: { maximum: 1 } })).toBe(
+      'Saisissez au plus 1 caractère.',
+    );
+    expect(fieldProblemWords(fr, { message: 'x', rule: 'invalid_format', params: { format: 'email' } })).toBe(
+      fr._(FIELD_WORDS.invalid_email.id),
+    );
+    expect(fieldProblemWords(fr, { message: 'Passwords do not match', rule: 'custom' })).toBe(
+      'Les mots de passe ne correspondent pas',
+    );
+    expect(fieldProblemWords(fr, { message: 'Username already exists' })).toBe(
+      'Ce nom d’utilisateur existe déjà',
+    );
+    expect(fieldProblemWords(fr, { message: 'Something of its own', rule: 'custom' })).toBe(
+      'Something of its own',
+    );
+  });
+});
