@@ -10,12 +10,17 @@ i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const ARABIC = 'انضموا إلينا يوم السبت #المناخ 2026';
 const URL_ = 'https://rally.example/c/7?ref=abc';
-const asset = {
+const asset: SupporterAsset = {
   id: 1,
   type: 'image',
   content: 'https://rally.example/u/a.png',
-  title: 'Poster',
-} as SupporterAsset;
+  description: null,
+  shareText: ARABIC,
+  createdAt: '2026-11-28T10:00:00.000Z',
+  organizationId: 1,
+  campaignId: 1,
+  position: 0,
+};
 const card: LinkPreview = {
   title: 'حملة المناخ',
   description: 'نص الوصف',
