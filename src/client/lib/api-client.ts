@@ -58,14 +58,15 @@ export function isServerFailure(err: unknown): boolean {
  */
 export function fieldErrorsOf(err: unknown): { path: string; message: string }[] {
   if (!(err instanceof ApiError)) return [];
-  const errors = (err.body as { errors?: unknown } | undefined)?.errors;
+  const body = err.body as { errors?: unknown; code?: unknown } | undefined;
+  const errors = body?.errors;
   if (!Array.isArray(errors)) return [];
   return errors
     .filter(
       (e): e is FieldProblem & { path: string } =>
         typeof e?.path === 'string' && typeof e.message === 'string',
     )
-    .map((e) => ({ path: e.path, message: fieldProblemWords(i18n, e) }));
+    .map((e) => ({ path: e.path, message: fieldProblemWords(i18n, { ...e, code: body?.code }) }));
 }
 
 /**

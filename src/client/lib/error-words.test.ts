@@ -3,7 +3,13 @@ import { type Messages, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { ERROR_WORDS, ERROR_WORDS_WITH_PARAMS, FIELD_WORDS } from '#shared/error-words.ts';
+import {
+  CAMPAIGN_STATUS_WORDS,
+  ERROR_WORDS,
+  ERROR_WORDS_WITH_PARAMS,
+  FIELD_WORDS,
+  GENERAL_ERROR,
+} from '#shared/error-words.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { fieldProblemWords, refusalWords, wordRefusal } from './error-words.ts';
 
@@ -28,6 +34,31 @@ const en = i18nOf('en');
 describe('a refusal in the reader’s language', () => {
   it('has fixed words for every code, and words made of params for each code with params', () => {
     expect(Object.keys(ERROR_WORDS).sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    // The client finds them by these ids alone (lib/error-words.ts).
+    for (const [code, words] of Object.entries(ERROR_WORDS)) expect(words.id).toBe(`error.${code}`);
+    for (const [key, words] of Object.entries(ERROR_WORDS_WITH_PARAMS))
+      expect(words.id).toBe(key.startsWith('NOT_FOUND_') ? words.id : `error.${key}.params`);
+    expect(Object.values(FIELD_WORDS).map((w) => w.id)).toEqual(
+      expect.arrayContaining([
+        'field.required',
+        'field.invalid_type',
+        'field.invalid_value',
+        'field.unknown_field',
+        'field.invalid',
+        'field.too_small',
+        'field.too_small.text',
+        'field.too_small.items',
+        'field.too_big',
+        'field.too_big.text',
+        'field.too_big.items',
+        'field.invalid_format',
+        'field.invalid_format.email',
+        'field.invalid_format.url',
+      ]),
+    );
+    for (const [status, words] of Object.entries(CAMPAIGN_STATUS_WORDS))
+      expect(words.id).toBe(`campaignStatus.${status}`);
+    expect(GENERAL_ERROR.id).toBe('error.general');
     for (const words of [...Object.values(ERROR_WORDS), ...Object.values(ERROR_WORDS_WITH_PARAMS)])
       expect(fr._(words.id)).not.toBe(words.message);
   });
@@ -97,7 +128,7 @@ describe('a field problem in the reader’s language', () => {
     expect(fieldProblemWords(fr, { message: 'Passwords do not match', rule: 'custom' })).toBe(
       'Les mots de passe ne correspondent pas',
     );
-    expect(fieldProblemWords(fr, { message: 'Username already exists' })).toBe(
+    expect(fieldProblemWords(fr, { message: 'Username already exists', code: 'USERNAME_TAKEN' })).toBe(
       'Ce nom d’utilisateur existe déjà',
     );
     expect(fieldProblemWords(fr, { message: 'Something of its own', rule: 'custom' })).toBe(
