@@ -1,5 +1,3 @@
-import { ERROR_WORDS } from './error-words.ts';
-
 /**
  * The stable code of every refusal the server makes, with when it comes. Every error
  * body carries one (`{ code, message, ... }`): the client decides on the code, the
@@ -104,29 +102,35 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 
-// Messages that the server sends and the client also shows on its own: each code's
-// words live once, in error-words.ts (the `shared` catalog); these are their English.
+// Messages that the server sends and the client also shows on its own: the English of
+// error-words.ts's descriptors of the same codes (its test holds them equal). Kept as
+// plain strings so a page that uses one does not load every code's words.
 
-export const PUBLISH_NEEDS_ASSET = ERROR_WORDS.PUBLISH_NEEDS_ASSET.message;
+export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
 /** Deleting the one asset left would leave supporters of a live campaign nothing to share. */
-export const LAST_ASSET_OF_LIVE_CAMPAIGN = ERROR_WORDS.LAST_ASSET_OF_LIVE_CAMPAIGN.message;
-export const PUBLISH_NEEDS_SHARE_WORDS = ERROR_WORDS.PUBLISH_NEEDS_SHARE_WORDS.message;
-export const INVITATION_EXPIRED = ERROR_WORDS.INVITATION_EXPIRED.message;
-export const USERNAME_TAKEN = ERROR_WORDS.USERNAME_TAKEN.message;
-export const OPERATOR_REQUIRED_MESSAGE = ERROR_WORDS.OPERATOR_REQUIRED.message;
+export const LAST_ASSET_OF_LIVE_CAMPAIGN =
+  'A live campaign keeps at least one asset: add another one first, or end the campaign';
+export const PUBLISH_NEEDS_SHARE_WORDS =
+  'Give every image and video a share text or a description before publishing';
+export const INVITATION_EXPIRED = 'This invitation has expired';
+export const USERNAME_TAKEN = 'Username already exists';
+export const OPERATOR_REQUIRED_MESSAGE = 'Only an operator of this instance may do this';
 /** What the sign-up page and the server say of the instance's sign-up policy. */
-export const REGISTRATION_CLOSED_MESSAGE = ERROR_WORDS.REGISTRATION_CLOSED.message;
-export const REGISTRATION_INVITE_ONLY_MESSAGE = ERROR_WORDS.REGISTRATION_INVITE_ONLY.message;
-export const EMAIL_DOMAIN_NOT_ALLOWED_MESSAGE = ERROR_WORDS.EMAIL_DOMAIN_NOT_ALLOWED.message;
-export const SIGNUP_INVITATION_INVALID_MESSAGE = ERROR_WORDS.SIGNUP_INVITATION_INVALID.message;
+export const REGISTRATION_CLOSED_MESSAGE =
+  'Sign-up is closed on this server: its operators create accounts. Ask them for one.';
+export const REGISTRATION_INVITE_ONLY_MESSAGE =
+  'Sign-up on this server is by invitation only: use the invitation link you were sent.';
+export const EMAIL_DOMAIN_NOT_ALLOWED_MESSAGE = 'Sign-up on this server is open to some email domains only';
+export const SIGNUP_INVITATION_INVALID_MESSAGE =
+  'This sign-up link is not valid any more: it was used, withdrawn or has expired';
 export const SIGNUP_INVITATION_OTHER_EMAIL_MESSAGE =
   'This invitation was sent to another email address: sign up with the address it was sent to';
 /** The neutral words of a suspended organisation's public pages: nothing of the organisation. */
-export const CAMPAIGN_UNAVAILABLE = ERROR_WORDS.CAMPAIGN_UNAVAILABLE.message;
+export const CAMPAIGN_UNAVAILABLE = 'This campaign is not available';
 /** What a suspended organisation's members are told (the banner, and a refused write). */
 export const organizationSuspendedMessage = (reason: string | null) =>
   `This organization is suspended by the operators of this server${reason ? `: ${reason}` : ''}. Its members can read but not change anything.`;
-export const MISSING_ORG_MESSAGE = ERROR_WORDS.NO_ORGANIZATION.message;
-export const FILE_TOO_LARGE = ERROR_WORDS.FILE_TOO_LARGE.message;
+export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';
+export const FILE_TOO_LARGE = 'File too large';
 /** The logo limit, said once on the branding card and in the server's refusal. */
 export const LOGO_LIMIT_TEXT = 'at most 2 MB';

@@ -10,6 +10,7 @@ import {
   FIELD_WORDS,
   GENERAL_ERROR,
 } from '#shared/error-words.ts';
+import * as errors from '#shared/errors.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { fieldProblemWords, refusalWords, wordRefusal } from './error-words.ts';
 
@@ -32,6 +33,25 @@ const ar = i18nOf('ar');
 const en = i18nOf('en');
 
 describe('a refusal in the reader’s language', () => {
+  it("has the same English as the server's messages both sides show", () => {
+    const same: [string, { message: string }][] = [
+      [errors.PUBLISH_NEEDS_ASSET, ERROR_WORDS.PUBLISH_NEEDS_ASSET],
+      [errors.LAST_ASSET_OF_LIVE_CAMPAIGN, ERROR_WORDS.LAST_ASSET_OF_LIVE_CAMPAIGN],
+      [errors.PUBLISH_NEEDS_SHARE_WORDS, ERROR_WORDS.PUBLISH_NEEDS_SHARE_WORDS],
+      [errors.INVITATION_EXPIRED, ERROR_WORDS.INVITATION_EXPIRED],
+      [errors.USERNAME_TAKEN, ERROR_WORDS.USERNAME_TAKEN],
+      [errors.OPERATOR_REQUIRED_MESSAGE, ERROR_WORDS.OPERATOR_REQUIRED],
+      [errors.REGISTRATION_CLOSED_MESSAGE, ERROR_WORDS.REGISTRATION_CLOSED],
+      [errors.REGISTRATION_INVITE_ONLY_MESSAGE, ERROR_WORDS.REGISTRATION_INVITE_ONLY],
+      [errors.EMAIL_DOMAIN_NOT_ALLOWED_MESSAGE, ERROR_WORDS.EMAIL_DOMAIN_NOT_ALLOWED],
+      [errors.SIGNUP_INVITATION_INVALID_MESSAGE, ERROR_WORDS.SIGNUP_INVITATION_INVALID],
+      [errors.CAMPAIGN_UNAVAILABLE, ERROR_WORDS.CAMPAIGN_UNAVAILABLE],
+      [errors.MISSING_ORG_MESSAGE, ERROR_WORDS.NO_ORGANIZATION],
+      [errors.FILE_TOO_LARGE, ERROR_WORDS.FILE_TOO_LARGE],
+    ];
+    for (const [english, words] of same) expect(words.message).toBe(english);
+  });
+
   it('has fixed words for every code, and words made of params for each code with params', () => {
     expect(Object.keys(ERROR_WORDS).sort()).toEqual(Object.keys(ERROR_CODES).sort());
     // The client finds them by these ids alone (lib/error-words.ts).

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
 import { CAMPAIGN_STATUSES, CREATE_STATUSES } from '../campaign-lifecycle.ts';
-import { ERROR_WORDS } from '../error-words.ts';
 import { UTM_VALUE, UTM_VALUE_MAX, UTM_VALUE_MESSAGE } from '../utm.ts';
 import { assetSchema } from './assets.ts';
 import {
@@ -96,7 +95,7 @@ export const campaignEditFormSchema = z
     endDate: formDateField,
   })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
-    message: ERROR_WORDS.END_BEFORE_START.message,
+    message: 'End date must be on or after the start date',
     path: ['endDate'],
   });
 export type CampaignEditFormInput = z.infer<typeof campaignEditFormSchema>;
