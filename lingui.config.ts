@@ -23,6 +23,36 @@ const SUPPORTER = [
   client('app/providers.tsx'),
   client('app/routes/supporter-page.tsx'),
 ];
+/**
+ * What the supporter page loads only when a dialog opens (the share, schedule, reminder
+ * and My data dialogs, with the previews and form parts only they use): their words load
+ * with them (i18n/catalogs.ts `withCatalog`), so the page's start carries none of them.
+ * Read from the build: the files only the dialogs' lazy chunks hold.
+ */
+const DIALOGS = [
+  client('features/previews'),
+  client('features/scheduling/api'),
+  client('features/scheduling/components/schedule-dialog.tsx'),
+  client('features/scheduling/components/reminder-fields.tsx'),
+  client('features/scheduling/lib'),
+  client('features/shares/api/check-message.ts'),
+  client('features/shares/components/mastodon-server-field.tsx'),
+  client('features/shares/components/message-nudge.tsx'),
+  client('features/shares/components/reminder-share-dialog.tsx'),
+  client('features/shares/components/share-dialog.tsx'),
+  client('features/shares/components/supporter-name-field.tsx'),
+  client('features/shares/hooks/use-repeated-message.ts'),
+  client('features/shares/lib/mastodon-server.ts'),
+  client('features/shares/lib/starting-point.ts'),
+  client('features/supporter/components/my-data-dialog.tsx'),
+  client('components/ui/check-line.tsx'),
+  client('components/ui/dialog.tsx'),
+  client('components/ui/form-field.tsx'),
+  client('components/ui/tabs.tsx'),
+  client('lib/server-info.ts'),
+  client('lib/time-zones.ts'),
+  client('lib/use-schema-form.ts'),
+];
 const CAMPAIGNS = [
   client('features/campaigns'),
   client('features/assets'),
@@ -47,7 +77,8 @@ const config: LinguiConfig = {
   format: formatter({ origins: false }),
   orderBy: 'messageId',
   catalogs: [
-    catalog('supporter', SUPPORTER),
+    catalog('supporter', SUPPORTER, DIALOGS),
+    catalog('dialogs', DIALOGS),
     catalog('campaigns', CAMPAIGNS),
     catalog('organization', ORGANIZATION),
     catalog('stats', STATS),
@@ -62,7 +93,13 @@ const config: LinguiConfig = {
     {
       path: '<rootDir>/src/shared/locales/{locale}',
       include: ['<rootDir>/src/shared'],
-      exclude: ['**/*.test.ts'],
+      exclude: ['**/*.test.ts', '<rootDir>/src/shared/error-words.ts'],
+    },
+    // Every refusal's words: the supporter page loads them with its first refusal
+    // (lib/api-client.ts), the staff workspace at start.
+    {
+      path: '<rootDir>/src/shared/locales/errors/{locale}',
+      include: ['<rootDir>/src/shared/error-words.ts'],
     },
     {
       path: '<rootDir>/src/server/locales/{locale}',

@@ -104,7 +104,9 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 
-// Messages that the server sends and the client also shows on its own.
+// Messages that the server sends and the client also shows on its own: the English of
+// error-words.ts's descriptors of the same codes (its test holds them equal). Kept as
+// plain strings so a page that uses one does not load every code's words.
 
 export const PUBLISH_NEEDS_ASSET = 'Add an asset before publishing';
 /** Deleting the one asset left would leave supporters of a live campaign nothing to share. */

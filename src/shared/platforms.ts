@@ -166,7 +166,12 @@ export function platformName(id: string): string {
 }
 
 /** A story needs an image or video: what the story preview and a share of a text asset there say. */
-export const STORY_NEEDS_IMAGE = 'Cannot share to Instagram Story without an image';
+/** In the `shared` catalog: the supporter page and its share dialog say it in the reader's language. */
+export const STORY_NEEDS_IMAGE_WORDS = /*i18n*/ {
+  id: 'share.storyNeedsImage',
+  message: 'Cannot share to Instagram Story without an image',
+};
+export const STORY_NEEDS_IMAGE = STORY_NEEDS_IMAGE_WORDS.message;
 
 /** Where supporters post beyond the classic four: offered for every asset type, through their web links. */
 export const LINK_PLATFORMS: PlatformId[] = ['bluesky', 'threads', 'mastodon', 'telegram', 'reddit', 'email'];

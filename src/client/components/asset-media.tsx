@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { truncate } from '#shared/text.ts';
 import { videoSiteOf } from '#shared/video-sites.ts';
@@ -46,7 +47,7 @@ export function AssetMedia({
           <span aria-hidden>{site}</span>
         ) : (
           <a href={asset.content} target="_blank" rel="noopener noreferrer" className="underline">
-            Watch on {site}
+            <Trans>Watch on {site}</Trans>
           </a>
         )}
       </div>

@@ -7,25 +7,45 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, type Locale, localeDirection
 
 /** A locale the client can show: the six, and the pseudo-locale of the translation checks. */
 export type ClientLocale = Locale | 'pseudo';
-export type CatalogArea = 'shared' | 'supporter' | 'campaigns' | 'organization' | 'stats' | 'app';
+export type CatalogArea =
+  | 'shared'
+  | 'errors'
+  | 'supporter'
+  | 'dialogs'
+  | 'campaigns'
+  | 'organization'
+  | 'stats'
+  | 'app';
 export const SUPPORTER_AREAS: readonly CatalogArea[] = ['shared', 'supporter'];
 export const STAFF_AREAS: readonly CatalogArea[] = [
   'shared',
+  'errors',
   'supporter',
+  'dialogs',
   'campaigns',
   'organization',
   'stats',
   'app',
 ];
 
-// The words both sides show live beside the shared code (src/shared/locales).
-const loaders = {
+// The words both sides show live beside the shared code (src/shared/locales, and the
+// refusals' in src/shared/locales/errors).
+const sharedLoaders = (
+  files: Record<string, () => Promise<{ messages: Messages }>>,
+  from: string,
+  to: string,
+) => Object.fromEntries(Object.entries(files).map(([k, load]) => [k.replace(from, to), load]));
+const loaders: Record<string, () => Promise<{ messages: Messages }>> = {
   ...import.meta.glob<{ messages: Messages }>('../locales/*/*.po'),
-  ...Object.fromEntries(
-    Object.entries(import.meta.glob<{ messages: Messages }>('../../shared/locales/*.po')).map(([k, load]) => [
-      k.replace('../../shared/locales/', '../locales/shared/'),
-      load,
-    ]),
+  ...sharedLoaders(
+    import.meta.glob<{ messages: Messages }>('../../shared/locales/*.po'),
+    '../../shared/locales/',
+    '../locales/shared/',
+  ),
+  ...sharedLoaders(
+    import.meta.glob<{ messages: Messages }>('../../shared/locales/errors/*.po'),
+    '../../shared/locales/errors/',
+    '../locales/errors/',
   ),
 };
 
@@ -51,6 +71,18 @@ export async function activateLocale(locale: ClientLocale, areas: readonly Catal
   const root = document.documentElement;
   root.lang = locale;
   root.dir = locale === 'pseudo' ? 'ltr' : localeDirection(locale);
+}
+
+/** Loads an area's catalog in the page's language, once (the refusals' words on a first refusal). */
+export const loadArea = (area: CatalogArea): Promise<void> =>
+  activateLocale((i18n.locale || DEFAULT_LOCALE) as ClientLocale, [area]);
+
+/**
+ * A lazy module loaded with an area's catalog in the page's language: the supporter
+ * page's dialogs bring their own words (lingui.config.ts `dialogs`).
+ */
+export function withCatalog<T>(area: CatalogArea, load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadArea(area)]).then(([module]) => module);
 }
 
 /**

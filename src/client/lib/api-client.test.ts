@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -9,6 +10,9 @@ import {
   isTransient,
   SERVER_FAILURE,
 } from './api-client.ts';
+
+// The words of an English reader: the source language, compiled from the code's own messages.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 /** The next fetch answers `status` with `body` (JSON unless a string). */
 function answer(status: number, body: unknown) {
@@ -54,7 +58,7 @@ describe('ApiError', () => {
     expect(isTransient(limited)).toBe(true);
     expect(isTransient(failed)).toBe(true);
     expect(isTransient(new ApiError(400, '400: x', { code: 'VALIDATION_FAILED', message: 'x' }))).toBe(false);
-    expect(errorMessage(failed, 'fallback')).toBe(SERVER_FAILURE);
+    expect(errorMessage(failed, 'fallback')).toBe(i18n._(SERVER_FAILURE));
     expect(errorMessage(limited, 'fallback')).toBe('Slow down');
   });
 });

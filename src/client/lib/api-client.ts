@@ -1,5 +1,9 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { QueryFunction } from '@tanstack/react-query';
 import { type ErrorCode, isErrorCode } from '#shared/errors.ts';
+import { loadArea } from '#client/i18n/catalogs.ts';
+import { type FieldProblem, fieldProblemWords, type RefusalBody, refusalWords } from './error-words.ts';
 import { clearToken, getToken } from './token-storage.ts';
 
 // The one HTTP client: bearer header, credentials,
@@ -49,10 +53,21 @@ export function isServerFailure(err: unknown): boolean {
   return err instanceof ApiError && err.status >= 500;
 }
 
-/** The field messages of a refusal (`errors: [{path, message}]`), empty when it names no field. */
+/**
+ * The field messages of a refusal (`errors: [{path, message, rule?, params?}]`) in the
+ * reader's language (lib/error-words.ts), empty when it names no field.
+ */
 export function fieldErrorsOf(err: unknown): { path: string; message: string }[] {
   if (!(err instanceof ApiError)) return [];
-  return (err.body as { errors?: { path: string; message: string }[] } | undefined)?.errors ?? [];
+  const body = err.body as { errors?: unknown; code?: unknown } | undefined;
+  const errors = body?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .filter(
+      (e): e is FieldProblem & { path: string } =>
+        typeof e?.path === 'string' && typeof e.message === 'string',
+    )
+    .map((e) => ({ path: e.path, message: fieldProblemWords(i18n, { ...e, code: body?.code }) }));
 }
 
 /**
@@ -60,8 +75,8 @@ export function fieldErrorsOf(err: unknown): { path: string; message: string }[]
  * server failed on its side ("Internal Server Error", a proxy's 502 page): plain words
  * that say whose fault it is and that trying again may work.
  */
-export const NETWORK_FAILURE = 'Could not reach Rally. Check your internet connection and try again.';
-export const SERVER_FAILURE = 'Something went wrong on our side. Please try again in a moment.';
+export const NETWORK_FAILURE = msg`Could not reach Rally. Check your internet connection and try again.`;
+export const SERVER_FAILURE = msg`Something went wrong on our side. Please try again in a moment.`;
 
 /**
  * How long a request may wait for its answer before the person is told: a server that
@@ -72,14 +87,16 @@ export const SERVER_FAILURE = 'Something went wrong on our side. Please try agai
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const READ_TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 120_000;
-export const NO_ANSWER = (ms: number) =>
-  `Rally did not answer within ${ms / 1000} seconds. Check your internet connection and try again.`;
+export const NO_ANSWER = (ms: number) => {
+  const seconds = i18n.number(ms / 1000);
+  return t`Rally did not answer within ${seconds} seconds. Check your internet connection and try again.`;
+};
 
 /** The request never got an answer (offline, DNS, connection reset, or none in time). */
 export class NetworkError extends Error {
   constructor(
     public readonly cause?: unknown,
-    message = NETWORK_FAILURE,
+    message = i18n._(NETWORK_FAILURE),
     /** The request went out and no answer came in time (NO_ANSWER), rather than failing at once. */
     public readonly timedOut = false,
   ) {
@@ -95,19 +112,20 @@ export function isTransient(err: unknown): boolean {
 }
 
 /**
- * What to tell a person about a failed request: the server's message for a 4xx
- * ('409: Username already exists' -> 'Username already exists'), plain words for
- * a 5xx or no answer, else `fallback`. Never a status code or a raw server page.
+ * What to tell a person about a failed request: for a 4xx the server's message to an
+ * English reader ('409: Username already exists' -> 'Username already exists'), its
+ * code's words to any other (lib/error-words.ts); plain words for a 5xx or no answer,
+ * else `fallback`. Never a status code or a raw server page.
  */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) {
-    if (isServerFailure(err)) return SERVER_FAILURE;
-    const body = err.body as { message?: string } | undefined;
-    return body?.message || fallback;
+    if (isServerFailure(err)) return i18n._(SERVER_FAILURE);
+    return refusalWords(i18n, err.body as RefusalBody | undefined) || fallback;
   }
   if (err instanceof NetworkError) return err.message;
   // A fetch made outside this client fails with the browser's own wording.
-  if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) return NETWORK_FAILURE;
+  if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message))
+    return i18n._(NETWORK_FAILURE);
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
@@ -132,6 +150,8 @@ async function throwIfNotOk(res: Response): Promise<void> {
   // The code, or API.md's `tokenExpired` flag that the server sends with it.
   if (b?.code === 'TOKEN_EXPIRED' || b?.tokenExpired === true) onTokenExpired();
   const message = b?.message || (body === undefined && text) || res.statusText;
+  // The refusals' words come with the first refusal on the supporter page (i18n/catalogs.ts).
+  await loadArea('errors').catch(() => undefined);
   throw new ApiError(res.status, `${res.status}: ${message}`, body, body === undefined ? text : undefined);
 }
 
@@ -164,7 +184,7 @@ export async function apiFetch(
   } catch (err) {
     // No answer in time, or none at all.
     const timedOut = waiting.signal.aborted;
-    throw new NetworkError(err, timedOut ? NO_ANSWER(timeoutMs) : NETWORK_FAILURE, timedOut);
+    throw new NetworkError(err, timedOut ? NO_ANSWER(timeoutMs) : i18n._(NETWORK_FAILURE), timedOut);
   } finally {
     clearTimeout(timer);
   }

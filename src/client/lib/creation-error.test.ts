@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { NetworkError, NETWORK_FAILURE, NO_ANSWER, REQUEST_TIMEOUT_MS } from './api-client.ts';
 import { creationFailure } from './creation-error.ts';
+
+// The words of an English reader: the source language, compiled from the code's own messages.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('creationFailure', () => {
   it('says a request that got no answer in time timed out, not only that it failed', () => {
@@ -13,7 +17,7 @@ describe('creationFailure', () => {
   });
 
   it('keeps the plain words for a request that could not go out at all', () => {
-    expect(creationFailure(new NetworkError(undefined, NETWORK_FAILURE), 'asset')).toEqual({
+    expect(creationFailure(new NetworkError(undefined, i18n._(NETWORK_FAILURE)), 'asset')).toEqual({
       title: 'Error',
       description: 'Failed to create asset. Please try again.',
     });

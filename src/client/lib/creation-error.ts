@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ApiError, errorMessage, isServerFailure, NetworkError } from './api-client.ts';
 
 /**
@@ -14,15 +15,24 @@ export function creationFailure(
   kind: 'campaign' | 'asset',
 ): { title: string; description: string } {
   if (err instanceof NetworkError && err.timedOut) {
-    return { title: 'Error', description: `Failed to create ${kind}. ${err.message}` };
+    const reason = err.message;
+    const description =
+      kind === 'campaign' ? t`Failed to create campaign. ${reason}` : t`Failed to create asset. ${reason}`;
+    return { title: t`Error`, description };
   }
   if (!(err instanceof ApiError)) {
-    return { title: 'Error', description: `Failed to create ${kind}. Please try again.` };
+    const description =
+      kind === 'campaign'
+        ? t`Failed to create campaign. Please try again.`
+        : t`Failed to create asset. Please try again.`;
+    return { title: t`Error`, description };
   }
-  const title = kind === 'campaign' ? 'Campaign Creation Failed' : 'Asset Creation Failed';
-  if (isServerFailure(err)) return { title, description: errorMessage(err, 'An unknown error occurred') };
-  const message = (err.body as { message?: string } | undefined)?.message;
+  const title = kind === 'campaign' ? t`Campaign Creation Failed` : t`Asset Creation Failed`;
+  const unknown = t`An unknown error occurred`;
+  if (isServerFailure(err)) return { title, description: errorMessage(err, unknown) };
+  const message = errorMessage(err, '');
   if (message) return { title, description: message };
-  if (kind === 'campaign' && err.text) return { title, description: `API error: ${err.text}` };
-  return { title, description: 'An unknown error occurred' };
+  const text = err.text;
+  if (kind === 'campaign' && text) return { title, description: t`API error: ${text}` };
+  return { title, description: unknown };
 }

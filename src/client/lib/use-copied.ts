@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { COPIED_CONFIRMATION_MS } from '#shared/constants.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -28,8 +29,8 @@ export function useCopied(notice: CopyNotice) {
     async (text: string): Promise<boolean> => {
       if (!(await copyText(text))) {
         toast({
-          title: 'Failed to copy',
-          description: 'Please try again or copy manually',
+          title: t`Failed to copy`,
+          description: t`Please try again or copy manually`,
           variant: 'destructive',
         });
         return false;

@@ -33,9 +33,22 @@ export type ShellLocale = Locale | 'pseudo';
 
 /** The build's module of a catalog (lingui.config.ts), for its modulepreload. */
 export const catalogModule = (area: string, locale: ShellLocale) =>
-  area === 'shared' ? `../shared/locales/${locale}.po` : `locales/${area}/${locale}.po`;
+  area === 'shared'
+    ? `../shared/locales/${locale}.po`
+    : area === 'errors'
+      ? `../shared/locales/errors/${locale}.po`
+      : `locales/${area}/${locale}.po`;
 /** The catalogs the staff workspace loads (src/client/i18n/catalogs.ts STAFF_AREAS). */
-const STAFF_CATALOGS = ['shared', 'supporter', 'campaigns', 'organization', 'stats', 'app'];
+const STAFF_CATALOGS = [
+  'shared',
+  'errors',
+  'supporter',
+  'dialogs',
+  'campaigns',
+  'organization',
+  'stats',
+  'app',
+];
 
 /** JSON inside <script type="application/json">: no '<' can end the element early. */
 export const scriptSafeJson = (json: string) =>

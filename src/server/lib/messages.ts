@@ -22,7 +22,8 @@ function catalogDirs(): string[] {
     dir = path.dirname(dir);
   const client = path.join(dir, 'src', 'client', 'locales');
   const areas = fs.existsSync(client) ? fs.readdirSync(client).map((area) => path.join(client, area)) : [];
-  return [...areas, path.join(dir, 'src', 'shared', 'locales'), path.join(dir, 'src', 'server', 'locales')];
+  const shared = path.join(dir, 'src', 'shared', 'locales');
+  return [...areas, shared, path.join(shared, 'errors'), path.join(dir, 'src', 'server', 'locales')];
 }
 
 const po = formatter({ origins: false });

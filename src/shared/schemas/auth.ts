@@ -3,6 +3,7 @@ import { localeField } from './languages.ts';
 import { idField, timestampField, trimmedText } from './common.ts';
 import { registrationPolicySchema } from './instance-settings.ts';
 import { usernameProblem } from '../username.ts';
+import { FORM_WORDS } from '../error-words.ts';
 import { MAX_EMAIL, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME } from '../constants.ts';
 
 /** A username as typed to sign in: any existing name, so accounts made before a rule below still sign in. */
@@ -51,7 +52,7 @@ export function withPasswordConfirmation<Shape extends z.ZodRawShape>(
   return schema
     .extend({ confirmPassword: z.string() })
     .refine((form: Record<string, unknown>) => form[field] === form.confirmPassword, {
-      message: 'Passwords do not match',
+      message: FORM_WORDS.passwordsDiffer.message,
       path: ['confirmPassword'],
     });
 }
@@ -87,7 +88,7 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateBodySchema>;
 export const passwordChangeFormSchema = z
   .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: 'New password and confirmation must match',
+    message: FORM_WORDS.newPasswordsDiffer.message,
     path: ['confirmPassword'],
   });
 

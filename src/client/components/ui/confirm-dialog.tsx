@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { AlertDialog as A } from 'radix-ui';
 import { useState } from 'react';
 import type * as React from 'react';
@@ -50,7 +51,7 @@ export function ConfirmDialog({
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <A.Cancel asChild>
               <Button variant="outline" disabled={pending}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             </A.Cancel>
             <A.Action asChild>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { CheckIcon, CopyIcon, type LucideIcon } from 'lucide-react';
 import { type CopyNotice, useCopied } from '#client/lib/use-copied.ts';
 import { Button } from './button.tsx';
@@ -31,6 +32,7 @@ export function CopyButton({
   tooltip?: string;
   onCopied?: () => void;
 } & Omit<React.ComponentProps<typeof Button>, 'onClick' | 'value'>) {
+  const { t } = useLingui();
   const own = useCopied(notice);
   const { copied, copy } = copier ?? own;
   const button = (
@@ -44,7 +46,7 @@ export function CopyButton({
       }
     >
       {copied ? <CheckIcon aria-hidden /> : <Icon aria-hidden />}
-      {copied ? 'Copied!' : label}
+      {copied ? t`Copied!` : label}
       {children}
     </Button>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { CopyNotice } from '#client/lib/use-copied.ts';
 import { CopyButton } from './copy-button.tsx';
 import { Input } from './input.tsx';
@@ -17,6 +18,7 @@ export function CopyField({
   value: string;
   notice: CopyNotice;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <label htmlFor={id} className="text-sm font-medium">
@@ -24,7 +26,7 @@ export function CopyField({
       </label>
       <div className="flex gap-2">
         <Input id={id} value={value} readOnly className="font-mono" onFocus={(e) => e.target.select()} />
-        <CopyButton value={value} label="Copy" notice={notice} />
+        <CopyButton value={value} label={t`Copy`} notice={notice} />
       </div>
     </>
   );

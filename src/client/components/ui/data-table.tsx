@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '#client/lib/utils.ts';
@@ -44,7 +45,7 @@ export function DataTable({
   const headers = actions ? [...columns, null] : columns;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <thead className="text-muted-foreground">
           <tr>
             {headers.map((column, i) => (
@@ -52,9 +53,15 @@ export function DataTable({
                 key={column === null ? 'actions' : typeof column === 'string' ? column : column.label}
                 scope="col"
                 aria-sort={column !== null && typeof column !== 'string' ? column.sort : undefined}
-                className={cn('py-2 font-medium', i < headers.length - 1 && 'pr-4')}
+                className={cn('py-2 font-medium', i < headers.length - 1 && 'pe-4')}
               >
-                {column === null ? <span className="sr-only">Actions</span> : <HeaderLabel column={column} />}
+                {column === null ? (
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
+                ) : (
+                  <HeaderLabel column={column} />
+                )}
               </th>
             ))}
           </tr>

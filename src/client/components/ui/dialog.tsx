@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { XIcon } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
 export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof D.Content>) {
+  const { t } = useLingui();
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -22,8 +24,8 @@ export function DialogContent({ className, children, ...props }: React.Component
       >
         {children}
         <D.Close
-          className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100"
-          aria-label="Close"
+          className="absolute end-4 top-4 rounded-sm opacity-70 hover:opacity-100"
+          aria-label={t`Close`}
         >
           <XIcon className="size-4" />
         </D.Close>
@@ -32,7 +34,7 @@ export function DialogContent({ className, children, ...props }: React.Component
   );
 }
 
-export const DialogHeader = withClasses('div', 'flex flex-col gap-1.5 text-center sm:text-left');
+export const DialogHeader = withClasses('div', 'flex flex-col gap-1.5 text-center sm:text-start');
 export const DialogFooter = withClasses('div', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
 export const DialogTitle = withClasses(D.Title, 'text-lg font-semibold leading-none');
 export const DialogDescription = withClasses(D.Description, 'text-sm text-muted-foreground');

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type * as React from 'react';
 import {
   type FieldError,
@@ -111,8 +112,9 @@ export function DescriptionField({
   rows = 2,
   ...textarea
 }: { id: string; error?: string; rows?: number } & React.ComponentProps<'textarea'>) {
+  const { t } = useLingui();
   return (
-    <FormField id={id} label="Description (optional)" error={error}>
+    <FormField id={id} label={t`Description (optional)`} error={error}>
       <Textarea dir="auto" rows={rows} {...fieldAria(id, error)} {...textarea} />
     </FormField>
   );

@@ -33,10 +33,14 @@ export function LightTabs({
 
   const onKeyDown = (e: KeyboardEvent) => {
     const last = tabs.length - 1;
+    // Right to left, the row is mirrored: the arrow that points to the next tab is Left.
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
     const next =
-      e.key === 'ArrowRight'
+      e.key === forward
         ? (index + 1) % tabs.length
-        : e.key === 'ArrowLeft'
+        : e.key === back
           ? (index + last) % tabs.length
           : e.key === 'Home'
             ? 0

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { RotateCcwIcon } from 'lucide-react';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -21,6 +22,7 @@ export function LoadError({
   retrying?: boolean;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     <div
       role="alert"
@@ -31,10 +33,10 @@ export function LoadError({
     >
       <div className="min-w-0">
         <p className="font-medium text-red-800">{title}</p>
-        <p className="text-slate-700">{errorMessage(error, 'Please try again.')}</p>
+        <p className="text-slate-700">{errorMessage(error, t`Please try again.`)}</p>
       </div>
       <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying}>
-        <RotateCcwIcon aria-hidden /> {retrying ? 'Retrying...' : 'Retry'}
+        <RotateCcwIcon aria-hidden /> {retrying ? t`Retrying...` : t`Retry`}
       </Button>
     </div>
   );

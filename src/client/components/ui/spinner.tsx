@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '#client/lib/utils.ts';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const { t } = useLingui();
   return (
-    <span role="status" aria-label={label} className="inline-flex">
+    <span role="status" aria-label={label ?? t`Loading`} className="inline-flex">
       <span
         className={cn(
           'size-8 animate-spin rounded-full border-4 border-primary border-t-transparent',

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { XIcon } from 'lucide-react';
 import { Toast as T } from 'radix-ui';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants.ts';
@@ -7,6 +8,7 @@ import { dismissToast, useToasts } from './use-toast.ts';
 /** Radix toasts: swipe right past 50 px to dismiss, F8 focuses the region, 5 s auto-dismiss. */
 export function Toaster() {
   const toasts = useToasts();
+  const { t: translate } = useLingui();
   return (
     <T.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map((t) => (
@@ -16,7 +18,7 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(t.id)}
           data-testid="toast"
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:hidden',
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pe-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:hidden',
             t.variant === 'destructive'
               ? 'border-destructive bg-destructive text-destructive-foreground'
               : 'border-border bg-white text-slate-900',
@@ -38,15 +40,15 @@ export function Toaster() {
             )}
           </div>
           <T.Close
-            aria-label="Dismiss notification"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70"
+            aria-label={translate`Dismiss notification`}
+            className="absolute end-2 top-2 rounded-md p-1 opacity-70"
           >
             <XIcon className="size-4" />
           </T.Close>
         </T.Root>
       ))}
       {/* On a phone the toasts sit at the top, clear of the action buttons a thumb reaches at the bottom. */}
-      <T.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px] sm:flex-col-reverse" />
+      <T.Viewport className="fixed top-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px] sm:flex-col-reverse" />
     </T.Provider>
   );
 }

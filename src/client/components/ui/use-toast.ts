@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '#shared/constants.ts';
 import { errorMessage, isTransient } from '#client/lib/api-client.ts';
@@ -40,7 +41,7 @@ export function toastError(title: string, err: unknown, fallback: string, retry?
     title,
     description: errorMessage(err, fallback),
     variant: 'destructive',
-    action: retry && isTransient(err) ? { label: 'Retry', onClick: retry } : undefined,
+    action: retry && isTransient(err) ? { label: t`Retry`, onClick: retry } : undefined,
   });
 }
 
@@ -64,7 +65,7 @@ export function toastOutcome<R>(
     onError: (err: unknown) =>
       typeof failure === 'function'
         ? toast({ ...failure(err), variant: 'destructive' })
-        : toastError(failure, err, options.fallback ?? 'Please try again.'),
+        : toastError(failure, err, options.fallback ?? t`Please try again.`),
   };
 }
 

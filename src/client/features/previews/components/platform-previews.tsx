@@ -1,11 +1,16 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Heart, Link2, type LucideIcon, MessageCircle, Repeat2, Send, ThumbsUp } from 'lucide-react';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import type { LinkPreview } from '#shared/share-links.ts';
-import { STORY_NEEDS_IMAGE } from '#shared/platforms.ts';
+import { STORY_NEEDS_IMAGE_WORDS } from '#shared/platforms.ts';
 import { redditTitle } from '#shared/share-links.ts';
 
 // Mock posts of each platform. The link cards use the same title, description and
-// image the page's Open Graph tags give the real platforms.
+// image the page's Open Graph tags give the real platforms. The platforms' own words
+// ("Like", "now") are the reader's language, as the platforms show them; the share
+// text and the card's words take their own direction (dir="auto"), the link and
+// handles stay left to right inside them (<bdi>), isolated by markup, not by marks
+// in the text, so the text the counters count is the text posted.
 
 export const PREVIEW_PLATFORMS = [
   'twitter',
@@ -42,7 +47,7 @@ function Avatar({ className = 'size-10' }: { className?: string }) {
       aria-hidden="true"
       className={`${className} flex shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white`}
     >
-      You
+      <Trans>You</Trans>
     </span>
   );
 }
@@ -68,11 +73,20 @@ function ShortPost({
       <Avatar />
       <div className="min-w-0 flex-1 space-y-2">
         <p className="leading-tight">
-          <span className="font-bold">You</span> <span className="text-slate-600">{handle} · now</span>
+          <span className="font-bold">
+            <Trans>You</Trans>
+          </span>{' '}
+          <span className="text-slate-600">
+            <Trans>
+              <bdi>{handle}</bdi> · now
+            </Trans>
+          </span>
         </p>
-        <p className="whitespace-pre-wrap break-words">{body}</p>
+        <p dir="auto" className="whitespace-pre-wrap break-words">
+          {body}
+        </p>
         {card}
-        <div className="flex justify-between pr-8 text-slate-600" aria-hidden="true">
+        <div className="flex justify-between pe-8 text-slate-600" aria-hidden="true">
           {actions.map((Icon, i) => (
             <Icon key={i} className="size-4" />
           ))}
@@ -88,7 +102,7 @@ function TwitterPreview({ text, url, card }: PreviewProps) {
       handle="@you"
       body={
         <>
-          {text} <span className="text-sky-700">{url}</span>
+          {text} <bdi className="text-sky-700">{url}</bdi>
         </>
       }
       card={
@@ -96,7 +110,10 @@ function TwitterPreview({ text, url, card }: PreviewProps) {
           {card.image ? (
             <div className="relative overflow-hidden rounded-2xl border border-slate-200">
               <CardImage card={card} className="aspect-[1.91/1] w-full" />
-              <span className="absolute bottom-2 left-2 max-w-[90%] truncate rounded bg-black/75 px-1.5 py-0.5 text-xs text-white">
+              <span
+                dir="auto"
+                className="absolute bottom-2 start-2 max-w-[90%] truncate rounded bg-black/75 px-1.5 py-0.5 text-xs text-white"
+              >
                 {card.title}
               </span>
             </div>
@@ -108,11 +125,22 @@ function TwitterPreview({ text, url, card }: PreviewProps) {
               <LinkCardText card={card} layout="beside" />
             </div>
           )}
-          {card.image && <p className="text-xs text-slate-600">From {hostOf(card.url)}</p>}
+          {card.image && <CardFrom host={hostOf(card.url)} />}
         </>
       }
       actions={[MessageCircle, Repeat2, Heart, Send]}
     />
+  );
+}
+
+/** X's line under a card with an image: the site it links to. */
+function CardFrom({ host }: { host: string }) {
+  return (
+    <p className="text-xs text-slate-600">
+      <Trans>
+        From <bdi>{host}</bdi>
+      </Trans>
+    </p>
   );
 }
 
@@ -143,11 +171,15 @@ function FeedPost({
       <div className="flex items-center gap-2 p-3">
         <Avatar className={avatarClassName} />
         <div>
-          <p className="font-semibold leading-tight">You</p>
+          <p className="font-semibold leading-tight">
+            <Trans>You</Trans>
+          </p>
           <p className="text-xs text-slate-600">{byline}</p>
         </div>
       </div>
-      <p className="whitespace-pre-wrap break-words px-3 pb-3">{text}</p>
+      <p dir="auto" className="whitespace-pre-wrap break-words px-3 pb-3">
+        {text}
+      </p>
       <CardImage card={card} className="aspect-[1.91/1] w-full" />
       {children}
     </div>
@@ -155,25 +187,30 @@ function FeedPost({
 }
 
 function FacebookPreview({ text, card }: PreviewProps) {
+  const { t } = useLingui();
   return (
-    <FeedPost byline="Just now · Public" className="text-[15px]" text={text} card={card}>
+    <FeedPost byline={t`Just now · Public`} className="text-[15px]" text={text} card={card}>
       <div className="border-t border-slate-200 bg-slate-100 px-3 py-2">
         <p className="text-xs uppercase text-slate-600">{hostOf(card.url)}</p>
-        <p className="font-semibold leading-snug">{card.title}</p>
-        <p className="truncate text-sm text-slate-600">{card.description}</p>
+        <p dir="auto" className="font-semibold leading-snug">
+          {card.title}
+        </p>
+        <p dir="auto" className="truncate text-sm text-slate-600">
+          {card.description}
+        </p>
       </div>
       <div
         className="flex justify-around border-t border-slate-200 py-2 text-sm text-slate-600"
         aria-hidden="true"
       >
         <span className="flex items-center gap-1">
-          <ThumbsUp className="size-4" /> Like
+          <ThumbsUp className="size-4" /> <Trans>Like</Trans>
         </span>
         <span className="flex items-center gap-1">
-          <MessageCircle className="size-4" /> Comment
+          <MessageCircle className="size-4" /> <Trans>Comment</Trans>
         </span>
         <span className="flex items-center gap-1">
-          <Send className="size-4" /> Share
+          <Send className="size-4 rtl:-scale-x-100" /> <Trans>Share</Trans>
         </span>
       </div>
     </FeedPost>
@@ -181,20 +218,37 @@ function FacebookPreview({ text, card }: PreviewProps) {
 }
 
 function LinkedInPreview({ text, card }: PreviewProps) {
+  const { t } = useLingui();
   return (
-    <FeedPost byline="Supporter · Now" avatarClassName="size-12" className="text-sm" text={text} card={card}>
+    <FeedPost
+      byline={t`Supporter · Now`}
+      avatarClassName="size-12"
+      className="text-sm"
+      text={text}
+      card={card}
+    >
       <div className="bg-slate-100 px-3 py-2">
-        <p className="font-semibold">{card.title}</p>
+        <p dir="auto" className="font-semibold">
+          {card.title}
+        </p>
         <p className="text-xs text-slate-600">{hostOf(card.url)}</p>
       </div>
       <div
         className="flex justify-around border-t border-slate-200 py-2 text-xs text-slate-600"
         aria-hidden="true"
       >
-        <span>Like</span>
-        <span>Comment</span>
-        <span>Repost</span>
-        <span>Send</span>
+        <span>
+          <Trans>Like</Trans>
+        </span>
+        <span>
+          <Trans>Comment</Trans>
+        </span>
+        <span>
+          <Trans>Repost</Trans>
+        </span>
+        <span>
+          <Trans>Send</Trans>
+        </span>
       </div>
     </FeedPost>
   );
@@ -203,31 +257,38 @@ function LinkedInPreview({ text, card }: PreviewProps) {
 function WhatsAppPreview({ text, url, card }: PreviewProps) {
   return (
     <div className="rounded-lg bg-[#efeae2] p-3">
-      <div className="ml-auto max-w-[85%] rounded-lg bg-[#d9fdd3] p-1 text-sm text-slate-900 shadow-sm">
+      <div className="ms-auto max-w-[85%] rounded-lg bg-[#d9fdd3] p-1 text-sm text-slate-900 shadow-sm">
         <div className="overflow-hidden rounded-md bg-[#d1f4cc]">
           <CardImage card={card} className="aspect-[1.91/1] w-full" />
           <div className="p-2">
-            <p className="font-semibold">{card.title}</p>
-            <p className="line-clamp-2 text-xs text-slate-700">{card.description}</p>
+            <p dir="auto" className="font-semibold">
+              {card.title}
+            </p>
+            <p dir="auto" className="line-clamp-2 text-xs text-slate-700">
+              {card.description}
+            </p>
             <p className="text-xs text-slate-700">{hostOf(card.url)}</p>
           </div>
         </div>
-        <p className="whitespace-pre-wrap break-words px-1.5 pt-1">
+        <p dir="auto" className="whitespace-pre-wrap break-words px-1.5 pt-1">
           {text}
           {'\n\n'}
-          <span className="text-sky-800 underline">{url}</span>
+          <bdi className="text-sky-800 underline">{url}</bdi>
         </p>
-        <p className="px-1.5 text-right text-[11px] text-slate-700">now ✓✓</p>
+        <p className="px-1.5 text-end text-[11px] text-slate-700">
+          <Trans>now</Trans> ✓✓
+        </p>
       </div>
     </div>
   );
 }
 
 function InstagramStoryPreview({ asset, card }: PreviewProps) {
+  const { i18n } = useLingui();
   if (asset.type === 'text') {
     return (
       <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-        {STORY_NEEDS_IMAGE}
+        {i18n._(STORY_NEEDS_IMAGE_WORDS)}
       </p>
     );
   }
@@ -247,7 +308,7 @@ function InstagramStoryPreview({ asset, card }: PreviewProps) {
       <div className="absolute inset-x-0 top-0 space-y-2 bg-gradient-to-b from-black/70 to-transparent p-3">
         <div className="h-0.5 rounded bg-white/80" />
         <div className="flex items-center gap-2 text-sm font-semibold">
-          <Avatar className="size-7" /> Your story
+          <Avatar className="size-7" /> <Trans>Your story</Trans>
         </div>
       </div>
       <div className="absolute inset-x-0 bottom-6 flex justify-center">
@@ -281,8 +342,12 @@ function LinkCardText({ card, layout }: { card: LinkPreview; layout: keyof typeo
   return (
     <div className={classes.box}>
       <p className={classes.host}>{hostOf(card.url)}</p>
-      <p className={classes.title}>{card.title}</p>
-      <p className="line-clamp-2 text-slate-600">{card.description}</p>
+      <p dir="auto" className={classes.title}>
+        {card.title}
+      </p>
+      <p dir="auto" className="line-clamp-2 text-slate-600">
+        {card.description}
+      </p>
     </div>
   );
 }
@@ -296,7 +361,7 @@ function LinkPost({ text, url, card, handle }: PreviewProps & { handle: string }
         <>
           {text}
           {'\n\n'}
-          <span className="text-sky-700">{url}</span>
+          <bdi className="text-sky-700">{url}</bdi>
         </>
       }
       card={<LinkCard card={card} />}
@@ -312,19 +377,27 @@ const MastodonPreview = (p: PreviewProps) => <LinkPost {...p} handle="@you@your.
 function TelegramPreview({ text, url, card }: PreviewProps) {
   return (
     <div className="rounded-lg bg-[#dfe8d8] p-3">
-      <div className="ml-auto max-w-[85%] space-y-1 rounded-lg bg-[#effdde] p-2 text-sm text-slate-900 shadow-sm">
-        <p className="whitespace-pre-wrap break-words">
+      <div className="ms-auto max-w-[85%] space-y-1 rounded-lg bg-[#effdde] p-2 text-sm text-slate-900 shadow-sm">
+        <p dir="auto" className="whitespace-pre-wrap break-words">
           {text}
           {'\n'}
-          <span className="text-sky-800 underline">{url}</span>
+          <bdi className="text-sky-800 underline">{url}</bdi>
         </p>
-        <div className="border-l-2 border-sky-600 pl-2">
-          <p className="font-semibold text-sky-800">{card.siteName ?? hostOf(card.url)}</p>
-          <p className="font-semibold">{card.title}</p>
-          <p className="line-clamp-2 text-xs text-slate-700">{card.description}</p>
+        <div className="border-s-2 border-sky-600 ps-2">
+          <p dir="auto" className="font-semibold text-sky-800">
+            {card.siteName ?? hostOf(card.url)}
+          </p>
+          <p dir="auto" className="font-semibold">
+            {card.title}
+          </p>
+          <p dir="auto" className="line-clamp-2 text-xs text-slate-700">
+            {card.description}
+          </p>
           <CardImage card={card} className="mt-1 aspect-[1.91/1] w-full rounded" />
         </div>
-        <p className="text-right text-[11px] text-slate-700">now ✓✓</p>
+        <p className="text-end text-[11px] text-slate-700">
+          <Trans>now</Trans> ✓✓
+        </p>
       </div>
     </div>
   );
@@ -334,8 +407,14 @@ function RedditPreview({ text, card }: PreviewProps) {
   return (
     <div className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3 text-slate-900">
       <div className="min-w-0 flex-1 space-y-1">
-        <p className="text-xs text-slate-600">Posted by u/you · now</p>
-        <p className="font-semibold leading-snug">{redditTitle(text)}</p>
+        <p className="text-xs text-slate-600">
+          <Trans>
+            Posted by <bdi>u/you</bdi> · now
+          </Trans>
+        </p>
+        <p dir="auto" className="font-semibold leading-snug">
+          {redditTitle(text)}
+        </p>
         <p className="text-xs text-sky-800">{hostOf(card.url)}</p>
       </div>
       {card.image ? (

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useTweetParser } from '../hooks/use-tweet-parser.ts';
 import { LENGTH_RULES } from '../lib/platform-length.ts';
 
@@ -6,10 +7,11 @@ import { LENGTH_RULES } from '../lib/platform-length.ts';
  * tracked link `url`), against that platform's limit; an over-long one is flagged.
  */
 export function ShareTextCounter({ text, url, id }: { text: string; url: string; id?: string }) {
+  const { t, i18n } = useLingui();
   const parse = useTweetParser();
   if (!parse) return null;
   return (
-    <ul id={id} className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Length on each platform">
+    <ul id={id} className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label={t`Length on each platform`}>
       {LENGTH_RULES.map((rule) => {
         const n = rule.count(text.trim(), url, parse);
         const over = n > rule.limit;
@@ -19,8 +21,11 @@ export function ShareTextCounter({ text, url, id }: { text: string; url: string;
             data-testid={`length-${rule.id}`}
             className={over ? 'font-semibold text-destructive' : 'text-muted-foreground'}
           >
-            {rule.name} {n.toLocaleString('en-US')}/{rule.limit.toLocaleString('en-US')}
-            {over && ' (too long)'}
+            {rule.name}{' '}
+            <bdi>
+              {i18n.number(n)}/{i18n.number(rule.limit)}
+            </bdi>
+            {over && ` ${t`(too long)`}`}
           </li>
         );
       })}

@@ -1,8 +1,9 @@
+import { withCatalog } from '#client/i18n/catalogs.ts';
 import { lazy } from 'react';
 
 // The schedule dialog (with react-day-picker) loads on first use, so the supporter page
 // itself stays small. Hover or focus starts the download early.
-const loadScheduleDialog = () => import('./schedule-dialog.tsx');
+const loadScheduleDialog = withCatalog('dialogs', () => import('./schedule-dialog.tsx'));
 
 export const ScheduleDialog = lazy(loadScheduleDialog);
 

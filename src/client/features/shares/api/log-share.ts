@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import type { logShareSchema, Share } from '#shared/schemas/shares.ts';
 import { apiRequest, errorMessage } from '#client/lib/api-client.ts';
@@ -34,6 +35,6 @@ export function logShare(input: z.infer<typeof logShareSchema>): Promise<LogOutc
       invalidateAfterShare(input.campaignId);
       return { ok: true, share };
     },
-    (err): LogOutcome => ({ ok: false, message: errorMessage(err, 'Please check your connection.') }),
+    (err): LogOutcome => ({ ok: false, message: errorMessage(err, t`Please check your connection.`) }),
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { mastodonServerFormSchema } from '#shared/schemas/shares.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Form, InputField } from '#client/components/ui/form-field.tsx';
@@ -9,6 +10,7 @@ import { rememberMastodonServer } from '../lib/mastodon-server.ts';
  * click that opens the share page, so no popup blocker steps in.
  */
 export function MastodonServerField({ onPost }: { onPost: (server: string) => void }) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -24,8 +26,8 @@ export function MastodonServerField({ onPost }: { onPost: (server: string) => vo
     >
       <InputField
         id="mastodon-server"
-        label="Your Mastodon server"
-        help="Like mastodon.social. Remembered on this device."
+        label={t`Your Mastodon server`}
+        help={t`Like mastodon.social. Remembered on this device.`}
         placeholder="mastodon.social"
         autoComplete="url"
         inputMode="url"
@@ -35,7 +37,7 @@ export function MastodonServerField({ onPost }: { onPost: (server: string) => vo
         {...register('server')}
       />
       <Button type="submit" size="sm">
-        Post on Mastodon
+        <Trans>Post on Mastodon</Trans>
       </Button>
     </Form>
   );

@@ -31,7 +31,9 @@ export function MessageNudge({
           <p className="font-semibold">{REPEATED_MESSAGE.title}</p>
           <p>{REPEATED_MESSAGE.body}</p>
           <p>{REPEATED_MESSAGE.startingPoint}</p>
-          <blockquote className="border-l-2 border-amber-400 pl-2 italic">{template}</blockquote>
+          <blockquote dir="auto" className="border-s-2 border-amber-400 ps-2 italic">
+            {template}
+          </blockquote>
           <Button size="sm" variant="outline" onClick={() => onUseTemplate(template)}>
             {REPEATED_MESSAGE.useTemplate}
           </Button>

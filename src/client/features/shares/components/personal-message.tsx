@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { MAX_PERSONAL_MESSAGE } from '#shared/constants.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -10,7 +11,7 @@ export function PersonalMessage({
   value,
   onChange,
   campaignName,
-  label = 'Add your personal message',
+  label,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -18,19 +19,20 @@ export function PersonalMessage({
   label?: string;
 }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Message templates">
-        {MESSAGE_TEMPLATES.map((t) => (
+      <Label htmlFor={id}>{label ?? t`Add your personal message`}</Label>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t`Message templates`}>
+        {MESSAGE_TEMPLATES.map((template) => (
           <Button
-            key={t.id}
+            key={template.id}
             size="sm"
             variant="outline"
             className="h-8 rounded-full"
-            onClick={() => onChange(t.text(campaignName))}
+            onClick={() => onChange(template.text(campaignName))}
           >
-            {t.label}
+            {i18n._(template.label)}
           </Button>
         ))}
       </div>
@@ -38,13 +40,14 @@ export function PersonalMessage({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        placeholder="Share why this matters to you..."
+        dir="auto"
+        placeholder={t`Share why this matters to you...`}
         maxLength={MAX_PERSONAL_MESSAGE}
         aria-describedby={`${id}-hint`}
         rows={3}
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Your message comes first in the post, before the campaign's text.
+        <Trans>Your message comes first in the post, before the campaign's text.</Trans>
       </p>
     </div>
   );

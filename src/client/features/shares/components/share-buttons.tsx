@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
@@ -46,7 +47,7 @@ export function SaveAndCopyButtons({
       {asset.type !== 'text' && (
         <Button variant="secondary" onClick={() => void saveAssetMedia(asset)}>
           <DownloadIcon aria-hidden="true" />
-          {asset.type === 'video' ? 'Save Video' : 'Save Image'}
+          {asset.type === 'video' ? <Trans>Save Video</Trans> : <Trans>Save Image</Trans>}
         </Button>
       )}
       <Button
@@ -54,7 +55,7 @@ export function SaveAndCopyButtons({
         onClick={() => void copyAssetText(asset, campaign, personalMessage, TOASTS.copyTextFailed)}
       >
         <CopyIcon aria-hidden="true" />
-        Copy Text
+        <Trans>Copy Text</Trans>
       </Button>
     </div>
   );

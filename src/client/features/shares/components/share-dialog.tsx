@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DIALOG_TITLE_TRUNCATE } from '#shared/constants.ts';
 import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
@@ -58,6 +59,7 @@ export default function ShareDialog({
   scheduled: fromReminder,
   onOpenChange,
 }: ShareDialogProps) {
+  const { t } = useLingui();
   const [platform, setPlatform] = useState<PreviewPlatform>('twitter');
   const [personalize, setPersonalize] = useState(Boolean(startPersonal));
   const [message, setMessage] = useState(fromReminder?.message ?? '');
@@ -69,6 +71,7 @@ export default function ShareDialog({
   const card = campaignLinkPreview({ campaign, assets, organization, asset }, location.origin);
   const personalMessage = personalize ? message : undefined;
   const text = composeShareText(asset, campaign, personalMessage);
+  const headline = truncate(assetHeadline(asset, campaign), DIALOG_TITLE_TRUNCATE);
 
   const share = (p: PlatformId, server = mastodonServer) => {
     if (personalize && !message.trim()) {
@@ -97,16 +100,20 @@ export default function ShareDialog({
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
-        {/* Room on the right for the close button; a title that wraps keeps its line height. */}
-        <DialogHeader className="pr-8">
+        {/* Room at the end for the close button; a title that wraps keeps its line height. */}
+        <DialogHeader className="pe-8">
           <DialogTitle className="leading-snug">
-            Share "{truncate(assetHeadline(asset, campaign), DIALOG_TITLE_TRUNCATE)}" on Social Media
+            <Trans>
+              Share "<bdi>{headline}</bdi>" on Social Media
+            </Trans>
           </DialogTitle>
-          <DialogDescription>See how your post will look, then pick where to share it.</DialogDescription>
+          <DialogDescription>
+            <Trans>See how your post will look, then pick where to share it.</Trans>
+          </DialogDescription>
         </DialogHeader>
 
         <Tabs value={platform} onValueChange={(v) => setPlatform(v as PreviewPlatform)}>
-          <TabsList aria-label="Platform previews" className="flex h-auto w-full flex-wrap justify-start">
+          <TabsList aria-label={t`Platform previews`} className="flex h-auto w-full flex-wrap justify-start">
             {PREVIEW_PLATFORMS.map((p) => (
               <TabsTrigger key={p} value={p}>
                 {PLATFORMS[p].name}
@@ -121,8 +128,12 @@ export default function ShareDialog({
           ))}
         </Tabs>
         <div className="flex items-center justify-between text-xs text-muted-foreground">
-          <span className="font-semibold">Preview</span>
-          <span>Results may vary on actual platforms</span>
+          <span className="font-semibold">
+            <Trans>Preview</Trans>
+          </span>
+          <span>
+            <Trans>Results may vary on actual platforms</Trans>
+          </span>
         </div>
 
         <div className="space-y-3 rounded-md border border-border p-3">
@@ -132,7 +143,7 @@ export default function ShareDialog({
             aria-pressed={personalize}
             onClick={() => setPersonalize((v) => !v)}
           >
-            {personalize ? 'Personalizing' : 'Personalize'}
+            {personalize ? <Trans>Personalizing</Trans> : <Trans>Personalize</Trans>}
           </Button>
           {personalize && (
             <>
@@ -155,9 +166,11 @@ export default function ShareDialog({
           />
         )}
 
-        <section aria-label="Share to" className="space-y-2">
+        <section aria-label={t`Share to`} className="space-y-2">
           <ShareButtons platforms={platformsForAssetType(asset.type)} onShare={(p) => share(p)} />
-          <h3 className="pt-1 text-sm font-semibold">More places to post</h3>
+          <h3 className="pt-1 text-sm font-semibold">
+            <Trans>More places to post</Trans>
+          </h3>
           <ShareButtons platforms={LINK_PLATFORMS} onShare={(p) => share(p)} />
           {askMastodon && !mastodonServer && (
             <MastodonServerField
@@ -170,7 +183,9 @@ export default function ShareDialog({
           )}
           {mastodonServer && (
             <p className="text-xs text-muted-foreground">
-              Mastodon posts go to {mastodonServer}.{' '}
+              <Trans>
+                Mastodon posts go to <bdi>{mastodonServer}</bdi>.
+              </Trans>{' '}
               <button
                 type="button"
                 className="font-medium text-primary underline underline-offset-2"
@@ -180,7 +195,7 @@ export default function ShareDialog({
                   setAskMastodon(true);
                 }}
               >
-                Change server
+                <Trans>Change server</Trans>
               </button>
             </p>
           )}

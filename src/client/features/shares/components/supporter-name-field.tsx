@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_SUPPORTER_NAME } from '#shared/schemas/shares.ts';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -25,27 +26,30 @@ export function SupporterNameField({
   value: SupporterNameValue;
   onChange: (value: SupporterNameValue) => void;
 }) {
+  const { t } = useLingui();
   return (
     <fieldset className="space-y-2 rounded-md border border-border p-3">
-      <legend className="px-1 text-sm font-medium">Your name (optional)</legend>
+      <legend className="px-1 text-sm font-medium">
+        <Trans>Your name (optional)</Trans>
+      </legend>
       <Label htmlFor="supporter-name" className="sr-only">
-        Your name
+        <Trans>Your name</Trans>
       </Label>
       <Input
         id="supporter-name"
         autoComplete="name"
         maxLength={MAX_SUPPORTER_NAME}
-        placeholder="Your name"
+        placeholder={t`Your name`}
         value={value.name}
         onChange={(e) => onChange({ ...value, name: e.target.value })}
       />
       <CheckLine id="supporter-name-consent" {...tickOf(value, onChange, 'consent')}>
-        Share my name with {organizationName} so they can see who shared
+        <Trans>Share my name with {organizationName} so they can see who shared</Trans>
       </CheckLine>
       {/* A typed name is never sent without the tick, and the supporter is told so. */}
       <p role="status" className="text-xs text-muted-foreground">
         {value.name.trim() && !value.consent
-          ? `Your name is not sent to ${organizationName} unless you tick the box.`
+          ? t`Your name is not sent to ${organizationName} unless you tick the box.`
           : ''}
       </p>
     </fieldset>

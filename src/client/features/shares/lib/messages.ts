@@ -1,102 +1,176 @@
 // User-facing texts of the sharing flows, in one place so their exact wording stays the same everywhere.
+// Worded when used (getters and functions), in the reader's language: never at import.
 
-import { PLATFORMS, type PlatformId, STORY_NEEDS_IMAGE } from '#shared/platforms.ts';
+import { i18n } from '@lingui/core';
+import { select, t } from '@lingui/core/macro';
+import { PLATFORMS, type PlatformId, STORY_NEEDS_IMAGE_WORDS } from '#shared/platforms.ts';
 
 export const MSG = {
-  twitterClipboard:
-    "For best results with the image, we've copied the content to your clipboard. You can paste it directly in the X compose box.",
-  linkedinClipboard:
-    'Image link and text copied to clipboard. Please paste it into your LinkedIn post for best results.',
+  get twitterClipboard() {
+    return t`For best results with the image, we've copied the content to your clipboard. You can paste it directly in the X compose box.`;
+  },
+  get linkedinClipboard() {
+    return t`Image link and text copied to clipboard. Please paste it into your LinkedIn post for best results.`;
+  },
   /** LinkedIn takes only the link: a text asset's words go through the clipboard. */
-  linkedinTextClipboard: 'Text copied to clipboard. Please paste it into your LinkedIn post.',
-} as const;
+  get linkedinTextClipboard() {
+    return t`Text copied to clipboard. Please paste it into your LinkedIn post.`;
+  },
+};
 
 /**
  * A platform's window opened: the share is not posted until the supporter finishes there,
  * so it is never called a success.
  */
 export const windowOpened = (platform: string, notice?: string) => ({
-  title: `${platform} opened`,
-  description: [`Finish posting in the ${platform} window.`, notice].filter(Boolean).join(' '),
+  title: t`${platform} opened`,
+  description: [t`Finish posting in the ${platform} window.`, notice].filter(Boolean).join(' '),
 });
 
 /** A hand-posted platform asked of an asset with no image or video: nothing to post. */
-export const needsMedia = (platform: PlatformId) => ({
-  title: 'Nothing to post',
-  description:
-    platform === 'instagram_story'
-      ? STORY_NEEDS_IMAGE
-      : `${PLATFORMS[platform].name} needs an image or video: try another platform`,
-});
+export const needsMedia = (platform: PlatformId) => {
+  const name = PLATFORMS[platform].name;
+  return {
+    title: t`Nothing to post`,
+    description:
+      platform === 'instagram_story'
+        ? i18n._(STORY_NEEDS_IMAGE_WORDS)
+        : t`${name} needs an image or video: try another platform`,
+  };
+};
+
+type Media = 'image' | 'video';
 
 /** How the supporter posts the saved media on a hand-posted platform. */
-const NEXT_STEP: Partial<Record<PlatformId, (media: string, mobile: boolean) => string>> = {
-  instagram: (m) => `Open Instagram, start a new post with the saved ${m} and paste the caption.`,
-  instagram_story: (m, mobile) =>
+const NEXT_STEP: Partial<Record<PlatformId, (media: Media, mobile: boolean) => string>> = {
+  instagram: (media) =>
+    select(media, {
+      video: 'Open Instagram, start a new post with the saved video and paste the caption.',
+      other: 'Open Instagram, start a new post with the saved image and paste the caption.',
+    }),
+  instagram_story: (media, mobile) =>
     mobile
-      ? `Open Instagram, add the saved ${m} to your story and paste the caption.`
-      : `Stories are posted from the Instagram app: put the saved ${m} on your phone, add it to your story and paste the caption.`,
-  tiktok: (m) => `Open TikTok, upload the saved ${m} and paste the caption.`,
-  youtube: (m) => `Open YouTube, upload the saved ${m} and paste the caption as its description.`,
+      ? select(media, {
+          video: 'Open Instagram, add the saved video to your story and paste the caption.',
+          other: 'Open Instagram, add the saved image to your story and paste the caption.',
+        })
+      : select(media, {
+          video:
+            'Stories are posted from the Instagram app: put the saved video on your phone, add it to your story and paste the caption.',
+          other:
+            'Stories are posted from the Instagram app: put the saved image on your phone, add it to your story and paste the caption.',
+        }),
+  tiktok: (media) =>
+    select(media, {
+      video: 'Open TikTok, upload the saved video and paste the caption.',
+      other: 'Open TikTok, upload the saved image and paste the caption.',
+    }),
+  youtube: (media) =>
+    select(media, {
+      video: 'Open YouTube, upload the saved video and paste the caption as its description.',
+      other: 'Open YouTube, upload the saved image and paste the caption as its description.',
+    }),
 };
 
 /**
  * A hand-posted platform's post is prepared (media saved, caption copied unless the
  * clipboard refused): what is ready and the next step. Not a post yet, so never a success.
  */
-export const preparedPost = (platform: PlatformId, media: string, copied: boolean, mobile: boolean) => ({
-  title: `Ready to post on ${PLATFORMS[platform].name}`,
-  description: [
-    copied
-      ? `The ${media} is saved and the caption copied.`
-      : `The ${media} is saved; copy the caption with Copy Text.`,
-    NEXT_STEP[platform]?.(media, mobile),
-  ]
-    .filter(Boolean)
-    .join(' '),
-});
+export const preparedPost = (platform: PlatformId, media: Media, copied: boolean, mobile: boolean) => {
+  const name = PLATFORMS[platform].name;
+  return {
+    title: t`Ready to post on ${name}`,
+    description: [
+      copied
+        ? select(media, {
+            video: 'The video is saved and the caption copied.',
+            other: 'The image is saved and the caption copied.',
+          })
+        : select(media, {
+            video: 'The video is saved; copy the caption with Copy Text.',
+            other: 'The image is saved; copy the caption with Copy Text.',
+          }),
+      NEXT_STEP[platform]?.(media, mobile),
+    ]
+      .filter(Boolean)
+      .join(' '),
+  };
+};
+
+/** What a share's log confirms happened, said in the toast when it could not be recorded. */
+export const saved = (media: Media) =>
+  select(media, { video: 'The video is saved', other: 'The image is saved' });
 
 /** The share log failed: whatever happened on the platform, it was not recorded. */
 export const notRecorded = (what: string, reason: string) => ({
-  title: 'Share not recorded',
-  description: `${what}, but your share could not be recorded: ${reason}`,
+  title: t`Share not recorded`,
+  description: t`${what}, but your share could not be recorded: ${reason}`,
 });
 
 export const TOASTS = {
-  shared: { title: 'Shared successfully' },
-  popupBlocked: {
-    title: 'The share window was blocked',
-    description: 'Please allow popups for this site and try again.',
+  get shared() {
+    return { title: t`Shared successfully` };
   },
-  emailOpened: { title: 'Email opened', description: 'Finish your message in your email app and send it.' },
-  shareFailed: { title: 'Sharing failed', description: 'Please try again or try a different platform' },
-  textCopied: {
-    title: 'Text copied!',
-    description: 'The text and your link are ready to paste where you post.',
+  get popupBlocked() {
+    return {
+      title: t`The share window was blocked`,
+      description: t`Please allow popups for this site and try again.`,
+    };
   },
-  copyFailed: { title: 'Copy failed', description: 'Please try manually selecting the text' },
+  get emailOpened() {
+    return { title: t`Email opened`, description: t`Finish your message in your email app and send it.` };
+  },
+  get shareFailed() {
+    return { title: t`Sharing failed`, description: t`Please try again or try a different platform` };
+  },
+  get textCopied() {
+    return {
+      title: t`Text copied!`,
+      description: t`The text and your link are ready to paste where you post.`,
+    };
+  },
+  get copyFailed() {
+    return { title: t`Copy failed`, description: t`Please try manually selecting the text` };
+  },
   /** The 'Copy Text' button's wording of the same failure. */
-  copyTextFailed: { title: 'Copy failed', description: 'Please try manually selecting and copying the text' },
-  imageDownloaded: { title: 'Image downloaded' },
-  downloadFailed: {
-    title: 'Download failed',
-    description: 'Please try again or right-click the image to save',
+  get copyTextFailed() {
+    return { title: t`Copy failed`, description: t`Please try manually selecting and copying the text` };
   },
-  messageRequired: {
-    title: 'Message required',
-    description: 'Please add a personal message or select a template',
+  get imageDownloaded() {
+    return { title: t`Image downloaded` };
   },
-  reminderGone: {
-    title: 'This reminder has been used',
-    description:
-      'It was shared already, rescheduled or opened in another browser. You can share from this page.',
+  get downloadFailed() {
+    return {
+      title: t`Download failed`,
+      description: t`Please try again or right-click the image to save`,
+    };
   },
-} as const;
+  get messageRequired() {
+    return {
+      title: t`Message required`,
+      description: t`Please add a personal message or select a template`,
+    };
+  },
+  get reminderGone() {
+    return {
+      title: t`This reminder has been used`,
+      description: t`It was shared already, rescheduled or opened in another browser. You can share from this page.`,
+    };
+  },
+};
 
 /** The share dialog's suggestion when many shares of the asset already carried the same personal message. */
 export const REPEATED_MESSAGE = {
-  title: 'Make it your own',
-  body: 'Many supporters have already shared this exact message. Posts in your own words stand out and reach more people, so you might reword it a little.',
-  startingPoint: 'Need a starting point? Try this and add why it matters to you:',
-  useTemplate: 'Use this as a starting point',
-} as const;
+  get title() {
+    return t`Make it your own`;
+  },
+  get body() {
+    return t`Many supporters have already shared this exact message. Posts in your own words stand out and reach more people, so you might reword it a little.`;
+  },
+  get startingPoint() {
+    return t`Need a starting point? Try this and add why it matters to you:`;
+  },
+  get useTemplate() {
+    return t`Use this as a starting point`;
+  },
+};

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type UtmTags, withUtm } from '#shared/utm.ts';
 import type { Locale } from '#shared/locales.ts';
 import { SHARE_POPUP_HEIGHT, SHARE_POPUP_WIDTH } from '#shared/constants.ts';
@@ -20,7 +21,7 @@ import { copyText } from '#client/lib/clipboard.ts';
 import { isMobileDevice } from './device.ts';
 import { saveFile } from '#client/lib/save-file.ts';
 import { fetchMediaFile, fileNameFor } from './media.ts';
-import { MSG, needsMedia, notRecorded, preparedPost, TOASTS, windowOpened } from './messages.ts';
+import { MSG, needsMedia, notRecorded, preparedPost, saved, TOASTS, windowOpened } from './messages.ts';
 
 export interface ShareCampaign extends CampaignWords {
   id: number;
@@ -108,8 +109,8 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
       }
       return Promise.all([log('opened'), copied]).then(([logged, ok]) =>
         platform === 'email'
-          ? recorded(logged, TOASTS.emailOpened, 'Your email app opened')
-          : recorded(logged, windowOpened(name, ok ? notice : undefined), `The ${name} window opened`),
+          ? recorded(logged, TOASTS.emailOpened, t`Your email app opened`)
+          : recorded(logged, windowOpened(name, ok ? notice : undefined), t`The ${name} window opened`),
       );
     }
     return shareWithDevice(platform, asset, assetHeadline(asset, campaign), `${text}\n\n${url}`, log).catch(
@@ -199,7 +200,7 @@ async function shareWithDevice(
   if (file && typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
     try {
       await navigator.share({ files: [file], text: caption, title });
-      return recorded(await log('shared'), TOASTS.shared, 'Your post went out');
+      return recorded(await log('shared'), TOASTS.shared, t`Your post went out`);
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') return false;
       // The sheet refused the file: save it and copy the caption instead.
@@ -214,7 +215,7 @@ async function shareWithDevice(
   return recorded(
     await log('prepared'),
     preparedPost(platform, asset.type === 'video' ? 'video' : 'image', copied, isMobileDevice()),
-    `The ${asset.type === 'video' ? 'video' : 'image'} is saved`,
+    saved(asset.type === 'video' ? 'video' : 'image'),
   );
 }
 
@@ -254,6 +255,6 @@ export async function copyAssetText(
   return recorded(
     await logOutcome({ asset, campaign, personalMessage, platform: COPY_CHANNEL, ref }, 'prepared'),
     TOASTS.textCopied,
-    'The text is copied',
+    t`The text is copied`,
   );
 }

@@ -1,10 +1,11 @@
+import { withCatalog } from '#client/i18n/catalogs.ts';
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 
 // "My data" on the supporter page (docs/api.md "Privacy"): a small text button; the
 // dialog (what Rally holds about this browser, download, erase) loads on first use,
 // so the page itself carries none of it.
-const loadDialog = () => import('./my-data-dialog.tsx');
+const loadDialog = withCatalog('dialogs', () => import('./my-data-dialog.tsx'));
 const MyDataDialog = lazy(loadDialog);
 
 export function MyDataButton() {
