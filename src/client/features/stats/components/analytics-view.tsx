@@ -18,6 +18,7 @@ import { PendingCountsNote } from './pending-counts-note.tsx';
 import { type Column, SortableTable } from './sortable-table.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate } from './stat-tile.tsx';
 import { VariantTests } from './variant-tests.tsx';
+import { LanguageBreakdown } from './language-breakdown.tsx';
 import { anyActivity, FIGURE_LABELS } from '../lib/figure-labels.ts';
 
 type ExportType = ExportQuery['type'];
@@ -331,6 +332,7 @@ function AnalyticsBody({
                 ]}
               />
             )}
+            <LanguageBreakdown languages={data.languages} />
             <CountTable
               caption="Top supporters"
               note={data.topSupportersExact ? undefined : TOP_SUPPORTERS_ESTIMATE_NOTE}
