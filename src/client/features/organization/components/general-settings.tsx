@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+import { LOCALE_INFO, LOCALES } from '#shared/locales.ts';
 import { generalSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
@@ -93,6 +94,16 @@ function GeneralForm({
             {...fieldAria('settings-org-time-zone', errors.timeZone, timeZoneHelp)}
           >
             <Options items={zones} value={(z) => z} label={(z) => z.replaceAll('_', ' ')} />
+          </Select>
+        </FormField>
+        <FormField
+          id="settings-org-default-language"
+          label={t`Default language`}
+          error={errors.defaultLanguage}
+        >
+          {/* Each language by its English name (LOCALE_INFO), as staff settings name them. */}
+          <Select {...field('settings-org-default-language', 'defaultLanguage')}>
+            <Options items={LOCALES} value={(l) => l} label={(l) => LOCALE_INFO[l].englishName} />
           </Select>
         </FormField>
       </SectionCard>
