@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { z } from 'zod';
 import { emailField, publicUserSchema } from './auth.ts';
 import { idField, positiveIdParam, timestampField } from './common.ts';
@@ -16,8 +17,25 @@ export const roleField = z.enum(ROLES, { error: 'Role must be one of viewer, edi
 
 export const LAST_ADMIN_MESSAGE = 'An organization needs at least one admin';
 
-/** The 403 message for a call the caller's role does not allow. */
+/** The 403 message for a call the caller's role does not allow (the server's words: English). */
 export const roleNeededMessage = (role: Role) => `This needs the ${role} role`;
+
+/**
+ * The roles' names as the staff screens show them, in the `shared` catalog (explicit
+ * ids: this module also runs on the server, where no macro runs).
+ */
+export const ROLE_NAMES: Readonly<Record<Role, MessageDescriptor>> = {
+  viewer: /*i18n*/ { id: 'role.viewer', message: 'Viewer' },
+  editor: /*i18n*/ { id: 'role.editor', message: 'Editor' },
+  admin: /*i18n*/ { id: 'role.admin', message: 'Admin' },
+};
+
+/** roleNeededMessage's words for the reader: a control the member's role does not allow. */
+export const ROLE_NEEDED: Readonly<Record<Role, MessageDescriptor>> = {
+  viewer: /*i18n*/ { id: 'role.needed.viewer', message: 'This needs the viewer role' },
+  editor: /*i18n*/ { id: 'role.needed.editor', message: 'This needs the editor role' },
+  admin: /*i18n*/ { id: 'role.needed.admin', message: 'This needs the admin role' },
+};
 
 /** A member as the team list shows them: the public user's name fields, their role and when they joined. */
 export const memberSchema = publicUserSchema

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceHealth } from '#shared/schemas/instance-console.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
@@ -21,53 +22,61 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
 
 function HealthFigures({ health }: { health: InstanceHealth }) {
   const { outbox, migrations } = health;
+  const { t, i18n } = useLingui();
+  const pending = i18n.number(migrations.pending.length);
+  const files = i18n.number(health.storage.uploads);
+  const dialect = health.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite';
+  const latest = migrations.latest ?? t`none`;
+  const checked = formatAgo(i18n, health.checkedAt);
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <Figure label="Version">{health.version}</Figure>
-        <Figure label="Migrations applied">
-          {migrations.applied}
+        <Figure label={t`Version`}>{health.version}</Figure>
+        <Figure label={t`Migrations applied`}>
+          {i18n.number(migrations.applied)}
           {migrations.pending.length > 0 && (
-            <Badge variant="warning" className="ml-2">
-              {migrations.pending.length} pending
+            <Badge variant="warning" className="ms-2">
+              <Trans>{pending} pending</Trans>
             </Badge>
           )}
         </Figure>
-        <Figure label={`Database (${health.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'})`}>
-          {formatBytes(health.database.sizeBytes)}
-        </Figure>
-        <Figure label="Uploads stored">
-          {formatBytes(health.storage.usedBytes)}
+        <Figure label={t`Database (${dialect})`}>{formatBytes(i18n, health.database.sizeBytes)}</Figure>
+        <Figure label={t`Uploads stored`}>
+          {formatBytes(i18n, health.storage.usedBytes)}
           <span className="block text-xs font-normal text-muted-foreground">
-            {health.storage.uploads} files
+            <Trans>{files} files</Trans>
           </span>
         </Figure>
       </dl>
       <div>
-        <h3 className="mb-2 text-sm font-semibold">Mail outbox</h3>
+        <h3 className="mb-2 text-sm font-semibold">
+          <Trans>Mail outbox</Trans>
+        </h3>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
-          <Figure label="Waiting to send">{outbox.waiting}</Figure>
-          <Figure label="Held">{outbox.held}</Figure>
-          <Figure label="Sent (24 h)">{outbox.sent24h}</Figure>
-          <Figure label="Failed (24 h)">{outbox.failed24h}</Figure>
-          <Figure label="Expired (24 h)">{outbox.expired24h}</Figure>
+          <Figure label={t`Waiting to send`}>{i18n.number(outbox.waiting)}</Figure>
+          <Figure label={t`Held`}>{i18n.number(outbox.held)}</Figure>
+          <Figure label={t`Sent (24 h)`}>{i18n.number(outbox.sent24h)}</Figure>
+          <Figure label={t`Failed (24 h)`}>{i18n.number(outbox.failed24h)}</Figure>
+          <Figure label={t`Expired (24 h)`}>{i18n.number(outbox.expired24h)}</Figure>
         </dl>
       </div>
       <div>
-        <h3 className="mb-2 text-sm font-semibold">Background jobs</h3>
-        <DataTable columns={['Job', 'Behind by', 'Last run', 'What is measured']}>
+        <h3 className="mb-2 text-sm font-semibold">
+          <Trans>Background jobs</Trans>
+        </h3>
+        <DataTable columns={[t`Job`, t`Behind by`, t`Last run`, t`What is measured`]}>
           {health.jobs.map((job) => (
             <tr key={job.name}>
-              <td className="py-2 pr-4 font-medium">{job.name}</td>
-              <td className="py-2 pr-4">
+              <td className="py-2 pe-4 font-medium">{job.name}</td>
+              <td className="py-2 pe-4">
                 {job.lagSeconds >= LATE_SECONDS ? (
-                  <Badge variant="warning">{formatLag(job.lagSeconds)}</Badge>
+                  <Badge variant="warning">{formatLag(i18n, job.lagSeconds)}</Badge>
                 ) : (
-                  formatLag(job.lagSeconds)
+                  formatLag(i18n, job.lagSeconds)
                 )}
               </td>
-              <td className="whitespace-nowrap py-2 pr-4">
-                {job.lastRunAt ? formatAgo(job.lastRunAt) : '—'}
+              <td className="whitespace-nowrap py-2 pe-4">
+                {job.lastRunAt ? formatAgo(i18n, job.lastRunAt) : '—'}
               </td>
               <td className="py-2 text-muted-foreground">{job.measures}</td>
             </tr>
@@ -75,8 +84,9 @@ function HealthFigures({ health }: { health: InstanceHealth }) {
         </DataTable>
       </div>
       <p className="text-xs text-muted-foreground">
-        Migration {migrations.latest ?? 'none'} · checked {formatAgo(health.checkedAt)} · the same figures are
-        on /metrics.
+        <Trans>
+          Migration {latest} · checked {checked} · the same figures are on <bdi>/metrics</bdi>.
+        </Trans>
       </p>
     </div>
   );
@@ -85,16 +95,17 @@ function HealthFigures({ health }: { health: InstanceHealth }) {
 /** The instance's health (operators): version, migrations, database, storage, outbox, job lag. */
 export function HealthCard() {
   const query = useInstanceHealth();
+  const { t } = useLingui();
   return (
     <SectionCard
-      title="Instance health"
+      title={t`Instance health`}
       titleId="instance-health-title"
-      description="How far the background jobs are behind, the mail outbox, storage and the database."
+      description={t`How far the background jobs are behind, the mail outbox, storage and the database.`}
     >
       <QueryView
         query={query}
-        loading="Loading instance health"
-        failed="The instance health could not be loaded"
+        loading={t`Loading instance health`}
+        failed={t`The instance health could not be loaded`}
       >
         {(health) => <HealthFigures health={health} />}
       </QueryView>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useId, useState } from 'react';
 import {
   INSTANCE_ORGS_PAGE_SIZE,
@@ -17,18 +20,18 @@ import { useInstanceOrganizations } from '../api/console.ts';
 import { formatAgo, formatBytes, formatDay } from '../lib/format.ts';
 
 /** The table's columns, in order: header, and the sort it stands for (none: not sortable). */
-const COLUMNS: [label: string, sort: InstanceOrgSort | null][] = [
-  ['Organization', 'name'],
-  ['Created', 'createdAt'],
-  ['Members', 'members'],
-  ['Campaigns', 'campaigns'],
-  ['Shares (30 d)', 'shares30d'],
-  ['Click-throughs (30 d)', 'clicks30d'],
-  ['Mail today', 'mailToday'],
-  ['Mail this month', 'mailMonth'],
-  ['Storage', 'storage'],
-  ['Last activity', 'lastActivity'],
-  ['Status', null],
+const COLUMNS: [label: MessageDescriptor, sort: InstanceOrgSort | null][] = [
+  [msg`Organization`, 'name'],
+  [msg`Created`, 'createdAt'],
+  [msg`Members`, 'members'],
+  [msg`Campaigns`, 'campaigns'],
+  [msg`Shares (30 d)`, 'shares30d'],
+  [msg`Click-throughs (30 d)`, 'clicks30d'],
+  [msg`Mail today`, 'mailToday'],
+  [msg`Mail this month`, 'mailMonth'],
+  [msg`Storage`, 'storage'],
+  [msg`Last activity`, 'lastActivity'],
+  [msg`Status`, null],
 ];
 
 /** A column's first click: A to Z for the name, most (or newest) first for the rest. */
@@ -41,42 +44,58 @@ function OrganizationRow({
   org: InstanceOrg;
   action?: (org: InstanceOrg) => React.ReactNode;
 }) {
-  const share = org.storageQuotaBytes > 0 ? Math.round((org.storageBytes / org.storageQuotaBytes) * 100) : 0;
+  const { t, i18n } = useLingui();
+  const share = i18n.number(org.storageQuotaBytes > 0 ? org.storageBytes / org.storageQuotaBytes : 0, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  });
+  const quota = formatBytes(i18n, org.storageQuotaBytes);
+  const count = (n: number) => i18n.number(n);
   return (
     <tr data-testid={`instance-org-${org.id}`}>
-      <td className="py-2 pr-4">
-        <span className="block font-medium">{org.name}</span>
-        <span className="block text-xs text-muted-foreground">@{org.username}</span>
-      </td>
-      <td className="whitespace-nowrap py-2 pr-4">{formatDay(org.createdAt)}</td>
-      <td className="py-2 pr-4 tabular-nums">{org.members}</td>
-      <td className="py-2 pr-4 tabular-nums">{org.campaigns}</td>
-      <td className="py-2 pr-4 tabular-nums">{org.shares30d}</td>
-      <td className="py-2 pr-4 tabular-nums">{org.clicks30d}</td>
-      <td className="py-2 pr-4 tabular-nums">{org.mailToday}</td>
-      <td className="py-2 pr-4 tabular-nums">{org.mailMonth}</td>
-      <td className="whitespace-nowrap py-2 pr-4">
-        {formatBytes(org.storageBytes)}
-        <span className="block text-xs text-muted-foreground">
-          {share}% of {formatBytes(org.storageQuotaBytes)}
+      <td className="py-2 pe-4">
+        <span className="block font-medium" dir="auto">
+          {org.name}
+        </span>
+        <span className="block text-xs text-muted-foreground" dir="ltr">
+          @{org.username}
         </span>
       </td>
-      <td className="whitespace-nowrap py-2 pr-4">
-        {org.lastActivityAt ? formatAgo(org.lastActivityAt) : 'None'}
+      <td className="whitespace-nowrap py-2 pe-4">{formatDay(i18n, org.createdAt)}</td>
+      <td className="py-2 pe-4 tabular-nums">{count(org.members)}</td>
+      <td className="py-2 pe-4 tabular-nums">{count(org.campaigns)}</td>
+      <td className="py-2 pe-4 tabular-nums">{count(org.shares30d)}</td>
+      <td className="py-2 pe-4 tabular-nums">{count(org.clicks30d)}</td>
+      <td className="py-2 pe-4 tabular-nums">{count(org.mailToday)}</td>
+      <td className="py-2 pe-4 tabular-nums">{count(org.mailMonth)}</td>
+      <td className="whitespace-nowrap py-2 pe-4">
+        {formatBytes(i18n, org.storageBytes)}
+        <span className="block text-xs text-muted-foreground">
+          <Trans>
+            {share} of {quota}
+          </Trans>
+        </span>
       </td>
-      <td className="py-2 pr-4">
+      <td className="whitespace-nowrap py-2 pe-4">
+        {org.lastActivityAt ? formatAgo(i18n, org.lastActivityAt) : t`None`}
+      </td>
+      <td className="py-2 pe-4">
         {org.status === 'suspended' ? (
           <Badge variant="warning" title={org.suspendedReason ?? undefined}>
-            Suspended
+            <Trans>Suspended</Trans>
           </Badge>
         ) : (
-          <Badge variant="success">Active</Badge>
+          <Badge variant="success">
+            <Trans>Active</Trans>
+          </Badge>
         )}
         {org.status === 'suspended' && org.suspendedReason && (
-          <span className="mt-1 block max-w-48 text-xs text-muted-foreground">{org.suspendedReason}</span>
+          <span className="mt-1 block max-w-48 text-xs text-muted-foreground" dir="auto">
+            {org.suspendedReason}
+          </span>
         )}
       </td>
-      {action && <td className="py-2 text-right">{action(org)}</td>}
+      {action && <td className="py-2 text-end">{action(org)}</td>}
     </tr>
   );
 }
@@ -105,9 +124,11 @@ export function OrganizationsTable({ action }: { action?: (org: InstanceOrg) => 
     pageSize: INSTANCE_ORGS_PAGE_SIZE,
   };
   const query = useInstanceOrganizations(params);
+  const { t, i18n } = useLingui();
 
-  const columns = COLUMNS.map(([label, by]): string | SortableColumn =>
-    by === null
+  const columns = COLUMNS.map(([name, by]): string | SortableColumn => {
+    const label = i18n._(name);
+    return by === null
       ? label
       : {
           label,
@@ -119,20 +140,20 @@ export function OrganizationsTable({ action }: { action?: (org: InstanceOrg) => 
             }));
             setPage(1);
           },
-        },
-  );
+        };
+  });
 
   return (
     <SectionCard
-      title="Organizations"
-      description="Every organization on this instance: its members and campaigns, shares and click-throughs of the last 30 days, mail sent and storage used."
+      title={t`Organizations`}
+      description={t`Every organization on this instance: its members and campaigns, shares and click-throughs of the last 30 days, mail sent and storage used.`}
     >
-      <FilterForm label="Filter organizations" className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]">
+      <FilterForm label={t`Filter organizations`} className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]">
         <InputField
           id={ids.search}
-          label="Search"
+          label={t`Search`}
           type="search"
-          placeholder="Name or username"
+          placeholder={t`Name or username`}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
@@ -141,25 +162,33 @@ export function OrganizationsTable({ action }: { action?: (org: InstanceOrg) => 
         />
         <SelectField
           id={ids.status}
-          label="Status"
+          label={t`Status`}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as OrganizationStatus | '');
             setPage(1);
           }}
         >
-          <option value="">All</option>
-          <option value="active">Active</option>
-          <option value="suspended">Suspended</option>
+          <option value="">{t`All`}</option>
+          <option value="active">{t`Active`}</option>
+          <option value="suspended">{t`Suspended`}</option>
         </SelectField>
       </FilterForm>
-      <QueryView query={query} loading="Loading organizations" failed="The organizations could not be loaded">
+      <QueryView
+        query={query}
+        loading={t`Loading organizations`}
+        failed={t`The organizations could not be loaded`}
+      >
         {(data) => {
           const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+          const total = data.total;
+          const page = data.page;
           return (
             <>
               {data.items.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No organization matches.</p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>No organization matches.</Trans>
+                </p>
               ) : (
                 <DataTable columns={columns} actions={Boolean(action)}>
                   {data.items.map((org) => (
@@ -169,20 +198,27 @@ export function OrganizationsTable({ action }: { action?: (org: InstanceOrg) => 
               )}
               <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
                 <p>
-                  {data.total} {data.total === 1 ? 'organization' : 'organizations'}
-                  {data.figuresAsOf && ` · figures as of ${formatAgo(data.figuresAsOf)}`}
+                  {plural(total, { one: '# organization', other: '# organizations' })}
+                  {data.figuresAsOf && (
+                    <>
+                      {' · '}
+                      <FiguresAsOf ago={formatAgo(i18n, data.figuresAsOf)} />
+                    </>
+                  )}
                 </p>
-                <nav aria-label="Pages of organizations" className="flex items-center gap-2">
+                <nav aria-label={t`Pages of organizations`} className="flex items-center gap-2">
                   <Button
                     variant="outline"
                     size="sm"
                     disabled={data.page <= 1}
                     onClick={() => setPage(data.page - 1)}
                   >
-                    Previous
+                    <Trans>Previous</Trans>
                   </Button>
                   <span aria-live="polite">
-                    Page {data.page} of {pages}
+                    <Trans>
+                      Page {page} of {pages}
+                    </Trans>
                   </span>
                   <Button
                     variant="outline"
@@ -190,7 +226,7 @@ export function OrganizationsTable({ action }: { action?: (org: InstanceOrg) => 
                     disabled={data.page >= pages}
                     onClick={() => setPage(data.page + 1)}
                   >
-                    Next
+                    <Trans>Next</Trans>
                   </Button>
                 </nav>
               </div>
@@ -200,4 +236,9 @@ export function OrganizationsTable({ action }: { action?: (org: InstanceOrg) => 
       </QueryView>
     </SectionCard>
   );
+}
+
+/** When the table's figures were last counted ('figures as of 5 minutes ago'). */
+function FiguresAsOf({ ago }: { ago: string }) {
+  return <Trans>figures as of {ago}</Trans>;
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '#client/components/ui/button.tsx';
 
 /** Previous / 'Page n of m' / Next under a paged console list (`label` names the list for screen readers). */
@@ -18,13 +19,15 @@ export function Pager({
   return (
     <nav aria-label={label} className="flex items-center gap-2 text-sm text-muted-foreground">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        <Trans>Previous</Trans>
       </Button>
       <span aria-live="polite">
-        Page {page} of {pages}
+        <Trans>
+          Page {page} of {pages}
+        </Trans>
       </span>
       <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        <Trans>Next</Trans>
       </Button>
     </nav>
   );

@@ -1,6 +1,7 @@
-import { format, parseISO } from 'date-fns';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { DATE_FORMAT } from '#shared/constants.ts';
 import {
   type InstanceSettings,
   REGISTRATION_POLICIES,
@@ -21,10 +22,10 @@ import {
   useWithdrawSignupInvitation,
 } from '../api/registration.ts';
 
-const POLICY_LABELS: Record<RegistrationPolicy, string> = {
-  open: 'Open: anyone may sign up',
-  'invite-only': "Invite-only: an organisation's invitation or a sign-up link",
-  closed: 'Closed: only operators create accounts',
+const POLICY_LABELS: Record<RegistrationPolicy, MessageDescriptor> = {
+  open: msg`Open: anyone may sign up`,
+  'invite-only': msg`Invite-only: an organisation's invitation or a sign-up link`,
+  closed: msg`Closed: only operators create accounts`,
 };
 
 /**
@@ -33,12 +34,13 @@ const POLICY_LABELS: Record<RegistrationPolicy, string> = {
  */
 export function RegistrationCard() {
   const settings = useInstanceSettings();
+  const { t } = useLingui();
   return (
-    <SectionCard title="Sign-up" description="Who may create an account on this server.">
+    <SectionCard title={t`Sign-up`} description={t`Who may create an account on this server.`}>
       <QueryView
         query={settings}
-        loading="Loading the sign-up policy"
-        failed="Failed to load the sign-up policy"
+        loading={t`Loading the sign-up policy`}
+        failed={t`Failed to load the sign-up policy`}
       >
         {(current) => (
           <div className="space-y-6">
@@ -53,6 +55,7 @@ export function RegistrationCard() {
 
 function PolicyForm({ current }: { current: InstanceSettings }) {
   const update = useUpdateInstanceSettings();
+  const { t, i18n } = useLingui();
   const [registration, setRegistration] = useState<RegistrationPolicy>(current.registration);
   const [domains, setDomains] = useState(current.allowedEmailDomains.join('\n'));
   const save = (e: React.FormEvent) => {
@@ -65,22 +68,24 @@ function PolicyForm({ current }: { current: InstanceSettings }) {
       { registration, allowedEmailDomains },
       {
         onSuccess: (saved) =>
-          toast({ title: 'Sign-up policy saved', description: POLICY_LABELS[saved.registration] }),
-        onError: (err) => toastError('Sign-up policy not saved', err, 'Something went wrong'),
+          toast({ title: t`Sign-up policy saved`, description: i18n._(POLICY_LABELS[saved.registration]) }),
+        onError: (err) => toastError(t`Sign-up policy not saved`, err, t`Something went wrong`),
       },
     );
   };
   return (
-    <form className="space-y-4" onSubmit={save} aria-label="Sign-up policy">
+    <form className="space-y-4" onSubmit={save} aria-label={t`Sign-up policy`}>
       {current.registration === 'open' && (
         <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Anyone who finds this server can sign up and send mail from its address. Once your own people have
-          accounts, consider making sign-up invite-only or closed.
+          <Trans>
+            Anyone who finds this server can sign up and send mail from its address. Once your own people have
+            accounts, consider making sign-up invite-only or closed.
+          </Trans>
         </p>
       )}
       <div className="space-y-1.5">
         <label htmlFor="registration-policy" className="text-sm font-medium">
-          Who may sign up
+          <Trans>Who may sign up</Trans>
         </label>
         <Select
           id="registration-policy"
@@ -89,40 +94,37 @@ function PolicyForm({ current }: { current: InstanceSettings }) {
         >
           {REGISTRATION_POLICIES.map((p) => (
             <option key={p} value={p}>
-              {POLICY_LABELS[p]}
+              {i18n._(POLICY_LABELS[p])}
             </option>
           ))}
         </Select>
         <p className="text-xs text-muted-foreground">
           {current.registrationSource === 'env'
-            ? 'Now set by the REGISTRATION setting of the server; saving here overrides it.'
-            : 'Set here, overriding the REGISTRATION setting of the server.'}
+            ? t`Now set by the REGISTRATION setting of the server; saving here overrides it.`
+            : t`Set here, overriding the REGISTRATION setting of the server.`}
         </p>
       </div>
       <div className="space-y-1.5">
         <label htmlFor="registration-domains" className="text-sm font-medium">
-          Allowed email domains
+          <Trans>Allowed email domains</Trans>
         </label>
         <Textarea
           id="registration-domains"
           value={domains}
           placeholder="example.org"
+          dir="ltr"
           onChange={(e) => setDomains(e.target.value)}
         />
-        <p className="text-xs text-muted-foreground">One a line. Empty: every domain may sign up.</p>
+        <p className="text-xs text-muted-foreground">
+          <Trans>One a line. Empty: every domain may sign up.</Trans>
+        </p>
       </div>
       <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save sign-up policy'}
+        {update.isPending ? t`Saving...` : t`Save sign-up policy`}
       </Button>
     </form>
   );
 }
-
-const LINKS_VIEW = {
-  loading: 'Loading sign-up links',
-  failed: 'Failed to load sign-up links',
-  empty: 'No unused sign-up links.',
-};
 
 function SignupLinkRow({
   link,
@@ -131,21 +133,24 @@ function SignupLinkRow({
   link: SignupInvitation;
   withdraw: ReturnType<typeof useWithdrawSignupInvitation>;
 }) {
-  const expires = format(parseISO(link.expiresAt), DATE_FORMAT);
+  const { t, i18n } = useLingui();
+  const expires = i18n.date(link.expiresAt, { dateStyle: 'medium' });
+  const id = link.id;
+  const by = link.createdBy;
   return (
     <li
       className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm"
       data-testid="signup-link-row"
     >
-      <span>{`Link ${link.id}${link.createdBy ? ` by ${link.createdBy}` : ''} · expires ${expires}`}</span>
+      <span>{by ? t`Link ${id} by ${by} · expires ${expires}` : t`Link ${id} · expires ${expires}`}</span>
       <Button
         size="sm"
         variant="outline"
         disabled={withdraw.isPending}
-        aria-label={`Withdraw sign-up link ${link.id}`}
+        aria-label={t`Withdraw sign-up link ${id}`}
         onClick={() => withdraw.mutate(link.id)}
       >
-        Withdraw
+        <Trans>Withdraw</Trans>
       </Button>
     </li>
   );
@@ -155,13 +160,16 @@ function SignupLinks() {
   const links = useSignupInvitations();
   const create = useCreateSignupInvitation();
   const withdraw = useWithdrawSignupInvitation();
+  const { t } = useLingui();
   return (
     <div className="space-y-3 border-t border-border pt-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h4 className="text-sm font-medium">Sign-up links</h4>
+          <h4 className="text-sm font-medium">
+            <Trans>Sign-up links</Trans>
+          </h4>
           <p className="text-xs text-muted-foreground">
-            Each makes one account, whatever the policy, for 7 days. The link is shown once.
+            <Trans>Each makes one account, whatever the policy, for 7 days. The link is shown once.</Trans>
           </p>
         </div>
         <Button
@@ -169,24 +177,29 @@ function SignupLinks() {
           disabled={create.isPending}
           onClick={() =>
             create.mutate(undefined, {
-              onError: (err) => toastError('Sign-up link not created', err, 'Something went wrong'),
+              onError: (err) => toastError(t`Sign-up link not created`, err, t`Something went wrong`),
             })
           }
         >
-          Create sign-up link
+          <Trans>Create sign-up link</Trans>
         </Button>
       </div>
       {create.data && (
         <div className="space-y-1.5">
           <CopyField
             id="signup-link"
-            label="New sign-up link"
+            label={t`New sign-up link`}
             value={create.data.url}
-            notice={{ title: 'Sign-up link copied!' }}
+            notice={{ title: t`Sign-up link copied!` }}
           />
         </div>
       )}
-      <QueryView {...LINKS_VIEW} query={links}>
+      <QueryView
+        loading={t`Loading sign-up links`}
+        failed={t`Failed to load sign-up links`}
+        empty={t`No unused sign-up links.`}
+        query={links}
+      >
         {(list) => (
           <ul className="divide-y divide-border">
             {list.map((link) => (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { suspendOrganizationSchema } from '#shared/schemas/instance-suspension.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -30,47 +31,49 @@ export function SuspendDialog({
   onDone?: () => void;
 }) {
   const suspension = useSuspension();
+  const { t } = useLingui();
+  const name = organization.name;
   if (organization.status === 'suspended')
     return (
       <ConfirmButton
         size="sm"
         variant="outline"
-        aria-label={`Restore ${organization.name}`}
-        title={`Restore “${organization.name}”?`}
-        description="Its pages, embed cards, tracked links, QR codes and API keys work again, its members can make changes, and the mail it holds is sent (unless its time has passed)."
-        confirmLabel="Restore"
+        aria-label={t`Restore ${name}`}
+        title={t`Restore “${name}”?`}
+        description={t`Its pages, embed cards, tracked links, QR codes and API keys work again, its members can make changes, and the mail it holds is sent (unless its time has passed).`}
+        confirmLabel={t`Restore`}
         onConfirm={() =>
           suspension.mutateAsync({ id: organization.id }).then(
             () => {
-              toast({ title: 'Organization restored', description: organization.name });
+              toast({ title: t`Organization restored`, description: organization.name });
               onDone?.();
             },
             (err) => {
-              toastError('Not restored', err, 'Something went wrong');
+              toastError(t`Not restored`, err, t`Something went wrong`);
               throw err;
             },
           )
         }
       >
-        Restore
+        <Trans>Restore</Trans>
       </ConfirmButton>
     );
   return (
     <FormDialog
       trigger={
-        <Button size="sm" variant="outline" aria-label={`Suspend ${organization.name}`}>
-          Suspend
+        <Button size="sm" variant="outline" aria-label={t`Suspend ${name}`}>
+          <Trans>Suspend</Trans>
         </Button>
       }
-      title={`Suspend “${organization.name}”?`}
-      description="Its public pages, embed cards and tracked links show “This campaign is not available”, its QR codes, API keys, mail and push notifications stop, and its members can read but not change anything. Restoring brings it all back."
+      title={t`Suspend “${name}”?`}
+      description={t`Its public pages, embed cards and tracked links show “This campaign is not available”, its QR codes, API keys, mail and push notifications stop, and its members can read but not change anything. Restoring brings it all back.`}
     >
       {(close) => (
         <SuspendForm
           organizationId={organization.id}
           onSuspended={() => {
             close();
-            toast({ title: 'Organization suspended', description: organization.name });
+            toast({ title: t`Organization suspended`, description: organization.name });
             onDone?.();
           }}
         />
@@ -82,6 +85,7 @@ export function SuspendDialog({
 function SuspendForm({ organizationId, onSuspended }: { organizationId: number; onSuspended: () => void }) {
   const suspension = useSuspension();
   const id = useId();
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -89,20 +93,20 @@ function SuspendForm({ organizationId, onSuspended }: { organizationId: number; 
   } = useSchemaForm(suspendOrganizationSchema, { reason: '' });
   const error =
     errors.reason?.message ??
-    (suspension.error ? errorMessage(suspension.error, 'Something went wrong') : undefined);
+    (suspension.error ? errorMessage(suspension.error, t`Something went wrong`) : undefined);
   return (
     <Form
-      aria-label="Suspend the organization"
+      aria-label={t`Suspend the organization`}
       className="space-y-4"
       onSubmit={handleSubmit((values) =>
         suspension.mutate({ id: organizationId, reason: values.reason }, { onSuccess: onSuspended }),
       )}
     >
-      <FormField id={id} label="Reason (its members see it)" error={error}>
+      <FormField id={id} label={t`Reason (its members see it)`} error={error}>
         <Textarea dir="auto" rows={3} {...fieldAria(id, error)} {...register('reason')} />
       </FormField>
-      <FormSubmit pending={suspension.isPending} pendingLabel="Suspending…">
-        Suspend
+      <FormSubmit pending={suspension.isPending} pendingLabel={t`Suspending…`}>
+        <Trans>Suspend</Trans>
       </FormSubmit>
     </Form>
   );

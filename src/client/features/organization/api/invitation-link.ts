@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AcceptedInvitation, InvitationPreview } from '#shared/schemas/members.ts';
 import { INVITATION_EXPIRED } from '#shared/errors.ts';
@@ -15,11 +17,11 @@ export const useInvitationPreview = (token: string) =>
     retry: false,
   });
 
-/** What an invitation link's failure means to the person holding it. */
+/** What an invitation link's failure means to the person holding it, in the page's language (read at call time). */
 export function invitationProblem(err: unknown): string {
   if (hasErrorCode(err, 'INVITATION_EXPIRED')) return INVITATION_EXPIRED;
-  if (hasErrorCode(err, 'INVITATION_NOT_FOUND')) return 'This invitation is no longer valid';
-  return 'This invitation could not be loaded. Please try again.';
+  if (hasErrorCode(err, 'INVITATION_NOT_FOUND')) return i18n._(msg`This invitation is no longer valid`);
+  return i18n._(msg`This invitation could not be loaded. Please try again.`);
 }
 
 /**

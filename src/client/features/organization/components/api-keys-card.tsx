@@ -1,7 +1,7 @@
-import { format, parseISO } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
-import { API_KEY_REQUESTS_PER_MINUTE, DATE_FORMAT } from '#shared/constants.ts';
+import { API_KEY_REQUESTS_PER_MINUTE } from '#shared/constants.ts';
 import {
   API_KEY_ROLES,
   type ApiKey,
@@ -20,13 +20,10 @@ import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { errorMessage, fieldErrorsOf } from '#client/lib/api-client.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
-import { roleLabel } from '#client/features/auth/index.ts';
 import { RoleLocked } from './role-locked.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 import { useRole } from '../hooks/use-role.ts';
-import { RoleOptions } from './role-options.tsx';
-
-const day = (iso: string) => format(parseISO(iso), DATE_FORMAT);
+import { RoleOptions, roleName } from './role-options.tsx';
 
 /**
  * 'API Access': admins make keys (name and role), see each new key once to copy,
@@ -35,26 +32,33 @@ const day = (iso: string) => format(parseISO(iso), DATE_FORMAT);
 export function ApiKeysCard() {
   const { can } = useRole();
   const isAdmin = can('admin');
+  const { t, i18n } = useLingui();
+  const perMinute = i18n.number(API_KEY_REQUESTS_PER_MINUTE);
   return (
     <SectionCard
-      title="API Access"
+      title={t`API Access`}
       description={
-        <>
+        <Trans>
           API keys connect Rally to your other tools. A key acts with its role (Viewer or Editor) on
           campaigns, assets, templates, stats and exports, never on the team, invitations or settings. Send it
-          as <code className="font-mono">Authorization: Bearer rk_…</code>; each key may make{' '}
-          {API_KEY_REQUESTS_PER_MINUTE} requests a minute.
-        </>
+          as{' '}
+          <code className="font-mono" dir="ltr">
+            Authorization: Bearer rk_…
+          </code>
+          ; each key may make {perMinute} requests a minute.
+        </Trans>
       }
       contentClassName="space-y-6"
     >
-      <RoleLocked needs="admin" label="Create API Key">
+      <RoleLocked needs="admin" label={t`Create API Key`}>
         <CreateApiKey />
       </RoleLocked>
       {isAdmin ? (
         <ApiKeyList />
       ) : (
-        <p className="text-sm text-muted-foreground">Only admins can see and manage API keys.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Only admins can see and manage API keys.</Trans>
+        </p>
       )}
     </SectionCard>
   );
@@ -63,6 +67,7 @@ export function ApiKeysCard() {
 /** The create form, replaced by the new key (shown this once) until Done. */
 function CreateApiKey() {
   const create = useCreateApiKey();
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -75,11 +80,11 @@ function CreateApiKey() {
 
   const serverNameError = fieldErrorsOf(create.error).find((e) => e.path === 'name')?.message;
   const otherError =
-    create.error && !serverNameError ? errorMessage(create.error, 'Something went wrong') : undefined;
+    create.error && !serverNameError ? errorMessage(create.error, t`Something went wrong`) : undefined;
 
   return (
     <Form
-      aria-label="Create an API key"
+      aria-label={t`Create an API key`}
       className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
       onSubmit={handleSubmit((values) =>
         create.mutate(values, {
@@ -92,19 +97,19 @@ function CreateApiKey() {
     >
       <InputField
         id="api-key-name"
-        label="Key name"
-        placeholder="e.g. Newsletter sync"
+        label={t`Key name`}
+        placeholder={t`e.g. Newsletter sync`}
         autoComplete="off"
         maxLength={100}
         error={errors.name?.message ?? (serverNameError || undefined)}
         {...register('name')}
       />
-      <SelectField id="api-key-role" label="Key role" error={errors.role?.message} {...register('role')}>
+      <SelectField id="api-key-role" label={t`Key role`} error={errors.role?.message} {...register('role')}>
         <RoleOptions roles={API_KEY_ROLES} />
       </SelectField>
       <Button type="submit" disabled={create.isPending}>
         <KeyRoundIcon aria-hidden />
-        {create.isPending ? 'Creating...' : 'Create API Key'}
+        {create.isPending ? t`Creating...` : t`Create API Key`}
       </Button>
       {otherError && (
         <p role="alert" className="text-sm font-medium text-destructive sm:col-span-3">
@@ -116,34 +121,44 @@ function CreateApiKey() {
 }
 
 function NewApiKey({ created, done }: { created: CreatedApiKey; done: () => void }) {
+  const { t, i18n } = useLingui();
+  const name = created.name;
+  const role = roleName(i18n, created.role);
+  const prefix = created.prefix;
   return (
-    <section aria-label="New API key" className="space-y-2 rounded-md border border-border bg-muted/40 p-4">
+    <section
+      aria-label={t`New API key`}
+      className="space-y-2 rounded-md border border-border bg-muted/40 p-4"
+    >
       <CopyField
         id="new-api-key"
-        label={`New key “${created.name}” (${roleLabel(created.role)})`}
+        label={t`New key “${name}” (${role})`}
         value={created.key}
-        notice={{ title: 'API key copied!' }}
+        notice={{ title: t`API key copied!` }}
       />
       <p role="status" className="text-sm font-medium">
-        Copy this key now: you will not see it again. Only its first characters ({created.prefix}…) are kept.
+        <Trans>
+          Copy this key now: you will not see it again. Only its first characters ({prefix}…) are kept.
+        </Trans>
       </p>
       <Button size="sm" onClick={done}>
-        Done
+        <Trans>Done</Trans>
       </Button>
     </section>
   );
 }
 
 function ApiKeyList() {
+  const { t } = useLingui();
   return (
     <QueryView
       query={useApiKeys({ enabled: true })}
-      loading="Loading API keys"
-      failed="Failed to fetch API keys"
-      empty="No API keys yet."
+      loading={t`Loading API keys`}
+      failed={t`Failed to fetch API keys`}
+      empty={t`No API keys yet.`}
     >
       {(keys) => (
-        <DataTable columns={['Name', 'Role', 'Key', 'Created', 'Last used']} actions>
+        <DataTable columns={[t`Name`, t`Role`, t`Key`, t`Created`, t`Last used`]} actions>
           {keys.map((key) => (
             <ApiKeyRow key={key.id} apiKey={key} />
           ))}
@@ -155,36 +170,41 @@ function ApiKeyList() {
 
 function ApiKeyRow({ apiKey: k }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
+  const { t, i18n } = useLingui();
+  const day = (iso: string) => i18n.date(iso, { dateStyle: 'medium' });
+  const name = k.name;
   return (
     <tr data-testid="api-key-row">
-      <td className="py-3 pr-4 font-medium" dir="auto">
+      <td className="py-3 pe-4 font-medium" dir="auto">
         {k.name}
       </td>
-      <td className="py-3 pr-4">
-        <Badge variant="outline">{roleLabel(k.role)}</Badge>
+      <td className="py-3 pe-4">
+        <Badge variant="outline">{roleName(i18n, k.role)}</Badge>
       </td>
-      <td className="py-3 pr-4 font-mono">{k.prefix}…</td>
-      <td className="py-3 pr-4">{day(k.createdAt)}</td>
-      <td className="py-3 pr-4">{k.lastUsedAt ? day(k.lastUsedAt) : 'Never'}</td>
-      <td className="py-3 text-right">
+      <td className="py-3 pe-4 font-mono" dir="ltr">
+        {k.prefix}…
+      </td>
+      <td className="py-3 pe-4">{day(k.createdAt)}</td>
+      <td className="py-3 pe-4">{k.lastUsedAt ? day(k.lastUsedAt) : t`Never`}</td>
+      <td className="py-3 text-end">
         <ConfirmButton
           size="sm"
           variant="outline"
-          aria-label={`Revoke the API key ${k.name}`}
-          title={`Revoke the API key “${k.name}”?`}
-          description="Anything using this key stops working at once. This cannot be undone."
-          confirmLabel="Revoke"
+          aria-label={t`Revoke the API key ${name}`}
+          title={t`Revoke the API key “${name}”?`}
+          description={t`Anything using this key stops working at once. This cannot be undone.`}
+          confirmLabel={t`Revoke`}
           onConfirm={() =>
             revoke.mutateAsync(k.id).then(
-              () => toast({ title: 'API key revoked', description: k.name }),
+              () => toast({ title: t`API key revoked`, description: k.name }),
               (err) => {
-                toastError('API key not revoked', err, 'Something went wrong');
+                toastError(t`API key not revoked`, err, t`Something went wrong`);
                 throw err;
               },
             )
           }
         >
-          Revoke
+          <Trans>Revoke</Trans>
         </ConfirmButton>
       </td>
     </tr>

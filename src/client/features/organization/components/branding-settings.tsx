@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ImageIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LOGO_MAX_BYTES } from '#shared/constants.ts';
@@ -32,6 +34,7 @@ function usePreviewUrl(file: File | null): string | null {
 
 function BrandingForm({ initial, canChange }: { initial: Branding; canChange: boolean }) {
   const settings = useSettingsForm('branding', brandingSettingsSchema, initial);
+  const { t, i18n } = useLingui();
   const { form, errors } = settings;
   // Every field is drawn from the values (the logo preview, the picker beside its text), none registered.
   const draft = form.watch();
@@ -51,21 +54,25 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
 
   return (
     <SettingsForm
-      label="Branding settings"
+      label={t`Branding settings`}
       settings={{ ...settings, onSubmit: () => void onSubmit() }}
       canChange={canChange}
-      save="Save Branding"
+      save={t`Save Branding`}
       busy={flow.uploading}
       dirty={dirty}
     >
       <SectionCard
-        title="Logo"
-        description="Shown on your supporter pages and their link previews."
+        title={t`Logo`}
+        description={t`Shown on your supporter pages and their link previews.`}
         contentClassName="flex flex-col items-start gap-4 sm:flex-row"
       >
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-2 border-dashed border-border bg-muted">
           {picked || draft.logoUrl ? (
-            <img src={picked ?? draft.logoUrl} alt="Organization logo" className="size-full object-contain" />
+            <img
+              src={picked ?? draft.logoUrl}
+              alt={t`Organization logo`}
+              className="size-full object-contain"
+            />
           ) : (
             <ImageIcon className="size-8 text-muted-foreground" aria-hidden="true" />
           )}
@@ -73,32 +80,35 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
         <div className="w-full space-y-2">
           {canChange && (
             <FileUploadField
-              label="Logo image"
+              label={t`Logo image`}
               accept="image/png,image/jpeg,image/gif,image/webp"
               flow={flow}
             />
           )}
           <p className="text-sm text-muted-foreground">
-            PNG, JPEG, GIF or WebP; recommended size 512x512 px. Save Branding uploads the chosen image.
+            <Trans>
+              PNG, JPEG, GIF or WebP; recommended size 512x512 px. Save Branding uploads the chosen image.
+            </Trans>
           </p>
           <FieldMessage message={errors.logoUrl} />
           {canChange && draft.logoUrl && !flow.picked && (
             <Button type="button" size="sm" variant="ghost" onClick={() => set('logoUrl', '')}>
-              <XIcon aria-hidden /> Remove Logo
+              <XIcon aria-hidden /> <Trans>Remove Logo</Trans>
             </Button>
           )}
         </div>
       </SectionCard>
       <SectionCard
-        title="Brand Colors"
-        description="The primary color is the background of the supporter page's buttons and header, under white text, so it must be dark enough to read (WCAG AA, 4.5:1). The accent color marks highlights."
+        title={t`Brand Colors`}
+        description={t`The primary color is the background of the supporter page's buttons and header, under white text, so it must be dark enough to read (WCAG AA, 4.5:1). The accent color marks highlights.`}
         contentClassName="grid gap-4 sm:grid-cols-2"
       >
-        {COLORS.map(({ key, id, label }) => (
+        {COLORS.map(({ key, id, label, pick }) => (
           <ColorField
             key={key}
             id={id}
-            label={label}
+            label={i18n._(label)}
+            pickLabel={i18n._(pick)}
             value={draft[key]}
             error={errors[key]}
             disabled={!canChange}
@@ -111,14 +121,15 @@ function BrandingForm({ initial, canChange }: { initial: Branding; canChange: bo
 }
 
 const COLORS = [
-  { key: 'primaryColor', id: 'brand-primary', label: 'Primary Color' },
-  { key: 'accentColor', id: 'brand-accent', label: 'Accent Color' },
+  { key: 'primaryColor', id: 'brand-primary', label: msg`Primary Color`, pick: msg`Pick the primary color` },
+  { key: 'accentColor', id: 'brand-accent', label: msg`Accent Color`, pick: msg`Pick the accent color` },
 ] as const;
 
 /** A colour as #rrggbb text (what the server checks) beside a native picker for the same value. */
 function ColorField({
   id,
   label,
+  pickLabel,
   value,
   error,
   disabled,
@@ -126,18 +137,21 @@ function ColorField({
 }: {
   id: string;
   label: string;
+  /** The native picker's name. */
+  pickLabel: string;
   value: string;
   error?: string;
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
-  const help = 'A colour like #1d4ed8';
+  const { t } = useLingui();
+  const help = t`A colour like #1d4ed8`;
   return (
     <FormField id={id} label={label} error={error} help={help}>
       <div className="flex items-center gap-2">
         <input
           type="color"
-          aria-label={`Pick the ${label.toLowerCase()}`}
+          aria-label={pickLabel}
           // The picker only holds valid colours; while the text is half typed it keeps the last one.
           value={HEX.test(value) ? value.toLowerCase() : '#000000'}
           disabled={disabled}

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
@@ -14,7 +16,7 @@ import { RoleLocked } from './role-locked.tsx';
 import { WithSettings } from './settings-state.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
 
-export const SNIPPET_COPIED = { title: 'Snippet copied!', description: "Paste it into your site's HTML" };
+const SNIPPET_COPIED = { title: msg`Snippet copied!`, description: msg`Paste it into your site's HTML` };
 
 /** The campaigns a snippet can be made for; the settings page reads them (campaigns feature). */
 export interface EmbedCampaigns {
@@ -73,29 +75,35 @@ function AllowedOriginsForm({ initial, canChange }: { initial: string[]; canChan
   const error = firstMessage(schemaErrors) ?? Object.values(errors)[0];
   const dirty = linesOf(watch('sites')).join('\n') !== initial.join('\n');
   const id = 'embed-origins';
-  const help = `One per line, up to ${MAX_EMBED_ORIGINS}: https://www.example.org (no path). For a test on your own machine, http://localhost:PORT or http://127.0.0.1:PORT.`;
+  const { t } = useLingui();
+  const max = MAX_EMBED_ORIGINS;
+  const help = t`One per line, up to ${max}: https://www.example.org (no path). For a test on your own machine, http://localhost:PORT or http://127.0.0.1:PORT.`;
   return (
     <form
       noValidate
-      aria-label="Embed settings"
+      aria-label={t`Embed settings`}
       onSubmit={handleSubmit(
         (embed) => save({ embed }),
         (refused) =>
-          toastFirstError('Settings not saved')({
+          toastFirstError(t`Settings not saved`)({
             allowedOrigins: { type: 'custom', message: firstMessage(refused) },
           }),
       )}
     >
       <Card>
         <CardHeader>
-          <CardTitle>Sites that may show your share card</CardTitle>
+          <CardTitle>
+            <Trans>Sites that may show your share card</Trans>
+          </CardTitle>
           <CardDescription>
-            The share card shows a campaign and one-tap share buttons inside your own website. Only the sites
-            listed here may show it; with none listed, no site can.
+            <Trans>
+              The share card shows a campaign and one-tap share buttons inside your own website. Only the
+              sites listed here may show it; with none listed, no site can.
+            </Trans>
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <FormField id={id} label="Allowed sites" error={error} help={help}>
+          <FormField id={id} label={t`Allowed sites`} error={error} help={help}>
             <Textarea
               {...fieldAria(id, error, help)}
               {...register('sites')}
@@ -107,12 +115,16 @@ function AllowedOriginsForm({ initial, canChange }: { initial: string[]; canChan
             />
           </FormField>
           <div className="flex items-center gap-3">
-            <RoleLocked needs="admin" label="Save Sites">
+            <RoleLocked needs="admin" label={t`Save Sites`}>
               <Button type="submit" disabled={saving}>
-                {saving ? 'Saving...' : 'Save Sites'}
+                {saving ? t`Saving...` : t`Save Sites`}
               </Button>
             </RoleLocked>
-            {canChange && dirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
+            {canChange && dirty && (
+              <p className="text-sm text-muted-foreground">
+                <Trans>Unsaved changes</Trans>
+              </p>
+            )}
           </div>
         </CardContent>
       </Card>
@@ -126,23 +138,31 @@ function SnippetCard({ campaigns, hasOrigins }: { campaigns: EmbedCampaigns; has
   const { list } = campaigns;
   const campaign = list.find((c) => c.id === picked) ?? list[0];
   const snippet = campaign ? embedSnippet(window.location.origin, campaign) : '';
+  const { t, i18n } = useLingui();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Snippet</CardTitle>
+        <CardTitle>
+          <Trans>Snippet</Trans>
+        </CardTitle>
         <CardDescription>
-          Paste this into a page of an allowed site. Draft and archived campaigns do not show.
-          {!hasOrigins && ' Add your site above first.'}
+          <Trans>Paste this into a page of an allowed site. Draft and archived campaigns do not show.</Trans>
+          {!hasOrigins && (
+            <>
+              {' '}
+              <Trans>Add your site above first.</Trans>
+            </>
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {list.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            {campaigns.loading ? 'Loading campaigns...' : 'Create a campaign to get its snippet.'}
+            {campaigns.loading ? t`Loading campaigns...` : t`Create a campaign to get its snippet.`}
           </p>
         ) : (
           <>
-            <FormField id="embed-campaign" label="Campaign">
+            <FormField id="embed-campaign" label={t`Campaign`}>
               <Select
                 id="embed-campaign"
                 value={campaign?.id}
@@ -151,7 +171,7 @@ function SnippetCard({ campaigns, hasOrigins }: { campaigns: EmbedCampaigns; has
                 <Options items={list} value={(c) => c.id} label={(c) => c.name} />
               </Select>
             </FormField>
-            <FormField id="embed-snippet" label="Snippet to paste">
+            <FormField id="embed-snippet" label={t`Snippet to paste`}>
               <Textarea
                 id="embed-snippet"
                 value={snippet}
@@ -162,7 +182,15 @@ function SnippetCard({ campaigns, hasOrigins }: { campaigns: EmbedCampaigns; has
                 onFocus={(e) => e.currentTarget.select()}
               />
             </FormField>
-            <CopyButton type="button" value={snippet} label="Copy Snippet" notice={SNIPPET_COPIED} />
+            <CopyButton
+              type="button"
+              value={snippet}
+              label={t`Copy Snippet`}
+              notice={{
+                title: i18n._(SNIPPET_COPIED.title),
+                description: i18n._(SNIPPET_COPIED.description),
+              }}
+            />
           </>
         )}
       </CardContent>

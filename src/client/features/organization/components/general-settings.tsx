@@ -1,4 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+import { LOCALE_INFO, LOCALES } from '#shared/locales.ts';
 import { generalSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
@@ -13,9 +16,10 @@ import { useSettingsForm } from '../hooks/use-save-settings.ts';
 export function GeneralSettings() {
   const organization = useOrganization();
   const org = organization.data;
+  const { t } = useLingui();
   return (
     <>
-      {organization.isError && <QueryError title="Failed to fetch organization" query={organization} />}
+      {organization.isError && <QueryError title={t`Failed to fetch organization`} query={organization} />}
       <WithSettings>
         {(settings, canChange) => (
           <GeneralForm
@@ -33,7 +37,7 @@ export function GeneralSettings() {
 
 type General = OrganizationSettings['general'];
 
-const TIME_ZONE_HELP = 'Analytics and CSV downloads count days from midnight to midnight in this zone.';
+const TIME_ZONE_HELP = msg`Analytics and CSV downloads count days from midnight to midnight in this zone.`;
 
 function GeneralForm({
   initial,
@@ -46,6 +50,8 @@ function GeneralForm({
 }) {
   const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
   const settings = useSettingsForm('general', generalSettingsSchema, initial);
+  const { t, i18n } = useLingui();
+  const timeZoneHelp = i18n._(TIME_ZONE_HELP);
   const { form, errors } = settings;
   const field = (id: string, name: keyof General) => ({
     ...fieldAria(id, errors[name]),
@@ -55,44 +61,57 @@ function GeneralForm({
 
   return (
     <SettingsForm
-      label="General settings"
+      label={t`General settings`}
       settings={settings}
       canChange={canChange}
-      save="Save General Settings"
+      save={t`Save General Settings`}
     >
       <SectionCard
-        title="Organization Profile"
-        description="How your organization appears to supporters."
+        title={t`Organization Profile`}
+        description={t`How your organization appears to supporters.`}
         contentClassName="space-y-4"
       >
-        <FormField id="settings-org-name" label="Organization Name" error={errors.name}>
+        <FormField id="settings-org-name" label={t`Organization Name`} error={errors.name}>
           <Input {...field('settings-org-name', 'name')} />
         </FormField>
-        <FormField id="settings-org-username" label="Organization Username">
-          <Input id="settings-org-username" value={orgUsername} readOnly />
+        <FormField id="settings-org-username" label={t`Organization Username`}>
+          <Input id="settings-org-username" value={orgUsername} readOnly dir="ltr" />
         </FormField>
-        <FormField id="settings-org-website" label="Website" error={errors.website}>
+        <FormField id="settings-org-website" label={t`Website`} error={errors.website}>
           <Input type="url" placeholder="https://example.org" {...field('settings-org-website', 'website')} />
         </FormField>
-        <FormField id="settings-org-description" label="Description" error={errors.description}>
-          <Textarea {...field('settings-org-description', 'description')} />
+        <FormField id="settings-org-description" label={t`Description`} error={errors.description}>
+          <Textarea dir="auto" {...field('settings-org-description', 'description')} />
         </FormField>
         <FormField
           id="settings-org-time-zone"
-          label="Time zone"
-          help={TIME_ZONE_HELP}
+          label={t`Time zone`}
+          help={timeZoneHelp}
           error={errors.timeZone}
         >
           <Select
             {...field('settings-org-time-zone', 'timeZone')}
-            {...fieldAria('settings-org-time-zone', errors.timeZone, TIME_ZONE_HELP)}
+            {...fieldAria('settings-org-time-zone', errors.timeZone, timeZoneHelp)}
           >
             <Options items={zones} value={(z) => z} label={(z) => z.replaceAll('_', ' ')} />
           </Select>
         </FormField>
+        <FormField
+          id="settings-org-default-language"
+          label={t`Default language`}
+          error={errors.defaultLanguage}
+        >
+          {/* Each language by its English name (LOCALE_INFO), as staff settings name them. */}
+          <Select {...field('settings-org-default-language', 'defaultLanguage')}>
+            <Options items={LOCALES} value={(l) => l} label={(l) => LOCALE_INFO[l].englishName} />
+          </Select>
+        </FormField>
       </SectionCard>
-      <SectionCard title="Contact Information" description="Where supporters and partners can reach you.">
-        <FormField id="settings-contact-email" label="Contact Email" error={errors.contactEmail}>
+      <SectionCard
+        title={t`Contact Information`}
+        description={t`Where supporters and partners can reach you.`}
+      >
+        <FormField id="settings-contact-email" label={t`Contact Email`} error={errors.contactEmail}>
           <Input
             type="email"
             placeholder="hello@example.org"

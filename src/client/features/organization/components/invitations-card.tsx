@@ -1,57 +1,66 @@
-import { format, parseISO } from 'date-fns';
-import { DATE_FORMAT } from '#shared/constants.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
-import { roleLabel } from '#client/features/auth/index.ts';
 import { useInvitations, useRevokeInvitation } from '../api/invitations.ts';
+import { roleName } from './role-options.tsx';
 
 /** 'Pending Invitations' (admins): who has been invited and not joined yet; revoking kills the link. */
 export function InvitationsCard() {
   const invitations = useInvitations({ enabled: true });
   const revoke = useRevokeInvitation();
+  const { t, i18n } = useLingui();
   return (
     <SectionCard
-      title="Pending Invitations"
-      description="Links not used yet. Revoke one and it stops working."
+      title={t`Pending Invitations`}
+      description={t`Links not used yet. Revoke one and it stops working.`}
     >
       <QueryView
         query={invitations}
-        loading="Loading invitations"
-        failed="Failed to fetch invitations"
-        empty="No pending invitations."
+        loading={t`Loading invitations`}
+        failed={t`Failed to fetch invitations`}
+        empty={t`No pending invitations.`}
       >
         {(list) => (
           <ul className="divide-y divide-border">
-            {list.map((inv) => (
-              <li
-                key={inv.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-3"
-                data-testid="invitation-row"
-              >
-                <div className="min-w-0 text-sm">
-                  <p className="truncate font-medium">{inv.email}</p>
-                  <p className="text-muted-foreground">
-                    {roleLabel(inv.role)} · expires {format(parseISO(inv.expiresAt), DATE_FORMAT)}
-                  </p>
-                </div>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={revoke.isPending}
-                  aria-label={`Revoke the invitation for ${inv.email}`}
-                  onClick={() =>
-                    revoke.mutate(inv.id, {
-                      onSuccess: () => toast({ title: 'Invitation revoked', description: inv.email }),
-                      onError: (err) => toastError('Invitation not revoked', err, 'Something went wrong'),
-                    })
-                  }
+            {list.map((inv) => {
+              const role = roleName(i18n, inv.role);
+              const expires = i18n.date(inv.expiresAt, { dateStyle: 'medium' });
+              const email = inv.email;
+              return (
+                <li
+                  key={inv.id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  data-testid="invitation-row"
                 >
-                  Revoke
-                </Button>
-              </li>
-            ))}
+                  <div className="min-w-0 text-sm">
+                    <p className="truncate font-medium" dir="auto">
+                      {inv.email}
+                    </p>
+                    <p className="text-muted-foreground">
+                      <Trans>
+                        {role} · expires {expires}
+                      </Trans>
+                    </p>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={revoke.isPending}
+                    aria-label={t`Revoke the invitation for ${email}`}
+                    onClick={() =>
+                      revoke.mutate(inv.id, {
+                        onSuccess: () => toast({ title: t`Invitation revoked`, description: inv.email }),
+                        onError: (err) => toastError(t`Invitation not revoked`, err, t`Something went wrong`),
+                      })
+                    }
+                  >
+                    <Trans>Revoke</Trans>
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
         )}
       </QueryView>

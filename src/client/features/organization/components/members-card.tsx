@@ -1,8 +1,8 @@
-import { format, parseISO } from 'date-fns';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOutIcon, UserMinusIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { DATE_FORMAT } from '#shared/constants.ts';
-import { LAST_ADMIN_MESSAGE, type Member, ROLES, type Role } from '#shared/schemas/members.ts';
+import { type Member, ROLES, type Role } from '#shared/schemas/members.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { DataTable } from '#client/components/ui/data-table.tsx';
@@ -10,30 +10,32 @@ import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { Select } from '#client/components/ui/input.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
-import { displayName, roleLabel, useUser } from '#client/features/auth/index.ts';
+import { displayName, useUser } from '#client/features/auth/index.ts';
 import { LockedButton } from './role-locked.tsx';
 import { useMembers, useRemoveMember, useUpdateMemberRole } from '../api/members.ts';
 import { useRole } from '../hooks/use-role.ts';
-import { RoleOptions } from './role-options.tsx';
+import { RoleOptions, roleName } from './role-options.tsx';
 
-const LAST_ADMIN_HELP = `${LAST_ADMIN_MESSAGE}: make another member an admin first.`;
+// The first words are the server's LAST_ADMIN_MESSAGE (#shared/schemas/members.ts).
+const LAST_ADMIN_HELP = msg`An organization needs at least one admin: make another member an admin first.`;
 
 /** 'Team Members': everyone with their role; admins change roles and remove, anyone may leave. */
 export function MembersCard({ invite, orgName }: { invite: React.ReactNode; orgName: string }) {
   const members = useMembers();
   const { can } = useRole();
   const { data: me } = useUser();
+  const { t } = useLingui();
   const admins = members.data?.filter((m) => m.role === 'admin').length ?? 0;
 
   return (
     <SectionCard
-      title="Team Members"
-      description="Viewers see everything; editors also manage campaigns, assets and templates; admins also manage settings and the team."
+      title={t`Team Members`}
+      description={t`Viewers see everything; editors also manage campaigns, assets and templates; admins also manage settings and the team.`}
       action={can('admin') && invite}
     >
-      <QueryView query={members} loading="Loading members" failed="Failed to fetch members">
+      <QueryView query={members} loading={t`Loading members`} failed={t`Failed to fetch members`}>
         {(list) => (
-          <DataTable columns={['Member', 'Role', 'Joined']} actions>
+          <DataTable columns={[t`Member`, t`Role`, t`Joined`]} actions>
             {list.map((m) => (
               <MemberRow
                 key={m.id}
@@ -67,15 +69,21 @@ function MemberRow({
   const navigate = useNavigate();
   const updateRole = useUpdateMemberRole();
   const remove = useRemoveMember();
+  const { t, i18n } = useLingui();
   const name = displayName(m);
+  const username = m.username;
+  const lastAdminHelp = i18n._(LAST_ADMIN_HELP);
   const helpId = `member-${m.id}-last-admin`;
 
   const changeRole = (role: Role) =>
     updateRole.mutate(
       { userId: m.id, role },
       {
-        onSuccess: () => toast({ title: 'Role updated', description: `${name} is now ${roleLabel(role)}` }),
-        onError: (err) => toastError('Role not changed', err, 'Something went wrong'),
+        onSuccess: () => {
+          const newRole = roleName(i18n, role);
+          toast({ title: t`Role updated`, description: t`${name} is now ${newRole}` });
+        },
+        onError: (err) => toastError(t`Role not changed`, err, t`Something went wrong`),
       },
     );
 
@@ -83,34 +91,39 @@ function MemberRow({
     remove.mutateAsync({ userId: m.id, self: isMe }).then(
       () => {
         if (isMe) {
-          toast({ title: 'You left the organization' });
+          toast({ title: t`You left the organization` });
           navigate('/onboarding', { replace: true });
-        } else toast({ title: 'Member removed', description: `${name} no longer belongs to ${orgName}` });
+        } else toast({ title: t`Member removed`, description: t`${name} no longer belongs to ${orgName}` });
       },
-      (err) => toastError(isMe ? 'Could not leave' : 'Member not removed', err, 'Something went wrong'),
+      (err) => toastError(isMe ? t`Could not leave` : t`Member not removed`, err, t`Something went wrong`),
     );
 
   return (
     <tr data-testid="member-row">
-      <td className="py-3 pr-4">
+      <td className="py-3 pe-4">
         <p className="font-medium" dir="auto">
           {name}
-          {isMe && <span className="text-muted-foreground"> (you)</span>}
+          {isMe && (
+            <span className="text-muted-foreground">
+              {' '}
+              <Trans>(you)</Trans>
+            </span>
+          )}
         </p>
-        <p className="text-muted-foreground">
+        <p className="text-muted-foreground" dir="ltr">
           @{m.username}
           {m.email && <> · {m.email}</>}
         </p>
         {lastAdmin && (isAdmin || isMe) && (
           <p id={helpId} className="mt-1 text-xs text-muted-foreground">
-            {LAST_ADMIN_HELP}
+            {lastAdminHelp}
           </p>
         )}
       </td>
-      <td className="py-3 pr-4">
+      <td className="py-3 pe-4">
         {isAdmin ? (
           <Select
-            aria-label={`Role of ${m.username}`}
+            aria-label={t`Role of ${username}`}
             aria-describedby={lastAdmin ? helpId : undefined}
             value={m.role}
             disabled={lastAdmin || updateRole.isPending}
@@ -120,41 +133,41 @@ function MemberRow({
             <RoleOptions roles={ROLES} />
           </Select>
         ) : (
-          <Badge variant={m.role === 'admin' ? 'default' : 'secondary'}>{roleLabel(m.role)}</Badge>
+          <Badge variant={m.role === 'admin' ? 'default' : 'secondary'}>{roleName(i18n, m.role)}</Badge>
         )}
       </td>
-      <td className="whitespace-nowrap py-3 pr-4 text-muted-foreground">
-        {m.joinedAt ? format(parseISO(m.joinedAt), DATE_FORMAT) : '-'}
+      <td className="whitespace-nowrap py-3 pe-4 text-muted-foreground">
+        {m.joinedAt ? i18n.date(m.joinedAt, { dateStyle: 'medium' }) : '-'}
       </td>
-      <td className="py-3 text-right">
+      <td className="py-3 text-end">
         {(isMe || isAdmin) &&
           (lastAdmin ? (
-            <LockedButton reason={LAST_ADMIN_HELP} size="sm" variant="ghost">
-              {isMe ? 'Leave' : 'Remove'}
+            <LockedButton reason={lastAdminHelp} size="sm" variant="ghost">
+              {isMe ? t`Leave` : t`Remove`}
               <span className="sr-only"> {m.username}</span>
             </LockedButton>
           ) : isMe ? (
             <ConfirmButton
               size="sm"
               variant="ghost"
-              title="Leave this organization?"
-              description={`You will keep your account but lose access to ${orgName} and its campaigns. An admin can invite you again.`}
-              confirmLabel="Leave Organization"
+              title={t`Leave this organization?`}
+              description={t`You will keep your account but lose access to ${orgName} and its campaigns. An admin can invite you again.`}
+              confirmLabel={t`Leave Organization`}
               onConfirm={removeMember}
             >
-              <LogOutIcon aria-hidden /> Leave
+              <LogOutIcon aria-hidden /> <Trans>Leave</Trans>
             </ConfirmButton>
           ) : (
             <ConfirmButton
               size="sm"
               variant="ghost"
-              aria-label={`Remove ${m.username}`}
-              title={`Remove ${name}?`}
-              description={`${name} keeps their account but loses access to ${orgName} at once.`}
-              confirmLabel="Remove Member"
+              aria-label={t`Remove ${username}`}
+              title={t`Remove ${name}?`}
+              description={t`${name} keeps their account but loses access to ${orgName} at once.`}
+              confirmLabel={t`Remove Member`}
               onConfirm={removeMember}
             >
-              <UserMinusIcon aria-hidden /> Remove
+              <UserMinusIcon aria-hidden /> <Trans>Remove</Trans>
             </ConfirmButton>
           ))}
       </td>

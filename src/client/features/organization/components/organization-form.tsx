@@ -1,4 +1,7 @@
-import { useEffect } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { suggestOrgUsername } from '#shared/org-username.ts';
 import { type CreateOrganizationInput, createOrganizationSchema } from '#shared/schemas/organizations.ts';
@@ -16,16 +19,19 @@ import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useCreateOrganization } from '../api/create-organization.ts';
 
 // The links supporters get name the campaign by number, not this username: the help claims no more.
-const USERNAME_HELP =
-  'Suggested from the name; change it if you like. It must be unique: no other organization can have it.';
+const USERNAME_HELP = msg`Suggested from the name; change it if you like. It must be unique: no other organization can have it.`;
 
-const FIELDS: TextFieldSpec<CreateOrganizationInput>[] = [
-  { id: 'org-name', name: 'name', label: 'Organization Name', autoComplete: 'organization' },
+const FIELDS: (Omit<TextFieldSpec<CreateOrganizationInput>, 'label' | 'help'> & {
+  label: MessageDescriptor;
+  help?: MessageDescriptor;
+})[] = [
+  { id: 'org-name', name: 'name', label: msg`Organization Name`, autoComplete: 'organization' },
   {
     id: 'org-username',
     name: 'username',
-    label: 'Username',
+    label: msg`Username`,
     help: USERNAME_HELP,
+    dir: 'ltr',
     autoCapitalize: 'none',
     autoComplete: 'off',
     spellCheck: false,
@@ -35,6 +41,18 @@ const FIELDS: TextFieldSpec<CreateOrganizationInput>[] = [
 export function OrganizationForm({ creatorId }: { creatorId: number }) {
   const navigate = useNavigate();
   const create = useCreateOrganization();
+  const { t, i18n } = useLingui();
+  const fields = useMemo(
+    () =>
+      FIELDS.map(
+        ({ label, help, ...field }): TextFieldSpec<CreateOrganizationInput> => ({
+          ...field,
+          label: i18n._(label),
+          help: help && i18n._(help),
+        }),
+      ),
+    [i18n],
+  );
   const {
     register,
     handleSubmit,
@@ -54,8 +72,8 @@ export function OrganizationForm({ creatorId }: { creatorId: number }) {
 
   const onSubmit = handleSubmit(
     toastOnFailure(
-      'Failed to create organization',
-      'Please try again.',
+      t`Failed to create organization`,
+      t`Please try again.`,
       async (values: CreateOrganizationInput) => {
         await create.mutateAsync({ ...values, creatorId });
         navigate('/', { replace: true });
@@ -66,17 +84,18 @@ export function OrganizationForm({ creatorId }: { creatorId: number }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create organization">
-      <TextFields fields={FIELDS} register={register} errors={e} />
-      <FormField id="org-description" label="Description (optional)" error={e.description?.message}>
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Create organization`}>
+      <TextFields fields={fields} register={register} errors={e} />
+      <FormField id="org-description" label={t`Description (optional)`} error={e.description?.message}>
         <Textarea
           {...fieldAria('org-description', e.description?.message)}
           rows={3}
+          dir="auto"
           {...register('description')}
         />
       </FormField>
-      <WideSubmit pending={create.isPending} pendingLabel="Creating...">
-        Create Organization
+      <WideSubmit pending={create.isPending} pendingLabel={t`Creating...`}>
+        <Trans>Create Organization</Trans>
       </WideSubmit>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { useOrganization } from '../api/get-organization.ts';
@@ -11,6 +12,7 @@ import { WithSettings } from './settings-state.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
 
 export function PermissionsSettings() {
+  const { t } = useLingui();
   const { can } = useRole();
   const { data: org } = useOrganization();
   return (
@@ -20,7 +22,7 @@ export function PermissionsSettings() {
           <SupporterData initial={settings.supporters.collectInfo} canChange={canChange} />
         )}
       </WithSettings>
-      <MembersCard invite={<InviteDialog />} orgName={org?.name ?? 'this organization'} />
+      <MembersCard invite={<InviteDialog />} orgName={org?.name ?? t`this organization`} />
       {can('admin') && <InvitationsCard />}
       <ApiKeysCard />
     </>
@@ -31,11 +33,12 @@ export function PermissionsSettings() {
 function SupporterData({ initial, canChange }: { initial: boolean; canChange: boolean }) {
   const [on, setOn] = useState(initial);
   const { save } = useSaveSettings();
+  const { t } = useLingui();
   return (
-    <SectionCard title="Supporter Data" description="What you ask of supporters when they share.">
+    <SectionCard title={t`Supporter Data`} description={t`What you ask of supporters when they share.`}>
       <SettingSwitch
-        label="Collect Supporter Information"
-        description="Offer supporters an optional name field (with a consent line); a supporter who gives it is named in your analytics instead of a pseudonym."
+        label={t`Collect Supporter Information`}
+        description={t`Offer supporters an optional name field (with a consent line); a supporter who gives it is named in your analytics instead of a pseudonym.`}
         checked={on}
         disabled={!canChange}
         onCheckedChange={(next) => {

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   AUDIT_MONTHS,
   PERSONAL_DATA_MONTHS,
@@ -26,26 +29,23 @@ export function PrivacySettings() {
   );
 }
 
-const AUDIT_HELP =
-  'After this, activity log entries of people who are no longer members show "a former member" instead of their name. The entries themselves stay.';
+const AUDIT_HELP = msg`After this, activity log entries of people who are no longer members show "a former member" instead of their name. The entries themselves stay.`;
 
-const POLICY_HELP =
-  'Supporters see a short notice on every campaign page and share card saying what Rally keeps; it links to this page. Leave empty for no link.';
+const POLICY_HELP = msg`Supporters see a short notice on every campaign page and share card saying what Rally keeps; it links to this page. Leave empty for no link.`;
 
-const MONTHS_HELP =
-  'After this, shares, visits and click-throughs lose the names, messages, visitor ids and network hashes they were logged with. Your totals and charts stay the same.';
+const MONTHS_HELP = msg`After this, shares, visits and click-throughs lose the names, messages, visitor ids and network hashes they were logged with. Your totals and charts stay the same.`;
 
 /** The tab's retentions, each a whole number of months. */
 const MONTHS_FIELDS = [
   {
     name: 'personalDataMonths',
-    label: 'Keep personal fields of raw events for (months)',
+    label: msg`Keep personal fields of raw events for (months)`,
     help: MONTHS_HELP,
     range: PERSONAL_DATA_MONTHS,
   },
   {
     name: 'auditMonths',
-    label: "Keep former members' names in the activity log for (months)",
+    label: msg`Keep former members' names in the activity log for (months)`,
     help: AUDIT_HELP,
     range: AUDIT_MONTHS,
   },
@@ -61,16 +61,18 @@ function PrivacyForm({
   const settings = usePrivacyForm(initial);
   const { form, errors } = settings;
   const policyId = 'settings-privacy-policy-url';
+  const { t, i18n } = useLingui();
+  const policyHelp = i18n._(POLICY_HELP);
   return (
     <SettingsForm
-      label="Privacy settings"
+      label={t`Privacy settings`}
       settings={settings}
       canChange={canChange}
-      save="Save Privacy Settings"
+      save={t`Save Privacy Settings`}
     >
       <SectionCard
-        title="Personal Data Retention"
-        description="How long Rally keeps what could identify a supporter in its raw records."
+        title={t`Personal Data Retention`}
+        description={t`How long Rally keeps what could identify a supporter in its raw records.`}
         contentClassName="space-y-4"
       >
         {MONTHS_FIELDS.map((field) => (
@@ -78,18 +80,18 @@ function PrivacyForm({
         ))}
       </SectionCard>
       <SectionCard
-        title="Privacy Policy"
-        description="Your organisation's own privacy policy, linked from the supporter notice."
+        title={t`Privacy Policy`}
+        description={t`Your organisation's own privacy policy, linked from the supporter notice.`}
         contentClassName="space-y-4"
       >
-        <FormField id={policyId} label="Privacy policy link" help={POLICY_HELP} error={errors.policyUrl}>
+        <FormField id={policyId} label={t`Privacy policy link`} help={policyHelp} error={errors.policyUrl}>
           <Input
             type="url"
             inputMode="url"
             placeholder="https://www.example.org/privacy"
             maxLength={POLICY_URL_MAX}
             {...form.register('policyUrl')}
-            {...fieldAria(policyId, errors.policyUrl, POLICY_HELP)}
+            {...fieldAria(policyId, errors.policyUrl, policyHelp)}
             disabled={!canChange}
           />
         </FormField>
@@ -113,15 +115,17 @@ function MonthsField({
 }: {
   settings: PrivacyFormState;
   name: 'personalDataMonths' | 'auditMonths';
-  label: string;
-  help: string;
+  label: MessageDescriptor;
+  help: MessageDescriptor;
   range: { min: number; max: number };
   canChange: boolean;
 }) {
   const id = `settings-${name}`;
   const error = settings.errors[name];
+  const { i18n } = useLingui();
+  const helpText = i18n._(help);
   return (
-    <FormField id={id} label={label} help={help} error={error}>
+    <FormField id={id} label={i18n._(label)} help={helpText} error={error}>
       <Input
         type="number"
         inputMode="numeric"
@@ -130,7 +134,7 @@ function MonthsField({
         step={1}
         className="max-w-32"
         {...settings.form.register(name, { valueAsNumber: true })}
-        {...fieldAria(id, error, help)}
+        {...fieldAria(id, error, helpText)}
         disabled={!canChange}
       />
     </FormField>

@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { LockIcon } from 'lucide-react';
 import { useId } from 'react';
-import { type Role, roleNeededMessage } from '#shared/schemas/members.ts';
+import { ROLE_NEEDED, type Role } from '#shared/schemas/members.ts';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
 import { Tooltip } from '#client/components/ui/tooltip.tsx';
 import { cn } from '#client/lib/utils.ts';
@@ -27,9 +28,10 @@ export function RoleLocked({
   children: React.ReactNode;
 } & Pick<ButtonProps, 'className' | 'size' | 'variant'>) {
   const { can } = useRole();
+  const { i18n } = useLingui();
   if (can(needs)) return children;
   return (
-    <LockedButton reason={roleNeededMessage(needs)} className={className} size={size} variant={variant}>
+    <LockedButton reason={i18n._(ROLE_NEEDED[needs])} className={className} size={size} variant={variant}>
       {label}
     </LockedButton>
   );

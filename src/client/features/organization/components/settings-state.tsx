@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrganizationSettings } from '#shared/schemas/settings.ts';
 import { Form, SubmitButton } from '#client/components/ui/form-field.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
@@ -12,13 +13,14 @@ export function WithSettings({
 }) {
   const settings = useOrganizationSettings();
   const { can } = useRole();
+  const { t } = useLingui();
   return (
-    <QueryView query={settings} loading="Loading settings" failed="Failed to fetch settings">
+    <QueryView query={settings} loading={t`Loading settings`} failed={t`Failed to fetch settings`}>
       {(data) => (
         <>
           {!can('admin') && (
             <p className="rounded-md border border-border bg-white p-3 text-sm text-muted-foreground">
-              Only admins can change these settings.
+              <Trans>Only admins can change these settings.</Trans>
             </p>
           )}
           {children(data, can('admin'))}
@@ -66,15 +68,24 @@ export function SettingsForm({
   dirty?: boolean;
   children: React.ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <Form aria-label={label} className="space-y-6" onSubmit={settings.onSubmit}>
       {children}
       {canChange && (
         <div className="flex items-center gap-3">
-          <SubmitButton pending={settings.saving} pendingLabel="Saving..." disabled={settings.saving || busy}>
+          <SubmitButton
+            pending={settings.saving}
+            pendingLabel={t`Saving...`}
+            disabled={settings.saving || busy}
+          >
             {save}
           </SubmitButton>
-          {dirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
+          {dirty && (
+            <p className="text-sm text-muted-foreground">
+              <Trans>Unsaved changes</Trans>
+            </p>
+          )}
         </div>
       )}
     </Form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { FieldError, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
@@ -23,19 +24,20 @@ function fieldErrors(err: unknown): Record<string, string> {
  */
 export function useSaveSettings() {
   const mutation = useUpdateSettings();
+  const { t } = useLingui();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = (input: UpdateSettingsInput, then: { onSaved?: () => void; onFailed?: () => void } = {}) => {
     setErrors({});
     mutation.mutate(input, {
       onSuccess: () => {
-        toast({ title: 'Settings saved', variant: 'success' });
+        toast({ title: t`Settings saved`, variant: 'success' });
         then.onSaved?.();
       },
       onError: (err) => {
         setErrors(fieldErrors(err));
         toast({
-          title: 'Settings not saved',
-          description: errorMessage(err, 'Something went wrong'),
+          title: t`Settings not saved`,
+          description: errorMessage(err, t`Something went wrong`),
           variant: 'destructive',
         });
         then.onFailed?.();
@@ -56,6 +58,7 @@ export function useSettingsForm<T extends FieldValues>(
   initial: T,
 ) {
   const { save, errors: serverErrors, saving } = useSaveSettings();
+  const { t } = useLingui();
   const form = useSchemaForm(schema, initial as Parameters<typeof useSchemaForm<T, T>>[1]);
   const schemaErrors = form.formState.errors as Partial<Record<keyof T, FieldError>>;
   const errors = Object.fromEntries(
@@ -63,7 +66,7 @@ export function useSettingsForm<T extends FieldValues>(
   ) as Partial<Record<keyof T, string>>;
   const onSubmit = form.handleSubmit(
     (values) => save({ [section]: values } as UpdateSettingsInput),
-    toastFirstError('Settings not saved'),
+    toastFirstError(t`Settings not saved`),
   );
   return { form, errors, saving, onSubmit };
 }
