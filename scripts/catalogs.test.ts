@@ -7,6 +7,7 @@ import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 import { parse, type Token } from '@messageformat/parser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pseudoCatalogs } from './pseudo-locale.ts';
 
 const TRANSLATED = ['es', 'fr', 'de', 'pt-BR', 'ar'] as const;
 
@@ -90,5 +91,9 @@ describe('message catalogs', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('have the pseudo-locale written from the current English', async () => {
+    expect(await pseudoCatalogs(false), 'run `npm run i18n:extract`').toEqual([]);
   });
 });

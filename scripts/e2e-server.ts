@@ -27,6 +27,8 @@ Object.assign(process.env, {
   ALLOW_PRIVATE_FETCH: 'true',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  // The pseudo-locale run of the translation checks (tests/e2e/pseudo-locale.spec.ts).
+  PSEUDO_LOCALE: '1',
 });
 
 // The first account of a fresh instance becomes its operator; here it is one nobody

@@ -173,11 +173,12 @@ export function requestLanguageInputs(
 }
 
 /**
- * The language of a staff page's shell (the workspace, sign-in, invitations): the
- * remembered choice, `?lang=`, then the browser's; all six offered. A signed-in member's
- * profile language is applied by the client once it knows the member (it also sets the cookie).
+ * The language of a page that belongs to no campaign (the workspace's shell, sign-in,
+ * invitations, the pages a mail's link opens): the remembered choice, `?lang=`, then
+ * the browser's; all six offered. A signed-in member's profile language is applied by
+ * the client once it knows the member (it also sets the cookie).
  */
-export function staffLanguage(request: LanguageRequest): Locale | typeof PSEUDO_LOCALE {
+export function pageLanguage(request: LanguageRequest): Locale | typeof PSEUDO_LOCALE {
   if (asksPseudo(request)) return PSEUDO_LOCALE;
   return negotiateLanguage(requestLanguageInputs(request)).locale;
 }

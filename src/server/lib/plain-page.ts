@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { DEFAULT_LOCALE, localeDirection } from '#shared/locales.ts';
+import type { MessageLocale } from './messages.ts';
 
 // The small pages a link in a mail opens (unsubscribing, confirming): plain HTML of
 // their own, since mail clients open them anywhere, without the app's scripts. A
@@ -12,10 +14,16 @@ export interface PlainPage {
   /** The path the page's button posts to, and the button's words. */
   action?: string;
   button?: string;
+  /** The page's language (its words are already in it); English when absent. */
+  locale?: MessageLocale;
 }
 
+/** `<html lang dir>` of a page in a language. */
+export const htmlLang = (locale: MessageLocale = DEFAULT_LOCALE) =>
+  `lang="${locale}"${locale !== 'pseudo' && localeDirection(locale) === 'rtl' ? ' dir="rtl"' : ''}`;
+
 export const plainPageHtml = (p: PlainPage) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html ${htmlLang(p.locale)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${p.title} | Rally</title></head>
 <body><main><h1>${p.title}</h1><p>${p.text}</p>${
   p.action

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppShell } from '../html/app-shell.ts';
-import { staffLanguage } from '../lib/language.ts';
+import { pageLanguage } from '../lib/language.ts';
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and the shell HTML for
@@ -37,6 +37,6 @@ export async function registerSpa(app: FastifyInstance, opts: { clientDist: stri
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language, Cookie')
-      .send(opts.shell.staffPage(staffLanguage(request)));
+      .send(opts.shell.staffPage(pageLanguage(request)));
   });
 }

@@ -7,6 +7,8 @@ import {
   type EmailChangeResult,
 } from '#shared/schemas/account.ts';
 import type { ProfileInput, ProfileUpdate } from '#shared/schemas/auth.ts';
+import { DEFAULT_LOCALE } from '#shared/locales.ts';
+import { emailChangedMail, emailConfirmMail } from './account-words.ts';
 import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedTransaction, recordAudit } from '../../lib/audit.ts';
@@ -148,12 +150,11 @@ export async function updateProfile(
           kind: ACCOUNT_MAIL.emailConfirm,
           organizationId: null,
           to: email,
-          subject: 'Confirm your new email address for Rally',
-          text:
-            `Someone asked to use this address for the Rally account "${user.username}".\n\n` +
-            `Open this link to confirm (valid for ${EMAIL_CONFIRM_HOURS} hours, single use):\n` +
-            `${confirmEmailUrl(origin, token)}\n\n` +
-            'If it was not you, ignore this mail: nothing changes until the link is followed.\n',
+          ...emailConfirmMail(DEFAULT_LOCALE, {
+            username: user.username,
+            hours: EMAIL_CONFIRM_HOURS,
+            link: confirmEmailUrl(origin, token),
+          }),
           expiresAt: Date.now() + CONFIRM_LIFETIME_MS,
         },
         'refuse',
@@ -235,7 +236,6 @@ async function queueUndoNotice(
 ): Promise<void> {
   const { username, oldEmail, newEmail, token } = change;
   if (!mail.enabled) return;
-  const what = newEmail ? `changed to ${newEmail}` : 'removed';
   await queueMail(
     trx,
     mail,
@@ -243,13 +243,13 @@ async function queueUndoNotice(
       kind: ACCOUNT_MAIL.emailChanged,
       organizationId: null,
       to: oldEmail,
-      subject: 'The email address of your Rally account was changed',
-      text:
-        `The email address of the Rally account "${username}" was ${what}.\n\n` +
-        `If it was not you, open this link to put ${oldEmail} back and sign out every session ` +
-        `(valid for ${EMAIL_UNDO_DAYS} days):\n${undoEmailUrl(origin, token)}\n\n` +
-        'Then choose a new password with "Forgot password?" on the sign-in page.\n' +
-        'If it was you, there is nothing to do.\n',
+      ...emailChangedMail(DEFAULT_LOCALE, {
+        username,
+        oldEmail,
+        newEmail,
+        days: EMAIL_UNDO_DAYS,
+        link: undoEmailUrl(origin, token),
+      }),
       expiresAt: Date.now() + UNDO_LIFETIME_MS,
     },
     'refuse',

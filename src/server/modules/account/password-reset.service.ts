@@ -1,4 +1,6 @@
 import { PASSWORD_RESET_INVALID } from '#shared/schemas/account.ts';
+import { DEFAULT_LOCALE } from '#shared/locales.ts';
+import { resetMail } from './account-words.ts';
 import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -58,11 +60,7 @@ export async function requestPasswordReset(opts: {
           kind: ACCOUNT_MAIL.passwordReset,
           organizationId: null,
           to: user.email ?? email,
-          subject: 'Reset your Rally password',
-          text:
-            `Someone asked to reset the password of the Rally account "${user.username}".\n\n` +
-            `Open this link to choose a new password (valid for 1 hour, single use):\n${resetUrl(origin, token)}\n\n` +
-            'If it was not you, ignore this mail: your password stays as it is.\n',
+          ...resetMail(DEFAULT_LOCALE, { username: user.username, link: resetUrl(origin, token) }),
           expiresAt: Date.parse(expiresAt),
         },
         'drop',

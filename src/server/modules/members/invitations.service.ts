@@ -15,20 +15,42 @@ import { isoAfter, nowIso } from '../../lib/time.ts';
 import { hashToken, newToken, type UserRow } from '../auth/index.ts';
 import { type MailSetup, queueMail } from '../outbox/index.ts';
 import { DAY_MS } from '#shared/durations.ts';
+import { DEFAULT_LOCALE } from '#shared/locales.ts';
+import { type MessageLocale, translate } from '../../lib/messages.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * DAY_MS;
+
 export const INVITATION_NOT_FOUND = 'Invitation not found or already used';
 export const ALREADY_IN_ORG = 'You already belong to an organization';
 
 export const invitationUrl = (origin: string, token: string) => `${origin}/invite/${token}`;
 
 /** The invitation mail: the subject is the instance's own words; the organisation is named in the body only. */
-function invitationMail(a: { inviter: string; orgName: string; role: string; url: string }) {
+const INVITATION_WORDS = {
+  subject: /*i18n*/ {
+    id: 'mail.invitation.subject',
+    message: 'You are invited to join an organization on Rally',
+  },
+  body: /*i18n*/ {
+    id: 'mail.invitation.body',
+    message:
+      '{inviter} invited you to join {organization} on Rally as {role}.\n\nOpen this link to accept (valid for 7 days, single use):\n{link}\n',
+  },
+};
+
+/** In the organisation's default language: the invitee has no profile yet. */
+function invitationMail(
+  locale: MessageLocale,
+  a: { inviter: string; orgName: string; role: string; url: string },
+) {
   return {
-    subject: 'You are invited to join an organization on Rally',
-    text:
-      `${a.inviter} invited you to join ${a.orgName} on Rally as ${a.role}.\n\n` +
-      `Open this link to accept (valid for 7 days, single use):\n${a.url}\n`,
+    subject: translate(locale, INVITATION_WORDS.subject),
+    text: translate(locale, INVITATION_WORDS.body, {
+      inviter: a.inviter,
+      organization: a.orgName,
+      role: a.role,
+      link: a.url,
+    }),
   };
 }
 
@@ -82,7 +104,12 @@ export async function createInvitation(opts: {
         kind: 'invitation',
         organizationId: orgId,
         to: input.email,
-        ...invitationMail({ inviter: actor.username, orgName: org.name, role: input.role, url }),
+        ...invitationMail(DEFAULT_LOCALE, {
+          inviter: actor.username,
+          orgName: org.name,
+          role: input.role,
+          url,
+        }),
         refId: invitation.id,
         expiresAt: Date.parse(expiresAt),
       },

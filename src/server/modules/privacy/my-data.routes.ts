@@ -7,7 +7,16 @@ import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
-import { acceptFormPosts, type PlainPage, plainPageResponses, sendPlainPage } from '../../lib/plain-page.ts';
+import {
+  acceptFormPosts,
+  htmlLang,
+  type PlainPage,
+  plainPageResponses,
+  sendPlainPage,
+} from '../../lib/plain-page.ts';
+import { pageLanguage } from '../../lib/language.ts';
+import { type MessageLocale, translate } from '../../lib/messages.ts';
+import { DEFAULT_LOCALE } from '#shared/locales.ts';
 import { noStore } from '../../lib/replies.ts';
 import { clearVisitorCookie, issuedVisitorId } from '../../lib/supporter-id.ts';
 import { assertSameOrigin } from '../../plugins/csrf.ts';
@@ -92,9 +101,11 @@ export async function myDataRoutes(app: FastifyInstance, { db, config }: AppDeps
   const pageSchema = { params: tokenParamsSchema, response: plainPageResponses };
   r.get('/my-data/:token', { onRequest: noStore, schema: pageSchema }, async (request, reply) => {
     const subject = await linkSubject(db, request.params.token);
-    if (!subject) return sendPlainPage(reply, LINK_GONE);
+    if (!subject) return sendPlainPage(reply, linkGone(pageLanguage(request)));
     const data = await exportSupporterData(db, subject);
-    return reply.type('text/html; charset=utf-8').send(addressPage(request.params.token, data));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(addressPage(request.params.token, data, pageLanguage(request)));
   });
 
   r.get(
@@ -102,7 +113,7 @@ export async function myDataRoutes(app: FastifyInstance, { db, config }: AppDeps
     { onRequest: noStore, schema: { params: tokenParamsSchema, response: ok(supporterDataExportSchema) } },
     async (request, reply) => {
       const subject = await linkSubject(db, request.params.token);
-      if (!subject) throw notFound('NOT_FOUND', LINK_GONE.title);
+      if (!subject) throw notFound('NOT_FOUND', linkGone(DEFAULT_LOCALE).title);
       reply.header('content-disposition', 'attachment; filename="rally-my-data.json"');
       return exportSupporterData(db, subject);
     },
@@ -115,7 +126,8 @@ export async function myDataRoutes(app: FastifyInstance, { db, config }: AppDeps
       await eraseSupporterData(trx, subject);
       return true;
     });
-    return sendPlainPage(reply, erased ? ERASED : LINK_GONE);
+    const locale = pageLanguage(request);
+    return sendPlainPage(reply, erased ? erasedPage(locale) : linkGone(locale));
   });
 }
 
@@ -130,46 +142,93 @@ async function linkSubject(db: Db, token: string): Promise<SupporterSubject | un
   return link && { organizationId: null, visitorIds: [], emailKeys: [link.emailKey] };
 }
 
-const page = (status: 200 | 404, title: string, text: string): PlainPage => ({ status, title, text });
+// The pages a data link opens, in the reader's language: the server catalog's words.
+const WORDS = {
+  goneTitle: /*i18n*/ { id: 'page.myData.gone.title', message: 'This link no longer works' },
+  goneText: /*i18n*/ {
+    id: 'page.myData.gone.text',
+    message:
+      'Links to your data work for 7 days, and not after the data was erased. The next reminder email has a new one.',
+  },
+  erasedTitle: /*i18n*/ { id: 'page.myData.erased.title', message: 'Your data is erased' },
+  erasedText: /*i18n*/ {
+    id: 'page.myData.erased.text',
+    message:
+      'The reminders for this address, the record that it confirmed them and the mail waiting for it are gone, and no reminder will be sent. If you unsubscribed, a keyed hash of the address is kept, so it is never mailed again. Shares already counted stay in the campaigns’ figures, anonymously.',
+  },
+  title: /*i18n*/ { id: 'page.myData.title', message: 'Your data' },
+  intro: /*i18n*/ {
+    id: 'page.myData.intro',
+    message: 'What this Rally server holds for this email address:',
+  },
+  reminder: /*i18n*/ {
+    id: 'page.myData.reminder',
+    message: 'A reminder for {campaign}, due {due}, to {address}',
+  },
+  thisAddress: /*i18n*/ { id: 'page.myData.thisAddress', message: 'this address' },
+  confirmedFrom: /*i18n*/ {
+    id: 'page.myData.confirmedFrom',
+    message: 'Confirmed for reminders from: {organizations}',
+  },
+  unsubscribedFrom: /*i18n*/ {
+    id: 'page.myData.unsubscribedFrom',
+    message: 'Unsubscribed from: {organizations} (kept when you erase, so nothing is sent again)',
+  },
+  mailLog: /*i18n*/ {
+    id: 'page.myData.mailLog',
+    message: '{count, plural, one {# email} other {# emails}} in the send log',
+  },
+  nothing: /*i18n*/ { id: 'page.myData.nothing', message: 'Nothing but this link' },
+  download: /*i18n*/ { id: 'page.myData.download', message: 'Download it as JSON' },
+  erase: /*i18n*/ { id: 'page.myData.erase', message: 'Erase my data' },
+  eraseNote: /*i18n*/ {
+    id: 'page.myData.eraseNote',
+    message:
+      'Erasing removes the address, its reminders and the mail waiting for it; shares already counted stay in the figures, anonymously.',
+  },
+};
+type Word = keyof typeof WORDS;
 
-const LINK_GONE = page(
-  404,
-  'This link no longer works',
-  'Links to your data work for 7 days, and not after the data was erased. The next reminder email has a new one.',
-);
-
-const ERASED = page(
-  200,
-  'Your data is erased',
-  'The reminders for this address, the record that it confirmed them and the mail waiting for it are gone, and no reminder will be sent. If you unsubscribed, a keyed hash of the address is kept, so it is never mailed again. Shares already counted stay in the campaigns’ figures, anonymously.',
-);
+const page = (locale: MessageLocale, status: 200 | 404, title: Word, text: Word): PlainPage => ({
+  status,
+  title: translate(locale, WORDS[title]),
+  text: translate(locale, WORDS[text]),
+  locale,
+});
+const linkGone = (locale: MessageLocale) => page(locale, 404, 'goneTitle', 'goneText');
+const erasedPage = (locale: MessageLocale) => page(locale, 200, 'erasedTitle', 'erasedText');
 
 const names = (items: { name: string }[]) => [...new Set(items.map((i) => escapeHtml(i.name)))].join(', ');
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The data page of an address: a list in plain words, the JSON download and the erase button. */
-function addressPage(token: string, data: SupporterDataExport): string {
+function addressPage(token: string, data: SupporterDataExport, locale: MessageLocale): string {
+  const w = (word: Word, values?: Record<string, unknown>) => translate(locale, WORDS[word], values);
   const path = `/my-data/${encodeURIComponent(token)}`;
   const items = [
     ...data.reminders.map(
       (m) =>
-        `<li>A reminder for ${escapeHtml(m.campaign.name)}, due ${when(m.dueAt)}, to ${escapeHtml(m.address ?? 'this address')}</li>`,
+        `<li>${w('reminder', {
+          campaign: escapeHtml(m.campaign.name),
+          due: when(m.dueAt),
+          address: m.address ? escapeHtml(m.address) : w('thisAddress'),
+        })}</li>`,
     ),
     data.reminderAddresses.length > 0 &&
-      `<li>Confirmed for reminders from: ${names(data.reminderAddresses.map((a) => a.organization))}</li>`,
+      `<li>${w('confirmedFrom', { organizations: names(data.reminderAddresses.map((a) => a.organization)) })}</li>`,
     data.unsubscribed.length > 0 &&
-      `<li>Unsubscribed from: ${names(data.unsubscribed.map((u) => u.organization))} (kept when you erase, so nothing is sent again)</li>`,
-    data.mail.length > 0 && `<li>${data.mail.length} email(s) in the send log</li>`,
+      `<li>${w('unsubscribedFrom', { organizations: names(data.unsubscribed.map((u) => u.organization)) })}</li>`,
+    data.mail.length > 0 && `<li>${w('mailLog', { count: data.mail.length })}</li>`,
   ].filter(Boolean);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Your data | Rally</title></head>
-<body><main><h1>Your data</h1>
-<p>What this Rally server holds for this email address:</p>
-<ul>${items.length > 0 ? items.join('') : '<li>Nothing but this link</li>'}</ul>
-<p><a href="${path}/data.json" download>Download it as JSON</a></p>
-<form method="post" action="${path}"><button type="submit">Erase my data</button></form>
-<p>Erasing removes the address, its reminders and the mail waiting for it; shares already counted stay in the figures, anonymously.</p>
+<html ${htmlLang(locale)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${w('title')} | Rally</title></head>
+<body><main><h1>${w('title')}</h1>
+<p>${w('intro')}</p>
+<ul>${items.length > 0 ? items.join('') : `<li>${w('nothing')}</li>`}</ul>
+<p><a href="${path}/data.json" download>${w('download')}</a></p>
+<form method="post" action="${path}"><button type="submit">${w('erase')}</button></form>
+<p>${w('eraseNote')}</p>
 </main></body></html>
 `;
 }

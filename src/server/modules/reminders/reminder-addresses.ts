@@ -1,19 +1,23 @@
 import { DAY_MS } from '#shared/durations.ts';
+import { DEFAULT_LOCALE } from '#shared/locales.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailMessage } from '../../lib/mail.ts';
+import type { MessageLocale } from '../../lib/messages.ts';
 import { hashToken, newToken } from '../auth/index.ts';
 import { enqueueMail, OUTBOX_REASON, recordUnsentMail } from '../outbox/index.ts';
 import { endPendingShare } from './pending-share.ts';
 import { exactMailboxKey, type ReminderKeys } from './reminder-keys.ts';
+import { reminderWords } from './reminder-words.ts';
 
 // A reminder address is confirmed by its recipient before anything else is sent to
 // it (docs/decisions/0024-outbox.md): the first email reminder to an address in an
 // organisation sends only a short confirmation mail in the instance's own words; its
 // link confirms the address. Unconfirmed addresses get nothing more, and lapse.
 
-export const CONFIRM_SUBJECT = 'Confirm your email for reminders';
-export const REMINDER_SUBJECT = 'Your reminder to share';
+/** The subjects in English: what the outbox's records (held mail, unsent reminders) show staff. */
+export const CONFIRM_SUBJECT = reminderWords('en', 'confirmSubject');
+export const REMINDER_SUBJECT = reminderWords('en', 'subject');
 
 export type AddressState = 'confirmed' | 'pending' | 'none';
 
@@ -35,17 +39,23 @@ export async function addressState(q: Db, organizationId: number, mailboxKey: st
 }
 
 /** The confirmation mail: the instance's words only (no organisation or campaign text), and the link. */
-export function confirmationMail(to: string, link: string, host: string, days: number): MailMessage {
+export function confirmationMail(
+  to: string,
+  link: string,
+  host: string,
+  days: number,
+  locale: MessageLocale = DEFAULT_LOCALE,
+): MailMessage {
   return {
     to,
-    subject: CONFIRM_SUBJECT,
+    subject: reminderWords(locale, 'confirmSubject'),
     text: [
-      `Someone, probably you, asked ${host} to email share reminders to this address.`,
+      reminderWords(locale, 'confirmAsked', { host }),
       '',
-      `To get them, confirm your address (the link works for ${days} days):`,
+      reminderWords(locale, 'confirmHow', { days }),
       link,
       '',
-      'If it was not you, ignore this mail: nothing more will be sent to you, and the request is forgotten.',
+      reminderWords(locale, 'confirmNotYou'),
     ].join('\n'),
   };
 }
@@ -58,7 +68,15 @@ export function confirmationMail(to: string, link: string, host: string, days: n
 export async function requestConfirmation(
   q: Db,
   config: Config,
-  a: { organizationId: number; emailKey: string; mailboxKey: string; email: string; origin: string },
+  a: {
+    organizationId: number;
+    emailKey: string;
+    mailboxKey: string;
+    email: string;
+    origin: string;
+    /** The language of the page the supporter scheduled from. */
+    locale?: MessageLocale;
+  },
   now = Date.now(),
 ): Promise<void> {
   const token = newToken();
@@ -77,7 +95,7 @@ export async function requestConfirmation(
     .returning('id')
     .executeTakeFirstOrThrow();
   const days = Math.round(config.reminderConfirmationMs / DAY_MS);
-  const mail = confirmationMail(a.email, confirmUrl(a.origin, token), new URL(a.origin).host, days);
+  const mail = confirmationMail(a.email, confirmUrl(a.origin, token), new URL(a.origin).host, days, a.locale);
   await enqueueMail(
     q,
     config,

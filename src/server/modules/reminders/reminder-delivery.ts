@@ -1,10 +1,12 @@
 import type { PushReminderPayload, PushSubscriptionInput } from '#shared/schemas/reminders.ts';
+import { DEFAULT_LOCALE } from '#shared/locales.ts';
 import { assetHeadline } from '#shared/share-links.ts';
 import type { Config } from '../../config/env.ts';
 import { type MailMessage, unsubscribeHeaders } from '../../lib/mail.ts';
+import type { MessageLocale } from '../../lib/messages.ts';
 import { safePost } from '../../lib/safe-fetch.ts';
-import { REMINDER_SUBJECT } from './reminder-addresses.ts';
 import type { ReminderKeys } from './reminder-keys.ts';
+import { reminderWords } from './reminder-words.ts';
 import { pushDestination, pushEndpointAllowed } from './reminders.service.ts';
 
 /** A claimed reminder with what its mail or push says. */
@@ -28,6 +30,8 @@ export interface DueReminder {
   assetShareText: string | null;
   assetDescription: string | null;
   organizationName: string;
+  /** The language the share was scheduled in: the mail and the push are worded in it. */
+  locale?: MessageLocale;
 }
 
 /** How long a push service keeps an undelivered reminder (the moment passes). */
@@ -56,39 +60,41 @@ export function reminderHeadline(r: DueReminder): string {
 }
 
 /** Why the supporter gets the mail: every reminder mail carries it. */
-export const consentLine = (organizationName: string) =>
-  `You are receiving this email because you asked ${organizationName} for a reminder when you scheduled this share, and agreed to be emailed about it. It is the only email about this share: your address is deleted once it is sent.`;
+export const consentLine = (organizationName: string, locale: MessageLocale = DEFAULT_LOCALE) =>
+  reminderWords(locale, 'consent', { organization: organizationName });
 
 export function reminderMail(
   r: DueReminder & { email: string },
   unsubscribeUrl: string,
   dataUrl: string,
 ): MailMessage {
-  const link = oneTapLink(r);
+  const locale = r.locale ?? DEFAULT_LOCALE;
+  const organization = r.organizationName;
   return {
     to: r.email,
     // The instance's words: campaign names and asset words are anyone's text, so never here.
-    subject: REMINDER_SUBJECT,
+    subject: reminderWords(locale, 'subject'),
     text: [
-      `It's time to share "${reminderHeadline(r)}" for ${r.campaignName}.`,
+      reminderWords(locale, 'timeToShare', { headline: reminderHeadline(r), campaign: r.campaignName }),
       '',
       // Never the supporter's words: anyone can schedule for any address, so the
       // mail carries only what staff wrote; the link opens the dialog with the words.
-      `Share it with one tap: ${link}`,
+      reminderWords(locale, 'oneTap', { link: oneTapLink(r) }),
       '',
       '--',
-      consentLine(r.organizationName),
-      `Unsubscribe from reminders of ${r.organizationName}: ${unsubscribeUrl}`,
-      `See, download or erase what is held for this address (for 7 days): ${dataUrl}`,
+      consentLine(organization, locale),
+      reminderWords(locale, 'unsubscribe', { organization, link: unsubscribeUrl }),
+      reminderWords(locale, 'dataLink', { link: dataUrl }),
     ].join('\n'),
     headers: unsubscribeHeaders(unsubscribeUrl),
   };
 }
 
 export function pushPayload(r: DueReminder): PushReminderPayload {
+  const locale = r.locale ?? DEFAULT_LOCALE;
   return {
-    title: `Time to share "${reminderHeadline(r)}"`,
-    body: r.text ? r.text.slice(0, 200) : `Your share for ${r.campaignName} is ready.`,
+    title: reminderWords(locale, 'pushTitle', { headline: reminderHeadline(r) }),
+    body: r.text ? r.text.slice(0, 200) : reminderWords(locale, 'pushBody', { campaign: r.campaignName }),
     url: oneTapLink(r),
   };
 }

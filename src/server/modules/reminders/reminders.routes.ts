@@ -8,39 +8,101 @@ import { type ConfirmOutcome, confirmAddress, lookUpConfirmation } from './remin
 import { loadReminderKeys } from './reminder-keys.ts';
 import { type UnsubscribeOutcome, unsubscribe, unsubscribeLinkState } from './reminders.service.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
+import { pageLanguage } from '../../lib/language.ts';
+import { type MessageLocale, translate } from '../../lib/messages.ts';
 import { noStore } from '../../lib/replies.ts';
 import {
   acceptFormPosts,
+  htmlLang,
   type PlainPage,
   plainPageHtml,
   plainPageResponses,
   sendPlainPage,
 } from '../../lib/plain-page.ts';
 
-const PAGES: Record<UnsubscribeOutcome, PlainPage> = {
-  unsubscribed: {
-    status: 200,
-    title: 'You are unsubscribed',
-    text: 'No more reminder emails will be sent to this address for this organization. Reminders you scheduled are removed from our list, and your address with them.',
+// The pages a reminder mail's links open, in the reader's language (their browser's,
+// or the language they chose on a campaign page): the server catalog's words.
+const WORDS = {
+  unsubscribedTitle: /*i18n*/ { id: 'page.reminderUnsubscribe.done.title', message: 'You are unsubscribed' },
+  unsubscribedText: /*i18n*/ {
+    id: 'page.reminderUnsubscribe.done.text',
+    message:
+      'No more reminder emails will be sent to this address for this organization. Reminders you scheduled are removed from our list, and your address with them.',
   },
-  used: {
-    status: 410,
-    title: 'This link has already been used',
-    text: 'You were unsubscribed when this link was first used. Nothing else needs doing.',
+  usedTitle: /*i18n*/ {
+    id: 'page.reminderUnsubscribe.used.title',
+    message: 'This link has already been used',
   },
-  unknown: {
-    status: 404,
-    title: 'This unsubscribe link is not valid',
-    text: 'The link may be mistyped or too old. If you still get reminders, use the link in the latest email.',
+  usedText: /*i18n*/ {
+    id: 'page.reminderUnsubscribe.used.text',
+    message: 'You were unsubscribed when this link was first used. Nothing else needs doing.',
+  },
+  unknownTitle: /*i18n*/ {
+    id: 'page.reminderUnsubscribe.unknown.title',
+    message: 'This unsubscribe link is not valid',
+  },
+  unknownText: /*i18n*/ {
+    id: 'page.reminderUnsubscribe.unknown.text',
+    message:
+      'The link may be mistyped or too old. If you still get reminders, use the link in the latest email.',
+  },
+  buttonTitle: /*i18n*/ { id: 'page.reminderUnsubscribe.ask.title', message: 'Unsubscribe from reminders' },
+  buttonText: /*i18n*/ {
+    id: 'page.reminderUnsubscribe.ask.text',
+    message:
+      'Press the button to stop reminder emails to this address from this organization. Reminders you scheduled are removed, and your address with them.',
+  },
+  button: /*i18n*/ { id: 'page.reminderUnsubscribe.ask.button', message: 'Unsubscribe' },
+  confirmUnknownTitle: /*i18n*/ {
+    id: 'page.reminderConfirm.unknown.title',
+    message: 'This confirmation link is not valid',
+  },
+  confirmUnknownText: /*i18n*/ {
+    id: 'page.reminderConfirm.unknown.text',
+    message:
+      'The link may be mistyped, already replaced by a newer one, or older than it may be. Schedule the reminder again to get a new one.',
+  },
+  confirmedTitle: /*i18n*/ { id: 'page.reminderConfirm.done.title', message: 'Your email is confirmed' },
+  confirmedText: /*i18n*/ {
+    id: 'page.reminderConfirm.done.text',
+    message:
+      'Reminders you schedule with {organization} will be emailed to this address at the time you chose. Every reminder has a link to unsubscribe.',
+  },
+  confirmTitle: /*i18n*/ { id: 'page.reminderConfirm.ask.title', message: 'Confirm your email' },
+  confirmText: /*i18n*/ {
+    id: 'page.reminderConfirm.ask.text',
+    message: 'Confirm that this address may get the share reminders you schedule with {organization}.',
+  },
+  confirmButton: /*i18n*/ { id: 'page.reminderConfirm.ask.button', message: 'Confirm my email' },
+  confirmNotYou: /*i18n*/ {
+    id: 'page.reminderConfirm.ask.notYou',
+    message: 'If you did not ask for reminders, close this page: nothing will be sent to you.',
   },
 };
 
+const OUTCOME_WORDS = {
+  unsubscribed: [200, 'unsubscribedTitle', 'unsubscribedText'],
+  used: [410, 'usedTitle', 'usedText'],
+  unknown: [404, 'unknownTitle', 'unknownText'],
+} as const satisfies Record<
+  UnsubscribeOutcome,
+  [PlainPage['status'], keyof typeof WORDS, keyof typeof WORDS]
+>;
+
+/** What became of an unsubscribe link, in a language. */
+function outcomePage(outcome: UnsubscribeOutcome, locale: MessageLocale): PlainPage {
+  const [status, title, text] = OUTCOME_WORDS[outcome];
+  return { status, title: translate(locale, WORDS[title]), text: translate(locale, WORDS[text]), locale };
+}
+
 /** What opening a live link shows: a button, since opening alone (a mail scanner) must change nothing. */
-const unsubscribeButtonPage = (token: string): PlainPage => ({
+const unsubscribeButtonPage = (token: string, locale: MessageLocale): PlainPage => ({
   status: 200,
-  title: 'Unsubscribe from reminders',
-  text: 'Press the button to stop reminder emails to this address from this organization. Reminders you scheduled are removed, and your address with them.',
+  title: translate(locale, WORDS.buttonTitle),
+  text: translate(locale, WORDS.buttonText),
   action: `/unsubscribe/${encodeURIComponent(token)}`,
+  button: translate(locale, WORDS.button),
+  locale,
 });
 
 /**
@@ -52,37 +114,42 @@ function confirmPage(
   result: ConfirmOutcome,
   token: string,
   posted: boolean,
+  locale: MessageLocale,
 ): { status: 200 | 404; html: string } {
+  const w = (word: keyof typeof WORDS, values?: Record<string, unknown>) =>
+    translate(locale, WORDS[word], values);
   if (result.outcome === 'unknown') {
     return {
       status: 404,
       html: plainPageHtml({
         status: 404,
-        title: 'This confirmation link is not valid',
-        text: 'The link may be mistyped, already replaced by a newer one, or older than it may be. Schedule the reminder again to get a new one.',
+        title: w('confirmUnknownTitle'),
+        text: w('confirmUnknownText'),
+        locale,
       }),
     };
   }
-  const org = escapeHtml(result.organizationName);
+  const organization = escapeHtml(result.organizationName);
   if (result.outcome === 'already' || posted) {
     return {
       status: 200,
       html: plainPageHtml({
         status: 200,
-        title: 'Your email is confirmed',
-        text: `Reminders you schedule with ${org} will be emailed to this address at the time you chose. Every reminder has a link to unsubscribe.`,
+        title: w('confirmedTitle'),
+        text: w('confirmedText', { organization }),
+        locale,
       }),
     };
   }
   return {
     status: 200,
     html: `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Confirm your email | Rally</title></head>
-<body><main><h1>Confirm your email</h1>
-<p>Confirm that this address may get the share reminders you schedule with ${org}.</p>
-<form method="post" action="/reminders/confirm/${encodeURIComponent(token)}"><button type="submit">Confirm my email</button></form>
-<p>If you did not ask for reminders, close this page: nothing will be sent to you.</p></main></body></html>
+<html ${htmlLang(locale)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${w('confirmTitle')} | Rally</title></head>
+<body><main><h1>${w('confirmTitle')}</h1>
+<p>${w('confirmText', { organization })}</p>
+<form method="post" action="/reminders/confirm/${encodeURIComponent(token)}"><button type="submit">${w('confirmButton')}</button></form>
+<p>${w('confirmNotYou')}</p></main></body></html>
 `,
   };
 }
@@ -101,14 +168,16 @@ export async function remindersRoutes(app: FastifyInstance, { db }: AppDeps) {
     const state = await unsubscribeLinkState(db, request.params.token);
     return sendPlainPage(
       reply,
-      state === 'live' ? unsubscribeButtonPage(request.params.token) : PAGES[state],
+      state === 'live'
+        ? unsubscribeButtonPage(request.params.token, pageLanguage(request))
+        : outcomePage(state, pageLanguage(request)),
     );
   });
 
   // The unsubscribe itself: the page's button, or the mail client's one-click POST.
   acceptFormPosts(app);
   r.post('/unsubscribe/:token', { onRequest: noStore, schema: pageSchema }, async (request, reply) =>
-    sendPlainPage(reply, PAGES[await unsubscribe(db, request.params.token)]),
+    sendPlainPage(reply, outcomePage(await unsubscribe(db, request.params.token), pageLanguage(request))),
   );
 }
 
@@ -130,11 +199,17 @@ export async function reminderConfirmRoutes(app: FastifyInstance, { db }: AppDep
       await lookUpConfirmation(db, request.params.token),
       request.params.token,
       false,
+      pageLanguage(request),
     );
     return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
   });
   r.post('/reminders/confirm/:token', { onRequest: noStore, schema }, async (request, reply) => {
-    const result = confirmPage(await confirmAddress(db, request.params.token), request.params.token, true);
+    const result = confirmPage(
+      await confirmAddress(db, request.params.token),
+      request.params.token,
+      true,
+      pageLanguage(request),
+    );
     return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
   });
 }
