@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { exportListSections, HELD_SECTION_WORDS, heldCounts, supporterDataExportSchema } from './my-data.ts';
 
 const emptyExport = () =>
@@ -19,6 +21,12 @@ const emptyExport = () =>
     mail: [],
     dataLinks: [],
   });
+
+// The words as the catalogs' English renders them (the message is its own fallback).
+const en = setupI18n({ locale: 'en', messages: { en: {} } });
+en.setMessagesCompiler(compileMessage);
+const words = (held: ReturnType<typeof heldCounts>) =>
+  held.map((c) => en._(c.words.id, { count: c.count }, { message: c.words.message }));
 
 describe('heldCounts', () => {
   it('knows every list of the export, nested ones included, and nothing else', () => {
@@ -47,7 +55,7 @@ describe('heldCounts', () => {
       { campaign, day: '2026-01-02', source: 'qr' },
     );
     data.figures.days.push({ campaign, day: '2026-01-01', shares: 1, clicks: 0 });
-    expect(heldCounts(data).map((c) => c.words)).toEqual([
+    expect(words(heldCounts(data))).toEqual([
       '2 campaign page visits',
       '1 day of your shares in the figures',
     ]);
@@ -61,6 +69,6 @@ describe('heldCounts', () => {
       confirmedAt: null,
     };
     addresses.reminderAddresses.push(address, address);
-    expect(heldCounts(addresses).map((c) => c.words)).toEqual(['2 reminder addresses']);
+    expect(words(heldCounts(addresses))).toEqual(['2 reminder addresses']);
   });
 });

@@ -129,31 +129,78 @@ export type HeldSection =
   | `figures.${ListKeys<Figures> & string}`;
 
 /**
- * Each section's words, `{s}` or `{es}` marking the plural's ending: "1 share you made",
- * "2 shares you made". A section missing here does not compile.
+ * Each section's words, a message of the `shared` catalog (src/shared/locales) with
+ * the value `count`: "1 share you made", "2 shares you made". A section missing here
+ * does not compile.
  */
-export const HELD_SECTION_WORDS: Record<HeldSection, string> = {
-  shares: 'share{s} you made',
-  scheduledShares: 'scheduled share{s}',
-  reminders: 'reminder{s}',
-  referralLinks: 'link{s} you shared',
-  clickThroughs: 'visit{s} through a shared link',
-  visits: 'campaign page visit{s}',
-  textsShown: 'share text{s} shown to you',
-  'figures.campaigns': 'campaign{s} you shared in',
-  'figures.organizations': 'organisation{s} you shared for',
-  'figures.days': 'day{s} of your shares in the figures',
-  'figures.topSupporterDays': 'day{s} among the most active supporters',
-  reminderAddresses: 'reminder address{es}',
-  unsubscribed: 'unsubscription{s}',
-  unsubscribeLinks: 'unsubscribe link{s}',
-  mail: 'email{s}',
-  dataLinks: 'link{s} to your data',
+export const HELD_SECTION_WORDS: Record<HeldSection, { id: string; message: string }> = {
+  shares: /*i18n*/ {
+    id: 'myData.held.shares',
+    message: '{count, plural, one {# share you made} other {# shares you made}}',
+  },
+  scheduledShares: /*i18n*/ {
+    id: 'myData.held.scheduledShares',
+    message: '{count, plural, one {# scheduled share} other {# scheduled shares}}',
+  },
+  reminders: /*i18n*/ {
+    id: 'myData.held.reminders',
+    message: '{count, plural, one {# reminder} other {# reminders}}',
+  },
+  referralLinks: /*i18n*/ {
+    id: 'myData.held.referralLinks',
+    message: '{count, plural, one {# link you shared} other {# links you shared}}',
+  },
+  clickThroughs: /*i18n*/ {
+    id: 'myData.held.clickThroughs',
+    message: '{count, plural, one {# visit through a shared link} other {# visits through a shared link}}',
+  },
+  visits: /*i18n*/ {
+    id: 'myData.held.visits',
+    message: '{count, plural, one {# campaign page visit} other {# campaign page visits}}',
+  },
+  textsShown: /*i18n*/ {
+    id: 'myData.held.textsShown',
+    message: '{count, plural, one {# share text shown to you} other {# share texts shown to you}}',
+  },
+  'figures.campaigns': /*i18n*/ {
+    id: 'myData.held.figures.campaigns',
+    message: '{count, plural, one {# campaign you shared in} other {# campaigns you shared in}}',
+  },
+  'figures.organizations': /*i18n*/ {
+    id: 'myData.held.figures.organizations',
+    message: '{count, plural, one {# organisation you shared for} other {# organisations you shared for}}',
+  },
+  'figures.days': /*i18n*/ {
+    id: 'myData.held.figures.days',
+    message:
+      '{count, plural, one {# day of your shares in the figures} other {# days of your shares in the figures}}',
+  },
+  'figures.topSupporterDays': /*i18n*/ {
+    id: 'myData.held.figures.topSupporterDays',
+    message:
+      '{count, plural, one {# day among the most active supporters} other {# days among the most active supporters}}',
+  },
+  reminderAddresses: /*i18n*/ {
+    id: 'myData.held.reminderAddresses',
+    message: '{count, plural, one {# reminder address} other {# reminder addresses}}',
+  },
+  unsubscribed: /*i18n*/ {
+    id: 'myData.held.unsubscribed',
+    message: '{count, plural, one {# unsubscription} other {# unsubscriptions}}',
+  },
+  unsubscribeLinks: /*i18n*/ {
+    id: 'myData.held.unsubscribeLinks',
+    message: '{count, plural, one {# unsubscribe link} other {# unsubscribe links}}',
+  },
+  mail: /*i18n*/ {
+    id: 'myData.held.mail',
+    message: '{count, plural, one {# email} other {# emails}}',
+  },
+  dataLinks: /*i18n*/ {
+    id: 'myData.held.dataLinks',
+    message: '{count, plural, one {# link to your data} other {# links to your data}}',
+  },
 };
-
-/** "3 shares you made": the count and the section's words, singular or plural. */
-const countWords = (count: number, words: string) =>
-  `${count} ${words.replace(/\{(e?s)\}/g, (_, ending: string) => (count === 1 ? '' : ending))}`;
 
 /** The export's list sections, walked from the schema: `figures.days` for a nested one. */
 export function exportListSections(
@@ -170,8 +217,8 @@ export function exportListSections(
 export interface HeldCount {
   section: HeldSection;
   count: number;
-  /** "1 share you made", "3 campaign page visits". */
-  words: string;
+  /** "1 share you made", "3 campaign page visits": rendered with the value `{ count }`. */
+  words: { id: string; message: string };
 }
 
 /** The sections of an export that hold something, with their counts; none when nothing is held. */
@@ -180,8 +227,6 @@ export function heldCounts(data: SupporterDataExport): HeldCount[] {
     const [group, key] = section.split('.') as [string, string | undefined];
     const parent = data[group as keyof SupporterDataExport] as Record<string, unknown>;
     const list = (key ? parent[key] : parent) as unknown[];
-    return list.length === 0
-      ? []
-      : [{ section, count: list.length, words: countWords(list.length, HELD_SECTION_WORDS[section]) }];
+    return list.length === 0 ? [] : [{ section, count: list.length, words: HELD_SECTION_WORDS[section] }];
   });
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { SkipLink } from '#client/components/ui/skip-link.tsx';
@@ -17,6 +18,8 @@ import {
   PrivacyNotice,
   MyDataButton,
   ViewToggle,
+  LanguageMenu,
+  type SupporterLanguages,
   useBrandColors,
   useMobileView,
   confirmArrival,
@@ -27,6 +30,7 @@ import {
  * the router (main.tsx): its id comes from the address, which stays for the document.
  */
 export default function SupporterPage() {
+  const { t } = useLingui();
   const campaignId = Number(supporterPathId(location.pathname));
   const valid = Number.isInteger(campaignId) && campaignId > 0;
   const { data, isPending, isError } = useSupporterCampaign(campaignId);
@@ -67,7 +71,7 @@ export default function SupporterPage() {
   if (isPending) {
     return (
       <div className="flex min-h-screen items-center justify-center">
-        <Spinner label="Loading campaign" />
+        <Spinner label={t`Loading campaign`} />
       </div>
     );
   }
@@ -76,6 +80,10 @@ export default function SupporterPage() {
   const { campaign } = data;
   // Paused, ended or not yet started: no share or schedule tools (the server would refuse them).
   const open = data.availability.state === 'open';
+  // The languages are optional in the JSON until every server sends them.
+  const { languages, language } = data as typeof data & SupporterLanguages;
+  const menu = <LanguageMenu languages={languages} language={language} />;
+  const toggle = open && <ViewToggle mobile={mobile} onChange={setMobile} />;
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink target={SUPPORTER_MAIN_ID} />
@@ -85,10 +93,24 @@ export default function SupporterPage() {
         <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-5 sm:flex-row sm:items-start sm:justify-between">
           <div className="space-y-1">
             <OrganizationBanner organization={data.organization} />
-            <h1 className="text-2xl font-bold">{campaign.name}</h1>
-            {campaign.description && <p className="text-muted-foreground">{campaign.description}</p>}
+            <h1 dir="auto" className="text-2xl font-bold">
+              {campaign.name}
+            </h1>
+            {campaign.description && (
+              <p dir="auto" className="text-muted-foreground">
+                {campaign.description}
+              </p>
+            )}
           </div>
-          {open && <ViewToggle mobile={mobile} onChange={setMobile} />}
+          {/* Without a choice of languages the header is as it always was (the first paint's). */}
+          {(languages?.length ?? 0) > 1 ? (
+            <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
+              {menu}
+              {toggle}
+            </div>
+          ) : (
+            toggle
+          )}
         </div>
       </header>
       <main id={SUPPORTER_MAIN_ID} tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 outline-none">
@@ -125,7 +147,7 @@ export default function SupporterPage() {
       <Suspense
         fallback={
           <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30">
-            <Spinner label="Opening" />
+            <Spinner label={t`Opening`} />
           </div>
         }
       >

@@ -11,3 +11,4 @@ export { PrivacyNotice } from './components/privacy-notice.tsx';
 export { useBrandColors } from './hooks/use-brand-colors.ts';
 export { confirmArrival } from './lib/arrival.ts';
 export { MyDataButton } from './components/my-data-button.tsx';
+export { LanguageMenu, type SupporterLanguages } from './components/language-menu.tsx';

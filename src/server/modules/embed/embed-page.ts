@@ -13,6 +13,7 @@ import {
 } from '#shared/share-links.ts';
 import { scriptSafeJson } from '../../html/app-shell.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
+import { translate } from '../../lib/messages.ts';
 
 // The share card's HTML, rendered whole on the server: it must read well in a
 // narrow iframe before (and without) its small script, and load nothing of the app.
@@ -97,14 +98,14 @@ export interface CardCookie {
 function privacyNotice(view: SupporterCampaign, cookie: CardCookie, interactive: boolean): string {
   const policy = view.organization.privacyPolicyUrl;
   const link = policy
-    ? ` <a href="${escapeHtml(policy)}" target="_blank" rel="noopener noreferrer">${words.PRIVACY_POLICY_LINK}<span class="sr-only"> (opens in a new tab)</span></a>`
+    ? ` <a href="${escapeHtml(policy)}" target="_blank" rel="noopener noreferrer">${escapeHtml(translate('en', words.PRIVACY_POLICY_LINK))}<span class="sr-only"> (opens in a new tab)</span></a>`
     : '';
   const off = cookie.state === 'choice';
   const control =
     interactive && cookie.state !== 'gpc'
-      ? `<br><button type="button" class="choice" id="embed-cookie-choice" data-visitor-cookie="${off}" data-framed="${cookie.framed}">${off ? words.COOKIE_ON_BUTTON : words.COOKIE_OFF_BUTTON}</button>`
+      ? `<br><button type="button" class="choice" id="embed-cookie-choice" data-visitor-cookie="${off}" data-framed="${cookie.framed}">${escapeHtml(translate('en', off ? words.COOKIE_ON_BUTTON : words.COOKIE_OFF_BUTTON))}</button>`
       : '';
-  return `<p class="privacy" id="embed-privacy">${escapeHtml(words.visitorCookieSentence(cookie.state))} ${escapeHtml(words.typedSentence(view.organization.name))}${link}${control}</p>`;
+  return `<p class="privacy" id="embed-privacy">${escapeHtml(translate('en', words.visitorCookieSentence(cookie.state)))} ${escapeHtml(translate('en', words.TYPED_SENTENCE, { organization: view.organization.name }))}${link}${control}</p>`;
 }
 
 /** The card of a campaign the public may see (open, paused, ended or not yet started). */
@@ -118,7 +119,7 @@ export function renderEmbedCard(
   const logo = organization.logoUrl ? `<img src="${escapeHtml(organization.logoUrl)}" alt="">` : '';
   let action: string;
   if (notice)
-    action = `<div class="closed"><h2>${escapeHtml(notice.title)}</h2><p>${escapeHtml(notice.body)}</p></div>`;
+    action = `<div class="closed"><h2>${escapeHtml(translate('en', notice.title, notice.values))}</h2><p>${escapeHtml(translate('en', notice.body, notice.values))}</p></div>`;
   else if (!asset) action = `<div class="closed"><h2>Nothing to share yet</h2><p>Check back soon.</p></div>`;
   else action = shareButtons(view, opts.origin);
   const data: EmbedCardData | undefined =

@@ -1,11 +1,12 @@
 import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
-import { PRIVACY_POLICY_LINK, typedSentence, visitorCookieSentence } from '#shared/privacy-notice.ts';
+import { PRIVACY_POLICY_LINK, TYPED_SENTENCE, visitorCookieSentence } from '#shared/privacy-notice.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import { assetHeadline, assetShareText } from '#shared/share-links.ts';
 import { SKIP_LINK_CLASS, SUPPORTER_MAIN_ID } from '#shared/skip-link.ts';
 import { truncate } from '#shared/text.ts';
 import { videoSiteOf } from '#shared/video-sites.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
+import { translate } from '../../lib/messages.ts';
 
 // The supporter page's first paint, sent inside the shell's root element so a phone
 // shows the campaign before the scripts have run (docs/decisions/0029). It is static
@@ -65,13 +66,13 @@ function card(asset: SupporterAsset, campaign: SupporterCampaign['campaign'], fi
  * PrivacyNotice renders them (its button comes with the script). The server swaps the
  * sentence for a browser without the cookie (withCookieState in supporter-page.ts).
  */
-export const FIRST_PAINT_COOKIE_SENTENCE = e(visitorCookieSentence('cookie'));
+export const FIRST_PAINT_COOKIE_SENTENCE = e(translate('en', visitorCookieSentence('cookie')));
 
 function privacyNotice(organization: SupporterCampaign['organization']): string {
   const policy = organization.privacyPolicyUrl
-    ? ` <a href="${e(organization.privacyPolicyUrl)}" target="_blank" rel="noopener noreferrer" class="underline">${PRIVACY_POLICY_LINK}<span class="sr-only"> (opens in a new tab)</span></a>`
+    ? ` <a href="${e(organization.privacyPolicyUrl)}" target="_blank" rel="noopener noreferrer" class="underline">${e(translate('en', PRIVACY_POLICY_LINK))}<span class="sr-only"> (opens in a new tab)</span></a>`
     : '';
-  return `<footer class="mx-auto max-w-5xl px-4 pb-8 text-xs text-muted-foreground"><p><span>${FIRST_PAINT_COOKIE_SENTENCE}</span> ${e(typedSentence(organization.name))}${policy}</p></footer>`;
+  return `<footer class="mx-auto max-w-5xl px-4 pb-8 text-xs text-muted-foreground"><p><span>${FIRST_PAINT_COOKIE_SENTENCE}</span> ${e(translate('en', TYPED_SENTENCE, { organization: organization.name }))}${policy}</p></footer>`;
 }
 
 /** The first paint of a public supporter page (not a team member's preview: that has a banner of its own). */

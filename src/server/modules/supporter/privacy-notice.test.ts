@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visitorCookieSentence } from '#shared/privacy-notice.ts';
+import { translate } from '../../lib/messages.ts';
 import { POLICY_URL_MESSAGE } from '#shared/schemas/settings.ts';
 import { storedShare } from '../../test/db-rows.ts';
 import { rollUpBatch } from '../stats/index.ts';
@@ -7,6 +8,9 @@ import { addMember } from '../../test/teams.ts';
 import { bearer, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { BROWSER_UA, supporterCookie } from '../../test/visitor.ts';
+
+/** The notice's sentence in English, as the page and the card write it. */
+const sentence = (state: 'cookie' | 'choice' | 'gpc') => translate('en', visitorCookieSentence(state));
 
 // The supporter notice (issue 27 item 2, docs/api.md "Privacy"): the organisation's
 // privacy-policy link, sharing without the visitor cookie, and Global Privacy Control.
@@ -145,15 +149,15 @@ describe('privacy.policyUrl (organisation setting)', () => {
       '<a href="https://river.example/privacy?a=1&amp;b=2" target="_blank" rel="noopener noreferrer"';
     const html = (await page(campaign.id)).body;
     expect(html).toContain(`${link} class="underline">Privacy policy`);
-    expect(html).toContain(visitorCookieSentence('cookie'));
+    expect(html).toContain(sentence('cookie'));
     const card = (await t.app.inject({ url: `/embed/${campaign.id}` })).body;
     expect(card).toContain(`${link}>Privacy policy`);
-    expect(card).toContain(visitorCookieSentence('cookie'));
+    expect(card).toContain(sentence('cookie'));
     // No link once cleared (the notice stays).
     await setPolicy('');
     const without = (await page(campaign.id)).body;
     expect(without).not.toContain('Privacy policy');
-    expect(without).toContain(visitorCookieSentence('cookie'));
+    expect(without).toContain(sentence('cookie'));
   });
 });
 
@@ -163,8 +167,8 @@ describe('Global Privacy Control (Sec-GPC: 1)', () => {
     const html = await page(campaign.id, GPC);
     expect(html.statusCode).toBe(200);
     expect(setCookies(html)).toEqual([]);
-    expect(html.body).toContain(visitorCookieSentence('gpc'));
-    expect(html.body).not.toContain(visitorCookieSentence('cookie'));
+    expect(html.body).toContain(sentence('gpc'));
+    expect(html.body).not.toContain(sentence('cookie'));
     // Its page is its own: no shared cache may keep it.
     expect(html.headers['cache-control']).toBe('private, no-cache');
     const json = await t.app.inject({ url: `/api/supporter/campaigns/${campaign.id}`, headers: GPC });
@@ -174,7 +178,7 @@ describe('Global Privacy Control (Sec-GPC: 1)', () => {
     expect(setCookies(logged)).toEqual([]);
     const card = await t.app.inject({ url: `/embed/${campaign.id}`, headers: GPC });
     expect(setCookies(card)).toEqual([]);
-    expect(card.body).toContain(visitorCookieSentence('gpc'));
+    expect(card.body).toContain(sentence('gpc'));
     // Nothing to choose under GPC: no button.
     expect(card.body).not.toContain('embed-cookie-choice');
   });
@@ -274,7 +278,7 @@ describe('sharing without the visitor cookie (PUT /api/supporter/cookie-choice)'
     const { campaign, ids } = await campaignOf(a);
     const html = await page(campaign.id, NO_COOKIE);
     expect(setCookies(html)).toEqual([]);
-    expect(html.body).toContain(visitorCookieSentence('choice'));
+    expect(html.body).toContain(sentence('choice'));
     expect(html.headers['cache-control']).toBe('private, no-cache');
     const logged = await share(ids, NO_COOKIE);
     expect(logged.statusCode).toBe(201);
@@ -282,7 +286,7 @@ describe('sharing without the visitor cookie (PUT /api/supporter/cookie-choice)'
     expect((await storedShare(t.database.db, logged.json().id)).supporterId).toBeNull();
     expect((await campaignStats(campaign.id)).totalShares).toBe(1);
     const card = await t.app.inject({ url: `/embed/${campaign.id}`, headers: NO_COOKIE });
-    expect(card.body).toContain(visitorCookieSentence('choice'));
+    expect(card.body).toContain(sentence('choice'));
 
     // Back on: the preference goes, and the next page issues a fresh visitor cookie.
     const back = await choose(true, NO_COOKIE);

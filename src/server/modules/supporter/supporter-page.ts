@@ -4,6 +4,7 @@ import { campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-li
 import type { PageMeta } from '../../html/app-shell.ts';
 import { type VisitorCookieState, visitorCookieSentence } from '#shared/privacy-notice.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
+import { translate } from '../../lib/messages.ts';
 import { FIRST_PAINT_COOKIE_SENTENCE, supporterFirstPaint } from './first-paint.ts';
 
 // Head tags of the public supporter page, so a shared link unfurls with the
@@ -93,7 +94,7 @@ export function withCookieState(html: Buffer, state: VisitorCookieState): Buffer
   if (at === -1) return html;
   return Buffer.concat([
     html.subarray(0, at),
-    Buffer.from(escapeHtml(visitorCookieSentence(state))),
+    Buffer.from(escapeHtml(translate('en', visitorCookieSentence(state)))),
     html.subarray(at + COOKIE_SENTENCE.length),
   ]);
 }

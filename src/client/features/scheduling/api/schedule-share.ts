@@ -1,10 +1,12 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useMutation } from '@tanstack/react-query';
 import type { ScheduleShareInput, Share } from '#shared/schemas/shares.ts';
 import { ApiError, apiRequest, errorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { arrivalRef } from '#client/features/shares/index.ts';
-import { SCHEDULE_TOASTS } from '../lib/messages.ts';
+import { scheduleToast } from '../lib/messages.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const scheduleShare = (input: ScheduleShareInput) =>
@@ -34,7 +36,7 @@ export function useScheduleShare() {
     },
     onError: (err) =>
       toast({
-        ...SCHEDULE_TOASTS.scheduleFailed,
+        ...scheduleToast(i18n, 'scheduleFailed'),
         description: scheduleErrorMessage(err),
         variant: 'destructive',
       }),
@@ -46,6 +48,7 @@ export function useScheduleShare() {
  * 'Failed to schedule share' when its JSON answer carries none, else 'An error occurred'.
  */
 export function scheduleErrorMessage(err: unknown): string {
-  if (err instanceof ApiError && err.body !== undefined) return errorMessage(err, 'Failed to schedule share');
-  return errorMessage(err, 'An error occurred');
+  if (err instanceof ApiError && err.body !== undefined)
+    return errorMessage(err, i18n._(msg`Failed to schedule share`));
+  return errorMessage(err, i18n._(msg`An error occurred`));
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FieldError } from 'react-hook-form';
 import type { ReminderRequest } from '#shared/schemas/reminders.ts';
 import { FieldMessage, fieldAria } from '#client/components/ui/form-field.tsx';
@@ -49,34 +50,39 @@ export function ReminderFields({
   errors?: { email?: FieldError; consent?: FieldError };
   onChange: (value: ReminderChoice) => void;
 }) {
+  const { t } = useLingui();
   if (!channels.email && !channels.browser) return null;
   return (
     <fieldset className="space-y-2 rounded-md border border-border p-3">
-      <legend className="px-1 text-sm font-medium">Get a reminder at that time (optional)</legend>
+      <legend className="px-1 text-sm font-medium">
+        <Trans>Get a reminder at that time (optional)</Trans>
+      </legend>
       {channels.email && (
         <>
           <Label htmlFor="reminder-email" className="text-sm">
-            Email me a reminder
+            <Trans>Email me a reminder</Trans>
           </Label>
           <Input
             {...fieldAria('reminder-email', errors.email?.message)}
             type="email"
             autoComplete="email"
-            placeholder="you@example.org"
+            placeholder={t`you@example.org`}
             value={value.email}
             onChange={(e) => onChange({ ...value, email: e.target.value })}
           />
           <FieldMessage id="reminder-email-error" message={errors.email?.message} />
           <CheckLine id="reminder-consent" {...tickOf(value, onChange, 'consent')}>
-            I agree that {organizationName} emails me this one reminder. My address is deleted once it is
-            sent.
+            <Trans>
+              I agree that {organizationName} emails me this one reminder. My address is deleted once it is
+              sent.
+            </Trans>
           </CheckLine>
           <FieldMessage message={errors.consent?.message} />
         </>
       )}
       {channels.browser && (
         <CheckLine id="reminder-browser" {...tickOf(value, onChange, 'browser')}>
-          Remind me in this browser (a notification; your browser asks for permission)
+          <Trans>Remind me in this browser (a notification; your browser asks for permission)</Trans>
         </CheckLine>
       )}
     </fieldset>

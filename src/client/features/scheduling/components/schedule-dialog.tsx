@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type UtmTags, withUtm } from '#shared/utm.ts';
 import 'react-day-picker/style.css';
 import { CalendarPlusIcon } from 'lucide-react';
@@ -32,13 +35,14 @@ import { useScheduleShare } from '../api/schedule-share.ts';
 import { downloadReminderIcs, type ReminderEvent } from '../lib/calendar-file.ts';
 import { formatWhen } from '../lib/format-when.ts';
 import { TOASTS } from '#client/features/shares/index.ts';
-import { SCHEDULE_TOASTS } from '../lib/messages.ts';
+import { SCHEDULE_TOASTS, scheduleToast } from '../lib/messages.ts';
 import {
   BEST_TIMES_HINT,
   combineDateAndSlot,
   firstSchedulableDay,
   slotGroupsOn,
   slotLabel,
+  slotText,
   TIME_SLOTS,
 } from '../lib/time-slots.ts';
 import { NO_REMINDER, ReminderFields, reminderRequest, useReminderChannels } from './reminder-fields.tsx';
@@ -84,7 +88,8 @@ const platformChoices = (asset: SupporterAsset | undefined): SchedulePlatform[] 
   ...new Set([...platformsForAssetType(asset?.type ?? 'text'), ...LINK_PLATFORMS]),
 ];
 
-const platformLabel = (p: SchedulePlatform) => (p === 'all' ? 'Any platform' : PLATFORMS[p].name);
+const platformLabel = (i18n: I18n, p: SchedulePlatform) =>
+  p === 'all' ? i18n._(msg`Any platform`) : PLATFORMS[p].name;
 
 /** 'yyyy-MM-dd' in local time, the value format of a date field. */
 const isoDay = (d: Date) =>
@@ -127,27 +132,29 @@ function startingValues(
 
 /** 'Schedule Your Share': a share of one asset on platform 'all', at a day (today or later) and a slot. */
 export default function ScheduleDialog(props: ScheduleDialogProps) {
+  const { t, i18n } = useLingui();
   const { campaign, assets, variant, onOpenChange, onScheduled } = props;
   const [reminder, setReminder] = useState<ReminderEvent | null>(null);
   const [asked, setAsked] = useState<ReminderRequest | undefined>();
   const staff = variant === 'staff';
-  const description =
-    assets.length === 1 && !staff
-      ? `Pick when to share "${assetHeadline(assets[0], campaign)}".`
-      : `Plan when to share an asset of ${campaign.name}.`;
+  const headline = assets.length === 1 && !staff ? assetHeadline(assets[0], campaign) : null;
+  const name = campaign.name;
+  const description = headline
+    ? t`Pick when to share "${headline}".`
+    : t`Plan when to share an asset of ${name}.`;
 
   return (
     <TitledDialog
       open
       onOpenChange={onOpenChange}
       contentClassName={staff ? undefined : 'max-w-xl'}
-      title="Schedule Your Share"
+      title={t`Schedule Your Share`}
       description={description}
     >
       {assets.length === 0 && staff ? (
         <div className="space-y-1 text-center">
-          <p className="font-medium">{SCHEDULE_TOASTS.noAssets.title}</p>
-          <p className="text-sm text-muted-foreground">{SCHEDULE_TOASTS.noAssets.description}</p>
+          <p className="font-medium">{i18n._(SCHEDULE_TOASTS.noAssets.title)}</p>
+          <p className="text-sm text-muted-foreground">{i18n._(SCHEDULE_TOASTS.noAssets.description)}</p>
         </div>
       ) : reminder ? (
         <ReminderStep reminder={reminder} asked={asked} onDone={() => onOpenChange(false)} />
@@ -167,13 +174,13 @@ export default function ScheduleDialog(props: ScheduleDialogProps) {
 }
 
 /** The toast for the first of the form's refusals, beside the message on its field. */
-function toastRefusal(errors: FieldErrors<ScheduleShareFormInput>) {
-  if (errors.assetId) toast({ ...SCHEDULE_TOASTS.noAssets, variant: 'destructive' });
-  else if (errors.day) toast({ ...SCHEDULE_TOASTS.selectDate, variant: 'destructive' });
+function toastRefusal(i18n: I18n, errors: FieldErrors<ScheduleShareFormInput>) {
+  if (errors.assetId) toast({ ...scheduleToast(i18n, 'noAssets'), variant: 'destructive' });
+  else if (errors.day) toast({ ...scheduleToast(i18n, 'selectDate'), variant: 'destructive' });
   else if (errors.reminder) {
     const { email, consent } = errors.reminder;
     const description = (email ?? consent)?.message;
-    toast({ ...SCHEDULE_TOASTS.reminderFailed, description, variant: 'destructive' });
+    toast({ ...scheduleToast(i18n, 'reminderFailed'), description, variant: 'destructive' });
   }
 }
 
@@ -189,6 +196,7 @@ function ScheduleForm({
 }: Omit<ScheduleDialogProps, 'onScheduled'> & {
   onScheduled: (event: ReminderEvent, assetId: number, reminder: ReminderRequest | undefined) => void;
 }) {
+  const { t, i18n } = useLingui();
   const uid = useId();
   const staff = variant === 'staff';
   const schedule = useScheduleShare();
@@ -209,7 +217,7 @@ function ScheduleForm({
 
   const send = async ({ day, time, platform, reminder: remindBy, ...values }: ScheduleShareFormValues) => {
     const asset = assets.find((a) => a.id === values.assetId);
-    if (!asset) return toastRefusal({ assetId: { type: 'required' } });
+    if (!asset) return toastRefusal(i18n, { assetId: { type: 'required' } });
     const when = combineDateAndSlot(day, time);
     let reminder: ReminderRequest | undefined;
     if (!staff) {
@@ -217,7 +225,7 @@ function ScheduleForm({
         reminder = await reminderRequest(remindBy);
       } catch (err) {
         toast({
-          ...SCHEDULE_TOASTS.reminderFailed,
+          ...scheduleToast(i18n, 'reminderFailed'),
           description: (err as Error).message,
           variant: 'destructive',
         });
@@ -243,18 +251,18 @@ function ScheduleForm({
       },
       {
         onSuccess: () => {
-          toast({
-            ...SCHEDULE_TOASTS.scheduled,
-            description: `Your share is scheduled for ${formatWhen(when)}.`,
-          });
+          const at = formatWhen(i18n, when);
+          toast({ ...scheduleToast(i18n, 'scheduled'), description: t`Your share is scheduled for ${at}.` });
           const link = trackedUrl(location.origin, campaign.id, ref, asset.id);
           // 'Any platform' has no source to name: that link goes without tags.
           const url =
             platform === 'all' || !choices.includes(platform) ? link : withUtm(link, campaign.utm, platform);
+          const headline = assetHeadline(asset, campaign);
+          const name = campaign.name;
           onScheduled(
             {
               when,
-              title: `Share "${assetHeadline(asset, campaign)}" for ${campaign.name}`,
+              title: t`Share "${headline}" for ${name}`,
               text,
               url,
               timeZone,
@@ -266,7 +274,7 @@ function ScheduleForm({
       },
     );
   };
-  const submit = form.handleSubmit(send, toastRefusal);
+  const submit = form.handleSubmit(send, (refused) => toastRefusal(i18n, refused));
   // Today offers only the slots still ahead; a picked time gone by moves to the first one left.
   const groups = slotGroupsOn(date);
   const firstDay = firstSchedulableDay();
@@ -280,15 +288,15 @@ function ScheduleForm({
   const timeField = (
     <SelectField
       id={`${uid}-time`}
-      label="Time"
-      help={`In your time zone, ${timeZone}.`}
+      label={t`Time`}
+      help={t`In your time zone, ${timeZone}.`}
       {...register('time')}
     >
       {groups.map((g) => (
-        <optgroup key={g.label} label={g.label}>
+        <optgroup key={g.key} label={i18n._(g.label)}>
           {g.slots.map((s) => (
             <option key={s.label} value={s.label}>
-              {s.label}
+              {slotText(i18n, s)}
             </option>
           ))}
         </optgroup>
@@ -297,10 +305,10 @@ function ScheduleForm({
   );
 
   const platformField = (
-    <SelectField id={`${uid}-platform`} label="Platform" {...register('platform')}>
+    <SelectField id={`${uid}-platform`} label={t`Platform`} {...register('platform')}>
       {choices.map((p) => (
         <option key={p} value={p}>
-          {platformLabel(p)}
+          {platformLabel(i18n, p)}
         </option>
       ))}
     </SelectField>
@@ -311,14 +319,14 @@ function ScheduleForm({
     <div className="space-y-4">
       {!staff && chosen && (
         <div className="space-y-1 rounded-md border border-border p-3 text-sm" data-testid="schedule-what">
-          <p className="whitespace-pre-wrap break-words text-muted-foreground">
+          <p dir="auto" className="whitespace-pre-wrap break-words text-muted-foreground">
             {composeShareText(chosen, campaign, message)}
           </p>
         </div>
       )}
       {staff ? (
         <>
-          <SelectField id={`${uid}-asset`} label="Asset" {...register('assetId', { valueAsNumber: true })}>
+          <SelectField id={`${uid}-asset`} label={t`Asset`} {...register('assetId', { valueAsNumber: true })}>
             {assets.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.title ?? assetHeadline(a, campaign)}
@@ -329,11 +337,11 @@ function ScheduleForm({
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField
               id={`${uid}-date`}
-              label="Date"
+              label={t`Date`}
               type="date"
               min={isoDay(firstDay)}
               value={date ? isoDay(date) : ''}
-              error={errors.day?.message}
+              error={errors.day && i18n._(SCHEDULE_TOASTS.selectDate.title)}
               onChange={(e) => {
                 const [y, m, d] = e.target.value.split('-').map(Number);
                 pickDay(e.target.value ? new Date(y, m - 1, d) : undefined);
@@ -355,12 +363,15 @@ function ScheduleForm({
               startMonth={firstDay}
               className="rally-day-picker"
             />
-            <FieldMessage id={`${uid}-day-error`} message={errors.day?.message} />
+            <FieldMessage
+              id={`${uid}-day-error`}
+              message={errors.day && i18n._(SCHEDULE_TOASTS.selectDate.title)}
+            />
           </div>
           <div className="space-y-2">
             {timeField}
             {platformField}
-            <p className="rounded-md bg-indigo-50 p-3 text-sm text-slate-800">{BEST_TIMES_HINT}</p>
+            <p className="rounded-md bg-indigo-50 p-3 text-sm text-slate-800">{i18n._(BEST_TIMES_HINT)}</p>
           </div>
         </div>
       )}
@@ -375,10 +386,10 @@ function ScheduleForm({
       )}
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button onClick={() => void submit()} disabled={pending}>
-          {pending ? 'Scheduling...' : 'Schedule Share'}
+          {pending ? t`Scheduling...` : t`Schedule Share`}
         </Button>
       </DialogFooter>
     </div>
@@ -394,19 +405,30 @@ function ReminderStep({
   asked: ReminderRequest | undefined;
   onDone: () => void;
 }) {
+  const { i18n } = useLingui();
+  const when = formatWhen(i18n, reminder.when);
+  const email = asked?.email;
   return (
     <div className="space-y-3" role="status">
-      <p className="font-medium">Scheduled for {formatWhen(reminder.when)}</p>
-      {asked?.email && (
+      <p className="font-medium">
+        <Trans>Scheduled for {when}</Trans>
+      </p>
+      {email && (
         <p className="text-sm">
-          We will email a reminder to {asked.email} at that time. If this address has not had reminders from
-          this organization before, we first email it a link to confirm: the reminder comes only once you have
-          confirmed.
+          <Trans>
+            We will email a reminder to {email} at that time. If this address has not had reminders from this
+            organization before, we first email it a link to confirm: the reminder comes only once you have
+            confirmed.
+          </Trans>
         </p>
       )}
-      {asked?.push && <p className="text-sm">This browser will remind you at that time.</p>}
+      {asked?.push && (
+        <p className="text-sm">
+          <Trans>This browser will remind you at that time.</Trans>
+        </p>
+      )}
       <p className="text-sm text-muted-foreground">
-        Add it to your calendar to get a reminder with the text and your link at that time.
+        <Trans>Add it to your calendar to get a reminder with the text and your link at that time.</Trans>
       </p>
       <DialogFooter>
         <Button
@@ -418,9 +440,11 @@ function ReminderStep({
           }
         >
           <CalendarPlusIcon aria-hidden="true" />
-          Add to calendar
+          <Trans>Add to calendar</Trans>
         </Button>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>
+          <Trans>Done</Trans>
+        </Button>
       </DialogFooter>
     </div>
   );

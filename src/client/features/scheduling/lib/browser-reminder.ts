@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { PushSubscriptionInput } from '#shared/schemas/reminders.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
@@ -38,7 +40,9 @@ export async function subscribeToReminders(): Promise<PushSubscriptionInput> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') {
     throw new Error(
-      'Notifications are blocked for this site. Allow them in your browser settings, or use email.',
+      i18n._(
+        msg`Notifications are blocked for this site. Allow them in your browser settings, or use email.`,
+      ),
     );
   }
   const reg = await navigator.serviceWorker.register(WORKER_URL, { scope: '/assets/' });

@@ -11,7 +11,7 @@ describe('the time slots offered', () => {
     expect(today[0]).toBe('2:30 PM');
     expect(today).not.toContain('2:00 PM');
     expect(today).not.toContain('9:00 AM');
-    expect(slotGroupsOn(new Date(2026, 10, 27), now).map((g) => g.label)).toEqual(['Afternoon & Evening']);
+    expect(slotGroupsOn(new Date(2026, 10, 27), now).map((g) => g.key)).toEqual(['evening']);
   });
 
   it('offers every slot on a later day, and before a day is picked', () => {

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   SCHEDULE_FIRST_SLOT_MINUTES,
   SCHEDULE_LAST_SLOT_MINUTES,
@@ -5,6 +7,7 @@ import {
 } from '#shared/constants.ts';
 
 export interface TimeSlot {
+  /** The form's value (English, 12-hour): also what the slot reads in English. */
   label: string;
   minutes: number;
 }
@@ -25,9 +28,24 @@ export const TIME_SLOTS: TimeSlot[] = Array.from(
   },
 );
 
+/**
+ * A slot as the reader's language writes a time: the English label as it is, another
+ * language through Intl (24-hour where that language uses it).
+ */
+export function slotText(i18n: I18n, slot: TimeSlot): string {
+  if (i18n.locale === 'en') return slot.label;
+  return new Intl.DateTimeFormat(i18n.locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    Date.UTC(2000, 0, 1, Math.floor(slot.minutes / 60), slot.minutes % 60),
+  );
+}
+
 export const SLOT_GROUPS = [
-  { label: 'Morning', slots: TIME_SLOTS.filter((s) => s.minutes < 12 * 60) },
-  { label: 'Afternoon & Evening', slots: TIME_SLOTS.filter((s) => s.minutes >= 12 * 60) },
+  { key: 'morning', label: msg`Morning`, slots: TIME_SLOTS.filter((s) => s.minutes < 12 * 60) },
+  {
+    key: 'evening',
+    label: msg`Afternoon & Evening`,
+    slots: TIME_SLOTS.filter((s) => s.minutes >= 12 * 60),
+  },
 ];
 
 /** The local date-time `minutes` after the start of `day`. */
@@ -57,5 +75,4 @@ export function combineDateAndSlot(day: Date, label: string): Date {
   return atMinutes(day, slot.minutes);
 }
 
-export const BEST_TIMES_HINT =
-  'Best times to post: weekday mornings 9:00-10:30 AM, lunch 12:00-1:30 PM, early evenings 6:30-8:00 PM, and Sunday evenings 7:00-9:00 PM.';
+export const BEST_TIMES_HINT = msg`Best times to post: weekday mornings 9:00-10:30 AM, lunch 12:00-1:30 PM, early evenings 6:30-8:00 PM, and Sunday evenings 7:00-9:00 PM.`;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
@@ -10,8 +11,10 @@ import { useElsewhere } from '../api/get-elsewhere.ts';
  * to do.
  */
 export function CampaignNotFound({ campaignId }: { campaignId?: number }) {
+  const { t } = useLingui();
   const { data } = useElsewhere(campaignId);
   const org = data?.organization;
+  const organization = org?.name;
   const elsewhere = useRef<HTMLHeadingElement>(null);
   const others = org && data.campaigns.length > 0;
   const hasPrevious = history.length > 1;
@@ -24,20 +27,22 @@ export function CampaignNotFound({ campaignId }: { campaignId?: number }) {
   };
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-bold">Campaign Not Found</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Campaign Not Found</Trans>
+      </h1>
       <p className="max-w-md text-muted-foreground">
-        Sorry, the campaign you are looking for does not exist or has been removed.
+        <Trans>Sorry, the campaign you are looking for does not exist or has been removed.</Trans>
       </p>
       {(hasPrevious || others) && (
         <Button variant="outline" onClick={goBack}>
-          <ArrowLeftIcon aria-hidden /> Go Back
+          <ArrowLeftIcon aria-hidden className="rtl:-scale-x-100" /> {t`Go Back`}
         </Button>
       )}
       {org ? (
         others ? (
-          <section aria-labelledby="elsewhere-h" className="w-full max-w-md space-y-3 text-left">
+          <section aria-labelledby="elsewhere-h" className="w-full max-w-md space-y-3 text-start">
             <h2 id="elsewhere-h" ref={elsewhere} tabIndex={-1} className="text-center font-semibold">
-              {org.name} has other campaigns you can support
+              <Trans>{organization} has other campaigns you can support</Trans>
             </h2>
             <ul className="space-y-2">
               {data.campaigns.map((c) => (
@@ -47,11 +52,16 @@ export function CampaignNotFound({ campaignId }: { campaignId?: number }) {
                     href={`/supporter/${c.id}`}
                     className="block rounded-lg border border-border bg-white p-4 hover:border-primary"
                   >
-                    <span className="block font-semibold text-primary underline-offset-2 hover:underline">
+                    <span
+                      dir="auto"
+                      className="block font-semibold text-primary underline-offset-2 hover:underline"
+                    >
                       {c.name}
                     </span>
                     {c.description && (
-                      <span className="block text-sm text-muted-foreground">{c.description}</span>
+                      <span dir="auto" className="block text-sm text-muted-foreground">
+                        {c.description}
+                      </span>
                     )}
                   </a>
                 </li>
@@ -60,13 +70,15 @@ export function CampaignNotFound({ campaignId }: { campaignId?: number }) {
           </section>
         ) : (
           <p className="max-w-md">
-            {org.name} has no other campaign open right now. Thank you for wanting to help!
+            <Trans>{organization} has no other campaign open right now. Thank you for wanting to help!</Trans>
           </p>
         )
       ) : (
         <p className="max-w-md" data-testid="not-found-help">
-          The link may be mistyped or out of date. If someone sent it to you, ask them for the current link to
-          the campaign.
+          <Trans>
+            The link may be mistyped or out of date. If someone sent it to you, ask them for the current link
+            to the campaign.
+          </Trans>
         </p>
       )}
     </main>

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { CalendarClockIcon, HeartIcon, PauseCircleIcon } from 'lucide-react';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { closedNotice } from '../lib/availability-text.ts';
 import { AssetHeading } from './asset-heading.tsx';
+import { sharedWords } from '../lib/words.ts';
 
 const ICONS = { paused: PauseCircleIcon, ended: HeartIcon, 'not-started': CalendarClockIcon } as const;
 
@@ -11,6 +13,7 @@ const ICONS = { paused: PauseCircleIcon, ended: HeartIcon, 'not-started': Calend
  * and schedule tools, and the assets to look at.
  */
 export function ClosedView({ data }: { data: SupporterCampaign }) {
+  const { i18n } = useLingui();
   const notice = closedNotice(data.availability);
   if (!notice) return null;
   const Icon = ICONS[data.availability.state as keyof typeof ICONS] ?? HeartIcon;
@@ -23,9 +26,9 @@ export function ClosedView({ data }: { data: SupporterCampaign }) {
       >
         <Icon aria-hidden className="mx-auto mb-2 size-8 text-indigo-700" />
         <h2 id="closed-h" className="text-xl font-semibold">
-          {notice.title}
+          {sharedWords(i18n, notice.title, notice.values)}
         </h2>
-        <p className="mt-1 text-muted-foreground">{notice.body}</p>
+        <p className="mt-1 text-muted-foreground">{sharedWords(i18n, notice.body, notice.values)}</p>
       </section>
       {data.assets.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

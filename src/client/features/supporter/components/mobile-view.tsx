@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EyeIcon, HeartIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
@@ -41,7 +42,9 @@ export function MobileView({
   /** Schedules the chosen asset, with the personal message when one is written. */
   onSchedule: (asset: SupporterAsset | null, message?: string, previous?: VisitorScheduledShare) => void;
 }) {
+  const { t } = useLingui();
   const { campaign, assets } = data;
+  const campaignName = campaign.name;
   const pickId = useId();
   const [selectedId, setSelectedId] = useState<number | undefined>(assets[0]?.id);
   const [message, setMessage] = useState('');
@@ -59,7 +62,9 @@ export function MobileView({
   return (
     <div className="mx-auto max-w-md space-y-6">
       {assets.length === 0 && (
-        <p className="text-muted-foreground">This campaign has no assets to share yet.</p>
+        <p className="text-muted-foreground">
+          <Trans>This campaign has no assets to share yet.</Trans>
+        </p>
       )}
       {assets.map((asset, i) => {
         const headline = assetHeadline(asset, campaign);
@@ -85,8 +90,10 @@ export function MobileView({
                 className="text-lg font-semibold"
                 descriptionLimit={MOBILE_PREVIEW_TRUNCATE}
               />
-              <section aria-label={`Quick Share ${headline}`} className="space-y-2">
-                <h3 className="text-sm font-semibold">Quick Share</h3>
+              <section aria-label={t`Quick Share ${headline}`} className="space-y-2">
+                <h3 className="text-sm font-semibold">
+                  <Trans>Quick Share</Trans>
+                </h3>
                 <ShareButtons
                   platforms={QUICK_SHARE}
                   onShare={(platform) => void shareTo({ platform, asset, campaign })}
@@ -101,7 +108,7 @@ export function MobileView({
                   onFocus={preloadShareDialog}
                 >
                   <EyeIcon aria-hidden="true" />
-                  Previews and more platforms
+                  <Trans>Previews and more platforms</Trans>
                 </Button>
               </section>
             </div>
@@ -112,11 +119,13 @@ export function MobileView({
       {selected && (
         <section aria-labelledby="touch-h" className="space-y-3 rounded-lg border border-border bg-white p-4">
           <h2 id="touch-h" className="text-lg font-semibold">
-            Add Your Personal Touch
+            <Trans>Add Your Personal Touch</Trans>
           </h2>
           {assets.length > 1 && (
             <div className="space-y-1.5">
-              <Label htmlFor={pickId}>Asset to share</Label>
+              <Label htmlFor={pickId}>
+                <Trans>Asset to share</Trans>
+              </Label>
               <select
                 id={pickId}
                 value={selected.id}
@@ -159,8 +168,12 @@ export function MobileView({
 
       <footer className="rounded-lg bg-indigo-50 p-4 text-center text-slate-900">
         <HeartIcon aria-hidden="true" className="mx-auto mb-1 size-5 text-indigo-700" />
-        <p className="font-semibold">Thank you for supporting {campaign.name}!</p>
-        <p className="text-sm text-slate-700">Every share helps the cause reach someone new.</p>
+        <p className="font-semibold">
+          <Trans>Thank you for supporting {campaignName}!</Trans>
+        </p>
+        <p className="text-sm text-slate-700">
+          <Trans>Every share helps the cause reach someone new.</Trans>
+        </p>
       </footer>
     </div>
   );

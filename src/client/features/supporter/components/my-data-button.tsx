@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 
 // "My data" on the supporter page (docs/api.md "Privacy"): a small text button; the
@@ -17,7 +18,7 @@ export function MyDataButton() {
         onFocus={() => void loadDialog()}
         onClick={() => setOpen(true)}
       >
-        My data
+        <Trans>My data</Trans>
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { heldCounts, type SupporterDataExport, supporterDataExportSchema } from '#shared/schemas/my-data.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -5,6 +7,7 @@ import { TitledDialog } from '#client/components/ui/dialog.tsx';
 import { apiRequest, hasErrorCode } from '#client/lib/api-client.ts';
 import { saveFile } from '#client/lib/save-file.ts';
 import { currentVisitorCookieState } from './privacy-notice.tsx';
+import { sharedWords } from '../lib/words.ts';
 
 const MY_DATA = '/api/supporter/my-data';
 
@@ -14,13 +17,12 @@ type Step = 'view' | 'confirm' | 'erased';
  * A browser without the cookie (its choice, or Global Privacy Control) is linked to
  * nothing: what it did with the cookie before can no longer be found from here.
  */
-const NO_COOKIE_NOTE =
-  'This browser shares without a cookie, so nothing Rally keeps is linked to it. Anything it shared earlier with the cookie is no longer linked to it either: to see or erase it, ask the organisation, who can find it from a share link, your name or your email address.';
-
-const day = (iso: string) => new Date(iso).toLocaleString();
+const NO_COOKIE_NOTE = msg`This browser shares without a cookie, so nothing Rally keeps is linked to it. Anything it shared earlier with the cookie is no longer linked to it either: to see or erase it, ask the organisation, who can find it from a share link, your name or your email address.`;
 
 /** What Rally holds about this browser, its download and its erasure (GET and DELETE /api/supporter/my-data). */
 export default function MyDataDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const day = (iso: string) => new Date(iso).toLocaleString(i18n.locale);
   const [data, setData] = useState<SupporterDataExport | null>(null);
   const [error, setError] = useState('');
   const [step, setStep] = useState<Step>('view');
@@ -30,8 +32,8 @@ export default function MyDataDialog({ onClose }: { onClose: () => void }) {
     () =>
       apiRequest<unknown>('GET', MY_DATA)
         .then((d) => setData(supporterDataExportSchema.parse(d)))
-        .catch(() => setError('Your data could not be loaded. Please try again.')),
-    [],
+        .catch(() => setError(t`Your data could not be loaded. Please try again.`)),
+    [t],
   );
   useEffect(() => void load(), [load]);
 
@@ -45,9 +47,9 @@ export default function MyDataDialog({ onClose }: { onClose: () => void }) {
       if (hasErrorCode(err, 'NO_DATA_HELD')) {
         // Erased meanwhile (another tab), or never held: say so, and show what is held now.
         setStep('view');
-        setError('Rally held nothing about this browser any more: there was nothing to erase.');
+        setError(t`Rally held nothing about this browser any more: there was nothing to erase.`);
         void load();
-      } else setError('Your data could not be erased. Please try again.');
+      } else setError(t`Your data could not be erased. Please try again.`);
     } finally {
       setBusy(false);
     }
@@ -65,51 +67,71 @@ export default function MyDataDialog({ onClose }: { onClose: () => void }) {
     <TitledDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="My data"
-      description="What Rally holds about this browser, on this site: your shares, scheduled shares, reminders, the links you shared, your visits and the figures that count you."
+      title={t`My data`}
+      description={t`What Rally holds about this browser, on this site: your shares, scheduled shares, reminders, the links you shared, your visits and the figures that count you.`}
     >
       {step === 'erased' ? (
         <p role="status" className="text-sm">
-          Your data is erased: your names, messages, reminder addresses and browser id are gone, and this
-          browser starts afresh. Your shares still count in the campaigns' figures, anonymously.
+          <Trans>
+            Your data is erased: your names, messages, reminder addresses and browser id are gone, and this
+            browser starts afresh. Your shares still count in the campaigns' figures, anonymously.
+          </Trans>
         </p>
       ) : !data ? (
-        <p className="text-sm">{error || 'Loading…'}</p>
+        <p className="text-sm">{error || t`Loading…`}</p>
       ) : (
         <div className="grid gap-3 text-sm">
           {empty ? (
             <>
-              <p>Rally holds nothing about this browser.</p>
-              {currentVisitorCookieState() !== 'cookie' && <p>{NO_COOKIE_NOTE}</p>}
+              <p>
+                <Trans>Rally holds nothing about this browser.</Trans>
+              </p>
+              {currentVisitorCookieState() !== 'cookie' && <p>{i18n._(NO_COOKIE_NOTE)}</p>}
             </>
           ) : (
             <>
-              <Section title="What Rally holds" items={held.map((h) => h.words)} />
               <Section
-                title="Shares"
-                items={data.shares.map(
-                  (s) =>
-                    `${s.campaign.name} on ${s.platform}, ${day(s.createdAt)}${s.name ? `, as ${s.name}` : ''}`,
-                )}
+                title={t`What Rally holds`}
+                items={held.map((h) => sharedWords(i18n, h.words, { count: h.count }))}
               />
               <Section
-                title="Scheduled shares"
-                items={data.scheduledShares.map(
-                  (s) => `${s.campaign.name} on ${s.platform}, for ${day(s.scheduledFor ?? s.createdAt)}`,
-                )}
+                title={t`Shares`}
+                items={data.shares.map((s) => {
+                  const campaign = s.campaign.name;
+                  const platform = s.platform;
+                  const when = day(s.createdAt);
+                  const name = s.name;
+                  return name
+                    ? t`${campaign} on ${platform}, ${when}, as ${name}`
+                    : t`${campaign} on ${platform}, ${when}`;
+                })}
               />
               <Section
-                title="Reminder addresses"
-                items={data.reminders.map(
-                  (r) => `${r.address ?? 'A browser reminder'} for ${r.campaign.name}, ${day(r.dueAt)}`,
-                )}
+                title={t`Scheduled shares`}
+                items={data.scheduledShares.map((s) => {
+                  const campaign = s.campaign.name;
+                  const platform = s.platform;
+                  const when = day(s.scheduledFor ?? s.createdAt);
+                  return t`${campaign} on ${platform}, for ${when}`;
+                })}
               />
               <Section
-                title="Links you shared"
-                items={data.referralLinks.map(
-                  (l) =>
-                    `${l.campaign.name}: ${l.clickThroughs} visit(s), ${l.sharesThroughIt} share(s) through it`,
-                )}
+                title={t`Reminder addresses`}
+                items={data.reminders.map((r) => {
+                  const address = r.address ?? t`A browser reminder`;
+                  const campaign = r.campaign.name;
+                  const when = day(r.dueAt);
+                  return t`${address} for ${campaign}, ${when}`;
+                })}
+              />
+              <Section
+                title={t`Links you shared`}
+                items={data.referralLinks.map((l) => {
+                  const campaign = l.campaign.name;
+                  const visits = l.clickThroughs;
+                  const shares = l.sharesThroughIt;
+                  return t`${campaign}: ${visits} visit(s), ${shares} share(s) through it`;
+                })}
               />
             </>
           )}
@@ -121,26 +143,28 @@ export default function MyDataDialog({ onClose }: { onClose: () => void }) {
           {step === 'confirm' ? (
             <div className="grid gap-2 rounded-md border border-border p-3">
               <p>
-                Erase everything Rally holds about this browser? This cannot be undone. Your shares still
-                count, anonymously.
+                <Trans>
+                  Erase everything Rally holds about this browser? This cannot be undone. Your shares still
+                  count, anonymously.
+                </Trans>
               </p>
               <div className="flex gap-2">
                 <Button variant="destructive" disabled={busy} onClick={erase}>
-                  Yes, erase my data
+                  <Trans>Yes, erase my data</Trans>
                 </Button>
                 <Button variant="outline" disabled={busy} onClick={() => setStep('view')}>
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Button>
               </div>
             </div>
           ) : (
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" onClick={download}>
-                Download my data
+                <Trans>Download my data</Trans>
               </Button>
               {!empty && (
                 <Button variant="destructive" onClick={() => setStep('confirm')}>
-                  Erase my data
+                  <Trans>Erase my data</Trans>
                 </Button>
               )}
             </div>
@@ -159,7 +183,7 @@ function Section({ title, items }: { title: string; items: string[] }) {
       <h3 id={id} className="font-medium">
         {title}
       </h3>
-      <ul className="list-disc pl-5">
+      <ul className="list-disc ps-5">
         {items.map((item, i) => (
           <li key={`${i}:${item}`} dir="auto">
             {item}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { NO_VISITOR_COOKIE_NAME } from '#shared/constants.ts';
 import {
@@ -5,12 +6,13 @@ import {
   COOKIE_OFF_BUTTON,
   COOKIE_ON_BUTTON,
   PRIVACY_POLICY_LINK,
-  typedSentence,
+  TYPED_SENTENCE,
   type VisitorCookieState,
   visitorCookieSentence,
 } from '#shared/privacy-notice.ts';
 import type { SupporterOrganization } from '#shared/schemas/settings.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { sharedWords } from '../lib/words.ts';
 
 /** Global Privacy Control as the browser tells the page (it sends `Sec-GPC: 1` to the server). */
 const sendsGpc = () => (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
@@ -28,6 +30,7 @@ export function currentVisitorCookieState(): VisitorCookieState {
  * Privacy Control there is no choice to make: the page keeps no id.
  */
 export function PrivacyNotice({ organization }: { organization: SupporterOrganization }) {
+  const { t, i18n } = useLingui();
   const [state, setState] = useState(currentVisitorCookieState);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -38,7 +41,7 @@ export function PrivacyNotice({ organization }: { organization: SupporterOrganiz
       await apiRequest('PUT', COOKIE_CHOICE_PATH, { visitorCookie });
       setState(visitorCookie ? currentVisitorCookieState() : 'choice');
     } catch {
-      setError('Your choice could not be saved. Please try again.');
+      setError(t`Your choice could not be saved. Please try again.`);
     } finally {
       setBusy(false);
     }
@@ -50,13 +53,17 @@ export function PrivacyNotice({ organization }: { organization: SupporterOrganiz
       data-testid="privacy-notice"
     >
       <p>
-        <span aria-live="polite">{visitorCookieSentence(state)}</span> {typedSentence(organization.name)}
+        <span aria-live="polite">{sharedWords(i18n, visitorCookieSentence(state))}</span>{' '}
+        {sharedWords(i18n, TYPED_SENTENCE, { organization: organization.name })}
         {policy && (
           <>
             {' '}
             <a href={policy} target="_blank" rel="noopener noreferrer" className="underline">
-              {PRIVACY_POLICY_LINK}
-              <span className="sr-only"> (opens in a new tab)</span>
+              {sharedWords(i18n, PRIVACY_POLICY_LINK)}
+              <span className="sr-only">
+                {' '}
+                <Trans>(opens in a new tab)</Trans>
+              </span>
             </a>
           </>
         )}
@@ -69,7 +76,7 @@ export function PrivacyNotice({ organization }: { organization: SupporterOrganiz
               disabled={busy}
               onClick={() => choose(state === 'choice')}
             >
-              {state === 'choice' ? COOKIE_ON_BUTTON : COOKIE_OFF_BUTTON}
+              {sharedWords(i18n, state === 'choice' ? COOKIE_ON_BUTTON : COOKIE_OFF_BUTTON)}
             </button>
           </>
         )}

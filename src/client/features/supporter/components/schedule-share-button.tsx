@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { CalendarClockIcon } from 'lucide-react';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -22,7 +23,7 @@ export function ScheduleShareButton({
       onFocus={preloadScheduleDialog}
     >
       <CalendarClockIcon aria-hidden="true" />
-      Schedule a Share
+      <Trans>Schedule a Share</Trans>
     </Button>
   );
 }

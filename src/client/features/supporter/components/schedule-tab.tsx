@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
 import { assetHeadline, type CampaignWords } from '#shared/share-links.ts';
@@ -6,8 +7,6 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatWhen, preloadScheduleDialog } from '#client/features/scheduling/index.ts';
 import { latestByAsset, useVisitorScheduled } from '../api/get-scheduled.ts';
 import { ScheduleShareButton } from './schedule-share-button.tsx';
-
-const platformName = (p: string) => (p in PLATFORMS ? PLATFORMS[p as PlatformId].name : 'any platform');
 
 /**
  * Schedule tab: every asset with the share this supporter scheduled for it (kept by
@@ -26,29 +25,33 @@ export function ScheduleTab({
   /** 'Schedule a Share' beside the heading (the phone has it in the personal touch instead). */
   headerButton?: boolean;
 }) {
+  const { t, i18n } = useLingui();
+  const platformName = (p: string) => (p in PLATFORMS ? PLATFORMS[p as PlatformId].name : t`any platform`);
   const { data, isPending, isError } = useVisitorScheduled(campaign.id);
   const latest = latestByAsset(data);
   return (
     <section aria-labelledby="schedule-h" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="schedule-h" className="text-xl font-semibold">
-          Schedule your shares
+          <Trans>Schedule your shares</Trans>
         </h2>
         {headerButton && <ScheduleShareButton assets={assets} onSchedule={(a) => onSchedule(a)} />}
       </div>
       {isPending ? (
-        <Spinner label="Loading your scheduled shares" />
+        <Spinner label={t`Loading your scheduled shares`} />
       ) : (
         <>
           {isError && (
             <p className="text-sm text-muted-foreground">
-              Your scheduled shares could not be loaded. Please try again later.
+              <Trans>Your scheduled shares could not be loaded. Please try again later.</Trans>
             </p>
           )}
           <ul className="grid gap-3 sm:grid-cols-2">
             {assets.map((a) => {
               const share = latest.get(a.id);
               const headline = assetHeadline(a, campaign);
+              const when = share && formatWhen(i18n, new Date(share.scheduledFor));
+              const platform = share && platformName(share.platform);
               return (
                 <li
                   key={a.id}
@@ -60,9 +63,7 @@ export function ScheduleTab({
                       {headline}
                     </p>
                     <p className="text-sm text-muted-foreground">
-                      {share
-                        ? `Scheduled for ${formatWhen(new Date(share.scheduledFor))} on ${platformName(share.platform)}`
-                        : 'Not scheduled'}
+                      {share ? t`Scheduled for ${when} on ${platform}` : t`Not scheduled`}
                     </p>
                   </div>
                   <Button
@@ -71,7 +72,7 @@ export function ScheduleTab({
                     onPointerEnter={preloadScheduleDialog}
                     onFocus={preloadScheduleDialog}
                   >
-                    {share ? 'Reschedule' : 'Schedule'}
+                    {share ? t`Reschedule` : t`Schedule`}
                   </Button>
                 </li>
               );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CopyIcon, Share2Icon } from 'lucide-react';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import { assetHeadline } from '#shared/share-links.ts';
@@ -19,6 +20,7 @@ export function ShareCard({
   priority?: boolean;
   onShare: (asset: SupporterAsset) => void;
 }) {
+  const { t } = useLingui();
   const headingId = `asset-${asset.id}-title`;
   const headline = assetHeadline(asset, campaign);
   return (
@@ -39,13 +41,13 @@ export function ShareCard({
             onFocus={preloadShareDialog}
           >
             <Share2Icon aria-hidden="true" />
-            Share Now
+            <Trans>Share Now</Trans>
           </Button>
           <Button
             variant="outline"
             size="icon"
-            aria-label={`Copy text of ${headline}`}
-            title="Copy text"
+            aria-label={t`Copy text of ${headline}`}
+            title={t`Copy text`}
             onClick={() => void copyAssetText(asset, campaign)}
           >
             <CopyIcon aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import type { ShareCampaign } from '#client/features/shares/index.ts';
@@ -17,10 +18,12 @@ export function ShareTab({
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-xl font-semibold">
-        Ready to share
+        <Trans>Ready to share</Trans>
       </h2>
       {assets.length === 0 ? (
-        <p className="text-muted-foreground">This campaign has no assets to share yet.</p>
+        <p className="text-muted-foreground">
+          <Trans>This campaign has no assets to share yet.</Trans>
+        </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {assets.map((a, i) => (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { MonitorIcon, SmartphoneIcon } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 
@@ -5,7 +6,9 @@ import { Button } from '#client/components/ui/button.tsx';
 export function ViewToggle({ mobile, onChange }: { mobile: boolean; onChange: (mobile: boolean) => void }) {
   return (
     <fieldset className="inline-flex gap-1 rounded-md bg-muted p-1">
-      <legend className="sr-only">Layout</legend>
+      <legend className="sr-only">
+        <Trans>Layout</Trans>
+      </legend>
       <Button
         size="sm"
         variant={mobile ? 'default' : 'ghost'}
@@ -13,7 +16,7 @@ export function ViewToggle({ mobile, onChange }: { mobile: boolean; onChange: (m
         onClick={() => onChange(true)}
       >
         <SmartphoneIcon aria-hidden="true" />
-        Mobile View
+        <Trans>Mobile View</Trans>
       </Button>
       <Button
         size="sm"
@@ -22,7 +25,7 @@ export function ViewToggle({ mobile, onChange }: { mobile: boolean; onChange: (m
         onClick={() => onChange(false)}
       >
         <MonitorIcon aria-hidden="true" />
-        Desktop View
+        <Trans>Desktop View</Trans>
       </Button>
     </fieldset>
   );
