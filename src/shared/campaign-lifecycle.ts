@@ -146,13 +146,16 @@ export const STATUS_TRANSITIONS: Record<CampaignStatus, readonly CampaignStatus[
   archived: [],
 };
 
-/** How a status reads in badges, filters and the edit form. */
-export const STATUS_LABELS: Record<CampaignStatus, string> = {
-  draft: 'Draft',
-  active: 'Active',
-  paused: 'Paused',
-  ended: 'Ended',
-  archived: 'Archived',
+/**
+ * How a status reads in badges, filters and the edit form: messages of the shared
+ * catalog (src/shared/locales), shown with `i18n._(STATUS_LABELS[status])`.
+ */
+export const STATUS_LABELS: Record<CampaignStatus, { id: string; message: string }> = {
+  draft: /*i18n*/ { id: 'campaign.status.draft', message: 'Draft' },
+  active: /*i18n*/ { id: 'campaign.status.active', message: 'Active' },
+  paused: /*i18n*/ { id: 'campaign.status.paused', message: 'Paused' },
+  ended: /*i18n*/ { id: 'campaign.status.ended', message: 'Ended' },
+  archived: /*i18n*/ { id: 'campaign.status.archived', message: 'Archived' },
 };
 
 export const isCampaignStatus = (s: string): s is CampaignStatus =>

@@ -330,6 +330,7 @@ test('the campaign analytics view: ranges, sorting, referrals, downloads that ma
     'supporter',
     'variantId',
     'source',
+    'language',
   ]);
   expect(shares.rows.length - 1).toBe(Number(await card(page, 'Total Shares').textContent()));
   // The share made through the supporter's own link keeps its parent but not a new depth.

@@ -167,7 +167,7 @@ export const PERSONAL_DATA: Registry = {
   // Raw events: retention-bound personal fields, stripped after the organisation's months.
   shares: {
     ...none('id assetId platform campaignId organizationId scheduledFor status ref'),
-    ...none('createdAt depth variantId source'),
+    ...none('createdAt depth variantId source language'),
     supporterId: p(
       'supporter',
       'visitorId',
@@ -605,6 +605,7 @@ export const PERSONAL_DATA: Registry = {
   rollupCampaignLastHours: none('campaignId hour organizationId supporters'),
   rollupOrgLastHours: none('organizationId hour supporters'),
   rollupSourceDays: none('campaignId day source organizationId visits shares'),
+  rollupLanguageDays: none('campaignId day language organizationId shares clicks opened prepared'),
   unconfirmedClicks: none('campaignId hour organizationId count'),
   organizationSettings: none('organizationId data updatedAt'),
   organizationFigures: none(

@@ -139,6 +139,8 @@ export interface SharesTable {
   variantId: NullByDefault<number>;
   /** The `src` tag the sharer arrived with (e.g. `qr`), if any. */
   source: NullByDefault<string>;
+  /** The locale the supporter page was in (LOCALES); null: not recorded (before migration 0043, or not sent). */
+  language: NullByDefault<string>;
 }
 
 /** An alternative share text of an asset (A/B test); removed ones keep their row. */
@@ -404,6 +406,18 @@ export interface RollupSourceDaysTable {
 }
 
 /** Per scope and UTC day: supporters who shared, by gap since their previous share day. */
+/** Per campaign, UTC day and language ('' when not recorded): the figures rollupDays counts (migration 0043). */
+export interface RollupLanguageDaysTable {
+  campaignId: number;
+  day: string;
+  language: string;
+  organizationId: number;
+  shares: number;
+  clicks: number;
+  opened: number;
+  prepared: number;
+}
+
 export interface RollupCampaignReachTable {
   campaignId: number;
   day: string;
@@ -681,6 +695,7 @@ export interface Database {
   rollupCampaignLastHours: RollupCampaignLastHoursTable;
   rollupOrgLastHours: RollupOrgLastHoursTable;
   rollupSourceDays: RollupSourceDaysTable;
+  rollupLanguageDays: RollupLanguageDaysTable;
   unconfirmedClicks: UnconfirmedClicksTable;
   uploads: UploadsTable;
   invitations: InvitationsTable;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timeZoneField } from './time-zone.ts';
 import { DAY_MS } from '../durations.ts';
 import { dailyStatSchema } from './stats.ts';
+import { LOCALES } from '../locales.ts';
 
 /** Longest range an analytics or export call covers, in days (both ends included). */
 export const MAX_RANGE_DAYS = 366;
@@ -119,6 +120,22 @@ export const campaignAnalyticsSchema = z.object({
    * (the share carries the tag); most visited first. Untagged visits are not listed.
    */
   sources: z.array(z.object({ source: z.string(), visits: count, shares: count })),
+  /**
+   * Per language the page was in when the share was made (`shares.language`): its
+   * shares, the click-throughs of their links (a click-through takes the language of the
+   * share whose link it came through), and apart its opened windows and prepared posts.
+   * `language` null: not recorded (shares from before languages were recorded, or
+   * logged without one). Each column sums to its total; most shares first.
+   */
+  languages: z.array(
+    z.object({
+      language: z.enum(LOCALES).nullable(),
+      shares: count,
+      clickThroughs: count,
+      openedIntents: count,
+      preparedPosts: count,
+    }),
+  ),
 });
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
 

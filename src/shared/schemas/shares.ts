@@ -9,6 +9,7 @@ import { idField, idParam, timestampField, trimmedText } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
 import { REMINDER_CONSENT_REQUIRED, reminderRequestSchema } from './reminders.ts';
 import { emailField } from './auth.ts';
+import { LOCALES } from '../locales.ts';
 
 export const MAX_SUPPORTER_NAME = 80;
 
@@ -46,6 +47,14 @@ export const sourceField = z
   .transform((v) => (SOURCE_PATTERN.test(v) ? v : undefined))
   .optional();
 
+/**
+ * The language the supporter page showed the share in (one of LOCALES, spelled as
+ * there), counted in the analytics per language. Optional: a share without it is
+ * counted as language not recorded. Anything else is refused, so a client that
+ * misspells a locale learns it instead of losing its figures.
+ */
+export const shareLanguageField = z.enum(LOCALES, { error: `language must be one of ${LOCALES.join(', ')}` });
+
 export const logShareSchema = z
   .strictObject({
     assetId: idParam,
@@ -73,6 +82,8 @@ export const logShareSchema = z
     variantId: idParam.optional(),
     /** The `src` tag the sharer arrived with. */
     source: sourceField,
+    /** The language the page was in (the supporter JSON's `language`). */
+    language: shareLanguageField.optional(),
     /**
      * Shared from a reminder's one-tap link: the scheduled share this post fulfils. It
      * becomes this share (with its `status` and `ref`) when it is the caller's own
@@ -128,6 +139,8 @@ export const scheduleShareSchema = z
     parentRef: parentRefField,
     /** Remind the supporter at `scheduledFor` by email and/or browser notification. */
     reminder: reminderRequestSchema.optional(),
+    /** The language the page was in: the share keeps it, and so does the share posted from it. */
+    language: shareLanguageField.optional(),
   })
   // Runs even when another field failed, so a missing field always names the rule.
   .refine((v) => Boolean(v.assetId && v.campaignId && v.organizationId && v.platform && v.scheduledFor), {

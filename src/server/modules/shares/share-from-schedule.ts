@@ -38,7 +38,7 @@ export function ownScheduled(
 /**
  * Posting a scheduled share from its reminder: the scheduled share becomes the logged
  * share (the outcome the caller saw as its status, its `ref`, words, time zone and referral parent kept). It
- * is written as a new row and the old one removed, in one transaction: stats and
+ * is written as a new row (in the language it was scheduled in) and the old one removed, in one transaction: stats and
  * rollups count a share by its id when it is logged, and the scheduled row's id was
  * passed over long ago as "not a share". Clicks and referral children of the old row
  * move to the new one; its reminder row goes with it. Undefined when the caller may
@@ -59,6 +59,8 @@ export async function shareFromSchedule(opts: {
     ref?: string;
     variantId?: number;
     source?: string;
+    /** The language of the page it is posted from: used only when the scheduled share has none. */
+    language?: string;
   };
   supporterId: string | null;
   /** The caller's verified visitor id, if any. */
@@ -102,6 +104,8 @@ export async function shareFromSchedule(opts: {
         messageHash: opts.messageHash,
         variantId: opts.variantId,
         source: input.source ?? null,
+        // The words posted are the ones chosen when scheduling: so is their language.
+        language: plan.language ?? input.language ?? null,
         createdAt: nowIso(),
       })
       .returning(SHARE_COLUMNS)

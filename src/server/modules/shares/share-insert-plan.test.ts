@@ -37,6 +37,7 @@ describe.skipIf(!onPostgres)('the logged share statement (PostgreSQL)', () => {
       messageHash: null,
       variantId: null,
       source: null,
+      language: null,
       createdAt,
       today: createdAt.slice(0, 10),
     });

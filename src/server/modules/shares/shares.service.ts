@@ -156,6 +156,8 @@ export type LoggedShareValues = {
   messageHash: string | null;
   variantId: number | null;
   source: string | null;
+  /** The locale the page was in; null when the caller did not say (not recorded). */
+  language: string | null;
   createdAt: string;
   today: string;
 };
@@ -174,6 +176,7 @@ const LOGGED_SHARE_VALUES = [
   'messageHash',
   'variantId',
   'source',
+  'language',
   'createdAt',
   'today',
 ] as const;
@@ -205,6 +208,7 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
       'messageHash',
       'variantId',
       'source',
+      'language',
       'createdAt',
     ])
     .expression(
@@ -263,6 +267,7 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
           eb.val(v.messageHash).as('messageHash'),
           'v.id as variantId',
           eb.val(v.source).as('source'),
+          eb.val(v.language).as('language'),
           eb.val(v.createdAt).as('createdAt'),
         ])
         .where('c.id', '=', v.campaignId)
@@ -361,6 +366,7 @@ export async function logShare(opts: {
     messageHash: hashOfMessage,
     variantId,
     source: input.source ?? null,
+    language: input.language ?? null,
     createdAt,
     today: createdAt.slice(0, 10),
   });
@@ -376,6 +382,7 @@ export async function logShare(opts: {
         ...parent,
         variantId,
         source: input.source ?? null,
+        language: input.language ?? null,
         assetId: input.assetId,
         platform: input.platform,
         supporterInfo: input.supporterInfo ?? '',
@@ -457,6 +464,8 @@ export async function scheduleShare(opts: {
     // What the supporter chose, so the Schedule tab and a reminder give it back.
     shareText: input.text ?? null,
     timeZone: input.timeZone ?? null,
+    // Kept for the share posted from it and for its reminder's words.
+    language: input.language ?? null,
   };
   const share = reminder
     ? await db.transaction().execute(async (trx) => {

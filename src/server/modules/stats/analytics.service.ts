@@ -5,6 +5,7 @@ import {
   type OrganizationAnalytics,
 } from '#shared/schemas/analytics.ts';
 import { SHARE_OUTCOMES } from '#shared/schemas/shares.ts';
+import { isLocale, LOCALES } from '#shared/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { pseudonym } from './pseudonym.ts';
 import { inSnapshot, type LiveTail, liveTail, rollupMarks, type SnapshotRead } from './snapshot.ts';
@@ -34,6 +35,8 @@ interface Cell {
   assetId: number;
   platform: string;
   depth: number;
+  /** The share's language; null when not recorded. */
+  language: string | null;
   person: string | null;
   hour: string;
   tail: boolean;
@@ -368,6 +371,35 @@ async function analytics(
     .where('day', '<', hi)
     .groupBy(['campaignId', 'assetId', 'platform', 'depth'])
     .execute();
+  // Per language: the interior days from rollupLanguageDays (its '' is not recorded),
+  // which the job fills from the same events as rollupDays.
+  const languageRows = await trx
+    .selectFrom('rollupLanguageDays')
+    .select((eb) => [
+      'language',
+      eb.fn.sum<number>('shares').as('shares'),
+      eb.fn.sum<number>('clicks').as('clicks'),
+      eb.fn.sum<number>('opened').as('opened'),
+      eb.fn.sum<number>('prepared').as('prepared'),
+    ])
+    .where(scope.column, '=', scope.id)
+    .where('day', '>=', lo)
+    .where('day', '<', hi)
+    .groupBy('language')
+    .execute();
+  const languages = new Map<string, Figures>();
+  for (const r of [
+    ...languageRows.map((d) => ({
+      language: d.language,
+      shares: Number(d.shares),
+      clicks: Number(d.clicks),
+      opened: Number(d.opened),
+      prepared: Number(d.prepared),
+    })),
+    ...edges,
+    ...tail,
+  ])
+    if (inShares(r) || r.opened > 0 || r.prepared > 0) addFigures(languages, languageKey(r.language), r);
   const platforms = new Map<string, Figures>();
   const assets = new Map<number, Figures>();
   const campaigns = new Map<number, Figures>();
@@ -456,9 +488,27 @@ async function analytics(
       topSupporters,
       topSupportersExact: topExact,
       sources,
+      languages: languageRowsOf(languages),
     } satisfies CampaignAnalytics,
     campaigns,
   };
+}
+
+/** A row's language as a breakdown key: the locale, or '' when not recorded (or not a locale). */
+const languageKey = (language: string | null) => (language && isLocale(language) ? language : '');
+
+/** The `languages` rows: most shares first, then click-throughs, then in LOCALES order, not recorded last. */
+function languageRowsOf(languages: Map<string, Figures>): CampaignAnalytics['languages'] {
+  const order = (l: string) => (isLocale(l) ? LOCALES.indexOf(l) : LOCALES.length);
+  return [...languages]
+    .sort(([la, a], [lb, b]) => b.shares - a.shares || b.clicks - a.clicks || order(la) - order(lb))
+    .map(([language, a]) => ({
+      language: isLocale(language) ? language : null,
+      shares: a.shares,
+      clickThroughs: a.clicks,
+      openedIntents: a.openedIntents,
+      preparedPosts: a.preparedPosts,
+    }));
 }
 
 interface AnalyticsRead extends SnapshotRead {

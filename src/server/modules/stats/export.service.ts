@@ -35,13 +35,17 @@ export const SHARE_COLUMNS = [
   // variant it was made with and the `src` tag its sharer arrived with.
   'variantId',
   'source',
+  // The language the page was in (a locale; empty when not recorded).
+  'language',
 ];
 export const CLICK_COLUMNS = [
   ...EVENT_COLUMNS,
   'ref',
   'depth',
-  // The share-text variant of the share the click came through.
+  // The share-text variant of the share the click came through, and its language (a
+  // click-through counts under the language of the share whose link it followed).
   'variantId',
+  'language',
 ];
 
 /** An export: the scope and query it answers, the pseudonym key, and rows read per query. */
@@ -157,12 +161,13 @@ async function* exportRows(opts: ExportOptions): AsyncGenerator<string> {
           'shares.supporterId',
           'shares.variantId',
           'shares.source',
+          'shares.language',
         ])
         .where('shares.status', '=', status)
         .$call(window('shares', after))
         .execute();
     const shareLine = (r: Awaited<ReturnType<typeof sharePage>>[number]) =>
-      `${eventCells(r)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''},${r.variantId ?? ''},${csvCell(r.source)}\r\n`;
+      `${eventCells(r)},${r.status},${r.scheduledFor ?? ''},${csvCell(r.ref)},${csvCell(r.parentRef)},${r.depth},${r.supporterId ? label(r.supporterId) : ''},${r.variantId ?? ''},${csvCell(r.source)},${csvCell(r.language)}\r\n`;
     yield* csvPages(SHARE_COLUMNS, lo, names, sharePage, shareLine);
     return;
   }
@@ -171,11 +176,11 @@ async function* exportRows(opts: ExportOptions): AsyncGenerator<string> {
       .selectFrom('clicks')
       .innerJoin('shares', 'shares.id', 'clicks.shareId')
       .select(eventSelect('clicks'))
-      .select(['shares.ref', 'shares.depth', 'shares.variantId'])
+      .select(['shares.ref', 'shares.depth', 'shares.variantId', 'shares.language'])
       .$call(window('clicks', after))
       .execute();
   const clickLine = (r: Awaited<ReturnType<typeof clickPage>>[number]) =>
-    `${eventCells(r)},${csvCell(r.ref)},${r.depth},${r.variantId ?? ''}\r\n`;
+    `${eventCells(r)},${csvCell(r.ref)},${r.depth},${r.variantId ?? ''},${csvCell(r.language)}\r\n`;
   yield* csvPages(CLICK_COLUMNS, lo, names, clickPage, clickLine);
 }
 

@@ -99,7 +99,7 @@ describe('CSV export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="campaign-\d+-shares\.csv"$/);
     const rows = parseCsv(res.body);
     expect(rows[0].join(',')).toBe(
-      'id,createdAt,campaignId,campaignName,assetId,assetTitle,platform,status,scheduledFor,ref,parentRef,depth,supporter,variantId,source',
+      'id,createdAt,campaignId,campaignName,assetId,assetTitle,platform,status,scheduledFor,ref,parentRef,depth,supporter,variantId,source,language',
     );
     expect(rows).toHaveLength(EXPORT_PAGE * 2 + 8);
     expect(rows[1][3]).toBe('\'=HYPERLINK("x")');
@@ -120,7 +120,7 @@ describe('CSV export', () => {
     });
     const clickRows = parseCsv(clicks.body);
     expect(clickRows[0].join(',')).toBe(
-      'id,createdAt,campaignId,campaignName,assetId,assetTitle,platform,ref,depth,variantId',
+      'id,createdAt,campaignId,campaignName,assetId,assetTitle,platform,ref,depth,variantId,language',
     );
     expect(clickRows.length - 1).toBe(analytics.totals.clicks);
     expect(clickRows.length - 1).toBe(3);

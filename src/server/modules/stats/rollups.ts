@@ -5,6 +5,7 @@ import type {
   Database,
   RollupCampaignHoursTable,
   RollupDaysTable,
+  RollupLanguageDaysTable,
   RollupOrgHoursTable,
   RollupTotalsTable,
 } from '../../db/schema.ts';
@@ -235,14 +236,24 @@ export async function rollUpBatch(
   const campaignHours = new Map<string, Built<RollupCampaignHoursTable>>();
   const orgHours = new Map<string, Built<RollupOrgHoursTable>>();
   const days = new Map<string, Built<RollupDaysTable>>();
+  const languageDays = new Map<string, RollupLanguageDaysTable>();
   /** Adds one group's counts to every table's row of it. */
   const addGroup = (
-    g: { campaignId: number; organizationId: number; assetId: number; platform: string; depth: number },
+    g: {
+      campaignId: number;
+      organizationId: number;
+      assetId: number;
+      platform: string;
+      depth: number;
+      language: string | null;
+    },
     hour: string,
     lastAt: string,
     n: Counts,
   ) => {
     const { campaignId, organizationId, assetId, platform, depth } = g;
+    // A key cannot be null: a language not recorded is ''.
+    const language = g.language ?? '';
     const day = hour.slice(0, 10);
     const t = bump(
       totals,
@@ -259,6 +270,12 @@ export async function rollUpBatch(
       () => ({ campaignId, day, assetId, platform, depth, organizationId, ...NONE }),
       n,
     );
+    bump(
+      languageDays,
+      `${campaignId}|${day}|${language}`,
+      () => ({ campaignId, day, language, organizationId, ...NONE }),
+      n,
+    );
   };
   const groups = await trx
     .selectFrom(eventsOf(trx, shares, clicks))
@@ -268,12 +285,13 @@ export async function rollUpBatch(
       'e.assetId',
       'e.platform',
       'e.depth',
+      'e.language',
       hourOf('e.createdAt').as('hour'),
       eb.fn.sum<number>('e.shares').as('shares'),
       eb.fn.sum<number>('e.clicks').as('clicks'),
       eb.fn.max('e.createdAt').as('lastAt'),
     ])
-    .groupBy(['e.campaignId', 'e.organizationId', 'e.assetId', 'e.platform', 'e.depth', 'hour'])
+    .groupBy(['e.campaignId', 'e.organizationId', 'e.assetId', 'e.platform', 'e.depth', 'e.language', 'hour'])
     .execute();
   for (const g of groups)
     addGroup(g, g.hour, g.lastAt, { ...NONE, shares: Number(g.shares), clicks: Number(g.clicks) });
@@ -310,6 +328,7 @@ export async function rollUpBatch(
   await upsert(trx, 'rollupCampaignHours', ['campaignId', 'hour'], campaignHours, addAllCounts);
   await upsert(trx, 'rollupOrgHours', ['organizationId', 'hour'], orgHours, addAllCounts);
   await upsert(trx, 'rollupDays', ['campaignId', 'day', 'assetId', 'platform', 'depth'], days, addAllCounts);
+  await upsert(trx, 'rollupLanguageDays', ['campaignId', 'day', 'language'], languageDays, addAllCounts);
 
   // The per-supporter rows (a row per supporter: as many as the batch's events at
   // worst) go from the event rows to the rollup tables inside the database.

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon } from 'lucide-react';
 import type { AssetFormInput } from '#shared/schemas/assets.ts';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
@@ -25,15 +26,16 @@ export function AddAssetDialog({
   organizationId: number;
   triggerProps?: ButtonProps;
 }) {
+  const { t } = useLingui();
   return (
     <FormDialog
       trigger={
         <Button size="sm" {...triggerProps}>
-          <PlusIcon aria-hidden /> Add Asset
+          <PlusIcon aria-hidden /> <Trans>Add Asset</Trans>
         </Button>
       }
-      title="Add Asset"
-      description="Add an image, video or text for supporters to share."
+      title={t`Add Asset`}
+      description={t`Add an image, video or text for supporters to share.`}
     >
       {(close) => <AddAssetForm campaignId={campaignId} organizationId={organizationId} onDone={close} />}
     </FormDialog>
@@ -41,12 +43,13 @@ export function AddAssetDialog({
 }
 
 function AddAssetForm(props: { campaignId: number; organizationId: number; onDone: () => void }) {
+  const { t } = useLingui();
   const createAsset = useCreateAsset();
   return (
     <AssetForm
       initial={defaults}
-      submitLabel="Create Asset"
-      pendingLabel="Creating..."
+      submitLabel={t`Create Asset`}
+      pendingLabel={t`Creating...`}
       pending={createAsset.isPending}
       onSubmit={(values) =>
         createAsset.mutate(
@@ -54,8 +57,8 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
           {
             onSuccess: () => {
               toast({
-                title: 'Asset created',
-                description: 'Your asset has been created and saved successfully',
+                title: t`Asset created`,
+                description: t`Your asset has been created and saved successfully`,
               });
               props.onDone();
             },

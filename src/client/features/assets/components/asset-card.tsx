@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type * as React from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -34,7 +35,11 @@ export function AssetCard({
         <h4 className="min-w-0 break-words font-semibold" dir="auto">
           {asset.title}
         </h4>
-        {preview && <Badge variant="success">Ready to share</Badge>}
+        {preview && (
+          <Badge variant="success">
+            <Trans>Ready to share</Trans>
+          </Badge>
+        )}
       </div>
       {asset.description && (
         <p className="text-sm text-muted-foreground" dir="auto">

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { DownloadIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId } from 'react';
 import {
@@ -5,7 +6,6 @@ import {
   assetFormSchema,
   mediaContentError,
   type UploadedFile,
-  URL_TO_DOWNLOAD_REQUIRED,
 } from '#shared/schemas/assets.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -40,6 +40,7 @@ export function AssetForm(props: {
   pending: boolean;
   onSubmit: (values: AssetFormInput) => void;
 }) {
+  const { t } = useLingui();
   const uid = useId();
   const ids = {
     type: `${uid}-type`,
@@ -79,18 +80,18 @@ export function AssetForm(props: {
   const fetchFromUrl = () => {
     const url = getValues('content').trim();
     if (!url) {
-      toast({ title: URL_TO_DOWNLOAD_REQUIRED, variant: 'destructive' });
+      toast({ title: t`Please enter a URL to download`, variant: 'destructive' });
       return;
     }
     fromUrl.mutate(url, {
       onSuccess: (file) => {
         setValue('content', file.url, { shouldValidate: true });
-        toast({ title: 'Success', description: 'Image downloaded successfully' });
+        toast({ title: t`Success`, description: t`Image downloaded successfully` });
       },
       onError: (err) =>
         toast({
-          title: 'Download failed',
-          description: errorMessage(err, 'Could not download from URL'),
+          title: t`Download failed`,
+          description: errorMessage(err, t`Could not download from URL`),
           variant: 'destructive',
         }),
     });
@@ -113,29 +114,29 @@ export function AssetForm(props: {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <NameAndDescriptionFields uid={uid} name="title" label="Title" register={register} errors={errors} />
+      <NameAndDescriptionFields uid={uid} name="title" label={t`Title`} register={register} errors={errors} />
       <SelectField
         id={ids.type}
-        label="Asset type"
+        label={t`Asset type`}
         error={errors.type?.message}
         {...register('type')}
         onChange={onTypeChange}
       >
-        <option value="image">Image</option>
-        <option value="video">Video</option>
-        <option value="text">Text</option>
+        <option value="image">{t`Image`}</option>
+        <option value="video">{t`Video`}</option>
+        <option value="text">{t`Text`}</option>
       </SelectField>
 
       {isMedia ? (
         <>
           <FormField
             id={ids.content}
-            label={type === 'image' ? 'Image URL' : 'Video URL'}
+            label={type === 'image' ? t`Image URL` : t`Video URL`}
             error={errors.content?.message}
             help={
               type === 'image'
-                ? 'Paste a link, fetch it to keep a copy, or upload a file below.'
-                : 'Paste a link to the video file (not a YouTube or Vimeo page), fetch it to keep a copy, or upload a file below.'
+                ? t`Paste a link, fetch it to keep a copy, or upload a file below.`
+                : t`Paste a link to the video file (not a YouTube or Vimeo page), fetch it to keep a copy, or upload a file below.`
             }
           >
             <div className="flex gap-2">
@@ -143,29 +144,30 @@ export function AssetForm(props: {
                 type="url"
                 inputMode="url"
                 placeholder="https://"
+                dir="ltr"
                 {...fieldAria(ids.content, errors.content?.message, 'help')}
                 {...register('content')}
               />
               <Button type="button" variant="outline" onClick={fetchFromUrl} disabled={busy}>
-                <DownloadIcon aria-hidden /> {fromUrl.isPending ? 'Fetching...' : 'Fetch from URL'}
+                <DownloadIcon aria-hidden /> {fromUrl.isPending ? t`Fetching...` : t`Fetch from URL`}
               </Button>
             </div>
           </FormField>
           <FileUploadField
-            label="Upload a file"
+            label={t`Upload a file`}
             accept={type === 'image' ? 'image/*' : 'video/*'}
             flow={upload}
             disabled={busy}
             onUploaded={takeFile}
           />
           {showPreview && (
-            <AssetMedia asset={{ type, content: content.trim() }} label="Asset preview" compact />
+            <AssetMedia asset={{ type, content: content.trim() }} label={t`Asset preview`} compact />
           )}
           <FormField
             id={ids.shareText}
-            label="Share text"
+            label={t`Share text`}
             error={errors.shareText?.message}
-            help="What supporters post with this asset, before the campaign link. The title stays internal; left blank, the description is posted, else the campaign's description."
+            help={t`What supporters post with this asset, before the campaign link. The title stays internal; left blank, the description is posted, else the campaign's description.`}
           >
             <Textarea
               dir="auto"
@@ -182,7 +184,7 @@ export function AssetForm(props: {
           </FormField>
         </>
       ) : (
-        <FormField id={ids.content} label="Content" error={errors.content?.message}>
+        <FormField id={ids.content} label={t`Content`} error={errors.content?.message}>
           <Textarea
             dir="auto"
             rows={5}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ImageIcon } from 'lucide-react';
 import type * as React from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
@@ -23,9 +24,11 @@ export function AssetGrid({
     return (
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
         <ImageIcon aria-hidden className="size-8 text-muted-foreground" />
-        <p className="font-medium">No assets</p>
+        <p className="font-medium">
+          <Trans>No assets</Trans>
+        </p>
         <p className="text-sm text-muted-foreground">
-          Add your first asset to start engaging your supporters
+          <Trans>Add your first asset to start engaging your supporters</Trans>
         </p>
       </div>
     );

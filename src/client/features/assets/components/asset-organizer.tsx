@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   closestCenter,
   DndContext,
@@ -26,9 +29,9 @@ import { cn } from '#client/lib/utils.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 
 type View = 'grid' | 'list';
-const VIEWS: { value: View; label: string; Icon: typeof ListIcon }[] = [
-  { value: 'grid', label: 'Grid', Icon: LayoutGridIcon },
-  { value: 'list', label: 'List', Icon: ListIcon },
+const VIEWS: { value: View; label: MessageDescriptor; Icon: typeof ListIcon }[] = [
+  { value: 'grid', label: msg`Grid`, Icon: LayoutGridIcon },
+  { value: 'list', label: msg`List`, Icon: ListIcon },
 ];
 
 /**
@@ -44,6 +47,7 @@ export function AssetOrganizer({
   onSave: (assetIds: number[]) => Promise<unknown>;
   saving?: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const savedIds = useMemo(() => assets.map((a) => a.id), [assets]);
   const [order, setOrder] = useState<number[]>(savedIds);
   const [view, setView] = useState<View>('list');
@@ -78,26 +82,35 @@ export function AssetOrganizer({
   const save = async () => {
     try {
       await onSave(order);
-      toast({ title: 'Order saved', description: 'Your asset order has been updated' });
+      toast({ title: t`Order saved`, description: t`Your asset order has been updated` });
     } catch (err) {
-      toastError('Could not save the order', err, 'Something went wrong');
+      toastError(t`Could not save the order`, err, t`Something went wrong`);
     }
   };
 
   const title = (a: Asset) => a.title;
+  /** Where an asset is in the order, counted from 1, in the reader's digits. */
+  const position = (id: unknown) => i18n.number(order.indexOf(Number(id)) + 1);
+  const total = i18n.number(order.length);
 
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <div className="space-y-1">
-          <CardTitle className="text-lg">Organize Assets</CardTitle>
+          <CardTitle className="text-lg">
+            <Trans>Organize Assets</Trans>
+          </CardTitle>
           <CardDescription>
-            Drag assets, or focus one and press Space then the arrow keys, to set the order supporters see.
+            <Trans>
+              Drag assets, or focus one and press Space then the arrow keys, to set the order supporters see.
+            </Trans>
           </CardDescription>
         </div>
         <div className="flex items-center gap-2">
           <fieldset className="flex rounded-md border border-border p-0.5">
-            <legend className="sr-only">View</legend>
+            <legend className="sr-only">
+              <Trans>View</Trans>
+            </legend>
             {VIEWS.map(({ value, label, Icon }) => (
               <Button
                 key={value}
@@ -107,35 +120,49 @@ export function AssetOrganizer({
                 onClick={() => setView(value)}
                 className="h-8"
               >
-                <Icon aria-hidden /> {label}
+                <Icon aria-hidden /> {i18n._(label)}
               </Button>
             ))}
           </fieldset>
           <Button size="sm" onClick={save} disabled={!dirty || saving}>
-            {saving ? 'Saving...' : 'Save Order'}
+            {saving ? t`Saving...` : t`Save Order`}
           </Button>
         </div>
       </CardHeader>
       <CardContent>
         {ordered.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">No assets found.</p>
+          <p className="py-6 text-center text-muted-foreground">
+            <Trans>No assets found.</Trans>
+          </p>
         ) : (
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
             onDragEnd={onDragEnd}
             accessibility={{
+              // dnd-kit's own words are English: its instructions are given here in the reader's language.
+              screenReaderInstructions: {
+                draggable: t`To pick up a draggable item, press the space bar. While dragging, use the arrow keys to move the item. Press space again to drop the item in its new position, or press escape to cancel.`,
+              },
               announcements: {
-                onDragStart: ({ active }) => `Picked up ${title(byId.get(Number(active.id))!)}.`,
-                onDragOver: ({ active, over }) =>
-                  over
-                    ? `${title(byId.get(Number(active.id))!)} is now at position ${order.indexOf(Number(over.id)) + 1} of ${order.length}.`
-                    : undefined,
-                onDragEnd: ({ active, over }) =>
-                  over
-                    ? `${title(byId.get(Number(active.id))!)} dropped at position ${order.indexOf(Number(over.id)) + 1}.`
-                    : `${title(byId.get(Number(active.id))!)} dropped.`,
-                onDragCancel: ({ active }) => `Moving ${title(byId.get(Number(active.id))!)} was cancelled.`,
+                onDragStart: ({ active }) => {
+                  const name = title(byId.get(Number(active.id))!);
+                  return t`Picked up ${name}.`;
+                },
+                onDragOver: ({ active, over }) => {
+                  const name = title(byId.get(Number(active.id))!);
+                  const at = over && position(over.id);
+                  return at ? t`${name} is now at position ${at} of ${total}.` : undefined;
+                },
+                onDragEnd: ({ active, over }) => {
+                  const name = title(byId.get(Number(active.id))!);
+                  const at = over && position(over.id);
+                  return at ? t`${name} dropped at position ${at}.` : t`${name} dropped.`;
+                },
+                onDragCancel: ({ active }) => {
+                  const name = title(byId.get(Number(active.id))!);
+                  return t`Moving ${name} was cancelled.`;
+                },
               },
             }}
           >
@@ -144,7 +171,7 @@ export function AssetOrganizer({
               strategy={view === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
             >
               <ol
-                aria-label="Asset order"
+                aria-label={t`Asset order`}
                 className={cn(
                   view === 'grid' ? 'grid grid-cols-2 gap-3 sm:grid-cols-3' : 'flex flex-col gap-2',
                 )}
@@ -162,6 +189,9 @@ export function AssetOrganizer({
 }
 
 function SortableAsset({ asset, index, view }: { asset: Asset; index: number; view: View }) {
+  const { t, i18n } = useLingui();
+  const title = asset.title;
+  const position = i18n.number(index + 1);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: asset.id,
   });
@@ -179,9 +209,9 @@ function SortableAsset({ asset, index, view }: { asset: Asset; index: number; vi
         type="button"
         {...attributes}
         {...listeners}
-        aria-label={`${asset.title}, position ${index + 1}`}
+        aria-label={t`${title}, position ${position}`}
         className={cn(
-          'flex w-full cursor-grab touch-none items-center gap-3 p-2 text-left active:cursor-grabbing',
+          'flex w-full cursor-grab touch-none items-center gap-3 p-2 text-start active:cursor-grabbing',
           view === 'grid' && 'flex-col items-stretch',
         )}
       >

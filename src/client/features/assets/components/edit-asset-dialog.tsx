@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PencilIcon } from 'lucide-react';
 import type { Asset, AssetFormInput, UpdateAssetInput } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -8,16 +9,17 @@ import { AssetForm } from './asset-form.tsx';
 
 /** An asset card's 'Edit': the add-asset form, filled in, saving only what changed. */
 export function EditAssetDialog({ asset }: { asset: Asset }) {
+  const { t } = useLingui();
   return (
     <FormDialog
       trigger={
         <Button size="sm" variant="ghost">
-          <PencilIcon aria-hidden /> Edit
+          <PencilIcon aria-hidden /> <Trans>Edit</Trans>
           <span className="sr-only"> {asset.title}</span>
         </Button>
       }
-      title="Edit asset"
-      description="Supporters see the new version on the campaign page straight away."
+      title={t`Edit asset`}
+      description={t`Supporters see the new version on the campaign page straight away.`}
     >
       {(close) => <EditAssetForm asset={asset} onDone={close} />}
     </FormDialog>
@@ -25,6 +27,7 @@ export function EditAssetDialog({ asset }: { asset: Asset }) {
 }
 
 function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) {
+  const { t } = useLingui();
   const update = useUpdateAsset(asset.id);
   const initial: AssetFormInput = {
     title: asset.title,
@@ -50,8 +53,8 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
       update,
       changes,
       {
-        success: { title: 'Asset updated', description: 'Your changes have been saved' },
-        failTitle: 'Failed to update asset',
+        success: { title: t`Asset updated`, description: t`Your changes have been saved` },
+        failTitle: t`Failed to update asset`,
       },
       onDone,
     );
@@ -59,8 +62,8 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
   return (
     <AssetForm
       initial={initial}
-      submitLabel="Save changes"
-      pendingLabel="Saving..."
+      submitLabel={t`Save changes`}
+      pendingLabel={t`Saving...`}
       pending={update.isPending}
       onSubmit={save}
     />

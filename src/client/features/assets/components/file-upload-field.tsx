@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UploadIcon, XIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { UploadedFile } from '#shared/schemas/assets.ts';
@@ -15,7 +16,7 @@ import { type FileUpload, megabytes } from '../hooks/use-file-upload.ts';
 export function FileUploadField({
   label,
   accept,
-  uploadLabel = 'Upload',
+  uploadLabel,
   flow,
   disabled = false,
   onUploaded,
@@ -27,7 +28,9 @@ export function FileUploadField({
   disabled?: boolean;
   onUploaded?: (file: UploadedFile) => void;
 }) {
+  const { t, i18n } = useLingui();
   const { picked, uploading, progress, refused } = flow;
+  const limit = megabytes(flow.maxBytes, i18n);
   const id = useId();
   return (
     <div className="space-y-2">
@@ -44,7 +47,7 @@ export function FileUploadField({
         aria-invalid={refused ? true : undefined}
       />
       <p id={`${id}-limit`} className="text-xs text-muted-foreground">
-        Files up to {megabytes(flow.maxBytes)} MB.
+        <Trans>Files up to {limit} MB.</Trans>
       </p>
       {refused && (
         <p id={`${id}-refused`} role="alert" className="text-sm font-medium text-destructive">
@@ -64,17 +67,17 @@ export function FileUploadField({
               onClick={() => void flow.upload().then((file) => file && onUploaded(file))}
               disabled={disabled || uploading}
             >
-              <UploadIcon aria-hidden /> {uploading ? 'Uploading...' : uploadLabel}
+              <UploadIcon aria-hidden /> {uploading ? t`Uploading...` : (uploadLabel ?? t`Upload`)}
             </Button>
           )}
           {!uploading && (
             <Button type="button" size="sm" variant="ghost" onClick={flow.clear}>
-              <XIcon aria-hidden /> Clear
+              <XIcon aria-hidden /> <Trans>Clear</Trans>
             </Button>
           )}
         </div>
       )}
-      {(uploading || progress > 0) && <Progress value={progress} label="Upload progress" />}
+      {(uploading || progress > 0) && <Progress value={progress} label={t`Upload progress`} />}
     </div>
   );
 }

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { MoreHorizontalIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
@@ -27,6 +30,7 @@ const MOBILE_OVERFLOW_THRESHOLD = 3;
  * Staff have no tracking code of their own: these posts are not counted as shares.
  */
 function target(
+  i18n: I18n,
   asset: Asset,
   campaign: CampaignWords,
   platform: PlatformId,
@@ -36,9 +40,26 @@ function target(
   return isIntentPlatform(platform)
     ? {
         href: shareIntentUrl(platform, { text: assetShareText(asset, campaign), url }),
-        label: `${verb} on ${name}`,
+        label: onPlatform(i18n, verb, name),
       }
-    : { href: url, label: `Open the supporter page to post on ${name}` };
+    : { href: url, label: i18n._(msg`Open the supporter page to post on ${name}`) };
+}
+
+/**
+ * "Post on X", "Share on Facebook"...: the verb of a platform with a share URL (PLATFORMS;
+ * the hand-posted ones' verbs never reach here) in the reader's language.
+ */
+function onPlatform(i18n: I18n, verb: string, name: string): string {
+  switch (verb) {
+    case 'Post':
+      return i18n._(msg`Post on ${name}`);
+    case 'Share':
+      return i18n._(msg`Share on ${name}`);
+    case 'Send':
+      return i18n._(msg`Send on ${name}`);
+    default:
+      return `${verb} on ${name}`;
+  }
 }
 
 /**
@@ -46,7 +67,9 @@ function target(
  * an overflow menu once more than three non-story platforms are offered.
  */
 export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: CampaignWords }) {
+  const { t, i18n } = useLingui();
   const isMobile = useIsMobile();
+  const assetTitle = asset.title;
   const platforms = platformsForAssetType(asset.type);
   const nonStory = platforms.filter((p) => p !== 'instagram_story');
   const collapse = isMobile && nonStory.length > MOBILE_OVERFLOW_THRESHOLD;
@@ -54,16 +77,16 @@ export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: C
   const overflow = collapse ? platforms.filter((p) => !visible.includes(p)) : [];
 
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label={`Share "${asset.title}"`}>
+    <ul className="flex flex-wrap gap-1.5" aria-label={t`Share "${assetTitle}"`}>
       {visible.map((p) => (
         <li key={p}>
           <Button asChild size="sm" variant="outline" className="h-8 px-2 text-xs">
             <a
-              href={target(asset, campaign, p).href}
+              href={target(i18n, asset, campaign, p).href}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={target(asset, campaign, p).label}
-              title={target(asset, campaign, p).label}
+              aria-label={target(i18n, asset, campaign, p).label}
+              title={target(i18n, asset, campaign, p).label}
             >
               <span aria-hidden className="size-2 rounded-full" style={{ background: PLATFORMS[p].color }} />
               {PLATFORMS[p].name}
@@ -75,7 +98,7 @@ export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: C
         <li>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button size="sm" variant="outline" className="h-8 px-2" aria-label="More platforms">
+              <Button size="sm" variant="outline" className="h-8 px-2" aria-label={t`More platforms`}>
                 <MoreHorizontalIcon aria-hidden />
               </Button>
             </DropdownMenuTrigger>
@@ -83,10 +106,10 @@ export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: C
               {overflow.map((p) => (
                 <DropdownMenuItem key={p} asChild>
                   <a
-                    href={target(asset, campaign, p).href}
+                    href={target(i18n, asset, campaign, p).href}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={target(asset, campaign, p).label}
+                    aria-label={target(i18n, asset, campaign, p).label}
                   >
                     {PLATFORMS[p].name}
                   </a>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import {
   type Control,
@@ -25,22 +26,29 @@ export function VariantsField(props: {
   errors: FieldErrors<AssetFormInput>;
   sampleLink: string;
 }) {
+  const { t, i18n } = useLingui();
   const { id, control, register, errors } = props;
+  const max = i18n.number(MAX_VARIANTS);
   const { fields, append, remove } = useFieldArray({ control, name: 'variants' });
   const values = useWatch({ control, name: 'variants' }) ?? [];
   const listError = errors.variants?.message ?? errors.variants?.root?.message;
   return (
     <fieldset className="space-y-3 rounded-md border p-3" aria-describedby={`${id}-help`}>
-      <legend className="px-1 text-sm font-medium">Share-text variants (A/B test)</legend>
+      <legend className="px-1 text-sm font-medium">
+        <Trans>Share-text variants (A/B test)</Trans>
+      </legend>
       <p id={`${id}-help`} className="text-xs text-muted-foreground">
-        Up to {MAX_VARIANTS} alternative texts. Each supporter is shown one of them, always the same one, and
-        the campaign's analytics compare how often each is shared.
+        <Trans>
+          Up to {max} alternative texts. Each supporter is shown one of them, always the same one, and the
+          campaign's analytics compare how often each is shared.
+        </Trans>
       </p>
       {fields.map((field, i) => {
         const fieldId = `${id}-${i}`;
         const error = errors.variants?.[i]?.text?.message;
+        const number = i18n.number(i + 1);
         return (
-          <FormField key={field.id} id={fieldId} label={`Variant ${i + 1}`} error={error}>
+          <FormField key={field.id} id={fieldId} label={t`Variant ${number}`} error={error}>
             <Textarea
               dir="auto"
               rows={2}
@@ -55,7 +63,10 @@ export function VariantsField(props: {
                 url={props.sampleLink}
               />
               <Button type="button" size="sm" variant="ghost" onClick={() => remove(i)}>
-                <Trash2Icon aria-hidden /> Remove<span className="sr-only"> variant {i + 1}</span>
+                <Trash2Icon aria-hidden />{' '}
+                <Trans>
+                  Remove<span className="sr-only"> variant {number}</span>
+                </Trans>
               </Button>
             </div>
           </FormField>
@@ -73,7 +84,7 @@ export function VariantsField(props: {
         disabled={fields.length >= MAX_VARIANTS}
         onClick={() => append({ text: '' })}
       >
-        <PlusIcon aria-hidden /> Add variant
+        <PlusIcon aria-hidden /> <Trans>Add variant</Trans>
       </Button>
     </fieldset>
   );

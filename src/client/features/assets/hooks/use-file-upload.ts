@@ -1,6 +1,7 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '#shared/constants.ts';
-import { FILE_TOO_LARGE } from '#shared/errors.ts';
 import type { UploadedFile } from '#shared/schemas/assets.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -10,8 +11,9 @@ import { useSimulatedProgress } from './use-simulated-progress.ts';
 
 const MB = 1024 * 1024;
 
-/** Megabytes as people write them: 5, 2.5, 0.5 (one decimal at most). */
-export const megabytes = (bytes: number) => String(Math.round((bytes / MB) * 10) / 10);
+/** Megabytes as people write them: 5, 2.5, 0.5 (one decimal at most), in the reader's digits. */
+export const megabytes = (bytes: number, i18n: I18n) =>
+  i18n.number(Math.round((bytes / MB) * 10) / 10, { maximumFractionDigits: 1, useGrouping: false });
 
 /**
  * The upload flow behind FileUploadField: pick a file (one over the server's limit,
@@ -23,6 +25,7 @@ export function useFileUpload(
   /** A lower limit of this field's own (a logo's), under the server's. */
   ownMaxBytes = Number.POSITIVE_INFINITY,
 ) {
+  const { t, i18n } = useLingui();
   const progress = useSimulatedProgress();
   const [picked, setPicked] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -46,14 +49,15 @@ export function useFileUpload(
     const file = e.target.files?.[0] ?? null;
     progress.reset();
     if (file && file.size > maxBytes) {
+      const limit = megabytes(maxBytes, i18n);
+      const size = megabytes(file.size, i18n);
+      const name = file.name;
       toast({
-        title: FILE_TOO_LARGE,
-        description: `Maximum file size is ${megabytes(maxBytes)}MB`,
+        title: t`File too large`,
+        description: t`Maximum file size is ${limit}MB`,
         variant: 'destructive',
       });
-      setRefused(
-        `${file.name} is ${megabytes(file.size)} MB; files can be at most ${megabytes(maxBytes)} MB. Pick a smaller file.`,
-      );
+      setRefused(t`${name} is ${size} MB; files can be at most ${limit} MB. Pick a smaller file.`);
       forget();
       return;
     }
@@ -68,14 +72,15 @@ export function useFileUpload(
     try {
       const file = await uploadFile(picked);
       progress.complete();
-      toast({ title: 'Upload successful', description: `${picked.name} is ready to use` });
+      const name = picked.name;
+      toast({ title: t`Upload successful`, description: t`${name} is ready to use` });
       forget();
       return file;
     } catch (err) {
       progress.reset();
       toast({
-        title: 'Upload failed',
-        description: errorMessage(err, 'Something went wrong'),
+        title: t`Upload failed`,
+        description: errorMessage(err, t`Something went wrong`),
         variant: 'destructive',
       });
       return null;

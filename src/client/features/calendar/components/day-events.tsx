@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
 import { type CalendarEvent, EVENT_STYLES } from '../lib/calendar-events.ts';
@@ -16,7 +16,12 @@ export function DayEvents({
   label?: string;
   onSelect?: (event: CalendarEvent) => void;
 }) {
-  if (events.length === 0) return <p className="text-sm text-muted-foreground">No events scheduled</p>;
+  if (events.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No events scheduled</Trans>
+      </p>
+    );
   return (
     <ul className="space-y-2" aria-label={label}>
       {events.map((e) => {
@@ -26,7 +31,7 @@ export function DayEvents({
             <button
               type="button"
               onClick={() => onSelect(e)}
-              className={cn(box, 'w-full text-left')}
+              className={cn(box, 'w-full text-start')}
               dir="auto"
             >
               <span className="block font-medium">{e.title}</span>
@@ -47,9 +52,13 @@ export function DayEvents({
 }
 
 /** What the event is, and a scheduled share's time. */
-const EventDetail = ({ event }: { event: CalendarEvent }) => (
-  <span className="block text-xs" dir="auto">
-    {event.detail}
-    {event.type === 'scheduled' && ` at ${format(event.date, 'h:mm a')}`}
-  </span>
-);
+function EventDetail({ event }: { event: CalendarEvent }) {
+  const { t, i18n } = useLingui();
+  const detail = event.detail;
+  const time = i18n.date(event.date, { hour: 'numeric', minute: '2-digit' });
+  return (
+    <span className="block text-xs" dir="auto">
+      {event.type === 'scheduled' ? t`${detail} at ${time}` : detail}
+    </span>
+  );
+}

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   eachDayOfInterval,
   endOfMonth,
@@ -12,8 +13,6 @@ import {
 import { CALENDAR_CELL_MAX_ENTRIES } from '#shared/constants.ts';
 import { cn } from '#client/lib/utils.ts';
 import { type CalendarEvent, EVENT_STYLES, eventsOn } from '../lib/calendar-events.ts';
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /**
  * A month as a table of weeks; each day lists 2 entries, then '+N more'. On a phone
@@ -39,14 +38,17 @@ export function MonthGrid({
   });
   const weeks: Date[][] = [];
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
+  const { i18n } = useLingui();
+  // The columns' names from the first week's own days, in the reader's language.
+  const weekdays = weeks[0].map((d) => i18n.date(d, { weekday: 'short' }));
 
   return (
     <div>
       <table className="w-full table-fixed border-collapse text-sm">
-        <caption className="sr-only">{format(month, 'MMMM yyyy')}</caption>
+        <caption className="sr-only">{i18n.date(month, { month: 'long', year: 'numeric' })}</caption>
         <thead>
           <tr>
-            {WEEKDAYS.map((d) => (
+            {weekdays.map((d) => (
               <th
                 key={d}
                 scope="col"
@@ -81,7 +83,12 @@ export function MonthGrid({
                       <button
                         type="button"
                         onClick={() => onSelectDay(day)}
-                        aria-label={format(day, 'EEEE, MMMM d, yyyy')}
+                        aria-label={i18n.date(day, {
+                          weekday: 'long',
+                          month: 'long',
+                          day: 'numeric',
+                          year: 'numeric',
+                        })}
                         aria-pressed={selected}
                         className={cn(
                           'flex size-7 items-center justify-center rounded-full text-xs hover:bg-muted',
@@ -89,7 +96,7 @@ export function MonthGrid({
                             'bg-primary font-semibold text-primary-foreground hover:bg-indigo-700',
                         )}
                       >
-                        {format(day, 'd')}
+                        {i18n.number(day.getDate())}
                       </button>
                     ) : (
                       <span
@@ -98,7 +105,7 @@ export function MonthGrid({
                           isToday(day) && 'bg-primary font-semibold text-primary-foreground',
                         )}
                       >
-                        {format(day, 'd')}
+                        {i18n.number(day.getDate())}
                       </span>
                     )}
                     <ul className="mt-1 hidden space-y-1 sm:block">
@@ -109,7 +116,9 @@ export function MonthGrid({
                       ))}
                     </ul>
                     {more > 0 && (
-                      <p className="mt-1 hidden px-1 text-xs text-muted-foreground sm:block">+{more} more</p>
+                      <p className="mt-1 hidden px-1 text-xs text-muted-foreground sm:block">
+                        <Trans>+{more} more</Trans>
+                      </p>
                     )}
                     {dayEvents.length > 0 && <EventDots events={dayEvents} />}
                   </td>
@@ -125,13 +134,14 @@ export function MonthGrid({
 
 /** A phone's day cell: one dot per entry (at most 3), the count for screen readers. */
 function EventDots({ events }: { events: CalendarEvent[] }) {
+  const count = events.length;
   return (
     <p className="mt-1 flex flex-wrap justify-center gap-0.5 sm:hidden">
       {events.slice(0, 3).map((e) => (
         <span key={e.key} aria-hidden className={cn('size-1.5 rounded-full', DOT_STYLES[e.type])} />
       ))}
       <span className="sr-only">
-        {events.length} {events.length === 1 ? 'entry' : 'entries'}
+        <Plural value={count} one="# entry" other="# entries" />
       </span>
     </p>
   );
@@ -156,7 +166,7 @@ function EventChip({ event, onSelect }: { event: CalendarEvent; onSelect?: (e: C
       type="button"
       onClick={() => onSelect(event)}
       {...chip}
-      className={cn(chip.className, 'w-full text-left')}
+      className={cn(chip.className, 'w-full text-start')}
     />
   ) : (
     <span {...chip} />

@@ -1,4 +1,5 @@
-import { addMonths, format, subMonths } from 'date-fns';
+import { useLingui } from '@lingui/react/macro';
+import { addMonths, subMonths } from 'date-fns';
 import { RangeNav } from './range-nav.tsx';
 
 /** The month's name with previous / next month and Today buttons. */
@@ -11,9 +12,10 @@ export function MonthNav({
   onMonthChange: (month: Date) => void;
   onToday: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <RangeNav
-      title={format(month, 'MMMM yyyy')}
+      title={i18n.date(month, { month: 'long', year: 'numeric' })}
       unit="month"
       onPrevious={() => onMonthChange(subMonths(month, 1))}
       onNext={() => onMonthChange(addMonths(month, 1))}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 
@@ -10,26 +11,33 @@ export function RangeNav({
   onToday,
 }: {
   title: string;
-  /** 'month', 'week' or 'day': names the buttons ("Previous week"). */
-  unit: string;
+  /** Names the buttons ("Previous week"). */
+  unit: 'month' | 'week' | 'day';
   onPrevious: () => void;
   onNext: () => void;
   onToday: () => void;
 }) {
+  const { t } = useLingui();
+  const [previous, next] =
+    unit === 'month'
+      ? [t`Previous month`, t`Next month`]
+      : unit === 'week'
+        ? [t`Previous week`, t`Next week`]
+        : [t`Previous day`, t`Next day`];
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <h2 className="text-lg font-semibold" aria-live="polite">
         {title}
       </h2>
       <div className="flex items-center gap-1">
-        <Button size="icon" variant="outline" aria-label={`Previous ${unit}`} onClick={onPrevious}>
-          <ChevronLeftIcon aria-hidden />
+        <Button size="icon" variant="outline" aria-label={previous} onClick={onPrevious}>
+          <ChevronLeftIcon aria-hidden className="rtl:-scale-x-100" />
         </Button>
         <Button size="sm" variant="outline" onClick={onToday}>
-          Today
+          <Trans>Today</Trans>
         </Button>
-        <Button size="icon" variant="outline" aria-label={`Next ${unit}`} onClick={onNext}>
-          <ChevronRightIcon aria-hidden />
+        <Button size="icon" variant="outline" aria-label={next} onClick={onNext}>
+          <ChevronRightIcon aria-hidden className="rtl:-scale-x-100" />
         </Button>
       </div>
     </div>

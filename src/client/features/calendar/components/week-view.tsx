@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { eachDayOfInterval, endOfWeek, format, isSameDay, isToday, startOfWeek } from 'date-fns';
 import { cn } from '#client/lib/utils.ts';
 import { type CalendarEvent, eventsOn } from '../lib/calendar-events.ts';
@@ -16,11 +17,14 @@ export function WeekView({
   events: CalendarEvent[];
   onSelectDay: (day: Date) => void;
 }) {
+  const { t, i18n } = useLingui();
   const days = eachDayOfInterval({ start: startOfWeek(day), end: endOfWeek(day) });
+  const first = i18n.date(days[0], { dateStyle: 'long' });
   return (
-    <ol className="grid gap-2 lg:grid-cols-7" aria-label={`Week of ${format(days[0], 'MMMM d, yyyy')}`}>
+    <ol className="grid gap-2 lg:grid-cols-7" aria-label={t`Week of ${first}`}>
       {days.map((d) => {
         const selected = isSameDay(d, day);
+        const date = i18n.date(d, { weekday: 'long', month: 'long', day: 'numeric' });
         return (
           <li
             key={d.toISOString()}
@@ -36,13 +40,13 @@ export function WeekView({
                 onClick={() => onSelectDay(d)}
                 aria-pressed={selected}
                 aria-current={isToday(d) ? 'date' : undefined}
-                className="w-full rounded px-1 text-left text-sm font-semibold hover:bg-muted"
+                className="w-full rounded px-1 text-start text-sm font-semibold hover:bg-muted"
               >
-                {format(d, 'EEE d')}
-                <span className="sr-only">{format(d, ', MMMM yyyy')}</span>
+                {i18n.date(d, { weekday: 'short' })} {i18n.number(d.getDate())}
+                <span className="sr-only">, {i18n.date(d, { month: 'long', year: 'numeric' })}</span>
               </button>
             </h3>
-            <DayEvents events={eventsOn(events, d)} label={`Events on ${format(d, 'EEEE, MMMM d')}`} />
+            <DayEvents events={eventsOn(events, d)} label={t`Events on ${date}`} />
           </li>
         );
       })}

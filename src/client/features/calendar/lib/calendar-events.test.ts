@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduledShareItem } from '#shared/schemas/shares.ts';
 import { buildCalendarEvents } from './calendar-events.ts';
+
+// English, the source language: the messages' own words, with no catalog loaded.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('calendar entries of scheduled shares', () => {
   it('name the platform as the product shows it, not by its id', () => {

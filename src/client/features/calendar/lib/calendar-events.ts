@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { isSameDay, parseISO } from 'date-fns';
 import { platformName } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
@@ -31,7 +33,10 @@ const entry = (
   what: Pick<CalendarEvent, 'title' | 'campaignId' | 'assetId' | 'detail'>,
 ): CalendarEvent => ({ key: `${type}-${id}`, type, date: parseISO(at), ...what });
 
-/** Calendar entries from campaign and asset creation dates, plus scheduled shares when given. */
+/**
+ * Calendar entries from campaign and asset creation dates, plus scheduled shares when
+ * given; their words in the language active when it is called.
+ */
 export function buildCalendarEvents(
   campaigns: Campaign[] = [],
   assets: Asset[] = [],
@@ -40,24 +45,37 @@ export function buildCalendarEvents(
   const campaignNames = new Map(campaigns.map((c) => [c.id, c.name]));
   const events = [
     ...campaigns.map((c) =>
-      entry('campaign', c.id, c.createdAt, { title: c.name, campaignId: c.id, detail: 'Campaign created' }),
+      entry('campaign', c.id, c.createdAt, {
+        title: c.name,
+        campaignId: c.id,
+        detail: i18n._(msg`Campaign created`),
+      }),
     ),
-    ...assets.map((a) =>
-      entry('asset', a.id, a.createdAt, {
+    ...assets.map((a) => {
+      const campaign = campaignNames.get(a.campaignId);
+      return entry('asset', a.id, a.createdAt, {
         title: a.title,
         campaignId: a.campaignId,
         assetId: a.id,
-        detail: `Asset added to ${campaignNames.get(a.campaignId) ?? 'a campaign'}`,
-      }),
-    ),
-    ...scheduled.map((s) =>
-      entry('scheduled', s.id, s.scheduledFor, {
+        detail:
+          campaign === undefined
+            ? i18n._(msg`Asset added to a campaign`)
+            : i18n._(msg`Asset added to ${campaign}`),
+      });
+    }),
+    ...scheduled.map((s) => {
+      const campaign = s.campaignName;
+      const platform = platformName(s.platform);
+      return entry('scheduled', s.id, s.scheduledFor, {
         title: s.assetTitle,
         campaignId: s.campaignId,
         assetId: s.assetId,
-        detail: `Scheduled share (${s.platform === 'all' ? 'all platforms' : platformName(s.platform)}) for ${s.campaignName}`,
-      }),
-    ),
+        detail:
+          s.platform === 'all'
+            ? i18n._(msg`Scheduled share (all platforms) for ${campaign}`)
+            : i18n._(msg`Scheduled share (${platform}) for ${campaign}`),
+      });
+    }),
   ];
   return events.sort((a, b) => a.date.getTime() - b.date.getTime());
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { DescriptionField, InputField } from '#client/components/ui/form-field.tsx';
 
@@ -14,11 +15,12 @@ export function CampaignBasicsFields({
   description: UseFormRegisterReturn;
   errors: { name?: FieldError; description?: FieldError };
 }) {
+  const { t } = useLingui();
   return (
     <>
       <InputField
         id={`${uid}-name`}
-        label="Campaign name"
+        label={t`Campaign name`}
         error={errors.name?.message}
         dir="auto"
         autoComplete="off"

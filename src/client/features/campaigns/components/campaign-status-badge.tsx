@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { STATUS_LABELS, effectiveStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -16,11 +17,12 @@ export function CampaignStatusBadge({
 }: {
   campaign: Pick<Campaign, 'status' | 'startDate' | 'endDate'>;
 }) {
+  const { i18n } = useLingui();
   const status = effectiveStatus(campaign);
   if (!isCampaignStatus(status)) return <Badge variant="secondary">{status}</Badge>;
   return (
     <Badge variant={VARIANTS[status]} data-testid="campaign-status">
-      {STATUS_LABELS[status]}
+      {i18n._(STATUS_LABELS[status])}
     </Badge>
   );
 }

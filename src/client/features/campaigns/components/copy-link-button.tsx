@@ -1,10 +1,21 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { LinkIcon } from 'lucide-react';
 import { supporterUrl } from '#shared/share-links.ts';
 import { type Copier, CopyButton } from '#client/components/ui/copy-button.tsx';
 import { markFirstRun } from '#client/lib/first-run.ts';
 import type { CopyNotice } from '#client/lib/use-copied.ts';
 
-export const LINK_COPIED = { title: 'Link copied!', description: 'Supporter link copied to clipboard' };
+/** The copy's toast; its words are read when shown, in the language active then. */
+export const LINK_COPIED: CopyNotice = {
+  get title() {
+    return i18n._(msg`Link copied!`);
+  },
+  get description() {
+    return i18n._(msg`Supporter link copied to clipboard`);
+  },
+};
 
 type LinkedCampaign = { id: number; organizationId: number; status: string };
 
@@ -15,14 +26,15 @@ type LinkedCampaign = { id: number; organizationId: number; status: string };
 export function linkNotice(campaign: { status: string }): CopyNotice {
   if (campaign.status === 'draft')
     return {
-      title: 'Link copied, but not public yet',
-      description:
-        'This campaign is a draft: supporters who open the link see "Campaign Not Found" until you publish it.',
+      title: i18n._(msg`Link copied, but not public yet`),
+      description: i18n._(
+        msg`This campaign is a draft: supporters who open the link see "Campaign Not Found" until you publish it.`,
+      ),
     };
   if (campaign.status === 'archived')
     return {
-      title: 'Link copied, but the campaign is archived',
-      description: 'Supporters who open the link see "Campaign Not Found".',
+      title: i18n._(msg`Link copied, but the campaign is archived`),
+      description: i18n._(msg`Supporters who open the link see "Campaign Not Found".`),
     };
   return LINK_COPIED;
 }
@@ -53,15 +65,16 @@ export function CopyLinkButton({
   campaign: LinkedCampaign;
   copier?: Copier;
 } & Omit<React.ComponentProps<typeof CopyButton>, 'value' | 'label' | 'notice' | 'copier' | 'onCopied'>) {
+  const { t } = useLingui();
   return (
     <CopyButton
       {...props}
       value={supporterUrl(window.location.origin, campaign.id)}
-      label="Copy Share Link"
+      label={t`Copy Share Link`}
       icon={LinkIcon}
       notice={linkNotice(campaign)}
       copier={copier}
-      tooltip="Link copied to clipboard!"
+      tooltip={t`Link copied to clipboard!`}
       onCopied={() => markFirstRun(campaign.organizationId, 'linkCopied')}
     />
   );

@@ -1,6 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon } from 'lucide-react';
 import { useId } from 'react';
-import { MISSING_ORG_MESSAGE } from '#shared/errors.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -26,17 +26,18 @@ export function CreateCampaignDialog({
   /** The button that opens it ('New Campaign' unless given). */
   trigger?: React.ReactElement;
 }) {
+  const { t } = useLingui();
   return (
     <FormDialog
       trigger={
         trigger ?? (
           <Button>
-            <PlusIcon aria-hidden /> New Campaign
+            <PlusIcon aria-hidden /> <Trans>New Campaign</Trans>
           </Button>
         )
       }
-      title="Create a new campaign"
-      description="Give your campaign a name. It starts as a draft that only your team sees: add an asset, then publish it."
+      title={t`Create a new campaign`}
+      description={t`Give your campaign a name. It starts as a draft that only your team sees: add an asset, then publish it.`}
     >
       {(close) => (
         <CreateCampaignForm
@@ -58,6 +59,7 @@ function CreateCampaignForm({
   orgId: number | null;
   onCreated: (campaign: Campaign) => void;
 }) {
+  const { t } = useLingui();
   const uid = useId();
   const createCampaign = useCreateCampaign();
   const { register, handleSubmit, formState } = useSchemaForm(campaignFormSchema, {
@@ -71,8 +73,8 @@ function CreateCampaignForm({
   const create = (values: CampaignFormInput) => {
     if (!orgId) {
       toast({
-        title: 'Error',
-        description: MISSING_ORG_MESSAGE,
+        title: t`Error`,
+        description: t`Missing organization information. Please try logging out and back in.`,
         variant: 'destructive',
       });
       console.error('Missing organization ID for campaign creation');
@@ -81,9 +83,9 @@ function CreateCampaignForm({
     createCampaign.mutate(
       { ...values, status: 'draft', organizationId: orgId },
       toastOutcome(
-        (campaign: Campaign) => ({
-          title: 'Campaign created',
-          description: `"${campaign.name}" is a draft: add an asset, then publish it.`,
+        ({ name }: Campaign) => ({
+          title: t`Campaign created`,
+          description: t`"${name}" is a draft: add an asset, then publish it.`,
         }),
         (err) => creationFailure(err, 'campaign'),
         { onDone: onCreated },
@@ -99,8 +101,8 @@ function CreateCampaignForm({
         description={register('description')}
         errors={errors}
       />
-      <FormSubmit pending={createCampaign.isPending} pendingLabel="Creating...">
-        Create Campaign
+      <FormSubmit pending={createCampaign.isPending} pendingLabel={t`Creating...`}>
+        <Trans>Create Campaign</Trans>
       </FormSubmit>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type * as React from 'react';
 import type { FieldValues, UseFormHandleSubmit } from 'react-hook-form';
@@ -25,6 +26,7 @@ export function DraftOrLiveForm<T extends FieldValues>({
   creatingLabel: string;
   children: React.ReactNode;
 }) {
+  const { t } = useLingui();
   const [asDraft, setAsDraft] = useState(false);
   const submitAs = (status: NewCampaignStatus) =>
     handleSubmit((values) => {
@@ -36,10 +38,10 @@ export function DraftOrLiveForm<T extends FieldValues>({
       {children}
       <DialogFooter>
         <Button type="button" variant="outline" disabled={pending} onClick={submitAs('draft')}>
-          {pending && asDraft ? 'Saving...' : 'Save as draft'}
+          {pending && asDraft ? t`Saving...` : t`Save as draft`}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending && !asDraft ? creatingLabel : 'Create Campaign'}
+          {pending && !asDraft ? creatingLabel : t`Create Campaign`}
         </Button>
       </DialogFooter>
     </form>

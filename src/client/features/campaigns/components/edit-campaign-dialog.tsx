@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PencilIcon } from 'lucide-react';
 import { useId } from 'react';
 import { STATUS_LABELS, STATUS_TRANSITIONS, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
@@ -21,11 +22,12 @@ const toDateInput = (value: string | null) => (value ? value.slice(0, 10) : '');
 
 /** 'Edit campaign': name, description, dates and status, checked by the shared schema. */
 export function EditCampaignDialog({ campaign }: { campaign: Campaign }) {
+  const { t } = useLingui();
   return (
     <FormDialog
-      trigger={<IconLabelButton icon={PencilIcon} label="Edit campaign" variant="outline" />}
-      title="Edit campaign"
-      description="Changes show on the supporter page straight away."
+      trigger={<IconLabelButton icon={PencilIcon} label={t`Edit campaign`} variant="outline" />}
+      title={t`Edit campaign`}
+      description={t`Changes show on the supporter page straight away.`}
     >
       {(close) => <EditCampaignForm campaign={campaign} onDone={close} />}
     </FormDialog>
@@ -33,6 +35,7 @@ export function EditCampaignDialog({ campaign }: { campaign: Campaign }) {
 }
 
 function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: () => void }) {
+  const { t, i18n } = useLingui();
   const uid = useId();
   const update = useUpdateCampaign(campaign.id);
   const current = isCampaignStatus(campaign.status) ? campaign.status : 'active';
@@ -62,8 +65,8 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
       update,
       changes,
       {
-        success: (saved) => ({ title: 'Campaign updated', description: `"${saved.name}" has been saved.` }),
-        failTitle: 'Failed to update campaign',
+        success: ({ name }) => ({ title: t`Campaign updated`, description: t`"${name}" has been saved.` }),
+        failTitle: t`Failed to update campaign`,
       },
       onDone,
     );
@@ -84,25 +87,25 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
       />
       <SelectField
         id={ids.status}
-        label="Status"
+        label={t`Status`}
         error={errors.status?.message}
-        help={current === 'draft' ? 'A draft is seen only by your team until it is published.' : undefined}
+        help={current === 'draft' ? t`A draft is seen only by your team until it is published.` : undefined}
         {...register('status')}
       >
-        <Options items={statuses} value={(s) => s} label={(s) => STATUS_LABELS[s]} />
+        <Options items={statuses} value={(s) => s} label={(s) => i18n._(STATUS_LABELS[s])} />
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextFields
           register={register}
           errors={errors}
           fields={[
-            { name: 'startDate', id: ids.start, label: 'Start date (optional)', type: 'date' },
-            { name: 'endDate', id: ids.end, label: 'End date (optional)', type: 'date' },
+            { name: 'startDate', id: ids.start, label: t`Start date (optional)`, type: 'date' },
+            { name: 'endDate', id: ids.end, label: t`End date (optional)`, type: 'date' },
           ]}
         />
       </div>
-      <FormSubmit pending={update.isPending} pendingLabel="Saving...">
-        Save changes
+      <FormSubmit pending={update.isPending} pendingLabel={t`Saving...`}>
+        <Trans>Save changes</Trans>
       </FormSubmit>
     </form>
   );

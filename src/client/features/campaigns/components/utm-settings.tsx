@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { type Campaign, utmValueField } from '#shared/schemas/campaigns.ts';
 import { UTM_DEFAULT_MEDIUM, utmSlug, withUtm } from '#shared/utm.ts';
@@ -23,6 +24,7 @@ const problem = (value: string) => {
  * each value blank for its default. Editors change them; others read them.
  */
 export function UtmSettings({ campaign, editable }: { campaign: UtmCampaign; editable: boolean }) {
+  const { t } = useLingui();
   const ids = { enabled: useId(), medium: useId(), campaign: useId() };
   const [enabled, setEnabled] = useState(Boolean(campaign.utmEnabled));
   const [medium, setMedium] = useState(campaign.utmMedium ?? '');
@@ -33,6 +35,8 @@ export function UtmSettings({ campaign, editable }: { campaign: UtmCampaign; edi
     medium: medium.trim() || UTM_DEFAULT_MEDIUM,
     campaign: value.trim() || utmSlug(campaign.name),
   };
+  const defaultMedium = UTM_DEFAULT_MEDIUM;
+  const slug = utmSlug(campaign.name);
   const example = withUtm(`…/supporter/${campaign.id}?ref=…`, enabled ? tags : null, 'facebook');
 
   const save = (e: React.FormEvent) => {
@@ -42,21 +46,23 @@ export function UtmSettings({ campaign, editable }: { campaign: UtmCampaign; edi
       { utmEnabled: enabled, utmMedium: medium.trim() || null, utmCampaign: value.trim() || null },
       {
         onSuccess: () =>
-          toast({ title: 'UTM tags saved', description: 'New shares carry them from now on.' }),
-        onError: (err) => toastError('UTM tags not saved', err, 'Please try again.'),
+          toast({ title: t`UTM tags saved`, description: t`New shares carry them from now on.` }),
+        onError: (err) => toastError(t`UTM tags not saved`, err, t`Please try again.`),
       },
     );
   };
 
   return (
     <SectionCard
-      title="UTM tags"
-      description="Added to every link supporters share, so your website's analytics can tell where visits came from: utm_source is the platform, then the medium and campaign below."
+      title={t`UTM tags`}
+      description={t`Added to every link supporters share, so your website's analytics can tell where visits came from: utm_source is the platform, then the medium and campaign below.`}
     >
-      <form onSubmit={save} noValidate className="space-y-4" aria-label="UTM tags">
+      <form onSubmit={save} noValidate className="space-y-4" aria-label={t`UTM tags`}>
         <div className="flex items-center gap-2">
           <Checkbox id={ids.enabled} checked={enabled} onCheckedChange={setEnabled} disabled={!editable} />
-          <Label htmlFor={ids.enabled}>Add UTM tags to shared links</Label>
+          <Label htmlFor={ids.enabled}>
+            <Trans>Add UTM tags to shared links</Trans>
+          </Label>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
@@ -65,7 +71,7 @@ export function UtmSettings({ campaign, editable }: { campaign: UtmCampaign; edi
             value={medium}
             placeholder={UTM_DEFAULT_MEDIUM}
             error={errors.medium}
-            help={`Blank: ${UTM_DEFAULT_MEDIUM}`}
+            help={t`Blank: ${defaultMedium}`}
             disabled={!editable || !enabled}
             onChange={(e) => setMedium(e.target.value)}
           />
@@ -75,17 +81,19 @@ export function UtmSettings({ campaign, editable }: { campaign: UtmCampaign; edi
             value={value}
             placeholder={utmSlug(campaign.name)}
             error={errors.campaign}
-            help={`Blank: ${utmSlug(campaign.name)}, from the campaign name`}
+            help={t`Blank: ${slug}, from the campaign name`}
             disabled={!editable || !enabled}
             onChange={(e) => setValue(e.target.value)}
           />
         </div>
         <p className="break-all text-xs text-muted-foreground">
-          A link shared on Facebook: <code>{example}</code>
+          <Trans>
+            A link shared on Facebook: <code dir="ltr">{example}</code>
+          </Trans>
         </p>
         {editable && (
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save UTM tags'}
+            {update.isPending ? t`Saving...` : t`Save UTM tags`}
           </Button>
         )}
       </form>

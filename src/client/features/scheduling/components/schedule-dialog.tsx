@@ -10,6 +10,7 @@ import type { DefaultValues, FieldErrors } from 'react-hook-form';
 import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
 import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
+import type { Locale } from '#shared/locales.ts';
 import {
   type ScheduleShareFormInput,
   type ScheduleShareFormValues,
@@ -51,6 +52,8 @@ export interface ScheduleDialogProps {
   campaign: Pick<Campaign, 'id' | 'name' | 'description' | 'organizationId'> & {
     /** The UTM tags of its tracked links (utm_source is the platform chosen); none when off. */
     utm?: UtmTags | null;
+    /** The language the supporter page is in (the supporter JSON's `language`): the scheduled share keeps it. */
+    language?: Locale;
   };
   /**
    * What may be scheduled; the first is preselected. With none, staff read 'No assets
@@ -248,6 +251,7 @@ function ScheduleForm({
         ref,
         ...(previous ? { replaces: previous.id } : {}),
         ...(reminder ? { reminder } : {}),
+        ...(campaign.language ? { language: campaign.language } : {}),
       },
       {
         onSuccess: () => {

@@ -1,4 +1,5 @@
 import { type UtmTags, withUtm } from '#shared/utm.ts';
+import type { Locale } from '#shared/locales.ts';
 import { SHARE_POPUP_HEIGHT, SHARE_POPUP_WIDTH } from '#shared/constants.ts';
 import { COPY_CHANNEL, PLATFORMS, type PlatformId, type ShareChannel } from '#shared/platforms.ts';
 import type { ShareOutcome, SupporterAsset } from '#shared/schemas/shares.ts';
@@ -26,6 +27,12 @@ export interface ShareCampaign extends CampaignWords {
   organizationId: number;
   /** The UTM tags its tracked links carry (the supporter view's), none when off or unknown. */
   utm?: UtmTags | null;
+  /**
+   * The language the page is in (the supporter JSON's `language`): each logged share
+   * carries it, so the analytics count shares and click-throughs per language. None:
+   * the share is counted as language not recorded.
+   */
+  language?: Locale;
 }
 
 export interface ShareRequest {
@@ -141,6 +148,7 @@ function logOutcome(
     // Only a keyed hash of it is kept, to count identical messages for the nudge.
     ...(req.personalMessage?.trim() ? { message: req.personalMessage } : {}),
     ...(asset.variant ? { variantId: asset.variant.id } : {}),
+    ...(campaign.language ? { language: campaign.language } : {}),
     scheduledShareId: req.scheduledShareId,
   });
 }

@@ -21,6 +21,7 @@ import { PendingCountsNote } from './pending-counts-note.tsx';
 import { type Column, SortableTable } from './sortable-table.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate } from './stat-tile.tsx';
 import { VariantTests } from './variant-tests.tsx';
+import { LanguageBreakdown } from './language-breakdown.tsx';
 import { anyActivity, FIGURE_MESSAGES } from '../lib/figure-labels.ts';
 
 type ExportType = ExportQuery['type'];
@@ -382,6 +383,7 @@ function AnalyticsBody({
                 ]}
               />
             )}
+            <LanguageBreakdown languages={data.languages} />
             <CountTable
               caption={t`Top supporters`}
               note={data.topSupportersExact ? undefined : topSupportersEstimateNote(i18n)}

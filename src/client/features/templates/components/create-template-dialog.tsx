@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
@@ -16,15 +17,16 @@ import { useCreateTemplate } from '../api/create-template.ts';
 
 /** 'Create Custom Template': save one of the organisation's campaigns as a reusable template. */
 export function CreateTemplateDialog({ orgId }: { orgId: number | null }) {
+  const { t } = useLingui();
   return (
     <FormDialog
       trigger={
         <Button variant="outline">
-          <PlusIcon aria-hidden /> Create Custom Template
+          <PlusIcon aria-hidden /> <Trans>Create Custom Template</Trans>
         </Button>
       }
-      title="Create Custom Template"
-      description="Save a campaign's assets as a template your organization can start new campaigns from."
+      title={t`Create Custom Template`}
+      description={t`Save a campaign's assets as a template your organization can start new campaigns from.`}
     >
       {(close) => <CreateTemplateForm orgId={orgId} onDone={close} />}
     </FormDialog>
@@ -32,23 +34,29 @@ export function CreateTemplateDialog({ orgId }: { orgId: number | null }) {
 }
 
 function CreateTemplateForm({ orgId, onDone }: { orgId: number | null; onDone: () => void }) {
+  const { t } = useLingui();
   const campaigns = useCampaigns(orgId);
   if (orgId === null) {
     return (
-      <p className="text-sm text-muted-foreground">Create your organization first: templates belong to it.</p>
+      <p className="text-sm text-muted-foreground">
+        <Trans>Create your organization first: templates belong to it.</Trans>
+      </p>
     );
   }
-  if (campaigns.isPending) return <Spinner label="Loading campaigns" />;
-  if (campaigns.isError) return <QueryError title="Failed to fetch campaigns" query={campaigns} />;
+  if (campaigns.isPending) return <Spinner label={t`Loading campaigns`} />;
+  if (campaigns.isError) return <QueryError title={t`Failed to fetch campaigns`} query={campaigns} />;
   if (campaigns.data.length === 0) {
     return (
-      <p className="text-sm text-muted-foreground">Create a campaign first: a template is made from one.</p>
+      <p className="text-sm text-muted-foreground">
+        <Trans>Create a campaign first: a template is made from one.</Trans>
+      </p>
     );
   }
   return <TemplateFields campaigns={campaigns.data} onDone={onDone} />;
 }
 
 function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: () => void }) {
+  const { t } = useLingui();
   const uid = useId();
   const create = useCreateTemplate();
   const { register, handleSubmit, formState } = useSchemaForm(createTemplateSchema, {
@@ -63,12 +71,12 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
     create.mutate(
       values,
       toastOutcome(
-        (template: Template) => ({
-          title: 'Template saved',
-          description: `"${template.name}" is listed under My Templates`,
+        ({ name }: Template) => ({
+          title: t`Template saved`,
+          description: t`"${name}" is listed under My Templates`,
         }),
-        'Could not save the template',
-        { fallback: 'An unknown error occurred', onDone },
+        t`Could not save the template`,
+        { fallback: t`An unknown error occurred`, onDone },
       ),
     ),
   );
@@ -77,8 +85,8 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <SelectField
         id={campaignId}
-        label="Campaign"
-        error={errors.campaignId ? 'Please choose a campaign' : undefined}
+        label={t`Campaign`}
+        error={errors.campaignId ? t`Please choose a campaign` : undefined}
         {...register('campaignId', { valueAsNumber: true })}
       >
         <Options items={campaigns} value={(c) => c.id} label={(c) => c.name} />
@@ -86,12 +94,12 @@ function TemplateFields({ campaigns, onDone }: { campaigns: Campaign[]; onDone: 
       <NameAndDescriptionFields
         uid={uid}
         name="name"
-        label="Template name"
+        label={t`Template name`}
         register={register}
         errors={errors}
       />
-      <FormSubmit pending={create.isPending} pendingLabel="Saving...">
-        Save Template
+      <FormSubmit pending={create.isPending} pendingLabel={t`Saving...`}>
+        <Trans>Save Template</Trans>
       </FormSubmit>
     </form>
   );

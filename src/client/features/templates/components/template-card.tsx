@@ -1,3 +1,4 @@
+import { Plural, useLingui } from '@lingui/react/macro';
 import type { Template } from '#shared/schemas/templates.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '#client/components/ui/card.tsx';
@@ -15,6 +16,9 @@ export function TemplateCard({
   disabled: boolean;
   onUse: () => void;
 }) {
+  const { t } = useLingui();
+  const name = template.name;
+  const count = template.assets.length;
   return (
     <Card className="flex flex-col" data-testid="template-card">
       <CardHeader>
@@ -25,19 +29,19 @@ export function TemplateCard({
       </CardHeader>
       <CardContent className="flex-1">
         <p className="mb-1 text-xs font-medium uppercase text-muted-foreground">
-          {template.assets.length} starter {template.assets.length === 1 ? 'asset' : 'assets'}
+          <Plural value={count} one="# starter asset" other="# starter assets" />
         </p>
         <StarterAssetList assets={template.assets} />
       </CardContent>
       <CardFooter>
-        <RoleLocked needs="editor" className="w-full" label="Use this template">
+        <RoleLocked needs="editor" className="w-full" label={t`Use this template`}>
           <Button
             className="w-full"
             onClick={onUse}
             disabled={disabled}
-            aria-label={busy ? undefined : `Use this template: ${template.name}`}
+            aria-label={busy ? undefined : t`Use this template: ${name}`}
           >
-            {busy ? 'Creating campaign...' : 'Use this template'}
+            {busy ? t`Creating campaign...` : t`Use this template`}
           </Button>
         </RoleLocked>
       </CardFooter>

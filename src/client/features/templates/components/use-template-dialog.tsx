@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { type Template, useTemplateFormSchema } from '#shared/schemas/templates.ts';
 import { TitledDialog } from '#client/components/ui/dialog.tsx';
@@ -21,7 +22,10 @@ export function UseTemplateDialog({
   onConfirm: (input: { name: string; status: NewCampaignStatus }) => void;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const uid = useId();
+  const name = template.name;
+  const count = template.assets.length;
   const nameId = `${uid}-name`;
   const { register, handleSubmit, formState } = useSchemaForm(useTemplateFormSchema, { name: template.name });
 
@@ -29,23 +33,24 @@ export function UseTemplateDialog({
     <TitledDialog
       open
       onOpenChange={(open) => !pending && onOpenChange(open)}
-      title={`Use the ${template.name} template`}
+      title={t`Use the ${name} template`}
       description={
-        <>
-          Name your campaign. It starts with these {template.assets.length} starter{' '}
-          {template.assets.length === 1 ? 'asset' : 'assets'}, which you can edit afterwards.
-        </>
+        <Plural
+          value={count}
+          one="Name your campaign. It starts with these # starter asset, which you can edit afterwards."
+          other="Name your campaign. It starts with these # starter assets, which you can edit afterwards."
+        />
       }
     >
       <DraftOrLiveForm
         handleSubmit={handleSubmit}
         onValid={({ name }, status) => onConfirm({ name, status })}
         pending={pending}
-        creatingLabel="Creating campaign..."
+        creatingLabel={t`Creating campaign...`}
       >
         <InputField
           id={nameId}
-          label="Campaign name"
+          label={t`Campaign name`}
           error={formState.errors.name?.message}
           dir="auto"
           autoComplete="off"
@@ -53,7 +58,7 @@ export function UseTemplateDialog({
         />
         <section aria-labelledby={`${uid}-starters`} className="space-y-2">
           <h3 id={`${uid}-starters`} className="text-sm font-semibold">
-            Starter assets
+            <Trans>Starter assets</Trans>
           </h3>
           <StarterAssetList assets={template.assets} detailed />
         </section>
