@@ -26,6 +26,16 @@ export const LOCALE_INFO: Readonly<Record<Locale, LocaleInfo>> = {
   ar: { englishName: 'Arabic', nativeName: 'العربية', dir: 'rtl' },
 };
 
+/** The rules that may choose a request's language, in the order they are tried (src/server/lib/language.ts). */
+export const LANGUAGE_SOURCES = [
+  'explicit',
+  'query',
+  'accept-language',
+  'campaign-default',
+  'organization-default',
+  'fallback',
+] as const;
+
 /** The cookie that remembers a supporter's explicit choice of language. */
 export const LANGUAGE_COOKIE = 'rally_lang';
 /** The query parameter of a link in a given language (`?lang=es`). */

@@ -51,6 +51,8 @@ export interface ShareableAsset {
   shareText?: string | null;
   /** Public too: the words of an image or video without a caption. */
   description?: string | null;
+  /** What an image shows (its alt text); absent or blank: the description serves. */
+  altText?: string | null;
   /** The share-text variant this visitor is shown (A/B texts), when the asset has variants. */
   variant?: { text: string } | null;
 }
@@ -251,7 +253,10 @@ export function campaignLinkPreview(input: LinkPreviewInput, origin: string): Li
       : undefined
     : input.assets.find((a) => a.type === 'image');
   const image = picture
-    ? { src: picture.content, alt: picture.description?.trim() || assetHeadline(picture, campaign) }
+    ? {
+        src: picture.content,
+        alt: picture.altText?.trim() || picture.description?.trim() || assetHeadline(picture, campaign),
+      }
     : organization?.logoUrl
       ? { src: organization.logoUrl, alt: `${organization.name} logo` }
       : undefined;

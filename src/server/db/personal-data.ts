@@ -437,6 +437,8 @@ export const PERSONAL_DATA: Registry = {
   // Staff accounts.
   users: {
     ...none('id passwordHash role organizationId createdAt updatedAt joinedAt isOperator'),
+    // The interface language a member picked: one of six locales, shared by everyone who picked it.
+    ...none('language'),
     username: p(
       'staff',
       'username',
@@ -521,7 +523,7 @@ export const PERSONAL_DATA: Registry = {
   },
   organizations: {
     ...none('id name username usernameKey description createdAt suspendedAt suspendedReason'),
-    ...none('personalDataMonths personalDataStrippedTo auditMonths'),
+    ...none('personalDataMonths personalDataStrippedTo auditMonths defaultLanguage'),
     creatorId: p('staff', 'userId', 'organization', 'keep', 'The member who created it', 'Operators'),
     suspendedBy: p('staff', 'userId', 'instanceAudit', 'null', 'The operator who suspended it', 'Operators'),
   },
@@ -585,12 +587,14 @@ export const PERSONAL_DATA: Registry = {
   },
 
   // No personal data.
-  campaigns: none(
-    'id name description status organizationId startDate endDate createdAt utmEnabled utmMedium utmCampaign',
-  ),
-  assets: none(
-    'id title description type content campaignId organizationId position createdAt deletedAt shareText',
-  ),
+  campaigns: {
+    ...none('id name description status organizationId startDate endDate createdAt utmEnabled utmMedium'),
+    ...none('utmCampaign defaultLanguage languages'),
+  },
+  assets: {
+    ...none('id title description type content campaignId organizationId position createdAt deletedAt'),
+    ...none('shareText altText translations'),
+  },
   assetVariants: none('id assetId organizationId text position createdAt deletedAt'),
   templates: none('id organizationId name description category assets sourceCampaignId createdAt'),
   appSecrets: none('name value'),

@@ -31,6 +31,8 @@ export interface UsersTable {
    * tested for truth on reading. An instance role, apart from the organisation's `role`.
    */
   isOperator: ColumnType<boolean | number, number | undefined, number>;
+  /** The member's profile language (a locale); null: negotiated from their browser (migration 0042). */
+  language: NullByDefault<string>;
 }
 
 export interface OrganizationsTable {
@@ -54,6 +56,8 @@ export interface OrganizationsTable {
   personalDataStrippedTo: NullByDefault<string>;
   /** Months the audit log keeps a former member's personal fields (migration 0039). */
   auditMonths: Generated<number>;
+  /** The language of what belongs to no campaign (migration 0042). */
+  defaultLanguage: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -85,6 +89,10 @@ export interface CampaignsTable {
   /** utm_medium and utm_campaign as staff set them; null is the default (`social`, the name's slug). */
   utmMedium: NullByDefault<string>;
   utmCampaign: NullByDefault<string>;
+  /** The locale it is shown in unless a supporter's language says otherwise (migration 0042). */
+  defaultLanguage: Generated<string>;
+  /** The locales it offers, as a JSON array in menu order (`["en","es"]`); read with campaignLanguages. */
+  languages: Generated<string>;
 }
 
 export interface AssetsTable {
@@ -102,6 +110,10 @@ export interface AssetsTable {
   deletedAt: NullByDefault<string>;
   /** The caption supporters share for an image or video asset; null falls back to the description (assetShareText). */
   shareText: NullByDefault<string>;
+  /** The image's alt text; null: the description serves (migration 0042). */
+  altText: NullByDefault<string>;
+  /** Its words in other languages, a JSON object keyed by locale (`{"es":{"shareText":"..."}}`); null: none. */
+  translations: NullByDefault<string>;
 }
 
 export interface SharesTable {

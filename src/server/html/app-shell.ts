@@ -20,6 +20,10 @@ export interface PageMeta {
   data?: { id: string; json: string };
   /** The page's first paint: HTML inside the root element, shown until the app replaces it. */
   body?: string;
+  /** Meta tags a page repeats (`og:locale:alternate`), after `meta`: [property/name, content]. */
+  repeatedMeta?: [string, string][];
+  /** `<link rel="alternate" hreflang href>`: the page in each of its languages. */
+  alternates?: { hreflang: string; href: string }[];
   /** The page's language (`<html lang dir>`), which the client's catalogs follow; English when absent. */
   locale?: ShellLocale;
 }
@@ -163,12 +167,20 @@ export class AppShell {
       !page.title && !page.meta && !page.preloads && !page.data && !page.routes && !page.body && !page.locale;
     if (plain && this.defaultHtml) return this.defaultHtml;
     const title = `<title>${escapeHtml(page.title ?? 'Rally')}</title>`;
-    const tags = Object.entries(page.meta ?? {})
-      .map(([key, content]) => {
-        const attr = key.startsWith('og:') ? 'property' : 'name';
-        return `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
-      })
+    const metaTag = ([key, content]: [string, string]) => {
+      const attr = key.startsWith('og:') ? 'property' : 'name';
+      return `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
+    };
+    let tags = Object.entries(page.meta ?? {})
+      .map(metaTag)
       .join('');
+    if (page.repeatedMeta) tags += page.repeatedMeta.map(metaTag).join('');
+    if (page.alternates)
+      tags += page.alternates
+        .map(
+          (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}" />`,
+        )
+        .join('');
     const preloads = (page.preloads ?? [])
       .map(
         (p) =>

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { type Audit, auditedTransaction } from './audit.ts';
 import type { SupporterCacheInvalidator } from './supporter-cache-invalidator.ts';
 import { badRequest, notFound } from './errors.ts';
-import { CAMPAIGN_NOT_FOUND } from './own-campaign.ts';
+import { CAMPAIGN_NOT_FOUND, toCampaign } from './own-campaign.ts';
 
 // Every write to a campaign or its assets has the same frame: one transaction with
 // its audit entries, and once committed, the supporter cache told which campaign
@@ -38,7 +38,9 @@ export async function lockOwnCampaign(
     .where('organizationId', '=', orgId)
     .executeTakeFirst();
   if (Number(touched.numUpdatedRows) === 0) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-  return trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow();
+  return toCampaign(
+    await trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow(),
+  );
 }
 
 export interface CampaignWriteContext {

@@ -8,19 +8,14 @@ import {
   isLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_QUERY,
+  type LANGUAGE_SOURCES,
   LOCALES,
   type Locale,
   matchLocale,
 } from '#shared/locales.ts';
 
 /** The rule that chose the language, in the order they are tried. */
-export type LanguageSource =
-  | 'explicit'
-  | 'query'
-  | 'accept-language'
-  | 'campaign-default'
-  | 'organization-default'
-  | 'fallback';
+export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
 
 export interface LanguageInputs {
   /** The explicit choice: the `rally_lang` cookie, or a member's profile language. */

@@ -1,10 +1,27 @@
 import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { storedLanguages, storedLocale } from '#shared/schemas/languages.ts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/client.ts';
+import type { CampaignsTable } from '../db/schema.ts';
 import { notFound } from './errors.ts';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
+
+/**
+ * A campaign row as the API has it: its languages read from their JSON column, the
+ * default always among them (a row written before a language was dropped stays readable).
+ */
+export function toCampaign(row: Selectable<CampaignsTable>): Campaign {
+  const defaultLanguage = storedLocale(row.defaultLanguage);
+  const languages = storedLanguages(row.languages);
+  return {
+    ...row,
+    defaultLanguage,
+    languages: languages.includes(defaultLanguage) ? languages : [defaultLanguage, ...languages],
+  };
+}
 
 /**
  * The campaign when it belongs to the organisation; 404 otherwise, so that another
@@ -22,5 +39,5 @@ export async function getOwnCampaign(opts: {
     .where('organizationId', '=', opts.orgId)
     .executeTakeFirst();
   if (!campaign) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-  return campaign;
+  return toCampaign(campaign);
 }

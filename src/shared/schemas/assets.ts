@@ -16,6 +16,7 @@ import {
   trimmedText,
 } from './common.ts';
 import { videoSiteOf } from '../video-sites.ts';
+import { altTextField, translationsField, translationsSchema } from './languages.ts';
 
 export const assetTypeField = z.enum(ASSET_TYPES, { error: 'Type must be image, video or text' });
 
@@ -90,6 +91,13 @@ const assetFields = {
   content: assetContentField,
   shareText: assetShareTextField.optional(),
   variants: variantsField.optional(),
+  /** What an image shows (its alt text); absent or blank: the description serves. */
+  altText: altTextField.optional(),
+  /**
+   * Its words in the campaign's other languages (docs/api.md "Languages"), keyed by
+   * locale; on an edit each language named is replaced, the others are kept.
+   */
+  translations: translationsField.optional(),
 };
 
 /** The media rule on a whole asset, reported on `content`. */
@@ -115,7 +123,11 @@ export type CreateAssetInput = z.infer<typeof createAssetSchema>;
 export const updateAssetSchema = z
   .strictObject(assetFields)
   .partial()
-  .extend({ description: descriptionField.nullish(), shareText: assetShareTextField.nullish() })
+  .extend({
+    description: descriptionField.nullish(),
+    shareText: assetShareTextField.nullish(),
+    altText: altTextField.nullish(),
+  })
   .refine(...atLeastOneField);
 export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
 
@@ -145,6 +157,8 @@ export const assetSchema = z.object({
   organizationId: idField,
   /** The caption supporters share with an image or video; null falls back to the description (assetShareText). */
   shareText: z.string().nullable(),
+  /** The image's alt text; null: the description serves. */
+  altText: z.string().nullable(),
   /** Display order within the campaign (ties broken by id). */
   position: z.number().int(),
   createdAt: timestampField,
@@ -152,6 +166,13 @@ export const assetSchema = z.object({
   variants: z.array(assetVariantSchema).optional(),
   /** The supporter view: the one variant this visitor is shown (sticky), null when the asset has none. */
   variant: assetVariantSchema.nullable().optional(),
+  /** Staff reads: its words in other languages, keyed by locale (kept for a dropped language too). */
+  translations: translationsSchema.optional(),
+  /**
+   * GET /api/campaigns/:id: per language the campaign offers besides its default, the
+   * fields given in the default language that have no translation (`{ es: ['shareText'] }`).
+   */
+  missingTranslations: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type Asset = z.infer<typeof assetSchema>;
 

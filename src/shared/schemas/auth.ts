@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeField } from './languages.ts';
 import { idField, timestampField, trimmedText } from './common.ts';
 import { registrationPolicySchema } from './instance-settings.ts';
 import { usernameProblem } from '../username.ts';
@@ -76,6 +77,13 @@ export const profileSchema = z.strictObject({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
+/**
+ * PUT /api/user/profile: the profile form's fields, and `language`, the workspace's and
+ * staff mails' language (docs/api.md "Languages"; null: negotiated from the browser).
+ */
+export const profileUpdateBodySchema = profileSchema.extend({ language: localeField.nullable().optional() });
+export type ProfileUpdateInput = z.infer<typeof profileUpdateBodySchema>;
+
 export const passwordChangeFormSchema = z
   .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
@@ -94,6 +102,8 @@ export const publicUserSchema = z.object({
   phone: z.string().nullable(),
   /** Null until the user creates their organisation (onboarding). */
   organizationId: idField.nullable(),
+  /** Their profile language (a locale); null: negotiated from their browser. */
+  language: z.string().nullable().optional(),
   createdAt: timestampField,
   updatedAt: timestampField,
   /** An operator of the instance (its Instance area): apart from the organisation's `role`. */

@@ -3,6 +3,7 @@ import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
 import { CAMPAIGN_STATUSES, CREATE_STATUSES } from '../campaign-lifecycle.ts';
 import { UTM_VALUE, UTM_VALUE_MAX, UTM_VALUE_MESSAGE } from '../utm.ts';
 import { assetSchema } from './assets.ts';
+import { DEFAULT_NOT_OFFERED, languagesField, localeField } from './languages.ts';
 import {
   atLeastOneField,
   descriptionField,
@@ -22,16 +23,27 @@ export const campaignStatusField = z.enum(CAMPAIGN_STATUSES, {
   error: `Status must be one of ${CAMPAIGN_STATUSES.join(', ')}`,
 });
 
-export const createCampaignSchema = z.strictObject({
-  name: campaignNameField,
-  description: descriptionField.optional(),
-  /** New campaigns start live or as a draft; the other statuses are reached by editing. */
-  status: z.enum(CREATE_STATUSES, { error: 'A new campaign must be draft or active' }).default('draft'),
-  /** Optional: the server uses the caller's organisation when absent; any other is refused. */
-  organizationId: idParam.optional(),
-  startDate: isoDate.nullish(),
-  endDate: isoDate.nullish(),
-});
+/** When both are given, the default must be one of the languages (the server checks a lone one against the stored other). */
+function defaultAmongLanguages(v: { defaultLanguage?: string | null; languages?: readonly string[] | null }) {
+  return !v.defaultLanguage || !v.languages || v.languages.includes(v.defaultLanguage);
+}
+
+export const createCampaignSchema = z
+  .strictObject({
+    name: campaignNameField,
+    description: descriptionField.optional(),
+    /** New campaigns start live or as a draft; the other statuses are reached by editing. */
+    status: z.enum(CREATE_STATUSES, { error: 'A new campaign must be draft or active' }).default('draft'),
+    /** Optional: the server uses the caller's organisation when absent; any other is refused. */
+    organizationId: idParam.optional(),
+    startDate: isoDate.nullish(),
+    endDate: isoDate.nullish(),
+    /** Absent: the organisation's default language (docs/api.md "Languages"). */
+    defaultLanguage: localeField.optional(),
+    /** Absent: the default language alone. */
+    languages: languagesField.optional(),
+  })
+  .refine(defaultAmongLanguages, { message: DEFAULT_NOT_OFFERED, path: ['defaultLanguage'] });
 export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
 
 /** utm_medium or utm_campaign as staff set it; '' (or null) goes back to the default. */
@@ -53,8 +65,12 @@ export const updateCampaignSchema = z
     utmEnabled: z.boolean().optional(),
     utmMedium: utmValueField.nullish(),
     utmCampaign: utmValueField.nullish(),
+    /** Languages (docs/api.md "Languages"): dropping one keeps its asset texts, unserved. */
+    defaultLanguage: localeField.optional(),
+    languages: languagesField.optional(),
   })
-  .refine(...atLeastOneField);
+  .refine(...atLeastOneField)
+  .refine(defaultAmongLanguages, { message: DEFAULT_NOT_OFFERED, path: ['defaultLanguage'] });
 export type UpdateCampaignInput = z.infer<typeof updateCampaignSchema>;
 
 /**
@@ -121,6 +137,10 @@ export const campaignSchema = z.object({
   /** utm_medium and utm_campaign as staff set them; null: `social` and the name's slug. */
   utmMedium: z.string().nullable(),
   utmCampaign: z.string().nullable(),
+  /** The language its pages are in unless a supporter's says otherwise. */
+  defaultLanguage: localeField,
+  /** The languages it offers, in the order its language menu lists them (the default among them). */
+  languages: z.array(localeField),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

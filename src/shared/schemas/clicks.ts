@@ -21,7 +21,13 @@ export type ClickConfirmInput = z.input<typeof clickConfirmSchema>;
 
 /**
  * POST /api/supporter/campaigns/:id/visits: the supporter page confirms one visit per
- * load, with the `src` tag of the link it was opened from.
+ * load, with the `src` tag of the link it was opened from, and its `lang` (`?lang=`),
+ * so the server negotiates the language the page was served in as it did for the page
+ * (a variant view counts only in the campaign's default language). Any text: one that
+ * names no language is ignored, as in the link.
  */
-export const visitConfirmSchema = z.strictObject({ src: sourceField });
+export const visitConfirmSchema = z.strictObject({
+  src: sourceField,
+  lang: z.string().max(64, 'lang must be at most 64 characters').optional(),
+});
 export type VisitConfirmInput = z.input<typeof visitConfirmSchema>;

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { trimmedText } from './common.ts';
+import { localeField } from './languages.ts';
+
+/**
+ * `?lang=`: the language the code's link opens the page in (one of the campaign's
+ * languages; absent: the page negotiates as for any link).
+ */
+const langField = localeField.optional();
+
+/** GET /api/campaigns/:id/qr.svg?lang= */
+export const qrSvgQuerySchema = z.strictObject({ lang: langField });
+export type QrSvgQuery = z.infer<typeof qrSvgQuerySchema>;
 
 // The campaign's QR code (SVG, PNG) and its printable poster (PDF).
 
@@ -18,6 +29,7 @@ export const qrPngQuerySchema = z.strictObject({
     .max(QR_PNG_SIZE.max, SIZE_MESSAGE)
     .refine(Number.isInteger, SIZE_MESSAGE)
     .default(QR_PNG_SIZE.default),
+  lang: langField,
 });
 export type QrPngQuery = z.infer<typeof qrPngQuerySchema>;
 
@@ -27,5 +39,6 @@ export const POSTER_LINE_MAX = 120;
 /** GET /api/campaigns/:id/poster.pdf?line= (blank or absent: the default line). */
 export const posterQuerySchema = z.strictObject({
   line: trimmedText('line', POSTER_LINE_MAX).optional(),
+  lang: langField,
 });
 export type PosterQuery = z.infer<typeof posterQuerySchema>;

@@ -4,6 +4,7 @@ import { MAX_NAME, MIN_ORG_NAME } from '../constants.ts';
 import { emailField } from './auth.ts';
 import { descriptionField, trimmedText } from './common.ts';
 import { timeZoneField } from './time-zone.ts';
+import { localeField } from './languages.ts';
 
 const hexColor = (label: string) =>
   z.string().regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #1d4ed8 (#rrggbb)`);
@@ -51,6 +52,11 @@ export const generalSettingsSchema = z.object({
   contactEmail: z.union([z.literal(''), emailField]),
   /** The zone whose local days analytics and CSV exports use by default (IANA name). */
   timeZone: timeZoneField,
+  /**
+   * The language of what belongs to no campaign, and of each new campaign unless it
+   * names its own (docs/api.md "Languages"); kept on the organisation's row.
+   */
+  defaultLanguage: localeField,
 });
 
 export const notificationSettingsSchema = z.object({
@@ -187,7 +193,7 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const DEFAULT_PRIMARY_COLOR = '#1d4ed8';
 export const DEFAULT_ACCENT_COLOR = '#f59e0b';
 
-/** Everything but the organisation's name, description and retention, which live on its own row. */
+/** Everything but the organisation's name, description, language and retention, which live on its own row. */
 export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general' | 'privacy'> & {
   general: Pick<OrganizationSettings['general'], 'website' | 'contactEmail' | 'timeZone'>;
   privacy: Pick<OrganizationSettings['privacy'], 'policyUrl'>;

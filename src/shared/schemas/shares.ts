@@ -3,13 +3,13 @@ import { MAX_PERSONAL_MESSAGE, MAX_TEXT_CONTENT, REF_CODE_PATTERN, SOURCE_PATTER
 import { COPY_CHANNEL, PLATFORM_IDS, SHARE_CHANNELS } from '../platforms.ts';
 import { mastodonHost } from '../share-links.ts';
 import { AVAILABILITY_STATES, HIDDEN_STATUSES } from '../campaign-lifecycle.ts';
+import { LANGUAGE_SOURCES, LOCALES } from '../locales.ts';
 import { timeZoneField } from './time-zone.ts';
 import { assetSchema } from './assets.ts';
 import { idField, idParam, timestampField, trimmedText } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
 import { REMINDER_CONSENT_REQUIRED, reminderRequestSchema } from './reminders.ts';
 import { emailField } from './auth.ts';
-import { LOCALES } from '../locales.ts';
 
 export const MAX_SUPPORTER_NAME = 80;
 
@@ -240,7 +240,11 @@ export type AvailabilityState = Availability['state'];
  * An asset as the public sees it: without its title, which is internal (staff name
  * assets for themselves); what supporters see of it is `assetShareText` (share-links.ts).
  */
-export const supporterAssetSchema = assetSchema.omit({ title: true });
+export const supporterAssetSchema = assetSchema.omit({
+  title: true,
+  translations: true,
+  missingTranslations: true,
+});
 export type SupporterAsset = z.infer<typeof supporterAssetSchema>;
 
 /** GET /api/supporter/campaigns/:id: what the public page may know, nothing more. */
@@ -260,6 +264,12 @@ export const supporterCampaignSchema = z.object({
   availability: availabilitySchema,
   /** Only when a member of the organisation opens its draft or archived campaign: which one it is. */
   preview: z.enum(HIDDEN_STATUSES).optional(),
+  /** The language served (docs/api.md "Languages"): the assets' words are already in it. */
+  language: z.enum(LOCALES),
+  /** The rule that chose it: explicit (the `rally_lang` cookie), query (`?lang=`), accept-language, campaign-default, organization-default or fallback. */
+  languageSource: z.enum(LANGUAGE_SOURCES),
+  /** What the page's language menu offers: the campaign's languages, in the order staff listed them. */
+  languages: z.array(z.enum(LOCALES)),
 });
 export type SupporterCampaign = z.infer<typeof supporterCampaignSchema>;
 

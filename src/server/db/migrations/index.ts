@@ -38,6 +38,7 @@ import * as m0037 from './0037-reminder-data-links.ts';
 import * as m0039 from './0039-retention-schedules.ts';
 import * as m0040 from './0040-audit-retention-plan.ts';
 import * as m0041 from './0041-held-back-shares.ts';
+import * as m0042 from './0042-languages.ts';
 import * as m0043 from './0043-share-languages.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
@@ -82,6 +83,7 @@ const ALL: Record<string, DialectMigration> = {
   '0039-retention-schedules': m0039,
   '0040-audit-retention-plan': m0040,
   '0041-held-back-shares': m0041,
+  '0042-languages': m0042,
   '0043-share-languages': m0043,
 };
 

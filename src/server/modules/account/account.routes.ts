@@ -22,7 +22,7 @@ import {
   noContentResponses,
   tokenParamsSchema,
 } from '#shared/schemas/common.ts';
-import { profileSchema, profileUpdateSchema } from '#shared/schemas/auth.ts';
+import { profileUpdateBodySchema, profileUpdateSchema } from '#shared/schemas/auth.ts';
 import { accountDataSchema, deleteAccountSchema } from '#shared/schemas/account-data.ts';
 import type { AppDeps } from '../../deps.ts';
 import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
@@ -74,7 +74,10 @@ export async function accountRoutes(app: FastifyInstance, { db, dialect, config,
   // The profile is the account's: a new email needs the password and the new address's confirmation.
   r.put(
     '/api/user/profile',
-    { preHandler: app.authenticate, schema: { body: profileSchema, response: ok(profileUpdateSchema) } },
+    {
+      preHandler: app.authenticate,
+      schema: { body: profileUpdateBodySchema, response: ok(profileUpdateSchema) },
+    },
     async (request) =>
       updateProfile({
         db,

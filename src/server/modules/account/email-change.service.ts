@@ -6,7 +6,7 @@ import {
   EMAIL_UNDO_DAYS,
   type EmailChangeResult,
 } from '#shared/schemas/account.ts';
-import type { ProfileInput, ProfileUpdate } from '#shared/schemas/auth.ts';
+import type { ProfileUpdateInput, ProfileUpdate } from '#shared/schemas/auth.ts';
 import { DEFAULT_LOCALE } from '#shared/locales.ts';
 import { emailChangedMail, emailConfirmMail } from './account-words.ts';
 import { secureAccount } from './account-recovery.ts';
@@ -89,7 +89,7 @@ export async function updateProfile(
   opts: Mailing & {
     user: UserRow & { apiKeyId?: number };
     address: string;
-    input: ProfileInput;
+    input: ProfileUpdateInput;
     /** Runs before the current password is verified (the caller's password-hash budget). */
     beforeHash?: () => Promise<void>;
   },
@@ -105,7 +105,9 @@ export async function updateProfile(
   const direct = changing && !pending;
   // Which fields, never their values (the log is read by the organisation's admins); a
   // changed email has entries of its own.
-  const named = (['firstName', 'lastName', 'phone'] as const).filter((k) => input[k] !== undefined);
+  const named = (['firstName', 'lastName', 'phone', 'language'] as const).filter(
+    (k) => input[k] !== undefined,
+  );
   const who = { organizationId: user.organizationId, actorId: user.id, apiKeyId: user.apiKeyId ?? null };
   const row = await auditedTransaction(db, who, async (trx, audit) => {
     const row = await trx
@@ -114,6 +116,7 @@ export async function updateProfile(
         ...(input.firstName !== undefined && { firstName: input.firstName }),
         ...(input.lastName !== undefined && { lastName: input.lastName }),
         ...(input.phone !== undefined && { phone: input.phone }),
+        ...(input.language !== undefined && { language: input.language }),
         ...(direct && { email }),
         updatedAt: now,
       })

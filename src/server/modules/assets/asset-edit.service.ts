@@ -11,6 +11,13 @@ import { assertCampaignEditable, writeLockedCampaign, type CallerWrite } from '.
 import { isStoredUpload, UPLOADS_PREFIX } from '../uploads/index.ts';
 import { ASSET_COLUMNS, keptShareText } from './assets.service.ts';
 import { replaceVariants, variantsOf } from './asset-variants.ts';
+import { storedTranslations } from '#shared/schemas/languages.ts';
+import {
+  assertTranslationsOffered,
+  mergedTranslations,
+  translationsColumn,
+  withTranslations,
+} from '../../lib/campaign-languages.ts';
 
 // Editing and deleting assets. A deleted asset keeps its row (`deletedAt` set): it
 // leaves the page, the order and every list, and the shares and clicks that point
@@ -61,11 +68,24 @@ export async function updateAsset(
   // A text asset has no caption; turning a media asset into text drops it.
   if (input.shareText !== undefined || type === 'text')
     changes.shareText = keptShareText(type, input.shareText);
+  if (input.altText !== undefined) changes.altText = input.altText?.trim() || null;
   // A variants-only edit still runs the UPDATE, which finds the live row (or 404s).
   if (Object.keys(changes).length === 0) changes.id = assetId;
 
   return writeLockedCampaign({ ...opts, campaignId: before.campaignId }, async (trx, campaign, audit) => {
     assertCampaignEditable(campaign);
+    if (input.translations) {
+      // Checked against the languages as this locked transaction sees them.
+      assertTranslationsOffered(input.translations, campaign);
+      const stored = await trx
+        .selectFrom('assets')
+        .select('translations')
+        .where('id', '=', assetId)
+        .executeTakeFirst();
+      changes.translations = translationsColumn(
+        mergedTranslations(storedTranslations(stored?.translations), input.translations),
+      );
+    }
     const updated = await trx
       .updateTable('assets')
       .set(changes)
@@ -79,7 +99,7 @@ export async function updateAsset(
       ? await replaceVariants(trx, { assetId, organizationId: orgId, inputs: input.variants })
       : ((await variantsOf(trx, [assetId])).get(assetId) ?? []);
     await audit('asset.updated', updated.title);
-    return { ...updated, variants };
+    return { ...withTranslations(updated), variants };
   });
 }
 

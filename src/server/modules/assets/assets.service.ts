@@ -8,6 +8,12 @@ import { nowIso } from '../../lib/time.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { isStoredUpload, UPLOADS_PREFIX } from '../uploads/index.ts';
 import { replaceVariants, withVariants } from './asset-variants.ts';
+import type { AssetTranslations } from '#shared/schemas/languages.ts';
+import {
+  assertTranslationsOffered,
+  translationsColumn,
+  withTranslations,
+} from '../../lib/campaign-languages.ts';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
@@ -21,6 +27,8 @@ export const ASSET_COLUMNS = [
   'campaignId',
   'organizationId',
   'shareText',
+  'altText',
+  'translations',
   'position',
   'createdAt',
 ] as const;
@@ -35,7 +43,7 @@ export async function assetsOfCampaign(db: Executor, campaignId: number): Promis
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return withVariants(db, assets);
+  return withVariants(db, assets.map(withTranslations));
 }
 
 /** Every asset of the organisation, grouped by campaign, each campaign in display order. */
@@ -49,7 +57,7 @@ export async function listOrgAssets(opts: { db: Db; orgId: number }): Promise<As
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return withVariants(opts.db, assets);
+  return withVariants(opts.db, assets.map(withTranslations));
 }
 
 /** An asset's own fields; the campaign, organisation, position and timestamp are the writer's. */
@@ -57,6 +65,9 @@ export type NewAsset = TemplateAsset & {
   shareText?: string | null;
   /** Share-text variants, in order (a duplicated campaign copies them; ids are new). */
   variants?: readonly { text: string }[];
+  altText?: string | null;
+  /** Its words in other languages (a duplicated campaign copies them, a dropped language's too). */
+  translations?: AssetTranslations;
 };
 
 /** Only image and video assets carry a share text: a text asset shares its content. */
@@ -82,7 +93,7 @@ export async function insertAssets(
   const inserted: Asset[] = [];
   // One row at a time: RETURNING order is not guaranteed for a multi-row insert.
   for (const [i, a] of opts.assets.entries()) {
-    const asset: Asset = await db
+    const asset = await db
       .insertInto('assets')
       .values({
         title: a.title,
@@ -90,6 +101,8 @@ export async function insertAssets(
         type: a.type,
         content: a.content,
         shareText: keptShareText(a.type, a.shareText),
+        altText: a.altText?.trim() || null,
+        translations: translationsColumn(a.translations ?? {}),
         campaignId,
         organizationId,
         position: first + i,
@@ -102,7 +115,7 @@ export async function insertAssets(
       organizationId,
       inputs: a.variants ?? [],
     });
-    inserted.push({ ...asset, variants });
+    inserted.push({ ...withTranslations(asset), variants });
   }
   return inserted;
 }
@@ -113,7 +126,9 @@ export async function createAsset(
 ): Promise<Asset> {
   const { db, storage, orgId, input } = opts;
   // 404 when the campaign is missing or another organisation's.
-  assertCampaignEditable(await getOwnCampaign({ db, orgId, campaignId: input.campaignId }));
+  const campaign = await getOwnCampaign({ db, orgId, campaignId: input.campaignId });
+  assertCampaignEditable(campaign);
+  assertTranslationsOffered(input.translations, campaign);
   if (
     input.type !== 'text' &&
     input.content.startsWith(UPLOADS_PREFIX) &&
@@ -137,6 +152,8 @@ export async function createAsset(
             content: input.content,
             shareText: input.shareText,
             variants: input.variants,
+            altText: input.altText,
+            translations: input.translations,
           },
         ],
       });

@@ -56,9 +56,11 @@ describe('PUT /api/campaigns/:id', () => {
     expect(Object.keys(res.json()).sort()).toEqual(
       [
         'createdAt',
+        'defaultLanguage',
         'description',
         'endDate',
         'id',
+        'languages',
         'name',
         'organizationId',
         'startDate',

@@ -23,6 +23,8 @@ import { needsShareWords, type ShareableAsset } from '#shared/share-links.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
+import { toCampaign } from '../../lib/own-campaign.ts';
+import { plannedLanguages } from '../../lib/campaign-languages.ts';
 import {
   assertCampaignEditable,
   type CallerWrite,
@@ -91,6 +93,13 @@ function planUpdate(
   if (input.utmEnabled !== undefined) changes.utmEnabled = input.utmEnabled ? 1 : 0;
   if (input.utmMedium !== undefined) changes.utmMedium = input.utmMedium || null;
   if (input.utmCampaign !== undefined) changes.utmCampaign = input.utmCampaign || null;
+  if (input.defaultLanguage !== undefined || input.languages !== undefined) {
+    // Dropping a language leaves its asset texts where they are: re-added, they serve again.
+    const next = plannedLanguages(current, input);
+    if (next.defaultLanguage !== current.defaultLanguage) changes.defaultLanguage = next.defaultLanguage;
+    if (next.languages.join() !== current.languages.join())
+      changes.languages = JSON.stringify(next.languages);
+  }
   return changes;
 }
 
@@ -122,12 +131,14 @@ export async function updateCampaign(
     const liveAssets = mayGoLive ? await assetsOfCampaign(trx, campaignId) : [];
     const { status, ...fields } = planUpdate(current, input, liveAssets, opts.now ?? Date.now());
     if (status === undefined && Object.keys(fields).length === 0) return current;
-    const updated = await trx
-      .updateTable('campaigns')
-      .set({ ...fields, ...(status !== undefined && { status }) })
-      .where('id', '=', campaignId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = toCampaign(
+      await trx
+        .updateTable('campaigns')
+        .set({ ...fields, ...(status !== undefined && { status }) })
+        .where('id', '=', campaignId)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     if (Object.keys(fields).length > 0) await audit('campaign.updated', updated.name);
     if (status !== undefined)
       await audit('campaign.status_changed', `${updated.name}: ${current.status} to ${updated.status}`);
@@ -178,9 +189,12 @@ export async function duplicateCampaign(
           startDate: null,
           endDate: null,
           createdAt,
+          defaultLanguage: source.defaultLanguage,
+          languages: JSON.stringify(source.languages),
         })
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .then(toCampaign);
       const assets = await insertAssets(trx, {
         campaignId: copy.id,
         organizationId: orgId,
@@ -205,7 +219,7 @@ export async function listCampaignsByStatus(
   if (status === undefined) q = q.where('status', '!=', 'archived');
   else if (status === 'archived' || status === 'draft') q = q.where('status', '=', status);
   else if (status !== 'all') q = q.where('status', 'in', ['active', 'paused', 'ended']);
-  const rows = await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  const rows = (await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()).map(toCampaign);
   if (status === undefined || status === 'all' || status === 'archived' || status === 'draft') return rows;
   const now = opts.now ?? Date.now();
   return rows.filter((c) => effectiveStatus(c, now) === status);

@@ -12,7 +12,10 @@ import {
   writeCampaign,
   writeLockedCampaign,
 } from '../../lib/campaign-write.ts';
-import { getOwnCampaign } from '../../lib/own-campaign.ts';
+import { getOwnCampaign, toCampaign } from '../../lib/own-campaign.ts';
+import type { Locale } from '#shared/locales.ts';
+import { storedLocale } from '#shared/schemas/languages.ts';
+import { missingTranslations, plannedLanguages } from '../../lib/campaign-languages.ts';
 import { assertPublishable, END_BEFORE_START } from './campaign-lifecycle.ts';
 
 /**
@@ -20,7 +23,7 @@ import { assertPublishable, END_BEFORE_START } from './campaign-lifecycle.ts';
  * (misses are cached briefly): writeCampaign invalidates that id once committed.
  */
 async function insertCampaign(opts: {
-  db: Pick<Db, 'insertInto'>;
+  db: Pick<Db, 'insertInto' | 'selectFrom'>;
   orgId: number;
   input: CreateCampaignInput;
 }): Promise<Campaign> {
@@ -28,6 +31,7 @@ async function insertCampaign(opts: {
   const startDate = storedDate(input.startDate) ?? null;
   const endDate = storedDate(input.endDate) ?? null;
   if (datesOutOfOrder(startDate, endDate)) throw badRequest('END_BEFORE_START', END_BEFORE_START);
+  const { defaultLanguage, languages } = await newCampaignLanguages(db, orgId, input);
   const campaign = await db
     .insertInto('campaigns')
     .values({
@@ -38,10 +42,35 @@ async function insertCampaign(opts: {
       startDate,
       endDate,
       createdAt: nowIso(),
+      defaultLanguage,
+      languages: JSON.stringify(languages),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return campaign;
+  return toCampaign(campaign);
+}
+
+/**
+ * A new campaign's languages: as given; a default not given is the organisation's
+ * default when the languages include it (or none are given), else the first listed.
+ */
+async function newCampaignLanguages(
+  db: Pick<Db, 'selectFrom'>,
+  orgId: number,
+  input: CreateCampaignInput,
+): Promise<{ defaultLanguage: Locale; languages: Locale[] }> {
+  let defaultLanguage = input.defaultLanguage;
+  if (!defaultLanguage) {
+    const org = await db
+      .selectFrom('organizations')
+      .select('defaultLanguage')
+      .where('id', '=', orgId)
+      .executeTakeFirst();
+    const orgDefault = storedLocale(org?.defaultLanguage);
+    defaultLanguage =
+      !input.languages || input.languages.includes(orgDefault) ? orgDefault : input.languages[0];
+  }
+  return plannedLanguages({ defaultLanguage, languages: input.languages ?? [defaultLanguage] }, {});
 }
 
 /** A new campaign and its audit entry in one transaction; the public cache learns of it after. */
@@ -93,7 +122,11 @@ export async function getCampaignWithAssets(
   opts: OrgRead & { campaignId: number },
 ): Promise<CampaignWithAssets> {
   const campaign = await getOwnCampaign(opts);
-  return { ...campaign, assets: await assetsOfCampaign(opts.db, campaign.id) };
+  const assets = await assetsOfCampaign(opts.db, campaign.id);
+  return {
+    ...campaign,
+    assets: assets.map((a) => ({ ...a, missingTranslations: missingTranslations(a, campaign) })),
+  };
 }
 
 export async function listCampaignAssets(opts: OrgRead & { campaignId: number }): Promise<Asset[]> {

@@ -14,6 +14,7 @@ import {
 import { scriptSafeJson } from '../../html/app-shell.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { translate } from '../../lib/messages.ts';
+import { LANGUAGE_QUERY, type Locale, localeDirection } from '#shared/locales.ts';
 
 // The share card's HTML, rendered whole on the server: it must read well in a
 // narrow iframe before (and without) its small script, and load nothing of the app.
@@ -46,9 +47,9 @@ a:focus-visible{outline:2px solid #0f172a;outline-offset:2px;box-shadow:0 0 0 2p
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;
 
-function page(title: string, body: string, brand = '#1d4ed8'): string {
+function page(title: string, body: string, brand = '#1d4ed8', locale: Locale = 'en'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${locale}" dir="${localeDirection(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>:root{--brand:${brand}}${STYLE}</style></head>
 <body>${body}</body></html>`;
@@ -57,7 +58,7 @@ function page(title: string, body: string, brand = '#1d4ed8'): string {
 /** The asset as the card shows it: a picture, the words of a text, or a video's public words (never a title). */
 function assetFigure(asset: SupporterCampaign['assets'][number], campaign: CampaignWords): string {
   if (asset.type === 'image')
-    return `<figure class="asset"><img src="${escapeHtml(asset.content)}" alt="${escapeHtml(asset.description || assetHeadline(asset, campaign))}" width="420" height="240"></figure>`;
+    return `<figure class="asset"><img src="${escapeHtml(asset.content)}" alt="${escapeHtml(asset.altText || asset.description || assetHeadline(asset, campaign))}" width="420" height="240"></figure>`;
   // A text asset's words are the visitor's variant when it has variants, as on the supporter page.
   const words =
     asset.type === 'text'
@@ -152,10 +153,16 @@ export function renderEmbedCard(
 <h1>${escapeHtml(campaign.name)}</h1>
 ${asset ? assetFigure(asset, campaign) : ''}
 ${action}
-<a class="more" href="${escapeHtml(supporterUrl(opts.origin, campaign.id))}" target="_blank" rel="noopener">See the full campaign page<span class="sr-only"> (opens in a new tab)</span></a>
+<a class="more" href="${escapeHtml(campaignPage(view, opts.origin))}" target="_blank" rel="noopener">See the full campaign page<span class="sr-only"> (opens in a new tab)</span></a>
 ${privacyNotice(view, opts.cookie ?? { state: 'cookie', framed: false }, Boolean(data && opts.script))}
 </main>${scripts}`;
-  return page(`${campaign.name} | ${organization.name}`, body, organization.primaryColor);
+  return page(`${campaign.name} | ${organization.name}`, body, organization.primaryColor, view.language);
+}
+
+/** The campaign's page in the card's language (its `?lang=` when the campaign offers several). */
+function campaignPage(view: SupporterCampaign, origin: string): string {
+  const url = supporterUrl(origin, view.campaign.id);
+  return view.languages.length > 1 ? `${url}?${LANGUAGE_QUERY}=${encodeURIComponent(view.language)}` : url;
 }
 
 export const EMBED_NOT_FOUND_TITLE = 'Campaign not available';

@@ -7,7 +7,13 @@ import { ensureFramedSupporterId, isCrossSiteFrame, visitorCookieState } from '.
 import { framableCsp } from '../../plugins/security.ts';
 import { embedAllowedOrigins } from '../settings/index.ts';
 import { parseId } from '../../lib/parse-id.ts';
-import { getSupporterEntry, visitorView } from '../supporter/index.ts';
+import {
+  getSupporterEntry,
+  LANGUAGE_VARY,
+  requestLanguage,
+  servedView,
+  visitorView,
+} from '../supporter/index.ts';
 import { renderEmbedCard, renderEmbedNotFound } from './embed-page.ts';
 import { embedScriptFile } from './embed-script.ts';
 
@@ -41,7 +47,11 @@ export async function embedRoutes(app: FastifyInstance, { db, config, supporterC
       // The card shows (and its shares name) the variant this visitor is shown on the
       // supporter page: the same choice for the id the card's shares will carry.
       const identity = ensureFramedSupporterId(request, reply);
-      const { view } = visitorView(entry, app.visitorCookieKey, identity.supporterId);
+      // In the language negotiated as for the page (`?lang=` on the frame's address, the
+      // browser's header); A/B variants only in the campaign's default language.
+      if (entry.languages.length > 1) reply.header('vary', LANGUAGE_VARY);
+      const served = servedView(entry, requestLanguage(entry, request));
+      const { view } = visitorView(served, app.visitorCookieKey, identity.supporterId);
       reply.removeHeader('x-frame-options');
       return reply.header('content-security-policy', framableCsp(origins)).send(
         renderEmbedCard(view ?? entry.view, {

@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defaultPosterLine } from '#shared/poster-text.ts';
 import { errorResponses, idParamsSchema } from '#shared/schemas/common.ts';
-import { posterQuerySchema, qrPngQuerySchema } from '#shared/schemas/qr.ts';
+import { posterQuerySchema, qrPngQuerySchema, qrSvgQuerySchema } from '#shared/schemas/qr.ts';
+import { LANGUAGE_QUERY, type Locale } from '#shared/locales.ts';
+import { invalidField, notOffered } from '../../lib/campaign-languages.ts';
 import { qrSupporterUrl, supporterUrl } from '#shared/share-links.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -43,16 +45,19 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
    * absolute link, so a server that cannot name its public origin refuses (409). A
    * suspended organisation prints nothing that leads to its pages (403).
    */
-  async function campaignLinks(request: FastifyRequest, campaignId: number) {
+  async function campaignLinks(request: FastifyRequest, campaignId: number, lang?: Locale) {
     const orgId = orgScope(request.user.organizationId);
     await assertOrganizationActive(db, orgId);
     const campaign = await getOwnCampaign({ db, orgId, campaignId });
     const origin = publicOrigin(request, config);
     if (!origin) throw conflict('PUBLIC_URL_MISSING', NO_PUBLIC_ORIGIN);
+    // A code in one language opens the page in it (docs/api.md "Languages").
+    if (lang && !campaign.languages.includes(lang)) throw invalidField('lang', notOffered(lang));
+    const inLang = lang ? `${LANGUAGE_QUERY}=${encodeURIComponent(lang)}` : '';
     return {
       campaign,
-      codeUrl: qrSupporterUrl(origin, campaign.id),
-      pageUrl: supporterUrl(origin, campaign.id),
+      codeUrl: qrSupporterUrl(origin, campaign.id) + (inLang && `&${inLang}`),
+      pageUrl: supporterUrl(origin, campaign.id) + (inLang && `?${inLang}`),
     };
   }
 
@@ -91,10 +96,14 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
     '/api/campaigns/:id/qr.svg',
     {
       preHandler: app.authenticate,
-      schema: { params: idParamsSchema, response: fileResponse('image/svg+xml', 'The QR code (SVG)') },
+      schema: {
+        params: idParamsSchema,
+        querystring: qrSvgQuerySchema,
+        response: fileResponse('image/svg+xml', 'The QR code (SVG)'),
+      },
     },
     async (request, reply) => {
-      const { campaign, codeUrl } = await campaignLinks(request, request.params.id);
+      const { campaign, codeUrl } = await campaignLinks(request, request.params.id, request.query.lang);
       return sendFile(request, reply, {
         type: 'image/svg+xml; charset=utf-8',
         name: `campaign-${campaign.id}-qr.svg`,
@@ -115,7 +124,7 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
       },
     },
     async (request, reply) => {
-      const { campaign, codeUrl } = await campaignLinks(request, request.params.id);
+      const { campaign, codeUrl } = await campaignLinks(request, request.params.id, request.query.lang);
       const { size } = request.query;
       return sendFile(request, reply, {
         type: 'image/png',
@@ -137,7 +146,11 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
       },
     },
     async (request, reply) => {
-      const { campaign, codeUrl, pageUrl } = await campaignLinks(request, request.params.id);
+      const { campaign, codeUrl, pageUrl } = await campaignLinks(
+        request,
+        request.params.id,
+        request.query.lang,
+      );
       const line = request.query.line || defaultPosterLine(campaign.description);
       // The printed link is the page without the source tag: whoever types it in
       // did not scan the code.

@@ -7,6 +7,7 @@ import {
   type UpdateSettingsInput,
 } from '#shared/schemas/settings.ts';
 import { canonicalTimeZone } from '#shared/schemas/time-zone.ts';
+import { storedLocale } from '#shared/schemas/languages.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
@@ -52,7 +53,7 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
   const [org, row] = await Promise.all([
     db
       .selectFrom('organizations')
-      .select(['name', 'description', 'personalDataMonths', 'auditMonths'])
+      .select(['name', 'description', 'personalDataMonths', 'auditMonths', 'defaultLanguage'])
       .where('id', '=', orgId)
       .executeTakeFirst(),
     db
@@ -71,6 +72,7 @@ async function readSettings(db: Db, orgId: number): Promise<OrganizationSettings
       ...stored.general,
       // A zone saved by an old name (Europe/Kiev) reads by its current one (Europe/Kyiv).
       timeZone: canonicalTimeZone(stored.general.timeZone),
+      defaultLanguage: storedLocale(org.defaultLanguage),
     },
     privacy: {
       personalDataMonths: org.personalDataMonths,
@@ -133,7 +135,7 @@ export async function updateSettings(
       .where('organizationId', '=', orgId)
       .executeTakeFirst();
     const stored = withDefaults(row?.data);
-    const { name, description, ...general } = input.general ?? {};
+    const { name, description, defaultLanguage, ...general } = input.general ?? {};
     const next: StoredSettings = {
       general: { ...stored.general, ...general },
       notifications: { ...stored.notifications, ...input.notifications },
@@ -146,6 +148,7 @@ export async function updateSettings(
     const columns = {
       ...(name !== undefined && { name }),
       ...(description !== undefined && { description: description || null }),
+      ...(defaultLanguage !== undefined && { defaultLanguage }),
       ...(personalDataMonths !== undefined && { personalDataMonths }),
       ...(auditMonths !== undefined && { auditMonths }),
     };

@@ -27,6 +27,7 @@ describe('organisation settings', () => {
         website: '',
         contactEmail: '',
         timeZone: 'UTC',
+        defaultLanguage: 'en',
       },
       notifications: { campaignUpdates: true, newSupporters: true, milestones: true, weeklyDigest: false },
       branding: { logoUrl: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b' },
@@ -50,6 +51,7 @@ describe('organisation settings', () => {
       website: 'https://river.example',
       contactEmail: '',
       timeZone: 'UTC',
+      defaultLanguage: 'en',
     });
     // The admin's notification switches are the admin's: the viewer has the defaults.
     expect(res.json().notifications.weeklyDigest).toBe(true);

@@ -24,6 +24,7 @@ export function supporterView(
   assets: SupporterAsset[],
   organization: SupporterOrganization,
   now: number,
+  language: Pick<SupporterCampaign, 'language' | 'languageSource' | 'languages'>,
 ): SupporterCampaign {
   const { id, name, description, organizationId, status } = row;
   const view: SupporterCampaign = {
@@ -31,6 +32,7 @@ export function supporterView(
     assets,
     organization,
     availability: campaignAvailability(row, now),
+    ...language,
   };
   if (isHiddenStatus(status)) view.preview = status;
   return view;

@@ -8,6 +8,7 @@ import { chooseVariants } from './variant-choice.ts';
 import { confirmationGuard, countClickConfirmation, countConfirmation } from './visit-guard.ts';
 import { checkVisitToken } from './visit-token.ts';
 import { recordVisit } from './visits.service.ts';
+import { requestLanguage } from './supporter.service.ts';
 import { noStore } from '../../lib/replies.ts';
 
 /**
@@ -78,8 +79,11 @@ export async function confirmationRoutes(app: FastifyInstance, deps: AppDeps) {
             visitorId: visitor.id,
             source: request.body.src ?? null,
             // A refused browser's variants were chosen for another one-off id: none is known.
+            // Variants are the default language's: a page served in another showed none.
             variantIds:
-              entry.variants && !visitor.anonymous
+              entry.variants &&
+              !visitor.anonymous &&
+              requestLanguage(entry, request, request.body.lang).locale === entry.defaultLanguage
                 ? chooseVariants(app.visitorCookieKey, visitor.id, entry.variants).map((v) => v.id)
                 : [],
           },

@@ -10,6 +10,7 @@ const asset = (id: number, over: Partial<SupporterAsset>): SupporterAsset => ({
   campaignId: 1,
   organizationId: 1,
   shareText: null,
+  altText: null,
   position: id,
   createdAt: '2026-01-01T00:00:00.000Z',
   variant: null,
@@ -17,6 +18,9 @@ const asset = (id: number, over: Partial<SupporterAsset>): SupporterAsset => ({
 });
 
 const view = (over: Partial<SupporterCampaign> = {}): SupporterCampaign => ({
+  language: 'en',
+  languageSource: 'campaign-default',
+  languages: ['en'],
   campaign: {
     id: 1,
     name: 'Rivers <&> "Lakes"',
@@ -50,7 +54,7 @@ const count = (html: string, part: string) => html.split(part).length - 1;
 
 describe('the supporter page first paint', () => {
   it("shows the organisation's ask, the campaign and each asset's public words, escaped", () => {
-    const html = supporterFirstPaint(view());
+    const html = supporterFirstPaint(view(), 'en');
     expect(html).toContain(
       '<span><span class="font-semibold text-slate-900">River &amp; Sons</span> asks you to share</span>',
     );
@@ -75,7 +79,7 @@ describe('the supporter page first paint', () => {
   });
 
   it('sizes every medium like the page does, the first image at high priority and named for the client', () => {
-    const html = supporterFirstPaint(view());
+    const html = supporterFirstPaint(view(), 'en');
     expect(html).toContain(
       '<img src="/uploads/1.png" alt="A poster &quot;for&quot; rivers" width="640" height="360" fetchpriority="high" elementtiming="supporter-first-image"',
     );
@@ -88,20 +92,21 @@ describe('the supporter page first paint', () => {
   });
 
   it("paints the header in the organisation's accent colour, only a valid one", () => {
-    expect(supporterFirstPaint(view())).toContain('style="--color-accent:#0f766e"');
+    expect(supporterFirstPaint(view(), 'en')).toContain('style="--color-accent:#0f766e"');
     const odd = view({ organization: { ...view().organization, accentColor: 'red;}body{display:none' } });
-    expect(supporterFirstPaint(odd)).not.toContain('style=');
+    expect(supporterFirstPaint(odd, 'en')).not.toContain('style=');
   });
 
   it("shows the organisation's logo when it has one", () => {
     const html = supporterFirstPaint(
       view({ organization: { ...view().organization, logoUrl: 'https://cdn.example.org/logo.png' } }),
+      'en',
     );
     expect(html).toContain('<img src="https://cdn.example.org/logo.png" alt="River &amp; Sons logo"');
   });
 
   it('has no share tools and no asset cards while sharing is closed', () => {
-    const html = supporterFirstPaint(view({ availability: { state: 'paused' } }));
+    const html = supporterFirstPaint(view({ availability: { state: 'paused' } }), 'en');
     expect(html).toContain('<h1 class="text-2xl font-bold">');
     expect(html).not.toContain('<article');
     expect(html).not.toContain('Mobile View');
@@ -111,7 +116,7 @@ describe('the supporter page first paint', () => {
   });
 
   it("starts with the page's skip link to the main content, as the scripts render it", () => {
-    const html = supporterFirstPaint(view());
+    const html = supporterFirstPaint(view(), 'en');
     const skip = html.indexOf('<a href="#main-content" class="sr-only focus:not-sr-only');
     expect(skip).toBeGreaterThan(0);
     expect(html.indexOf('<a ')).toBe(skip);

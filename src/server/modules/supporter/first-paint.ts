@@ -7,6 +7,7 @@ import { truncate } from '#shared/text.ts';
 import { videoSiteOf } from '#shared/video-sites.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { translate } from '../../lib/messages.ts';
+import type { Locale } from '#shared/locales.ts';
 
 // The supporter page's first paint, sent inside the shell's root element so a phone
 // shows the campaign before the scripts have run (docs/decisions/0029). It is static
@@ -31,7 +32,7 @@ function media(asset: SupporterAsset, campaign: SupporterCampaign['campaign'], f
   const box = 'aspect-video w-full rounded-none';
   if (asset.type !== 'text' && videoSiteOf(asset.content)) return `<div class="${box} bg-muted"></div>`;
   if (asset.type === 'image') {
-    const label = asset.description || assetHeadline(asset, campaign);
+    const label = asset.altText || asset.description || assetHeadline(asset, campaign);
     // The first is the page's largest paint; the client starts once it is shown (main.tsx).
     const load = first
       ? `fetchpriority="high" elementtiming="${FIRST_IMAGE}"`
@@ -75,8 +76,12 @@ function privacyNotice(organization: SupporterCampaign['organization']): string 
   return `<footer class="mx-auto max-w-5xl px-4 pb-8 text-xs text-muted-foreground"><p><span>${FIRST_PAINT_COOKIE_SENTENCE}</span> ${e(translate('en', TYPED_SENTENCE, { organization: organization.name }))}${policy}</p></footer>`;
 }
 
-/** The first paint of a public supporter page (not a team member's preview: that has a banner of its own). */
-export function supporterFirstPaint(view: SupporterCampaign): string {
+/**
+ * The first paint of a public supporter page (not a team member's preview: that has a
+ * banner of its own). The view's words are already in `locale` (the language served);
+ * the paint's own fixed words are still English.
+ */
+export function supporterFirstPaint(view: SupporterCampaign, _locale: Locale): string {
   const { organization, campaign, assets } = view;
   const open = view.availability.state === 'open';
   const accent = HEX.test(organization.accentColor)

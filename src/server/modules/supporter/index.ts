@@ -8,6 +8,13 @@ export {
 export { CLICKS_PER_ADDRESS_PER_MINUTE } from './click-budget.ts';
 export { confirmationRoutes } from './confirmations.routes.ts';
 export { supporterRoutes } from './supporter.routes.ts';
-export { getSupporterEntry, SupporterCache, visitorView } from './supporter.service.ts';
+export {
+  getSupporterEntry,
+  LANGUAGE_VARY,
+  requestLanguage,
+  SupporterCache,
+  servedView,
+  visitorView,
+} from './supporter.service.ts';
 export { chooseVariant } from './variant-choice.ts';
 export { issueVisitToken } from './visit-token.ts';

@@ -1,6 +1,7 @@
 import { VISIT_TOKEN_META } from '#shared/constants.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import { campaignLinkPreview, SUPPORTER_DATA_ELEMENT_ID } from '#shared/share-links.ts';
+import { LANGUAGE_QUERY, type Locale } from '#shared/locales.ts';
 import type { PageMeta } from '../../html/app-shell.ts';
 import { type VisitorCookieState, visitorCookieSentence } from '#shared/privacy-notice.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
@@ -14,6 +15,20 @@ import { FIRST_PAINT_COOKIE_SENTENCE, supporterFirstPaint } from './first-paint.
 // share dialog draws its link cards from. AppShell escapes every value.
 
 const SITE_NAME = 'Rally';
+
+/** Open Graph names a locale language_TERRITORY; Facebook lists Arabic as ar_AR. */
+export const OG_LOCALE: Readonly<Record<Locale, string>> = {
+  en: 'en_US',
+  es: 'es_ES',
+  fr: 'fr_FR',
+  de: 'de_DE',
+  'pt-BR': 'pt_BR',
+  ar: 'ar_AR',
+};
+
+/** The page's address in one language: `?lang=` added to what it already has. */
+export const inLanguage = (url: string, locale: Locale) =>
+  `${url}${url.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${encodeURIComponent(locale)}`;
 export const NOT_FOUND_TITLE = 'Campaign Not Found';
 
 /** `asset`: the one the link names, already found among the view's own (never another campaign's). */
@@ -28,6 +43,8 @@ export function supporterPageMeta(
   const preview = campaignLinkPreview({ ...view, asset }, origin);
   const imageAlt = preview.imageAlt;
 
+  const { language, languages } = view;
+  const several = languages.length > 1;
   const meta: Record<string, string> = {
     description: preview.description,
     'og:type': 'website',
@@ -35,7 +52,10 @@ export function supporterPageMeta(
     'og:site_name': preview.siteName ?? SITE_NAME,
     'og:title': preview.title,
     'og:description': preview.description,
-    'og:url': preview.url,
+    // A platform re-reads the page at og:url: in another language than the default, that
+    // address must carry the language, or the preview would come back in the default one.
+    'og:url': several && language !== languages[0] ? inLanguage(preview.url, language) : preview.url,
+    'og:locale': OG_LOCALE[language],
   };
   // A draft or archived campaign seen by its team must not be indexed.
   if (view.preview) meta.robots = 'noindex';
@@ -59,10 +79,20 @@ export function supporterPageMeta(
   return {
     title: preview.title,
     meta,
+    locale: language,
+    ...(several && {
+      repeatedMeta: languages
+        .filter((l) => l !== language)
+        .map((l): [string, string] => ['og:locale:alternate', OG_LOCALE[l]]),
+      alternates: [
+        ...languages.map((l) => ({ hreflang: l, href: inLanguage(preview.url, l) })),
+        { hreflang: 'x-default', href: preview.url },
+      ],
+    }),
     preloads:
       first?.type === 'image' ? [{ href: first.content, as: 'image', fetchpriority: 'high' }] : undefined,
     data: { id: SUPPORTER_DATA_ELEMENT_ID, json: JSON.stringify(view) },
-    body: view.preview ? undefined : supporterFirstPaint(view),
+    body: view.preview ? undefined : supporterFirstPaint(view, language),
   };
 }
 

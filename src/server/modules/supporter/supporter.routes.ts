@@ -36,7 +36,11 @@ import {
   getElsewhere,
   getSupporterImpact,
   getVisitorScheduledShares,
+  LANGUAGE_VARY,
   namedAsset,
+  requestLanguage,
+  type ServedView,
+  servedView,
   type SupporterEntry,
   visitorView,
 } from './supporter.service.ts';
@@ -74,8 +78,16 @@ export const sendUnavailablePage = (reply: FastifyReply) =>
   });
 
 /** The JSON this visitor gets: the cached bytes, or with variants the visitor's own choice of them. */
-function visitorJson(entry: SupporterEntry, request: FastifyRequest, supporterId: string): string {
-  return entry.variants ? visitorView(entry, request.server.visitorCookieKey, supporterId).json : entry.json;
+function visitorJson(served: ServedView, request: FastifyRequest, supporterId: string): string {
+  return served.variants
+    ? visitorView(served, request.server.visitorCookieKey, supporterId).json
+    : served.json;
+}
+
+/** The view in this request's language; a campaign in several languages says what its answer varies on. */
+function languageView(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply): ServedView {
+  if (entry.languages.length > 1) reply.header('vary', LANGUAGE_VARY);
+  return servedView(entry, requestLanguage(entry, request));
 }
 
 function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply: FastifyReply) {
@@ -84,7 +96,7 @@ function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply:
   return reply
     .header('cache-control', supporterCacheControl(identity, 'no-cache'))
     .type('application/json; charset=utf-8')
-    .send(visitorJson(entry, request, identity.supporterId));
+    .send(visitorJson(languageView(entry, request, reply), request, identity.supporterId));
 }
 
 /**
@@ -137,7 +149,7 @@ export async function supporterRoutes(
     return reply
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')
-      .send(visitorJson(entry, request, supporterId));
+      .send(visitorJson(languageView(entry, request, reply), request, supporterId));
   }
 
   /** The id of the campaign in the URL, when this request may see that campaign; else 404. */
@@ -237,7 +249,10 @@ export async function supporterRoutes(
 
     const origin = publicOrigin(request, config);
     // The page embeds the view this visitor gets (their share-text variants, if any).
-    const own = entry && view ? visitorView(entry, app.visitorCookieKey, supporterId) : undefined;
+    const own =
+      entry && view
+        ? visitorView(languageView(entry, request, reply), app.visitorCookieKey, supporterId)
+        : undefined;
     const shown = own?.view ?? view;
     // A share link names its asset: the link previews that one (only one of this campaign's).
     const asset = namedAsset(shown, request.query[ASSET_PARAM]);

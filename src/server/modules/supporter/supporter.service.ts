@@ -18,6 +18,12 @@ import { type SupporterCampaignRow, supporterView, viewTtl } from './campaign-av
 import { CampaignCache } from './supporter-cache.ts';
 import { parseId } from '../../lib/parse-id.ts';
 import { type AssetVariants, chooseVariants } from './variant-choice.ts';
+import type { Locale } from '#shared/locales.ts';
+import { type AssetTranslations, storedLanguages, storedLocale } from '#shared/schemas/languages.ts';
+import { resolvedWords } from '../../lib/campaign-languages.ts';
+import { type NegotiatedLanguage, negotiateLanguage } from '../../lib/language.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY } from '#shared/locales.ts';
+import type { FastifyRequest } from 'fastify';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
 const MISSING_TTL_MS = 1000;
@@ -45,10 +51,10 @@ export interface ViewBytes {
 }
 
 /**
- * What the cache holds per campaign: the view, its JSON already serialised (the
- * hot path sends it as is), and the rendered HTML page per origin, filled lazily.
+ * A view in one language, as served: its bytes, and (in the campaign's default language
+ * only: A/B texts are written in it) the assets' variants and the per-visitor views.
  */
-export interface SupporterEntry extends ViewBytes {
+export interface ServedView extends ViewBytes {
   /** Encoded once: sending a cached Buffer skips encoding the page on every request. */
   pages: Map<string, Buffer>;
   /**
@@ -58,6 +64,26 @@ export interface SupporterEntry extends ViewBytes {
   variants?: AssetVariants[];
   /** With variants: the view per combination of variants shown, built on first use. */
   choices?: Map<string, ViewBytes>;
+}
+
+/**
+ * What the cache holds per campaign: the view in its default language (as chosen by no
+ * other rule than that default), its JSON already serialised (the hot path sends it as
+ * is), and the rendered HTML page per origin, filled lazily; and the same per language
+ * and deciding rule once asked for (`served`). One entry per campaign, so a write
+ * invalidates every language at once.
+ */
+export interface SupporterEntry extends ServedView {
+  /** What negotiation offers: the campaign's languages, in menu order. */
+  languages: readonly Locale[];
+  defaultLanguage: Locale;
+  organizationDefault: Locale;
+  /** The answer for a campaign in one language: nothing to negotiate, the same for everyone. */
+  fixed: NegotiatedLanguage;
+  /** Its assets' words in the other languages it offers (only when it offers more than one). */
+  translations?: Map<number, AssetTranslations>;
+  /** The views in other languages, or chosen by another rule, keyed `{locale} {source}`. */
+  served?: Map<string, ServedView>;
   /** Draft or archived: answered only to members of the organisation, as a preview. */
   hidden: boolean;
   /**
@@ -69,6 +95,15 @@ export interface SupporterEntry extends ViewBytes {
   /** What bounds the entry's lifetime: the next start or end instant. */
   dates?: SupporterCampaignRow;
 }
+
+const ENGLISH: NegotiatedLanguage = { locale: 'en', source: 'campaign-default' };
+/** An entry with no view (unknown or suspended): nothing to serve in any language. */
+const EMPTY = {
+  languages: ['en'],
+  defaultLanguage: 'en',
+  organizationDefault: 'en',
+  fixed: ENGLISH,
+} as const;
 
 async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
   const row = await db
@@ -85,30 +120,119 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
       'campaigns.utmEnabled',
       'campaigns.utmMedium',
       'campaigns.utmCampaign',
+      'campaigns.defaultLanguage',
+      'campaigns.languages',
+      'o.defaultLanguage as organizationDefault',
       'o.suspendedAt',
     ])
     .where('campaigns.id', '=', campaignId)
     .executeTakeFirst();
-  if (!row) return { view: null, json: '', pages: new Map(), hidden: false };
-  const { suspendedAt, ...campaign } = row;
-  if (suspendedAt) return { view: null, json: '', pages: new Map(), hidden: false, suspended: true };
+  if (!row) return { view: null, json: '', pages: new Map(), hidden: false, ...EMPTY };
+  const {
+    suspendedAt,
+    defaultLanguage: storedDefault,
+    languages: storedList,
+    organizationDefault,
+    ...campaign
+  } = row;
+  if (suspendedAt)
+    return { view: null, json: '', pages: new Map(), hidden: false, suspended: true, ...EMPTY };
+  const defaultLanguage = storedLocale(storedDefault);
+  const offered = storedLanguages(storedList);
+  const languages = offered.includes(defaultLanguage) ? offered : [defaultLanguage, ...offered];
+  const several = languages.length > 1;
   const variants: AssetVariants[] = [];
+  const translations = new Map<number, AssetTranslations>();
   // The public view never lists an asset's variants: each visitor is shown one (visitorView).
-  // Nor its title: that is internal.
-  const assets = (await assetsOfCampaign(db, campaignId)).map(({ variants: list, title: _, ...asset }) => {
-    if (list?.length) variants.push({ assetId: asset.id, variants: [...list].sort((a, b) => a.id - b.id) });
-    return asset;
-  });
+  // Nor its title (internal), nor its other languages' words (servedView resolves them).
+  const assets = (await assetsOfCampaign(db, campaignId)).map(
+    ({ variants: list, title: _, translations: words, ...asset }) => {
+      if (list?.length) variants.push({ assetId: asset.id, variants: [...list].sort((a, b) => a.id - b.id) });
+      if (several && words && Object.keys(words).length > 0) translations.set(asset.id, words);
+      return asset;
+    },
+  );
   const organization = await supporterOrganization(db, campaign.organizationId);
-  const view = supporterView(campaign, assets, organization, Date.now());
+  const fixed: NegotiatedLanguage = { locale: defaultLanguage, source: 'campaign-default' };
+  const view = supporterView(campaign, assets, organization, Date.now(), {
+    language: defaultLanguage,
+    languageSource: fixed.source,
+    languages,
+  });
   return {
     view,
     json: JSON.stringify(view),
     pages: new Map(),
     hidden: isHiddenStatus(campaign.status),
     dates: campaign,
+    languages,
+    defaultLanguage,
+    organizationDefault: storedLocale(organizationDefault),
+    fixed,
+    ...(several ? { translations, served: new Map() } : {}),
     ...(variants.length > 0 ? { variants, choices: new Map() } : {}),
   };
+}
+
+/** What a campaign page or JSON in several languages varies on: the header, and the `rally_lang` cookie. */
+export const LANGUAGE_VARY = 'Accept-Language, Cookie';
+
+/**
+ * The language this request gets of the entry's campaign (docs/api.md "Languages"):
+ * negotiated once per request, and only for a campaign offering more than one; a
+ * campaign in one language answers everyone the same without reading anything.
+ */
+export function requestLanguage(
+  entry: SupporterEntry,
+  request: FastifyRequest,
+  /** The page's `?lang=` when the request is not the page's (its script's confirmation). */
+  pageQuery?: string,
+): NegotiatedLanguage {
+  if (entry.languages.length <= 1) return entry.fixed;
+  return negotiateLanguage({
+    explicit: request.cookies?.[LANGUAGE_COOKIE],
+    query:
+      pageQuery ??
+      (request.query as Record<string, string | string[] | undefined> | undefined)?.[LANGUAGE_QUERY],
+    acceptLanguage: request.headers['accept-language'],
+    offered: entry.languages,
+    campaignDefault: entry.defaultLanguage,
+    organizationDefault: entry.organizationDefault,
+  });
+}
+
+/**
+ * The view in the negotiated language: the entry itself for its default language as
+ * the default rule chose it (every visitor of a one-language campaign); otherwise the
+ * view with the assets' words in that language (the default's where one is missing)
+ * and the language and its rule named, built once per language and rule. A/B
+ * variants stay with the default language: another language's view has none.
+ */
+export function servedView(entry: SupporterEntry, language: NegotiatedLanguage): ServedView {
+  const { view, served } = entry;
+  if (!view || !served) return entry;
+  if (language.locale === entry.defaultLanguage && language.source === 'campaign-default') return entry;
+  const key = `${language.locale} ${language.source}`;
+  const hit = served.get(key);
+  if (hit) return hit;
+  const inDefault = language.locale === entry.defaultLanguage;
+  const own: SupporterCampaign = {
+    ...view,
+    assets: inDefault
+      ? view.assets
+      : view.assets.map((a) => resolvedWords(a, entry.translations?.get(a.id), language.locale)),
+    language: language.locale,
+    languageSource: language.source,
+  };
+  const bytes: ServedView = {
+    view: own,
+    json: JSON.stringify(own),
+    pages: new Map(),
+    ...(inDefault && entry.variants ? { variants: entry.variants, choices: new Map() } : {}),
+  };
+  // At most one per language and rule: six of each.
+  served.set(key, bytes);
+  return bytes;
 }
 
 /**
@@ -116,7 +240,7 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
  * otherwise the view with each asset's chosen `variant`, kept per combination of
  * choices (a few per campaign), so a repeat costs one keyed hash per asset with variants.
  */
-export function visitorView(entry: SupporterEntry, cookieKey: Buffer, visitorId: string): ViewBytes {
+export function visitorView(entry: ServedView, cookieKey: Buffer, visitorId: string): ViewBytes {
   const { variants, choices, view } = entry;
   if (!variants || !choices || !view) return entry;
   const chosen = chooseVariants(cookieKey, visitorId, variants);

@@ -34,7 +34,18 @@ describe('GET /api/supporter/campaigns/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['assets', 'availability', 'campaign', 'organization']);
+    expect(Object.keys(body).sort()).toEqual([
+      'assets',
+      'availability',
+      'campaign',
+      'language',
+      'languageSource',
+      'languages',
+      'organization',
+    ]);
+    // An English-only campaign: nothing negotiated, the same answer for every browser.
+    expect(body).toMatchObject({ language: 'en', languageSource: 'campaign-default', languages: ['en'] });
+    expect(res.headers.vary ?? '').not.toMatch(/accept-language/i);
     expect(body.availability).toEqual({ state: 'open' });
     // The name and branding are public (the page shows them); nothing else of the organisation is.
     expect(body.organization).toEqual({
