@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Locale } from '#shared/locales.ts';
-import type { ProfileInput, ProfileUpdate } from '#shared/schemas/auth.ts';
+import type { ProfileUpdate, ProfileUpdateInput } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 /**
  * The profile's fields, and `language` (docs/api.md "Languages"; null: the browser's):
- * sent only to a server that keeps it, which is one whose user has the field.
+ * sent only when the user came with the field (a server that keeps it).
  */
-export type ProfileChanges = ProfileInput & { language?: Locale | null };
+export type ProfileChanges = ProfileUpdateInput & { language?: Locale | null };
 
 export const updateProfile = (input: ProfileChanges) =>
   apiRequest<ProfileUpdate>('PUT', '/api/user/profile', input);
