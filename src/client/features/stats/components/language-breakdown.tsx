@@ -37,7 +37,12 @@ export function LanguageBreakdown({ languages }: { languages: LanguageRow[] }) {
       columns={[
         { key: 'language', label: t`Language`, value: name },
         { key: 'shares', label: i18n._(FIGURE_MESSAGES.shares), value: (r) => r.shares, numeric: true },
-        { key: 'clickThroughs', label: i18n._(FIGURE_MESSAGES.clicks), value: (r) => r.clickThroughs, numeric: true },
+        {
+          key: 'clickThroughs',
+          label: i18n._(FIGURE_MESSAGES.clicks),
+          value: (r) => r.clickThroughs,
+          numeric: true,
+        },
         {
           key: 'perShare',
           label: i18n._(ENGAGEMENT_RATE_MEANS),
@@ -55,8 +60,18 @@ export function LanguageBreakdown({ languages }: { languages: LanguageRow[] }) {
           },
           numeric: true,
         },
-        { key: 'openedIntents', label: i18n._(FIGURE_MESSAGES.opened), value: (r) => r.openedIntents, numeric: true },
-        { key: 'preparedPosts', label: i18n._(FIGURE_MESSAGES.prepared), value: (r) => r.preparedPosts, numeric: true },
+        {
+          key: 'openedIntents',
+          label: i18n._(FIGURE_MESSAGES.opened),
+          value: (r) => r.openedIntents,
+          numeric: true,
+        },
+        {
+          key: 'preparedPosts',
+          label: i18n._(FIGURE_MESSAGES.prepared),
+          value: (r) => r.preparedPosts,
+          numeric: true,
+        },
       ]}
     />
   );
