@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useUser } from '#client/features/auth/index.ts';
@@ -15,7 +16,9 @@ export function ProtectedRoute() {
     return (
       <div className="flex min-h-screen flex-col items-center justify-center gap-3">
         <Spinner />
-        <p className="text-muted-foreground">Verifying authentication...</p>
+        <p className="text-muted-foreground">
+          <Trans>Verifying authentication...</Trans>
+        </p>
       </div>
     );
   }

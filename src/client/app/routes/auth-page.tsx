@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { SignedOutPage } from '#client/components/signed-out-page.tsx';
@@ -39,13 +40,17 @@ export default function AuthPage() {
           role="alert"
           className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
         >
-          Your session has expired. Please log in again.
+          <Trans>Your session has expired. Please log in again.</Trans>
         </div>
       )}
       <Card>
         <CardHeader>
-          <h1 className="text-xl font-semibold leading-none tracking-tight">Welcome</h1>
-          <CardDescription>Log in to manage your campaigns, or create an account.</CardDescription>
+          <h1 className="text-xl font-semibold leading-none tracking-tight">
+            <Trans>Welcome</Trans>
+          </h1>
+          <CardDescription>
+            <Trans>Log in to manage your campaigns, or create an account.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
           {isPending ? (
@@ -63,8 +68,12 @@ export default function AuthPage() {
               }}
             >
               <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="register">Register</TabsTrigger>
+                <TabsTrigger value="login">
+                  <Trans>Login</Trans>
+                </TabsTrigger>
+                <TabsTrigger value="register">
+                  <Trans>Register</Trans>
+                </TabsTrigger>
               </TabsList>
               <TabsContent value="login" className="space-y-3 pt-4">
                 <LoginForm />

@@ -1,4 +1,7 @@
-import { addDays, endOfWeek, format, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { addDays, endOfWeek, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
@@ -23,18 +26,15 @@ import {
 const LEGEND_TYPES = ['campaign', 'asset', 'scheduled'] as const;
 
 const VIEWS = [
-  { value: 'month', label: 'Month' },
-  { value: 'week', label: 'Week' },
-  { value: 'day', label: 'Day' },
+  { value: 'month', label: msg`Month` },
+  { value: 'week', label: msg`Week` },
+  { value: 'day', label: msg`Day` },
 ];
 
-/** "Nov 22 – 28, 2026", or across months "Nov 29 – Dec 5, 2026". */
-function weekTitle(day: Date): string {
-  const start = startOfWeek(day);
-  const end = endOfWeek(day);
-  const startText = format(start, 'MMM d');
-  const endText = isSameMonth(start, end) ? format(end, 'd, yyyy') : format(end, 'MMM d, yyyy');
-  return `${startText} – ${endText}`;
+/** "Nov 22 – 28, 2026", or across months "Nov 29 – Dec 5, 2026", as the reader's language writes a range. */
+function weekTitle(i18n: I18n, day: Date): string {
+  const format = new Intl.DateTimeFormat(i18n.locale, { month: 'short', day: 'numeric', year: 'numeric' });
+  return format.formatRange(startOfWeek(day), endOfWeek(day));
 }
 
 /**
@@ -43,6 +43,8 @@ function weekTitle(day: Date): string {
  */
 export default function CalendarPage() {
   const orgId = useOrgId();
+  const { i18n, t } = useLingui();
+  const views = VIEWS.map((view) => ({ ...view, label: i18n._(view.label) }));
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const [selectedDay, setSelectedDay] = useState<Date>(() => new Date());
   const campaigns = useCampaigns(orgId);
@@ -69,7 +71,7 @@ export default function CalendarPage() {
   const failed = campaigns.isError ? campaigns : assets.isError ? assets : null;
   const loadError = failed && (
     <QueryError
-      title={failed === campaigns ? 'Failed to fetch campaigns' : 'Failed to fetch assets'}
+      title={failed === campaigns ? t`Failed to fetch campaigns` : t`Failed to fetch assets`}
       query={failed}
     />
   );
@@ -77,13 +79,15 @@ export default function CalendarPage() {
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
       <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Calendar</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          <Trans>Calendar</Trans>
+        </h1>
         <p className="text-muted-foreground">
-          When campaigns started, assets were added and shares are scheduled.
+          <Trans>When campaigns started, assets were added and shares are scheduled.</Trans>
         </p>
       </div>
       <Tabs defaultValue="month">
-        <TabsListOf tabs={VIEWS} />
+        <TabsListOf tabs={views} />
         <TabsContent value="month">
           <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
             <Card className="min-w-0">
@@ -98,25 +102,33 @@ export default function CalendarPage() {
             </Card>
             <Card>
               <CardHeader>
-                <h2 className="text-lg font-semibold">{format(selectedDay, 'EEEE, MMMM d')}</h2>
+                <h2 className="text-lg font-semibold">
+                  {i18n.date(selectedDay, { weekday: 'long', month: 'long', day: 'numeric' })}
+                </h2>
               </CardHeader>
               <CardContent>
-                <DayEvents events={dayEvents} label="Events on the selected day" />
+                <DayEvents events={dayEvents} label={t`Events on the selected day`} />
               </CardContent>
             </Card>
           </div>
         </TabsContent>
         <TabsContent value="week">
-          <PeriodCard nav={periodNav('week', 7, weekTitle(selectedDay))}>
+          <PeriodCard nav={periodNav('week', 7, weekTitle(i18n, selectedDay))}>
             {loadError}
             <WeekView day={selectedDay} events={events} onSelectDay={selectDay} />
             <CalendarLegend types={LEGEND_TYPES} />
           </PeriodCard>
         </TabsContent>
         <TabsContent value="day">
-          <PeriodCard nav={periodNav('day', 1, format(selectedDay, 'EEEE, MMMM d, yyyy'))}>
+          <PeriodCard
+            nav={periodNav(
+              'day',
+              1,
+              i18n.date(selectedDay, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+            )}
+          >
             {loadError}
-            <DayEvents events={dayEvents} label="Events on the selected day" />
+            <DayEvents events={dayEvents} label={t`Events on the selected day`} />
           </PeriodCard>
         </TabsContent>
       </Tabs>

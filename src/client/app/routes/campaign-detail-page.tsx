@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeftIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Asset } from '#shared/schemas/assets.ts';
@@ -33,10 +34,11 @@ export default function CampaignDetailPage() {
   // Viewers read the campaign; changing it (assets, their order, its status) needs the editor role.
   const canEdit = useRole().can('editor');
   const navigate = useNavigate();
+  const { t } = useLingui();
 
   if (!Number.isInteger(id) || id <= 0 || campaign.isError || stats.isError) return <CampaignNotFound />;
   if (campaign.isPending || stats.isPending) {
-    return <PageSpinner label="Loading campaign" />;
+    return <PageSpinner label={t`Loading campaign`} />;
   }
 
   const c = campaign.data;
@@ -52,8 +54,8 @@ export default function CampaignDetailPage() {
       )}
       <Button asChild size="sm" variant="ghost">
         <a href={`/supporter/${c.id}`} target="_blank" rel="noopener noreferrer">
-          <ExternalLinkIcon aria-hidden /> Open supporter page
-          <span className="sr-only"> for {asset.title}</span>
+          <ExternalLinkIcon aria-hidden /> <Trans>Open supporter page</Trans>
+          <ForTitle title={asset.title} />
         </a>
       </Button>
       <CopyAssetLink link={assetPageUrl(window.location.origin, c.id, asset.id)} title={asset.title} />
@@ -66,7 +68,7 @@ export default function CampaignDetailPage() {
         to="/#campaigns"
         className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline"
       >
-        <ArrowLeftIcon aria-hidden className="size-4" /> Back to Dashboard
+        <ArrowLeftIcon aria-hidden className="size-4 rtl:-scale-x-100" /> <Trans>Back to Dashboard</Trans>
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
@@ -89,7 +91,7 @@ export default function CampaignDetailPage() {
               needs="editor"
               label={
                 <>
-                  <PlusIcon aria-hidden /> Add Asset
+                  <PlusIcon aria-hidden /> <Trans>Add Asset</Trans>
                 </>
               }
             >
@@ -111,7 +113,7 @@ export default function CampaignDetailPage() {
 
       <section aria-labelledby="campaign-assets" className="space-y-3">
         <h2 id="campaign-assets" className="text-xl font-semibold">
-          Campaign Assets
+          <Trans>Campaign Assets</Trans>
         </h2>
         <AssetGrid campaign={c} assets={c.assets} preview renderActions={assetActions} />
       </section>
@@ -140,12 +142,16 @@ export default function CampaignDetailPage() {
 function CampaignNotFound() {
   return (
     <main className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-2xl font-bold">Campaign Not Found</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Campaign Not Found</Trans>
+      </h1>
       <p className="text-muted-foreground">
-        This campaign does not exist or belongs to another organization.
+        <Trans>This campaign does not exist or belongs to another organization.</Trans>
       </p>
       <Button asChild>
-        <Link to="/#campaigns">Back to Dashboard</Link>
+        <Link to="/#campaigns">
+          <Trans>Back to Dashboard</Trans>
+        </Link>
       </Button>
     </main>
   );
@@ -153,9 +159,16 @@ function CampaignNotFound() {
 
 /** An asset card's 'Copy link': the asset's link (the supporter page previewing it), with the same confirmation. */
 function CopyAssetLink({ link, title }: { link: string; title: string }) {
+  const { t } = useLingui();
   return (
-    <CopyButton size="sm" variant="ghost" value={link} label="Copy link" notice={LINK_COPIED}>
-      <span className="sr-only"> for {title}</span>
+    <CopyButton size="sm" variant="ghost" value={link} label={t`Copy link`} notice={LINK_COPIED}>
+      <ForTitle title={title} />
     </CopyButton>
   );
+}
+
+/** The hidden end of an asset's button name (" for <title>"): which asset it acts on. */
+function ForTitle({ title }: { title: string }) {
+  const { t } = useLingui();
+  return <span className="sr-only">{t` for ${title}`}</span>;
 }

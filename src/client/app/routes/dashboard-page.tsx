@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BugIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type CampaignStatus, effectiveStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
@@ -22,10 +25,10 @@ import { type DashboardTab, useDashboardHash } from './dashboard/use-dashboard-h
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The dashboard's tabs in the order they show; the selected one is kept in the URL hash. */
-const TABS: { value: DashboardTab; label: string }[] = [
-  { value: 'campaigns', label: 'Campaigns' },
-  { value: 'templates', label: 'Templates' },
-  { value: 'calendar', label: 'Calendar' },
+const TABS: { value: DashboardTab; label: MessageDescriptor }[] = [
+  { value: 'campaigns', label: msg`Campaigns` },
+  { value: 'templates', label: msg`Templates` },
+  { value: 'calendar', label: msg`Calendar` },
 ];
 
 /** The organisation dashboard at / and /campaigns. */
@@ -33,6 +36,8 @@ export default function DashboardPage() {
   const orgId = useOrgId();
   const { raw, tab, params, setTab } = useDashboardHash();
   const devTools = useDevTools();
+  const { i18n, t } = useLingui();
+  const tabs = TABS.map((tab) => ({ ...tab, label: i18n._(tab.label) }));
   // Every campaign, archived too: an organisation without any gets the first-campaign guide.
   const allCampaigns = useCampaigns(orgId, { status: 'all' });
   // The list opens on Active, or on Drafts while every campaign is still a draft (a new
@@ -62,9 +67,9 @@ export default function DashboardPage() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns });
     void queryClient.invalidateQueries({ queryKey: queryKeys.organizationStats });
     setExpanded('default');
-    toast({ title: 'Campaigns Updated', description: 'Your new campaign has been added to the list' });
+    toast({ title: t`Campaigns Updated`, description: t`Your new campaign has been added to the list` });
     setTab(tab);
-  }, [refresh, refreshStatus, raw, tab, setTab]);
+  }, [refresh, refreshStatus, raw, tab, setTab, t]);
 
   const onCreated = (c: Campaign) => {
     // The new row opens at once; the switch to the campaigns list follows after 300 ms.
@@ -88,15 +93,19 @@ export default function DashboardPage() {
     <main className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Organization Dashboard</h1>
-          <p className="text-muted-foreground">Create and manage your advocacy campaigns</p>
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            <Trans>Organization Dashboard</Trans>
+          </h1>
+          <p className="text-muted-foreground">
+            <Trans>Create and manage your advocacy campaigns</Trans>
+          </p>
         </div>
         <div className="flex gap-2">
           <RoleLocked
             needs="editor"
             label={
               <>
-                <PlusIcon aria-hidden /> New Campaign
+                <PlusIcon aria-hidden /> <Trans>New Campaign</Trans>
               </>
             }
           >
@@ -108,7 +117,7 @@ export default function DashboardPage() {
               variant="outline"
               label={
                 <>
-                  <BugIcon aria-hidden /> Debug
+                  <BugIcon aria-hidden /> <Trans>Debug</Trans>
                 </>
               }
             >
@@ -123,7 +132,7 @@ export default function DashboardPage() {
       <OrganizationStatCards orgId={orgId} />
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as DashboardTab)}>
-        <TabsListOf tabs={TABS} />
+        <TabsListOf tabs={tabs} />
         <TabsContent value="campaigns">
           <CampaignList
             status={status}

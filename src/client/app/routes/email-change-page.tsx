@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { SignedOutPage } from '#client/components/signed-out-page.tsx';
@@ -8,17 +10,16 @@ import { errorMessage } from '#client/lib/api-client.ts';
 
 const STEPS = {
   confirm: {
-    title: 'Confirm your new email address',
-    description: 'Your account will use this address from now on, also for password resets.',
-    action: 'Confirm new email',
-    pending: 'Confirming...',
+    title: msg`Confirm your new email address`,
+    description: msg`Your account will use this address from now on, also for password resets.`,
+    action: msg`Confirm new email`,
+    pending: msg`Confirming...`,
   },
   undo: {
-    title: 'Undo the email change',
-    description:
-      'Your old address comes back, and every session of the account is signed out. Then choose a new password with "Forgot password?".',
-    action: 'Restore my old email',
-    pending: 'Restoring...',
+    title: msg`Undo the email change`,
+    description: msg`Your old address comes back, and every session of the account is signed out. Then choose a new password with "Forgot password?".`,
+    action: msg`Restore my old email`,
+    pending: msg`Restoring...`,
   },
 } as const;
 
@@ -30,7 +31,13 @@ const STEPS = {
 export default function EmailChangePage() {
   const { token = '' } = useParams();
   const step = useLocation().pathname.startsWith('/undo-email-change/') ? 'undo' : 'confirm';
-  const text = STEPS[step];
+  const { i18n, t } = useLingui();
+  const text = {
+    title: i18n._(STEPS[step].title),
+    description: i18n._(STEPS[step].description),
+    action: i18n._(STEPS[step].action),
+    pending: i18n._(STEPS[step].pending),
+  };
   const link = useEmailChangeLink(token, step);
   useEffect(() => {
     document.title = `${text.title} | Rally`;
@@ -50,7 +57,7 @@ export default function EmailChangePage() {
             </p>
           ) : link.isError ? (
             <p role="alert" className="text-sm font-medium text-destructive">
-              {errorMessage(link.error, 'Something went wrong. Please try again.')}
+              {errorMessage(link.error, t`Something went wrong. Please try again.`)}
             </p>
           ) : (
             <Button className="w-full" disabled={link.isPending} onClick={() => link.mutate()}>
@@ -59,7 +66,9 @@ export default function EmailChangePage() {
           )}
           {(link.isSuccess || link.isError) && (
             <Button asChild variant="outline" className="w-full">
-              <Link to="/">Go to Rally</Link>
+              <Link to="/">
+                <Trans>Go to Rally</Trans>
+              </Link>
             </Button>
           )}
         </CardContent>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { useUser } from '#client/features/auth/index.ts';
@@ -23,10 +24,14 @@ export default function InstancePage() {
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Instance</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          <Trans>Instance</Trans>
+        </h1>
         <p className="text-muted-foreground">
-          This Rally instance as a whole: who may sign up, every organization, held mail and the server's
-          health.
+          <Trans>
+            This Rally instance as a whole: who may sign up, every organization, held mail and the server's
+            health.
+          </Trans>
         </p>
       </div>
       <RegistrationCard />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
@@ -22,23 +23,28 @@ import {
 export default function InvitePage() {
   const token = useParams().token ?? '';
   const preview = useInvitationPreview(token);
+  const { t } = useLingui();
 
   return (
     <SignedOutPage>
       <Card>
         {preview.isPending ? (
           <CardContent className="flex justify-center py-10">
-            <Spinner label="Loading invitation" />
+            <Spinner label={t`Loading invitation`} />
           </CardContent>
         ) : preview.isError ? (
           <>
             <CardHeader>
               <h1 className="text-xl font-semibold">{invitationProblem(preview.error)}</h1>
-              <CardDescription>Ask the person who invited you for a new link.</CardDescription>
+              <CardDescription>
+                <Trans>Ask the person who invited you for a new link.</Trans>
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <Button asChild variant="outline">
-                <Link to="/">Go to Rally</Link>
+                <Link to="/">
+                  <Trans>Go to Rally</Trans>
+                </Link>
               </Button>
             </CardContent>
           </>
@@ -46,11 +52,10 @@ export default function InvitePage() {
           <>
             <CardHeader>
               <h1 className="text-xl font-semibold" dir="auto">
-                Join {preview.data.organization.name}
+                <InvitationTitle name={preview.data.organization.name} />
               </h1>
               <CardDescription>
-                You are invited as <strong className="text-slate-900">{roleLabel(preview.data.role)}</strong>{' '}
-                (sent to {preview.data.email}).
+                <InvitationRole role={roleLabel(preview.data.role)} email={preview.data.email} />
               </CardDescription>
             </CardHeader>
             <CardContent>
@@ -72,10 +77,11 @@ function AcceptStep({ token, orgName, email }: { token: string; orgName: string;
   const accept = useAcceptInvitation(token);
   const navigate = useNavigate();
   const [tab, setTab] = useState('register');
+  const { t } = useLingui();
   const join = () =>
     accept.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: `Welcome to ${orgName}!` });
+        toast({ title: t`Welcome to ${orgName}!` });
         navigate('/', { replace: true });
       },
     });
@@ -84,11 +90,17 @@ function AcceptStep({ token, orgName, email }: { token: string; orgName: string;
   if (!user) {
     return (
       <div className="space-y-3">
-        <p className="text-sm text-muted-foreground">Create an account or log in to accept.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Create an account or log in to accept.</Trans>
+        </p>
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="grid w-full grid-cols-2">
-            <TabsTrigger value="register">Register</TabsTrigger>
-            <TabsTrigger value="login">Login</TabsTrigger>
+            <TabsTrigger value="register">
+              <Trans>Register</Trans>
+            </TabsTrigger>
+            <TabsTrigger value="login">
+              <Trans>Login</Trans>
+            </TabsTrigger>
           </TabsList>
           {/* A new account is made for this invitation: it joins at once. Logging in stays on
               this page: the user query now holds the account, and Accept appears. */}
@@ -108,16 +120,18 @@ function AcceptStep({ token, orgName, email }: { token: string; orgName: string;
     return (
       <div className="space-y-3">
         <p role="alert" className="text-sm">
-          You are signed in as <strong>{user.username}</strong>, who already belongs to an organization. An
-          account can belong to one organization only: leave it first (Settings, Permissions) or sign in with
-          another account.
+          <AlreadyMember username={user.username} />
         </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
-            <Link to="/">Go to your dashboard</Link>
+            <Link to="/">
+              <Trans>Go to your dashboard</Trans>
+            </Link>
           </Button>
           <Button asChild variant="ghost">
-            <Link to="/logout">Sign out</Link>
+            <Link to="/logout">
+              <Trans>Sign out</Trans>
+            </Link>
           </Button>
         </div>
       </div>
@@ -127,18 +141,56 @@ function AcceptStep({ token, orgName, email }: { token: string; orgName: string;
   return (
     <div className="space-y-3">
       <p className="text-sm">
-        Signed in as <strong>{user.username}</strong>.
+        <SignedInAs username={user.username} />
       </p>
       {accept.isError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {hasErrorCode(accept.error, 'INVITATION_NOT_FOUND', 'INVITATION_EXPIRED')
             ? invitationProblem(accept.error)
-            : errorMessage(accept.error, 'The invitation could not be accepted. Please try again.')}
+            : errorMessage(accept.error, t`The invitation could not be accepted. Please try again.`)}
         </p>
       )}
       <Button className="w-full" disabled={accept.isPending} onClick={join}>
-        {accept.isPending ? 'Joining...' : 'Accept Invitation'}
+        {accept.isPending ? t`Joining...` : t`Accept Invitation`}
       </Button>
     </div>
+  );
+}
+
+// The invitation's sentences, each with its names as placeholders (names stay as written).
+function InvitationTitle({ name }: { name: string }) {
+  return <Trans>Join {name}</Trans>;
+}
+
+function InvitationRole({ role, email }: { role: string; email: string }) {
+  return (
+    <Trans>
+      You are invited as <strong className="text-slate-900">{role}</strong> (sent to <bdi>{email}</bdi>).
+    </Trans>
+  );
+}
+
+function AlreadyMember({ username }: { username: string }) {
+  return (
+    <Trans>
+      You are signed in as{' '}
+      <strong>
+        <bdi>{username}</bdi>
+      </strong>
+      , who already belongs to an organization. An account can belong to one organization only: leave it first
+      (Settings, Permissions) or sign in with another account.
+    </Trans>
+  );
+}
+
+function SignedInAs({ username }: { username: string }) {
+  return (
+    <Trans>
+      Signed in as{' '}
+      <strong>
+        <bdi>{username}</bdi>
+      </strong>
+      .
+    </Trans>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { CheckCircle2, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,22 +14,23 @@ export default function LogoutPage() {
   const { mutateAsync } = useLogout();
   const [done, setDone] = useState(false);
   const started = useRef(false);
+  const { t } = useLingui();
 
   useEffect(() => {
     // Once per visit, also under StrictMode's double effect run.
     if (started.current) return;
     started.current = true;
     mutateAsync()
-      .then(() => toast({ title: 'Logged out', description: 'You have been successfully logged out.' }))
+      .then(() => toast({ title: t`Logged out`, description: t`You have been successfully logged out.` }))
       .catch(() =>
         toast({
-          title: 'Logout error',
-          description: 'You have been logged out, but there was an error on the server.',
+          title: t`Logout error`,
+          description: t`You have been logged out, but there was an error on the server.`,
           variant: 'destructive',
         }),
       )
       .finally(() => setDone(true));
-  }, [mutateAsync]);
+  }, [mutateAsync, t]);
 
   useEffect(() => {
     if (!done) return;
@@ -45,11 +47,11 @@ export default function LogoutPage() {
           ) : (
             <LogOut className="size-10 text-primary" aria-hidden="true" />
           )}
-          <h1 className="text-xl font-semibold">{done ? 'You are signed out' : 'Signing you out...'}</h1>
+          <h1 className="text-xl font-semibold">{done ? t`You are signed out` : t`Signing you out...`}</h1>
           <div className="flex flex-col items-center gap-3">
-            {!done && <Spinner label="Signing out" />}
+            {!done && <Spinner label={t`Signing out`} />}
             <p aria-live="polite" className="text-sm text-muted-foreground">
-              {done ? 'Redirecting to the sign-in page...' : 'Ending your session securely.'}
+              {done ? t`Redirecting to the sign-in page...` : t`Ending your session securely.`}
             </p>
           </div>
         </CardContent>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 
@@ -7,10 +8,17 @@ export default function NotFoundPage() {
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-4xl font-bold">404</h1>
       <p className="text-muted-foreground">
-        No page at <code className="rounded bg-muted px-1.5 py-0.5">{pathname}</code>
+        <Trans>
+          No page at{' '}
+          <code className="rounded bg-muted px-1.5 py-0.5" dir="ltr">
+            {pathname}
+          </code>
+        </Trans>
       </p>
       <Button asChild>
-        <Link to="/">Back to Dashboard</Link>
+        <Link to="/">
+          <Trans>Back to Dashboard</Trans>
+        </Link>
       </Button>
     </main>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Building2 } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
@@ -21,10 +22,12 @@ export default function OnboardingPage() {
         <CardHeader>
           <div className="flex items-center gap-2 text-primary">
             <Building2 className="size-6" aria-hidden="true" />
-            <h1 className="text-xl font-semibold text-slate-900">Create your organization</h1>
+            <h1 className="text-xl font-semibold text-slate-900">
+              <Trans>Create your organization</Trans>
+            </h1>
           </div>
           <CardDescription>
-            Welcome, {user.username}! Set up the organization your campaigns will belong to.
+            <OnboardingWelcome username={user.username} />
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -32,5 +35,13 @@ export default function OnboardingPage() {
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+function OnboardingWelcome({ username }: { username: string }) {
+  return (
+    <Trans>
+      Welcome, <bdi>{username}</bdi>! Set up the organization your campaigns will belong to.
+    </Trans>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
@@ -24,10 +25,16 @@ export default function ProfilePage() {
         <Card className="w-full max-w-md">
           <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
             <Lock className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h1 className="text-xl font-semibold">Authentication Required</h1>
-            <p className="text-muted-foreground">Please log in to view your profile.</p>
+            <h1 className="text-xl font-semibold">
+              <Trans>Authentication Required</Trans>
+            </h1>
+            <p className="text-muted-foreground">
+              <Trans>Please log in to view your profile.</Trans>
+            </p>
             <Button asChild>
-              <Link to="/auth">Go to Login</Link>
+              <Link to="/auth">
+                <Trans>Go to Login</Trans>
+              </Link>
             </Button>
           </CardContent>
         </Card>
@@ -38,8 +45,12 @@ export default function ProfilePage() {
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Profile</h1>
-        <p className="text-muted-foreground">Manage your personal information and account.</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          <Trans>Profile</Trans>
+        </h1>
+        <p className="text-muted-foreground">
+          <Trans>Manage your personal information and account.</Trans>
+        </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6">

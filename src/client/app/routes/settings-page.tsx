@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Tabs, TabsContent } from '#client/components/ui/tabs.tsx';
 import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
 import { useOrgId } from '#client/features/auth/index.ts';
@@ -19,23 +21,29 @@ function EmbedTab() {
 
 /** The settings tabs in the order they show. */
 const TABS = [
-  { value: 'general', label: 'General', Panel: GeneralSettings },
-  { value: 'notifications', label: 'Notifications', Panel: NotificationSettings },
-  { value: 'branding', label: 'Branding', Panel: BrandingSettings },
-  { value: 'permissions', label: 'Permissions', Panel: PermissionsSettings },
-  { value: 'embed', label: 'Embed', Panel: EmbedTab },
-  { value: 'privacy', label: 'Privacy', Panel: PrivacySettings },
+  { value: 'general', label: msg`General`, Panel: GeneralSettings },
+  { value: 'notifications', label: msg`Notifications`, Panel: NotificationSettings },
+  { value: 'branding', label: msg`Branding`, Panel: BrandingSettings },
+  { value: 'permissions', label: msg`Permissions`, Panel: PermissionsSettings },
+  { value: 'embed', label: msg`Embed`, Panel: EmbedTab },
+  { value: 'privacy', label: msg`Privacy`, Panel: PrivacySettings },
 ];
 
 export default function SettingsPage() {
+  const { i18n } = useLingui();
+  const tabs = TABS.map((tab) => ({ ...tab, label: i18n._(tab.label) }));
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
-        <p className="text-muted-foreground">Manage your organization's preferences.</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          <Trans>Settings</Trans>
+        </h1>
+        <p className="text-muted-foreground">
+          <Trans>Manage your organization's preferences.</Trans>
+        </p>
       </div>
       <Tabs defaultValue="general">
-        <TabsListOf tabs={TABS} className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto" />
+        <TabsListOf tabs={tabs} className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto" />
         {/* A panel's sections stand apart the same way on every tab. */}
         {TABS.map(({ value, Panel }) => (
           <TabsContent key={value} value={value} className="space-y-6 pt-4">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -37,6 +38,7 @@ const slug = (category: string) => `category-${category.toLowerCase().replace(/[
 /** /templates: start a campaign from a template, or save one of your own. */
 export default function TemplatesPage() {
   const orgId = useOrgId();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const templates = useTemplates();
   const apply = useApplyTemplate();
@@ -52,9 +54,11 @@ export default function TemplatesPage() {
       {
         onSuccess: ({ campaign }) => {
           setPicked(null);
+          const name = campaign.name;
+          const templateName = template.name;
           toast({
-            title: input.status === 'draft' ? 'Draft saved' : 'Campaign created',
-            description: `"${campaign.name}" was created from the ${template.name} template`,
+            title: input.status === 'draft' ? t`Draft saved` : t`Campaign created`,
+            description: t`"${name}" was created from the ${templateName} template`,
           });
           // Refresh after 1.5 s (the new campaign is listed by then), then go to the campaigns 100 ms later.
           timers.current.push(
@@ -82,9 +86,11 @@ export default function TemplatesPage() {
     <main className="mx-auto max-w-6xl space-y-8 p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Campaign Templates</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            <Trans>Campaign Templates</Trans>
+          </h1>
           <p className="text-muted-foreground">
-            Start a campaign with ready-made assets, then make it your own.
+            <Trans>Start a campaign with ready-made assets, then make it your own.</Trans>
           </p>
         </div>
         <RoleLocked
@@ -92,7 +98,7 @@ export default function TemplatesPage() {
           variant="outline"
           label={
             <>
-              <PlusIcon aria-hidden /> Create Custom Template
+              <PlusIcon aria-hidden /> <Trans>Create Custom Template</Trans>
             </>
           }
         >
@@ -102,10 +108,10 @@ export default function TemplatesPage() {
 
       {templates.isPending ? (
         <div className="flex justify-center py-12">
-          <Spinner label="Loading templates" />
+          <Spinner label={t`Loading templates`} />
         </div>
       ) : templates.isError ? (
-        <QueryError title="Failed to fetch templates" query={templates} />
+        <QueryError title={t`Failed to fetch templates`} query={templates} />
       ) : (
         byCategory(templates.data).map(([category, list]) => (
           <section key={category} aria-labelledby={slug(category)} className="space-y-3">
@@ -114,17 +120,19 @@ export default function TemplatesPage() {
             </h2>
             {list.length === 0 && (
               <p className="text-sm text-muted-foreground">
-                No custom templates yet: use 'Create Custom Template' to save one of your campaigns.
+                <Trans>
+                  No custom templates yet: use 'Create Custom Template' to save one of your campaigns.
+                </Trans>
               </p>
             )}
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {list.map((t) => (
-                <li key={t.id}>
+              {list.map((template) => (
+                <li key={template.id}>
                   <TemplateCard
-                    template={t}
-                    busy={usingId === t.id}
+                    template={template}
+                    busy={usingId === template.id}
                     disabled={usingId !== null}
-                    onUse={() => setPicked(t)}
+                    onUse={() => setPicked(template)}
                   />
                 </li>
               ))}

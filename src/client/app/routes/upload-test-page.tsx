@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2Icon, RotateCcwIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -20,6 +22,8 @@ import NotFoundPage from './not-found-page.tsx';
 import { DAY_MS } from '#shared/durations.ts';
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
+const DEFAULT_NAME = msg`Upload Test Campaign`;
+const DEFAULT_TITLE = msg`Uploaded asset`;
 
 /** /upload-test exists only on a server running with DEV_TOOLS=1; otherwise it is the 404 page. */
 export default function UploadTestRoute() {
@@ -39,27 +43,29 @@ function UploadTestPage() {
   const createCampaign = useCreateCampaign();
   const createAsset = useCreateAsset();
   const flow = useFileUpload();
+  const { i18n, t } = useLingui();
+  const days = TEST_CAMPAIGN_DAYS;
 
-  const [name, setName] = useState('Upload Test Campaign');
+  const [name, setName] = useState(() => i18n._(DEFAULT_NAME));
   const [nameError, setNameError] = useState<string>();
   const [campaign, setCampaign] = useState<Campaign | null>(null);
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
-  const [title, setTitle] = useState('Uploaded asset');
+  const [title, setTitle] = useState(() => i18n._(DEFAULT_TITLE));
   const [asset, setAsset] = useState<Asset | null>(null);
 
   const reset = () => {
-    setName('Upload Test Campaign');
+    setName(i18n._(DEFAULT_NAME));
     setNameError(undefined);
     setCampaign(null);
     setUploaded(null);
-    setTitle('Uploaded asset');
+    setTitle(i18n._(DEFAULT_TITLE));
     setAsset(null);
     flow.clear();
   };
 
   const submitCampaign = (e: FormEvent) => {
     e.preventDefault();
-    if (!user) return fail('Not logged in', 'Please sign in to create a campaign.');
+    if (!user) return fail(t`Not logged in`, t`Please sign in to create a campaign.`);
     const parsed = campaignNameField.safeParse(name);
     if (!parsed.success) return setNameError(parsed.error.issues[0].message);
     setNameError(undefined);
@@ -67,7 +73,7 @@ function UploadTestPage() {
     createCampaign.mutate(
       {
         name: parsed.data,
-        description: 'Created from the upload test page',
+        description: t`Created from the upload test page`,
         // A draft: a campaign goes live only with an asset (step 2 adds one; its page publishes it).
         status: 'draft',
         organizationId: user.organizationId ?? undefined,
@@ -77,9 +83,10 @@ function UploadTestPage() {
       {
         onSuccess: (c) => {
           setCampaign(c);
+          const created = c.name;
           toast({
-            title: 'Campaign created',
-            description: `"${c.name}" is a draft: add an asset, then publish it to run for ${TEST_CAMPAIGN_DAYS} days.`,
+            title: t`Campaign created`,
+            description: t`"${created}" is a draft: add an asset, then publish it to run for ${days} days.`,
           });
         },
         onError: (err) => {
@@ -92,9 +99,9 @@ function UploadTestPage() {
 
   const submitAsset = (e: FormEvent) => {
     e.preventDefault();
-    if (!user) return fail('Not logged in', 'Please sign in to create an asset.');
-    if (!campaign) return fail('No campaign', 'Create a campaign in step 1 first.');
-    if (!uploaded) return fail('No file uploaded', 'Upload a file before creating the asset.');
+    if (!user) return fail(t`Not logged in`, t`Please sign in to create an asset.`);
+    if (!campaign) return fail(t`No campaign`, t`Create a campaign in step 1 first.`);
+    if (!uploaded) return fail(t`No file uploaded`, t`Upload a file before creating the asset.`);
     createAsset.mutate(
       {
         title,
@@ -107,8 +114,8 @@ function UploadTestPage() {
         onSuccess: (a) => {
           setAsset(a);
           toast({
-            title: 'Asset created',
-            description: 'Your asset has been created and saved successfully',
+            title: t`Asset created`,
+            description: t`Your asset has been created and saved successfully`,
           });
         },
         onError: (err) => {
@@ -123,32 +130,36 @@ function UploadTestPage() {
     <main className="mx-auto max-w-3xl space-y-6 p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Test File Upload</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            <Trans>Test File Upload</Trans>
+          </h1>
           <p className="text-muted-foreground">
-            Create a campaign, then upload a file and turn it into an asset.
+            <Trans>Create a campaign, then upload a file and turn it into an asset.</Trans>
           </p>
         </div>
         <Button variant="outline" onClick={reset}>
-          <RotateCcwIcon aria-hidden /> Reset
+          <RotateCcwIcon aria-hidden /> <Trans>Reset</Trans>
         </Button>
       </div>
 
       <Card>
         <CardHeader>
-          <h2 className="text-lg font-semibold">Step 1: Create a campaign</h2>
-          <CardDescription>The test campaign runs for {TEST_CAMPAIGN_DAYS} days from today.</CardDescription>
+          <h2 className="text-lg font-semibold">
+            <Trans>Step 1: Create a campaign</Trans>
+          </h2>
+          <CardDescription>
+            <Trans>The test campaign runs for {days} days from today.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {campaign ? (
             <p className="flex items-center gap-2 text-sm" data-testid="upload-test-campaign">
               <CheckCircle2Icon aria-hidden className="size-4 text-success" />
-              <span dir="auto">
-                Campaign "{campaign.name}" created (#{campaign.id})
-              </span>
+              <CampaignCreated name={campaign.name} id={campaign.id} />
             </p>
           ) : (
             <form onSubmit={submitCampaign} noValidate className="space-y-3">
-              <FormField id="upload-test-name" label="Campaign name" error={nameError}>
+              <FormField id="upload-test-name" label={t`Campaign name`} error={nameError}>
                 <Input
                   dir="auto"
                   value={name}
@@ -157,7 +168,7 @@ function UploadTestPage() {
                 />
               </FormField>
               <Button type="submit" disabled={createCampaign.isPending}>
-                {createCampaign.isPending ? 'Creating...' : 'Create Campaign'}
+                {createCampaign.isPending ? t`Creating...` : t`Create Campaign`}
               </Button>
             </form>
           )}
@@ -166,31 +177,33 @@ function UploadTestPage() {
 
       <Card>
         <CardHeader>
-          <h2 className="text-lg font-semibold">Step 2: Upload a file and create an asset</h2>
+          <h2 className="text-lg font-semibold">
+            <Trans>Step 2: Upload a file and create an asset</Trans>
+          </h2>
           <CardDescription>
-            Images (PNG, JPEG, GIF, WebP) or videos (MP4, WebM, QuickTime), up to 5MB.
+            <Trans>Images (PNG, JPEG, GIF, WebP) or videos (MP4, WebM, QuickTime), up to 5MB.</Trans>
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           <div className="space-y-2">
             <FileUploadField
-              label="File"
+              label={t`File`}
               accept="image/*,video/*"
-              uploadLabel="Upload File"
+              uploadLabel={t`Upload File`}
               flow={flow}
               onUploaded={setUploaded}
             />
             {uploaded && (
               <div className="space-y-2">
                 <p className="break-all text-sm">
-                  Uploaded to <code>{uploaded.url}</code>
+                  <UploadedTo url={uploaded.url} />
                 </p>
                 <AssetMedia
                   asset={{
                     type: uploaded.mimetype.startsWith('video/') ? 'video' : 'image',
                     content: uploaded.url,
                   }}
-                  label="Uploaded file"
+                  label={t`Uploaded file`}
                   compact
                   className="h-32 w-auto"
                 />
@@ -198,7 +211,7 @@ function UploadTestPage() {
             )}
           </div>
           <form onSubmit={submitAsset} noValidate className="space-y-3">
-            <FormField id="upload-test-title" label="Asset title">
+            <FormField id="upload-test-title" label={t`Asset title`}>
               <Input
                 id="upload-test-title"
                 dir="auto"
@@ -207,20 +220,49 @@ function UploadTestPage() {
               />
             </FormField>
             <Button type="submit" disabled={createAsset.isPending}>
-              {createAsset.isPending ? 'Creating...' : 'Create Asset'}
+              {createAsset.isPending ? t`Creating...` : t`Create Asset`}
             </Button>
           </form>
           {asset && campaign && (
             <p className="flex items-center gap-2 text-sm" data-testid="upload-test-asset">
               <CheckCircle2Icon aria-hidden className="size-4 text-success" />
-              <span dir="auto">Asset "{asset.title}" created.</span>
+              <AssetCreated title={asset.title} />
               <Link to={`/campaigns/${campaign.id}`} className="text-primary underline">
-                View campaign
+                <Trans>View campaign</Trans>
               </Link>
             </p>
           )}
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+// The page's sentences around names people typed (kept in their own direction).
+function CampaignCreated({ name, id }: { name: string; id: number }) {
+  return (
+    <span>
+      <Trans>
+        Campaign "<bdi>{name}</bdi>" created (#{id})
+      </Trans>
+    </span>
+  );
+}
+
+function AssetCreated({ title }: { title: string }) {
+  return (
+    <span>
+      <Trans>
+        Asset "<bdi>{title}</bdi>" created.
+      </Trans>
+    </span>
+  );
+}
+
+function UploadedTo({ url }: { url: string }) {
+  return (
+    <Trans>
+      Uploaded to <code dir="ltr">{url}</code>
+    </Trans>
   );
 }

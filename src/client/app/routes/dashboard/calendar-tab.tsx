@@ -1,4 +1,5 @@
-import { format, isSameMonth, startOfMonth } from 'date-fns';
+import { useLingui } from '@lingui/react/macro';
+import { isSameMonth, startOfMonth } from 'date-fns';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
@@ -26,11 +27,13 @@ export function CalendarTab({
   orgId: number | null;
   onSelect: (campaignId: number, assetId: number | null) => void;
 }) {
+  const { i18n, t } = useLingui();
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const [day, setDay] = useState(() => new Date());
   const campaigns = useCampaigns(orgId);
   const assets = useAssets(orgId);
   const events = buildCalendarEvents(campaigns.data, assets.data);
+  const dayName = i18n.date(day, { weekday: 'long', month: 'long', day: 'numeric' });
   const select = (e: CalendarEvent) => onSelect(e.campaignId, e.assetId ?? null);
   const pickDay = (d: Date) => {
     setDay(d);
@@ -43,7 +46,7 @@ export function CalendarTab({
         <MonthNav month={month} onMonthChange={setMonth} onToday={() => pickDay(new Date())} />
       </CardHeader>
       <CardContent className="space-y-2 p-2 pt-0 sm:p-6 sm:pt-0">
-        {assets.isError && <QueryError title="Failed to fetch assets" query={assets} />}
+        {assets.isError && <QueryError title={t`Failed to fetch assets`} query={assets} />}
         <MonthGrid
           month={month}
           events={events}
@@ -52,11 +55,8 @@ export function CalendarTab({
           onSelectEvent={select}
         />
         <CalendarLegend types={['campaign', 'asset']} />
-        <section
-          className="space-y-2 pt-2 sm:hidden"
-          aria-label={`Entries on ${format(day, 'EEEE, MMMM d')}`}
-        >
-          <h3 className="font-semibold">{format(day, 'EEEE, MMMM d')}</h3>
+        <section className="space-y-2 pt-2 sm:hidden" aria-label={t`Entries on ${dayName}`}>
+          <h3 className="font-semibold">{dayName}</h3>
           <DayEvents events={eventsOn(events, day)} onSelect={select} />
         </section>
       </CardContent>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SearchIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CampaignStatus } from '#shared/campaign-lifecycle.ts';
@@ -41,12 +42,13 @@ export function CampaignList({
   selectedAssetId: number | null;
 }) {
   const searchId = useId();
+  const { i18n, t } = useLingui();
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
   const filtered = (campaigns ?? []).filter((c) => c.name.toLowerCase().includes(needle));
   const expandedId = expanded === 'default' ? (filtered[0]?.id ?? null) : expanded;
-  const label = STATUS_FILTERS.find((f) => f.status === status)?.label ?? 'Active';
-  const heading = status === 'draft' ? 'Draft Campaigns' : `${label} Campaigns`;
+  const filter = STATUS_FILTERS.find((f) => f.status === status) ?? STATUS_FILTERS[0];
+  const heading = i18n._(filter.heading);
 
   return (
     <Card>
@@ -57,37 +59,40 @@ export function CampaignList({
         </div>
         <div className="relative w-full sm:w-72">
           <label htmlFor={searchId} className="sr-only">
-            Search campaigns
+            <Trans>Search campaigns</Trans>
           </label>
-          <SearchIcon aria-hidden className="absolute left-3 top-3 size-4 text-muted-foreground" />
+          <SearchIcon aria-hidden className="absolute start-3 top-3 size-4 text-muted-foreground" />
           <Input
             id={searchId}
             type="search"
-            placeholder="Search campaigns..."
+            placeholder={t`Search campaigns...`}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
+            className="ps-9"
           />
         </div>
       </CardHeader>
       <CardContent>
         {isPending ? (
           <div className="flex justify-center py-8">
-            <Spinner label="Loading campaigns" />
+            <Spinner label={t`Loading campaigns`} />
           </div>
         ) : error ? (
-          <LoadError title="Failed to fetch campaigns" error={error} onRetry={onRetry} retrying={retrying} />
+          <LoadError
+            title={t`Failed to fetch campaigns`}
+            error={error}
+            onRetry={onRetry}
+            retrying={retrying}
+          />
         ) : filtered.length === 0 && !needle && firstCampaign ? (
           firstCampaign
         ) : filtered.length === 0 ? (
           <div className="py-8 text-center">
-            <p className="font-medium">No campaigns found</p>
+            <p className="font-medium">
+              <Trans>No campaigns found</Trans>
+            </p>
             <p className="text-sm text-muted-foreground">
-              {needle
-                ? 'Try adjusting your search terms'
-                : status === 'active'
-                  ? 'Create your first campaign to get started'
-                  : `No ${label.toLowerCase()} campaigns right now`}
+              {needle ? t`Try adjusting your search terms` : i18n._(filter.none)}
             </p>
           </div>
         ) : (

@@ -1,8 +1,7 @@
-import { format, parseISO } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDownIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { DATE_FORMAT } from '#shared/constants.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
@@ -32,6 +31,8 @@ export function CampaignRow({
   selectedAssetId: number | null;
 }) {
   const panelId = `campaign-panel-${campaign.id}`;
+  const { i18n } = useLingui();
+  const created = i18n.date(campaign.createdAt, { dateStyle: 'medium' });
   return (
     <li className="rounded-lg border border-border bg-white" data-testid="campaign-row">
       <h3>
@@ -41,7 +42,7 @@ export function CampaignRow({
           aria-controls={panelId}
           onClick={onToggle}
           // Phones: status and supporter count drop to a second line under the name.
-          className="grid w-full grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 p-4 text-left hover:bg-muted/60 sm:flex"
+          className="grid w-full grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 p-4 text-start hover:bg-muted/60 sm:flex"
         >
           <CampaignIcon name={campaign.name} />
           <span className="min-w-0 flex-1">
@@ -49,10 +50,10 @@ export function CampaignRow({
               {campaign.name}
             </span>
             <span className="block text-sm text-muted-foreground">
-              Created {format(parseISO(campaign.createdAt), DATE_FORMAT)}
+              <Trans>Created {created}</Trans>
             </span>
           </span>
-          <span className="order-last col-span-full flex items-center gap-3 pl-13 sm:order-none sm:pl-0">
+          <span className="order-last col-span-full flex items-center gap-3 ps-13 sm:order-none sm:ps-0">
             <CampaignStatusBadge campaign={campaign} />
             <SupporterCount campaignId={campaign.id} />
           </span>
@@ -74,12 +75,6 @@ export function CampaignRow({
   );
 }
 
-const ADD_ASSET = (
-  <>
-    <PlusIcon aria-hidden /> Add Asset
-  </>
-);
-
 function CampaignPanel({
   campaign,
   selectedAssetId,
@@ -90,6 +85,7 @@ function CampaignPanel({
   const assetsQuery = useCampaignAssets(campaign.id);
   const assets = assetsQuery.data;
   const ref = useRef<HTMLDivElement>(null);
+  const { t } = useLingui();
 
   // An asset picked in the calendar is scrolled into view once its card exists.
   useEffect(() => {
@@ -108,25 +104,33 @@ function CampaignPanel({
       )}
       <div className="flex flex-wrap items-center gap-2">
         {campaign.status !== 'archived' && (
-          <RoleLocked needs="editor" size="sm" label={ADD_ASSET}>
+          <RoleLocked
+            needs="editor"
+            size="sm"
+            label={
+              <>
+                <PlusIcon aria-hidden /> <Trans>Add Asset</Trans>
+              </>
+            }
+          >
             <AddAssetDialog campaignId={campaign.id} organizationId={campaign.organizationId} />
           </RoleLocked>
         )}
         <ShareLinkMenu campaign={campaign} assets={assets ?? []} />
         <Button asChild size="sm" variant="ghost">
           <Link to={`/campaigns/${campaign.id}`}>
-            <ExternalLinkIcon aria-hidden /> View details
+            <ExternalLinkIcon aria-hidden /> <Trans>View details</Trans>
           </Link>
         </Button>
       </div>
       <section className="space-y-3" aria-labelledby={`assets-${campaign.id}`}>
         <h4 id={`assets-${campaign.id}`} className="font-semibold">
-          Campaign Assets
+          <Trans>Campaign Assets</Trans>
         </h4>
         {assetsQuery.isPending ? (
-          <Spinner label="Loading assets" />
+          <Spinner label={t`Loading assets`} />
         ) : assetsQuery.isError ? (
-          <QueryError title="Failed to fetch assets" query={assetsQuery} />
+          <QueryError title={t`Failed to fetch assets`} query={assetsQuery} />
         ) : (
           <AssetGrid campaign={campaign} assets={assetsQuery.data} preview selectedId={selectedAssetId} />
         )}

@@ -1,12 +1,13 @@
+import { Trans } from '@lingui/react/macro';
 import { PlusIcon } from 'lucide-react';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CreateCampaignDialog } from '#client/features/campaigns/index.ts';
 import { RoleLocked } from '#client/features/organization/index.ts';
 
-const CREATE_FIRST = (
+const CreateFirst = () => (
   <>
-    <PlusIcon aria-hidden /> Create your first campaign
+    <PlusIcon aria-hidden /> <Trans>Create your first campaign</Trans>
   </>
 );
 
@@ -20,14 +21,28 @@ export function FirstCampaign({
 }) {
   return (
     <div className="mx-auto max-w-lg space-y-3 py-8 text-center" data-testid="first-campaign">
-      <p className="font-medium">No campaigns found</p>
-      <p className="text-sm text-muted-foreground">Create your first campaign to get started</p>
-      <p className="text-sm text-muted-foreground">
-        A campaign holds the images, videos and texts your supporters share. Create one, add an asset to it,
-        then send its supporter link to the people who back you.
+      <p className="font-medium">
+        <Trans>No campaigns found</Trans>
       </p>
-      <RoleLocked needs="editor" label={CREATE_FIRST}>
-        <CreateCampaignDialog orgId={orgId} onCreated={onCreated} trigger={<Button>{CREATE_FIRST}</Button>} />
+      <p className="text-sm text-muted-foreground">
+        <Trans>Create your first campaign to get started</Trans>
+      </p>
+      <p className="text-sm text-muted-foreground">
+        <Trans>
+          A campaign holds the images, videos and texts your supporters share. Create one, add an asset to it,
+          then send its supporter link to the people who back you.
+        </Trans>
+      </p>
+      <RoleLocked needs="editor" label={<CreateFirst />}>
+        <CreateCampaignDialog
+          orgId={orgId}
+          onCreated={onCreated}
+          trigger={
+            <Button>
+              <CreateFirst />
+            </Button>
+          }
+        />
       </RoleLocked>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2Icon, CircleIcon, ExternalLinkIcon, XIcon } from 'lucide-react';
 import { effectiveStatus } from '#shared/campaign-lifecycle.ts';
 import { supporterUrl } from '#shared/share-links.ts';
@@ -27,6 +28,7 @@ export function FirstRunChecklist({ orgId }: { orgId: number | null }) {
   const campaigns = useCampaigns(orgId, { status: 'all' });
   const assets = useAssets(orgId);
   const events = useFirstRunEvents(orgId);
+  const { t } = useLingui();
   if (!orgId || !canEdit || !events || events.dismissed || !campaigns.data || !assets.data) return null;
 
   // The page a supporter can open: a live campaign that has something to share.
@@ -37,25 +39,25 @@ export function FirstRunChecklist({ orgId }: { orgId: number | null }) {
   const steps: Step[] = [
     {
       id: 'campaign',
-      label: 'Create a campaign',
+      label: t`Create a campaign`,
       done: campaigns.data.length > 0,
-      hint: 'Press New Campaign and give it a name.',
+      hint: t`Press New Campaign and give it a name.`,
     },
     {
       id: 'asset',
-      label: 'Add an asset',
+      label: t`Add an asset`,
       done: assets.data.length > 0,
-      hint: 'Open a campaign below and press Add Asset: an image, a video or a text to share.',
+      hint: t`Open a campaign below and press Add Asset: an image, a video or a text to share.`,
     },
     {
       id: 'link',
-      label: 'Copy the link',
+      label: t`Copy the link`,
       done: Boolean(events.linkCopied),
-      hint: 'Press Copy Share Link on a campaign: that link is what you send to supporters.',
+      hint: t`Press Copy Share Link on a campaign: that link is what you send to supporters.`,
     },
     {
       id: 'open',
-      label: 'Open it as a supporter',
+      label: t`Open it as a supporter`,
       done: Boolean(events.supporterOpened),
       hint: openable ? (
         <a
@@ -65,16 +67,19 @@ export function FirstRunChecklist({ orgId }: { orgId: number | null }) {
           onClick={() => markFirstRun(orgId, 'supporterOpened')}
           className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-2"
         >
-          Open the supporter page of {openable.name}
-          <ExternalLinkIcon aria-hidden className="size-3.5" />
-          <span className="sr-only">(opens in a new tab)</span>
+          <OpenSupporterPage name={openable.name} />
+          <ExternalLinkIcon aria-hidden className="size-3.5 rtl:-scale-x-100" />
+          <span className="sr-only">
+            <Trans>(opens in a new tab)</Trans>
+          </span>
         </a>
       ) : (
-        'Publish a campaign first: its supporter page opens once it is live.'
+        t`Publish a campaign first: its supporter page opens once it is live.`
       ),
     },
   ];
   const done = steps.filter((s) => s.done).length;
+  const total = steps.length;
   if (done === steps.length) return null;
 
   return (
@@ -82,16 +87,18 @@ export function FirstRunChecklist({ orgId }: { orgId: number | null }) {
       <CardHeader className="flex-row items-start justify-between gap-3 pb-3">
         <div>
           <h2 id="first-run-heading" className="text-lg font-semibold">
-            Get your first campaign shared
+            <Trans>Get your first campaign shared</Trans>
           </h2>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {done} of {steps.length} done
+            <Trans>
+              {done} of {total} done
+            </Trans>
           </p>
         </div>
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Hide the getting started checklist"
+          aria-label={t`Hide the getting started checklist`}
           onClick={() => markFirstRun(orgId, 'dismissed')}
         >
           <XIcon aria-hidden />
@@ -117,7 +124,7 @@ export function FirstRunChecklist({ orgId }: { orgId: number | null }) {
               <div className="min-w-0 space-y-1">
                 <p className="font-medium">
                   {s.label}
-                  <span className="sr-only">{s.done ? ' (done)' : ' (to do)'}</span>
+                  <span className="sr-only">{s.done ? t` (done)` : t` (to do)`}</span>
                 </p>
                 {!s.done && <p className="text-muted-foreground">{s.hint}</p>}
               </div>
@@ -126,5 +133,13 @@ export function FirstRunChecklist({ orgId }: { orgId: number | null }) {
         </ol>
       </CardContent>
     </Card>
+  );
+}
+
+function OpenSupporterPage({ name }: { name: string }) {
+  return (
+    <Trans>
+      Open the supporter page of <bdi>{name}</bdi>
+    </Trans>
   );
 }

@@ -1,3 +1,4 @@
+import { Plural } from '@lingui/react/macro';
 import { UsersIcon } from 'lucide-react';
 import { useCampaignStats } from '#client/features/stats/index.ts';
 
@@ -16,7 +17,7 @@ export function SupporterCount({ campaignId }: { campaignId: number }) {
       data-testid="supporter-count"
     >
       <UsersIcon aria-hidden className="size-4" />
-      {n.toLocaleString()} {n === 1 ? 'supporter' : 'supporters'}
+      <Plural value={n} one="# supporter" other="# supporters" />
     </span>
   );
 }

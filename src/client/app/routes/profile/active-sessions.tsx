@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { SectionCard } from '#client/components/ui/card.tsx';
@@ -6,34 +6,45 @@ import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { summarizeUserAgent, useEndSession, useSessions } from '#client/features/auth/index.ts';
 
-const when = (iso: string | null) => (iso ? format(new Date(iso), 'PPp') : 'Never');
-
 /** Every signed-in browser of this account; any but this one can be signed out here. */
 export function ActiveSessions() {
   const sessions = useSessions();
   const end = useEndSession();
+  const { i18n, t } = useLingui();
+  const when = (iso: string | null) =>
+    iso ? i18n.date(iso, { dateStyle: 'medium', timeStyle: 'short' }) : t`Never`;
 
   const signOut = (id: number, device: string) =>
     end.mutate(
       id,
       toastOutcome(
-        { title: 'Session Signed Out', description: `${device} is no longer signed in.`, variant: 'success' },
-        'Sign Out Failed',
-        { fallback: 'Failed to end the session' },
+        {
+          title: t`Session Signed Out`,
+          description: t`${device} is no longer signed in.`,
+          variant: 'success',
+        },
+        t`Sign Out Failed`,
+        { fallback: t`Failed to end the session` },
       ),
     );
 
   return (
     <SectionCard
-      title="Active Sessions"
+      title={t`Active Sessions`}
       titleId="sessions-title"
-      description="The browsers and devices signed in to your account."
+      description={t`The browsers and devices signed in to your account.`}
     >
-      <QueryView query={sessions} loading="Loading sessions" failed="Your sessions could not be loaded.">
+      <QueryView
+        query={sessions}
+        loading={t`Loading sessions`}
+        failed={t`Your sessions could not be loaded.`}
+      >
         {(data) => (
           <ul aria-labelledby="sessions-title" className="divide-y divide-border">
             {data.map((s) => {
               const device = summarizeUserAgent(s.userAgent);
+              const signedIn = when(s.createdAt);
+              const lastSeen = when(s.lastSeenAt);
               return (
                 <li
                   key={s.id}
@@ -43,10 +54,16 @@ export function ActiveSessions() {
                   <div className="min-w-0 space-y-0.5">
                     <p className="flex items-center gap-2 text-sm font-medium">
                       <span title={s.userAgent ?? undefined}>{device}</span>
-                      {s.current && <Badge variant="secondary">This device</Badge>}
+                      {s.current && (
+                        <Badge variant="secondary">
+                          <Trans>This device</Trans>
+                        </Badge>
+                      )}
                     </p>
                     <p className="text-xs text-muted-foreground">
-                      Signed in {when(s.createdAt)} · Last seen {when(s.lastSeenAt)}
+                      <Trans>
+                        Signed in {signedIn} · Last seen {lastSeen}
+                      </Trans>
                     </p>
                   </div>
                   {!s.current && (
@@ -54,10 +71,10 @@ export function ActiveSessions() {
                       variant="outline"
                       size="sm"
                       disabled={end.isPending && end.variables === s.id}
-                      aria-label={`Sign out ${device}, signed in ${when(s.createdAt)}`}
+                      aria-label={t`Sign out ${device}, signed in ${signedIn}`}
                       onClick={() => signOut(s.id, device)}
                     >
-                      Sign out
+                      <Trans>Sign out</Trans>
                     </Button>
                   )}
                 </li>

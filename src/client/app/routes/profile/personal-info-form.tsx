@@ -1,15 +1,23 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { LOCALE_INFO, LOCALES, type Locale } from '#shared/locales.ts';
 import {
   type ProfileInput,
   type ProfileUpdate,
   type PublicUser,
   profileSchema,
 } from '#shared/schemas/auth.ts';
-import { passwordField, TextFields, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
+import {
+  passwordField,
+  SelectField,
+  TextFields,
+  type TextFieldSpec,
+} from '#client/components/ui/form-field.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { useUpdateProfile } from '#client/features/auth/index.ts';
 import { toastFirstError, useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { FormCard } from './form-card.tsx';
+import { applyProfileLanguage, profileLanguage } from '../../use-profile-language.ts';
 
 const fromUser = (user: PublicUser): Required<ProfileInput> => ({
   firstName: user.firstName ?? '',
@@ -18,18 +26,6 @@ const fromUser = (user: PublicUser): Required<ProfileInput> => ({
   phone: user.phone ?? '',
   currentPassword: '',
 });
-
-const NAME_FIELDS: TextFieldSpec<ProfileInput>[] = [
-  { id: 'profile-first-name', name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { id: 'profile-last-name', name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-];
-const CONTACT_FIELDS: TextFieldSpec<ProfileInput>[] = [
-  { id: 'profile-email', name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { id: 'profile-phone', name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-];
-const PASSWORD_FIELD: TextFieldSpec<ProfileInput>[] = [
-  passwordField('profile-current-password', 'currentPassword', 'Current Password', 'current-password'),
-];
 
 const sameEmail = (a: string | undefined, b: string | null) =>
   (a ?? '').trim().toLowerCase() === (b ?? '').toLowerCase();
@@ -41,6 +37,21 @@ const sameEmail = (a: string | undefined, b: string | null) =>
  */
 export function PersonalInfoForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
+  const { t } = useLingui();
+  const nameFields: TextFieldSpec<ProfileInput>[] = [
+    { id: 'profile-first-name', name: 'firstName', label: t`First Name`, autoComplete: 'given-name' },
+    { id: 'profile-last-name', name: 'lastName', label: t`Last Name`, autoComplete: 'family-name' },
+  ];
+  const contactFields: TextFieldSpec<ProfileInput>[] = [
+    { id: 'profile-email', name: 'email', label: t`Email`, type: 'email', autoComplete: 'email' },
+    { id: 'profile-phone', name: 'phone', label: t`Phone`, type: 'tel', autoComplete: 'tel' },
+  ];
+  const passwordFields: TextFieldSpec<ProfileInput>[] = [
+    passwordField('profile-current-password', 'currentPassword', t`Current Password`, 'current-password'),
+  ];
+  // The profile language: undefined when the server keeps none (the select is then not shown).
+  const savedLanguage = profileLanguage(user);
+  const [language, setLanguage] = useState<Locale | null>(savedLanguage ?? null);
   const {
     register,
     handleSubmit,
@@ -54,51 +65,79 @@ export function PersonalInfoForm({ user }: { user: PublicUser }) {
   const onSubmit = handleSubmit(
     ({ currentPassword, ...values }) =>
       update.mutate(
-        changingEmail ? { ...values, currentPassword } : values,
+        {
+          ...(changingEmail ? { ...values, currentPassword } : values),
+          ...(savedLanguage !== undefined && { language }),
+        },
         toastOutcome(
-          (saved: ProfileUpdate) =>
-            saved.pendingEmail
-              ? {
-                  title: 'Confirm your new email',
-                  description: `Check ${saved.pendingEmail} to confirm the change.`,
-                }
-              : { title: 'Profile Updated', description: 'Your profile information has been saved.' },
-          'Update Failed',
+          (saved: ProfileUpdate) => {
+            const email = saved.pendingEmail;
+            return email
+              ? { title: t`Confirm your new email`, description: t`Check ${email} to confirm the change.` }
+              : { title: t`Profile Updated`, description: t`Your profile information has been saved.` };
+          },
+          t`Update Failed`,
           {
-            fallback: 'Failed to update profile',
+            fallback: t`Failed to update profile`,
             onDone: (saved: ProfileUpdate) => {
               setPendingEmail(saved.pendingEmail ?? null);
               reset(fromUser(saved));
+              const now = profileLanguage(saved);
+              // The workspace speaks the saved language at once (no reload).
+              if (now !== undefined && now !== savedLanguage) void applyProfileLanguage(now);
             },
           },
         ),
       ),
-    toastFirstError('Update Failed'),
+    toastFirstError(t`Update Failed`),
   );
+  const pendingAddress = pendingEmail ?? '';
+  const currentAddress = user.email ?? t`empty`;
 
   return (
     <FormCard
-      title="Personal Information"
-      description="Update your name and contact details."
+      title={t`Personal Information`}
+      description={t`Update your name and contact details.`}
       onSubmit={onSubmit}
-      submit={{ label: 'Save Changes', pendingLabel: 'Saving...', pending: update.isPending }}
+      submit={{ label: t`Save Changes`, pendingLabel: t`Saving...`, pending: update.isPending }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextFields fields={NAME_FIELDS} register={register} errors={errors} />
+        <TextFields fields={nameFields} register={register} errors={errors} />
       </div>
-      <TextFields fields={CONTACT_FIELDS} register={register} errors={errors} />
+      <TextFields fields={contactFields} register={register} errors={errors} />
+      {savedLanguage !== undefined && (
+        <SelectField
+          id="profile-language"
+          label={t`Language`}
+          help={t`The language of your workspace and of the mails Rally sends you.`}
+          value={language ?? ''}
+          onChange={(e) => setLanguage((e.target.value || null) as Locale | null)}
+        >
+          <option value="">{t`Browser default`}</option>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {LOCALE_INFO[locale].nativeName}
+            </option>
+          ))}
+        </SelectField>
+      )}
       {changingEmail && (
         <div className="space-y-1">
-          <TextFields fields={PASSWORD_FIELD} register={register} errors={errors} />
+          <TextFields fields={passwordFields} register={register} errors={errors} />
           <p className="text-sm text-muted-foreground">
-            Your current password is needed to change your email. We will mail a link to the new address, and
-            the change is made when it is followed.
+            <Trans>
+              Your current password is needed to change your email. We will mail a link to the new address,
+              and the change is made when it is followed.
+            </Trans>
           </p>
         </div>
       )}
       {pendingEmail && (
         <p role="status" className="text-sm">
-          Check {pendingEmail} to confirm the change. Your email stays {user.email ?? 'empty'} until then.
+          <Trans>
+            Check <bdi>{pendingAddress}</bdi> to confirm the change. Your email stays{' '}
+            <bdi>{currentAddress}</bdi> until then.
+          </Trans>
         </p>
       )}
     </FormCard>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BugIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
@@ -14,6 +15,7 @@ interface SessionReport extends AuthStatus {
 export function DebugSession() {
   const [report, setReport] = useState<SessionReport | null>(null);
   const [checking, setChecking] = useState(false);
+  const { i18n, t } = useLingui();
 
   async function check() {
     setChecking(true);
@@ -22,18 +24,23 @@ export function DebugSession() {
       const next = {
         ...status,
         tokenStored: Boolean(getToken()),
-        checkedAt: new Date().toLocaleTimeString(),
+        checkedAt: i18n.date(new Date(), { timeStyle: 'medium' }),
       };
       setReport(next);
+      const username = status.username;
       toast({
-        title: 'Session status',
+        title: t`Session status`,
         description: status.authenticated
-          ? `Authenticated as ${status.username}. Token stored: ${next.tokenStored ? 'yes' : 'no'}.`
-          : `Not authenticated. Token stored: ${next.tokenStored ? 'yes' : 'no'}.`,
+          ? next.tokenStored
+            ? t`Authenticated as ${username}. Token stored: yes.`
+            : t`Authenticated as ${username}. Token stored: no.`
+          : next.tokenStored
+            ? t`Not authenticated. Token stored: yes.`
+            : t`Not authenticated. Token stored: no.`,
       });
     } catch {
       setReport(null);
-      toast({ title: 'Could not check authentication status', variant: 'destructive' });
+      toast({ title: t`Could not check authentication status`, variant: 'destructive' });
     } finally {
       setChecking(false);
     }
@@ -43,21 +50,29 @@ export function DebugSession() {
     <div className="space-y-3">
       <Button variant="outline" size="sm" onClick={check} disabled={checking} className="w-full">
         <BugIcon aria-hidden="true" />
-        Debug Session
+        <Trans>Debug Session</Trans>
       </Button>
       {report && (
         <section
-          aria-label="Session details"
+          aria-label={t`Session details`}
           className="rounded-md border border-border bg-muted p-3 text-sm"
         >
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="font-medium">Authenticated</dt>
-            <dd>{report.authenticated ? 'Yes' : 'No'}</dd>
-            <dt className="font-medium">Username</dt>
-            <dd>{report.username ?? 'None'}</dd>
-            <dt className="font-medium">Token stored</dt>
-            <dd>{report.tokenStored ? 'Yes' : 'No'}</dd>
-            <dt className="font-medium">Checked at</dt>
+            <dt className="font-medium">
+              <Trans>Authenticated</Trans>
+            </dt>
+            <dd>{report.authenticated ? t`Yes` : t`No`}</dd>
+            <dt className="font-medium">
+              <Trans>Username</Trans>
+            </dt>
+            <dd dir="auto">{report.username ?? t`None`}</dd>
+            <dt className="font-medium">
+              <Trans>Token stored</Trans>
+            </dt>
+            <dd>{report.tokenStored ? t`Yes` : t`No`}</dd>
+            <dt className="font-medium">
+              <Trans>Checked at</Trans>
+            </dt>
             <dd>{report.checkedAt}</dd>
           </dl>
         </section>

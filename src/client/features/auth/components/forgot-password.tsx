@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { type PasswordResetRequest, passwordResetRequestSchema } from '#shared/schemas/account.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -7,17 +9,17 @@ import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useRequestPasswordReset } from '../api/account.ts';
 
 /** Shown whatever the email: the answer must not tell whether an account uses it. */
-export const RESET_REQUESTED = "If an account uses that email, we've sent a reset link.";
-
-const FIELDS: TextFieldSpec<PasswordResetRequest>[] = [
-  { id: 'reset-email', name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-];
+export const RESET_REQUESTED = msg`If an account uses that email, we've sent a reset link.`;
 
 /** "Forgot password?" under the login form: asks for the email the reset link goes to. */
 export function ForgotPassword() {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const request = useRequestPasswordReset();
+  const { i18n, t } = useLingui();
+  const fields: TextFieldSpec<PasswordResetRequest>[] = [
+    { id: 'reset-email', name: 'email', label: t`Email`, type: 'email', autoComplete: 'email' },
+  ];
   const {
     register,
     handleSubmit,
@@ -29,32 +31,32 @@ export function ForgotPassword() {
       await request.mutateAsync(values);
       setSent(true);
     } catch (err) {
-      toastError('Request failed', err, 'Please try again later.');
+      toastError(t`Request failed`, err, t`Please try again later.`);
     }
   });
 
   if (!open) {
     return (
       <Button variant="link" type="button" className="h-auto px-0" onClick={() => setOpen(true)}>
-        Forgot password?
+        <Trans>Forgot password?</Trans>
       </Button>
     );
   }
   if (sent) {
     return (
       <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
-        {RESET_REQUESTED}
+        {i18n._(RESET_REQUESTED)}
       </p>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Reset password">
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t`Reset password`}>
       <p className="text-sm text-muted-foreground">
-        Enter the email of your account and we will send you a link to choose a new password.
+        <Trans>Enter the email of your account and we will send you a link to choose a new password.</Trans>
       </p>
-      <TextFields fields={FIELDS} register={register} errors={errors} />
-      <WideSubmit pending={request.isPending} pendingLabel="Sending...">
-        Send reset link
+      <TextFields fields={fields} register={register} errors={errors} />
+      <WideSubmit pending={request.isPending} pendingLabel={t`Sending...`}>
+        <Trans>Send reset link</Trans>
       </WideSubmit>
     </form>
   );

@@ -1,16 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { type RegisterFormInput, registerFormSchema } from '#shared/schemas/auth.ts';
 import { passwordField, type TextFieldSpec } from '#client/components/ui/form-field.tsx';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { usernameField } from './username-field.ts';
 import { useRegister } from '../api/register.ts';
-
-const FIELDS: TextFieldSpec<RegisterFormInput>[] = [
-  usernameField('register-username', 'username'),
-  { id: 'register-email', name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  passwordField('register-password', 'password', 'Password', 'new-password'),
-  passwordField('register-confirm-password', 'confirmPassword', 'Confirm Password', 'new-password'),
-];
 
 /**
  * `onDone` replaces the usual move to onboarding (a page that registers on the spot, like
@@ -28,6 +22,13 @@ export function RegisterForm({
   invitation?: string;
 } = {}) {
   const register = useRegister();
+  const { t } = useLingui();
+  const fields: TextFieldSpec<RegisterFormInput>[] = [
+    usernameField('register-username', 'username', t`Username`),
+    { id: 'register-email', name: 'email', label: t`Email`, type: 'email', autoComplete: 'email' },
+    passwordField('register-password', 'password', t`Password`, 'new-password'),
+    passwordField('register-confirm-password', 'confirmPassword', t`Confirm Password`, 'new-password'),
+  ];
   const form = useSchemaForm(registerFormSchema, {
     username: '',
     email,
@@ -37,5 +38,5 @@ export function RegisterForm({
   // confirmPassword only guards the form; it is never sent.
   const send = ({ confirmPassword: _confirm, ...values }: RegisterFormInput) =>
     register.mutateAsync({ ...values, ...(invitation && { invitation }) });
-  return <SignInForm kind="register" form={form} fields={FIELDS} send={send} onDone={onDone} />;
+  return <SignInForm kind="register" form={form} fields={fields} send={send} onDone={onDone} />;
 }

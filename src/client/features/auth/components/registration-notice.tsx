@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_INVITE_ONLY_MESSAGE } from '#shared/errors.ts';
 import type { RegistrationPolicy } from '#shared/schemas/instance-settings.ts';
 
@@ -13,11 +14,12 @@ export function RegistrationNotice({
   registration: RegistrationPolicy | undefined;
   invited: boolean;
 }) {
+  const { t } = useLingui();
   if (invited || registration === undefined || registration === 'open') return null;
   return (
     <div role="status" className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
       <p className="font-medium">
-        {registration === 'closed' ? 'Sign-up is closed' : 'Sign-up is by invitation only'}
+        {registration === 'closed' ? t`Sign-up is closed` : t`Sign-up is by invitation only`}
       </p>
       <p className="mt-1">
         {registration === 'closed' ? REGISTRATION_CLOSED_MESSAGE : REGISTRATION_INVITE_ONLY_MESSAGE}

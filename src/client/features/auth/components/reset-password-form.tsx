@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import {
   PASSWORD_RESET_INVALID,
@@ -17,20 +18,22 @@ import { applyServerFieldErrors } from '#client/lib/server-field-errors.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useResetPassword } from '../api/account.ts';
 
-const FIELDS: TextFieldSpec<PasswordResetFormInput>[] = [
-  passwordField('reset-new-password', 'newPassword', 'New Password', 'new-password'),
-  passwordField('reset-confirm-password', 'confirmPassword', 'Confirm New Password', 'new-password'),
-];
-
 const SignInLink = () => (
   <Button asChild className="w-full">
-    <Link to="/auth">Go to sign in</Link>
+    <Link to="/auth">
+      <Trans>Go to sign in</Trans>
+    </Link>
   </Button>
 );
 
 /** The page a reset link opens: a new password twice, then on to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword(token);
+  const { t } = useLingui();
+  const fields: TextFieldSpec<PasswordResetFormInput>[] = [
+    passwordField('reset-new-password', 'newPassword', t`New Password`, 'new-password'),
+    passwordField('reset-confirm-password', 'confirmPassword', t`Confirm New Password`, 'new-password'),
+  ];
   const {
     register,
     handleSubmit,
@@ -47,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     } catch (err) {
       if (hasErrorCode(err, 'PASSWORD_RESET_INVALID')) return;
       if (applyServerFieldErrors(err, setError, ['newPassword'])) return;
-      toastError('Reset failed', err, 'Please try again later.');
+      toastError(t`Reset failed`, err, t`Please try again later.`);
     }
   });
 
@@ -55,7 +58,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <div className="space-y-4">
         <p role="status" className="text-sm">
-          Your password has been changed. Sign in with your new password.
+          <Trans>Your password has been changed. Sign in with your new password.</Trans>
         </p>
         <SignInLink />
       </div>
@@ -68,17 +71,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {PASSWORD_RESET_INVALID}
         </p>
         <p className="text-sm text-muted-foreground">
-          Ask for a new link with "Forgot password?" on the sign-in page.
+          <Trans>Ask for a new link with "Forgot password?" on the sign-in page.</Trans>
         </p>
         <SignInLink />
       </div>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Choose a new password">
-      <TextFields fields={FIELDS} register={register} errors={errors} />
-      <WideSubmit pending={reset.isPending} pendingLabel="Saving...">
-        Set new password
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Choose a new password`}>
+      <TextFields fields={fields} register={register} errors={errors} />
+      <WideSubmit pending={reset.isPending} pendingLabel={t`Saving...`}>
+        <Trans>Set new password</Trans>
       </WideSubmit>
     </form>
   );

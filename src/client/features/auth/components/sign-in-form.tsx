@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { TextFields, type TextFieldSpec, WideSubmit } from '#client/components/ui/form-field.tsx';
 import { toast, toastOnFailure } from '#client/components/ui/use-toast.ts';
@@ -7,20 +10,28 @@ import { useAfterSignIn } from '../hooks/use-after-sign-in.ts';
 type Kind = 'login' | 'register';
 
 /** Each form's name and button, its label while the request runs, the toast title of a refusal, and where it goes next. */
-const FORMS: Record<Kind, [label: string, pending: string, failed: string, next: string]> = {
-  login: ['Login', 'Logging in...', 'Login failed', '/'],
-  register: ['Register', 'Creating account...', 'Registration failed', '/onboarding'],
+const FORMS: Record<
+  Kind,
+  [label: MessageDescriptor, pending: MessageDescriptor, failed: MessageDescriptor, next: string]
+> = {
+  login: [msg`Login`, msg`Logging in...`, msg`Login failed`, '/'],
+  register: [msg`Register`, msg`Creating account...`, msg`Registration failed`, '/onboarding'],
 };
 
 /** The welcome toast; a registration on its way to onboarding says what comes next. */
 const WELCOME: Record<
   Kind,
-  (username: string, onboarding: boolean) => { title: string; description: string }
+  (i18n: I18n, name: string, onboarding: boolean) => { title: string; description: string }
 > = {
-  login: (name) => ({ title: 'Login successful', description: `Welcome back, ${name}!` }),
-  register: (name, onboarding) => ({
-    title: 'Registration successful',
-    description: `Welcome to Rally, ${name}!${onboarding ? " Let's set up your organization." : ''}`,
+  login: (i18n, name) => ({
+    title: i18n._(msg`Login successful`),
+    description: i18n._(msg`Welcome back, ${name}!`),
+  }),
+  register: (i18n, name, onboarding) => ({
+    title: i18n._(msg`Registration successful`),
+    description: onboarding
+      ? i18n._(msg`Welcome to Rally, ${name}! Let's set up your organization.`)
+      : i18n._(msg`Welcome to Rally, ${name}!`),
   }),
 };
 
@@ -43,7 +54,11 @@ export function SignInForm<Input extends FieldValues, Output extends FieldValues
   send: (values: Output) => Promise<{ username: string }>;
   onDone?: () => void;
 }) {
-  const [label, pendingLabel, failed, next] = FORMS[kind];
+  const { i18n } = useLingui();
+  const [labelMessage, pendingMessage, failedMessage, next] = FORMS[kind];
+  const label = i18n._(labelMessage);
+  const pendingLabel = i18n._(pendingMessage);
+  const failed = i18n._(failedMessage);
   const signedIn = useAfterSignIn(onDone, next);
   const { errors, isSubmitting } = form.formState;
   // The promise settles even if this form unmounts once the user is set.
@@ -52,7 +67,7 @@ export function SignInForm<Input extends FieldValues, Output extends FieldValues
       failed,
       failed,
       async (values: Output) => {
-        toast(WELCOME[kind]((await send(values)).username, !onDone));
+        toast(WELCOME[kind](i18n, (await send(values)).username, !onDone));
         signedIn();
       },
       (err) =>

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { activityLabel } from './activity-labels.ts';
+import { i18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activityLabel, orgActivityLabel } from './activity-labels.ts';
 import { summarizeUserAgent } from './user-agent.ts';
+
+// The English source messages (the catalogs' other languages are checked by scripts/catalogs.test.ts).
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('activityLabel', () => {
   it('reads known actions as sentences, with their target where it matters', () => {
@@ -25,6 +31,26 @@ describe('activityLabel', () => {
       }),
     ).toBe('Created campaign Imported (with the API key Nightly sync)');
     expect(activityLabel({ action: 'upload.created', target: 'a.png', apiKey: null })).toBe('Uploaded a.png');
+  });
+
+  it("says the organisation log's entries of the member who acted", () => {
+    expect(orgActivityLabel({ action: 'account.password_changed', target: 'ada' })).toBe(
+      'Changed their password',
+    );
+    expect(orgActivityLabel({ action: 'account.email_changed', target: 'a@example.org' })).toBe(
+      'Changed their email: a@example.org',
+    );
+    expect(orgActivityLabel({ action: 'member.left', target: 'ada' })).toBe('Left the organization');
+  });
+
+  it('reads in the active language, the target kept as written', () => {
+    const id = generateMessageId('Created campaign {target}');
+    i18n.loadAndActivate({ locale: 'es', messages: { [id]: compileMessage('Creó la campaña {target}') } });
+    try {
+      expect(activityLabel({ action: 'campaign.created', target: 'Ríos' })).toBe('Creó la campaña Ríos');
+    } finally {
+      i18n.activate('en');
+    }
   });
 
   it('shows an unknown action as it is rather than hiding it', () => {

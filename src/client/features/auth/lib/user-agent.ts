@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
 // A session's browser and system in a few words ("Chrome on Windows"), from its
 // User-Agent header. Order matters: Edge and Opera also say Chrome, Chrome says Safari.
 
@@ -21,9 +24,9 @@ const SYSTEMS: [RegExp, string][] = [
 ];
 
 export function summarizeUserAgent(ua: string | null | undefined): string {
-  if (!ua?.trim()) return 'Unknown device';
+  if (!ua?.trim()) return i18n._(msg`Unknown device`);
   const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return i18n._(msg`${browser} on ${system}`);
   return browser ?? system ?? (ua.length > 40 ? `${ua.slice(0, 40)}…` : ua);
 }

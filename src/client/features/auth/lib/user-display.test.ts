@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { displayName, initials, roleLabel } from './user-display.ts';
+
+// The English source messages.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 /** A profile's username, first and last name, and what the helper draws from them. */
 type Row = [username: string, firstName: string | null, lastName: string | null, shown: string];

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { PublicUser } from '#shared/schemas/auth.ts';
 
 type Named = Pick<PublicUser, 'username' | 'firstName' | 'lastName'>;
@@ -21,8 +23,16 @@ export function initials(user: Named): string {
   return letters.toUpperCase() || '?';
 }
 
-/** 'admin' -> 'Admin'; no role -> 'User'. */
+const ROLES: Record<string, ReturnType<typeof msg>> = {
+  admin: msg`Admin`,
+  editor: msg`Editor`,
+  viewer: msg`Viewer`,
+};
+
+/** 'admin' -> 'Admin' (in the active language); an unknown role capitalised; no role -> 'User'. */
 export function roleLabel(role: string | null | undefined): string {
   const r = role?.trim();
-  return r ? r[0].toUpperCase() + r.slice(1) : 'User';
+  if (!r) return i18n._(msg`User`);
+  const known = ROLES[r];
+  return known ? i18n._(known) : r[0].toUpperCase() + r.slice(1);
 }

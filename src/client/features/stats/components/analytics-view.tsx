@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DownloadIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,18 +22,18 @@ import { type Column, SortableTable } from './sortable-table.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate } from './stat-tile.tsx';
 import { VariantTests } from './variant-tests.tsx';
 import { LanguageBreakdown } from './language-breakdown.tsx';
-import { anyActivity, FIGURE_LABELS } from '../lib/figure-labels.ts';
+import { anyActivity, FIGURE_MESSAGES } from '../lib/figure-labels.ts';
 
 type ExportType = ExportQuery['type'];
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
 
 /** The CSV downloads of the range: each figure's events apart. */
-const EXPORTS: [ExportType, string][] = [
-  ['shares', 'shares'],
-  ['opened', 'share windows opened'],
-  ['prepared', 'posts prepared'],
-  ['clicks', 'clicks'],
+const EXPORTS: [ExportType, MessageDescriptor][] = [
+  ['shares', msg`Download shares CSV`],
+  ['opened', msg`Download share windows opened CSV`],
+  ['prepared', msg`Download posts prepared CSV`],
+  ['clicks', msg`Download clicks CSV`],
 ];
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -39,9 +42,19 @@ type Row = { shares: number; clicks: number };
 type BreakdownRow = Row & { openedIntents: number; preparedPosts: number };
 
 /** The columns of a breakdown's windows opened and posts prepared: apart from the shares, named as the totals. */
-const outcomeColumns = <T extends BreakdownRow>(): Column<T>[] => [
-  { key: 'openedIntents', label: FIGURE_LABELS.opened, value: (r) => r.openedIntents, numeric: true },
-  { key: 'preparedPosts', label: FIGURE_LABELS.prepared, value: (r) => r.preparedPosts, numeric: true },
+const outcomeColumns = <T extends BreakdownRow>(i18n: I18n): Column<T>[] => [
+  {
+    key: 'openedIntents',
+    label: i18n._(FIGURE_MESSAGES.opened),
+    value: (r) => r.openedIntents,
+    numeric: true,
+  },
+  {
+    key: 'preparedPosts',
+    label: i18n._(FIGURE_MESSAGES.prepared),
+    value: (r) => r.preparedPosts,
+    numeric: true,
+  },
 ];
 
 /**
@@ -61,6 +74,7 @@ function CountTable<T extends Row>({
   first: Column<T>;
   more?: Column<T>[];
 }) {
+  const { i18n } = useLingui();
   return (
     <SortableTable
       {...table}
@@ -68,8 +82,8 @@ function CountTable<T extends Row>({
       initialSort={{ key: 'shares', direction: 'descending' }}
       columns={[
         first,
-        { key: 'shares', label: FIGURE_LABELS.shares, value: (r) => r.shares, numeric: true },
-        { key: 'clicks', label: FIGURE_LABELS.clicks, value: (r) => r.clicks, numeric: true },
+        { key: 'shares', label: i18n._(FIGURE_MESSAGES.shares), value: (r) => r.shares, numeric: true },
+        { key: 'clicks', label: i18n._(FIGURE_MESSAGES.clicks), value: (r) => r.clicks, numeric: true },
         ...more,
       ]}
     />
@@ -77,7 +91,12 @@ function CountTable<T extends Row>({
 }
 
 /** Beside the top supporters when the server drew them from each day's leaders (topSupportersExact false). */
-export const TOP_SUPPORTERS_ESTIMATE_NOTE = `Among the most active: with more than ${EXACT_TOP_EVENTS.toLocaleString('en')} shares and clicks in the range, this list is drawn from each day's most active supporters, so someone who shares a little on many days can be missing. The counts shown are exact.`;
+export function topSupportersEstimateNote(i18n: I18n): string {
+  const events = i18n.number(EXACT_TOP_EVENTS);
+  return i18n._(
+    msg`Among the most active: with more than ${events} shares and clicks in the range, this list is drawn from each day's most active supporters, so someone who shares a little on many days can be missing. The counts shown are exact.`,
+  );
+}
 
 /**
  * Analytics of a campaign or of the whole organisation over a date range: totals, a
@@ -93,6 +112,7 @@ export function AnalyticsView({
   assets?: { id: number; title: string; variants?: unknown[] }[];
 }) {
   const tested = assets.filter((a) => (a.variants?.length ?? 0) > 0);
+  const { t } = useLingui();
   // Days are the organisation's local days unless the reader asks for their own zone;
   // if the settings cannot be read, the browser's zone keeps the view usable.
   const settings = useOrganizationSettings();
@@ -105,7 +125,7 @@ export function AnalyticsView({
     return (
       <AnalyticsFrame>
         <div className="flex h-60 items-center justify-center">
-          <Spinner label="Loading analytics" />
+          <Spinner label={t`Loading analytics`} />
         </div>
       </AnalyticsFrame>
     );
@@ -129,7 +149,7 @@ function AnalyticsFrame({ children }: { children: React.ReactNode }) {
   return (
     <section aria-labelledby="analytics-heading" className="space-y-4">
       <h2 id="analytics-heading" className="text-xl font-semibold">
-        Analytics
+        <Trans>Analytics</Trans>
       </h2>
       <Card>
         <CardContent className="space-y-6 pt-6">{children}</CardContent>
@@ -155,13 +175,14 @@ function ZonedAnalytics({
   const range = preset === 'custom' ? custom : presetRange(preset, tz);
   const complete = isDate(range.from) && isDate(range.to);
   const query = useAnalytics(scope, range, tz, { enabled: complete });
+  const { t } = useLingui();
 
   // A range the server refuses (VALIDATION_FAILED) is the control's problem, said there;
   // anything else is a load failure with a retry.
   const rangeError = !complete
-    ? 'Choose both dates.'
+    ? t`Choose both dates.`
     : hasErrorCode(query.error, 'VALIDATION_FAILED')
-      ? ((query.error.body as { message?: string } | undefined)?.message ?? 'This range cannot be shown.')
+      ? ((query.error.body as { message?: string } | undefined)?.message ?? t`This range cannot be shown.`)
       : null;
   const loadFailed = query.isError && !rangeError;
 
@@ -181,7 +202,7 @@ function ZonedAnalytics({
         error={rangeError}
       />
       {loadFailed ? (
-        <QueryError title="Analytics could not be loaded" query={query} />
+        <QueryError title={t`Analytics could not be loaded`} query={query} />
       ) : rangeError ? null : query.data ? (
         <AnalyticsBody
           data={query.data}
@@ -191,7 +212,7 @@ function ZonedAnalytics({
         />
       ) : (
         <div className="flex h-60 items-center justify-center">
-          <Spinner label="Loading analytics" />
+          <Spinner label={t`Loading analytics`} />
         </div>
       )}
       {extra}
@@ -214,52 +235,71 @@ function AnalyticsBody({
   // The downloads cover the range the numbers on screen are for.
   const shown = { from: range.from, to: range.to };
   const empty = !anyActivity(totals);
+  const { i18n, t } = useLingui();
+  // Calendar days as the range control's inputs write them (YYYY-MM-DD).
+  const from = range.from;
+  const to = range.to;
   return (
     <div className="space-y-6" aria-busy={updating}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" data-testid="analytics-range">
-          {range.from} to {range.to}
+          <Trans>
+            {from} to {to}
+          </Trans>
           {updating && (
-            <span role="status" className="ml-2">
-              Updating…
+            <span role="status" className="ms-2">
+              <Trans>Updating…</Trans>
             </span>
           )}
         </p>
         <div className="flex flex-wrap gap-2">
-          {EXPORTS.map(([type, name]) => (
+          {EXPORTS.map(([type, label]) => (
             <Button key={type} asChild variant="outline" size="sm">
               <a href={exportUrl(scope, type, shown, tz)} download>
-                <DownloadIcon aria-hidden /> Download {name} CSV
+                <DownloadIcon aria-hidden /> {i18n._(label)}
               </a>
             </Button>
           ))}
         </div>
       </div>
 
-      <dl aria-label="Totals for the range" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <dl
+        aria-label={t`Totals for the range`}
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      >
         {(
           [
-            [FIGURE_LABELS.shares, formatCount(totals.shares), 'shares', undefined],
-            [FIGURE_LABELS.clicks, formatCount(totals.clicks), 'clicks', undefined],
-            [FIGURE_LABELS.opened, formatCount(totals.openedIntents), 'opened', FIGURE_LABELS.notShares],
-            [FIGURE_LABELS.prepared, formatCount(totals.preparedPosts), 'prepared', FIGURE_LABELS.notShares],
+            [FIGURE_MESSAGES.shares, formatCount(i18n, totals.shares), 'shares', undefined],
+            [FIGURE_MESSAGES.clicks, formatCount(i18n, totals.clicks), 'clicks', undefined],
+            [
+              FIGURE_MESSAGES.opened,
+              formatCount(i18n, totals.openedIntents),
+              'opened',
+              FIGURE_MESSAGES.notShares,
+            ],
+            [
+              FIGURE_MESSAGES.prepared,
+              formatCount(i18n, totals.preparedPosts),
+              'prepared',
+              FIGURE_MESSAGES.notShares,
+            ],
             // Confirmations that did not prove a visit to the link: never in clicks or the rate.
             [
-              'Unconfirmed click-throughs',
-              formatCount(totals.unconfirmedClicks),
+              msg`Unconfirmed click-throughs`,
+              formatCount(i18n, totals.unconfirmedClicks),
               'unconfirmed',
-              'Not counted in clicks',
+              msg`Not counted in clicks`,
             ],
-            [FIGURE_LABELS.supporters, formatCount(totals.uniqueSupporters), 'supporters', undefined],
-            [ENGAGEMENT_RATE, formatRate(totals.engagementRate), 'engagement', ENGAGEMENT_RATE_MEANS],
+            [FIGURE_MESSAGES.supporters, formatCount(i18n, totals.uniqueSupporters), 'supporters', undefined],
+            [ENGAGEMENT_RATE, formatRate(i18n, totals.engagementRate), 'engagement', ENGAGEMENT_RATE_MEANS],
           ] as const
         ).map(([label, value, id, note]) => (
           <div key={id} className="rounded-lg bg-muted p-3">
-            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dt className="text-xs text-muted-foreground">{i18n._(label)}</dt>
             <dd className="text-xl font-semibold tabular-nums" data-testid={`analytics-total-${id}`}>
               {value}
             </dd>
-            {note && <dd className="text-xs text-muted-foreground">{note}</dd>}
+            {note && <dd className="text-xs text-muted-foreground">{i18n._(note)}</dd>}
           </div>
         ))}
       </dl>
@@ -267,18 +307,20 @@ function AnalyticsBody({
 
       {empty ? (
         <p className="rounded-md bg-muted p-6 text-center text-sm text-muted-foreground">
-          No shares, clicks, share windows opened or posts prepared between {range.from} and {range.to}.
+          <Trans>
+            No shares, clicks, share windows opened or posts prepared between {from} and {to}.
+          </Trans>
         </p>
       ) : (
         <>
           <section aria-labelledby="analytics-daily-heading" className="space-y-2">
             <h3 id="analytics-daily-heading" className="font-medium">
-              Per day: shares, clicks, share windows opened and posts prepared
+              <Trans>Per day: shares, clicks, share windows opened and posts prepared</Trans>
             </h3>
             <Suspense
               fallback={
                 <div className="flex h-60 items-center justify-center">
-                  <Spinner label="Loading chart" />
+                  <Spinner label={t`Loading chart`} />
                 </div>
               }
             >
@@ -288,31 +330,35 @@ function AnalyticsBody({
 
           <div className="grid gap-6 lg:grid-cols-2">
             <CountTable
-              caption="By platform"
+              caption={t`By platform`}
               rows={data.platforms}
               rowKey={(r) => r.platform}
-              first={{ key: 'platform', label: 'Platform', value: (r) => platformName(r.platform) }}
-              more={outcomeColumns()}
+              first={{ key: 'platform', label: t`Platform`, value: (r) => platformName(r.platform) }}
+              more={outcomeColumns(i18n)}
             />
             <CountTable
-              caption="By asset"
+              caption={t`By asset`}
               rows={data.assets}
               rowKey={(r) => r.assetId}
-              first={{ key: 'title', label: 'Asset', value: (r) => r.title }}
-              more={outcomeColumns()}
+              first={{ key: 'title', label: t`Asset`, value: (r) => r.title }}
+              more={outcomeColumns(i18n)}
             />
             {data.campaigns && (
               <CountTable
-                caption="By campaign"
+                caption={t`By campaign`}
                 rows={data.campaigns}
                 rowKey={(r) => r.campaignId}
-                more={outcomeColumns()}
+                more={outcomeColumns(i18n)}
                 first={{
                   key: 'name',
-                  label: 'Campaign',
+                  label: t`Campaign`,
                   value: (r) => r.name,
                   render: (r) => (
-                    <Link to={`/campaigns/${r.campaignId}`} className="text-primary hover:underline">
+                    <Link
+                      to={`/campaigns/${r.campaignId}`}
+                      className="text-primary hover:underline"
+                      dir="auto"
+                    >
                       {r.name}
                     </Link>
                   ),
@@ -321,24 +367,29 @@ function AnalyticsBody({
             )}
             {data.sources.length > 0 && (
               <SortableTable
-                caption="By source"
+                caption={t`By source`}
                 rows={data.sources}
                 rowKey={(r) => r.source}
                 initialSort={{ key: 'visits', direction: 'descending' }}
                 columns={[
-                  { key: 'source', label: 'Source', value: (r) => r.source },
-                  { key: 'visits', label: 'Visits', value: (r) => r.visits, numeric: true },
-                  { key: 'shares', label: 'Shares', value: (r) => r.shares, numeric: true },
+                  { key: 'source', label: t`Source`, value: (r) => r.source },
+                  { key: 'visits', label: t`Visits`, value: (r) => r.visits, numeric: true },
+                  {
+                    key: 'shares',
+                    label: i18n._(FIGURE_MESSAGES.shares),
+                    value: (r) => r.shares,
+                    numeric: true,
+                  },
                 ]}
               />
             )}
             <LanguageBreakdown languages={data.languages} />
             <CountTable
-              caption="Top supporters"
-              note={data.topSupportersExact ? undefined : TOP_SUPPORTERS_ESTIMATE_NOTE}
+              caption={t`Top supporters`}
+              note={data.topSupportersExact ? undefined : topSupportersEstimateNote(i18n)}
               rows={data.topSupporters}
               rowKey={(r) => `${data.topSupporters.indexOf(r)}:${r.label}`}
-              first={{ key: 'label', label: 'Supporter', value: (r) => r.label }}
+              first={{ key: 'label', label: t`Supporter`, value: (r) => r.label }}
             />
           </div>
 

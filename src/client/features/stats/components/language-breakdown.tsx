@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { LOCALE_INFO } from '#shared/locales.ts';
 import type { CampaignAnalytics } from '#shared/schemas/analytics.ts';
-import { FIGURE_LABELS } from '../lib/figure-labels.ts';
+import { FIGURE_MESSAGES } from '../lib/figure-labels.ts';
 import { SortableTable } from './sortable-table.tsx';
 import { ENGAGEMENT_RATE_MEANS, formatRate } from './stat-tile.tsx';
 
@@ -22,7 +22,7 @@ export function clickThroughsPerShare(row: Pick<LanguageRow, 'shares' | 'clickTh
  * (LOCALE_INFO); shares whose language was not recorded have a row of their own.
  */
 export function LanguageBreakdown({ languages }: { languages: LanguageRow[] }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const notRecorded = t`Not recorded`;
   const name = (r: LanguageRow) => (r.language ? LOCALE_INFO[r.language].englishName : notRecorded);
   return (
@@ -36,11 +36,16 @@ export function LanguageBreakdown({ languages }: { languages: LanguageRow[] }) {
       initialSort={{ key: 'shares', direction: 'descending' }}
       columns={[
         { key: 'language', label: t`Language`, value: name },
-        { key: 'shares', label: FIGURE_LABELS.shares, value: (r) => r.shares, numeric: true },
-        { key: 'clickThroughs', label: FIGURE_LABELS.clicks, value: (r) => r.clickThroughs, numeric: true },
+        { key: 'shares', label: i18n._(FIGURE_MESSAGES.shares), value: (r) => r.shares, numeric: true },
+        {
+          key: 'clickThroughs',
+          label: i18n._(FIGURE_MESSAGES.clicks),
+          value: (r) => r.clickThroughs,
+          numeric: true,
+        },
         {
           key: 'perShare',
-          label: ENGAGEMENT_RATE_MEANS,
+          label: i18n._(ENGAGEMENT_RATE_MEANS),
           value: (r) => clickThroughsPerShare(r) ?? -1,
           render: (r) => {
             const rate = clickThroughsPerShare(r);
@@ -50,13 +55,23 @@ export function LanguageBreakdown({ languages }: { languages: LanguageRow[] }) {
                 <span className="sr-only">{t`No shares`}</span>
               </>
             ) : (
-              formatRate(rate)
+              formatRate(i18n, rate)
             );
           },
           numeric: true,
         },
-        { key: 'openedIntents', label: FIGURE_LABELS.opened, value: (r) => r.openedIntents, numeric: true },
-        { key: 'preparedPosts', label: FIGURE_LABELS.prepared, value: (r) => r.preparedPosts, numeric: true },
+        {
+          key: 'openedIntents',
+          label: i18n._(FIGURE_MESSAGES.opened),
+          value: (r) => r.openedIntents,
+          numeric: true,
+        },
+        {
+          key: 'preparedPosts',
+          label: i18n._(FIGURE_MESSAGES.prepared),
+          value: (r) => r.preparedPosts,
+          numeric: true,
+        },
       ]}
     />
   );

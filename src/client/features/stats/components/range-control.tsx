@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { CheckLine } from '#client/components/ui/check-line.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -37,9 +38,13 @@ export function RangeControl({
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const { i18n } = useLingui();
+  const browserZone = zone.browserZone;
   return (
     <fieldset className="min-w-0 space-y-3">
-      <legend className="mb-2 text-sm font-medium">Date range</legend>
+      <legend className="mb-2 text-sm font-medium">
+        <Trans>Date range</Trans>
+      </legend>
       <div className="flex flex-wrap gap-2">
         {RANGE_PRESETS.map((p) => (
           <button
@@ -54,7 +59,7 @@ export function RangeControl({
                 : 'border-border bg-white hover:bg-muted',
             )}
           >
-            {p.label}
+            {i18n._(p.label)}
           </button>
         ))}
       </div>
@@ -70,7 +75,9 @@ export function RangeControl({
               errorId={error ? errorId : undefined}
             />
           ))}
-          <p className="pb-3 text-xs text-muted-foreground">Up to {MAX_RANGE_DAYS} days.</p>
+          <p className="pb-3 text-xs text-muted-foreground">
+            <Trans>Up to {MAX_RANGE_DAYS} days.</Trans>
+          </p>
         </div>
       )}
       {error && (
@@ -79,8 +86,11 @@ export function RangeControl({
         </p>
       )}
       <p className="text-xs text-muted-foreground" data-testid="analytics-time-zone">
-        Days run midnight to midnight in {tz} (
-        {zone.source === 'organization' ? "the organization's time zone" : "this browser's time zone"}).
+        {zone.source === 'organization' ? (
+          <Trans>Days run midnight to midnight in {tz} (the organization's time zone).</Trans>
+        ) : (
+          <Trans>Days run midnight to midnight in {tz} (this browser's time zone).</Trans>
+        )}
       </p>
       {zone.onSourceChange && zone.organizationZone !== zone.browserZone && (
         <CheckLine
@@ -88,7 +98,7 @@ export function RangeControl({
           checked={zone.source === 'browser'}
           onChange={(on) => zone.onSourceChange?.(on ? 'browser' : 'organization')}
         >
-          Use this browser's time zone ({zone.browserZone}) instead
+          <Trans>Use this browser's time zone ({browserZone}) instead</Trans>
         </CheckLine>
       )}
     </fieldset>
@@ -112,7 +122,7 @@ function RangeEnd({
 }) {
   return (
     <div className="grid gap-1 text-sm">
-      <label htmlFor={id}>{end === 'from' ? 'From' : 'To'}</label>
+      <label htmlFor={id}>{end === 'from' ? <Trans>From</Trans> : <Trans>To</Trans>}</label>
       <Input
         id={id}
         type="date"

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { CampaignAnalytics } from '#shared/schemas/analytics.ts';
 
 /**
@@ -7,19 +8,24 @@ import type { CampaignAnalytics } from '#shared/schemas/analytics.ts';
 export function ReferralGenerations({ referrals }: { referrals: CampaignAnalytics['referrals'] }) {
   const { generations, viralCoefficient } = referrals;
   const most = Math.max(1, ...generations.map((g) => g.shares));
-  const coefficient = viralCoefficient.toLocaleString(undefined, { maximumFractionDigits: 2 });
+  const { i18n, t } = useLingui();
+  const coefficient = i18n.number(viralCoefficient, { maximumFractionDigits: 2 });
   return (
     <section aria-labelledby="referral-generations" className="space-y-3">
       <h3 id="referral-generations" className="font-medium">
-        Referral generations
+        <Trans>Referral generations</Trans>
       </h3>
       {generations.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No shares in this range.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No shares in this range.</Trans>
+        </p>
       ) : (
-        <ol className="space-y-2" aria-label="Shares per referral generation">
+        <ol className="space-y-2" aria-label={t`Shares per referral generation`}>
           {generations.map((g) => (
             <li key={g.depth} className="grid grid-cols-[auto_1fr_auto] items-center gap-2 text-sm">
-              <span className="w-24">{g.depth === 0 ? 'Direct (0)' : `Generation ${g.depth}`}</span>
+              <span className="w-24">
+                {g.depth === 0 ? <Trans>Direct (0)</Trans> : <GenerationName depth={g.depth} />}
+              </span>
               <span className="h-2 rounded bg-muted" aria-hidden>
                 <span
                   className="block h-2 rounded bg-primary"
@@ -27,16 +33,26 @@ export function ReferralGenerations({ referrals }: { referrals: CampaignAnalytic
                 />
               </span>
               <span className="tabular-nums">
-                {g.shares.toLocaleString()} {g.shares === 1 ? 'share' : 'shares'}
+                <ShareCount count={g.shares} />
               </span>
             </li>
           ))}
         </ol>
       )}
       <p className="text-sm" data-testid="viral-coefficient">
-        <strong>Viral coefficient {coefficient}</strong>: for every share made directly, {coefficient} more
-        were made by people who arrived through a shared link.
+        <Trans>
+          <strong>Viral coefficient {coefficient}</strong>: for every share made directly, {coefficient} more
+          were made by people who arrived through a shared link.
+        </Trans>
       </p>
     </section>
   );
+}
+
+function GenerationName({ depth }: { depth: number }) {
+  return <Trans>Generation {depth}</Trans>;
+}
+
+function ShareCount({ count }: { count: number }) {
+  return <Plural value={count} one="# share" other="# shares" />;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { cn } from '#client/lib/utils.ts';
@@ -42,13 +43,17 @@ export function SortableTable<T>({
   rowKey: (row: T) => string | number;
   initialSort: { key: string; direction: Direction };
 }) {
+  const { i18n } = useLingui();
   const [sort, setSort] = useState(initialSort);
   const noteId = useId();
   const column = columns.find((c) => c.key === sort.key) ?? columns[0];
   const sorted = [...rows].sort((a, b) => {
     const x = column.value(a);
     const y = column.value(b);
-    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    const order =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x).localeCompare(String(y), i18n.locale);
     return sort.direction === 'ascending' ? order : -order;
   });
 
@@ -68,7 +73,7 @@ export function SortableTable<T>({
         className={cn('w-full text-sm', phone('max-sm:block'))}
         aria-describedby={note ? noteId : undefined}
       >
-        <caption className={cn('mb-2 text-left font-medium', phone('max-sm:block'))}>{caption}</caption>
+        <caption className={cn('mb-2 text-start font-medium', phone('max-sm:block'))}>{caption}</caption>
         <thead className={phone('max-sm:block')}>
           <tr className={cn('border-b border-border', phone('max-sm:flex max-sm:flex-wrap max-sm:gap-x-2'))}>
             {columns.map((c, i) => {
@@ -85,7 +90,7 @@ export function SortableTable<T>({
                   aria-sort={active ? sort.direction : undefined}
                   // The first column (the names) keeps room beside long figure names.
                   className={cn(
-                    c.numeric ? 'text-right' : 'text-left',
+                    c.numeric ? 'text-end' : 'text-start',
                     i === 0 && 'sm:min-w-28',
                     phone('max-sm:block'),
                   )}
@@ -95,7 +100,7 @@ export function SortableTable<T>({
                     onClick={() => toggle(c)}
                     className={cn(
                       'inline-flex items-center gap-1 rounded px-1 py-2 font-medium hover:bg-muted',
-                      c.numeric && 'text-right',
+                      c.numeric && 'text-end',
                     )}
                   >
                     {c.label}
@@ -120,19 +125,15 @@ export function SortableTable<T>({
                   key={c.key}
                   data-label={stacked ? c.label : undefined}
                   className={cn(
-                    c.numeric ? 'px-1 py-2 text-right tabular-nums' : 'break-words px-1 py-2',
+                    c.numeric ? 'px-1 py-2 text-end tabular-nums' : 'break-words px-1 py-2',
                     phone(
                       i === 0
                         ? 'max-sm:col-span-2 max-sm:pb-0 max-sm:font-medium'
-                        : 'max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-1 max-sm:before:text-left max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
+                        : 'max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-1 max-sm:before:text-start max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
                     ),
                   )}
                 >
-                  {c.render
-                    ? c.render(row)
-                    : typeof c.value(row) === 'number'
-                      ? c.value(row).toLocaleString()
-                      : c.value(row)}
+                  {c.render ? c.render(row) : <Cell value={c.value(row)} format={(n) => i18n.number(n)} />}
                 </td>
               ))}
             </tr>
@@ -146,4 +147,9 @@ export function SortableTable<T>({
       )}
     </div>
   );
+}
+
+/** A cell's value: a number in the reader's digits and grouping; text (names people gave) in its own direction. */
+function Cell({ value, format }: { value: string | number; format: (n: number) => string }) {
+  return typeof value === 'number' ? format(value) : <bdi>{value}</bdi>;
 }

@@ -1,9 +1,11 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '#client/components/ui/card.tsx';
 
 /** One figure, one name: click-throughs per share as a percentage (`engagementRate`), wherever it shows. */
-export const ENGAGEMENT_RATE = 'Engagement Rate';
-export const ENGAGEMENT_RATE_MEANS = 'Click-throughs per share';
+export const ENGAGEMENT_RATE = msg`Engagement Rate`;
+export const ENGAGEMENT_RATE_MEANS = msg`Click-throughs per share`;
 
 /** One labelled number, with what it means when the name alone does not say. */
 export function StatTile({
@@ -33,6 +35,8 @@ export function StatTile({
   );
 }
 
-export const formatCount = (n: number | undefined) => (n ?? 0).toLocaleString();
-export const formatRate = (n: number | undefined) =>
-  `${(n ?? 0).toLocaleString(undefined, { maximumFractionDigits: 1 })}%`;
+/** A count in the reader's language's digits and grouping. */
+export const formatCount = (i18n: I18n, n: number | undefined) => i18n.number(n ?? 0);
+/** A percentage already ×100 (engagementRate), as the reader's language writes one. */
+export const formatRate = (i18n: I18n, n: number | undefined) =>
+  i18n.number((n ?? 0) / 100, { style: 'percent', maximumFractionDigits: 1 });

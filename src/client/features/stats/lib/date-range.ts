@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { MAX_RANGE_DAYS } from '#shared/schemas/analytics.ts';
 import { DAY_MS } from '#shared/durations.ts';
 
@@ -5,11 +6,11 @@ import { DAY_MS } from '#shared/durations.ts';
 // the form the analytics and export calls take.
 
 export const RANGE_PRESETS = [
-  { id: '7', label: '7 days' },
-  { id: '30', label: '30 days' },
-  { id: '90', label: '90 days' },
-  { id: 'year', label: 'This year' },
-  { id: 'custom', label: 'Custom' },
+  { id: '7', label: msg`7 days` },
+  { id: '30', label: msg`30 days` },
+  { id: '90', label: msg`90 days` },
+  { id: 'year', label: msg`This year` },
+  { id: 'custom', label: msg`Custom` },
 ] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number]['id'];
 
