@@ -146,7 +146,7 @@ const PSEUDO_LOCALE_ON = process.env.PSEUDO_LOCALE === '1';
 export const PSEUDO_LOCALE = 'pseudo';
 
 /** True when this request asks for the pseudo-locale and the server allows it. */
-function asksPseudo(request: LanguageRequest): boolean {
+export function pseudoRequested(request: LanguageRequest): boolean {
   if (!PSEUDO_LOCALE_ON) return false;
   const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY];
   return (
@@ -174,6 +174,6 @@ export function requestLanguageInputs(
  * the client once it knows the member (it also sets the cookie).
  */
 export function pageLanguage(request: LanguageRequest): Locale | typeof PSEUDO_LOCALE {
-  if (asksPseudo(request)) return PSEUDO_LOCALE;
+  if (pseudoRequested(request)) return PSEUDO_LOCALE;
   return negotiateLanguage(requestLanguageInputs(request)).locale;
 }

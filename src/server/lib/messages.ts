@@ -43,7 +43,7 @@ function load(locale: MessageLocale): I18n {
       for (const [id, entry] of Object.entries(catalog ?? {})) {
         // English is the fallback of an untranslated message; a translation replaces it.
         const words = entry.translation || (file === DEFAULT_LOCALE ? entry.message || id : '');
-        if (words) messages[id] = compileMessage(words);
+        if (words) messages[id] = words;
       }
     }
   }
@@ -71,5 +71,11 @@ export function translate(
   values?: Record<string, unknown>,
 ): string {
   const id = descriptor.id ?? generateMessageId(descriptor.message);
-  return i18nFor(locale)._({ id, message: descriptor.message, values } as MessageDescriptor);
+  const i18n = i18nFor(locale);
+  // Each message is compiled on first use, once: a language's catalogs hold thousands.
+  const messages = i18n.messages;
+  const words = messages[id];
+  if (typeof words === 'string') messages[id] = compileMessage(words);
+  else if (words === undefined) messages[id] = compileMessage(descriptor.message);
+  return i18n._({ id, message: descriptor.message, values } as MessageDescriptor);
 }

@@ -123,4 +123,19 @@ describe('the supporter page first paint', () => {
     expect(html.slice(skip)).toContain('>Skip to main content</a>');
     expect(html).toContain('<main id="main-content" tabindex="-1"');
   });
+
+  it("is in the language served, from the client's catalogs, the organisation named where the language puts it", () => {
+    const es = supporterFirstPaint(view(), 'es');
+    expect(es).toContain(
+      '<span><span class="font-semibold text-slate-900">River &amp; Sons</span> le pide que comparta</span>',
+    );
+    expect(es).toContain('>Listo para compartir</h2>');
+    expect(es).toContain('>Compartir rápido</h3>');
+    expect(es).toContain('>Saltar al contenido principal</a>');
+    const ar = supporterFirstPaint(view(), 'ar');
+    expect(ar).toContain(
+      '<span>تدعوك <span class="font-semibold text-slate-900">River &amp; Sons</span> إلى المشاركة</span>',
+    );
+    expect(ar).not.toContain('Ready to share');
+  });
 });

@@ -6,7 +6,7 @@ import type { PageMeta } from '../../html/app-shell.ts';
 import { type VisitorCookieState, visitorCookieSentence } from '#shared/privacy-notice.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { translate } from '../../lib/messages.ts';
-import { FIRST_PAINT_COOKIE_SENTENCE, supporterFirstPaint } from './first-paint.ts';
+import { firstPaintCookieSentence, supporterFirstPaint } from './first-paint.ts';
 
 // Head tags of the public supporter page, so a shared link unfurls with the
 // campaign's title, description and image on every platform (API.md "Supporter
@@ -36,6 +36,8 @@ export function supporterPageMeta(
   view: SupporterCampaign | null,
   origin: string,
   asset?: SupporterAsset,
+  /** The pseudo-locale of the translation checks: the page's own words in it, the campaign's as they are. */
+  pageLocale?: 'pseudo',
 ): PageMeta {
   if (!view) {
     return { title: `${NOT_FOUND_TITLE} | ${SITE_NAME}`, meta: { robots: 'noindex' } };
@@ -79,7 +81,7 @@ export function supporterPageMeta(
   return {
     title: preview.title,
     meta,
-    locale: language,
+    locale: pageLocale ?? language,
     ...(several && {
       repeatedMeta: languages
         .filter((l) => l !== language)
@@ -92,7 +94,7 @@ export function supporterPageMeta(
     preloads:
       first?.type === 'image' ? [{ href: first.content, as: 'image', fetchpriority: 'high' }] : undefined,
     data: { id: SUPPORTER_DATA_ELEMENT_ID, json: JSON.stringify(view) },
-    body: view.preview ? undefined : supporterFirstPaint(view, language),
+    body: view.preview ? undefined : supporterFirstPaint(view, pageLocale ?? language),
   };
 }
 
@@ -111,20 +113,31 @@ export function withVisitToken(html: Buffer, token: string): Buffer {
     : Buffer.concat([html.subarray(0, at), tag, html.subarray(at)]);
 }
 
-const COOKIE_SENTENCE = Buffer.from(FIRST_PAINT_COOKIE_SENTENCE);
+/** The first paint's cookie sentence per language, as the bytes to find in a cached page. */
+const cookieSentences = new Map<Locale, Buffer>();
+function cookieSentenceBytes(locale: Locale): Buffer {
+  let bytes = cookieSentences.get(locale);
+  if (!bytes) {
+    bytes = Buffer.from(firstPaintCookieSentence(locale));
+    cookieSentences.set(locale, bytes);
+  }
+  return bytes;
+}
 
 /**
  * The page for a browser without the visitor cookie (Global Privacy Control, or its
- * choice): the cached bytes with the first paint's notice saying so. Only such a
- * browser pays for the copy; the notice is the page's last (its words are the server's).
+ * choice): the cached bytes with the first paint's notice saying so, in the page's
+ * language. Only such a browser pays for the copy; the notice is the page's last (its
+ * words are the server's).
  */
-export function withCookieState(html: Buffer, state: VisitorCookieState): Buffer {
+export function withCookieState(html: Buffer, state: VisitorCookieState, locale: Locale = 'en'): Buffer {
   if (state === 'cookie') return html;
-  const at = html.lastIndexOf(COOKIE_SENTENCE);
+  const sentence = cookieSentenceBytes(locale);
+  const at = html.lastIndexOf(sentence);
   if (at === -1) return html;
   return Buffer.concat([
     html.subarray(0, at),
-    Buffer.from(escapeHtml(translate('en', visitorCookieSentence(state)))),
-    html.subarray(at + COOKIE_SENTENCE.length),
+    Buffer.from(escapeHtml(translate(locale, visitorCookieSentence(state)))),
+    html.subarray(at + sentence.length),
   ]);
 }

@@ -29,6 +29,7 @@ import { assertSameOrigin } from '../../plugins/csrf.ts';
 import type { Db } from '../../db/client.ts';
 import { isTeamMember } from './campaign-availability.ts';
 import { supporterPageMeta, withCookieState, withVisitToken } from './supporter-page.ts';
+import { pseudoRequested } from '../../lib/language.ts';
 import { issueVisitToken } from './visit-token.ts';
 import {
   cachedPage,
@@ -256,11 +257,15 @@ export async function supporterRoutes(
     const shown = own?.view ?? view;
     // A share link names its asset: the link previews that one (only one of this campaign's).
     const asset = namedAsset(shown, request.query[ASSET_PARAM]);
-    const render = () => shell.render(supporterPageMeta(shown, origin, asset));
+    // The pseudo-locale (PSEUDO_LOCALE=1 servers only) is rendered per request, never cached.
+    const pseudo = pseudoRequested(request);
+    const render = () => shell.render(supporterPageMeta(shown, origin, asset, pseudo ? 'pseudo' : undefined));
     // A preview is rendered per request: the cached pages are the public ones.
-    if (own && shown && !preview) {
+    if (own && shown && !preview && !pseudo) {
       const cached = cachedPage(own, origin, asset?.id, render);
-      const html = identity.anonymous ? withCookieState(cached, visitorCookieState(request)) : cached;
+      const html = identity.anonymous
+        ? withCookieState(cached, visitorCookieState(request), shown.language)
+        : cached;
       const { ref } = request.query;
       const tracked = !identity.anonymous && typeof ref === 'string' && REF_CODE_PATTERN.test(ref);
       reply
