@@ -8,6 +8,47 @@ import type { Page } from '@playwright/test';
 // What people typed (campaign names, usernames, addresses) and brand names are not the
 // product's words: the caller lists them.
 
+/**
+ * Dates and times formatted by Intl: the pseudo-locale is no locale Intl knows, so it
+ * writes them in English. They are the browser's locale data, not the product's words.
+ */
+export const INTL_WORDS = [
+  ...[
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  ...['Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  ...['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  ...['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+  // Intl.DisplayNames' names of the six languages.
+  ...['English', 'Spanish', 'French', 'German', 'Brazilian', 'Portuguese', 'Arabic'],
+  ...[
+    'yesterday',
+    'today',
+    'tomorrow',
+    'now',
+    'ago',
+    'in',
+    'minutes',
+    'minute',
+    'hours',
+    'hour',
+    'days',
+    'day',
+    'seconds',
+  ],
+];
+
 /** Names that stay as they are in every language. */
 export const BRAND_NAMES = [
   'Rally',
@@ -16,6 +57,7 @@ export const BRAND_NAMES = [
   'Facebook',
   'LinkedIn',
   'WhatsApp',
+  'Instagram Story',
   'Instagram',
   'Telegram',
   'Reddit',
@@ -53,17 +95,15 @@ export async function auditScreen(page: Page, allowed: string[], within = 'body'
     ({ allowed, brands, within }) => {
       const root = document.querySelector(within) ?? document.body;
       const findings: { kind: string; text: string }[] = [];
-      // Known words removed first (longest first, so "Twitter/X" goes before "X").
-      const known = [...allowed, ...brands].filter(Boolean).sort((a, b) => b.length - a.length);
+      // A word is the product's unless it is one of the known ones (whole words only).
+      const known = new Set([...allowed, ...brands].flatMap((k) => k.match(/[A-Za-z]{2,}/g) ?? []));
       const plainWords = (text: string) => {
-        let rest = text;
-        for (const k of known) rest = rest.split(k).join(' ');
-        // URLs, addresses, times and hex colours are data, not words.
-        rest = rest.replace(
-          /\b[\w.+-]+@[\w.-]+\b|https?:\/\/\S+|\b[\w-]+\.(org|com|net|example)\S*|#[0-9a-f]{3,6}\b/gi,
+        // URLs, addresses, hex colours and UTM parameter names are data, not words.
+        const rest = text.replace(
+          /\butm_\w+|\b[A-Z][a-z]+\/[\w/ +-]+|\b[\w.+-]+@[\w.-]+\b|https?:\/\/\S+|\b[\w-]+\.(org|com|net|example)\S*|#[0-9a-f]{3,6}\b/gi,
           ' ',
         );
-        return rest.match(/[A-Za-z]{2,}/g) ?? [];
+        return (rest.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !known.has(w));
       };
       const skip = (el: Element | null) =>
         !el ||
@@ -134,6 +174,6 @@ export async function auditScreen(page: Page, allowed: string[], within = 'body'
         });
       return findings as { kind: AuditFinding['kind']; text: string }[];
     },
-    { allowed, brands: BRAND_NAMES, within },
+    { allowed, brands: [...BRAND_NAMES, ...INTL_WORDS], within },
   );
 }

@@ -16,15 +16,17 @@ import { fieldProblemWords, refusalWords, wordRefusal } from './error-words.ts';
 
 /** An I18n of `locale` with the shared catalog, as the page loads it (compiled from the .po). */
 function i18nOf(locale: string) {
-  const file = `src/shared/locales/${locale}.po`;
-  const catalog = formatter({ origins: false }).parse(fs.readFileSync(file, 'utf8'), {
-    locale,
-    sourceLocale: 'en',
-    filename: file,
-  });
   const messages: Messages = {};
-  for (const [id, entry] of Object.entries(catalog ?? {}))
-    messages[id] = compileMessage(entry.translation || entry.message || id);
+  // The shared catalog and the refusals' (src/shared/locales/errors), as the page loads them.
+  for (const file of [`src/shared/locales/${locale}.po`, `src/shared/locales/errors/${locale}.po`]) {
+    const catalog = formatter({ origins: false }).parse(fs.readFileSync(file, 'utf8'), {
+      locale,
+      sourceLocale: 'en',
+      filename: file,
+    });
+    for (const [id, entry] of Object.entries(catalog ?? {}))
+      messages[id] = compileMessage(entry.translation || entry.message || id);
+  }
   return setupI18n({ locale, messages: { [locale]: messages } });
 }
 

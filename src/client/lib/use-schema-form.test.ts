@@ -8,15 +8,17 @@ import { wordedResolver } from './use-schema-form.ts';
 
 /** Makes `locale` the page's language, with the shared catalog compiled from its .po. */
 function activate(locale: string) {
-  const file = `src/shared/locales/${locale}.po`;
-  const catalog = formatter({ origins: false }).parse(fs.readFileSync(file, 'utf8'), {
-    locale,
-    sourceLocale: 'en',
-    filename: file,
-  });
   const messages: Messages = {};
-  for (const [id, entry] of Object.entries(catalog ?? {}))
-    messages[id] = compileMessage(entry.translation || entry.message || id);
+  // The shared catalog and the refusals' (src/shared/locales/errors), as the page loads them.
+  for (const file of [`src/shared/locales/${locale}.po`, `src/shared/locales/errors/${locale}.po`]) {
+    const catalog = formatter({ origins: false }).parse(fs.readFileSync(file, 'utf8'), {
+      locale,
+      sourceLocale: 'en',
+      filename: file,
+    });
+    for (const [id, entry] of Object.entries(catalog ?? {}))
+      messages[id] = compileMessage(entry.translation || entry.message || id);
+  }
   i18n.load(locale, messages);
   i18n.activate(locale);
 }

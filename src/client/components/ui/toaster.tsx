@@ -6,6 +6,9 @@ import { cn } from '#client/lib/utils.ts';
 import { dismissToast, useToasts } from './use-toast.ts';
 
 /** Radix toasts: swipe right past 50 px to dismiss, F8 focuses the region, 5 s auto-dismiss. */
+/** Radix's placeholder in the viewport's label for its keyboard shortcut (F8). */
+const HOTKEY = '{hotkey}';
+
 export function Toaster() {
   const toasts = useToasts();
   const { t: translate } = useLingui();
@@ -48,7 +51,11 @@ export function Toaster() {
         </T.Root>
       ))}
       {/* On a phone the toasts sit at the top, clear of the action buttons a thumb reaches at the bottom. */}
-      <T.Viewport className="fixed top-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px] sm:flex-col-reverse" />
+      <T.Viewport
+        // Radix puts the keyboard shortcut where {hotkey} stands: it is passed through as it is.
+        label={translate`Notifications (${HOTKEY})`}
+        className="fixed top-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px] sm:flex-col-reverse"
+      />
     </T.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import { platformLabel } from '#client/lib/platform-name.ts';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -89,7 +90,7 @@ export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: C
               title={target(i18n, asset, campaign, p).label}
             >
               <span aria-hidden className="size-2 rounded-full" style={{ background: PLATFORMS[p].color }} />
-              {PLATFORMS[p].name}
+              {platformLabel(i18n, p)}
             </a>
           </Button>
         </li>
@@ -111,7 +112,7 @@ export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: C
                     rel="noopener noreferrer"
                     aria-label={target(i18n, asset, campaign, p).label}
                   >
-                    {PLATFORMS[p].name}
+                    {platformLabel(i18n, p)}
                   </a>
                 </DropdownMenuItem>
               ))}

@@ -1,7 +1,8 @@
+import { languageName } from '#client/lib/language-name.ts';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { LOCALE_INFO, LOCALES } from '#shared/locales.ts';
+import { LOCALES } from '#shared/locales.ts';
 import { generalSettingsSchema, type OrganizationSettings } from '#shared/schemas/settings.ts';
 import { SectionCard } from '#client/components/ui/card.tsx';
 import { QueryError } from '#client/components/ui/load-error.tsx';
@@ -103,7 +104,7 @@ function GeneralForm({
         >
           {/* Each language by its English name (LOCALE_INFO), as staff settings name them. */}
           <Select {...field('settings-org-default-language', 'defaultLanguage')}>
-            <Options items={LOCALES} value={(l) => l} label={(l) => LOCALE_INFO[l].englishName} />
+            <Options items={LOCALES} value={(l) => l} label={(l) => languageName(i18n, l)} />
           </Select>
         </FormField>
       </SectionCard>

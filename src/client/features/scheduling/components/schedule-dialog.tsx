@@ -1,3 +1,4 @@
+import { platformLabel as platformName } from '#client/lib/platform-name.ts';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,7 +9,7 @@ import { useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import type { DefaultValues, FieldErrors } from 'react-hook-form';
 import { SCHEDULE_DEFAULT_TIME } from '#shared/constants.ts';
-import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
+import { LINK_PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import type { Locale } from '#shared/locales.ts';
 import {
@@ -86,13 +87,34 @@ export interface ScheduleDialogProps {
 type SchedulePlatform = PlatformId | 'all';
 
 /** 'Any platform', then the platforms the asset can go to. */
+// The calendar's words in the reader's language: its own are English (date-fns), so
+// its dates go through Intl and its labels through the catalog.
+const dayPickerFormatters = (i18n: I18n) => ({
+  formatCaption: (month: Date) => i18n.date(month, { month: 'long', year: 'numeric' }),
+  formatWeekdayName: (day: Date) => i18n.date(day, { weekday: 'narrow' }),
+});
+const NEXT_MONTH = msg`Go to the Next Month`;
+const PREVIOUS_MONTH = msg`Go to the Previous Month`;
+const MONTHS = msg`Navigation bar`;
+const dayPickerLabels = (i18n: I18n) => ({
+  labelNav: () => i18n._(MONTHS),
+  labelNext: () => i18n._(NEXT_MONTH),
+  labelPrevious: () => i18n._(PREVIOUS_MONTH),
+  labelGrid: (month: Date) => i18n.date(month, { month: 'long', year: 'numeric' }),
+  labelWeekday: (day: Date) => i18n.date(day, { weekday: 'long' }),
+  labelDayButton: (day: Date, modifiers: { today?: boolean; selected?: boolean }) => {
+    const date = i18n.date(day, { dateStyle: 'full' });
+    return modifiers.today ? i18n._(msg`Today, ${date}`) : date;
+  },
+});
+
 const platformChoices = (asset: SupporterAsset | undefined): SchedulePlatform[] => [
   'all',
   ...new Set([...platformsForAssetType(asset?.type ?? 'text'), ...LINK_PLATFORMS]),
 ];
 
 const platformLabel = (i18n: I18n, p: SchedulePlatform) =>
-  p === 'all' ? i18n._(msg`Any platform`) : PLATFORMS[p].name;
+  p === 'all' ? i18n._(msg`Any platform`) : platformName(i18n, p);
 
 /** 'yyyy-MM-dd' in local time, the value format of a date field. */
 const isoDay = (d: Date) =>
@@ -366,6 +388,8 @@ function ScheduleForm({
               disabled={{ before: firstDay }}
               startMonth={firstDay}
               className="rally-day-picker"
+              formatters={dayPickerFormatters(i18n)}
+              labels={dayPickerLabels(i18n)}
             />
             <FieldMessage
               id={`${uid}-day-error`}

@@ -1,6 +1,7 @@
-import { Trans } from '@lingui/react/macro';
+import { platformLabel } from '#client/lib/platform-name.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CopyIcon, DownloadIcon } from 'lucide-react';
-import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
+import type { PlatformId } from '#shared/platforms.ts';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/utils.ts';
@@ -18,12 +19,13 @@ export function ShareButtons({
   onShare: (platform: PlatformId) => void;
   className?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <div className={cn('grid grid-cols-2 gap-2 sm:grid-cols-3', className)}>
       {platforms.map((p) => (
         <Button key={p} variant="outline" className="justify-start" onClick={() => onShare(p)}>
           <PlatformDot platform={p} />
-          {PLATFORMS[p].name}
+          {platformLabel(i18n, p)}
         </Button>
       ))}
     </div>

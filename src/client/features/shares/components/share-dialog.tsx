@@ -1,7 +1,8 @@
+import { platformLabel } from '#client/lib/platform-name.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DIALOG_TITLE_TRUNCATE } from '#shared/constants.ts';
-import { LINK_PLATFORMS, PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
+import { LINK_PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
 import { assetHeadline, campaignLinkPreview, composeShareText } from '#shared/share-links.ts';
 import { truncate } from '#shared/text.ts';
@@ -59,7 +60,7 @@ export default function ShareDialog({
   scheduled: fromReminder,
   onOpenChange,
 }: ShareDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [platform, setPlatform] = useState<PreviewPlatform>('twitter');
   const [personalize, setPersonalize] = useState(Boolean(startPersonal));
   const [message, setMessage] = useState(fromReminder?.message ?? '');
@@ -116,7 +117,7 @@ export default function ShareDialog({
           <TabsList aria-label={t`Platform previews`} className="flex h-auto w-full flex-wrap justify-start">
             {PREVIEW_PLATFORMS.map((p) => (
               <TabsTrigger key={p} value={p}>
-                {PLATFORMS[p].name}
+                {platformLabel(i18n, p)}
               </TabsTrigger>
             ))}
           </TabsList>

@@ -1,5 +1,5 @@
+import { languageName } from '#client/lib/language-name.ts';
 import { useLingui } from '@lingui/react/macro';
-import { LOCALE_INFO } from '#shared/locales.ts';
 import type { CampaignAnalytics } from '#shared/schemas/analytics.ts';
 import { FIGURE_MESSAGES } from '../lib/figure-labels.ts';
 import { SortableTable } from './sortable-table.tsx';
@@ -18,13 +18,13 @@ export function clickThroughsPerShare(row: Pick<LanguageRow, 'shares' | 'clickTh
 /**
  * "By language": per language the page was in, its shares, the click-throughs of their
  * links, how many click-throughs a share brought, and apart the windows opened and posts
- * prepared, so staff see which translations work. A language is named in English
- * (LOCALE_INFO); shares whose language was not recorded have a row of their own.
+ * prepared, so staff see which translations work. A language is named in the reader's
+ * language (lib/language-name.ts); shares whose language was not recorded have a row of their own.
  */
 export function LanguageBreakdown({ languages }: { languages: LanguageRow[] }) {
   const { i18n, t } = useLingui();
   const notRecorded = t`Not recorded`;
-  const name = (r: LanguageRow) => (r.language ? LOCALE_INFO[r.language].englishName : notRecorded);
+  const name = (r: LanguageRow) => (r.language ? languageName(i18n, r.language) : notRecorded);
   return (
     <SortableTable
       caption={t`By language`}

@@ -1,3 +1,4 @@
+import { platformLabel } from '#client/lib/platform-name.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PLATFORMS, type PlatformId } from '#shared/platforms.ts';
 import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
@@ -26,7 +27,8 @@ export function ScheduleTab({
   headerButton?: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const platformName = (p: string) => (p in PLATFORMS ? PLATFORMS[p as PlatformId].name : t`any platform`);
+  const platformName = (p: string) =>
+    p in PLATFORMS ? platformLabel(i18n, p as PlatformId) : t`any platform`;
   const { data, isPending, isError } = useVisitorScheduled(campaign.id);
   const latest = latestByAsset(data);
   return (
