@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_INVALID } from '#shared/schemas/account.ts';
-import { DEFAULT_LOCALE } from '#shared/locales.ts';
+import { DEFAULT_LOCALE, isLocale } from '#shared/locales.ts';
 import { resetMail } from './account-words.ts';
 import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
@@ -37,7 +37,7 @@ export async function requestPasswordReset(opts: {
   if (!mail.enabled || !origin) return;
   const users = await db
     .selectFrom('users')
-    .select(['id', 'username', 'email'])
+    .select(['id', 'username', 'email', 'language'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .execute();
   for (const user of users) {
@@ -60,7 +60,11 @@ export async function requestPasswordReset(opts: {
           kind: ACCOUNT_MAIL.passwordReset,
           organizationId: null,
           to: user.email ?? email,
-          ...resetMail(DEFAULT_LOCALE, { username: user.username, link: resetUrl(origin, token) }),
+          // In the member's profile language: the mail reaches them outside any request.
+          ...resetMail(isLocale(user.language) ? user.language : DEFAULT_LOCALE, {
+            username: user.username,
+            link: resetUrl(origin, token),
+          }),
           expiresAt: Date.parse(expiresAt),
         },
         'drop',

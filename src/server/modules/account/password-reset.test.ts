@@ -87,3 +87,17 @@ describe('outstanding reset tokens', () => {
     expect((await reset(token, 'attacker1')).statusCode).toBe(400);
   });
 });
+
+describe('the reset mail', () => {
+  it("is in the member's profile language", async () => {
+    const user = await signUp(t.app);
+    await t.database.db.updateTable('users').set({ language: 'fr' }).where('id', '=', user.userId).execute();
+    const seen = smtp.messages.length;
+    const to = `${user.username}@example.org`;
+    expect((await inject('POST', '/api/password-reset', undefined, { email: to })).statusCode).toBe(202);
+    const mine = () => smtp.messages.slice(seen).find((m) => m.text?.includes(user.username));
+    await vi.waitFor(() => expect(mine()).toBeDefined(), { timeout: 5000 });
+    const mail = mine();
+    expect(mail?.subject).toBe('Réinitialisez votre mot de passe Rally');
+  });
+});
