@@ -1,3 +1,4 @@
+import { isLocale } from '#shared/locales.ts';
 import type { ReminderRequest } from '#shared/schemas/reminders.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -175,14 +176,22 @@ async function saveReminder(
   const state = await addressState(q, organizationId, mailboxKey);
   if (state === 'pending') return;
   await assertMailBudget(q, ctx.config, { recipientKey: key, organizationId });
-  if (state === 'none')
+  if (state === 'none') {
+    // Worded in the language of the page the share was scheduled from.
+    const scheduled = await q
+      .selectFrom('shares')
+      .select('language')
+      .where('id', '=', share.id)
+      .executeTakeFirst();
     await requestConfirmation(q, ctx.config, {
       organizationId,
       emailKey: key,
       mailboxKey,
       email,
       origin: values.origin,
+      locale: isLocale(scheduled?.language) ? scheduled.language : undefined,
     });
+  }
 }
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'used' | 'unknown';

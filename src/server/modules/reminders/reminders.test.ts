@@ -97,6 +97,37 @@ const unsubscribeUrl = (mail: ParsedMail) =>
   /https:\/\/\S+\/unsubscribe\/\S+/.exec(mail.text ?? '')?.[0] ?? '';
 
 describe('email reminders', () => {
+  it('words the confirmation and the reminder in the language the share was scheduled in, the asset in its words there', async () => {
+    const s = await setup(t, 'Amigos de los ríos', {
+      title: 'Poster',
+      type: 'image',
+      content: '/uploads/rivers.png',
+      shareText: 'Rivers need us',
+    });
+    await t.database.db
+      .updateTable('campaigns')
+      .set({ languages: JSON.stringify(['en', 'es']) })
+      .where('id', '=', s.campaignId)
+      .execute();
+    await t.database.db
+      .updateTable('assets')
+      .set({ translations: JSON.stringify({ es: { shareText: 'Los ríos nos necesitan' } }) })
+      .where('id', '=', s.assetId)
+      .execute();
+    const res = await s.schedule({ language: 'es', reminder: { email: 'lucia@example.org', consent: true } });
+    expect(res.statusCode, res.body).toBe(201);
+    const due = Date.parse(res.json().scheduledFor);
+    await runnerAt(t, () => Date.now()).runOnce();
+    const confirmation = await smtp.waitFor('lucia@example.org');
+    expect(confirmation.subject).toBe('Confirme su correo para recibir recordatorios');
+    expect((await postForm(t, confirmLink(confirmation), '')).statusCode).toBe(200);
+    await runnerAt(t, () => due + 30_000).runOnce();
+    await expect.poll(() => mailsTo('lucia@example.org').length).toBe(2);
+    const mail = mailsTo('lucia@example.org')[1];
+    expect(mail.subject).toBe('Su recordatorio para compartir');
+    expect(mail.text).toContain('Es hora de compartir «Los ríos nos necesitan»');
+  });
+
   it('asks the address to confirm first, then sends one mail at the scheduled time with the consent line, the one-tap link and an unsubscribe link', async () => {
     const s = await setup(t);
     const res = await s.schedule({ reminder: { email: 'Ada+rivers@example.org', consent: true } });

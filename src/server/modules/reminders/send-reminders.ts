@@ -1,3 +1,6 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/locales.ts';
+import { storedTranslations } from '#shared/schemas/languages.ts';
+import { resolvedWords } from '../../lib/campaign-languages.ts';
 import { pushSubscriptionSchema } from '#shared/schemas/reminders.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { Config } from '../../config/env.ts';
@@ -136,10 +139,16 @@ export function remindersJob(opts: {
           'assets.shareText as assetShareText',
           'assets.description as assetDescription',
           'assets.deletedAt',
+          'assets.translations as assetTranslations',
+          'shares.language as shareLanguage',
+          'campaigns.defaultLanguage as campaignLanguage',
           'o.name as organizationName',
         ])
         .where('r.id', 'in', ids)
         .execute();
+      // Each reminder in the language its share was scheduled in (else the campaign's),
+      // naming the asset by its words in that language where staff gave them.
+      for (const row of rows) Object.assign(row, inScheduledLanguage(row));
       const done: number[] = [];
       const collects = new Map<number, boolean>();
       for (const row of rows) {
@@ -397,4 +406,25 @@ export async function expireOverdueReminders(
     await endPendingShare(q, r.shareId, 'expired').execute();
   }
   return overdue.length;
+}
+
+/** A claimed row's language, and the asset's words in it (the default's where none are given). */
+function inScheduledLanguage(row: {
+  shareLanguage: string | null;
+  campaignLanguage: string;
+  assetShareText: string | null;
+  assetDescription: string | null;
+  assetTranslations: string | null;
+}): Pick<DueReminder, 'locale' | 'assetShareText' | 'assetDescription'> {
+  const locale: Locale = isLocale(row.shareLanguage)
+    ? row.shareLanguage
+    : isLocale(row.campaignLanguage)
+      ? row.campaignLanguage
+      : DEFAULT_LOCALE;
+  const words = resolvedWords(
+    { shareText: row.assetShareText, description: row.assetDescription },
+    storedTranslations(row.assetTranslations),
+    locale,
+  );
+  return { locale, assetShareText: words.shareText, assetDescription: words.description };
 }
