@@ -60,4 +60,16 @@ test('an Arabic browser gets the page right to left, and shares the Arabic text 
   const opened = (await recordedCalls(page)).find((c) => c.kind === 'open');
   const intent = new URL(opened?.url ?? '');
   expect(intent.searchParams.get('text') ?? '').toContain(ARABIC);
+
+  // The share window opened is counted under Arabic, the language the page was in.
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/campaigns/${seeded.campaignId}/analytics`, { headers });
+      const rows = ((await res.json()).languages ?? []) as {
+        language: string | null;
+        openedIntents: number;
+      }[];
+      return rows.find((r) => r.language === 'ar')?.openedIntents ?? 0;
+    })
+    .toBe(1);
 });

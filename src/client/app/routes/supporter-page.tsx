@@ -77,7 +77,8 @@ export default function SupporterPage() {
   }
   if (isError || !data) return <CampaignNotFound campaignId={campaignId} />;
 
-  const { campaign } = data;
+  // Shares and scheduled shares carry the page's language (the analytics count per language).
+  const campaign = data.language ? { ...data.campaign, language: data.language } : data.campaign;
   // Paused, ended or not yet started: no share or schedule tools (the server would refuse them).
   const open = data.availability.state === 'open';
   // The languages are optional in the JSON until every server sends them.
