@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import { type Messages, setupI18n } from '@lingui/core';
-import { formatter } from '@lingui/format-po';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { sharedMessages } from './shared-catalog.test-helper.ts';
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_STATUS_WORDS,
@@ -16,17 +14,7 @@ import { fieldProblemWords, refusalWords, wordRefusal } from './error-words.ts';
 
 /** An I18n of `locale` with the shared catalog, as the page loads it (compiled from the .po). */
 function i18nOf(locale: string) {
-  const messages: Messages = {};
-  // The shared catalog and the refusals' (src/shared/locales/errors), as the page loads them.
-  for (const file of [`src/shared/locales/${locale}.po`, `src/shared/locales/errors/${locale}.po`]) {
-    const catalog = formatter({ origins: false }).parse(fs.readFileSync(file, 'utf8'), {
-      locale,
-      sourceLocale: 'en',
-      filename: file,
-    });
-    for (const [id, entry] of Object.entries(catalog ?? {}))
-      messages[id] = compileMessage(entry.translation || entry.message || id);
-  }
+  const messages = sharedMessages(locale);
   return setupI18n({ locale, messages: { [locale]: messages } });
 }
 

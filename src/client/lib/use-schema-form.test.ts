@@ -1,24 +1,12 @@
-import fs from 'node:fs';
-import { i18n, type Messages } from '@lingui/core';
-import { formatter } from '@lingui/format-po';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { sharedMessages } from './shared-catalog.test-helper.ts';
+import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loginSchema, registerFormSchema } from '#shared/schemas/auth.ts';
 import { wordedResolver } from './use-schema-form.ts';
 
 /** Makes `locale` the page's language, with the shared catalog compiled from its .po. */
 function activate(locale: string) {
-  const messages: Messages = {};
-  // The shared catalog and the refusals' (src/shared/locales/errors), as the page loads them.
-  for (const file of [`src/shared/locales/${locale}.po`, `src/shared/locales/errors/${locale}.po`]) {
-    const catalog = formatter({ origins: false }).parse(fs.readFileSync(file, 'utf8'), {
-      locale,
-      sourceLocale: 'en',
-      filename: file,
-    });
-    for (const [id, entry] of Object.entries(catalog ?? {}))
-      messages[id] = compileMessage(entry.translation || entry.message || id);
-  }
+  const messages = sharedMessages(locale);
   i18n.load(locale, messages);
   i18n.activate(locale);
 }
