@@ -11,6 +11,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'rally.db'),
     poolSize: config.databasePoolSize,
+    onIdleConnectionError: (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`),
   });
   await migrateToLatest(database);
   const app = await buildApp({ config, database });

@@ -37,8 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  killServer(server);
-  await server?.exited;
+  await killServer(server);
   await dropDatabase?.();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -35,6 +35,13 @@ export interface DbOptions {
   pgSchema?: string;
   /** PostgreSQL connections this instance may open (postgresPoolSize() when unset). */
   poolSize?: number;
+  /**
+   * Told when PostgreSQL drops a connection that sits idle in the pool (a restart, a
+   * failover, an administrator's pg_terminate_backend). The pool discards it and the
+   * next query opens another; without a listener the pool's 'error' event would end
+   * the process.
+   */
+  onIdleConnectionError?: (err: Error) => void;
 }
 
 /**
@@ -57,6 +64,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
     };
     const pool = new pg.Pool({ ...settings, max: opts.poolSize ?? postgresPoolSize() });
     pool.on('connect', sendMarkedQueriesPrepared);
+    pool.on('error', (err) => opts.onIdleConnectionError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -85,7 +85,7 @@ describe.runIf(!process.env.DB_TARGET || pgUrl)(
             `${drain.dropped} connection errors; exit after ${drain.exitMs} ms`,
         );
       } finally {
-        killServer(server);
+        await killServer(server);
       }
     });
   },

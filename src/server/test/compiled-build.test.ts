@@ -33,7 +33,7 @@ describe.runIf(!process.env.DB_TARGET)('the compiled server (npm start)', () => 
       expect(names[0]).toBe('0001-initial');
       expect(names.length).toBeGreaterThanOrEqual(2);
     } finally {
-      killServer(server);
+      await killServer(server);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);

@@ -78,6 +78,10 @@ export async function startRoundRobinProxy(upstreamPorts: number[]): Promise<Rou
   };
 
   const server = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
+    // A client that goes away mid-exchange is no error of the proxy's: its sockets
+    // close, and nothing may surface as an uncaught error in the test process.
+    req.on('error', () => req.socket.destroy());
+    res.on('error', () => req.socket.destroy());
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -95,6 +99,7 @@ export async function startRoundRobinProxy(upstreamPorts: number[]): Promise<Rou
       forward(req, res, Buffer.concat(chunks), index, upstreamPorts.length - 1);
     });
   });
+  server.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,

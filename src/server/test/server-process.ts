@@ -57,13 +57,20 @@ export function startServer(
       errTail = (errTail + c.toString()).slice(-4000);
     });
     child.once('exit', (code) => reject(new Error(`server exited early (${code}):\n${out}${errTail}`)));
+    // A failed spawn or kill is the test's failure, never an uncaught 'error' event.
+    child.on('error', reject);
   });
 }
 
-/** Kills a server process that is still running (test clean-up). */
-export function killServer(server: ServerProcess | undefined): void {
+/**
+ * Kills a server process that is still running (test clean-up); resolves once it has
+ * exited, so what it was connected to (a proxy, an S3 server) can close after it.
+ */
+export async function killServer(server: ServerProcess | undefined): Promise<void> {
   const child = server?.child;
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  if (!server || !child) return;
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await server.exited;
 }
 
 export interface HttpResult {

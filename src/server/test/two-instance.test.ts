@@ -100,7 +100,8 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL and one bucket, behind a 
   }, 60_000);
 
   afterAll(async () => {
-    for (const s of servers) killServer(s);
+    // Both gone before the proxy and the bucket close: nothing is left talking to them.
+    await Promise.all(servers.map(killServer));
     await proxy?.close();
     await s3?.close();
     await db?.close();

@@ -33,8 +33,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  killServer(server);
-  await server?.exited;
+  await killServer(server);
   await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
