@@ -53,6 +53,21 @@ const DIALOGS = [
   client('lib/time-zones.ts'),
   client('lib/use-schema-form.ts'),
 ];
+/**
+ * Shared UI and helpers that only the staff workspace uses (read from the supporter
+ * page's module graph): their words go to `app`, so the supporter page does not carry them.
+ */
+const STAFF_SHARED = [
+  client('components/ui/confirm-dialog.tsx'),
+  client('components/ui/confirm-with-field.tsx'),
+  client('components/ui/copy-button.tsx'),
+  client('components/ui/copy-field.tsx'),
+  client('components/ui/data-table.tsx'),
+  client('components/ui/load-error.tsx'),
+  client('components/ui/query-view.tsx'),
+  client('lib/creation-error.ts'),
+  client('lib/use-copied.ts'),
+];
 const CAMPAIGNS = [
   client('features/campaigns'),
   client('features/assets'),
@@ -77,7 +92,7 @@ const config: LinguiConfig = {
   format: formatter({ origins: false }),
   orderBy: 'messageId',
   catalogs: [
-    catalog('supporter', SUPPORTER, DIALOGS),
+    catalog('supporter', SUPPORTER, [...DIALOGS, ...STAFF_SHARED]),
     catalog('dialogs', DIALOGS),
     catalog('campaigns', CAMPAIGNS),
     catalog('organization', ORGANIZATION),
@@ -85,7 +100,7 @@ const config: LinguiConfig = {
     // The rest of the staff workspace: its routes, layout and router.
     catalog(
       'app',
-      [client('app')],
+      [client('app'), ...STAFF_SHARED],
       [client('app/start.tsx'), client('app/providers.tsx'), client('app/routes/supporter-page.tsx')],
     ),
     // Words both sides show (src/shared: error messages, the privacy notice, figure

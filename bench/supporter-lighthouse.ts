@@ -2,8 +2,9 @@
 // the public supporter page of a campaign with 3 uploaded images, served by the
 // production build (scripts/e2e-server.ts on its own port), with Debian's Chromium.
 // The 404 page of the same build, measured in the same run, is the baseline, so the
-// printed ratio survives a noisy shared machine. Goals: performance >= 95 and
-// accessibility 100 (PASS/FAIL lines). Run: npx tsx bench/supporter-lighthouse.ts
+// printed ratio survives a noisy shared machine. The campaign offers English and
+// Arabic: the page is measured in both (`?lang=ar` is right to left). Goals:
+// performance >= 95 and accessibility 100 in each language (PASS/FAIL lines). Run: npx tsx bench/supporter-lighthouse.ts
 //   LH_RUNS=3 (median of n runs per page), E2E_SKIP_BUILD=1 reuses the last build,
 //   LH_REPORT_DIR=dir keeps each page's full Lighthouse JSON.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -93,8 +94,11 @@ async function seedCampaign(): Promise<number> {
     description: 'Help us make every river in the county safe to swim in by 2030. Share a poster today.',
     status: 'draft',
     organizationId: org.id,
+    defaultLanguage: 'en',
+    languages: ['en', 'ar'],
   });
   const titles = ['Swim season poster', 'River clean-up day', 'Wildlife is back'];
+  const arabic = ['ملصق موسم السباحة', 'يوم تنظيف النهر', 'الحياة البرية تعود'];
   for (const [i, title] of titles.entries()) {
     const form = new FormData();
     form.append(
@@ -110,8 +114,20 @@ async function seedCampaign(): Promise<number> {
       content: file.url,
       campaignId: campaign.id,
       organizationId: org.id,
+      translations: {
+        ar: {
+          title: arabic[i],
+          description: `${arabic[i]}: ملصق لحملة أنهار نظيفة 2030`,
+          shareText: `${arabic[i]} #CleanRivers2030`,
+          altText: `${arabic[i]}، ملصق بألوان النهر`,
+        },
+      },
     });
   }
+  await call('PUT', `/api/campaigns/${campaign.id}`, token, {
+    defaultLanguage: 'en',
+    languages: ['en', 'ar'],
+  });
   // Published once it has its posters: a campaign is never live without an asset.
   await call('PUT', `/api/campaigns/${campaign.id}`, token, { status: 'active' });
   return campaign.id;
@@ -193,36 +209,47 @@ export async function withServedCampaign<T>(
 export function main(): Promise<{ pass: boolean; performance: number; accessibility: number }> {
   return withServedCampaign(async (campaignId, chromePort) => {
     const page = await measure(`${BASE}/supporter/${campaignId}`, chromePort);
+    const arabic = await measure(`${BASE}/supporter/${campaignId}?lang=ar`, chromePort);
     const baseline = await measure(`${BASE}/no-such-page`, chromePort);
 
-    const perfOk = page.performance >= GOAL_PERFORMANCE;
-    const a11yOk = page.accessibility >= GOAL_ACCESSIBILITY;
+    const checks = [
+      { what: 'performance (English)', value: page.performance, goal: GOAL_PERFORMANCE },
+      { what: 'accessibility (English)', value: page.accessibility, goal: GOAL_ACCESSIBILITY },
+      { what: 'performance (Arabic)', value: arabic.performance, goal: GOAL_PERFORMANCE },
+      { what: 'accessibility (Arabic)', value: arabic.accessibility, goal: GOAL_ACCESSIBILITY },
+    ];
+    const pass = checks.every((c) => c.value >= c.goal);
     const fmt = (s: Scores) =>
       Object.entries(s.metrics)
         .map(([k, v]) => `${k} ${v}`)
         .join(', ');
+    const line = (label: string, s: Scores) =>
+      console.log(
+        `  ${label.padEnd(22)} performance ${s.performance}  accessibility ${s.accessibility}  (${fmt(s)})`,
+      );
     console.log(`Lighthouse 12.2.3, mobile, median of ${RUNS} run(s) per page`);
+    line('supporter page', page);
+    line('supporter page, Arabic', arabic);
+    line('404 page (base)', baseline);
     console.log(
-      `  supporter page   performance ${page.performance}  accessibility ${page.accessibility}  (${fmt(page)})`,
-    );
-    console.log(
-      `  404 page (base)  performance ${baseline.performance}  accessibility ${baseline.accessibility}  (${fmt(baseline)})`,
-    );
-    console.log(
-      `  ratio to baseline performance ${(page.performance / Math.max(baseline.performance, 1)).toFixed(2)}  accessibility ${(page.accessibility / Math.max(baseline.accessibility, 1)).toFixed(2)}`,
+      `  ratio to baseline performance ${(page.performance / Math.max(baseline.performance, 1)).toFixed(2)} (Arabic ${(arabic.performance / Math.max(baseline.performance, 1)).toFixed(2)})  accessibility ${(page.accessibility / Math.max(baseline.accessibility, 1)).toFixed(2)} (Arabic ${(arabic.accessibility / Math.max(baseline.accessibility, 1)).toFixed(2)})`,
     );
     if (page.failedA11y.length) console.log(`  failed accessibility audits: ${page.failedA11y.join(', ')}`);
-    console.log(`  performance ${page.performance} >= ${GOAL_PERFORMANCE}: ${perfOk ? 'PASS' : 'FAIL'}`);
-    console.log(
-      `  accessibility ${page.accessibility} >= ${GOAL_ACCESSIBILITY}: ${a11yOk ? 'PASS' : 'FAIL'}`,
-    );
+    if (arabic.failedA11y.length)
+      console.log(`  failed accessibility audits in Arabic: ${arabic.failedA11y.join(', ')}`);
+    for (const c of checks)
+      console.log(`  ${c.what} ${c.value} >= ${c.goal}: ${c.value >= c.goal ? 'PASS' : 'FAIL'}`);
     reportRow({
       row: 'Lighthouse mobile performance (supporter page)',
-      value: `${page.performance} (a11y ${page.accessibility})`,
-      goal: `>= ${GOAL_PERFORMANCE} (a11y ${GOAL_ACCESSIBILITY})`,
-      pass: perfOk && a11yOk,
+      value: `${page.performance} (a11y ${page.accessibility}; Arabic ${arabic.performance}, a11y ${arabic.accessibility})`,
+      goal: `>= ${GOAL_PERFORMANCE} (a11y ${GOAL_ACCESSIBILITY}) in both`,
+      pass,
     });
-    return { pass: perfOk && a11yOk, performance: page.performance, accessibility: page.accessibility };
+    return {
+      pass,
+      performance: page.performance,
+      accessibility: Math.min(page.accessibility, arabic.accessibility),
+    };
   });
 }
 

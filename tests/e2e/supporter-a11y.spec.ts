@@ -85,3 +85,34 @@ test.describe('accessibility on a phone', () => {
     await expectAccessible(page, 'mobile schedule dialog');
   });
 });
+
+test.describe('accessibility in Arabic, right to left, on a phone', () => {
+  test.use(PHONE);
+
+  test('the mobile view and its schedule dialog', async ({ page, request }) => {
+    const seeded = await seedSupporterCampaign(request, { assets: ASSETS });
+    const headers = { authorization: `Bearer ${seeded.account.token}` };
+    const campaign = await request.put(`/api/campaigns/${seeded.campaignId}`, {
+      headers,
+      data: { defaultLanguage: 'en', languages: ['en', 'ar'] },
+    });
+    expect(campaign.status(), await campaign.text()).toBe(200);
+    const asset = await request.put(`/api/assets/${seeded.assets[0].id}`, {
+      headers,
+      data: {
+        translations: {
+          ar: { title: 'ملصق النهر', altText: 'ملصق لنهر نظيف', shareText: 'انضموا إلينا #CleanRivers' },
+        },
+      },
+    });
+    expect(asset.status(), await asset.text()).toBe(200);
+
+    await page.goto(`/supporter/${seeded.campaignId}?lang=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { name: 'أضف لمستك الشخصية' })).toBeVisible();
+    await expectAccessible(page, 'mobile view in Arabic');
+    await page.getByRole('button', { name: 'جدولة مشاركة' }).tap();
+    await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
+    await expectAccessible(page, 'mobile schedule dialog in Arabic');
+  });
+});
