@@ -5,8 +5,10 @@ import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
+import { useCampaign } from '#client/features/campaigns/index.ts';
 import { useCreateAsset } from '../api/create-asset.ts';
 import { AssetForm } from './asset-form.tsx';
+import { newTranslations } from './translations-field.tsx';
 
 const defaults: AssetFormInput = {
   title: '',
@@ -14,6 +16,7 @@ const defaults: AssetFormInput = {
   type: 'image',
   content: '',
   shareText: '',
+  altText: '',
   variants: [],
 };
 /** The 'Add Asset' button and its dialog: title, description, type, and the content or media. */
@@ -45,15 +48,24 @@ export function AddAssetDialog({
 function AddAssetForm(props: { campaignId: number; organizationId: number; onDone: () => void }) {
   const { t } = useLingui();
   const createAsset = useCreateAsset();
+  // Its languages: a campaign in several asks for the asset's words in each.
+  const campaign = useCampaign(props.campaignId).data;
   return (
     <AssetForm
+      campaign={campaign}
       initial={defaults}
       submitLabel={t`Create Asset`}
       pendingLabel={t`Creating...`}
       pending={createAsset.isPending}
       onSubmit={(values) =>
         createAsset.mutate(
-          { ...values, campaignId: props.campaignId, organizationId: props.organizationId },
+          {
+            ...values,
+            altText: values.type === 'image' ? values.altText?.trim() || undefined : undefined,
+            translations: newTranslations(values.translations, campaign, values.type),
+            campaignId: props.campaignId,
+            organizationId: props.organizationId,
+          },
           {
             onSuccess: () => {
               toast({

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type * as React from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -6,6 +6,8 @@ import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import type { CampaignWords } from '#shared/share-links.ts';
+import { isLocale } from '#shared/locales.ts';
+import { languageName } from '#client/lib/language-name.ts';
 import { PlatformButtons } from './platform-buttons.tsx';
 
 /** One asset: its media, title and the platforms it can go to. */
@@ -41,6 +43,7 @@ export function AssetCard({
           </Badge>
         )}
       </div>
+      <MissingTranslations asset={asset} />
       {asset.description && (
         <p className="text-sm text-muted-foreground" dir="auto">
           {asset.description}
@@ -49,5 +52,26 @@ export function AssetCard({
       <PlatformButtons asset={asset} campaign={campaign} />
       {actions && <div className="flex flex-wrap gap-2 border-t border-border pt-3">{actions}</div>}
     </Card>
+  );
+}
+
+/**
+ * The languages the asset still lacks words in (the campaign read's `missingTranslations`),
+ * named in the reader's language; nothing for a campaign in one language or a full set.
+ */
+function MissingTranslations({ asset }: { asset: Asset }) {
+  const { t, i18n } = useLingui();
+  const locales = Object.entries(asset.missingTranslations ?? {})
+    .filter(([locale, fields]) => isLocale(locale) && fields.length > 0)
+    .map(([locale]) => locale)
+    .filter(isLocale);
+  if (locales.length === 0) return null;
+  const names = new Intl.ListFormat(i18n.locale || 'en', { style: 'short', type: 'unit' }).format(
+    locales.map((l) => languageName(i18n, l)),
+  );
+  return (
+    <p data-testid="missing-translations">
+      <Badge variant="warning">{t`Missing translations: ${names}`}</Badge>
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { DownloadIcon } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useId } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import type { Locale } from '#shared/locales.ts';
 import {
   type AssetFormInput,
   assetFormSchema,
@@ -19,6 +20,12 @@ import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
 import { useFileUpload } from '../hooks/use-file-upload.ts';
 import { FileUploadField } from './file-upload-field.tsx';
+import {
+  type AssetLanguages,
+  firstWithError,
+  otherLanguages,
+  TranslationsField,
+} from './translations-field.tsx';
 import { VariantsField } from './variants-field.tsx';
 
 /** A tracked link as long as a real one, for the length counter (X and Mastodon count any link as 23). */
@@ -39,6 +46,8 @@ export function AssetForm(props: {
   pendingLabel: string;
   pending: boolean;
   onSubmit: (values: AssetFormInput) => void;
+  /** The campaign's languages: in more than one, the asset's words in each other are asked for too. */
+  campaign?: AssetLanguages;
 }) {
   const { t } = useLingui();
   const uid = useId();
@@ -46,6 +55,7 @@ export function AssetForm(props: {
     type: `${uid}-type`,
     content: `${uid}-content`,
     shareText: `${uid}-share-text`,
+    altText: `${uid}-alt-text`,
     variants: `${uid}-variants`,
   };
   const form = useSchemaForm(assetFormSchema, props.initial);
@@ -97,7 +107,16 @@ export function AssetForm(props: {
     });
   };
 
-  const onSubmit = handleSubmit((values) => props.onSubmit(values));
+  const others = otherLanguages(props.campaign);
+  const [tab, setTab] = useState<Locale | undefined>(others[0]);
+  // A refused translation may be in a language whose tab is not shown: show it.
+  const onSubmit = handleSubmit(
+    (values) => props.onSubmit(values),
+    (invalid) => {
+      const locale = firstWithError(invalid, others);
+      if (locale) setTab(locale);
+    },
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -182,6 +201,21 @@ export function AssetForm(props: {
               url={SAMPLE_LINK}
             />
           </FormField>
+          {type === 'image' && (
+            <FormField
+              id={ids.altText}
+              label={t`Alt text (optional)`}
+              error={errors.altText?.message}
+              help={t`What the image shows, for people who cannot see it. Left blank, the description serves.`}
+            >
+              <Textarea
+                dir="auto"
+                rows={2}
+                {...fieldAria(ids.altText, errors.altText?.message, 'help')}
+                {...register('altText')}
+              />
+            </FormField>
+          )}
         </>
       ) : (
         <FormField id={ids.content} label={t`Content`} error={errors.content?.message}>
@@ -195,6 +229,18 @@ export function AssetForm(props: {
           {/* A text asset is what supporters post: the same length warning as a share text. */}
           <ShareTextCounter id={`${ids.content}-lengths`} text={content} url={SAMPLE_LINK} />
         </FormField>
+      )}
+
+      {props.campaign && others.length > 0 && (
+        <TranslationsField
+          uid={uid}
+          type={type}
+          campaign={props.campaign}
+          tab={tab && others.includes(tab) ? tab : others[0]}
+          onTab={setTab}
+          register={register}
+          errors={errors}
+        />
       )}
 
       <VariantsField

@@ -3,9 +3,12 @@ import { PencilIcon } from 'lucide-react';
 import type { Asset, AssetFormInput, UpdateAssetInput } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { saveChanges } from '#client/lib/save-changes.ts';
+import { useCampaign } from '#client/features/campaigns/index.ts';
 import { useUpdateAsset } from '../api/update-asset.ts';
 import { AssetForm } from './asset-form.tsx';
+import { changedTranslations, formWords, otherLanguages } from './translations-field.tsx';
 
 /** An asset card's 'Edit': the add-asset form, filled in, saving only what changed. */
 export function EditAssetDialog({ asset }: { asset: Asset }) {
@@ -29,13 +32,21 @@ export function EditAssetDialog({ asset }: { asset: Asset }) {
 function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) {
   const { t } = useLingui();
   const update = useUpdateAsset(asset.id);
+  const campaignQuery = useCampaign(asset.campaignId);
+  // Without its languages the form would show the stored translations blank (and send
+  // them so); on a failed read it edits the default language's words alone.
+  const campaign = campaignQuery.data;
   const initial: AssetFormInput = {
     title: asset.title,
     description: asset.description ?? '',
     type: asset.type,
     content: asset.content,
     shareText: asset.shareText ?? '',
+    altText: asset.altText ?? '',
     variants: (asset.variants ?? []).map(({ id, text }) => ({ id, text })),
+    translations: Object.fromEntries(
+      otherLanguages(campaign).map((l) => [l, formWords(asset.translations?.[l])]),
+    ),
   };
   const save = (values: AssetFormInput) => {
     const changes: UpdateAssetInput = {};
@@ -46,6 +57,10 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
     if (values.content.trim() !== initial.content.trim()) changes.content = values.content;
     if (values.type !== 'text' && (values.shareText ?? '').trim() !== (initial.shareText ?? '').trim())
       changes.shareText = values.shareText?.trim() || null;
+    if (values.type === 'image' && (values.altText ?? '').trim() !== (initial.altText ?? '').trim())
+      changes.altText = values.altText?.trim() || null;
+    const translations = changedTranslations(values.translations, asset.translations, campaign, values.type);
+    if (translations) changes.translations = translations;
     const variants = (values.variants ?? []).map((v) => ({ text: v.text.trim() }));
     if (variants.map((v) => v.text).join('\n') !== (initial.variants ?? []).map((v) => v.text).join('\n'))
       changes.variants = variants;
@@ -59,8 +74,10 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
       onDone,
     );
   };
+  if (campaignQuery.isPending) return <Spinner />;
   return (
     <AssetForm
+      campaign={campaign}
       initial={initial}
       submitLabel={t`Save changes`}
       pendingLabel={t`Saving...`}

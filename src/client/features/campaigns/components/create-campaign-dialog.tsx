@@ -1,16 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
+import type { z } from 'zod';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
-import { type CampaignFormInput, campaignFormSchema } from '#shared/schemas/campaigns.ts';
+import { campaignFormSchema } from '#shared/schemas/campaigns.ts';
+import { languagesField, localeField } from '#shared/schemas/languages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { Form, FormSubmit } from '#client/components/ui/form-field.tsx';
 import { toast, toastOutcome } from '#client/components/ui/use-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
+import { useOrganizationSettings } from '#client/features/organization/index.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
 import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
+import { applyLanguageErrors, CampaignLanguagesField } from './campaign-languages-field.tsx';
+
+/** The dialog's form: the name and description, and the languages as the API takes them. */
+const createFormSchema = campaignFormSchema.extend({
+  defaultLanguage: localeField,
+  languages: languagesField,
+});
+type CreateFormInput = z.infer<typeof createFormSchema>;
 
 /**
  * 'New Campaign': name (3+ characters) and an optional description. It is created as a
@@ -62,15 +73,28 @@ function CreateCampaignForm({
   const { t } = useLingui();
   const uid = useId();
   const createCampaign = useCreateCampaign();
-  const { register, handleSubmit, formState } = useSchemaForm(campaignFormSchema, {
+  const { register, handleSubmit, formState, watch, setValue, setError } = useSchemaForm(createFormSchema, {
     name: '',
     description: '',
+    defaultLanguage: 'en',
+    languages: ['en'],
   });
   const { errors } = formState;
+  const defaultLanguage = watch('defaultLanguage');
+  const languages = watch('languages');
+
+  // A new campaign starts in the organisation's default language, until the person picks.
+  const orgLanguage = useOrganizationSettings().data?.general.defaultLanguage;
+  const picked = Boolean(formState.dirtyFields.defaultLanguage || formState.dirtyFields.languages);
+  useEffect(() => {
+    if (!orgLanguage || picked) return;
+    setValue('defaultLanguage', orgLanguage);
+    setValue('languages', [orgLanguage]);
+  }, [orgLanguage, picked, setValue]);
 
   // A new campaign has no asset yet, so it starts as a draft: supporters would find
   // nothing to share (the server refuses to publish it until it has an asset).
-  const create = (values: CampaignFormInput) => {
+  const create = (values: CreateFormInput) => {
     if (!orgId) {
       toast({
         title: t`Error`,
@@ -87,7 +111,10 @@ function CreateCampaignForm({
           title: t`Campaign created`,
           description: t`"${name}" is a draft: add an asset, then publish it.`,
         }),
-        (err) => creationFailure(err, 'campaign'),
+        (err) => {
+          applyLanguageErrors(err, setError);
+          return creationFailure(err, 'campaign');
+        },
         { onDone: onCreated },
       ),
     );
@@ -99,6 +126,15 @@ function CreateCampaignForm({
         uid={uid}
         name={register('name')}
         description={register('description')}
+        errors={errors}
+      />
+      <CampaignLanguagesField
+        uid={uid}
+        value={{ defaultLanguage, languages }}
+        onChange={(next) => {
+          setValue('defaultLanguage', next.defaultLanguage, { shouldDirty: true });
+          setValue('languages', next.languages, { shouldDirty: true });
+        }}
         errors={errors}
       />
       <FormSubmit pending={createCampaign.isPending} pendingLabel={t`Creating...`}>

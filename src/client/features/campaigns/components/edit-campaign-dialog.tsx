@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PencilIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { STATUS_LABELS, STATUS_TRANSITIONS, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
+import type { z } from 'zod';
 import {
   type Campaign,
-  type CampaignEditFormInput,
   campaignEditFormSchema,
   type UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
+import { languagesField, localeField } from '#shared/schemas/languages.ts';
 import { IconLabelButton } from '#client/components/ui/icon-label-button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
@@ -16,6 +17,14 @@ import { saveChanges } from '#client/lib/save-changes.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
+import { applyLanguageErrors, CampaignLanguagesField } from './campaign-languages-field.tsx';
+
+/** The dialog's form: the edit fields, and the languages as the API takes them. */
+const editFormSchema = campaignEditFormSchema.safeExtend({
+  defaultLanguage: localeField,
+  languages: languagesField,
+});
+type EditFormInput = z.infer<typeof editFormSchema>;
 
 /** A stored date (yyyy-MM-dd, or a UTC date-time) as a date input shows it. */
 const toDateInput = (value: string | null) => (value ? value.slice(0, 10) : '');
@@ -41,15 +50,22 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
   const current = isCampaignStatus(campaign.status) ? campaign.status : 'active';
   // Archiving has its own button and confirmation, so the form does not offer it.
   const statuses = [current, ...STATUS_TRANSITIONS[current].filter((s) => s !== 'archived')];
-  const initial: CampaignEditFormInput = {
+  const initial: EditFormInput = {
     name: campaign.name,
     description: campaign.description ?? '',
     status: current,
     startDate: toDateInput(campaign.startDate),
     endDate: toDateInput(campaign.endDate),
+    defaultLanguage: campaign.defaultLanguage,
+    languages: campaign.languages,
   };
-  const { register, handleSubmit, formState } = useSchemaForm(campaignEditFormSchema, initial);
+  const { register, handleSubmit, formState, watch, setValue, setError } = useSchemaForm(
+    editFormSchema,
+    initial,
+  );
   const { errors } = formState;
+  const defaultLanguage = watch('defaultLanguage');
+  const languages = watch('languages');
 
   const onSubmit = handleSubmit((values) => {
     // Only what changed is sent: an untouched status or date must not undo what the
@@ -61,6 +77,8 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     if (values.status !== initial.status) changes.status = values.status;
     if (values.startDate !== initial.startDate) changes.startDate = values.startDate || null;
     if (values.endDate !== initial.endDate) changes.endDate = values.endDate || null;
+    if (values.defaultLanguage !== initial.defaultLanguage) changes.defaultLanguage = values.defaultLanguage;
+    if (values.languages.join() !== initial.languages.join()) changes.languages = values.languages;
     saveChanges(
       update,
       changes,
@@ -71,6 +89,11 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
       onDone,
     );
   });
+  // A refused language is said on its control too (the toast says it as well).
+  const languageFailure = update.error;
+  useEffect(() => {
+    if (languageFailure) applyLanguageErrors(languageFailure, setError);
+  }, [languageFailure, setError]);
 
   const ids = {
     status: `${uid}-status`,
@@ -83,6 +106,15 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
         uid={uid}
         name={register('name')}
         description={register('description')}
+        errors={errors}
+      />
+      <CampaignLanguagesField
+        uid={uid}
+        value={{ defaultLanguage, languages }}
+        onChange={(next) => {
+          setValue('defaultLanguage', next.defaultLanguage, { shouldDirty: true });
+          setValue('languages', next.languages, { shouldDirty: true });
+        }}
         errors={errors}
       />
       <SelectField
