@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { type AuditFinding, auditScreen } from '../support/catalog-audit.ts';
 import { api, expect, test } from '../support/fixtures.ts';
 import { pngBytes } from '../support/png.ts';
 import { uploadFile } from '../support/supporter.ts';
@@ -94,6 +95,24 @@ test('staff offer Spanish, translate the flagged asset, and a Spanish browser re
   await expect(again.getByLabel('Share text', { exact: true })).toHaveValue(ENGLISH);
   await page.keyboard.press('Escape');
 
+  // A new asset takes its Spanish words in the same form (a text asset: no share text to translate).
+  await page.getByRole('button', { name: 'Add Asset' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Asset' });
+  await add.getByLabel('Asset type').selectOption('text');
+  await add.getByLabel('Title', { exact: true }).fill('Call the council');
+  await add.getByLabel('Content', { exact: true }).fill('Call the council today.');
+  await expect(add.getByLabel('Share text in Spanish', { exact: true })).toHaveCount(0);
+  await add.getByLabel('Title in Spanish', { exact: true }).fill('Llame al ayuntamiento');
+  await add.getByRole('button', { name: 'Create Asset' }).click();
+  await expect(add).toBeHidden();
+  const added = page.getByTestId('asset-card').filter({ hasText: 'Call the council' });
+  await expect(added).toBeVisible();
+  await expect(added.getByTestId('missing-translations')).toHaveCount(0);
+  const assets = await (await api(request, signedIn.token).get(`/api/campaigns/${campaign.id}`)).json();
+  expect(assets.assets.find((a: { title: string }) => a.title === 'Call the council').translations).toEqual({
+    es: { title: 'Llame al ayuntamiento' },
+  });
+
   // Supporters: a Spanish browser (Accept-Language es-ES) reads the Spanish words, an English one the English.
   await expectSupporterWords(browser, campaign.id, 'es-ES', {
     lang: 'es',
@@ -150,4 +169,56 @@ test('a new campaign in Spanish alone; a language refused by the server is said 
   await expect(edit).toBeVisible();
   const after = await (await api(request, signedIn.token).get(`/api/campaigns/${created.id}`)).json();
   expect([after.defaultLanguage, after.languages]).toEqual(['en', ['es', 'en']]);
+});
+
+test('in the pseudo-locale, the languages field, the badge and the words per language all come from the catalogs', async ({
+  page,
+  context,
+  baseURL,
+  request,
+  signedIn,
+}) => {
+  const c = await seedCampaign(request, signedIn, { name: 'Ćàḿƥàĩĝń ōńē' });
+  const image = await uploadFile(request, signedIn.token, {
+    name: 'p.png',
+    mimeType: 'image/png',
+    buffer: pngBytes(20, 20),
+  });
+  await seedAsset(request, signedIn, c, {
+    title: 'Ƥōśţ',
+    type: 'image',
+    content: image,
+    shareText: 'Śĥàŕē ţĥĩś',
+  });
+  const put = await api(request, signedIn.token).put(`/api/campaigns/${c.id}`, {
+    languages: ['en', 'es', 'ar'],
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  await context.addCookies([{ name: 'rally_lang', value: 'pseudo', url: baseURL as string }]);
+  // The image URL field's placeholder is the start of an address ("https://"), not a word.
+  const data = [signedIn.orgName, signedIn.username, 'https'];
+  const report = (findings: AuditFinding[]) => findings.map((f) => `${f.kind}: ${f.text}`).join('\n');
+
+  await page.goto(`/campaigns/${c.id}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pseudo');
+  const card = page.getByTestId('asset-card');
+  await expect(card.getByTestId('missing-translations')).toContainText('Spanish');
+  expect(report(await auditScreen(page, data, '[data-testid="asset-card"]'))).toBe('');
+
+  // The campaign's Edit (the pencil outside the asset cards): its Languages field.
+  await page.locator('main button:has(svg.lucide-pencil):not([data-testid="asset-card"] *)').click();
+  const campaignDialog = page.getByRole('dialog');
+  await expect(campaignDialog.getByRole('checkbox')).toHaveCount(6);
+  await expect(campaignDialog.locator('select').first()).toHaveValue('en');
+  expect(report(await auditScreen(page, data, '[role="dialog"]'))).toBe('');
+  await page.keyboard.press('Escape');
+  await expect(campaignDialog).toBeHidden();
+
+  await card.getByRole('button').filter({ hasText: 'Ƥōśţ' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('tab')).toHaveCount(2);
+  // Arabic is written right to left in its fields.
+  await dialog.getByRole('tab').nth(1).click();
+  await expect(dialog.locator('textarea[lang="ar"]').first()).toHaveAttribute('dir', 'rtl');
+  expect(report(await auditScreen(page, data, '[role="dialog"]'))).toBe('');
 });
