@@ -1,4 +1,5 @@
 // The embeddable share card (/embed/{campaignId}): what its page hands its script.
+import type { Locale } from './locales.ts';
 import type { CampaignWords, IntentPlatform, ShareableAsset } from './share-links.ts';
 
 /** Id of the JSON block in the card's HTML that its script reads. */
@@ -24,6 +25,33 @@ export interface EmbedCardData {
    * the share-text variant this visitor is shown when it has variants.
    */
   asset: ShareableAsset & { id: number; variant?: { id: number; text: string } };
+}
+
+/** Id of the JSON block beside it with the card's language and what its script says (EmbedCardSpeech). */
+export const EMBED_WORDS_ELEMENT_ID = 'embed-card-words';
+
+export interface EmbedCardSpeech {
+  /** The card's language: its shares are counted under it (docs/api.md "Analytics by language"). */
+  language: Locale;
+  /** What the script says, worded by the server in that language. */
+  words: EmbedCardWords;
+}
+
+/** Where a refused log's reason goes in `EmbedCardWords.platforms[p].notLogged`. */
+export const EMBED_REASON = '{reason}';
+
+export interface EmbedCardWords {
+  /** Per button: the log went through, was refused (EMBED_REASON to fill), or never reached the server. */
+  platforms: Record<(typeof EMBED_PLATFORMS)[number], { logged: string; notLogged: string; offline: string }>;
+  /** The share window did not open. */
+  blocked: string;
+  /** The reason of a refused log when the server's own is not shown. */
+  tryAgain: string;
+  /** Whether the server's `message` is the reason shown (English: the server's words are English). */
+  serverReasons: boolean;
+  /** The cookie choice was refused, or never reached the server. */
+  choiceFailed: string;
+  choiceOffline: string;
 }
 
 /** The iframe an organisation pastes into its site to show a campaign's card. */

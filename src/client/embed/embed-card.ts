@@ -3,9 +3,16 @@
 // platform's share link with a tracked URL and, once the window opened, logs it as an
 // opened share (POST /api/shares, status `opened`, as the supporter page does): the
 // post is finished in that window, where the card cannot see it, so it never says the
-// share was made.
-import { EMBED_DATA_ELEMENT_ID, type EmbedCardData } from '#shared/embed-card.ts';
-import { PLATFORMS } from '#shared/platforms.ts';
+// share was made. What it says comes worded by the server in the card's language
+// (`data.words`), so the card loads no catalog.
+import {
+  EMBED_DATA_ELEMENT_ID,
+  EMBED_REASON,
+  EMBED_WORDS_ELEMENT_ID,
+  type EmbedCardData,
+  type EmbedCardSpeech,
+  type EmbedCardWords,
+} from '#shared/embed-card.ts';
 import { COOKIE_CHOICE_PATH } from '#shared/privacy-notice.ts';
 import {
   composeShareText,
@@ -19,24 +26,30 @@ const SHARE_POPUP = 'width=600,height=640';
 
 const dataElement = document.getElementById(EMBED_DATA_ELEMENT_ID);
 const status = document.getElementById('embed-status');
+const data = dataElement?.textContent ? (JSON.parse(dataElement.textContent) as EmbedCardData) : undefined;
+const speechElement = document.getElementById(EMBED_WORDS_ELEMENT_ID);
+const speech = speechElement?.textContent
+  ? (JSON.parse(speechElement.textContent) as EmbedCardSpeech)
+  : undefined;
 
 function say(text: string) {
   if (status) status.textContent = text;
 }
 
-/** The server's reason for refusing the log, or a plain one. */
-async function refusal(res: Response): Promise<string> {
+/** The server's reason for refusing the log (English readers), or a plain one. */
+async function refusal(res: Response, words: EmbedCardWords): Promise<string> {
+  if (!words.serverReasons) return words.tryAgain;
   try {
     const body = (await res.json()) as { message?: unknown };
     if (typeof body.message === 'string') return body.message;
   } catch {
     // Not JSON: fall through.
   }
-  return 'please try again';
+  return words.tryAgain;
 }
 
-if (dataElement?.textContent) {
-  const data = JSON.parse(dataElement.textContent) as EmbedCardData;
+if (data && speech) {
+  const { words } = speech;
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-platform]')) {
     link.addEventListener('click', (event) => {
       const platform = link.dataset.platform ?? '';
@@ -54,7 +67,7 @@ if (dataElement?.textContent) {
       const win =
         platform === 'email' ? window.open(target, '_self') : window.open(target, '_blank', SHARE_POPUP);
       if (!win) {
-        say('Your browser blocked the share window. Please allow pop-ups for this site and try again.');
+        say(words.blocked);
         return;
       }
       if (platform !== 'email') {
@@ -64,7 +77,7 @@ if (dataElement?.textContent) {
           // Cross-origin already: nothing to detach.
         }
       }
-      const opened = platform === 'email' ? 'Your email app opened' : `${PLATFORMS[platform].name} opened`;
+      const said = words.platforms[platform as keyof EmbedCardWords['platforms']];
       // With keepalive, so it is not lost if the tap leaves the page.
       fetch('/api/shares', {
         method: 'POST',
@@ -81,15 +94,12 @@ if (dataElement?.textContent) {
           // The variant the server chose for this visitor; the card is the share's source.
           variantId: data.asset.variant?.id,
           source: 'embed',
+          language: speech.language,
         }),
       }).then(
         async (res) =>
-          say(
-            res.ok
-              ? `${opened}: finish your post there. Thank you for sharing!`
-              : `${opened}, but it could not be recorded: ${await refusal(res)}`,
-          ),
-        () => say(`${opened}, but it could not be recorded: please check your connection.`),
+          say(res.ok ? said.logged : said.notLogged.replace(EMBED_REASON, await refusal(res, words))),
+        () => say(said.offline),
       );
     });
   }
@@ -108,7 +118,7 @@ choice?.addEventListener('click', () => {
       framed: choice.dataset.framed === 'true',
     }),
   }).then(
-    (res) => (res.ok ? location.reload() : say('Your choice could not be saved: please try again.')),
-    () => say('Your choice could not be saved: please check your connection.'),
+    (res) => (res.ok ? location.reload() : say(speech?.words.choiceFailed ?? '')),
+    () => say(speech?.words.choiceOffline ?? ''),
   );
 });

@@ -43,14 +43,8 @@ export const DEFAULT_NOTIFICATION_CHOICES: NotificationChoices = {
 /** Total shares of a campaign that are worth a mail to those with `milestones` on. */
 export const MILESTONES = [10, 100, 1_000, 10_000, 100_000, 1_000_000] as const;
 
-/** What a switch is called in mail and on the unsubscribe page. */
-export const NOTIFICATION_NAMES: Record<NotificationSwitch, string> = {
-  campaignUpdates: 'campaign updates',
-  newSupporters: 'the daily digest (new supporters)',
-  milestones: 'milestones',
-  weeklyDigest: 'the weekly digest',
-  newMembers: 'new team members',
-};
+// What a switch is called in mail and on the unsubscribe page, in the member's
+// language: the server's catalog (modules/notifications/notification-mail.ts).
 
 /** GET /notifications/unsubscribe/:token: any string; one that is not a valid token is refused clearly. */
 export const notificationUnsubscribeParamsSchema = z.strictObject({ token: z.string() });

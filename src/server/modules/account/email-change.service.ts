@@ -7,11 +7,11 @@ import {
   type EmailChangeResult,
 } from '#shared/schemas/account.ts';
 import type { ProfileUpdateInput, ProfileUpdate } from '#shared/schemas/auth.ts';
-import { DEFAULT_LOCALE } from '#shared/locales.ts';
 import { emailChangedMail, emailConfirmMail } from './account-words.ts';
 import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedTransaction, recordAudit } from '../../lib/audit.ts';
+import { memberMailLocale } from '../../lib/member-locale.ts';
 import { countInWindow } from '../../lib/attempt-window.ts';
 import { HttpError, tooManyRequests } from '../../lib/errors.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
@@ -153,7 +153,8 @@ export async function updateProfile(
           kind: ACCOUNT_MAIL.emailConfirm,
           organizationId: null,
           to: email,
-          ...emailConfirmMail(DEFAULT_LOCALE, {
+          // In the member's language: the profile's as this request leaves it.
+          ...emailConfirmMail(await memberMailLocale(trx, user.id), {
             username: user.username,
             hours: EMAIL_CONFIRM_HOURS,
             link: confirmEmailUrl(origin, token),
@@ -166,7 +167,13 @@ export async function updateProfile(
     }
     await audit('account.email_changed', `${user.email ?? '(none)'} -> ${email ?? '(none)'}`);
     const undo = await undoLink(trx, { userId: user.id, oldEmail: user.email, newEmail: email, now });
-    if (undo) await queueUndoNotice(trx, opts, { username: user.username, ...undo, newEmail: email });
+    if (undo)
+      await queueUndoNotice(trx, opts, {
+        userId: user.id,
+        username: user.username,
+        ...undo,
+        newEmail: email,
+      });
     return row;
   });
   return { ...toPublicUser(row as UserRow), ...(pending && email && { pendingEmail: email }) };
@@ -236,9 +243,9 @@ async function undoLink(
 async function queueUndoNotice(
   trx: Db,
   { mail, origin }: Omit<Mailing, 'db'>,
-  change: { username: string; oldEmail: string; newEmail: string | null; token: string },
+  change: { userId: number; username: string; oldEmail: string; newEmail: string | null; token: string },
 ): Promise<void> {
-  const { username, oldEmail, newEmail, token } = change;
+  const { userId, username, oldEmail, newEmail, token } = change;
   if (!mail.enabled) return;
   await queueMail(
     trx,
@@ -247,7 +254,7 @@ async function queueUndoNotice(
       kind: ACCOUNT_MAIL.emailChanged,
       organizationId: null,
       to: oldEmail,
-      ...emailChangedMail(DEFAULT_LOCALE, {
+      ...emailChangedMail(await memberMailLocale(trx, userId), {
         username,
         oldEmail,
         newEmail,
@@ -291,7 +298,12 @@ export async function confirmEmailChange(opts: Mailing & { token: string }): Pro
     });
     const undo = await undoLink(trx, { ...change, now });
     if (undo)
-      await queueUndoNotice(trx, opts, { ...undo, username: user.username, newEmail: change.newEmail });
+      await queueUndoNotice(trx, opts, {
+        ...undo,
+        userId: user.id,
+        username: user.username,
+        newEmail: change.newEmail,
+      });
     return { message: `Your email address is now ${user.email}.`, email: user.email };
   });
 }

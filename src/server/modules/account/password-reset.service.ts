@@ -1,9 +1,9 @@
 import { PASSWORD_RESET_INVALID } from '#shared/schemas/account.ts';
-import { DEFAULT_LOCALE, isLocale } from '#shared/locales.ts';
 import { resetMail } from './account-words.ts';
 import { secureAccount } from './account-recovery.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { mailLocale } from '../../lib/member-locale.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { type InstanceActor, recordInstanceEvent } from '../../lib/instance-audit.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
@@ -37,8 +37,9 @@ export async function requestPasswordReset(opts: {
   if (!mail.enabled || !origin) return;
   const users = await db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'language'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .leftJoin('organizations', 'organizations.id', 'users.organizationId')
+    .select(['users.id', 'users.username', 'users.email', 'users.language', 'organizations.defaultLanguage'])
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
     .execute();
   for (const user of users) {
     await db.transaction().execute(async (trx) => {
@@ -60,8 +61,8 @@ export async function requestPasswordReset(opts: {
           kind: ACCOUNT_MAIL.passwordReset,
           organizationId: null,
           to: user.email ?? email,
-          // In the member's profile language: the mail reaches them outside any request.
-          ...resetMail(isLocale(user.language) ? user.language : DEFAULT_LOCALE, {
+          // In the member's language (lib/member-locale.ts): the mail reaches them outside any request.
+          ...resetMail(mailLocale(user.language, user.defaultLanguage), {
             username: user.username,
             link: resetUrl(origin, token),
           }),

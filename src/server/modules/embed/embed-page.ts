@@ -1,5 +1,13 @@
 import { closedNotice } from '#shared/availability-notice.ts';
-import { EMBED_DATA_ELEMENT_ID, EMBED_PLATFORMS, type EmbedCardData } from '#shared/embed-card.ts';
+import {
+  EMBED_DATA_ELEMENT_ID,
+  EMBED_PLATFORMS,
+  EMBED_REASON,
+  EMBED_WORDS_ELEMENT_ID,
+  type EmbedCardData,
+  type EmbedCardSpeech,
+  type EmbedCardWords,
+} from '#shared/embed-card.ts';
 import { PLATFORMS } from '#shared/platforms.ts';
 import * as words from '#shared/privacy-notice.ts';
 import type { SupporterCampaign } from '#shared/schemas/shares.ts';
@@ -13,11 +21,52 @@ import {
 } from '#shared/share-links.ts';
 import { scriptSafeJson } from '../../html/app-shell.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
-import { translate } from '../../lib/messages.ts';
-import { LANGUAGE_QUERY, type Locale, localeDirection } from '#shared/locales.ts';
+import { type MessageLocale, translate } from '../../lib/messages.ts';
+import { DEFAULT_LOCALE, LANGUAGE_QUERY, localeDirection } from '#shared/locales.ts';
+import { ERROR_WORDS } from '#shared/error-words.ts';
 
 // The share card's HTML, rendered whole on the server: it must read well in a
 // narrow iframe before (and without) its small script, and load nothing of the app.
+// Its words are in the card's language (the view's, negotiated as the page's): the
+// card's own in the `server` catalog, the notices' from the catalogs the page uses.
+
+type Descriptor = { id?: string; message: string };
+
+const WORDS = {
+  shareHeading: /*i18n*/ { id: 'embed.shareHeading', message: 'Share it with one tap' },
+  /** The button's accessible name; only the platform's name is shown. */
+  shareOn: /*i18n*/ { id: 'embed.shareOn', message: 'Share on {platform}' },
+  video: /*i18n*/ { id: 'embed.video', message: 'Video: {headline}' },
+  nothingYet: /*i18n*/ { id: 'embed.nothingYet', message: 'Nothing to share yet' },
+  checkBack: /*i18n*/ { id: 'embed.checkBack', message: 'Check back soon.' },
+  fullPage: /*i18n*/ { id: 'embed.fullPage', message: 'See the full campaign page' },
+  notFoundTitle: /*i18n*/ { id: 'embed.notFound.title', message: 'Campaign not available' },
+  notFoundText: /*i18n*/ { id: 'embed.notFound.text', message: 'This campaign cannot be shared here.' },
+  // What the card's script says as a tap goes on (src/client/embed/embed-card.ts).
+  blocked: /*i18n*/ {
+    id: 'embed.status.blocked',
+    message: 'Your browser blocked the share window. Please allow pop-ups for this site and try again.',
+  },
+  opened: /*i18n*/ { id: 'embed.status.opened', message: '{platform} opened' },
+  emailOpened: /*i18n*/ { id: 'embed.status.emailOpened', message: 'Your email app opened' },
+  logged: /*i18n*/ {
+    id: 'embed.status.logged',
+    message: '{opened}: finish your post there. Thank you for sharing!',
+  },
+  notLogged: /*i18n*/ {
+    id: 'embed.status.notLogged',
+    message: '{opened}, but it could not be recorded: {reason}',
+  },
+  tryAgain: /*i18n*/ { id: 'embed.status.tryAgain', message: 'please try again' },
+  offline: /*i18n*/ { id: 'embed.status.offline', message: 'please check your connection.' },
+  choiceFailed: /*i18n*/ {
+    id: 'embed.status.choiceFailed',
+    message: 'Your choice could not be saved: {reason}',
+  },
+};
+
+/** "(opens in a new tab)", the client's words (found by their English), after a space. */
+const NEW_TAB: Descriptor = { message: '(opens in a new tab)' };
 
 // Text colours are slate-900/600 on white (15.4:1 and 7.6:1); the buttons take the
 // organisation's primary colour, which settings keep at 4.5:1 or more under white text.
@@ -47,23 +96,32 @@ a:focus-visible{outline:2px solid #0f172a;outline-offset:2px;box-shadow:0 0 0 2p
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;
 
-function page(title: string, body: string, brand = '#1d4ed8', locale: Locale = 'en'): string {
+function page(
+  title: string,
+  body: string,
+  brand = '#1d4ed8',
+  locale: MessageLocale = DEFAULT_LOCALE,
+): string {
   return `<!doctype html>
-<html lang="${locale}" dir="${localeDirection(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${locale}" dir="${locale === 'pseudo' ? 'ltr' : localeDirection(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>:root{--brand:${brand}}${STYLE}</style></head>
 <body>${body}</body></html>`;
 }
 
 /** The asset as the card shows it: a picture, the words of a text, or a video's public words (never a title). */
-function assetFigure(asset: SupporterCampaign['assets'][number], campaign: CampaignWords): string {
+function assetFigure(
+  asset: SupporterCampaign['assets'][number],
+  campaign: CampaignWords,
+  locale: MessageLocale,
+): string {
   if (asset.type === 'image')
     return `<figure class="asset"><img src="${escapeHtml(asset.content)}" alt="${escapeHtml(asset.altText || asset.description || assetHeadline(asset, campaign))}" width="420" height="240"></figure>`;
   // A text asset's words are the visitor's variant when it has variants, as on the supporter page.
   const words =
     asset.type === 'text'
       ? (asset.variant?.text ?? asset.content)
-      : `Video: ${assetHeadline(asset, campaign)}`;
+      : translate(locale, WORDS.video, { headline: assetHeadline(asset, campaign) });
   return `<figure class="asset"><p>${escapeHtml(words)}</p></figure>`;
 }
 
@@ -72,7 +130,7 @@ function assetFigure(asset: SupporterCampaign['assets'][number], campaign: Campa
  * campaign's page (untracked, unlogged); with it a tap logs the share and opens the
  * same page with the share's tracked link.
  */
-function shareButtons(view: SupporterCampaign, origin: string): string {
+function shareButtons(view: SupporterCampaign, origin: string, locale: MessageLocale): string {
   const asset = view.assets[0];
   // Without the script the links share the asset's page: it previews this asset.
   const url = assetPageUrl(origin, view.campaign.id, asset.id);
@@ -80,9 +138,9 @@ function shareButtons(view: SupporterCampaign, origin: string): string {
   const items = EMBED_PLATFORMS.map((platform) => {
     const href = shareIntentUrl(platform, { text, url, subject: view.campaign.name });
     const name = PLATFORMS[platform].name;
-    return `<li><a class="share" data-platform="${platform}" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"><span class="sr-only">Share on </span>${escapeHtml(name)}</a></li>`;
+    return `<li><a class="share" data-platform="${platform}" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${shareOn(locale, name)}</a></li>`;
   }).join('');
-  return `<h2 id="share-heading">Share it with one tap</h2><ul aria-labelledby="share-heading">${items}</ul>
+  return `<h2 id="share-heading">${escapeHtml(translate(locale, WORDS.shareHeading))}</h2><ul aria-labelledby="share-heading">${items}</ul>
 <p id="embed-status" role="status"></p>`;
 }
 
@@ -96,17 +154,22 @@ export interface CardCookie {
  * The card's notice (docs/api.md "Privacy"): what it keeps, the organisation's policy,
  * and (where the script runs) the choice to share without the cookie or to have it back.
  */
-function privacyNotice(view: SupporterCampaign, cookie: CardCookie, interactive: boolean): string {
+function privacyNotice(
+  view: SupporterCampaign,
+  cookie: CardCookie,
+  interactive: boolean,
+  locale: MessageLocale,
+): string {
   const policy = view.organization.privacyPolicyUrl;
   const link = policy
-    ? ` <a href="${escapeHtml(policy)}" target="_blank" rel="noopener noreferrer">${escapeHtml(translate('en', words.PRIVACY_POLICY_LINK))}<span class="sr-only"> (opens in a new tab)</span></a>`
+    ? ` <a href="${escapeHtml(policy)}" target="_blank" rel="noopener noreferrer">${escapeHtml(translate(locale, words.PRIVACY_POLICY_LINK))}${newTab(locale)}</a>`
     : '';
   const off = cookie.state === 'choice';
   const control =
     interactive && cookie.state !== 'gpc'
-      ? `<br><button type="button" class="choice" id="embed-cookie-choice" data-visitor-cookie="${off}" data-framed="${cookie.framed}">${escapeHtml(translate('en', off ? words.COOKIE_ON_BUTTON : words.COOKIE_OFF_BUTTON))}</button>`
+      ? `<br><button type="button" class="choice" id="embed-cookie-choice" data-visitor-cookie="${off}" data-framed="${cookie.framed}">${escapeHtml(translate(locale, off ? words.COOKIE_ON_BUTTON : words.COOKIE_OFF_BUTTON))}</button>`
       : '';
-  return `<p class="privacy" id="embed-privacy">${escapeHtml(translate('en', words.visitorCookieSentence(cookie.state)))} ${escapeHtml(translate('en', words.TYPED_SENTENCE, { organization: view.organization.name }))}${link}${control}</p>`;
+  return `<p class="privacy" id="embed-privacy">${escapeHtml(translate(locale, words.visitorCookieSentence(cookie.state)))} ${escapeHtml(translate(locale, words.TYPED_SENTENCE, { organization: view.organization.name }))}${link}${control}</p>`;
 }
 
 /** The card of a campaign the public may see (open, paused, ended or not yet started). */
@@ -115,14 +178,17 @@ export function renderEmbedCard(
   opts: { origin: string; script?: string; cookie?: CardCookie },
 ): string {
   const { campaign, organization } = view;
+  const locale = view.language;
+  const w = (d: Descriptor, values?: Record<string, unknown>) => escapeHtml(translate(locale, d, values));
   const asset = view.assets[0];
   const notice = closedNotice(view.availability);
   const logo = organization.logoUrl ? `<img src="${escapeHtml(organization.logoUrl)}" alt="">` : '';
   let action: string;
   if (notice)
-    action = `<div class="closed"><h2>${escapeHtml(translate('en', notice.title, notice.values))}</h2><p>${escapeHtml(translate('en', notice.body, notice.values))}</p></div>`;
-  else if (!asset) action = `<div class="closed"><h2>Nothing to share yet</h2><p>Check back soon.</p></div>`;
-  else action = shareButtons(view, opts.origin);
+    action = `<div class="closed"><h2>${w(notice.title, notice.values)}</h2><p>${w(notice.body, notice.values)}</p></div>`;
+  else if (!asset)
+    action = `<div class="closed"><h2>${w(WORDS.nothingYet)}</h2><p>${w(WORDS.checkBack)}</p></div>`;
+  else action = shareButtons(view, opts.origin, locale);
   const data: EmbedCardData | undefined =
     asset && !notice
       ? {
@@ -144,19 +210,65 @@ export function renderEmbedCard(
       : undefined;
   // The script is needed only where there are buttons to tap.
   const scripts = data
-    ? `<script type="application/json" id="${EMBED_DATA_ELEMENT_ID}">${scriptSafeJson(JSON.stringify(data))}</script>${
+    ? `<script type="application/json" id="${EMBED_DATA_ELEMENT_ID}">${scriptSafeJson(JSON.stringify(data))}</script><script type="application/json" id="${EMBED_WORDS_ELEMENT_ID}">${scriptSafeJson(JSON.stringify(speech(locale)))}</script>${
         opts.script ? `<script type="module" src="/${escapeHtml(opts.script)}"></script>` : ''
       }`
     : '';
   const body = `<main>
 <p class="org">${logo}<span>${escapeHtml(organization.name)}</span></p>
 <h1>${escapeHtml(campaign.name)}</h1>
-${asset ? assetFigure(asset, campaign) : ''}
+${asset ? assetFigure(asset, campaign, locale) : ''}
 ${action}
-<a class="more" href="${escapeHtml(campaignPage(view, opts.origin))}" target="_blank" rel="noopener">See the full campaign page<span class="sr-only"> (opens in a new tab)</span></a>
-${privacyNotice(view, opts.cookie ?? { state: 'cookie', framed: false }, Boolean(data && opts.script))}
+<a class="more" href="${escapeHtml(campaignPage(view, opts.origin))}" target="_blank" rel="noopener">${w(WORDS.fullPage)}${newTab(locale)}</a>
+${privacyNotice(view, opts.cookie ?? { state: 'cookie', framed: false }, Boolean(data && opts.script), locale)}
 </main>${scripts}`;
-  return page(`${campaign.name} | ${organization.name}`, body, organization.primaryColor, view.language);
+  return page(`${campaign.name} | ${organization.name}`, body, organization.primaryColor, locale);
+}
+
+/** The button's name: only the platform's shown, the rest for screen readers, where the language puts it. */
+function shareOn(locale: MessageLocale, platform: string): string {
+  const [before, after = ''] = translate(locale, WORDS.shareOn, { platform: '\u0000' }).split('\u0000');
+  const hidden = (text: string) => (text ? `<span class="sr-only">${escapeHtml(text)}</span>` : '');
+  return `${hidden(before)}${escapeHtml(platform)}${hidden(after)}`;
+}
+
+const newTab = (locale: MessageLocale) =>
+  `<span class="sr-only"> ${escapeHtml(translate(locale, NEW_TAB))}</span>`;
+
+/** The card's language (a locale: the pseudo-locale's shares count as English) and its script's words. */
+const speech = (locale: MessageLocale): EmbedCardSpeech => ({
+  language: locale === 'pseudo' ? DEFAULT_LOCALE : locale,
+  words: statusWords(locale),
+});
+
+/** The script's status lines in the card's language, each platform's worded whole. */
+function statusWords(locale: MessageLocale): EmbedCardWords {
+  const t = (d: Descriptor, values?: Record<string, unknown>) => translate(locale, d, values);
+  const offline = t(WORDS.offline);
+  const platforms = Object.fromEntries(
+    EMBED_PLATFORMS.map((platform) => {
+      const opened =
+        platform === 'email' ? t(WORDS.emailOpened) : t(WORDS.opened, { platform: PLATFORMS[platform].name });
+      return [
+        platform,
+        {
+          logged: t(WORDS.logged, { opened }),
+          notLogged: t(WORDS.notLogged, { opened, reason: EMBED_REASON }),
+          offline: t(WORDS.notLogged, { opened, reason: offline }),
+        },
+      ];
+    }),
+  ) as EmbedCardWords['platforms'];
+  return {
+    platforms,
+    blocked: t(WORDS.blocked),
+    tryAgain: t(WORDS.tryAgain),
+    // English readers get the server's own words for a refused log, as before; others the
+    // plain reason (the card carries no catalog of refusals).
+    serverReasons: locale === DEFAULT_LOCALE,
+    choiceFailed: t(WORDS.choiceFailed, { reason: t(WORDS.tryAgain) }),
+    choiceOffline: t(WORDS.choiceFailed, { reason: offline }),
+  };
 }
 
 /** The campaign's page in the card's language (its `?lang=` when the campaign offers several). */
@@ -165,12 +277,19 @@ function campaignPage(view: SupporterCampaign, origin: string): string {
   return view.languages.length > 1 ? `${url}?${LANGUAGE_QUERY}=${encodeURIComponent(view.language)}` : url;
 }
 
-export const EMBED_NOT_FOUND_TITLE = 'Campaign not available';
+export const EMBED_NOT_FOUND_TITLE = WORDS.notFoundTitle.message;
 
 /**
  * A campaign that does not exist or is not public (draft, archived): the same page for
- * both; with a title of the server's own for a suspended organisation's campaign.
+ * both, in the request's language (no campaign to offer one); with the neutral words of
+ * a refusal for a suspended organisation's campaign.
  */
-export function renderEmbedNotFound(title = EMBED_NOT_FOUND_TITLE): string {
-  return page(title, `<main><h1>${title}</h1><p>This campaign cannot be shared here.</p></main>`);
+export function renderEmbedNotFound(locale: MessageLocale, suspended = false): string {
+  const title = translate(locale, suspended ? ERROR_WORDS.CAMPAIGN_UNAVAILABLE : WORDS.notFoundTitle);
+  return page(
+    title,
+    `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(translate(locale, WORDS.notFoundText))}</p></main>`,
+    undefined,
+    locale,
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
 import type { AppDeps } from '../../deps.ts';
+import { pageLanguage } from '../../lib/language.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureFramedSupporterId, isCrossSiteFrame, visitorCookieState } from '../../lib/supporter-id.ts';
 import { framableCsp } from '../../plugins/security.ts';
@@ -40,8 +40,11 @@ export async function embedRoutes(app: FastifyInstance, { db, config, supporterC
       // Private: the card says whether this browser shares without the visitor cookie.
       reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
       // A suspended organisation's card: the neutral words, nothing of the organisation.
-      if (entry?.suspended) return reply.code(410).send(renderEmbedNotFound(CAMPAIGN_UNAVAILABLE));
-      if (!entry?.view || entry.hidden) return reply.code(404).send(renderEmbedNotFound());
+      // No campaign to take a language from: the request's, as a page without one.
+      if (!entry?.view || entry.hidden || entry.suspended) reply.header('vary', LANGUAGE_VARY);
+      if (entry?.suspended) return reply.code(410).send(renderEmbedNotFound(pageLanguage(request), true));
+      if (!entry?.view || entry.hidden)
+        return reply.code(404).send(renderEmbedNotFound(pageLanguage(request)));
 
       const origins = await embedAllowedOrigins(db, entry.view.campaign.organizationId);
       // The card shows (and its shares name) the variant this visitor is shown on the

@@ -15,8 +15,9 @@ import { isoAfter, nowIso } from '../../lib/time.ts';
 import { hashToken, newToken, type UserRow } from '../auth/index.ts';
 import { type MailSetup, queueMail } from '../outbox/index.ts';
 import { DAY_MS } from '#shared/durations.ts';
-import { DEFAULT_LOCALE } from '#shared/locales.ts';
+import { mailLocale } from '../../lib/member-locale.ts';
 import { type MessageLocale, translate } from '../../lib/messages.ts';
+import { roleInSentence } from '../../lib/role-words.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * DAY_MS;
 
@@ -48,7 +49,7 @@ function invitationMail(
     text: translate(locale, INVITATION_WORDS.body, {
       inviter: a.inviter,
       organization: a.orgName,
-      role: a.role,
+      role: roleInSentence(locale, a.role),
       link: a.url,
     }),
   };
@@ -94,7 +95,7 @@ export async function createInvitation(opts: {
     if (!mail.enabled || origin === '') return { ...invitation, url, emailed: false };
     const org = await trx
       .selectFrom('organizations')
-      .select('name')
+      .select(['name', 'defaultLanguage'])
       .where('id', '=', orgId)
       .executeTakeFirstOrThrow();
     const queued = await queueMail(
@@ -104,7 +105,7 @@ export async function createInvitation(opts: {
         kind: 'invitation',
         organizationId: orgId,
         to: input.email,
-        ...invitationMail(DEFAULT_LOCALE, {
+        ...invitationMail(mailLocale(null, org.defaultLanguage), {
           inviter: actor.username,
           orgName: org.name,
           role: input.role,

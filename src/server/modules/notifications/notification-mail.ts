@@ -1,30 +1,115 @@
-import { FIGURE_LABELS } from '#shared/figure-labels.ts';
-import { NOTIFICATION_NAMES, type NotificationSwitch } from '#shared/schemas/notifications.ts';
-import { platformName } from '#shared/platforms.ts';
+import { FIGURE_MESSAGES } from '#shared/figure-labels.ts';
+import type { NotificationSwitch } from '#shared/schemas/notifications.ts';
+import { COPY_CHANNEL, platformName } from '#shared/platforms.ts';
 import type { CampaignStats } from '#shared/schemas/campaigns.ts';
 import type { OrganizationAnalytics } from '#shared/schemas/analytics.ts';
+import { type MessageLocale, translate } from '../../lib/messages.ts';
+import { roleInSentence } from '../../lib/role-words.ts';
 
-// The words of staff notification mail. Subjects are the instance's own words (the
-// outbox's rule: campaign and organisation names are anyone's text); bodies name the
-// organisation, its campaigns and assets, for the members who run them.
+// The words of staff notification mail, in the recipient member's language (their
+// profile language, else the organisation's default: lib/member-locale.ts), from the
+// `server` catalog (explicit ids); numbers and dates through Intl in that language.
+// Subjects are the instance's own words (the outbox's rule: campaign and organisation
+// names are anyone's text); bodies name the organisation, its campaigns and assets, for
+// the members who run them.
 
-/** What a notice mails, the same to every recipient but for the unsubscribe line. */
+/** What a notice mails to one recipient, but for the unsubscribe line. */
 export interface NoticeContent {
   switch: NotificationSwitch;
+  /** The language it is worded in (the unsubscribe line's too). */
+  locale: MessageLocale;
   subject: string;
   /** The body before the unsubscribe line. */
   lines: string[];
 }
 
-const n = (value: number) => value.toLocaleString('en-US');
-const plural = (value: number, one: string, many = `${one}s`) => `${n(value)} ${value === 1 ? one : many}`;
+const WORDS = {
+  dailySubject: /*i18n*/ { id: 'mail.digest.daily.subject', message: 'Your daily Rally digest' },
+  weeklySubject: /*i18n*/ { id: 'mail.digest.weekly.subject', message: 'Your weekly Rally digest' },
+  heading: /*i18n*/ { id: 'mail.digest.heading', message: '{organization}, {period} ({timeZone}):' },
+  range: /*i18n*/ { id: 'mail.digest.range', message: '{from} to {to}' },
+  shares: /*i18n*/ { id: 'mail.figures.shares', message: 'Shares: {count, number}' },
+  supporters: /*i18n*/ {
+    id: 'mail.figures.supporters',
+    message: 'Supporters who shared: {count, number}',
+  },
+  clicks: /*i18n*/ { id: 'mail.figures.clicks', message: 'Click-throughs: {count, number}' },
+  named: /*i18n*/ { id: 'mail.figures.named', message: '{figure}: {count, number}' },
+  notShares: /*i18n*/ {
+    id: 'mail.digest.notShares',
+    message: '({opened} and {prepared} are not known to be posted: they are not in the shares.)',
+  },
+  topAsset: /*i18n*/ {
+    id: 'mail.digest.topAsset',
+    message:
+      'Top asset: {title} ({shares, plural, one {# share} other {# shares}}, {clicks, plural, one {# click-through} other {# click-throughs}})',
+  },
+  untitledAsset: /*i18n*/ { id: 'mail.digest.untitledAsset', message: 'asset {id}' },
+  noTopAsset: /*i18n*/ { id: 'mail.digest.noTopAsset', message: 'Top asset: none (no shares)' },
+  topCampaign: /*i18n*/ {
+    id: 'mail.digest.topCampaign',
+    message: 'Top campaign: {name} ({shares, plural, one {# share} other {# shares}})',
+  },
+  more: /*i18n*/ { id: 'mail.digest.more', message: 'More in Rally: {link}' },
+  endedSubject: /*i18n*/ { id: 'mail.campaignEnded.subject', message: 'A campaign has ended' },
+  ended: /*i18n*/ {
+    id: 'mail.campaignEnded.what',
+    message:
+      '{how, select, ended {"{campaign}" of {organization} was ended by your team.} archived {"{campaign}" of {organization} was archived by your team.} other {"{campaign}" of {organization} reached its end date.}} Supporters can no longer share it.',
+  },
+  endedFigures: /*i18n*/ { id: 'mail.campaignEnded.figures', message: 'Its figures, from start to end:' },
+  topPlatforms: /*i18n*/ { id: 'mail.campaignEnded.topPlatforms', message: 'Top platforms: {platforms}' },
+  copied: /*i18n*/ { id: 'mail.platform.copy', message: 'Copied text' },
+  theCampaign: /*i18n*/ { id: 'mail.notice.campaignLink', message: 'The campaign: {link}' },
+  joinedSubject: /*i18n*/ {
+    id: 'mail.memberJoined.subject',
+    message: 'A new member joined your organization',
+  },
+  joined: /*i18n*/ { id: 'mail.memberJoined.what', message: '{member} joined {organization} as {role}.' },
+  team: /*i18n*/ { id: 'mail.memberJoined.team', message: 'Your team: {link}' },
+  milestoneSubject: /*i18n*/ { id: 'mail.milestone.subject', message: 'A campaign reached a milestone' },
+  milestone: /*i18n*/ {
+    id: 'mail.milestone.what',
+    message:
+      '"{campaign}" of {organization} passed {milestone, plural, one {# share} other {# shares}}: {shares, plural, one {# share} other {# shares}} so far.',
+  },
+  why: /*i18n*/ {
+    id: 'mail.notice.why',
+    message:
+      'You get this email because {notification} is on in your notification settings for {organization}.',
+  },
+  turnOff: /*i18n*/ { id: 'mail.notice.turnOff', message: 'Turn it off with one click: {link}' },
+};
 
-/** The digest's period as staff read it ("Tuesday 24 November 2026", "16-22 November 2026"). */
-function periodLabel(from: string, to: string): string {
+/** Each switch as the mail's footer names it, inside a sentence. */
+const SWITCH_IN_SENTENCE: Readonly<Record<NotificationSwitch, { id: string; message: string }>> = {
+  campaignUpdates: /*i18n*/ { id: 'mail.notice.switch.campaignUpdates', message: 'campaign updates' },
+  newSupporters: /*i18n*/ {
+    id: 'mail.notice.switch.newSupporters',
+    message: 'the daily digest (new supporters)',
+  },
+  milestones: /*i18n*/ { id: 'mail.notice.switch.milestones', message: 'milestones' },
+  weeklyDigest: /*i18n*/ { id: 'mail.notice.switch.weeklyDigest', message: 'the weekly digest' },
+  newMembers: /*i18n*/ { id: 'mail.notice.switch.newMembers', message: 'new team members' },
+};
+
+/** A switch's name in a sentence of the notice's language. */
+export const switchInSentence = (locale: MessageLocale, sw: NotificationSwitch) =>
+  translate(locale, SWITCH_IN_SENTENCE[sw]);
+
+/** Intl's locale of a language: English dates as they always were (day month year), the pseudo-locale as English. */
+const dateLocale = (locale: MessageLocale) => (locale === 'en' || locale === 'pseudo' ? 'en-GB' : locale);
+const numberLocale = (locale: MessageLocale) => (locale === 'pseudo' ? 'en' : locale);
+
+/** The digest's period as staff read it ("Tuesday 24 November 2026", "16 November to 22 November 2026"). */
+function periodLabel(locale: MessageLocale, from: string, to: string): string {
   const day = (d: string, opts: Intl.DateTimeFormatOptions) =>
-    new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', ...opts });
+    new Date(`${d}T12:00:00Z`).toLocaleDateString(dateLocale(locale), { timeZone: 'UTC', ...opts });
   if (from === to) return day(from, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  return `${day(from, { day: 'numeric', month: 'long' })} to ${day(to, { day: 'numeric', month: 'long', year: 'numeric' })}`;
+  return translate(locale, WORDS.range, {
+    from: day(from, { day: 'numeric', month: 'long' }),
+    to: day(to, { day: 'numeric', month: 'long', year: 'numeric' }),
+  });
 }
 
 /** The figures of a digest: the organisation's analytics of the period, as GET /api/organization/analytics gives them. */
@@ -41,74 +126,89 @@ export const digestIsEmpty = (f: DigestFigures) =>
   f.totals.preparedPosts === 0;
 
 export function digestContent(
+  locale: MessageLocale,
   sw: 'newSupporters' | 'weeklyDigest',
   organizationName: string,
   f: DigestFigures,
   dashboardUrl: string,
 ): NoticeContent {
+  const w = (d: { id: string; message: string }, values?: Record<string, unknown>) =>
+    translate(locale, d, values);
   const weekly = sw === 'weeklyDigest';
   const top = f.assets.find((a) => a.shares > 0);
   const topCampaign = f.campaigns.find((c) => c.shares > 0);
+  // Named as the Analytics view names them (the `shared` catalog's figure names).
+  const opened = translate(locale, FIGURE_MESSAGES.opened);
+  const prepared = translate(locale, FIGURE_MESSAGES.prepared);
   return {
     switch: sw,
-    subject: weekly ? 'Your weekly Rally digest' : 'Your daily Rally digest',
+    locale,
+    subject: w(weekly ? WORDS.weeklySubject : WORDS.dailySubject),
     lines: [
-      `${organizationName}, ${periodLabel(f.range.from, f.range.to)} (${f.range.tz}):`,
+      w(WORDS.heading, {
+        organization: organizationName,
+        period: periodLabel(locale, f.range.from, f.range.to),
+        timeZone: f.range.tz,
+      }),
       '',
-      `Shares: ${n(f.totals.shares)}`,
-      `Supporters who shared: ${n(f.totals.uniqueSupporters)}`,
-      `Click-throughs: ${n(f.totals.clicks)}`,
-      // Named as the Analytics view names them; not shares, and in no other line.
-      `${FIGURE_LABELS.opened}: ${n(f.totals.openedIntents)}`,
-      `${FIGURE_LABELS.prepared}: ${n(f.totals.preparedPosts)}`,
-      `(${FIGURE_LABELS.opened} and ${FIGURE_LABELS.prepared} are not known to be posted: they are not in the shares.)`,
+      w(WORDS.shares, { count: f.totals.shares }),
+      w(WORDS.supporters, { count: f.totals.uniqueSupporters }),
+      w(WORDS.clicks, { count: f.totals.clicks }),
+      // Not shares, and in no other line.
+      w(WORDS.named, { figure: opened, count: f.totals.openedIntents }),
+      w(WORDS.named, { figure: prepared, count: f.totals.preparedPosts }),
+      w(WORDS.notShares, { opened, prepared }),
       top
-        ? `Top asset: ${top.title || `asset ${top.assetId}`} (${plural(top.shares, 'share')}, ${plural(top.clicks, 'click-through')})`
-        : 'Top asset: none (no shares)',
-      ...(topCampaign ? [`Top campaign: ${topCampaign.name} (${plural(topCampaign.shares, 'share')})`] : []),
+        ? w(WORDS.topAsset, {
+            title: top.title || w(WORDS.untitledAsset, { id: String(top.assetId) }),
+            shares: top.shares,
+            clicks: top.clicks,
+          })
+        : w(WORDS.noTopAsset),
+      ...(topCampaign ? [w(WORDS.topCampaign, { name: topCampaign.name, shares: topCampaign.shares })] : []),
       '',
-      `More in Rally: ${dashboardUrl}`,
+      w(WORDS.more, { link: dashboardUrl }),
     ],
   };
 }
 
 export type CampaignEnd = 'ended' | 'archived' | 'end-date';
 
-const END_WORDS: Record<CampaignEnd, string> = {
-  ended: 'was ended by your team',
-  archived: 'was archived by your team',
-  'end-date': 'reached its end date',
-};
-
 export function campaignEndedContent(
+  locale: MessageLocale,
   organizationName: string,
   campaign: { name: string; how: CampaignEnd },
   stats: Pick<CampaignStats, 'totalShares' | 'uniqueSupporters' | 'clickThroughs' | 'platformBreakdown'>,
   campaignUrl: string,
 ): NoticeContent {
+  const w = (d: { id: string; message: string }, values?: Record<string, unknown>) =>
+    translate(locale, d, values);
+  const count = new Intl.NumberFormat(numberLocale(locale));
   const platforms = Object.entries(stats.platformBreakdown ?? {})
-    .filter(([, count]) => count > 0)
+    .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
-    .map(([id, count]) => `${platformName(id)} ${n(count)}`);
+    .map(([id, n]) => `${id === COPY_CHANNEL ? w(WORDS.copied) : platformName(id)} ${count.format(n)}`);
   return {
     switch: 'campaignUpdates',
-    subject: 'A campaign has ended',
+    locale,
+    subject: w(WORDS.endedSubject),
     lines: [
-      `"${campaign.name}" of ${organizationName} ${END_WORDS[campaign.how]}. Supporters can no longer share it.`,
+      w(WORDS.ended, { how: campaign.how, campaign: campaign.name, organization: organizationName }),
       '',
-      'Its figures, from start to end:',
-      `Shares: ${n(stats.totalShares)}`,
-      `Supporters who shared: ${n(stats.uniqueSupporters)}`,
-      `Click-throughs: ${n(stats.clickThroughs)}`,
-      ...(platforms.length ? [`Top platforms: ${platforms.join(', ')}`] : []),
+      w(WORDS.endedFigures),
+      w(WORDS.shares, { count: stats.totalShares }),
+      w(WORDS.supporters, { count: stats.uniqueSupporters }),
+      w(WORDS.clicks, { count: stats.clickThroughs }),
+      ...(platforms.length ? [w(WORDS.topPlatforms, { platforms: platforms.join(', ') })] : []),
       '',
-      `The campaign: ${campaignUrl}`,
+      w(WORDS.theCampaign, { link: campaignUrl }),
     ],
   };
 }
 
 export function memberJoinedContent(
+  locale: MessageLocale,
   organizationName: string,
   member: { username: string; name: string; role: string },
   teamUrl: string,
@@ -116,23 +216,39 @@ export function memberJoinedContent(
   const who = member.name ? `${member.name} (${member.username})` : member.username;
   return {
     switch: 'newMembers',
-    subject: 'A new member joined your organization',
-    lines: [`${who} joined ${organizationName} as ${member.role}.`, '', `Your team: ${teamUrl}`],
+    locale,
+    subject: translate(locale, WORDS.joinedSubject),
+    lines: [
+      translate(locale, WORDS.joined, {
+        member: who,
+        organization: organizationName,
+        role: roleInSentence(locale, member.role),
+      }),
+      '',
+      translate(locale, WORDS.team, { link: teamUrl }),
+    ],
   };
 }
 
 export function milestoneContent(
+  locale: MessageLocale,
   organizationName: string,
   campaign: { name: string; milestone: number; totalShares: number },
   campaignUrl: string,
 ): NoticeContent {
   return {
     switch: 'milestones',
-    subject: 'A campaign reached a milestone',
+    locale,
+    subject: translate(locale, WORDS.milestoneSubject),
     lines: [
-      `"${campaign.name}" of ${organizationName} passed ${plural(campaign.milestone, 'share')}: ${plural(campaign.totalShares, 'share')} so far.`,
+      translate(locale, WORDS.milestone, {
+        campaign: campaign.name,
+        organization: organizationName,
+        milestone: campaign.milestone,
+        shares: campaign.totalShares,
+      }),
       '',
-      `The campaign: ${campaignUrl}`,
+      translate(locale, WORDS.theCampaign, { link: campaignUrl }),
     ],
   };
 }
@@ -143,6 +259,9 @@ export const noticeBody = (c: NoticeContent, organizationName: string, unsubscri
     ...c.lines,
     '',
     '--',
-    `You get this email because ${NOTIFICATION_NAMES[c.switch]} is on in your notification settings for ${organizationName}.`,
-    `Turn it off with one click: ${unsubscribeUrl}`,
+    translate(c.locale, WORDS.why, {
+      notification: switchInSentence(c.locale, c.switch),
+      organization: organizationName,
+    }),
+    translate(c.locale, WORDS.turnOff, { link: unsubscribeUrl }),
   ].join('\n');

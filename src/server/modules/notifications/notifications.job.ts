@@ -9,7 +9,9 @@ import { periodicJob } from '../../jobs/periodic.ts';
 import type { Job } from '../../jobs/runner.ts';
 import { loadVisitorCookieKey } from '../../lib/app-secrets.ts';
 import { unsubscribeHeaders } from '../../lib/mail.ts';
+import { mailLocale } from '../../lib/member-locale.ts';
 import { choicesOf } from '../../lib/member-notifications.ts';
+import type { MessageLocale } from '../../lib/messages.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { queueMail } from '../outbox/index.ts';
 import { getSettings } from '../settings/index.ts';
@@ -274,12 +276,12 @@ export function notificationsJob(opts: {
   async function deliver(d: Due, now: number, figures: Map<string, Promise<DigestFigures>>) {
     const org = await db
       .selectFrom('organizations')
-      .select('name')
+      .select(['name', 'defaultLanguage'])
       .where('id', '=', d.organizationId)
       .executeTakeFirst();
     if (!org) return;
-    /** The mail's words for a recipient whose links start at `origin`; null: nothing to send. */
-    let content: ((origin: string) => NoticeContent) | null = null;
+    /** The mail's words for a recipient whose links start at `origin`, in their language; null: nothing to send. */
+    let content: ((origin: string, locale: MessageLocale) => NoticeContent) | null = null;
     let sw: NotificationSwitch;
     let period = d.period;
     /** Only this member gets it (a digest); the member the notice is about does not (an arrival). */
@@ -306,7 +308,8 @@ export function notificationsJob(opts: {
       }
       const read = await f;
       // A period with nothing shared or clicked sends no digest (its key is still written).
-      if (!digestIsEmpty(read)) content = (origin) => digestContent(digest, org.name, read, `${origin}/`);
+      if (!digestIsEmpty(read))
+        content = (origin, locale) => digestContent(locale, digest, org.name, read, `${origin}/`);
       only = d.subjectId;
     } else if (d.kind === 'campaign-ended') {
       const c = await campaignOf(d.subjectId);
@@ -314,8 +317,14 @@ export function notificationsJob(opts: {
       const how: CampaignEnd = c.status === 'ended' || c.status === 'archived' ? c.status : 'end-date';
       const stats = await campaignStats({ db, dialect, now, campaignId: d.subjectId });
       sw = 'campaignUpdates';
-      content = (origin) =>
-        campaignEndedContent(org.name, { name: c.name, how }, stats, `${origin}/campaigns/${d.subjectId}`);
+      content = (origin, locale) =>
+        campaignEndedContent(
+          locale,
+          org.name,
+          { name: c.name, how },
+          stats,
+          `${origin}/campaigns/${d.subjectId}`,
+        );
     } else if (d.kind === 'milestone') {
       const c = await campaignOf(d.subjectId);
       if (!c) return;
@@ -333,8 +342,9 @@ export function notificationsJob(opts: {
       if (passed === undefined) return;
       period = String(passed);
       sw = 'milestones';
-      content = (origin) =>
+      content = (origin, locale) =>
         milestoneContent(
+          locale,
           org.name,
           { name: c.name, milestone: passed, totalShares: stats.totalShares },
           `${origin}/campaigns/${d.subjectId}`,
@@ -349,8 +359,13 @@ export function notificationsJob(opts: {
       if (!m || m.organizationId !== d.organizationId) return;
       const name = [m.firstName, m.lastName].filter(Boolean).join(' ');
       sw = 'newMembers';
-      content = (origin) =>
-        memberJoinedContent(org.name, { username: m.username, name, role: m.role }, `${origin}/settings`);
+      content = (origin, locale) =>
+        memberJoinedContent(
+          locale,
+          org.name,
+          { username: m.username, name, role: m.role },
+          `${origin}/settings`,
+        );
       except = d.subjectId;
     }
 
@@ -384,7 +399,8 @@ export function notificationsJob(opts: {
           switch: sw,
         });
         const unsubscribeUrl = `${origin}/notifications/unsubscribe/${token}`;
-        const words = content(origin);
+        // Each member in their own language (lib/member-locale.ts), dates and numbers too.
+        const words = content(origin, mailLocale(r.language, org.defaultLanguage));
         await queueMail(
           trx,
           { dialect, config },
@@ -416,13 +432,13 @@ async function recipients(
   organizationId: number,
   sw: NotificationSwitch,
   filter: { only?: number; except?: number },
-): Promise<{ id: number; email: string; origin: string | null }[]> {
+): Promise<{ id: number; email: string; language: string | null; origin: string | null }[]> {
   let query = q
     .selectFrom('users as u')
     .leftJoin('memberNotifications as mn', (join) =>
       join.onRef('mn.userId', '=', 'u.id').on('mn.organizationId', '=', organizationId),
     )
-    .select(['u.id', 'u.email', 'mn.data', 'mn.origin'])
+    .select(['u.id', 'u.email', 'u.language', 'mn.data', 'mn.origin'])
     .where('u.organizationId', '=', organizationId)
     .where('u.email', 'is not', null);
   if (filter.only !== undefined) query = query.where('u.id', '=', filter.only);
@@ -440,6 +456,7 @@ async function recipients(
   return rows.map((r) => ({
     id: r.id,
     email: r.email as string,
+    language: r.language,
     origin: r.origin ?? latest?.origin ?? null,
   }));
 }

@@ -7,6 +7,7 @@ import {
   updateNotificationChoicesSchema,
 } from '#shared/schemas/notifications.ts';
 import type { AppDeps } from '../../deps.ts';
+import { pageLanguage } from '../../lib/language.ts';
 import { readNotificationChoices, writeNotificationChoices } from '../../lib/member-notifications.ts';
 import { callerOrg } from '../../lib/org-scope.ts';
 import { acceptFormPosts, plainPageResponses, sendPlainPage } from '../../lib/plain-page.ts';
@@ -41,12 +42,12 @@ export async function notificationsRoutes(app: FastifyInstance, { db, config }: 
 
   // Opening a mail's link (as mail scanners do too): what the button will turn off. Changes nothing.
   r.get('/notifications/unsubscribe/:token', { onRequest: noStore, schema }, async (request, reply) =>
-    sendPlainPage(reply, await unsubscribeLinkPage(db, request.params.token)),
+    sendPlainPage(reply, await unsubscribeLinkPage(db, request.params.token, pageLanguage(request))),
   );
 
   // The button, or the mail client's one-click POST: the switch goes off, no sign-in needed.
   acceptFormPosts(app);
   r.post('/notifications/unsubscribe/:token', { onRequest: noStore, schema }, async (request, reply) =>
-    sendPlainPage(reply, await unsubscribeWithLink(db, request.params.token)),
+    sendPlainPage(reply, await unsubscribeWithLink(db, request.params.token, pageLanguage(request))),
   );
 }

@@ -23,7 +23,7 @@ const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const INK = rgb(0, 0, 0);
 const MUTED = rgb(0.3, 0.3, 0.3);
 const ELLIPSIS = '…';
-export const POSTER_URL_CAPTION = 'Scan the code or go to';
+export { POSTER_URL_CAPTION } from './poster-words.ts';
 
 /** The most room the logo takes at the top of the poster (points). */
 const LOGO_MAX_HEIGHT = 72;
@@ -39,6 +39,8 @@ export interface PosterInput {
   codeUrl: string;
   /** The link printed for typing in. */
   printedUrl: string;
+  /** The words over it, in the poster's language (poster-words.ts). */
+  caption: string;
 }
 
 /** `text` broken into lines no wider than `width`; a word wider than a line is split. */
@@ -148,7 +150,7 @@ export async function posterPdf(input: PosterInput): Promise<Uint8Array> {
 
   // Bottom up: the link under the code.
   const url = fitText(bold, posterText(input.printedUrl), { max: 20, min: 10, maxLines: 2 });
-  const caption = { size: 13, lines: [POSTER_URL_CAPTION] };
+  const caption = fitText(regular, input.caption, { max: 13, min: 11, maxLines: 2 });
   const urlBlock = lineHeight(caption.size) + url.lines.length * lineHeight(url.size);
   const bottom = MARGIN + urlBlock;
   drawCentred(page, bold, url, drawCentred(page, regular, caption, bottom, MUTED));

@@ -17,6 +17,7 @@ import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { getSettings } from '../settings/index.ts';
 import { loadPosterLogo } from './poster-logo.ts';
+import { posterWords } from './poster-words.ts';
 
 /** The QR drawing (qrcode, and pdf-lib for the poster) is loaded at the first file, not at start. */
 const qrCode = () => import('./qr-code.ts');
@@ -151,7 +152,11 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
         request.params.id,
         request.query.lang,
       );
-      const line = request.query.line || defaultPosterLine(campaign.description);
+      // The poster's own words in its language: the code's, else the campaign's default.
+      const words = posterWords(request.query.lang ?? campaign.defaultLanguage);
+      const line =
+        request.query.line ||
+        (campaign.description?.trim() ? defaultPosterLine(campaign.description) : words.line);
       // The printed link is the page without the source tag: whoever types it in
       // did not scan the code.
       const printedUrl = pageUrl.replace(/^https?:\/\//, '');
@@ -166,12 +171,19 @@ export async function qrRoutes(app: FastifyInstance, { db, config, uploads }: Ap
       return sendFile(request, reply, {
         type: 'application/pdf',
         name: `campaign-${campaign.id}-poster.pdf`,
-        drawnFrom: [codeUrl, campaign.name, line, organization.name, logo?.digest ?? ''],
+        drawnFrom: [codeUrl, campaign.name, line, words.caption, organization.name, logo?.digest ?? ''],
         body: async () => {
           // pdf-lib unpacks its fonts as it loads: read at the first poster.
           const { posterPdf } = await import('./poster.ts');
           return Buffer.from(
-            await posterPdf({ organization, name: campaign.name, line, codeUrl, printedUrl }),
+            await posterPdf({
+              organization,
+              name: campaign.name,
+              line,
+              codeUrl,
+              printedUrl,
+              caption: words.caption,
+            }),
           );
         },
       });

@@ -1,0 +1,30 @@
+// The poster's own words (docs/api.md "Languages"), in the poster's language: its
+// `?lang=`, else the campaign's default language. The poster prints in the PDF standard
+// fonts, which carry Latin letters only (#shared/poster-text.ts): words they cannot
+// print as written (Arabic) are printed in English rather than as '?'.
+import { DEFAULT_LOCALE, type Locale } from '#shared/locales.ts';
+import { printsAsWritten } from '#shared/poster-text.ts';
+import { translate } from '../../lib/messages.ts';
+
+const WORDS = {
+  caption: /*i18n*/ { id: 'poster.caption', message: 'Scan the code or go to' },
+  line: /*i18n*/ { id: 'poster.defaultLine', message: 'Scan to share' },
+};
+
+/** The caption in English. */
+export const POSTER_URL_CAPTION = WORDS.caption.message;
+
+export interface PosterWords {
+  /** Over the printed link. */
+  caption: string;
+  /** The line when none is given and the campaign has no description. */
+  line: string;
+}
+
+export function posterWords(locale: Locale): PosterWords {
+  const say = (word: keyof typeof WORDS) => {
+    const words = translate(locale, WORDS[word]);
+    return printsAsWritten(words) ? words : translate(DEFAULT_LOCALE, WORDS[word]);
+  };
+  return { caption: say('caption'), line: say('line') };
+}
