@@ -61,7 +61,11 @@ const WORDS = {
   offline: /*i18n*/ { id: 'embed.status.offline', message: 'please check your connection.' },
   choiceFailed: /*i18n*/ {
     id: 'embed.status.choiceFailed',
-    message: 'Your choice could not be saved: {reason}',
+    message: 'Your choice could not be saved: please try again.',
+  },
+  choiceOffline: /*i18n*/ {
+    id: 'embed.status.choiceOffline',
+    message: 'Your choice could not be saved: please check your connection.',
   },
 };
 
@@ -266,8 +270,8 @@ function statusWords(locale: MessageLocale): EmbedCardWords {
     // English readers get the server's own words for a refused log, as before; others the
     // plain reason (the card carries no catalog of refusals).
     serverReasons: locale === DEFAULT_LOCALE,
-    choiceFailed: t(WORDS.choiceFailed, { reason: t(WORDS.tryAgain) }),
-    choiceOffline: t(WORDS.choiceFailed, { reason: offline }),
+    choiceFailed: t(WORDS.choiceFailed),
+    choiceOffline: t(WORDS.choiceOffline),
   };
 }
 

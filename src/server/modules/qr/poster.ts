@@ -151,7 +151,7 @@ export async function posterPdf(input: PosterInput): Promise<Uint8Array> {
   // Bottom up: the link under the code.
   const url = fitText(bold, posterText(input.printedUrl), { max: 20, min: 10, maxLines: 2 });
   const caption = fitText(regular, input.caption, { max: 13, min: 11, maxLines: 2 });
-  const urlBlock = lineHeight(caption.size) + url.lines.length * lineHeight(url.size);
+  const urlBlock = caption.lines.length * lineHeight(caption.size) + url.lines.length * lineHeight(url.size);
   const bottom = MARGIN + urlBlock;
   drawCentred(page, bold, url, drawCentred(page, regular, caption, bottom, MUTED));
 
