@@ -108,14 +108,15 @@ export async function unsubscribeLinkPage(
     };
   return {
     status: 200,
-    title: w(WORDS.turnOff, { notification }),
+    title: capitalize(w(WORDS.turnOff, { notification })),
     text: w(WORDS.ask, { notification, organization }),
     action: `/notifications/unsubscribe/${encodeURIComponent(token)}`,
-    button: w(WORDS.turnOff, { notification }),
+    button: capitalize(w(WORDS.turnOff, { notification })),
     locale,
   };
 }
 
+/** A sentence's first letter (the switch's name may start it, lower-case inside a sentence). */
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export async function unsubscribeWithLink(

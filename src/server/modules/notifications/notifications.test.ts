@@ -543,3 +543,47 @@ describe('switches and unsubscribe links', () => {
     expect(gone.body).toContain('You are no longer a member');
   });
 });
+
+describe("each member's language", () => {
+  it('words the notice and its unsubscribe page in the profile language, else the organisation default', async () => {
+    const admin = await signUp(t.app);
+    const french = await addMember(t.app, admin, 'editor');
+    expect((await call('PUT', '/api/user/profile', admin.token, { language: 'de' })).statusCode).toBe(200);
+    const settings = { general: { defaultLanguage: 'fr' } };
+    expect((await call('PUT', '/api/organization/settings', admin.token, settings)).statusCode).toBe(200);
+    await runAt(Date.now());
+    const joined = await addMember(t.app, admin, 'viewer');
+    await runAt(Date.now() + 1000);
+    const org = `Org of ${admin.username}`;
+
+    const german = mailsTo(emailOf(admin), 'Ein neues Mitglied ist Ihrer Organisation beigetreten');
+    expect(german.map((m) => m.text?.split('\n')[0])).toEqual([
+      `${french.username} ist ${org} als Bearbeiter beigetreten.`,
+      `${joined.username} ist ${org} als Betrachter beigetreten.`,
+    ]);
+    expect(german[0].text).toContain(
+      `Sie erhalten diese E-Mail, weil in Ihren Benachrichtigungseinstellungen für ${org} Folgendes eingeschaltet ist: neue Teammitglieder.`,
+    );
+    expect(mailsTo(emailOf(admin), JOINED)).toEqual([]);
+    const inFrench = mailsTo(emailOf(french), 'Un nouveau membre a rejoint votre organisation');
+    expect(inFrench.map((m) => m.text?.split('\n')[0])).toEqual([
+      `${joined.username} a rejoint ${org} en tant que lecteur.`,
+    ]);
+
+    // The link's page speaks the member's language, whatever the browser says.
+    const link = unsubscribeLink(german[0]).replace(ORIGIN, '');
+    const page = await t.app.inject({ url: link, headers: { 'accept-language': 'en' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="de">');
+    expect(page.body).toContain('<h1>Neue Teammitglieder ausschalten</h1>');
+    const off = await t.app.inject({ method: 'POST', url: link });
+    expect(off.body).toContain('<h1>Neue Teammitglieder: jetzt ausgeschaltet</h1>');
+    // A link that names no one: the browser's language.
+    const bad = await t.app.inject({
+      url: '/notifications/unsubscribe/not-a-token',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.body).toContain('<h1>Este enlace para darse de baja no es válido</h1>');
+  });
+});
