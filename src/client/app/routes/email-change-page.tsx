@@ -14,12 +14,16 @@ const STEPS = {
     description: msg`Your account will use this address from now on, also for password resets.`,
     action: msg`Confirm new email`,
     pending: msg`Confirming...`,
+    // The server's own words (its `message`), for the reader's language.
+    done: (email: string) => msg`Your email address is now ${email}.`,
   },
   undo: {
     title: msg`Undo the email change`,
     description: msg`Your old address comes back, and every session of the account is signed out. Then choose a new password with "Forgot password?".`,
     action: msg`Restore my old email`,
     pending: msg`Restoring...`,
+    done: (email: string) =>
+      msg`Your email address is ${email} again, every session has been signed out and the API keys you made are revoked.`,
   },
 } as const;
 
@@ -53,7 +57,7 @@ export default function EmailChangePage() {
         <CardContent className="space-y-4">
           {link.isSuccess ? (
             <p role="status" className="text-sm">
-              {link.data.message}
+              {link.data.email ? i18n._(STEPS[step].done(link.data.email)) : link.data.message}
             </p>
           ) : link.isError ? (
             <p role="alert" className="text-sm font-medium text-destructive">
