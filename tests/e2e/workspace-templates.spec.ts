@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures.ts';
+import { api, expect, test } from '../support/fixtures.ts';
 import { campaignRow, rowToggle, seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
 
 test('every built-in category and template is listed', async ({ page, signedIn }) => {
@@ -69,4 +69,45 @@ test('a custom template saved from a campaign is listed under My Templates and c
   await expect(page).toHaveURL(/\/#campaigns$/);
   await expect(rowToggle(page, 'Cleanup Kit')).toHaveAttribute('aria-expanded', 'true');
   await expect(campaignRow(page, /^Cleanup Kit/).getByText('Join the spring cleanup!')).toBeVisible();
+});
+
+test('a member whose profile language is Spanish sees the templates in Spanish, and one makes a Spanish campaign', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const me = api(request, signedIn.token);
+  expect((await me.put('/api/user/profile', { language: 'es' })).status()).toBe(200);
+  await page.goto('/templates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Plantillas de campaña' })).toBeVisible();
+  // Category labels from the catalog; names, descriptions and starter assets from the API.
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    'Redes sociales',
+    'Concienciación',
+    'Recaudación de fondos',
+    'Incidencia',
+    'Mis plantillas',
+  ]);
+  const fundraising = page.getByRole('region', { name: 'Recaudación de fondos' });
+  await expect(fundraising.getByRole('heading', { level: 3 })).toHaveText([
+    'Campaña de donaciones',
+    'Campaña de donaciones igualadas',
+  ]);
+  const drive = fundraising.getByTestId('template-card').first();
+  await expect(
+    drive.getByText('Recaude fondos con una petición clara y una meta que sus simpatizantes puedan apoyar.'),
+  ).toBeVisible();
+  await expect(drive.getByText('Dona hoy')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Usar esta plantilla: Campaña de donaciones', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Crear campaña' }).click();
+  await expect(toastEl(page)).toContainText('Campaña creada');
+  await expect(page).toHaveURL(/\/#campaigns$/);
+  const row = campaignRow(page, /^Campaña de donaciones/);
+  await expect(row.getByTestId('asset-card').filter({ hasText: 'Cada aporte cuenta.' })).toBeVisible();
+  // Its supporter page speaks Spanish by default.
+  const created = (await (await me.get('/api/campaigns')).json()).find(
+    (c: { name: string }) => c.name === 'Campaña de donaciones',
+  );
+  expect(created).toMatchObject({ defaultLanguage: 'es', languages: ['es'] });
 });

@@ -18,6 +18,7 @@ import {
   useTemplates,
   CreateTemplateDialog,
   TemplateCard,
+  categoryLabel,
   UseTemplateDialog,
 } from '#client/features/templates/index.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
@@ -38,7 +39,7 @@ const slug = (category: string) => `category-${category.toLowerCase().replace(/[
 /** /templates: start a campaign from a template, or save one of your own. */
 export default function TemplatesPage() {
   const orgId = useOrgId();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const templates = useTemplates();
   const apply = useApplyTemplate();
@@ -116,7 +117,7 @@ export default function TemplatesPage() {
         byCategory(templates.data).map(([category, list]) => (
           <section key={category} aria-labelledby={slug(category)} className="space-y-3">
             <h2 id={slug(category)} className="text-xl font-semibold">
-              {category}
+              {categoryLabel(i18n, category)}
             </h2>
             {list.length === 0 && (
               <p className="text-sm text-muted-foreground">

@@ -12,15 +12,20 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { callerWrite } from '../../lib/campaign-write.ts';
+import { pseudoRequested } from '../../lib/language.ts';
 import { createTemplate, listTemplates, useTemplate } from './templates.service.ts';
+import { memberLanguage } from './template-language.ts';
 
 export async function templatesRoutes(app: FastifyInstance, { db, supporterCache }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
 
-  r.get('/api/templates', { ...auth, schema: { response: ok(z.array(templateSchema)) } }, async (request) =>
-    listTemplates({ db, orgId: orgScope(request.user.organizationId) }),
-  );
+  r.get('/api/templates', { ...auth, schema: { response: ok(z.array(templateSchema)) } }, async (request) => {
+    const orgId = orgScope(request.user.organizationId);
+    // The pseudo-locale of the translation checks (a server started with PSEUDO_LOCALE=1) words them too.
+    const locale = pseudoRequested(request) ? 'pseudo' : await memberLanguage(db, request, orgId);
+    return listTemplates({ db, orgId, locale });
+  });
 
   r.post(
     '/api/templates/:id/use',
@@ -34,11 +39,13 @@ export async function templatesRoutes(app: FastifyInstance, { db, supporterCache
       },
     },
     async (request, reply) => {
+      const caller = callerWrite({ db, supporterCache }, request.user);
       const result = await useTemplate({
-        ...callerWrite({ db, supporterCache }, request.user),
+        ...caller,
         templateId: request.params.id,
         name: request.body?.name,
         status: request.body?.status,
+        locale: await memberLanguage(db, request, caller.orgId),
       });
       return reply.code(201).send(result);
     },

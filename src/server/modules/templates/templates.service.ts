@@ -5,12 +5,8 @@ import type {
   TemplateAsset,
   UsedTemplate,
 } from '#shared/schemas/templates.ts';
-import {
-  BUILT_IN_TEMPLATES,
-  CUSTOM_TEMPLATE_CATEGORY,
-  CUSTOM_TEMPLATE_PREFIX,
-  findBuiltInTemplate,
-} from '#shared/templates.ts';
+import type { Locale } from '#shared/locales.ts';
+import { CUSTOM_TEMPLATE_CATEGORY, CUSTOM_TEMPLATE_PREFIX } from '#shared/templates.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
 import type { TemplatesTable } from '../../db/schema.ts';
@@ -20,6 +16,8 @@ import { assetsOfCampaign } from '../assets/index.ts';
 import { createCampaignWithAssets } from '../campaigns/index.ts';
 import type { CallerWrite } from '../../lib/campaign-write.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
+import type { MessageLocale } from '../../lib/messages.ts';
+import { builtInTemplates, findBuiltInTemplate } from './built-in-templates.ts';
 
 type TemplateRow = Omit<TemplatesTable, 'id'> & { id: number };
 
@@ -34,20 +32,27 @@ function fromRow(row: TemplateRow): Template {
   };
 }
 
-/** The built-in templates, then the organisation's own, oldest first. */
-export async function listTemplates(opts: { db: Db; orgId: number }): Promise<Template[]> {
+/**
+ * The built-in templates in the reader's language, then the organisation's own (their
+ * words as written), oldest first.
+ */
+export async function listTemplates(opts: {
+  db: Db;
+  orgId: number;
+  locale: MessageLocale;
+}): Promise<Template[]> {
   const rows = await opts.db
     .selectFrom('templates')
     .selectAll()
     .where('organizationId', '=', opts.orgId)
     .orderBy('id')
     .execute();
-  return [...BUILT_IN_TEMPLATES, ...rows.map(fromRow)];
+  return [...builtInTemplates(opts.locale), ...rows.map(fromRow)];
 }
 
-/** A built-in template, or one of the organisation's own; 404 for anything else. */
-async function findTemplate(db: Db, orgId: number, id: string): Promise<Template> {
-  const builtIn = findBuiltInTemplate(id);
+/** A built-in template (in `locale`), or one of the organisation's own; 404 for anything else. */
+async function findTemplate(db: Db, orgId: number, id: string, locale: Locale): Promise<Template> {
+  const builtIn = findBuiltInTemplate(id, locale);
   if (builtIn) return builtIn;
   if (id.startsWith(CUSTOM_TEMPLATE_PREFIX)) {
     const rowId = Number(id.slice(CUSTOM_TEMPLATE_PREFIX.length));
@@ -64,18 +69,22 @@ async function findTemplate(db: Db, orgId: number, id: string): Promise<Template
 
 /**
  * Creates a campaign (active unless asked for a draft) with the template's starter
- * assets, all or nothing, audited as made from that template.
+ * assets, all or nothing, audited as made from that template. A built-in template's
+ * words are in `locale` (the member's), and so is the campaign's default language; an
+ * organisation's own template leaves that to the organisation's default, as any new
+ * campaign.
  */
 export async function useTemplate(
-  opts: CallerWrite & { templateId: string; name?: string; status?: CreateStatus },
+  opts: CallerWrite & { templateId: string; name?: string; status?: CreateStatus; locale: Locale },
 ): Promise<UsedTemplate> {
-  const template = await findTemplate(opts.db, opts.orgId, opts.templateId);
+  const template = await findTemplate(opts.db, opts.orgId, opts.templateId, opts.locale);
   return createCampaignWithAssets({
     ...opts,
     input: {
       name: opts.name ?? template.name,
       description: template.description,
       status: opts.status ?? 'active',
+      ...(template.builtIn && { defaultLanguage: opts.locale }),
     },
     assets: template.assets,
     fromTemplate: template.name,

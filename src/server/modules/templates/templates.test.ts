@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_TEMPLATES } from '#shared/templates.ts';
 import { bearer, signUp, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
+import { BUILT_IN_TEMPLATE_WORDS } from './built-in-templates.ts';
 
 const { t, a, b, get } = twoOrganizationsPerFile();
 const post = (url: string, token: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload && { payload }) });
+const put = (url: string, token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
 const countCampaigns = async (token: string) => (await get('/api/campaigns', token)).json().length;
 
 describe('GET /api/templates', () => {
@@ -48,10 +50,10 @@ describe('POST /api/templates/:id/use', () => {
   });
 
   it('every built-in template creates its assets', async () => {
-    for (const tpl of BUILT_IN_TEMPLATES) {
-      const res = await post(`/api/templates/${tpl.id}/use`, a.token, { name: `From ${tpl.name}` });
+    for (const tpl of BUILT_IN_TEMPLATE_WORDS) {
+      const res = await post(`/api/templates/${tpl.id}/use`, a.token, { name: `From ${tpl.name.message}` });
       expect(res.statusCode, tpl.id).toBe(201);
-      expect(res.json().campaign.name).toBe(`From ${tpl.name}`);
+      expect(res.json().campaign.name).toBe(`From ${tpl.name.message}`);
       expect(res.json().assets).toHaveLength(tpl.assets.length);
     }
   });
@@ -167,5 +169,134 @@ describe('POST /api/templates (custom templates)', () => {
     const res = await post('/api/templates', a.token, { campaignId: c.id, name: 'ab' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Template name must be at least 3 characters');
+  });
+});
+
+describe("built-in templates in the member's language", () => {
+  /** A member of a new organisation, with a profile language when given. */
+  const member = async (language?: string) => {
+    const m = await signUp(t.app);
+    if (language) expect((await put('/api/user/profile', m.token, { language })).statusCode).toBe(200);
+    return m;
+  };
+  const english = (tpl: (typeof BUILT_IN_TEMPLATE_WORDS)[number]) => ({
+    id: tpl.id,
+    name: tpl.name.message,
+    description: tpl.description.message,
+    category: tpl.category,
+    builtIn: true,
+    assets: tpl.assets.map((s) => ({
+      title: s.title.message,
+      description: s.description?.message ?? null,
+      type: 'text',
+      content: s.content.message,
+    })),
+  });
+
+  it('an English member gets every word exactly as written, in the nine templates', async () => {
+    const list = (await get('/api/templates', a.token)).json().filter((x: any) => x.builtIn);
+    expect(list).toEqual(BUILT_IN_TEMPLATE_WORDS.map(english));
+    expect(list.find((x: any) => x.id === 'follower-growth').assets[0].content).toBe(
+      "I follow this organisation because they turn good intentions into real change. Follow them too and see what they're building.",
+    );
+  });
+
+  it('a Spanish member gets Spanish names, descriptions and starter assets; categories stay keys', async () => {
+    const es = await member('es');
+    const list = (await get('/api/templates', es.token)).json();
+    expect(list.every((x: any) => x.builtIn)).toBe(true);
+    expect(list.map((x: any) => x.id)).toEqual(BUILT_IN_TEMPLATE_WORDS.map((x) => x.id));
+    const drive = list.find((x: any) => x.id === 'donation-drive');
+    expect(drive).toMatchObject({
+      name: 'Campaña de donaciones',
+      description: 'Recaude fondos con una petición clara y una meta que sus simpatizantes puedan apoyar.',
+      category: 'Fundraising',
+      builtIn: true,
+    });
+    expect(drive.assets[0]).toEqual({
+      title: 'Dona hoy',
+      description: 'La petición de donación que comparten los simpatizantes.',
+      type: 'text',
+      content:
+        'Cada aporte cuenta. Acabo de donar para ayudar a alcanzar nuestra meta: ¿darás hoy lo que puedas? Hasta una pequeña donación marca una diferencia real.',
+    });
+    // Every word is translated: none is left in English.
+    list.forEach((tpl: any, i: number) => {
+      const en = english(BUILT_IN_TEMPLATE_WORDS[i]);
+      expect(tpl.category).toBe(en.category);
+      expect(tpl.name).not.toBe(en.name);
+      expect(tpl.description).not.toBe(en.description);
+      tpl.assets.forEach((s: any, j: number) => {
+        expect(s.title, `${tpl.id} ${j}`).not.toBe(en.assets[j].title);
+        expect(s.content, `${tpl.id} ${j}`).not.toBe(en.assets[j].content);
+        expect(s.description === null).toBe(en.assets[j].description === null);
+      });
+    });
+  });
+
+  it('using one as a Spanish member creates Spanish assets, in a campaign whose default language is Spanish', async () => {
+    const es = await member('es');
+    const res = await post('/api/templates/donation-drive/use', es.token);
+    expect(res.statusCode).toBe(201);
+    const { campaign, assets } = res.json();
+    expect(campaign).toMatchObject({
+      name: 'Campaña de donaciones',
+      defaultLanguage: 'es',
+      languages: ['es'],
+    });
+    expect(assets.map((s: any) => s.title)).toEqual(['Dona hoy', 'Lo que logra tu aporte']);
+    expect(assets[1].content).toBe(
+      'Tu donación va directamente al trabajo: cada aporte nos acerca a nuestra meta. Dona y comparte, por favor.',
+    );
+    // Its supporter page is Spanish by default.
+    const page = await t.app.inject({ method: 'GET', url: `/api/supporter/campaigns/${campaign.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ language: 'es' });
+    // A name given is kept as given; the assets are still the member's language.
+    const named = (
+      await post('/api/templates/volunteer-recruitment/use', es.token, { name: 'Otoño' })
+    ).json();
+    expect(named.campaign).toMatchObject({ name: 'Otoño', defaultLanguage: 'es' });
+    expect(named.assets[0].title).toBe('Se buscan voluntarios');
+  });
+
+  it("without a profile language: the request's language, else the organisation's default", async () => {
+    const m = await member();
+    expect(
+      (await put('/api/organization/settings', m.token, { general: { defaultLanguage: 'fr' } })).statusCode,
+    ).toBe(200);
+    const names = async (headers: Record<string, string> = {}) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/templates',
+          headers: { ...bearer(m.token), ...headers },
+        })
+      )
+        .json()
+        .map((x: any) => x.name);
+    expect((await names())[0]).toBe('Croissance de l’audience');
+    expect((await names({ 'accept-language': 'de-DE,de;q=0.9' }))[0]).toBe('Mehr Follower');
+    expect((await names({ 'accept-language': 'zh-CN' }))[0]).toBe('Croissance de l’audience');
+    const used = await post('/api/templates/follower-growth/use', m.token);
+    expect(used.json().campaign).toMatchObject({ name: 'Croissance de l’audience', defaultLanguage: 'fr' });
+    // The profile language wins over the browser's.
+    await put('/api/user/profile', m.token, { language: 'ar' });
+    expect((await names({ 'accept-language': 'de' }))[0]).toBe('زيادة المتابعين');
+  });
+
+  it("leaves an organisation's own templates as written, and their campaigns in the organisation's default", async () => {
+    const es = await member('es');
+    const c = await createCampaign(t.app, es.token, { name: 'Spring appeal' });
+    await createAsset(t.app, es.token, c.id, { title: 'Spring text', content: 'Give this spring' });
+    const tpl = (
+      await post('/api/templates', es.token, { campaignId: c.id, name: 'Seasonal appeal' })
+    ).json();
+    const listed = (await get('/api/templates', es.token)).json().find((x: any) => x.id === tpl.id);
+    expect(listed).toEqual(tpl);
+    expect(listed).toMatchObject({ name: 'Seasonal appeal', category: 'My Templates' });
+    const used = (await post(`/api/templates/${tpl.id}/use`, es.token)).json();
+    expect(used.campaign).toMatchObject({ name: 'Seasonal appeal', defaultLanguage: 'en' });
+    expect(used.assets.map((s: any) => [s.title, s.content])).toEqual([['Spring text', 'Give this spring']]);
   });
 });
