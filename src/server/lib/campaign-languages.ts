@@ -80,14 +80,18 @@ export function translationsColumn(t: AssetTranslations): string | null {
   return kept.length > 0 ? JSON.stringify(Object.fromEntries(kept)) : null;
 }
 
-/** The fields an asset shows supporters in its own (default-language) words. */
-function givenFields(asset: Pick<Asset, 'type' | 'title' | 'shareText' | 'description' | 'altText'>) {
+/**
+ * The fields an asset shows supporters in its own (default-language) words. A text
+ * asset posts its `content`, whose translation is its `shareText` in that language.
+ */
+function givenFields(
+  asset: Pick<Asset, 'type' | 'title' | 'shareText' | 'description' | 'altText'> & { content?: string | null },
+) {
   const given: TranslatedField[] = [];
   for (const field of TRANSLATED_FIELDS) {
-    // A text asset shares its content and has no caption; only an image has alt text.
-    if (field === 'shareText' && asset.type === 'text') continue;
     if (field === 'altText' && asset.type !== 'image') continue;
-    if (asset[field]?.trim()) given.push(field);
+    const own = field === 'shareText' && asset.type === 'text' ? asset.content : asset[field];
+    if (own?.trim()) given.push(field);
   }
   return given;
 }
@@ -97,7 +101,9 @@ function givenFields(asset: Pick<Asset, 'type' | 'title' | 'shareText' | 'descri
  * default language that have no translation; a language with nothing missing is left out.
  */
 export function missingTranslations(
-  asset: Pick<Asset, 'type' | 'title' | 'shareText' | 'description' | 'altText' | 'translations'>,
+  asset: Pick<Asset, 'type' | 'title' | 'shareText' | 'description' | 'altText' | 'translations'> & {
+    content?: string | null;
+  },
   campaign: CampaignLanguages,
 ): Record<string, TranslatedField[]> {
   const given = givenFields(asset);
@@ -120,14 +126,13 @@ export function withTranslations<T extends { translations: string | null }>(
 
 /**
  * The asset's words in `locale`: each translated field in place of the default's, the
- * default's where a field has none. The default language (or a language the campaign
- * does not offer) gives the asset as it is.
+ * default's where a field has none; a text asset's translated `shareText` is its
+ * `content` (what it posts) in that language. The default language (or a language the
+ * campaign does not offer) gives the asset as it is.
  */
-export function resolvedWords<T extends Partial<Record<TranslatedField, string | null>>>(
-  asset: T,
-  translations: AssetTranslations | undefined,
-  locale: Locale,
-): T {
+export function resolvedWords<
+  T extends Partial<Record<TranslatedField, string | null>> & { type?: string; content?: string | null },
+>(asset: T, translations: AssetTranslations | undefined, locale: Locale): T {
   const words = translations?.[locale];
   if (!words) return asset;
   const out = { ...asset };
@@ -135,5 +140,6 @@ export function resolvedWords<T extends Partial<Record<TranslatedField, string |
     const text = words[field];
     if (text && field in out) (out as Record<string, unknown>)[field] = text;
   }
+  if (asset.type === 'text' && words.shareText && 'content' in out) out.content = words.shareText;
   return out;
 }

@@ -115,7 +115,7 @@ describe('the routes the client calls', () => {
         (call) =>
           !Object.entries(documented).some(
             ([p, operations]) =>
-              patternOf(call.address).test(concrete(p)) && call.method?.toLowerCase() in operations,
+              patternOf(call.address).test(concrete(p)) && String(call.method).toLowerCase() in operations,
           ),
       )
       .map((call) => `${call.file}: ${call.method} ${call.address}`);
