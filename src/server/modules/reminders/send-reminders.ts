@@ -412,19 +412,31 @@ export async function expireOverdueReminders(
 function inScheduledLanguage(row: {
   shareLanguage: string | null;
   campaignLanguage: string;
+  assetType: string;
+  assetContent: string;
   assetShareText: string | null;
   assetDescription: string | null;
   assetTranslations: string | null;
-}): Pick<DueReminder, 'locale' | 'assetShareText' | 'assetDescription'> {
+}): Pick<DueReminder, 'locale' | 'assetContent' | 'assetShareText' | 'assetDescription'> {
   const locale: Locale = isLocale(row.shareLanguage)
     ? row.shareLanguage
     : isLocale(row.campaignLanguage)
       ? row.campaignLanguage
       : DEFAULT_LOCALE;
   const words = resolvedWords(
-    { shareText: row.assetShareText, description: row.assetDescription },
+    {
+      type: row.assetType,
+      content: row.assetContent,
+      shareText: row.assetShareText,
+      description: row.assetDescription,
+    },
     storedTranslations(row.assetTranslations),
     locale,
   );
-  return { locale, assetShareText: words.shareText, assetDescription: words.description };
+  return {
+    locale,
+    assetContent: words.content,
+    assetShareText: words.shareText,
+    assetDescription: words.description,
+  };
 }

@@ -141,6 +141,36 @@ describe('a campaign with Spanish words, to a Spanish browser', () => {
     expect(JSON.stringify(res.json())).not.toContain('Rivières');
   });
 
+  it("serves a text asset's post in Spanish: its Spanish share text is its content there, and staff see it missing until given", async () => {
+    const campaign = await createCampaign(t.app, a.token, {
+      name: 'Text post',
+      defaultLanguage: 'en',
+      languages: ['en', 'es'],
+    });
+    const asset = await createAsset(t.app, a.token, campaign.id, {
+      title: 'Call',
+      type: 'text',
+      content: 'Write to your council today',
+    });
+    const missing = async () =>
+      (await getUrl(t.app, `/api/campaigns/${campaign.id}`, a.token)).json().assets[0].missingTranslations;
+    expect(await missing()).toEqual({ es: ['title', 'shareText'] });
+
+    const edited = await sendJson(
+      t.app,
+      'PUT',
+      `/api/assets/${asset.id}`,
+      { translations: { es: { title: 'Llamada', shareText: 'Escriba hoy a su ayuntamiento' } } },
+      a.token,
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await missing()).toEqual({});
+    const spanish = (await json(campaign.id, { headers: { 'accept-language': 'es' } })).json().assets[0];
+    expect(spanish.content).toBe('Escriba hoy a su ayuntamiento');
+    const english = (await json(campaign.id, { headers: { 'accept-language': 'en' } })).json().assets[0];
+    expect(english.content).toBe('Write to your council today');
+  });
+
   it("gives the page's head the language served: lang, og:locale, alternates, hreflang and the resolved texts", async () => {
     const { campaign, asset } = await campaignIn(['en', 'es', 'fr']);
     const res = await page(campaign.id, { query: `?a=${asset.id}`, headers: { 'accept-language': 'es' } });

@@ -14,10 +14,10 @@ describe("the asset form's translations", () => {
     expect(otherLanguages(undefined)).toEqual([]);
   });
 
-  it('shows the fields the type has: a text asset no share text, only an image alt text', () => {
+  it('shows the fields the type has: only an image has alt text; a text asset its content as share text', () => {
     expect(fieldsOfType('image')).toEqual(['title', 'shareText', 'description', 'altText']);
     expect(fieldsOfType('video')).toEqual(['title', 'shareText', 'description']);
-    expect(fieldsOfType('text')).toEqual(['title', 'description']);
+    expect(fieldsOfType('text')).toEqual(['title', 'shareText', 'description']);
   });
 
   it('creates with the languages that have words, trimmed, blanks left out', () => {
@@ -28,7 +28,10 @@ describe("the asset form's translations", () => {
         'image',
       ),
     ).toEqual({ es: { title: 'Cartel', altText: 'Un río' } });
-    expect(newTranslations({ es: { shareText: 'Hola' } }, campaign, 'text')).toBeUndefined();
+    expect(newTranslations({ es: { shareText: 'Hola' } }, campaign, 'text')).toEqual({
+      es: { shareText: 'Hola' },
+    });
+    expect(newTranslations({ es: { altText: 'Un río' } }, campaign, 'text')).toBeUndefined();
     // A language the campaign does not offer (or its default) is never sent.
     expect(
       newTranslations({ fr: { title: 'Affiche' }, en: { title: 'Poster' } }, campaign, 'image'),
@@ -56,12 +59,17 @@ describe("the asset form's translations", () => {
   });
 
   it('keeps the words of fields the type does not show, and of languages no longer offered', () => {
-    const stored = { es: { title: 'Cartel', shareText: 'Únase' }, fr: { title: 'Affiche' } };
-    // Now a text asset: its share text is not in the form, and stays as stored.
-    expect(changedTranslations({ es: { title: 'Nota', description: '' } }, stored, campaign, 'text')).toEqual(
-      {
-        es: { title: 'Nota', shareText: 'Únase' },
-      },
-    );
+    const stored = { es: { title: 'Cartel', altText: 'Un río' }, fr: { title: 'Affiche' } };
+    // Now a video: its alt text is not in the form, and stays as stored.
+    expect(
+      changedTranslations(
+        { es: { title: 'Nota', shareText: '', description: '' } },
+        stored,
+        campaign,
+        'video',
+      ),
+    ).toEqual({
+      es: { title: 'Nota', altText: 'Un río' },
+    });
   });
 });

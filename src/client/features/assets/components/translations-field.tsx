@@ -24,11 +24,12 @@ export interface AssetLanguages {
 export const otherLanguages = (campaign: AssetLanguages | undefined): Locale[] =>
   campaign ? campaign.languages.filter((l) => l !== campaign.defaultLanguage) : [];
 
-/** The fields an asset of this type shows supporters (a text asset shares its content; only an image has alt text). */
+/**
+ * The fields an asset of this type shows supporters: only an image has alt text; a text
+ * asset's `shareText` in another language is its content (what it posts) there.
+ */
 export const fieldsOfType = (type: AssetFormInput['type']): TranslatedField[] =>
-  TRANSLATED_FIELDS.filter(
-    (f) => !(f === 'shareText' && type === 'text') && !(f === 'altText' && type !== 'image'),
-  );
+  TRANSLATED_FIELDS.filter((f) => !(f === 'altText' && type !== 'image'));
 
 /** One language's words as the form holds them: every field, blank for none. */
 export const formWords = (words: AssetTranslation | undefined): Record<TranslatedField, string> => ({
@@ -113,6 +114,7 @@ export function TranslationsField({
                 id={`${uid}-${locale}-${field}`}
                 locale={locale}
                 field={field}
+                type={type}
                 register={register}
                 error={(get(errors, `translations.${locale}.${field}`) as FieldError | undefined)?.message}
               />
@@ -128,12 +130,14 @@ function WordsInput({
   id,
   locale,
   field,
+  type,
   register,
   error,
 }: {
   id: string;
   locale: Locale;
   field: TranslatedField;
+  type: AssetFormInput['type'];
   register: UseFormRegister<AssetFormInput>;
   error?: string;
 }) {
@@ -142,7 +146,7 @@ function WordsInput({
   const label = {
     title: t`Title in ${language}`,
     description: t`Description in ${language}`,
-    shareText: t`Share text in ${language}`,
+    shareText: type === 'text' ? t`Content in ${language}` : t`Share text in ${language}`,
     altText: t`Alt text in ${language}`,
   }[field];
   // Arabic is written right to left whatever its first character; the others follow their text.
@@ -154,7 +158,11 @@ function WordsInput({
   };
   return (
     <FormField id={id} label={label} error={error}>
-      {field === 'title' ? <Input {...text} /> : <Textarea rows={field === 'shareText' ? 3 : 2} {...text} />}
+      {field === 'title' ? (
+        <Input {...text} />
+      ) : (
+        <Textarea rows={field === 'shareText' ? (type === 'text' ? 5 : 3) : 2} {...text} />
+      )}
     </FormField>
   );
 }
