@@ -95,7 +95,7 @@ test('staff offer Spanish, translate the flagged asset, and a Spanish browser re
   await expect(again.getByLabel('Share text', { exact: true })).toHaveValue(ENGLISH);
   await page.keyboard.press('Escape');
 
-  // A new asset takes its Spanish words in the same form (a text asset: no share text to translate).
+  // A new asset takes its Spanish words in the same form (a text asset: its post is its content, asked for per language).
   await page.getByRole('button', { name: 'Add Asset' }).click();
   const add = page.getByRole('dialog', { name: 'Add Asset' });
   await add.getByLabel('Asset type').selectOption('text');
@@ -103,6 +103,7 @@ test('staff offer Spanish, translate the flagged asset, and a Spanish browser re
   await add.getByLabel('Content', { exact: true }).fill('Call the council today.');
   await expect(add.getByLabel('Share text in Spanish', { exact: true })).toHaveCount(0);
   await add.getByLabel('Title in Spanish', { exact: true }).fill('Llame al ayuntamiento');
+  await add.getByLabel('Content in Spanish', { exact: true }).fill('Llame hoy al ayuntamiento.');
   await add.getByRole('button', { name: 'Create Asset' }).click();
   await expect(add).toBeHidden();
   const added = page.getByTestId('asset-card').filter({ hasText: 'Call the council' });
@@ -110,7 +111,7 @@ test('staff offer Spanish, translate the flagged asset, and a Spanish browser re
   await expect(added.getByTestId('missing-translations')).toHaveCount(0);
   const assets = await (await api(request, signedIn.token).get(`/api/campaigns/${campaign.id}`)).json();
   expect(assets.assets.find((a: { title: string }) => a.title === 'Call the council').translations).toEqual({
-    es: { title: 'Llame al ayuntamiento' },
+    es: { title: 'Llame al ayuntamiento', shareText: 'Llame hoy al ayuntamiento.' },
   });
 
   // Supporters: a Spanish browser (Accept-Language es-ES) reads the Spanish words, an English one the English.
