@@ -4,6 +4,7 @@ import {
   SOURCE_PATTERN,
   VISIT_TOKEN_META,
 } from '#shared/constants.ts';
+import { LANGUAGE_QUERY } from '#shared/locales.ts';
 import { arrivalSource, rememberArrivalRef, rememberArrivalSource } from '#client/features/shares/index.ts';
 
 // Every load of the page confirms a visit to the server (with the `src` tag of the
@@ -37,8 +38,11 @@ export function confirmArrival(campaignId: number): void {
   if (tracked) rememberArrivalRef(campaignId, tracked);
   const src = params.get('src');
   if (src && SOURCE_PATTERN.test(src)) rememberArrivalSource(campaignId, src);
+  // The link's `?lang=`, so the server negotiates the language the page was served in
+  // (a variant view counts only when that is the campaign's default).
+  const lang = params.get(LANGUAGE_QUERY)?.slice(0, 64) || undefined;
   const send = () => {
-    post(`/api/supporter/campaigns/${campaignId}/visits`, { src: arrivalSource(campaignId) });
+    post(`/api/supporter/campaigns/${campaignId}/visits`, { src: arrivalSource(campaignId), lang });
     const token = document.querySelector<HTMLMetaElement>(`meta[name="${VISIT_TOKEN_META}"]`)?.content;
     if (tracked) setTimeout(post, CLICK_CONFIRM_DELAY_MS, '/api/clicks', { campaignId, ref: tracked, token });
   };
