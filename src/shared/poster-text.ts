@@ -1,9 +1,14 @@
 import { POSTER_LINE_MAX } from './schemas/qr.ts';
 
-// What the printable poster can print. Its text is set in the PDF standard fonts
-// (Helvetica), which carry only the Windows-1252 characters; embedding a font with
-// wider coverage would mean shipping font files. So text is mapped to that set by one
-// rule, and the staff dialog warns when a name or line will not print as typed.
+// What the printable poster can print. Latin text is set in the PDF standard fonts
+// (Helvetica), which carry only the Windows-1252 characters; Arabic in Noto Sans Arabic,
+// embedded when a poster has Arabic (server modules/qr/poster-type.ts). Other scripts
+// would mean shipping a font each, so text is mapped to what prints by one rule, and
+// the staff dialog warns when a name or line will not print as typed.
+
+/** Arabic script as the embedded Arabic font draws it: letters, marks, punctuation and presentation forms. */
+export const ARABIC_SCRIPT =
+  /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufbc2\ufbd3-\ufd8f\ufd92-\ufdc7\ufdcf\ufdf0-\ufdff\ufe70-\ufe74\ufe76-\ufefc]/u;
 
 /** The Windows-1252 characters beyond Latin-1 that the standard fonts print. */
 const CP1252_EXTRAS = new Set([
@@ -12,11 +17,15 @@ const CP1252_EXTRAS = new Set([
 ]);
 
 const printableCodePoint = (cp: number) =>
-  (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || CP1252_EXTRAS.has(cp);
+  (cp >= 0x20 && cp <= 0x7e) ||
+  (cp >= 0xa0 && cp <= 0xff) ||
+  CP1252_EXTRAS.has(cp) ||
+  (ARABIC_SCRIPT.test(String.fromCodePoint(cp)) && !/\p{Cf}/u.test(String.fromCodePoint(cp)));
 
 /**
  * Left out rather than shown as '?': emoji and flags (decoration), control and format
- * characters (invisible), and combining marks no letter took in (NFC joins the rest).
+ * characters (invisible), and combining marks no letter took in (NFC joins the rest;
+ * Arabic vowel marks are printable and kept before this check).
  */
 const DROPPED = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Cc}\p{Cf}\p{M}]/u;
 

@@ -137,6 +137,9 @@ test.describe('on a phone', () => {
     const line = dialog.getByRole('textbox', { name: 'Poster text' });
     await expect(line).toHaveValue('Scan to share');
     await expect(line).toHaveAccessibleDescription(/up to 120 characters\.$/);
+    // Arabic prints as written (the poster embeds an Arabic font): no note.
+    await line.fill('انضموا إلينا يوم السبت');
+    await expect(line).toHaveAccessibleDescription(/up to 120 characters\.$/);
     const russian = 'Встречаемся у моста';
     await line.fill(russian);
     await expect(line).toHaveAccessibleDescription(/other characters print as "\?"/);

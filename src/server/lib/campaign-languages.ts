@@ -85,7 +85,9 @@ export function translationsColumn(t: AssetTranslations): string | null {
  * asset posts its `content`, whose translation is its `shareText` in that language.
  */
 function givenFields(
-  asset: Pick<Asset, 'type' | 'title' | 'shareText' | 'description' | 'altText'> & { content?: string | null },
+  asset: Pick<Asset, 'type' | 'title' | 'shareText' | 'description' | 'altText'> & {
+    content?: string | null;
+  },
 ) {
   const given: TranslatedField[] = [];
   for (const field of TRANSLATED_FIELDS) {

@@ -55,8 +55,8 @@ describe("the poster's fixed words", () => {
     ]);
   });
 
-  it('fall back to English where the print fonts lack the letters (Arabic)', () => {
-    expect(posterWords('ar')).toEqual({ caption: POSTER_URL_CAPTION, line: DEFAULT_POSTER_LINE });
+  it('are in every language, Arabic included (set in the embedded Arabic font)', () => {
+    expect(posterWords('ar')).toEqual({ caption: 'امسح الرمز أو انتقل إلى', line: 'امسح للمشاركة' });
     expect(posterWords('pt-BR')).toEqual({
       caption: 'Escaneie o código ou acesse',
       line: 'Escaneie para compartilhar',

@@ -1,7 +1,7 @@
 // The poster's own words (docs/api.md "Languages"), in the poster's language: its
-// `?lang=`, else the campaign's default language. The poster prints in the PDF standard
-// fonts, which carry Latin letters only (#shared/poster-text.ts): words they cannot
-// print as written (Arabic) are printed in English rather than as '?'.
+// `?lang=`, else the campaign's default language. The poster prints Latin and Arabic
+// letters (#shared/poster-text.ts): words in a script it cannot print as written would
+// be printed in English rather than as '?' (none of today's six languages).
 import { DEFAULT_LOCALE, type Locale } from '#shared/locales.ts';
 import { printsAsWritten } from '#shared/poster-text.ts';
 import { translate } from '../../lib/messages.ts';

@@ -1,15 +1,7 @@
-import {
-  PageSizes,
-  PDFDocument,
-  type PDFFont,
-  type PDFImage,
-  type PDFPage,
-  type RGB,
-  rgb,
-  StandardFonts,
-} from 'pdf-lib';
+import { PageSizes, PDFDocument, type PDFImage, type PDFPage, type RGB, rgb } from 'pdf-lib';
 import { posterText } from '#shared/poster-text.ts';
 import type { PosterLogo } from './poster-logo.ts';
+import { drawLine, type Face, posterFaces, widthOf } from './poster-type.ts';
 import { darkRuns, QR_QUIET_ZONE, qrMatrix } from './qr-code.ts';
 
 // The printable A4 poster: the organisation's logo and name, the campaign name, a line
@@ -44,8 +36,8 @@ export interface PosterInput {
 }
 
 /** `text` broken into lines no wider than `width`; a word wider than a line is split. */
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+function wrap(face: Face, text: string, size: number, width: number): string[] {
+  const fits = (s: string) => widthOf(face, s, size) <= width;
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(' ').filter(Boolean)) {
@@ -73,20 +65,20 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
  * lines; at `min` a longer text is cut, its last line ending with '…'.
  */
 function fitText(
-  font: PDFFont,
+  face: Face,
   text: string,
   opts: { max: number; min: number; maxLines: number },
 ): { size: number; lines: string[] } {
   for (let size = opts.max; size > opts.min; size -= 2) {
-    const lines = wrap(font, text, size, CONTENT_WIDTH);
+    const lines = wrap(face, text, size, CONTENT_WIDTH);
     if (lines.length <= opts.maxLines) return { size, lines };
   }
   const size = opts.min;
-  const lines = wrap(font, text, size, CONTENT_WIDTH);
+  const lines = wrap(face, text, size, CONTENT_WIDTH);
   if (lines.length <= opts.maxLines) return { size, lines };
   const kept = lines.slice(0, opts.maxLines);
   let last = kept[kept.length - 1];
-  while (last && font.widthOfTextAtSize(last + ELLIPSIS, size) > CONTENT_WIDTH) last = last.slice(0, -1);
+  while (last && widthOf(face, last + ELLIPSIS, size) > CONTENT_WIDTH) last = last.slice(0, -1);
   kept[kept.length - 1] = last.trimEnd() + ELLIPSIS;
   return { size, lines: kept };
 }
@@ -96,7 +88,7 @@ const lineHeight = (size: number) => size * 1.2;
 /** Draws centred lines from `top` downwards; returns the y under the last one. */
 function drawCentred(
   page: PDFPage,
-  font: PDFFont,
+  face: Face,
   block: { size: number; lines: string[] },
   top: number,
   color = INK,
@@ -104,8 +96,8 @@ function drawCentred(
   let y = top;
   for (const line of block.lines) {
     y -= lineHeight(block.size);
-    const x = (PAGE_WIDTH - font.widthOfTextAtSize(line, block.size)) / 2;
-    page.drawText(line, { x, y: y + block.size * 0.22, size: block.size, font, color });
+    const x = (PAGE_WIDTH - widthOf(face, line, block.size)) / 2;
+    drawLine(page, face, line, { x, y: y + block.size * 0.22, size: block.size, color });
   }
   return y;
 }
@@ -127,8 +119,12 @@ export async function posterPdf(input: PosterInput): Promise<Uint8Array> {
   doc.setCreator('Rally');
   doc.setAuthor(input.organization.name);
   const page = doc.addPage(PageSizes.A4);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const { regular, bold } = await posterFaces(doc, [
+    input.organization.name,
+    input.name,
+    input.line,
+    input.caption,
+  ]);
 
   // Top down: the organisation (logo, name), the campaign's name, then the line.
   let top = PAGE_HEIGHT - MARGIN;
@@ -139,13 +135,13 @@ export async function posterPdf(input: PosterInput): Promise<Uint8Array> {
     page.drawImage(image, { x: (PAGE_WIDTH - width) / 2, y: top - height, width, height });
     top -= height + 8;
   }
-  const heading: Array<[PDFFont, string, { max: number; min: number; maxLines: number }, number, RGB?]> = [
+  const heading: Array<[Face, string, { max: number; min: number; maxLines: number }, number, RGB?]> = [
     [regular, input.organization.name, { max: 18, min: 12, maxLines: 2 }, 16, MUTED],
     [bold, input.name, { max: 44, min: 24, maxLines: 3 }, 12],
     [regular, input.line, { max: 24, min: 16, maxLines: 3 }, 0],
   ];
-  for (const [font, text, size, gapAfter, color] of heading) {
-    top = drawCentred(page, font, fitText(font, posterText(text), size), top, color) - gapAfter;
+  for (const [face, text, size, gapAfter, color] of heading) {
+    top = drawCentred(page, face, fitText(face, posterText(text), size), top, color) - gapAfter;
   }
 
   // Bottom up: the link under the code.

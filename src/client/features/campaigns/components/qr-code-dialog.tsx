@@ -16,7 +16,7 @@ import { useOrganizationSettings } from '#client/features/organization/index.ts'
 import { posterPdfUrl, qrPngUrl, qrSvgUrl, useQrPreview } from '../api/qr-files.ts';
 
 /** Why a poster may not print a name or line as typed (the PDF's standard fonts). */
-export const POSTER_FONT_NOTE = msg`The poster prints Latin letters only: other characters print as "?", accents are dropped where needed and emoji are left out.`;
+export const POSTER_FONT_NOTE = msg`The poster prints Latin and Arabic letters only: other characters print as "?", accents are dropped where needed and emoji are left out.`;
 
 type QrCampaign = Pick<Campaign, 'id' | 'name' | 'description' | 'status'>;
 
