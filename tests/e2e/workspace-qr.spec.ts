@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { PageSizes } from 'pdf-lib';
 import { type Account, api, expect, signInAs, test } from '../support/fixtures.ts';
 import { pngBytes } from '../support/png.ts';
-import { decodeQrPng, loadPdf, pdfImages, pdfPageText } from '../support/qr-files.ts';
+import { decodeQrPng, loadPdf, pdfFontNames, pdfImages, pdfPageText } from '../support/qr-files.ts';
 import { PHONE } from '../support/supporter.ts';
 import { addMember, axeProblems } from '../support/teams.ts';
 import { seedAsset, seedCampaign } from '../support/workspace.ts';
@@ -140,6 +140,8 @@ test.describe('on a phone', () => {
     // Arabic prints as written (the poster embeds an Arabic font): no note.
     await line.fill('انضموا إلينا يوم السبت');
     await expect(line).toHaveAccessibleDescription(/up to 120 characters\.$/);
+    const arabicPoster = await loadPdf(await downloadFile(page, 'Download poster (PDF)'));
+    expect(pdfFontNames(arabicPoster).some((f) => /NotoSansArabic/.test(f))).toBe(true);
     const russian = 'Встречаемся у моста';
     await line.fill(russian);
     await expect(line).toHaveAccessibleDescription(/other characters print as "\?"/);

@@ -139,3 +139,11 @@ const CP1252_HIGH = [
 ];
 
 export const loadPdf = (bytes: Uint8Array) => PDFDocument.load(bytes, { updateMetadata: false });
+
+/** The base font names a PDF page uses (`/Helvetica`, `/ABCDEF+NotoSansArabic-Bold`, ...). */
+export function pdfFontNames(doc: PDFDocument, index = 0): string[] {
+  const fonts = doc.getPage(index).node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+  return (fonts?.values() ?? []).map((ref) =>
+    String(doc.context.lookup(ref, PDFDict).get(PDFName.of('BaseFont'))),
+  );
+}

@@ -1,22 +1,12 @@
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { loadPdf } from '../../../../tests/support/qr-files.ts';
+import { loadPdf, pdfFontNames } from '../../../../tests/support/qr-files.ts';
 import { posterPdf } from './poster.ts';
 import { posterFaces, visualRuns } from './poster-type.ts';
 import { posterWords } from './poster-words.ts';
 
 // Arabic on the poster: set in the embedded Arabic font, joined, right to left, with
 // numbers and Latin words inside it kept left to right; English posters unchanged.
-
-/** The base font names a PDF's pages use. */
-async function fontNames(bytes: Uint8Array): Promise<string[]> {
-  const doc = await loadPdf(bytes);
-  const fonts = doc.getPage(0).node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
-  return (fonts?.values() ?? []).map((ref) => {
-    const font = doc.context.lookup(ref, PDFDict);
-    return String(font.get(PDFName.of('BaseFont')));
-  });
-}
 
 const ARABIC_POSTER = {
   organization: { name: 'أصدقاء النهر', logo: null },
@@ -41,10 +31,10 @@ describe('Arabic on the poster', () => {
     const arabic = await posterPdf(ARABIC_POSTER);
     const arabicMs = performance.now() - started;
     const english = await posterPdf(ENGLISH_POSTER);
-    const arabicFonts = await fontNames(arabic);
+    const arabicFonts = pdfFontNames(await loadPdf(arabic));
     expect(arabicFonts.some((f) => /NotoSansArabic-Regular/.test(f))).toBe(true);
     expect(arabicFonts.some((f) => /NotoSansArabic-Bold/.test(f))).toBe(true);
-    const englishFonts = await fontNames(english);
+    const englishFonts = pdfFontNames(await loadPdf(english));
     expect(englishFonts.length).toBeGreaterThan(0);
     expect(englishFonts.every((f) => /^\/Helvetica(-Bold)?$/.test(f))).toBe(true);
     console.log(
