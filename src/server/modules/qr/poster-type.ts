@@ -1,8 +1,19 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import bidiFactory from 'bidi-js';
-import { type PDFDocument, type PDFFont, type PDFPage, type RGB, StandardFonts } from 'pdf-lib';
+import {
+  type PDFDocument,
+  type PDFFont,
+  PDFHexString,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  type PDFPage,
+  type RGB,
+  StandardFonts,
+} from 'pdf-lib';
 import { ARABIC_SCRIPT } from '#shared/poster-text.ts';
 
 // How the poster sets a line of text. Latin text is set in the PDF standard fonts
@@ -18,6 +29,53 @@ const ARABIC_FONT_FILES = {
   bold: '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff',
 };
 
+/**
+ * A WOFF file as the plain OpenType font it wraps: each table inflated with Node's zlib.
+ * fontkit reads WOFF too, but inflates tables in JavaScript on every poster (about ten
+ * times slower to lay text out).
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF font');
+  const count = woff.readUInt16BE(12);
+  const header = Buffer.alloc(12 + 16 * count);
+  header.writeUInt32BE(woff.readUInt32BE(4), 0); // the font's flavour
+  header.writeUInt16BE(count, 4);
+  // searchRange, entrySelector, rangeShift: the table directory's binary-search hints.
+  const power = 2 ** Math.floor(Math.log2(count));
+  header.writeUInt16BE(power * 16, 6);
+  header.writeUInt16BE(Math.log2(power), 8);
+  header.writeUInt16BE(count * 16 - power * 16, 10);
+  const bodies: Buffer[] = [];
+  let offset = header.length;
+  for (let i = 0; i < count; i++) {
+    const entry = 44 + i * 20;
+    const [tag, at, stored, length, checksum] = [0, 4, 8, 12, 16].map((d) => woff.readUInt32BE(entry + d));
+    const raw = woff.subarray(at, at + stored);
+    const data = stored < length ? zlib.inflateSync(raw) : raw;
+    const row = 12 + i * 16;
+    header.writeUInt32BE(tag, row);
+    header.writeUInt32BE(checksum, row + 4);
+    header.writeUInt32BE(offset, row + 8);
+    header.writeUInt32BE(length, row + 12);
+    const padded = Buffer.alloc((length + 3) & ~3);
+    data.copy(padded);
+    bodies.push(padded);
+    offset += padded.length;
+  }
+  return Buffer.concat([header, ...bodies]);
+}
+
+const fontFiles = new Map<string, Buffer>();
+/** A font file's OpenType bytes, read and inflated once. */
+function fontBytes(file: string): Buffer {
+  let bytes = fontFiles.get(file);
+  if (!bytes) {
+    bytes = woffToSfnt(fs.readFileSync(require.resolve(file)));
+    fontFiles.set(file, bytes);
+  }
+  return bytes;
+}
+
 /** One weight's fonts: Latin always, Arabic when the poster has Arabic. */
 export interface Face {
   latin: PDFFont;
@@ -30,7 +88,7 @@ export async function posterFaces(doc: PDFDocument, texts: string[]): Promise<{ 
   const bold: Face = { latin: await doc.embedFont(StandardFonts.HelveticaBold) };
   if (texts.some((t) => ARABIC_SCRIPT.test(t))) {
     doc.registerFontkit(fontkit);
-    const embed = (file: string) => doc.embedFont(fs.readFileSync(require.resolve(file)), { subset: true });
+    const embed = (file: string) => doc.embedFont(fontBytes(file), { subset: true });
     regular.arabic = await embed(ARABIC_FONT_FILES.regular);
     bold.arabic = await embed(ARABIC_FONT_FILES.bold);
   }
@@ -107,9 +165,25 @@ export function drawLine(
   text: string,
   at: { x: number; y: number; size: number; color: RGB },
 ): void {
+  const runs = visualRuns(face, text);
+  // The Arabic font draws letters as joined skeletons plus separate dots, and the runs in
+  // visual order, so its glyphs read back as other letters. An ActualText span gives PDF
+  // readers (copy, search, screen readers) the line as written.
+  const spoken = runs.some((run) => run.font === face.arabic);
+  if (spoken) {
+    // An inline property list: pdf-lib writes any object as an operand, though its
+    // operand type (not exported) leaves dictionaries out.
+    const span = page.doc.context.obj({
+      ActualText: PDFHexString.fromText(text),
+    }) as unknown as PDFName;
+    page.pushOperators(
+      PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), span]),
+    );
+  }
   let x = at.x;
-  for (const run of visualRuns(face, text)) {
+  for (const run of runs) {
     page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: at.color });
     x += run.font.widthOfTextAtSize(run.text, at.size);
   }
+  if (spoken) page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
 }
