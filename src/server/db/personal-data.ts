@@ -406,7 +406,7 @@ export const PERSONAL_DATA: Registry = {
   // Mail.
   outbox: {
     ...none('id channel kind organizationId refId subject status reason attempts'),
-    ...none('nextAttemptAt expiresAt claimedAt createdAt sentAt heldAt'),
+    ...none('nextAttemptAt expiresAt claimedAt createdAt sentAt heldAt messageId'),
     recipient: p('operational', 'email', 'outbox', 'null', 'Where the mail goes', 'Operators (held mail)'),
     recipientKey: p(
       'operational',
@@ -616,6 +616,13 @@ export const PERSONAL_DATA: Registry = {
     'organizationId members campaigns shares30d clicks30d mailToday mailMonth storageBytes lastActivityAt refreshedAt',
   ),
   instanceSettings: none('key value updatedAt'),
+  // Webhook receivers and their attempts: addresses of the organisation's own tools.
+  webhookEndpoints: none(
+    'id organizationId url description events enabled disabledReason secretSealed secretPrefix previousSecretSealed previousSecretExpiresAt failingSince createdAt updatedAt',
+  ),
+  webhookDeliveries: none(
+    'id endpointId messageId eventType attempt attemptedAt statusCode durationMs error responseExcerpt',
+  ),
 };
 
 export type TableName = keyof Database;

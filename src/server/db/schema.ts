@@ -287,6 +287,50 @@ export interface OutboxTable {
   sentAt: string | null;
   /** Since when it waits, while `held` (the operators' list of held mail). */
   heldAt: NullByDefault<string>;
+  /** A webhook message's `webhook-id` (channel 'webhook'; migration 0044), the same on every attempt. */
+  messageId: NullByDefault<string>;
+}
+
+/** An organisation's webhook receiver (migration 0044, docs/api.md "Integrations"). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  organizationId: number;
+  url: string;
+  description: Generated<string>;
+  /** The subscribed event types, a JSON array. */
+  events: string;
+  /** 1 or 0. */
+  enabled: ColumnType<number, number | undefined, number>;
+  /** Why it is disabled: 'failing' (the retry window passed) or 'admin'; null while enabled. */
+  disabledReason: NullByDefault<string>;
+  /** The signing secret, sealed (lib/sealed-secret.ts). */
+  secretSealed: string;
+  /** The secret's first characters, for display. */
+  secretPrefix: string;
+  /** The secret before the last rotation, still signing until previousSecretExpiresAt. */
+  previousSecretSealed: NullByDefault<string>;
+  previousSecretExpiresAt: NullByDefault<string>;
+  /** The first failed attempt since the last delivered one; null while healthy. */
+  failingSince: NullByDefault<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One attempt to deliver a webhook message (migration 0044): the endpoint's delivery log. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpointId: number;
+  messageId: string;
+  eventType: string;
+  /** 1 for the first attempt of the message. */
+  attempt: number;
+  attemptedAt: string;
+  /** The receiver's status; null when no answer came (refused address, network error, timeout). */
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** The first 500 characters of the receiver's answer. */
+  responseExcerpt: string | null;
 }
 
 /** Addresses that confirmed (or were asked to confirm) reminders from an organisation (migration 0021). */
@@ -690,6 +734,8 @@ export interface Database {
   reminderUnsubscribes: ReminderUnsubscribesTable;
   reminderDataLinks: ReminderDataLinksTable;
   outbox: OutboxTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
   reminderAddresses: ReminderAddressesTable;
   rollupState: RollupStateTable;
   jobRuns: JobRunsTable;

@@ -40,6 +40,7 @@ import * as m0040 from './0040-audit-retention-plan.ts';
 import * as m0041 from './0041-held-back-shares.ts';
 import * as m0042 from './0042-languages.ts';
 import * as m0043 from './0043-share-languages.ts';
+import * as m0044 from './0044-webhooks.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -85,6 +86,7 @@ const ALL: Record<string, DialectMigration> = {
   '0041-held-back-shares': m0041,
   '0042-languages': m0042,
   '0043-share-languages': m0043,
+  '0044-webhooks': m0044,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
