@@ -44,6 +44,7 @@ import {
 } from './modules/supporter/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { createUploadStorage, uploadsRoutes } from './modules/uploads/index.ts';
+import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { BEARER_SCHEME, documentTransform, openApiRoutes } from './plugins/openapi.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { backgroundJobs } from './jobs/index.ts';
@@ -177,6 +178,7 @@ export async function buildApp(opts: {
     organizationRoutes,
     membersRoutes,
     apiKeysRoutes,
+    webhooksRoutes,
     settingsRoutes,
     privacyRequestRoutes,
     campaignsRoutes,

@@ -243,6 +243,10 @@ export const ERROR_WORDS = {
     id: 'error.URL_FETCH_FAILED',
     message: 'The file at that address could not be downloaded.',
   },
+  WEBHOOK_ENDPOINT_LIMIT: /*i18n*/ {
+    id: 'error.WEBHOOK_ENDPOINT_LIMIT',
+    message: 'This organization has as many webhook endpoints as it may: delete one first.',
+  },
 } as const satisfies Record<ErrorCode, SharedMessage>;
 
 /**

@@ -88,6 +88,8 @@ export const ERROR_CODES = {
   REMINDER_LIMIT_REACHED: 'The address already has the most reminders waiting (400)',
   PUSH_ENDPOINT_REFUSED: 'A push endpoint that is not a public https address (400)',
   NO_DATA_HELD: 'A supporter asks to erase their data and the server holds none for their browser (404)',
+  // Integrations
+  WEBHOOK_ENDPOINT_LIMIT: 'The organisation already has the most webhook endpoints it may (409)',
   // Uploads
   FILE_TOO_LARGE: 'The file is over the upload limit (413)',
   QUOTA_EXCEEDED: "The organisation's storage quota is used up (413)",

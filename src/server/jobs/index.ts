@@ -5,7 +5,7 @@ import type { Mailer } from '../lib/mail.ts';
 import type { FileStorage } from '../lib/storage.ts';
 import { noticeMailOutcomes, notificationsJob } from '../modules/notifications/index.ts';
 import { organizationFiguresJob } from '../modules/instance/index.ts';
-import { outboxSenderJob } from '../modules/outbox/index.ts';
+import { outboxSenderJob, webhookSenderJob } from '../modules/outbox/index.ts';
 import {
   auditRetentionJob,
   personalDataRetentionJob,
@@ -42,6 +42,8 @@ export function backgroundJobs(opts: {
       outcomes: { reminder: reminderMailOutcomes, ...noticeMailOutcomes },
       log: opts.log,
     }),
+    // Webhook messages: a lock of their own, so a slow receiver never holds up mail.
+    webhookSenderJob({ db: opts.db, dialect: opts.dialect, config: opts.config, log: opts.log }),
     // The operator console's figures per organisation (after the rollups of this tick).
     organizationFiguresJob(),
     // Raw events' personal fields past each organisation's retention (after the rollups: only counted events are stripped).

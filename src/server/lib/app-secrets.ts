@@ -37,3 +37,6 @@ export const loadUnsubscribeKey = (db: Db): Promise<Buffer> => loadKey(db, 'noti
 
 /** The key that seals the opaque supporter keys of admins' data requests (modules/privacy/requests.service.ts). */
 export const loadPrivacyRequestKey = (db: Db): Promise<Buffer> => loadKey(db, 'privacy-request');
+
+/** The key that seals webhook endpoints' signing secrets (lib/sealed-secret.ts). */
+export const loadWebhookSecretKey = (db: Db): Promise<Buffer> => loadKey(db, 'webhook-secret');

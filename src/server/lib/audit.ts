@@ -34,6 +34,11 @@ export type AuditAction =
   | 'invitation.revoked'
   | 'api_key.created'
   | 'api_key.revoked'
+  // Webhook endpoints (docs/api.md "Integrations"); the target names the endpoint's URL.
+  | 'webhook.created'
+  | 'webhook.updated'
+  | 'webhook.secret_rotated'
+  | 'webhook.deleted'
   | 'campaign.created'
   | 'campaign.updated'
   | 'campaign.status_changed'

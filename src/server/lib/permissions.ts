@@ -99,6 +99,18 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'POST /api/organization/api-keys': sessionOnly('admin'),
   'DELETE /api/organization/api-keys/:id': sessionOnly('admin'),
 
+  // Webhook endpoints (docs/api.md "Integrations"): admins, signed in (never a key: a
+  // leaked key must not be able to send the organisation's events elsewhere).
+  'GET /api/webhooks': sessionOnly('admin'),
+  'POST /api/webhooks': sessionOnly('admin'),
+  'GET /api/webhooks/:id': sessionOnly('admin'),
+  'PUT /api/webhooks/:id': sessionOnly('admin'),
+  'DELETE /api/webhooks/:id': sessionOnly('admin'),
+  'POST /api/webhooks/:id/rotate-secret': sessionOnly('admin'),
+  'POST /api/webhooks/:id/test': sessionOnly('admin'),
+  'GET /api/webhooks/:id/deliveries': sessionOnly('admin'),
+  'POST /api/webhooks/:id/deliveries/:messageId/retry': sessionOnly('admin'),
+
   // Campaigns, assets, templates, uploads: read by every member, changed by editors
   'GET /api/campaigns': 'member',
   'POST /api/campaigns': 'editor',

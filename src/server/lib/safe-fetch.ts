@@ -269,11 +269,21 @@ function withProtocol(rawUrl: string, protocols: string[]): URL {
   return url;
 }
 
+/** What a guarded POST got back. */
+export interface PostAnswer {
+  status: number;
+  /** The start of the answer's body (`excerptBytes` of it, as UTF-8 text); '' when not asked for. */
+  excerpt: string;
+  /** From the start (the address check included) to the end of the excerpt read. */
+  durationMs: number;
+}
+
 /**
  * POSTs `body` to a URL checked like `checkDestination` (again now: DNS may have
  * changed since), connecting to the checked address; redirects are not followed.
- * Resolves with the status; rejects on a refused address (400), a network error or
- * the timeout.
+ * Resolves with the status (and, with `excerptBytes`, the start of the answer's body
+ * and the time it took); rejects on a refused address (400), a network error or the
+ * timeout, which covers reading the excerpt too.
  */
 export async function safePost(
   rawUrl: string,
@@ -283,8 +293,11 @@ export async function safePost(
     headers: Record<string, string | number>;
     body: Buffer;
     timeoutMs?: number;
+    /** Bytes of the answer's body to read and return (0: none, the body is drained unread). */
+    excerptBytes?: number;
   },
-): Promise<{ status: number }> {
+): Promise<PostAnswer> {
+  const started = performance.now();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('timeout')), opts.timeoutMs ?? FETCH_TIMEOUT_MS);
   try {
@@ -298,10 +311,27 @@ export async function safePost(
       headers: opts.headers,
       body: opts.body,
     });
-    res.resume();
-    return { status: res.statusCode ?? 0 };
+    const excerpt = opts.excerptBytes
+      ? await withAbort(readStart(res, opts.excerptBytes), controller.signal)
+      : '';
+    if (!opts.excerptBytes) res.resume();
+    return { status: res.statusCode ?? 0, excerpt, durationMs: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);
     controller.abort();
   }
+}
+
+/** The first `maxBytes` of a body as text; the rest is not waited for. */
+async function readStart(res: http.IncomingMessage, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of res) {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (total >= maxBytes) break;
+  }
+  res.destroy();
+  // A character cut at the end decodes as U+FFFD; the caller trims to characters.
+  return Buffer.concat(chunks, total).subarray(0, maxBytes).toString('utf8');
 }

@@ -29,3 +29,19 @@ export {
   releaseHeldMail,
   releaseOrganizationMail,
 } from './outbox.service.ts';
+export {
+  dropWebhookMessages,
+  queueWebhookBatch,
+  queueWebhookMessage,
+  requeueWebhookMessage,
+  WEBHOOK_CHANNEL,
+  WEBHOOK_REASON,
+  type WebhookBody,
+} from './webhook-queue.ts';
+export {
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_STALE_CLAIM_MS,
+  webhookCounters,
+  webhookSenderJob,
+} from './webhook.job.ts';

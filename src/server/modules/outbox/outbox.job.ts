@@ -106,6 +106,7 @@ export function outboxSenderJob(opts: {
       let due = trx
         .selectFrom('outbox')
         .select('id')
+        .where('channel', '=', 'email')
         .where('status', '=', 'queued')
         .where('nextAttemptAt', '<=', at)
         .orderBy('nextAttemptAt')
@@ -198,6 +199,7 @@ export function outboxSenderJob(opts: {
     let release = trx
       .updateTable('outbox')
       .set({ status: 'queued', reason: null, heldAt: null })
+      .where('channel', '=', 'email')
       .where('status', '=', 'held')
       .where('reason', '=', OUTBOX_REASON.newOrganization);
     if (config.mailHoldNewOrgsMs > 0) {
@@ -211,6 +213,7 @@ export function outboxSenderJob(opts: {
     await trx
       .updateTable('outbox')
       .set({ status: 'queued', reason: null, heldAt: null })
+      .where('channel', '=', 'email')
       .where('status', '=', 'held')
       .where('reason', 'in', Object.values(BUDGET_REASON))
       .where('nextAttemptAt', '<=', at)
@@ -226,6 +229,7 @@ export function outboxSenderJob(opts: {
         headers: null,
         claimedAt: null,
       }))
+      .where('channel', '=', 'email')
       .where('status', 'in', ['queued', 'held'])
       .where('expiresAt', '<=', at)
       .returning(['id', 'kind', 'refId', 'organizationId'])
@@ -238,12 +242,14 @@ export function outboxSenderJob(opts: {
     const stale = await trx
       .selectFrom('outbox')
       .select(['id', 'kind', 'refId', 'organizationId', 'attempts'])
+      .where('channel', '=', 'email')
       .where('status', '=', 'sending')
       .where('claimedAt', '<', isoBefore(OUTBOX_STALE_CLAIM_MS, now))
       .execute();
     for (const row of stale) await recordFailure(trx, row, now);
     await trx
       .deleteFrom('outbox')
+      .where('channel', '=', 'email')
       .where('status', 'in', ['sent', 'failed', 'expired', 'dropped'])
       .where('createdAt', '<', isoBefore(OUTBOX_RETENTION_MS, now))
       .execute();

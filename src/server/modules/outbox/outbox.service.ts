@@ -257,7 +257,8 @@ async function spent(q: Db, f: SpentFilter): Promise<{ n: number; oldest: string
         );
       return eb.or([eb.and(written), sentSince(eb)]);
     });
-  query = query.where('organizationId', f.account ? 'is' : 'is not', null);
+  // Mail only: webhook messages (channel 'webhook') spend no mail budget.
+  query = query.where('channel', '=', 'email').where('organizationId', f.account ? 'is' : 'is not', null);
   if (f.recipientKey !== undefined) query = query.where('recipientKey', '=', f.recipientKey);
   if (f.organizationId !== undefined && f.organizationId !== null)
     query = query.where('organizationId', '=', f.organizationId);
@@ -376,7 +377,7 @@ export async function queueMail(
 export type HeldSelection = { organizationId: number } | { ids: number[] };
 
 function heldRows(db: Db, which: HeldSelection) {
-  let q = db.updateTable('outbox').where('status', '=', 'held');
+  let q = db.updateTable('outbox').where('channel', '=', 'email').where('status', '=', 'held');
   if ('organizationId' in which) q = q.where('organizationId', '=', which.organizationId);
   else q = q.where('id', 'in', which.ids.length > 0 ? which.ids : [-1]);
   return q;
@@ -420,6 +421,7 @@ export async function holdOrganizationMail(
       heldAt: eb.fn.coalesce('heldAt', eb.val(new Date(now).toISOString())),
     }))
     .where('organizationId', '=', organizationId)
+    .where('channel', '=', 'email')
     .where('status', 'in', ['queued', 'held'])
     .executeTakeFirst();
   return Number(res.numUpdatedRows);

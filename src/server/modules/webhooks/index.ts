@@ -1,0 +1,3 @@
+// Webhook endpoints (admins' routes) and the events the services emit into the outbox.
+export { emitWebhookEvent, invalidateWebhookTargets, webhookTargets } from './webhook-events.ts';
+export { webhooksRoutes } from './webhooks.routes.ts';

@@ -1,0 +1,100 @@
+import {
+  BATCHED_WEBHOOK_EVENTS,
+  type WebhookBatchItem,
+  type WebhookEvent,
+  type WebhookEventData,
+} from '#shared/schemas/webhooks.ts';
+import type { Db } from '../../db/client.ts';
+import { queueWebhookBatch, queueWebhookMessage } from '../outbox/index.ts';
+
+// Events into the outbox (docs/api.md "Integrations > Delivery"): one message per
+// subscribed, enabled endpoint, written in the transaction of the change that caused
+// it, so a rolled-back change sends nothing and a committed one is never lost.
+
+type Batched = (typeof BATCHED_WEBHOOK_EVENTS)[number];
+const LIST_KEY: Record<Batched, string> = { 'share.created': 'shares', 'click.confirmed': 'clicks' };
+const isBatched = (type: string): type is Batched =>
+  (BATCHED_WEBHOOK_EVENTS as readonly string[]).includes(type);
+
+/** The organisation's enabled endpoints subscribed to `type`, by id (the order writers lock them in). */
+async function subscribers(q: Db, organizationId: number, type: WebhookEvent): Promise<number[]> {
+  const rows = await q
+    .selectFrom('webhookEndpoints')
+    .select(['id', 'events'])
+    .where('organizationId', '=', organizationId)
+    .where('enabled', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.filter((r) => (JSON.parse(r.events) as string[]).includes(type)).map((r) => r.id);
+}
+
+// The share path's look-up, cached per database and organisation: an organisation
+// with no endpoint costs supporters' shares nothing after the first look. The
+// service invalidates it on every endpoint change on this instance; another instance
+// sees a change within TARGETS_TTL_MS (a message written for an endpoint turned off
+// meanwhile is never sent: the sender sends to enabled endpoints only).
+export const TARGETS_TTL_MS = 5000;
+const targetsCache = new WeakMap<Db, Map<number, { ids: Map<WebhookEvent, number[]>; expires: number }>>();
+
+/**
+ * The endpoints of `organizationId` subscribed to `type` (cached, see above). Pass the
+ * database itself (not a transaction): the cache is keyed on it.
+ */
+export async function webhookTargets(db: Db, organizationId: number, type: WebhookEvent): Promise<number[]> {
+  let perOrg = targetsCache.get(db);
+  if (!perOrg) {
+    perOrg = new Map();
+    targetsCache.set(db, perOrg);
+  }
+  const now = Date.now();
+  let entry = perOrg.get(organizationId);
+  if (!entry || entry.expires <= now) {
+    entry = { ids: new Map(), expires: now + TARGETS_TTL_MS };
+    perOrg.set(organizationId, entry);
+  }
+  let ids = entry.ids.get(type);
+  if (!ids) {
+    ids = await subscribers(db, organizationId, type);
+    entry.ids.set(type, ids);
+  }
+  return ids;
+}
+
+/** Forgets what the cache knows of the organisation's endpoints (after a change to them). */
+export function invalidateWebhookTargets(db: Db, organizationId: number): void {
+  targetsCache.get(db)?.delete(organizationId);
+}
+
+/**
+ * Writes `type` with `data` for each enabled endpoint of the organisation subscribed
+ * to it, in `trx` (the change's transaction). `share.created` and `click.confirmed`
+ * carry lists (`{shares: [...]}`, `{clicks: [...]}`) that join each endpoint's
+ * waiting message of that type (docs/api.md "Batched where busy"). `endpointIds`:
+ * the subscribers already looked up (webhookTargets), to spare the look-up.
+ */
+export async function emitWebhookEvent<T extends WebhookEvent>(
+  trx: Db,
+  organizationId: number,
+  type: T,
+  data: WebhookEventData<T>,
+  opts: { endpointIds?: number[]; now?: number } = {},
+): Promise<void> {
+  const ids = opts.endpointIds ?? (await subscribers(trx, organizationId, type));
+  if (ids.length === 0) return;
+  const now = opts.now ?? Date.now();
+  for (const endpointId of [...ids].sort((a, b) => a - b)) {
+    if (isBatched(type)) {
+      const listKey = LIST_KEY[type];
+      const items = (data as Record<string, WebhookBatchItem<Batched>[]>)[listKey] ?? [];
+      if (items.length === 0) continue;
+      await queueWebhookBatch(trx, { organizationId, endpointId, type, listKey, items, now });
+    } else {
+      await queueWebhookMessage(trx, {
+        organizationId,
+        endpointId,
+        body: { type, timestamp: new Date(now).toISOString(), data: data as Record<string, unknown> },
+        now,
+      });
+    }
+  }
+}
