@@ -33,6 +33,10 @@ const NOT_AUDITED: Record<string, string> = {
     "the supporter page's visit confirmation: counted in the figures",
   'PUT /api/supporter/cookie-choice':
     "a supporter's choice about the visitor cookie: cookies only, nothing stored",
+  'POST /api/webhooks/:id/test':
+    "queues a test event to one of the organisation's own endpoints: nothing of the organisation changes (the delivery log shows it)",
+  'POST /api/webhooks/:id/deliveries/:messageId/retry':
+    'sends an event once more to the endpoint it was for: nothing of the organisation changes (the delivery log shows it)',
   'POST /api/debug/run-jobs':
     'a tester runs the background jobs now (DEV_TOOLS only): what they do leaves its own entries, as it would on their timer',
 };
@@ -118,6 +122,17 @@ async function emailChangeLink(link: 'confirm' | 'undo') {
     actorId: user.userId,
     orgId: user.orgId,
   };
+}
+
+/** A webhook endpoint, turned off (nothing is posted to it); the admin's, made anew (at most 10 exist). */
+const WEBHOOK = { url: 'http://127.0.0.1:9/hooks', events: ['asset.created'], enabled: false };
+async function newWebhook(): Promise<number> {
+  const listed = await inject('GET', '/api/webhooks', bearer(admin.token));
+  for (const old of listed.json() as { id: number }[])
+    await inject('DELETE', `/api/webhooks/${old.id}`, bearer(admin.token));
+  const made = await inject('POST', '/api/webhooks', bearer(admin.token), WEBHOOK);
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json().id;
 }
 
 /** One successful call per audited write route. */
@@ -253,6 +268,18 @@ const CALLS: Record<string, Call> = {
     });
     return { res: await inject('DELETE', `/api/organization/api-keys/${key.json().id}`, auth) };
   },
+  'POST /api/webhooks': async (auth) => ({
+    res: await inject('POST', '/api/webhooks', auth, WEBHOOK),
+  }),
+  'PUT /api/webhooks/:id': async (auth) => ({
+    res: await inject('PUT', `/api/webhooks/${await newWebhook()}`, auth, { description: 'Audited' }),
+  }),
+  'DELETE /api/webhooks/:id': async (auth) => ({
+    res: await inject('DELETE', `/api/webhooks/${await newWebhook()}`, auth),
+  }),
+  'POST /api/webhooks/:id/rotate-secret': async (auth) => ({
+    res: await inject('POST', `/api/webhooks/${await newWebhook()}/rotate-secret`, auth),
+  }),
   'POST /api/campaigns': async (auth) => ({
     res: await inject('POST', '/api/campaigns', auth, { name: 'New drive', status: 'draft' }),
   }),

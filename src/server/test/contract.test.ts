@@ -249,6 +249,28 @@ describe('real responses parse with the route schemas', () => {
     }
     await call({ route: 'GET /api/campaigns', headers: bearer(apiKey.key), status: 401 });
 
+    // Webhook endpoints: made (turned off: nothing is posted), read, changed, rotated,
+    // pinged, logged, retried and deleted.
+    const makeHook: Request = { route: 'POST /api/webhooks', headers: auth };
+    const hookBody = { url: 'http://127.0.0.1:9/hooks', events: ['asset.created'], enabled: false };
+    const hook = (await call({ ...makeHook, payload: hookBody, status: 201 })).json();
+    await call({ ...makeHook, payload: { ...hookBody, events: [] }, status: 400 });
+    await call({ route: 'GET /api/webhooks', headers: auth, status: 200 });
+    const one = { id: hook.id };
+    await call({ route: 'GET /api/webhooks/:id', params: one, headers: auth, status: 200 });
+    await call({ route: 'GET /api/webhooks/:id', params: none, headers: auth, status: 404 });
+    const edit = { route: 'PUT /api/webhooks/:id', params: one, headers: auth } as const;
+    await call({ ...edit, payload: { description: 'Contract' }, status: 200 });
+    await call({ route: 'POST /api/webhooks/:id/rotate-secret', params: one, headers: auth, status: 200 });
+    const ping = (
+      await call({ route: 'POST /api/webhooks/:id/test', params: one, headers: auth, status: 202 })
+    ).json();
+    await call({ route: 'GET /api/webhooks/:id/deliveries', params: one, headers: auth, status: 200 });
+    const retry = 'POST /api/webhooks/:id/deliveries/:messageId/retry';
+    await call({ route: retry, params: { ...one, messageId: ping.messageId }, headers: auth, status: 202 });
+    await call({ route: retry, params: { ...one, messageId: 'msg_none' }, headers: auth, status: 404 });
+    await call({ route: 'DELETE /api/webhooks/:id', params: one, headers: auth, status: 204 });
+
     // A second session of the same user, for the session list to end.
     const other = (
       await t.app.inject({

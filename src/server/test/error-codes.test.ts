@@ -614,6 +614,16 @@ describe('every refusal carries a listed code', () => {
     refused(await uploadFile(b.app, v.token), 413, 'QUOTA_EXCEEDED', { maxBytes: 10 });
   });
 
+  it('webhook endpoints', async () => {
+    const u = await signUp(a.app);
+    // Turned off: nothing is posted to them.
+    const body = { url: `${serverUrl}/hooks`, events: ['asset.created'], enabled: false };
+    const make = () =>
+      a.app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(u.token), payload: body });
+    for (let i = 0; i < 10; i++) expect((await make()).statusCode).toBe(201);
+    refused(await make(), 409, 'WEBHOOK_ENDPOINT_LIMIT');
+  });
+
   it('the sign-up policy', async () => {
     const operator = await signUpOperator(b);
     const policy = async (payload: object) =>

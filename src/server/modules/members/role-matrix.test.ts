@@ -66,6 +66,8 @@ let campaignId: number;
 let assetId: number;
 let templateId: number;
 let supporterKey: string;
+let webhookId: number;
+let webhookMessageId: string;
 
 beforeAll(async () => {
   // DEV_TOOLS=1: the debug route is registered, so its access rule is walked too.
@@ -110,8 +112,32 @@ beforeAll(async () => {
   expect(tpl.statusCode).toBe(201);
   templateId = tpl.json().id;
   supporterKey = await seedSupporterKey(t, admin);
+  // Off: the matrix runs the jobs, and nothing may be posted to this public address.
+  webhookId = (await newWebhook()).id;
+  const ping = await t.app.inject({
+    method: 'POST',
+    url: `/api/webhooks/${webhookId}/test`,
+    headers: bearer(admin.token),
+  });
+  expect(ping.statusCode).toBe(202);
+  webhookMessageId = ping.json().messageId;
 });
 afterAll(() => t.close());
+
+/** An endpoint of the admin's organisation, turned off (an address literal: no DNS look-up). */
+const WEBHOOK_BODY = { url: 'https://93.184.216.34/hooks', events: ['asset.created'], enabled: false };
+async function newWebhook(): Promise<{ id: number }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: bearer(admin.token),
+    payload: WEBHOOK_BODY,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+/** The admin's endpoint as `:id`: another organisation's admin gets a 404. */
+const ownWebhook: Case = { params: () => ({ id: webhookId }), other: 404 };
 
 /** A fresh session of the caller (of the admin for a key: such calls are refused before they act). */
 const login = async (caller: Caller) => {
@@ -268,6 +294,25 @@ const CASES: Record<string, Case> = {
       });
       return { method: 'DELETE', url: `/api/organization/api-keys/${res.json().id}` };
     },
+    other: 404,
+  },
+  'GET /api/webhooks': {},
+  'POST /api/webhooks': { body: () => WEBHOOK_BODY },
+  'GET /api/webhooks/:id': ownWebhook,
+  'PUT /api/webhooks/:id': { ...ownWebhook, body: () => ({ description: 'Edited in the matrix' }) },
+  'DELETE /api/webhooks/:id': {
+    // Deleting is final: the admin deletes one of its own; everyone else is refused first.
+    call: async (caller) => ({
+      method: 'DELETE',
+      url: `/api/webhooks/${caller === 'admin' ? (await newWebhook()).id : webhookId}`,
+    }),
+    other: 404,
+  },
+  'POST /api/webhooks/:id/rotate-secret': ownWebhook,
+  'POST /api/webhooks/:id/test': ownWebhook,
+  'GET /api/webhooks/:id/deliveries': ownWebhook,
+  'POST /api/webhooks/:id/deliveries/:messageId/retry': {
+    params: () => ({ id: webhookId, messageId: webhookMessageId }),
     other: 404,
   },
   'GET /api/campaigns': {},
