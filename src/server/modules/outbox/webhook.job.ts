@@ -150,8 +150,10 @@ export function webhookSenderJob(opts: {
         .orderBy('o.nextAttemptAt')
         .orderBy('o.id')
         .limit(WEBHOOK_CLAIM_BATCH);
-      // Another instance's claim in progress is passed over, not waited for.
-      if (dialect === 'postgres') due = due.forUpdate(['o']).skipLocked();
+      // Another instance's claim in progress is passed over, not waited for: its rows and
+      // its endpoints (so two instances never post to one endpoint at once). NO KEY
+      // UPDATE: the delivery log's inserts (a key share on the endpoint) never wait on it.
+      if (dialect === 'postgres') due = due.forNoKeyUpdate(['o', 'e']).skipLocked();
       const candidates = await due.execute();
       if (candidates.length === 0) return false;
       const perEndpoint = new Map<number, number>();
