@@ -25,6 +25,8 @@ export type WebhookEventType = WebhookEvent | 'ping';
 /** Events whose items join one waiting message per endpoint (at most WEBHOOK_BATCH_MAX items). */
 export const BATCHED_WEBHOOK_EVENTS = ['share.created', 'click.confirmed'] as const;
 export const WEBHOOK_BATCH_MAX = 100;
+/** Where a batched event's `data` holds its items. */
+export const WEBHOOK_BATCH_LIST_KEY = { 'share.created': 'shares', 'click.confirmed': 'clicks' } as const;
 
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 export const MAX_WEBHOOK_URL = 2048;
@@ -166,6 +168,8 @@ const shareItem = z.object({
   campaignId: idField,
   assetId: idField,
   platform: z.string(),
+  /** What the supporter's browser saw: `shared` (a share sheet finished), `opened` (the platform's window opened), `prepared`. */
+  outcome: z.string(),
   language: z.string().nullable(),
   createdAt: timestampField,
 });

@@ -30,11 +30,13 @@ export {
   releaseOrganizationMail,
 } from './outbox.service.ts';
 export {
+  bundleGatheredItems,
   dropWebhookMessages,
-  queueWebhookBatch,
+  gatherWebhookItems,
   queueWebhookMessage,
   requeueWebhookMessage,
   WEBHOOK_CHANNEL,
+  WEBHOOK_GATHERING,
   WEBHOOK_REASON,
   type WebhookBody,
 } from './webhook-queue.ts';

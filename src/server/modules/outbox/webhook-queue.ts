@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter } from 'kysely';
 import { DAY_MS } from '#shared/durations.ts';
+import { WEBHOOK_BATCH_LIST_KEY, WEBHOOK_BATCH_MAX } from '#shared/schemas/webhooks.ts';
 import type { Db } from '../../db/client.ts';
 
 // Webhook messages in the outbox (docs/decisions/0031-webhooks.md): one row of channel
@@ -12,7 +13,7 @@ export const WEBHOOK_CHANNEL = 'webhook';
 /** Undelivered this long after its event, a message is `failed`. */
 export const WEBHOOK_WINDOW_MS = DAY_MS;
 /** The items a batched message holds at most (share.created, click.confirmed). */
-export const WEBHOOK_BATCH_LIMIT = 100;
+export const WEBHOOK_BATCH_LIMIT = WEBHOOK_BATCH_MAX;
 
 /** Why a webhook message failed or was dropped (the `reason` column). */
 export const WEBHOOK_REASON = {
@@ -38,7 +39,15 @@ export interface WebhookBody {
 /** Writes one message for one endpoint; answers its `webhook-id`. */
 export async function queueWebhookMessage(
   q: Db,
-  msg: { organizationId: number; endpointId: number; body: WebhookBody; now?: number },
+  msg: {
+    organizationId: number;
+    endpointId: number;
+    body: WebhookBody;
+    /** When its event happened: its 24 h window starts then. */
+    now?: number;
+    /** When it is first due (by default, now). */
+    dueAt?: number;
+  },
 ): Promise<{ messageId: string }> {
   const now = msg.now ?? Date.now();
   const messageId = newMessageId();
@@ -57,7 +66,7 @@ export async function queueWebhookMessage(
       headers: null,
       status: 'queued',
       reason: null,
-      nextAttemptAt: new Date(now).toISOString(),
+      nextAttemptAt: new Date(msg.dueAt ?? now).toISOString(),
       expiresAt: new Date(now + WEBHOOK_WINDOW_MS).toISOString(),
       createdAt: new Date(now).toISOString(),
       messageId,
@@ -66,66 +75,104 @@ export async function queueWebhookMessage(
   return { messageId };
 }
 
+/** A batched event's item waiting to be bundled: the status of its row until the sender takes it. */
+export const WEBHOOK_GATHERING = 'gathering';
+
 /**
- * Adds `items` (shares, click-throughs) to the endpoint's waiting message of `type`
- * under `data[listKey]`: the newest one not yet tried (never claimed, so its
- * `webhook-id` has not been seen) while it holds fewer than WEBHOOK_BATCH_LIMIT
- * items, then new messages of up to that many. A busy campaign adds a message per 100
- * events per endpoint, not one per event. On PostgreSQL the waiting message is locked
- * (FOR UPDATE) while it grows: two writers cannot lose each other's items, and the
- * sender's claim (SKIP LOCKED) passes over it until the writer commits.
+ * Appends `items` (shares, click-throughs) of a batched event `type` for each of
+ * `endpointIds`: one small row each, status `gathering`, never updated by a writer,
+ * so writers in parallel never wait on each other (no shared row to lock) and a busy
+ * campaign costs one insert per event. The sender bundles them (bundleGatheredItems).
  */
-export async function queueWebhookBatch(
+export async function gatherWebhookItems(
   q: Db,
-  batch: {
-    organizationId: number;
-    endpointId: number;
-    type: string;
-    listKey: string;
-    items: unknown[];
-    now?: number;
-  },
+  batch: { organizationId: number; endpointIds: number[]; type: string; items: unknown[]; now?: number },
 ): Promise<void> {
+  if (batch.items.length === 0 || batch.endpointIds.length === 0) return;
   const now = batch.now ?? Date.now();
-  let rest = batch.items;
-  let waiting = q
+  const at = new Date(now).toISOString();
+  const expiresAt = new Date(now + WEBHOOK_WINDOW_MS).toISOString();
+  await q
+    .insertInto('outbox')
+    .values(
+      batch.endpointIds.flatMap((endpointId) =>
+        batch.items.map((item) => ({
+          channel: WEBHOOK_CHANNEL,
+          kind: batch.type,
+          organizationId: batch.organizationId,
+          recipient: null,
+          recipientKey: '',
+          refId: endpointId,
+          subject: '',
+          body: JSON.stringify(item),
+          headers: null,
+          status: WEBHOOK_GATHERING,
+          reason: null,
+          nextAttemptAt: at,
+          expiresAt,
+          createdAt: at,
+          messageId: null,
+        })),
+      ),
+    )
+    .execute();
+}
+
+const listKeyOf = (type: string): string =>
+  WEBHOOK_BATCH_LIST_KEY[type as keyof typeof WEBHOOK_BATCH_LIST_KEY] ?? 'items';
+
+/** Gathered items a sender step bundles at most (WEBHOOK_BATCH_LIMIT per message). */
+export const WEBHOOK_BUNDLE_ITEMS = 5000;
+
+/**
+ * Turns gathered items into messages: per endpoint and event type, the oldest items,
+ * up to WEBHOOK_BATCH_LIMIT a message (`data[listKey]` in the order they happened),
+ * each message timed by its first item (its 24 h window runs from that event). The
+ * items' rows go in the same transaction, so an item is in exactly one message. On
+ * PostgreSQL another instance's bundling in progress is passed over (SKIP LOCKED).
+ */
+export async function bundleGatheredItems(trx: Db, now = Date.now()): Promise<number> {
+  let q = trx
     .selectFrom('outbox')
-    .select(['id', 'body'])
-    .where('kind', '=', batch.type)
-    .where('refId', '=', batch.endpointId)
+    .select(['id', 'refId', 'kind', 'organizationId', 'body', 'createdAt'])
     .where('channel', '=', WEBHOOK_CHANNEL)
-    .where('status', '=', 'queued')
-    .where('attempts', '=', 0)
-    .orderBy('id', 'desc')
-    .limit(1);
-  if (onPostgres(q)) waiting = waiting.forUpdate();
-  const open = await waiting.executeTakeFirst();
-  if (open?.body) {
-    const body = JSON.parse(open.body) as WebhookBody;
-    const list = (body.data[batch.listKey] as unknown[] | undefined) ?? [];
-    const room = WEBHOOK_BATCH_LIMIT - list.length;
-    if (room > 0) {
-      body.data[batch.listKey] = [...list, ...rest.slice(0, room)];
-      rest = rest.slice(room);
-      await q
-        .updateTable('outbox')
-        .set({ body: JSON.stringify(body) })
-        .where('id', '=', open.id)
-        .execute();
+    .where('status', '=', WEBHOOK_GATHERING)
+    .orderBy('id')
+    .limit(WEBHOOK_BUNDLE_ITEMS);
+  if (onPostgres(trx)) q = q.forUpdate().skipLocked();
+  const items = await q.execute();
+  if (items.length === 0) return 0;
+  const groups = new Map<string, typeof items>();
+  for (const item of items) {
+    const key = `${item.refId}:${item.kind}`;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  for (const group of groups.values()) {
+    for (let i = 0; i < group.length; i += WEBHOOK_BATCH_LIMIT) {
+      const chunk = group.slice(i, i + WEBHOOK_BATCH_LIMIT);
+      const first = chunk[0];
+      await queueWebhookMessage(trx, {
+        organizationId: first.organizationId as number,
+        endpointId: first.refId as number,
+        body: {
+          type: first.kind,
+          timestamp: first.createdAt,
+          data: { [listKeyOf(first.kind)]: chunk.map((c) => JSON.parse(c.body ?? 'null')) },
+        },
+        now: Date.parse(first.createdAt),
+        dueAt: now,
+      });
     }
   }
-  for (let i = 0; i < rest.length; i += WEBHOOK_BATCH_LIMIT) {
-    await queueWebhookMessage(q, {
-      organizationId: batch.organizationId,
-      endpointId: batch.endpointId,
-      body: {
-        type: batch.type,
-        timestamp: new Date(now).toISOString(),
-        data: { [batch.listKey]: rest.slice(i, i + WEBHOOK_BATCH_LIMIT) },
-      },
-      now,
-    });
-  }
+  const ids = items.map((i) => i.id);
+  for (let i = 0; i < ids.length; i += 500)
+    await trx
+      .deleteFrom('outbox')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  return items.length;
 }
 
 /** An endpoint deleted: its messages not yet delivered are dropped (the rows stay as a record). */
@@ -135,7 +182,7 @@ export async function dropWebhookMessages(q: Db, endpointId: number): Promise<vo
     .set({ status: 'dropped', reason: WEBHOOK_REASON.endpointDeleted, claimedAt: null })
     .where('channel', '=', WEBHOOK_CHANNEL)
     .where('refId', '=', endpointId)
-    .where('status', 'in', ['queued', 'sending'])
+    .where('status', 'in', ['queued', 'sending', WEBHOOK_GATHERING])
     .execute();
 }
 

@@ -18,7 +18,7 @@ import {
 import { openSecret } from '../../lib/sealed-secret.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { queueMail } from './outbox.service.ts';
-import { WEBHOOK_CHANNEL, WEBHOOK_REASON, WEBHOOK_WINDOW_MS } from './webhook-queue.ts';
+import { bundleGatheredItems, WEBHOOK_CHANNEL, WEBHOOK_REASON, WEBHOOK_WINDOW_MS } from './webhook-queue.ts';
 import { webhookDisabledMail } from './webhook-words.ts';
 
 // The sender of the outbox's webhook messages (docs/decisions/0031-webhooks.md, docs/api.md
@@ -123,6 +123,7 @@ export function webhookSenderJob(opts: {
       const now = clock();
       const at = new Date(now).toISOString();
       await sweep(trx, now);
+      await bundleGatheredItems(trx, now);
 
       let due = trx
         .selectFrom('outbox as o')

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
-import { SHARE_COLUMNS } from './shares.service.ts';
+import { type AfterShare, SHARE_COLUMNS } from './shares.service.ts';
 
 /** The statuses of a scheduled share that can still be posted. */
 export const POSTABLE_SCHEDULED = ['pending', 'reminded'] as const;
@@ -70,6 +70,8 @@ export async function shareFromSchedule(opts: {
   messageHash: string | null;
   /** The variant this visitor was shown, when the share named it (shown-variant.ts), else null. */
   variantId: number | null;
+  /** The share's webhook event in its language, when the organisation has subscribers. */
+  createdEvent?: (language: string | null) => AfterShare;
 }): Promise<Share | undefined> {
   const { input } = opts;
   return opts.db.transaction().execute(async (trx) => {
@@ -117,6 +119,7 @@ export async function shareFromSchedule(opts: {
       .where('parentShareId', '=', plan.id)
       .execute();
     await trx.deleteFrom('shares').where('id', '=', plan.id).execute();
+    await opts.createdEvent?.(plan.language ?? input.language ?? null)(trx, share);
     writeCounters.sharesLogged++;
     return share;
   });

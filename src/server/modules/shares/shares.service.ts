@@ -28,6 +28,7 @@ import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 import { getSettings } from '../settings/index.ts';
+import { emitWebhookEvent, webhookShareItem, webhookTargets } from '../webhooks/index.ts';
 import type { CheckedReminder } from '../reminders/index.ts';
 import { messageHash } from './message-nudge.ts';
 import { shareFromSchedule } from './share-from-schedule.ts';
@@ -48,36 +49,62 @@ const insertShare = (db: Db, values: ShareValues): CompiledQuery<Share> =>
 const runInsert = async (db: Db, query: CompiledQuery<Share>): Promise<Share | undefined> =>
   (await db.executeQuery(query)).rows[0];
 
-const sqliteWriters = new WeakMap<Db, GroupCommit<CompiledQuery<Share>, Share | undefined>>();
+/** Work to do in the share's own transaction once it is written (its webhook event). */
+export type AfterShare = (trx: Db, share: Share) => Promise<void>;
+interface ShareWrite {
+  query: CompiledQuery<Share>;
+  after?: AfterShare;
+}
+
+const sqliteWriters = new WeakMap<Db, GroupCommit<ShareWrite, Share | undefined>>();
 
 /**
  * Runs one share insert, durable when the promise resolves; undefined when the
- * statement inserted nothing (its conditions did not hold). On SQLite, shares
- * arriving together share one transaction and one fsync (lib/group-commit.ts); a
- * row that breaks a constraint fails alone (SQLite rolls back just that statement).
- * PostgreSQL commits each on its own connection and groups the WAL flushes itself.
+ * statement inserted nothing (its conditions did not hold). `after` runs in the same
+ * transaction once the row is written, so what it writes (the webhook event) commits
+ * with the share or not at all. On SQLite, shares arriving together share one
+ * transaction and one fsync (lib/group-commit.ts); a row that breaks a constraint
+ * fails alone (SQLite rolls back just that statement). PostgreSQL commits each on its
+ * own connection and groups the WAL flushes itself; a share with `after` takes a
+ * transaction of its own.
  */
-function commitShare(db: Db, dialect: DialectName, query: CompiledQuery<Share>): Promise<Share | undefined> {
-  if (dialect !== 'sqlite') return runInsert(db, query);
+function commitShare(
+  db: Db,
+  dialect: DialectName,
+  query: CompiledQuery<Share>,
+  after?: AfterShare,
+): Promise<Share | undefined> {
+  if (dialect !== 'sqlite') {
+    if (!after) return runInsert(db, query);
+    return db.transaction().execute(async (trx) => {
+      const share = await runInsert(trx, query);
+      if (share) await after(trx, share);
+      return share;
+    });
+  }
   let writer = sqliteWriters.get(db);
   if (!writer) {
     writer = new GroupCommit((items) =>
       db.transaction().execute(async (trx) => {
         const outcomes: ItemOutcome<Share | undefined>[] = [];
         for (const item of items) {
+          let share: Share | undefined;
           try {
-            outcomes.push({ ok: true, value: await runInsert(trx, item) });
+            share = await runInsert(trx, item.query);
           } catch (error) {
             if (!isUniqueViolation(error) && !isForeignKeyViolation(error)) throw error;
             outcomes.push({ ok: false, error });
+            continue;
           }
+          if (share && item.after) await item.after(trx, share);
+          outcomes.push({ ok: true, value: share });
         }
         return outcomes;
       }),
     );
     sqliteWriters.set(db, writer);
   }
-  return writer.submit(query);
+  return writer.submit({ query, after });
 }
 
 /** Scheduled shares returned per call at most; the calendar asks for a window. */
@@ -125,8 +152,30 @@ async function writeShare(
   db: Db,
   dialect: DialectName,
   query: CompiledQuery<Share>,
+  after?: AfterShare,
 ): Promise<Share | undefined> {
-  return mapShareErrors(() => commitShare(db, dialect, query));
+  return mapShareErrors(() => commitShare(db, dialect, query, after));
+}
+
+/**
+ * The share's `share.created` event for the organisation's subscribed endpoints, or
+ * nothing when it has none: the look-up is cached (webhookTargets), so an
+ * organisation without webhooks adds no statement and no transaction to a share.
+ */
+export async function shareCreatedEvent(
+  db: Db,
+  organizationId: number,
+): Promise<((language: string | null) => AfterShare) | undefined> {
+  const endpointIds = await webhookTargets(db, organizationId, 'share.created');
+  if (endpointIds.length === 0) return undefined;
+  return (language) => (trx, share) =>
+    emitWebhookEvent(
+      trx,
+      organizationId,
+      'share.created',
+      { shares: [webhookShareItem(share, language)] },
+      { endpointIds },
+    );
 }
 
 async function mapShareErrors<T>(write: () => Promise<T>): Promise<T> {
@@ -336,9 +385,11 @@ export async function logShare(opts: {
   });
   // Only the keyed hash of the personal message is stored, never its words.
   const hashOfMessage = messageHash(opts.messageKey, input.message);
+  const createdEvent = await shareCreatedEvent(db, input.organizationId);
   if (input.scheduledShareId) {
     await assertShareable(db, input);
     const moved = await shareFromSchedule({
+      createdEvent,
       db,
       dialect,
       scheduledShareId: input.scheduledShareId,
@@ -351,6 +402,7 @@ export async function logShare(opts: {
     });
     if (moved) return moved;
   }
+  const after = createdEvent?.(input.language ?? null);
   const createdAt = nowIso();
   const query = insertIfShareable(db, {
     assetId: input.assetId,
@@ -370,7 +422,7 @@ export async function logShare(opts: {
     createdAt,
     today: createdAt.slice(0, 10),
   });
-  let share = await writeShare(db, dialect, query);
+  let share = await writeShare(db, dialect, query, after);
   if (!share) {
     await assertShareable(db, input, Date.parse(createdAt));
     // Shareable after all: the campaign or asset changed between the statement and the checks.
@@ -396,6 +448,7 @@ export async function logShare(opts: {
         messageHash: hashOfMessage,
         createdAt,
       }),
+      after,
     );
     if (!share) throw new Error('Share insert returned no row');
   }
@@ -418,6 +471,31 @@ async function keptSupporterName(db: Db, input: LogShareBody): Promise<string | 
     if (err instanceof HttpError && err.statusCode === 404) return null;
     throw err;
   }
+}
+
+/** The scheduled share's `share.created` event (with which reminder, never to whom), if anyone subscribed. */
+async function scheduledShareEvent(
+  db: Db,
+  organizationId: number,
+  reminder: 'email' | 'push' | null,
+): Promise<AfterShare | undefined> {
+  const endpointIds = await webhookTargets(db, organizationId, 'share.scheduled');
+  if (endpointIds.length === 0) return undefined;
+  return (trx, share) =>
+    emitWebhookEvent(
+      trx,
+      organizationId,
+      'share.scheduled',
+      {
+        id: share.id,
+        campaignId: share.campaignId,
+        assetId: share.assetId,
+        platform: share.platform,
+        scheduledFor: share.scheduledFor as string,
+        reminder,
+      },
+      { endpointIds },
+    );
 }
 
 /** Schedules a share for later: always status 'pending', platform may be 'all'. */
@@ -467,14 +545,20 @@ export async function scheduleShare(opts: {
     // Kept for the share posted from it and for its reminder's words.
     language: input.language ?? null,
   };
+  const scheduledEvent = await scheduledShareEvent(
+    db,
+    organizationId,
+    reminder ? (reminder.values.email !== null ? 'email' : 'push') : null,
+  );
   const share = reminder
     ? await db.transaction().execute(async (trx) => {
         const written = await mapShareErrors(() => runInsert(trx, insertShare(trx, values)));
         if (!written) throw new Error('Share insert returned no row');
         await reminder.save(trx, { id: written.id, scheduledFor: written.scheduledFor as string });
+        await scheduledEvent?.(trx, written);
         return written;
       })
-    : await writeShare(db, dialect, insertShare(db, values));
+    : await writeShare(db, dialect, insertShare(db, values), scheduledEvent);
   if (!share) throw new Error('Share insert returned no row');
   writeCounters.sharesScheduled++;
   // Only a visitor the product recognises can prove the replaced share is theirs.

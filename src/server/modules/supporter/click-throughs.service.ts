@@ -13,6 +13,7 @@ import type { ClicksTable } from '../../db/schema.ts';
 import { batchedWriter } from '../../lib/group-commit.ts';
 import { isoBefore, nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
+import { campaignOrganization, emitWebhookEvent, webhookTargets } from '../webhooks/index.ts';
 
 type ClickValues = Insertable<ClicksTable> & { networkHash: string };
 
@@ -61,7 +62,41 @@ async function insertWithinLimits(db: Db, values: ClickValues): Promise<boolean>
  * they stay exact. A constraint failure (the share was just deleted) fails that click alone.
  */
 const isConstraintError = (error: unknown) => /constraint/i.test(String((error as { code?: string })?.code));
-const writeSqliteClick = batchedWriter(insertWithinLimits, isConstraintError);
+const writeSqliteClick = batchedWriter(async (trx: Db, item: { values: ClickValues; after?: AfterClick }) => {
+  const recorded = await insertWithinLimits(trx, item.values);
+  if (recorded) await item.after?.(trx);
+  return recorded;
+}, isConstraintError);
+
+/** The click's `click.confirmed` event, written in the click's transaction. */
+type AfterClick = (trx: Db) => Promise<void>;
+
+/**
+ * The click's webhook event for the campaign's organisation, or nothing when it has no
+ * subscriber: both look-ups are cached, so a click of an organisation without
+ * webhooks costs no statement more.
+ */
+async function clickConfirmedEvent(
+  db: Db,
+  campaignId: number,
+  share: () => Promise<{ id: number; platform: string } | undefined>,
+): Promise<AfterClick | undefined> {
+  const organizationId = await campaignOrganization(db, campaignId);
+  if (organizationId === undefined) return undefined;
+  const endpointIds = await webhookTargets(db, organizationId, 'click.confirmed');
+  if (endpointIds.length === 0) return undefined;
+  return async (trx) => {
+    const clicked = await share();
+    if (!clicked) return;
+    await emitWebhookEvent(
+      trx,
+      organizationId,
+      'click.confirmed',
+      { clicks: [{ campaignId, shareId: clicked.id, platform: clicked.platform, confirmedAt: nowIso() }] },
+      { endpointIds },
+    );
+  };
+}
 
 /**
  * On PostgreSQL the share lookup, the checks and the insert are one prepared call of
@@ -136,32 +171,41 @@ export async function recordClickThrough(opts: {
 }): Promise<boolean> {
   const { db, dialect, campaignId, ref, visitorId } = opts;
   if (dialect !== 'sqlite') {
-    const recorded = await recordPostgresClick(db, {
-      campaignId,
-      ref,
-      visitorId,
-      networkHash: opts.networkHash,
-    });
+    const click = { campaignId, ref, visitorId, networkHash: opts.networkHash };
+    const after = await clickConfirmedEvent(db, campaignId, () =>
+      db.selectFrom('shares').select(['id', 'platform']).where('ref', '=', ref).executeTakeFirst(),
+    );
+    const recorded = after
+      ? await db.transaction().execute(async (trx) => {
+          const done = await recordPostgresClick(trx, click);
+          if (done) await after(trx);
+          return done;
+        })
+      : await recordPostgresClick(db, click);
     if (recorded) writeCounters.clicksRecorded++;
     return recorded;
   }
   const share = await db
     .selectFrom('shares')
-    .select(['id', 'campaignId', 'organizationId', 'supporterId'])
+    .select(['id', 'campaignId', 'organizationId', 'supporterId', 'platform'])
     .where('ref', '=', ref)
     .executeTakeFirst();
   // A scheduled share's link (the calendar reminder) is a tracked link too: once the
   // supporter posts it, its visits are real click-throughs.
   if (!share || share.campaignId !== campaignId) return false;
   if (share.supporterId === visitorId) return false;
+  const after = await clickConfirmedEvent(db, campaignId, async () => share);
   const recorded = await writeSqliteClick(db, {
-    shareId: share.id,
-    campaignId: share.campaignId,
-    organizationId: share.organizationId,
-    sharerId: share.supporterId,
-    visitorId,
-    networkHash: opts.networkHash,
-    createdAt: nowIso(),
+    values: {
+      shareId: share.id,
+      campaignId: share.campaignId,
+      organizationId: share.organizationId,
+      sharerId: share.supporterId,
+      visitorId,
+      networkHash: opts.networkHash,
+      createdAt: nowIso(),
+    },
+    after,
   });
   if (recorded) writeCounters.clicksRecorded++;
   return recorded;

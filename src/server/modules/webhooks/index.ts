@@ -1,3 +1,9 @@
 // Webhook endpoints (admins' routes) and the events the services emit into the outbox.
-export { emitWebhookEvent, invalidateWebhookTargets, webhookTargets } from './webhook-events.ts';
+export {
+  campaignOrganization,
+  emitWebhookEvent,
+  invalidateWebhookTargets,
+  webhookShareItem,
+  webhookTargets,
+} from './webhook-events.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';

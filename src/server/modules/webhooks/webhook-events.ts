@@ -1,18 +1,18 @@
 import {
   BATCHED_WEBHOOK_EVENTS,
+  WEBHOOK_BATCH_LIST_KEY,
   type WebhookBatchItem,
   type WebhookEvent,
   type WebhookEventData,
 } from '#shared/schemas/webhooks.ts';
 import type { Db } from '../../db/client.ts';
-import { queueWebhookBatch, queueWebhookMessage } from '../outbox/index.ts';
+import { gatherWebhookItems, queueWebhookMessage } from '../outbox/index.ts';
 
 // Events into the outbox (docs/api.md "Integrations > Delivery"): one message per
 // subscribed, enabled endpoint, written in the transaction of the change that caused
 // it, so a rolled-back change sends nothing and a committed one is never lost.
 
 type Batched = (typeof BATCHED_WEBHOOK_EVENTS)[number];
-const LIST_KEY: Record<Batched, string> = { 'share.created': 'shares', 'click.confirmed': 'clicks' };
 const isBatched = (type: string): type is Batched =>
   (BATCHED_WEBHOOK_EVENTS as readonly string[]).includes(type);
 
@@ -60,6 +60,52 @@ export async function webhookTargets(db: Db, organizationId: number, type: Webho
   return ids;
 }
 
+// A campaign never changes organisation: its owner is looked up once per process
+// (bounded: the map starts over past CAMPAIGN_OWNERS_MAX entries).
+const CAMPAIGN_OWNERS_MAX = 10_000;
+const campaignOwners = new WeakMap<Db, Map<number, number>>();
+
+/** The organisation of `campaignId` (cached), or undefined for no such campaign. */
+export async function campaignOrganization(db: Db, campaignId: number): Promise<number | undefined> {
+  let owners = campaignOwners.get(db);
+  if (!owners) {
+    owners = new Map();
+    campaignOwners.set(db, owners);
+  }
+  const known = owners.get(campaignId);
+  if (known !== undefined) return known;
+  const row = await db
+    .selectFrom('campaigns')
+    .select('organizationId')
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (owners.size >= CAMPAIGN_OWNERS_MAX) owners.clear();
+  owners.set(campaignId, row.organizationId);
+  return row.organizationId;
+}
+
+/** A share as `share.created` lists it: what the analytics show of it, nothing of its supporter. */
+export const webhookShareItem = (
+  share: {
+    id: number;
+    campaignId: number;
+    assetId: number;
+    platform: string;
+    status: string;
+    createdAt: string;
+  },
+  language: string | null,
+): WebhookBatchItem<'share.created'> => ({
+  id: share.id,
+  campaignId: share.campaignId,
+  assetId: share.assetId,
+  platform: share.platform,
+  outcome: share.status,
+  language,
+  createdAt: share.createdAt,
+});
+
 /** Forgets what the cache knows of the organisation's endpoints (after a change to them). */
 export function invalidateWebhookTargets(db: Db, organizationId: number): void {
   targetsCache.get(db)?.delete(organizationId);
@@ -68,8 +114,8 @@ export function invalidateWebhookTargets(db: Db, organizationId: number): void {
 /**
  * Writes `type` with `data` for each enabled endpoint of the organisation subscribed
  * to it, in `trx` (the change's transaction). `share.created` and `click.confirmed`
- * carry lists (`{shares: [...]}`, `{clicks: [...]}`) that join each endpoint's
- * waiting message of that type (docs/api.md "Batched where busy"). `endpointIds`:
+ * carry lists (`{shares: [...]}`, `{clicks: [...]}`) whose items are appended for the
+ * sender to bundle, at most 100 a message (docs/api.md "Batched where busy"). `endpointIds`:
  * the subscribers already looked up (webhookTargets), to spare the look-up.
  */
 export async function emitWebhookEvent<T extends WebhookEvent>(
@@ -82,19 +128,16 @@ export async function emitWebhookEvent<T extends WebhookEvent>(
   const ids = opts.endpointIds ?? (await subscribers(trx, organizationId, type));
   if (ids.length === 0) return;
   const now = opts.now ?? Date.now();
-  for (const endpointId of [...ids].sort((a, b) => a - b)) {
-    if (isBatched(type)) {
-      const listKey = LIST_KEY[type];
-      const items = (data as Record<string, WebhookBatchItem<Batched>[]>)[listKey] ?? [];
-      if (items.length === 0) continue;
-      await queueWebhookBatch(trx, { organizationId, endpointId, type, listKey, items, now });
-    } else {
-      await queueWebhookMessage(trx, {
-        organizationId,
-        endpointId,
-        body: { type, timestamp: new Date(now).toISOString(), data: data as Record<string, unknown> },
-        now,
-      });
-    }
+  if (isBatched(type)) {
+    const items = (data as Record<string, WebhookBatchItem<Batched>[]>)[WEBHOOK_BATCH_LIST_KEY[type]] ?? [];
+    await gatherWebhookItems(trx, { organizationId, endpointIds: ids, type, items, now });
+    return;
   }
+  for (const endpointId of ids)
+    await queueWebhookMessage(trx, {
+      organizationId,
+      endpointId,
+      body: { type, timestamp: new Date(now).toISOString(), data: data as Record<string, unknown> },
+      now,
+    });
 }
