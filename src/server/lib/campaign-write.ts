@@ -51,19 +51,21 @@ export interface CampaignWriteContext {
   actorId?: number;
   /** The API key the write came with, if any (the audit entry is then marked as the key's). */
   apiKeyId?: number | null;
+  /** PUBLIC_URL, when the instance has one: campaign events link to the supporter page on it. */
+  publicOrigin?: string;
 }
 
 /** A write by a known actor (what a signed-in caller's requests make). */
-export type CallerWrite = Required<Omit<CampaignWriteContext, 'apiKeyId'>> &
-  Pick<CampaignWriteContext, 'apiKeyId'>;
+export type CallerWrite = Required<Omit<CampaignWriteContext, 'apiKeyId' | 'publicOrigin'>> &
+  Pick<CampaignWriteContext, 'apiKeyId' | 'publicOrigin'>;
 
 /** The write context of a signed-in caller: their organisation (403 without one) and their id for the audit log. */
 export function callerWrite(
-  deps: Pick<CampaignWriteContext, 'db' | 'supporterCache'>,
+  deps: Pick<CampaignWriteContext, 'db' | 'supporterCache'> & { config?: { publicUrl?: string } },
   user: { id: number; organizationId: number | null; apiKeyId?: number | null },
 ): CallerWrite {
   const { db, supporterCache } = deps;
-  return { db, supporterCache, ...callerOrg(user) };
+  return { db, supporterCache, publicOrigin: deps.config?.publicUrl, ...callerOrg(user) };
 }
 
 /** `write` in an audited transaction; afterwards the campaign `changed(result)` names is invalidated. */

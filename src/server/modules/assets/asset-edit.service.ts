@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assertCampaignEditable, writeLockedCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
+import { emitAssetEvent } from '../webhooks/index.ts';
 import { isStoredUpload, UPLOADS_PREFIX } from '../uploads/index.ts';
 import { ASSET_COLUMNS, keptShareText } from './assets.service.ts';
 import { replaceVariants, variantsOf } from './asset-variants.ts';
@@ -99,6 +100,7 @@ export async function updateAsset(
       ? await replaceVariants(trx, { assetId, organizationId: orgId, inputs: input.variants })
       : ((await variantsOf(trx, [assetId])).get(assetId) ?? []);
     await audit('asset.updated', updated.title);
+    await emitAssetEvent(trx, 'asset.updated', { ...updated, organizationId: orgId });
     return { ...withTranslations(updated), variants };
   });
 }

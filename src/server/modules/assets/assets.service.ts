@@ -2,6 +2,7 @@ import type { Asset, CreateAssetInput } from '#shared/schemas/assets.ts';
 import type { TemplateAsset } from '#shared/schemas/templates.ts';
 import type { Db } from '../../db/client.ts';
 import { assertCampaignEditable, writeCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
+import { emitAssetEvent } from '../webhooks/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -116,6 +117,7 @@ export async function insertAssets(
       inputs: a.variants ?? [],
     });
     inserted.push({ ...withTranslations(asset), variants });
+    await emitAssetEvent(db, 'asset.created', { ...asset, organizationId });
   }
   return inserted;
 }

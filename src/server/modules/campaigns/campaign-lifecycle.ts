@@ -23,6 +23,7 @@ import { needsShareWords, type ShareableAsset } from '#shared/share-links.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
+import { emitCampaignStatus } from '../webhooks/index.ts';
 import { toCampaign } from '../../lib/own-campaign.ts';
 import { plannedLanguages } from '../../lib/campaign-languages.ts';
 import {
@@ -144,8 +145,10 @@ export async function updateCampaign(
         .executeTakeFirstOrThrow(),
     );
     if (Object.keys(fields).length > 0) await audit('campaign.updated', updated.name);
-    if (status !== undefined)
+    if (status !== undefined) {
       await audit('campaign.status_changed', `${updated.name}: ${current.status} to ${updated.status}`);
+      await emitCampaignStatus(trx, updated, opts.publicOrigin);
+    }
     return updated;
   });
 }
@@ -156,6 +159,7 @@ export async function archiveCampaign(opts: CallerWrite & { campaignId: number }
     if (current.status === 'archived') return;
     await trx.updateTable('campaigns').set({ status: 'archived' }).where('id', '=', current.id).execute();
     await audit('campaign.archived', current.name);
+    await emitCampaignStatus(trx, { ...current, status: 'archived' }, opts.publicOrigin);
   });
 }
 

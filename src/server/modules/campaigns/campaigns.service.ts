@@ -6,6 +6,7 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign, insertAssets, type NewAsset } from '../assets/index.ts';
+import { emitCampaignStatus } from '../webhooks/index.ts';
 import {
   assertCampaignEditable,
   type CallerWrite,
@@ -113,6 +114,8 @@ export async function createCampaignWithAssets(
           'template.used',
           `${campaign.name} from template ${opts.fromTemplate} (${assets.length} asset${assets.length === 1 ? '' : 's'})`,
         );
+      // Created live: published at once.
+      await emitCampaignStatus(trx, campaign, opts.publicOrigin);
       return { campaign, assets };
     },
   );

@@ -18,6 +18,7 @@ import { DAY_MS } from '#shared/durations.ts';
 import { mailLocale } from '../../lib/member-locale.ts';
 import { type MessageLocale, translate } from '../../lib/messages.ts';
 import { roleInSentence } from '../../lib/role-words.ts';
+import { emitMemberEvent } from '../webhooks/index.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * DAY_MS;
 
@@ -215,6 +216,10 @@ export async function acceptInvitation(opts: {
         .executeTakeFirst();
       if (Number(joined.numUpdatedRows) !== 1) throw conflict('ALREADY_IN_ORGANIZATION', ALREADY_IN_ORG);
       await audit('member.joined', `${user.username} as ${invitation.role}`);
+      await emitMemberEvent(trx, 'member.joined', invitation.organizationId, {
+        ...user,
+        role: invitation.role,
+      });
       return { organizationId: invitation.organizationId, role: invitation.role };
     },
   );

@@ -15,6 +15,7 @@ import { type Audit, auditedTransaction, auditedWrite, type OrgWrite } from '../
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { lockOrganization } from '../../lib/org-lock.ts';
 import { nowIso } from '../../lib/time.ts';
+import { emitMemberEvent } from '../webhooks/index.ts';
 import type { UserRow } from '../auth/index.ts';
 
 const MEMBER_COLUMNS = ['id', 'username', 'email', 'firstName', 'lastName', 'role', 'joinedAt'] as const;
@@ -154,6 +155,7 @@ export async function removeMember(
       .where('id', '=', userId)
       .execute();
     await audit(leaving ? 'member.left' : 'member.removed', member.username);
+    await emitMemberEvent(trx, 'member.removed', orgId, member);
     await revokeMade(trx, audit, orgId, userId, null);
     if (!leaving) await trx.deleteFrom('sessions').where('userId', '=', userId).execute();
   });

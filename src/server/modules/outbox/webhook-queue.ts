@@ -38,7 +38,7 @@ export interface WebhookBody {
 
 /** Writes one message for one endpoint; answers its `webhook-id`. */
 export async function queueWebhookMessage(
-  q: Db,
+  q: Pick<Db, 'insertInto'>,
   msg: {
     organizationId: number;
     endpointId: number;
@@ -85,7 +85,7 @@ export const WEBHOOK_GATHERING = 'gathering';
  * campaign costs one insert per event. The sender bundles them (bundleGatheredItems).
  */
 export async function gatherWebhookItems(
-  q: Db,
+  q: Pick<Db, 'insertInto'>,
   batch: { organizationId: number; endpointIds: number[]; type: string; items: unknown[]; now?: number },
 ): Promise<void> {
   if (batch.items.length === 0 || batch.endpointIds.length === 0) return;

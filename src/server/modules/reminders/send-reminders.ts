@@ -23,6 +23,7 @@ import {
 import { dataLinkUrl, issueLinkToken } from './data-link.ts';
 import { endPendingShare } from './pending-share.ts';
 import { exactMailboxKey, loadReminderKeys } from './reminder-keys.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#shared/durations.ts';
 
 /** Reminders claimed per step (one transaction); more wait for the next step. */
@@ -278,7 +279,10 @@ export function remindersJob(opts: {
       await recordFailure(db, r, opts.now?.() ?? Date.now());
       return;
     }
-    await settle(db, r, 'reminded');
+    await db.transaction().execute(async (trx) => {
+      await settle(trx, r, 'reminded');
+      await emitReminderSent(trx, r.shareId, 'push');
+    });
   }
 
   /**
@@ -354,6 +358,7 @@ export const reminderMailOutcomes: OutboxOutcomes = {
   sent: async (q, mail) => {
     if (mail.refId === null) return;
     await endPendingShare(q, mail.refId, 'reminded').execute();
+    await emitReminderSent(q, mail.refId, 'email');
   },
   unsent: async (q, mail) => {
     if (mail.refId === null) return;
@@ -368,6 +373,22 @@ export const reminderMailOutcomes: OutboxOutcomes = {
       .execute();
   },
 };
+
+/** `reminder.sent` for the share's organisation: the mail left the outbox, or a push service took the push. */
+async function emitReminderSent(q: Db, shareId: number, channel: 'email' | 'push'): Promise<void> {
+  const share = await q
+    .selectFrom('shares')
+    .select(['campaignId', 'organizationId'])
+    .where('id', '=', shareId)
+    .executeTakeFirst();
+  if (!share) return;
+  await emitWebhookEvent(q, share.organizationId, 'reminder.sent', {
+    shareId,
+    campaignId: share.campaignId,
+    channel,
+    sentAt: new Date().toISOString(),
+  });
+}
 
 /** The organisations an operator has suspended (their reminders are not sent). */
 const suspendedOrganizations = (q: Db) =>

@@ -1,6 +1,9 @@
 // Webhook endpoints (admins' routes) and the events the services emit into the outbox.
 export {
   campaignOrganization,
+  emitAssetEvent,
+  emitCampaignStatus,
+  emitMemberEvent,
   emitWebhookEvent,
   invalidateWebhookTargets,
   webhookShareItem,

@@ -5,6 +5,7 @@ import {
   type WebhookEvent,
   type WebhookEventData,
 } from '#shared/schemas/webhooks.ts';
+import { supporterUrl } from '#shared/share-links.ts';
 import type { Db } from '../../db/client.ts';
 import { gatherWebhookItems, queueWebhookMessage } from '../outbox/index.ts';
 
@@ -12,12 +13,15 @@ import { gatherWebhookItems, queueWebhookMessage } from '../outbox/index.ts';
 // subscribed, enabled endpoint, written in the transaction of the change that caused
 // it, so a rolled-back change sends nothing and a committed one is never lost.
 
+/** What an event is written with: the change's transaction (any executor that reads and inserts). */
+type Writer = Pick<Db, 'selectFrom' | 'insertInto'>;
+
 type Batched = (typeof BATCHED_WEBHOOK_EVENTS)[number];
 const isBatched = (type: string): type is Batched =>
   (BATCHED_WEBHOOK_EVENTS as readonly string[]).includes(type);
 
 /** The organisation's enabled endpoints subscribed to `type`, by id (the order writers lock them in). */
-async function subscribers(q: Db, organizationId: number, type: WebhookEvent): Promise<number[]> {
+async function subscribers(q: Writer, organizationId: number, type: WebhookEvent): Promise<number[]> {
   const rows = await q
     .selectFrom('webhookEndpoints')
     .select(['id', 'events'])
@@ -119,7 +123,7 @@ export function invalidateWebhookTargets(db: Db, organizationId: number): void {
  * the subscribers already looked up (webhookTargets), to spare the look-up.
  */
 export async function emitWebhookEvent<T extends WebhookEvent>(
-  trx: Db,
+  trx: Writer,
   organizationId: number,
   type: T,
   data: WebhookEventData<T>,
@@ -140,4 +144,63 @@ export async function emitWebhookEvent<T extends WebhookEvent>(
       body: { type, timestamp: new Date(now).toISOString(), data: data as Record<string, unknown> },
       now,
     });
+}
+
+/** The campaign event a status change to `status` makes, if any (a change to draft makes none). */
+const CAMPAIGN_EVENT = {
+  active: 'campaign.published',
+  paused: 'campaign.paused',
+  ended: 'campaign.ended',
+  archived: 'campaign.archived',
+} as const satisfies Record<string, WebhookEvent>;
+
+/**
+ * A campaign's status became `campaign.status` (created live, published, resumed,
+ * paused, ended or archived by a member): its event, in the change's transaction.
+ * `publicUrl` is its supporter page on PUBLIC_URL, null where the instance has none.
+ */
+export async function emitCampaignStatus(
+  trx: Writer,
+  campaign: { id: number; organizationId: number; name: string; status: string },
+  publicOrigin: string | undefined,
+): Promise<void> {
+  const type = CAMPAIGN_EVENT[campaign.status as keyof typeof CAMPAIGN_EVENT];
+  if (!type) return;
+  await emitWebhookEvent(trx, campaign.organizationId, type, {
+    id: campaign.id,
+    name: campaign.name,
+    status: campaign.status,
+    publicUrl: publicOrigin ? supporterUrl(publicOrigin, campaign.id) : null,
+    at: new Date().toISOString(),
+  });
+}
+
+/** An asset was created or changed: its event (what staff see of it, not its content). */
+export async function emitAssetEvent(
+  trx: Writer,
+  type: 'asset.created' | 'asset.updated',
+  asset: { id: number; campaignId: number; organizationId: number; type: string; title: string },
+): Promise<void> {
+  await emitWebhookEvent(trx, asset.organizationId, type, {
+    id: asset.id,
+    campaignId: asset.campaignId,
+    type: asset.type,
+    title: asset.title,
+    at: new Date().toISOString(),
+  });
+}
+
+/** A member joined, or left or was removed: their event (no address). */
+export async function emitMemberEvent(
+  trx: Writer,
+  type: 'member.joined' | 'member.removed',
+  organizationId: number,
+  member: { id: number; username: string; role: string },
+): Promise<void> {
+  await emitWebhookEvent(trx, organizationId, type, {
+    userId: member.id,
+    username: member.username,
+    role: member.role,
+    at: new Date().toISOString(),
+  });
 }
