@@ -623,6 +623,8 @@ export const PERSONAL_DATA: Registry = {
   webhookDeliveries: none(
     'id endpointId messageId eventType attempt attemptedAt statusCode durationMs error responseExcerpt',
   ),
+  // What the analytics show of a share or click-through (no supporter), for a second.
+  webhookItems: none('id endpointId organizationId type body createdAt'),
 };
 
 export type TableName = keyof Database;

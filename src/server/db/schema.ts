@@ -316,6 +316,22 @@ export interface WebhookEndpointsTable {
   updatedAt: string;
 }
 
+/**
+ * One item of a batched webhook event (share.created, click.confirmed) waiting to be
+ * bundled into a message (migration 0044): appended by the change's transaction, taken
+ * by the sender within a second. No index but its key, no foreign key: the share path
+ * pays one cheap insert (an endpoint deleted meanwhile has its items dropped when bundled).
+ */
+export interface WebhookItemsTable {
+  id: Generated<number>;
+  endpointId: number;
+  organizationId: number;
+  type: string;
+  /** The item's JSON (a share or a click-through as the event lists it). */
+  body: string;
+  createdAt: string;
+}
+
 /** One attempt to deliver a webhook message (migration 0044): the endpoint's delivery log. */
 export interface WebhookDeliveriesTable {
   id: Generated<number>;
@@ -736,6 +752,7 @@ export interface Database {
   outbox: OutboxTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  webhookItems: WebhookItemsTable;
   reminderAddresses: ReminderAddressesTable;
   rollupState: RollupStateTable;
   jobRuns: JobRunsTable;

@@ -11,6 +11,7 @@ import { createIndex, ownedBy } from './lib/ddl.ts';
 //   `failingSince`: the first failed attempt since the last delivered one (null while
 //   healthy); 24 h of that disables the endpoint.
 // - webhookDeliveries: one row per attempt, the endpoint's delivery log (30 days).
+// - webhookItems: items of batched events waiting to be bundled into messages.
 // - outbox.messageId: a webhook message is an outbox row of channel `webhook` (refId:
 //   its endpoint, kind: its event type, body: its JSON); `messageId` is its
 //   `webhook-id`, the same on every attempt.
@@ -47,6 +48,16 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   // The log's pages (newest first per endpoint) and its 30-day sweep.
   await createIndex(db, 'webhookDeliveries_endpoint_idx', 'webhookDeliveries', ['endpointId', 'id']);
   await createIndex(db, 'webhookDeliveries_attempted_idx', 'webhookDeliveries', ['attemptedAt']);
+
+  // Items of batched events (share.created, click.confirmed) until the sender bundles
+  // them, within a second: the share path's one extra insert, so no other index.
+  await withId(db.schema.createTable('webhookItems'), dialect)
+    .addColumn('endpointId', 'integer', notNull)
+    .addColumn('organizationId', 'integer', notNull)
+    .addColumn('type', 'text', notNull)
+    .addColumn('body', 'text', notNull)
+    .addColumn('createdAt', 'text', notNull)
+    .execute();
 
   await db.schema.alterTable('outbox').addColumn('messageId', 'text').execute();
   await createIndex(db, 'outbox_message_idx', 'outbox', ['messageId'], {

@@ -81,7 +81,7 @@ export const keptShareText = (type: string, shareText: string | null | undefined
  * The caller invalidates the supporter cache once its transaction has committed.
  */
 export async function insertAssets(
-  db: Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable'>,
+  db: Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'getExecutor' | 'executeQuery'>,
   opts: { campaignId: number; organizationId: number; assets: readonly NewAsset[] },
 ): Promise<Asset[]> {
   const { campaignId, organizationId } = opts;

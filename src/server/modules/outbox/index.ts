@@ -36,7 +36,6 @@ export {
   queueWebhookMessage,
   requeueWebhookMessage,
   WEBHOOK_CHANNEL,
-  WEBHOOK_GATHERING,
   WEBHOOK_REASON,
   type WebhookBody,
 } from './webhook-queue.ts';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresAdapter } from 'kysely';
+import { type CompiledQuery, PostgresAdapter } from 'kysely';
 import { DAY_MS } from '#shared/durations.ts';
 import { WEBHOOK_BATCH_LIST_KEY, WEBHOOK_BATCH_MAX } from '#shared/schemas/webhooks.ts';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
+import { statementTemplate } from '../../db/statement-template.ts';
 
 // Webhook messages in the outbox (docs/decisions/0031-webhooks.md): one row of channel
 // `webhook` per message and endpoint, written in the caller's transaction. `refId` is
@@ -75,76 +77,83 @@ export async function queueWebhookMessage(
   return { messageId };
 }
 
-/** A batched event's item waiting to be bundled: the status of its row until the sender takes it. */
-export const WEBHOOK_GATHERING = 'gathering';
+type ItemValues = {
+  endpointId: number;
+  organizationId: number;
+  type: string;
+  body: string;
+  createdAt: string;
+};
+const ITEM_VALUES = ['endpointId', 'organizationId', 'type', 'body', 'createdAt'] as const;
+// The item insert, compiled once per dialect (on the share path, building it cost more than running it).
+const itemInserts = new Map<unknown, (v: ItemValues) => CompiledQuery>();
+
+function insertItem(q: Pick<Db, 'insertInto' | 'getExecutor'>, values: ItemValues): CompiledQuery {
+  const adapter = q.getExecutor().adapter.constructor;
+  let template = itemInserts.get(adapter);
+  if (!template) {
+    template = statementTemplate(ITEM_VALUES, (v: ItemValues) => q.insertInto('webhookItems').values(v));
+    itemInserts.set(adapter, template);
+  }
+  return prepared(template(values));
+}
 
 /**
  * Appends `items` (shares, click-throughs) of a batched event `type` for each of
- * `endpointIds`: one small row each, status `gathering`, never updated by a writer,
- * so writers in parallel never wait on each other (no shared row to lock) and a busy
+ * `endpointIds`: one small row each in webhookItems, never updated by a writer, so
+ * writers in parallel never wait on one another (no shared row to lock) and a busy
  * campaign costs one insert per event. The sender bundles them (bundleGatheredItems).
  */
 export async function gatherWebhookItems(
-  q: Pick<Db, 'insertInto'>,
+  q: Pick<Db, 'insertInto' | 'getExecutor' | 'executeQuery'>,
   batch: { organizationId: number; endpointIds: number[]; type: string; items: unknown[]; now?: number },
 ): Promise<void> {
-  if (batch.items.length === 0 || batch.endpointIds.length === 0) return;
-  const now = batch.now ?? Date.now();
-  const at = new Date(now).toISOString();
-  const expiresAt = new Date(now + WEBHOOK_WINDOW_MS).toISOString();
-  await q
-    .insertInto('outbox')
-    .values(
-      batch.endpointIds.flatMap((endpointId) =>
-        batch.items.map((item) => ({
-          channel: WEBHOOK_CHANNEL,
-          kind: batch.type,
+  const createdAt = new Date(batch.now ?? Date.now()).toISOString();
+  for (const endpointId of batch.endpointIds)
+    for (const item of batch.items)
+      await q.executeQuery(
+        insertItem(q, {
+          endpointId,
           organizationId: batch.organizationId,
-          recipient: null,
-          recipientKey: '',
-          refId: endpointId,
-          subject: '',
+          type: batch.type,
           body: JSON.stringify(item),
-          headers: null,
-          status: WEBHOOK_GATHERING,
-          reason: null,
-          nextAttemptAt: at,
-          expiresAt,
-          createdAt: at,
-          messageId: null,
-        })),
-      ),
-    )
-    .execute();
+          createdAt,
+        }),
+      );
 }
-
-const listKeyOf = (type: string): string =>
-  WEBHOOK_BATCH_LIST_KEY[type as keyof typeof WEBHOOK_BATCH_LIST_KEY] ?? 'items';
 
 /** Gathered items a sender step bundles at most (WEBHOOK_BATCH_LIMIT per message). */
 export const WEBHOOK_BUNDLE_ITEMS = 5000;
+
+const listKeyOf = (type: string): string =>
+  WEBHOOK_BATCH_LIST_KEY[type as keyof typeof WEBHOOK_BATCH_LIST_KEY] ?? 'items';
 
 /**
  * Turns gathered items into messages: per endpoint and event type, the oldest items,
  * up to WEBHOOK_BATCH_LIMIT a message (`data[listKey]` in the order they happened),
  * each message timed by its first item (its 24 h window runs from that event). The
- * items' rows go in the same transaction, so an item is in exactly one message. On
- * PostgreSQL another instance's bundling in progress is passed over (SKIP LOCKED).
+ * items go in the same transaction, so an item is in exactly one message; those of an
+ * endpoint deleted meanwhile just go. On PostgreSQL another instance's bundling in
+ * progress is passed over (SKIP LOCKED).
  */
 export async function bundleGatheredItems(trx: Db, now = Date.now()): Promise<number> {
-  let q = trx
-    .selectFrom('outbox')
-    .select(['id', 'refId', 'kind', 'organizationId', 'body', 'createdAt'])
-    .where('channel', '=', WEBHOOK_CHANNEL)
-    .where('status', '=', WEBHOOK_GATHERING)
-    .orderBy('id')
-    .limit(WEBHOOK_BUNDLE_ITEMS);
+  let q = trx.selectFrom('webhookItems').selectAll().orderBy('id').limit(WEBHOOK_BUNDLE_ITEMS);
   if (onPostgres(trx)) q = q.forUpdate().skipLocked();
   const items = await q.execute();
   if (items.length === 0) return 0;
+  const live = new Set(
+    (
+      await trx
+        .selectFrom('webhookEndpoints')
+        .select('id')
+        .where('id', 'in', [...new Set(items.map((i) => i.endpointId))])
+        .execute()
+    ).map((e) => e.id),
+  );
   const groups = new Map<string, typeof items>();
   for (const item of items) {
-    const key = `${item.refId}:${item.kind}`;
+    if (!live.has(item.endpointId)) continue;
+    const key = `${item.endpointId}:${item.type}`;
     const group = groups.get(key);
     if (group) group.push(item);
     else groups.set(key, [item]);
@@ -154,12 +163,12 @@ export async function bundleGatheredItems(trx: Db, now = Date.now()): Promise<nu
       const chunk = group.slice(i, i + WEBHOOK_BATCH_LIMIT);
       const first = chunk[0];
       await queueWebhookMessage(trx, {
-        organizationId: first.organizationId as number,
-        endpointId: first.refId as number,
+        organizationId: first.organizationId,
+        endpointId: first.endpointId,
         body: {
-          type: first.kind,
+          type: first.type,
           timestamp: first.createdAt,
-          data: { [listKeyOf(first.kind)]: chunk.map((c) => JSON.parse(c.body ?? 'null')) },
+          data: { [listKeyOf(first.type)]: chunk.map((c) => JSON.parse(c.body)) },
         },
         now: Date.parse(first.createdAt),
         dueAt: now,
@@ -169,7 +178,7 @@ export async function bundleGatheredItems(trx: Db, now = Date.now()): Promise<nu
   const ids = items.map((i) => i.id);
   for (let i = 0; i < ids.length; i += 500)
     await trx
-      .deleteFrom('outbox')
+      .deleteFrom('webhookItems')
       .where('id', 'in', ids.slice(i, i + 500))
       .execute();
   return items.length;
@@ -182,8 +191,9 @@ export async function dropWebhookMessages(q: Db, endpointId: number): Promise<vo
     .set({ status: 'dropped', reason: WEBHOOK_REASON.endpointDeleted, claimedAt: null })
     .where('channel', '=', WEBHOOK_CHANNEL)
     .where('refId', '=', endpointId)
-    .where('status', 'in', ['queued', 'sending', WEBHOOK_GATHERING])
+    .where('status', 'in', ['queued', 'sending'])
     .execute();
+  await q.deleteFrom('webhookItems').where('endpointId', '=', endpointId).execute();
 }
 
 /**

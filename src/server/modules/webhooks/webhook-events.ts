@@ -14,7 +14,7 @@ import { gatherWebhookItems, queueWebhookMessage } from '../outbox/index.ts';
 // it, so a rolled-back change sends nothing and a committed one is never lost.
 
 /** What an event is written with: the change's transaction (any executor that reads and inserts). */
-type Writer = Pick<Db, 'selectFrom' | 'insertInto'>;
+type Writer = Pick<Db, 'selectFrom' | 'insertInto' | 'getExecutor' | 'executeQuery'>;
 
 type Batched = (typeof BATCHED_WEBHOOK_EVENTS)[number];
 const isBatched = (type: string): type is Batched =>
