@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDownIcon, PencilIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -70,7 +71,7 @@ export function WebhookEndpointItem({ endpoint: e }: { endpoint: WebhookEndpoint
           <Trans>Events</Trans>
         </dt>
         <dd className="font-mono text-xs leading-5" dir="ltr">
-          <span className="sr-only">{t`${count} events:`} </span>
+          <span className="sr-only">{plural(count, { one: '# event:', other: '# events:' })} </span>
           {e.events.join(', ')}
         </dd>
         <dt className="text-muted-foreground">
