@@ -57,9 +57,9 @@ async function openIntegrations(page: Page) {
   await page.getByRole('tab', { name: 'Integrations' }).click();
 }
 
-/** The delivery log's cells of a row: event, time, attempt, status, duration, response. */
-const cell = (row: Locator, column: 'event' | 'attempt' | 'status' | 'response') =>
-  row.locator('td').nth({ event: 0, attempt: 2, status: 3, response: 5 }[column]);
+/** The delivery log's cells of a row: event, time, attempt, status, duration, response, error. */
+const cell = (row: Locator, column: 'event' | 'attempt' | 'status' | 'response' | 'error') =>
+  row.locator('td').nth({ event: 0, attempt: 2, status: 3, response: 5, error: 6 }[column]);
 
 test('an admin adds an endpoint, sends a test event, reads the delivery log, retries, rotates and deletes', async ({
   page,
@@ -132,6 +132,7 @@ test('an admin adds an endpoint, sends a test event, reads the delivery log, ret
     await expect(cell(rows.first(), 'attempt')).toHaveText('1');
     await expect(cell(rows.first(), 'status')).toHaveText('200');
     await expect(cell(rows.first(), 'response')).toHaveText('ok');
+    await expect(cell(rows.first(), 'error')).toHaveText('');
 
     // The receiver fails: another test event shows the failed attempt and what it answered.
     receiver.answer.status = 500;
@@ -141,6 +142,8 @@ test('an admin adds an endpoint, sends a test event, reads the delivery log, ret
     await expect(cell(rows.first(), 'status')).toHaveText('500');
     await expect(cell(rows.first(), 'attempt')).toHaveText('1');
     await expect(cell(rows.first(), 'response')).toHaveText('receiver down');
+    await expect(cell(rows.first(), 'error')).toHaveText('The receiver answered 500');
+    expect(await axeProblems(page)).toEqual([]);
     const failedId = receiver.received[1].headers['webhook-id'];
     expect(failedId).not.toBe(ping.headers['webhook-id']);
 
@@ -250,7 +253,9 @@ test('an endpoint turned off says so and turns back on; the limit is said in pla
     await add.getByLabel('URL').fill(`${receiver.url}/11`);
     await add.getByLabel('All events').check();
     await add.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(add.getByRole('alert')).toHaveText('An organization has at most 10 webhook endpoints: delete one first');
+    await expect(add.getByRole('alert')).toHaveText(
+      'An organization has at most 10 webhook endpoints: delete one first',
+    );
     await expect(page.getByTestId('webhook-endpoint')).toHaveCount(10);
   } finally {
     await receiver.close();

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type {
   CreatedWebhook,
   CreateWebhookInput,
@@ -87,11 +88,21 @@ export const useRetryDelivery = () =>
  * GET /api/webhooks/:id/deliveries?page=: one page of the endpoint's attempts, newest
  * first, read again every DELIVERY_LOG_REFRESH_MS while it is shown (a queued test or
  * retry lands within a tick of the sender); the page on screen stays while the next loads.
+ * A new attempt on the first page refreshes the list too, which shows the last delivery.
  */
-export const useWebhookDeliveries = (id: number, page: number) =>
-  useQuery({
+export function useWebhookDeliveries(id: number, page: number) {
+  const query = useQuery({
     queryKey: queryKeys.webhookDeliveries(id, page),
     queryFn: () => apiRequest<WebhookDeliveriesPage>('GET', `/api/webhooks/${id}/deliveries?page=${page}`),
     placeholderData: keepPreviousData,
     refetchInterval: DELIVERY_LOG_REFRESH_MS,
   });
+  const newest = page === 1 ? query.data?.items[0]?.id : undefined;
+  const seen = useRef(newest);
+  useEffect(() => {
+    if (newest === undefined || newest === seen.current) return;
+    seen.current = newest;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+  }, [newest]);
+  return query;
+}

@@ -32,7 +32,7 @@ export function WebhookDeliveryLog({ endpointId }: { endpointId: number }) {
               </p>
             ) : (
               <DataTable
-                columns={[t`Event`, t`Time`, t`Attempt`, t`Status`, t`Duration`, t`Response`]}
+                columns={[t`Event`, t`Time`, t`Attempt`, t`Status`, t`Duration`, t`Response`, t`Error`]}
                 actions
               >
                 {data.items.map((d) => (
@@ -98,18 +98,17 @@ function DeliveryRow({ endpointId, delivery: d }: { endpointId: number; delivery
         <Trans>{ms} ms</Trans>
       </td>
       <td className="max-w-xs py-3 pe-4 align-top">
-        {d.error && (
-          <p className="text-xs font-medium text-destructive" dir="auto">
-            {d.error}
-          </p>
-        )}
         {d.responseExcerpt ? (
           <pre className="max-h-24 overflow-auto whitespace-pre-wrap break-all font-mono text-xs" dir="auto">
             {d.responseExcerpt}
           </pre>
         ) : (
-          !d.error && <span className="text-xs text-muted-foreground">{t`Empty`}</span>
+          <span className="text-xs text-muted-foreground">{t`Empty`}</span>
         )}
+      </td>
+      {/* The sender's own words for what went wrong (English, as the server logs it). */}
+      <td className="max-w-xs py-3 pe-4 align-top text-xs" dir="auto">
+        {d.error && <span className="font-medium text-destructive">{d.error}</span>}
       </td>
       <td className="py-3 text-end align-top">
         <Button
