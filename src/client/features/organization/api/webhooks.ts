@@ -28,14 +28,16 @@ const webhooksQuery = queryOptions({
 export const useWebhooks = (opts: { enabled: boolean }) =>
   useQuery({ ...webhooksQuery, enabled: opts.enabled });
 
-/** Refreshes the endpoints and every delivery log (all start with /api/webhooks...). */
-const refreshWebhooks = () =>
-  Promise.all([
+/** Refreshes the endpoints and every delivery log (their addresses start with the list's). */
+const refreshWebhooks = () => {
+  const under = `${queryKeys.webhooks[0]}/`;
+  return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
     queryClient.invalidateQueries({
-      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/webhooks/'),
+      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(under),
     }),
   ]);
+};
 
 /** POST /api/webhooks: the answer carries the signing secret, shown this once. */
 export const useCreateWebhook = () =>
