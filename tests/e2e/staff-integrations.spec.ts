@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { type Account, api, expect, signInAs, test } from '../support/fixtures.ts';
+import { type AuditFinding, auditScreen } from '../support/catalog-audit.ts';
 import { addMember, axeProblems } from '../support/teams.ts';
 import { toastEl } from '../support/workspace.ts';
 
@@ -270,4 +271,36 @@ test('members who are not admins have no Integrations tab', async ({ page, reque
   await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveCount(0);
   // The server refuses them anyway.
   expect((await api(request, editor.token).get('/api/webhooks')).status()).toBe(403);
+});
+
+test('the Integrations screen in the pseudo-locale: every word from a catalog, nothing cut off', async ({
+  page,
+  context,
+  baseURL,
+  request,
+  signedIn: admin,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    const made = await seedEndpoint(request, admin, receiver.url, { description: 'Ōũŕ ĆŔM' });
+    expect((await api(request, admin.token).post(`/api/webhooks/${made.id}/test`)).status()).toBe(202);
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
+    await context.addCookies([{ name: 'rally_lang', value: 'pseudo', url: baseURL as string }]);
+    await page.goto('/settings');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pseudo');
+    await page.getByRole('tab', { name: /Ĩńţēĝŕàţĩōńś/ }).click();
+    const endpoint = page.getByTestId('webhook-endpoint');
+    await endpoint.getByRole('button', { name: /Ďēĺĩvēŕŷ ĺōĝ/ }).click();
+    await expect(endpoint.getByTestId('webhook-delivery-row')).toHaveCount(1, { timeout: 10_000 });
+    const report = (findings: AuditFinding[]) => findings.map((f) => `${f.kind}: ${f.text}`).join('\n');
+    expect(report(await auditScreen(page, [admin.orgName, admin.username], 'main'))).toBe('');
+    // The form, with the schema's messages on its fields.
+    await page.getByRole('button', { name: /Àďď ēńďƥōĩńţ/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /Àďď ēńďƥōĩńţ/ }).click();
+    await expect(dialog.getByRole('alert')).toHaveCount(2);
+    expect(report(await auditScreen(page, [], '[role="dialog"]'))).toBe('');
+  } finally {
+    await receiver.close();
+  }
 });

@@ -72,15 +72,15 @@ export function WebhookEndpointItem({ endpoint: e }: { endpoint: WebhookEndpoint
         </dt>
         <dd className="font-mono text-xs leading-5" dir="ltr">
           <span className="sr-only">{plural(count, { one: '# event:', other: '# events:' })} </span>
-          {e.events.join(', ')}
+          <code>{e.events.join(', ')}</code>
         </dd>
         <dt className="text-muted-foreground">
           <Trans>Secret</Trans>
         </dt>
         <dd>
-          <span className="font-mono" dir="ltr">
+          <code className="font-mono" dir="ltr">
             {prefix}…
-          </span>
+          </code>
           {previousUntil && (
             <span className="ms-2 text-muted-foreground">
               <Trans>(the previous secret also signs until {previousUntil})</Trans>
