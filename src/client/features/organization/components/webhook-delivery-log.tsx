@@ -97,9 +97,12 @@ function DeliveryRow({ endpointId, delivery: d }: { endpointId: number; delivery
       <td className="py-3 pe-4 align-top whitespace-nowrap">
         <Trans>{ms} ms</Trans>
       </td>
-      <td className="max-w-xs py-3 pe-4 align-top">
+      <td className="min-w-40 max-w-xs py-3 pe-4 align-top">
         {d.responseExcerpt ? (
-          <pre className="max-h-24 overflow-auto whitespace-pre-wrap break-all font-mono text-xs" dir="auto">
+          <pre
+            className="max-h-24 overflow-auto whitespace-pre-wrap font-mono text-xs [overflow-wrap:anywhere]"
+            dir="auto"
+          >
             {d.responseExcerpt}
           </pre>
         ) : (
@@ -107,7 +110,7 @@ function DeliveryRow({ endpointId, delivery: d }: { endpointId: number; delivery
         )}
       </td>
       {/* The sender's own words for what went wrong (English, as the server logs it). */}
-      <td className="max-w-xs py-3 pe-4 align-top text-xs" dir="auto">
+      <td className="min-w-40 max-w-xs py-3 pe-4 align-top text-xs" dir="auto">
         {d.error && <span className="font-medium text-destructive">{d.error}</span>}
       </td>
       <td className="py-3 text-end align-top">

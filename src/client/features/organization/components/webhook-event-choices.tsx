@@ -84,7 +84,7 @@ export function WebhookEventChoices({
                 onChange={(on) => set(event, on)}
               >
                 {i18n._(EVENT_WORDS[event])}{' '}
-                <code className="font-mono text-xs text-muted-foreground" dir="ltr">
+                <code className="block font-mono text-xs text-muted-foreground" dir="ltr">
                   {event}
                 </code>
               </CheckLine>
