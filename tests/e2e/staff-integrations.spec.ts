@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { type Account, api, expect, signInAs, test } from '../support/fixtures.ts';
 import { type AuditFinding, auditScreen } from '../support/catalog-audit.ts';
+import { withE2eDb } from '../support/e2e-db.ts';
 import { addMember, axeProblems } from '../support/teams.ts';
 import { toastEl } from '../support/workspace.ts';
 
@@ -258,6 +259,64 @@ test('an endpoint turned off says so and turns back on; the limit is said in pla
       'An organization has at most 10 webhook endpoints: delete one first',
     );
     await expect(page.getByTestId('webhook-endpoint')).toHaveCount(10);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('an endpoint Rally turned off for failing says why and turns back on; its log goes page by page', async ({
+  page,
+  request,
+  signedIn: admin,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    const made = await seedEndpoint(request, admin, receiver.url, { description: 'Flaky CRM' });
+    // What the sender leaves after a day of failures (no route writes it): the endpoint off
+    // for failing, and 51 failed attempts, one more than a page.
+    withE2eDb((db) => {
+      db.prepare("UPDATE webhookEndpoints SET enabled = 0, disabledReason = 'failing' WHERE id = ?").run(
+        made.id,
+      );
+      const insert = db.prepare(
+        `INSERT INTO webhookDeliveries (endpointId, messageId, eventType, attempt, attemptedAt, statusCode, durationMs, error, responseExcerpt)
+         VALUES (?, ?, 'asset.created', 1, ?, 503, 12, 'The receiver answered 503', ?)`,
+      );
+      const start = Date.now() - 3_600_000;
+      for (let i = 1; i <= 51; i++)
+        insert.run(made.id, `msg_seeded${i}`, new Date(start + i * 1000).toISOString(), `busy ${i}`);
+    });
+    await openIntegrations(page);
+    const endpoint = page.getByTestId('webhook-endpoint').filter({ hasText: 'Flaky CRM' });
+    await expect(endpoint).toContainText('Off: failing');
+    await expect(endpoint).toContainText(
+      'Rally turned this endpoint off: every delivery failed for 24 hours.',
+    );
+    await expect(endpoint).toContainText('failed (503)');
+
+    await endpoint.getByRole('button', { name: 'Delivery log' }).click();
+    const rows = endpoint.getByTestId('webhook-delivery-row');
+    await expect(rows).toHaveCount(50);
+    await expect(cell(rows.first(), 'response')).toHaveText('busy 51');
+    await expect(cell(rows.first(), 'event')).toContainText('An asset was added');
+    const pages = endpoint.getByRole('navigation', { name: 'Delivery log pages' });
+    await expect(pages).toContainText('Page 1');
+    await expect(pages.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    expect(await axeProblems(page)).toEqual([]);
+    await pages.getByRole('button', { name: 'Older' }).click();
+    await expect(pages).toContainText('Page 2');
+    await expect(rows).toHaveCount(1);
+    await expect(cell(rows.first(), 'response')).toHaveText('busy 1');
+    await expect(pages.getByRole('button', { name: 'Older' })).toBeDisabled();
+    await pages.getByRole('button', { name: 'Newer' }).click();
+    await expect(rows).toHaveCount(50);
+
+    await endpoint.getByRole('button', { name: 'Turn on' }).click();
+    await expect(toastEl(page).filter({ hasText: 'Endpoint turned on' })).toBeVisible();
+    await expect(endpoint).toContainText('Enabled');
+    await expect(endpoint).not.toContainText('Rally turned this endpoint off');
+    const [after] = await (await api(request, admin.token).get('/api/webhooks')).json();
+    expect(after).toMatchObject({ enabled: true, disabledReason: null });
   } finally {
     await receiver.close();
   }
