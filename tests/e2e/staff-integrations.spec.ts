@@ -83,9 +83,18 @@ test('an admin adds an endpoint, sends a test event, reads the delivery log, ret
     await expect(form.locator('#webhook-url-error')).toHaveText('URL must start with https://');
     await expect(form.locator('#webhook-events-error')).toHaveText('Choose at least one event');
 
+    // The server's refusal (a host that does not resolve, checked like every delivery) lands on URL.
+    await form.getByLabel('URL').fill('http://rally-test.invalid/hooks');
+    await form.getByLabel(/share\.created/).check();
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(form.locator('#webhook-url-error')).toHaveText(
+      'Could not resolve the host rally-test.invalid',
+    );
+    await expect(form.getByLabel('URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.locator('#webhook-events-error')).toHaveCount(0);
+
     await form.getByLabel('URL').fill(receiver.url);
     await form.getByLabel('Description (optional)').fill('Our CRM');
-    await form.getByLabel(/share\.created/).check();
     await form.getByLabel(/campaign\.published/).check();
     await expect(form.getByLabel('Enabled')).toBeChecked();
     await form.getByRole('button', { name: 'Add endpoint' }).click();
