@@ -83,9 +83,9 @@ function DeliveryRow({ endpointId, delivery: d }: { endpointId: number; delivery
         </code>
         {words && <span className="block text-xs text-muted-foreground">{words}</span>}
       </td>
-      <td className="py-3 pe-4 align-top whitespace-nowrap">{time}</td>
+      <td className="py-3 pe-4 align-top">{time}</td>
       <td className="py-3 pe-4 align-top">{i18n.number(d.attempt)}</td>
-      <td className="py-3 pe-4 align-top">
+      <td className="py-3 pe-4 align-top whitespace-nowrap">
         {d.statusCode !== null ? (
           <Badge variant={ok ? 'success' : 'warning'}>{d.statusCode}</Badge>
         ) : (
@@ -97,7 +97,7 @@ function DeliveryRow({ endpointId, delivery: d }: { endpointId: number; delivery
       <td className="py-3 pe-4 align-top whitespace-nowrap">
         <Trans>{ms} ms</Trans>
       </td>
-      <td className="min-w-40 max-w-xs py-3 pe-4 align-top">
+      <td className="min-w-32 max-w-xs py-3 pe-4 align-top">
         {d.responseExcerpt ? (
           <pre
             className="max-h-24 overflow-auto whitespace-pre-wrap font-mono text-xs [overflow-wrap:anywhere]"
@@ -110,7 +110,7 @@ function DeliveryRow({ endpointId, delivery: d }: { endpointId: number; delivery
         )}
       </td>
       {/* The sender's own words for what went wrong (English, as the server logs it). */}
-      <td className="min-w-40 max-w-xs py-3 pe-4 align-top text-xs" dir="auto">
+      <td className="min-w-32 max-w-xs py-3 pe-4 align-top text-xs" dir="auto">
         {d.error && <span className="font-medium text-destructive">{d.error}</span>}
       </td>
       <td className="py-3 text-end align-top">
