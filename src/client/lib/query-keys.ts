@@ -26,6 +26,10 @@ export const queryKeys = {
   /** An admin's list of handed-out secrets: API keys, invitations. */
   revocableList: (path: string) => [path] as const,
   invitation: (token: string) => ['/api/invitations', token] as const,
+  /** The admin's webhook endpoints (Settings > Integrations). */
+  webhooks: ['/api/webhooks'],
+  /** One endpoint's delivery log, one key per page. */
+  webhookDeliveries: (id: number, page: number) => [`/api/webhooks/${id}/deliveries`, page] as const,
 
   // The instance (operators)
   /** The console's organisation table, one key per query (filter, sort, page). */

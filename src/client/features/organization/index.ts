@@ -14,3 +14,4 @@ export { GeneralSettings } from './components/general-settings.tsx';
 export { NotificationSettings } from './components/notification-settings.tsx';
 export { PermissionsSettings } from './components/permissions-settings.tsx';
 export { PrivacySettings } from './components/privacy-settings.tsx';
+export { IntegrationsSettings } from './components/integrations-settings.tsx';
