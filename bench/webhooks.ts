@@ -138,7 +138,8 @@ async function serveApp(): Promise<void> {
     // The endpoint on and the sender running: what a "with" round costs includes sending.
     'webhooks-on': async () => {
       await setEnabled(true);
-      windows.push({ from: new Date().toISOString(), to: null });
+      // Still on from the round before (ABBA): the same window goes on.
+      if (windows.at(-1)?.to !== null) windows.push({ from: new Date().toISOString(), to: null });
       startSender();
       return { on: true };
     },
