@@ -123,17 +123,20 @@ async function serveApp(): Promise<void> {
   };
   // When the endpoint was on: the shares logged then are the ones it must get.
   const windows: { from: string; to: string | null }[] = [];
-  const queued = async () =>
-    Number(
-      (
-        await db
-          .selectFrom('outbox')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('channel', '=', 'webhook')
-          .where('status', 'in', ['gathering', 'queued', 'sending'])
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  // Waiting: messages not yet delivered, and items not yet bundled into one.
+  const queued = async () => {
+    const messages = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('channel', '=', 'webhook')
+      .where('status', 'in', ['queued', 'sending'])
+      .executeTakeFirstOrThrow();
+    const items = await db
+      .selectFrom('webhookItems')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(messages.n) + Number(items.n);
+  };
   serveChildCommands({
     // The endpoint on and the sender running: what a "with" round costs includes sending.
     'webhooks-on': async () => {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DialectName } from './dialect.ts';
 import { migrationsFor } from './migrations/index.ts';
 import { sendMarkedQueriesPrepared } from './prepared.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -88,7 +89,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
   sqlite.function('lower', { deterministic: true }, (text: unknown) =>
     text === null ? null : String(text).toLowerCase(),
   );
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -7,7 +7,7 @@ import type pg from 'pg';
 // statements marked here the pool's connections send them by name instead, so each
 // connection parses and plans one once. Only marked texts are prepared: they are
 // a fixed set built by code (no per-request text), so the per-connection statement
-// list stays small. On SQLite marking does nothing (better-sqlite3 caches its own).
+// list stays small. On SQLite marking does nothing (every text is kept compiled, sqlite-statements.ts).
 
 const names = new Map<string, string>();
 

@@ -50,8 +50,12 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await createIndex(db, 'webhookDeliveries_attempted_idx', 'webhookDeliveries', ['attemptedAt']);
 
   // Items of batched events (share.created, click.confirmed) until the sender bundles
-  // them, within a second: the share path's one extra insert, so no other index.
-  await withId(db.schema.createTable('webhookItems'), dialect)
+  // them, within a second: the share path's one extra insert, so no other index. On
+  // SQLite a plain rowid key, not AUTOINCREMENT (which writes sqlite_sequence on every
+  // insert): ids only order the waiting items, and a new one is always above them.
+  await db.schema
+    .createTable('webhookItems')
+    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => c.primaryKey())
     .addColumn('endpointId', 'integer', notNull)
     .addColumn('organizationId', 'integer', notNull)
     .addColumn('type', 'text', notNull)

@@ -44,7 +44,8 @@ export async function queueWebhookMessage(
   msg: {
     organizationId: number;
     endpointId: number;
-    body: WebhookBody;
+    /** The body, or its type and JSON text when the caller has it serialised already. */
+    body: WebhookBody | { type: string; text: string };
     /** When its event happened: its 24 h window starts then. */
     now?: number;
     /** When it is first due (by default, now). */
@@ -64,7 +65,7 @@ export async function queueWebhookMessage(
       recipientKey: '',
       refId: msg.endpointId,
       subject: '',
-      body: JSON.stringify(msg.body),
+      body: 'text' in msg.body ? msg.body.text : JSON.stringify(msg.body),
       headers: null,
       status: 'queued',
       reason: null,
@@ -122,8 +123,12 @@ export async function gatherWebhookItems(
       );
 }
 
-/** Gathered items a sender step bundles at most (WEBHOOK_BATCH_LIMIT per message). */
-export const WEBHOOK_BUNDLE_ITEMS = 5000;
+/**
+ * Gathered items one bundling transaction takes at most (WEBHOOK_BATCH_LIMIT per
+ * message). Small, so the writer it holds (SQLite's one connection) is soon free for
+ * the shares that keep arriving; the sender steps again while a bundle comes out full.
+ */
+export const WEBHOOK_BUNDLE_ITEMS = 500;
 
 const listKeyOf = (type: string): string =>
   WEBHOOK_BATCH_LIST_KEY[type as keyof typeof WEBHOOK_BATCH_LIST_KEY] ?? 'items';
@@ -134,11 +139,13 @@ const listKeyOf = (type: string): string =>
  * each message timed by its first item (its 24 h window runs from that event). The
  * items go in the same transaction, so an item is in exactly one message; those of an
  * endpoint deleted meanwhile just go. On PostgreSQL another instance's bundling in
- * progress is passed over (SKIP LOCKED).
+ * progress is passed over (SKIP LOCKED). Answers how many items it took (at most
+ * WEBHOOK_BUNDLE_ITEMS: a full bundle means more may be waiting).
  */
 export async function bundleGatheredItems(trx: Db, now = Date.now()): Promise<number> {
+  const postgres = onPostgres(trx);
   let q = trx.selectFrom('webhookItems').selectAll().orderBy('id').limit(WEBHOOK_BUNDLE_ITEMS);
-  if (onPostgres(trx)) q = q.forUpdate().skipLocked();
+  if (postgres) q = q.forUpdate().skipLocked();
   const items = await q.execute();
   if (items.length === 0) return 0;
   const live = new Set(
@@ -162,25 +169,35 @@ export async function bundleGatheredItems(trx: Db, now = Date.now()): Promise<nu
     for (let i = 0; i < group.length; i += WEBHOOK_BATCH_LIMIT) {
       const chunk = group.slice(i, i + WEBHOOK_BATCH_LIMIT);
       const first = chunk[0];
+      // Each item's body is JSON already: the message is spliced from them, not re-parsed.
+      const head = JSON.stringify({ type: first.type, timestamp: first.createdAt });
+      const text = `${head.slice(0, -1)},"data":{${JSON.stringify(listKeyOf(first.type))}:[${chunk.map((c) => c.body).join(',')}]}}`;
       await queueWebhookMessage(trx, {
         organizationId: first.organizationId,
         endpointId: first.endpointId,
-        body: {
-          type: first.type,
-          timestamp: first.createdAt,
-          data: { [listKeyOf(first.type)]: chunk.map((c) => JSON.parse(c.body)) },
-        },
+        body: { type: first.type, text },
         now: Date.parse(first.createdAt),
         dueAt: now,
       });
     }
   }
-  const ids = items.map((i) => i.id);
-  for (let i = 0; i < ids.length; i += 500)
+  if (postgres) {
+    // Only the rows this bundle locked: another instance may hold the ones between.
     await trx
       .deleteFrom('webhookItems')
-      .where('id', 'in', ids.slice(i, i + 500))
+      .where(
+        'id',
+        'in',
+        items.map((i) => i.id),
+      )
       .execute();
+  } else {
+    // SQLite has one writer, this transaction: the oldest ids up to the last taken are exactly these.
+    await trx
+      .deleteFrom('webhookItems')
+      .where('id', '<=', items[items.length - 1].id)
+      .execute();
+  }
   return items.length;
 }
 

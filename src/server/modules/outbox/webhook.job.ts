@@ -18,7 +18,13 @@ import {
 import { openSecret } from '../../lib/sealed-secret.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { queueMail } from './outbox.service.ts';
-import { bundleGatheredItems, WEBHOOK_CHANNEL, WEBHOOK_REASON, WEBHOOK_WINDOW_MS } from './webhook-queue.ts';
+import {
+  bundleGatheredItems,
+  WEBHOOK_BUNDLE_ITEMS,
+  WEBHOOK_CHANNEL,
+  WEBHOOK_REASON,
+  WEBHOOK_WINDOW_MS,
+} from './webhook-queue.ts';
 import { webhookDisabledMail } from './webhook-words.ts';
 
 // The sender of the outbox's webhook messages (docs/decisions/0031-webhooks.md, docs/api.md
@@ -80,6 +86,13 @@ type Attempt =
   | { kind: 'answered'; status: number; excerpt: string; durationMs: number }
   | { kind: 'no-answer'; error: string; durationMs: number };
 
+/** An attempt made, to be recorded. */
+interface Made {
+  row: Claimed;
+  attempt: Attempt;
+  attemptedAt: string;
+}
+
 /** 2xx: delivered; 429, 5xx or no answer: tried again; any other status: refused for good. */
 const verdict = (a: Attempt): 'delivered' | 'retry' | 'refused' => {
   if (a.kind === 'no-answer') return 'retry';
@@ -123,7 +136,8 @@ export function webhookSenderJob(opts: {
       const now = clock();
       const at = new Date(now).toISOString();
       await sweep(trx, now);
-      await bundleGatheredItems(trx, now);
+      // A full bundle: more items wait, so the runner steps again at once (a new, short transaction).
+      const bundledFull = (await bundleGatheredItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS;
 
       let due = trx
         .selectFrom('outbox as o')
@@ -156,7 +170,7 @@ export function webhookSenderJob(opts: {
       // UPDATE: the delivery log's inserts (a key share on the endpoint) never wait on it.
       if (dialect === 'postgres') due = due.forNoKeyUpdate(['o', 'e']).skipLocked();
       const candidates = await due.execute();
-      if (candidates.length === 0) return false;
+      if (candidates.length === 0) return bundledFull;
       const perEndpoint = new Map<number, number>();
       const ids: number[] = [];
       for (const c of candidates) {
@@ -190,7 +204,7 @@ export function webhookSenderJob(opts: {
       rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
       for (const row of rows) byId.get(row.refId as number)?.rows.push(row as Claimed);
       claimed = [...byId.values()].filter((c) => c.rows.length > 0);
-      return candidates.length === WEBHOOK_CLAIM_BATCH;
+      return bundledFull || candidates.length === WEBHOOK_CLAIM_BATCH;
     },
     afterCommit: async () => {
       const batch = claimed;
@@ -199,32 +213,44 @@ export function webhookSenderJob(opts: {
     },
   };
 
-  /** One endpoint's claimed messages, one at a time; after an attempt that got no answer the rest wait for the next step. */
+  /**
+   * One endpoint's claimed messages, one at a time; after an attempt that got no answer
+   * the rest wait for the next step. The attempts are recorded together, in one
+   * transaction once the endpoint's turn is over: one commit (one fsync on SQLite) per
+   * endpoint and step, not per message. An instance that dies before it has left
+   * those messages claimed, and they are sent again (at least once).
+   */
   async function deliverInTurn(endpoint: Endpoint, rows: Claimed[]): Promise<void> {
+    const made: Made[] = [];
+    let rest: number[] = [];
     for (const [i, row] of rows.entries()) {
-      let answered = true;
       try {
-        answered = await deliver(endpoint, row);
+        const one = await deliver(endpoint, row);
+        made.push(one);
+        if (one.attempt.kind !== 'answered') {
+          rest = rows.slice(i + 1).map((r) => r.id);
+          break;
+        }
       } catch (err) {
         // Left claimed: the stale-claim sweep makes it due again.
         log?.warn({ err, outboxId: row.id }, 'webhook delivery failed');
       }
-      if (!answered) {
-        const rest = rows.slice(i + 1).map((r) => r.id);
-        if (rest.length > 0)
-          await db
-            .updateTable('outbox')
-            .set({ status: 'queued', claimedAt: null })
-            .where('id', 'in', rest)
-            .where('status', '=', 'sending')
-            .execute();
-        return;
-      }
     }
+    if (made.length === 0 && rest.length === 0) return;
+    await db.transaction().execute(async (trx) => {
+      for (const one of made) await record(trx, endpoint, one);
+      if (rest.length > 0)
+        await trx
+          .updateTable('outbox')
+          .set({ status: 'queued', claimedAt: null })
+          .where('id', 'in', rest)
+          .where('status', '=', 'sending')
+          .execute();
+    });
   }
 
-  /** Posts one message; answers whether the receiver answered at all. */
-  async function deliver(endpoint: Endpoint, row: Claimed): Promise<boolean> {
+  /** Posts one message; answers the attempt, to be recorded. */
+  async function deliver(endpoint: Endpoint, row: Claimed): Promise<Made> {
     key ??= await loadWebhookSecretKey(db);
     const context = `webhook:${endpoint.organizationId}`;
     const started = clock();
@@ -250,8 +276,7 @@ export function webhookSenderJob(opts: {
       },
       Buffer.from(row.body),
     );
-    await record(endpoint, row, attempt, timestamp.toISOString());
-    return attempt.kind === 'answered';
+    return { row, attempt, attemptedAt: timestamp.toISOString() };
   }
 
   async function post(url: string, headers: Record<string, string>, body: Buffer): Promise<Attempt> {
@@ -288,77 +313,71 @@ export function webhookSenderJob(opts: {
   }
 
   /** The attempt in the log, and the message's next state; the endpoint's health. */
-  async function record(
-    endpoint: Endpoint,
-    row: Claimed,
-    attempt: Attempt,
-    attemptedAt: string,
-  ): Promise<void> {
+  /** Logs one attempt and decides its message's next state, in `trx`. */
+  async function record(trx: Db, endpoint: Endpoint, { row, attempt, attemptedAt }: Made): Promise<void> {
     const now = clock();
     const attempts = row.attempts + 1;
     const outcome = verdict(attempt);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('webhookDeliveries')
-        .values({
-          endpointId: endpoint.id,
-          messageId: row.messageId,
-          eventType: row.kind,
-          attempt: attempts,
-          attemptedAt,
-          statusCode: attempt.kind === 'answered' ? attempt.status : null,
-          durationMs: attempt.durationMs,
-          error:
-            attempt.kind === 'no-answer'
-              ? attempt.error
-              : outcome === 'delivered'
-                ? null
-                : `The receiver answered ${attempt.status}`,
-          responseExcerpt: attempt.kind === 'answered' ? attempt.excerpt : null,
-        })
+    await trx
+      .insertInto('webhookDeliveries')
+      .values({
+        endpointId: endpoint.id,
+        messageId: row.messageId,
+        eventType: row.kind,
+        attempt: attempts,
+        attemptedAt,
+        statusCode: attempt.kind === 'answered' ? attempt.status : null,
+        durationMs: attempt.durationMs,
+        error:
+          attempt.kind === 'no-answer'
+            ? attempt.error
+            : outcome === 'delivered'
+              ? null
+              : `The receiver answered ${attempt.status}`,
+        responseExcerpt: attempt.kind === 'answered' ? attempt.excerpt : null,
+      })
+      .execute();
+    const mine = (q: ReturnType<typeof trx.updateTable<'outbox'>>) =>
+      q.where('id', '=', row.id).where('status', '=', 'sending');
+    if (outcome === 'delivered') {
+      await mine(trx.updateTable('outbox'))
+        .set({ status: 'delivered', attempts, reason: null, claimedAt: null })
         .execute();
-      const mine = (q: ReturnType<typeof trx.updateTable<'outbox'>>) =>
-        q.where('id', '=', row.id).where('status', '=', 'sending');
-      if (outcome === 'delivered') {
-        await mine(trx.updateTable('outbox'))
-          .set({ status: 'delivered', attempts, reason: null, claimedAt: null })
-          .execute();
-        await trx
-          .updateTable('webhookEndpoints')
-          .set({ failingSince: null })
-          .where('id', '=', endpoint.id)
-          .where('failingSince', 'is not', null)
-          .execute();
-        webhookCounters.delivered++;
-        return;
-      }
-      const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
-      const next = delay === undefined ? null : now + delay;
-      if (outcome === 'retry' && next !== null && next < Date.parse(row.expiresAt)) {
-        await mine(trx.updateTable('outbox'))
-          .set({ status: 'queued', attempts, claimedAt: null, nextAttemptAt: new Date(next).toISOString() })
-          .execute();
-        webhookCounters.retried++;
-      } else {
-        await mine(trx.updateTable('outbox'))
-          .set({
-            status: 'failed',
-            attempts,
-            claimedAt: null,
-            reason: outcome === 'refused' ? WEBHOOK_REASON.refused : WEBHOOK_REASON.notInTime,
-          })
-          .execute();
-        webhookCounters.failed++;
-      }
-      log?.warn({ outboxId: row.id, endpointId: endpoint.id, attempts, outcome }, 'webhook attempt failed');
       await trx
         .updateTable('webhookEndpoints')
-        .set({ failingSince: attemptedAt })
+        .set({ failingSince: null })
         .where('id', '=', endpoint.id)
-        .where('failingSince', 'is', null)
+        .where('failingSince', 'is not', null)
         .execute();
-      await disableFailing(trx, now, endpoint.id);
-    });
+      webhookCounters.delivered++;
+      return;
+    }
+    const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+    const next = delay === undefined ? null : now + delay;
+    if (outcome === 'retry' && next !== null && next < Date.parse(row.expiresAt)) {
+      await mine(trx.updateTable('outbox'))
+        .set({ status: 'queued', attempts, claimedAt: null, nextAttemptAt: new Date(next).toISOString() })
+        .execute();
+      webhookCounters.retried++;
+    } else {
+      await mine(trx.updateTable('outbox'))
+        .set({
+          status: 'failed',
+          attempts,
+          claimedAt: null,
+          reason: outcome === 'refused' ? WEBHOOK_REASON.refused : WEBHOOK_REASON.notInTime,
+        })
+        .execute();
+      webhookCounters.failed++;
+    }
+    log?.warn({ outboxId: row.id, endpointId: endpoint.id, attempts, outcome }, 'webhook attempt failed');
+    await trx
+      .updateTable('webhookEndpoints')
+      .set({ failingSince: attemptedAt })
+      .where('id', '=', endpoint.id)
+      .where('failingSince', 'is', null)
+      .execute();
+    await disableFailing(trx, now, endpoint.id);
   }
 
   async function sweep(trx: Db, now: number): Promise<void> {
