@@ -147,7 +147,7 @@ function request(
   url: URL,
   pinned: { address: string; family: 4 | 6 },
   signal: AbortSignal,
-  send: { method: string; headers: Record<string, string | number>; body?: Buffer } = {
+  send: { method: string; headers: Record<string, string | number>; body?: Buffer; agent?: http.Agent } = {
     method: 'GET',
     headers: FETCH_HEADERS,
   },
@@ -156,7 +156,7 @@ function request(
   return new Promise<http.IncomingMessage>((resolve, reject) => {
     const req = mod.request(url, {
       method: send.method,
-      agent: false,
+      agent: send.agent ?? false,
       signal,
       headers: send.headers,
       // Connect to the address that was checked, whatever DNS says now. The TLS
@@ -295,11 +295,14 @@ export async function safePost(
     timeoutMs?: number;
     /** Bytes of the answer's body to read and return (0: none, the body is drained unread). */
     excerptBytes?: number;
+    /** Keep the connection for the next post to the same origin and checked address (keptAgent). */
+    keepAlive?: boolean;
   },
 ): Promise<PostAnswer> {
   const started = performance.now();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('timeout')), opts.timeoutMs ?? FETCH_TIMEOUT_MS);
+  let done = false;
   try {
     const url = withProtocol(rawUrl, opts.protocols);
     const pinned = await withAbort(
@@ -310,20 +313,64 @@ export async function safePost(
       method: 'POST',
       headers: opts.headers,
       body: opts.body,
+      agent: opts.keepAlive ? keptAgent(url, pinned) : undefined,
     });
-    const excerpt = opts.excerptBytes
-      ? await withAbort(readStart(res, opts.excerptBytes), controller.signal)
-      : '';
-    if (!opts.excerptBytes) res.resume();
+    let excerpt = '';
+    if (opts.keepAlive) {
+      // The connection is kept only once the answer is read to its end; a long one is cut.
+      const whole = await withAbort(readStart(res, KEPT_ANSWER_BYTES, false), controller.signal);
+      excerpt = whole.subarray(0, opts.excerptBytes ?? 0).toString('utf8');
+      done = res.complete;
+    } else if (opts.excerptBytes) {
+      excerpt = (await withAbort(readStart(res, opts.excerptBytes, true), controller.signal)).toString(
+        'utf8',
+      );
+    } else res.resume();
     return { status: res.statusCode ?? 0, excerpt, durationMs: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);
-    controller.abort();
+    // Whatever is still open goes: but a kept connection whose answer was read stays in its pool.
+    if (!done) controller.abort();
   }
 }
 
-/** The first `maxBytes` of a body as text; the rest is not waited for. */
-async function readStart(res: http.IncomingMessage, maxBytes: number): Promise<string> {
+/** An answer longer than this is not read to its end: its connection is closed instead of kept. */
+export const KEPT_ANSWER_BYTES = 64 * 1024;
+/** Kept connection pools at most (one per origin and checked address), least recently used closed first. */
+export const KEPT_AGENTS_MAX = 100;
+/** A kept connection unused this long is closed. */
+export const KEPT_IDLE_MS = 15_000;
+const keptAgents = new Map<string, http.Agent>();
+
+/**
+ * The keep-alive pool for `url`'s origin at the address checked for this post. Keyed
+ * by the address too: when DNS answers another one, the new address is checked (as
+ * for every post) and gets connections of its own, so a kept connection only ever
+ * goes where a check let it. One connection each: a receiver gets one post at a time.
+ */
+function keptAgent(url: URL, pinned: { address: string }): http.Agent {
+  const key = `${url.protocol}//${url.host} ${pinned.address}`;
+  let agent = keptAgents.get(key);
+  if (agent) keptAgents.delete(key);
+  else {
+    const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
+    agent = new Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1, timeout: KEPT_IDLE_MS });
+  }
+  keptAgents.set(key, agent);
+  if (keptAgents.size > KEPT_AGENTS_MAX) {
+    const [oldest, old] = keptAgents.entries().next().value as [string, http.Agent];
+    keptAgents.delete(oldest);
+    old.destroy();
+  }
+  return agent;
+}
+
+/**
+ * The first `maxBytes` of a body; past them the rest is not waited for. `destroy`:
+ * the answer is closed in any case (else only when it was cut, so an answer read to
+ * its end leaves its connection free for the next request).
+ */
+async function readStart(res: http.IncomingMessage, maxBytes: number, destroy: boolean): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of res) {
@@ -331,7 +378,7 @@ async function readStart(res: http.IncomingMessage, maxBytes: number): Promise<s
     total += chunk.length;
     if (total >= maxBytes) break;
   }
-  res.destroy();
+  if (destroy || !res.complete) res.destroy();
   // A character cut at the end decodes as U+FFFD; the caller trims to characters.
-  return Buffer.concat(chunks, total).subarray(0, maxBytes).toString('utf8');
+  return Buffer.concat(chunks, total).subarray(0, maxBytes);
 }

@@ -14,6 +14,8 @@ export interface Received {
 export interface Receiver {
   url: string;
   received: Received[];
+  /** TCP connections the receiver has accepted so far. */
+  connections: () => number;
   /** Statuses to answer, in turn; after the last, 200. */
   answer: (statuses: number[]) => void;
   close: () => Promise<void>;
@@ -35,11 +37,14 @@ export async function startReceiver(): Promise<Receiver> {
       res.end(status < 300 ? 'thanks' : `failed with ${status}`);
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    connections: () => connections,
     answer: (list) => {
       statuses = [...list];
     },

@@ -128,7 +128,7 @@ export async function gatherWebhookItems(
  * message). Small, so the writer it holds (SQLite's one connection) is soon free for
  * the shares that keep arriving; the sender steps again while a bundle comes out full.
  */
-export const WEBHOOK_BUNDLE_ITEMS = 500;
+export const WEBHOOK_BUNDLE_ITEMS = 1000;
 
 const listKeyOf = (type: string): string =>
   WEBHOOK_BATCH_LIST_KEY[type as keyof typeof WEBHOOK_BATCH_LIST_KEY] ?? 'items';

@@ -290,6 +290,8 @@ export function webhookSenderJob(opts: {
         timeoutMs: WEBHOOK_TIMEOUT_MS,
         // Bytes enough for the characters kept, whatever their width.
         excerptBytes: WEBHOOK_EXCERPT_CHARS * 4,
+        // A receiver gets post after post: one connection (and TLS handshake) serves them.
+        keepAlive: true,
       });
       return {
         kind: 'answered',

@@ -104,6 +104,24 @@ describe('two instances', () => {
   });
 });
 
+describe('connections', () => {
+  it('post one message after another to a receiver over one kept connection', async () => {
+    const own = await startReceiver();
+    try {
+      const owner = await signUp(t.app);
+      const id = await endpoint(owner, own.url);
+      await emit(owner.orgId, 5);
+      for (let i = 0; i < 5 && (await messagesOf(t, id)).some((m) => m.status !== 'delivered'); i++)
+        await runWebhookSender(t);
+      expect((await messagesOf(t, id)).map((m) => m.status)).toEqual(Array(5).fill('delivered'));
+      expect(own.received).toHaveLength(5);
+      expect(own.connections()).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('the address guard', () => {
   it('refuses a private address when the endpoint is saved', async () => {
     const owner = await signUp(strict.app);
