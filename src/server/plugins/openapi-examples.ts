@@ -15,19 +15,34 @@ import { API_KEY_REFUSED_MESSAGE } from './permissions.ts';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonSchema = { [key: string]: unknown };
 
-/** Values for strings that say what they are by their name alone. */
+const DATE_TIME = '2026-03-14T09:30:00.000Z';
+
+/**
+ * Values for strings that say what they are by their name alone (a value that does
+ * not fit the schema's length or pattern is passed over).
+ */
 const STRING_BY_NAME: [RegExp, string][] = [
   [/^e?mail$|Email$/, 'ada@example.org'],
   [/^(url|href)$|Url$/, 'https://rally.example.org/c/clean-rivers'],
   [/^username$/, 'ada'],
   [/^password$|Password$/, 'correct horse battery staple'],
-  [/^(name|organization)$/, 'Clean rivers'],
-  [/^title$/, 'Photo of the river'],
-  [/^(description|message|reason)$/, 'Rivers need us'],
-  [/^(language|locale)$/, 'en'],
+  [/^(name|organization|campaignName)$/, 'Clean rivers'],
+  [/^(title|assetTitle)$/, 'Photo of the river'],
+  [/^(description|message|reason|text|shareText)$/, 'Rivers need us: share if you agree'],
+  [/^altText$/, 'A clear river in spring'],
+  [/^(language|locale|lang)$/, 'en'],
+  [/^(at|since)$|(At|Since)$/, DATE_TIME],
+  [/^(date|day)$|Date$/, '2026-03-14'],
+  [/^(timeZone|tz)$/, 'Europe/Paris'],
+  [/^role$/, 'editor'],
+  [/^platform$/, 'bluesky'],
+  [/^firstName$/, 'Ada'],
+  [/^lastName$/, 'Lovelace'],
+  [/^phone$/, '+44 20 7946 0958'],
+  [/^utmMedium$|^medium$/, 'social'],
+  [/^utmCampaign$/, 'clean-rivers'],
 ];
 
-const DATE_TIME = '2026-03-14T09:30:00.000Z';
 const STRING_BY_FORMAT: Record<string, string> = {
   'date-time': DATE_TIME,
   date: '2026-03-14',
