@@ -46,6 +46,7 @@ import { templatesRoutes } from './modules/templates/index.ts';
 import { createUploadStorage, uploadsRoutes } from './modules/uploads/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { BEARER_SCHEME, documentTransform, openApiRoutes } from './plugins/openapi.ts';
+import { webhooksDocument } from './plugins/openapi-webhooks.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { backgroundJobs } from './jobs/index.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -141,6 +142,7 @@ export async function buildApp(opts: {
         version: '1.0.0',
       },
       components: { securitySchemes: BEARER_SCHEME },
+      webhooks: webhooksDocument(),
     },
     transform: documentTransform,
   });

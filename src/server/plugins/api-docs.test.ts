@@ -1,5 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { appPerFile } from '../test/test-app.ts';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { apiErrorSchema } from '#shared/schemas/common.ts';
+import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENTS } from '#shared/schemas/webhooks.ts';
+import {
+  appPerFile,
+  bearer,
+  createTestApp,
+  postJson,
+  postShare,
+  sendJson,
+  signUp,
+  type TestApp,
+} from '../test/test-app.ts';
+import { type Receiver, runWebhookSender, startReceiver } from '../test/webhook-receiver.ts';
 
 const t = appPerFile();
 
@@ -49,5 +64,221 @@ describe('GET /api/docs', () => {
   it('keeps the docs out of the document it shows', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/docs'))).toEqual([]);
+  });
+});
+
+// The document's examples and webhook payloads, each checked against the schema it
+// illustrates: the document's own JSON Schema (what a client generator reads) and,
+// where the route has one, the route's zod schema (which also holds the refinements
+// JSON Schema cannot say, such as "a full URL").
+describe('the examples and webhooks of GET /api/openapi.json', () => {
+  const routes = new Map<string, RouteOptions>();
+  let app: TestApp;
+  let receiver: Receiver;
+  let doc: any;
+  beforeAll(async () => {
+    app = await createTestApp(
+      { DEV_TOOLS: '1', ALLOW_PRIVATE_FETCH: '1', PUBLIC_URL: 'https://rally.example' },
+      {
+        onRoute: (route) => {
+          for (const m of [route.method].flat()) if (m !== 'HEAD') routes.set(`${m} ${route.url}`, route);
+        },
+      },
+    );
+    receiver = await startReceiver();
+    doc = (await app.app.inject({ url: '/api/openapi.json' })).json();
+  });
+  afterAll(async () => {
+    await app.close();
+    await receiver.close();
+  });
+
+  // One validator per schema (the same schema object is often shared by several media types).
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  const compiled = new WeakMap<object, ValidateFunction>();
+  function check(schema: object, value: unknown): string | null {
+    let validate = compiled.get(schema);
+    if (!validate) {
+      validate = ajv.compile(schema);
+      compiled.set(schema, validate);
+    }
+    return validate(value) ? null : ajv.errorsText(validate.errors);
+  }
+
+  const operations = () =>
+    Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+    );
+  /** The route an operation documents: `{id}` back to `:id`. */
+  const routeOf = (method: string, path: string) =>
+    routes.get(`${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+
+  it('gives every request body and every JSON response an example that fits its schema', () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const { path, method, op } of operations()) {
+      const where = `${method} ${path}`;
+      const route = routeOf(method, path);
+      expect(route, where).toBeDefined();
+      const body = op.requestBody?.content?.['application/json'];
+      if (op.requestBody) {
+        if (!body || body.example === undefined) problems.push(`${where}: request body without example`);
+        else {
+          const wrong = check(body.schema, body.example);
+          if (wrong) problems.push(`${where}: request example: ${wrong}`);
+          // The route's own schema too: its refinements are not in the JSON Schema.
+          const parsed = (route?.schema?.body as z.ZodType | undefined)?.safeParse(body.example);
+          if (!parsed?.success)
+            problems.push(`${where}: request example refused by the route: ${parsed?.error?.message}`);
+          checked++;
+        }
+      }
+      const errorExamples = [];
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+        // Files and pages (CSV, HTML, SVG, PNG, PDF, uploads, metrics) are described in words, not by example.
+        const media = response.content?.['application/json'];
+        if (!media) continue;
+        if (/^[45]XX$/.test(status)) {
+          const named = Object.entries(
+            (media.examples ?? {}) as Record<string, { summary: string; value: unknown }>,
+          );
+          if (named.length === 0) problems.push(`${where} ${status}: no error example`);
+          for (const [name, example] of named) {
+            expect(example.summary, `${where} ${name}`).toMatch(new RegExp(`^${status[0]}`));
+            const wrong =
+              check(media.schema, example.value) ??
+              apiErrorSchema.safeParse(example.value).error?.message ??
+              null;
+            if (wrong) problems.push(`${where} ${status} ${name}: ${wrong}`);
+            errorExamples.push(example);
+            checked++;
+          }
+        } else if (media.example === undefined) problems.push(`${where} ${status}: response without example`);
+        else {
+          const wrong = check(media.schema, media.example);
+          if (wrong) problems.push(`${where} ${status}: response example: ${wrong}`);
+          checked++;
+        }
+      }
+      // A page's refusals are pages too (text/html): every other operation shows its JSON ones.
+      const pages = Object.values(op.responses as Record<string, any>).every(
+        (r) => !r.content || Object.keys(r.content).every((type) => type === 'text/html'),
+      );
+      if (errorExamples.length === 0 && !pages) problems.push(`${where}: no error example`);
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(300);
+  });
+
+  it('names the refusals a route can answer, worded as the server words them', async () => {
+    const examples = (path: string, method: string) =>
+      doc.paths[path][method].responses['4XX'].content['application/json'].examples;
+    // An admin's route with a body and an id: each refusal it can make.
+    const put = examples('/api/webhooks/{id}', 'put');
+    expect(Object.keys(put)).toEqual([
+      'validationFailed',
+      'notAuthenticated',
+      'apiKeyNotAllowed',
+      'roleRequired',
+      'notFound',
+    ]);
+    expect(put.roleRequired.value).toEqual({ code: 'ROLE_REQUIRED', message: 'This needs the admin role' });
+    // The 400 example is the body the server answers to the same input.
+    const staff = await signUp(app.app);
+    for (const [path, method] of [
+      ['/api/webhooks', 'post'],
+      ['/api/campaigns', 'post'],
+    ] as const) {
+      const real = await app.app.inject({ method, url: path, headers: bearer(staff.token), payload: {} });
+      expect(real.statusCode).toBe(400);
+      expect(examples(path, method).validationFailed.value).toEqual(real.json());
+    }
+    // A public route without input has nothing to refuse a caller for.
+    expect(Object.keys(examples('/api/login', 'post'))).toEqual(['validationFailed']);
+    // Session-only routes say that an API key is refused.
+    expect(examples('/api/user', 'get').apiKeyNotAllowed.value.code).toBe('API_KEY_NOT_ALLOWED');
+  });
+
+  const eventTypes = [...WEBHOOK_EVENTS, 'ping'] as const;
+  const payloadSchema = (type: string) => doc.webhooks[type].post.requestBody.content['application/json'];
+
+  it('lists every webhook event with its headers, payload schema and an example that fits it', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...eventTypes].sort());
+    for (const type of eventTypes) {
+      const post = doc.webhooks[type].post;
+      expect(post.description, type).toBeTruthy();
+      expect(
+        post.parameters
+          .filter((p: { in: string; required: boolean }) => p.in === 'header' && p.required)
+          .map((p: { name: string }) => p.name),
+      ).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      const { schema, example } = payloadSchema(type);
+      expect(check(schema, example), type).toBeNull();
+      expect(example.type).toBe(type);
+      expect(WEBHOOK_EVENT_DATA[type].parse(example.data)).toEqual(example.data);
+      // And refuses what is not this event's payload.
+      const other = type === 'ping' ? 'share.created' : 'ping';
+      expect(check(schema, { ...example, type: other }), type).not.toBeNull();
+      expect(check(schema, { ...example, data: payloadSchema(other).example.data }), type).not.toBeNull();
+      const [first] = Object.keys(example.data);
+      const { [first as string]: _dropped, ...incomplete } = example.data;
+      expect(check(schema, { ...example, data: incomplete }), `${type} without ${first}`).not.toBeNull();
+    }
+  });
+
+  it('describes the payloads the server really sends', async () => {
+    const staff = await signUp(app.app);
+    const made = await postJson(
+      app.app,
+      '/api/webhooks',
+      { url: receiver.url, events: [...WEBHOOK_EVENTS] },
+      staff.token,
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const content = (
+      await app.app.inject({
+        method: 'POST',
+        url: '/api/debug/create-test-content',
+        headers: bearer(staff.token),
+      })
+    ).json();
+    const campaignId = content.campaign.id;
+    const assetId = content.asset.id;
+    expect((await postShare(app.app, { campaignId, assetId, organizationId: staff.orgId })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await sendJson(app.app, 'PUT', `/api/assets/${assetId}`, { title: 'Cleaner water' }, staff.token))
+        .statusCode,
+    ).toBe(200);
+    for (const status of ['paused', 'active', 'ended']) {
+      const res = await sendJson(app.app, 'PUT', `/api/campaigns/${campaignId}`, { status }, staff.token);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await app.app.inject({
+      method: 'DELETE',
+      url: `/api/campaigns/${campaignId}`,
+      headers: bearer(staff.token),
+    });
+    expect(
+      (await postJson(app.app, `/api/webhooks/${made.json().id}/test`, {}, staff.token)).statusCode,
+    ).toBe(202);
+    await runWebhookSender(app);
+
+    const sent = receiver.received.map((r) => JSON.parse(r.body) as { type: string });
+    for (const payload of sent)
+      expect(check(payloadSchema(payload.type).schema, payload), payload.type).toBeNull();
+    expect(new Set(sent.map((p) => p.type))).toEqual(
+      new Set([
+        'share.created',
+        'asset.created',
+        'asset.updated',
+        'campaign.paused',
+        'campaign.published',
+        'campaign.ended',
+        'campaign.archived',
+        'ping',
+      ]),
+    );
   });
 });

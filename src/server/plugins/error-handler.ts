@@ -105,6 +105,25 @@ function validationBody(errors: FieldError[]): ApiErrorBody {
   return { code: 'VALIDATION_FAILED', message: errors[0]?.message ?? 'Invalid input', errors };
 }
 
+/**
+ * The 400 a failed zod parse answers; given the `input` that failed, a field is missing
+ * when the input lacks it, as for a route's own validation (the OpenAPI document's
+ * validation examples are made this way).
+ */
+export function zodErrorBody(err: ZodError, input?: unknown): ApiErrorBody {
+  const errors = err.issues.map((issue: any) => {
+    const path = (issue.path ?? []).join('.');
+    const missing =
+      input !== undefined
+        ? isMissing(input, issue.path ?? [])
+        : 'input' in issue
+          ? issue.input === undefined
+          : /received undefined/.test(issue.message);
+    return fieldError(issue, path, missing);
+  });
+  return validationBody(errors);
+}
+
 const body = (code: ErrorCode, message: string): ApiErrorBody => ({ code, message });
 
 /** Fastify's own refusals, by its error code: our code and wording. */
@@ -177,15 +196,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
       return reply.code(400).send(validationBody(errors));
     }
-    if (err instanceof ZodError) {
-      const errors = err.issues.map((issue: any) => {
-        const path = (issue.path ?? []).join('.');
-        const missing =
-          'input' in issue ? issue.input === undefined : /received undefined/.test(issue.message);
-        return fieldError(issue, path, missing);
-      });
-      return reply.code(400).send(validationBody(errors));
-    }
+    if (err instanceof ZodError) return reply.code(400).send(zodErrorBody(err));
     if (err instanceof HttpError) {
       reply.headers(err.headers);
       const { errors, params, tokenExpired } = err.extras;

@@ -5,6 +5,13 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_KEY_PREFIX } from '#shared/constants.ts';
 import { ok, openApiDocumentSchema } from '#shared/schemas/common.ts';
 import { ruleFor } from '../lib/permissions.ts';
+import {
+  clientErrorExamples,
+  exampleFor,
+  type JsonSchema,
+  type RouteInput,
+  SERVER_ERROR_EXAMPLES,
+} from './openapi-examples.ts';
 
 export const API_DOCS_PREFIX = '/api/docs';
 
@@ -28,9 +35,51 @@ export const documentTransform: SwaggerTransform = (input) => {
   const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
   const method = [input.route.method].flat()[0] ?? 'GET';
   const rule = ruleFor(method, input.route.url);
+  const zod = (input.schema ?? {}) as Record<string, unknown>;
+  addExamples(out.schema as JsonSchema | undefined, {
+    rule,
+    url: input.route.url,
+    body: zod.body,
+    params: zod.params,
+    querystring: zod.querystring,
+  });
   if (!rule || rule.access === 'public') return out;
   return { ...out, schema: { ...out.schema, security: [{ bearer: [] }] } };
 };
+
+const isSchema = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null;
+const JSON_MEDIA = 'application/json';
+
+/**
+ * Puts an example on the request body and on every JSON response of one route's
+ * converted schema: made from the schema (openapi-examples.ts), and for the 4xx and
+ * 5xx classes the route's own refusals, named. @fastify/swagger moves a body's or
+ * response's single `examples` entry to its media type's `example`, and `x-examples`
+ * to its named `examples`. File and page bodies (CSV, HTML, images, PDF) get none:
+ * their content is not JSON, and their schema is a bare string.
+ */
+function addExamples(schema: JsonSchema | undefined, route: RouteInput): void {
+  if (!schema) return;
+  if (isSchema(schema.body) && !Array.isArray(schema.body.examples))
+    schema.body.examples = [exampleFor(schema.body)];
+  const responses = isSchema(schema.response) ? schema.response : {};
+  for (const [status, response] of Object.entries(responses)) {
+    if (!isSchema(response)) continue;
+    const errorClass = /^[45]xx$/i.test(status);
+    const named = () => (status[0] === '5' ? SERVER_ERROR_EXAMPLES : clientErrorExamples(route));
+    const content = isSchema(response.content) ? response.content : undefined;
+    if (content) {
+      // A response given by media type: only its JSON one carries an example.
+      const media = content[JSON_MEDIA];
+      if (!isSchema(media) || !isSchema(media.schema)) continue;
+      if (errorClass) media.examples = named();
+      else media.example = exampleFor(media.schema);
+    } else if (response.type !== 'null' && !Array.isArray(response.examples)) {
+      if (errorClass) response['x-examples'] = named();
+      else response.examples = [exampleFor(response)];
+    }
+  }
+}
 
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document @fastify/swagger builds from the

@@ -22,6 +22,7 @@ export const emailDomainField = z
   .string()
   .trim()
   .toLowerCase()
+  .meta({ examples: ['example.org'] })
   .transform((d) => d.replace(/^@/, ''))
   .pipe(z.string().regex(DOMAIN, 'Enter a domain such as example.org'));
 

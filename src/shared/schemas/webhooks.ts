@@ -103,7 +103,7 @@ export const webhookEndpointSchema = z.object({
   /** `failing`: disabled after 24 h of failed deliveries; `admin`: turned off by an admin. */
   disabledReason: z.enum(WEBHOOK_DISABLED_REASONS).nullable(),
   /** The secret's first characters (`whsec_` and 4 more): enough to recognise it. */
-  secretPrefix: z.string(),
+  secretPrefix: z.string().meta({ examples: ['whsec_MfKQ'] }),
   /** Until then the secret before the last rotation still signs too. */
   previousSecretExpiresAt: timestampField.nullable(),
   lastDelivery: webhookLastDeliverySchema.nullable(),
@@ -115,7 +115,10 @@ export const webhookEndpointListSchema = z.array(webhookEndpointSchema);
 
 /** POST's answer: the signing secret, shown this once. */
 export const createdWebhookSchema = webhookEndpointSchema.extend({
-  secret: z.string().describe('`whsec_` and 32 random bytes in base64: shown only in this answer'),
+  secret: z
+    .string()
+    .describe('`whsec_` and 32 random bytes in base64: shown only in this answer')
+    .meta({ examples: ['whsec_MfKQ9r8GKYqrTwJSmnuzd4WjbfQmhQ1c0uEmUp4ZFYI='] }),
 });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
@@ -163,20 +166,23 @@ export const webhookRetryParamsSchema = z.strictObject({
 
 // What is sent: `{type, timestamp, data}` per event type (docs/api.md "What is sent").
 
+/** A platform id (src/shared/platforms.ts). */
+const platformField = z.string().meta({ examples: ['bluesky'] });
+
 const shareItem = z.object({
   id: idField,
   campaignId: idField,
   assetId: idField,
-  platform: z.string(),
+  platform: platformField,
   /** What the supporter's browser saw: `shared` (a share sheet finished), `opened` (the platform's window opened), `prepared`. */
-  outcome: z.string(),
+  outcome: z.string().meta({ examples: ['shared'] }),
   language: z.string().nullable(),
   createdAt: timestampField,
 });
 const clickItem = z.object({
   campaignId: idField,
   shareId: idField,
-  platform: z.string(),
+  platform: platformField,
   confirmedAt: timestampField,
 });
 const campaignData = z.object({
@@ -189,11 +195,16 @@ const campaignData = z.object({
 const assetData = z.object({
   id: idField,
   campaignId: idField,
-  type: z.string(),
+  type: z.string().meta({ examples: ['image'] }),
   title: z.string(),
   at: timestampField,
 });
-const memberData = z.object({ userId: idField, username: z.string(), role: z.string(), at: timestampField });
+const memberData = z.object({
+  userId: idField,
+  username: z.string(),
+  role: z.string().meta({ examples: ['editor'] }),
+  at: timestampField,
+});
 
 /** The `data` of each event type. */
 export const WEBHOOK_EVENT_DATA = {
@@ -202,7 +213,7 @@ export const WEBHOOK_EVENT_DATA = {
     id: idField,
     campaignId: idField,
     assetId: idField,
-    platform: z.string(),
+    platform: platformField,
     scheduledFor: timestampField,
     reminder: z.enum(['email', 'push']).nullable(),
   }),
