@@ -5,6 +5,7 @@ import { IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '#shared/schemas/imports.ts';
 import { multipartFile, PNG_1X1 } from '../../test/sample-files.ts';
 import { addMember, postApiKey } from '../../test/teams.ts';
 import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from '../../test/test-app.ts';
+import { messagesOf } from '../../test/webhook-receiver.ts';
 import { FETCH_FAILED_MESSAGE } from '../uploads/index.ts';
 
 // Bulk import through the API. `t` refuses private addresses (the production setting);
@@ -506,5 +507,28 @@ describe('POST /api/campaigns/import: media by URL', () => {
     });
     expect(res.json().message).toMatch(/^Row 2, media_url: /);
     expect(await counts(open, media.orgId)).toEqual(before);
+  });
+});
+
+describe('POST /api/campaigns/import: webhook events', () => {
+  it('queues asset.created, asset.updated and campaign.published with the writes, none for a dry run', async () => {
+    const org = await signUp(open.app);
+    const endpoint = await open.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: bearer(org.token),
+      payload: { url: `${base}/hooks`, events: ['asset.created', 'asset.updated', 'campaign.published'] },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const endpointId = endpoint.json().id;
+    const row = textRow({ external_id: 'hooked', campaign_external_id: 'hooked', campaign_status: 'active' });
+    await importJson(open, org.token, [row]);
+    expect(await messagesOf(open, endpointId)).toEqual([]);
+    expect((await importJson(open, org.token, [row], false)).statusCode).toBe(200);
+    expect((await importJson(open, org.token, [{ ...row, title: 'Hooked again' }], false)).statusCode).toBe(
+      200,
+    );
+    const types = (await messagesOf(open, endpointId)).map((m) => JSON.parse(m.body).type);
+    expect(types).toEqual(['asset.created', 'campaign.published', 'asset.updated']);
   });
 });
