@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { UploadedFile } from '#shared/schemas/assets.ts';
 import type { ImportRow } from '#shared/schemas/imports.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,7 +13,7 @@ import type { AddressPolicy } from '../../lib/safe-fetch.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { ASSET_COLUMNS, insertAssets, keptShareText } from '../assets/index.ts';
 import { insertCampaign } from '../campaigns/index.ts';
-import { fetchForUpload, storeUpload, withUploadSlot } from '../uploads/index.ts';
+import { fetchForUpload, storeUpload, UPLOADS_PREFIX, withUploadSlot } from '../uploads/index.ts';
 import { emitAssetEvent, emitCampaignStatus } from '../webhooks/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportPlan, PlannedCampaign, PlannedRow } from './import-plan.ts';
@@ -42,14 +43,14 @@ function rowRefusal(err: unknown, row: PlannedRow, column: string): unknown {
   return refusal.withHeaders(err.headers);
 }
 
-/** Downloads each row's media into the upload store: its `/uploads/` address by row. */
+/** Downloads each row's media into the upload store: the stored file by row. */
 async function downloadMedia(
   deps: ImportDeps,
   who: { userId: number; organizationId: number },
   rows: PlannedRow[],
-): Promise<Map<number, string>> {
+): Promise<Map<number, UploadedFile & { from: string }>> {
   const { db, dialect, config, storage } = deps;
-  const stored = new Map<number, string>();
+  const stored = new Map<number, UploadedFile & { from: string }>();
   for (const row of rows) {
     const url = row.input?.media_url;
     if (!url) continue;
@@ -63,7 +64,7 @@ async function downloadMedia(
         });
         return storeUpload({ storage, bytes, claim });
       });
-      stored.set(row.row, file.url);
+      stored.set(row.row, { ...file, from: new URL(url).host });
     } catch (err) {
       // Files stored for earlier rows stay unused and go with the upload cleanup.
       throw rowRefusal(err, row, 'media_url');
@@ -164,7 +165,14 @@ export async function writeImport(ctx: CallerWrite, deps: ImportDeps, plan: Impo
           .execute();
       for (const r of c.rows) {
         const input = r.input as ImportRow;
-        const fields = assetFields(input, media.get(r.row));
+        const file = media.get(r.row);
+        // The entry upload-from-url leaves for a stored download.
+        if (file)
+          await audit(
+            'upload.created',
+            `${file.url.slice(UPLOADS_PREFIX.length)} (${file.mimetype}, ${file.size} bytes, from ${file.from})`,
+          );
+        const fields = assetFields(input, file?.url);
         if (r.existingAssetId !== undefined) {
           await updateAssetRow(trx, audit, ctx.orgId, r.existingAssetId, fields);
           continue;

@@ -481,6 +481,15 @@ describe('POST /api/campaigns/import: media by URL', () => {
       .where('organizationId', '=', media.orgId)
       .executeTakeFirstOrThrow();
     expect(Number(quotaAfter.used) - Number(quotaBefore.used)).toBe(PNG_1X1.length);
+    const entry = await open.database.db
+      .selectFrom('auditLog')
+      .select('target')
+      .where('organizationId', '=', media.orgId)
+      .where('action', '=', 'upload.created')
+      .executeTakeFirstOrThrow();
+    expect(entry.target).toBe(
+      `${asset.content.slice('/uploads/'.length)} (image/png, ${PNG_1X1.length} bytes, from ${new URL(base).host})`,
+    );
   });
 
   it('writes nothing when a download fails, and names the row and column', async () => {
@@ -528,7 +537,7 @@ describe('POST /api/campaigns/import: webhook events', () => {
     expect((await importJson(open, org.token, [{ ...row, title: 'Hooked again' }], false)).statusCode).toBe(
       200,
     );
-    const types = (await messagesOf(open, endpointId)).map((m) => JSON.parse(m.body).type);
+    const types = (await messagesOf(open, endpointId)).map((m) => JSON.parse(m.body ?? '{}').type);
     expect(types).toEqual(['asset.created', 'campaign.published', 'asset.updated']);
   });
 });
