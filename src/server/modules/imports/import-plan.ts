@@ -15,6 +15,7 @@ import {
 } from '#shared/schemas/imports.ts';
 import { needsShareWords } from '#shared/share-links.ts';
 import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
 import type { AddressPolicy } from '../../lib/safe-fetch.ts';
 import { transitionError } from '../campaigns/index.ts';
 import type { RawRow } from './import-file.ts';
@@ -272,4 +273,19 @@ export function importResult(plan: ImportPlan, dryRun: boolean): ImportResult {
       errors: r.errors,
     })),
   };
+}
+
+/** A real run's refusal of a plan with errors: every problem, its path `rows.<row>.<column>`. */
+export function importRefused(plan: ImportPlan): HttpError {
+  const invalid = plan.rows.filter((r) => r.errors.length > 0);
+  const [first] = invalid;
+  const errors = invalid.flatMap((r) =>
+    r.errors.map((e) => ({ path: `rows.${r.row}.${e.column}`, message: e.message })),
+  );
+  return new HttpError(
+    400,
+    'VALIDATION_FAILED',
+    `Nothing was imported: ${invalid.length} row(s) have errors (first: row ${first.row}, ${first.errors[0].column}: ${first.errors[0].message})`,
+    { errors },
+  );
 }

@@ -15,7 +15,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { readFilePart } from '../uploads/index.ts';
 import { checkedRows, type RawRow, rowsOfFile } from './import-file.ts';
-import { importResult, planImport } from './import-plan.ts';
+import { importRefused, importResult, planImport } from './import-plan.ts';
 import { importTemplateCsv } from './import-template.ts';
 import { writeImport } from './import-write.ts';
 
@@ -75,17 +75,7 @@ export async function importsRoutes(
       const plan = await planImport({ db, orgId: write.orgId, rows, policy });
       const dryRun = request.query.dryRun !== 'false';
       if (dryRun) return importResult(plan, true);
-      if (!plan.valid) {
-        const bad = plan.rows.flatMap((row) =>
-          row.errors.map((e) => ({ path: `rows.${row.row}.${e.column}`, message: e.message })),
-        );
-        throw new HttpError(
-          400,
-          'VALIDATION_FAILED',
-          `Nothing was imported: ${plan.rows.filter((row) => row.errors.length > 0).length} row(s) have errors (first: row ${bad[0].path.split('.')[1]}, ${bad[0].message})`,
-          { errors: bad },
-        );
-      }
+      if (!plan.valid) throw importRefused(plan);
       const campaignIds = await writeImport(
         write,
         { db, dialect, config, storage: uploads, policy, log: request.log },
