@@ -43,6 +43,7 @@ test('an editor imports campaigns from a CSV after fixing the row the dry run re
   );
   const rows = dialog.getByTestId('import-row');
   await expect(rows).toHaveCount(2);
+  await expect(dialog.getByText('File: campaigns.csv')).toBeVisible();
   await expect(rows.nth(1)).toContainText('title: Title must be at least 3 characters');
   await expect(dialog.getByText('1 rows have errors')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Import 2 rows' })).toBeDisabled();

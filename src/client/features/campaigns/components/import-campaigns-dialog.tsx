@@ -85,6 +85,7 @@ function ImportForm({ onImported }: { onImported: (result: ImportResult) => void
   };
 
   const rows = preview?.summary.rows ?? 0;
+  const fileName = file?.name;
   return (
     <div className="space-y-4">
       <div className="space-y-2">
@@ -97,7 +98,11 @@ function ImportForm({ onImported }: { onImported: (result: ImportResult) => void
           accept=".csv,.json,text/csv,application/json"
           className="h-auto"
           disabled={importer.isPending}
-          onChange={(e) => check(e.target.files?.[0] ?? null)}
+          onChange={(e) => {
+            check(e.target.files?.[0] ?? null);
+            // Cleared, so choosing the same file again once it is fixed checks it again.
+            e.target.value = '';
+          }}
           aria-describedby={`${id}-help`}
         />
         <p id={`${id}-help`} className="text-xs text-muted-foreground">
@@ -111,6 +116,11 @@ function ImportForm({ onImported }: { onImported: (result: ImportResult) => void
         </p>
       </div>
 
+      {fileName && (
+        <p className="text-sm" dir="auto">
+          <Trans>File: {fileName}</Trans>
+        </p>
+      )}
       {importer.isPending && (
         <p role="status" className="text-sm text-muted-foreground">
           {preview ? <Trans>Importing...</Trans> : <Trans>Checking the file...</Trans>}
