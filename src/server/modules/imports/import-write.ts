@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { type CampaignStatus, STATUS_TRANSITIONS } from '#shared/campaign-lifecycle.ts';
 import type { UploadedFile } from '#shared/schemas/assets.ts';
 import type { ImportRow } from '#shared/schemas/imports.ts';
 import type { Config } from '../../config/env.ts';
@@ -6,13 +7,13 @@ import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { type Audit, auditedTransaction } from '../../lib/audit.ts';
-import { lockOwnCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { assertCampaignEditable, lockOwnCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
+import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
 import { toCampaign } from '../../lib/own-campaign.ts';
 import type { AddressPolicy } from '../../lib/safe-fetch.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { ASSET_COLUMNS, insertAssets, keptShareText } from '../assets/index.ts';
-import { insertCampaign } from '../campaigns/index.ts';
+import { insertCampaign, transitionError } from '../campaigns/index.ts';
 import { fetchForUpload, storeUpload, UPLOADS_PREFIX, withUploadSlot } from '../uploads/index.ts';
 import { emitAssetEvent, emitCampaignStatus } from '../webhooks/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -103,6 +104,13 @@ async function writeCampaignRow(
     return campaign.id;
   }
   const current = await lockOwnCampaign(trx, ctx.orgId, c.existing.id);
+  // Checked again under the lock: the campaign may have moved since the plan was made.
+  assertCampaignEditable(current);
+  const from = current.status as CampaignStatus;
+  if (c.status !== from && !(STATUS_TRANSITIONS[from] ?? []).includes(c.status))
+    throw badRequest('STATUS_CHANGE_NOT_ALLOWED', transitionError(from, c.status), {
+      params: { from, to: c.status },
+    });
   const changes = {
     ...(input.campaign_name !== current.name && { name: input.campaign_name }),
     ...(c.status !== current.status && { status: c.status }),
@@ -138,7 +146,10 @@ async function updateAssetRow(
     .where('organizationId', '=', orgId)
     .where('deletedAt', 'is', null)
     .returning(ASSET_COLUMNS)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // Deleted by someone else since the plan was made.
+  if (!updated)
+    throw conflict('ASSET_DELETED', `Asset ${assetId} was deleted meanwhile: import the file again`);
   await audit('asset.updated', updated.title);
   await emitAssetEvent(trx, 'asset.updated', { ...updated, organizationId: orgId });
 }

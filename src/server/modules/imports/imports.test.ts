@@ -20,6 +20,7 @@ let media: SignedUp;
 let server: http.Server;
 let base: string;
 let served = 0;
+let whileServing: (() => Promise<unknown>) | undefined;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -27,9 +28,11 @@ beforeAll(async () => {
   a = await signUp(t.app);
   b = await signUp(t.app);
   media = await signUp(open.app);
-  server = http.createServer((req, res) => {
+  server = http.createServer(async (req, res) => {
     if (req.url === '/photo.png') {
       served++;
+      // What someone else does while the import downloads.
+      await whileServing?.();
       res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1);
     } else res.writeHead(404).end();
   });
@@ -539,5 +542,43 @@ describe('POST /api/campaigns/import: webhook events', () => {
     );
     const types = (await messagesOf(open, endpointId)).map((m) => JSON.parse(m.body ?? '{}').type);
     expect(types).toEqual(['asset.created', 'campaign.published', 'asset.updated']);
+  });
+});
+
+describe('POST /api/campaigns/import: changes made meanwhile', () => {
+  it('writes nothing when an asset it updates is deleted during the downloads', async () => {
+    const text = textRow({ external_id: 'race-text', campaign_external_id: 'race' });
+    const first = await importJson(open, media.token, [text], false);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await counts(open, media.orgId);
+    whileServing = () =>
+      open.database.db
+        .updateTable('assets')
+        .set({ deletedAt: new Date().toISOString() })
+        .where('externalId', '=', 'race-text')
+        .where('organizationId', '=', media.orgId)
+        .execute();
+    try {
+      const res = await importJson(
+        open,
+        media.token,
+        [
+          { ...text, title: 'Race, edited' },
+          textRow({
+            external_id: 'race-photo',
+            campaign_external_id: 'race',
+            asset_type: 'image',
+            share_text: 'Look',
+            media_url: `${base}/photo.png`,
+          }),
+        ],
+        false,
+      );
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('ASSET_DELETED');
+    } finally {
+      whileServing = undefined;
+    }
+    expect(await counts(open, media.orgId)).toEqual(before);
   });
 });
