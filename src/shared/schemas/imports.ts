@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from '../campaign-lifecycle.ts';
-import { MAX_NAME } from '../constants.ts';
 import {
   assetContentField,
   assetShareTextField,
@@ -62,7 +61,8 @@ export const importRowSchema = z
     ),
     asset_type: cell(assetTypeField),
     title: cell(assetTitleField),
-    share_text: cell(assetShareTextField.optional()),
+    // Checked below: a text asset's words are its content (longer than a caption may be).
+    share_text: cell(z.string().trim().optional()),
     description: cell(descriptionField.optional()),
     media_url: cell(
       z
@@ -93,6 +93,11 @@ export const importRowSchema = z
           path: ['media_url'],
         });
       return;
+    }
+    if (row.share_text !== undefined) {
+      const caption = assetShareTextField.safeParse(row.share_text);
+      if (!caption.success)
+        ctx.addIssue({ code: 'custom', message: caption.error.issues[0].message, path: ['share_text'] });
     }
     if (row.media_url === undefined) {
       ctx.addIssue({
@@ -167,6 +172,3 @@ export const importResultSchema = z.object({
   campaignIds: z.array(z.number().int()).optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
-
-/** How a campaign's name may be written in a file (for messages). */
-export const IMPORT_NAME_MAX = MAX_NAME;

@@ -223,6 +223,21 @@ describe('POST /api/campaigns/import: the dry run', () => {
     expect(errors[5]).toEqual([
       { column: 'external_id', message: 'external_id "post-1" is already used by row 1' },
     ]);
+    // A text asset's words may be longer than an image's caption.
+    const long = 'x'.repeat(5000);
+    const lengths = await importJson(t, a.token, [
+      textRow({ external_id: 'long-text', share_text: long }),
+      textRow({
+        external_id: 'long-caption',
+        asset_type: 'image',
+        share_text: long,
+        media_url: 'http://127.0.0.1/a.png',
+      }),
+    ]);
+    expect(lengths.json().rows[0].errors).toEqual([]);
+    expect(lengths.json().rows[1].errors).toEqual([
+      { column: 'share_text', message: 'Share text must be at most 3000 characters' },
+    ]);
   });
 
   it('refuses unknown columns, too many rows and unreadable files with a clear 400', async () => {
