@@ -100,18 +100,22 @@ function addError(row: PlannedRow, column: ImportColumn, message: string) {
 }
 
 /** The campaign rules on one campaign of the file, reported on the rows that set them. */
-async function checkCampaign(db: Db, c: PlannedCampaign, now: number): Promise<void> {
+function checkCampaign(c: PlannedCampaign, now: number): void {
   const valid = c.rows.filter((r) => r.input);
   const first = valid[0];
   if (!first) return;
+  const statusRow = valid.find((r) => r.input?.campaign_status) ?? first;
   for (const r of valid.slice(1)) {
     if (r.input?.campaign_name !== first.input?.campaign_name)
-      addError(r, 'campaign_name', `One campaign has one name: row ${first.row} names it "${c.name}"`);
+      addError(
+        r,
+        'campaign_name',
+        `One campaign has one name: row ${first.row} names it "${first.input?.campaign_name}"`,
+      );
     const status = r.input?.campaign_status;
-    if (status && first.input?.campaign_status && status !== first.input.campaign_status)
-      addError(r, 'campaign_status', `One campaign has one status: row ${first.row} gives ${c.status}`);
+    if (r !== statusRow && status && status !== statusRow.input?.campaign_status)
+      addError(r, 'campaign_status', `One campaign has one status: row ${statusRow.row} gives ${c.status}`);
   }
-  const statusRow = valid.find((r) => r.input?.campaign_status) ?? first;
   if (!c.existing) {
     if (!(CREATE_STATUSES as readonly string[]).includes(c.status))
       addError(statusRow, 'campaign_status', `A new campaign starts as ${CREATE_STATUSES.join(' or ')}`);
@@ -153,16 +157,6 @@ async function checkCampaign(db: Db, c: PlannedCampaign, now: number): Promise<v
         'share_text',
         `The campaign is ${c.status}: give this ${r.input.asset_type} a share_text or a description`,
       );
-  if (c.existing) {
-    const unchanged = await db
-      .selectFrom('assets')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('campaignId', '=', c.existing.id)
-      .where('deletedAt', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(unchanged.n) === 0 && valid.length === 0)
-      addError(statusRow, 'campaign_status', 'Add an asset before publishing');
-  }
 }
 
 export async function planImport(opts: {
@@ -234,7 +228,7 @@ export async function planImport(opts: {
   });
 
   const now = opts.now ?? Date.now();
-  for (const c of campaigns.values()) await checkCampaign(db, c, now);
+  for (const c of campaigns.values()) checkCampaign(c, now);
 
   // Last, and only for rows otherwise valid: whether the media's host may be fetched.
   const media = rows.filter((r) => r.errors.length === 0 && r.input?.media_url);
