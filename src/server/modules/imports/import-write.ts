@@ -14,7 +14,13 @@ import type { AddressPolicy } from '../../lib/safe-fetch.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { ASSET_COLUMNS, insertAssets, keptShareText } from '../assets/index.ts';
 import { insertCampaign, transitionError } from '../campaigns/index.ts';
-import { fetchForUpload, storeUpload, UPLOADS_PREFIX, withUploadSlot } from '../uploads/index.ts';
+import {
+  type FetchSlots,
+  fetchForUpload,
+  storeUpload,
+  UPLOADS_PREFIX,
+  withUploadSlot,
+} from '../uploads/index.ts';
 import { emitAssetEvent, emitCampaignStatus } from '../webhooks/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportPlan, PlannedCampaign, PlannedRow } from './import-plan.ts';
@@ -31,6 +37,8 @@ export interface ImportDeps {
   storage: FileStorage;
   policy: AddressPolicy;
   log: FastifyBaseLogger;
+  /** The cap on downloads at once, per instance and per user, as upload-from-url has. */
+  fetchSlots: FetchSlots;
 }
 
 /** A refusal about one row's cell: the code and status of the cause, the row and column named. */
@@ -57,12 +65,9 @@ async function downloadMedia(
     if (!url) continue;
     try {
       const file = await withUploadSlot({ db, dialect, config }, who, async (claim) => {
-        const bytes = await fetchForUpload({
-          url,
-          maxBytes: config.uploadMaxBytes,
-          policy: deps.policy,
-          log: deps.log,
-        });
+        const bytes = await deps.fetchSlots.run(who.userId, () =>
+          fetchForUpload({ url, maxBytes: config.uploadMaxBytes, policy: deps.policy, log: deps.log }),
+        );
         return storeUpload({ storage, bytes, claim });
       });
       stored.set(row.row, { ...file, from: new URL(url).host });

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { callerWrite } from '../../lib/campaign-write.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
-import { readFilePart } from '../uploads/index.ts';
+import { FetchSlots, readFilePart } from '../uploads/index.ts';
 import { checkedRows, type RawRow, rowsOfFile } from './import-file.ts';
 import { importRefused, importResult, planImport } from './import-plan.ts';
 import { importTemplateCsv } from './import-template.ts';
@@ -44,6 +44,8 @@ export async function importsRoutes(
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
+  // An import downloads one file at a time; this caps imports running at once.
+  const fetchSlots = new FetchSlots(config.uploadFetchConcurrency);
 
   r.get(
     '/api/campaigns/import/template.csv',
@@ -78,7 +80,7 @@ export async function importsRoutes(
       if (!plan.valid) throw importRefused(plan);
       const campaignIds = await writeImport(
         write,
-        { db, dialect, config, storage: uploads, policy, log: request.log },
+        { db, dialect, config, storage: uploads, policy, log: request.log, fetchSlots },
         plan,
       );
       return { ...importResult(plan, false), campaignIds };
