@@ -19,6 +19,7 @@ import {
 } from './modules/auth/index.ts';
 import { campaignLifecycleRoutes, campaignsRoutes } from './modules/campaigns/index.ts';
 import { debugRoutes } from './modules/debug/index.ts';
+import { importsRoutes } from './modules/imports/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
 import {
@@ -185,6 +186,7 @@ export async function buildApp(opts: {
     privacyRequestRoutes,
     campaignsRoutes,
     campaignLifecycleRoutes,
+    importsRoutes,
     assetsRoutes,
     assetEditRoutes,
     uploadsRoutes,

@@ -93,6 +93,8 @@ export interface CampaignsTable {
   defaultLanguage: Generated<string>;
   /** The locales it offers, as a JSON array in menu order (`["en","es"]`); read with campaignLanguages. */
   languages: Generated<string>;
+  /** The id a bulk import gave it, unique in its organisation (migration 0045); null: none. */
+  externalId: NullByDefault<string>;
 }
 
 export interface AssetsTable {
@@ -114,6 +116,8 @@ export interface AssetsTable {
   altText: NullByDefault<string>;
   /** Its words in other languages, a JSON object keyed by locale (`{"es":{"shareText":"..."}}`); null: none. */
   translations: NullByDefault<string>;
+  /** The id a bulk import gave it, unique in its organisation (migration 0045); null: none. */
+  externalId: NullByDefault<string>;
 }
 
 export interface SharesTable {

@@ -119,6 +119,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   // Archives (campaigns are never deleted).
   'DELETE /api/campaigns/:id': 'editor',
   'POST /api/campaigns/:id/duplicate': 'editor',
+  // Bulk import (a dry run writes nothing; API keys with the editor role may call it).
+  'POST /api/campaigns/import': 'editor',
+  'GET /api/campaigns/import/template.csv': 'member',
   'GET /api/campaigns/:id/assets': 'member',
   'PUT /api/campaigns/:id/assets/order': 'editor',
   'GET /api/campaigns/:id/stats': 'member',

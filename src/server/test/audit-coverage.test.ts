@@ -295,6 +295,18 @@ const CALLS: Record<string, Call> = {
     const c = await newCampaign();
     return { res: await inject('POST', `/api/campaigns/${c.id}/duplicate`, auth) };
   },
+  'POST /api/campaigns/import': async (auth) => ({
+    res: await inject('POST', '/api/campaigns/import?dryRun=false', auth, {
+      rows: [
+        {
+          campaign_name: 'Imported drive',
+          asset_type: 'text',
+          title: 'Imported post',
+          share_text: 'Share this',
+        },
+      ],
+    }),
+  }),
   'PUT /api/campaigns/:id/assets/order': async (auth) => {
     const c = await newCampaign(undefined, 2);
     return {

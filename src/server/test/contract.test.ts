@@ -681,6 +681,23 @@ describe('real responses parse with the route schemas', () => {
       { ...editAsset, payload: {}, status: 400 },
       { route: 'POST /api/campaigns/:id/duplicate', params: ours, headers: auth, status: 201 },
       { route: 'POST /api/campaigns/:id/duplicate', params: none, headers: auth, status: 404 },
+      { route: 'GET /api/campaigns/import/template.csv', headers: auth, status: 200 },
+      {
+        route: 'POST /api/campaigns/import',
+        query: 'dryRun=true',
+        headers: auth,
+        payload: {
+          rows: [{ campaign_name: 'Imported', asset_type: 'text', title: 'Post', share_text: 'Hi' }],
+        },
+        status: 200,
+      },
+      {
+        route: 'POST /api/campaigns/import',
+        query: 'dryRun=false',
+        headers: auth,
+        payload: { rows: [{}] },
+        status: 400,
+      },
       // The only asset of a live (paused) campaign stays; once ended, it can go.
       { route: 'DELETE /api/assets/:id', params: { id: asset.id }, headers: auth, status: 409 },
       { ...editCampaign, payload: { status: 'ended' }, status: 200 },

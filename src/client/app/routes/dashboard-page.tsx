@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BugIcon, PlusIcon } from 'lucide-react';
+import { BugIcon, PlusIcon, UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type CampaignStatus, effectiveStatus, isCampaignStatus } from '#shared/campaign-lifecycle.ts';
 import { POST_CREATION_REDIRECT_MS } from '#shared/constants.ts';
@@ -11,7 +11,11 @@ import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { useDevTools } from '#client/lib/server-info.ts';
-import { useCampaigns, CreateCampaignDialog } from '#client/features/campaigns/index.ts';
+import {
+  useCampaigns,
+  CreateCampaignDialog,
+  ImportCampaignsDialog,
+} from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import { RoleLocked } from '#client/features/organization/index.ts';
 import { AnalyticsView, OrganizationStatCards } from '#client/features/stats/index.ts';
@@ -110,6 +114,23 @@ export default function DashboardPage() {
             }
           >
             <CreateCampaignDialog orgId={orgId} onCreated={onCreated} />
+          </RoleLocked>
+          <RoleLocked
+            needs="editor"
+            variant="outline"
+            label={
+              <>
+                <UploadIcon aria-hidden /> <Trans>Import</Trans>
+              </>
+            }
+          >
+            <ImportCampaignsDialog
+              onImported={() => {
+                // Imported campaigns may be drafts or live: show them all.
+                setStatus(null);
+                setTab('campaigns');
+              }}
+            />
           </RoleLocked>
           {devTools && (
             <RoleLocked

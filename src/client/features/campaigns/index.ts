@@ -1,6 +1,7 @@
 export { useArchiveCampaign } from './api/archive-campaign.ts';
 export { useCreateCampaign } from './api/create-campaign.ts';
 export { useDuplicateCampaign } from './api/duplicate-campaign.ts';
+export { useImportCampaigns } from './api/import-campaigns.ts';
 export { useCampaignAssets } from './api/get-campaign-assets.ts';
 export { useCampaign } from './api/get-campaign.ts';
 export { type CampaignStatusFilter, useCampaigns } from './api/get-campaigns.ts';
@@ -11,6 +12,7 @@ export { CampaignIcon } from './components/campaign-icon.tsx';
 export { CampaignStatusBadge } from './components/campaign-status-badge.tsx';
 export { CreateCampaignDialog } from './components/create-campaign-dialog.tsx';
 export { EditCampaignDialog } from './components/edit-campaign-dialog.tsx';
+export { ImportCampaignsDialog } from './components/import-campaigns-dialog.tsx';
 export { ShareLinkMenu } from './components/share-link-menu.tsx';
 export { UtmSettings } from './components/utm-settings.tsx';
 export { CopyLinkButton, LINK_COPIED } from './components/copy-link-button.tsx';

@@ -41,6 +41,7 @@ import * as m0041 from './0041-held-back-shares.ts';
 import * as m0042 from './0042-languages.ts';
 import * as m0043 from './0043-share-languages.ts';
 import * as m0044 from './0044-webhooks.ts';
+import * as m0045 from './0045-import-external-ids.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -87,6 +88,7 @@ const ALL: Record<string, DialectMigration> = {
   '0042-languages': m0042,
   '0043-share-languages': m0043,
   '0044-webhooks': m0044,
+  '0045-import-external-ids': m0045,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -69,6 +69,8 @@ export type NewAsset = TemplateAsset & {
   altText?: string | null;
   /** Its words in other languages (a duplicated campaign copies them, a dropped language's too). */
   translations?: AssetTranslations;
+  /** The id a bulk import gives it (unique in the organisation). */
+  externalId?: string | null;
 };
 
 /** Only image and video assets carry a share text: a text asset shares its content. */
@@ -104,6 +106,7 @@ export async function insertAssets(
         shareText: keptShareText(a.type, a.shareText),
         altText: a.altText?.trim() || null,
         translations: translationsColumn(a.translations ?? {}),
+        externalId: a.externalId ?? null,
         campaignId,
         organizationId,
         position: first + i,

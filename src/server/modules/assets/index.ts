@@ -3,5 +3,11 @@
 export { variantsOf } from './asset-variants.ts';
 export { assetEditRoutes } from './asset-edit.routes.ts';
 export { assetsRoutes } from './assets.routes.ts';
-export { assetsOfCampaign, insertAssets, type NewAsset } from './assets.service.ts';
+export {
+  ASSET_COLUMNS,
+  assetsOfCampaign,
+  insertAssets,
+  keptShareText,
+  type NewAsset,
+} from './assets.service.ts';
 export { pickWinner } from './variant-winner.ts';

@@ -43,7 +43,7 @@ export const PUBLISH_BEFORE = 'Publish the campaign first';
 export const REOPEN_NEEDS_FUTURE_END = 'Set an end date in the future to re-open this campaign';
 export const END_BEFORE_START = 'End date must be on or after the start date';
 
-function transitionError(from: string, to: CampaignStatus): string {
+export function transitionError(from: string, to: CampaignStatus): string {
   if (from === 'draft') return PUBLISH_BEFORE;
   if (to === 'draft') return NO_BACK_TO_DRAFT;
   return `A campaign cannot go from ${from} to ${to}`;

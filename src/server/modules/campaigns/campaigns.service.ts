@@ -23,10 +23,12 @@ import { assertPublishable, END_BEFORE_START } from './campaign-lifecycle.ts';
  * Writes a new campaign row. A supporter may have asked for its id before it existed
  * (misses are cached briefly): writeCampaign invalidates that id once committed.
  */
-async function insertCampaign(opts: {
+export async function insertCampaign(opts: {
   db: Pick<Db, 'insertInto' | 'selectFrom'>;
   orgId: number;
   input: CreateCampaignInput;
+  /** The id a bulk import gives it (unique in the organisation). */
+  externalId?: string;
 }): Promise<Campaign> {
   const { db, orgId, input } = opts;
   const startDate = storedDate(input.startDate) ?? null;
@@ -45,6 +47,7 @@ async function insertCampaign(opts: {
       createdAt: nowIso(),
       defaultLanguage,
       languages: JSON.stringify(languages),
+      externalId: opts.externalId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

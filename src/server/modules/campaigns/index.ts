@@ -2,4 +2,5 @@
 // duplicate). The write path every campaign and asset write takes is lib/campaign-write.ts.
 export { campaignLifecycleRoutes } from './campaign-lifecycle.routes.ts';
 export { campaignsRoutes } from './campaigns.routes.ts';
-export { createCampaignWithAssets } from './campaigns.service.ts';
+export { createCampaignWithAssets, insertCampaign } from './campaigns.service.ts';
+export { transitionError } from './campaign-lifecycle.ts';

@@ -6,7 +6,8 @@ export {
   UPLOAD_CLEANUP_INTERVAL_MS,
   uploadCleanupJob,
 } from './upload-cleanup.ts';
-export { FetchSlots } from './upload-limits.ts';
+export { FetchSlots, withUploadSlot } from './upload-limits.ts';
+export { readFilePart } from './read-file-part.ts';
 export { createUploadStorage, UPLOADS_PREFIX } from './upload-storage.ts';
 export { uploadsRoutes } from './uploads.routes.ts';
-export { FETCH_FAILED_MESSAGE, isStoredUpload } from './uploads.service.ts';
+export { FETCH_FAILED_MESSAGE, fetchForUpload, isStoredUpload, storeUpload } from './uploads.service.ts';

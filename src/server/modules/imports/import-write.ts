@@ -1,0 +1,220 @@
+import type { Transaction } from 'kysely';
+import { type CampaignStatus, STATUS_TRANSITIONS } from '#shared/campaign-lifecycle.ts';
+import type { UploadedFile } from '#shared/schemas/assets.ts';
+import type { ImportRow } from '#shared/schemas/imports.ts';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import { type Audit, auditedTransaction } from '../../lib/audit.ts';
+import { assertCampaignEditable, lockOwnCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
+import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
+import { toCampaign } from '../../lib/own-campaign.ts';
+import type { AddressPolicy } from '../../lib/safe-fetch.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { ASSET_COLUMNS, insertAssets, keptShareText } from '../assets/index.ts';
+import { insertCampaign, transitionError } from '../campaigns/index.ts';
+import {
+  type FetchSlots,
+  fetchForUpload,
+  storeUpload,
+  UPLOADS_PREFIX,
+  withUploadSlot,
+} from '../uploads/index.ts';
+import { emitAssetEvent, emitCampaignStatus } from '../webhooks/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImportPlan, PlannedCampaign, PlannedRow } from './import-plan.ts';
+
+// The real run of a valid plan: media first (each through upload-from-url's safe
+// fetcher and the upload limits), then every campaign and asset in one audited
+// transaction, through the campaign and asset services' own writers, so the audit
+// log and the webhook events are those of the same changes made one by one.
+
+export interface ImportDeps {
+  db: Db;
+  dialect: DialectName;
+  config: Config;
+  storage: FileStorage;
+  policy: AddressPolicy;
+  log: FastifyBaseLogger;
+  /** The cap on downloads at once, per instance and per user, as upload-from-url has. */
+  fetchSlots: FetchSlots;
+}
+
+/** A refusal about one row's cell: the code and status of the cause, the row and column named. */
+function rowRefusal(err: unknown, row: PlannedRow, column: string): unknown {
+  if (!(err instanceof HttpError)) return err;
+  const message = `Row ${row.row}, ${column}: ${err.message}`;
+  const refusal = new HttpError(err.statusCode, err.code, message, {
+    ...err.extras,
+    errors: [{ path: `rows.${row.row}.${column}`, message: err.message }],
+  } as never);
+  return refusal.withHeaders(err.headers);
+}
+
+/** Downloads each row's media into the upload store: the stored file by row. */
+async function downloadMedia(
+  deps: ImportDeps,
+  who: { userId: number; organizationId: number },
+  rows: PlannedRow[],
+): Promise<Map<number, UploadedFile & { from: string }>> {
+  const { db, dialect, config, storage } = deps;
+  const stored = new Map<number, UploadedFile & { from: string }>();
+  for (const row of rows) {
+    const url = row.input?.media_url;
+    if (!url) continue;
+    try {
+      const file = await withUploadSlot({ db, dialect, config }, who, async (claim) => {
+        const bytes = await deps.fetchSlots.run(who.userId, () =>
+          fetchForUpload({ url, maxBytes: config.uploadMaxBytes, policy: deps.policy, log: deps.log }),
+        );
+        return storeUpload({ storage, bytes, claim });
+      });
+      stored.set(row.row, { ...file, from: new URL(url).host });
+    } catch (err) {
+      // Files stored for earlier rows stay unused and go with the upload cleanup.
+      throw rowRefusal(err, row, 'media_url');
+    }
+  }
+  return stored;
+}
+
+/** An asset's own fields from its row: a text asset's words are its content. */
+function assetFields(input: ImportRow, media: string | undefined) {
+  const content = input.asset_type === 'text' ? (input.share_text ?? '') : (media ?? '');
+  return {
+    title: input.title,
+    description: input.description || null,
+    type: input.asset_type,
+    content,
+    shareText: keptShareText(input.asset_type, input.share_text),
+  };
+}
+
+async function writeCampaignRow(
+  trx: Transaction<Database>,
+  audit: Audit,
+  ctx: CallerWrite,
+  c: PlannedCampaign,
+): Promise<number> {
+  const input = c.rows[0].input as ImportRow;
+  if (!c.existing) {
+    const campaign = await insertCampaign({
+      db: trx,
+      orgId: ctx.orgId,
+      input: { name: input.campaign_name, status: c.status === 'active' ? 'active' : 'draft' },
+      externalId: c.externalId,
+    });
+    await audit('campaign.created', campaign.name);
+    return campaign.id;
+  }
+  const current = await lockOwnCampaign(trx, ctx.orgId, c.existing.id);
+  // Checked again under the lock: the campaign may have moved since the plan was made.
+  assertCampaignEditable(current);
+  const from = current.status as CampaignStatus;
+  if (c.status !== from && !(STATUS_TRANSITIONS[from] ?? []).includes(c.status))
+    throw badRequest('STATUS_CHANGE_NOT_ALLOWED', transitionError(from, c.status), {
+      params: { from, to: c.status },
+    });
+  const changes = {
+    ...(input.campaign_name !== current.name && { name: input.campaign_name }),
+    ...(c.status !== current.status && { status: c.status }),
+  };
+  if (Object.keys(changes).length === 0) return current.id;
+  const updated = toCampaign(
+    await trx
+      .updateTable('campaigns')
+      .set(changes)
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+  if (changes.name !== undefined) await audit('campaign.updated', updated.name);
+  if (changes.status !== undefined) {
+    await audit('campaign.status_changed', `${updated.name}: ${current.status} to ${updated.status}`);
+    await emitCampaignStatus(trx, updated, ctx.publicOrigin);
+  }
+  return updated.id;
+}
+
+async function updateAssetRow(
+  trx: Transaction<Database>,
+  audit: Audit,
+  orgId: number,
+  assetId: number,
+  fields: ReturnType<typeof assetFields>,
+): Promise<void> {
+  const updated = await trx
+    .updateTable('assets')
+    .set(fields)
+    .where('id', '=', assetId)
+    .where('organizationId', '=', orgId)
+    .where('deletedAt', 'is', null)
+    .returning(ASSET_COLUMNS)
+    .executeTakeFirst();
+  // Deleted by someone else since the plan was made.
+  if (!updated)
+    throw conflict('ASSET_DELETED', `Asset ${assetId} was deleted meanwhile: import the file again`);
+  await audit('asset.updated', updated.title);
+  await emitAssetEvent(trx, 'asset.updated', { ...updated, organizationId: orgId });
+}
+
+/** Writes a valid plan; the campaigns written, in the file's order. */
+export async function writeImport(ctx: CallerWrite, deps: ImportDeps, plan: ImportPlan): Promise<number[]> {
+  if (!plan.valid) throw new Error('writeImport needs a valid plan');
+  const media = await downloadMedia(deps, { userId: ctx.actorId, organizationId: ctx.orgId }, plan.rows);
+  const who = { organizationId: ctx.orgId, actorId: ctx.actorId, apiKeyId: ctx.apiKeyId ?? null };
+  const ids = await auditedTransaction(ctx.db, who, async (trx, audit) => {
+    const written: number[] = [];
+    for (const c of plan.campaigns) {
+      const campaignId = await writeCampaignRow(trx, audit, ctx, c);
+      const fresh = c.rows.filter((r) => r.existingAssetId === undefined);
+      // A deleted asset keeps its row: its external id goes, so a new asset may take it.
+      const reused = fresh.map((r) => r.input?.external_id).filter((id): id is string => !!id);
+      if (reused.length > 0)
+        await trx
+          .updateTable('assets')
+          .set({ externalId: null })
+          .where('organizationId', '=', ctx.orgId)
+          .where('externalId', 'in', reused)
+          .where('deletedAt', 'is not', null)
+          .execute();
+      for (const r of c.rows) {
+        const input = r.input as ImportRow;
+        const file = media.get(r.row);
+        // The entry upload-from-url leaves for a stored download.
+        if (file)
+          await audit(
+            'upload.created',
+            `${file.url.slice(UPLOADS_PREFIX.length)} (${file.mimetype}, ${file.size} bytes, from ${file.from})`,
+          );
+        const fields = assetFields(input, file?.url);
+        if (r.existingAssetId !== undefined) {
+          await updateAssetRow(trx, audit, ctx.orgId, r.existingAssetId, fields);
+          continue;
+        }
+        await audit('asset.created', fields.title);
+        await insertAssets(trx, {
+          campaignId,
+          organizationId: ctx.orgId,
+          assets: [{ ...fields, externalId: input.external_id ?? null }],
+        });
+      }
+      // Created live: published at once, with its assets in place.
+      if (!c.existing) {
+        const created = toCampaign(
+          await trx
+            .selectFrom('campaigns')
+            .selectAll()
+            .where('id', '=', campaignId)
+            .executeTakeFirstOrThrow(),
+        );
+        await emitCampaignStatus(trx, created, ctx.publicOrigin);
+      }
+      written.push(campaignId);
+    }
+    return written;
+  });
+  for (const id of ids) ctx.supporterCache.invalidate(id);
+  return ids;
+}

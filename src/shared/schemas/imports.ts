@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { CAMPAIGN_STATUSES } from '../campaign-lifecycle.ts';
+import {
+  assetContentField,
+  assetShareTextField,
+  assetTitleField,
+  assetTypeField,
+  mediaContentError,
+} from './assets.ts';
+import { campaignNameField } from './campaigns.ts';
+import { descriptionField } from './common.ts';
+
+// Bulk import of campaigns and assets (docs/api.md "Bulk import"): one row per asset,
+// the same columns in a CSV file and in a JSON body's `rows`. The rules are the
+// create forms' (shared fields), so an imported asset is one the API would accept.
+
+/** The columns, in the template's order. */
+export const IMPORT_COLUMNS = [
+  'external_id',
+  'campaign_external_id',
+  'campaign_name',
+  'campaign_status',
+  'asset_type',
+  'title',
+  'share_text',
+  'description',
+  'media_url',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** Rows one import may hold: enough for a season of campaigns, small enough for one transaction. */
+export const MAX_IMPORT_ROWS = 1000;
+/** The largest file (or JSON body) an import takes. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+export const MAX_EXTERNAL_ID = 200;
+export const MAX_MEDIA_URL = 2048;
+
+/** A CSV's empty cell and a JSON null both mean "not given". */
+const blankToAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** Spreadsheets turn ids into numbers: a JSON number is taken as its text. */
+const numberToText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+const cell = <T extends z.ZodType>(field: T) => z.preprocess((v) => blankToAbsent(numberToText(v)), field);
+
+const externalIdField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_EXTERNAL_ID, `An external id must be at most ${MAX_EXTERNAL_ID} characters`);
+
+export const importRowSchema = z
+  .strictObject({
+    external_id: cell(externalIdField.optional()),
+    campaign_external_id: cell(externalIdField.optional()),
+    campaign_name: cell(campaignNameField),
+    campaign_status: cell(
+      z
+        .enum(CAMPAIGN_STATUSES, {
+          error: `campaign_status must be one of ${CAMPAIGN_STATUSES.join(', ')}`,
+        })
+        .optional(),
+    ),
+    asset_type: cell(assetTypeField),
+    title: cell(assetTitleField),
+    // Checked below: a text asset's words are its content (longer than a caption may be).
+    share_text: cell(z.string().trim().optional()),
+    description: cell(descriptionField.optional()),
+    media_url: cell(
+      z
+        .string()
+        .trim()
+        .max(MAX_MEDIA_URL, `media_url must be at most ${MAX_MEDIA_URL} characters`)
+        .optional(),
+    ),
+  })
+  .superRefine((row, ctx) => {
+    if (row.asset_type === 'text') {
+      // A text asset shares its own words: share_text is its content.
+      if (row.share_text === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'A text asset needs its words in share_text',
+          path: ['share_text'],
+        });
+      else {
+        const content = assetContentField.safeParse(row.share_text);
+        if (!content.success)
+          ctx.addIssue({ code: 'custom', message: content.error.issues[0].message, path: ['share_text'] });
+      }
+      if (row.media_url !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'A text asset has no media: leave media_url empty or make it an image or video',
+          path: ['media_url'],
+        });
+      return;
+    }
+    if (row.share_text !== undefined) {
+      const caption = assetShareTextField.safeParse(row.share_text);
+      if (!caption.success)
+        ctx.addIssue({ code: 'custom', message: caption.error.issues[0].message, path: ['share_text'] });
+    }
+    if (row.media_url === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `An ${row.asset_type} needs a media_url: the http(s) address of the file`,
+        path: ['media_url'],
+      });
+      return;
+    }
+    // Imported media are downloaded into the upload store: a web address only.
+    if (!/^https?:\/\//i.test(row.media_url))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'media_url must be an http:// or https:// address',
+        path: ['media_url'],
+      });
+    else {
+      const refusal = mediaContentError(row.asset_type, row.media_url);
+      if (refusal) ctx.addIssue({ code: 'custom', message: refusal, path: ['media_url'] });
+    }
+  });
+export type ImportRow = z.output<typeof importRowSchema>;
+
+/** POST /api/campaigns/import as JSON: the rows as objects keyed by column. */
+export const importBodySchema = z.strictObject({
+  rows: z
+    .array(z.record(z.string(), z.unknown()), { error: 'rows must be a list of objects keyed by column' })
+    .min(1, 'The import has no rows')
+    .max(MAX_IMPORT_ROWS, `An import holds at most ${MAX_IMPORT_ROWS} rows: split the file`),
+});
+
+/** `?dryRun=false` writes; anything else (or nothing) only checks. */
+export const importQuerySchema = z.strictObject({
+  dryRun: z.enum(['true', 'false'], { error: 'dryRun must be true or false' }).default('true'),
+});
+
+export const importRowErrorSchema = z.object({
+  column: z.string().describe('The column the problem is in (a name from the template)'),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const IMPORT_ACTIONS = ['create', 'update'] as const;
+
+export const importRowResultSchema = z.object({
+  /** 1 for the first row under the header (a JSON body's first row). */
+  row: z.number().int().positive(),
+  /** What happens to the asset: a new one, or the one with this external_id. */
+  action: z.enum(IMPORT_ACTIONS),
+  /** The campaign's name as the file gives it. */
+  campaign: z.string(),
+  campaignAction: z.enum(IMPORT_ACTIONS),
+  title: z.string(),
+  errors: z.array(importRowErrorSchema),
+});
+export type ImportRowResult = z.infer<typeof importRowResultSchema>;
+
+export const importResultSchema = z.object({
+  dryRun: z.boolean(),
+  /** True when every row is valid: a real run then writes them all. */
+  valid: z.boolean(),
+  rows: z.array(importRowResultSchema),
+  summary: z.object({
+    rows: z.number().int(),
+    invalidRows: z.number().int(),
+    campaignsCreated: z.number().int(),
+    campaignsUpdated: z.number().int(),
+    assetsCreated: z.number().int(),
+    assetsUpdated: z.number().int(),
+  }),
+  /** A real run: the campaigns written, in the file's order. */
+  campaignIds: z.array(z.number().int()).optional(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
