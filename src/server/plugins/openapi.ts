@@ -5,6 +5,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_KEY_PREFIX } from '#shared/constants.ts';
 import { ok, openApiDocumentSchema } from '#shared/schemas/common.ts';
 import { ruleFor } from '../lib/permissions.ts';
+// Registers example values of shared fields before any document is made.
+import './openapi-example-values.ts';
 import {
   clientErrorExamples,
   exampleFor,

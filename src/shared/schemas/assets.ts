@@ -26,9 +26,7 @@ export const assetContentField = z
   .string()
   .trim()
   .min(1, 'Content is required')
-  .max(MAX_TEXT_CONTENT, `Content must be at most ${MAX_TEXT_CONTENT} characters`)
-  // An image's or video's content is its URL (text assets hold their words).
-  .meta({ examples: ['https://rally.example.org/uploads/river.jpg'] });
+  .max(MAX_TEXT_CONTENT, `Content must be at most ${MAX_TEXT_CONTENT} characters`);
 
 /** Image and video content is a URL: absolute http(s) or one of our own uploads. */
 export function isMediaUrl(value: string): boolean {

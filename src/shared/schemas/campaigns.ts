@@ -126,7 +126,7 @@ export const campaignSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   /** One of draft, active, paused, ended, archived (older values were migrated to active). */
-  status: z.string().meta({ examples: ['active'] }),
+  status: z.string(),
   organizationId: idField,
   /** A UTC date-time, or a plain yyyy-MM-dd date as it was given. */
   startDate: z.string().nullable(),

@@ -61,10 +61,7 @@ export const descriptionField = trimmedText('Description', MAX_DESCRIPTION);
 /** Database ids: 32-bit serials. */
 export const idField = z.number().int().positive();
 /** Timestamps are ISO-8601 UTC strings, stored and sent as text. */
-export const timestampField = z
-  .string()
-  .describe('ISO-8601 date-time, UTC')
-  .meta({ examples: ['2026-03-14T09:30:00.000Z'] });
+export const timestampField = z.string().describe('ISO-8601 date-time, UTC');
 
 /** The error codes as a schema (kept out of errors.ts, which the browser loads without zod). */
 export const errorCodeSchema = z

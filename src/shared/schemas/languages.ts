@@ -73,10 +73,7 @@ export const NOT_A_LOCALE = `Translations are keyed by language: one of ${LOCALE
  * Whether the campaign offers each language is the server's check.
  */
 export const translationsField = z
-  // The key carries the example: zod leaves examples out of a schema holding a transform.
-  .record(z.string().meta({ examples: ['fr'] }), assetTranslationSchema, {
-    error: 'translations must be an object keyed by language',
-  })
+  .record(z.string(), assetTranslationSchema, { error: 'translations must be an object keyed by language' })
   .superRefine((record, ctx) => {
     for (const key of Object.keys(record))
       if (!isLocale(key)) ctx.addIssue({ code: 'custom', message: NOT_A_LOCALE, path: [key] });

@@ -15,16 +15,8 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z.url({ error: 'push.endpoint must be a URL' }).max(2000),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: z
-      .string()
-      .refine((v) => base64UrlBytes(v) === 65, 'push.keys.p256dh must be a P-256 public key')
-      .meta({
-        examples: ['BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'],
-      }),
-    auth: z
-      .string()
-      .refine((v) => base64UrlBytes(v) === 16, 'push.keys.auth must be 16 bytes')
-      .meta({ examples: ['tBHItJI5svbpez7KI4CCXg'] }),
+    p256dh: z.string().refine((v) => base64UrlBytes(v) === 65, 'push.keys.p256dh must be a P-256 public key'),
+    auth: z.string().refine((v) => base64UrlBytes(v) === 16, 'push.keys.auth must be 16 bytes'),
   }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;

@@ -34,14 +34,14 @@ const IMAGE_URL = /^https?:\/\/[^\s/?#]+\/[^\s?#]*\.(png|jpe?g|gif|webp)(\?[^\s#
 
 export const logoUrlField = z
   .string()
-  .meta({ examples: ['https://www.example.org/logo.png'] })
   .trim()
   .max(2000, LOGO_URL_MESSAGE)
   .refine((v) => v === '' || UPLOADED_IMAGE_PATH.test(v) || IMAGE_URL.test(v), LOGO_URL_MESSAGE);
 
-const websiteField = trimmedText('Website', 2000)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Website must start with http:// or https://')
-  .meta({ examples: ['https://www.example.org'] });
+export const websiteField = trimmedText('Website', 2000).refine(
+  (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
+  'Website must start with http:// or https://',
+);
 
 export const organizationNameField = trimmedText('Organization name', MAX_NAME, MIN_ORG_NAME);
 
@@ -104,18 +104,14 @@ export function normalizeEmbedOrigin(input: string): string | null {
   return url.origin;
 }
 
-// The examples sit on the input side: the document describes what a caller sends.
-const embedOriginField = z
-  .string()
-  .meta({ examples: ['https://www.example.org'] })
-  .transform((v, ctx) => {
-    const origin = normalizeEmbedOrigin(v);
-    if (origin === null) {
-      ctx.addIssue({ code: 'custom', message: `${EMBED_ORIGIN_MESSAGE} (got "${v.trim().slice(0, 100)}")` });
-      return z.NEVER;
-    }
-    return origin;
-  });
+export const embedOriginField = z.string().transform((v, ctx) => {
+  const origin = normalizeEmbedOrigin(v);
+  if (origin === null) {
+    ctx.addIssue({ code: 'custom', message: `${EMBED_ORIGIN_MESSAGE} (got "${v.trim().slice(0, 100)}")` });
+    return z.NEVER;
+  }
+  return origin;
+});
 
 export const embedSettingsSchema = z.object({
   /** The sites (origins) allowed to frame /embed/{campaignId}; none means no site may. */

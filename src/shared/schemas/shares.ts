@@ -200,7 +200,7 @@ export const shareSchema = z.object({
   organizationId: idField,
   scheduledFor: z.string().nullable(),
   /** A logged share's outcome (SHARE_OUTCOMES), or 'pending' when scheduled. */
-  status: z.string().meta({ examples: ['shared'] }),
+  status: z.string(),
   /** The tracked-link code of the share's link. */
   ref: z.string().nullable(),
   createdAt: timestampField,

@@ -48,12 +48,7 @@ export const canonicalTimeZone = (tz: string): string => RENAMED_TIME_ZONES[tz] 
  * an old name is taken and becomes its current one.
  */
 export const timeZoneField = z.codec(
-  z
-    .string()
-    .trim()
-    .max(64, UNKNOWN_TIME_ZONE)
-    .refine(isTimeZone, { message: UNKNOWN_TIME_ZONE })
-    .meta({ examples: ['Europe/Paris'] }),
+  z.string().trim().max(64, UNKNOWN_TIME_ZONE).refine(isTimeZone, { message: UNKNOWN_TIME_ZONE }),
   z.string(),
   // A codec, not a transform, so an answer that carries a zone can still be written out.
   { decode: canonicalTimeZone, encode: (tz) => tz },
