@@ -28,7 +28,12 @@ import { GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 import { getSettings } from '../settings/index.ts';
-import { emitWebhookEvent, webhookShareItem, webhookTargets } from '../webhooks/index.ts';
+import {
+  emitWebhookEvent,
+  webhookShareItem,
+  webhookTargets,
+  withShareCreatedItems,
+} from '../webhooks/index.ts';
 import type { CheckedReminder } from '../reminders/index.ts';
 import { messageHash } from './message-nudge.ts';
 import { shareFromSchedule } from './share-from-schedule.ts';
@@ -49,8 +54,14 @@ const insertShare = (db: Db, values: ShareValues): CompiledQuery<Share> =>
 const runInsert = async (db: Db, query: CompiledQuery<Share>): Promise<Share | undefined> =>
   (await db.executeQuery(query)).rows[0];
 
-/** Work to do in the share's own transaction once it is written (its webhook event). */
-export type AfterShare = (trx: Db, share: Share) => Promise<void>;
+/**
+ * Work to do in the share's own transaction once it is written (its webhook event);
+ * `withInsert`, where given, does the same as part of the insert statement itself
+ * (PostgreSQL: no transaction needed).
+ */
+export type AfterShare = ((trx: Db, share: Share) => Promise<void>) & {
+  withInsert?: (insert: CompiledQuery<Share>) => CompiledQuery<Share>;
+};
 interface ShareWrite {
   query: CompiledQuery<Share>;
   after?: AfterShare;
@@ -76,6 +87,7 @@ function commitShare(
 ): Promise<Share | undefined> {
   if (dialect !== 'sqlite') {
     if (!after) return runInsert(db, query);
+    if (after.withInsert) return runInsert(db, prepared(after.withInsert(query)));
     return db.transaction().execute(async (trx) => {
       const share = await runInsert(trx, query);
       if (share) await after(trx, share);
@@ -168,14 +180,18 @@ export async function shareCreatedEvent(
 ): Promise<((language: string | null) => AfterShare) | undefined> {
   const endpointIds = await webhookTargets(db, organizationId, 'share.created');
   if (endpointIds.length === 0) return undefined;
-  return (language) => (trx, share) =>
-    emitWebhookEvent(
-      trx,
-      organizationId,
-      'share.created',
-      { shares: [webhookShareItem(share, language)] },
-      { endpointIds },
-    );
+  return (language) => {
+    const after: AfterShare = (trx, share) =>
+      emitWebhookEvent(
+        trx,
+        organizationId,
+        'share.created',
+        { shares: [webhookShareItem(share, language)] },
+        { endpointIds },
+      );
+    after.withInsert = (insert) => withShareCreatedItems(insert, { organizationId, endpointIds, language });
+    return after;
+  };
 }
 
 async function mapShareErrors<T>(write: () => Promise<T>): Promise<T> {

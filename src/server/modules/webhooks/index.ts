@@ -7,6 +7,7 @@ export {
   emitWebhookEvent,
   invalidateWebhookTargets,
   webhookShareItem,
+  withShareCreatedItems,
   webhookTargets,
 } from './webhook-events.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';

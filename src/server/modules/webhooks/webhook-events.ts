@@ -6,6 +6,7 @@ import {
   type WebhookEventData,
 } from '#shared/schemas/webhooks.ts';
 import { supporterUrl } from '#shared/share-links.ts';
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { gatherWebhookItems, queueWebhookMessage } from '../outbox/index.ts';
 
@@ -113,6 +114,31 @@ export const webhookShareItem = (
 /** Forgets what the cache knows of the organisation's endpoints (after a change to them). */
 export function invalidateWebhookTargets(db: Db, organizationId: number): void {
   targetsCache.get(db)?.delete(organizationId);
+}
+
+/**
+ * On PostgreSQL: the share insert `insert` (ending in `returning`) and its
+ * `share.created` items for `endpointIds` as one statement (a data-modifying CTE),
+ * atomic like the transaction it replaces and one round trip instead of four (begin,
+ * insert, insert, commit). The item is the one webhookShareItem makes, built in SQL.
+ */
+export function withShareCreatedItems<R>(
+  insert: CompiledQuery<R>,
+  event: { organizationId: number; endpointIds: number[]; language: string | null },
+): CompiledQuery<R> {
+  const n = insert.parameters.length;
+  const sql =
+    `with s as (${insert.sql}), i as (insert into "webhookItems" ` +
+    `("endpointId", "organizationId", "type", "body", "createdAt") ` +
+    `select e.id, $${n + 1}::integer, 'share.created', json_build_object(` +
+    `'id', s."id", 'campaignId', s."campaignId", 'assetId', s."assetId", 'platform', s."platform", ` +
+    `'outcome', s."status", 'language', $${n + 3}::text, 'createdAt', s."createdAt")::text, s."createdAt" ` +
+    `from s cross join unnest($${n + 2}::integer[]) as e(id)) select * from s`;
+  return {
+    ...insert,
+    sql,
+    parameters: [...insert.parameters, event.organizationId, event.endpointIds, event.language],
+  };
 }
 
 /**
