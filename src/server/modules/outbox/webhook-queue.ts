@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CompiledQuery, PostgresAdapter } from 'kysely';
+import { type CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import { DAY_MS } from '#shared/durations.ts';
 import { WEBHOOK_BATCH_LIST_KEY, WEBHOOK_BATCH_MAX } from '#shared/schemas/webhooks.ts';
 import type { Db } from '../../db/client.ts';
@@ -183,13 +183,10 @@ export async function bundleGatheredItems(trx: Db, now = Date.now()): Promise<nu
   }
   if (postgres) {
     // Only the rows this bundle locked: another instance may hold the ones between.
+    // One array parameter, not a list of a thousand.
     await trx
       .deleteFrom('webhookItems')
-      .where(
-        'id',
-        'in',
-        items.map((i) => i.id),
-      )
+      .where('id', '=', sql<number>`any(${items.map((i) => i.id)}::integer[])`)
       .execute();
   } else {
     // SQLite has one writer, this transaction: the oldest ids up to the last taken are exactly these.

@@ -238,7 +238,7 @@ export function webhookSenderJob(opts: {
     }
     if (made.length === 0 && rest.length === 0) return;
     await db.transaction().execute(async (trx) => {
-      for (const one of made) await record(trx, endpoint, one);
+      if (made.length > 0) await recordAll(trx, endpoint, made);
       if (rest.length > 0)
         await trx
           .updateTable('outbox')
@@ -315,45 +315,60 @@ export function webhookSenderJob(opts: {
   }
 
   /** The attempt in the log, and the message's next state; the endpoint's health. */
-  /** Logs one attempt and decides its message's next state, in `trx`. */
-  async function record(trx: Db, endpoint: Endpoint, { row, attempt, attemptedAt }: Made): Promise<void> {
+  /**
+   * Logs an endpoint's attempts (in the order made) and decides their messages' next
+   * states, in `trx`: the log rows in one insert and the delivered messages in one
+   * update (the usual case), a failed attempt on its own.
+   */
+  async function recordAll(trx: Db, endpoint: Endpoint, made: Made[]): Promise<void> {
     const now = clock();
-    const attempts = row.attempts + 1;
-    const outcome = verdict(attempt);
     await trx
       .insertInto('webhookDeliveries')
-      .values({
-        endpointId: endpoint.id,
-        messageId: row.messageId,
-        eventType: row.kind,
-        attempt: attempts,
-        attemptedAt,
-        statusCode: attempt.kind === 'answered' ? attempt.status : null,
-        durationMs: attempt.durationMs,
-        error:
-          attempt.kind === 'no-answer'
-            ? attempt.error
-            : outcome === 'delivered'
-              ? null
-              : `The receiver answered ${attempt.status}`,
-        responseExcerpt: attempt.kind === 'answered' ? attempt.excerpt : null,
-      })
+      .values(
+        made.map(({ row, attempt, attemptedAt }) => ({
+          endpointId: endpoint.id,
+          messageId: row.messageId,
+          eventType: row.kind,
+          attempt: row.attempts + 1,
+          attemptedAt,
+          statusCode: attempt.kind === 'answered' ? attempt.status : null,
+          durationMs: attempt.durationMs,
+          error:
+            attempt.kind === 'no-answer'
+              ? attempt.error
+              : verdict(attempt) === 'delivered'
+                ? null
+                : `The receiver answered ${attempt.status}`,
+          responseExcerpt: attempt.kind === 'answered' ? attempt.excerpt : null,
+        })),
+      )
       .execute();
+    const isDelivered = (m: Made) => verdict(m.attempt) === 'delivered';
+    for (const one of made) if (!isDelivered(one)) await recordFailed(trx, endpoint, one, now);
+    const delivered = made.filter(isDelivered).map((m) => m.row.id);
+    if (delivered.length === 0) return;
+    // Still `sending`: the claim made no attempt count, so each is one more than it was.
+    await trx
+      .updateTable('outbox')
+      .set((eb) => ({ status: 'delivered', attempts: eb('attempts', '+', 1), reason: null, claimedAt: null }))
+      .where('id', 'in', delivered)
+      .where('status', '=', 'sending')
+      .execute();
+    webhookCounters.delivered += delivered.length;
+    // Failing since the first failure after the last delivery, if any: healthy otherwise.
+    const last = made.findLastIndex(isDelivered);
+    const failingSince = made.slice(last + 1).find((m) => !isDelivered(m))?.attemptedAt ?? null;
+    let health = trx.updateTable('webhookEndpoints').set({ failingSince }).where('id', '=', endpoint.id);
+    if (failingSince === null) health = health.where('failingSince', 'is not', null);
+    await health.execute();
+  }
+
+  /** An attempt that did not deliver: tried again later, or failed for good. */
+  async function recordFailed(trx: Db, endpoint: Endpoint, { row, attempt, attemptedAt }: Made, now: number) {
+    const attempts = row.attempts + 1;
+    const outcome = verdict(attempt);
     const mine = (q: ReturnType<typeof trx.updateTable<'outbox'>>) =>
       q.where('id', '=', row.id).where('status', '=', 'sending');
-    if (outcome === 'delivered') {
-      await mine(trx.updateTable('outbox'))
-        .set({ status: 'delivered', attempts, reason: null, claimedAt: null })
-        .execute();
-      await trx
-        .updateTable('webhookEndpoints')
-        .set({ failingSince: null })
-        .where('id', '=', endpoint.id)
-        .where('failingSince', 'is not', null)
-        .execute();
-      webhookCounters.delivered++;
-      return;
-    }
     const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
     const next = delay === undefined ? null : now + delay;
     if (outcome === 'retry' && next !== null && next < Date.parse(row.expiresAt)) {

@@ -313,6 +313,46 @@ describe('delivery', () => {
     ]);
   });
 
+  it('records the attempts of a step in order: failing since the first failure after the last delivery', async () => {
+    const endpointHealth = async (id: number) =>
+      (
+        await t.database.db
+          .selectFrom('webhookEndpoints')
+          .select('failingSince')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).failingSince;
+    // Refused, then delivered: healthy.
+    const healed = await createEndpoint();
+    await ping(healed.id);
+    await ping(healed.id);
+    receiver.answer([410, 200]);
+    await runWebhookSender(t);
+    expect((await messagesOf(t, healed.id)).map((m) => [m.status, m.attempts])).toEqual([
+      ['failed', 1],
+      ['delivered', 1],
+    ]);
+    expect(await endpointHealth(healed.id)).toBeNull();
+    // Delivered, then refused: failing since the refusal.
+    const failing = await createEndpoint();
+    await ping(failing.id);
+    await ping(failing.id);
+    receiver.answer([200, 410]);
+    await runWebhookSender(t);
+    expect((await messagesOf(t, failing.id)).map((m) => [m.status, m.attempts])).toEqual([
+      ['delivered', 1],
+      ['failed', 1],
+    ]);
+    const log = await t.database.db
+      .selectFrom('webhookDeliveries')
+      .select(['attemptedAt', 'statusCode'])
+      .where('endpointId', '=', failing.id)
+      .orderBy('id')
+      .execute();
+    expect(log.map((l) => l.statusCode)).toEqual([200, 410]);
+    expect(await endpointHealth(failing.id)).toBe(log[1].attemptedAt);
+  });
+
   it('loses nothing when an instance dies mid-delivery: a stale claim is sent again', async () => {
     const made = await createEndpoint();
     const messageId = await ping(made.id);
