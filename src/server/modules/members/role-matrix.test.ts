@@ -336,6 +336,21 @@ const CASES: Record<string, Case> = {
     },
     other: 404,
   },
+  // A dry run (the default): checks the rows, writes nothing.
+  'POST /api/campaigns/import': {
+    body: () => ({
+      rows: [
+        {
+          campaign_name: 'Matrix import',
+          campaign_status: 'draft',
+          asset_type: 'text',
+          title: 'Matrix row',
+          share_text: 'Hello',
+        },
+      ],
+    }),
+  },
+  'GET /api/campaigns/import/template.csv': {},
   'POST /api/campaigns/:id/duplicate': ownCampaign,
   'GET /api/campaigns/:id/assets': ownCampaign,
   'PUT /api/campaigns/:id/assets/order': { ...ownCampaign, body: () => ({ assetIds: [assetId] }) },
