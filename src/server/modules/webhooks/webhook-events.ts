@@ -116,6 +116,9 @@ export function invalidateWebhookTargets(db: Db, organizationId: number): void {
   targetsCache.get(db)?.delete(organizationId);
 }
 
+/** The statement texts of withShareCreatedItems, by the insert's text (a handful). */
+const shareItemsStatements = new Map<string, string>();
+
 /**
  * On PostgreSQL: the share insert `insert` (ending in `returning`) and its
  * `share.created` items for `endpointIds` as one statement (a data-modifying CTE),
@@ -127,13 +130,20 @@ export function withShareCreatedItems<R>(
   event: { organizationId: number; endpointIds: number[]; language: string | null },
 ): CompiledQuery<R> {
   const n = insert.parameters.length;
-  const sql =
-    `with s as (${insert.sql}), i as (insert into "webhookItems" ` +
-    `("endpointId", "organizationId", "type", "body", "createdAt") ` +
-    `select e.id, $${n + 1}::integer, 'share.created', json_build_object(` +
-    `'id', s."id", 'campaignId', s."campaignId", 'assetId', s."assetId", 'platform', s."platform", ` +
-    `'outcome', s."status", 'language', $${n + 3}::text, 'createdAt', s."createdAt")::text, s."createdAt" ` +
-    `from s cross join unnest($${n + 2}::integer[]) as e(id)) select * from s`;
+  // The text, made once per insert text: the same string each time, so its hash (the
+  // prepared-statement look-up) is not computed anew on every share.
+  let sql = shareItemsStatements.get(insert.sql);
+  if (sql === undefined) {
+    sql =
+      `with s as (${insert.sql}), i as (insert into "webhookItems" ` +
+      `("endpointId", "organizationId", "type", "body", "createdAt") ` +
+      `select e.id, $${n + 1}::integer, 'share.created', json_build_object(` +
+      `'id', s."id", 'campaignId', s."campaignId", 'assetId', s."assetId", 'platform', s."platform", ` +
+      `'outcome', s."status", 'language', $${n + 3}::text, 'createdAt', s."createdAt")::text, s."createdAt" ` +
+      `from s cross join unnest($${n + 2}::integer[]) as e(id)) select * from s`;
+    if (shareItemsStatements.size >= 100) shareItemsStatements.clear();
+    shareItemsStatements.set(insert.sql, sql);
+  }
   return {
     ...insert,
     sql,
