@@ -2,7 +2,9 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ERROR_CODES } from '#shared/errors.ts';
 import { apiErrorSchema } from '#shared/schemas/common.ts';
+import { importBodySchema, importRowSchema } from '#shared/schemas/imports.ts';
 import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENTS } from '#shared/schemas/webhooks.ts';
 import {
   appPerFile,
@@ -14,6 +16,7 @@ import {
   signUp,
   type TestApp,
 } from '../test/test-app.ts';
+import { CONFLICTS, FILE_BODIES } from './openapi-bodies.ts';
 import { type Receiver, runWebhookSender, startReceiver } from '../test/webhook-receiver.ts';
 
 const t = appPerFile();
@@ -120,18 +123,23 @@ describe('the examples and webhooks of GET /api/openapi.json', () => {
       const where = `${method} ${path}`;
       const route = routeOf(method, path);
       expect(route, where).toBeDefined();
-      const body = op.requestBody?.content?.['application/json'];
-      if (op.requestBody) {
-        if (!body || body.example === undefined) problems.push(`${where}: request body without example`);
-        else {
-          const wrong = check(body.schema, body.example);
-          if (wrong) problems.push(`${where}: request example: ${wrong}`);
-          // The route's own schema too: its refinements are not in the JSON Schema.
-          const parsed = (route?.schema?.body as z.ZodType | undefined)?.safeParse(body.example);
+      const bodies = Object.entries((op.requestBody?.content ?? {}) as Record<string, any>);
+      if (op.requestBody && bodies.length === 0) problems.push(`${where}: request body without media type`);
+      for (const [type, body] of bodies) {
+        if (body.example === undefined) {
+          problems.push(`${where}: ${type} request body without example`);
+          continue;
+        }
+        const wrong = check(body.schema, body.example);
+        if (wrong) problems.push(`${where}: ${type} request example: ${wrong}`);
+        // The route's own schema too: its refinements are not in the JSON Schema.
+        const zodBody = route?.schema?.body as z.ZodType | undefined;
+        if (type === 'application/json' && (zodBody || !FILE_BODIES[`${method} ${route?.url}`])) {
+          const parsed = zodBody?.safeParse(body.example);
           if (!parsed?.success)
             problems.push(`${where}: request example refused by the route: ${parsed?.error?.message}`);
-          checked++;
         }
+        checked++;
       }
       const errorExamples = [];
       for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
@@ -197,6 +205,90 @@ describe('the examples and webhooks of GET /api/openapi.json', () => {
     expect(Object.keys(examples('/api/login', 'post'))).toEqual(['validationFailed']);
     // Session-only routes say that an API key is refused.
     expect(examples('/api/user', 'get').apiKeyNotAllowed.value.code).toBe('API_KEY_NOT_ALLOWED');
+  });
+
+  // Operations that take no body, each for a reason: the path (an id or a token) is
+  // the whole input of an action, logout ends the caller's own session, and the
+  // development tools (DEV_TOOLS=1 only) act on the caller's organisation.
+  const BODYLESS = [
+    'POST /api/debug/create-test-content',
+    'POST /api/debug/run-jobs',
+    'POST /api/logout',
+    'PUT /api/user/first-run/{step}',
+    'POST /api/email-change/{token}/confirm',
+    'POST /api/email-change/{token}/undo',
+    'POST /api/invitations/{token}/accept',
+    'POST /api/webhooks/{id}/rotate-secret',
+    'POST /api/webhooks/{id}/test',
+    'POST /api/webhooks/{id}/deliveries/{messageId}/retry',
+    'POST /api/campaigns/{id}/duplicate',
+    'POST /unsubscribe/{token}',
+    'POST /my-data/{token}',
+    'POST /reminders/confirm/{token}',
+    'POST /notifications/unsubscribe/{token}',
+    'POST /api/instance/organizations/{id}/restore',
+    'POST /api/instance/held-mail/{id}/release',
+    'POST /api/instance/held-mail/{id}/drop',
+  ];
+
+  it('documents a request body on every operation that takes one, file bodies included', async () => {
+    const without = operations()
+      .filter(({ method, op }) => ['POST', 'PUT', 'PATCH'].includes(method) && !op.requestBody)
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(without.sort()).toEqual([...BODYLESS].sort());
+    // A bodyless action declares no body schema: nothing for the document to miss.
+    for (const name of BODYLESS) {
+      const [method, path] = name.split(' ') as [string, string];
+      expect(routeOf(method, path)?.schema?.body, name).toBeUndefined();
+    }
+    // The file routes: a multipart `file` as binary; the import's JSON variant is the shared schema's.
+    for (const [path, types] of [
+      ['/api/upload', ['multipart/form-data']],
+      ['/api/campaigns/import', ['multipart/form-data', 'application/json']],
+    ] as const) {
+      const content = doc.paths[path].post.requestBody.content;
+      expect(Object.keys(content).sort(), path).toEqual([...types].sort());
+      expect(content['multipart/form-data'].schema.properties.file).toMatchObject({
+        type: 'string',
+        format: 'binary',
+      });
+      expect(content['multipart/form-data'].schema.required).toEqual(['file']);
+    }
+    const json = doc.paths['/api/campaigns/import'].post.requestBody.content['application/json'];
+    const rows = importBodySchema.parse(json.example).rows;
+    for (const row of rows) expect(importRowSchema.safeParse(row).error).toBeUndefined();
+    // The route answers its documented JSON example (a dry run by default).
+    const staff = await signUp(app.app);
+    const res = await postJson(app.app, '/api/campaigns/import', json.example, staff.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().valid).toBe(true);
+  });
+
+  it("names each route's 409s, with codes the server has, as the server answers them", async () => {
+    for (const [route, conflicts] of Object.entries(CONFLICTS)) {
+      const [method, url] = route.split(' ') as [string, string];
+      const path = url.replace(/:(\w+)/g, '{$1}');
+      const named =
+        doc.paths[path]?.[method.toLowerCase()]?.responses['4XX'].content['application/json'].examples;
+      expect(named, route).toBeDefined();
+      for (const c of conflicts) {
+        expect(Object.keys(ERROR_CODES), route).toContain(c.code);
+        const example = Object.values(named as Record<string, any>).find((e) => e.value.code === c.code);
+        expect(example?.summary, `${route} ${c.code}`).toMatch(/^409/);
+      }
+    }
+    // A real 409: the same username twice.
+    const taken = await signUp(app.app, { org: false });
+    const res = await postJson(app.app, '/api/register', {
+      username: taken.username,
+      email: `other-${taken.username}@example.org`,
+      password: 'secret123',
+    });
+    expect(res.statusCode).toBe(409);
+    const example =
+      doc.paths['/api/register'].post.responses['4XX'].content['application/json'].examples.usernameTaken
+        .value;
+    expect(example).toEqual({ code: res.json().code, message: res.json().message });
   });
 
   const eventTypes = [...WEBHOOK_EVENTS, 'ping'] as const;

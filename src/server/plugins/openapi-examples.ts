@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MISSING_ORG_MESSAGE, OPERATOR_REQUIRED_MESSAGE } from '#shared/errors.ts';
+import { type ErrorCode, MISSING_ORG_MESSAGE, OPERATOR_REQUIRED_MESSAGE } from '#shared/errors.ts';
 import type { ApiErrorBody } from '#shared/schemas/common.ts';
 import { roleNeededMessage } from '#shared/schemas/members.ts';
 import type { RouteRule } from '../lib/permissions.ts';
@@ -166,6 +166,8 @@ export interface RouteInput {
   body?: unknown;
   params?: unknown;
   querystring?: unknown;
+  /** The 409s its services answer (openapi-bodies.ts). */
+  conflicts?: { code: ErrorCode; summary: string; message: string }[];
 }
 
 const isZod = (v: unknown): v is z.ZodType => v instanceof z.ZodType;
@@ -194,6 +196,10 @@ const refusal = (summary: string, code: ApiErrorBody['code'], message: string): 
   summary,
   value: { code, message } satisfies ApiErrorBody,
 });
+
+/** `USERNAME_TAKEN` -> `usernameTaken`: a 409 example's name. */
+const camelCode = (code: string) =>
+  code.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 /**
  * The 4xx bodies this route can answer, by what its permission rule and its input
@@ -238,6 +244,7 @@ export function clientErrorExamples(route: RouteInput): Record<string, NamedExam
   }
   if (/:\w+/.test(route.url))
     out.notFound = refusal("404: no such record, or another organisation's", 'NOT_FOUND', 'Not found');
+  for (const c of route.conflicts ?? []) out[camelCode(c.code)] = refusal(c.summary, c.code, c.message);
   // Every route has at least one refusal to show: the one of no route at all is the last resort.
   if (Object.keys(out).length === 0)
     out.refused = refusal(

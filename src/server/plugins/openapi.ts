@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_KEY_PREFIX } from '#shared/constants.ts';
 import { ok, openApiDocumentSchema } from '#shared/schemas/common.ts';
 import { ruleFor } from '../lib/permissions.ts';
+import { CONFLICTS, FILE_BODIES } from './openapi-bodies.ts';
 // Registers example values of shared fields before any document is made.
 import './openapi-example-values.ts';
 import {
@@ -38,12 +39,25 @@ export const documentTransform: SwaggerTransform = (input) => {
   const method = [input.route.method].flat()[0] ?? 'GET';
   const rule = ruleFor(method, input.route.url);
   const zod = (input.schema ?? {}) as Record<string, unknown>;
+  const key = `${method} ${input.route.url}`;
+  const fileBody = FILE_BODIES[key];
+  // Doc only: the route itself declares no body (a schema would refuse its multipart file).
+  if (fileBody && out.schema)
+    (out.schema as JsonSchema).body = {
+      content: Object.fromEntries(
+        Object.entries(fileBody).map(([media, { schema, example }]) => [
+          media,
+          { schema: { ...schema, examples: [example] } },
+        ]),
+      ),
+    };
   addExamples(out.schema as JsonSchema | undefined, {
     rule,
     url: input.route.url,
     body: zod.body,
     params: zod.params,
     querystring: zod.querystring,
+    conflicts: CONFLICTS[key],
   });
   if (!rule || rule.access === 'public') return out;
   return { ...out, schema: { ...out.schema, security: [{ bearer: [] }] } };
@@ -62,7 +76,7 @@ const JSON_MEDIA = 'application/json';
  */
 function addExamples(schema: JsonSchema | undefined, route: RouteInput): void {
   if (!schema) return;
-  if (isSchema(schema.body) && !Array.isArray(schema.body.examples))
+  if (isSchema(schema.body) && !schema.body.content && !Array.isArray(schema.body.examples))
     schema.body.examples = [exampleFor(schema.body)];
   const responses = isSchema(schema.response) ? schema.response : {};
   for (const [status, response] of Object.entries(responses)) {

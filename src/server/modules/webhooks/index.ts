@@ -11,3 +11,4 @@ export {
   webhookTargets,
 } from './webhook-events.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';
+export { WEBHOOK_LIMIT_MESSAGE } from './webhooks.service.ts';
