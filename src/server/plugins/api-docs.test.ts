@@ -289,6 +289,22 @@ describe('the examples and webhooks of GET /api/openapi.json', () => {
       doc.paths['/api/register'].post.responses['4XX'].content['application/json'].examples.usernameTaken
         .value;
     expect(example).toEqual({ code: res.json().code, message: res.json().message });
+    // And another: publishing a draft with no asset.
+    const staff = await signUp(app.app);
+    const draft = await postJson(app.app, '/api/campaigns', { name: 'Clean rivers' }, staff.token);
+    expect(draft.statusCode, draft.body).toBe(201);
+    const publish = await sendJson(
+      app.app,
+      'PUT',
+      `/api/campaigns/${draft.json().id}`,
+      { status: 'active' },
+      staff.token,
+    );
+    expect(publish.statusCode, publish.body).toBe(409);
+    const documented =
+      doc.paths['/api/campaigns/{id}'].put.responses['4XX'].content['application/json'].examples
+        .publishNeedsAsset.value;
+    expect(documented).toEqual({ code: publish.json().code, message: publish.json().message });
   });
 
   const eventTypes = [...WEBHOOK_EVENTS, 'ping'] as const;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { type ErrorCode, LAST_ASSET_OF_LIVE_CAMPAIGN, USERNAME_TAKEN } from '#shared/errors.ts';
+import {
+  type ErrorCode,
+  LAST_ASSET_OF_LIVE_CAMPAIGN,
+  PUBLISH_NEEDS_ASSET,
+  USERNAME_TAKEN,
+} from '#shared/errors.ts';
 import { importBodySchema } from '#shared/schemas/imports.ts';
 import { WEBHOOK_LIMIT_MESSAGE } from '../modules/webhooks/index.ts';
 import type { JsonSchema } from './openapi-examples.ts';
@@ -78,6 +83,13 @@ export const CONFLICTS: Record<string, Conflict[]> = {
       code: 'WEBHOOK_ENDPOINT_LIMIT',
       summary: '409: the organisation has the most endpoints it may',
       message: WEBHOOK_LIMIT_MESSAGE,
+    },
+  ],
+  'PUT /api/campaigns/:id': [
+    {
+      code: 'PUBLISH_NEEDS_ASSET',
+      summary: '409: publishing or resuming a campaign with no asset',
+      message: PUBLISH_NEEDS_ASSET,
     },
   ],
   'DELETE /api/assets/:id': [
