@@ -101,7 +101,7 @@ test('signed out, the profile asks to log in', async ({ page }) => {
   await expect(page.getByText('Please log in to view your profile.')).toBeVisible();
 });
 
-test('settings show their six tabs with the defaults of a new organisation', async ({ page, signedIn }) => {
+test('settings show their tabs (an admin sees Integrations too) with the defaults of a new organisation', async ({ page, signedIn }) => {
   await page.goto('/settings');
   await expect(page.getByRole('tab')).toHaveText([
     'General',
@@ -110,6 +110,7 @@ test('settings show their six tabs with the defaults of a new organisation', asy
     'Permissions',
     'Embed',
     'Privacy',
+    'Integrations',
   ]);
   await expect(page.getByLabel('Organization Name')).toHaveValue(signedIn.orgName);
 

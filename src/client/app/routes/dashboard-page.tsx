@@ -104,7 +104,8 @@ export default function DashboardPage() {
             <Trans>Create and manage your advocacy campaigns</Trans>
           </p>
         </div>
-        <div className="flex gap-2">
+        {/* Wraps on a phone: three buttons do not fit 390 px side by side. */}
+        <div className="flex flex-wrap gap-2">
           <RoleLocked
             needs="editor"
             label={
