@@ -101,7 +101,10 @@ test('signed out, the profile asks to log in', async ({ page }) => {
   await expect(page.getByText('Please log in to view your profile.')).toBeVisible();
 });
 
-test('settings show their tabs (an admin sees Integrations too) with the defaults of a new organisation', async ({ page, signedIn }) => {
+test('settings show their tabs (Integrations for an admin) and a new organisation’s defaults', async ({
+  page,
+  signedIn,
+}) => {
   await page.goto('/settings');
   await expect(page.getByRole('tab')).toHaveText([
     'General',
