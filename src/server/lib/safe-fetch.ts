@@ -346,7 +346,9 @@ const keptAgents = new Map<string, http.Agent>();
  * The keep-alive pool for `url`'s origin at the address checked for this post. Keyed
  * by the address too: when DNS answers another one, the new address is checked (as
  * for every post) and gets connections of its own, so a kept connection only ever
- * goes where a check let it. One connection each: a receiver gets one post at a time.
+ * goes where a check let it. Not one socket per pool: endpoints of many organisations
+ * can share a host (an automation service), and the sender already keeps each
+ * endpoint to one post at a time, so a pool must not make them wait on each other.
  */
 function keptAgent(url: URL, pinned: { address: string }): http.Agent {
   const key = `${url.protocol}//${url.host} ${pinned.address}`;
@@ -354,7 +356,7 @@ function keptAgent(url: URL, pinned: { address: string }): http.Agent {
   if (agent) keptAgents.delete(key);
   else {
     const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
-    agent = new Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1, timeout: KEPT_IDLE_MS });
+    agent = new Agent({ keepAlive: true, maxFreeSockets: 4, timeout: KEPT_IDLE_MS });
   }
   keptAgents.set(key, agent);
   if (keptAgents.size > KEPT_AGENTS_MAX) {

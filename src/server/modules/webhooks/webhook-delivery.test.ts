@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '#shared/durations.ts';
 import { refusePrivateAddress } from '../../lib/safe-fetch.ts';
@@ -118,6 +120,34 @@ describe('connections', () => {
       expect(own.connections()).toBe(1);
     } finally {
       await own.close();
+    }
+  });
+  it('never make two endpoints on one host wait for each other: they post at the same time', async () => {
+    // A host that holds each post a moment and counts how many it holds at once.
+    let open = 0;
+    let most = 0;
+    const server = http.createServer((req, res) => {
+      open++;
+      most = Math.max(most, open);
+      req.resume();
+      setTimeout(() => {
+        open--;
+        res.writeHead(204).end();
+      }, 300);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const owners = [await signUp(t.app), await signUp(t.app)];
+      const ids = [await endpoint(owners[0], `${host}/a`), await endpoint(owners[1], `${host}/b`)];
+      await emit(owners[0].orgId, 1);
+      await emit(owners[1].orgId, 1);
+      await runWebhookSender(t);
+      for (const id of ids) expect((await messagesOf(t, id)).map((m) => m.status)).toEqual(['delivered']);
+      expect(most).toBe(2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
