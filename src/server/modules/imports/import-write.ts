@@ -37,7 +37,7 @@ export interface ImportDeps {
   storage: FileStorage;
   policy: AddressPolicy;
   log: FastifyBaseLogger;
-  /** The cap on downloads at once, per instance and per user, as upload-from-url has. */
+  /** The instance's one cap on downloads at once (AppDeps.fetchSlots), shared with upload-from-url. */
   fetchSlots: FetchSlots;
 }
 

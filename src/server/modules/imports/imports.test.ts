@@ -597,3 +597,51 @@ describe('POST /api/campaigns/import: changes made meanwhile', () => {
     expect(await counts(open, media.orgId)).toEqual(before);
   });
 });
+
+describe('POST /api/campaigns/import: limits', () => {
+  it("shares upload-from-url's cap on downloads at once: one instance-wide cap", async () => {
+    const capped = await createTestApp({ ALLOW_PRIVATE_FETCH: 'true', UPLOAD_FETCH_CONCURRENCY: '1' });
+    try {
+      const importer = await signUp(capped.app);
+      const other = await signUp(capped.app);
+      let meanwhile: { statusCode: number; json: () => any } | undefined;
+      whileServing = async () => {
+        whileServing = undefined;
+        // The import holds the instance's one download slot: another user's download waits its turn.
+        meanwhile = await capped.app.inject({
+          method: 'POST',
+          url: '/api/upload-from-url',
+          headers: bearer(other.token),
+          payload: { imageUrl: `${base}/photo.png` },
+        });
+      };
+      const res = await importJson(
+        capped,
+        importer.token,
+        [
+          textRow({
+            external_id: 'capped-photo',
+            asset_type: 'image',
+            share_text: 'Look',
+            media_url: `${base}/photo.png`,
+          }),
+        ],
+        false,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(meanwhile?.statusCode).toBe(429);
+      expect(meanwhile?.json().params).toEqual({ retryAfterSeconds: 5, scope: 'upload' });
+      // Free again once the import is done.
+      const after = await capped.app.inject({
+        method: 'POST',
+        url: '/api/upload-from-url',
+        headers: bearer(other.token),
+        payload: { imageUrl: `${base}/photo.png` },
+      });
+      expect(after.statusCode, after.body).toBe(201);
+    } finally {
+      whileServing = undefined;
+      await capped.close();
+    }
+  });
+});
