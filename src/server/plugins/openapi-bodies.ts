@@ -150,7 +150,8 @@ export const CONFLICTS: Partial<Record<ErrorCode, Conflict[]>> = {
   ],
   PUBLISH_NEEDS_SHARE_WORDS: [
     {
-      routes: ['PUT /api/campaigns/:id', 'POST /api/templates/:id/use'],
+      // The import's dry run names these; its real run answers 409 when words went meanwhile.
+      routes: ['PUT /api/campaigns/:id', 'POST /api/templates/:id/use', 'POST /api/campaigns/import'],
       summary: '409: publishing with an image or video that has no share text nor description',
       message: `${PUBLISH_NEEDS_SHARE_WORDS} ("Photo of the river")`,
       params: { assets: ['Photo of the river'] },

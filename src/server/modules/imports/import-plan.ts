@@ -17,6 +17,7 @@ import { needsShareWords } from '#shared/share-links.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { AddressPolicy } from '../../lib/safe-fetch.ts';
+import { assetsOfCampaign } from '../assets/index.ts';
 import { transitionError } from '../campaigns/index.ts';
 import type { RawRow } from './import-file.ts';
 import { unreachableMedia } from './media-check.ts';
@@ -34,6 +35,11 @@ export interface PlannedCampaign {
   status: CampaignStatus;
   /** The organisation's campaign with this external id, if any. */
   existing?: { id: number; name: string; status: string; endDate: string | null };
+  /**
+   * A draft the file publishes: the titles of its images and videos the file leaves
+   * as they are and that have no words for supporters (publishing refuses them).
+   */
+  wordlessKept?: string[];
   rows: PlannedRow[];
 }
 
@@ -141,6 +147,12 @@ function checkCampaign(c: PlannedCampaign, now: number): void {
     }
   }
   if (!isLiveStatus(c.status)) return;
+  for (const title of c.wordlessKept ?? [])
+    addError(
+      statusRow,
+      'campaign_status',
+      `Publishing needs words for every image and video: "${title}" has no share text nor description`,
+    );
   // Live: every image and video the import writes needs words supporters see.
   for (const r of valid)
     if (
@@ -157,6 +169,19 @@ function checkCampaign(c: PlannedCampaign, now: number): void {
         'share_text',
         `The campaign is ${c.status}: give this ${r.input.asset_type} a share_text or a description`,
       );
+}
+
+/**
+ * A draft the file publishes keeps the assets the file does not name: the campaign
+ * edit's publishing rule (assertPublishable) applies to them too, so the dry run
+ * names the ones it would refuse.
+ */
+async function findWordlessKept(db: Db, c: PlannedCampaign): Promise<void> {
+  if (c.existing?.status !== 'draft' || c.status !== 'active') return;
+  const named = new Set(c.rows.map((r) => r.existingAssetId));
+  c.wordlessKept = (await assetsOfCampaign(db, c.existing.id))
+    .filter((a) => !named.has(a.id) && needsShareWords(a))
+    .map((a) => a.title);
 }
 
 export async function planImport(opts: {
@@ -227,6 +252,7 @@ export async function planImport(opts: {
     return planned;
   });
 
+  for (const c of campaigns.values()) await findWordlessKept(db, c);
   const now = opts.now ?? Date.now();
   for (const c of campaigns.values()) checkCampaign(c, now);
 

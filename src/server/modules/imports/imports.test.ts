@@ -645,3 +645,121 @@ describe('POST /api/campaigns/import: limits', () => {
     }
   });
 });
+
+describe("POST /api/campaigns/import: the campaign edit's rules", () => {
+  /** A draft made by an import, with an image added by hand that has no words yet. */
+  async function draftWithWordlessImage(who: SignedUp, key: string) {
+    const made = await importJson(
+      open,
+      who.token,
+      [textRow({ external_id: `${key}-text`, campaign_external_id: key, campaign_name: key })],
+      false,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const campaignId = made.json().campaignIds[0];
+    const image = await open.app.inject({
+      method: 'POST',
+      url: '/api/assets',
+      headers: bearer(who.token),
+      payload: { campaignId, type: 'image', title: `${key} photo`, content: `${base}/photo.png` },
+    });
+    expect(image.statusCode, image.body).toBe(201);
+    return { campaignId, imageId: image.json().id as number };
+  }
+
+  const publishRows = (key: string) => [
+    textRow({
+      external_id: `${key}-text`,
+      campaign_external_id: key,
+      campaign_name: key,
+      campaign_status: 'active',
+    }),
+  ];
+
+  it('publishes a draft the file names only when the assets it keeps have words, and audits it as an edit', async () => {
+    const who = await signUp(open.app);
+    const { campaignId, imageId } = await draftWithWordlessImage(who, 'kept');
+    const dry = await importJson(open, who.token, publishRows('kept'));
+    expect(dry.json().valid).toBe(false);
+    expect(dry.json().rows[0].errors).toEqual([
+      {
+        column: 'campaign_status',
+        message:
+          'Publishing needs words for every image and video: "kept photo" has no share text nor description',
+      },
+    ]);
+    const described = await open.app.inject({
+      method: 'PUT',
+      url: `/api/assets/${imageId}`,
+      headers: bearer(who.token),
+      payload: { description: 'The river in spring' },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    const res = await importJson(open, who.token, publishRows('kept'), false);
+    expect(res.statusCode, res.body).toBe(200);
+    const campaign = await open.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${campaignId}`,
+      headers: bearer(who.token),
+    });
+    expect(campaign.json().status).toBe('active');
+    const audit = await open.database.db
+      .selectFrom('auditLog')
+      .select(['action', 'target'])
+      .where('organizationId', '=', who.orgId)
+      .where('action', 'like', 'campaign.%')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'campaign.created', target: 'kept' },
+      { action: 'campaign.status_changed', target: 'kept: draft to active' },
+    ]);
+  });
+
+  it('refuses to publish when a kept asset lost its words after the dry run, and writes nothing', async () => {
+    const who = await signUp(open.app);
+    const { campaignId, imageId } = await draftWithWordlessImage(who, 'race-words');
+    await open.database.db
+      .updateTable('assets')
+      .set({ description: 'The river in spring' })
+      .where('id', '=', imageId)
+      .execute();
+    const before = await counts(open, who.orgId);
+    // While the file's photo downloads, the kept image loses its words.
+    whileServing = () =>
+      open.database.db.updateTable('assets').set({ description: null }).where('id', '=', imageId).execute();
+    try {
+      const res = await importJson(
+        open,
+        who.token,
+        [
+          ...publishRows('race-words'),
+          textRow({
+            external_id: 'race-words-photo',
+            campaign_external_id: 'race-words',
+            campaign_name: 'race-words',
+            campaign_status: 'active',
+            asset_type: 'image',
+            share_text: 'Look',
+            media_url: `${base}/photo.png`,
+          }),
+        ],
+        false,
+      );
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'PUBLISH_NEEDS_SHARE_WORDS',
+        params: { assets: ['race-words photo'] },
+      });
+    } finally {
+      whileServing = undefined;
+    }
+    expect(await counts(open, who.orgId)).toEqual(before);
+    const campaign = await open.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${campaignId}`,
+      headers: bearer(who.token),
+    });
+    expect(campaign.json().status).toBe('draft');
+  });
+});
