@@ -20,7 +20,7 @@ import type { AddressPolicy } from '../../lib/safe-fetch.ts';
 import { assetsOfCampaign } from '../assets/index.ts';
 import { transitionError } from '../campaigns/index.ts';
 import type { RawRow } from './import-file.ts';
-import { unreachableMedia } from './media-check.ts';
+import { spendLookupBudget, unreachableMedia } from './media-check.ts';
 
 // The dry run: every row checked against the create rules (the shared row schema),
 // matched by external id against what the organisation already has, and the
@@ -261,6 +261,7 @@ export async function planImport(opts: {
   const refused = await unreachableMedia(
     media.map((r) => r.input?.media_url ?? ''),
     opts.policy,
+    spendLookupBudget(db, orgId),
   );
   for (const r of media) {
     const reason = refused.get(r.input?.media_url ?? '');

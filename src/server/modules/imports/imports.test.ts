@@ -7,6 +7,7 @@ import { addMember, postApiKey } from '../../test/teams.ts';
 import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from '../../test/test-app.ts';
 import { messagesOf } from '../../test/webhook-receiver.ts';
 import { FETCH_FAILED_MESSAGE } from '../uploads/index.ts';
+import { MAX_MEDIA_SITES, MEDIA_LOOKUPS_PER_WINDOW, TOO_MANY_SITES_MESSAGE } from './media-check.ts';
 
 // Bulk import through the API. `t` refuses private addresses (the production setting);
 // `open` sets ALLOW_PRIVATE_FETCH so a loopback server stands in for the internet, as
@@ -599,6 +600,47 @@ describe('POST /api/campaigns/import: changes made meanwhile', () => {
 });
 
 describe('POST /api/campaigns/import: limits', () => {
+  /** Image rows, each from a site of its own (ports of the loopback address). */
+  const manySites = (count: number, from = 0) =>
+    Array.from({ length: count }, (_, i) =>
+      textRow({
+        external_id: `site-${from + i}`,
+        campaign_external_id: 'sites',
+        asset_type: 'image',
+        share_text: 'Look',
+        media_url: `http://127.0.0.1:${2000 + from + i}/photo.png`,
+      }),
+    );
+
+  it('looks up at most MAX_MEDIA_SITES sites a file, and refuses the rows past them', async () => {
+    const who = await signUp(open.app);
+    const res = await importJson(open, who.token, manySites(MAX_MEDIA_SITES + 2));
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().rows as { row: number; errors: unknown[] }[];
+    expect(rows.slice(0, MAX_MEDIA_SITES).every((r) => r.errors.length === 0)).toBe(true);
+    expect(rows.slice(MAX_MEDIA_SITES).map((r) => r.errors)).toEqual([
+      [{ column: 'media_url', message: TOO_MANY_SITES_MESSAGE }],
+      [{ column: 'media_url', message: TOO_MANY_SITES_MESSAGE }],
+    ]);
+  });
+
+  it('keeps a budget of site lookups per organisation, dry runs included, and answers 429 past it', async () => {
+    const who = await signUp(open.app);
+    const files = MEDIA_LOOKUPS_PER_WINDOW / MAX_MEDIA_SITES;
+    for (let i = 0; i < files; i++) {
+      const res = await importJson(open, who.token, manySites(MAX_MEDIA_SITES, i * MAX_MEDIA_SITES));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const over = await importJson(open, who.token, manySites(1));
+    expect(over.statusCode, over.body).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', params: { scope: 'organization' } });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Rows without media look nothing up; another organisation has its own budget.
+    expect((await importJson(open, who.token, [textRow()])).statusCode).toBe(200);
+    const other = await signUp(open.app);
+    expect((await importJson(open, other.token, manySites(1))).statusCode).toBe(200);
+  });
+
   it("shares upload-from-url's cap on downloads at once: one instance-wide cap", async () => {
     const capped = await createTestApp({ ALLOW_PRIVATE_FETCH: 'true', UPLOAD_FETCH_CONCURRENCY: '1' });
     try {
