@@ -16,6 +16,7 @@ import {
 import { needsShareWords } from '#shared/share-links.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { zodErrorBody } from '../../plugins/error-handler.ts';
 import type { AddressPolicy } from '../../lib/safe-fetch.ts';
 import { assetsOfCampaign } from '../assets/index.ts';
 import { transitionError } from '../campaigns/index.ts';
@@ -61,6 +62,21 @@ export interface ImportPlan {
 }
 
 /** A zod issue in the words a row's reader needs: which column, and what is wrong. */
+/**
+ * A row's problems with the row schema, each with the rule (and its values) the error
+ * handler gives the same issue in a VALIDATION_FAILED body, so the client can word it.
+ */
+function schemaErrors(error: z.ZodError, raw: RawRow): ImportRowError[] {
+  const ruled = zodErrorBody(error, raw).errors ?? [];
+  return error.issues.map((issue, i) => {
+    const worded = rowError(issue, raw);
+    const { rule, params } = ruled[i] ?? {};
+    // An empty cell is "not given", as the row schema reads it.
+    if (worded.message === `${worded.column} is required`) return { ...worded, rule: 'required' };
+    return { ...worded, ...(rule && { rule }), ...(params && { params }) };
+  });
+}
+
 function rowError(issue: z.core.$ZodIssue, raw: RawRow): ImportRowError {
   const column = String(issue.path[0] ?? '');
   const given = raw[column];
@@ -228,7 +244,7 @@ export async function planImport(opts: {
       title: text(raw.title),
       campaign,
       input: result.success ? result.data : undefined,
-      errors: result.success ? [] : result.error.issues.map((issue) => rowError(issue, raw)),
+      errors: result.success ? [] : schemaErrors(result.error, raw),
     };
     campaign.rows.push(planned);
     const assetId = text(raw.external_id);

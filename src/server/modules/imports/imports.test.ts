@@ -192,7 +192,7 @@ describe('POST /api/campaigns/import: the dry run', () => {
     expect(await counts(t, a.orgId)).toEqual(before);
   });
 
-  it('names each problem by row and column, in plain words', async () => {
+  it('names each problem by row and column, in plain words, with the rule the client words', async () => {
     const res = await importJson(t, a.token, [
       textRow(),
       textRow({ external_id: 'bad-1', title: 'ab', campaign_status: 'live' }),
@@ -210,17 +210,28 @@ describe('POST /api/campaigns/import: the dry run', () => {
     expect(errors[1]).toEqual([]);
     expect(errors[2]).toEqual(
       expect.arrayContaining([
-        { column: 'title', message: 'Title must be at least 3 characters' },
+        {
+          column: 'title',
+          message: 'Title must be at least 3 characters',
+          rule: 'too_small',
+          params: { minimum: 3 },
+        },
         {
           column: 'campaign_status',
           message: 'campaign_status must be one of draft, active, paused, ended, archived',
+          rule: 'invalid_value',
         },
       ]),
     );
+    // A check of the schema's own is worded by its message; the import's own checks have no rule.
     expect(errors[3]).toEqual([
-      { column: 'media_url', message: 'An image needs a media_url: the http(s) address of the file' },
+      {
+        column: 'media_url',
+        message: 'An image needs a media_url: the http(s) address of the file',
+        rule: 'invalid',
+      },
     ]);
-    expect(errors[4]).toEqual([{ column: 'title', message: 'title is required' }]);
+    expect(errors[4]).toEqual([{ column: 'title', message: 'title is required', rule: 'required' }]);
     expect(errors[5]).toEqual([
       { column: 'external_id', message: 'external_id "post-1" is already used by row 1' },
     ]);
@@ -237,7 +248,12 @@ describe('POST /api/campaigns/import: the dry run', () => {
     ]);
     expect(lengths.json().rows[0].errors).toEqual([]);
     expect(lengths.json().rows[1].errors).toEqual([
-      { column: 'share_text', message: 'Share text must be at most 3000 characters' },
+      {
+        column: 'share_text',
+        message: 'Share text must be at most 3000 characters',
+        rule: 'too_big',
+        params: { maximum: 3000 },
+      },
     ]);
   });
 
