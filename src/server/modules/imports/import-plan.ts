@@ -61,7 +61,6 @@ export interface ImportPlan {
   valid: boolean;
 }
 
-/** A zod issue in the words a row's reader needs: which column, and what is wrong. */
 /**
  * A row's problems with the row schema, each with the rule (and its values) the error
  * handler gives the same issue in a VALIDATION_FAILED body, so the client can word it.
@@ -70,20 +69,21 @@ function schemaErrors(error: z.ZodError, raw: RawRow): ImportRowError[] {
   const ruled = zodErrorBody(error, raw).errors ?? [];
   return error.issues.map((issue, i) => {
     const worded = rowError(issue, raw);
+    if (worded.rule) return worded;
     const { rule, params } = ruled[i] ?? {};
-    // An empty cell is "not given", as the row schema reads it.
-    if (worded.message === `${worded.column} is required`) return { ...worded, rule: 'required' };
     return { ...worded, ...(rule && { rule }), ...(params && { params }) };
   });
 }
 
+/** A zod issue in the words a row's reader needs: which column, and what is wrong. */
 function rowError(issue: z.core.$ZodIssue, raw: RawRow): ImportRowError {
   const column = String(issue.path[0] ?? '');
   const given = raw[column];
   if (issue.code === 'unrecognized_keys')
     return { column: issue.keys.join(', '), message: `Unknown column: ${issue.keys.join(', ')}` };
   if (issue.code === 'invalid_type' && (given === undefined || given === '' || given === null))
-    return { column, message: `${column} is required` };
+    // An empty cell is "not given", as the row schema reads it: the rule says so too.
+    return { column, message: `${column} is required`, rule: 'required' };
   if (issue.code === 'invalid_type') return { column, message: `${column} must be text` };
   return { column, message: issue.message };
 }
