@@ -18,6 +18,9 @@ function useProgressWords(metric: GoalMetric, value: number, target: number): st
   return plural(target, { one: `${v} of # share`, other: `${v} of # shares` });
 }
 
+/** English dates day first (as the staff mail has them); the pseudo-locale's as English. */
+const dateLocale = (locale: string) => (locale === 'en' || locale === 'pseudo' ? 'en-GB' : locale);
+
 export function GoalBar({
   goal,
   value,
