@@ -3,7 +3,8 @@ import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
 import { CAMPAIGN_STATUSES, CREATE_STATUSES } from '../campaign-lifecycle.ts';
 import { UTM_VALUE, UTM_VALUE_MAX, UTM_VALUE_MESSAGE } from '../utm.ts';
 import { assetSchema } from './assets.ts';
-import { campaignGoalSchema, goalInputSchema } from './goals.ts';
+import { goalInputSchema } from './goal-payloads.ts';
+import { campaignGoalSchema } from './goals.ts';
 import { DEFAULT_NOT_OFFERED, languagesField, localeField } from './languages.ts';
 import {
   atLeastOneField,

@@ -1,4 +1,5 @@
-import { GOAL_FIGURE, type CampaignGoal, type GoalProgress } from '#shared/schemas/goals.ts';
+import type { GoalProgress } from '#shared/schemas/goal-payloads.ts';
+import { GOAL_FIGURE, type CampaignGoal } from '#shared/schemas/goals.ts';
 import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { campaignTotals } from '../stats/index.ts';

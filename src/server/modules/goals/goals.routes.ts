@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
 import { ok } from '#shared/schemas/common.ts';
-import { goalProgressSchema } from '#shared/schemas/goals.ts';
+import { goalProgressSchema } from '#shared/schemas/goal-payloads.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';

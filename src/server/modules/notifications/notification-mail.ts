@@ -3,7 +3,8 @@ import type { NotificationSwitch } from '#shared/schemas/notifications.ts';
 import { COPY_CHANNEL, platformName } from '#shared/platforms.ts';
 import type { CampaignStats } from '#shared/schemas/campaigns.ts';
 import type { OrganizationAnalytics } from '#shared/schemas/analytics.ts';
-import type { GoalMetric, GoalProgress } from '#shared/schemas/goals.ts';
+import type { GoalProgress } from '#shared/schemas/goal-payloads.ts';
+import type { GoalMetric } from '#shared/schemas/goals.ts';
 import { type MessageLocale, translate } from '../../lib/messages.ts';
 import { roleInSentence } from '../../lib/role-words.ts';
 

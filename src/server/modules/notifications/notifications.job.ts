@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { DAY_MS, MINUTE_MS } from '#shared/durations.ts';
 import { MILESTONES, type NotificationSwitch } from '#shared/schemas/notifications.ts';
-import { GOAL_STEPS, storedGoal } from '#shared/schemas/goals.ts';
+import { GOAL_STEPS } from '#shared/schemas/goal-payloads.ts';
+import { storedGoal } from '#shared/schemas/goals.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { notOver, sqlNow } from '../../db/campaign-open.ts';

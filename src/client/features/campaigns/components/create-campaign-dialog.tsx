@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { campaignFormSchema } from '#shared/schemas/campaigns.ts';
 import { languagesField, localeField } from '#shared/schemas/languages.ts';
-import { goalFormFields, goalFromForm, goalTargetCheck, goalToForm } from '#shared/schemas/goals.ts';
+import { goalFormFields, goalFromForm, goalTargetCheck, goalToForm } from '#shared/schemas/goal-payloads.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { Form, FormSubmit } from '#client/components/ui/form-field.tsx';

@@ -9,7 +9,7 @@ import {
   type UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
 import { languagesField, localeField } from '#shared/schemas/languages.ts';
-import { goalFormFields, goalFromForm, goalTargetCheck, goalToForm } from '#shared/schemas/goals.ts';
+import { goalFormFields, goalFromForm, goalTargetCheck, goalToForm } from '#shared/schemas/goal-payloads.ts';
 import { IconLabelButton } from '#client/components/ui/icon-label-button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import type { CampaignGoal, GoalProgress as Progress } from '#shared/schemas/goals.ts';
+import type { GoalProgress as Progress } from '#shared/schemas/goal-payloads.ts';
+import type { CampaignGoal } from '#shared/schemas/goals.ts';
 import { GoalBar } from '#client/components/goal-bar.tsx';
 import { getIfChanged } from '#client/lib/conditional-get.ts';
 

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { CampaignGoal } from '#shared/schemas/goals.ts';
+import { withCatalog } from '#client/i18n/catalogs.ts';
 
 // The goal's progress is a chunk of its own, asked for only after the page has painted:
 // it never delays the page's first render nor adds to its start (bench/supporter-bundle.ts).
-const GoalProgress = lazy(() => import('./goal-progress.tsx'));
+// Its words come with it (the `dialogs` catalog), not with the page's own.
+const GoalProgress = lazy(withCatalog('dialogs', () => import('./goal-progress.tsx')));
 
 /** The campaign's goal, once the page has painted; nothing without a goal. */
 export function GoalProgressSlot({
