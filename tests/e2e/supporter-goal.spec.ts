@@ -87,7 +87,7 @@ test('staff set a goal in the campaign form and see its progress on the campaign
 
   const goal = page.getByRole('region', { name: 'Goal' });
   await expect(goal.getByTestId('goal-words')).toHaveText('0 of 250 supporters');
-  await expect(goal.getByText(/^Goal by (30 June 2031|June 30, 2031)$/)).toBeVisible();
+  await expect(goal.getByText('Goal by 30 June 2031')).toBeVisible();
   const saved = await (await api(request, signedIn.token).get(`/api/campaigns/${c.id}`)).json();
   expect(saved.goal).toEqual({ metric: 'supporters', target: 250, deadline: '2031-06-30' });
 

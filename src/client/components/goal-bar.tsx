@@ -34,15 +34,12 @@ export function GoalBar({
   const words = useProgressWords(goal.metric, value, goal.target);
   const percent = Math.min(100, Math.floor((value / goal.target) * 100));
   const by = goal.deadline
-    ? new Date(`${goal.deadline}T12:00:00Z`).toLocaleDateString(
-        i18n.locale === 'pseudo' ? 'en' : i18n.locale,
-        {
-          timeZone: 'UTC',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-        },
-      )
+    ? new Date(`${goal.deadline}T12:00:00Z`).toLocaleDateString(dateLocale(i18n.locale), {
+        timeZone: 'UTC',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      })
     : null;
   return (
     <div className={cn('space-y-1', className)}>

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { GoalProgress as Progress } from '#shared/schemas/goal-payloads.ts';
-import type { CampaignGoal } from '#shared/schemas/goals.ts';
 import { GoalBar } from '#client/components/goal-bar.tsx';
 import { getIfChanged } from '#client/lib/conditional-get.ts';
 
@@ -58,14 +57,13 @@ function useGoalProgress(campaignId: number): Progress | null {
   return progress;
 }
 
-export default function GoalProgress({ campaignId, goal }: { campaignId: number; goal: CampaignGoal }) {
+export default function GoalProgress({ campaignId }: { campaignId: number }) {
   const { t } = useLingui();
   const progress = useGoalProgress(campaignId);
   // Celebrated once, when this page saw the goal not reached and then reached.
   const seenUnreached = useRef(false);
   const [celebrated, setCelebrated] = useState(false);
   const [moving, setMoving] = useState(false);
-  const reached = progress?.reached ?? false;
   useEffect(() => {
     if (!progress) return;
     if (!progress.reached) seenUnreached.current = true;
@@ -80,10 +78,12 @@ export default function GoalProgress({ campaignId, goal }: { campaignId: number;
     return () => clearTimeout(stop);
   }, [moving]);
 
+  // Nothing until the first answer: a bar at 0 would say something untrue for a moment.
+  if (!progress) return null;
   return (
     <section aria-label={t`Campaign goal`} className="mt-3 max-w-xl space-y-2" data-testid="goal-progress">
-      <GoalBar goal={progress ?? goal} value={progress?.value ?? 0} />
-      {reached && (
+      <GoalBar goal={progress} value={progress.value} />
+      {progress.reached && (
         <p
           role="status"
           data-testid={celebrated ? 'goal-celebration' : 'goal-reached'}

@@ -24,7 +24,7 @@ export function GoalProgressSlot({
   if (!goal || !painted) return null;
   return (
     <Suspense fallback={null}>
-      <GoalProgress campaignId={campaignId} goal={goal} />
+      <GoalProgress campaignId={campaignId} />
     </Suspense>
   );
 }
