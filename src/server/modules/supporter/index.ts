@@ -18,3 +18,4 @@ export {
 } from './supporter.service.ts';
 export { chooseVariant } from './variant-choice.ts';
 export { issueVisitToken } from './visit-token.ts';
+export { visibleSupporterCampaign } from './visible-campaign.ts';
