@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, noContentResponses, ok } from '#shared/schemas/common.ts';
+import { errorResponses, idParamsSchema, noContentResponses, ok } from '#shared/schemas/common.ts';
 import {
   leaderboardQuerySchema,
   leaderboardSchema,
@@ -123,7 +123,7 @@ export async function recognitionRoutes(app: FastifyInstance, { db, config, supp
     },
   );
 
-  const csvResponse = { 200: { content: { 'text/csv': { schema: z.string() } } } };
+  const csvResponse = { 200: { content: { 'text/csv': { schema: z.string() } } }, ...errorResponses };
   r.get(
     '/api/organization/leaderboard.csv',
     {
