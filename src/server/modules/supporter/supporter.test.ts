@@ -558,7 +558,13 @@ describe('click-throughs and impact', () => {
     expect(a.statusCode).toBe(200);
     expect(a.headers['cache-control']).toBe('no-store');
     expect(a.json()).toEqual({ shares: 2, clicks: 3, influenceScore: 35, recruits: 0, rank: null });
-    expect((await impact(bob)).json()).toEqual({ shares: 1, clicks: 0, influenceScore: 10, recruits: 0, rank: null });
+    expect((await impact(bob)).json()).toEqual({
+      shares: 1,
+      clicks: 0,
+      influenceScore: 10,
+      recruits: 0,
+      rank: null,
+    });
     const nobody = await impact();
     expect(nobody.json()).toEqual({ shares: 0, clicks: 0, influenceScore: 0, recruits: 0, rank: null });
     expect(supporterCookie(nobody.headers)).toBeDefined();
