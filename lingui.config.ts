@@ -45,6 +45,7 @@ const DIALOGS = [
   client('features/shares/lib/mastodon-server.ts'),
   client('features/shares/lib/starting-point.ts'),
   client('features/supporter/components/my-data-dialog.tsx'),
+  client('features/supporter/components/recognition-section.tsx'),
   client('components/ui/check-line.tsx'),
   client('components/ui/dialog.tsx'),
   client('components/ui/form-field.tsx'),
