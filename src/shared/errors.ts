@@ -89,8 +89,7 @@ export const ERROR_CODES = {
   PUSH_ENDPOINT_REFUSED: 'A push endpoint that is not a public https address (400)',
   NO_DATA_HELD: 'A supporter asks to erase their data and the server holds none for their browser (404)',
   // Recognition
-  SUPPORTER_COOKIE_REQUIRED:
-    'A display name or board choice from a browser without the signed supporter cookie: nothing would say whose it is (400)',
+  SUPPORTER_COOKIE_REQUIRED: 'A display name from a browser without the signed supporter cookie (400)',
   // Integrations
   WEBHOOK_ENDPOINT_LIMIT: 'The organisation already has the most webhook endpoints it may (409)',
   // Uploads

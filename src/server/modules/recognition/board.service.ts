@@ -52,27 +52,27 @@ export async function loadBoard(
 
 /**
  * The boards of this instance, each kept BOARD_TTL_MS and shared by every visitor (one
- * read per campaign per 10 s, whatever the number of pages open). Hiding or showing a
- * name drops the organisation's boards at once; so does a supporter's own change, so
- * they see it on their next read.
+ * read per campaign per 10 s, whatever the number of pages open). A board is kept only
+ * with the supporter view it was read beside (`view`, the campaign's supporter cache
+ * entry): hiding or showing a name invalidates the organisation's supporter views,
+ * which every instance hears (PostgreSQL NOTIFY), so every board drops at once. A
+ * supporter's own change drops this campaign's board here, so they see it next read.
  */
 export class BoardCache {
-  private readonly entries = new Map<
-    number,
-    { organizationId: number; at: number; board: Promise<SupporterBoard> }
-  >();
+  private readonly entries = new Map<number, { view: object; at: number; board: Promise<SupporterBoard> }>();
 
   constructor(private readonly ttlMs = BOARD_TTL_MS) {}
 
   get(
     db: Db,
     scope: { organizationId: number; campaignId: number },
+    view: object,
     now = Date.now(),
   ): Promise<SupporterBoard> {
     const hit = this.entries.get(scope.campaignId);
-    if (hit && now - hit.at < this.ttlMs) return hit.board;
+    if (hit && hit.view === view && now - hit.at < this.ttlMs) return hit.board;
     const board = loadBoard(db, scope);
-    const entry = { organizationId: scope.organizationId, at: now, board };
+    const entry = { view, at: now, board };
     this.entries.set(scope.campaignId, entry);
     // A failed read is not kept.
     board.catch(() => {
@@ -85,11 +85,6 @@ export class BoardCache {
 
   drop(campaignId: number): void {
     this.entries.delete(campaignId);
-  }
-
-  dropOrganization(organizationId: number): void {
-    for (const [campaignId, entry] of this.entries)
-      if (entry.organizationId === organizationId) this.entries.delete(campaignId);
   }
 
   private prune(now: number): void {

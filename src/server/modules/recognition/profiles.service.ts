@@ -106,3 +106,13 @@ export async function setNameHidden(w: OrgWrite, profileId: number, hidden: bool
     );
   });
 }
+
+/** The organisation's campaigns (archived ones too): whose boards a hidden name leaves. */
+export async function campaignIdsOf(db: Db, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -20,7 +20,7 @@ import { assertSameOrigin } from '../../plugins/csrf.ts';
 import { visibleSupporterCampaign } from '../supporter/index.ts';
 import { BoardCache } from './board.service.ts';
 import { leaderboard, leaderboardCsv } from './leaderboard.service.ts';
-import { ownProfile, saveProfile, setNameHidden } from './profiles.service.ts';
+import { campaignIdsOf, ownProfile, saveProfile, setNameHidden } from './profiles.service.ts';
 
 // Recognition (docs/api.md "Momentum"): the supporter's own name and board choice, a
 // campaign's public board, and the staff's leaderboard and hiding of names.
@@ -80,9 +80,9 @@ export async function recognitionRoutes(app: FastifyInstance, { db, config, supp
     '/api/supporter/campaigns/:id/board',
     { schema: { response: ok(supporterBoardSchema) } },
     async (request, reply) => {
-      const scope = await visible(request);
+      const { entry, ...scope } = await visible(request);
       reply.header('cache-control', 'no-cache');
-      return boards.get(db, scope);
+      return boards.get(db, scope, entry);
     },
   );
 
@@ -96,8 +96,9 @@ export async function recognitionRoutes(app: FastifyInstance, { db, config, supp
       async (request, reply) => {
         const w = { db, ...callerOrg(request.user) };
         await setNameHidden(w, request.params.id, hidden);
-        // Every board of the organisation, at once: the name leaves them all.
-        boards.dropOrganization(w.orgId);
+        // Every board of the organisation, on every instance, at once: a board is kept
+        // only with its campaign's supporter view (board.service.ts), dropped here.
+        for (const campaignId of await campaignIdsOf(db, w.orgId)) supporterCache.invalidate(campaignId);
         return reply.code(204).send(null);
       },
     );

@@ -37,11 +37,11 @@ export async function visibleSupporterCampaign(opts: {
   cache: SupporterCache;
   request: FastifyRequest;
   id: string;
-}): Promise<{ campaignId: number; organizationId: number }> {
+}): Promise<{ campaignId: number; organizationId: number; entry: SupporterEntry }> {
   const { db, cache, request } = opts;
   const campaignId = parseId(opts.id);
   if (campaignId === undefined) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
   const entry = await getSupporterEntry({ db, cache, campaignId });
   if (!entry.view || !(await mayView(db, entry, request))) throw unseen(entry);
-  return { campaignId, organizationId: entry.view.campaign.organizationId };
+  return { campaignId, organizationId: entry.view.campaign.organizationId, entry };
 }
