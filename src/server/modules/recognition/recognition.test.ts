@@ -512,12 +512,22 @@ describe('the staff leaderboard', () => {
   });
 });
 
-describe("a supporter's erasure", () => {
-  it('removes their display name', async () => {
+describe("a supporter's data", () => {
+  it('holds their display name in their export, and erasure removes it', async () => {
     const c = await liveCampaign(a);
     const cookie = await visitorCookie(t.app, c.campaignId);
     await named(c, cookie, 'Erase Me');
     await share(c, cookie);
+    // The supporter's own export names it first.
+    const mine = await t.app.inject({ url: '/api/supporter/my-data', headers: { cookie } });
+    expect(mine.json().displayNames).toEqual([
+      {
+        organization: { id: a.orgId, name: expect.any(String) },
+        displayName: 'Erase Me',
+        onBoard: true,
+        hidden: false,
+      },
+    ]);
     const erased = await t.app.inject({
       method: 'DELETE',
       url: '/api/supporter/my-data',
