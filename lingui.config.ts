@@ -49,6 +49,7 @@ const DIALOGS = [
   // The goal's progress, a part loaded after the page's first paint, brings its words too.
   client('features/supporter/components/goal-progress.tsx'),
   client('components/goal-bar.tsx'),
+  client('features/supporter/components/recognition-section.tsx'),
   client('components/ui/check-line.tsx'),
   client('components/ui/dialog.tsx'),
   client('components/ui/form-field.tsx'),

@@ -32,6 +32,7 @@ import {
   suspensionRoutes,
 } from './modules/instance/index.ts';
 import { qrRoutes } from './modules/qr/index.ts';
+import { recognitionRoutes } from './modules/recognition/index.ts';
 import { privacyRequestRoutes } from './modules/privacy/index.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
 import { embedRoutes } from './modules/embed/index.ts';
@@ -204,6 +205,7 @@ export async function buildApp(opts: {
     embedRoutes,
     remindersRoutes,
     myDataRoutes,
+    recognitionRoutes,
     reminderConfirmRoutes,
     notificationsRoutes,
     // The instance console (modules/instance): operators only.

@@ -227,6 +227,10 @@ export const ERROR_WORDS = {
     message: 'This browser’s notification service cannot be used for reminders.',
   },
   NO_DATA_HELD: /*i18n*/ { id: 'error.NO_DATA_HELD', message: 'We hold no data for this browser.' },
+  SUPPORTER_COOKIE_REQUIRED: /*i18n*/ {
+    id: 'error.SUPPORTER_COOKIE_REQUIRED',
+    message: 'Allow the supporter cookie to appear on the board.',
+  },
   // Uploads
   FILE_TOO_LARGE: /*i18n*/ { id: 'error.FILE_TOO_LARGE', message: 'File too large' },
   QUOTA_EXCEEDED: /*i18n*/ {

@@ -88,6 +88,8 @@ export const ERROR_CODES = {
   REMINDER_LIMIT_REACHED: 'The address already has the most reminders waiting (400)',
   PUSH_ENDPOINT_REFUSED: 'A push endpoint that is not a public https address (400)',
   NO_DATA_HELD: 'A supporter asks to erase their data and the server holds none for their browser (404)',
+  // Recognition
+  SUPPORTER_COOKIE_REQUIRED: 'A display name from a browser without the signed supporter cookie (400)',
   // Integrations
   WEBHOOK_ENDPOINT_LIMIT: 'The organisation already has the most webhook endpoints it may (409)',
   // Uploads

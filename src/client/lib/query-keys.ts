@@ -63,6 +63,11 @@ export const queryKeys = {
   /** A reminder's one-tap link: one scheduled share, with the ref the link carried. */
   supporterScheduledShare: (campaignId: number, shareId: number, ref: string | undefined) =>
     [`/api/supporter/campaigns/${campaignId}/scheduled/${shareId}`, ref] as const,
+  /** Recognition: the visitor's own display name, and the campaign's public board. */
+  supporterProfile: (campaignId: number) => [`/api/supporter/campaigns/${campaignId}/profile`] as const,
+  supporterBoard: (campaignId: number) => [`/api/supporter/campaigns/${campaignId}/board`] as const,
+  /** The staff leaderboard, keyed by its whole URL (kind, campaign, period). */
+  leaderboard: (url: string) => [url] as const,
   elsewhere: (campaignId: number | undefined) =>
     [`/api/supporter/campaigns/${campaignId}/elsewhere`] as const,
 

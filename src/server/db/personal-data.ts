@@ -81,6 +81,8 @@ export const RETENTION = {
     "The entry as long as the organisation; who acted, and the person its target names (the actor in an entry of their own account, the member removed or given a new role, the address invited), until both the organisation's audit retention (Settings > Privacy, default 24 months, 1 to 120) has passed and they are no longer a member: then the audit retention job strips them and the entry shows a former member",
   instanceAudit: 'As long as the instance',
   organization: 'As long as the organisation',
+  supporterProfile:
+    'Until the supporter changes it or has their data erased (the row goes), else as long as the organisation',
 } as const;
 export type Retention = keyof typeof RETENTION;
 
@@ -225,6 +227,35 @@ export const PERSONAL_DATA: Registry = {
       ANALYTICS,
       'Links two shares, not two people, once their visitor ids are stripped; erasure unlinks both directions',
     ),
+    memberId: p(
+      'staff',
+      'userId',
+      'rawEvents',
+      'null',
+      "The member whose signed-in session made the share on the supporter page: the members' leaderboard",
+      ANALYTICS,
+    ),
+  },
+  // A supporter's name for the organisation's boards, given by them (docs/api.md "Recognition").
+  supporterProfiles: {
+    ...none('id organizationId onBoard hiddenAt createdAt updatedAt'),
+    supporterId: p(
+      'supporter',
+      'visitorId',
+      'supporterProfile',
+      'delete-row',
+      'Whose display name it is: the supporter sets and reads their own by their visitor cookie',
+      VISITOR,
+    ),
+    displayName: p(
+      'supporter',
+      'name',
+      'supporterProfile',
+      'delete-row',
+      "The name the supporter chose for the campaign's boards (shown only when they opted in and staff did not hide it)",
+      "Everyone on the public boards when the supporter opted in; the organisation's members (leaderboard)",
+    ),
+    hiddenBy: p('staff', 'userId', 'supporterProfile', 'null', 'The member who hid the name', ANALYTICS),
   },
   clicks: {
     ...none('id shareId campaignId organizationId createdAt'),

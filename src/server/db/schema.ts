@@ -161,6 +161,25 @@ export interface SharesTable {
   source: NullByDefault<string>;
   /** The locale the supporter page was in (LOCALES); null: not recorded (before migration 0043, or not sent). */
   language: NullByDefault<string>;
+  /** The member whose staff session made it on the supporter page (migration 0049); null otherwise. */
+  memberId: NullByDefault<number>;
+}
+
+/**
+ * A supporter's name for an organisation's boards (migration 0049): one per organisation
+ * and visitor id; on a board only with `onBoard` and while not hidden by staff.
+ */
+export interface SupporterProfilesTable {
+  id: Generated<number>;
+  organizationId: number;
+  supporterId: string;
+  displayName: string;
+  /** 1 or 0 on both databases: the supporter opted in to the boards. */
+  onBoard: ColumnType<boolean | number, number | undefined, number>;
+  hiddenAt: NullByDefault<string>;
+  hiddenBy: NullByDefault<number>;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** An alternative share text of an asset (A/B test); removed ones keep their row. */
@@ -749,6 +768,7 @@ export interface Database {
   campaigns: CampaignsTable;
   assets: AssetsTable;
   shares: SharesTable;
+  supporterProfiles: SupporterProfilesTable;
   clicks: ClicksTable;
   templates: TemplatesTable;
   loginAttempts: LoginAttemptsTable;

@@ -53,7 +53,10 @@ export type AuditAction =
   | 'upload.created'
   // An admin's data request about a supporter (docs/api.md "Privacy"): the reason, never the person.
   | 'privacy.exported'
-  | 'privacy.erased';
+  | 'privacy.erased'
+  // Staff hid or showed again a supporter's display name on the boards (docs/api.md "Recognition").
+  | 'supporter_name.hidden'
+  | 'supporter_name.unhidden';
 
 export interface AuditEntry {
   organizationId: number | null;

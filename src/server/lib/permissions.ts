@@ -73,6 +73,11 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/organization/stats': 'member',
   'GET /api/organization/analytics': 'member',
   'GET /api/organization/export.csv': 'member',
+  // Recognition (docs/api.md "Momentum"): the staff leaderboard; editors hide a supporter's name.
+  'GET /api/organization/leaderboard': 'member',
+  'GET /api/organization/leaderboard.csv': 'member',
+  'POST /api/organization/supporter-profiles/:id/hide': 'editor',
+  'POST /api/organization/supporter-profiles/:id/unhide': 'editor',
   'GET /api/organization/settings': sessionOnly('member'),
   'PUT /api/organization/settings': sessionOnly('admin'),
   'GET /api/organization/activity': sessionOnly('admin'),
@@ -173,6 +178,10 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/supporter/campaigns/:id/elsewhere': 'public',
   // A campaign's goal and its figure (docs/api.md "Momentum").
   'GET /api/supporter/campaigns/:id/progress': 'public',
+  // Recognition: the visitor's own display name and board choice (signed cookie, same-origin), the board.
+  'GET /api/supporter/campaigns/:id/profile': 'public',
+  'PUT /api/supporter/campaigns/:id/profile': 'public',
+  'GET /api/supporter/campaigns/:id/board': 'public',
   // The notice's choice to share without the visitor cookie (cookies only, same-origin).
   'PUT /api/supporter/cookie-choice': 'public',
   // The share dialog's personal-message nudge (a yes or no, never anybody's words).

@@ -261,6 +261,8 @@ describe('the examples and webhooks of GET /api/openapi.json', () => {
     'POST /api/instance/organizations/{id}/restore',
     'POST /api/instance/held-mail/{id}/release',
     'POST /api/instance/held-mail/{id}/drop',
+    'POST /api/organization/supporter-profiles/{id}/hide',
+    'POST /api/organization/supporter-profiles/{id}/unhide',
   ];
 
   it('documents a request body on every operation that takes one, file bodies included', async () => {

@@ -7,6 +7,7 @@ import { multipartFile, PNG_1X1 } from './sample-files.ts';
 import { insertHeldMail } from './db-rows.ts';
 import { addMember, tokenOf } from './teams.ts';
 import { seedSupporterKey } from './supporter-key.ts';
+import { visitorCookie } from './visitor.ts';
 import { bearer, createTestApp, signUp, signUpOperator, type SignedUp, type TestApp } from './test-app.ts';
 import { isoAfter, nowIso } from '../lib/time.ts';
 import { PERMISSIONS, routeRule } from '../lib/permissions.ts';
@@ -33,6 +34,8 @@ const NOT_AUDITED: Record<string, string> = {
     "the supporter page's visit confirmation: counted in the figures",
   'PUT /api/supporter/cookie-choice':
     "a supporter's choice about the visitor cookie: cookies only, nothing stored",
+  'PUT /api/supporter/campaigns/:id/profile':
+    "a supporter's own display name and board choice: theirs to change, and staff hiding it is audited",
   'POST /api/webhooks/:id/test':
     "queues a test event to one of the organisation's own endpoints: nothing of the organisation changes (the delivery log shows it)",
   'POST /api/webhooks/:id/deliveries/:messageId/retry':
@@ -163,6 +166,14 @@ const CALLS: Record<string, Call> = {
       actorId: user.userId,
       orgId: user.orgId,
     };
+  },
+  'POST /api/organization/supporter-profiles/:id/hide': async (auth) => ({
+    res: await inject('POST', `/api/organization/supporter-profiles/${await supporterProfile()}/hide`, auth),
+  }),
+  'POST /api/organization/supporter-profiles/:id/unhide': async (auth) => {
+    const id = await supporterProfile();
+    await inject('POST', `/api/organization/supporter-profiles/${id}/hide`, bearer(admin.token));
+    return { res: await inject('POST', `/api/organization/supporter-profiles/${id}/unhide`, auth) };
   },
   'POST /api/organization/privacy/supporters/:key/erase': async (auth) => {
     const key = await seedSupporterKey(t, admin);
@@ -392,6 +403,25 @@ const INSTANCE_CALLS: Record<string, Call> = {
     res: await inject('POST', `/api/instance/held-mail/${await heldMail()}/drop`, auth),
   }),
 };
+
+/** A supporter's named profile in the admin's organisation (through a new campaign's page). */
+async function supporterProfile(): Promise<number> {
+  const { id } = await newCampaign();
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/supporter/campaigns/${id}/profile`,
+    headers: { 'sec-fetch-site': 'same-origin', cookie: await visitorCookie(t.app, id) },
+    payload: { displayName: 'Audited Fan', onBoard: true },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const row = await t.database.db
+    .selectFrom('supporterProfiles')
+    .select('id')
+    .where('organizationId', '=', admin.orgId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** A mail held for the admin's (new) organisation: what an operator releases or drops. */
 const heldMail = () => insertHeldMail(t.database.db, { organizationId: admin.orgId });

@@ -12,6 +12,7 @@ import { API_DOCS_PREFIX } from '../plugins/openapi.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 import { bearer, createTestApp, sendJson, signUp, signUpOperator, type TestApp } from './test-app.ts';
 import { seedSupporterKey } from './supporter-key.ts';
+import { visitorCookie } from './visitor.ts';
 
 // The contract: every route declares its response schemas, the OpenAPI document
 // lists every /api route with them, and the bodies the server really sends parse
@@ -372,6 +373,75 @@ describe('real responses parse with the route schemas', () => {
     await call({ ...undo, status: 400 });
   }
 
+  /** A visitor's display name and board choice, the board, hiding a name, the staff leaderboard. */
+  async function callRecognitionRoutes(
+    call: Caller,
+    ids: { assetId: number; campaignId: number; organizationId: number },
+    auth: Record<string, string>,
+  ) {
+    const params = { id: ids.campaignId };
+    const cookie = await visitorCookie(t.app, ids.campaignId);
+    const profile = 'PUT /api/supporter/campaigns/:id/profile' as const;
+    const visitor = { cookie, 'sec-fetch-site': 'same-origin' };
+    await call({
+      route: profile,
+      params,
+      headers: visitor,
+      payload: { displayName: 'Ada', onBoard: true },
+      status: 200,
+    });
+    await call({ route: profile, params, headers: visitor, payload: { displayName: 'A' }, status: 400 });
+    await call({
+      route: 'GET /api/supporter/campaigns/:id/profile',
+      params,
+      headers: { cookie },
+      status: 200,
+    });
+    await call({ route: 'GET /api/supporter/campaigns/:id/board', params, status: 200 });
+    await call({ route: 'GET /api/supporter/campaigns/:id/board', params: none, status: 404 });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/shares',
+      headers: { cookie },
+      payload: { ...ids, platform: 'twitter' },
+    });
+    const board = 'GET /api/organization/leaderboard' as const;
+    const rows = (await call({ route: board, query: 'kind=supporters', headers: auth, status: 200 })).json();
+    await call({
+      route: board,
+      query: 'kind=members&from=2026-01-01&to=2026-01-31',
+      headers: auth,
+      status: 200,
+    });
+    await call({ route: board, query: 'kind=all', headers: auth, status: 400 });
+    await call({ route: 'GET /api/organization/leaderboard.csv', headers: auth, status: 200 });
+    await call({
+      route: 'GET /api/organization/leaderboard.csv',
+      query: 'from=x',
+      headers: auth,
+      status: 400,
+    });
+    const named = { id: rows.find((r: { profileId: number | null }) => r.profileId)?.profileId };
+    await call({
+      route: 'POST /api/organization/supporter-profiles/:id/hide',
+      params: named,
+      headers: auth,
+      status: 204,
+    });
+    await call({
+      route: 'POST /api/organization/supporter-profiles/:id/hide',
+      params: none,
+      headers: auth,
+      status: 404,
+    });
+    await call({
+      route: 'POST /api/organization/supporter-profiles/:id/unhide',
+      params: named,
+      headers: auth,
+      status: 204,
+    });
+  }
+
   /** The one-tap link's scheduled share, the VAPID key, the unsubscribe and address-confirmation pages. */
   async function callReminderRoutes(
     call: Caller,
@@ -554,6 +624,7 @@ describe('real responses parse with the route schemas', () => {
     const visit: Request = { route: 'POST /api/supporter/campaigns/:id/visits', params: ours };
     const editCampaign: Request = { route: 'PUT /api/campaigns/:id', params: ours, headers: auth };
     const editAsset: Request = { route: 'PUT /api/assets/:id', params: { id: asset.id }, headers: auth };
+    await callRecognitionRoutes(call, ids, auth);
     const calls: Call[] = [
       { route: 'POST /api/login', payload: { username: staff.username, password: 'secret123' }, status: 200 },
       { route: 'POST /api/login', payload: { username: staff.username, password: 'wrong!!' }, status: 401 },

@@ -226,6 +226,14 @@ describe('every refusal carries a listed code', () => {
     // Another organisation's campaign is not found, not forbidden: its id says nothing.
     const theirs = await campaignWithAsset(a, other);
     refused(await inject(a, 'GET', `/api/campaigns/${theirs.campaign.id}`, admin.token), 404, 'NOT_FOUND');
+    // A display name from a browser without the signed supporter cookie: nothing says whose it is.
+    const noCookie = await a.app.inject({
+      method: 'PUT',
+      url: `/api/supporter/campaigns/${theirs.campaign.id}/profile`,
+      headers: { 'sec-fetch-site': 'same-origin' },
+      payload: { displayName: 'Nobody', onBoard: true },
+    });
+    refused(noCookie, 400, 'SUPPORTER_COOKIE_REQUIRED');
 
     const key = (
       await inject(a, 'POST', '/api/organization/api-keys', admin.token, { name: 'Key', role: 'viewer' })

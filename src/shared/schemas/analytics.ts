@@ -32,7 +32,7 @@ function isRealDate(v: string): boolean {
   return day <= days;
 }
 
-const dateField = (name: string) =>
+export const dateField = (name: string) =>
   z
     .string()
     .refine(isRealDate, { message: `${name} must be a real calendar date (YYYY-MM-DD)` })
@@ -42,7 +42,7 @@ const dateField = (name: string) =>
 const tzField = timeZoneField.optional();
 
 /** The range rules every ranged call shares: `to` not before `from`, at most MAX_RANGE_DAYS days. */
-const rangeRules = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
+export const rangeRules = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
   schema
     .refine((q) => !q.from || !q.to || q.from <= q.to, {
       message: 'The end date must be on or after the start date',

@@ -20,6 +20,7 @@ const emptyExport = () =>
     unsubscribeLinks: [],
     mail: [],
     dataLinks: [],
+    displayNames: [],
   });
 
 // The words as the catalogs' English renders them (the message is its own fallback).

@@ -113,6 +113,15 @@ export const supporterDataExportSchema = z.object({
   ),
   /** The reminder mails' links to this data. */
   dataLinks: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), ...maybeTexts('addressKey') })),
+  /** The names given for an organisation's supporter boards, and whether to appear there. */
+  displayNames: z.array(
+    z.object({
+      organization: organizationRef,
+      displayName: z.string(),
+      onBoard: z.boolean(),
+      hidden: z.boolean(),
+    }),
+  ),
 });
 export type SupporterDataExport = z.infer<typeof supporterDataExportSchema>;
 export type ExportedShare = z.infer<typeof exportedShareSchema>;
@@ -199,6 +208,10 @@ export const HELD_SECTION_WORDS: Record<HeldSection, { id: string; message: stri
   dataLinks: /*i18n*/ {
     id: 'myData.held.dataLinks',
     message: '{count, plural, one {# link to your data} other {# links to your data}}',
+  },
+  displayNames: /*i18n*/ {
+    id: 'myData.held.displayNames',
+    message: '{count, plural, one {# name for a supporter board} other {# names for supporter boards}}',
   },
 };
 

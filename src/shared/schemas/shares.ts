@@ -320,6 +320,10 @@ export const supporterImpactSchema = z.object({
   shares: z.number().int().nonnegative(),
   clicks: z.number().int().nonnegative(),
   influenceScore: z.number().int().nonnegative(),
+  /** The people this supporter's links brought (docs/api.md "Recognition"). */
+  recruits: z.number().int().nonnegative(),
+  /** Their place among the campaign's supporters by recruits (ties share it); null without recruits. */
+  rank: z.number().int().positive().nullable(),
 });
 export type SupporterImpact = z.infer<typeof supporterImpactSchema>;
 

@@ -4,6 +4,7 @@ import { PERMISSIONS, routeRule } from '../../lib/permissions.ts';
 import { API_KEY_REFUSED_MESSAGE } from '../../plugins/permissions.ts';
 import { addMember } from '../../test/teams.ts';
 import { seedSupporterKey } from '../../test/supporter-key.ts';
+import { visitorCookie } from '../../test/visitor.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { multipartFile, PNG_1X1 } from '../../test/sample-files.ts';
@@ -194,6 +195,26 @@ const ofSupporter = (body?: object): Case => ({
   other: 404,
 });
 
+/** A supporter profile of the admin's organisation as `:id`: another organisation's admin gets 404. */
+const onProfile = (action: 'hide' | 'unhide'): Case => ({
+  call: async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/supporter/campaigns/${campaignId}/profile`,
+      payload: { displayName: 'Named Fan', onBoard: true },
+      headers: { 'sec-fetch-site': 'same-origin', cookie: await visitorCookie(t.app, campaignId) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = await t.database.db
+      .selectFrom('supporterProfiles')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return { method: 'POST', url: `/api/organization/supporter-profiles/${id}/${action}` };
+  },
+  other: 404,
+});
+
 const CASES: Record<string, Case> = {
   'POST /api/register': {
     body: () => ({
@@ -257,6 +278,10 @@ const CASES: Record<string, Case> = {
   'GET /api/organization/stats': {},
   'GET /api/organization/analytics': {},
   'GET /api/organization/export.csv': { query: 'type=shares' },
+  'GET /api/organization/leaderboard': { query: 'kind=supporters' },
+  'GET /api/organization/leaderboard.csv': { query: 'kind=members' },
+  'POST /api/organization/supporter-profiles/:id/hide': onProfile('hide'),
+  'POST /api/organization/supporter-profiles/:id/unhide': onProfile('unhide'),
   'GET /api/organization/settings': {},
   'PUT /api/organization/settings': { body: () => ({ notifications: { weeklyDigest: true } }) },
   'GET /api/organization/activity': {},
@@ -453,6 +478,17 @@ const CASES: Record<string, Case> = {
   'POST /notifications/unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'GET /api/supporter/campaigns/:id/elsewhere': { params: ofCampaign },
   'GET /api/supporter/campaigns/:id/progress': { params: ofCampaign },
+  // Recognition: a visitor's own name (their signed cookie, from the page itself) and the board.
+  'GET /api/supporter/campaigns/:id/profile': { params: ofCampaign },
+  'PUT /api/supporter/campaigns/:id/profile': {
+    call: async () => ({
+      method: 'PUT',
+      url: `/api/supporter/campaigns/${campaignId}/profile`,
+      payload: { displayName: 'Matrix Fan', onBoard: true },
+      headers: { 'sec-fetch-site': 'same-origin', cookie: await visitorCookie(t.app, campaignId) },
+    }),
+  },
+  'GET /api/supporter/campaigns/:id/board': { params: ofCampaign },
   // Sent from the supporter page itself (same-origin), as its notice does.
   'PUT /api/supporter/cookie-choice': {
     call: () => ({

@@ -60,6 +60,14 @@ async function eventsAt(orgId: number, at: string) {
         timeZone: 'Europe/London',
         messageHash: 'hash-of-words',
         variantId: variant.id,
+        // A member of the organisation made it signed in (the members' leaderboard).
+        memberId: (
+          await db
+            .selectFrom('users')
+            .select('id')
+            .where('organizationId', '=', orgId)
+            .executeTakeFirstOrThrow()
+        ).id,
       }),
     )
     .returning('id')

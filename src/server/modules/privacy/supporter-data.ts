@@ -451,8 +451,10 @@ export async function exportSupporterData(db: Db, subject: SupporterSubject): Pr
     .orderBy('t.id')
     .execute()) as Row[];
   const dataLinks = await read('reminderDataLinks', 'organization', byAddress('emailKey'));
+  const profiles = await read('supporterProfiles', 'organization', byVisitor('supporterId'));
 
-  const held = shares.length + reminders.length + clicks.length + visits.length + views.length;
+  const held =
+    shares.length + reminders.length + clicks.length + visits.length + views.length + profiles.length;
   return {
     exportedAt: new Date().toISOString(),
     visitorIds: held + supporterCampaigns.length > 0 ? V : [],
@@ -529,6 +531,12 @@ export async function exportSupporterData(db: Db, subject: SupporterSubject): Pr
       createdAt: String(d.createdAt),
       expiresAt: String(d.expiresAt),
       addressKey: String(d.emailKey),
+    })),
+    displayNames: profiles.map((p) => ({
+      organization: organizationOf(p),
+      displayName: String(p.displayName),
+      onBoard: Boolean(p.onBoard),
+      hidden: p.hiddenAt !== null,
     })),
   };
 }

@@ -70,6 +70,8 @@ export async function shareFromSchedule(opts: {
   messageHash: string | null;
   /** The variant this visitor was shown, when the share named it (shown-variant.ts), else null. */
   variantId: number | null;
+  /** The member whose staff session posts it (share-member.ts), else null: the schedule's own if it had one. */
+  memberId: number | null;
   /** The share's webhook event in its language, when the organisation has subscribers. */
   createdEvent?: (language: string | null) => AfterShare;
 }): Promise<Share | undefined> {
@@ -108,6 +110,7 @@ export async function shareFromSchedule(opts: {
         source: input.source ?? null,
         // The words posted are the ones chosen when scheduling: so is their language.
         language: plan.language ?? input.language ?? null,
+        memberId: opts.memberId ?? plan.memberId,
         createdAt: nowIso(),
       })
       .returning(SHARE_COLUMNS)

@@ -38,6 +38,7 @@ describe.skipIf(!onPostgres)('the logged share statement (PostgreSQL)', () => {
       variantId: null,
       source: null,
       language: null,
+      memberId: null,
       createdAt,
       today: createdAt.slice(0, 10),
     });

@@ -226,6 +226,8 @@ export type LoggedShareValues = {
   source: string | null;
   /** The locale the page was in; null when the caller did not say (not recorded). */
   language: string | null;
+  /** The member whose staff session made the share (share-member.ts); null for supporters. */
+  memberId: number | null;
   createdAt: string;
   today: string;
 };
@@ -245,6 +247,7 @@ const LOGGED_SHARE_VALUES = [
   'variantId',
   'source',
   'language',
+  'memberId',
   'createdAt',
   'today',
 ] as const;
@@ -277,6 +280,7 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
       'variantId',
       'source',
       'language',
+      'memberId',
       'createdAt',
     ])
     .expression(
@@ -336,6 +340,7 @@ function buildInsertIfShareable(db: Db, v: LoggedShareValues) {
           'v.id as variantId',
           eb.val(v.source).as('source'),
           eb.val(v.language).as('language'),
+          eb.val(v.memberId).as('memberId'),
           eb.val(v.createdAt).as('createdAt'),
         ])
         .where('c.id', '=', v.campaignId)
@@ -393,8 +398,11 @@ export async function logShare(opts: {
   verifiedSupporterId?: string;
   /** The visitor-cookie key, from which the variant choice derives. */
   cookieKey: Buffer;
+  /** The member whose staff session made the share (share-member.ts); none for supporters. */
+  memberId?: number | null;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
+  const memberId = opts.memberId ?? null;
   const supporterName = await keptSupporterName(db, input);
   const variantId = await shownVariantId(db, {
     cookieKey: opts.cookieKey,
@@ -418,6 +426,7 @@ export async function logShare(opts: {
       supporterName,
       messageHash: hashOfMessage,
       variantId,
+      memberId,
     });
     if (moved) return moved;
   }
@@ -438,6 +447,7 @@ export async function logShare(opts: {
     variantId,
     source: input.source ?? null,
     language: input.language ?? null,
+    memberId,
     createdAt,
     today: createdAt.slice(0, 10),
   });
@@ -465,6 +475,7 @@ export async function logShare(opts: {
         supporterId,
         supporterName,
         messageHash: hashOfMessage,
+        memberId,
         createdAt,
       }),
       after,
@@ -524,6 +535,8 @@ export async function scheduleShare(opts: {
   input: ScheduleShareBody;
   /** The visitor id the share is stored under; null for a refused browser (shareSupporterId). */
   supporterId: string | null;
+  /** The member whose staff session scheduled it (share-member.ts); none for supporters. */
+  memberId?: number | null;
   now?: number;
   /**
    * Checks the requested reminder once the share itself is valid; it is saved in the
@@ -563,6 +576,7 @@ export async function scheduleShare(opts: {
     timeZone: input.timeZone ?? null,
     // Kept for the share posted from it and for its reminder's words.
     language: input.language ?? null,
+    memberId: opts.memberId ?? null,
   };
   const scheduledEvent = await scheduledShareEvent(
     db,

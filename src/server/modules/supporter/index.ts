@@ -21,3 +21,4 @@ export {
 export { CampaignCache } from './supporter-cache.ts';
 export { chooseVariant } from './variant-choice.ts';
 export { issueVisitToken } from './visit-token.ts';
+export { visibleSupporterCampaign } from './visible-campaign.ts';

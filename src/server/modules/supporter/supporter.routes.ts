@@ -14,7 +14,7 @@ import {
 } from '#shared/schemas/shares.ts';
 import type { AppDeps } from '../../deps.ts';
 import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
-import { HttpError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { sendPlainPage } from '../../lib/plain-page.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import {
@@ -26,8 +26,7 @@ import {
   visitorCookieState,
 } from '../../lib/supporter-id.ts';
 import { assertSameOrigin } from '../../plugins/csrf.ts';
-import type { Db } from '../../db/client.ts';
-import { isTeamMember } from './campaign-availability.ts';
+import { CAMPAIGN_NOT_FOUND, mayView, unseen, visibleSupporterCampaign } from './visible-campaign.ts';
 import { supporterPageMeta, withCookieState, withVisitToken } from './supporter-page.ts';
 import { pseudoRequested } from '../../lib/language.ts';
 import { issueVisitToken } from './visit-token.ts';
@@ -52,23 +51,12 @@ type IdParams = { Params: { id: string } };
 /** The page's own query: `ref` a tracked link's code, `a` the asset a share link previews. */
 type PageParams = IdParams & { Querystring: { ref?: unknown; a?: unknown } };
 
-const CAMPAIGN_NOT_FOUND = 'Campaign not found';
-
 /**
  * The two public reads every supporter makes skip the per-request access log at
  * the default level (it cost as much CPU as the rest of the request). Warnings and
  * errors are still logged; a proxy or CDN in front keeps access logs anyway.
  */
 const HOT_ROUTE_LOG_LEVEL = 'warn';
-
-/**
- * Why a request may not see the entry: a suspended organisation's campaign is gone
- * (410, the neutral words and nothing of the organisation); anything else is 404.
- */
-const unseen = (entry: SupporterEntry | undefined) =>
-  entry?.suspended
-    ? new HttpError(410, 'CAMPAIGN_UNAVAILABLE', CAMPAIGN_UNAVAILABLE)
-    : notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
 
 /** The neutral page of a suspended organisation's campaign: its pages and tracked links all land here. */
 export const sendUnavailablePage = (reply: FastifyReply) =>
@@ -98,16 +86,6 @@ function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply:
     .header('cache-control', supporterCacheControl(identity, 'no-cache'))
     .type('application/json; charset=utf-8')
     .send(visitorJson(languageView(entry, request, reply), request, identity.supporterId));
-}
-
-/**
- * Whether this request may see the entry: any visitor for a published campaign; for
- * a draft or archived one only a member of its organisation (who gets the preview).
- */
-function mayView(db: Db, entry: SupporterEntry, request: FastifyRequest): boolean | Promise<boolean> {
-  if (!entry.view) return false;
-  if (!entry.hidden) return true;
-  return isTeamMember(db, request, entry.view.campaign.organizationId);
 }
 
 /**
@@ -155,21 +133,20 @@ export async function supporterRoutes(
 
   /** The id of the campaign in the URL, when this request may see that campaign; else 404. */
   async function visibleCampaignId(request: FastifyRequest<IdParams>): Promise<number> {
-    const campaignId = parseId(request.params.id);
-    if (campaignId === undefined) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-    const entry = await getSupporterEntry({ db, cache, campaignId });
-    if (!(await mayView(db, entry, request))) throw unseen(entry);
-    return campaignId;
+    return (await visibleCampaign(request)).campaignId;
   }
+
+  const visibleCampaign = (request: FastifyRequest<IdParams>) =>
+    visibleSupporterCampaign({ db, cache, request, id: request.params.id });
 
   app.get<IdParams>(
     '/api/supporter/campaigns/:id/impact',
     { onRequest: noStore, schema: { response: ok(supporterImpactSchema) } },
     async (request, reply) => {
-      const campaignId = await visibleCampaignId(request);
+      const { campaignId, organizationId } = await visibleCampaign(request);
       const supporterId = readSupporterId(request);
       if (!supporterId) ensureSupporterId(request, reply);
-      return getSupporterImpact({ db, campaignId, supporterId });
+      return getSupporterImpact({ db, campaignId, organizationId, supporterId });
     },
   );
 

@@ -9,6 +9,7 @@ import type {
 import { isHiddenStatus } from '#shared/campaign-lifecycle.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { recruitsAndRank } from '../../db/recruits.ts';
 import type { Database } from '../../db/schema.ts';
 import { openForSharing, sqlNow } from '../../db/campaign-open.ts';
 import { sharesWithAssetAndCampaign } from '../../db/share-joins.ts';
@@ -320,11 +321,12 @@ export function namedAsset(view: SupporterCampaign | null, raw: unknown): Suppor
 export async function getSupporterImpact(opts: {
   db: Db;
   campaignId: number;
+  organizationId: number;
   supporterId: string | undefined;
 }): Promise<SupporterImpact> {
-  const { db, campaignId, supporterId } = opts;
-  if (!supporterId) return { shares: 0, clicks: 0, influenceScore: 0 };
-  const [shareRow, clickRow] = await Promise.all([
+  const { db, campaignId, organizationId, supporterId } = opts;
+  if (!supporterId) return { shares: 0, clicks: 0, influenceScore: 0, recruits: 0, rank: null };
+  const [shareRow, clickRow, recruited] = await Promise.all([
     db
       .selectFrom('shares')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -338,10 +340,11 @@ export async function getSupporterImpact(opts: {
       .where('campaignId', '=', campaignId)
       .where('sharerId', '=', supporterId)
       .executeTakeFirst(),
+    recruitsAndRank(db, { organizationId, campaignId }, supporterId),
   ]);
   const shares = Number(shareRow?.n ?? 0);
   const clicks = Number(clickRow?.n ?? 0);
-  return { shares, clicks, influenceScore: influenceScore({ shares, clicks }) };
+  return { shares, clicks, influenceScore: influenceScore({ shares, clicks }), ...recruited };
 }
 
 /** At most this many of a visitor's scheduled shares are listed per campaign. */

@@ -558,10 +558,16 @@ describe('click-throughs and impact', () => {
     const a = await impact(alice);
     expect(a.statusCode).toBe(200);
     expect(a.headers['cache-control']).toBe('no-store');
-    expect(a.json()).toEqual({ shares: 2, clicks: 3, influenceScore: 35 });
-    expect((await impact(bob)).json()).toEqual({ shares: 1, clicks: 0, influenceScore: 10 });
+    expect(a.json()).toEqual({ shares: 2, clicks: 3, influenceScore: 35, recruits: 0, rank: null });
+    expect((await impact(bob)).json()).toEqual({
+      shares: 1,
+      clicks: 0,
+      influenceScore: 10,
+      recruits: 0,
+      rank: null,
+    });
     const nobody = await impact();
-    expect(nobody.json()).toEqual({ shares: 0, clicks: 0, influenceScore: 0 });
+    expect(nobody.json()).toEqual({ shares: 0, clicks: 0, influenceScore: 0, recruits: 0, rank: null });
     expect(supporterCookie(nobody.headers)).toBeDefined();
     // Alice's numbers are per campaign.
     expect(
@@ -571,7 +577,7 @@ describe('click-throughs and impact', () => {
           headers: { cookie: `rally_sid=${alice}` },
         })
       ).json(),
-    ).toEqual({ shares: 0, clicks: 0, influenceScore: 0 });
+    ).toEqual({ shares: 0, clicks: 0, influenceScore: 0, recruits: 0, rank: null });
     expect((await t.app.inject({ url: '/api/supporter/campaigns/999999/impact' })).statusCode).toBe(404);
   });
 });

@@ -54,6 +54,8 @@ const LABELS: Record<string, Label> = {
   'upload.created': msg`Uploaded {target}`,
   'privacy.exported': msg`Exported a supporter's data: {target}`,
   'privacy.erased': msg`Erased a supporter's data: {target}`,
+  'supporter_name.hidden': msg`Hid a name on the supporter boards: {target}`,
+  'supporter_name.unhidden': msg`Showed a name on the supporter boards again: {target}`,
 };
 
 type Entry = Pick<ActivityItem, 'action' | 'target'> & Partial<Pick<ActivityItem, 'apiKey'>>;

@@ -29,6 +29,7 @@ const GROUPS: [group: string, heading: MessageDescriptor, every: MessageDescript
   ['api_key', msg`API keys`, msg`Every API key action`],
   ['organization', msg`Organization`, msg`Every organization action`],
   ['privacy', msg`Data requests`, msg`Every data request action`],
+  ['supporter_name', msg`Supporter names`, msg`Every supporter name action`],
   ['account', msg`Accounts`, msg`Every account action`],
   ['auth', msg`Sign-ins`, msg`Every sign-in action`],
 ];
@@ -70,6 +71,8 @@ const ACTION_NAMES: Record<string, MessageDescriptor> = {
   'upload.created': msg`Uploads: created`,
   'privacy.exported': msg`Data requests: exported`,
   'privacy.erased': msg`Data requests: erased`,
+  'supporter_name.hidden': msg`Supporter names: hidden`,
+  'supporter_name.unhidden': msg`Supporter names: shown again`,
 };
 
 /** An action this client has no words for: 'campaign.status_changed' -> 'status changed'. */

@@ -22,6 +22,9 @@ import { type Column, SortableTable } from './sortable-table.tsx';
 import { ENGAGEMENT_RATE, ENGAGEMENT_RATE_MEANS, formatCount, formatRate } from './stat-tile.tsx';
 import { VariantTests } from './variant-tests.tsx';
 import { LanguageBreakdown } from './language-breakdown.tsx';
+import { LeaderboardPanel } from './leaderboard-panel.tsx';
+import { Tabs, TabsContent } from '#client/components/ui/tabs.tsx';
+import { TabsListOf } from '#client/components/ui/tabs-list-of.tsx';
 import { anyActivity, FIGURE_MESSAGES } from '../lib/figure-labels.ts';
 
 type ExportType = ExportQuery['type'];
@@ -123,7 +126,7 @@ export function AnalyticsView({
 
   if (!source) {
     return (
-      <AnalyticsFrame>
+      <AnalyticsFrame scope={scope}>
         <div className="flex h-60 items-center justify-center">
           <Spinner label={t`Loading analytics`} />
         </div>
@@ -145,15 +148,37 @@ export function AnalyticsView({
   );
 }
 
-function AnalyticsFrame({ children }: { children: React.ReactNode }) {
+/**
+ * The section and its card; the organisation's analytics also get the Leaderboard tab
+ * (docs/api.md "Staff leaderboard") beside the figures, which stay the first tab.
+ */
+function AnalyticsFrame({ children, scope }: { children: React.ReactNode; scope: AnalyticsScope }) {
+  const { t } = useLingui();
+  const [tab, setTab] = useState<'overview' | 'leaderboard'>('overview');
+  const card = (content: React.ReactNode) => (
+    <Card>
+      <CardContent className="space-y-6 pt-6">{content}</CardContent>
+    </Card>
+  );
   return (
     <section aria-labelledby="analytics-heading" className="space-y-4">
       <h2 id="analytics-heading" className="text-xl font-semibold">
         <Trans>Analytics</Trans>
       </h2>
-      <Card>
-        <CardContent className="space-y-6 pt-6">{children}</CardContent>
-      </Card>
+      {'organization' in scope ? (
+        <Tabs value={tab} onValueChange={(v) => setTab(v as typeof tab)}>
+          <TabsListOf
+            tabs={[
+              { value: 'overview', label: t`Overview` },
+              { value: 'leaderboard', label: t`Leaderboard` },
+            ]}
+          />
+          <TabsContent value="overview">{card(children)}</TabsContent>
+          <TabsContent value="leaderboard">{card(<LeaderboardPanel />)}</TabsContent>
+        </Tabs>
+      ) : (
+        card(children)
+      )}
     </section>
   );
 }
@@ -187,7 +212,7 @@ function ZonedAnalytics({
   const loadFailed = query.isError && !rangeError;
 
   return (
-    <AnalyticsFrame>
+    <AnalyticsFrame scope={scope}>
       <RangeControl
         preset={preset}
         onPresetChange={(p) => {

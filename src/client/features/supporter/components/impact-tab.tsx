@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CLICK_POINTS, SHARE_POINTS } from '#shared/impact.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useImpact } from '../api/get-impact.ts';
+import { RecognitionLoader } from './recognition-loader.tsx';
 
-/** My Impact: this supporter's shares, the clicks their links brought and the score. */
+/** My Impact: this supporter's shares, the clicks their links brought and the score; the board below. */
 export function ImpactTab({ campaignId }: { campaignId: number }) {
   const { t, i18n } = useLingui();
   const { data, isPending, isError } = useImpact(campaignId);
@@ -38,6 +39,7 @@ export function ImpactTab({ campaignId }: { campaignId: number }) {
           ))}
         </dl>
       )}
+      <RecognitionLoader campaignId={campaignId} recruits={data?.recruits} rank={data?.rank} />
       <div className="space-y-1 rounded-lg bg-indigo-50 p-4 text-sm text-slate-900">
         <p className="font-semibold">
           <Trans>
