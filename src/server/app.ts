@@ -30,6 +30,7 @@ import {
   organizationsTableRoutes,
   suspensionRoutes,
 } from './modules/instance/index.ts';
+import { momentsRoutes } from './modules/moments/index.ts';
 import { qrRoutes } from './modules/qr/index.ts';
 import { privacyRequestRoutes } from './modules/privacy/index.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
@@ -196,6 +197,7 @@ export async function buildApp(opts: {
     // Debug helpers exist only on a server started with DEV_TOOLS=1 (404 otherwise).
     ...(config.devTools ? [debugRoutes] : []),
     sharesRoutes,
+    momentsRoutes,
     supporterRoutes,
     confirmationRoutes,
     embedRoutes,

@@ -157,6 +157,8 @@ export interface SharesTable {
   source: NullByDefault<string>;
   /** The locale the supporter page was in (LOCALES); null: not recorded (before migration 0043, or not sent). */
   language: NullByDefault<string>;
+  /** The shared moment this scheduled share commits to (migration 0050), else null. */
+  momentId: NullByDefault<number>;
 }
 
 /** An alternative share text of an asset (A/B test); removed ones keep their row. */
@@ -293,6 +295,20 @@ export interface OutboxTable {
   heldAt: NullByDefault<string>;
   /** A webhook message's `webhook-id` (channel 'webhook'; migration 0044), the same on every attempt. */
   messageId: NullByDefault<string>;
+}
+
+/** A shared moment staff set on a campaign (migration 0050, docs/api.md "Momentum"). */
+export interface MomentsTable {
+  id: Generated<number>;
+  organizationId: number;
+  campaignId: number;
+  /** ISO time, UTC. */
+  at: string;
+  /** A platform id, or 'any'. */
+  platform: string;
+  /** The asset to post, or null: the supporter picks one. */
+  assetId: NullByDefault<number>;
+  createdAt: string;
 }
 
 /** An organisation's webhook receiver (migration 0044, docs/api.md "Integrations"). */
@@ -755,6 +771,7 @@ export interface Database {
   reminderDataLinks: ReminderDataLinksTable;
   outbox: OutboxTable;
   webhookEndpoints: WebhookEndpointsTable;
+  moments: MomentsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookItems: WebhookItemsTable;
   reminderAddresses: ReminderAddressesTable;

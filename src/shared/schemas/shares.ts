@@ -10,6 +10,7 @@ import { idField, idParam, timestampField, trimmedText } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
 import { REMINDER_CONSENT_REQUIRED, reminderRequestSchema } from './reminders.ts';
 import { emailField } from './auth.ts';
+import { supporterMomentSchema } from './moments.ts';
 
 export const MAX_SUPPORTER_NAME = 80;
 
@@ -270,6 +271,8 @@ export const supporterCampaignSchema = z.object({
   languageSource: z.enum(LANGUAGE_SOURCES),
   /** What the page's language menu offers: the campaign's languages, in the order staff listed them. */
   languages: z.array(z.enum(LOCALES)),
+  /** The campaign's upcoming shared moments, soonest first; absent when it has none. */
+  moments: z.array(supporterMomentSchema).optional(),
 });
 export type SupporterCampaign = z.infer<typeof supporterCampaignSchema>;
 

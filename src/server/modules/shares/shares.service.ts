@@ -527,6 +527,8 @@ export async function scheduleShare(opts: {
    * share's transaction (with the mail it causes), so a refusal then writes nothing.
    */
   checkReminder?: () => Promise<CheckedReminder>;
+  /** The shared moment this share commits to (modules/moments): one per visitor, a unique index. */
+  momentId?: number;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const { assetId, campaignId, organizationId, platform, scheduledFor } = input;
@@ -560,6 +562,7 @@ export async function scheduleShare(opts: {
     timeZone: input.timeZone ?? null,
     // Kept for the share posted from it and for its reminder's words.
     language: input.language ?? null,
+    ...(opts.momentId !== undefined && { momentId: opts.momentId }),
   };
   const scheduledEvent = await scheduledShareEvent(
     db,
