@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
 import { PLATFORM_IDS } from '../platforms.ts';
 import { idField, idParam, timestampField } from './common.ts';
@@ -47,6 +48,10 @@ export const commitMomentSchema = z.strictObject({
   reminder: reminderRequestSchema.optional(),
   /** The asset to post, for a moment that names none (ignored when it names one). */
   assetId: idParam.optional(),
+  /** The words to post, given back by the reminder (as a scheduled share's `text`). */
+  text: z.string().max(MAX_TEXT_CONTENT).optional(),
+  /** The tracked-link code the reminder's link carries, so its visits count (as a scheduled share's `ref`). */
+  ref: z.string().regex(REF_CODE_PATTERN, 'Invalid ref code').optional(),
   /** The IANA zone the supporter saw the time in, so the reminder names it as they saw it. */
   timeZone: timeZoneField.optional(),
   /** The page's language: the reminder is worded in it. */

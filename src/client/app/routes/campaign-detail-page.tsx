@@ -20,6 +20,7 @@ import {
   CampaignStatusBadge,
   CopyLinkButton,
   LINK_COPIED,
+  MomentsCard,
   useCampaign,
   useSaveAssetOrder,
   UtmSettings,
@@ -125,6 +126,8 @@ export default function CampaignDetailPage() {
           onSave={(ids) => saveOrder.mutateAsync(ids)}
         />
       )}
+
+      <MomentsCard campaignId={c.id} assets={c.assets} editable={editable} />
 
       <UtmSettings
         key={`${c.id}-${c.utmEnabled}-${c.utmMedium}-${c.utmCampaign}`}

@@ -64,6 +64,8 @@ export async function commitToMoment(opts: {
         platform: moment.platform === 'any' ? 'all' : (moment.platform as never),
         scheduledFor: moment.at,
         timeZone: input.timeZone,
+        text: input.text,
+        ref: input.ref,
         language: input.language,
       },
       supporterId: visitorId,
