@@ -87,8 +87,7 @@ export const ERROR_CODES = {
   REMINDER_UNSUBSCRIBED: "The address has unsubscribed from the organisation's reminders (400)",
   REMINDER_LIMIT_REACHED: 'The address already has the most reminders waiting (400)',
   PUSH_ENDPOINT_REFUSED: 'A push endpoint that is not a public https address (400)',
-  VISITOR_REQUIRED:
-    "A supporter action that needs a browser with the visitor cookie this server signed (a shared moment's commitment): without one, or from a crawler, nothing is counted (400)",
+  VISITOR_REQUIRED: 'A commitment without the signed visitor cookie of a browser (400)',
   NO_DATA_HELD: 'A supporter asks to erase their data and the server holds none for their browser (404)',
   // Integrations
   WEBHOOK_ENDPOINT_LIMIT: 'The organisation already has the most webhook endpoints it may (409)',

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { MAX_TEXT_CONTENT, REF_CODE_PATTERN } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
-import { PLATFORM_IDS } from '../platforms.ts';
 import { idField, idParam, timestampField } from './common.ts';
+import { MOMENT_PLATFORMS, supporterMomentSchema } from './shares.ts';
 import { reminderRequestSchema } from './reminders.ts';
 import { timeZoneField } from './time-zone.ts';
 
 // Shared moments (docs/api.md "Momentum"): a time staff set on a campaign for its
 // supporters to post together; a supporter's commitment is a scheduled share at it.
 
-/** Where a moment's posts go: one platform, or any the supporter likes. */
-export const MOMENT_PLATFORMS = [...PLATFORM_IDS, 'any'] as const;
-export type MomentPlatform = (typeof MOMENT_PLATFORMS)[number];
+export {
+  MOMENT_PLATFORMS,
+  type MomentPlatform,
+  type SupporterMoment,
+  supporterMomentSchema,
+} from './shares.ts';
 
 export const MOMENT_AT_INVALID = 'at must be an ISO-8601 date-time';
 
@@ -23,15 +26,6 @@ export const createMomentSchema = z.strictObject({
   assetId: idParam.optional(),
 });
 export type CreateMomentInput = z.infer<typeof createMomentSchema>;
-
-/** A moment as the supporter JSON carries it (the definition only, no figure). */
-export const supporterMomentSchema = z.object({
-  id: idField,
-  at: timestampField,
-  platform: z.enum(MOMENT_PLATFORMS),
-  assetId: idField.nullable(),
-});
-export type SupporterMoment = z.infer<typeof supporterMomentSchema>;
 
 /** A moment as staff read it: with how many supporters committed to it. */
 export const momentSchema = supporterMomentSchema.extend({

@@ -10,7 +10,6 @@ import { idField, idParam, timestampField, trimmedText } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
 import { REMINDER_CONSENT_REQUIRED, reminderRequestSchema } from './reminders.ts';
 import { emailField } from './auth.ts';
-import { supporterMomentSchema } from './moments.ts';
 
 export const MAX_SUPPORTER_NAME = 80;
 
@@ -247,6 +246,19 @@ export const supporterAssetSchema = assetSchema.omit({
   missingTranslations: true,
 });
 export type SupporterAsset = z.infer<typeof supporterAssetSchema>;
+
+/** Where a shared moment's posts go (docs/api.md "Momentum"): one platform, or any the supporter likes. */
+export const MOMENT_PLATFORMS = [...PLATFORM_IDS, 'any'] as const;
+export type MomentPlatform = (typeof MOMENT_PLATFORMS)[number];
+
+/** A shared moment as the supporter JSON carries it (the definition only, no figure; schemas/moments.ts has the rest). */
+export const supporterMomentSchema = z.object({
+  id: idField,
+  at: timestampField,
+  platform: z.enum(MOMENT_PLATFORMS),
+  assetId: idField.nullable(),
+});
+export type SupporterMoment = z.infer<typeof supporterMomentSchema>;
 
 /** GET /api/supporter/campaigns/:id: what the public page may know, nothing more. */
 export const supporterCampaignSchema = z.object({
