@@ -108,7 +108,7 @@ test.describe('shared moments on a phone', () => {
     try {
       await page.goto(`/supporter/${seeded.campaignId}`);
       const moment = page.getByRole('listitem', { name: /^Moment on / });
-      await expect(moment).toContainText(/Post with 0 others on \w+/);
+      await expect(moment).toContainText(/Be the first: post on \w+/);
       await moment.getByRole('button', { name: 'Join' }).click();
       const reminder = moment.getByRole('group', { name: 'Get a reminder at that time (optional)' });
       await reminder.getByLabel('Email me a reminder').fill(email);

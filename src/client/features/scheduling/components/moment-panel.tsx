@@ -161,6 +161,7 @@ function MomentItem({
         ) : (
           <Plural
             value={others}
+            _0={`Be the first: post on ${day} at ${time}`}
             one={`Post with # other on ${day} at ${time}`}
             other={`Post with # others on ${day} at ${time}`}
           />
