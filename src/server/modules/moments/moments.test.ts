@@ -284,6 +284,37 @@ describe('moments: commitments', () => {
     expect(extra.statusCode).toBe(400);
   });
 
+  it('a paused campaign takes no commitment (409, as a scheduled share); an archived one hides its counts', async () => {
+    const s = await staffWithCampaign(t);
+    const moment = (
+      await addMoment(t, s.admin, s.campaignId, { at: inHours(5), platform: 'any', assetId: s.assetId })
+    ).json();
+    const v = await visitor(t, s.campaignId);
+    const edit = (status: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/campaigns/${s.campaignId}`,
+        headers: bearer(s.admin.token),
+        payload: { status },
+      });
+    expect((await edit('paused')).statusCode).toBe(200);
+    const paused = await commit(t, moment.id, { cookie: v.cookie });
+    expect(paused.statusCode).toBe(409);
+    expect(paused.json().code).toBe('CAMPAIGN_NOT_OPEN');
+    expect((await t.app.inject({ url: `/api/supporter/moments/${moment.id}` })).json()).toEqual({ count: 0 });
+    const archived = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/campaigns/${s.campaignId}`,
+      headers: bearer(s.admin.token),
+    });
+    expect(archived.statusCode).toBe(204);
+    await new Promise((r) => setTimeout(r, MOMENT_COUNT_TTL_MS + 50));
+    expect((await t.app.inject({ url: `/api/supporter/moments/${moment.id}` })).statusCode).toBe(404);
+    // Archived campaigns are read-only: no new moment, none deleted.
+    const refused = await addMoment(t, s.admin, s.campaignId, { at: inHours(6), platform: 'any' });
+    expect(refused.json().code).toBe('CAMPAIGN_NOT_EDITABLE');
+  });
+
   it('the reminder comes at the moment by the confirmed email, through the outbox', async () => {
     const s = await staffWithCampaign(t);
     const at = inHours(3);
