@@ -589,7 +589,7 @@ export const PERSONAL_DATA: Registry = {
   // No personal data.
   campaigns: {
     ...none('id name description status organizationId startDate endDate createdAt utmEnabled utmMedium'),
-    ...none('utmCampaign defaultLanguage languages externalId'),
+    ...none('utmCampaign defaultLanguage languages externalId goalMetric goalTarget goalDeadline'),
   },
   assets: {
     ...none('id title description type content campaignId organizationId position createdAt deletedAt'),

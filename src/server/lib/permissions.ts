@@ -178,6 +178,8 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   // Shared moments: a supporter commits (the signed visitor cookie), the page polls the count.
   'POST /api/supporter/moments/:id/commit': 'public',
   'GET /api/supporter/moments/:id': 'public',
+  // A campaign's goal and its figure (docs/api.md "Momentum").
+  'GET /api/supporter/campaigns/:id/progress': 'public',
   // The notice's choice to share without the visitor cookie (cookies only, same-origin).
   'PUT /api/supporter/cookie-choice': 'public',
   // The share dialog's personal-message nudge (a yes or no, never anybody's words).

@@ -3,6 +3,8 @@ import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
 import { CAMPAIGN_STATUSES, CREATE_STATUSES } from '../campaign-lifecycle.ts';
 import { UTM_VALUE, UTM_VALUE_MAX, UTM_VALUE_MESSAGE } from '../utm.ts';
 import { assetSchema } from './assets.ts';
+import { goalInputSchema } from './goal-payloads.ts';
+import { campaignGoalSchema } from './goals.ts';
 import { DEFAULT_NOT_OFFERED, languagesField, localeField } from './languages.ts';
 import {
   atLeastOneField,
@@ -42,6 +44,8 @@ export const createCampaignSchema = z
     defaultLanguage: localeField.optional(),
     /** Absent: the default language alone. */
     languages: languagesField.optional(),
+    /** Its goal (docs/api.md "Momentum"); absent or null: none. */
+    goal: goalInputSchema.nullish(),
   })
   .refine(defaultAmongLanguages, { message: DEFAULT_NOT_OFFERED, path: ['defaultLanguage'] });
 export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
@@ -68,6 +72,8 @@ export const updateCampaignSchema = z
     /** Languages (docs/api.md "Languages"): dropping one keeps its asset texts, unserved. */
     defaultLanguage: localeField.optional(),
     languages: languagesField.optional(),
+    /** Its goal (docs/api.md "Momentum"); null removes it. */
+    goal: goalInputSchema.nullish(),
   })
   .refine(...atLeastOneField)
   .refine(defaultAmongLanguages, { message: DEFAULT_NOT_OFFERED, path: ['defaultLanguage'] });
@@ -141,6 +147,8 @@ export const campaignSchema = z.object({
   defaultLanguage: localeField,
   /** The languages it offers, in the order its language menu lists them (the default among them). */
   languages: z.array(localeField),
+  /** Its goal (docs/api.md "Momentum"), or null. */
+  goal: campaignGoalSchema.nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

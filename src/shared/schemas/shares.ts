@@ -6,6 +6,7 @@ import { AVAILABILITY_STATES, HIDDEN_STATUSES } from '../campaign-lifecycle.ts';
 import { LANGUAGE_SOURCES, LOCALES } from '../locales.ts';
 import { timeZoneField } from './time-zone.ts';
 import { assetSchema } from './assets.ts';
+import { campaignGoalSchema } from './goals.ts';
 import { idField, idParam, timestampField, trimmedText } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
 import { REMINDER_CONSENT_REQUIRED, reminderRequestSchema } from './reminders.ts';
@@ -269,6 +270,8 @@ export const supporterCampaignSchema = z.object({
     organizationId: idField,
     /** The UTM tags every tracked link of the campaign carries (utm_source is the platform); null when off. */
     utm: z.object({ medium: z.string(), campaign: z.string() }).nullable(),
+    /** Its goal, the definition only (the figure: GET /api/supporter/campaigns/:id/progress). */
+    goal: campaignGoalSchema.nullable(),
   }),
   assets: z.array(supporterAssetSchema),
   /** Name, branding and the supporter-information toggle of the campaign's organisation. */

@@ -59,6 +59,7 @@ describe('PUT /api/campaigns/:id', () => {
         'defaultLanguage',
         'description',
         'endDate',
+        'goal',
         'id',
         'languages',
         'name',

@@ -101,7 +101,11 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(201);
     tokens[caller] = res.json().key;
   }
-  const campaign = await createCampaign(t.app, admin.token, { organizationId: admin.orgId });
+  // With a goal: its public progress answers 200.
+  const campaign = await createCampaign(t.app, admin.token, {
+    organizationId: admin.orgId,
+    goal: { metric: 'shares', target: 100 },
+  });
   campaignId = campaign.id;
   assetId = (await createAsset(t.app, admin.token, campaignId)).id;
   const tpl = await t.app.inject({
@@ -479,6 +483,7 @@ const CASES: Record<string, Case> = {
     alsoAllowed: [400],
   },
   'GET /api/supporter/moments/:id': { params: () => ({ id: momentId }) },
+  'GET /api/supporter/campaigns/:id/progress': { params: ofCampaign },
   // Sent from the supporter page itself (same-origin), as its notice does.
   'PUT /api/supporter/cookie-choice': {
     call: () => ({

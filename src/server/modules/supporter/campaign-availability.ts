@@ -3,6 +3,7 @@ import { campaignAvailability, isHiddenStatus, nextAvailabilityChange } from '#s
 
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { campaignUtm } from '#shared/utm.ts';
+import { storedGoal } from '#shared/schemas/goals.ts';
 import type { SupporterOrganization } from '#shared/schemas/settings.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +17,14 @@ import { loadSessionUser, readToken } from '../auth/index.ts';
 export type SupporterCampaignRow = Pick<
   Campaign,
   'id' | 'name' | 'description' | 'organizationId' | 'status' | 'startDate' | 'endDate'
-> & { utmEnabled: number | boolean; utmMedium: string | null; utmCampaign: string | null };
+> & {
+  utmEnabled: number | boolean;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  goalMetric: string | null;
+  goalTarget: number | null;
+  goalDeadline: string | null;
+};
 
 /** The supporter view at `now`: availability is part of it, so it is served as is. */
 export function supporterView(
@@ -28,7 +36,7 @@ export function supporterView(
 ): SupporterCampaign {
   const { id, name, description, organizationId, status } = row;
   const view: SupporterCampaign = {
-    campaign: { id, name, description, organizationId, utm: campaignUtm(row) },
+    campaign: { id, name, description, organizationId, utm: campaignUtm(row), goal: storedGoal(row) },
     assets,
     organization,
     availability: campaignAvailability(row, now),

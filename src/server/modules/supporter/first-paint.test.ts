@@ -27,6 +27,7 @@ const view = (over: Partial<SupporterCampaign> = {}): SupporterCampaign => ({
     description: 'Swim safe by 2030',
     organizationId: 1,
     utm: null,
+    goal: null,
   },
   organization: {
     name: 'River & Sons',

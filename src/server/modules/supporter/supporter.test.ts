@@ -62,6 +62,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
       description: 'Keep our rivers clean',
       organizationId: orgId,
       utm: { medium: 'social', campaign: 'clean-rivers' },
+      goal: null,
     });
     // position, then id
     expect(body.assets.map((a: { id: number }) => a.id)).toEqual([assetIds[1], assetIds[0], assetIds[2]]);

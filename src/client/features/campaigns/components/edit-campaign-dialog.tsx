@@ -9,6 +9,7 @@ import {
   type UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
 import { languagesField, localeField } from '#shared/schemas/languages.ts';
+import { goalFormFields, goalFromForm, goalTargetCheck, goalToForm } from '#shared/schemas/goal-payloads.ts';
 import { IconLabelButton } from '#client/components/ui/icon-label-button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
@@ -17,13 +18,17 @@ import { saveChanges } from '#client/lib/save-changes.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
+import { CampaignGoalFields } from './campaign-goal-fields.tsx';
 import { applyLanguageErrors, CampaignLanguagesField } from './campaign-languages-field.tsx';
 
 /** The dialog's form: the edit fields, and the languages as the API takes them. */
-const editFormSchema = campaignEditFormSchema.safeExtend({
-  defaultLanguage: localeField,
-  languages: languagesField,
-});
+const editFormSchema = campaignEditFormSchema
+  .safeExtend({
+    defaultLanguage: localeField,
+    languages: languagesField,
+    ...goalFormFields,
+  })
+  .refine(...goalTargetCheck);
 type EditFormInput = z.infer<typeof editFormSchema>;
 
 /** A stored date (yyyy-MM-dd, or a UTC date-time) as a date input shows it. */
@@ -58,6 +63,7 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     endDate: toDateInput(campaign.endDate),
     defaultLanguage: campaign.defaultLanguage,
     languages: campaign.languages,
+    ...goalToForm(campaign.goal),
   };
   const { register, handleSubmit, formState, watch, setValue, setError } = useSchemaForm(
     editFormSchema,
@@ -66,6 +72,7 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
   const { errors } = formState;
   const defaultLanguage = watch('defaultLanguage');
   const languages = watch('languages');
+  const goalMetric = watch('goalMetric');
 
   const onSubmit = handleSubmit((values) => {
     // Only what changed is sent: an untouched status or date must not undo what the
@@ -79,6 +86,8 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     if (values.endDate !== initial.endDate) changes.endDate = values.endDate || null;
     if (values.defaultLanguage !== initial.defaultLanguage) changes.defaultLanguage = values.defaultLanguage;
     if (values.languages.join() !== initial.languages.join()) changes.languages = values.languages;
+    const goal = goalFromForm(values);
+    if (JSON.stringify(goal) !== JSON.stringify(goalFromForm(initial))) changes.goal = goal;
     saveChanges(
       update,
       changes,
@@ -136,6 +145,14 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
           ]}
         />
       </div>
+      <CampaignGoalFields
+        uid={uid}
+        metric={register('goalMetric')}
+        chosen={goalMetric}
+        target={register('goalTarget')}
+        deadline={register('goalDeadline')}
+        errors={errors}
+      />
       <FormSubmit pending={update.isPending} pendingLabel={t`Saving...`}>
         <Trans>Save changes</Trans>
       </FormSubmit>
