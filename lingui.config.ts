@@ -34,6 +34,7 @@ const DIALOGS = [
   client('features/previews'),
   client('features/scheduling/api'),
   client('features/scheduling/components/schedule-dialog.tsx'),
+  client('features/scheduling/components/moment-panel.tsx'),
   client('features/scheduling/components/reminder-fields.tsx'),
   client('features/scheduling/lib'),
   client('features/shares/api/check-message.ts'),

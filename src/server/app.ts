@@ -31,6 +31,7 @@ import {
   organizationsTableRoutes,
   suspensionRoutes,
 } from './modules/instance/index.ts';
+import { momentsRoutes } from './modules/moments/index.ts';
 import { qrRoutes } from './modules/qr/index.ts';
 import { recognitionRoutes } from './modules/recognition/index.ts';
 import { privacyRequestRoutes } from './modules/privacy/index.ts';
@@ -199,6 +200,7 @@ export async function buildApp(opts: {
     // Debug helpers exist only on a server started with DEV_TOOLS=1 (404 otherwise).
     ...(config.devTools ? [debugRoutes] : []),
     sharesRoutes,
+    momentsRoutes,
     supporterRoutes,
     goalsRoutes,
     confirmationRoutes,

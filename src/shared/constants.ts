@@ -134,3 +134,6 @@ export const API_KEY_SHOWN_CHARS = 10;
 export const MAX_API_KEY_NAME = 100;
 /** Requests one API key may make per minute, across every instance (API_KEY_REQUESTS_PER_MINUTE). */
 export const API_KEY_REQUESTS_PER_MINUTE = 600;
+
+/** How often the supporter page asks a shared moment's count again while it is visible (docs/api.md "Momentum"). */
+export const MOMENT_POLL_MS = 5_000;

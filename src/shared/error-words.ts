@@ -206,6 +206,10 @@ export const ERROR_WORDS = {
     id: 'error.SCHEDULE_AFTER_CAMPAIGN_END',
     message: 'Pick a time before the campaign ends.',
   },
+  VISITOR_REQUIRED: /*i18n*/ {
+    id: 'error.VISITOR_REQUIRED',
+    message: 'Allow the supporter cookie on this page to join this moment, then try again.',
+  },
   SUPPORTER_INFO_NOT_COLLECTED: /*i18n*/ {
     id: 'error.SUPPORTER_INFO_NOT_COLLECTED',
     message: 'This organization does not collect supporter information, so it cannot email you a reminder',

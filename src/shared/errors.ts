@@ -87,6 +87,7 @@ export const ERROR_CODES = {
   REMINDER_UNSUBSCRIBED: "The address has unsubscribed from the organisation's reminders (400)",
   REMINDER_LIMIT_REACHED: 'The address already has the most reminders waiting (400)',
   PUSH_ENDPOINT_REFUSED: 'A push endpoint that is not a public https address (400)',
+  VISITOR_REQUIRED: 'A commitment without the signed visitor cookie of a browser (400)',
   NO_DATA_HELD: 'A supporter asks to erase their data and the server holds none for their browser (404)',
   // Recognition
   SUPPORTER_COOKIE_REQUIRED: 'A display name from a browser without the signed supporter cookie (400)',

@@ -42,6 +42,7 @@ export const queryKeys = {
   campaigns: ['/api/campaigns'],
   campaign: (id: number) => [`/api/campaigns/${id}`] as const,
   campaignAssets: (campaignId: number) => [`/api/campaigns/${campaignId}/assets`] as const,
+  campaignMoments: (campaignId: number) => [`/api/campaigns/${campaignId}/moments`] as const,
   qrPreview: (campaignId: number) => [`/api/campaigns/${campaignId}/qr.svg`] as const,
   assets: ['/api/assets'],
   templates: ['/api/templates'],
@@ -58,6 +59,7 @@ export const queryKeys = {
 
   // The supporter page
   supporterCampaign: (campaignId: number) => [`/api/supporter/campaigns/${campaignId}`] as const,
+  supporterMoment: (momentId: number) => [`/api/supporter/moments/${momentId}`] as const,
   supporterImpact: (campaignId: number) => [`/api/supporter/campaigns/${campaignId}/impact`] as const,
   supporterScheduled: (campaignId: number) => [`/api/supporter/campaigns/${campaignId}/scheduled`] as const,
   /** A reminder's one-tap link: one scheduled share, with the ref the link carried. */

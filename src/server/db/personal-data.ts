@@ -169,7 +169,7 @@ export const PERSONAL_DATA: Registry = {
   // Raw events: retention-bound personal fields, stripped after the organisation's months.
   shares: {
     ...none('id assetId platform campaignId organizationId scheduledFor status ref'),
-    ...none('createdAt depth variantId source language'),
+    ...none('createdAt depth variantId source language momentId'),
     supporterId: p(
       'supporter',
       'visitorId',
@@ -647,6 +647,8 @@ export const PERSONAL_DATA: Registry = {
     'organizationId members campaigns shares30d clicks30d mailToday mailMonth storageBytes lastActivityAt refreshedAt',
   ),
   instanceSettings: none('key value updatedAt'),
+  // Shared moments: a time staff set, nothing of any supporter (commitments are shares).
+  moments: none('id organizationId campaignId at platform assetId createdAt'),
   // Webhook receivers and their attempts: addresses of the organisation's own tools.
   webhookEndpoints: none(
     'id organizationId url description events enabled disabledReason secretSealed secretPrefix previousSecretSealed previousSecretExpiresAt failingSince createdAt updatedAt',

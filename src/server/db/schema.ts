@@ -163,6 +163,8 @@ export interface SharesTable {
   language: NullByDefault<string>;
   /** The member whose staff session made it on the supporter page (migration 0049); null otherwise. */
   memberId: NullByDefault<number>;
+  /** The shared moment this scheduled share commits to (migration 0050), else null. */
+  momentId: NullByDefault<number>;
 }
 
 /**
@@ -316,6 +318,20 @@ export interface OutboxTable {
   heldAt: NullByDefault<string>;
   /** A webhook message's `webhook-id` (channel 'webhook'; migration 0044), the same on every attempt. */
   messageId: NullByDefault<string>;
+}
+
+/** A shared moment staff set on a campaign (migration 0050, docs/api.md "Momentum"). */
+export interface MomentsTable {
+  id: Generated<number>;
+  organizationId: number;
+  campaignId: number;
+  /** ISO time, UTC. */
+  at: string;
+  /** A platform id, or 'any'. */
+  platform: string;
+  /** The asset to post, or null: the supporter picks one. */
+  assetId: NullByDefault<number>;
+  createdAt: string;
 }
 
 /** An organisation's webhook receiver (migration 0044, docs/api.md "Integrations"). */
@@ -779,6 +795,7 @@ export interface Database {
   reminderDataLinks: ReminderDataLinksTable;
   outbox: OutboxTable;
   webhookEndpoints: WebhookEndpointsTable;
+  moments: MomentsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookItems: WebhookItemsTable;
   reminderAddresses: ReminderAddressesTable;

@@ -48,6 +48,9 @@ export type AuditAction =
   | 'asset.created'
   | 'asset.updated'
   | 'asset.deleted'
+  // Shared moments (docs/api.md "Momentum"); the target names the campaign and the time.
+  | 'moment.created'
+  | 'moment.deleted'
   | 'template.created'
   | 'template.used'
   | 'upload.created'

@@ -136,6 +136,10 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/campaigns/:id/qr.svg': 'member',
   'GET /api/campaigns/:id/qr.png': 'member',
   'GET /api/campaigns/:id/poster.pdf': 'member',
+  // Shared moments: read by every member (with their commitment counts), set by editors.
+  'GET /api/campaigns/:id/moments': 'member',
+  'POST /api/campaigns/:id/moments': 'editor',
+  'DELETE /api/moments/:id': 'editor',
   'GET /api/assets': 'member',
   'POST /api/assets': 'editor',
   'PUT /api/assets/:id': 'editor',
@@ -176,6 +180,9 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/supporter/campaigns/:id/impact': 'public',
   'GET /api/supporter/campaigns/:id/scheduled': 'public',
   'GET /api/supporter/campaigns/:id/elsewhere': 'public',
+  // Shared moments: a supporter commits (the signed visitor cookie), the page polls the count.
+  'POST /api/supporter/moments/:id/commit': 'public',
+  'GET /api/supporter/moments/:id': 'public',
   // A campaign's goal and its figure (docs/api.md "Momentum").
   'GET /api/supporter/campaigns/:id/progress': 'public',
   // Recognition: the visitor's own display name and board choice (signed cookie, same-origin), the board.

@@ -69,7 +69,8 @@ export interface Conflict {
   params?: Record<string, unknown>;
 }
 
-const SHARES = ['POST /api/shares', 'POST /api/shares/schedule'];
+// A shared moment's commitment is a scheduled share (modules/moments): the same refusals.
+const SHARES = ['POST /api/shares', 'POST /api/shares/schedule', 'POST /api/supporter/moments/:id/commit'];
 const MEMBER_CHANGES = ['PUT /api/organization/members/:userId', 'DELETE /api/organization/members/:userId'];
 const QR_FILES = [
   'GET /api/campaigns/:id/qr.svg',

@@ -26,6 +26,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/shares': "a supporter's public share: counted in the figures, not in the staff audit log",
   'POST /api/shares/schedule': "a supporter's public scheduled share: counted in the figures",
   'POST /api/clicks': "the supporter page's click-through confirmation: counted in the figures",
+  'POST /api/supporter/moments/:id/commit':
+    "a supporter's commitment to a shared moment (a public scheduled share): counted in the moment's figure",
   'PUT /api/user/first-run/:step':
     "a tick on the member's own getting-started checklist: nothing of the organisation changes",
   'DELETE /api/supporter/my-data':
@@ -90,6 +92,9 @@ async function newCampaign(auth: Headers = bearer(admin.token), assets = 1) {
   }
   return { id: c.json().id as number, assetIds: ids };
 }
+
+/** A moment's time a day ahead. */
+const soon = () => new Date(Date.now() + 86_400_000).toISOString();
 
 async function login(username: string, password = 'secret123') {
   const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
@@ -344,6 +349,21 @@ const CALLS: Record<string, Call> = {
   'DELETE /api/assets/:id': async (auth) => {
     const c = await newCampaign(undefined, 2);
     return { res: await inject('DELETE', `/api/assets/${c.assetIds[0]}`, auth) };
+  },
+  'POST /api/campaigns/:id/moments': async (auth) => {
+    const c = await newCampaign();
+    return {
+      res: await inject('POST', `/api/campaigns/${c.id}/moments`, auth, { at: soon(), platform: 'any' }),
+    };
+  },
+  'DELETE /api/moments/:id': async (auth) => {
+    const c = await newCampaign();
+    const m = await inject('POST', `/api/campaigns/${c.id}/moments`, bearer(admin.token), {
+      at: soon(),
+      platform: 'any',
+    });
+    expect(m.statusCode, m.body).toBe(201);
+    return { res: await inject('DELETE', `/api/moments/${m.json().id}`, auth) };
   },
   'POST /api/templates': async (auth) => {
     const c = await newCampaign();

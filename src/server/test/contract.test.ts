@@ -617,6 +617,28 @@ describe('real responses parse with the route schemas', () => {
     /** The path parameter of the staff's campaign. */
     const ours = { id: campaign.id };
     await callReminderRoutes(call, ids);
+    // Shared moments: staff's side, a supporter's commitment (with the page's cookie) and the count.
+    const moments = { route: 'POST /api/campaigns/:id/moments', params: ours, headers: auth } as const;
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
+    const moment = (
+      await call({ ...moments, payload: { at: soon, platform: 'any', assetId: asset.id }, status: 201 })
+    ).json();
+    await call({ ...moments, payload: { at: soon, platform: 'myspace' }, status: 400 });
+    await call({ ...moments, params: none, payload: { at: soon, platform: 'any' }, status: 404 });
+    await call({ route: 'GET /api/campaigns/:id/moments', params: ours, headers: auth, status: 200 });
+    const page = await t.app.inject({ url: `/api/supporter/campaigns/${campaign.id}` });
+    const browser = {
+      cookie: `rally_sid=${/rally_sid=([^;]+)/.exec(String(page.headers['set-cookie']))?.[1]}`,
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
+    };
+    const commit = { route: 'POST /api/supporter/moments/:id/commit', params: { id: moment.id } } as const;
+    await call({ ...commit, headers: browser, payload: {}, status: 200 });
+    await call({ ...commit, payload: {}, status: 400 });
+    await call({ route: 'GET /api/supporter/moments/:id', params: { id: moment.id }, status: 200 });
+    await call({ route: 'GET /api/supporter/moments/:id', params: none, status: 404 });
+    await call({ route: 'DELETE /api/moments/:id', params: { id: moment.id }, headers: auth, status: 204 });
+    await call({ route: 'DELETE /api/moments/:id', params: { id: moment.id }, headers: auth, status: 404 });
     const messageCheck: Request = { route: 'GET /api/supporter/assets/:id/message-check' };
     const exportCsv: Request = { route: 'GET /api/campaigns/:id/export.csv', headers: auth };
     const qrPng: Request = { route: 'GET /api/campaigns/:id/qr.png', params: ours, headers: auth };

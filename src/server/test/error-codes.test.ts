@@ -510,6 +510,17 @@ describe('every refusal carries a listed code', () => {
     });
     refused(await schedule({ scheduledFor: hoursFromNow(-1) }), 400, 'SCHEDULE_NOT_IN_FUTURE');
     refused(await schedule({ scheduledFor: hoursFromNow(24 * 5) }), 400, 'SCHEDULE_AFTER_CAMPAIGN_END');
+    const moment = await inject(a, 'POST', `/api/campaigns/${campaign.id}/moments`, u.token, {
+      at: hoursFromNow(5),
+      platform: 'any',
+    });
+    expect(moment.statusCode, moment.body).toBe(201);
+    // A commitment from a client without the signed visitor cookie.
+    refused(
+      await inject(a, 'POST', `/api/supporter/moments/${moment.json().id}/commit`, undefined, {}),
+      400,
+      'VISITOR_REQUIRED',
+    );
     refused(
       await schedule({ reminder: { consent: true, push: push('ftp://push.example.com/x') } }),
       400,

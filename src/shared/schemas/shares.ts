@@ -248,6 +248,19 @@ export const supporterAssetSchema = assetSchema.omit({
 });
 export type SupporterAsset = z.infer<typeof supporterAssetSchema>;
 
+/** Where a shared moment's posts go (docs/api.md "Momentum"): one platform, or any the supporter likes. */
+export const MOMENT_PLATFORMS = [...PLATFORM_IDS, 'any'] as const;
+export type MomentPlatform = (typeof MOMENT_PLATFORMS)[number];
+
+/** A shared moment as the supporter JSON carries it (the definition only, no figure; schemas/moments.ts has the rest). */
+export const supporterMomentSchema = z.object({
+  id: idField,
+  at: timestampField,
+  platform: z.enum(MOMENT_PLATFORMS),
+  assetId: idField.nullable(),
+});
+export type SupporterMoment = z.infer<typeof supporterMomentSchema>;
+
 /** GET /api/supporter/campaigns/:id: what the public page may know, nothing more. */
 export const supporterCampaignSchema = z.object({
   campaign: z.object({
@@ -273,6 +286,8 @@ export const supporterCampaignSchema = z.object({
   languageSource: z.enum(LANGUAGE_SOURCES),
   /** What the page's language menu offers: the campaign's languages, in the order staff listed them. */
   languages: z.array(z.enum(LOCALES)),
+  /** The campaign's upcoming shared moments, soonest first; absent when it has none. */
+  moments: z.array(supporterMomentSchema).optional(),
 });
 export type SupporterCampaign = z.infer<typeof supporterCampaignSchema>;
 

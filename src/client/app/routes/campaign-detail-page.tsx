@@ -21,6 +21,7 @@ import {
   CampaignStatusBadge,
   CopyLinkButton,
   LINK_COPIED,
+  MomentsCard,
   useCampaign,
   useSaveAssetOrder,
   UtmSettings,
@@ -127,6 +128,8 @@ export default function CampaignDetailPage() {
           onSave={(ids) => saveOrder.mutateAsync(ids)}
         />
       )}
+
+      <MomentsCard campaignId={c.id} assets={c.assets} editable={editable} />
 
       <UtmSettings
         key={`${c.id}-${c.utmEnabled}-${c.utmMedium}-${c.utmCampaign}`}

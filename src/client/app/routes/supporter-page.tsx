@@ -5,7 +5,7 @@ import { SkipLink } from '#client/components/ui/skip-link.tsx';
 import { SUPPORTER_MAIN_ID } from '#shared/skip-link.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { supporterPathId } from '#client/app/supporter-path.ts';
-import { ScheduleDialog } from '#client/features/scheduling/index.ts';
+import { MomentPanel, ScheduleDialog } from '#client/features/scheduling/index.ts';
 import { ReminderShareDialog, ShareDialog } from '#client/features/shares/index.ts';
 import {
   useSupporterCampaign,
@@ -117,6 +117,17 @@ export default function SupporterPage() {
         </div>
       </header>
       <main id={SUPPORTER_MAIN_ID} tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 outline-none">
+        {/* Shared moments: their panel (and its words) load only for a campaign that has some. */}
+        {open && data.moments && (
+          <Suspense fallback={null}>
+            <MomentPanel
+              moments={data.moments}
+              campaign={campaign}
+              assets={data.assets}
+              organization={data.organization}
+            />
+          </Suspense>
+        )}
         {!open ? (
           <ClosedView data={data} />
         ) : mobile ? (

@@ -1,2 +1,2 @@
-export { ScheduleDialog, preloadScheduleDialog } from './components/lazy-dialogs.tsx';
+export { MomentPanel, ScheduleDialog, preloadScheduleDialog } from './components/lazy-dialogs.tsx';
 export { formatWhen } from './lib/format-when.ts';

@@ -44,6 +44,7 @@ import * as m0044 from './0044-webhooks.ts';
 import * as m0045 from './0045-import-external-ids.ts';
 import * as m0048 from './0048-campaign-goals.ts';
 import * as m0049 from './0049-recognition.ts';
+import * as m0050 from './0050-moments.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -93,6 +94,7 @@ const ALL: Record<string, DialectMigration> = {
   '0045-import-external-ids': m0045,
   '0048-campaign-goals': m0048,
   '0049-recognition': m0049,
+  '0050-moments': m0050,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

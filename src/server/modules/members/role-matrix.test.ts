@@ -69,6 +69,7 @@ let templateId: number;
 let supporterKey: string;
 let webhookId: number;
 let webhookMessageId: string;
+let momentId: number;
 
 beforeAll(async () => {
   // DEV_TOOLS=1: the debug route is registered, so its access rule is walked too.
@@ -117,6 +118,7 @@ beforeAll(async () => {
   expect(tpl.statusCode).toBe(201);
   templateId = tpl.json().id;
   supporterKey = await seedSupporterKey(t, admin);
+  momentId = await newMoment();
   // Off: the matrix runs the jobs, and nothing may be posted to this public address.
   webhookId = (await newWebhook()).id;
   const ping = await t.app.inject({
@@ -141,6 +143,18 @@ async function newWebhook(): Promise<{ id: number }> {
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
+/** A moment of the admin's campaign (a day ahead). */
+async function newMoment(): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/campaigns/${campaignId}/moments`,
+    headers: bearer(admin.token),
+    payload: { at: new Date(Date.now() + 86_400_000).toISOString(), platform: 'any', assetId },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
 /** The admin's endpoint as `:id`: another organisation's admin gets a 404. */
 const ownWebhook: Case = { params: () => ({ id: webhookId }), other: 404 };
 
@@ -389,6 +403,16 @@ const CASES: Record<string, Case> = {
   'GET /api/campaigns/:id/qr.svg': ownCampaign,
   'GET /api/campaigns/:id/qr.png': { ...ownCampaign, query: 'size=128' },
   'GET /api/campaigns/:id/poster.pdf': ownCampaign,
+  'GET /api/campaigns/:id/moments': ownCampaign,
+  'POST /api/campaigns/:id/moments': {
+    ...ownCampaign,
+    body: () => ({ at: new Date(Date.now() + 86_400_000).toISOString(), platform: 'any' }),
+  },
+  // Each call deletes a moment of its own.
+  'DELETE /api/moments/:id': {
+    call: async () => ({ method: 'DELETE', url: `/api/moments/${await newMoment()}` }),
+    other: 404,
+  },
   'GET /api/assets': {},
   'POST /api/assets': {
     body: () => ({ title: 'Matrix asset', type: 'text', content: 'Hello', campaignId }),
@@ -477,6 +501,13 @@ const CASES: Record<string, Case> = {
   'GET /notifications/unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'POST /notifications/unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'GET /api/supporter/campaigns/:id/elsewhere': { params: ofCampaign },
+  // Without the signed visitor cookie of a browser: 400, past the permission check.
+  'POST /api/supporter/moments/:id/commit': {
+    params: () => ({ id: momentId }),
+    body: () => ({}),
+    alsoAllowed: [400],
+  },
+  'GET /api/supporter/moments/:id': { params: () => ({ id: momentId }) },
   'GET /api/supporter/campaigns/:id/progress': { params: ofCampaign },
   // Recognition: a visitor's own name (their signed cookie, from the page itself) and the board.
   'GET /api/supporter/campaigns/:id/profile': { params: ofCampaign },

@@ -543,6 +543,8 @@ export async function scheduleShare(opts: {
    * share's transaction (with the mail it causes), so a refusal then writes nothing.
    */
   checkReminder?: () => Promise<CheckedReminder>;
+  /** The shared moment this share commits to (modules/moments): one per visitor, a unique index. */
+  momentId?: number;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const { assetId, campaignId, organizationId, platform, scheduledFor } = input;
@@ -577,6 +579,7 @@ export async function scheduleShare(opts: {
     // Kept for the share posted from it and for its reminder's words.
     language: input.language ?? null,
     memberId: opts.memberId ?? null,
+    ...(opts.momentId !== undefined && { momentId: opts.momentId }),
   };
   const scheduledEvent = await scheduledShareEvent(
     db,

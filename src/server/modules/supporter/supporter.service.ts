@@ -25,6 +25,7 @@ import { resolvedWords } from '../../lib/campaign-languages.ts';
 import { type NegotiatedLanguage, negotiateLanguage } from '../../lib/language.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_QUERY } from '#shared/locales.ts';
 import type { FastifyRequest } from 'fastify';
+import { upcomingMoments } from './upcoming-moments.ts';
 
 /** A missing campaign is remembered briefly too, so a scan of ids does not reach the database. */
 const MISSING_TTL_MS = 1000;
@@ -163,6 +164,8 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
     languageSource: fixed.source,
     languages,
   });
+  const moments = await upcomingMoments(db, campaignId);
+  if (moments.length > 0) view.moments = moments;
   return {
     view,
     json: JSON.stringify(view),

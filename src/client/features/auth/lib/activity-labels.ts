@@ -48,6 +48,8 @@ const LABELS: Record<string, Label> = {
   'asset.created': msg`Added asset {target}`,
   'asset.updated': msg`Edited asset {target}`,
   'asset.deleted': msg`Deleted asset {target}`,
+  'moment.created': msg`Set a shared moment: {target}`,
+  'moment.deleted': msg`Deleted a shared moment: {target}`,
   'campaign.assets_reordered': msg`Reordered the assets of campaign {target}`,
   'template.created': msg`Saved the template {target}`,
   'template.used': msg`Created campaign {target}`,

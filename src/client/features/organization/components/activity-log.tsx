@@ -65,6 +65,8 @@ const ACTION_NAMES: Record<string, MessageDescriptor> = {
   'asset.created': msg`Assets: created`,
   'asset.updated': msg`Assets: updated`,
   'asset.deleted': msg`Assets: deleted`,
+  'moment.created': msg`Shared moments: set`,
+  'moment.deleted': msg`Shared moments: deleted`,
   'campaign.assets_reordered': msg`Campaigns: assets reordered`,
   'template.created': msg`Templates: created`,
   'template.used': msg`Templates: used`,

@@ -8,3 +8,8 @@ const loadScheduleDialog = withCatalog('dialogs', () => import('./schedule-dialo
 export const ScheduleDialog = lazy(loadScheduleDialog);
 
 export const preloadScheduleDialog = () => void loadScheduleDialog();
+
+// A campaign's shared moments on the supporter page: loaded only when it has upcoming ones.
+const loadMomentPanel = withCatalog('dialogs', () => import('./moment-panel.tsx'));
+
+export const MomentPanel = lazy(loadMomentPanel);
