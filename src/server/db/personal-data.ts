@@ -589,11 +589,11 @@ export const PERSONAL_DATA: Registry = {
   // No personal data.
   campaigns: {
     ...none('id name description status organizationId startDate endDate createdAt utmEnabled utmMedium'),
-    ...none('utmCampaign defaultLanguage languages externalId'),
+    ...none('utmCampaign defaultLanguage languages externalId disclosure'),
   },
   assets: {
     ...none('id title description type content campaignId organizationId position createdAt deletedAt'),
-    ...none('shareText altText translations externalId'),
+    ...none('shareText altText translations externalId textEditable'),
   },
   assetVariants: none('id assetId organizationId text position createdAt deletedAt'),
   templates: none('id organizationId name description category assets sourceCampaignId createdAt'),

@@ -94,6 +94,7 @@ function planUpdate(
   if (input.utmEnabled !== undefined) changes.utmEnabled = input.utmEnabled ? 1 : 0;
   if (input.utmMedium !== undefined) changes.utmMedium = input.utmMedium || null;
   if (input.utmCampaign !== undefined) changes.utmCampaign = input.utmCampaign || null;
+  if (input.disclosure !== undefined) changes.disclosure = input.disclosure || null;
   if (input.defaultLanguage !== undefined || input.languages !== undefined) {
     // Dropping a language leaves its asset texts where they are: re-added, they serve again.
     const next = plannedLanguages(current, input);
@@ -199,6 +200,7 @@ export async function duplicateCampaign(
           createdAt,
           defaultLanguage: source.defaultLanguage,
           languages: JSON.stringify(source.languages),
+          disclosure: source.disclosure,
         })
         .returningAll()
         .executeTakeFirstOrThrow()

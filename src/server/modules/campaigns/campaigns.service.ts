@@ -48,6 +48,7 @@ export async function insertCampaign(opts: {
       defaultLanguage,
       languages: JSON.stringify(languages),
       externalId: opts.externalId ?? null,
+      disclosure: input.disclosure || null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -36,6 +36,7 @@ import {
 } from '../webhooks/index.ts';
 import type { CheckedReminder } from '../reminders/index.ts';
 import { messageHash } from './message-nudge.ts';
+import { assertNoBlockedWords, assertScheduledText } from './share-guardrails.ts';
 import { shareFromSchedule } from './share-from-schedule.ts';
 import { assertShareable } from './shareable.ts';
 import { shownVariantId } from './shown-variant.ts';
@@ -392,6 +393,8 @@ export async function logShare(opts: {
   cookieKey: Buffer;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
+  // Only a share with a message reads the organisation's list (off the common path).
+  if (input.message?.trim()) await assertNoBlockedWords(db, input.organizationId, input.message, 'message');
   const supporterName = await keptSupporterName(db, input);
   const variantId = await shownVariantId(db, {
     cookieKey: opts.cookieKey,
@@ -540,6 +543,7 @@ export async function scheduleShare(opts: {
   const endsAt = await assertShareable(db, { assetId, campaignId, organizationId });
   if (endsAt !== null && when >= endsAt)
     throw badRequest('SCHEDULE_AFTER_CAMPAIGN_END', 'Scheduled time must be before the campaign ends');
+  await assertScheduledText(db, { assetId, campaignId, organizationId }, input.text);
   const reminder = await opts.checkReminder?.();
   const parent = await referralParent(db, campaignId, input.parentRef, supporterId);
   const values: ShareValues = {

@@ -16,7 +16,12 @@ import { loadSessionUser, readToken } from '../auth/index.ts';
 export type SupporterCampaignRow = Pick<
   Campaign,
   'id' | 'name' | 'description' | 'organizationId' | 'status' | 'startDate' | 'endDate'
-> & { utmEnabled: number | boolean; utmMedium: string | null; utmCampaign: string | null };
+> & {
+  utmEnabled: number | boolean;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  disclosure: string | null;
+};
 
 /** The supporter view at `now`: availability is part of it, so it is served as is. */
 export function supporterView(
@@ -28,7 +33,7 @@ export function supporterView(
 ): SupporterCampaign {
   const { id, name, description, organizationId, status } = row;
   const view: SupporterCampaign = {
-    campaign: { id, name, description, organizationId, utm: campaignUtm(row) },
+    campaign: { id, name, description, organizationId, utm: campaignUtm(row), disclosure: row.disclosure },
     assets,
     organization,
     availability: campaignAvailability(row, now),

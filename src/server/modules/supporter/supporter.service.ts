@@ -120,6 +120,7 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
       'campaigns.utmEnabled',
       'campaigns.utmMedium',
       'campaigns.utmCampaign',
+      'campaigns.disclosure',
       'campaigns.defaultLanguage',
       'campaigns.languages',
       'o.defaultLanguage as organizationDefault',

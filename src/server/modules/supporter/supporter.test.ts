@@ -62,6 +62,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
       description: 'Keep our rivers clean',
       organizationId: orgId,
       utm: { medium: 'social', campaign: 'clean-rivers' },
+      disclosure: null,
     });
     // position, then id
     expect(body.assets.map((a: { id: number }) => a.id)).toEqual([assetIds[1], assetIds[0], assetIds[2]]);
@@ -75,6 +76,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
       campaignId,
       organizationId: orgId,
       position: 1,
+      textEditable: false,
     });
     expect(res.body).not.toContain('Private notes');
     expect(res.body).not.toMatch(/password|status|startDate/i);

@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/assets.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { CheckLine } from '#client/components/ui/check-line.tsx';
 import { FormField, FormSubmit, fieldAria, SelectField } from '#client/components/ui/form-field.tsx';
 import { NameAndDescriptionFields } from '#client/components/ui/name-and-description-fields.tsx';
 import { Input, Textarea } from '#client/components/ui/input.tsx';
@@ -57,6 +58,7 @@ export function AssetForm(props: {
     shareText: `${uid}-share-text`,
     altText: `${uid}-alt-text`,
     variants: `${uid}-variants`,
+    textEditable: `${uid}-text-editable`,
   };
   const form = useSchemaForm(assetFormSchema, props.initial);
   const { register, handleSubmit, formState, watch, setValue, getValues } = form;
@@ -250,6 +252,19 @@ export function AssetForm(props: {
         errors={errors}
         sampleLink={SAMPLE_LINK}
       />
+
+      <div className="space-y-1">
+        <CheckLine
+          id={ids.textEditable}
+          checked={watch('textEditable') ?? false}
+          onChange={(on) => setValue('textEditable', on, { shouldDirty: true })}
+        >
+          {t`Supporters may edit the words`}
+        </CheckLine>
+        <p className="text-xs text-muted-foreground">
+          {t`Off: supporters only add a personal message above your words, which stay as you wrote them.`}
+        </p>
+      </div>
 
       <FormSubmit pending={props.pending} pendingLabel={props.pendingLabel} disabled={busy}>
         {props.submitLabel}
