@@ -201,6 +201,7 @@ export function renderEmbedCard(
             name: campaign.name,
             description: campaign.description,
             organizationId: campaign.organizationId,
+            disclosure: campaign.disclosure,
           },
           asset: {
             id: asset.id,
