@@ -1,5 +1,5 @@
 import { api, expect, test } from '../support/fixtures.ts';
-import { toastEl } from '../support/workspace.ts';
+import { seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
 
 // Settings > Guardrails (issue 30): an admin lists the words a supporter's message may
 // not contain, one a line; the server keeps them trimmed and once each, for members only.
@@ -28,4 +28,31 @@ test('an admin saves the blocked words, one a line, and they are kept as the ser
   await expect(toastEl(page).filter({ hasText: 'Settings not saved' })).toBeVisible();
   const after = await (await api(request, admin.token).get('/api/organization/settings')).json();
   expect(after.guardrails.blockedWords).toEqual(['scam', 'vote for them']);
+});
+
+test('staff set the disclosure line and let supporters edit an asset’s words', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const campaign = await seedCampaign(request, signedIn, { name: 'Park Day' });
+  await seedAsset(request, signedIn, campaign, { title: 'Call to act' });
+  await page.goto(`/campaigns/${campaign.id}`);
+  await page.getByRole('button', { name: 'Edit campaign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit campaign' });
+  await dialog.getByLabel('Disclosure line (optional)').fill('  #ad  ');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Edit Call to act' }).click();
+  const asset = page.getByRole('dialog', { name: 'Edit asset' });
+  const editable = asset.getByRole('checkbox', { name: 'Supporters may edit the words' });
+  await expect(editable).not.toBeChecked();
+  await editable.click();
+  await asset.getByRole('button', { name: 'Save changes' }).click();
+  await expect(asset).toBeHidden();
+
+  const stored = await (await api(request, signedIn.token).get(`/api/campaigns/${campaign.id}`)).json();
+  expect(stored.disclosure).toBe('#ad');
+  expect(stored.assets[0].textEditable).toBe(true);
 });

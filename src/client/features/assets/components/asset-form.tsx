@@ -17,6 +17,7 @@ import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { ShareTextCounter } from '#client/features/previews/index.ts';
+import { composeShareText } from '#shared/share-text.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
 import { useFileUpload } from '../hooks/use-file-upload.ts';
@@ -110,6 +111,9 @@ export function AssetForm(props: {
   };
 
   const others = otherLanguages(props.campaign);
+  // What a post of these words carries: the campaign's disclosure line too (share-text.ts).
+  const posted = (words: string) =>
+    composeShareText({ type: 'text', content: words }, { name: '', disclosure: props.campaign?.disclosure });
   const [tab, setTab] = useState<Locale | undefined>(others[0]);
   // A refused translation may be in a language whose tab is not shown: show it.
   const onSubmit = handleSubmit(
@@ -199,7 +203,7 @@ export function AssetForm(props: {
             />
             <ShareTextCounter
               id={`${ids.shareText}-lengths`}
-              text={shareText.trim() || getValues('title')}
+              text={posted(shareText.trim() || getValues('title'))}
               url={SAMPLE_LINK}
             />
           </FormField>
@@ -229,7 +233,7 @@ export function AssetForm(props: {
             {...register('content')}
           />
           {/* A text asset is what supporters post: the same length warning as a share text. */}
-          <ShareTextCounter id={`${ids.content}-lengths`} text={content} url={SAMPLE_LINK} />
+          <ShareTextCounter id={`${ids.content}-lengths`} text={posted(content)} url={SAMPLE_LINK} />
         </FormField>
       )}
 
@@ -251,6 +255,7 @@ export function AssetForm(props: {
         register={register}
         errors={errors}
         sampleLink={SAMPLE_LINK}
+        posted={posted}
       />
 
       <div className="space-y-1">
