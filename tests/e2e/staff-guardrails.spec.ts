@@ -46,6 +46,9 @@ test('staff set the disclosure line and let supporters edit an asset’s words',
 
   await page.getByRole('button', { name: 'Edit Call to act' }).click();
   const asset = page.getByRole('dialog', { name: 'Edit asset' });
+  // Its length on X counts the line every post carries: "Text of Call to act" (19), a
+  // blank line and "#ad" (5), a space and the link (24).
+  await expect(asset.getByTestId('length-twitter').first()).toHaveText('X 48/280');
   const editable = asset.getByRole('checkbox', { name: 'Supporters may edit the words' });
   await expect(editable).not.toBeChecked();
   await editable.click();
