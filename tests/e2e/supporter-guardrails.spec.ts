@@ -102,4 +102,34 @@ test.describe('guardrails on the phone view', () => {
     await touch.getByRole('button', { name: 'X', exact: true }).tap();
     await expect(page.getByTestId('toast')).toContainText(`does not allow: "${SPELLING}". Please edit it.`);
   });
+
+  test('an asset whose words supporters may edit: the edit is posted, the line still ends it', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedSupporterCampaign(request, {
+      assets: [{ type: 'text', title: 'Call to action', content: WORDS }],
+    });
+    const staff = api(request, seeded.account.token);
+    await staff.put(`/api/campaigns/${seeded.campaignId}`, { disclosure: '#ad' });
+    const asset = seeded.assets[0];
+    expect((await staff.put(`/api/assets/${asset.id}`, { textEditable: true })).status()).toBe(200);
+    await installShareRecorder(page);
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await page
+      .getByRole('region', { name: `Quick Share ${asset.label}` })
+      .getByRole('button', { name: 'Previews and more platforms' })
+      .tap();
+    const dialog = page.getByRole('dialog');
+    const words = dialog.getByLabel("You can edit the organisation's words");
+    await expect(words).toHaveValue(WORDS);
+    await words.fill('Our park, our Saturday: come along');
+    await expect(dialog.getByRole('tabpanel')).toContainText('Our park, our Saturday: come along');
+    await dialog.getByRole('button', { name: 'X', exact: true }).tap();
+    await expect(page.getByTestId('toast')).toContainText('X opened');
+    const opened = (await recordedCalls(page)).find((c) => c.kind === 'open');
+    expect(new URL(opened?.url ?? 'http://x').searchParams.get('text')).toBe(
+      'Our park, our Saturday: come along\n\n#ad',
+    );
+  });
 });
