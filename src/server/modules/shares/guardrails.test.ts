@@ -149,6 +149,13 @@ describe('locked text', () => {
     expect((await at('Me\n\nGoodbye park')).statusCode).toBe(400);
   });
 
+  it('a duplicated campaign keeps its line and its assets their choice', async () => {
+    const copy = await postJson(t.app, `/api/campaigns/${campaign.id}/duplicate`, {}, a.token);
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json().disclosure).toBe(DISCLOSURE);
+    expect(copy.json().assets.map((x: { textEditable: boolean }) => x.textEditable)).toEqual([false, true]);
+  });
+
   it('lets the words of an editable asset change', async () => {
     const res = await schedule(editable, `My own words about the park\n\n${DISCLOSURE}`);
     expect(res.statusCode, res.body).toBe(201);
