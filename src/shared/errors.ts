@@ -87,8 +87,7 @@ export const ERROR_CODES = {
   REMINDER_UNSUBSCRIBED: "The address has unsubscribed from the organisation's reminders (400)",
   REMINDER_LIMIT_REACHED: 'The address already has the most reminders waiting (400)',
   PUSH_ENDPOINT_REFUSED: 'A push endpoint that is not a public https address (400)',
-  BLOCKED_WORD:
-    "A supporter's message or scheduled words contain a word or phrase the organisation does not allow; `params.word` is the supporter's own spelling (400)",
+  BLOCKED_WORD: "A supporter's words hold a word the organisation blocks (400)",
   NO_DATA_HELD: 'A supporter asks to erase their data and the server holds none for their browser (404)',
   // Integrations
   WEBHOOK_ENDPOINT_LIMIT: 'The organisation already has the most webhook endpoints it may (409)',
@@ -138,9 +137,6 @@ export const organizationSuspendedMessage = (reason: string | null) =>
   `This organization is suspended by the operators of this server${reason ? `: ${reason}` : ''}. Its members can read but not change anything.`;
 export const MISSING_ORG_MESSAGE = 'Missing organization information. Please try logging out and back in.';
 export const FILE_TOO_LARGE = 'File too large';
-/** A supporter's words with a blocked word in them (docs/api.md "Blocked words"). */
-export const blockedWordMessage = (word: string) =>
-  `Your message contains a word this organisation does not allow: "${word}". Please edit it.`;
 /** The logo limit, said once on the branding card and in the server's refusal. */
 export const LOGO_LIMIT_TEXT = 'at most 2 MB';
 

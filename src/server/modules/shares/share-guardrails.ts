@@ -1,4 +1,3 @@
-import { blockedWordMessage } from '#shared/errors.ts';
 import { storedTranslations } from '#shared/schemas/languages.ts';
 import { assetShareText } from '#shared/share-links.ts';
 import { disclosureOf, endsWithDisclosure } from '#shared/share-text.ts';
@@ -12,6 +11,9 @@ import { blockedWordsOf } from '../settings/index.ts';
 // line", "Locked text", "Blocked words", docs/decisions/0033), held on the server
 // where it sees the words: a logged share's personal message, a scheduled share's text.
 
+/** A supporter's words with a blocked word in them, named as they spelled it. */
+export const blockedWordMessage = (word: string) =>
+  `Your message contains a word this organisation does not allow: "${word}". Please edit it.`;
 export const LOCKED_TEXT_MESSAGE = "This asset's text cannot be changed; add your own message above it";
 export const disclosureMissingMessage = (line: string) =>
   `The post must end with the campaign's disclosure: "${line}"`;
