@@ -44,7 +44,7 @@ import {
   supporterRoutes,
 } from './modules/supporter/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
-import { createUploadStorage, uploadsRoutes } from './modules/uploads/index.ts';
+import { createUploadStorage, FetchSlots, uploadsRoutes } from './modules/uploads/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { BEARER_SCHEME, documentTransform, openApiRoutes } from './plugins/openapi.ts';
 import { webhooksDocument } from './plugins/openapi-webhooks.ts';
@@ -86,6 +86,7 @@ export function createAppDeps(opts: {
     supporterCacheSync: createCacheInvalidation(database, supporterCache),
     uploads,
     mailer,
+    fetchSlots: new FetchSlots(config.uploadFetchConcurrency),
     jobs: new JobRunner({
       db: database.db,
       dialect: database.dialect,

@@ -6,6 +6,7 @@ import type { JobRunner } from './jobs/runner.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { CacheInvalidationSync, SupporterCache } from './modules/supporter/index.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { FetchSlots } from './modules/uploads/index.ts';
 
 /** What every route module receives: shared services, built once in app.ts. */
 export interface AppDeps {
@@ -22,4 +23,9 @@ export interface AppDeps {
   /** The one background job runner (jobs/index.ts lists its jobs); app.ts starts and stops it. */
   jobs: JobRunner;
   mailer: Mailer;
+  /**
+   * The one cap on downloads from URLs this instance runs at once (upload-from-url and
+   * the bulk import's media), so the two routes together stay within it.
+   */
+  fetchSlots: FetchSlots;
 }

@@ -64,3 +64,20 @@ test('an editor imports campaigns from a CSV after fixing the row the dry run re
   await expect(campaignRow(page, /Clean rivers/)).toBeVisible();
   await expect(campaignRow(page, /Green parks/)).toBeVisible();
 });
+
+test("a reader in French gets a cell's problem in French", async ({ page, request, account, baseURL }) => {
+  await page.context().addCookies([{ name: 'rally_lang', value: 'fr', url: baseURL as string }]);
+  const editor = await addMember(request, account, 'editor');
+  await signInAs(page, editor);
+  await page.goto('/');
+
+  await page.getByRole('button', { name: 'Importer', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importer des campagnes' });
+  await dialog
+    .getByLabel('Fichier CSV ou JSON')
+    .setInputFiles(csvFile(['parks-1,parks,Green parks,draft,text,ab,Plant a tree with us']));
+  const row = dialog.getByTestId('import-row');
+  // The row schema's rule and bound, worded from the catalog (the server's message is English).
+  await expect(row).toContainText('title: Saisissez au moins 3 caractères.');
+  await expect(row).not.toContainText('Title must be at least 3 characters');
+});

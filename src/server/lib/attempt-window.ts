@@ -12,20 +12,21 @@ export interface AttemptWindow {
 }
 
 /**
- * Adds one attempt to `key`, starting afresh when its window of `windowMs` ended;
- * returns the new state. A sliding window moves its start to now on every attempt
+ * Adds one attempt to `key` (or `add` of them), starting afresh when its window of
+ * `windowMs` ended; returns the new state. A sliding window moves its start to now on every attempt
  * (counts are forgotten `windowMs` after the last one); a fixed one keeps it.
  */
 export async function countInWindow(
   db: Db,
   key: string,
-  opts: { windowMs: number; sliding: boolean },
+  opts: { windowMs: number; sliding: boolean; add?: number },
 ): Promise<AttemptWindow> {
   const now = nowIso();
+  const add = opts.add ?? 1;
   const windowOpenedAfter = isoBefore(opts.windowMs);
   const row = await db
     .insertInto('loginAttempts')
-    .values({ key, windowStart: now, count: 1, blockedUntil: null })
+    .values({ key, windowStart: now, count: add, blockedUntil: null })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => {
         const expired = eb('loginAttempts.windowStart', '<=', windowOpenedAfter);
@@ -33,8 +34,8 @@ export async function countInWindow(
           count: eb
             .case()
             .when(expired)
-            .then(1)
-            .else(eb('loginAttempts.count', '+', 1))
+            .then(add)
+            .else(eb('loginAttempts.count', '+', add))
             .end(),
           windowStart: opts.sliding
             ? eb.val(now)

@@ -1,9 +1,12 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import type { RouteOptions } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ERROR_CODES } from '#shared/errors.ts';
-import { apiErrorSchema } from '#shared/schemas/common.ts';
+import { ERROR_CODES, type ErrorCode } from '#shared/errors.ts';
+import { type ApiErrorBody, apiErrorSchema } from '#shared/schemas/common.ts';
 import { importBodySchema, importRowSchema } from '#shared/schemas/imports.ts';
 import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENTS } from '#shared/schemas/webhooks.ts';
 import {
@@ -18,6 +21,35 @@ import {
 } from '../test/test-app.ts';
 import { CONFLICTS, FILE_BODIES } from './openapi-bodies.ts';
 import { type Receiver, runWebhookSender, startReceiver } from '../test/webhook-receiver.ts';
+
+/**
+ * The codes of the server's `conflict(...)` calls, each with the files that make it,
+ * read from the sources (tests aside, comments dropped). A call whose code is not a
+ * literal would escape this reading: it fails instead.
+ */
+const HAND_MADE_409 = new Set([path.join('lib', 'errors.ts'), path.join('plugins', 'error-handler.ts')]);
+
+function conflictCallCodes(): Map<string, string[]> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const codes = new Map<string, string[]>();
+  for (const file of fs.readdirSync(root, { recursive: true }) as string[]) {
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+    const source = fs
+      .readFileSync(path.join(root, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    for (const [, first] of source.matchAll(/\bconflict\(\s*([^,)]*)/g)) {
+      const code = /^'([A-Z_]+)'$/.exec(first!.trim())?.[1];
+      if (!code) throw new Error(`${file}: conflict(${first}...) has no literal code`);
+      codes.set(code, [...(codes.get(code) ?? []), file]);
+    }
+    // A 409 made by hand would escape too: the one maker is conflict() (lib/errors.ts), and
+    // the error handler's ALREADY_EXISTS (a unique-key race no service words) the one other.
+    if (!HAND_MADE_409.has(file) && /new HttpError\(\s*409|\.code\(\s*409\s*\)|statusCode: 409/.test(source))
+      throw new Error(`${file}: a 409 not made with conflict()`);
+  }
+  return codes;
+}
 
 const t = appPerFile();
 
@@ -264,47 +296,142 @@ describe('the examples and webhooks of GET /api/openapi.json', () => {
     expect(res.json().valid).toBe(true);
   });
 
-  it("names each route's 409s, with codes the server has, as the server answers them", async () => {
-    for (const [route, conflicts] of Object.entries(CONFLICTS)) {
-      const [method, url] = route.split(' ') as [string, string];
-      const path = url.replace(/:(\w+)/g, '{$1}');
-      const named =
-        doc.paths[path]?.[method.toLowerCase()]?.responses['4XX'].content['application/json'].examples;
-      expect(named, route).toBeDefined();
-      for (const c of conflicts) {
-        expect(Object.keys(ERROR_CODES), route).toContain(c.code);
-        const example = Object.values(named as Record<string, any>).find((e) => e.value.code === c.code);
-        expect(example?.summary, `${route} ${c.code}`).toMatch(/^409/);
+  /** The documented example of `code` on a route (`METHOD url`). */
+  const documented409 = (route: string, code: string) => {
+    const [method, url] = route.split(' ') as [string, string];
+    const path = url.replace(/:(\w+)/g, '{$1}');
+    const named = doc.paths[path]?.[method.toLowerCase()]?.responses['4XX'].content['application/json']
+      .examples as Record<string, { summary: string; value: ApiErrorBody }> | undefined;
+    return Object.values(named ?? {}).find((e) => e.value.code === code);
+  };
+
+  it('documents every 409 a service answers, on the routes that answer it', () => {
+    // From the code: every `conflict('CODE', ...)` call of the server (tests aside).
+    const thrown = conflictCallCodes();
+    expect(thrown.size).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const [code, files] of thrown)
+      if (!CONFLICTS[code as ErrorCode]?.length) problems.push(`${code} (${files.join(', ')}): no example`);
+    for (const [code, wordings] of Object.entries(CONFLICTS)) {
+      if (!thrown.has(code)) problems.push(`${code}: documented, but no conflict() call answers it`);
+      for (const wording of wordings ?? []) {
+        expect(wording.summary, code).toMatch(/^409: /);
+        expect(wording.routes.length, code).toBeGreaterThan(0);
+        for (const route of wording.routes) {
+          if (!routes.has(route)) problems.push(`${code}: no route ${route}`);
+          // One wording of a code per route: the document shows one example per code.
+          if ((wordings ?? []).filter((w) => w.routes.includes(route)).length > 1)
+            problems.push(`${code}: two wordings on ${route}`);
+          const example = documented409(route, code);
+          if (!example) problems.push(`${code}: not in the document of ${route}`);
+          else
+            expect(example, `${route} ${code}`).toEqual({
+              summary: wording.summary,
+              value: { code, message: wording.message, ...(wording.params && { params: wording.params }) },
+            });
+        }
       }
     }
-    // A real 409: the same username twice.
-    const taken = await signUp(app.app, { org: false });
-    const res = await postJson(app.app, '/api/register', {
-      username: taken.username,
-      email: `other-${taken.username}@example.org`,
-      password: 'secret123',
+    expect(problems).toEqual([]);
+    // The codes are the server's own, each said to answer 409.
+    for (const code of thrown.keys()) expect(ERROR_CODES[code as ErrorCode], code).toMatch(/\(409/);
+  });
+
+  /** Checks a real 409 against the route's documented example: code, wording and params' names. */
+  const expectDocumented = (route: string, res: { statusCode: number; body: string; json: () => any }) => {
+    expect(res.statusCode, `${route}: ${res.body}`).toBe(409);
+    const body = res.json() as ApiErrorBody;
+    const example = documented409(route, body.code)?.value;
+    expect(example, `${route} ${body.code}`).toBeDefined();
+    expect({ code: example?.code, message: example?.message }).toEqual({
+      code: body.code,
+      message: body.message,
     });
-    expect(res.statusCode).toBe(409);
-    const example =
-      doc.paths['/api/register'].post.responses['4XX'].content['application/json'].examples.usernameTaken
-        .value;
-    expect(example).toEqual({ code: res.json().code, message: res.json().message });
-    // And another: publishing a draft with no asset.
+    expect(Object.keys(example?.params ?? {})).toEqual(Object.keys(body.params ?? {}));
+  };
+
+  it('answers the documented 409s, as documented', async () => {
+    // The same username twice.
+    const taken = await signUp(app.app, { org: false });
+    expectDocumented(
+      'POST /api/register',
+      await postJson(app.app, '/api/register', {
+        username: taken.username,
+        email: `other-${taken.username}@example.org`,
+        password: 'secret123',
+      }),
+    );
+    // Publishing a draft with no asset, or creating a campaign live without one.
     const staff = await signUp(app.app);
     const draft = await postJson(app.app, '/api/campaigns', { name: 'Clean rivers' }, staff.token);
     expect(draft.statusCode, draft.body).toBe(201);
-    const publish = await sendJson(
+    expectDocumented(
+      'PUT /api/campaigns/:id',
+      await sendJson(app.app, 'PUT', `/api/campaigns/${draft.json().id}`, { status: 'active' }, staff.token),
+    );
+    expectDocumented(
+      'POST /api/campaigns',
+      await postJson(app.app, '/api/campaigns', { name: 'Clean rivers', status: 'active' }, staff.token),
+    );
+    // The sole admin steps down.
+    expectDocumented(
+      'PUT /api/organization/members/:userId',
+      await sendJson(
+        app.app,
+        'PUT',
+        `/api/organization/members/${staff.userId}`,
+        { role: 'editor' },
+        staff.token,
+      ),
+    );
+    // A share link code used twice; a share of a deleted asset; a share of a paused campaign.
+    const content = (
+      await app.app.inject({
+        method: 'POST',
+        url: '/api/debug/create-test-content',
+        headers: bearer(staff.token),
+      })
+    ).json();
+    const ids = { campaignId: content.campaign.id, assetId: content.asset.id, organizationId: staff.orgId };
+    const ref = 'docs-ref-0123456789';
+    expect((await postShare(app.app, ids, ref)).statusCode).toBe(201);
+    expectDocumented('POST /api/shares', await postShare(app.app, ids, ref));
+    const second = await postJson(
       app.app,
-      'PUT',
-      `/api/campaigns/${draft.json().id}`,
-      { status: 'active' },
+      '/api/assets',
+      { campaignId: ids.campaignId, type: 'text', title: 'Second', content: 'Rivers need us' },
       staff.token,
     );
-    expect(publish.statusCode, publish.body).toBe(409);
-    const documented =
-      doc.paths['/api/campaigns/{id}'].put.responses['4XX'].content['application/json'].examples
-        .publishNeedsAsset.value;
-    expect(documented).toEqual({ code: publish.json().code, message: publish.json().message });
+    expect(second.statusCode, second.body).toBe(201);
+    const gone = await sendJson(app.app, 'DELETE', `/api/assets/${ids.assetId}`, undefined, staff.token);
+    expect(gone.statusCode, gone.body).toBe(204);
+    expectDocumented('POST /api/shares', await postShare(app.app, ids));
+    // The last asset left of the live campaign stays.
+    expectDocumented(
+      'DELETE /api/assets/:id',
+      await sendJson(app.app, 'DELETE', `/api/assets/${second.json().id}`, undefined, staff.token),
+    );
+    const paused = await sendJson(
+      app.app,
+      'PUT',
+      `/api/campaigns/${ids.campaignId}`,
+      { status: 'paused' },
+      staff.token,
+    );
+    expect(paused.statusCode, paused.body).toBe(200);
+    expectDocumented('POST /api/shares', await postShare(app.app, { ...ids, assetId: second.json().id }));
+  });
+
+  it("answers the QR code's documented 409 where the server does not know its address", async () => {
+    // The file's app has no PUBLIC_URL, and this host is not one it allows.
+    const staff = await signUp(t.app);
+    const campaign = await postJson(t.app, '/api/campaigns', { name: 'Clean rivers' }, staff.token);
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    const res = await t.app.inject({
+      url: `/api/campaigns/${campaign.json().id}/qr.svg`,
+      headers: { ...bearer(staff.token), host: 'unknown.example' },
+    });
+    expectDocumented('GET /api/campaigns/:id/qr.svg', res);
   });
 
   const eventTypes = [...WEBHOOK_EVENTS, 'ping'] as const;

@@ -167,7 +167,7 @@ export interface RouteInput {
   params?: unknown;
   querystring?: unknown;
   /** The 409s its services answer (openapi-bodies.ts). */
-  conflicts?: { code: ErrorCode; summary: string; message: string }[];
+  conflicts?: { code: ErrorCode; summary: string; message: string; params?: Record<string, unknown> }[];
 }
 
 const isZod = (v: unknown): v is z.ZodType => v instanceof z.ZodType;
@@ -244,7 +244,10 @@ export function clientErrorExamples(route: RouteInput): Record<string, NamedExam
   }
   if (/:\w+/.test(route.url))
     out.notFound = refusal("404: no such record, or another organisation's", 'NOT_FOUND', 'Not found');
-  for (const c of route.conflicts ?? []) out[camelCode(c.code)] = refusal(c.summary, c.code, c.message);
+  for (const c of route.conflicts ?? [])
+    out[camelCode(c.code)] = c.params
+      ? { summary: c.summary, value: { code: c.code, message: c.message, params: c.params } }
+      : refusal(c.summary, c.code, c.message);
   // Every route has at least one refusal to show: the one of no route at all is the last resort.
   if (Object.keys(out).length === 0)
     out.refused = refusal(

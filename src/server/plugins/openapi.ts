@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_KEY_PREFIX } from '#shared/constants.ts';
 import { ok, openApiDocumentSchema } from '#shared/schemas/common.ts';
 import { ruleFor } from '../lib/permissions.ts';
-import { CONFLICTS, FILE_BODIES } from './openapi-bodies.ts';
+import { conflictsOf, FILE_BODIES } from './openapi-bodies.ts';
 // Registers example values of shared fields before any document is made.
 import './openapi-example-values.ts';
 import {
@@ -57,7 +57,7 @@ export const documentTransform: SwaggerTransform = (input) => {
     body: zod.body,
     params: zod.params,
     querystring: zod.querystring,
-    conflicts: CONFLICTS[key],
+    conflicts: conflictsOf(key),
   });
   if (!rule || rule.access === 'public') return out;
   return { ...out, schema: { ...out.schema, security: [{ bearer: [] }] } };

@@ -8,7 +8,7 @@ import {
   mediaContentError,
 } from './assets.ts';
 import { campaignNameField } from './campaigns.ts';
-import { descriptionField } from './common.ts';
+import { descriptionField, fieldErrorSchema } from './common.ts';
 
 // Bulk import of campaigns and assets (docs/api.md "Bulk import"): one row per asset,
 // the same columns in a CSV file and in a JSON body's `rows`. The rules are the
@@ -73,6 +73,8 @@ export const importRowSchema = z
     ),
   })
   .superRefine((row, ctx) => {
+    // The field's own issue (its rule and bound, so the client can word it), on share_text.
+    const onShareText = (error: z.ZodError) => ({ ...error.issues[0], path: ['share_text'] });
     if (row.asset_type === 'text') {
       // A text asset shares its own words: share_text is its content.
       if (row.share_text === undefined)
@@ -83,8 +85,7 @@ export const importRowSchema = z
         });
       else {
         const content = assetContentField.safeParse(row.share_text);
-        if (!content.success)
-          ctx.addIssue({ code: 'custom', message: content.error.issues[0].message, path: ['share_text'] });
+        if (!content.success) ctx.addIssue(onShareText(content.error));
       }
       if (row.media_url !== undefined)
         ctx.addIssue({
@@ -96,8 +97,7 @@ export const importRowSchema = z
     }
     if (row.share_text !== undefined) {
       const caption = assetShareTextField.safeParse(row.share_text);
-      if (!caption.success)
-        ctx.addIssue({ code: 'custom', message: caption.error.issues[0].message, path: ['share_text'] });
+      if (!caption.success) ctx.addIssue(onShareText(caption.error));
     }
     if (row.media_url === undefined) {
       ctx.addIssue({
@@ -136,7 +136,14 @@ export const importQuerySchema = z.strictObject({
 
 export const importRowErrorSchema = z.object({
   column: z.string().describe('The column the problem is in (a name from the template)'),
-  message: z.string(),
+  message: z.string().describe('English'),
+  /**
+   * A cell that fails the row schema: the rule it broke, with its values, as a
+   * VALIDATION_FAILED field error has them, so the client words it in the reader's
+   * language (docs/api.md "Errors the client words"). None on the import's own checks.
+   */
+  rule: fieldErrorSchema.shape.rule,
+  params: fieldErrorSchema.shape.params,
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 

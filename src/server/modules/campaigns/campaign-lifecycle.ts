@@ -14,9 +14,10 @@ import type {
   CampaignWithAssets,
   UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
-import type { Updateable } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import type { OrgRead } from '../../lib/org-scope.ts';
-import type { CampaignsTable } from '../../db/schema.ts';
+import type { CampaignsTable, Database } from '../../db/schema.ts';
+import type { Audit } from '../../lib/audit.ts';
 import { PUBLISH_NEEDS_ASSET, PUBLISH_NEEDS_SHARE_WORDS } from '#shared/errors.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
 import { needsShareWords, type ShareableAsset } from '#shared/share-links.ts';
@@ -130,28 +131,43 @@ export function assertPublishable(assets: readonly (ShareableAsset & { title: st
 export async function updateCampaign(
   opts: CallerWrite & { campaignId: number; input: UpdateCampaignInput; now?: number },
 ): Promise<Campaign> {
-  const { campaignId, input } = opts;
-  return writeLockedCampaign(opts, async (trx, current, audit) => {
-    const mayGoLive =
-      !isLiveStatus(current.status) && (input.status !== undefined || current.status === 'ended');
-    const liveAssets = mayGoLive ? await assetsOfCampaign(trx, campaignId) : [];
-    const { status, ...fields } = planUpdate(current, input, liveAssets, opts.now ?? Date.now());
-    if (status === undefined && Object.keys(fields).length === 0) return current;
-    const updated = toCampaign(
-      await trx
-        .updateTable('campaigns')
-        .set({ ...fields, ...(status !== undefined && { status }) })
-        .where('id', '=', campaignId)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
-    if (Object.keys(fields).length > 0) await audit('campaign.updated', updated.name);
-    if (status !== undefined) {
-      await audit('campaign.status_changed', `${updated.name}: ${current.status} to ${updated.status}`);
-      await emitCampaignStatus(trx, updated, opts.publicOrigin);
-    }
-    return updated;
-  });
+  return writeLockedCampaign(opts, (trx, current, audit) =>
+    applyCampaignUpdate(trx, { audit, publicOrigin: opts.publicOrigin, now: opts.now }, current, opts.input),
+  );
+}
+
+/**
+ * An edit of a campaign inside a transaction that holds its lock (`current` is its row
+ * read under the lock): the edit's rules, the row, its audit entries and its status
+ * event. PUT /api/campaigns/:id and the bulk import both edit through it, so the rules
+ * live in one place.
+ */
+export async function applyCampaignUpdate(
+  trx: Transaction<Database>,
+  ctx: { audit: Audit; publicOrigin?: string; now?: number },
+  current: Campaign,
+  input: UpdateCampaignInput,
+): Promise<Campaign> {
+  const { audit } = ctx;
+  const mayGoLive =
+    !isLiveStatus(current.status) && (input.status !== undefined || current.status === 'ended');
+  const liveAssets = mayGoLive ? await assetsOfCampaign(trx, current.id) : [];
+  const { status, ...fields } = planUpdate(current, input, liveAssets, ctx.now ?? Date.now());
+  if (status === undefined && Object.keys(fields).length === 0) return current;
+  const updated = toCampaign(
+    await trx
+      .updateTable('campaigns')
+      .set({ ...fields, ...(status !== undefined && { status }) })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+  if (Object.keys(fields).length > 0) await audit('campaign.updated', updated.name);
+  if (status !== undefined) {
+    await audit('campaign.status_changed', `${updated.name}: ${current.status} to ${updated.status}`);
+    await emitCampaignStatus(trx, updated, ctx.publicOrigin);
+  }
+  return updated;
 }
 
 /** DELETE /api/campaigns/:id: archives (idempotent). Its shares and clicks stay, and stay counted. */

@@ -16,10 +16,12 @@ import {
 import { needsShareWords } from '#shared/share-links.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { zodErrorBody } from '../../plugins/error-handler.ts';
 import type { AddressPolicy } from '../../lib/safe-fetch.ts';
+import { assetsOfCampaign } from '../assets/index.ts';
 import { transitionError } from '../campaigns/index.ts';
 import type { RawRow } from './import-file.ts';
-import { unreachableMedia } from './media-check.ts';
+import { spendLookupBudget, unreachableMedia } from './media-check.ts';
 
 // The dry run: every row checked against the create rules (the shared row schema),
 // matched by external id against what the organisation already has, and the
@@ -34,6 +36,11 @@ export interface PlannedCampaign {
   status: CampaignStatus;
   /** The organisation's campaign with this external id, if any. */
   existing?: { id: number; name: string; status: string; endDate: string | null };
+  /**
+   * A draft the file publishes: the titles of its images and videos the file leaves
+   * as they are and that have no words for supporters (publishing refuses them).
+   */
+  wordlessKept?: string[];
   rows: PlannedRow[];
 }
 
@@ -54,6 +61,20 @@ export interface ImportPlan {
   valid: boolean;
 }
 
+/**
+ * A row's problems with the row schema, each with the rule (and its values) the error
+ * handler gives the same issue in a VALIDATION_FAILED body, so the client can word it.
+ */
+function schemaErrors(error: z.ZodError, raw: RawRow): ImportRowError[] {
+  const ruled = zodErrorBody(error, raw).errors ?? [];
+  return error.issues.map((issue, i) => {
+    const worded = rowError(issue, raw);
+    if (worded.rule) return worded;
+    const { rule, params } = ruled[i] ?? {};
+    return { ...worded, ...(rule && { rule }), ...(params && { params }) };
+  });
+}
+
 /** A zod issue in the words a row's reader needs: which column, and what is wrong. */
 function rowError(issue: z.core.$ZodIssue, raw: RawRow): ImportRowError {
   const column = String(issue.path[0] ?? '');
@@ -61,7 +82,8 @@ function rowError(issue: z.core.$ZodIssue, raw: RawRow): ImportRowError {
   if (issue.code === 'unrecognized_keys')
     return { column: issue.keys.join(', '), message: `Unknown column: ${issue.keys.join(', ')}` };
   if (issue.code === 'invalid_type' && (given === undefined || given === '' || given === null))
-    return { column, message: `${column} is required` };
+    // An empty cell is "not given", as the row schema reads it: the rule says so too.
+    return { column, message: `${column} is required`, rule: 'required' };
   if (issue.code === 'invalid_type') return { column, message: `${column} must be text` };
   return { column, message: issue.message };
 }
@@ -141,6 +163,12 @@ function checkCampaign(c: PlannedCampaign, now: number): void {
     }
   }
   if (!isLiveStatus(c.status)) return;
+  for (const title of c.wordlessKept ?? [])
+    addError(
+      statusRow,
+      'campaign_status',
+      `Publishing needs words for every image and video: "${title}" has no share text nor description`,
+    );
   // Live: every image and video the import writes needs words supporters see.
   for (const r of valid)
     if (
@@ -157,6 +185,19 @@ function checkCampaign(c: PlannedCampaign, now: number): void {
         'share_text',
         `The campaign is ${c.status}: give this ${r.input.asset_type} a share_text or a description`,
       );
+}
+
+/**
+ * A draft the file publishes keeps the assets the file does not name: the campaign
+ * edit's publishing rule (assertPublishable) applies to them too, so the dry run
+ * names the ones it would refuse.
+ */
+async function findWordlessKept(db: Db, c: PlannedCampaign): Promise<void> {
+  if (c.existing?.status !== 'draft' || c.status !== 'active') return;
+  const named = new Set(c.rows.map((r) => r.existingAssetId));
+  c.wordlessKept = (await assetsOfCampaign(db, c.existing.id))
+    .filter((a) => !named.has(a.id) && needsShareWords(a))
+    .map((a) => a.title);
 }
 
 export async function planImport(opts: {
@@ -203,7 +244,7 @@ export async function planImport(opts: {
       title: text(raw.title),
       campaign,
       input: result.success ? result.data : undefined,
-      errors: result.success ? [] : result.error.issues.map((issue) => rowError(issue, raw)),
+      errors: result.success ? [] : schemaErrors(result.error, raw),
     };
     campaign.rows.push(planned);
     const assetId = text(raw.external_id);
@@ -227,6 +268,7 @@ export async function planImport(opts: {
     return planned;
   });
 
+  for (const c of campaigns.values()) await findWordlessKept(db, c);
   const now = opts.now ?? Date.now();
   for (const c of campaigns.values()) checkCampaign(c, now);
 
@@ -235,6 +277,7 @@ export async function planImport(opts: {
   const refused = await unreachableMedia(
     media.map((r) => r.input?.media_url ?? ''),
     opts.policy,
+    spendLookupBudget(db, orgId),
   );
   for (const r of media) {
     const reason = refused.get(r.input?.media_url ?? '');

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { type CampaignStatus, STATUS_TRANSITIONS } from '#shared/campaign-lifecycle.ts';
 import type { UploadedFile } from '#shared/schemas/assets.ts';
+import type { Campaign } from '#shared/schemas/campaigns.ts';
 import type { ImportRow } from '#shared/schemas/imports.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,12 +8,12 @@ import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { type Audit, auditedTransaction } from '../../lib/audit.ts';
 import { assertCampaignEditable, lockOwnCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
-import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
+import { conflict, HttpError } from '../../lib/errors.ts';
 import { toCampaign } from '../../lib/own-campaign.ts';
 import type { AddressPolicy } from '../../lib/safe-fetch.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { ASSET_COLUMNS, insertAssets, keptShareText } from '../assets/index.ts';
-import { insertCampaign, transitionError } from '../campaigns/index.ts';
+import { applyCampaignUpdate, insertCampaign } from '../campaigns/index.ts';
 import {
   type FetchSlots,
   fetchForUpload,
@@ -37,7 +37,7 @@ export interface ImportDeps {
   storage: FileStorage;
   policy: AddressPolicy;
   log: FastifyBaseLogger;
-  /** The cap on downloads at once, per instance and per user, as upload-from-url has. */
+  /** The instance's one cap on downloads at once (AppDeps.fetchSlots), shared with upload-from-url. */
   fetchSlots: FetchSlots;
 }
 
@@ -91,12 +91,16 @@ function assetFields(input: ImportRow, media: string | undefined) {
   };
 }
 
-async function writeCampaignRow(
+/**
+ * The campaign a plan's campaign writes into: created (with its status), or the
+ * existing one locked for the rest of the transaction, returned as read under the lock.
+ */
+async function campaignOfPlan(
   trx: Transaction<Database>,
   audit: Audit,
   ctx: CallerWrite,
   c: PlannedCampaign,
-): Promise<number> {
+): Promise<{ id: number; locked?: Campaign }> {
   const input = c.rows[0].input as ImportRow;
   if (!c.existing) {
     const campaign = await insertCampaign({
@@ -106,35 +110,33 @@ async function writeCampaignRow(
       externalId: c.externalId,
     });
     await audit('campaign.created', campaign.name);
-    return campaign.id;
+    return { id: campaign.id };
   }
-  const current = await lockOwnCampaign(trx, ctx.orgId, c.existing.id);
-  // Checked again under the lock: the campaign may have moved since the plan was made.
-  assertCampaignEditable(current);
-  const from = current.status as CampaignStatus;
-  if (c.status !== from && !(STATUS_TRANSITIONS[from] ?? []).includes(c.status))
-    throw badRequest('STATUS_CHANGE_NOT_ALLOWED', transitionError(from, c.status), {
-      params: { from, to: c.status },
-    });
+  const locked = await lockOwnCampaign(trx, ctx.orgId, c.existing.id);
+  // Checked again under the lock: the campaign may have been archived since the plan was made.
+  assertCampaignEditable(locked);
+  return { id: locked.id, locked };
+}
+
+/**
+ * An existing campaign's new name and status, once its assets are written: through
+ * the campaign edit's own rules (the status change, publishing with its assets in
+ * place), audit entries and status event.
+ */
+async function updateExistingCampaign(
+  trx: Transaction<Database>,
+  audit: Audit,
+  ctx: CallerWrite,
+  c: PlannedCampaign,
+  current: Campaign,
+): Promise<void> {
+  const name = (c.rows[0].input as ImportRow).campaign_name;
   const changes = {
-    ...(input.campaign_name !== current.name && { name: input.campaign_name }),
+    ...(name !== current.name && { name }),
     ...(c.status !== current.status && { status: c.status }),
   };
-  if (Object.keys(changes).length === 0) return current.id;
-  const updated = toCampaign(
-    await trx
-      .updateTable('campaigns')
-      .set(changes)
-      .where('id', '=', current.id)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
-  if (changes.name !== undefined) await audit('campaign.updated', updated.name);
-  if (changes.status !== undefined) {
-    await audit('campaign.status_changed', `${updated.name}: ${current.status} to ${updated.status}`);
-    await emitCampaignStatus(trx, updated, ctx.publicOrigin);
-  }
-  return updated.id;
+  if (Object.keys(changes).length === 0) return;
+  await applyCampaignUpdate(trx, { audit, publicOrigin: ctx.publicOrigin }, current, changes);
 }
 
 async function updateAssetRow(
@@ -167,7 +169,7 @@ export async function writeImport(ctx: CallerWrite, deps: ImportDeps, plan: Impo
   const ids = await auditedTransaction(ctx.db, who, async (trx, audit) => {
     const written: number[] = [];
     for (const c of plan.campaigns) {
-      const campaignId = await writeCampaignRow(trx, audit, ctx, c);
+      const { id: campaignId, locked } = await campaignOfPlan(trx, audit, ctx, c);
       const fresh = c.rows.filter((r) => r.existingAssetId === undefined);
       // A deleted asset keeps its row: its external id goes, so a new asset may take it.
       const reused = fresh.map((r) => r.input?.external_id).filter((id): id is string => !!id);
@@ -200,8 +202,9 @@ export async function writeImport(ctx: CallerWrite, deps: ImportDeps, plan: Impo
           assets: [{ ...fields, externalId: input.external_id ?? null }],
         });
       }
-      // Created live: published at once, with its assets in place.
-      if (!c.existing) {
+      if (locked) await updateExistingCampaign(trx, audit, ctx, c, locked);
+      else {
+        // Created live: published at once, with its assets in place.
         const created = toCampaign(
           await trx
             .selectFrom('campaigns')

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { callerWrite } from '../../lib/campaign-write.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
-import { FetchSlots, readFilePart } from '../uploads/index.ts';
+import { readFilePart } from '../uploads/index.ts';
 import { checkedRows, type RawRow, rowsOfFile } from './import-file.ts';
 import { importRefused, importResult, planImport } from './import-plan.ts';
 import { importTemplateCsv } from './import-template.ts';
@@ -36,7 +36,7 @@ async function requestRows(request: FastifyRequest): Promise<RawRow[]> {
 // checked against importBodySchema in the handler, with the same 400 a schema gives.
 export async function importsRoutes(
   app: FastifyInstance,
-  { db, dialect, config, uploads, supporterCache }: AppDeps,
+  { db, dialect, config, uploads, supporterCache, fetchSlots }: AppDeps,
 ) {
   await app.register(multipart, {
     limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 0 },
@@ -44,8 +44,6 @@ export async function importsRoutes(
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
-  // An import downloads one file at a time; this caps imports running at once.
-  const fetchSlots = new FetchSlots(config.uploadFetchConcurrency);
 
   r.get(
     '/api/campaigns/import/template.csv',

@@ -7,6 +7,7 @@ import { addMember, postApiKey } from '../../test/teams.ts';
 import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from '../../test/test-app.ts';
 import { messagesOf } from '../../test/webhook-receiver.ts';
 import { FETCH_FAILED_MESSAGE } from '../uploads/index.ts';
+import { MAX_MEDIA_SITES, MEDIA_LOOKUPS_PER_WINDOW, TOO_MANY_SITES_MESSAGE } from './media-check.ts';
 
 // Bulk import through the API. `t` refuses private addresses (the production setting);
 // `open` sets ALLOW_PRIVATE_FETCH so a loopback server stands in for the internet, as
@@ -191,7 +192,7 @@ describe('POST /api/campaigns/import: the dry run', () => {
     expect(await counts(t, a.orgId)).toEqual(before);
   });
 
-  it('names each problem by row and column, in plain words', async () => {
+  it('names each problem by row and column, in plain words, with the rule the client words', async () => {
     const res = await importJson(t, a.token, [
       textRow(),
       textRow({ external_id: 'bad-1', title: 'ab', campaign_status: 'live' }),
@@ -209,17 +210,28 @@ describe('POST /api/campaigns/import: the dry run', () => {
     expect(errors[1]).toEqual([]);
     expect(errors[2]).toEqual(
       expect.arrayContaining([
-        { column: 'title', message: 'Title must be at least 3 characters' },
+        {
+          column: 'title',
+          message: 'Title must be at least 3 characters',
+          rule: 'too_small',
+          params: { minimum: 3 },
+        },
         {
           column: 'campaign_status',
           message: 'campaign_status must be one of draft, active, paused, ended, archived',
+          rule: 'invalid_value',
         },
       ]),
     );
+    // A check of the schema's own is worded by its message; the import's own checks have no rule.
     expect(errors[3]).toEqual([
-      { column: 'media_url', message: 'An image needs a media_url: the http(s) address of the file' },
+      {
+        column: 'media_url',
+        message: 'An image needs a media_url: the http(s) address of the file',
+        rule: 'invalid',
+      },
     ]);
-    expect(errors[4]).toEqual([{ column: 'title', message: 'title is required' }]);
+    expect(errors[4]).toEqual([{ column: 'title', message: 'title is required', rule: 'required' }]);
     expect(errors[5]).toEqual([
       { column: 'external_id', message: 'external_id "post-1" is already used by row 1' },
     ]);
@@ -236,7 +248,12 @@ describe('POST /api/campaigns/import: the dry run', () => {
     ]);
     expect(lengths.json().rows[0].errors).toEqual([]);
     expect(lengths.json().rows[1].errors).toEqual([
-      { column: 'share_text', message: 'Share text must be at most 3000 characters' },
+      {
+        column: 'share_text',
+        message: 'Share text must be at most 3000 characters',
+        rule: 'too_big',
+        params: { maximum: 3000 },
+      },
     ]);
   });
 
@@ -595,5 +612,212 @@ describe('POST /api/campaigns/import: changes made meanwhile', () => {
       whileServing = undefined;
     }
     expect(await counts(open, media.orgId)).toEqual(before);
+  });
+});
+
+describe('POST /api/campaigns/import: limits', () => {
+  /** Image rows, each from a site of its own (ports of the loopback address). */
+  const manySites = (count: number, from = 0) =>
+    Array.from({ length: count }, (_, i) =>
+      textRow({
+        external_id: `site-${from + i}`,
+        campaign_external_id: 'sites',
+        asset_type: 'image',
+        share_text: 'Look',
+        media_url: `http://127.0.0.1:${2000 + from + i}/photo.png`,
+      }),
+    );
+
+  it('looks up at most MAX_MEDIA_SITES sites a file, and refuses the rows past them', async () => {
+    const who = await signUp(open.app);
+    const res = await importJson(open, who.token, manySites(MAX_MEDIA_SITES + 2));
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().rows as { row: number; errors: unknown[] }[];
+    expect(rows.slice(0, MAX_MEDIA_SITES).every((r) => r.errors.length === 0)).toBe(true);
+    expect(rows.slice(MAX_MEDIA_SITES).map((r) => r.errors)).toEqual([
+      [{ column: 'media_url', message: TOO_MANY_SITES_MESSAGE }],
+      [{ column: 'media_url', message: TOO_MANY_SITES_MESSAGE }],
+    ]);
+  });
+
+  it('keeps a budget of site lookups per organisation, dry runs included, and answers 429 past it', async () => {
+    const who = await signUp(open.app);
+    const files = MEDIA_LOOKUPS_PER_WINDOW / MAX_MEDIA_SITES;
+    for (let i = 0; i < files; i++) {
+      const res = await importJson(open, who.token, manySites(MAX_MEDIA_SITES, i * MAX_MEDIA_SITES));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const over = await importJson(open, who.token, manySites(1));
+    expect(over.statusCode, over.body).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', params: { scope: 'organization' } });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Rows without media look nothing up; another organisation has its own budget.
+    expect((await importJson(open, who.token, [textRow()])).statusCode).toBe(200);
+    const other = await signUp(open.app);
+    expect((await importJson(open, other.token, manySites(1))).statusCode).toBe(200);
+  });
+
+  it("shares upload-from-url's cap on downloads at once: one instance-wide cap", async () => {
+    const capped = await createTestApp({ ALLOW_PRIVATE_FETCH: 'true', UPLOAD_FETCH_CONCURRENCY: '1' });
+    try {
+      const importer = await signUp(capped.app);
+      const other = await signUp(capped.app);
+      let meanwhile: { statusCode: number; json: () => any } | undefined;
+      whileServing = async () => {
+        whileServing = undefined;
+        // The import holds the instance's one download slot: another user's download waits its turn.
+        meanwhile = await capped.app.inject({
+          method: 'POST',
+          url: '/api/upload-from-url',
+          headers: bearer(other.token),
+          payload: { imageUrl: `${base}/photo.png` },
+        });
+      };
+      const res = await importJson(
+        capped,
+        importer.token,
+        [
+          textRow({
+            external_id: 'capped-photo',
+            asset_type: 'image',
+            share_text: 'Look',
+            media_url: `${base}/photo.png`,
+          }),
+        ],
+        false,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(meanwhile?.statusCode).toBe(429);
+      expect(meanwhile?.json().params).toEqual({ retryAfterSeconds: 5, scope: 'upload' });
+      // Free again once the import is done.
+      const after = await capped.app.inject({
+        method: 'POST',
+        url: '/api/upload-from-url',
+        headers: bearer(other.token),
+        payload: { imageUrl: `${base}/photo.png` },
+      });
+      expect(after.statusCode, after.body).toBe(201);
+    } finally {
+      whileServing = undefined;
+      await capped.close();
+    }
+  });
+});
+
+describe("POST /api/campaigns/import: the campaign edit's rules", () => {
+  /** A draft made by an import, with an image added by hand that has no words yet. */
+  async function draftWithWordlessImage(who: SignedUp, key: string) {
+    const made = await importJson(
+      open,
+      who.token,
+      [textRow({ external_id: `${key}-text`, campaign_external_id: key, campaign_name: key })],
+      false,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const campaignId = made.json().campaignIds[0];
+    const image = await open.app.inject({
+      method: 'POST',
+      url: '/api/assets',
+      headers: bearer(who.token),
+      payload: { campaignId, type: 'image', title: `${key} photo`, content: `${base}/photo.png` },
+    });
+    expect(image.statusCode, image.body).toBe(201);
+    return { campaignId, imageId: image.json().id as number };
+  }
+
+  const publishRows = (key: string) => [
+    textRow({
+      external_id: `${key}-text`,
+      campaign_external_id: key,
+      campaign_name: key,
+      campaign_status: 'active',
+    }),
+  ];
+
+  it('publishes a draft the file names only when the assets it keeps have words, and audits it as an edit', async () => {
+    const who = await signUp(open.app);
+    const { campaignId, imageId } = await draftWithWordlessImage(who, 'kept');
+    const dry = await importJson(open, who.token, publishRows('kept'));
+    expect(dry.json().valid).toBe(false);
+    expect(dry.json().rows[0].errors).toEqual([
+      {
+        column: 'campaign_status',
+        message:
+          'Publishing needs words for every image and video: "kept photo" has no share text nor description',
+      },
+    ]);
+    const described = await open.app.inject({
+      method: 'PUT',
+      url: `/api/assets/${imageId}`,
+      headers: bearer(who.token),
+      payload: { description: 'The river in spring' },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    const res = await importJson(open, who.token, publishRows('kept'), false);
+    expect(res.statusCode, res.body).toBe(200);
+    const campaign = await open.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${campaignId}`,
+      headers: bearer(who.token),
+    });
+    expect(campaign.json().status).toBe('active');
+    const audit = await open.database.db
+      .selectFrom('auditLog')
+      .select(['action', 'target'])
+      .where('organizationId', '=', who.orgId)
+      .where('action', 'like', 'campaign.%')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'campaign.created', target: 'kept' },
+      { action: 'campaign.status_changed', target: 'kept: draft to active' },
+    ]);
+  });
+
+  it('refuses to publish when a kept asset lost its words after the dry run, and writes nothing', async () => {
+    const who = await signUp(open.app);
+    const { campaignId, imageId } = await draftWithWordlessImage(who, 'race-words');
+    await open.database.db
+      .updateTable('assets')
+      .set({ description: 'The river in spring' })
+      .where('id', '=', imageId)
+      .execute();
+    const before = await counts(open, who.orgId);
+    // While the file's photo downloads, the kept image loses its words.
+    whileServing = () =>
+      open.database.db.updateTable('assets').set({ description: null }).where('id', '=', imageId).execute();
+    try {
+      const res = await importJson(
+        open,
+        who.token,
+        [
+          ...publishRows('race-words'),
+          textRow({
+            external_id: 'race-words-photo',
+            campaign_external_id: 'race-words',
+            campaign_name: 'race-words',
+            campaign_status: 'active',
+            asset_type: 'image',
+            share_text: 'Look',
+            media_url: `${base}/photo.png`,
+          }),
+        ],
+        false,
+      );
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'PUBLISH_NEEDS_SHARE_WORDS',
+        params: { assets: ['race-words photo'] },
+      });
+    } finally {
+      whileServing = undefined;
+    }
+    expect(await counts(open, who.orgId)).toEqual(before);
+    const campaign = await open.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${campaignId}`,
+      headers: bearer(who.token),
+    });
+    expect(campaign.json().status).toBe('draft');
   });
 });

@@ -1,2 +1,2 @@
 // A campaign's QR code and A4 poster.
-export { qrRoutes } from './qr.routes.ts';
+export { NO_PUBLIC_ORIGIN, qrRoutes } from './qr.routes.ts';

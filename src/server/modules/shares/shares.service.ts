@@ -195,11 +195,14 @@ export async function shareCreatedEvent(
   };
 }
 
+/** The 409 of a share link code (`ref`) another share already has. */
+export const SHARE_CODE_TAKEN_MESSAGE = 'This share link code is already in use';
+
 async function mapShareErrors<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('SHARE_CODE_TAKEN', 'This share link code is already in use');
+    if (isUniqueViolation(err)) throw conflict('SHARE_CODE_TAKEN', SHARE_CODE_TAKEN_MESSAGE);
     // The asset or campaign was deleted between the ids check and the insert.
     if (isForeignKeyViolation(err)) throw notFound('NOT_FOUND', 'Campaign not found');
     throw err;

@@ -12,7 +12,7 @@ import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
 import { storedTypeOf } from './file-types.ts';
 import { readFilePart } from './read-file-part.ts';
 import { UPLOADS_PREFIX } from './upload-storage.ts';
-import { FetchSlots, withUploadSlot } from './upload-limits.ts';
+import { withUploadSlot } from './upload-limits.ts';
 import { fetchForUpload, storeUpload } from './uploads.service.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -37,7 +37,7 @@ function parseRange(header: string | undefined, size: number) {
 
 export async function uploadsRoutes(
   app: FastifyInstance,
-  { db, dialect, config, uploads: storage }: AppDeps,
+  { db, dialect, config, uploads: storage, fetchSlots }: AppDeps,
 ) {
   // Registered here, not app-wide: the multipart plugin adds hooks to every request
   // in its scope, and only the upload route takes a multipart body.
@@ -47,7 +47,6 @@ export async function uploadsRoutes(
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const policy = config.allowPrivateFetch ? allowAnyAddress : refusePrivateAddress;
-  const fetchSlots = new FetchSlots(config.uploadFetchConcurrency);
 
   /** The audit entry of a stored upload: its name, type and size (and where it was fetched from). */
   const auditUpload = (request: FastifyRequest, file: UploadedFile, fromHost?: string) => {

@@ -9,6 +9,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
+import { fieldProblemWords } from '#client/lib/error-words.ts';
 import { IMPORT_TEMPLATE_URL, useImportCampaigns } from '../api/import-campaigns.ts';
 
 /**
@@ -143,7 +144,7 @@ function ImportForm({ onImported }: { onImported: (result: ImportResult) => void
 }
 
 function ImportPreview({ result }: { result: ImportResult }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const invalid = result.summary.invalidRows;
   return (
     <div className="space-y-2">
@@ -176,7 +177,8 @@ function ImportPreview({ result }: { result: ImportResult }) {
                   <ul className="space-y-1 text-destructive">
                     {row.errors.map((e) => (
                       <li key={`${e.column}:${e.message}`}>
-                        <span className="font-mono">{e.column}</span>: {e.message}
+                        {/* A cell's rule in the reader's language; the import's own checks in English. */}
+                        <span className="font-mono">{e.column}</span>: {fieldProblemWords(i18n, e)}
                       </li>
                     ))}
                   </ul>
