@@ -25,7 +25,8 @@ const SUPPORTER = [
 ];
 /**
  * What the supporter page loads only when a dialog opens (the share, schedule, reminder
- * and My data dialogs, with the previews and form parts only they use): their words load
+ * and My data dialogs, with the previews and form parts only they use), and the goal's
+ * progress once the page has painted: their words load
  * with them (i18n/catalogs.ts `withCatalog`), so the page's start carries none of them.
  * Read from the build: the files only the dialogs' lazy chunks hold.
  */
@@ -47,6 +48,9 @@ const DIALOGS = [
   client('features/shares/lib/mastodon-server.ts'),
   client('features/shares/lib/starting-point.ts'),
   client('features/supporter/components/my-data-dialog.tsx'),
+  // The goal's progress, a part loaded after the page's first paint, brings its words too.
+  client('features/supporter/components/goal-progress.tsx'),
+  client('components/goal-bar.tsx'),
   client('components/ui/check-line.tsx'),
   client('components/ui/dialog.tsx'),
   client('components/ui/form-field.tsx'),

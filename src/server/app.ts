@@ -19,6 +19,7 @@ import {
 } from './modules/auth/index.ts';
 import { campaignLifecycleRoutes, campaignsRoutes } from './modules/campaigns/index.ts';
 import { debugRoutes } from './modules/debug/index.ts';
+import { goalsRoutes } from './modules/goals/index.ts';
 import { importsRoutes } from './modules/imports/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { membersRoutes } from './modules/members/index.ts';
@@ -198,6 +199,7 @@ export async function buildApp(opts: {
     ...(config.devTools ? [debugRoutes] : []),
     sharesRoutes,
     supporterRoutes,
+    goalsRoutes,
     confirmationRoutes,
     embedRoutes,
     remindersRoutes,

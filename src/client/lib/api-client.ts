@@ -137,7 +137,8 @@ function onTokenExpired(): never {
   throw new ApiError(401, 'TOKEN_EXPIRED', { code: 'TOKEN_EXPIRED' });
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
+/** Throws the ApiError of a refusal (its code, words and body); nothing for a 2xx. */
+export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text();
   let body: unknown;

@@ -589,7 +589,8 @@ export const PERSONAL_DATA: Registry = {
   // No personal data.
   campaigns: {
     ...none('id name description status organizationId startDate endDate createdAt utmEnabled utmMedium'),
-    ...none('utmCampaign defaultLanguage languages externalId disclosure'),
+    ...none('utmCampaign defaultLanguage languages externalId goalMetric goalTarget goalDeadline'),
+    ...none('disclosure'),
   },
   assets: {
     ...none('id title description type content campaignId organizationId position createdAt deletedAt'),

@@ -97,6 +97,10 @@ export interface CampaignsTable {
   externalId: NullByDefault<string>;
   /** The line every share of the campaign carries (`#ad`), migration 0046; null: none. */
   disclosure: NullByDefault<string>;
+  /** Its goal (migration 0048): the figure (`shares`, `supporters`, `clickThroughs`), the target, an optional yyyy-MM-dd; all null: none. */
+  goalMetric: NullByDefault<string>;
+  goalTarget: NullByDefault<number>;
+  goalDeadline: NullByDefault<string>;
 }
 
 export interface AssetsTable {
@@ -727,12 +731,12 @@ export interface MemberNotificationsTable {
 /** A staff notification mailed once: unique by (kind, subjectId, period, organizationId). */
 export interface StaffNoticesTable {
   id: Generated<number>;
-  /** 'digest-daily', 'digest-weekly', 'campaign-ended', 'member-joined', 'milestone'. */
+  /** 'digest-daily', 'digest-weekly', 'campaign-ended', 'member-joined', 'milestone', 'goal'. */
   kind: string;
   organizationId: number;
   /** The digest's member, the campaign that ended, the member who joined. */
   subjectId: number;
-  /** The digest's first local day, the member's joinedAt, the milestone; '' for a campaign's end. */
+  /** The digest's first local day, the member's joinedAt, the milestone, a goal's `{target}:{step}`; '' for a campaign's end. */
   period: string;
   createdAt: string;
 }

@@ -1,4 +1,5 @@
 import type { Campaign } from '#shared/schemas/campaigns.ts';
+import { storedGoal } from '#shared/schemas/goals.ts';
 import { storedLanguages, storedLocale } from '#shared/schemas/languages.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/client.ts';
@@ -11,13 +12,16 @@ export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
 /**
  * A campaign row as the API has it: its languages read from their JSON column, the
- * default always among them (a row written before a language was dropped stays readable).
+ * default always among them (a row written before a language was dropped stays readable),
+ * its goal's three columns as one `goal`.
  */
 export function toCampaign(row: Selectable<CampaignsTable>): Campaign {
   const defaultLanguage = storedLocale(row.defaultLanguage);
   const languages = storedLanguages(row.languages);
+  const { goalMetric: _m, goalTarget: _t, goalDeadline: _d, ...fields } = row;
   return {
-    ...row,
+    ...fields,
+    goal: storedGoal(row),
     defaultLanguage,
     languages: languages.includes(defaultLanguage) ? languages : [defaultLanguage, ...languages],
   };

@@ -171,6 +171,8 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'GET /api/supporter/campaigns/:id/impact': 'public',
   'GET /api/supporter/campaigns/:id/scheduled': 'public',
   'GET /api/supporter/campaigns/:id/elsewhere': 'public',
+  // A campaign's goal and its figure (docs/api.md "Momentum").
+  'GET /api/supporter/campaigns/:id/progress': 'public',
   // The notice's choice to share without the visitor cookie (cookies only, same-origin).
   'PUT /api/supporter/cookie-choice': 'public',
   // The share dialog's personal-message nudge (a yes or no, never anybody's words).

@@ -536,7 +536,8 @@ describe('real responses parse with the route schemas', () => {
       route: 'PUT /api/campaigns/:id',
       params: { id: campaign.id },
       headers: auth,
-      payload: { status: 'active' },
+      // With a goal: its public progress answers.
+      payload: { status: 'active', goal: { metric: 'shares', target: 100 } },
       status: 200,
     });
     await callTeamRoutes(call, staff);
@@ -652,6 +653,8 @@ describe('real responses parse with the route schemas', () => {
       { route: 'GET /api/supporter/campaigns/:id/scheduled', params: ours, status: 200 },
       { route: 'GET /api/supporter/campaigns/:id/scheduled', params: none, status: 404 },
       { route: 'GET /api/supporter/campaigns/:id/elsewhere', params: none, status: 200 },
+      { route: 'GET /api/supporter/campaigns/:id/progress', params: ours, status: 200 },
+      { route: 'GET /api/supporter/campaigns/:id/progress', params: { id: 0 }, status: 404 },
       {
         route: 'PUT /api/supporter/cookie-choice',
         payload: { visitorCookie: false },

@@ -3,6 +3,8 @@ import { MAX_DESCRIPTION, MAX_NAME, MIN_CAMPAIGN_NAME } from '../constants.ts';
 import { CAMPAIGN_STATUSES, CREATE_STATUSES } from '../campaign-lifecycle.ts';
 import { UTM_VALUE, UTM_VALUE_MAX, UTM_VALUE_MESSAGE } from '../utm.ts';
 import { assetSchema } from './assets.ts';
+import { goalInputSchema } from './goal-payloads.ts';
+import { campaignGoalSchema } from './goals.ts';
 import { DEFAULT_NOT_OFFERED, languagesField, localeField } from './languages.ts';
 import {
   atLeastOneField,
@@ -50,6 +52,8 @@ export const createCampaignSchema = z
     languages: languagesField.optional(),
     /** The line every share carries (docs/api.md "Disclosure line"); absent or blank: none. */
     disclosure: disclosureField,
+    /** Its goal (docs/api.md "Momentum"); absent or null: none. */
+    goal: goalInputSchema.nullish(),
   })
   .refine(defaultAmongLanguages, { message: DEFAULT_NOT_OFFERED, path: ['defaultLanguage'] });
 export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
@@ -78,6 +82,8 @@ export const updateCampaignSchema = z
     languages: languagesField.optional(),
     /** The line every share carries; `null` or blank clears it. */
     disclosure: disclosureField,
+    /** Its goal (docs/api.md "Momentum"); null removes it. */
+    goal: goalInputSchema.nullish(),
   })
   .refine(...atLeastOneField)
   .refine(defaultAmongLanguages, { message: DEFAULT_NOT_OFFERED, path: ['defaultLanguage'] });
@@ -155,6 +161,8 @@ export const campaignSchema = z.object({
   languages: z.array(localeField),
   /** The line every share of it carries (docs/api.md "Disclosure line"); null: none. */
   disclosure: z.string().nullable(),
+  /** Its goal (docs/api.md "Momentum"), or null. */
+  goal: campaignGoalSchema.nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * each one switch. What each sends:
  * - campaignUpdates: a campaign ended (by a member, archived, or at its end date), with its figures;
  * - newSupporters: the daily digest, yesterday's figures, on days that had some;
- * - milestones: a campaign passed a number of shares (MILESTONES);
+ * - milestones: a campaign passed a number of shares (MILESTONES), or 50, 90 or 100% of its goal;
  * - weeklyDigest: the weekly digest, last week's figures, on Mondays;
  * - newMembers: someone joined the organisation.
  */

@@ -6,6 +6,7 @@ import { AVAILABILITY_STATES, HIDDEN_STATUSES } from '../campaign-lifecycle.ts';
 import { LANGUAGE_SOURCES, LOCALES } from '../locales.ts';
 import { timeZoneField } from './time-zone.ts';
 import { assetSchema } from './assets.ts';
+import { campaignGoalSchema } from './goals.ts';
 import { idField, idParam, timestampField, trimmedText } from './common.ts';
 import { supporterOrganizationSchema } from './settings.ts';
 import { REMINDER_CONSENT_REQUIRED, reminderRequestSchema } from './reminders.ts';
@@ -263,6 +264,8 @@ export const supporterCampaignSchema = z.object({
     utm: z.object({ medium: z.string(), campaign: z.string() }).nullable(),
     /** The line every share carries, after the asset's words (docs/api.md "Disclosure line"); null: none. */
     disclosure: z.string().nullable(),
+    /** Its goal, the definition only (the figure: GET /api/supporter/campaigns/:id/progress). */
+    goal: campaignGoalSchema.nullable(),
   }),
   assets: z.array(supporterAssetSchema),
   /** Name, branding and the supporter-information toggle of the campaign's organisation. */

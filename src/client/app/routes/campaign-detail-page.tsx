@@ -17,6 +17,7 @@ import { RoleLocked, useRole } from '#client/features/organization/index.ts';
 import { AnalyticsPanel, AnalyticsView, useCampaignStats } from '#client/features/stats/index.ts';
 import {
   CampaignActions,
+  CampaignGoal,
   CampaignStatusBadge,
   CopyLinkButton,
   LINK_COPIED,
@@ -110,6 +111,7 @@ export default function CampaignDetailPage() {
         canEdit={canEdit}
         onDuplicated={(copy) => navigate(`/campaigns/${copy.id}`)}
       />
+      <CampaignGoal campaign={c} stats={stats.data} />
 
       <section aria-labelledby="campaign-assets" className="space-y-3">
         <h2 id="campaign-assets" className="text-xl font-semibold">

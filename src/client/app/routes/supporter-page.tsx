@@ -23,6 +23,7 @@ import {
   useBrandColors,
   useMobileView,
   confirmArrival,
+  GoalProgressSlot,
 } from '#client/features/supporter/index.ts';
 
 /**
@@ -102,6 +103,7 @@ export default function SupporterPage() {
                 {campaign.description}
               </p>
             )}
+            <GoalProgressSlot campaignId={campaign.id} goal={data.campaign.goal} />
           </div>
           {/* Without a choice of languages the header is as it always was (the first paint's). */}
           {(languages?.length ?? 0) > 1 ? (

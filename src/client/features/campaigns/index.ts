@@ -17,3 +17,4 @@ export { ShareLinkMenu } from './components/share-link-menu.tsx';
 export { UtmSettings } from './components/utm-settings.tsx';
 export { CopyLinkButton, LINK_COPIED } from './components/copy-link-button.tsx';
 export { DraftOrLiveForm, type NewCampaignStatus } from './components/draft-or-live-form.tsx';
+export { CampaignGoal } from './components/campaign-goal.tsx';

@@ -12,3 +12,4 @@ export { useBrandColors } from './hooks/use-brand-colors.ts';
 export { confirmArrival } from './lib/arrival.ts';
 export { MyDataButton } from './components/my-data-button.tsx';
 export { LanguageMenu, type SupporterLanguages } from './components/language-menu.tsx';
+export { GoalProgressSlot } from './components/lazy-goal-progress.tsx';

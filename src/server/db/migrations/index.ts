@@ -43,6 +43,7 @@ import * as m0043 from './0043-share-languages.ts';
 import * as m0044 from './0044-webhooks.ts';
 import * as m0045 from './0045-import-external-ids.ts';
 import * as m0046 from './0046-supporter-guardrails.ts';
+import * as m0048 from './0048-campaign-goals.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -91,6 +92,7 @@ const ALL: Record<string, DialectMigration> = {
   '0044-webhooks': m0044,
   '0045-import-external-ids': m0045,
   '0046-supporter-guardrails': m0046,
+  '0048-campaign-goals': m0048,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -60,6 +60,7 @@ describe('PUT /api/campaigns/:id', () => {
         'description',
         'disclosure',
         'endDate',
+        'goal',
         'id',
         'languages',
         'name',

@@ -27,6 +27,7 @@ import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
 import { emitCampaignStatus } from '../webhooks/index.ts';
 import { toCampaign } from '../../lib/own-campaign.ts';
 import { plannedLanguages } from '../../lib/campaign-languages.ts';
+import { goalColumns } from './campaign-goal.ts';
 import {
   assertCampaignEditable,
   type CallerWrite,
@@ -96,6 +97,7 @@ function planUpdate(
   if (input.utmMedium !== undefined) changes.utmMedium = input.utmMedium || null;
   if (input.utmCampaign !== undefined) changes.utmCampaign = input.utmCampaign || null;
   if (input.disclosure !== undefined) changes.disclosure = input.disclosure || null;
+  if (input.goal !== undefined) Object.assign(changes, goalColumns(input.goal));
   if (input.defaultLanguage !== undefined || input.languages !== undefined) {
     // Dropping a language leaves its asset texts where they are: re-added, they serve again.
     const next = plannedLanguages(current, input);
@@ -217,6 +219,8 @@ export async function duplicateCampaign(
           defaultLanguage: source.defaultLanguage,
           languages: JSON.stringify(source.languages),
           disclosure: source.disclosure,
+          // The goal without its date, like the campaign's own dates: a copy is a new run.
+          ...goalColumns(source.goal && { ...source.goal, deadline: null }),
         })
         .returningAll()
         .executeTakeFirstOrThrow()

@@ -18,6 +18,7 @@ import type { Locale } from '#shared/locales.ts';
 import { storedLocale } from '#shared/schemas/languages.ts';
 import { missingTranslations, plannedLanguages } from '../../lib/campaign-languages.ts';
 import { assertPublishable, END_BEFORE_START } from './campaign-lifecycle.ts';
+import { goalColumns } from './campaign-goal.ts';
 
 /**
  * Writes a new campaign row. A supporter may have asked for its id before it existed
@@ -49,6 +50,7 @@ export async function insertCampaign(opts: {
       languages: JSON.stringify(languages),
       externalId: opts.externalId ?? null,
       disclosure: input.disclosure || null,
+      ...goalColumns(input.goal ?? null),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

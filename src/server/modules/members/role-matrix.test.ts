@@ -100,7 +100,11 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(201);
     tokens[caller] = res.json().key;
   }
-  const campaign = await createCampaign(t.app, admin.token, { organizationId: admin.orgId });
+  // With a goal: its public progress answers 200.
+  const campaign = await createCampaign(t.app, admin.token, {
+    organizationId: admin.orgId,
+    goal: { metric: 'shares', target: 100 },
+  });
   campaignId = campaign.id;
   assetId = (await createAsset(t.app, admin.token, campaignId)).id;
   const tpl = await t.app.inject({
@@ -448,6 +452,7 @@ const CASES: Record<string, Case> = {
   'GET /notifications/unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'POST /notifications/unsubscribe/:token': { params: () => ({ token: 'nosuchtoken' }), alsoAllowed: [404] },
   'GET /api/supporter/campaigns/:id/elsewhere': { params: ofCampaign },
+  'GET /api/supporter/campaigns/:id/progress': { params: ofCampaign },
   // Sent from the supporter page itself (same-origin), as its notice does.
   'PUT /api/supporter/cookie-choice': {
     call: () => ({

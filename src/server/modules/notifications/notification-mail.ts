@@ -3,6 +3,8 @@ import type { NotificationSwitch } from '#shared/schemas/notifications.ts';
 import { COPY_CHANNEL, platformName } from '#shared/platforms.ts';
 import type { CampaignStats } from '#shared/schemas/campaigns.ts';
 import type { OrganizationAnalytics } from '#shared/schemas/analytics.ts';
+import type { GoalProgress } from '#shared/schemas/goal-payloads.ts';
+import type { GoalMetric } from '#shared/schemas/goals.ts';
 import { type MessageLocale, translate } from '../../lib/messages.ts';
 import { roleInSentence } from '../../lib/role-words.ts';
 
@@ -73,6 +75,17 @@ const WORDS = {
     message:
       '"{campaign}" of {organization} passed {milestone, plural, one {# share} other {# shares}}: {shares, plural, one {# share} other {# shares}} so far.',
   },
+  goalSubject: /*i18n*/ { id: 'mail.goal.subject', message: 'A campaign is at {step}% of its goal' },
+  goalReachedSubject: /*i18n*/ { id: 'mail.goal.reachedSubject', message: 'A campaign reached its goal' },
+  goal: /*i18n*/ {
+    id: 'mail.goal.what',
+    message: '"{campaign}" of {organization} is at {step}% of its goal.',
+  },
+  goalReached: /*i18n*/ {
+    id: 'mail.goal.reached',
+    message: '"{campaign}" of {organization} reached its goal.',
+  },
+  goalFigure: /*i18n*/ { id: 'mail.goal.figure', message: '{figure}: {value, number} of {target, number}' },
   why: /*i18n*/ {
     id: 'mail.notice.why',
     message:
@@ -246,6 +259,45 @@ export function milestoneContent(
         organization: organizationName,
         milestone: campaign.milestone,
         shares: campaign.totalShares,
+      }),
+      '',
+      translate(locale, WORDS.theCampaign, { link: campaignUrl }),
+    ],
+  };
+}
+
+/** The figure a goal names, by its staff name (figure-labels.ts). */
+const GOAL_FIGURE_WORDS = {
+  shares: FIGURE_MESSAGES.shares,
+  supporters: FIGURE_MESSAGES.supporters,
+  clickThroughs: FIGURE_MESSAGES.clicks,
+} as const satisfies Record<GoalMetric, unknown>;
+
+/** A campaign passed a step of its goal (50, 90 or 100 percent). */
+export function goalContent(
+  locale: MessageLocale,
+  organizationName: string,
+  campaign: { name: string; step: number; progress: GoalProgress },
+  campaignUrl: string,
+): NoticeContent {
+  const { step, progress } = campaign;
+  const reached = step >= 100;
+  return {
+    switch: 'milestones',
+    locale,
+    subject: reached
+      ? translate(locale, WORDS.goalReachedSubject)
+      : translate(locale, WORDS.goalSubject, { step }),
+    lines: [
+      translate(locale, reached ? WORDS.goalReached : WORDS.goal, {
+        campaign: campaign.name,
+        organization: organizationName,
+        step,
+      }),
+      translate(locale, WORDS.goalFigure, {
+        figure: translate(locale, GOAL_FIGURE_WORDS[progress.metric]),
+        value: progress.value,
+        target: progress.target,
       }),
       '',
       translate(locale, WORDS.theCampaign, { link: campaignUrl }),

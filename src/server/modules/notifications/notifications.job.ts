@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { DAY_MS, MINUTE_MS } from '#shared/durations.ts';
 import { MILESTONES, type NotificationSwitch } from '#shared/schemas/notifications.ts';
+import { GOAL_STEPS } from '#shared/schemas/goal-payloads.ts';
+import { storedGoal } from '#shared/schemas/goals.ts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { notOver, sqlNow } from '../../db/campaign-open.ts';
@@ -22,12 +24,14 @@ import {
   type DigestFigures,
   digestContent,
   digestIsEmpty,
+  goalContent,
   memberJoinedContent,
   milestoneContent,
   type NoticeContent,
   noticeBody,
 } from './notification-mail.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
+import { goalProgress, readGoalFigures } from '../goals/index.ts';
 
 // Staff notifications (docs/api.md "Staff notifications"). A periodic job: its step,
 // in the runner's transaction (which holds the job's advisory lock on PostgreSQL, so
@@ -56,7 +60,16 @@ const DIGEST_KEYS_KEPT_MS = 30 * DAY_MS;
 const NOTICE_MAIL_TTL_MS = DAY_MS;
 
 /** The kind of a notice's key (staffNotices.kind). */
-export type NoticeKind = 'digest-daily' | 'digest-weekly' | 'campaign-ended' | 'member-joined' | 'milestone';
+export type NoticeKind =
+  | 'digest-daily'
+  | 'digest-weekly'
+  | 'campaign-ended'
+  | 'member-joined'
+  | 'milestone'
+  | 'goal';
+
+/** A goal notice's period: the goal's target and the step, so a new target starts again. */
+const goalPeriod = (target: number, step: number) => `${target}:${step}`;
 
 const DIGESTS = [
   { kind: 'digest-daily', switch: 'newSupporters' },
@@ -212,6 +225,38 @@ export function notificationsJob(opts: {
         period: '',
       }),
     );
+    // Goals likewise: open campaigns with a goal not yet mailed as reached, whose
+    // figures may have moved lately (a share or a click-through in the window).
+    const since = isoBefore(MILESTONE_WINDOW_MS, now);
+    const goals = await trx
+      .selectFrom('campaigns as c')
+      .select(['c.id', 'c.organizationId'])
+      .where('c.goalMetric', 'is not', null)
+      .where('c.goalTarget', 'is not', null)
+      .where(notOver(at, 'c'))
+      .where(({ or, exists, selectFrom }) =>
+        or([
+          exists(
+            selectFrom('shares as s')
+              .select('s.id')
+              .whereRef('s.campaignId', '=', 'c.id')
+              .where('s.createdAt', '>=', since),
+          ),
+          exists(
+            selectFrom('clicks as k')
+              .select('k.id')
+              .whereRef('k.campaignId', '=', 'c.id')
+              .where('k.createdAt', '>=', since),
+          ),
+        ]),
+      )
+      .where(({ not }) =>
+        not(noticeExists('goal', 'c.id', sql`cast(c."goalTarget" as text) || ${`:${GOAL_STEPS.at(-1)}`}`)),
+      )
+      .orderBy('c.id')
+      .execute();
+    for (const c of goals)
+      milestones.push({ kind: 'goal', organizationId: c.organizationId, subjectId: c.id, period: '' });
     return { keyed: out, milestones };
   }
 
@@ -287,6 +332,8 @@ export function notificationsJob(opts: {
     /** Only this member gets it (a digest); the member the notice is about does not (an arrival). */
     let only: number | undefined;
     let except: number | undefined;
+    /** Keys written with this notice's, mailing nothing (a goal's steps passed at once). */
+    let passedToo: string[] = [];
 
     if (d.kind === 'digest-daily' || d.kind === 'digest-weekly') {
       const digest = d.kind === 'digest-daily' ? 'newSupporters' : 'weeklyDigest';
@@ -349,6 +396,42 @@ export function notificationsJob(opts: {
           { name: c.name, milestone: passed, totalShares: stats.totalShares },
           `${origin}/campaigns/${d.subjectId}`,
         );
+    } else if (d.kind === 'goal') {
+      const c = await db
+        .selectFrom('campaigns')
+        .select(['name', 'goalMetric', 'goalTarget', 'goalDeadline'])
+        .where('id', '=', d.subjectId)
+        .executeTakeFirst();
+      const goal = c && storedGoal(c);
+      if (!c || !goal) return;
+      const progress = goalProgress(
+        goal,
+        await readGoalFigures({ db, dialect, now, campaignId: d.subjectId }),
+      );
+      const passed = GOAL_STEPS.filter((step) => progress.value * 100 >= step * goal.target);
+      if (passed.length === 0) return;
+      const written = await db
+        .selectFrom('staffNotices')
+        .select('period')
+        .where('kind', '=', 'goal')
+        .where('subjectId', '=', d.subjectId)
+        .where('organizationId', '=', d.organizationId)
+        .where(
+          'period',
+          'in',
+          passed.map((step) => goalPeriod(goal.target, step)),
+        )
+        .execute();
+      const done = new Set(written.map((w) => w.period));
+      const fresh = passed.filter((step) => !done.has(goalPeriod(goal.target, step)));
+      // The highest step passed is the news; steps passed with it are keyed, not mailed.
+      const step = fresh.at(-1);
+      if (step === undefined) return;
+      period = goalPeriod(goal.target, step);
+      passedToo = fresh.slice(0, -1).map((s) => goalPeriod(goal.target, s));
+      sw = 'milestones';
+      content = (origin, locale) =>
+        goalContent(locale, org.name, { name: c.name, step, progress }, `${origin}/campaigns/${d.subjectId}`);
     } else {
       const m = await db
         .selectFrom('users')
@@ -384,6 +467,18 @@ export function notificationsJob(opts: {
         .executeTakeFirst();
       // Written already (another run or instance): its mail is in the outbox.
       if (!key || !content) return;
+      for (const p of passedToo)
+        await trx
+          .insertInto('staffNotices')
+          .values({
+            kind: d.kind,
+            organizationId: d.organizationId,
+            subjectId: d.subjectId,
+            period: p,
+            createdAt: new Date(now).toISOString(),
+          })
+          .onConflict((oc) => oc.columns(['kind', 'subjectId', 'period', 'organizationId']).doNothing())
+          .execute();
       for (const r of await recipients(trx, d.organizationId, sw, { only, except })) {
         const origin = config.publicUrl ?? r.origin;
         if (!origin) {

@@ -368,6 +368,89 @@ describe('milestones', () => {
   });
 });
 
+describe('a campaign goal', () => {
+  const GOAL_50 = 'A campaign is at 50% of its goal';
+  const GOAL_90 = 'A campaign is at 90% of its goal';
+  const GOAL_REACHED = 'A campaign reached its goal';
+
+  it('mails at 50%, 90% and 100% once each, under the milestones switch; a new target starts again', async () => {
+    const admin = await signUp(t.app);
+    const off = await addMember(t.app, admin, 'editor');
+    await call('PUT', '/api/user/notifications', off.token, { milestones: false });
+    const campaign = await createCampaign(t.app, admin.token, {
+      name: 'Goal Drive',
+      goal: { metric: 'shares', target: 10 },
+    });
+    const asset = await createAsset(t.app, admin.token, campaign.id);
+    const share = async (n: number) => {
+      for (let i = 0; i < n; i++)
+        await insertShare(
+          { campaignId: campaign.id, organizationId: admin.orgId, assetId: asset.id },
+          Date.now(),
+        );
+    };
+    const goalMails = () =>
+      mailsTo(emailOf(admin)).filter((m) => [GOAL_50, GOAL_90, GOAL_REACHED].includes(m.subject ?? ''));
+    let at = Date.now();
+    const run = () => {
+      at += 1000;
+      return runAt(at);
+    };
+
+    await share(4);
+    await run();
+    expect(goalMails()).toEqual([]);
+    await share(1);
+    await run();
+    await run();
+    expect(goalMails().map((m) => m.subject)).toEqual([GOAL_50]);
+    expect(goalMails()[0].text).toContain(`"Goal Drive" of Org of ${admin.username} is at 50% of its goal.`);
+    expect(goalMails()[0].text).toContain('Shares: 5 of 10');
+    // The figure is the stats' own.
+    const stats = (await call('GET', `/api/campaigns/${campaign.id}/stats`, admin.token)).json();
+    expect(stats.totalShares).toBe(5);
+
+    await share(4);
+    await run();
+    await share(1);
+    await run();
+    await run();
+    expect(goalMails().map((m) => m.subject)).toEqual([GOAL_50, GOAL_90, GOAL_REACHED]);
+    expect(goalMails()[2].text).toContain(`"Goal Drive" of Org of ${admin.username} reached its goal.`);
+    expect(mailsTo(emailOf(off)).filter((m) => m.subject?.includes('goal'))).toEqual([]);
+
+    // A new target (20: the 10 shares are its 50%) is a new goal: its steps mail again.
+    await call('PUT', `/api/campaigns/${campaign.id}`, admin.token, {
+      goal: { metric: 'shares', target: 20 },
+    });
+    await run();
+    expect(goalMails().map((m) => m.subject)).toEqual([GOAL_50, GOAL_90, GOAL_REACHED, GOAL_50]);
+  });
+
+  it('mails only the highest step passed at once', async () => {
+    const admin = await signUp(t.app);
+    const campaign = await createCampaign(t.app, admin.token, {
+      name: 'Quick Goal',
+      goal: { metric: 'supporters', target: 2 },
+    });
+    const asset = await createAsset(t.app, admin.token, campaign.id);
+    for (const supporterId of ['ann', 'bob'])
+      await insertShare(
+        { campaignId: campaign.id, organizationId: admin.orgId, assetId: asset.id },
+        Date.now(),
+        {
+          supporterId,
+        },
+      );
+    await runAt(Date.now() + 1000);
+    await runAt(Date.now() + 2000);
+    const subjects = mailsTo(emailOf(admin))
+      .map((m) => m.subject)
+      .filter((s) => s?.includes('goal'));
+    expect(subjects).toEqual([GOAL_REACHED]);
+  });
+});
+
 describe('a member who joins', () => {
   it('is announced to the other members who have it on, not to themselves', async () => {
     const admin = await signUp(t.app);

@@ -3,6 +3,7 @@ import { campaignAvailability, isHiddenStatus, nextAvailabilityChange } from '#s
 
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { campaignUtm } from '#shared/utm.ts';
+import { storedGoal } from '#shared/schemas/goals.ts';
 import type { SupporterOrganization } from '#shared/schemas/settings.ts';
 import type { SupporterAsset, SupporterCampaign } from '#shared/schemas/shares.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,6 +22,9 @@ export type SupporterCampaignRow = Pick<
   utmMedium: string | null;
   utmCampaign: string | null;
   disclosure: string | null;
+  goalMetric: string | null;
+  goalTarget: number | null;
+  goalDeadline: string | null;
 };
 
 /** The supporter view at `now`: availability is part of it, so it is served as is. */
@@ -33,7 +37,15 @@ export function supporterView(
 ): SupporterCampaign {
   const { id, name, description, organizationId, status } = row;
   const view: SupporterCampaign = {
-    campaign: { id, name, description, organizationId, utm: campaignUtm(row), disclosure: row.disclosure },
+    campaign: {
+      id,
+      name,
+      description,
+      organizationId,
+      utm: campaignUtm(row),
+      goal: storedGoal(row),
+      disclosure: row.disclosure,
+    },
     assets,
     organization,
     availability: campaignAvailability(row, now),

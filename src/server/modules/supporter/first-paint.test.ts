@@ -29,6 +29,7 @@ const view = (over: Partial<SupporterCampaign> = {}): SupporterCampaign => ({
     organizationId: 1,
     utm: null,
     disclosure: null,
+    goal: null,
   },
   organization: {
     name: 'River & Sons',

@@ -6,6 +6,7 @@ export {
   publishInvalidation,
 } from './cache-invalidation.ts';
 export { CLICKS_PER_ADDRESS_PER_MINUTE } from './click-budget.ts';
+export { isTeamMember } from './campaign-availability.ts';
 export { confirmationRoutes } from './confirmations.routes.ts';
 export { supporterRoutes } from './supporter.routes.ts';
 export {
@@ -13,8 +14,10 @@ export {
   LANGUAGE_VARY,
   requestLanguage,
   SupporterCache,
+  type SupporterEntry,
   servedView,
   visitorView,
 } from './supporter.service.ts';
+export { CampaignCache } from './supporter-cache.ts';
 export { chooseVariant } from './variant-choice.ts';
 export { issueVisitToken } from './visit-token.ts';

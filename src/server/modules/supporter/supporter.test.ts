@@ -63,6 +63,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
       organizationId: orgId,
       utm: { medium: 'social', campaign: 'clean-rivers' },
       disclosure: null,
+      goal: null,
     });
     // position, then id
     expect(body.assets.map((a: { id: number }) => a.id)).toEqual([assetIds[1], assetIds[0], assetIds[2]]);

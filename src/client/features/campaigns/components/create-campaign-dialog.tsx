@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Campaign } from '#shared/schemas/campaigns.ts';
 import { campaignFormSchema } from '#shared/schemas/campaigns.ts';
 import { languagesField, localeField } from '#shared/schemas/languages.ts';
+import { goalFormFields, goalFromForm, goalTargetCheck, goalToForm } from '#shared/schemas/goal-payloads.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { Form, FormSubmit } from '#client/components/ui/form-field.tsx';
@@ -14,13 +15,17 @@ import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useOrganizationSettings } from '#client/features/organization/index.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
 import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
+import { CampaignGoalFields } from './campaign-goal-fields.tsx';
 import { applyLanguageErrors, CampaignLanguagesField } from './campaign-languages-field.tsx';
 
 /** The dialog's form: the name and description, and the languages as the API takes them. */
-const createFormSchema = campaignFormSchema.extend({
-  defaultLanguage: localeField,
-  languages: languagesField,
-});
+const createFormSchema = campaignFormSchema
+  .extend({
+    defaultLanguage: localeField,
+    languages: languagesField,
+    ...goalFormFields,
+  })
+  .refine(...goalTargetCheck);
 type CreateFormInput = z.infer<typeof createFormSchema>;
 
 /**
@@ -78,10 +83,12 @@ function CreateCampaignForm({
     description: '',
     defaultLanguage: 'en',
     languages: ['en'],
+    ...goalToForm(null),
   });
   const { errors } = formState;
   const defaultLanguage = watch('defaultLanguage');
   const languages = watch('languages');
+  const goalMetric = watch('goalMetric');
 
   // A new campaign starts in the organisation's default language, until the person picks.
   const orgLanguage = useOrganizationSettings().data?.general.defaultLanguage;
@@ -104,8 +111,9 @@ function CreateCampaignForm({
       console.error('Missing organization ID for campaign creation');
       return;
     }
+    const { goalMetric: _m, goalTarget: _t, goalDeadline: _d, ...fields } = values;
     createCampaign.mutate(
-      { ...values, status: 'draft', organizationId: orgId },
+      { ...fields, goal: goalFromForm(values), status: 'draft', organizationId: orgId },
       toastOutcome(
         ({ name }: Campaign) => ({
           title: t`Campaign created`,
@@ -135,6 +143,14 @@ function CreateCampaignForm({
           setValue('defaultLanguage', next.defaultLanguage, { shouldDirty: true });
           setValue('languages', next.languages, { shouldDirty: true });
         }}
+        errors={errors}
+      />
+      <CampaignGoalFields
+        uid={uid}
+        metric={register('goalMetric')}
+        chosen={goalMetric}
+        target={register('goalTarget')}
+        deadline={register('goalDeadline')}
         errors={errors}
       />
       <FormSubmit pending={createCampaign.isPending} pendingLabel={t`Creating...`}>

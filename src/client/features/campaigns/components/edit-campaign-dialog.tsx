@@ -10,6 +10,7 @@ import {
   type UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
 import { languagesField, localeField } from '#shared/schemas/languages.ts';
+import { goalFormFields, goalFromForm, goalTargetCheck, goalToForm } from '#shared/schemas/goal-payloads.ts';
 import { IconLabelButton } from '#client/components/ui/icon-label-button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
 import { FormSubmit, InputField, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
@@ -18,13 +19,17 @@ import { saveChanges } from '#client/lib/save-changes.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import { CampaignBasicsFields } from './campaign-basics-fields.tsx';
+import { CampaignGoalFields } from './campaign-goal-fields.tsx';
 import { applyLanguageErrors, CampaignLanguagesField } from './campaign-languages-field.tsx';
 
 /** The dialog's form: the edit fields, and the languages as the API takes them. */
-const editFormSchema = campaignEditFormSchema.safeExtend({
-  defaultLanguage: localeField,
-  languages: languagesField,
-});
+const editFormSchema = campaignEditFormSchema
+  .safeExtend({
+    defaultLanguage: localeField,
+    languages: languagesField,
+    ...goalFormFields,
+  })
+  .refine(...goalTargetCheck);
 type EditFormInput = z.infer<typeof editFormSchema>;
 
 /** A stored date (yyyy-MM-dd, or a UTC date-time) as a date input shows it. */
@@ -60,6 +65,7 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     disclosure: campaign.disclosure ?? '',
     defaultLanguage: campaign.defaultLanguage,
     languages: campaign.languages,
+    ...goalToForm(campaign.goal),
   };
   const { register, handleSubmit, formState, watch, setValue, setError } = useSchemaForm(
     editFormSchema,
@@ -68,6 +74,7 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
   const { errors } = formState;
   const defaultLanguage = watch('defaultLanguage');
   const languages = watch('languages');
+  const goalMetric = watch('goalMetric');
 
   const onSubmit = handleSubmit((values) => {
     // Only what changed is sent: an untouched status or date must not undo what the
@@ -83,6 +90,8 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     if (values.languages.join() !== initial.languages.join()) changes.languages = values.languages;
     if (values.disclosure.trim() !== initial.disclosure)
       changes.disclosure = values.disclosure.trim() || null;
+    const goal = goalFromForm(values);
+    if (JSON.stringify(goal) !== JSON.stringify(goalFromForm(initial))) changes.goal = goal;
     saveChanges(
       update,
       changes,
@@ -148,6 +157,14 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
         error={errors.disclosure?.message}
         maxLength={MAX_DISCLOSURE}
         {...register('disclosure')}
+      />
+      <CampaignGoalFields
+        uid={uid}
+        metric={register('goalMetric')}
+        chosen={goalMetric}
+        target={register('goalTarget')}
+        deadline={register('goalDeadline')}
+        errors={errors}
       />
       <FormSubmit pending={update.isPending} pendingLabel={t`Saving...`}>
         <Trans>Save changes</Trans>

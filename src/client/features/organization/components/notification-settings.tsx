@@ -25,7 +25,7 @@ const NOTIFICATIONS: { key: NotificationSwitch; label: MessageDescriptor; descri
     {
       key: 'milestones',
       label: msg`Milestones`,
-      description: msg`When a campaign passes 10, 100, 1,000 or more shares.`,
+      description: msg`When a campaign passes 10, 100, 1,000 or more shares, and 50%, 90% and 100% of its goal.`,
     },
     {
       key: 'weeklyDigest',
