@@ -1,6 +1,7 @@
 // The embeddable share card (/embed/{campaignId}): what its page hands its script.
 import type { Locale } from './locales.ts';
-import type { CampaignWords, IntentPlatform, ShareableAsset } from './share-links.ts';
+import type { IntentPlatform, ShareableAsset } from './share-links.ts';
+import type { ShareTextCampaign } from './share-text.ts';
 
 /** Id of the JSON block in the card's HTML that its script reads. */
 export const EMBED_DATA_ELEMENT_ID = 'embed-card-data';
@@ -19,7 +20,8 @@ export const EMBED_PLATFORMS = [
 ] as const satisfies readonly IntentPlatform[];
 
 export interface EmbedCardData {
-  campaign: CampaignWords & { id: number; organizationId: number };
+  /** With its disclosure line, which the card's posts end with too. */
+  campaign: ShareTextCampaign & { id: number; organizationId: number };
   /**
    * The asset the buttons share: the campaign's first, in its organiser's order, with
    * the share-text variant this visitor is shown when it has variants.

@@ -226,6 +226,10 @@ export const ERROR_WORDS = {
     id: 'error.REMINDER_LIMIT_REACHED',
     message: 'This address already has the most reminders it can have waiting.',
   },
+  BLOCKED_WORD: /*i18n*/ {
+    id: 'error.BLOCKED_WORD',
+    message: 'Your message contains a word this organization does not allow. Please edit it.',
+  },
   PUSH_ENDPOINT_REFUSED: /*i18n*/ {
     id: 'error.PUSH_ENDPOINT_REFUSED',
     message: 'This browser’s notification service cannot be used for reminders.',
@@ -309,6 +313,10 @@ export const ERROR_WORDS_WITH_PARAMS = {
     id: 'error.REMINDER_LIMIT_REACHED.params',
     message:
       'This address already has {limit, plural, one {# reminder} other {# reminders}} waiting: the most it can have.',
+  },
+  BLOCKED_WORD: /*i18n*/ {
+    id: 'error.BLOCKED_WORD.params',
+    message: 'Your message contains a word this organization does not allow: "{word}". Please edit it.',
   },
   LOGO_TOO_LARGE: /*i18n*/ {
     id: 'error.LOGO_TOO_LARGE.params',

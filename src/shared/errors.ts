@@ -88,6 +88,7 @@ export const ERROR_CODES = {
   REMINDER_LIMIT_REACHED: 'The address already has the most reminders waiting (400)',
   PUSH_ENDPOINT_REFUSED: 'A push endpoint that is not a public https address (400)',
   VISITOR_REQUIRED: 'A commitment without the signed visitor cookie of a browser (400)',
+  BLOCKED_WORD: "A supporter's words hold a word the organisation blocks (400)",
   NO_DATA_HELD: 'A supporter asks to erase their data and the server holds none for their browser (404)',
   // Recognition
   SUPPORTER_COOKIE_REQUIRED: 'A display name from a browser without the signed supporter cookie (400)',
@@ -180,6 +181,8 @@ export interface ErrorParamsByCode {
   ASSET_NOT_IN_CAMPAIGN: { assetId: number };
   UPLOAD_MALFORMED: { field: 'file' };
   REMINDER_LIMIT_REACHED: { limit: number };
+  /** The first blocked word of the supporter's words, as they spelled it. */
+  BLOCKED_WORD: { word: string };
   LOGO_TOO_LARGE: { maxBytes: number };
   FILE_TOO_LARGE: { maxBytes: number };
   QUOTA_EXCEEDED: { maxBytes: number };
@@ -198,6 +201,7 @@ export const CODES_WITH_PARAMS = [
   'ASSET_NOT_IN_CAMPAIGN',
   'UPLOAD_MALFORMED',
   'REMINDER_LIMIT_REACHED',
+  'BLOCKED_WORD',
   'LOGO_TOO_LARGE',
   'FILE_TOO_LARGE',
   'QUOTA_EXCEEDED',

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { REF_CODE_LENGTH, REF_CODE_PATTERN } from './constants.ts';
 import { influenceScore } from './impact.ts';
 import { PLATFORM_IDS } from './platforms.ts';
+import { composeShareText } from './share-text.ts';
 import {
   ASSET_HEADLINE_MAX,
   absoluteUrl,
   assetHeadline,
   assetShareText,
   campaignLinkPreview,
-  composeShareText,
   isIntentPlatform,
   mastodonHost,
   needsShareWords,

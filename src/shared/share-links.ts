@@ -101,17 +101,6 @@ export function needsShareWords(asset: ShareableAsset & { variants?: readonly un
   );
 }
 
-/** The asset's share text, after the personal message and a blank line when there is one. */
-export function composeShareText(
-  asset: ShareableAsset,
-  campaign: CampaignWords,
-  personalMessage?: string | null,
-): string {
-  const base = assetShareText(asset, campaign);
-  const message = personalMessage?.trim();
-  return message ? `${message}\n\n${base}` : base;
-}
-
 /** The media a share carries: the content of image and video assets, nothing for text. */
 export function shareMedia(asset: ShareableAsset): string | undefined {
   return asset.type === 'text' ? undefined : asset.content;

@@ -101,7 +101,7 @@ test('signed out, the profile asks to log in', async ({ page }) => {
   await expect(page.getByText('Please log in to view your profile.')).toBeVisible();
 });
 
-test('settings show their tabs (Integrations for an admin) and a new organisation’s defaults', async ({
+test('settings show their tabs (Integrations and Guardrails for an admin) and a new organisation’s defaults', async ({
   page,
   signedIn,
 }) => {
@@ -114,6 +114,7 @@ test('settings show their tabs (Integrations for an admin) and a new organisatio
     'Embed',
     'Privacy',
     'Integrations',
+    'Guardrails',
   ]);
   await expect(page.getByLabel('Organization Name')).toHaveValue(signedIn.orgName);
 

@@ -66,12 +66,12 @@ test.describe('make it personal', () => {
     await page.getByRole('button', { name: 'Write to your council today.' }).click();
     const dialog = page.getByRole('dialog');
 
-    expect(await typeAndWaitForCheck(page, MESSAGE)).toEqual({ repeated: false });
+    expect(await typeAndWaitForCheck(page, MESSAGE)).toEqual({ repeated: false, blocked: [] });
     await expect(dialog.getByText(NUDGE)).toHaveCount(0);
 
     // One more share of the same words (in other case and spacing): now it is repeated.
     await logShares(request, seeded, 1, `  ${MESSAGE.toUpperCase()}  `);
-    expect(await typeAndWaitForCheck(page, MESSAGE)).toEqual({ repeated: true });
+    expect(await typeAndWaitForCheck(page, MESSAGE)).toEqual({ repeated: true, blocked: [] });
     const nudge = dialog.getByTestId('message-nudge');
     await expect(nudge).toBeVisible();
     await expect(nudge).toContainText('Make it your own');
@@ -85,7 +85,7 @@ test.describe('make it personal', () => {
     await expect(dialog.getByLabel('Add your personal message')).toHaveValue(template);
     // The template's words were not shared here before: the suggestion goes away.
     await expect(nudge).toHaveCount(0);
-    expect(await (await answered).json()).toEqual({ repeated: false });
+    expect(await (await answered).json()).toEqual({ repeated: false, blocked: [] });
 
     // The share carries the message, so it counts towards the next supporter's check.
     await dialog.getByRole('button', { name: 'X', exact: true }).click();

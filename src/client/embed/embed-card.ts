@@ -14,13 +14,8 @@ import {
   type EmbedCardWords,
 } from '#shared/embed-card.ts';
 import { COOKIE_CHOICE_PATH } from '#shared/privacy-notice.ts';
-import {
-  composeShareText,
-  isIntentPlatform,
-  newRefCode,
-  shareIntentUrl,
-  trackedUrl,
-} from '#shared/share-links.ts';
+import { isIntentPlatform, newRefCode, shareIntentUrl, trackedUrl } from '#shared/share-links.ts';
+import { composeShareText } from '#shared/share-text.ts';
 
 const SHARE_POPUP = 'width=600,height=640';
 

@@ -621,10 +621,11 @@ export const PERSONAL_DATA: Registry = {
   campaigns: {
     ...none('id name description status organizationId startDate endDate createdAt utmEnabled utmMedium'),
     ...none('utmCampaign defaultLanguage languages externalId goalMetric goalTarget goalDeadline'),
+    ...none('disclosure'),
   },
   assets: {
     ...none('id title description type content campaignId organizationId position createdAt deletedAt'),
-    ...none('shareText altText translations externalId'),
+    ...none('shareText altText translations externalId textEditable'),
   },
   assetVariants: none('id assetId organizationId text position createdAt deletedAt'),
   templates: none('id organizationId name description category assets sourceCampaignId createdAt'),

@@ -95,6 +95,8 @@ export interface CampaignsTable {
   languages: Generated<string>;
   /** The id a bulk import gave it, unique in its organisation (migration 0045); null: none. */
   externalId: NullByDefault<string>;
+  /** The line every share of the campaign carries (`#ad`), migration 0046; null: none. */
+  disclosure: NullByDefault<string>;
   /** Its goal (migration 0048): the figure (`shares`, `supporters`, `clickThroughs`), the target, an optional yyyy-MM-dd; all null: none. */
   goalMetric: NullByDefault<string>;
   goalTarget: NullByDefault<number>;
@@ -122,6 +124,11 @@ export interface AssetsTable {
   translations: NullByDefault<string>;
   /** The id a bulk import gave it, unique in its organisation (migration 0045); null: none. */
   externalId: NullByDefault<string>;
+  /**
+   * Whether supporters may edit its words, or only add a message above them (migration
+   * 0046): stored 0 (the default) or 1 on both databases, read like campaigns.utmEnabled.
+   */
+  textEditable: ColumnType<boolean, number | undefined, number>;
 }
 
 export interface SharesTable {

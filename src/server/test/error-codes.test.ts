@@ -509,6 +509,11 @@ describe('every refusal carries a listed code', () => {
       assetId: elsewhere.asset.id,
     });
     refused(await schedule({ scheduledFor: hoursFromNow(-1) }), 400, 'SCHEDULE_NOT_IN_FUTURE');
+    const blocked = await inject(a, 'PUT', '/api/organization/settings', u.token, {
+      guardrails: { blockedWords: ['scam'] },
+    });
+    expect(blocked.statusCode).toBe(200);
+    refused(await share({ message: 'A SCAM' }), 400, 'BLOCKED_WORD', { word: 'SCAM' });
     refused(await schedule({ scheduledFor: hoursFromNow(24 * 5) }), 400, 'SCHEDULE_AFTER_CAMPAIGN_END');
     const moment = await inject(a, 'POST', `/api/campaigns/${campaign.id}/moments`, u.token, {
       at: hoursFromNow(5),

@@ -98,6 +98,11 @@ const assetFields = {
    * locale; on an edit each language named is replaced, the others are kept.
    */
   translations: translationsField.optional(),
+  /**
+   * Whether supporters may edit its words too, or only add a personal message above
+   * them (false, the default; docs/api.md "Locked text").
+   */
+  textEditable: z.boolean().optional(),
 };
 
 /** The media rule on a whole asset, reported on `content`. */
@@ -173,6 +178,8 @@ export const assetSchema = z.object({
    * fields given in the default language that have no translation (`{ es: ['shareText'] }`).
    */
   missingTranslations: z.record(z.string(), z.array(z.string())).optional(),
+  /** Whether supporters may edit its words (true) or only add a message above them (stored 1 or 0). */
+  textEditable: z.coerce.boolean(),
 });
 export type Asset = z.infer<typeof assetSchema>;
 

@@ -17,6 +17,12 @@ import {
 
 export const campaignNameField = trimmedText('Campaign name', MAX_NAME, MIN_CAMPAIGN_NAME);
 
+/** The longest disclosure line (docs/api.md "Disclosure line"). */
+export const MAX_DISCLOSURE = 100;
+export const DISCLOSURE_TOO_LONG = `The disclosure line must be at most ${MAX_DISCLOSURE} characters`;
+/** The line every share of a campaign carries (`#ad`): trimmed; blank or null clears it. */
+export const disclosureField = z.string().trim().max(MAX_DISCLOSURE, DISCLOSURE_TOO_LONG).nullish();
+
 const isoDate = z.iso
   .datetime({ offset: true, error: 'Must be an ISO-8601 date-time' })
   .or(z.iso.date({ error: 'Must be an ISO-8601 date' }));
@@ -44,6 +50,8 @@ export const createCampaignSchema = z
     defaultLanguage: localeField.optional(),
     /** Absent: the default language alone. */
     languages: languagesField.optional(),
+    /** The line every share carries (docs/api.md "Disclosure line"); absent or blank: none. */
+    disclosure: disclosureField,
     /** Its goal (docs/api.md "Momentum"); absent or null: none. */
     goal: goalInputSchema.nullish(),
   })
@@ -72,6 +80,8 @@ export const updateCampaignSchema = z
     /** Languages (docs/api.md "Languages"): dropping one keeps its asset texts, unserved. */
     defaultLanguage: localeField.optional(),
     languages: languagesField.optional(),
+    /** The line every share carries; `null` or blank clears it. */
+    disclosure: disclosureField,
     /** Its goal (docs/api.md "Momentum"); null removes it. */
     goal: goalInputSchema.nullish(),
   })
@@ -115,6 +125,8 @@ export const campaignEditFormSchema = z
     status: campaignStatusField,
     startDate: formDateField,
     endDate: formDateField,
+    /** '' for none (sent as null). */
+    disclosure: z.string().trim().max(MAX_DISCLOSURE, DISCLOSURE_TOO_LONG),
   })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
     message: 'End date must be on or after the start date',
@@ -147,6 +159,8 @@ export const campaignSchema = z.object({
   defaultLanguage: localeField,
   /** The languages it offers, in the order its language menu lists them (the default among them). */
   languages: z.array(localeField),
+  /** The line every share of it carries (docs/api.md "Disclosure line"); null: none. */
+  disclosure: z.string().nullable(),
   /** Its goal (docs/api.md "Momentum"), or null. */
   goal: campaignGoalSchema.nullable(),
 });

@@ -94,6 +94,7 @@ export const errorParamsSchema = z
       .positive()
       .describe('REMINDER_LIMIT_REACHED: reminders an address may have waiting'),
     maxBytes: z.number().int().positive().describe('LOGO_TOO_LARGE, FILE_TOO_LARGE, QUOTA_EXCEEDED'),
+    word: z.string().describe('BLOCKED_WORD: the blocked word as the supporter spelled it'),
   })
   .partial()
   .describe("The values the refusal's words are made of, by code (docs/api.md)");

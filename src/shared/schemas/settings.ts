@@ -168,6 +168,32 @@ export const privacySettingsSchema = z.object({
   policyUrl: policyUrlField,
 });
 
+/** The blocked-words list's bounds (docs/api.md "Blocked words"). */
+export const BLOCKED_WORDS = { maxEntries: 200, maxLength: 60 } as const;
+const BLOCKED_WORD_MESSAGE = `Each blocked word or phrase must be 1 to ${BLOCKED_WORDS.maxLength} characters`;
+
+/** Rules on what supporters post in the organisation's name (docs/api.md "Review and guardrails"). */
+export const guardrailSettingsSchema = z.object({
+  /** Words and phrases a personal message may not contain; returned to members only. */
+  blockedWords: z.array(z.string()),
+});
+
+/** What an admin may send: each entry trimmed, 1 to 60 characters, at most 200, duplicates dropped. */
+export const guardrailSettingsInputSchema = z.strictObject({
+  blockedWords: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, BLOCKED_WORD_MESSAGE)
+        .max(BLOCKED_WORDS.maxLength, BLOCKED_WORD_MESSAGE)
+        // One space between words: the list shows what matching compares.
+        .transform((v) => v.replace(/\s+/g, ' ')),
+    )
+    .max(BLOCKED_WORDS.maxEntries, `At most ${BLOCKED_WORDS.maxEntries} blocked words or phrases`)
+    .transform((words) => [...new Set(words)]),
+});
+
 export const organizationSettingsSchema = z.object({
   general: generalSettingsSchema,
   notifications: notificationSettingsSchema,
@@ -175,6 +201,7 @@ export const organizationSettingsSchema = z.object({
   supporters: supporterSettingsSchema,
   embed: embedSettingsSchema,
   privacy: privacySettingsSchema,
+  guardrails: guardrailSettingsSchema,
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -186,6 +213,7 @@ export const updateSettingsSchema = z.strictObject({
   supporters: supporterSettingsSchema.strict().partial().optional(),
   embed: embedSettingsInputSchema.partial().optional(),
   privacy: privacySettingsSchema.strict().partial().optional(),
+  guardrails: guardrailSettingsInputSchema.partial().optional(),
 });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 
@@ -205,6 +233,7 @@ export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general' | 'privacy'>
   supporters: { collectInfo: true },
   embed: { allowedOrigins: [] },
   privacy: { policyUrl: '' },
+  guardrails: { blockedWords: [] },
 };
 
 /** What the public supporter page shows of the organisation (in the campaign JSON). */

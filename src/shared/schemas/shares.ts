@@ -107,10 +107,12 @@ export const messageCheckQuerySchema = z.strictObject({
 export type MessageCheckQuery = z.infer<typeof messageCheckQuerySchema>;
 
 /**
- * Whether that many shares of the asset already carried the same message (normalised):
- * a yes or no, never anybody's words or the count.
+ * `repeated`: whether that many shares of the asset already carried the same message
+ * (normalised), a yes or no, never anybody's words or the count. `blocked`: the words
+ * of the message its organisation does not allow, as the supporter spelled them (at
+ * most 5), never the organisation's list.
  */
-export const messageCheckSchema = z.object({ repeated: z.boolean() });
+export const messageCheckSchema = z.object({ repeated: z.boolean(), blocked: z.array(z.string()).max(5) });
 export type MessageCheck = z.infer<typeof messageCheckSchema>;
 
 const SCHEDULE_MISSING = 'Missing required fields for scheduling a share';
@@ -126,7 +128,10 @@ export const scheduleShareSchema = z
       .optional(),
     /** Always 'pending': a scheduled share is not a share yet, so stats do not count it. */
     status: z.literal('pending', { error: 'status must be pending' }).optional(),
-    /** The words to post (personal message and share text), kept so the reminder gives them back. */
+    /**
+     * The words to post (share-text.ts `composeShareText`: personal message, share text,
+     * disclosure), kept so the reminder gives them back.
+     */
     text: z.string().max(MAX_TEXT_CONTENT).optional(),
     /**
      * A reschedule: the caller's own pending scheduled share this one replaces (it is
@@ -270,6 +275,8 @@ export const supporterCampaignSchema = z.object({
     organizationId: idField,
     /** The UTM tags every tracked link of the campaign carries (utm_source is the platform); null when off. */
     utm: z.object({ medium: z.string(), campaign: z.string() }).nullable(),
+    /** The line every share carries, after the asset's words (docs/api.md "Disclosure line"); null: none. */
+    disclosure: z.string().nullable(),
     /** Its goal, the definition only (the figure: GET /api/supporter/campaigns/:id/progress). */
     goal: campaignGoalSchema.nullable(),
   }),

@@ -9,6 +9,7 @@ import {
   BrandingSettings,
   EmbedSettings,
   GeneralSettings,
+  GuardrailSettings,
   IntegrationsSettings,
   NotificationSettings,
   PermissionsSettings,
@@ -31,6 +32,7 @@ const TABS: { value: string; label: MessageDescriptor; Panel: () => React.ReactN
   { value: 'embed', label: msg`Embed`, Panel: EmbedTab },
   { value: 'privacy', label: msg`Privacy`, Panel: PrivacySettings },
   { value: 'integrations', label: msg`Integrations`, Panel: IntegrationsSettings, admin: true },
+  { value: 'guardrails', label: msg`Guardrails`, Panel: GuardrailSettings, admin: true },
 ];
 
 export default function SettingsPage() {

@@ -11,6 +11,7 @@ export { useRole } from './hooks/use-role.ts';
 export { BrandingSettings } from './components/branding-settings.tsx';
 export { type EmbedCampaigns, EmbedSettings } from './components/embed-settings.tsx';
 export { GeneralSettings } from './components/general-settings.tsx';
+export { GuardrailSettings } from './components/blocked-words-settings.tsx';
 export { NotificationSettings } from './components/notification-settings.tsx';
 export { PermissionsSettings } from './components/permissions-settings.tsx';
 export { PrivacySettings } from './components/privacy-settings.tsx';

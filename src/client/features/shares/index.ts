@@ -1,4 +1,9 @@
-export { ReminderShareDialog, ShareDialog, preloadShareDialog } from './components/lazy-dialogs.tsx';
+export {
+  MessageGuard,
+  ReminderShareDialog,
+  ShareDialog,
+  preloadShareDialog,
+} from './components/lazy-dialogs.tsx';
 export { PersonalMessage } from './components/personal-message.tsx';
 export { SaveAndCopyButtons, ShareButtons } from './components/share-buttons.tsx';
 export { isMobileDevice } from './lib/device.ts';

@@ -10,14 +10,13 @@ import { nowIso } from '../../lib/time.ts';
 import { assertCampaignEditable, writeLockedCampaign, type CallerWrite } from '../../lib/campaign-write.ts';
 import { emitAssetEvent } from '../webhooks/index.ts';
 import { isStoredUpload, UPLOADS_PREFIX } from '../uploads/index.ts';
-import { ASSET_COLUMNS, keptShareText } from './assets.service.ts';
+import { ASSET_COLUMNS, assetOut, keptShareText } from './assets.service.ts';
 import { replaceVariants, variantsOf } from './asset-variants.ts';
 import { storedTranslations } from '#shared/schemas/languages.ts';
 import {
   assertTranslationsOffered,
   mergedTranslations,
   translationsColumn,
-  withTranslations,
 } from '../../lib/campaign-languages.ts';
 
 // Editing and deleting assets. A deleted asset keeps its row (`deletedAt` set): it
@@ -70,6 +69,7 @@ export async function updateAsset(
   if (input.shareText !== undefined || type === 'text')
     changes.shareText = keptShareText(type, input.shareText);
   if (input.altText !== undefined) changes.altText = input.altText?.trim() || null;
+  if (input.textEditable !== undefined) changes.textEditable = input.textEditable ? 1 : 0;
   // A variants-only edit still runs the UPDATE, which finds the live row (or 404s).
   if (Object.keys(changes).length === 0) changes.id = assetId;
 
@@ -101,7 +101,7 @@ export async function updateAsset(
       : ((await variantsOf(trx, [assetId])).get(assetId) ?? []);
     await audit('asset.updated', updated.title);
     await emitAssetEvent(trx, 'asset.updated', { ...updated, organizationId: orgId });
-    return { ...withTranslations(updated), variants };
+    return { ...assetOut(updated), variants };
   });
 }
 

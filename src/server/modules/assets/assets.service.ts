@@ -32,7 +32,16 @@ export const ASSET_COLUMNS = [
   'translations',
   'position',
   'createdAt',
+  'textEditable',
 ] as const;
+
+/** An asset row as responses carry it: its words per language parsed, its switch a boolean (stored 1 or 0). */
+export const assetOut = <T extends { translations: string | null; textEditable: boolean | number }>(
+  row: T,
+) => ({
+  ...withTranslations(row),
+  textEditable: Boolean(row.textEditable),
+});
 
 /** A campaign's assets in display order: position, then id (the cross-team contract), with their variants. */
 export async function assetsOfCampaign(db: Executor, campaignId: number): Promise<Asset[]> {
@@ -44,7 +53,7 @@ export async function assetsOfCampaign(db: Executor, campaignId: number): Promis
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return withVariants(db, assets.map(withTranslations));
+  return withVariants(db, assets.map(assetOut));
 }
 
 /** Every asset of the organisation, grouped by campaign, each campaign in display order. */
@@ -58,7 +67,7 @@ export async function listOrgAssets(opts: { db: Db; orgId: number }): Promise<As
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return withVariants(opts.db, assets.map(withTranslations));
+  return withVariants(opts.db, assets.map(assetOut));
 }
 
 /** An asset's own fields; the campaign, organisation, position and timestamp are the writer's. */
@@ -71,6 +80,8 @@ export type NewAsset = TemplateAsset & {
   translations?: AssetTranslations;
   /** The id a bulk import gives it (unique in the organisation). */
   externalId?: string | null;
+  /** Whether supporters may edit its words (default: only a message above them). */
+  textEditable?: boolean;
 };
 
 /** Only image and video assets carry a share text: a text asset shares its content. */
@@ -107,6 +118,7 @@ export async function insertAssets(
         altText: a.altText?.trim() || null,
         translations: translationsColumn(a.translations ?? {}),
         externalId: a.externalId ?? null,
+        textEditable: a.textEditable ? 1 : 0,
         campaignId,
         organizationId,
         position: first + i,
@@ -119,7 +131,7 @@ export async function insertAssets(
       organizationId,
       inputs: a.variants ?? [],
     });
-    inserted.push({ ...withTranslations(asset), variants });
+    inserted.push({ ...assetOut(asset), variants });
     await emitAssetEvent(db, 'asset.created', { ...asset, organizationId });
   }
   return inserted;
@@ -159,6 +171,7 @@ export async function createAsset(
             variants: input.variants,
             altText: input.altText,
             translations: input.translations,
+            textEditable: input.textEditable,
           },
         ],
       });

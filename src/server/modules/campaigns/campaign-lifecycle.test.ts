@@ -58,6 +58,7 @@ describe('PUT /api/campaigns/:id', () => {
         'createdAt',
         'defaultLanguage',
         'description',
+        'disclosure',
         'endDate',
         'goal',
         'id',

@@ -96,6 +96,7 @@ function planUpdate(
   if (input.utmEnabled !== undefined) changes.utmEnabled = input.utmEnabled ? 1 : 0;
   if (input.utmMedium !== undefined) changes.utmMedium = input.utmMedium || null;
   if (input.utmCampaign !== undefined) changes.utmCampaign = input.utmCampaign || null;
+  if (input.disclosure !== undefined) changes.disclosure = input.disclosure || null;
   if (input.goal !== undefined) Object.assign(changes, goalColumns(input.goal));
   if (input.defaultLanguage !== undefined || input.languages !== undefined) {
     // Dropping a language leaves its asset texts where they are: re-added, they serve again.
@@ -217,6 +218,7 @@ export async function duplicateCampaign(
           createdAt,
           defaultLanguage: source.defaultLanguage,
           languages: JSON.stringify(source.languages),
+          disclosure: source.disclosure,
           // The goal without its date, like the campaign's own dates: a copy is a new run.
           ...goalColumns(source.goal && { ...source.goal, deadline: null }),
         })

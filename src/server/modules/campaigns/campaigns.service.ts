@@ -49,6 +49,7 @@ export async function insertCampaign(opts: {
       defaultLanguage,
       languages: JSON.stringify(languages),
       externalId: opts.externalId ?? null,
+      disclosure: input.disclosure || null,
       ...goalColumns(input.goal ?? null),
     })
     .returningAll()

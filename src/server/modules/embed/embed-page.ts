@@ -15,10 +15,10 @@ import {
   assetHeadline,
   assetPageUrl,
   type CampaignWords,
-  composeShareText,
   shareIntentUrl,
   supporterUrl,
 } from '#shared/share-links.ts';
+import { composeShareText } from '#shared/share-text.ts';
 import { scriptSafeJson } from '../../html/app-shell.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { type MessageLocale, translate } from '../../lib/messages.ts';
@@ -201,6 +201,7 @@ export function renderEmbedCard(
             name: campaign.name,
             description: campaign.description,
             organizationId: campaign.organizationId,
+            disclosure: campaign.disclosure,
           },
           asset: {
             id: asset.id,

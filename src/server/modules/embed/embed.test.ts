@@ -167,6 +167,7 @@ describe('GET /embed/{campaignId}', () => {
         name: campaign.name,
         description: campaign.description,
         organizationId: a.orgId,
+        disclosure: null,
       },
       // Never the asset's title: that is internal.
       asset: { id: asset.id, type: 'text', content: asset.content, shareText: null, description: null },

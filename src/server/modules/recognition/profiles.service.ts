@@ -1,8 +1,10 @@
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, type SupporterProfile } from '#shared/schemas/recognition.ts';
 import type { Db } from '../../db/client.ts';
 import { auditedWrite, type OrgWrite } from '../../lib/audit.ts';
+import { cachedBlockedWords } from '../../lib/blocked-words.ts';
 import { badRequest, type HttpError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
+import { blockedWordsOf } from '../settings/index.ts';
 
 // A supporter's display name and board choice, per organisation and visitor id, and
 // staff hiding a name. A name is shown only while its supporter opted in and staff
@@ -14,8 +16,8 @@ import { nowIso } from '../../lib/time.ts';
  * (the schema trims it and checks its characters first).
  */
 export async function displayNameRefusal(
-  _db: Db,
-  _organizationId: number,
+  db: Db,
+  organizationId: number,
   name: string,
 ): Promise<HttpError | undefined> {
   const length = [...name].length;
@@ -32,8 +34,11 @@ export async function displayNameRefusal(
         ],
       },
     );
-  // blocked words: wired to lib/blocked-words.ts at merge
-  return undefined;
+  // The organisation's blocked words hold for names as for messages (docs/api.md "Recognition").
+  const [word] = cachedBlockedWords(await blockedWordsOf(db, organizationId)).find(name);
+  if (word === undefined) return undefined;
+  const message = `This name contains a word this organisation does not allow: "${word}". Please edit it.`;
+  return badRequest('BLOCKED_WORD', message, { errors: [{ path: 'displayName', message }], params: { word } });
 }
 
 const NONE: SupporterProfile = { displayName: null, onBoard: false };

@@ -159,6 +159,28 @@ describe('a display name', () => {
     ).toBe(404);
     expect((await t.app.inject({ url: `/api/supporter/campaigns/${draft.id}/board` })).statusCode).toBe(404);
   });
+
+  it("is refused when it holds one of the organisation's blocked words, in any spelling", async () => {
+    const c = await liveCampaign(a);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/organization/settings',
+      headers: bearer(a.token),
+      payload: { guardrails: { blockedWords: ['scam'] } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const cookie = await visitorCookie(t.app, c.campaignId);
+    // Upper case and a Cyrillic look-alike "а" still match the whole word.
+    const refused = await putProfile(c, cookie, { displayName: 'Big SCАM fan', onBoard: true });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'BLOCKED_WORD', params: { word: 'SCАM' } });
+    expect(refused.json().errors[0].path).toBe('displayName');
+    expect((await board(c)).topSharers).toEqual([]);
+    // A word that only contains it is a different word; another organisation's list does not apply.
+    await named(c, cookie, 'Scampi lover');
+    const other = await liveCampaign(b);
+    await named(other, await visitorCookie(t.app, other.campaignId), 'No scam here');
+  });
 });
 
 describe('the board', () => {

@@ -28,7 +28,15 @@ const MB = 1024 * 1024;
 
 type StoredSettings = typeof DEFAULT_SETTINGS;
 
-const SECTIONS = ['general', 'notifications', 'branding', 'supporters', 'embed', 'privacy'] as const;
+const SECTIONS = [
+  'general',
+  'notifications',
+  'branding',
+  'supporters',
+  'embed',
+  'privacy',
+  'guardrails',
+] as const;
 
 /** Stored JSON over the defaults, section by section, keeping only known keys of the right type. */
 function withDefaults(raw: string | undefined): StoredSettings {
@@ -107,6 +115,19 @@ export async function embedAllowedOrigins(db: Db, orgId: number): Promise<string
   return withDefaults(row?.data).embed.allowedOrigins;
 }
 
+/**
+ * The organisation's blocked words (docs/api.md "Blocked words"): the settings
+ * document alone, read only when a supporter's words are to be checked.
+ */
+export async function blockedWordsOf(db: Db, orgId: number): Promise<string[]> {
+  const row = await db
+    .selectFrom('organizationSettings')
+    .select('data')
+    .where('organizationId', '=', orgId)
+    .executeTakeFirst();
+  return withDefaults(row?.data).guardrails.blockedWords.filter((w) => typeof w === 'string');
+}
+
 /** An uploaded logo must be an image this instance actually stores, within the logo limit. */
 async function checkLogo(storage: FileStorage, logoUrl: string | undefined) {
   if (!logoUrl || !UPLOADED_IMAGE_PATH.test(logoUrl)) return;
@@ -146,6 +167,7 @@ export async function updateSettings(
       supporters: { ...stored.supporters, ...input.supporters },
       embed: { ...stored.embed, ...input.embed },
       privacy: { policyUrl: input.privacy?.policyUrl ?? stored.privacy.policyUrl },
+      guardrails: { ...stored.guardrails, ...input.guardrails },
     };
     const { personalDataMonths, auditMonths } = input.privacy ?? {};
     const columns = {

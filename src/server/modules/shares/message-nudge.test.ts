@@ -53,13 +53,16 @@ describe('GET /api/supporter/assets/:id/message-check', () => {
     await shareTimes(s, Array(REPEATED_MESSAGE_THRESHOLD - 1).fill(text));
     const before = await check(s.assetIds[0]!, text);
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ repeated: false });
+    expect(before.json()).toEqual({ repeated: false, blocked: [] });
     await shareTimes(s, [text]);
     const after = await check(s.assetIds[0]!, text);
     // A yes or no only: no count, no other people's words.
-    expect(after.body).toBe('{"repeated":true}');
+    expect(after.body).toBe('{"repeated":true,"blocked":[]}');
     expect(after.headers['cache-control']).toBe('no-store');
-    expect((await check(s.assetIds[0]!, 'Something else entirely')).json()).toEqual({ repeated: false });
+    expect((await check(s.assetIds[0]!, 'Something else entirely')).json()).toEqual({
+      repeated: false,
+      blocked: [],
+    });
   });
 
   it('counts messages that differ only in case, spacing or compatibility forms together', async () => {
@@ -71,17 +74,20 @@ describe('GET /api/supporter/assets/:id/message-check', () => {
       'Ｊｏｉｎ me, friends!',
       'join\u00a0me,  FRIENDS!',
     ]);
-    expect((await check(s.assetIds[0]!, 'jOiN mE, FrIeNdS!')).json()).toEqual({ repeated: true });
+    expect((await check(s.assetIds[0]!, 'jOiN mE, FrIeNdS!')).json()).toEqual({
+      repeated: true,
+      blocked: [],
+    });
     // Punctuation is part of the message.
-    expect((await check(s.assetIds[0]!, 'Join me friends')).json()).toEqual({ repeated: false });
+    expect((await check(s.assetIds[0]!, 'Join me friends')).json()).toEqual({ repeated: false, blocked: [] });
   });
 
   it("does not count another asset's shares", async () => {
     const s = await seedAssets();
     const text = 'Share this with everyone you know';
     await shareTimes(s, Array(REPEATED_MESSAGE_THRESHOLD).fill(text), s.assetIds[1]);
-    expect((await check(s.assetIds[0]!, text)).json()).toEqual({ repeated: false });
-    expect((await check(s.assetIds[1]!, text)).json()).toEqual({ repeated: true });
+    expect((await check(s.assetIds[0]!, text)).json()).toEqual({ repeated: false, blocked: [] });
+    expect((await check(s.assetIds[1]!, text)).json()).toEqual({ repeated: true, blocked: [] });
   });
 
   it('answers 404 for an unknown or deleted asset and for one of a draft or archived campaign', async () => {

@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import { REPEATED_MESSAGE_THRESHOLD } from '#shared/constants.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { MessageCheck } from '#shared/schemas/shares.ts';
 import { notFound } from '../../lib/errors.ts';
+import { blockedWordsIn } from './share-guardrails.ts';
 
 // The personal-message nudge: shares keep a keyed hash of the message's normalised
 // form, so identical messages can be counted per asset while the words themselves
@@ -34,16 +36,44 @@ export function messageHash(key: Buffer, text: string | undefined): string | nul
  * public. Other closed states (paused, ended) still answer; the page says they are closed.
  */
 export async function isRepeatedMessage(opts: { db: Db; key: Buffer; assetId: number; text: string }) {
-  const { db, key, assetId, text } = opts;
+  await sharedAsset(opts.db, opts.assetId);
+  return repeatedHash(opts);
+}
+
+/**
+ * The message-check answer (docs/api.md "Blocked words"): whether the message is a
+ * repeated one, and the words of it the asset's organisation blocks, as spelled.
+ */
+export async function checkMessage(opts: {
+  db: Db;
+  key: Buffer;
+  assetId: number;
+  text: string;
+}): Promise<MessageCheck> {
+  const { organizationId } = await sharedAsset(opts.db, opts.assetId);
+  const [repeated, blocked] = await Promise.all([
+    repeatedHash(opts),
+    blockedWordsIn(opts.db, organizationId, opts.text),
+  ]);
+  return { repeated, blocked };
+}
+
+/** A live asset of a public campaign, else 404. */
+async function sharedAsset(db: Db, assetId: number): Promise<{ organizationId: number }> {
   const asset = await db
     .selectFrom('assets')
     .innerJoin('campaigns', 'campaigns.id', 'assets.campaignId')
-    .select('assets.id')
+    .select('assets.organizationId')
     .where('assets.id', '=', assetId)
     .where('assets.deletedAt', 'is', null)
     .where('campaigns.status', 'not in', ['draft', 'archived'])
     .executeTakeFirst();
   if (!asset) throw notFound('NOT_FOUND', 'Asset not found');
+  return asset;
+}
+
+async function repeatedHash(opts: { db: Db; key: Buffer; assetId: number; text: string }): Promise<boolean> {
+  const { db, key, assetId, text } = opts;
   const hash = messageHash(key, text);
   if (!hash) return false;
   const { n } = await db

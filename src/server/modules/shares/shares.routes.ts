@@ -24,7 +24,7 @@ import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readVisitorCookie, shareSupporterId } from '../../lib/supporter-id.ts';
 import { checkReminder } from '../reminders/index.ts';
-import { isRepeatedMessage } from './message-nudge.ts';
+import { checkMessage } from './message-nudge.ts';
 import { ownScheduled } from './share-from-schedule.ts';
 import { sharingMemberId } from './share-member.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
@@ -118,7 +118,8 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
     },
   );
 
-  // The share dialog's "make it personal" nudge: a yes or no, never anybody's words.
+  // The share dialog's "make it personal" nudge (a yes or no, never anybody's words) and
+  // the blocked words of the supporter's own message (never the organisation's list).
   r.get(
     '/api/supporter/assets/:id/message-check',
     {
@@ -130,15 +131,8 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
         response: ok(messageCheckSchema),
       },
     },
-    async (request) => {
-      const repeated = await isRepeatedMessage({
-        db,
-        key: messageKey,
-        assetId: request.params.id,
-        text: request.query.text,
-      });
-      return { repeated };
-    },
+    async (request) =>
+      checkMessage({ db, key: messageKey, assetId: request.params.id, text: request.query.text }),
   );
 
   // A reminder's one-tap link opens the share dialog with what was scheduled: the

@@ -36,6 +36,7 @@ import {
 } from '../webhooks/index.ts';
 import type { CheckedReminder } from '../reminders/index.ts';
 import { messageHash } from './message-nudge.ts';
+import { assertNoBlockedWords, assertScheduledText } from './share-guardrails.ts';
 import { shareFromSchedule } from './share-from-schedule.ts';
 import { assertShareable } from './shareable.ts';
 import { shownVariantId } from './shown-variant.ts';
@@ -403,6 +404,8 @@ export async function logShare(opts: {
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
   const memberId = opts.memberId ?? null;
+  // Only a share with a message reads the organisation's list (off the common path).
+  if (input.message?.trim()) await assertNoBlockedWords(db, input.organizationId, input.message, 'message');
   const supporterName = await keptSupporterName(db, input);
   const variantId = await shownVariantId(db, {
     cookieKey: opts.cookieKey,
@@ -558,6 +561,7 @@ export async function scheduleShare(opts: {
   const endsAt = await assertShareable(db, { assetId, campaignId, organizationId });
   if (endsAt !== null && when >= endsAt)
     throw badRequest('SCHEDULE_AFTER_CAMPAIGN_END', 'Scheduled time must be before the campaign ends');
+  await assertScheduledText(db, { assetId, campaignId, organizationId }, input.text);
   const reminder = await opts.checkReminder?.();
   const parent = await referralParent(db, campaignId, input.parentRef, supporterId);
   const values: ShareValues = {

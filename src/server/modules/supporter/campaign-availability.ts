@@ -21,6 +21,7 @@ export type SupporterCampaignRow = Pick<
   utmEnabled: number | boolean;
   utmMedium: string | null;
   utmCampaign: string | null;
+  disclosure: string | null;
   goalMetric: string | null;
   goalTarget: number | null;
   goalDeadline: string | null;
@@ -36,7 +37,15 @@ export function supporterView(
 ): SupporterCampaign {
   const { id, name, description, organizationId, status } = row;
   const view: SupporterCampaign = {
-    campaign: { id, name, description, organizationId, utm: campaignUtm(row), goal: storedGoal(row) },
+    campaign: {
+      id,
+      name,
+      description,
+      organizationId,
+      utm: campaignUtm(row),
+      goal: storedGoal(row),
+      disclosure: row.disclosure,
+    },
     assets,
     organization,
     availability: campaignAvailability(row, now),

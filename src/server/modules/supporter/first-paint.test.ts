@@ -14,6 +14,7 @@ const asset = (id: number, over: Partial<SupporterAsset>): SupporterAsset => ({
   position: id,
   createdAt: '2026-01-01T00:00:00.000Z',
   variant: null,
+  textEditable: false,
   ...over,
 });
 
@@ -27,6 +28,7 @@ const view = (over: Partial<SupporterCampaign> = {}): SupporterCampaign => ({
     description: 'Swim safe by 2030',
     organizationId: 1,
     utm: null,
+    disclosure: null,
     goal: null,
   },
   organization: {

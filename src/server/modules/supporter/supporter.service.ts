@@ -122,6 +122,7 @@ async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
       'campaigns.utmEnabled',
       'campaigns.utmMedium',
       'campaigns.utmCampaign',
+      'campaigns.disclosure',
       'campaigns.goalMetric',
       'campaigns.goalTarget',
       'campaigns.goalDeadline',

@@ -62,6 +62,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
       description: 'Keep our rivers clean',
       organizationId: orgId,
       utm: { medium: 'social', campaign: 'clean-rivers' },
+      disclosure: null,
       goal: null,
     });
     // position, then id
@@ -76,6 +77,7 @@ describe('GET /api/supporter/campaigns/:id', () => {
       campaignId,
       organizationId: orgId,
       position: 1,
+      textEditable: false,
     });
     expect(res.body).not.toContain('Private notes');
     expect(res.body).not.toMatch(/password|status|startDate/i);

@@ -18,6 +18,7 @@ const defaults: AssetFormInput = {
   shareText: '',
   altText: '',
   variants: [],
+  textEditable: false,
 };
 /** The 'Add Asset' button and its dialog: title, description, type, and the content or media. */
 export function AddAssetDialog({

@@ -5,7 +5,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
-import type { CampaignWords } from '#shared/share-links.ts';
+import type { ShareTextCampaign } from '#shared/share-text.ts';
 import { isLocale } from '#shared/locales.ts';
 import { languageName } from '#client/lib/language-name.ts';
 import { PlatformButtons } from './platform-buttons.tsx';
@@ -19,7 +19,8 @@ export function AssetCard({
   actions,
 }: {
   asset: Asset;
-  campaign: CampaignWords;
+  /** Its words and disclosure line: a post from here carries the line too. */
+  campaign: ShareTextCampaign;
   /** Preview mode: the asset as supporters will get it, marked 'Ready to share'. */
   preview?: boolean;
   selected?: boolean;

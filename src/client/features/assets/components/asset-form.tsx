@@ -10,12 +10,14 @@ import {
 } from '#shared/schemas/assets.ts';
 import { AssetMedia } from '#client/components/asset-media.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { CheckLine } from '#client/components/ui/check-line.tsx';
 import { FormField, FormSubmit, fieldAria, SelectField } from '#client/components/ui/form-field.tsx';
 import { NameAndDescriptionFields } from '#client/components/ui/name-and-description-fields.tsx';
 import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { ShareTextCounter } from '#client/features/previews/index.ts';
+import { composeShareText } from '#shared/share-text.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
 import { useUploadFromUrl } from '../api/upload-from-url.ts';
 import { useFileUpload } from '../hooks/use-file-upload.ts';
@@ -57,6 +59,7 @@ export function AssetForm(props: {
     shareText: `${uid}-share-text`,
     altText: `${uid}-alt-text`,
     variants: `${uid}-variants`,
+    textEditable: `${uid}-text-editable`,
   };
   const form = useSchemaForm(assetFormSchema, props.initial);
   const { register, handleSubmit, formState, watch, setValue, getValues } = form;
@@ -108,6 +111,9 @@ export function AssetForm(props: {
   };
 
   const others = otherLanguages(props.campaign);
+  // What a post of these words carries: the campaign's disclosure line too (share-text.ts).
+  const posted = (words: string) =>
+    composeShareText({ type: 'text', content: words }, { name: '', disclosure: props.campaign?.disclosure });
   const [tab, setTab] = useState<Locale | undefined>(others[0]);
   // A refused translation may be in a language whose tab is not shown: show it.
   const onSubmit = handleSubmit(
@@ -197,7 +203,7 @@ export function AssetForm(props: {
             />
             <ShareTextCounter
               id={`${ids.shareText}-lengths`}
-              text={shareText.trim() || getValues('title')}
+              text={posted(shareText.trim() || getValues('title'))}
               url={SAMPLE_LINK}
             />
           </FormField>
@@ -227,7 +233,7 @@ export function AssetForm(props: {
             {...register('content')}
           />
           {/* A text asset is what supporters post: the same length warning as a share text. */}
-          <ShareTextCounter id={`${ids.content}-lengths`} text={content} url={SAMPLE_LINK} />
+          <ShareTextCounter id={`${ids.content}-lengths`} text={posted(content)} url={SAMPLE_LINK} />
         </FormField>
       )}
 
@@ -249,7 +255,21 @@ export function AssetForm(props: {
         register={register}
         errors={errors}
         sampleLink={SAMPLE_LINK}
+        posted={posted}
       />
+
+      <div className="space-y-1">
+        <CheckLine
+          id={ids.textEditable}
+          checked={watch('textEditable') ?? false}
+          onChange={(on) => setValue('textEditable', on, { shouldDirty: true })}
+        >
+          {t`Supporters may edit the words`}
+        </CheckLine>
+        <p className="text-xs text-muted-foreground">
+          {t`Off: supporters only add a personal message above your words, which stay as you wrote them.`}
+        </p>
+      </div>
 
       <FormSubmit pending={props.pending} pendingLabel={props.pendingLabel} disabled={busy}>
         {props.submitLabel}

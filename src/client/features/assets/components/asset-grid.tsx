@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { ImageIcon } from 'lucide-react';
 import type * as React from 'react';
 import type { Asset } from '#shared/schemas/assets.ts';
-import type { CampaignWords } from '#shared/share-links.ts';
+import type { ShareTextCampaign } from '#shared/share-text.ts';
 import { AssetCard } from './asset-card.tsx';
 
 /** Asset cards in a responsive grid, or the 'No assets' empty state. */
@@ -14,7 +14,8 @@ export function AssetGrid({
   renderActions,
 }: {
   /** The campaign whose words an asset without its own falls back to. */
-  campaign: CampaignWords;
+  /** Its words and disclosure line: a post from here carries the line too. */
+  campaign: ShareTextCampaign;
   assets: Asset[];
   preview?: boolean;
   selectedId?: number | null;

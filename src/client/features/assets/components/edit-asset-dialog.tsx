@@ -43,6 +43,7 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
     content: asset.content,
     shareText: asset.shareText ?? '',
     altText: asset.altText ?? '',
+    textEditable: asset.textEditable,
     variants: (asset.variants ?? []).map(({ id, text }) => ({ id, text })),
     translations: Object.fromEntries(
       otherLanguages(campaign).map((l) => [l, formWords(asset.translations?.[l])]),
@@ -59,6 +60,8 @@ function EditAssetForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
       changes.shareText = values.shareText?.trim() || null;
     if (values.type === 'image' && (values.altText ?? '').trim() !== (initial.altText ?? '').trim())
       changes.altText = values.altText?.trim() || null;
+    if (Boolean(values.textEditable) !== initial.textEditable)
+      changes.textEditable = Boolean(values.textEditable);
     const translations = changedTranslations(values.translations, asset.translations, campaign, values.type);
     if (translations) changes.translations = translations;
     const variants = (values.variants ?? []).map((v) => ({ text: v.text.trim() }));

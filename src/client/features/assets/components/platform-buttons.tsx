@@ -5,13 +5,8 @@ import { useLingui } from '@lingui/react/macro';
 import { MoreHorizontalIcon } from 'lucide-react';
 import { PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { Asset } from '#shared/schemas/assets.ts';
-import {
-  assetPageUrl,
-  assetShareText,
-  type CampaignWords,
-  isIntentPlatform,
-  shareIntentUrl,
-} from '#shared/share-links.ts';
+import { assetPageUrl, isIntentPlatform, shareIntentUrl } from '#shared/share-links.ts';
+import { composeShareText, type ShareTextCampaign } from '#shared/share-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -33,14 +28,14 @@ const MOBILE_OVERFLOW_THRESHOLD = 3;
 function target(
   i18n: I18n,
   asset: Asset,
-  campaign: CampaignWords,
+  campaign: ShareTextCampaign,
   platform: PlatformId,
 ): { href: string; label: string } {
   const url = assetPageUrl(window.location.origin, asset.campaignId, asset.id);
   const { verb, name } = PLATFORMS[platform];
   return isIntentPlatform(platform)
     ? {
-        href: shareIntentUrl(platform, { text: assetShareText(asset, campaign), url }),
+        href: shareIntentUrl(platform, { text: composeShareText(asset, campaign), url }),
         label: onPlatform(i18n, verb, name),
       }
     : { href: url, label: i18n._(msg`Open the supporter page to post on ${name}`) };
@@ -67,7 +62,7 @@ function onPlatform(i18n: I18n, verb: string, name: string): string {
  * One button per platform offered for the asset's type. On mobile: two buttons and
  * an overflow menu once more than three non-story platforms are offered.
  */
-export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: CampaignWords }) {
+export function PlatformButtons({ asset, campaign }: { asset: Asset; campaign: ShareTextCampaign }) {
   const { t, i18n } = useLingui();
   const isMobile = useIsMobile();
   const assetTitle = asset.title;

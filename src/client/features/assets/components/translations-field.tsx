@@ -18,6 +18,8 @@ import { languageName } from '#client/lib/language-name.ts';
 export interface AssetLanguages {
   defaultLanguage: Locale;
   languages: Locale[];
+  /** Its disclosure line: the form's length counters count it, as every post carries it. */
+  disclosure?: string | null;
 }
 
 /** The languages an asset may have words in besides its own: the campaign's others, in menu order. */

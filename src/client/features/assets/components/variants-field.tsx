@@ -25,6 +25,8 @@ export function VariantsField(props: {
   register: UseFormRegister<AssetFormInput>;
   errors: FieldErrors<AssetFormInput>;
   sampleLink: string;
+  /** A variant as posted (with the campaign's disclosure line), for its length counter. */
+  posted: (text: string) => string;
 }) {
   const { t, i18n } = useLingui();
   const { id, control, register, errors } = props;
@@ -59,7 +61,7 @@ export function VariantsField(props: {
             <div className="flex items-start justify-between gap-2">
               <ShareTextCounter
                 id={`${fieldId}-lengths`}
-                text={values[i]?.text ?? ''}
+                text={props.posted(values[i]?.text ?? '')}
                 url={props.sampleLink}
               />
               <Button type="button" size="sm" variant="ghost" onClick={() => remove(i)}>

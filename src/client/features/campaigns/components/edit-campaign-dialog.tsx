@@ -6,13 +6,14 @@ import type { z } from 'zod';
 import {
   type Campaign,
   campaignEditFormSchema,
+  MAX_DISCLOSURE,
   type UpdateCampaignInput,
 } from '#shared/schemas/campaigns.ts';
 import { languagesField, localeField } from '#shared/schemas/languages.ts';
 import { goalFormFields, goalFromForm, goalTargetCheck, goalToForm } from '#shared/schemas/goal-payloads.ts';
 import { IconLabelButton } from '#client/components/ui/icon-label-button.tsx';
 import { FormDialog } from '#client/components/ui/dialog.tsx';
-import { FormSubmit, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
+import { FormSubmit, InputField, SelectField, TextFields } from '#client/components/ui/form-field.tsx';
 import { Options } from '#client/components/ui/options.tsx';
 import { saveChanges } from '#client/lib/save-changes.ts';
 import { useSchemaForm } from '#client/lib/use-schema-form.ts';
@@ -61,6 +62,7 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     status: current,
     startDate: toDateInput(campaign.startDate),
     endDate: toDateInput(campaign.endDate),
+    disclosure: campaign.disclosure ?? '',
     defaultLanguage: campaign.defaultLanguage,
     languages: campaign.languages,
     ...goalToForm(campaign.goal),
@@ -86,6 +88,8 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     if (values.endDate !== initial.endDate) changes.endDate = values.endDate || null;
     if (values.defaultLanguage !== initial.defaultLanguage) changes.defaultLanguage = values.defaultLanguage;
     if (values.languages.join() !== initial.languages.join()) changes.languages = values.languages;
+    if (values.disclosure.trim() !== initial.disclosure)
+      changes.disclosure = values.disclosure.trim() || null;
     const goal = goalFromForm(values);
     if (JSON.stringify(goal) !== JSON.stringify(goalFromForm(initial))) changes.goal = goal;
     saveChanges(
@@ -108,6 +112,7 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
     status: `${uid}-status`,
     start: `${uid}-start`,
     end: `${uid}-end`,
+    disclosure: `${uid}-disclosure`,
   };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -145,6 +150,14 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
           ]}
         />
       </div>
+      <InputField
+        id={ids.disclosure}
+        label={t`Disclosure line (optional)`}
+        help={t`Every share of this campaign ends with it, on every platform: for example #ad or "I volunteer with Friends of the Park". Supporters cannot remove it.`}
+        error={errors.disclosure?.message}
+        maxLength={MAX_DISCLOSURE}
+        {...register('disclosure')}
+      />
       <CampaignGoalFields
         uid={uid}
         metric={register('goalMetric')}

@@ -21,6 +21,7 @@ const asset: SupporterAsset = {
   organizationId: 1,
   campaignId: 1,
   position: 0,
+  textEditable: false,
 };
 const card: LinkPreview = {
   title: 'حملة المناخ',

@@ -19,13 +19,8 @@ import {
   type SupporterAsset,
   type VisitorScheduledShare,
 } from '#shared/schemas/shares.ts';
-import {
-  assetHeadline,
-  type CampaignWords,
-  composeShareText,
-  newRefCode,
-  trackedUrl,
-} from '#shared/share-links.ts';
+import { assetHeadline, newRefCode, trackedUrl } from '#shared/share-links.ts';
+import { composeShareText, messageOf, type ShareTextCampaign } from '#shared/share-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter, TitledDialog } from '#client/components/ui/dialog.tsx';
 import { FieldMessage, InputField, SelectField } from '#client/components/ui/form-field.tsx';
@@ -120,14 +115,14 @@ const platformLabel = (i18n: I18n, p: SchedulePlatform) =>
 const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-/**
- * The personal message a scheduled share's words carry: what comes before the asset's
- * own words (composeShareText puts a blank line between), undefined when none.
- */
-function messageOf(text: string | null, asset: SupporterAsset | undefined, campaign: CampaignWords) {
+/** The personal message a scheduled share's words carry (share-text.ts `messageOf`), undefined when none. */
+function scheduledMessage(
+  text: string | null,
+  asset: SupporterAsset | undefined,
+  campaign: ShareTextCampaign,
+) {
   if (!text || !asset) return undefined;
-  const base = composeShareText(asset, campaign);
-  return text !== base && text.endsWith(`\n\n${base}`) ? text.slice(0, -base.length - 2) : undefined;
+  return messageOf(text, asset, campaign) || undefined;
 }
 
 /** What the form starts with: a reschedule's earlier choices, else today's defaults. */
@@ -227,7 +222,7 @@ function ScheduleForm({
   const schedule = useScheduleShare();
   const [timeZone] = useState(browserTimeZone);
   const channels = useReminderChannels(organization?.collectInfo);
-  const [message] = useState(() => given ?? messageOf(previous?.text ?? null, assets[0], campaign));
+  const [message] = useState(() => given ?? scheduledMessage(previous?.text ?? null, assets[0], campaign));
   const [initial] = useState(() => startingValues(assets, previous));
   const form = useSchemaForm<ScheduleShareFormInput, ScheduleShareFormValues>(
     scheduleShareFormSchema,

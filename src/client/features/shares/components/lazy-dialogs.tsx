@@ -11,3 +11,6 @@ export const ShareDialog = lazy(loadShareDialog);
 export const ReminderShareDialog = lazy(loadReminderShareDialog);
 
 export const preloadShareDialog = () => void loadShareDialog();
+
+/** The blocked-words check of a message field on the page itself (the phone view's personal touch). */
+export const MessageGuard = lazy(withCatalog('dialogs', () => import('./message-guard.tsx')));

@@ -1,25 +1,24 @@
 import { Button } from '#client/components/ui/button.tsx';
-import { useRepeatedMessage } from '../hooks/use-repeated-message.ts';
 import { REPEATED_MESSAGE } from '../lib/messages.ts';
 import { startingPoint } from '../lib/starting-point.ts';
 
 /**
  * Under the personal message: when many shares of this asset already carried the same
- * words, a polite suggestion to reword them, with a message template to start from.
- * The live region is always there, so screen readers announce the suggestion when it appears.
+ * words (`repeated`, the message check's answer), a polite suggestion to reword them,
+ * with a message template to start from. The live region is always there, so screen
+ * readers announce the suggestion when it appears.
  */
 export function MessageNudge({
-  assetId,
+  repeated,
   message,
   campaignName,
   onUseTemplate,
 }: {
-  assetId: number;
+  repeated: boolean;
   message: string;
   campaignName: string;
   onUseTemplate: (text: string) => void;
 }) {
-  const repeated = useRepeatedMessage(assetId, message);
   const template = startingPoint(campaignName, message).text(campaignName);
   return (
     <div role="status" aria-live="polite">

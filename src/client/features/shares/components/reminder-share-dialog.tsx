@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SupporterCampaign, SupporterScheduledShare } from '#shared/schemas/shares.ts';
-import { assetShareText } from '#shared/share-links.ts';
+import { messageOf } from '#shared/share-text.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { TOASTS } from '../lib/messages.ts';
@@ -12,12 +12,6 @@ export interface ReminderShareDialogProps {
   /** The supporter page's campaign view. */
   data: SupporterCampaign;
   onOpenChange: (open: boolean) => void;
-}
-
-/** The personal message inside scheduled words: what comes before the asset's own text. */
-function personalPart(text: string, base: string): string {
-  if (text === base) return '';
-  return text.endsWith(base) ? text.slice(0, -base.length).trim() : text;
 }
 
 /** `?share={id}&ref={code}` of the one-tap link, read once. */
@@ -59,7 +53,7 @@ export default function ReminderShareDialog({ data: view, onOpenChange }: Remind
   }, [gone, onOpenChange]);
 
   if (!data || !asset) return null;
-  const message = data.text ? personalPart(data.text, assetShareText(asset, view.campaign)) : '';
+  const message = data.text ? messageOf(data.text, asset, view.campaign) : '';
   return (
     <ShareDialog
       asset={asset}

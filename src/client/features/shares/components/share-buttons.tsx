@@ -14,16 +14,25 @@ export function ShareButtons({
   platforms,
   onShare,
   className,
+  disabled,
 }: {
   platforms: PlatformId[];
   onShare: (platform: PlatformId) => void;
   className?: string;
+  /** Held while the message has a word the organisation does not allow. */
+  disabled?: boolean;
 }) {
   const { i18n } = useLingui();
   return (
     <div className={cn('grid grid-cols-2 gap-2 sm:grid-cols-3', className)}>
       {platforms.map((p) => (
-        <Button key={p} variant="outline" className="justify-start" onClick={() => onShare(p)}>
+        <Button
+          key={p}
+          variant="outline"
+          className="justify-start"
+          disabled={disabled}
+          onClick={() => onShare(p)}
+        >
           <PlatformDot platform={p} />
           {platformLabel(i18n, p)}
         </Button>
@@ -37,12 +46,18 @@ export function SaveAndCopyButtons({
   asset,
   campaign,
   personalMessage,
+  words,
   className,
+  disabled,
 }: {
   asset: SupporterAsset;
   campaign: ShareCampaign;
   personalMessage?: string;
+  /** The supporter's version of an editable asset's words. */
+  words?: string;
   className?: string;
+  /** Holds Copy Text while the message has a word the organisation does not allow. */
+  disabled?: boolean;
 }) {
   return (
     <div className={cn('grid grid-cols-2 gap-2', className)}>
@@ -54,7 +69,8 @@ export function SaveAndCopyButtons({
       )}
       <Button
         variant="secondary"
-        onClick={() => void copyAssetText(asset, campaign, personalMessage, TOASTS.copyTextFailed)}
+        disabled={disabled}
+        onClick={() => void copyAssetText(asset, campaign, personalMessage, TOASTS.copyTextFailed, words)}
       >
         <CopyIcon aria-hidden="true" />
         <Trans>Copy Text</Trans>

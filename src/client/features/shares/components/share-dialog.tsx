@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { DIALOG_TITLE_TRUNCATE } from '#shared/constants.ts';
 import { LINK_PLATFORMS, type PlatformId, platformsForAssetType } from '#shared/platforms.ts';
 import type { SupporterAsset } from '#shared/schemas/shares.ts';
-import { assetHeadline, campaignLinkPreview, composeShareText } from '#shared/share-links.ts';
+import { assetHeadline, campaignLinkPreview } from '#shared/share-links.ts';
+import { composeShareText, disclosureOf, shareWords } from '#shared/share-text.ts';
 import { truncate } from '#shared/text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -26,7 +27,10 @@ import { forgetMastodonServer, rememberedMastodonServer } from '../lib/mastodon-
 import { TOASTS } from '../lib/messages.ts';
 import { type ShareCampaign, shareTo } from '../lib/share.ts';
 import { MastodonServerField } from './mastodon-server-field.tsx';
+import { useMessageCheck } from '../hooks/use-repeated-message.ts';
+import { BlockedWordNotice } from './message-guard.tsx';
 import { MessageNudge } from './message-nudge.tsx';
+import { ShareWords } from './share-words.tsx';
 import { PersonalMessage } from './personal-message.tsx';
 import { SaveAndCopyButtons, ShareButtons } from './share-buttons.tsx';
 import { consentedName, SupporterNameField, type SupporterNameValue } from './supporter-name-field.tsx';
@@ -71,10 +75,17 @@ export default function ShareDialog({
   // The link card the shared link unfurls as: this asset's (the link names it).
   const card = campaignLinkPreview({ campaign, assets, organization, asset }, location.origin);
   const personalMessage = personalize ? message : undefined;
-  const text = composeShareText(asset, campaign, personalMessage);
+  // An editable asset's words as the supporter has them (the organisation's to start with).
+  const [words, setWords] = useState(() => shareWords(asset, campaign));
+  const edited = asset.textEditable && words.trim() !== shareWords(asset, campaign) ? words : undefined;
+  const text = composeShareText(asset, campaign, personalMessage, edited);
+  // The supporter's own words are checked: the message, and an editable asset's words once changed.
+  const check = useMessageCheck(asset.id, [personalMessage, edited].filter(Boolean).join('\n'));
+  const blocked = check.blocked.length > 0;
   const headline = truncate(assetHeadline(asset, campaign), DIALOG_TITLE_TRUNCATE);
 
   const share = (p: PlatformId, server = mastodonServer) => {
+    if (blocked) return;
     if (personalize && !message.trim()) {
       toast({ ...TOASTS.messageRequired, variant: 'destructive' });
       return;
@@ -89,6 +100,7 @@ export default function ShareDialog({
       asset,
       campaign,
       personalMessage,
+      words: edited,
       supporterName: consentedName(supporter),
       mastodonServer: server,
       ...(scheduled && { scheduledShareId: scheduled.id, ref: scheduled.ref ?? undefined }),
@@ -150,13 +162,20 @@ export default function ShareDialog({
             <>
               <PersonalMessage value={message} onChange={setMessage} campaignName={campaign.name} />
               <MessageNudge
-                assetId={asset.id}
+                repeated={check.repeated}
                 message={message}
                 campaignName={campaign.name}
                 onUseTemplate={setMessage}
               />
             </>
           )}
+          <ShareWords
+            editable={Boolean(asset.textEditable)}
+            words={words}
+            onChange={setWords}
+            disclosure={disclosureOf(campaign)}
+          />
+          <BlockedWordNotice blocked={check.blocked} />
         </div>
 
         {organization?.collectInfo && (
@@ -168,11 +187,15 @@ export default function ShareDialog({
         )}
 
         <section aria-label={t`Share to`} className="space-y-2">
-          <ShareButtons platforms={platformsForAssetType(asset.type)} onShare={(p) => share(p)} />
+          <ShareButtons
+            platforms={platformsForAssetType(asset.type)}
+            onShare={(p) => share(p)}
+            disabled={blocked}
+          />
           <h3 className="pt-1 text-sm font-semibold">
             <Trans>More places to post</Trans>
           </h3>
-          <ShareButtons platforms={LINK_PLATFORMS} onShare={(p) => share(p)} />
+          <ShareButtons platforms={LINK_PLATFORMS} onShare={(p) => share(p)} disabled={blocked} />
           {askMastodon && !mastodonServer && (
             <MastodonServerField
               onPost={(server) => {
@@ -200,7 +223,13 @@ export default function ShareDialog({
               </button>
             </p>
           )}
-          <SaveAndCopyButtons asset={asset} campaign={campaign} personalMessage={personalMessage} />
+          <SaveAndCopyButtons
+            asset={asset}
+            campaign={campaign}
+            personalMessage={personalMessage}
+            words={edited}
+            disabled={blocked}
+          />
         </section>
       </DialogContent>
     </Dialog>

@@ -7,14 +7,13 @@ import type { ShareOutcome, SupporterAsset } from '#shared/schemas/shares.ts';
 import {
   absoluteUrl,
   assetHeadline,
-  type CampaignWords,
-  composeShareText,
   isIntentPlatform,
   newRefCode,
   shareIntentUrl,
   shareMedia,
   trackedUrl,
 } from '#shared/share-links.ts';
+import { composeShareText, type ShareTextCampaign } from '#shared/share-text.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { type LogOutcome, logShare } from '../api/log-share.ts';
 import { copyText } from '#client/lib/clipboard.ts';
@@ -23,7 +22,7 @@ import { saveFile } from '#client/lib/save-file.ts';
 import { fetchMediaFile, fileNameFor } from './media.ts';
 import { MSG, needsMedia, notRecorded, preparedPost, saved, TOASTS, windowOpened } from './messages.ts';
 
-export interface ShareCampaign extends CampaignWords {
+export interface ShareCampaign extends ShareTextCampaign {
   id: number;
   organizationId: number;
   /** The UTM tags its tracked links carry (the supporter view's), none when off or unknown. */
@@ -41,6 +40,8 @@ export interface ShareRequest {
   asset: SupporterAsset;
   campaign: ShareCampaign;
   personalMessage?: string;
+  /** The supporter's version of the asset's words, used only when the asset lets them edit (textEditable). */
+  words?: string;
   /** Given only with the supporter's consent, for an organisation that collects it. */
   supporterName?: string;
   /** The supporter's Mastodon server, for a Mastodon share. */
@@ -78,7 +79,7 @@ export function shareTo(req: ShareRequest): Promise<boolean> {
     if (platform === 'mastodon' && !req.mastodonServer) return Promise.resolve(false);
     const ref = req.ref ?? newRefCode();
     const url = shareUrl(campaign, asset, ref, platform);
-    const text = composeShareText(asset, campaign, req.personalMessage);
+    const text = composeShareText(asset, campaign, req.personalMessage, req.words);
     const log = (status: ShareOutcome) => logOutcome({ ...req, ref }, status);
     if (isIntentPlatform(platform)) {
       const name = PLATFORMS[platform].name;
@@ -244,9 +245,10 @@ export async function copyAssetText(
   campaign: ShareCampaign,
   personalMessage?: string,
   failure: { title: string; description: string } = TOASTS.copyFailed,
+  words?: string,
 ): Promise<boolean> {
   const ref = newRefCode();
-  const text = composeShareText(asset, campaign, personalMessage);
+  const text = composeShareText(asset, campaign, personalMessage, words);
   const ok = await copyText(`${text}\n\n${shareUrl(campaign, asset, ref, COPY_CHANNEL)}`);
   if (!ok) {
     toast({ ...failure, variant: 'destructive' });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EyeIcon, HeartIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { MOBILE_PREVIEW_TRUNCATE } from '#shared/constants.ts';
 import type { PlatformId } from '#shared/platforms.ts';
 import type { SupporterAsset, VisitorScheduledShare } from '#shared/schemas/shares.ts';
@@ -13,6 +13,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import {
+  MessageGuard,
   PersonalMessage,
   preloadShareDialog,
   SaveAndCopyButtons,
@@ -48,10 +49,14 @@ export function MobileView({
   const pickId = useId();
   const [selectedId, setSelectedId] = useState<number | undefined>(assets[0]?.id);
   const [message, setMessage] = useState('');
+  // The message check's answer (MessageGuard, loaded once a message is written).
+  const [blockedAnswer, setBlocked] = useState(false);
+  const blocked = blockedAnswer && message.trim() !== '';
   const selected = assets.find((a) => a.id === selectedId) ?? assets[0];
+  const disclosure = campaign.disclosure?.trim();
 
   const shareWithMessage = (platform: PlatformId) => {
-    if (!selected) return;
+    if (!selected || blocked) return;
     if (!message.trim()) {
       toast({ ...TOASTS.messageRequired, variant: 'destructive' });
       return;
@@ -141,14 +146,27 @@ export function MobileView({
             </div>
           )}
           <PersonalMessage value={message} onChange={setMessage} campaignName={campaign.name} />
+          {disclosure && (
+            <p className="text-xs text-muted-foreground" data-testid="disclosure-note">
+              <Trans>
+                Added at the end of every post: <bdi className="font-medium">{disclosure}</bdi>
+              </Trans>
+            </p>
+          )}
+          {message.trim() && (
+            <Suspense fallback={null}>
+              <MessageGuard assetId={selected.id} message={message} onBlocked={setBlocked} />
+            </Suspense>
+          )}
           <ShareButtons
             platforms={PERSONAL_SHARE}
             onShare={shareWithMessage}
             className="grid-cols-2 sm:grid-cols-2"
+            disabled={blocked}
           />
           <ScheduleShareButton
             assets={[selected]}
-            onSchedule={(asset) => onSchedule(asset, message.trim() || undefined)}
+            onSchedule={(asset) => !blocked && onSchedule(asset, message.trim() || undefined)}
             className="w-full"
           />
         </section>
