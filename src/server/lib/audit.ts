@@ -28,6 +28,8 @@ export type AuditAction =
   | 'organization.settings_updated'
   | 'member.joined'
   | 'member.role_changed'
+  // An editor let review, or no longer (docs/api.md "Review before publishing"): `alice: on`.
+  | 'member.review_permission_changed'
   | 'member.removed'
   | 'member.left'
   | 'invitation.created'
@@ -48,6 +50,11 @@ export type AuditAction =
   | 'asset.created'
   | 'asset.updated'
   | 'asset.deleted'
+  // Review before publishing (modules/reviews): the target names the campaign.
+  | 'review.submitted'
+  | 'review.approved'
+  | 'review.changes_requested'
+  | 'review.withdrawn'
   | 'template.created'
   | 'template.used'
   | 'upload.created'

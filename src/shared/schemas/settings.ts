@@ -168,6 +168,9 @@ export const privacySettingsSchema = z.object({
   policyUrl: policyUrlField,
 });
 
+/** Review before publishing (docs/api.md "Review and guardrails"): off unless an admin turns it on. */
+export const reviewSettingsSchema = z.object({ required: z.boolean() });
+
 export const organizationSettingsSchema = z.object({
   general: generalSettingsSchema,
   notifications: notificationSettingsSchema,
@@ -175,6 +178,7 @@ export const organizationSettingsSchema = z.object({
   supporters: supporterSettingsSchema,
   embed: embedSettingsSchema,
   privacy: privacySettingsSchema,
+  review: reviewSettingsSchema,
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -186,6 +190,7 @@ export const updateSettingsSchema = z.strictObject({
   supporters: supporterSettingsSchema.strict().partial().optional(),
   embed: embedSettingsInputSchema.partial().optional(),
   privacy: privacySettingsSchema.strict().partial().optional(),
+  review: reviewSettingsSchema.strict().partial().optional(),
 });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 
@@ -205,6 +210,7 @@ export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general' | 'privacy'>
   supporters: { collectInfo: true },
   embed: { allowedOrigins: [] },
   privacy: { policyUrl: '' },
+  review: { required: false },
 };
 
 /** What the public supporter page shows of the organisation (in the campaign JSON). */

@@ -42,6 +42,7 @@ import * as m0042 from './0042-languages.ts';
 import * as m0043 from './0043-share-languages.ts';
 import * as m0044 from './0044-webhooks.ts';
 import * as m0045 from './0045-import-external-ids.ts';
+import * as m0047 from './0047-reviews.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -89,6 +90,7 @@ const ALL: Record<string, DialectMigration> = {
   '0043-share-languages': m0043,
   '0044-webhooks': m0044,
   '0045-import-external-ids': m0045,
+  '0047-reviews': m0047,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -28,7 +28,7 @@ const MB = 1024 * 1024;
 
 type StoredSettings = typeof DEFAULT_SETTINGS;
 
-const SECTIONS = ['general', 'notifications', 'branding', 'supporters', 'embed', 'privacy'] as const;
+const SECTIONS = ['general', 'notifications', 'branding', 'supporters', 'embed', 'privacy', 'review'] as const;
 
 /** Stored JSON over the defaults, section by section, keeping only known keys of the right type. */
 function withDefaults(raw: string | undefined): StoredSettings {
@@ -97,6 +97,16 @@ export async function supporterOrganization(db: Db, orgId: number): Promise<Supp
   };
 }
 
+/** Whether the organisation has its editors' public changes reviewed (docs/api.md "Review before publishing"). */
+export async function reviewRequired(db: Pick<Db, 'selectFrom'>, orgId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizationSettings')
+    .select('data')
+    .where('organizationId', '=', orgId)
+    .executeTakeFirst();
+  return withDefaults(row?.data).review.required;
+}
+
 /** The sites allowed to frame the organisation's share cards (the embed page's CSP). */
 export async function embedAllowedOrigins(db: Db, orgId: number): Promise<string[]> {
   const row = await db
@@ -146,6 +156,7 @@ export async function updateSettings(
       supporters: { ...stored.supporters, ...input.supporters },
       embed: { ...stored.embed, ...input.embed },
       privacy: { policyUrl: input.privacy?.policyUrl ?? stored.privacy.policyUrl },
+      review: { ...stored.review, ...input.review },
     };
     const { personalDataMonths, auditMonths } = input.privacy ?? {};
     const columns = {
