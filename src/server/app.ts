@@ -46,6 +46,7 @@ import {
 import { templatesRoutes } from './modules/templates/index.ts';
 import { createUploadStorage, uploadsRoutes } from './modules/uploads/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
+import { registerReviewGate, reviewsRoutes, withOpenRevision } from './modules/reviews/index.ts';
 import { BEARER_SCHEME, documentTransform, openApiRoutes } from './plugins/openapi.ts';
 import { webhooksDocument } from './plugins/openapi-webhooks.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -86,6 +87,8 @@ export function createAppDeps(opts: {
     supporterCacheSync: createCacheInvalidation(database, supporterCache),
     uploads,
     mailer,
+    reviewPreview: (campaign, read) =>
+      withOpenRevision({ db: database.db, storage: uploads }, campaign, read),
     jobs: new JobRunner({
       db: database.db,
       dialect: database.dialect,
@@ -175,6 +178,8 @@ export async function buildApp(opts: {
   await deps.supporterCacheSync.start(app.log);
   app.addHook('onClose', () => deps.supporterCacheSync.stop());
 
+  // Before the routes: the gate adds itself to the campaign and asset writes it guards.
+  registerReviewGate(app, deps);
   for (const routes of [
     authRoutes,
     accountRoutes,
@@ -193,6 +198,7 @@ export async function buildApp(opts: {
     statsRoutes,
     qrRoutes,
     templatesRoutes,
+    reviewsRoutes,
     // Debug helpers exist only on a server started with DEV_TOOLS=1 (404 otherwise).
     ...(config.devTools ? [debugRoutes] : []),
     sharesRoutes,

@@ -6,6 +6,7 @@ import type { JobRunner } from './jobs/runner.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { CacheInvalidationSync, SupporterCache } from './modules/supporter/index.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { ReviewPreview } from './lib/review-preview.ts';
 
 /** What every route module receives: shared services, built once in app.ts. */
 export interface AppDeps {
@@ -22,4 +23,6 @@ export interface AppDeps {
   /** The one background job runner (jobs/index.ts lists its jobs); app.ts starts and stops it. */
   jobs: JobRunner;
   mailer: Mailer;
+  /** The supporter page's `?review=1`: a read with the campaign's waiting change applied, then undone. */
+  reviewPreview: ReviewPreview;
 }

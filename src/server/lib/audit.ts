@@ -128,7 +128,9 @@ export function auditedTransaction<T>(
   who: Pick<AuditEntry, 'organizationId' | 'actorId' | 'apiKeyId'>,
   write: (trx: Transaction<Database>, audit: Audit) => Promise<T>,
 ): Promise<T> {
-  return db
-    .transaction()
-    .execute((trx) => write(trx, (action, target) => recordAudit(trx, { ...who, action, target })));
+  const run = (trx: Transaction<Database>) =>
+    write(trx, (action, target) => recordAudit(trx, { ...who, action, target }));
+  // Already in one (a review's approval applies several writes as one): the write joins it.
+  if (db.isTransaction) return run(db as Transaction<Database>);
+  return db.transaction().execute(run);
 }

@@ -4,3 +4,4 @@ export { campaignLifecycleRoutes } from './campaign-lifecycle.routes.ts';
 export { campaignsRoutes } from './campaigns.routes.ts';
 export { createCampaignWithAssets, insertCampaign } from './campaigns.service.ts';
 export { transitionError } from './campaign-lifecycle.ts';
+export { updateCampaign } from './campaign-lifecycle.ts';
