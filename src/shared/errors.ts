@@ -122,6 +122,7 @@ export const PUBLISH_NEEDS_SHARE_WORDS =
   'Give every image and video a share text or a description before publishing';
 export const INVITATION_EXPIRED = 'This invitation has expired';
 export const OWN_SUBMISSION_MESSAGE = 'You cannot approve or reject your own submission';
+export const REVIEW_NOT_PENDING_MESSAGE = 'This change no longer waits for a decision.';
 export const USERNAME_TAKEN = 'Username already exists';
 export const OPERATOR_REQUIRED_MESSAGE = 'Only an operator of this instance may do this';
 /** What the sign-up page and the server say of the instance's sign-up policy. */

@@ -538,12 +538,26 @@ export const PERSONAL_DATA: Registry = {
       "Reviewers' and authors' comments on a change, with the commenter's name",
       'Members',
     ),
-    submittedBy: p('staff', 'userId', 'organization', 'null', 'The member who submitted the change', 'Members'),
+    submittedBy: p(
+      'staff',
+      'userId',
+      'organization',
+      'null',
+      'The member who submitted the change',
+      'Members',
+    ),
     decidedBy: p('staff', 'userId', 'organization', 'null', 'The reviewer who decided on it', 'Members'),
   },
   campaignVersions: {
     ...none('id organizationId campaignId version revisionId content approvedAt'),
-    submittedBy: p('staff', 'userId', 'organization', 'null', 'The member who submitted the change', 'Members'),
+    submittedBy: p(
+      'staff',
+      'userId',
+      'organization',
+      'null',
+      'The member who submitted the change',
+      'Members',
+    ),
     approvedBy: p('staff', 'userId', 'organization', 'null', 'The reviewer who approved it', 'Members'),
   },
   staffNotices: {

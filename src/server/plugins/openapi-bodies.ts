@@ -3,6 +3,7 @@ import {
   type ErrorCode,
   LAST_ASSET_OF_LIVE_CAMPAIGN,
   PUBLISH_NEEDS_ASSET,
+  REVIEW_NOT_PENDING_MESSAGE,
   USERNAME_TAKEN,
 } from '#shared/errors.ts';
 import { importBodySchema } from '#shared/schemas/imports.ts';
@@ -90,6 +91,20 @@ export const CONFLICTS: Record<string, Conflict[]> = {
       code: 'PUBLISH_NEEDS_ASSET',
       summary: '409: publishing or resuming a campaign with no asset',
       message: PUBLISH_NEEDS_ASSET,
+    },
+  ],
+  'POST /api/campaigns/:id/review/approve': [
+    {
+      code: 'REVIEW_NOT_PENDING',
+      summary: '409: the change does not wait for a decision (changes were asked for)',
+      message: REVIEW_NOT_PENDING_MESSAGE,
+    },
+  ],
+  'POST /api/campaigns/:id/review/request-changes': [
+    {
+      code: 'REVIEW_NOT_PENDING',
+      summary: '409: the change does not wait for a decision (changes were asked for)',
+      message: REVIEW_NOT_PENDING_MESSAGE,
     },
   ],
   'DELETE /api/assets/:id': [

@@ -35,7 +35,10 @@ export async function assetEditRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/api/assets/:id',
-    { ...auth, schema: { params: idParamsSchema, response: { ...noContentResponses, 202: submittedReviewSchema } } },
+    {
+      ...auth,
+      schema: { params: idParamsSchema, response: { ...noContentResponses, 202: submittedReviewSchema } },
+    },
     async (request, reply) =>
       noContent(reply, deleteAsset({ ...callerWrite(deps, request.user), assetId: request.params.id })),
   );

@@ -143,9 +143,10 @@ export async function setMemberRole(
     const member = await memberInTrx(trx, orgId, userId);
     const role = opts.role ?? (member.role as Role);
     // The permission is an editor's: a viewer is refused it, an admin always has it.
-    if (opts.canReview === true && role === 'viewer') throw badRequest('VALIDATION_FAILED', ONLY_EDITORS_REVIEW, {
-      errors: [{ path: 'canReview', message: ONLY_EDITORS_REVIEW }],
-    });
+    if (opts.canReview === true && role === 'viewer')
+      throw badRequest('VALIDATION_FAILED', ONLY_EDITORS_REVIEW, {
+        errors: [{ path: 'canReview', message: ONLY_EDITORS_REVIEW }],
+      });
     if (role !== member.role) {
       if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
         throw await lastAdmin(trx, orgId);

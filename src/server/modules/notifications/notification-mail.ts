@@ -273,7 +273,10 @@ const REVIEW_WORDS = {
     id: 'mail.review.waiting.what',
     message: '{author} submitted a change to "{campaign}" of {organization} for review.',
   },
-  decidedSubject: /*i18n*/ { id: 'mail.review.decided.subject', message: 'A reviewer decided on your change' },
+  decidedSubject: /*i18n*/ {
+    id: 'mail.review.decided.subject',
+    message: 'A reviewer decided on your change',
+  },
   decided: /*i18n*/ {
     id: 'mail.review.decided.what',
     message:
@@ -310,7 +313,12 @@ export function reviewWaitingContent(
 export function reviewDecidedContent(
   locale: MessageLocale,
   organizationName: string,
-  review: { campaign: string; reviewer: string; decision: 'approved' | 'changes_requested'; comment?: string },
+  review: {
+    campaign: string;
+    reviewer: string;
+    decision: 'approved' | 'changes_requested';
+    comment?: string;
+  },
   campaignUrl: string,
 ): NoticeContent {
   return {

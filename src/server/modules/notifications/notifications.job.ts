@@ -384,15 +384,19 @@ export function notificationsJob(opts: {
         .executeTakeFirst();
       // Written already (another run or instance): its mail is in the outbox.
       if (!key || !content) return;
-      await queueNoticeMail(trx, { dialect, config, log }, {
-        organizationId: d.organizationId,
-        org,
-        sw,
-        filter: { only, except },
-        content,
-        now,
-        logKey: keyOf(d),
-      });
+      await queueNoticeMail(
+        trx,
+        { dialect, config, log },
+        {
+          organizationId: d.organizationId,
+          org,
+          sw,
+          filter: { only, except },
+          content,
+          now,
+          logKey: keyOf(d),
+        },
+      );
     });
   }
 }

@@ -23,7 +23,10 @@ export type RevisionWrite = CallerWrite & { db: Transaction<Database>; storage: 
  * fields over that asset's (translations per language), an added asset appended, a
  * deleted one dropping what waited for it. The reviewer sees the sum.
  */
-export function mergeChanges(waiting: readonly ReviewChange[], next: readonly ReviewChange[]): ReviewChange[] {
+export function mergeChanges(
+  waiting: readonly ReviewChange[],
+  next: readonly ReviewChange[],
+): ReviewChange[] {
   const out = [...waiting];
   for (const change of next) {
     if (change.kind === 'campaign') {

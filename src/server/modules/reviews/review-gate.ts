@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { isPublished, PUBLIC_ASSET_FIELDS, PUBLIC_CAMPAIGN_FIELDS, splitFields } from '#shared/review.ts';
 import type { CreateAssetInput, UpdateAssetInput } from '#shared/schemas/assets.ts';
 import type { UpdateCampaignInput } from '#shared/schemas/campaigns.ts';

@@ -1,5 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
-import { OWN_SUBMISSION_MESSAGE } from '#shared/errors.ts';
+import { OWN_SUBMISSION_MESSAGE, REVIEW_NOT_PENDING_MESSAGE } from '#shared/errors.ts';
 import { PUBLIC_ASSET_FIELDS, PUBLIC_CAMPAIGN_FIELDS } from '#shared/review.ts';
 import { mayReview, REVIEWER_NEEDED_MESSAGE } from '#shared/schemas/members.ts';
 import type {
@@ -32,7 +32,6 @@ import type { MessageLocale } from '../../lib/messages.ts';
 // approval, through the campaign and asset services.
 
 export const NOTHING_WAITS = 'Nothing waits for review';
-export const REVIEW_NOT_PENDING_MESSAGE = 'This change does not wait for a decision';
 
 /** What a review write needs: the write context, the upload store, and mail's. */
 export type ReviewWrite = CallerWrite & { storage: FileStorage; dialect: DialectName; config: Config };
@@ -199,7 +198,8 @@ export async function submitChanges(
     const changes = mergeChanges(open ? (JSON.parse(open.changes) as ReviewChange[]) : [], opts.changes);
     await undone(trx, () => applyChanges(ctx, campaignId, changes));
     const now = nowIso();
-    const news = !open || open.state !== 'pending';
+    // New, or submitted again after changes were asked for: the reviewers hear of it.
+    const news = open?.state !== 'pending';
     let id: number;
     if (open) {
       id = open.id;
@@ -235,7 +235,11 @@ export async function submitChanges(
     }
     const [out] = await toReviews(trx, [
       {
-        ...(await trx.selectFrom('campaignRevisions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()),
+        ...(await trx
+          .selectFrom('campaignRevisions')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()),
         campaignName: campaign.name,
       },
     ]);

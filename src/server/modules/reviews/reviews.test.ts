@@ -43,9 +43,9 @@ const publicView = async (id: number) => {
 };
 
 const auditActions = async () =>
-  (
-    await req('GET', '/api/organization/activity?limit=100', admin.token)
-  ).json().map((i: { action: string; target: string }) => `${i.action} ${i.target}`);
+  (await req('GET', '/api/organization/activity?limit=100', admin.token))
+    .json()
+    .map((i: { action: string; target: string }) => `${i.action} ${i.target}`);
 
 describe('the review setting and the reviewer permission', () => {
   it('is off by default for a new organisation', async () => {
@@ -121,7 +121,9 @@ describe('a change to a published campaign', () => {
 
   it('an admin’s change goes live at once', async () => {
     const { campaign } = await published('Admin voice');
-    const res = await req('PUT', `/api/campaigns/${campaign.id}`, admin.token, { description: 'Admin words' });
+    const res = await req('PUT', `/api/campaigns/${campaign.id}`, admin.token, {
+      description: 'Admin words',
+    });
     expect(res.statusCode).toBe(200);
     expect((await publicView(campaign.id)).campaign.description).toBe('Admin words');
   });
@@ -161,7 +163,12 @@ describe('a change to a published campaign', () => {
   it('request changes needs a comment; the editor fixes; the next approval applies the fix', async () => {
     const { campaign } = await published('Fix it');
     await req('PUT', `/api/campaigns/${campaign.id}`, editor.token, { name: 'Fix it, tpyo' });
-    const bare = await req('POST', `/api/campaigns/${campaign.id}/review/request-changes`, reviewer.token, {});
+    const bare = await req(
+      'POST',
+      `/api/campaigns/${campaign.id}/review/request-changes`,
+      reviewer.token,
+      {},
+    );
     expect(bare.statusCode).toBe(400);
     const asked = await req('POST', `/api/campaigns/${campaign.id}/review/request-changes`, reviewer.token, {
       comment: 'Typo in the name',
@@ -201,9 +208,9 @@ describe('a change to a published campaign', () => {
       'Approved text',
     ]);
     // A viewer cannot withdraw; the author can.
-    expect((await req('POST', `/api/campaigns/${campaign.id}/review/withdraw`, viewer.token)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await req('POST', `/api/campaigns/${campaign.id}/review/withdraw`, viewer.token)).statusCode,
+    ).toBe(403);
     const gone = await req('POST', `/api/campaigns/${campaign.id}/review/withdraw`, editor.token);
     expect(gone.statusCode).toBe(200);
     expect(gone.json().state).toBe('withdrawn');
@@ -231,17 +238,22 @@ describe('publishing a draft', () => {
     ).json();
     // A draft is not public: edited freely.
     expect(
-      (await req('PUT', `/api/campaigns/${draft.id}`, editor.token, { description: 'Draft words' })).statusCode,
+      (await req('PUT', `/api/campaigns/${draft.id}`, editor.token, { description: 'Draft words' }))
+        .statusCode,
     ).toBe(200);
     const empty = await req('PUT', `/api/campaigns/${draft.id}`, editor.token, { status: 'active' });
     expect(empty.statusCode).toBe(409);
     expect(empty.json().code).toBe('PUBLISH_NEEDS_ASSET');
-    expect((await req('POST', '/api/assets', editor.token, {
-      campaignId: draft.id,
-      title: 'Draft asset',
-      type: 'text',
-      content: 'Draft text',
-    })).statusCode).toBe(201);
+    expect(
+      (
+        await req('POST', '/api/assets', editor.token, {
+          campaignId: draft.id,
+          title: 'Draft asset',
+          type: 'text',
+          content: 'Draft text',
+        })
+      ).statusCode,
+    ).toBe(201);
     const sub = await req('PUT', `/api/campaigns/${draft.id}`, editor.token, { status: 'active' });
     expect(sub.statusCode).toBe(202);
     expect((await req('GET', `/api/campaigns/${draft.id}`, editor.token)).json().status).toBe('draft');

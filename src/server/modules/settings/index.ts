@@ -1,3 +1,8 @@
 // An organisation's settings, and the parts of them other modules read.
 export { settingsRoutes } from './settings.routes.ts';
-export { embedAllowedOrigins, getSettings, reviewRequired, supporterOrganization } from './settings.service.ts';
+export {
+  embedAllowedOrigins,
+  getSettings,
+  reviewRequired,
+  supporterOrganization,
+} from './settings.service.ts';

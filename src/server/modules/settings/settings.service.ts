@@ -28,7 +28,15 @@ const MB = 1024 * 1024;
 
 type StoredSettings = typeof DEFAULT_SETTINGS;
 
-const SECTIONS = ['general', 'notifications', 'branding', 'supporters', 'embed', 'privacy', 'review'] as const;
+const SECTIONS = [
+  'general',
+  'notifications',
+  'branding',
+  'supporters',
+  'embed',
+  'privacy',
+  'review',
+] as const;
 
 /** Stored JSON over the defaults, section by section, keeping only known keys of the right type. */
 function withDefaults(raw: string | undefined): StoredSettings {

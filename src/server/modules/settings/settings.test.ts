@@ -34,6 +34,7 @@ describe('organisation settings', () => {
       supporters: { collectInfo: true },
       embed: { allowedOrigins: [] },
       privacy: { personalDataMonths: 13, auditMonths: 24, policyUrl: '' },
+      review: { required: false },
     });
   });
 

@@ -329,7 +329,10 @@ export async function supporterRoutes(
     }
     reply
       .code(view ? 200 : 404)
-      .header('cache-control', preview || reviewing ? 'no-store' : supporterCacheControl(identity, 'no-cache'))
+      .header(
+        'cache-control',
+        preview || reviewing ? 'no-store' : supporterCacheControl(identity, 'no-cache'),
+      )
       .type('text/html; charset=utf-8')
       .send(render());
   }
