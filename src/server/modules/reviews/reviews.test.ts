@@ -231,6 +231,49 @@ describe('a change to a published campaign', () => {
   });
 });
 
+describe('notices', () => {
+  const mails = async (since: number) =>
+    (
+      await t.database.db
+        .selectFrom('outbox')
+        .select(['refId', 'subject', 'body'])
+        .where('kind', '=', 'notify-reviews')
+        .where('id', '>', since)
+        .orderBy('id')
+        .execute()
+    ).map((m) => ({ to: m.refId, subject: m.subject, body: m.body }));
+  const lastMail = async () =>
+    Number(
+      (await t.database.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())
+        ?.id ?? 0,
+    );
+
+  it('mails the reviewers (not the author) on a submission, and the author on a decision', async () => {
+    const { campaign } = await published('Noticed');
+    let since = await lastMail();
+    await req('PUT', `/api/campaigns/${campaign.id}`, editor.token, { description: 'Noticed words' });
+    const waiting = await mails(since);
+    expect(waiting.map((m) => m.to).sort()).toEqual([admin.userId, reviewer.userId].sort());
+    expect(waiting[0].subject).toBe('A change waits for your review');
+    expect(waiting[0].body).toContain(`https://rally.example/campaigns/${campaign.id}`);
+    // A further edit while it waits: no new mail.
+    since = await lastMail();
+    await req('PUT', `/api/campaigns/${campaign.id}`, editor.token, { description: 'Noticed words 2' });
+    expect(await mails(since)).toEqual([]);
+    await req('POST', `/api/campaigns/${campaign.id}/review/request-changes`, reviewer.token, {
+      comment: 'Shorter',
+    });
+    const decided = await mails(since);
+    expect(decided.map((m) => m.to)).toEqual([editor.userId]);
+    expect(decided[0].body).toContain('Comment: Shorter');
+    // Switched off: the reviewer gets nothing.
+    await req('PUT', '/api/user/notifications', reviewer.token, { reviews: false });
+    since = await lastMail();
+    await req('PUT', `/api/campaigns/${campaign.id}`, editor.token, { description: 'Short' });
+    expect((await mails(since)).map((m) => m.to)).toEqual([admin.userId]);
+  });
+});
+
 describe('publishing a draft', () => {
   it('waits for review, checked for its asset first; approval publishes it', async () => {
     const draft = (
