@@ -1,3 +1,4 @@
+import { isSubmittedForReview } from '#shared/schemas/reviews.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon } from 'lucide-react';
 import type { AssetFormInput } from '#shared/schemas/assets.ts';
@@ -67,11 +68,18 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
             organizationId: props.organizationId,
           },
           {
-            onSuccess: () => {
-              toast({
-                title: t`Asset created`,
-                description: t`Your asset has been created and saved successfully`,
-              });
+            onSuccess: (answer) => {
+              toast(
+                isSubmittedForReview(answer)
+                  ? {
+                      title: t`Sent for review`,
+                      description: t`Supporters see the change once a reviewer approves it.`,
+                    }
+                  : {
+                      title: t`Asset created`,
+                      description: t`Your asset has been created and saved successfully`,
+                    },
+              );
               props.onDone();
             },
             onError: (err) => toast({ ...creationFailure(err, 'asset'), variant: 'destructive' }),
