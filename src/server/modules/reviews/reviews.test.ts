@@ -244,8 +244,12 @@ describe('notices', () => {
     ).map((m) => ({ to: m.refId, subject: m.subject, body: m.body }));
   const lastMail = async () =>
     Number(
-      (await t.database.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())
-        ?.id ?? 0,
+      (
+        await t.database.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
     );
 
   it('mails the reviewers (not the author) on a submission, and the author on a decision', async () => {

@@ -21,5 +21,7 @@ export const useCreateAsset = () =>
   useMutation({
     mutationFn: createAsset,
     onSuccess: (_answer, input) =>
-      invalidate([...assetListKeys(input.campaignId), queryKeys.reviews], { alsoAfterMs: DELAYED_REFRESH_MS }),
+      invalidate([...assetListKeys(input.campaignId), queryKeys.reviews], {
+        alsoAfterMs: DELAYED_REFRESH_MS,
+      }),
   });
