@@ -37,3 +37,7 @@ export function splitFields<T extends object>(
   }
   return out as { public: Partial<T>; internal: Partial<T> };
 }
+
+/** True for the 202 answer `{review}` of a write that waits for review (the campaign and asset writes). */
+export const isSubmittedForReview = (answer: unknown): answer is { review: { campaignId: number } } =>
+  typeof answer === 'object' && answer !== null && 'review' in answer;

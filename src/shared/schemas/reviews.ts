@@ -58,10 +58,6 @@ export type Review = z.infer<typeof reviewSchema>;
 export const submittedReviewSchema = z.object({ review: reviewSchema });
 export type SubmittedReview = z.infer<typeof submittedReviewSchema>;
 
-/** True for the 202 answer of a write that waits for review (the campaign and asset writes). */
-export const isSubmittedForReview = (answer: unknown): answer is SubmittedReview =>
-  typeof answer === 'object' && answer !== null && 'review' in answer;
-
 export const reviewListQuerySchema = z.strictObject({
   state: z.enum(['pending', 'changes_requested', 'approved', 'all']).default('pending'),
 });

@@ -1,7 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '#shared/constants.ts';
-import { isSubmittedForReview } from '#shared/schemas/reviews.ts';
 import { errorMessage, isTransient } from '#client/lib/api-client.ts';
 
 // A tiny toast store: one toast visible at a time (a new one replaces the last),
@@ -60,13 +59,7 @@ export function toastOutcome<R>(
 ) {
   return {
     onSuccess: (result: R) => {
-      // A change that waits for review (202 `{review}`) did not go live: say so instead.
-      if (isSubmittedForReview(result))
-        toast({
-          title: t`Sent for review`,
-          description: t`Supporters see the change once a reviewer approves it.`,
-        });
-      else toast(typeof success === 'function' ? success(result) : success);
+      toast(typeof success === 'function' ? success(result) : success);
       options.onDone?.(result);
     },
     onError: (err: unknown) =>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Asset, UpdateAssetInput } from '#shared/schemas/assets.ts';
-import { isSubmittedForReview, type SubmittedReview } from '#shared/schemas/reviews.ts';
+import { isSubmittedForReview } from '#shared/review.ts';
+import type { SubmittedReview } from '#shared/schemas/reviews.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { invalidate } from '#client/lib/query-client.ts';

@@ -1,4 +1,4 @@
-import { isSubmittedForReview } from '#shared/schemas/reviews.ts';
+import { reviewAware } from '#client/lib/review-toast.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon } from 'lucide-react';
 import type { AssetFormInput } from '#shared/schemas/assets.ts';
@@ -70,15 +70,10 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
           {
             onSuccess: (answer) => {
               toast(
-                isSubmittedForReview(answer)
-                  ? {
-                      title: t`Sent for review`,
-                      description: t`Supporters see the change once a reviewer approves it.`,
-                    }
-                  : {
-                      title: t`Asset created`,
-                      description: t`Your asset has been created and saved successfully`,
-                    },
+                reviewAware({
+                  title: t`Asset created`,
+                  description: t`Your asset has been created and saved successfully`,
+                })(answer),
               );
               props.onDone();
             },
