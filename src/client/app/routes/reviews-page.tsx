@@ -41,7 +41,7 @@ function ReviewList({ title, reviews, empty }: { title: string; reviews: Review[
                 <Link to={`/campaigns/${r.campaignId}`} className="font-medium hover:underline" dir="auto">
                   {r.campaignName}
                 </Link>
-                <p className="text-sm text-muted-foreground">{t`${author}, ${when}: ${count} changes`}</p>
+                <p className="text-sm text-muted-foreground">{t`${author}, ${when}. Changes: ${count}`}</p>
               </li>
             );
           })}
