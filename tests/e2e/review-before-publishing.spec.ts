@@ -98,8 +98,10 @@ test('an admin lets an editor review in Team Members', async ({ page, request, s
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Permissions' }).click();
   const row = page.getByTestId('member-row').filter({ hasText: editor.username });
-  await row.getByLabel('Can review').check();
+  // Saved as it is ticked; the box follows the saved member.
+  await row.getByLabel('Can review').click();
   await expect(toastEl(page)).toContainText('can review changes');
+  await expect(row.getByLabel('Can review')).toBeChecked();
   const members = await (await api(request, signedIn.token).get('/api/organization/members')).json();
   expect(members.find((m: { id: number }) => m.id === editor.userId).canReview).toBe(true);
   await page.getByRole('switch', { name: "Editors' changes need a review" }).click();

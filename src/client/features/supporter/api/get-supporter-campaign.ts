@@ -29,7 +29,7 @@ export const supporterCampaignQueryOptions = (id: number) => {
   return queryOptions({
     queryKey: key,
     queryFn: () => apiRequest<SupporterCampaign>('GET', reviewing() ? `${key[0]}?review=1` : key[0]),
-    initialData: () => embeddedCampaign(id),
+    initialData: () => (reviewing() ? undefined : embeddedCampaign(id)),
     enabled: Number.isInteger(id) && id > 0,
   });
 };
