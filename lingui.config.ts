@@ -74,6 +74,7 @@ const STAFF_SHARED = [
   client('components/ui/load-error.tsx'),
   client('components/ui/query-view.tsx'),
   client('lib/creation-error.ts'),
+  client('lib/review-toast.ts'),
   client('lib/use-copied.ts'),
 ];
 const CAMPAIGNS = [
@@ -81,6 +82,7 @@ const CAMPAIGNS = [
   client('features/assets'),
   client('features/templates'),
   client('features/calendar'),
+  client('features/reviews'),
 ];
 const ORGANIZATION = [client('features/organization'), client('features/instance'), client('features/auth')];
 const STATS = [client('features/stats')];

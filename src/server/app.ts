@@ -49,6 +49,7 @@ import {
 import { templatesRoutes } from './modules/templates/index.ts';
 import { createUploadStorage, FetchSlots, uploadsRoutes } from './modules/uploads/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
+import { registerReviewGate, reviewsRoutes, withOpenRevision } from './modules/reviews/index.ts';
 import { BEARER_SCHEME, documentTransform, openApiRoutes } from './plugins/openapi.ts';
 import { webhooksDocument } from './plugins/openapi-webhooks.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -90,6 +91,8 @@ export function createAppDeps(opts: {
     uploads,
     mailer,
     fetchSlots: new FetchSlots(config.uploadFetchConcurrency),
+    reviewPreview: (campaign, read) =>
+      withOpenRevision({ db: database.db, storage: uploads }, campaign, read),
     jobs: new JobRunner({
       db: database.db,
       dialect: database.dialect,
@@ -179,6 +182,8 @@ export async function buildApp(opts: {
   await deps.supporterCacheSync.start(app.log);
   app.addHook('onClose', () => deps.supporterCacheSync.stop());
 
+  // Before the routes: the gate adds itself to the campaign and asset writes it guards.
+  registerReviewGate(app, deps);
   for (const routes of [
     authRoutes,
     accountRoutes,
@@ -197,6 +202,7 @@ export async function buildApp(opts: {
     statsRoutes,
     qrRoutes,
     templatesRoutes,
+    reviewsRoutes,
     // Debug helpers exist only on a server started with DEV_TOOLS=1 (404 otherwise).
     ...(config.devTools ? [debugRoutes] : []),
     sharesRoutes,

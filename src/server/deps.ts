@@ -7,6 +7,7 @@ import type { FileStorage } from './lib/storage.ts';
 import type { CacheInvalidationSync, SupporterCache } from './modules/supporter/index.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { FetchSlots } from './modules/uploads/index.ts';
+import type { ReviewPreview } from './lib/review-preview.ts';
 
 /** What every route module receives: shared services, built once in app.ts. */
 export interface AppDeps {
@@ -28,4 +29,6 @@ export interface AppDeps {
    * the bulk import's media), so the two routes together stay within it.
    */
   fetchSlots: FetchSlots;
+  /** The supporter page's `?review=1`: a read with the campaign's waiting change applied, then undone. */
+  reviewPreview: ReviewPreview;
 }

@@ -188,6 +188,15 @@ export const ERROR_WORDS = {
     id: 'error.LOGO_TOO_LARGE',
     message: 'The logo is too large. Pick a smaller image.',
   },
+  // Review before publishing
+  OWN_SUBMISSION: /*i18n*/ {
+    id: 'error.OWN_SUBMISSION',
+    message: 'You cannot approve or reject your own submission',
+  },
+  REVIEW_NOT_PENDING: /*i18n*/ {
+    id: 'error.REVIEW_NOT_PENDING',
+    message: 'This change no longer waits for a decision.',
+  },
   // Sharing and reminders
   CAMPAIGN_NOT_OPEN: /*i18n*/ {
     id: 'error.CAMPAIGN_NOT_OPEN',

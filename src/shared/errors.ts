@@ -75,6 +75,10 @@ export const ERROR_CODES = {
   PUBLIC_URL_MISSING: 'The server does not know its public address (PUBLIC_URL) for links (409, 400)',
   LOGO_INVALID: 'The logo names an uploaded image this server does not hold (400)',
   LOGO_TOO_LARGE: 'The uploaded logo is over the logo limit of 2 MB (400)',
+  // Review before publishing
+  OWN_SUBMISSION: 'A reviewer deciding on their own submission, an admin too (403)',
+  REVIEW_NOT_PENDING:
+    'The revision does not wait for a decision: decided already, or changes were asked for (409)',
   // Sharing and reminders
   CAMPAIGN_NOT_OPEN: 'The campaign takes no shares now: draft, archived, paused, ended or not started (409)',
   ASSET_DELETED: 'The asset was deleted (409)',
@@ -121,6 +125,8 @@ export const LAST_ASSET_OF_LIVE_CAMPAIGN =
 export const PUBLISH_NEEDS_SHARE_WORDS =
   'Give every image and video a share text or a description before publishing';
 export const INVITATION_EXPIRED = 'This invitation has expired';
+export const OWN_SUBMISSION_MESSAGE = 'You cannot approve or reject your own submission';
+export const REVIEW_NOT_PENDING_MESSAGE = 'This change no longer waits for a decision.';
 export const USERNAME_TAKEN = 'Username already exists';
 export const OPERATOR_REQUIRED_MESSAGE = 'Only an operator of this instance may do this';
 /** What the sign-up page and the server say of the instance's sign-up policy. */

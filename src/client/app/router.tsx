@@ -29,6 +29,7 @@ const ROUTES: [path: string, load: () => PageModule, access: Access][] = [
   ['/campaigns', () => import('./routes/dashboard-page.tsx'), 'staff'],
   ['/campaigns/:id', () => import('./routes/campaign-detail-page.tsx'), 'staff'],
   ['/templates', () => import('./routes/templates-page.tsx'), 'staff'],
+  ['/reviews', () => import('./routes/reviews-page.tsx'), 'staff'],
   ['/calendar', () => import('./routes/calendar-page.tsx'), 'staff'],
   ['/settings', () => import('./routes/settings-page.tsx'), 'staff'],
   ['/activity', () => import('./routes/activity-page.tsx'), 'staff'],

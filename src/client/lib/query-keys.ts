@@ -41,6 +41,10 @@ export const queryKeys = {
   // Campaigns, assets, templates
   campaigns: ['/api/campaigns'],
   campaign: (id: number) => [`/api/campaigns/${id}`] as const,
+  /** Under the campaign's key: every write to the campaign refreshes what waits for review too. */
+  campaignReview: (id: number) => [`/api/campaigns/${id}`, 'review'] as const,
+  campaignVersions: (id: number) => [`/api/campaigns/${id}`, 'versions'] as const,
+  reviews: ['/api/reviews'],
   campaignAssets: (campaignId: number) => [`/api/campaigns/${campaignId}/assets`] as const,
   campaignMoments: (campaignId: number) => [`/api/campaigns/${campaignId}/moments`] as const,
   qrPreview: (campaignId: number) => [`/api/campaigns/${campaignId}/qr.svg`] as const,

@@ -1,5 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
+import { reviewAware } from './review-toast.ts';
 
 /**
  * An edit form's save: only the changed fields are sent (an untouched field must not
@@ -16,5 +17,6 @@ export function saveChanges<R, C extends object>(
     onDone();
     return;
   }
-  update.mutate(changes, toastOutcome(toasts.success, toasts.failTitle, { onDone }));
+  // A change that waits for review is toasted as such (lib/review-toast.ts).
+  update.mutate(changes, toastOutcome(reviewAware(toasts.success), toasts.failTitle, { onDone }));
 }

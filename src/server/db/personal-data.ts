@@ -467,7 +467,7 @@ export const PERSONAL_DATA: Registry = {
 
   // Staff accounts.
   users: {
-    ...none('id passwordHash role organizationId createdAt updatedAt joinedAt isOperator'),
+    ...none('id passwordHash role organizationId createdAt updatedAt joinedAt isOperator canReview'),
     // The interface language a member picked: one of six locales, shared by everyone who picked it.
     ...none('language'),
     username: p(
@@ -557,6 +557,39 @@ export const PERSONAL_DATA: Registry = {
     ...none('personalDataMonths personalDataStrippedTo auditMonths defaultLanguage'),
     creatorId: p('staff', 'userId', 'organization', 'keep', 'The member who created it', 'Operators'),
     suspendedBy: p('staff', 'userId', 'instanceAudit', 'null', 'The operator who suspended it', 'Operators'),
+  },
+  // Review before publishing (migration 0047): who submitted and decided, and their comments.
+  campaignRevisions: {
+    ...none('id organizationId campaignId openCampaignId state changes submittedAt decidedAt'),
+    comments: p(
+      'staff',
+      'freeText',
+      'organization',
+      'keep',
+      "Reviewers' and authors' comments on a change, with the commenter's name",
+      'Members',
+    ),
+    submittedBy: p(
+      'staff',
+      'userId',
+      'organization',
+      'null',
+      'The member who submitted the change',
+      'Members',
+    ),
+    decidedBy: p('staff', 'userId', 'organization', 'null', 'The reviewer who decided on it', 'Members'),
+  },
+  campaignVersions: {
+    ...none('id organizationId campaignId version revisionId content approvedAt'),
+    submittedBy: p(
+      'staff',
+      'userId',
+      'organization',
+      'null',
+      'The member who submitted the change',
+      'Members',
+    ),
+    approvedBy: p('staff', 'userId', 'organization', 'null', 'The reviewer who approved it', 'Members'),
   },
   staffNotices: {
     ...none('id kind organizationId period createdAt'),

@@ -33,6 +33,8 @@ export interface UsersTable {
   isOperator: ColumnType<boolean | number, number | undefined, number>;
   /** The member's profile language (a locale); null: negotiated from their browser (migration 0042). */
   language: NullByDefault<string>;
+  /** An editor an admin let review (1) or not (0); admins always review (migration 0047). */
+  canReview: ColumnType<boolean | number, number | undefined, number>;
 }
 
 export interface OrganizationsTable {
@@ -763,6 +765,38 @@ export interface MemberNotificationsTable {
   updatedAt: string;
 }
 
+/** A campaign's changes to its public fields that wait for review (migration 0047). */
+export interface CampaignRevisionsTable {
+  id: Generated<number>;
+  organizationId: number;
+  campaignId: number;
+  /** The campaign's id while open (pending, changes requested), else null: one open revision per campaign. */
+  openCampaignId: number | null;
+  state: string;
+  /** JSON: ReviewChange[] (#shared/schemas/reviews.ts). */
+  changes: string;
+  /** JSON: ReviewComment[]. */
+  comments: string;
+  submittedBy: number | null;
+  submittedAt: string;
+  decidedBy: number | null;
+  decidedAt: string | null;
+}
+
+/** An approved version of a campaign's public fields (migration 0047). */
+export interface CampaignVersionsTable {
+  id: Generated<number>;
+  organizationId: number;
+  campaignId: number;
+  version: number;
+  revisionId: number;
+  /** JSON: the public fields of the campaign and its assets after the change. */
+  content: string;
+  submittedBy: number | null;
+  approvedBy: number | null;
+  approvedAt: string;
+}
+
 /** A staff notification mailed once: unique by (kind, subjectId, period, organizationId). */
 export interface StaffNoticesTable {
   id: Generated<number>;
@@ -832,6 +866,8 @@ export interface Database {
   organizationSettings: OrganizationSettingsTable;
   organizationFigures: OrganizationFiguresTable;
   memberNotifications: MemberNotificationsTable;
+  campaignRevisions: CampaignRevisionsTable;
+  campaignVersions: CampaignVersionsTable;
   staffNotices: StaffNoticesTable;
   firstRunSteps: FirstRunStepsTable;
   apiKeys: ApiKeysTable;

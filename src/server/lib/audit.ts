@@ -28,6 +28,8 @@ export type AuditAction =
   | 'organization.settings_updated'
   | 'member.joined'
   | 'member.role_changed'
+  // An editor let review, or no longer (docs/api.md "Review before publishing"): `alice: on`.
+  | 'member.review_permission_changed'
   | 'member.removed'
   | 'member.left'
   | 'invitation.created'
@@ -51,6 +53,11 @@ export type AuditAction =
   // Shared moments (docs/api.md "Momentum"); the target names the campaign and the time.
   | 'moment.created'
   | 'moment.deleted'
+  // Review before publishing (modules/reviews): the target names the campaign.
+  | 'review.submitted'
+  | 'review.approved'
+  | 'review.changes_requested'
+  | 'review.withdrawn'
   | 'template.created'
   | 'template.used'
   | 'upload.created'
@@ -127,7 +134,9 @@ export function auditedTransaction<T>(
   who: Pick<AuditEntry, 'organizationId' | 'actorId' | 'apiKeyId'>,
   write: (trx: Transaction<Database>, audit: Audit) => Promise<T>,
 ): Promise<T> {
-  return db
-    .transaction()
-    .execute((trx) => write(trx, (action, target) => recordAudit(trx, { ...who, action, target })));
+  const run = (trx: Transaction<Database>) =>
+    write(trx, (action, target) => recordAudit(trx, { ...who, action, target }));
+  // Already in one (a review's approval applies several writes as one): the write joins it.
+  if (db.isTransaction) return run(db as Transaction<Database>);
+  return db.transaction().execute(run);
 }

@@ -72,4 +72,29 @@ describe('the permission table', () => {
     }
     expect(answered).toEqual([]);
   });
+
+  // The reviewer access: an admin, or an editor an admin let review; refused to the rest
+  // before the handler runs, and never to an API key (a decision is a person's).
+  it('refuses an editor without the review permission and a viewer on every reviewer route', async () => {
+    const admin = await signUp(t.app);
+    const editor = await addMember(t.app, admin, 'editor');
+    const viewer = await addMember(t.app, admin, 'viewer');
+    const reviewerRoutes = Object.entries(PERMISSIONS).filter(
+      ([, entry]) => routeRule(entry).access === 'reviewer',
+    );
+    expect(reviewerRoutes.length).toBeGreaterThanOrEqual(2);
+    for (const [key, entry] of reviewerRoutes) {
+      expect(routeRule(entry).sessionOnly, key).toBe(true);
+      const [method, url] = key.split(' ');
+      for (const who of [editor, viewer]) {
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url: pathOf(url),
+          headers: bearer(who.token),
+        });
+        expect(res.statusCode, key).toBe(403);
+        expect(res.json().message).toBe('This needs the reviewer permission');
+      }
+    }
+  });
 });

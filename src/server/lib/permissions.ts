@@ -9,11 +9,13 @@ export { hasRole } from '#shared/schemas/members.ts';
  * - 'session': any signed-in user, with or without an organisation;
  * - 'member': any member of an organisation (every role);
  * - a role: members with at least that role (viewer < editor < admin);
+ * - 'reviewer': a member who may approve changes under review: an admin, or an editor
+ *   with users.canReview (docs/api.md "Review before publishing");
  * - 'operator': an operator of the instance (users.isOperator), whatever their
  *   organisation role: an instance role, so an organisation admin who is not one gets
  *   403. Always session-only: an API key belongs to an organisation, never the instance.
  */
-export type Access = 'public' | 'session' | 'member' | 'operator' | Role;
+export type Access = 'public' | 'session' | 'member' | 'reviewer' | 'operator' | Role;
 
 /**
  * A route's rule: who may call it, and whether an API key may. `sessionOnly` routes
@@ -153,6 +155,16 @@ export const PERMISSIONS: Record<string, Access | RouteRule> = {
   'POST /api/debug/create-test-content': 'editor',
   'POST /api/debug/run-jobs': 'member',
   'GET /api/shares/scheduled': 'member',
+
+  // Review before publishing (modules/reviews): members see what waits; reviewers decide.
+  // Signed in only: a decision is a person's, never a key's.
+  'GET /api/reviews': 'member',
+  'GET /api/campaigns/:id/review': 'member',
+  'GET /api/campaigns/:id/versions': 'member',
+  'POST /api/campaigns/:id/review/approve': sessionOnly('reviewer'),
+  'POST /api/campaigns/:id/review/request-changes': sessionOnly('reviewer'),
+  // The author (an editor) or a reviewer: checked in the handler.
+  'POST /api/campaigns/:id/review/withdraw': 'editor',
 
   // The instance (modules/instance): operators only, never an API key (docs/api.md "Operators")
   'GET /api/instance/settings': operatorOnly,

@@ -243,6 +243,7 @@ describe('the examples and webhooks of GET /api/openapi.json', () => {
   // the whole input of an action, logout ends the caller's own session, and the
   // development tools (DEV_TOOLS=1 only) act on the caller's organisation.
   const BODYLESS = [
+    'POST /api/campaigns/{id}/review/withdraw',
     'POST /api/debug/create-test-content',
     'POST /api/debug/run-jobs',
     'POST /api/logout',

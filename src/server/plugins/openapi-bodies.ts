@@ -5,6 +5,7 @@ import {
   LAST_ASSET_OF_LIVE_CAMPAIGN,
   PUBLISH_NEEDS_ASSET,
   PUBLISH_NEEDS_SHARE_WORDS,
+  REVIEW_NOT_PENDING_MESSAGE,
   USERNAME_TAKEN,
 } from '#shared/errors.ts';
 import { LAST_OPERATOR_DELETION_MESSAGE, lastAdminDeletionMessage } from '#shared/schemas/account-data.ts';
@@ -147,6 +148,13 @@ export const CONFLICTS: Partial<Record<ErrorCode, Conflict[]>> = {
       routes: ['PUT /api/campaigns/:id', 'POST /api/campaigns', 'POST /api/templates/:id/use'],
       summary: '409: publishing, creating live, re-opening or resuming a campaign with no asset',
       message: PUBLISH_NEEDS_ASSET,
+    },
+  ],
+  REVIEW_NOT_PENDING: [
+    {
+      routes: ['POST /api/campaigns/:id/review/approve', 'POST /api/campaigns/:id/review/request-changes'],
+      summary: '409: the change does not wait for a decision (changes were asked for)',
+      message: REVIEW_NOT_PENDING_MESSAGE,
     },
   ],
   PUBLISH_NEEDS_SHARE_WORDS: [

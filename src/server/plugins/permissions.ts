@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { MISSING_ORG_MESSAGE, OPERATOR_REQUIRED_MESSAGE } from '#shared/errors.ts';
-import { roleNeededMessage } from '#shared/schemas/members.ts';
+import { mayReview, REVIEWER_NEEDED_MESSAGE, roleNeededMessage } from '#shared/schemas/members.ts';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
@@ -54,7 +54,10 @@ export function registerPermissions(app: FastifyInstance, db: Db, config: Config
     }
     const orgId = request.user.organizationId;
     if (!orgId) throw forbidden('NO_ORGANIZATION', MISSING_ORG_MESSAGE);
-    if (access !== 'member' && !hasRole(request.user.role, access))
+    if (access === 'reviewer') {
+      if (!mayReview(request.user.role, request.user.canReview))
+        throw forbidden('FORBIDDEN', REVIEWER_NEEDED_MESSAGE);
+    } else if (access !== 'member' && !hasRole(request.user.role, access))
       throw forbidden('ROLE_REQUIRED', roleNeededMessage(access));
     if (!READS.has(request.method)) await assertOrganizationActive(db, orgId);
   }

@@ -143,6 +143,30 @@ async function newWebhook(): Promise<number> {
   return made.json().id;
 }
 
+/**
+ * A published campaign of the admin's with a change waiting for review: by nobody
+ * (anyone may decide), or by the admin (who, with a key too, may withdraw it).
+ */
+async function waitingChange(submittedBy: number | null = null): Promise<number> {
+  const { id } = await newCampaign();
+  await t.database.db
+    .insertInto('campaignRevisions')
+    .values({
+      organizationId: admin.orgId,
+      campaignId: id,
+      openCampaignId: id,
+      state: 'pending',
+      changes: JSON.stringify([{ kind: 'campaign', fields: { description: 'Reviewed words' } }]),
+      comments: '[]',
+      submittedBy,
+      submittedAt: nowIso(),
+      decidedBy: null,
+      decidedAt: null,
+    })
+    .execute();
+  return id;
+}
+
 /** One successful call per audited write route. */
 const CALLS: Record<string, Call> = {
   'POST /api/login': async () => ({
@@ -307,6 +331,17 @@ const CALLS: Record<string, Call> = {
     const c = await newCampaign();
     return { res: await inject('DELETE', `/api/campaigns/${c.id}`, auth) };
   },
+  'POST /api/campaigns/:id/review/approve': async (auth) => ({
+    res: await inject('POST', `/api/campaigns/${await waitingChange()}/review/approve`, auth, {}),
+  }),
+  'POST /api/campaigns/:id/review/request-changes': async (auth) => ({
+    res: await inject('POST', `/api/campaigns/${await waitingChange()}/review/request-changes`, auth, {
+      comment: 'Please check the words',
+    }),
+  }),
+  'POST /api/campaigns/:id/review/withdraw': async (auth) => ({
+    res: await inject('POST', `/api/campaigns/${await waitingChange(admin.userId)}/review/withdraw`, auth),
+  }),
   'POST /api/campaigns/:id/duplicate': async (auth) => {
     const c = await newCampaign();
     return { res: await inject('POST', `/api/campaigns/${c.id}/duplicate`, auth) };

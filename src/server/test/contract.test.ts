@@ -672,6 +672,25 @@ describe('real responses parse with the route schemas', () => {
       { route: 'GET /api/campaigns/:id', params: ours, headers: auth, status: 200 },
       { route: 'GET /api/campaigns/:id', params: none, headers: auth, status: 404 },
       { route: 'GET /api/campaigns/:id/assets', params: ours, headers: auth, status: 200 },
+      // Review before publishing: nothing waits in this organisation (modules/reviews has the rest).
+      { route: 'GET /api/reviews', headers: auth, status: 200 },
+      { route: 'GET /api/campaigns/:id/review', params: ours, headers: auth, status: 404 },
+      { route: 'GET /api/campaigns/:id/versions', params: ours, headers: auth, status: 200 },
+      {
+        route: 'POST /api/campaigns/:id/review/approve',
+        params: ours,
+        headers: auth,
+        payload: {},
+        status: 404,
+      },
+      {
+        route: 'POST /api/campaigns/:id/review/request-changes',
+        params: ours,
+        headers: auth,
+        payload: { comment: 'Shorter' },
+        status: 404,
+      },
+      { route: 'POST /api/campaigns/:id/review/withdraw', params: ours, headers: auth, status: 404 },
       {
         route: 'PUT /api/campaigns/:id/assets/order',
         params: ours,

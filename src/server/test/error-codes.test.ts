@@ -489,6 +489,34 @@ describe('every refusal carries a listed code', () => {
     refused(await put(campaign.id, { name: 'Again' }), 400, 'CAMPAIGN_NOT_EDITABLE');
   });
 
+  it('review before publishing', async () => {
+    const admin = await signUp(a.app);
+    const editor = await addMember(a.app, admin, 'editor');
+    const { campaign } = await campaignWithAsset(a, admin);
+    const on = await inject(a, 'PUT', '/api/organization/settings', admin.token, {
+      review: { required: true },
+    });
+    expect(on.statusCode).toBe(200);
+    // An admin's own change goes live, so the admin submits nothing; a promoted editor does.
+    const waiting = await inject(a, 'PUT', `/api/campaigns/${campaign.id}`, editor.token, {
+      name: 'Renamed',
+    });
+    expect(waiting.statusCode).toBe(202);
+    await inject(a, 'PUT', `/api/organization/members/${editor.userId}`, admin.token, { canReview: true });
+    const approve = `/api/campaigns/${campaign.id}/review/approve`;
+    refused(await inject(a, 'POST', approve, editor.token, {}), 403, 'OWN_SUBMISSION');
+    const ask = { comment: 'Another name, please' };
+    const asked = await inject(
+      a,
+      'POST',
+      `/api/campaigns/${campaign.id}/review/request-changes`,
+      admin.token,
+      ask,
+    );
+    expect(asked.statusCode).toBe(200);
+    refused(await inject(a, 'POST', approve, admin.token, {}), 409, 'REVIEW_NOT_PENDING');
+  });
+
   it('sharing and reminders', async () => {
     const u = await signUp(a.app);
     const { ids, campaign } = await campaignWithAsset(a, u, { endDate: dayFromNow(2) });

@@ -109,6 +109,8 @@ export const publicUserSchema = z.object({
   updatedAt: timestampField,
   /** An operator of the instance (its Instance area): apart from the organisation's `role`. */
   isOperator: z.boolean(),
+  /** May approve others' changes (docs/api.md "Review before publishing"): an admin, or an editor let review. */
+  canReview: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

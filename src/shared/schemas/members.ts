@@ -13,6 +13,17 @@ export function hasRole(role: string | null | undefined, needed: Role): boolean 
   return have >= 0 && have >= ROLES.indexOf(needed);
 }
 
+/**
+ * Who approves changes under review (docs/api.md "Review before publishing"): an
+ * admin always; an editor an admin let review (users.canReview); nobody else.
+ */
+export function mayReview(role: string | null | undefined, canReview: unknown): boolean {
+  return role === 'admin' || (role === 'editor' && Boolean(canReview));
+}
+
+/** The 403 message of a review route to a member who may not review. */
+export const REVIEWER_NEEDED_MESSAGE = 'This needs the reviewer permission';
+
 export const roleField = z.enum(ROLES, { error: 'Role must be one of viewer, editor, admin' });
 
 export const LAST_ADMIN_MESSAGE = 'An organization needs at least one admin';
@@ -40,13 +51,22 @@ export const ROLE_NEEDED: Readonly<Record<Role, MessageDescriptor>> = {
 /** A member as the team list shows them: the public user's name fields, their role and when they joined. */
 export const memberSchema = publicUserSchema
   .pick({ id: true, username: true, email: true, firstName: true, lastName: true, role: true })
-  .extend({ joinedAt: timestampField.nullable() });
+  .extend({
+    joinedAt: timestampField.nullable(),
+    /** May approve changes under review: always for an admin, never for a viewer. */
+    canReview: z.boolean(),
+  });
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);
 
 export const userIdParamsSchema = z.strictObject({ userId: positiveIdParam('User id') });
 
-export const updateMemberSchema = z.strictObject({ role: roleField });
+/** PUT /api/organization/members/:userId: a new role, the review permission, or both. */
+export const updateMemberSchema = z
+  .strictObject({ role: roleField.optional(), canReview: z.boolean().optional() })
+  .refine((v) => v.role !== undefined || v.canReview !== undefined, {
+    message: 'Send a role, canReview, or both',
+  });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
 export const createInvitationSchema = z.strictObject({ email: emailField, role: roleField });

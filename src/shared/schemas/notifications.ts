@@ -7,7 +7,9 @@ import { z } from 'zod';
  * - newSupporters: the daily digest, yesterday's figures, on days that had some;
  * - milestones: a campaign passed a number of shares (MILESTONES), or 50, 90 or 100% of its goal;
  * - weeklyDigest: the weekly digest, last week's figures, on Mondays;
- * - newMembers: someone joined the organisation.
+ * - newMembers: someone joined the organisation;
+ * - reviews: a change waits for review (to reviewers), or a reviewer decided on yours
+ *   (docs/api.md "Review before publishing").
  */
 export const NOTIFICATION_SWITCHES = [
   'campaignUpdates',
@@ -15,6 +17,7 @@ export const NOTIFICATION_SWITCHES = [
   'milestones',
   'weeklyDigest',
   'newMembers',
+  'reviews',
 ] as const;
 export type NotificationSwitch = (typeof NOTIFICATION_SWITCHES)[number];
 
@@ -24,6 +27,7 @@ export const notificationChoicesSchema = z.object({
   milestones: z.boolean(),
   weeklyDigest: z.boolean(),
   newMembers: z.boolean(),
+  reviews: z.boolean(),
 });
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
 
@@ -38,6 +42,7 @@ export const DEFAULT_NOTIFICATION_CHOICES: NotificationChoices = {
   milestones: true,
   weeklyDigest: false,
   newMembers: true,
+  reviews: true,
 };
 
 /** Total shares of a campaign that are worth a mail to those with `milestones` on. */

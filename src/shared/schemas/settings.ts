@@ -193,6 +193,8 @@ export const guardrailSettingsInputSchema = z.strictObject({
     .max(BLOCKED_WORDS.maxEntries, `At most ${BLOCKED_WORDS.maxEntries} blocked words or phrases`)
     .transform((words) => [...new Set(words)]),
 });
+/** Review before publishing (docs/api.md "Review and guardrails"): off unless an admin turns it on. */
+export const reviewSettingsSchema = z.object({ required: z.boolean() });
 
 export const organizationSettingsSchema = z.object({
   general: generalSettingsSchema,
@@ -202,6 +204,7 @@ export const organizationSettingsSchema = z.object({
   embed: embedSettingsSchema,
   privacy: privacySettingsSchema,
   guardrails: guardrailSettingsSchema,
+  review: reviewSettingsSchema,
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -214,6 +217,7 @@ export const updateSettingsSchema = z.strictObject({
   embed: embedSettingsInputSchema.partial().optional(),
   privacy: privacySettingsSchema.strict().partial().optional(),
   guardrails: guardrailSettingsInputSchema.partial().optional(),
+  review: reviewSettingsSchema.strict().partial().optional(),
 });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 
@@ -234,6 +238,7 @@ export const DEFAULT_SETTINGS: Omit<OrganizationSettings, 'general' | 'privacy'>
   embed: { allowedOrigins: [] },
   privacy: { policyUrl: '' },
   guardrails: { blockedWords: [] },
+  review: { required: false },
 };
 
 /** What the public supporter page shows of the organisation (in the campaign JSON). */

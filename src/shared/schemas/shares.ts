@@ -285,8 +285,11 @@ export const supporterCampaignSchema = z.object({
   organization: supporterOrganizationSchema,
   /** Whether supporters can share now, computed when the response was made. */
   availability: availabilitySchema,
-  /** Only when a member of the organisation opens its draft or archived campaign: which one it is. */
-  preview: z.enum(HIDDEN_STATUSES).optional(),
+  /**
+   * Only when a member of the organisation opens its draft or archived campaign: which
+   * one it is; `review` for the preview of a change waiting for review (`?review=1`).
+   */
+  preview: z.enum([...HIDDEN_STATUSES, 'review']).optional(),
   /** The language served (docs/api.md "Languages"): the assets' words are already in it. */
   language: z.enum(LOCALES),
   /** The rule that chose it: explicit (the `rally_lang` cookie), query (`?lang=`), accept-language, campaign-default, organization-default or fallback. */

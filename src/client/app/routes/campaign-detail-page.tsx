@@ -14,6 +14,7 @@ import {
   EditAssetDialog,
 } from '#client/features/assets/index.ts';
 import { RoleLocked, useRole } from '#client/features/organization/index.ts';
+import { ReviewPanel } from '#client/features/reviews/index.ts';
 import { AnalyticsPanel, AnalyticsView, useCampaignStats } from '#client/features/stats/index.ts';
 import {
   CampaignActions,
@@ -106,6 +107,8 @@ export default function CampaignDetailPage() {
           )}
         </div>
       </div>
+
+      <ReviewPanel campaignId={c.id} />
 
       <CampaignActions
         campaign={c}

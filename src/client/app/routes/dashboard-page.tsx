@@ -18,6 +18,7 @@ import {
 } from '#client/features/campaigns/index.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
 import { RoleLocked } from '#client/features/organization/index.ts';
+import { WaitingForReview } from '#client/features/reviews/index.ts';
 import { AnalyticsView, OrganizationStatCards } from '#client/features/stats/index.ts';
 import { CalendarTab } from './dashboard/calendar-tab.tsx';
 import { CampaignList, type ExpandedCampaign } from './dashboard/campaign-list.tsx';
@@ -148,6 +149,8 @@ export default function DashboardPage() {
           )}
         </div>
       </div>
+
+      <WaitingForReview />
 
       <FirstRunChecklist orgId={orgId} />
 

@@ -69,6 +69,8 @@ itMigrates(
           milestones: false,
           weeklyDigest: true,
           newMembers: true,
+          // A switch added since (review notices, docs/api.md "Review before publishing"): its default.
+          reviews: true,
         });
       const ended = await db
         .selectFrom('staffNotices')

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assetSchema, updateAssetSchema } from '#shared/schemas/assets.ts';
 import { ok, idParamsSchema, noContentResponses } from '#shared/schemas/common.ts';
+import { submittedReviewSchema } from '#shared/schemas/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
 import { callerWrite } from '../../lib/campaign-write.ts';
 import { deleteAsset, updateAsset } from './asset-edit.service.ts';
@@ -14,7 +15,15 @@ export async function assetEditRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.put(
     '/api/assets/:id',
-    { ...auth, schema: { params: idParamsSchema, body: updateAssetSchema, response: ok(assetSchema) } },
+    {
+      ...auth,
+      schema: {
+        params: idParamsSchema,
+        body: updateAssetSchema,
+        // 202: an editor's public change waits for review (modules/reviews, the gate).
+        response: { ...ok(assetSchema), 202: submittedReviewSchema },
+      },
+    },
     async (request) =>
       updateAsset({
         ...callerWrite(deps, request.user),
@@ -26,7 +35,10 @@ export async function assetEditRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/api/assets/:id',
-    { ...auth, schema: { params: idParamsSchema, response: noContentResponses } },
+    {
+      ...auth,
+      schema: { params: idParamsSchema, response: { ...noContentResponses, 202: submittedReviewSchema } },
+    },
     async (request, reply) =>
       noContent(reply, deleteAsset({ ...callerWrite(deps, request.user), assetId: request.params.id })),
   );

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assetSchema, createAssetSchema } from '#shared/schemas/assets.ts';
 import { ok, orgQuerySchema, created } from '#shared/schemas/common.ts';
+import { submittedReviewSchema } from '#shared/schemas/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
 import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { createAsset, listOrgAssets } from './assets.service.ts';
@@ -21,7 +22,14 @@ export async function assetsRoutes(app: FastifyInstance, { db, uploads, supporte
 
   r.post(
     '/api/assets',
-    { preHandler: app.authenticate, schema: { body: createAssetSchema, response: created(assetSchema) } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: createAssetSchema,
+        // 202: an editor's asset for a published campaign waits for review (modules/reviews).
+        response: { ...created(assetSchema), 202: submittedReviewSchema },
+      },
+    },
     async (request, reply) => {
       const asset = await createAsset({
         db,

@@ -19,11 +19,12 @@ import type { UserRow } from './session-user.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, hashToken, pruneSessions } from './sessions.ts';
 import { USERNAME_TAKEN } from '#shared/errors.ts';
+import { mayReview } from '#shared/schemas/members.ts';
 
 /** The user as the API shows it: never the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
-  const { passwordHash: _omit, usernameKey: _key, isOperator, ...rest } = row;
-  return { ...rest, isOperator: Boolean(isOperator) };
+  const { passwordHash: _omit, usernameKey: _key, isOperator, canReview, ...rest } = row;
+  return { ...rest, isOperator: Boolean(isOperator), canReview: mayReview(row.role, canReview) };
 }
 
 /**

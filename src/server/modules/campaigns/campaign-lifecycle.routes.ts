@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { campaignSchema, campaignWithAssetsSchema, updateCampaignSchema } from '#shared/schemas/campaigns.ts';
 import { ok, idParamsSchema, noContentResponses, created } from '#shared/schemas/common.ts';
+import { submittedReviewSchema } from '#shared/schemas/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
 import { archiveCampaign, duplicateCampaign, updateCampaign } from './campaign-lifecycle.ts';
 import { callerWrite } from '../../lib/campaign-write.ts';
@@ -14,7 +15,15 @@ export async function campaignLifecycleRoutes(app: FastifyInstance, deps: AppDep
 
   r.put(
     '/api/campaigns/:id',
-    { ...auth, schema: { params: idParamsSchema, body: updateCampaignSchema, response: ok(campaignSchema) } },
+    {
+      ...auth,
+      schema: {
+        params: idParamsSchema,
+        body: updateCampaignSchema,
+        // 202: an editor's public change waits for review (modules/reviews, the gate).
+        response: { ...ok(campaignSchema), 202: submittedReviewSchema },
+      },
+    },
     async (request) =>
       updateCampaign({
         ...callerWrite(deps, request.user),

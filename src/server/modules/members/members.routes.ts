@@ -49,6 +49,7 @@ export async function membersRoutes(app: FastifyInstance, { db, dialect, config,
         ...callerOrg(request.user),
         userId: request.params.userId,
         role: request.body.role,
+        canReview: request.body.canReview,
       }),
   );
 

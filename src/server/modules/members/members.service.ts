@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import {
   hasRole,
   LAST_ADMIN_MESSAGE,
+  mayReview,
   type Member,
   ROLES,
   type Role,
@@ -12,25 +13,43 @@ import type { OrgRead } from '../../lib/org-scope.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { type Audit, auditedTransaction, auditedWrite, type OrgWrite } from '../../lib/audit.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { lockOrganization } from '../../lib/org-lock.ts';
 import { nowIso } from '../../lib/time.ts';
 import { emitMemberEvent } from '../webhooks/index.ts';
 import type { UserRow } from '../auth/index.ts';
 
-const MEMBER_COLUMNS = ['id', 'username', 'email', 'firstName', 'lastName', 'role', 'joinedAt'] as const;
+const MEMBER_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'role',
+  'joinedAt',
+  'canReview',
+] as const;
+
+/** A users row as the team list shows it: `canReview` as the permission in force. */
+const toMember = <T extends { role: string; canReview: unknown }>(row: T) => ({
+  ...row,
+  canReview: mayReview(row.role, row.canReview),
+});
+
+export const ONLY_EDITORS_REVIEW = 'Only editors and admins can review';
 
 /** A user's membership is users.organizationId + users.role; this is what a non-member's role reads. */
 export const NO_ORG_ROLE = 'user';
 
 export async function listMembers(db: Db, orgId: number): Promise<Member[]> {
-  return db
+  const rows = await db
     .selectFrom('users')
     .select(MEMBER_COLUMNS)
     .where('organizationId', '=', orgId)
     .orderBy('joinedAt')
     .orderBy('id')
     .execute();
+  return rows.map(toMember);
 }
 
 /** Admins of the organisation other than `userId`: the last-admin rule. */
@@ -116,19 +135,36 @@ export async function revokeMade(
  * the role from the database.
  */
 export async function setMemberRole(
-  opts: OrgWrite & { dialect: DialectName; userId: number; role: Role },
+  opts: OrgWrite & { dialect: DialectName; userId: number; role?: Role; canReview?: boolean },
 ): Promise<Member> {
-  const { dialect, orgId, userId, role } = opts;
+  const { dialect, orgId, userId } = opts;
   return auditedWrite(opts, async (trx, audit) => {
     await lockOrganization(trx, dialect, orgId, 'update');
     const member = await memberInTrx(trx, orgId, userId);
-    if (member.role === role) return member;
-    if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
-      throw await lastAdmin(trx, orgId);
-    await trx.updateTable('users').set({ role, updatedAt: nowIso() }).where('id', '=', userId).execute();
-    await audit('member.role_changed', `${member.username}: ${member.role} -> ${role}`);
-    if (!hasRole(role, member.role as Role)) await revokeMade(trx, audit, orgId, userId, role);
-    return { ...member, role };
+    const role = opts.role ?? (member.role as Role);
+    // The permission is an editor's: a viewer is refused it, an admin always has it.
+    if (opts.canReview === true && role === 'viewer')
+      throw badRequest('VALIDATION_FAILED', ONLY_EDITORS_REVIEW, {
+        errors: [{ path: 'canReview', message: ONLY_EDITORS_REVIEW }],
+      });
+    if (role !== member.role) {
+      if (member.role === 'admin' && (await otherAdmins(trx, orgId, userId)) === 0)
+        throw await lastAdmin(trx, orgId);
+      await trx.updateTable('users').set({ role, updatedAt: nowIso() }).where('id', '=', userId).execute();
+      await audit('member.role_changed', `${member.username}: ${member.role} -> ${role}`);
+      if (!hasRole(role, member.role as Role)) await revokeMade(trx, audit, orgId, userId, role);
+    }
+    // A viewer keeps no review permission: demoted to viewer, it goes.
+    const canReview = role === 'viewer' ? false : (opts.canReview ?? Boolean(member.canReview));
+    if (canReview !== Boolean(member.canReview)) {
+      await trx
+        .updateTable('users')
+        .set({ canReview: canReview ? 1 : 0, updatedAt: nowIso() })
+        .where('id', '=', userId)
+        .execute();
+      await audit('member.review_permission_changed', `${member.username}: ${canReview ? 'on' : 'off'}`);
+    }
+    return toMember({ ...member, role, canReview });
   });
 }
 

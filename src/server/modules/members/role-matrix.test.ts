@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, routeRule } from '../../lib/permissions.ts';
+import { hasRole, PERMISSIONS, routeRule } from '../../lib/permissions.ts';
 import { API_KEY_REFUSED_MESSAGE } from '../../plugins/permissions.ts';
 import { addMember } from '../../test/teams.ts';
 import { seedSupporterKey } from '../../test/supporter-key.ts';
@@ -26,11 +26,17 @@ type Caller =
   | 'anon'
   | 'viewerKey'
   | 'editorKey'
-  | 'operator';
+  | 'operator'
+  | 'reviewer';
 const CALLERS: Caller[] = ['viewer', 'editor', 'admin', 'other', 'noOrg', 'anon', 'viewerKey', 'editorKey'];
 /** Who calls a route: the operator too on the instance's routes. */
-const callersOf = (key: string): Caller[] =>
-  routeRule(PERMISSIONS[key]!).access === 'operator' ? [...CALLERS, 'operator'] : CALLERS;
+const callersOf = (key: string): Caller[] => {
+  const { access } = routeRule(PERMISSIONS[key]!);
+  if (access === 'operator') return [...CALLERS, 'operator'];
+  // An editor an admin let review (users.canReview): on the review routes.
+  if (access === 'reviewer' || key.includes('/review')) return [...CALLERS, 'reviewer'];
+  return CALLERS;
+};
 const KEY_ROLE = { viewerKey: 'viewer', editorKey: 'editor' } as const;
 const isKey = (caller: Caller): caller is keyof typeof KEY_ROLE => caller in KEY_ROLE;
 type Outcome = 'allowed' | 401 | 403 | 404;
@@ -79,18 +85,27 @@ beforeAll(async () => {
   admin = await signUp(t.app);
   const viewer = await addMember(t.app, admin, 'viewer');
   const editor = await addMember(t.app, admin, 'editor');
+  const reviewer = await addMember(t.app, admin, 'editor');
+  const granted = await t.app.inject({
+    method: 'PUT',
+    url: `/api/organization/members/${reviewer.userId}`,
+    headers: bearer(admin.token),
+    payload: { canReview: true },
+  });
+  expect(granted.statusCode).toBe(200);
   const other = await signUp(t.app);
   const noOrg = await signUp(t.app, { org: false });
   Object.assign(tokens, {
     admin: admin.token,
     viewer: viewer.token,
     editor: editor.token,
+    reviewer: reviewer.token,
     other: other.token,
     noOrg: noOrg.token,
     anon: '',
     operator: operator.token,
   });
-  for (const [k, v] of Object.entries({ admin, viewer, editor, other, noOrg, operator }))
+  for (const [k, v] of Object.entries({ admin, viewer, editor, reviewer, other, noOrg, operator }))
     users[k as Caller] = { userId: v.userId, username: (v as { username: string }).username };
   for (const caller of ['viewerKey', 'editorKey'] as const) {
     const res = await t.app.inject({
@@ -190,6 +205,38 @@ const sessionIdOf = async (token: string) => {
 const ofCampaign = () => ({ id: campaignId });
 /** The admin's campaign as `:id`: another organisation's member gets a 404. */
 const ownCampaign: Case = { params: ofCampaign, other: 404 };
+
+/**
+ * A fresh campaign of the admin's organisation with a change waiting for review, made
+ * straight in the database (submitted by the viewer, so no caller decides their own):
+ * each decision call gets its own.
+ */
+const onWaitingChange = (action: string, payload?: unknown): Case => ({
+  call: async () => {
+    const c = await createCampaign(t.app, admin.token, { name: 'Waiting in the matrix' });
+    await t.database.db
+      .insertInto('campaignRevisions')
+      .values({
+        organizationId: admin.orgId,
+        campaignId: c.id,
+        openCampaignId: c.id,
+        state: 'pending',
+        changes: '[]',
+        comments: '[]',
+        submittedBy: users.viewer.userId,
+        submittedAt: new Date().toISOString(),
+        decidedBy: null,
+        decidedAt: null,
+      })
+      .execute();
+    return {
+      method: action === 'GET' ? 'GET' : 'POST',
+      url: `/api/campaigns/${c.id}/review${action === 'GET' ? '' : `/${action}`}`,
+      payload,
+    };
+  },
+  other: 404,
+});
 /** The admin's asset as `:id`: another organisation's member gets a 404. */
 const ownAsset: Case = { params: () => ({ id: assetId }), other: 404 };
 
@@ -398,6 +445,13 @@ const CASES: Record<string, Case> = {
   'GET /api/campaigns/:id/assets': ownCampaign,
   'PUT /api/campaigns/:id/assets/order': { ...ownCampaign, body: () => ({ assetIds: [assetId] }) },
   'GET /api/campaigns/:id/stats': ownCampaign,
+  'GET /api/reviews': { query: 'state=all' },
+  'GET /api/campaigns/:id/review': onWaitingChange('GET'),
+  'GET /api/campaigns/:id/versions': ownCampaign,
+  'POST /api/campaigns/:id/review/approve': onWaitingChange('approve', {}),
+  'POST /api/campaigns/:id/review/request-changes': onWaitingChange('request-changes', { comment: 'Matrix' }),
+  // The author or a reviewer: an editor who is neither is refused in the handler.
+  'POST /api/campaigns/:id/review/withdraw': { ...onWaitingChange('withdraw'), alsoAllowed: [] },
   'GET /api/campaigns/:id/analytics': ownCampaign,
   'GET /api/campaigns/:id/export.csv': { ...ownCampaign, query: 'type=clicks' },
   'GET /api/campaigns/:id/qr.svg': ownCampaign,
@@ -553,6 +607,8 @@ const CASES: Record<string, Case> = {
 };
 
 const RANK = { viewer: 0, editor: 1, admin: 2 } as const;
+/** Each signed-in caller's role in the admin's organisation ('reviewer': an editor with canReview). */
+const ROLE_OF = { viewer: 'viewer', editor: 'editor', reviewer: 'editor', admin: 'admin' } as const;
 
 function expected(key: string, caller: Caller): Outcome {
   const { access, sessionOnly } = routeRule(PERMISSIONS[key]!);
@@ -560,8 +616,13 @@ function expected(key: string, caller: Caller): Outcome {
   if (access === 'public') return 'allowed';
   if (caller === 'anon') return 401;
   if (access === 'operator') return caller === 'operator' ? 'allowed' : 403;
+  // Withdrawing a waiting change: its author (here the viewer, refused by role) or a reviewer.
+  if (key === 'POST /api/campaigns/:id/review/withdraw') {
+    if (caller === 'other') return 404;
+    return caller === 'admin' || caller === 'reviewer' ? 'allowed' : 403;
+  }
   if (isKey(caller)) {
-    if (sessionOnly) return 403;
+    if (sessionOnly || access === 'reviewer') return 403;
     if (access === 'session' || access === 'member') return 'allowed';
     return RANK[KEY_ROLE[caller]] >= RANK[access] ? 'allowed' : 403;
   }
@@ -572,7 +633,9 @@ function expected(key: string, caller: Caller): Outcome {
     // Removing someone else needs the admin role (leaving does not).
     return key === 'DELETE /api/organization/members/:userId' && caller !== 'admin' ? 403 : 'allowed';
   }
-  return RANK[caller] >= RANK[access] ? 'allowed' : 403;
+  const role = ROLE_OF[caller as keyof typeof ROLE_OF];
+  if (access === 'reviewer') return caller === 'admin' || caller === 'reviewer' ? 'allowed' : 403;
+  return RANK[role] >= RANK[access] ? 'allowed' : 403;
 }
 
 /** The request a case makes as `caller`: its own `call`, or its route's path as the case fills it in. */
@@ -628,9 +691,15 @@ describe('role matrix: every route as every kind of caller', () => {
           res.statusCode === 403 &&
           access in RANK &&
           caller !== 'noOrg' &&
-          caller !== 'other'
+          caller !== 'other' &&
+          hasRole(
+            isKey(caller) ? KEY_ROLE[caller] : ROLE_OF[caller as keyof typeof ROLE_OF],
+            access as keyof typeof RANK,
+          ) === false
         )
           expect(res.json().message).toBe(`This needs the ${access} role`);
+        else if (want === 403 && access === 'reviewer' && !isKey(caller) && caller !== 'noOrg')
+          expect(res.json().message).toBe('This needs the reviewer permission');
         else if (want === 403 && access === 'operator' && !isKey(caller))
           expect(res.json().code).toBe('OPERATOR_REQUIRED');
       }

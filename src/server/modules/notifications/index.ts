@@ -6,7 +6,8 @@ import type { OutboxOutcomes } from '../outbox/index.ts';
 import { noticeMailKind, noticeStillWanted } from './notifications.job.ts';
 
 export { notificationsRoutes } from './notifications.routes.ts';
-export { NOTIFICATIONS_EVERY_MS, notificationsJob } from './notifications.job.ts';
+export { NOTIFICATIONS_EVERY_MS, notificationsJob, queueNoticeMail } from './notifications.job.ts';
+export { reviewDecidedContent, reviewWaitingContent } from './notification-mail.ts';
 
 /** The outbox's hooks for notice mail: each is dropped if its member left or switched it off. */
 export const noticeMailOutcomes: Record<string, OutboxOutcomes> = Object.fromEntries(

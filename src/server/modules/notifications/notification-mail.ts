@@ -104,6 +104,7 @@ const SWITCH_IN_SENTENCE: Readonly<Record<NotificationSwitch, { id: string; mess
   milestones: /*i18n*/ { id: 'mail.notice.switch.milestones', message: 'milestones' },
   weeklyDigest: /*i18n*/ { id: 'mail.notice.switch.weeklyDigest', message: 'the weekly digest' },
   newMembers: /*i18n*/ { id: 'mail.notice.switch.newMembers', message: 'new team members' },
+  reviews: /*i18n*/ { id: 'mail.notice.switch.reviews', message: 'reviews' },
 };
 
 /** A switch's name in a sentence of the notice's language. */
@@ -317,3 +318,75 @@ export const noticeBody = (c: NoticeContent, organizationName: string, unsubscri
     }),
     translate(c.locale, WORDS.turnOff, { link: unsubscribeUrl }),
   ].join('\n');
+
+const REVIEW_WORDS = {
+  waitingSubject: /*i18n*/ { id: 'mail.review.waiting.subject', message: 'A change waits for your review' },
+  waiting: /*i18n*/ {
+    id: 'mail.review.waiting.what',
+    message: '{author} submitted a change to "{campaign}" of {organization} for review.',
+  },
+  decidedSubject: /*i18n*/ {
+    id: 'mail.review.decided.subject',
+    message: 'A reviewer decided on your change',
+  },
+  decided: /*i18n*/ {
+    id: 'mail.review.decided.what',
+    message:
+      '{decision, select, approved {{reviewer} approved your change to "{campaign}" of {organization}: it is live.} other {{reviewer} asked for changes to your change to "{campaign}" of {organization}.}}',
+  },
+  comment: /*i18n*/ { id: 'mail.review.comment', message: 'Comment: {comment}' },
+  open: /*i18n*/ { id: 'mail.review.open', message: 'Open it: {link}' },
+};
+
+/** To a reviewer: a change waits (submitted, or submitted again after changes were asked for). */
+export function reviewWaitingContent(
+  locale: MessageLocale,
+  organizationName: string,
+  review: { campaign: string; author: string },
+  campaignUrl: string,
+): NoticeContent {
+  return {
+    switch: 'reviews',
+    locale,
+    subject: translate(locale, REVIEW_WORDS.waitingSubject),
+    lines: [
+      translate(locale, REVIEW_WORDS.waiting, {
+        author: review.author,
+        campaign: review.campaign,
+        organization: organizationName,
+      }),
+      '',
+      translate(locale, REVIEW_WORDS.open, { link: campaignUrl }),
+    ],
+  };
+}
+
+/** To the author: a reviewer approved the change or asked for changes, with the comment. */
+export function reviewDecidedContent(
+  locale: MessageLocale,
+  organizationName: string,
+  review: {
+    campaign: string;
+    reviewer: string;
+    decision: 'approved' | 'changes_requested';
+    comment?: string;
+  },
+  campaignUrl: string,
+): NoticeContent {
+  return {
+    switch: 'reviews',
+    locale,
+    subject: translate(locale, REVIEW_WORDS.decidedSubject),
+    lines: [
+      translate(locale, REVIEW_WORDS.decided, {
+        decision: review.decision,
+        reviewer: review.reviewer,
+        campaign: review.campaign,
+        organization: organizationName,
+      }),
+      ...(review.comment ? [translate(locale, REVIEW_WORDS.comment, { comment: review.comment })] : []),
+      '',
+      translate(locale, REVIEW_WORDS.open, { link: campaignUrl }),
+    ],
+  };
+}

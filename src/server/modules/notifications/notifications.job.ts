@@ -479,41 +479,77 @@ export function notificationsJob(opts: {
           })
           .onConflict((oc) => oc.columns(['kind', 'subjectId', 'period', 'organizationId']).doNothing())
           .execute();
-      for (const r of await recipients(trx, d.organizationId, sw, { only, except })) {
-        const origin = config.publicUrl ?? r.origin;
-        if (!origin) {
-          log?.warn(
-            { userId: r.id, notice: keyOf(d) },
-            'staff notification not mailed: no site address (set PUBLIC_URL)',
-          );
-          continue;
-        }
-        const token = await unsubscribeToken(trx, {
-          userId: r.id,
+      await queueNoticeMail(
+        trx,
+        { dialect, config, log },
+        {
           organizationId: d.organizationId,
-          switch: sw,
-        });
-        const unsubscribeUrl = `${origin}/notifications/unsubscribe/${token}`;
-        // Each member in their own language (lib/member-locale.ts), dates and numbers too.
-        const words = content(origin, mailLocale(r.language, org.defaultLanguage));
-        await queueMail(
-          trx,
-          { dialect, config },
-          {
-            kind: noticeMailKind(sw),
-            organizationId: d.organizationId,
-            to: r.email,
-            subject: words.subject,
-            text: noticeBody(words, org.name, unsubscribeUrl),
-            headers: unsubscribeHeaders(unsubscribeUrl),
-            refId: r.id,
-            expiresAt: now + NOTICE_MAIL_TTL_MS,
-          },
-          'drop',
+          org,
+          sw,
+          filter: { only, except },
+          content,
           now,
-        );
-      }
+          logKey: keyOf(d),
+        },
+      );
     });
+  }
+}
+
+/**
+ * Queues a notice's mail, in `trx`, to each member of the organisation with the switch
+ * on (narrowed by `filter`), in their own language with their own unsubscribe link.
+ * The job's notices and the review notices (modules/reviews) both mail through it.
+ */
+export async function queueNoticeMail(
+  trx: Db,
+  deps: { dialect: DialectName; config: Config; log?: Logger },
+  notice: {
+    organizationId: number;
+    org: { name: string; defaultLanguage: string | null };
+    sw: NotificationSwitch;
+    filter: { only?: number; except?: number; ids?: readonly number[] };
+    content: (origin: string, locale: MessageLocale) => NoticeContent;
+    now: number;
+    /** Names the notice in a warning. */
+    logKey: string;
+  },
+): Promise<void> {
+  const { dialect, config, log } = deps;
+  const { org, sw, content, now } = notice;
+  for (const r of await recipients(trx, notice.organizationId, sw, notice.filter)) {
+    const origin = config.publicUrl ?? r.origin;
+    if (!origin) {
+      log?.warn(
+        { userId: r.id, notice: notice.logKey },
+        'staff notification not mailed: no site address (set PUBLIC_URL)',
+      );
+      continue;
+    }
+    const token = await unsubscribeToken(trx, {
+      userId: r.id,
+      organizationId: notice.organizationId,
+      switch: sw,
+    });
+    const unsubscribeUrl = `${origin}/notifications/unsubscribe/${token}`;
+    // Each member in their own language (lib/member-locale.ts), dates and numbers too.
+    const words = content(origin, mailLocale(r.language, org.defaultLanguage));
+    await queueMail(
+      trx,
+      { dialect, config },
+      {
+        kind: noticeMailKind(sw),
+        organizationId: notice.organizationId,
+        to: r.email,
+        subject: words.subject,
+        text: noticeBody(words, org.name, unsubscribeUrl),
+        headers: unsubscribeHeaders(unsubscribeUrl),
+        refId: r.id,
+        expiresAt: now + NOTICE_MAIL_TTL_MS,
+      },
+      'drop',
+      now,
+    );
   }
 }
 
@@ -526,7 +562,7 @@ async function recipients(
   q: Db,
   organizationId: number,
   sw: NotificationSwitch,
-  filter: { only?: number; except?: number },
+  filter: { only?: number; except?: number; ids?: readonly number[] },
 ): Promise<{ id: number; email: string; language: string | null; origin: string | null }[]> {
   let query = q
     .selectFrom('users as u')
@@ -538,6 +574,10 @@ async function recipients(
     .where('u.email', 'is not', null);
   if (filter.only !== undefined) query = query.where('u.id', '=', filter.only);
   if (filter.except !== undefined) query = query.where('u.id', '!=', filter.except);
+  if (filter.ids !== undefined) {
+    if (filter.ids.length === 0) return [];
+    query = query.where('u.id', 'in', filter.ids);
+  }
   const rows = (await query.orderBy('u.id').execute()).filter((r) => choicesOf(r.data)[sw]);
   if (rows.length === 0) return [];
   const latest = await q

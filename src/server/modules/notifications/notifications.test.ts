@@ -529,6 +529,7 @@ describe('switches and unsubscribe links', () => {
       milestones: true,
       weeklyDigest: false,
       newMembers: true,
+      reviews: true,
     });
     const put = await call('PUT', '/api/user/notifications', viewer.token, {
       weeklyDigest: true,

@@ -56,6 +56,7 @@ export const SELF_NAMING_ACTIONS: readonly AuditAction[] = [
 export const PERSON_NAMING_ACTIONS = {
   'member.removed': '',
   'member.role_changed': ': ',
+  'member.review_permission_changed': ': ',
   'invitation.created': ' as ',
   'invitation.revoked': ' as ',
 } as const satisfies Partial<Record<AuditAction, string>>;

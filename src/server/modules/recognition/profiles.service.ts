@@ -38,7 +38,10 @@ export async function displayNameRefusal(
   const [word] = cachedBlockedWords(await blockedWordsOf(db, organizationId)).find(name);
   if (word === undefined) return undefined;
   const message = `This name contains a word this organisation does not allow: "${word}". Please edit it.`;
-  return badRequest('BLOCKED_WORD', message, { errors: [{ path: 'displayName', message }], params: { word } });
+  return badRequest('BLOCKED_WORD', message, {
+    errors: [{ path: 'displayName', message }],
+    params: { word },
+  });
 }
 
 const NONE: SupporterProfile = { displayName: null, onBoard: false };

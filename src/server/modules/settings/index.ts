@@ -4,5 +4,6 @@ export {
   blockedWordsOf,
   embedAllowedOrigins,
   getSettings,
+  reviewRequired,
   supporterOrganization,
 } from './settings.service.ts';

@@ -36,6 +36,7 @@ const SECTIONS = [
   'embed',
   'privacy',
   'guardrails',
+  'review',
 ] as const;
 
 /** Stored JSON over the defaults, section by section, keeping only known keys of the right type. */
@@ -105,6 +106,16 @@ export async function supporterOrganization(db: Db, orgId: number): Promise<Supp
   };
 }
 
+/** Whether the organisation has its editors' public changes reviewed (docs/api.md "Review before publishing"). */
+export async function reviewRequired(db: Pick<Db, 'selectFrom'>, orgId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizationSettings')
+    .select('data')
+    .where('organizationId', '=', orgId)
+    .executeTakeFirst();
+  return withDefaults(row?.data).review.required;
+}
+
 /** The sites allowed to frame the organisation's share cards (the embed page's CSP). */
 export async function embedAllowedOrigins(db: Db, orgId: number): Promise<string[]> {
   const row = await db
@@ -168,6 +179,7 @@ export async function updateSettings(
       embed: { ...stored.embed, ...input.embed },
       privacy: { policyUrl: input.privacy?.policyUrl ?? stored.privacy.policyUrl },
       guardrails: { ...stored.guardrails, ...input.guardrails },
+      review: { ...stored.review, ...input.review },
     };
     const { personalDataMonths, auditMonths } = input.privacy ?? {};
     const columns = {

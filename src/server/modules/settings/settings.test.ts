@@ -35,6 +35,7 @@ describe('organisation settings', () => {
       embed: { allowedOrigins: [] },
       privacy: { personalDataMonths: 13, auditMonths: 24, policyUrl: '' },
       guardrails: { blockedWords: [] },
+      review: { required: false },
     });
   });
 

@@ -75,14 +75,23 @@ export async function isTeamMember(
   request: FastifyRequest,
   organizationId: number,
 ): Promise<boolean> {
+  return (await teamMemberId(db, request, organizationId)) !== null;
+}
+
+/** The id of the organisation's member whose session the request carries; null for anyone else. */
+export async function teamMemberId(
+  db: Db,
+  request: FastifyRequest,
+  organizationId: number,
+): Promise<number | null> {
   // Without a token there is nothing to look up: spare the loader its 401.
-  if (!readToken(request)) return false;
+  if (!readToken(request)) return null;
   try {
     const user = await loadSessionUser(db, request);
-    return user.organizationId === organizationId;
+    return user.organizationId === organizationId ? user.id : null;
   } catch (err) {
     // No live session (401): the visitor is the public. Anything else is a real failure.
-    if (err instanceof HttpError && err.statusCode === 401) return false;
+    if (err instanceof HttpError && err.statusCode === 401) return null;
     throw err;
   }
 }

@@ -93,7 +93,10 @@ export function supporterPageMeta(
     }),
     preloads:
       first?.type === 'image' ? [{ href: first.content, as: 'image', fetchpriority: 'high' }] : undefined,
-    data: { id: SUPPORTER_DATA_ELEMENT_ID, json: JSON.stringify(view) },
+    // The preview of a change waiting for review is read by the script (?review=1): the
+    // live view handed over here would show the words before the change.
+    data:
+      view.preview === 'review' ? undefined : { id: SUPPORTER_DATA_ELEMENT_ID, json: JSON.stringify(view) },
     body: view.preview ? undefined : supporterFirstPaint(view, pageLocale ?? language),
   };
 }

@@ -27,6 +27,7 @@ import {
 } from '../../lib/supporter-id.ts';
 import { assertSameOrigin } from '../../plugins/csrf.ts';
 import { CAMPAIGN_NOT_FOUND, mayView, unseen, visibleSupporterCampaign } from './visible-campaign.ts';
+import { teamMemberId } from './campaign-availability.ts';
 import { supporterPageMeta, withCookieState, withVisitToken } from './supporter-page.ts';
 import { pseudoRequested } from '../../lib/language.ts';
 import { issueVisitToken } from './visit-token.ts';
@@ -37,6 +38,7 @@ import {
   getSupporterImpact,
   getVisitorScheduledShares,
   LANGUAGE_VARY,
+  loadEntry,
   namedAsset,
   requestLanguage,
   type ServedView,
@@ -48,8 +50,9 @@ import { noStore } from '../../lib/replies.ts';
 import { parseId } from '../../lib/parse-id.ts';
 
 type IdParams = { Params: { id: string } };
-/** The page's own query: `ref` a tracked link's code, `a` the asset a share link previews. */
-type PageParams = IdParams & { Querystring: { ref?: unknown; a?: unknown } };
+/** The page's own query: `ref` a tracked link's code, `a` the asset a share link previews, `review` staff's preview of a waiting change. */
+type PageParams = IdParams & { Querystring: { ref?: unknown; a?: unknown; review?: unknown } };
+type JsonParams = IdParams & { Querystring: { review?: unknown } };
 
 /**
  * The two public reads every supporter makes skip the per-request access log at
@@ -95,7 +98,7 @@ function sendCampaignJson(entry: SupporterEntry, request: FastifyRequest, reply:
  */
 export async function supporterRoutes(
   app: FastifyInstance,
-  { db, config, shell, supporterCache: cache }: AppDeps,
+  { db, config, shell, supporterCache: cache, reviewPreview }: AppDeps,
 ) {
   // The hot path: a cache hit is answered synchronously with the JSON serialised at
   // load time, without touching the database (and without a closure per request).
@@ -103,7 +106,7 @@ export async function supporterRoutes(
   // a string with a JSON content type as it is. The cached JSON is serialised from a
   // view built with exactly the schema's fields (loadEntry). No params schema either:
   // the id is parsed by hand, and the document derives the path parameter from the URL.
-  app.get<IdParams>(
+  app.get<JsonParams>(
     '/api/supporter/campaigns/:id',
     {
       logLevel: HOT_ROUTE_LOG_LEVEL,
@@ -112,6 +115,8 @@ export async function supporterRoutes(
     (request, reply) => {
       const campaignId = parseId(request.params.id);
       if (campaignId === undefined) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+      // Staff's preview of a waiting change: looked at only when asked for.
+      if (request.query.review !== undefined) return sendReviewPreview(campaignId, request, reply);
       const entry = getSupporterEntry({ db, cache, campaignId });
       if (entry instanceof Promise) return entry.then((loaded) => sendVisible(loaded, request, reply));
       if (entry.hidden) return sendVisible(entry, request, reply);
@@ -129,6 +134,29 @@ export async function supporterRoutes(
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')
       .send(visitorJson(languageView(entry, request, reply), request, supporterId));
+  }
+
+  /**
+   * `?review=1` (docs/api.md "Review before publishing"): to a member of the campaign's
+   * organisation, the view with the campaign's waiting change applied (built in a
+   * transaction that is rolled back, never cached); to anyone else, the usual answer.
+   */
+  async function sendReviewPreview(campaignId: number, request: FastifyRequest, reply: FastifyReply) {
+    const entry = await getSupporterEntry({ db, cache, campaignId });
+    const orgId = entry.view?.campaign.organizationId;
+    const memberId = orgId === undefined ? null : await teamMemberId(db, request, orgId);
+    if (orgId === undefined || memberId === null) return sendVisible(entry, request, reply);
+    const fresh = await reviewPreview({ campaignId, orgId, actorId: memberId }, (trx) =>
+      loadEntry(trx, campaignId),
+    );
+    if (!fresh.view) throw unseen(fresh);
+    const served = languageView(fresh, request, reply);
+    const { supporterId } = ensureSupporterId(request, reply);
+    const view = JSON.parse(visitorJson(served, request, supporterId));
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ ...view, preview: 'review' }));
   }
 
   /** The id of the campaign in the URL, when this request may see that campaign; else 404. */
@@ -234,11 +262,21 @@ export async function supporterRoutes(
     const shown = own?.view ?? view;
     // A share link names its asset: the link previews that one (only one of this campaign's).
     const asset = namedAsset(shown, request.query[ASSET_PARAM]);
+    // Staff's preview of a waiting change: the page's script reads it (?review=1), not the public first paint.
+    const reviewing = request.query.review !== undefined;
     // The pseudo-locale (PSEUDO_LOCALE=1 servers only) is rendered per request, never cached.
     const pseudo = pseudoRequested(request);
-    const render = () => shell.render(supporterPageMeta(shown, origin, asset, pseudo ? 'pseudo' : undefined));
+    const render = () =>
+      shell.render(
+        supporterPageMeta(
+          shown && reviewing ? { ...shown, preview: 'review' } : shown,
+          origin,
+          asset,
+          pseudo ? 'pseudo' : undefined,
+        ),
+      );
     // A preview is rendered per request: the cached pages are the public ones.
-    if (own && shown && !preview && !pseudo) {
+    if (own && shown && !preview && !pseudo && !reviewing) {
       const cached = cachedPage(own, origin, asset?.id, render);
       const html = identity.anonymous
         ? withCookieState(cached, visitorCookieState(request), shown.language)
@@ -269,7 +307,10 @@ export async function supporterRoutes(
     }
     reply
       .code(view ? 200 : 404)
-      .header('cache-control', preview ? 'no-store' : supporterCacheControl(identity, 'no-cache'))
+      .header(
+        'cache-control',
+        preview || reviewing ? 'no-store' : supporterCacheControl(identity, 'no-cache'),
+      )
       .type('text/html; charset=utf-8')
       .send(render());
   }

@@ -107,7 +107,7 @@ const EMPTY = {
   fixed: ENGLISH,
 } as const;
 
-async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
+export async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
   const row = await db
     .selectFrom('campaigns')
     .innerJoin('organizations as o', 'o.id', 'campaigns.organizationId')

@@ -11,5 +11,6 @@ export const useDeleteAsset = (asset: { id: number; campaignId: number }) =>
   useMutation({
     mutationFn: () => deleteAsset(asset.id),
     // The campaign's publish check and the stats by asset change with it too.
-    onSuccess: () => invalidate([...assetListKeys(asset.campaignId), queryKeys.organizationStats]),
+    onSuccess: () =>
+      invalidate([...assetListKeys(asset.campaignId), queryKeys.organizationStats, queryKeys.reviews]),
   });

@@ -1,3 +1,4 @@
+import { reviewAware } from '#client/lib/review-toast.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PlusIcon } from 'lucide-react';
 import type { AssetFormInput } from '#shared/schemas/assets.ts';
@@ -68,11 +69,13 @@ function AddAssetForm(props: { campaignId: number; organizationId: number; onDon
             organizationId: props.organizationId,
           },
           {
-            onSuccess: () => {
-              toast({
-                title: t`Asset created`,
-                description: t`Your asset has been created and saved successfully`,
-              });
+            onSuccess: (answer) => {
+              toast(
+                reviewAware({
+                  title: t`Asset created`,
+                  description: t`Your asset has been created and saved successfully`,
+                })(answer),
+              );
               props.onDone();
             },
             onError: (err) => toast({ ...creationFailure(err, 'asset'), variant: 'destructive' }),

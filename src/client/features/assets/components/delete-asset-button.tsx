@@ -4,6 +4,7 @@ import type { Asset } from '#shared/schemas/assets.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
+import { reviewAware } from '#client/lib/review-toast.ts';
 import { useDeleteAsset } from '../api/delete-asset.ts';
 
 /** An asset card's 'Delete', after a confirmation that says its numbers are kept. */
@@ -36,7 +37,7 @@ export function DeleteAssetButton({ asset }: { asset: Asset }) {
         remove.mutateAsync(
           undefined,
           toastOutcome(
-            { title: t`Asset deleted`, description: t`"${title}" has been removed` },
+            reviewAware({ title: t`Asset deleted`, description: t`"${title}" has been removed` }),
             t`Failed to delete asset`,
           ),
         )

@@ -11,6 +11,8 @@ export const campaignChangedKeys = (campaignId: number): (readonly unknown[])[] 
   [...queryKeys.campaign(campaignId)],
   queryKeys.organizationStats,
   queryKeys.scheduledShares,
+  // A write may wait for review (202): the review list counts it.
+  queryKeys.reviews,
 ];
 
 export const invalidateCampaign = (campaignId: number) => invalidate(campaignChangedKeys(campaignId));

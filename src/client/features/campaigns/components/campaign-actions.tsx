@@ -10,6 +10,7 @@ import { needsShareWords } from '#shared/share-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
+import { reviewAware } from '#client/lib/review-toast.ts';
 import { useArchiveCampaign } from '../api/archive-campaign.ts';
 import { useDuplicateCampaign } from '../api/duplicate-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
@@ -80,12 +81,14 @@ export function CampaignActions({
     update.mutate(
       { status },
       toastOutcome(
-        resumed
-          ? { title: t`Campaign resumed`, description: t`Supporters can share it again.` }
-          : {
-              title: copy ? i18n._(copy.title) : t`Campaign updated`,
-              description: copy && i18n._(copy.description),
-            },
+        reviewAware(
+          resumed
+            ? { title: t`Campaign resumed`, description: t`Supporters can share it again.` }
+            : {
+                title: copy ? i18n._(copy.title) : t`Campaign updated`,
+                description: copy && i18n._(copy.description),
+              },
+        ),
         resumed ? t`Failed to resume campaign` : copy ? i18n._(copy.failed) : t`Failed to update campaign`,
       ),
     );

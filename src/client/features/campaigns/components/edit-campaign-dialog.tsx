@@ -96,7 +96,11 @@ function EditCampaignForm({ campaign, onDone }: { campaign: Campaign; onDone: ()
       update,
       changes,
       {
-        success: ({ name }) => ({ title: t`Campaign updated`, description: t`"${name}" has been saved.` }),
+        // A change that waits for review is toasted as such (toastOutcome); this is a saved one.
+        success: (saved) => {
+          const name = 'name' in saved ? saved.name : values.name;
+          return { title: t`Campaign updated`, description: t`"${name}" has been saved.` };
+        },
         failTitle: t`Failed to update campaign`,
       },
       onDone,

@@ -15,8 +15,8 @@ export const useMembers = () => useQuery(membersQuery);
 /** PUT /api/organization/members/:userId (admin). The caller's own role may be the one changed. */
 export const useUpdateMemberRole = () =>
   useMutation({
-    mutationFn: ({ userId, role }: { userId: number; role: Role }) =>
-      apiRequest<Member>('PUT', `/api/organization/members/${userId}`, { role }),
+    mutationFn: ({ userId, ...change }: { userId: number; role?: Role; canReview?: boolean }) =>
+      apiRequest<Member>('PUT', `/api/organization/members/${userId}`, change),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.members }),

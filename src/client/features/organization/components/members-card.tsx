@@ -8,7 +8,8 @@ import { SectionCard } from '#client/components/ui/card.tsx';
 import { DataTable } from '#client/components/ui/data-table.tsx';
 import { ConfirmButton } from '#client/components/ui/confirm-dialog.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
-import { Select } from '#client/components/ui/input.tsx';
+import { Checkbox, Select } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { displayName, useUser } from '#client/features/auth/index.ts';
 import { LockedButton } from './role-locked.tsx';
@@ -87,6 +88,17 @@ function MemberRow({
       },
     );
 
+  // An editor an admin lets review changes waiting for review (an admin always may).
+  const setCanReview = (canReview: boolean) =>
+    updateRole.mutate(
+      { userId: m.id, canReview },
+      {
+        onSuccess: () =>
+          toast({ title: canReview ? t`${name} can review changes` : t`${name} no longer reviews changes` }),
+        onError: (err) => toastError(t`Permission not changed`, err, t`Something went wrong`),
+      },
+    );
+
   const removeMember = () =>
     remove.mutateAsync({ userId: m.id, self: isMe }).then(
       () => {
@@ -134,6 +146,19 @@ function MemberRow({
           </Select>
         ) : (
           <Badge variant={m.role === 'admin' ? 'default' : 'secondary'}>{roleName(i18n, m.role)}</Badge>
+        )}
+        {isAdmin && m.role === 'editor' && (
+          <div className="mt-2 flex items-center gap-2">
+            <Checkbox
+              id={`member-${m.id}-can-review`}
+              checked={m.canReview}
+              disabled={updateRole.isPending}
+              onCheckedChange={(on) => setCanReview(on)}
+            />
+            <Label htmlFor={`member-${m.id}-can-review`} className="text-sm font-normal">
+              <Trans>Can review</Trans>
+            </Label>
+          </div>
         )}
       </td>
       <td className="whitespace-nowrap py-3 pe-4 text-muted-foreground">

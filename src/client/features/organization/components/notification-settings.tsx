@@ -33,6 +33,11 @@ const NOTIFICATIONS: { key: NotificationSwitch; label: MessageDescriptor; descri
       description: msg`A summary of the week, every Monday: shares, supporters, click-throughs and the top asset.`,
     },
     { key: 'newMembers', label: msg`New Members`, description: msg`When someone joins your organization.` },
+    {
+      key: 'reviews',
+      label: msg`Reviews`,
+      description: msg`When a change waits for your review, or a reviewer decides on yours.`,
+    },
   ];
 
 /** The member's own email notifications: every member has theirs, whatever their role. */

@@ -19,7 +19,10 @@ export function PermissionsSettings() {
     <>
       <WithSettings>
         {(settings, canChange) => (
-          <SupporterData initial={settings.supporters.collectInfo} canChange={canChange} />
+          <>
+            <SupporterData initial={settings.supporters.collectInfo} canChange={canChange} />
+            <ReviewRequired initial={settings.review.required} canChange={canChange} />
+          </>
         )}
       </WithSettings>
       <MembersCard invite={<InviteDialog />} orgName={org?.name ?? t`this organization`} />
@@ -44,6 +47,30 @@ function SupporterData({ initial, canChange }: { initial: boolean; canChange: bo
         onCheckedChange={(next) => {
           setOn(next);
           save({ supporters: { collectInfo: next } }, { onFailed: () => setOn(!next) });
+        }}
+      />
+    </SectionCard>
+  );
+}
+
+/** Review before publishing: editors' public changes wait for an admin or a reviewer. */
+function ReviewRequired({ initial, canChange }: { initial: boolean; canChange: boolean }) {
+  const [on, setOn] = useState(initial);
+  const { save } = useSaveSettings();
+  const { t } = useLingui();
+  return (
+    <SectionCard
+      title={t`Review Before Publishing`}
+      description={t`A second pair of eyes on what supporters see.`}
+    >
+      <SettingSwitch
+        label={t`Editors' changes need a review`}
+        description={t`An editor's new campaign, new assets and changes to published words wait until an admin or a reviewer approves them. Let editors review in Team Members.`}
+        checked={on}
+        disabled={!canChange}
+        onCheckedChange={(next) => {
+          setOn(next);
+          save({ review: { required: next } }, { onFailed: () => setOn(!next) });
         }}
       />
     </SectionCard>

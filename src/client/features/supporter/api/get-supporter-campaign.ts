@@ -21,12 +21,15 @@ function embeddedCampaign(id: number): SupporterCampaign | undefined {
   return embedded?.campaign.id === id ? embedded : undefined;
 }
 
+/** Staff's preview of a change waiting for review (`?review=1`): the server applies it for members. */
+const reviewing = () => typeof location !== 'undefined' && /[?&]review=/.test(location.search);
+
 export const supporterCampaignQueryOptions = (id: number) => {
   const key = queryKeys.supporterCampaign(id);
   return queryOptions({
     queryKey: key,
-    queryFn: () => apiRequest<SupporterCampaign>('GET', key[0]),
-    initialData: () => embeddedCampaign(id),
+    queryFn: () => apiRequest<SupporterCampaign>('GET', reviewing() ? `${key[0]}?review=1` : key[0]),
+    initialData: () => (reviewing() ? undefined : embeddedCampaign(id)),
     enabled: Number.isInteger(id) && id > 0,
   });
 };

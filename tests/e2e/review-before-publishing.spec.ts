@@ -1,0 +1,111 @@
+import type { Browser, Page } from '@playwright/test';
+import { type Account, api, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
+import { addMember } from '../support/teams.ts';
+import { seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
+
+// Review before publishing (docs/api.md "Review and guardrails"): an editor's change to
+// a published campaign waits; an admin asks for changes, the editor fixes, the admin
+// approves, and only then does the supporter page change.
+
+async function as(browser: Browser, account: Account | null): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  if (account) await signInAs(page, account);
+  return page;
+}
+
+async function editDescription(page: Page, campaignId: number, words: string) {
+  await page.goto(`/campaigns/${campaignId}`);
+  await page.getByRole('button', { name: 'Edit campaign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit campaign' });
+  await dialog.getByLabel('Description (optional)').fill(words);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toastEl(page)).toContainText('Sent for review');
+}
+
+test('an editor submits, an admin requests changes, the editor fixes, the admin approves; the public page changes only then', async ({
+  browser,
+  request,
+}) => {
+  const admin = await createAccount(request);
+  const editor = await addMember(request, admin, 'editor');
+  const on = await api(request, admin.token).put('/api/organization/settings', {
+    review: { required: true },
+  });
+  expect(on.status(), await on.text()).toBe(200);
+  const c = await seedCampaign(request, admin, { name: 'Clean Rivers', description: 'Approved words' });
+  await seedAsset(request, admin, c, { title: 'River post' });
+
+  const editorPage = await as(browser, editor);
+  await editDescription(editorPage, c.id, 'Words that waited');
+  const panel = editorPage.getByTestId('review-panel');
+  await expect(panel.getByRole('heading', { name: 'Waiting for review' })).toBeVisible();
+  await expect(panel).toContainText('Words that waited');
+  // An editor without the permission decides nothing.
+  await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  const supporter = await as(browser, null);
+  await supporter.goto(`/supporter/${c.id}`);
+  await expect(supporter.getByText('Approved words')).toBeVisible();
+  await expect(supporter.getByText('Words that waited')).toHaveCount(0);
+
+  // The admin hears of it on the Campaigns screen and opens it from the review list.
+  const adminPage = await as(browser, admin);
+  await adminPage.goto('/');
+  await adminPage.getByRole('link', { name: '1 waiting for review' }).click();
+  await adminPage.getByRole('link', { name: 'Clean Rivers' }).click();
+  const adminPanel = adminPage.getByTestId('review-panel');
+  await expect(adminPanel).toContainText('Words that waited');
+  // The preview as a supporter: exactly the supporter page, with the change in it.
+  await expect(adminPanel.getByRole('link', { name: 'Preview as a supporter' })).toHaveAttribute(
+    'href',
+    `/supporter/${c.id}?review=1`,
+  );
+  const preview = await as(browser, admin);
+  await preview.setViewportSize({ width: 390, height: 844 });
+  await preview.goto(`/supporter/${c.id}?review=1`);
+  await expect(preview.getByText('Words that waited')).toBeVisible();
+  await expect(preview.getByRole('status').filter({ hasText: 'waiting for review' })).toBeVisible();
+
+  await adminPanel.getByLabel('Comment for the author').fill('Please name the rivers');
+  await adminPanel.getByRole('button', { name: 'Request changes' }).click();
+  await expect(toastEl(adminPage)).toContainText('Changes requested');
+
+  await editorPage.reload();
+  await expect(panel.getByRole('heading', { name: 'Changes requested' })).toBeVisible();
+  await expect(panel).toContainText('Please name the rivers');
+  await editDescription(editorPage, c.id, 'Words about the Thames');
+  await expect(panel.getByRole('heading', { name: 'Waiting for review' })).toBeVisible();
+
+  await supporter.reload();
+  await expect(supporter.getByText('Approved words')).toBeVisible();
+
+  await adminPage.reload();
+  await expect(adminPanel).toContainText('Words about the Thames');
+  await adminPanel.getByRole('button', { name: 'Approve' }).click();
+  await expect(toastEl(adminPage)).toContainText('Change approved');
+  await expect(adminPanel).toHaveCount(0);
+  await expect(adminPage.getByText('Words about the Thames')).toBeVisible();
+
+  await supporter.reload();
+  await expect(supporter.getByText('Words about the Thames')).toBeVisible();
+  await expect(supporter.getByText('Approved words')).toHaveCount(0);
+});
+
+test('an admin lets an editor review in Team Members', async ({ page, request, signedIn }) => {
+  const editor = await addMember(request, signedIn, 'editor');
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Permissions' }).click();
+  const row = page.getByTestId('member-row').filter({ hasText: editor.username });
+  // Saved as it is ticked; the box follows the saved member.
+  await row.getByLabel('Can review').click();
+  await expect(toastEl(page)).toContainText('can review changes');
+  await expect(row.getByLabel('Can review')).toBeChecked();
+  const members = await (await api(request, signedIn.token).get('/api/organization/members')).json();
+  expect(members.find((m: { id: number }) => m.id === editor.userId).canReview).toBe(true);
+  await page.getByRole('switch', { name: "Editors' changes need a review" }).click();
+  await expect(toastEl(page)).toContainText('Settings saved');
+  const saved = await (await api(request, signedIn.token).get('/api/organization/settings')).json();
+  expect(saved.review).toEqual({ required: true });
+});
