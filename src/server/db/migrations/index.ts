@@ -43,10 +43,10 @@ import * as m0043 from './0043-share-languages.ts';
 import * as m0044 from './0044-webhooks.ts';
 import * as m0045 from './0045-import-external-ids.ts';
 import * as m0046 from './0046-supporter-guardrails.ts';
+import * as m0047 from './0047-reviews.ts';
 import * as m0048 from './0048-campaign-goals.ts';
 import * as m0049 from './0049-recognition.ts';
 import * as m0050 from './0050-moments.ts';
-import * as m0047 from './0047-reviews.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -95,10 +95,10 @@ const ALL: Record<string, DialectMigration> = {
   '0044-webhooks': m0044,
   '0045-import-external-ids': m0045,
   '0046-supporter-guardrails': m0046,
+  '0047-reviews': m0047,
   '0048-campaign-goals': m0048,
   '0049-recognition': m0049,
   '0050-moments': m0050,
-  '0047-reviews': m0047,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

@@ -347,7 +347,13 @@ describe('what a reminder names the asset by', () => {
 
   it('is its public words: an image with neither share text nor description goes by the campaign description, never its title', async () => {
     const s = await setup(t, 'Oaks Org', banner);
-    const share = (await s.schedule({ reminder: { consent: true, push: push.subscription } })).json();
+    // The asset's words are locked: the post carries them (here, the campaign's description).
+    const scheduled = await s.schedule({
+      text: 'I care\n\nKeep our rivers clean',
+      reminder: { consent: true, push: push.subscription },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const share = scheduled.json();
     const before = push.received.length;
     await runnerAt(t, () => Date.parse(share.scheduledFor) + 10_000).runOnce();
     expect(push.received.length).toBe(before + 1);
