@@ -57,16 +57,27 @@ test('an editor submits, an admin requests changes, the editor fixes, the admin 
   await adminPage.getByRole('link', { name: 'Clean Rivers' }).click();
   const adminPanel = adminPage.getByTestId('review-panel');
   await expect(adminPanel).toContainText('Words that waited');
-  // The preview as a supporter: exactly the supporter page, with the change in it.
-  await expect(adminPanel.getByRole('link', { name: 'Preview as a supporter' })).toHaveAttribute(
+  // The preview as a supporter: exactly the supporter page, with the change in it, on a
+  // phone (a 390 x 844 frame of the page itself) while the public page keeps the approved words.
+  await adminPanel.getByRole('button', { name: 'Preview as a supporter' }).click();
+  const previewDialog = adminPage.getByRole('dialog', { name: 'Preview as a supporter' });
+  await expect(previewDialog.getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute(
     'href',
     `/supporter/${c.id}?review=1`,
   );
-  const preview = await as(browser, admin);
-  await preview.setViewportSize({ width: 390, height: 844 });
-  await preview.goto(`/supporter/${c.id}?review=1`);
-  await expect(preview.getByText('Words that waited')).toBeVisible();
-  await expect(preview.getByRole('status').filter({ hasText: 'waiting for review' })).toBeVisible();
+  const phone = previewDialog.frameLocator('iframe[title="The supporter page with the waiting change"]');
+  await expect(phone.getByText('Words that waited')).toBeVisible();
+  await expect(phone.getByText('Approved words')).toHaveCount(0);
+  await expect(phone.getByRole('status').filter({ hasText: 'waiting for review' })).toBeVisible();
+  const framed = await (await previewDialog.locator('iframe').elementHandle())?.contentFrame();
+  expect(await framed?.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([390, 844]);
+  // The page lays itself out for a phone: nothing wider than the frame.
+  expect(await framed?.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await supporter.reload();
+  await expect(supporter.getByText('Approved words')).toBeVisible();
+  await expect(supporter.getByText('Words that waited')).toHaveCount(0);
+  await previewDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(previewDialog).toBeHidden();
 
   await adminPanel.getByLabel('Comment for the author').fill('Please name the rivers');
   await adminPanel.getByRole('button', { name: 'Request changes' }).click();
@@ -108,4 +119,26 @@ test('an admin lets an editor review in Team Members', async ({ page, request, s
   await expect(toastEl(page)).toContainText('Settings saved');
   const saved = await (await api(request, signedIn.token).get('/api/organization/settings')).json();
   expect(saved.review).toEqual({ required: true });
+});
+
+test("an editor's template use while review is on makes a draft, and says so", async ({
+  browser,
+  request,
+}) => {
+  const admin = await createAccount(request);
+  const editor = await addMember(request, admin, 'editor');
+  const on = await api(request, admin.token).put('/api/organization/settings', {
+    review: { required: true },
+  });
+  expect(on.status(), await on.text()).toBe(200);
+  const page = await as(browser, editor);
+  await page.goto('/templates');
+  await page.getByRole('button', { name: 'Use this template: Donation Drive' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(toastEl(page)).toContainText('Saved as a draft for review');
+  const campaigns = await (await api(request, admin.token).get('/api/campaigns')).json();
+  const made = (Array.isArray(campaigns) ? campaigns : campaigns.items).find(
+    (c: { name: string }) => c.name === 'Donation Drive',
+  );
+  expect(made.status).toBe('draft');
 });

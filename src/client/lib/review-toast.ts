@@ -11,6 +11,15 @@ export const sentForReview = (): ToastText => ({
 });
 
 /**
+ * The toast of a template used by an editor while review is on: the campaign was made
+ * a draft (201 `keptDraft`), and its publishing goes through review.
+ */
+export const keptDraftForReview = (name: string): ToastText => ({
+  title: t`Saved as a draft for review`,
+  description: t`"${name}" is a draft: publishing it waits for a reviewer's approval.`,
+});
+
+/**
  * A write's success toast that knows review before publishing: an answer that waits
  * for review is said as such, any other as `success` says.
  */

@@ -65,6 +65,13 @@ export function framableCsp(origins: readonly string[]): string {
 }
 
 /**
+ * The CSP of the staff's preview of a change waiting for review (`/supporter/:id?review=1`):
+ * framed by the review screen at a phone's size, so this origin alone may frame it.
+ * Helmet's X-Frame-Options (SAMEORIGIN) agrees; no other origin is let in.
+ */
+export const sameOriginFramableCsp = (): string => framableCsp(["'self'"]);
+
+/**
  * Helmet's headers on every response. They depend on nothing in the request (no
  * nonces), so they are computed once at start-up: @fastify/helmet rebuilds them on
  * every request, which doubled the cost of the cheapest routes. Handlers can still

@@ -53,6 +53,14 @@ export const templateSchema = z.object({
 });
 export type Template = z.infer<typeof templateSchema>;
 
-/** POST /api/templates/:id/use: the campaign created and its assets. */
-export const usedTemplateSchema = z.object({ campaign: campaignSchema, assets: z.array(assetSchema) });
+/**
+ * POST /api/templates/:id/use: the campaign created and its assets. `keptDraft` is
+ * true when review before publishing made it a draft although it was asked live (an
+ * editor's, while the organisation asks for review): publishing it is then reviewed.
+ */
+export const usedTemplateSchema = z.object({
+  campaign: campaignSchema,
+  assets: z.array(assetSchema),
+  keptDraft: z.boolean().optional(),
+});
 export type UsedTemplate = z.infer<typeof usedTemplateSchema>;

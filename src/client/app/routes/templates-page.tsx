@@ -9,6 +9,7 @@ import { CUSTOM_TEMPLATE_CATEGORY, TEMPLATE_CATEGORIES } from '#shared/templates
 import { QueryError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { keptDraftForReview } from '#client/lib/review-toast.ts';
 import { creationFailure } from '#client/lib/creation-error.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { useOrgId } from '#client/features/auth/index.ts';
@@ -53,14 +54,18 @@ export default function TemplatesPage() {
     apply.mutate(
       { templateId: template.id, ...input },
       {
-        onSuccess: ({ campaign }) => {
+        onSuccess: ({ campaign, keptDraft }) => {
           setPicked(null);
           const name = campaign.name;
           const templateName = template.name;
-          toast({
-            title: input.status === 'draft' ? t`Draft saved` : t`Campaign created`,
-            description: t`"${name}" was created from the ${templateName} template`,
-          });
+          toast(
+            keptDraft
+              ? keptDraftForReview(name)
+              : {
+                  title: input.status === 'draft' ? t`Draft saved` : t`Campaign created`,
+                  description: t`"${name}" was created from the ${templateName} template`,
+                },
+          );
           // Refresh after 1.5 s (the new campaign is listed by then), then go to the campaigns 100 ms later.
           timers.current.push(
             setTimeout(() => {

@@ -13,6 +13,7 @@ import {
   type ImportRowError,
   importRowSchema,
 } from '#shared/schemas/imports.ts';
+import { isPublished } from '#shared/review.ts';
 import { needsShareWords } from '#shared/share-links.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -187,6 +188,26 @@ function checkCampaign(c: PlannedCampaign, now: number): void {
       );
 }
 
+export const IMPORT_DRAFTS_ONLY =
+  "While review before publishing is on, an editor's import can only create or change drafts";
+
+/**
+ * Review before publishing (docs/api.md): an editor's import, while the organisation
+ * asks for review, may not make anything public. A published campaign (or its assets)
+ * is refused on every row that names it; a status that would publish, on the row that
+ * gives it.
+ */
+function checkDraftsOnly(c: PlannedCampaign): void {
+  const valid = c.rows.filter((r) => r.input);
+  if (c.existing && isPublished(c.existing.status)) {
+    for (const r of valid) addError(r, 'campaign_external_id', IMPORT_DRAFTS_ONLY);
+    return;
+  }
+  if (!isPublished(c.status)) return;
+  const statusRow = valid.find((r) => r.input?.campaign_status) ?? valid[0];
+  if (statusRow) addError(statusRow, 'campaign_status', IMPORT_DRAFTS_ONLY);
+}
+
 /**
  * A draft the file publishes keeps the assets the file does not name: the campaign
  * edit's publishing rule (assertPublishable) applies to them too, so the dry run
@@ -206,6 +227,8 @@ export async function planImport(opts: {
   rows: RawRow[];
   policy: AddressPolicy;
   now?: number;
+  /** An editor's import while review before publishing is on: drafts only. */
+  draftsOnly?: boolean;
 }): Promise<ImportPlan> {
   const { db, orgId } = opts;
   const parsed = opts.rows.map((raw, i) => ({ raw, row: i + 1, result: importRowSchema.safeParse(raw) }));
@@ -271,6 +294,7 @@ export async function planImport(opts: {
   for (const c of campaigns.values()) await findWordlessKept(db, c);
   const now = opts.now ?? Date.now();
   for (const c of campaigns.values()) checkCampaign(c, now);
+  if (opts.draftsOnly) for (const c of campaigns.values()) checkDraftsOnly(c);
 
   // Last, and only for rows otherwise valid: whether the media's host may be fetched.
   const media = rows.filter((r) => r.errors.length === 0 && r.input?.media_url);

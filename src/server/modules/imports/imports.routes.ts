@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { callerWrite } from '../../lib/campaign-write.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
+import { editorWaitsForReview } from '../settings/index.ts';
 import { readFilePart } from '../uploads/index.ts';
 import { checkedRows, type RawRow, rowsOfFile } from './import-file.ts';
 import { importRefused, importResult, planImport } from './import-plan.ts';
@@ -72,7 +73,8 @@ export async function importsRoutes(
     async (request) => {
       const write = callerWrite({ db, supporterCache, config }, request.user);
       const rows = await requestRows(request);
-      const plan = await planImport({ db, orgId: write.orgId, rows, policy });
+      const draftsOnly = await editorWaitsForReview(db, request.user);
+      const plan = await planImport({ db, orgId: write.orgId, rows, policy, draftsOnly });
       const dryRun = request.query.dryRun !== 'false';
       if (dryRun) return importResult(plan, true);
       if (!plan.valid) throw importRefused(plan);

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { callerWrite } from '../../lib/campaign-write.ts';
 import { updateAsset } from '../assets/index.ts';
 import { updateCampaign } from '../campaigns/index.ts';
-import { reviewRequired } from '../settings/index.ts';
+import { editorWaitsForReview } from '../settings/index.ts';
 import { type ReviewWrite, submitChanges } from './reviews.service.ts';
 
 // The review gate (docs/api.md "Review before publishing"): on the four routes that
@@ -128,9 +128,8 @@ export function registerReviewGate(app: FastifyInstance, deps: AppDeps): void {
     const gate: preHandlerHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
       const { user } = request;
       // Only an editor's writes wait: an admin's go live, a viewer's were refused already.
-      if (user.role !== 'editor' || !user.organizationId) return;
+      if (!user.organizationId || !(await editorWaitsForReview(deps.db, user))) return;
       const orgId = user.organizationId;
-      if (!(await reviewRequired(deps.db, orgId))) return;
       const plan = await planner(deps, request, orgId);
       if (!plan) return;
       const review = await submitChanges({

@@ -2,6 +2,7 @@
 export { settingsRoutes } from './settings.routes.ts';
 export {
   blockedWordsOf,
+  editorWaitsForReview,
   embedAllowedOrigins,
   getSettings,
   reviewRequired,

@@ -116,6 +116,19 @@ export async function reviewRequired(db: Pick<Db, 'selectFrom'>, orgId: number):
   return withDefaults(row?.data).review.required;
 }
 
+/**
+ * Whether this member's public writes wait for a reviewer: an editor's, while the
+ * organisation asks for review (an admin's go live, a viewer writes nothing). The one
+ * rule the review gate, templates used and bulk imports share.
+ */
+export async function editorWaitsForReview(
+  db: Pick<Db, 'selectFrom'>,
+  user: { role: string; organizationId: number | null },
+): Promise<boolean> {
+  if (user.role !== 'editor' || !user.organizationId) return false;
+  return reviewRequired(db, user.organizationId);
+}
+
 /** The sites allowed to frame the organisation's share cards (the embed page's CSP). */
 export async function embedAllowedOrigins(db: Db, orgId: number): Promise<string[]> {
   const row = await db

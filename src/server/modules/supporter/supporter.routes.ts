@@ -26,6 +26,7 @@ import {
   visitorCookieState,
 } from '../../lib/supporter-id.ts';
 import { assertSameOrigin } from '../../plugins/csrf.ts';
+import { sameOriginFramableCsp } from '../../plugins/security.ts';
 import { CAMPAIGN_NOT_FOUND, mayView, unseen, visibleSupporterCampaign } from './visible-campaign.ts';
 import { teamMemberId } from './campaign-availability.ts';
 import { supporterPageMeta, withCookieState, withVisitToken } from './supporter-page.ts';
@@ -305,6 +306,8 @@ export async function supporterRoutes(
       sendUnavailablePage(reply);
       return;
     }
+    // The review screen frames the preview of what waits at a phone's size: same origin only.
+    if (reviewing) reply.header('content-security-policy', sameOriginFramableCsp());
     reply
       .code(view ? 200 : 404)
       .header(

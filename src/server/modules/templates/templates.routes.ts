@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { callerWrite } from '../../lib/campaign-write.ts';
 import { pseudoRequested } from '../../lib/language.ts';
+import { editorWaitsForReview } from '../settings/index.ts';
 import { createTemplate, listTemplates, useTemplate } from './templates.service.ts';
 import { memberLanguage } from './template-language.ts';
 
@@ -40,14 +41,18 @@ export async function templatesRoutes(app: FastifyInstance, { db, supporterCache
     },
     async (request, reply) => {
       const caller = callerWrite({ db, supporterCache }, request.user);
+      const asked = request.body?.status ?? 'active';
+      // While review is on, an editor's template use makes nothing public: a draft,
+      // whose publishing then goes through review like any draft's.
+      const keptDraft = asked !== 'draft' && (await editorWaitsForReview(db, request.user));
       const result = await useTemplate({
         ...caller,
         templateId: request.params.id,
         name: request.body?.name,
-        status: request.body?.status,
+        status: keptDraft ? 'draft' : asked,
         locale: await memberLanguage(db, request, caller.orgId),
       });
-      return reply.code(201).send(result);
+      return reply.code(201).send(keptDraft ? { ...result, keptDraft } : result);
     },
   );
 

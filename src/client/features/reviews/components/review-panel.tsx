@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { CheckIcon, ExternalLinkIcon, MessageSquareIcon, Undo2Icon } from 'lucide-react';
+import { CheckIcon, MessageSquareIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import type { Review, ReviewChange } from '#shared/schemas/reviews.ts';
 import { REVIEW_COMMENT_MAX } from '#shared/schemas/reviews.ts';
@@ -8,6 +8,7 @@ import { Textarea } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { toastOutcome } from '#client/components/ui/use-toast.ts';
 import { useUser } from '#client/features/auth/index.ts';
+import { PhonePreviewDialog } from './phone-preview-dialog.tsx';
 import { useApproveReview, useCampaignReview, useRequestChanges, useWithdrawReview } from '../api/reviews.ts';
 
 /** How long a changed value may be in the list before it is cut (the preview shows it whole). */
@@ -121,11 +122,7 @@ function WaitingReview({ review: r }: { review: Review }) {
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="outline" size="sm">
-          <a href={`/supporter/${r.campaignId}?review=1`} target="_blank" rel="noopener noreferrer">
-            <ExternalLinkIcon aria-hidden /> {t`Preview as a supporter`}
-          </a>
-        </Button>
+        <PhonePreviewDialog campaignId={r.campaignId} />
         {reviewer && !mine && pending && (
           <Button
             size="sm"
