@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CODES_WITH_PARAMS, ERROR_CODES, FIELD_RULES, isErrorCode, RATE_LIMIT_SCOPES } from './errors.ts';
+import { ERROR_CODES } from './error-code-docs.ts';
+import {
+  CODES_WITH_PARAMS,
+  ERROR_CODE_NAMES,
+  FIELD_RULES,
+  isErrorCode,
+  RATE_LIMIT_SCOPES,
+} from './errors.ts';
 import { errorCodeSchema } from './schemas/common.ts';
 
 /** docs/api.md's "Error codes" list: `- \`CODE\`: when it comes`, one a line. */
@@ -18,6 +25,7 @@ describe('error codes', () => {
   });
 
   it('are stable identifiers the schema accepts, and nothing else', () => {
+    expect([...ERROR_CODE_NAMES].sort()).toEqual(Object.keys(ERROR_CODES).sort());
     for (const code of Object.keys(ERROR_CODES)) {
       expect(code).toMatch(/^[A-Z][A-Z_]*[A-Z]$/);
       expect(errorCodeSchema.parse(code)).toBe(code);

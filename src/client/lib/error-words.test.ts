@@ -9,7 +9,7 @@ import {
   GENERAL_ERROR,
 } from '#shared/error-words.ts';
 import * as errors from '#shared/errors.ts';
-import { ERROR_CODES } from '#shared/errors.ts';
+import { ERROR_CODES } from '#shared/error-code-docs.ts';
 import { fieldProblemWords, refusalWords, wordRefusal } from './error-words.ts';
 
 /** An I18n of `locale` with the shared catalog, as the page loads it (compiled from the .po). */

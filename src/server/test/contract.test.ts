@@ -4,7 +4,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { publicUserSchema } from '#shared/schemas/auth.ts';
-import { ERROR_CODES } from '#shared/errors.ts';
+import { ERROR_CODES } from '#shared/error-code-docs.ts';
 import { apiErrorSchema } from '#shared/schemas/common.ts';
 import { supporterCampaignSchema } from '#shared/schemas/shares.ts';
 import { multipartFile, PNG_1X1 } from './sample-files.ts';

@@ -4,13 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '#shared/constants.ts';
-import {
-  ERROR_CODES,
-  type ErrorCode,
-  type ErrorParams,
-  FIELD_RULES,
-  type RateLimitScope,
-} from '#shared/errors.ts';
+import { ERROR_CODES } from '#shared/error-code-docs.ts';
+import { type ErrorCode, type ErrorParams, FIELD_RULES, type RateLimitScope } from '#shared/errors.ts';
 import { addMember, tokenOf } from './teams.ts';
 import { insertHeldMail } from './db-rows.ts';
 import {

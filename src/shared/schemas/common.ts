@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { MAX_DESCRIPTION } from '../constants.ts';
 import { CAMPAIGN_STATUSES } from '../campaign-lifecycle.ts';
 import {
-  ERROR_CODES,
-  type ErrorCode,
+  ERROR_CODE_NAMES,
   type ErrorParamsByCode,
   FIELD_RULES,
   type FieldRuleParams,
@@ -65,7 +64,7 @@ export const timestampField = z.string().describe('ISO-8601 date-time, UTC');
 
 /** The error codes as a schema (kept out of errors.ts, which the browser loads without zod). */
 export const errorCodeSchema = z
-  .enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]])
+  .enum(ERROR_CODE_NAMES)
   .describe('A stable code for the refusal; decide on it, not on the message or the status');
 
 /**
