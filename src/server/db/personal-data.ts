@@ -578,6 +578,14 @@ export const PERSONAL_DATA: Registry = {
       'Members',
     ),
     decidedBy: p('staff', 'userId', 'organization', 'null', 'The reviewer who decided on it', 'Members'),
+    contributors: p(
+      'staff',
+      'userId',
+      'organization',
+      'keep',
+      'The members whose changes are in it (ids): none of them may decide it',
+      'Members',
+    ),
   },
   campaignVersions: {
     ...none('id organizationId campaignId version revisionId content approvedAt'),

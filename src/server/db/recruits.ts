@@ -3,7 +3,8 @@ import type { Db } from './client.ts';
 import type { Database } from './schema.ts';
 
 // Recruits (docs/api.md "Recognition"): the people a supporter's links brought. A
-// recruit is a supporter whose FIRST share in a campaign came through another's share
+// recruit is a supporter whose FIRST posted share (outcome `shared`, as the boards count
+// shares: an opened window or a scheduled share is no post) in a campaign came through another's share
 // as a new referral generation (depth = the parent's + 1, "Referral generations"): the
 // rule that already refuses a generation to a supporter's own visits, to a share named
 // by a client without a click-through, and to a chain one visitor posts. Counting the
@@ -18,7 +19,7 @@ export interface RecruitScope {
   before?: string;
 }
 
-/** No earlier share of the same supporter in the same campaign. */
+/** No earlier posted share of the same supporter in the same campaign. */
 const firstShare = (eb: ExpressionBuilder<Database & { s: Database['shares'] }, 's'>) =>
   eb.not(
     eb.exists(
@@ -27,6 +28,7 @@ const firstShare = (eb: ExpressionBuilder<Database & { s: Database['shares'] }, 
         .select(sql.lit(1).as('one'))
         .whereRef('e.campaignId', '=', 's.campaignId')
         .whereRef('e.supporterId', '=', 's.supporterId')
+        .where('e.status', '=', 'shared')
         .whereRef('e.id', '<', 's.id'),
     ),
   );
@@ -45,6 +47,7 @@ export function recruitRows(db: Db, scope: RecruitScope) {
     .whereRef('p.campaignId', '=', 's.campaignId')
     .where((eb) => eb('s.depth', '=', eb('p.depth', '+', 1)))
     .where('s.supporterId', 'is not', null)
+    .where('s.status', '=', 'shared')
     .whereRef('s.supporterId', '!=', 'p.supporterId')
     .where(firstShare);
   if (scope.campaignId !== undefined) q = q.where('s.campaignId', '=', scope.campaignId);

@@ -778,6 +778,8 @@ export interface CampaignRevisionsTable {
   /** JSON: ReviewComment[]. */
   comments: string;
   submittedBy: number | null;
+  /** JSON: the ids of every member whose change is in it; none of them may decide it. */
+  contributors: string;
   submittedAt: string;
   decidedBy: number | null;
   decidedAt: string | null;

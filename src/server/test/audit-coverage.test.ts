@@ -158,6 +158,7 @@ async function waitingChange(submittedBy: number | null = null): Promise<number>
       state: 'pending',
       changes: JSON.stringify([{ kind: 'campaign', fields: { description: 'Reviewed words' } }]),
       comments: '[]',
+      contributors: '[]',
       submittedBy,
       submittedAt: nowIso(),
       decidedBy: null,

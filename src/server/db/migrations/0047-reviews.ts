@@ -5,7 +5,8 @@ import { createIndex, ownedBy } from './lib/ddl.ts';
 // Review before publishing (docs/api.md "Review and guardrails", docs/decisions/0034-review.md):
 // - users.canReview: an editor an admin let approve (1) or not (0); admins always may.
 // - campaignRevisions: a campaign's changes to its public fields that wait for a
-//   reviewer. `changes` and `comments` are JSON arrays. `openCampaignId` is the
+//   reviewer. `changes`, `comments` and `contributors` (every member whose change is in
+//   it: none of them may decide it) are JSON arrays. `openCampaignId` is the
 //   campaign's id while the revision is open (pending or changes requested) and null
 //   once decided or withdrawn: its unique index holds a campaign to one open revision.
 // - campaignVersions: each approval's result, the public fields of the campaign and
@@ -26,6 +27,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('changes', 'text', notNull)
     .addColumn('comments', 'text', notNull)
     .addColumn('submittedBy', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('contributors', 'text', notNull)
     .addColumn('submittedAt', 'text', notNull)
     .addColumn('decidedBy', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('decidedAt', 'text')

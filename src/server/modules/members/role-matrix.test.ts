@@ -223,6 +223,7 @@ const onWaitingChange = (action: string, payload?: unknown): Case => ({
         state: 'pending',
         changes: '[]',
         comments: '[]',
+        contributors: '[]',
         submittedBy: users.viewer.userId,
         submittedAt: new Date().toISOString(),
         decidedBy: null,

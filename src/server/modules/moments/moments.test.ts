@@ -228,6 +228,31 @@ describe('moments: commitments', () => {
     await new Promise((r) => setTimeout(r, MOMENT_COUNT_TTL_MS + 50));
     expect((await t.app.inject({ url: `/api/supporter/moments/${moment.id}` })).json()).toEqual({ count: 1 });
     expect((await listMoments(t, s.admin.token, s.campaignId)).json()[0].commitments).toBe(1);
+
+    // Posting it keeps it: the posted share is still the commitment, counted, and the visitor's one.
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares',
+      headers: { cookie: ada.cookie },
+      payload: {
+        assetId: s.assetId,
+        campaignId: s.campaignId,
+        organizationId: s.admin.orgId,
+        platform: 'twitter',
+        scheduledShareId: share.id,
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const postedRow = await t.database.db
+      .selectFrom('shares')
+      .select(['momentId', 'status'])
+      .where('id', '=', posted.json().id)
+      .executeTakeFirstOrThrow();
+    expect(postedRow).toEqual({ momentId: moment.id, status: 'shared' });
+    await new Promise((r) => setTimeout(r, MOMENT_COUNT_TTL_MS + 50));
+    expect((await t.app.inject({ url: `/api/supporter/moments/${moment.id}` })).json()).toEqual({ count: 1 });
+    const again = await commit(t, moment.id, { cookie: ada.cookie });
+    expect(again.json()).toMatchObject({ created: false, shareId: posted.json().id });
   });
 
   it('without the signed visitor cookie, with a forged one, or from a crawler nothing is committed', async () => {

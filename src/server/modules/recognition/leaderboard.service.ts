@@ -38,9 +38,14 @@ function scopeOf(organizationId: number, f: LeaderboardFilter): RecruitScope {
   };
 }
 
-/** The label of a supporter shown without a name: stable, and reveals nothing of the visitor id. */
-export const anonymousLabel = (key: Buffer, supporterId: string) =>
-  `Anonymous supporter ${createHmac('sha256', key).update(`leaderboard:${supporterId}`).digest('hex').slice(0, 6)}`;
+/**
+ * The label of a supporter shown without a name: stable within the organisation, and
+ * reveals nothing of the visitor id. Keyed by the organisation too: the visitor cookie
+ * is one per instance, so one label everywhere would tell two organisations comparing
+ * their lists that the same person supports both.
+ */
+export const anonymousLabel = (key: Buffer, organizationId: number, supporterId: string) =>
+  `Anonymous supporter ${createHmac('sha256', key).update(`leaderboard:${organizationId}:${supporterId}`).digest('hex').slice(0, 6)}`;
 
 /** The organisation's shares in the scope, with outcome `shared`. */
 function sharesIn(db: Db, s: RecruitScope) {
@@ -215,7 +220,7 @@ export async function leaderboard(opts: {
     const opted = p?.onBoard ? p : undefined;
     return {
       ...r,
-      name: opted && !opted.hiddenAt ? opted.displayName : anonymousLabel(key, supporterId as string),
+      name: opted && !opted.hiddenAt ? opted.displayName : anonymousLabel(key, organizationId, supporterId as string),
       profileId: opted?.id ?? null,
       hidden: Boolean(opted?.hiddenAt),
     };

@@ -342,8 +342,12 @@ describe('a hidden name', () => {
     expect(JSON.stringify(staff)).not.toContain('Rude Name');
     // The supporter keeps their counts, under the anonymous label.
     const id = supporterIdOf(cookie.slice('rally_sid='.length)) as string;
+    // The label is the organisation's own: another organisation would not see the same one.
+    expect(anonymousLabel(t.app.visitorCookieKey, b.orgId, id)).not.toBe(
+      anonymousLabel(t.app.visitorCookieKey, a.orgId, id),
+    );
     expect(staff.find((r) => r.profileId === profileId)).toMatchObject({
-      name: anonymousLabel(t.app.visitorCookieKey, id),
+      name: anonymousLabel(t.app.visitorCookieKey, a.orgId, id),
       shares: 1,
       recruits: 1,
       hidden: true,
@@ -400,10 +404,10 @@ describe('the staff leaderboard', () => {
     // Never the cookie itself.
     const nextId = supporterIdOf(next.slice('rally_sid='.length)) as string;
     expect(JSON.stringify(rows)).not.toContain(nextId);
-    expect(rows[1]).toMatchObject({ name: anonymousLabel(t.app.visitorCookieKey, nextId), profileId: null });
+    expect(rows[1]).toMatchObject({ name: anonymousLabel(t.app.visitorCookieKey, a.orgId, nextId), profileId: null });
 
     const all = await leaderboard(a.token, 'kind=supporters');
-    expect(all.find((r) => r.name === anonymousLabel(t.app.visitorCookieKey, nextId))?.shares).toBe(3);
+    expect(all.find((r) => r.name === anonymousLabel(t.app.visitorCookieKey, a.orgId, nextId))?.shares).toBe(3);
 
     // The period: UTC days, both ends included. A share moved to last year leaves this year's.
     await t.database.db
@@ -414,7 +418,7 @@ describe('the staff leaderboard', () => {
       .execute();
     const lastYear = await leaderboard(a.token, 'from=2025-03-10&to=2025-03-10');
     expect(lastYear.map((r) => [r.name, r.shares])).toEqual([
-      [anonymousLabel(t.app.visitorCookieKey, nextId), 1],
+      [anonymousLabel(t.app.visitorCookieKey, a.orgId, nextId), 1],
     ]);
     expect(await leaderboard(a.token, `campaignId=${c.campaignId}&from=2025-03-11&to=2025-03-31`)).toEqual(
       [],

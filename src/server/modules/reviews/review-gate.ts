@@ -61,12 +61,30 @@ async function assetOf(deps: AppDeps, orgId: number, assetId: number) {
 
 const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
 
+/**
+ * Whether the campaign's public words are under review: it is published, or it is a
+ * draft whose publishing waits (its words then wait too, or the approval would publish
+ * words the reviewer never saw).
+ */
+async function underReview(deps: AppDeps, campaignId: number, status: string): Promise<boolean> {
+  if (isPublished(status)) return true;
+  if (status !== 'draft') return false;
+  const open = await deps.db
+    .selectFrom('campaignRevisions')
+    .select('id')
+    .where('openCampaignId', '=', campaignId)
+    .executeTakeFirst();
+  return open !== undefined;
+}
+
 const PLANNERS: Record<string, Planner> = {
   'PUT /api/campaigns/:id': async (deps, request, orgId) => {
     const campaignId = idOf(request);
     const status = await campaignStatus(deps, orgId, campaignId);
     const body = request.body as UpdateCampaignInput;
-    if (status === 'draft') {
+    if (status === null) return null;
+    const reviewed = await underReview(deps, campaignId, status);
+    if (status === 'draft' && !reviewed) {
       // A draft is not public: only publishing it waits.
       if (body.status !== 'active') return null;
       const { status: _, ...rest } = body;
@@ -76,8 +94,13 @@ const PLANNERS: Record<string, Planner> = {
         internal: some(rest) ? (ctx) => updateCampaign({ ...ctx, campaignId, input: rest }) : undefined,
       };
     }
-    if (status === null || !isPublished(status)) return null;
+    if (!reviewed) return null;
     const split = splitFields(body, PUBLIC_CAMPAIGN_FIELDS);
+    // A draft whose publishing waits: publishing it is part of what waits, never applied at once.
+    if (status === 'draft' && split.internal.status === 'active') {
+      delete split.internal.status;
+      (split.public as Record<string, unknown>).status = 'active';
+    }
     if (!some(split.public)) return null;
     return {
       campaignId,
@@ -91,13 +114,13 @@ const PLANNERS: Record<string, Planner> = {
     const { organizationId, campaignId, ...asset } = request.body as CreateAssetInput;
     if (organizationId !== undefined && organizationId !== orgId) return null;
     const status = await campaignStatus(deps, orgId, campaignId);
-    if (status === null || !isPublished(status)) return null;
+    if (status === null || !(await underReview(deps, campaignId, status))) return null;
     return { campaignId, changes: [{ kind: 'add', title: asset.title, asset }] };
   },
   'PUT /api/assets/:id': async (deps, request, orgId) => {
     const assetId = idOf(request);
     const asset = await assetOf(deps, orgId, assetId);
-    if (!asset || !isPublished(asset.status)) return null;
+    if (!asset || !(await underReview(deps, asset.campaignId, asset.status))) return null;
     const split = splitFields(request.body as UpdateAssetInput, PUBLIC_ASSET_FIELDS);
     if (!some(split.public)) return null;
     return {
@@ -111,7 +134,7 @@ const PLANNERS: Record<string, Planner> = {
   'DELETE /api/assets/:id': async (deps, request, orgId) => {
     const assetId = idOf(request);
     const asset = await assetOf(deps, orgId, assetId);
-    if (!asset || !isPublished(asset.status)) return null;
+    if (!asset || !(await underReview(deps, asset.campaignId, asset.status))) return null;
     return { campaignId: asset.campaignId, changes: [{ kind: 'delete', assetId, title: asset.title }] };
   },
 };

@@ -205,7 +205,13 @@ export async function submitChanges(
       id = open.id;
       await trx
         .updateTable('campaignRevisions')
-        .set({ changes: JSON.stringify(changes), state: 'pending', submittedBy: actorId, submittedAt: now })
+        .set({
+          changes: JSON.stringify(changes),
+          state: 'pending',
+          submittedBy: actorId,
+          contributors: JSON.stringify([...new Set([...contributorsOf(open), actorId])]),
+          submittedAt: now,
+        })
         .where('id', '=', open.id)
         .execute();
     } else {
@@ -219,6 +225,7 @@ export async function submitChanges(
           changes: JSON.stringify(changes),
           comments: '[]',
           submittedBy: actorId,
+          contributors: JSON.stringify([actorId]),
           submittedAt: now,
           decidedBy: null,
           decidedAt: null,
@@ -273,6 +280,16 @@ const withComment = (
   return JSON.stringify(comments);
 };
 
+/** Every member whose change is in the revision (its last submitter among them). */
+const contributorsOf = (r: { contributors: string; submittedBy: number | null }): number[] => [
+  ...(JSON.parse(r.contributors) as number[]),
+  ...(r.submittedBy === null ? [] : [r.submittedBy]),
+];
+
+/** Nobody decides a change of their own, even one another editor added to since. */
+const isContributor = (r: { contributors: string; submittedBy: number | null }, userId: number) =>
+  contributorsOf(r).includes(userId);
+
 /** The public fields of the campaign and its assets now (a version's content). */
 async function publicContent(trx: Transaction<Database>, campaignId: number) {
   const row = toCampaign(
@@ -300,7 +317,7 @@ export async function approveReview(
   const who = { organizationId: opts.orgId, actorId: opts.actorId, apiKeyId: opts.apiKeyId ?? null };
   const result = await auditedTransaction(opts.db, who, async (trx, audit) => {
     const { campaign, open } = await decidable(trx, opts);
-    if (open.submittedBy === opts.actorId) throw forbidden('OWN_SUBMISSION', OWN_SUBMISSION_MESSAGE);
+    if (isContributor(open, opts.actorId)) throw forbidden('OWN_SUBMISSION', OWN_SUBMISSION_MESSAGE);
     if (open.state !== 'pending') throw conflict('REVIEW_NOT_PENDING', REVIEW_NOT_PENDING_MESSAGE);
     const changes = JSON.parse(open.changes) as ReviewChange[];
     await applyChanges({ ...opts, db: trx, supporterCache: cache }, opts.campaignId, changes);
@@ -392,7 +409,7 @@ export async function requestChanges(
     { organizationId: opts.orgId, actorId: opts.actorId },
     async (trx, audit: Audit) => {
       const { campaign, open } = await decidable(trx, opts);
-      if (open.submittedBy === opts.actorId) throw forbidden('OWN_SUBMISSION', OWN_SUBMISSION_MESSAGE);
+      if (isContributor(open, opts.actorId)) throw forbidden('OWN_SUBMISSION', OWN_SUBMISSION_MESSAGE);
       if (open.state !== 'pending') throw conflict('REVIEW_NOT_PENDING', REVIEW_NOT_PENDING_MESSAGE);
       const names = await namesOf(trx, [opts.actorId, open.submittedBy]);
       await trx

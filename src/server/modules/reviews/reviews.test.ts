@@ -136,6 +136,16 @@ describe('a change to a published campaign', () => {
     const own = await req('POST', `/api/campaigns/${campaign.id}/review/approve`, reviewer.token, {});
     expect(own.statusCode).toBe(403);
     expect(own.json().code).toBe('OWN_SUBMISSION');
+    // Another editor adding to the same change does not make it anyone else's: still the reviewer's own.
+    const added = await req('PUT', `/api/campaigns/${campaign.id}`, editor.token, { description: 'More words' });
+    expect(added.statusCode).toBe(202);
+    for (const path of ['approve', 'request-changes']) {
+      const res = await req('POST', `/api/campaigns/${campaign.id}/review/${path}`, reviewer.token, {
+        comment: 'Mine',
+      });
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json().code).toBe('OWN_SUBMISSION');
+    }
     expect((await publicView(campaign.id)).assets[0].content).toBe('Approved text');
 
     const ok = await req('POST', `/api/campaigns/${campaign.id}/review/approve`, admin.token, {
@@ -144,7 +154,7 @@ describe('a change to a published campaign', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       review: { state: 'approved', decidedBy: { id: admin.userId } },
-      version: { version: 1, approvedBy: { id: admin.userId }, submittedBy: { id: reviewer.userId } },
+      version: { version: 1, approvedBy: { id: admin.userId }, submittedBy: { id: editor.userId } },
     });
     // The public view, cached before, serves the new words right after.
     expect((await publicView(campaign.id)).assets[0].content).toBe('Reviewer text');
@@ -309,6 +319,36 @@ describe('publishing a draft', () => {
     expect(ok.statusCode).toBe(200);
     expect((await req('GET', `/api/campaigns/${draft.id}`, editor.token)).json().status).toBe('active');
     expect((await publicView(draft.id)).campaign.name).toBe('Editor draft');
+  });
+
+  it('while its publishing waits, its words wait too: the approval publishes only what was reviewed with them', async () => {
+    const draft = (
+      await req('POST', '/api/campaigns', editor.token, { name: 'Waiting draft', description: 'Seen words' })
+    ).json();
+    const asset = (
+      await req('POST', '/api/assets', editor.token, {
+        campaignId: draft.id,
+        title: 'Draft asset',
+        type: 'text',
+        content: 'Reviewed text',
+      })
+    ).json();
+    expect((await req('PUT', `/api/campaigns/${draft.id}`, editor.token, { status: 'active' })).statusCode).toBe(
+      202,
+    );
+    // Edits after asking to publish join the waiting change instead of applying at once.
+    const edit = await req('PUT', `/api/assets/${asset.id}`, editor.token, { content: 'Later text' });
+    expect(edit.statusCode, edit.body).toBe(202);
+    const words = await req('PUT', `/api/campaigns/${draft.id}`, editor.token, { description: 'Later words' });
+    expect(words.statusCode, words.body).toBe(202);
+    const stored = (await req('GET', `/api/campaigns/${draft.id}`, editor.token)).json();
+    expect(stored).toMatchObject({ status: 'draft', description: 'Seen words' });
+    const waiting = (await req('GET', `/api/campaigns/${draft.id}/review`, admin.token)).json();
+    expect(JSON.stringify(waiting.changes)).toContain('Later text');
+    expect(JSON.stringify(waiting.changes)).toContain('Later words');
+    expect((await req('POST', `/api/campaigns/${draft.id}/review/approve`, admin.token, {})).statusCode).toBe(200);
+    const live = await publicView(draft.id);
+    expect(live.campaign.description).toBe('Later words');
   });
 });
 

@@ -86,8 +86,8 @@ export async function shareFromSchedule(opts: {
     if (opts.dialect === 'postgres') q = q.forUpdate();
     const plan = await q.executeTakeFirst();
     if (!plan) return undefined;
-    // The ref is unique: free it before the new row takes it.
-    await trx.updateTable('shares').set({ ref: null }).where('id', '=', plan.id).execute();
+    // The ref and a moment's commitment are unique per row: free them before the new row takes them.
+    await trx.updateTable('shares').set({ ref: null, momentId: null }).where('id', '=', plan.id).execute();
     const share = await trx
       .insertInto('shares')
       .values({
@@ -111,6 +111,8 @@ export async function shareFromSchedule(opts: {
         // The words posted are the ones chosen when scheduling: so is their language.
         language: plan.language ?? input.language ?? null,
         memberId: opts.memberId ?? plan.memberId,
+        // A commitment to a shared moment stays one once posted: it still counts, and is still the visitor's one.
+        momentId: plan.momentId,
         createdAt: nowIso(),
       })
       .returning(SHARE_COLUMNS)
