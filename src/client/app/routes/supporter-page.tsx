@@ -61,7 +61,8 @@ export default function SupporterPage() {
   }, [dialogOpen]);
 
   useEffect(() => {
-    if (valid) confirmArrival(campaignId);
+    // Staff previewing a waiting change (?review=1) are no visitors: their looks count no visit.
+    if (valid && !new URLSearchParams(window.location.search).has('review')) confirmArrival(campaignId);
   }, [valid, campaignId]);
 
   useEffect(() => {
