@@ -19,7 +19,6 @@ import { sendPlainPage } from '../../lib/plain-page.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import {
   ensureSupporterId,
-  readSupporterId,
   readVisitorCookie,
   setVisitorCookieChoice,
   supporterCacheControl,
@@ -173,8 +172,10 @@ export async function supporterRoutes(
     { onRequest: noStore, schema: { response: ok(supporterImpactSchema) } },
     async (request, reply) => {
       const { campaignId, organizationId } = await visibleCampaign(request);
-      const supporterId = readSupporterId(request);
-      if (!supporterId) ensureSupporterId(request, reply);
+      // By the signed visitor cookie only: an id is no secret, and the answer (recruits, place) is the visitor's own.
+      const visitor = readVisitorCookie(request);
+      if (!visitor?.issued) ensureSupporterId(request, reply);
+      const supporterId = visitor?.issued ? visitor.id : undefined;
       return getSupporterImpact({ db, campaignId, organizationId, supporterId });
     },
   );
