@@ -220,7 +220,10 @@ export async function leaderboard(opts: {
     const opted = p?.onBoard ? p : undefined;
     return {
       ...r,
-      name: opted && !opted.hiddenAt ? opted.displayName : anonymousLabel(key, organizationId, supporterId as string),
+      name:
+        opted && !opted.hiddenAt
+          ? opted.displayName
+          : anonymousLabel(key, organizationId, supporterId as string),
       profileId: opted?.id ?? null,
       hidden: Boolean(opted?.hiddenAt),
     };

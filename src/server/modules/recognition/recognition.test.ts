@@ -404,10 +404,15 @@ describe('the staff leaderboard', () => {
     // Never the cookie itself.
     const nextId = supporterIdOf(next.slice('rally_sid='.length)) as string;
     expect(JSON.stringify(rows)).not.toContain(nextId);
-    expect(rows[1]).toMatchObject({ name: anonymousLabel(t.app.visitorCookieKey, a.orgId, nextId), profileId: null });
+    expect(rows[1]).toMatchObject({
+      name: anonymousLabel(t.app.visitorCookieKey, a.orgId, nextId),
+      profileId: null,
+    });
 
     const all = await leaderboard(a.token, 'kind=supporters');
-    expect(all.find((r) => r.name === anonymousLabel(t.app.visitorCookieKey, a.orgId, nextId))?.shares).toBe(3);
+    expect(all.find((r) => r.name === anonymousLabel(t.app.visitorCookieKey, a.orgId, nextId))?.shares).toBe(
+      3,
+    );
 
     // The period: UTC days, both ends included. A share moved to last year leaves this year's.
     await t.database.db

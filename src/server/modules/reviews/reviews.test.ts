@@ -137,7 +137,9 @@ describe('a change to a published campaign', () => {
     expect(own.statusCode).toBe(403);
     expect(own.json().code).toBe('OWN_SUBMISSION');
     // Another editor adding to the same change does not make it anyone else's: still the reviewer's own.
-    const added = await req('PUT', `/api/campaigns/${campaign.id}`, editor.token, { description: 'More words' });
+    const added = await req('PUT', `/api/campaigns/${campaign.id}`, editor.token, {
+      description: 'More words',
+    });
     expect(added.statusCode).toBe(202);
     for (const path of ['approve', 'request-changes']) {
       const res = await req('POST', `/api/campaigns/${campaign.id}/review/${path}`, reviewer.token, {
@@ -333,20 +335,24 @@ describe('publishing a draft', () => {
         content: 'Reviewed text',
       })
     ).json();
-    expect((await req('PUT', `/api/campaigns/${draft.id}`, editor.token, { status: 'active' })).statusCode).toBe(
-      202,
-    );
+    expect(
+      (await req('PUT', `/api/campaigns/${draft.id}`, editor.token, { status: 'active' })).statusCode,
+    ).toBe(202);
     // Edits after asking to publish join the waiting change instead of applying at once.
     const edit = await req('PUT', `/api/assets/${asset.id}`, editor.token, { content: 'Later text' });
     expect(edit.statusCode, edit.body).toBe(202);
-    const words = await req('PUT', `/api/campaigns/${draft.id}`, editor.token, { description: 'Later words' });
+    const words = await req('PUT', `/api/campaigns/${draft.id}`, editor.token, {
+      description: 'Later words',
+    });
     expect(words.statusCode, words.body).toBe(202);
     const stored = (await req('GET', `/api/campaigns/${draft.id}`, editor.token)).json();
     expect(stored).toMatchObject({ status: 'draft', description: 'Seen words' });
     const waiting = (await req('GET', `/api/campaigns/${draft.id}/review`, admin.token)).json();
     expect(JSON.stringify(waiting.changes)).toContain('Later text');
     expect(JSON.stringify(waiting.changes)).toContain('Later words');
-    expect((await req('POST', `/api/campaigns/${draft.id}/review/approve`, admin.token, {})).statusCode).toBe(200);
+    expect((await req('POST', `/api/campaigns/${draft.id}/review/approve`, admin.token, {})).statusCode).toBe(
+      200,
+    );
     const live = await publicView(draft.id);
     expect(live.campaign.description).toBe('Later words');
   });
