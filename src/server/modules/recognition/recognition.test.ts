@@ -26,7 +26,7 @@ type Campaign = Awaited<ReturnType<typeof liveCampaign>>;
 async function share(
   c: Campaign,
   cookie: string | undefined,
-  extra: { ref?: string; parentRef?: string; token?: string } = {},
+  extra: { ref?: string; parentRef?: string; token?: string; status?: string } = {},
 ) {
   const { token, ...body } = extra;
   const res = await t.app.inject({
@@ -253,6 +253,13 @@ describe('the board', () => {
       nextAddress(),
     );
     await share(c, second, { parentRef: 'recRoot00001' });
+    // Someone who came through the link and only opened a share window posted nothing: no recruit.
+    const opener = await referredVisitor(
+      t.app,
+      { campaignId: c.campaignId, ref: 'recRoot00001' },
+      nextAddress(),
+    );
+    await share(c, opener, { parentRef: 'recRoot00001', status: 'opened' });
     // Naming the root's link without having come through it: no new generation, no recruit.
     const claimer = await visitorCookie(t.app, c.campaignId);
     await share(c, claimer, { parentRef: 'recRoot00001' });
