@@ -187,6 +187,8 @@ export const guardrailSettingsInputSchema = z.strictObject({
         .trim()
         .min(1, BLOCKED_WORD_MESSAGE)
         .max(BLOCKED_WORDS.maxLength, BLOCKED_WORD_MESSAGE)
+        // Only invisible characters (zero-width, soft hyphen) would match nothing: refused, not kept.
+        .refine((v) => v.replace(/[\p{Cf}\s]/gu, '') !== '', BLOCKED_WORD_MESSAGE)
         // One space between words: the list shows what matching compares.
         .transform((v) => v.replace(/\s+/g, ' ')),
     )

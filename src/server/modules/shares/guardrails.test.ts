@@ -194,6 +194,10 @@ describe('blocked words', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json().errors[0].path).toBe('guardrails.blockedWords.0');
     expect((await putSettings({ guardrails: { blockedWords: ['  '] } })).statusCode).toBe(400);
+    // Invisible characters only (zero-width space, soft hyphen) would match nothing.
+    const invisible = await putSettings({ guardrails: { blockedWords: ['\u200b\u00ad'] } });
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json().errors[0].path).toBe('guardrails.blockedWords.0');
     const many = Array.from({ length: 201 }, (_, i) => `word${i}`);
     expect((await putSettings({ guardrails: { blockedWords: many } })).statusCode).toBe(400);
     expect((await putSettings({ guardrails: { blockedWords: 'scam' } })).statusCode).toBe(400);
