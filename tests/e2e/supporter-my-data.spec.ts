@@ -81,6 +81,8 @@ test.describe('My data on a phone', () => {
     await shareOnce(page, request);
     await page.getByTestId('privacy-notice').getByRole('button', { name: 'Share without a cookie' }).tap();
     await expect(page.getByTestId('privacy-notice')).toContainText('You share without a cookie');
+    // The board under My Impact loads once it is on screen; tap after it has, not while it moves the page.
+    await expect(page.getByRole('region', { name: 'Supporter board' })).toBeVisible();
 
     await page.getByRole('button', { name: 'My data' }).tap();
     const dialog = page.getByRole('dialog', { name: 'My data' });
