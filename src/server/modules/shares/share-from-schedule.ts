@@ -70,7 +70,7 @@ export async function shareFromSchedule(opts: {
   messageHash: string | null;
   /** The variant this visitor was shown, when the share named it (shown-variant.ts), else null. */
   variantId: number | null;
-  /** The member whose staff session posts it (share-member.ts), else null: the schedule's own if it had one. */
+  /** The member whose staff session posts it (teamMemberId in the supporter module), else null: the schedule's own if it had one. */
   memberId: number | null;
   /** The share's webhook event in its language, when the organisation has subscribers. */
   createdEvent?: (language: string | null) => AfterShare;

@@ -26,7 +26,7 @@ import { ensureSupporterId, readVisitorCookie, shareSupporterId } from '../../li
 import { checkReminder } from '../reminders/index.ts';
 import { checkMessage } from './message-nudge.ts';
 import { ownScheduled } from './share-from-schedule.ts';
-import { sharingMemberId } from './share-member.ts';
+import { teamMemberId } from '../supporter/index.ts';
 import { listScheduledShares, logShare, scheduleShare } from './shares.service.ts';
 import { noStore } from '../../lib/replies.ts';
 
@@ -78,7 +78,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
         messageKey,
         verifiedSupporterId: visitor?.issued ? visitor.id : undefined,
         cookieKey: app.visitorCookieKey,
-        memberId: await sharingMemberId(db, request, request.body.organizationId),
+        memberId: await teamMemberId(db, request, request.body.organizationId),
       });
       return reply.code(201).send(share);
     },
@@ -98,7 +98,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
         dialect,
         input: request.body,
         supporterId,
-        memberId: organizationId ? await sharingMemberId(db, request, organizationId) : null,
+        memberId: organizationId ? await teamMemberId(db, request, organizationId) : null,
         checkReminder:
           reminder && organizationId
             ? () =>

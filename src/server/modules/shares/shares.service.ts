@@ -227,7 +227,7 @@ export type LoggedShareValues = {
   source: string | null;
   /** The locale the page was in; null when the caller did not say (not recorded). */
   language: string | null;
-  /** The member whose staff session made the share (share-member.ts); null for supporters. */
+  /** The member whose staff session made the share (teamMemberId in the supporter module); null for supporters. */
   memberId: number | null;
   createdAt: string;
   today: string;
@@ -399,7 +399,7 @@ export async function logShare(opts: {
   verifiedSupporterId?: string;
   /** The visitor-cookie key, from which the variant choice derives. */
   cookieKey: Buffer;
-  /** The member whose staff session made the share (share-member.ts); none for supporters. */
+  /** The member whose staff session made the share (teamMemberId in the supporter module); none for supporters. */
   memberId?: number | null;
 }): Promise<Share> {
   const { db, dialect, input, supporterId } = opts;
@@ -538,7 +538,7 @@ export async function scheduleShare(opts: {
   input: ScheduleShareBody;
   /** The visitor id the share is stored under; null for a refused browser (shareSupporterId). */
   supporterId: string | null;
-  /** The member whose staff session scheduled it (share-member.ts); none for supporters. */
+  /** The member whose staff session scheduled it (teamMemberId in the supporter module); none for supporters. */
   memberId?: number | null;
   now?: number;
   /**

@@ -6,7 +6,7 @@ export {
   publishInvalidation,
 } from './cache-invalidation.ts';
 export { CLICKS_PER_ADDRESS_PER_MINUTE } from './click-budget.ts';
-export { isTeamMember } from './campaign-availability.ts';
+export { isTeamMember, teamMemberId } from './campaign-availability.ts';
 export { confirmationRoutes } from './confirmations.routes.ts';
 export { supporterRoutes } from './supporter.routes.ts';
 export {
