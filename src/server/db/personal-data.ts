@@ -700,6 +700,8 @@ export const PERSONAL_DATA: Registry = {
   ),
   // What the analytics show of a share or click-through (no supporter), for a second.
   webhookItems: none('id endpointId organizationId type body createdAt'),
+  // Which share an endpoint is still to hear of, for a second: two ids.
+  webhookShareItems: none('endpointId shareId'),
 };
 
 export type TableName = keyof Database;

@@ -384,6 +384,12 @@ export interface WebhookItemsTable {
   createdAt: string;
 }
 
+/** A share.created item waiting to be bundled (migration 0054): its endpoint and share, no key. */
+export interface WebhookShareItemsTable {
+  endpointId: number;
+  shareId: number;
+}
+
 /** One attempt to deliver a webhook message (migration 0044): the endpoint's delivery log. */
 export interface WebhookDeliveriesTable {
   id: Generated<number>;
@@ -841,6 +847,7 @@ export interface Database {
   moments: MomentsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookItems: WebhookItemsTable;
+  webhookShareItems: WebhookShareItemsTable;
   reminderAddresses: ReminderAddressesTable;
   rollupState: RollupStateTable;
   jobRuns: JobRunsTable;

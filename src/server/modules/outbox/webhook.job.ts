@@ -20,6 +20,7 @@ import { isoBefore } from '../../lib/time.ts';
 import { queueMail } from './outbox.service.ts';
 import {
   bundleGatheredItems,
+  bundleShareItems,
   WEBHOOK_BUNDLE_ITEMS,
   WEBHOOK_CHANNEL,
   WEBHOOK_REASON,
@@ -53,6 +54,9 @@ export const WEBHOOK_MESSAGE_RETENTION_MS = 32 * 24 * HOUR_MS;
 export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
 /** The admins' notice that an endpoint was turned off waits at most this long to leave. */
 const DISABLED_MAIL_LIFETIME_MS = 7 * 24 * HOUR_MS;
+
+/** The sweep (stale claims, expiry, turning off, old rows) runs at most this often per instance. */
+const WEBHOOK_SWEEP_EVERY_MS = SECOND_MS;
 
 /** Process-wide tallies for /metrics and the tests. */
 export const webhookCounters = { delivered: 0, retried: 0, failed: 0, disabled: 0 };
@@ -127,6 +131,7 @@ export function webhookSenderJob(opts: {
   const protocols = config.allowPrivateFetch ? ['https:', 'http:'] : ['https:'];
   let claimed: { endpoint: Endpoint; rows: Claimed[] }[] = [];
   let key: Buffer | undefined;
+  let lastSweep = 0;
 
   return {
     name: 'outbox-webhooks',
@@ -135,9 +140,14 @@ export function webhookSenderJob(opts: {
       claimed = [];
       const now = clock();
       const at = new Date(now).toISOString();
-      await sweep(trx, now);
+      // Not on every step: a busy sender steps again at once while bundles come out full.
+      if (now - lastSweep >= WEBHOOK_SWEEP_EVERY_MS || now < lastSweep) {
+        lastSweep = now;
+        await sweep(trx, now);
+      }
       // A full bundle: more items wait, so the runner steps again at once (a new, short transaction).
-      const bundledFull = (await bundleGatheredItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS;
+      const gatheredFull = (await bundleGatheredItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS;
+      const bundledFull = (await bundleShareItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS || gatheredFull;
 
       let due = trx
         .selectFrom('outbox as o')
