@@ -42,44 +42,57 @@ export interface WebhookBody {
   data: Record<string, unknown>;
 }
 
+/** A message to write: its endpoint, body, and times. */
+interface NewWebhookMessage {
+  organizationId: number;
+  endpointId: number;
+  /** The body, or its type and JSON text when the caller has it serialised already. */
+  body: WebhookBody | { type: string; text: string };
+  /** When its event happened: its 24 h window starts then. */
+  now?: number;
+  /** When it is first due (by default, now). */
+  dueAt?: number;
+}
+
+const messageRow = (msg: NewWebhookMessage, messageId: string) => {
+  const now = msg.now ?? Date.now();
+  return {
+    channel: WEBHOOK_CHANNEL,
+    kind: msg.body.type,
+    organizationId: msg.organizationId,
+    recipient: null,
+    // Mail budgets key on this; webhook messages spend none (outbox.service.ts counts mail only).
+    recipientKey: '',
+    refId: msg.endpointId,
+    subject: '',
+    body: 'text' in msg.body ? msg.body.text : JSON.stringify(msg.body),
+    headers: null,
+    status: 'queued',
+    reason: null,
+    nextAttemptAt: new Date(msg.dueAt ?? now).toISOString(),
+    expiresAt: new Date(now + WEBHOOK_WINDOW_MS).toISOString(),
+    createdAt: new Date(now).toISOString(),
+    messageId,
+  };
+};
+
 /** Writes one message for one endpoint; answers its `webhook-id`. */
 export async function queueWebhookMessage(
   q: Pick<Db, 'insertInto'>,
-  msg: {
-    organizationId: number;
-    endpointId: number;
-    /** The body, or its type and JSON text when the caller has it serialised already. */
-    body: WebhookBody | { type: string; text: string };
-    /** When its event happened: its 24 h window starts then. */
-    now?: number;
-    /** When it is first due (by default, now). */
-    dueAt?: number;
-  },
+  msg: NewWebhookMessage,
 ): Promise<{ messageId: string }> {
-  const now = msg.now ?? Date.now();
   const messageId = newMessageId();
-  await q
-    .insertInto('outbox')
-    .values({
-      channel: WEBHOOK_CHANNEL,
-      kind: msg.body.type,
-      organizationId: msg.organizationId,
-      recipient: null,
-      // Mail budgets key on this; webhook messages spend none (outbox.service.ts counts mail only).
-      recipientKey: '',
-      refId: msg.endpointId,
-      subject: '',
-      body: 'text' in msg.body ? msg.body.text : JSON.stringify(msg.body),
-      headers: null,
-      status: 'queued',
-      reason: null,
-      nextAttemptAt: new Date(msg.dueAt ?? now).toISOString(),
-      expiresAt: new Date(now + WEBHOOK_WINDOW_MS).toISOString(),
-      createdAt: new Date(now).toISOString(),
-      messageId,
-    })
-    .execute();
+  await q.insertInto('outbox').values(messageRow(msg, messageId)).execute();
   return { messageId };
+}
+
+/** Writes several messages in one statement (a bundle's: one round trip, not one each). */
+async function queueWebhookMessages(q: Pick<Db, 'insertInto'>, msgs: NewWebhookMessage[]): Promise<void> {
+  if (msgs.length > 0)
+    await q
+      .insertInto('outbox')
+      .values(msgs.map((m) => messageRow(m, newMessageId())))
+      .execute();
 }
 
 type ItemValues = {
@@ -252,13 +265,14 @@ interface BundledItem {
  * 24 h window runs from that event).
  */
 async function queueBundles(trx: Db, group: BundledItem[], now: number): Promise<void> {
+  const messages: NewWebhookMessage[] = [];
   for (let i = 0; i < group.length; i += WEBHOOK_BATCH_LIMIT) {
     const chunk = group.slice(i, i + WEBHOOK_BATCH_LIMIT);
     const first = chunk[0];
     // Each item's body is JSON already: the message is spliced from them, not re-parsed.
     const head = JSON.stringify({ type: first.type, timestamp: first.createdAt });
     const text = `${head.slice(0, -1)},"data":{${JSON.stringify(listKeyOf(first.type))}:[${chunk.map((c) => c.body).join(',')}]}}`;
-    await queueWebhookMessage(trx, {
+    messages.push({
       organizationId: first.organizationId,
       endpointId: first.endpointId,
       body: { type: first.type, text },
@@ -266,6 +280,7 @@ async function queueBundles(trx: Db, group: BundledItem[], now: number): Promise
       dueAt: now,
     });
   }
+  await queueWebhookMessages(trx, messages);
 }
 
 /** A taken share item with what its JSON needs (nulls: the share or the endpoint is gone). */

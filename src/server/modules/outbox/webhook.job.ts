@@ -85,6 +85,12 @@ interface Endpoint {
   previousSecretExpiresAt: string | null;
 }
 
+/** What signs an endpoint's messages: its secret, and during a rotation's overlap the old one. */
+interface Signers {
+  current: Webhook;
+  previous?: Webhook;
+}
+
 /** How one attempt ended. */
 type Attempt =
   | { kind: 'answered'; status: number; excerpt: string; durationMs: number }
@@ -233,9 +239,17 @@ export function webhookSenderJob(opts: {
   async function deliverInTurn(endpoint: Endpoint, rows: Claimed[]): Promise<void> {
     const made: Made[] = [];
     let rest: number[] = [];
+    let signers: Signers;
+    try {
+      signers = await signersOf(endpoint);
+    } catch (err) {
+      // Left claimed: the stale-claim sweep makes them due again.
+      log?.warn({ err, endpointId: endpoint.id }, 'webhook secret could not be opened');
+      return;
+    }
     for (const [i, row] of rows.entries()) {
       try {
-        const one = await deliver(endpoint, row);
+        const one = await deliver(endpoint, signers, row);
         made.push(one);
         if (one.attempt.kind !== 'answered') {
           rest = rows.slice(i + 1).map((r) => r.id);
@@ -259,22 +273,29 @@ export function webhookSenderJob(opts: {
     });
   }
 
-  /** Posts one message; answers the attempt, to be recorded. */
-  async function deliver(endpoint: Endpoint, row: Claimed): Promise<Made> {
+  /** The endpoint's signers, opened once for its turn (not per message). */
+  async function signersOf(endpoint: Endpoint): Promise<Signers> {
     key ??= await loadWebhookSecretKey(db);
     const context = `webhook:${endpoint.organizationId}`;
+    const open = (sealed: string) => new Webhook(openSecret(key as Buffer, sealed, context));
+    return {
+      current: open(endpoint.secretSealed),
+      previous: endpoint.previousSecretSealed ? open(endpoint.previousSecretSealed) : undefined,
+    };
+  }
+
+  /** Posts one message; answers the attempt, to be recorded. */
+  async function deliver(endpoint: Endpoint, signers: Signers, row: Claimed): Promise<Made> {
     const started = clock();
     const timestamp = new Date(started);
-    const sign = (sealed: string) =>
-      new Webhook(openSecret(key as Buffer, sealed, context)).sign(row.messageId, timestamp, row.body);
-    const signatures = [sign(endpoint.secretSealed)];
+    const signatures = [signers.current.sign(row.messageId, timestamp, row.body)];
     // During a rotation's overlap both secrets sign: a receiver with either one verifies.
     if (
-      endpoint.previousSecretSealed &&
+      signers.previous &&
       endpoint.previousSecretExpiresAt &&
       Date.parse(endpoint.previousSecretExpiresAt) > started
     )
-      signatures.push(sign(endpoint.previousSecretSealed));
+      signatures.push(signers.previous.sign(row.messageId, timestamp, row.body));
     const attempt = await post(
       endpoint.url,
       {
