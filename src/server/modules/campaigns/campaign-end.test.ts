@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
+import { WEBHOOK_EVENT_DATA, webhookPayloadSchema } from '#shared/schemas/webhooks.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { bearer, createTestApp, postJson, signUp, type SignedUp, type TestApp } from '../../test/test-app.ts';
 import { messagesOf } from '../../test/webhook-receiver.ts';
@@ -125,6 +126,9 @@ describe('campaign.ended when the end date passes', () => {
       at: new Date(NOW).toISOString(),
     });
     expect(first.timestamp).toBe(new Date(NOW).toISOString());
+    // The documented shape (the OpenAPI document's schema of the event).
+    webhookPayloadSchema.parse(first);
+    WEBHOOK_EVENT_DATA['campaign.ended'].parse(first.data);
 
     // The stored status stays as it was (the dashboard shows ended by the date), and
     // the job's mark is not part of the campaign.
@@ -176,5 +180,16 @@ describe('campaign.ended when the end date passes', () => {
     await runner(NOW).runOnce();
     // The member's end is the one event.
     expect(await endedIds(endedOnly, [id])).toEqual([id]);
+  });
+
+  it("two steps at the same moment outside the runners' lock still mark and send each campaign once", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await campaign({ status: 'active', endDate: '2031-03-09' }));
+    const job = () => campaignEndJob({ config: t.config, now: () => NOW });
+    // Two instances' steps, each in its own transaction, not through the advisory lock:
+    // the mark is the update's own condition.
+    await Promise.all([job(), job()].map((j) => t.database.db.transaction().execute((trx) => j.step(trx))));
+    expect(await endedIds(endedOnly, ids)).toEqual(ids);
+    expect(await endedIds(all, ids)).toEqual(ids);
   });
 });
