@@ -13,7 +13,7 @@ import { campaignEndJob } from './campaign-end.job.ts';
 
 const ORIGIN = 'https://rally.example';
 // The job's clock: years after the real one, so dates ahead in real time can be past.
-const NOW = Date.parse('2031-03-10T12:00:00.000Z');
+const NOW = Date.parse('2091-03-10T12:00:00.000Z');
 let t: TestApp;
 let a: SignedUp;
 let b: SignedUp;
@@ -92,16 +92,16 @@ const endedIds = async (endpointId: number, among: number[]) =>
 
 describe('campaign.ended when the end date passes', () => {
   it('is written once per subscribed endpoint, for live campaigns past their end only', async () => {
-    const pastDay = await campaign({ status: 'active', endDate: '2031-03-09' });
+    const pastDay = await campaign({ status: 'active', endDate: '2091-03-09' });
     const pastInstant = await campaign(
       { status: 'active' },
-      { status: 'paused', endDate: '2031-03-10T11:00:00Z' },
+      { status: 'paused', endDate: '2091-03-10T11:00:00Z' },
     );
-    const today = await campaign({ status: 'active', endDate: '2031-03-10' });
-    const ahead = await campaign({ status: 'active', endDate: '2031-04-01T00:00:00Z' });
+    const today = await campaign({ status: 'active', endDate: '2091-03-10' });
+    const ahead = await campaign({ status: 'active', endDate: '2091-04-01T00:00:00Z' });
     const noEnd = await campaign({ status: 'active' });
-    const draft = await campaign({ endDate: '2031-03-09' });
-    const archived = await campaign({ status: 'active', endDate: '2031-03-09' }, 'archive');
+    const draft = await campaign({ endDate: '2091-03-09' });
+    const archived = await campaign({ status: 'active', endDate: '2091-03-09' }, 'archive');
     const ids = [pastDay, pastInstant, today, ahead, noEnd, draft, archived];
     const publishedBefore = (await messagesOf(t, all)).length;
 
@@ -138,7 +138,7 @@ describe('campaign.ended when the end date passes', () => {
   });
 
   it('a draft past its end sends nothing until it is published, then once', async () => {
-    const draft = await campaign({ endDate: '2031-03-09' });
+    const draft = await campaign({ endDate: '2091-03-09' });
     await runner(NOW).runOnce();
     expect(await endedIds(all, [draft])).toEqual([]);
     expect((await api('PUT', `/api/campaigns/${draft}`, { status: 'active' })).statusCode).toBe(200);
@@ -148,18 +148,18 @@ describe('campaign.ended when the end date passes', () => {
   });
 
   it('ends again once its end is moved later and passes again', async () => {
-    const id = await campaign({ status: 'active', endDate: '2031-03-09' });
+    const id = await campaign({ status: 'active', endDate: '2091-03-09' });
     await runner(NOW).runOnce();
     expect(await endedIds(endedOnly, [id])).toEqual([id]);
 
     // Moved ahead: open again for supporters, and its next end is news again.
-    expect((await api('PUT', `/api/campaigns/${id}`, { endDate: '2031-03-20' })).statusCode).toBe(200);
+    expect((await api('PUT', `/api/campaigns/${id}`, { endDate: '2091-03-20' })).statusCode).toBe(200);
     await runner(NOW + HOUR_MS).runOnce();
     expect(await endedIds(endedOnly, [id])).toEqual([id]);
-    await runner(Date.parse('2031-03-21T00:00:00.000Z')).runOnce();
-    await runner(Date.parse('2031-03-22T00:00:00.000Z')).runOnce();
+    await runner(Date.parse('2091-03-21T00:00:00.000Z')).runOnce();
+    await runner(Date.parse('2091-03-22T00:00:00.000Z')).runOnce();
     const ends = (await endedFor(endedOnly)).filter((m) => m.data.id === id);
-    expect(ends.map((m) => m.data.at)).toEqual([new Date(NOW).toISOString(), '2031-03-21T00:00:00.000Z']);
+    expect(ends.map((m) => m.data.at)).toEqual([new Date(NOW).toISOString(), '2091-03-21T00:00:00.000Z']);
   });
 
   it('an edit that leaves the end passed, or ending it by hand afterwards, sends no second one', async () => {
@@ -176,7 +176,7 @@ describe('campaign.ended when the end date passes', () => {
   });
 
   it('a campaign a member ended before its date passed is not sent again by the job', async () => {
-    const id = await campaign({ status: 'active', endDate: '2031-03-09' }, { status: 'ended' });
+    const id = await campaign({ status: 'active', endDate: '2091-03-09' }, { status: 'ended' });
     await runner(NOW).runOnce();
     // The member's end is the one event.
     expect(await endedIds(endedOnly, [id])).toEqual([id]);
@@ -184,7 +184,7 @@ describe('campaign.ended when the end date passes', () => {
 
   it("two steps at the same moment outside the runners' lock still mark and send each campaign once", async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 3; i++) ids.push(await campaign({ status: 'active', endDate: '2031-03-09' }));
+    for (let i = 0; i < 3; i++) ids.push(await campaign({ status: 'active', endDate: '2091-03-09' }));
     const job = () => campaignEndJob({ config: t.config, now: () => NOW });
     // Two instances' steps, each in its own transaction, not through the advisory lock:
     // the mark is the update's own condition.
