@@ -192,4 +192,16 @@ describe('campaign.ended when the end date passes', () => {
     expect(await endedIds(endedOnly, ids)).toEqual(ids);
     expect(await endedIds(all, ids)).toEqual(ids);
   });
+
+  it('works in batches: a full batch steps again in the same tick', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await campaign({ status: 'active', endDate: '2091-03-09' }));
+    await new JobRunner({
+      db: t.database.db,
+      dialect: t.database.dialect,
+      jobs: [campaignEndJob({ config: t.config, now: () => NOW, batch: 2 })],
+      intervalMs: 0,
+    }).runOnce();
+    expect(await endedIds(endedOnly, ids)).toEqual(ids);
+  });
 });
