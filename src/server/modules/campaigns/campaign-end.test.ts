@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '#shared/durations.ts';
 import { WEBHOOK_EVENT_DATA, webhookPayloadSchema } from '#shared/schemas/webhooks.ts';
 import { JobRunner } from '../../jobs/runner.ts';
-import { bearer, createTestApp, postJson, signUp, type SignedUp, type TestApp } from '../../test/test-app.ts';
+import {
+  bearer,
+  createTestApp,
+  postJson,
+  signUp,
+  signUpOperator,
+  type SignedUp,
+  type TestApp,
+} from '../../test/test-app.ts';
 import { messagesOf } from '../../test/webhook-receiver.ts';
 import { campaignEndJob } from './campaign-end.job.ts';
 
@@ -203,5 +211,19 @@ describe('campaign.ended when the end date passes', () => {
       intervalMs: 0,
     }).runOnce();
     expect(await endedIds(endedOnly, ids)).toEqual(ids);
+  });
+
+  it("shows on the instance's health how long an end has waited for its event, 0 once sent", async () => {
+    const operator = await signUpOperator(t);
+    const lag = async () => {
+      const res = await api('GET', '/api/instance/health', undefined, operator.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().jobs.find((j: { name: string }) => j.name === 'campaign-end').lagSeconds as number;
+    };
+    // Ended in real time: a plain date's end is the next midnight UTC.
+    await campaign({ status: 'active', endDate: '2020-01-01' });
+    expect(await lag()).toBeGreaterThanOrEqual((Date.now() - Date.parse('2020-01-02T00:00:00Z')) / 1000 - 60);
+    await runner(Date.now()).runOnce();
+    expect(await lag()).toBe(0);
   });
 });
