@@ -662,7 +662,7 @@ export const PERSONAL_DATA: Registry = {
   campaigns: {
     ...none('id name description status organizationId startDate endDate createdAt utmEnabled utmMedium'),
     ...none('utmCampaign defaultLanguage languages externalId goalMetric goalTarget goalDeadline'),
-    ...none('disclosure'),
+    ...none('disclosure endedEventAt'),
   },
   assets: {
     ...none('id title description type content campaignId organizationId position createdAt deletedAt'),

@@ -103,6 +103,12 @@ export interface CampaignsTable {
   goalMetric: NullByDefault<string>;
   goalTarget: NullByDefault<number>;
   goalDeadline: NullByDefault<string>;
+  /**
+   * When the campaign-end job wrote the `campaign.ended` event of its end date passing
+   * (migration 0051); null until then, and again once an edit moves the end ahead.
+   * Never in API responses (toCampaign leaves it out).
+   */
+  endedEventAt: NullByDefault<string>;
 }
 
 export interface AssetsTable {

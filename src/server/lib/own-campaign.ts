@@ -18,7 +18,8 @@ export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 export function toCampaign(row: Selectable<CampaignsTable>): Campaign {
   const defaultLanguage = storedLocale(row.defaultLanguage);
   const languages = storedLanguages(row.languages);
-  const { goalMetric: _m, goalTarget: _t, goalDeadline: _d, ...fields } = row;
+  // endedEventAt is the campaign-end job's bookkeeping, not part of the campaign.
+  const { goalMetric: _m, goalTarget: _t, goalDeadline: _d, endedEventAt: _e, ...fields } = row;
   return {
     ...fields,
     goal: storedGoal(row),

@@ -175,23 +175,32 @@ const CAMPAIGN_EVENT = {
 
 /**
  * A campaign's status became `campaign.status` (created live, published, resumed,
- * paused, ended or archived by a member): its event, in the change's transaction.
- * `publicUrl` is its supporter page on PUBLIC_URL, null where the instance has none.
+ * paused, ended or archived by a member, or ended by its end date passing: the
+ * campaign-end job): its event, in the change's transaction. `publicUrl` is its
+ * supporter page on PUBLIC_URL, null where the instance has none. `now`: when it
+ * happened (by default, now).
  */
 export async function emitCampaignStatus(
   trx: Writer,
   campaign: { id: number; organizationId: number; name: string; status: string },
   publicOrigin: string | undefined,
+  now: number = Date.now(),
 ): Promise<void> {
   const type = CAMPAIGN_EVENT[campaign.status as keyof typeof CAMPAIGN_EVENT];
   if (!type) return;
-  await emitWebhookEvent(trx, campaign.organizationId, type, {
-    id: campaign.id,
-    name: campaign.name,
-    status: campaign.status,
-    publicUrl: publicOrigin ? supporterUrl(publicOrigin, campaign.id) : null,
-    at: new Date().toISOString(),
-  });
+  await emitWebhookEvent(
+    trx,
+    campaign.organizationId,
+    type,
+    {
+      id: campaign.id,
+      name: campaign.name,
+      status: campaign.status,
+      publicUrl: publicOrigin ? supporterUrl(publicOrigin, campaign.id) : null,
+      at: new Date(now).toISOString(),
+    },
+    { now },
+  );
 }
 
 /** An asset was created or changed: its event (what staff see of it, not its content). */
