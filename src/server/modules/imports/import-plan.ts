@@ -133,9 +133,9 @@ function addError(
   column: ImportColumn,
   message: string,
   rule: ImportRule,
-  params: ImportRuleParams = {},
+  params?: ImportRuleParams,
 ) {
-  row.errors.push({ column, message, rule, params });
+  row.errors.push({ column, message, rule, ...(params && { params }) });
 }
 
 /** The campaign rules on one campaign of the file, reported on the rows that set them. */
