@@ -11,7 +11,10 @@ function tableKeys(section: string, head: string): string[] {
   const start = section.indexOf(`| \`${head}\` |`);
   expect(start, head).toBeGreaterThan(-1);
   const lines = section.slice(start).split('\n');
-  const rows = lines.slice(2, lines.findIndex((l, i) => i > 0 && !l.trim().startsWith('|')));
+  const rows = lines.slice(
+    2,
+    lines.findIndex((l, i) => i > 0 && !l.trim().startsWith('|')),
+  );
   return rows.map((l) => /^\s*\| `([a-z_]+)` \|/.exec(l)?.[1] ?? l);
 }
 
