@@ -751,6 +751,9 @@ describe('POST /api/campaigns/import: changes made meanwhile', () => {
       );
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('ASSET_DELETED');
+      // The row and column named, for the workspace to word with the code's words.
+      expect(res.json().message).toMatch(/^Row 1, external_id: Asset \d+ was deleted meanwhile/);
+      expect(res.json().errors).toEqual([{ path: 'rows.1.external_id', message: expect.any(String) }]);
     } finally {
       whileServing = undefined;
     }
