@@ -96,6 +96,27 @@ describe('the delivery log names why an attempt failed', () => {
     });
   });
 
+  it("a receiver that never answers: timeout with the seconds waited (the sender's 10 s)", {
+    timeout: 30_000,
+  }, async () => {
+    const silent = http.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const id = await endpoint(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`);
+      await ping(id);
+      await runWebhookSender(t);
+      expect(await lastAttempt(id)).toMatchObject({
+        statusCode: null,
+        error: 'No answer within 10 s',
+        errorCode: 'timeout',
+        errorParams: { seconds: 10 },
+      });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it('a private address refused by the guard at delivery: address_refused with the host and address', async () => {
     const id = await endpoint(receiver.url);
     await ping(id);
