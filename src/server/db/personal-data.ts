@@ -696,7 +696,7 @@ export const PERSONAL_DATA: Registry = {
     'id organizationId url description events enabled disabledReason secretSealed secretPrefix previousSecretSealed previousSecretExpiresAt failingSince createdAt updatedAt',
   ),
   webhookDeliveries: none(
-    'id endpointId messageId eventType attempt attemptedAt statusCode durationMs error responseExcerpt',
+    'id endpointId messageId eventType attempt attemptedAt statusCode durationMs error errorCode errorParams responseExcerpt',
   ),
   // What the analytics show of a share or click-through (no supporter), for a second.
   webhookItems: none('id endpointId organizationId type body createdAt'),

@@ -408,7 +408,11 @@ export interface WebhookDeliveriesTable {
   /** The receiver's status; null when no answer came (refused address, network error, timeout). */
   statusCode: number | null;
   durationMs: number;
+  /** English; with the code and its values (migration 0052) for the client to word. */
   error: string | null;
+  errorCode: string | null;
+  /** JSON of `webhookErrorParamsSchema`. */
+  errorParams: string | null;
   /** The first 500 characters of the receiver's answer. */
   responseExcerpt: string | null;
 }

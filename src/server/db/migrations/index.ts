@@ -48,6 +48,7 @@ import * as m0048 from './0048-campaign-goals.ts';
 import * as m0049 from './0049-recognition.ts';
 import * as m0050 from './0050-moments.ts';
 import * as m0051 from './0051-campaign-end-events.ts';
+import * as m0052 from './0052-webhook-error-codes.ts';
 import * as m0054 from './0054-webhook-share-items.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
@@ -102,6 +103,7 @@ const ALL: Record<string, DialectMigration> = {
   '0049-recognition': m0049,
   '0050-moments': m0050,
   '0051-campaign-end-events': m0051,
+  '0052-webhook-error-codes': m0052,
   '0054-webhook-share-items': m0054,
 };
 

@@ -6,7 +6,6 @@ import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Job } from '../../jobs/runner.ts';
 import { loadWebhookSecretKey } from '../../lib/app-secrets.ts';
-import { HttpError } from '../../lib/errors.ts';
 import { mailLocale } from '../../lib/member-locale.ts';
 import {
   type AddressPolicy,
@@ -18,6 +17,7 @@ import {
 import { openSecret } from '../../lib/sealed-secret.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { queueMail } from './outbox.service.ts';
+import { type DeliveryError, noAnswerError, statusError } from './webhook-errors.ts';
 import {
   bundleGatheredItems,
   bundleShareItems,
@@ -94,7 +94,7 @@ interface Signers {
 /** How one attempt ended. */
 type Attempt =
   | { kind: 'answered'; status: number; excerpt: string; durationMs: number }
-  | { kind: 'no-answer'; error: string; durationMs: number };
+  | { kind: 'no-answer'; error: DeliveryError; durationMs: number };
 
 /** An attempt made, to be recorded. */
 interface Made {
@@ -332,16 +332,8 @@ export function webhookSenderJob(opts: {
       };
     } catch (err) {
       const durationMs = Math.round(performance.now() - started);
-      if (err instanceof HttpError) return { kind: 'no-answer', error: err.message, durationMs };
-      const e = err as { message?: string; code?: string; cause?: { message?: string } };
-      const timedOut = e.message === 'timeout' || e.cause?.message === 'timeout' || e.code === 'ABORT_ERR';
-      return {
-        kind: 'no-answer',
-        error: timedOut
-          ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`
-          : `Could not reach the receiver${e.code ? ` (${e.code})` : ''}`,
-        durationMs,
-      };
+      // Refused by the address guard, timed out or not connected: a code the log words.
+      return { kind: 'no-answer', error: noAnswerError(err, WEBHOOK_TIMEOUT_MS), durationMs };
     }
   }
 
@@ -356,22 +348,27 @@ export function webhookSenderJob(opts: {
     await trx
       .insertInto('webhookDeliveries')
       .values(
-        made.map(({ row, attempt, attemptedAt }) => ({
-          endpointId: endpoint.id,
-          messageId: row.messageId,
-          eventType: row.kind,
-          attempt: row.attempts + 1,
-          attemptedAt,
-          statusCode: attempt.kind === 'answered' ? attempt.status : null,
-          durationMs: attempt.durationMs,
-          error:
+        made.map(({ row, attempt, attemptedAt }) => {
+          const error =
             attempt.kind === 'no-answer'
               ? attempt.error
               : verdict(attempt) === 'delivered'
                 ? null
-                : `The receiver answered ${attempt.status}`,
-          responseExcerpt: attempt.kind === 'answered' ? attempt.excerpt : null,
-        })),
+                : statusError(attempt.status);
+          return {
+            endpointId: endpoint.id,
+            messageId: row.messageId,
+            eventType: row.kind,
+            attempt: row.attempts + 1,
+            attemptedAt,
+            statusCode: attempt.kind === 'answered' ? attempt.status : null,
+            durationMs: attempt.durationMs,
+            error: error?.text ?? null,
+            errorCode: error?.code ?? null,
+            errorParams: error ? JSON.stringify(error.params) : null,
+            responseExcerpt: attempt.kind === 'answered' ? attempt.excerpt : null,
+          };
+        }),
       )
       .execute();
     const isDelivered = (m: Made) => verdict(m.attempt) === 'delivered';
