@@ -145,8 +145,36 @@ describe('locked text', () => {
     expect((await at('Yo\n\nHola parque')).statusCode).toBe(201);
     expect((await at('Me\n\nVariant park')).statusCode).toBe(201);
     expect((await at('Me\n\nHello park')).statusCode).toBe(201);
-    expect((await at('Me\n\nHello parks!')).statusCode).toBe(201);
+    expect((await at('Hello park')).statusCode).toBe(201);
     expect((await at('Me\n\nGoodbye park')).statusCode).toBe(400);
+    // The words are the post's ending: nothing after them, and they are not part of a longer line.
+    expect((await at('Me\n\nHello parks!')).statusCode).toBe(400);
+    expect((await at('Me\n\nHello park\n\nbut not really')).statusCode).toBe(400);
+    expect((await at('Me: Hello park')).statusCode).toBe(400);
+  });
+
+  it("refuses a locked asset's post with anything but a message above the words", async () => {
+    const refusals = [
+      // Text after the words, before the line.
+      `Me too\n\n${WORDS}\n\nNot really, stay home\n\n${DISCLOSURE}`,
+      `Me too\n\n${WORDS} (just kidding)\n\n${DISCLOSURE}`,
+      // Text after the line (the line still ends the post, so only the words' check sees it).
+      `Me too\n\n${WORDS}\n\nStay home ${DISCLOSURE}`,
+      // The words altered around the organisation's own.
+      `Me too\n\nDo not ${WORDS}\n\n${DISCLOSURE}`,
+      `Me too ${WORDS}\n\n${DISCLOSURE}`,
+      // The line alone, or the words missing.
+      `${WORDS}${DISCLOSURE}`,
+      DISCLOSURE,
+    ];
+    for (const text of refusals) {
+      const res = await schedule(locked, text);
+      expect(res.statusCode, text).toBe(400);
+    }
+    expect((await schedule(locked, `${WORDS}\n\n${DISCLOSURE}`)).statusCode).toBe(201);
+    expect((await schedule(locked, `Line one\n\nline two\n\n${WORDS}\n\n${DISCLOSURE}`)).statusCode).toBe(
+      201,
+    );
   });
 
   it('a duplicated campaign keeps its line and its assets their choice', async () => {
