@@ -246,6 +246,11 @@ describe('blocked words', () => {
     expect((await share(locked, 'See you at the CAFE')).json().params).toEqual({ word: 'CAFE' });
     // Leet digits, and a phrase across punctuation.
     expect((await share(locked, 'what a $c4m')).json().params).toEqual({ word: '$c4m' });
+    // Spelled out letter by letter, or in small capitals.
+    expect((await share(locked, 'what a s.c.a.m')).json().params).toEqual({ word: 's.c.a.m' });
+    expect((await share(locked, 'what a \ua731\u1d04\u1d00\u1d0d')).json().params).toEqual({
+      word: '\ua731\u1d04\u1d00\u1d0d',
+    });
     expect((await share(locked, 'Vote... for them!')).json().params).toEqual({ word: 'Vote... for them' });
     // Whole words only; no message, nothing to check.
     expect((await share(locked, 'Scampi at the cafeteria')).statusCode).toBe(201);
