@@ -388,6 +388,41 @@ describe('the list and the preview', () => {
     );
   });
 
+  it('?review= from anyone but a member of the organisation gets the cached public page and JSON', async () => {
+    const { campaign } = await published('Preview cache');
+    await req('PUT', `/api/campaigns/${campaign.id}`, editor.token, { description: 'Waiting words' });
+    const page = (query: string, token?: string) =>
+      t.app.inject({ url: `/supporter/${campaign.id}${query}`, headers: token ? bearer(token) : {} });
+    const plain = await page('');
+    expect(plain.statusCode).toBe(200);
+    const stranger = await signUp(t.app);
+    for (const [query, token] of [
+      ['?review=1', undefined],
+      ['?review=anything', undefined],
+      ['?review', undefined],
+      ['?review=1', stranger.token],
+      ['?review=1', 'not-a-session'],
+    ] as const) {
+      const res = await page(query, token);
+      expect(res.statusCode, query).toBe(200);
+      // The public page as cached: same bytes, same caching, not framable.
+      expect(res.body, query).toBe(plain.body);
+      expect(res.headers['cache-control'], query).toBe(plain.headers['cache-control']);
+      expect(res.headers['content-security-policy'], query).toBe(plain.headers['content-security-policy']);
+      const json = await t.app.inject({
+        url: `/api/supporter/campaigns/${campaign.id}${query}`,
+        headers: token ? bearer(token) : {},
+      });
+      expect(json.headers['cache-control'], query).not.toBe('no-store');
+      expect(json.json().preview, query).toBeUndefined();
+      expect(json.json().campaign.description, query).toBe('Approved words');
+    }
+    // A member's preview is rendered for them: not cached, framable by the review screen.
+    const member = await page('?review=1', viewer.token);
+    expect(member.headers['cache-control']).toBe('no-store');
+    expect(member.headers['content-security-policy']).not.toBe(plain.headers['content-security-policy']);
+  });
+
   it('another organisation’s campaign is 404', async () => {
     const { campaign } = await published('Mine');
     const stranger = await signUp(t.app);
