@@ -57,10 +57,10 @@ describe('blocked words', () => {
     expect(find(['scam'], 'sc\u00adam and s\u200bcam')).toEqual(['sc\u00adam', 's\u200bcam']);
   });
 
-  it('names each spelling once and at most five', () => {
+  it('names each spelling once and at most three', () => {
     expect(find(['bad'], 'bad bad BAD')).toEqual(['bad', 'BAD']);
     const many = ['one', 'two', 'three', 'four', 'five', 'six'];
-    expect(find(many, many.join(' '))).toHaveLength(5);
+    expect(find(many, many.join(' '))).toEqual(['one', 'two', 'three']);
   });
 
   it('an empty list or blank entries match nothing', () => {

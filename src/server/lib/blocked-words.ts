@@ -1,3 +1,5 @@
+import { MAX_BLOCKED_NAMED } from '#shared/constants.ts';
+
 // An organisation's blocked words (docs/api.md "Blocked words", docs/decisions/0033):
 // which words of a supporter's message match its list. Server only: the list never
 // reaches the public page, which asks the message-check call instead.
@@ -121,9 +123,6 @@ const escapeRegex = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 function entryPattern(normalized: string): string {
   return Array.from(normalized, (c) => LETTER_CLASS[c] ?? escapeRegex(c)).join('');
 }
-
-/** At most this many matches are named (the message-check answer's limit). */
-export const MAX_BLOCKED_NAMED = 5;
 
 export interface BlockedWords {
   /** The supporter's own spellings of the blocked words in `text`, each once, at most `limit`. */

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { composeShareText } from '#shared/share-text.ts';
 import { addMember } from '../../test/teams.ts';
+import { visitorCookie } from '../../test/visitor.ts';
+import {
+  BLOCKED_NAMING_SPENT,
+  BLOCKED_NAMINGS_PER_NETWORK,
+  BLOCKED_NAMINGS_PER_VISITOR,
+} from './blocked-naming.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { postJson, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 
@@ -292,5 +298,66 @@ describe('blocked words', () => {
       message: 'a scam',
     });
     expect(shared.statusCode).toBe(201);
+  });
+
+  it('naming them spends a budget per signed visitor and per network: past it, 429', async () => {
+    const from = (address: string, cookie?: string) => ({
+      remoteAddress: address,
+      headers: cookie ? { cookie } : {},
+    });
+    const checkAs = (address: string, cookie: string | undefined, text: string) =>
+      t.app.inject({
+        url: `/api/supporter/assets/${locked.id}/message-check?text=${encodeURIComponent(text)}`,
+        ...from(address, cookie),
+      });
+    const shareAs = (address: string, cookie: string | undefined, message: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/shares',
+        payload: { ...ids(locked), platform: 'twitter', message },
+        ...from(address, cookie),
+      });
+    const spent = (res: { statusCode: number; json(): { message: string } }) => {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe(BLOCKED_NAMING_SPENT);
+    };
+
+    // One visitor: its naming answers are counted, answers naming nothing are not.
+    const one = await visitorCookie(t.app, campaign.id);
+    for (let i = 0; i < BLOCKED_NAMINGS_PER_VISITOR; i++) {
+      const res = await checkAs('198.51.100.30', one, `a scam ${i}`);
+      expect(res.json().blocked).toEqual(['scam']);
+      expect((await checkAs('198.51.100.30', one, `all fine ${i}`)).json().blocked).toEqual([]);
+    }
+    const past = await checkAs('198.51.100.30', one, 'a scam again');
+    spent(past);
+    expect(Number(past.headers['retry-after'])).toBeGreaterThan(0);
+    // A share refused for a blocked word names it too: past the budget it is a 429.
+    spent(await shareAs('198.51.100.30', one, 'a scam'));
+    expect((await checkAs('198.51.100.30', one, 'all fine')).statusCode).toBe(200);
+    expect((await shareAs('198.51.100.30', one, 'all fine')).statusCode).toBe(201);
+    // Another visitor on that network has a budget of its own.
+    const two = await visitorCookie(t.app, campaign.id);
+    expect((await checkAs('198.51.100.30', two, 'a scam')).json().blocked).toEqual(['scam']);
+    expect((await shareAs('198.51.100.30', two, 'a scam')).json().code).toBe('BLOCKED_WORD');
+
+    // Fresh cookies do not buy a network more: every naming answer on it counts.
+    let named = 0;
+    let cookie = '';
+    while (named < BLOCKED_NAMINGS_PER_NETWORK) {
+      if (named % BLOCKED_NAMINGS_PER_VISITOR === 0) cookie = await visitorCookie(t.app, campaign.id);
+      // Half checks, half refused shares: each route's own per-minute limit is not what stops it.
+      const res =
+        named % 2 === 0
+          ? await checkAs('198.51.100.31', cookie, 'a scam')
+          : await shareAs('198.51.100.31', cookie, 'a scam');
+      expect(res.statusCode, `answer ${named}`).toBe(named % 2 === 0 ? 200 : 400);
+      named++;
+    }
+    const fresh = await visitorCookie(t.app, campaign.id);
+    spent(await checkAs('198.51.100.31', fresh, 'a scam'));
+    spent(await checkAs('198.51.100.31', undefined, 'a scam'));
+    // Another network is untouched.
+    expect((await checkAs('198.51.100.32', fresh, 'a scam')).json().blocked).toEqual(['scam']);
   });
 });
