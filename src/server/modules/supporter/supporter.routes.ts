@@ -38,7 +38,8 @@ import {
   getSupporterImpact,
   getVisitorScheduledShares,
   LANGUAGE_VARY,
-  loadEntry,
+  entryOf,
+  readEntryRows,
   namedAsset,
   requestLanguage,
   type ServedView,
@@ -140,17 +141,17 @@ export async function supporterRoutes(
 
   /**
    * `?review=1` (docs/api.md "Review before publishing"): to a member of the campaign's
-   * organisation, the view with the campaign's waiting change applied (built in a
-   * transaction that is rolled back, never cached); to anyone else, the usual answer.
+   * organisation, the view with the campaign's waiting change applied (worked out in
+   * memory from plain reads, never cached); to anyone else, the usual answer.
    */
   async function sendReviewPreview(campaignId: number, request: FastifyRequest, reply: FastifyReply) {
     const entry = await getSupporterEntry({ db, cache, campaignId });
     const orgId = entry.view?.campaign.organizationId;
     const memberId = orgId === undefined ? null : await teamMemberId(db, request, orgId);
     if (orgId === undefined || memberId === null) return sendVisible(entry, request, reply);
-    const fresh = await reviewPreview({ campaignId, orgId, actorId: memberId }, (trx) =>
-      loadEntry(trx, campaignId),
-    );
+    // Plain reads, the change applied in memory: a preview holds no write transaction.
+    const live = await readEntryRows(db, campaignId);
+    const fresh = await entryOf(db, live && (await reviewPreview({ campaignId, orgId }, live)));
     if (!fresh.view) throw unseen(fresh);
     const served = languageView(fresh, request, reply);
     const { supporterId } = ensureSupporterId(request, reply);
