@@ -56,7 +56,7 @@ export function transitionError(from: string, to: CampaignStatus): string {
  * re-opens when it gets an end date in the future: as `active` when the edit sets
  * no status, or with the status the edit asks for.
  */
-function planUpdate(
+export function planUpdate(
   current: Campaign,
   input: UpdateCampaignInput,
   /** The campaign's assets, read only when the edit may make it live. */

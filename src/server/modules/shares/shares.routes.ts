@@ -24,6 +24,7 @@ import { orgScope } from '../../lib/org-scope.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readVisitorCookie, shareSupporterId } from '../../lib/supporter-id.ts';
 import { checkReminder } from '../reminders/index.ts';
+import { namingBlockedWords, spendBlockedNaming } from './blocked-naming.ts';
 import { checkMessage } from './message-nudge.ts';
 import { ownScheduled } from './share-from-schedule.ts';
 import { teamMemberId } from '../supporter/index.ts';
@@ -70,16 +71,20 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
       // The verified cookie proves whose scheduled share this is and which variant was shown.
       const visitor =
         request.body.scheduledShareId || request.body.variantId ? readVisitorCookie(request) : undefined;
-      const share = await logShare({
-        db,
-        dialect,
-        input: request.body,
-        supporterId,
-        messageKey,
-        verifiedSupporterId: visitor?.issued ? visitor.id : undefined,
-        cookieKey: app.visitorCookieKey,
-        memberId: await teamMemberId(db, request, request.body.organizationId),
-      });
+      const memberId = await teamMemberId(db, request, request.body.organizationId);
+      // A refusal naming a blocked word spends the caller's naming budget (blocked-naming.ts).
+      const share = await namingBlockedWords({ db, config, request }, () =>
+        logShare({
+          db,
+          dialect,
+          input: request.body,
+          supporterId,
+          messageKey,
+          verifiedSupporterId: visitor?.issued ? visitor.id : undefined,
+          cookieKey: app.visitorCookieKey,
+          memberId,
+        }),
+      );
       return reply.code(201).send(share);
     },
   );
@@ -93,27 +98,31 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
     async (request, reply) => {
       const supporterId = shareSupporterId(ensureSupporterId(request, reply));
       const { reminder, organizationId } = request.body;
-      const share = await scheduleShare({
-        db,
-        dialect,
-        input: request.body,
-        supporterId,
-        memberId: organizationId ? await teamMemberId(db, request, organizationId) : null,
-        checkReminder:
-          reminder && organizationId
-            ? () =>
-                checkReminder({
-                  db,
-                  dialect,
-                  config,
-                  mailer,
-                  organizationId,
-                  reminder,
-                  origin: publicOrigin(request, config),
-                  replaces: request.body.replaces,
-                })
-            : undefined,
-      });
+      const memberId = organizationId ? await teamMemberId(db, request, organizationId) : null;
+      // A refusal naming a blocked word spends the caller's naming budget (blocked-naming.ts).
+      const share = await namingBlockedWords({ db, config, request }, () =>
+        scheduleShare({
+          db,
+          dialect,
+          input: request.body,
+          supporterId,
+          memberId,
+          checkReminder:
+            reminder && organizationId
+              ? () =>
+                  checkReminder({
+                    db,
+                    dialect,
+                    config,
+                    mailer,
+                    organizationId,
+                    reminder,
+                    origin: publicOrigin(request, config),
+                    replaces: request.body.replaces,
+                  })
+              : undefined,
+        }),
+      );
       return reply.code(201).send(share);
     },
   );
@@ -131,8 +140,17 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
         response: ok(messageCheckSchema),
       },
     },
-    async (request) =>
-      checkMessage({ db, key: messageKey, assetId: request.params.id, text: request.query.text }),
+    async (request) => {
+      const answer = await checkMessage({
+        db,
+        key: messageKey,
+        assetId: request.params.id,
+        text: request.query.text,
+      });
+      // Naming blocked words is what a probe of the list wants: it spends the caller's budget.
+      if (answer.blocked.length > 0) await spendBlockedNaming({ db, config, request });
+      return answer;
+    },
   );
 
   // A reminder's one-tap link opens the share dialog with what was scheduled: the
