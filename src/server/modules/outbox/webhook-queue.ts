@@ -341,7 +341,8 @@ export async function bundleShareItems(trx: Db, now = Date.now()): Promise<numbe
 /**
  * bundleShareItems on PostgreSQL, as one statement: it takes and deletes the oldest
  * items (a second bundler's delete finds them gone), makes each item's JSON from its
- * share (json_build_object, the fields of shareCreatedItem), and writes the messages
+ * share (row_to_json: compact, the fields of shareCreatedItem in its order, so the bytes
+ * are the ones JSON.stringify makes on SQLite), and writes the messages
  * (queueBundles' rows: same body, `webhook-id` and times) without the items or the
  * bodies crossing to the app and back: on a busy campaign that traffic was most of
  * the sender's own work. Answers how many items it took.
@@ -353,9 +354,9 @@ async function bundleShareItemsInPostgres(trx: Db, now: number): Promise<number>
       returning "endpointId", "shareId"),
     items as (
       select t."endpointId", e."organizationId", s."id", s."createdAt",
-        json_build_object('id', s."id", 'campaignId', s."campaignId", 'assetId', s."assetId",
-          'platform', s."platform", 'outcome', s."status", 'language', s."language",
-          'createdAt', s."createdAt")::text as "item",
+        (select row_to_json(j)::text from (select s."id" as "id", s."campaignId" as "campaignId",
+          s."assetId" as "assetId", s."platform" as "platform", s."status" as "outcome",
+          s."language" as "language", s."createdAt" as "createdAt") as j) as "item",
         (row_number() over (partition by t."endpointId" order by s."id") - 1) / ${WEBHOOK_BATCH_LIMIT} as "chunk"
       from taken t join "shares" s on s."id" = t."shareId" join "webhookEndpoints" e on e."id" = t."endpointId"),
     bundles as (
