@@ -255,6 +255,57 @@ describe('moments: commitments', () => {
     expect(again.json()).toMatchObject({ created: false, shareId: posted.json().id });
   });
 
+  it('a commitment moved in the Schedule tab leaves the moment: the count drops and the visitor may commit again', async () => {
+    const s = await staffWithCampaign(t);
+    const at = inHours(30);
+    const moment = (
+      await addMoment(t, s.admin, s.campaignId, { at, platform: 'any', assetId: s.assetId })
+    ).json();
+    const v = await visitor(t, s.campaignId);
+    const first = await commit(t, moment.id, { cookie: v.cookie });
+    expect(first.json()).toMatchObject({ count: 1, created: true });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares/schedule',
+      headers: { cookie: v.cookie },
+      payload: {
+        assetId: s.assetId,
+        campaignId: s.campaignId,
+        organizationId: s.admin.orgId,
+        platform: 'all',
+        scheduledFor: inHours(40),
+        replaces: first.json().shareId,
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    const rowOf = (id: number) =>
+      t.database.db
+        .selectFrom('shares')
+        .select(['status', 'momentId', 'scheduledFor'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    // Neither the retired share nor its replacement holds the moment any more.
+    expect(await rowOf(first.json().shareId)).toMatchObject({ status: 'rescheduled', momentId: null });
+    expect(await rowOf(moved.json().id)).toMatchObject({ status: 'pending', momentId: null });
+    await new Promise((r) => setTimeout(r, MOMENT_COUNT_TTL_MS + 50));
+    expect((await t.app.inject({ url: `/api/supporter/moments/${moment.id}` })).json()).toEqual({ count: 0 });
+    expect((await listMoments(t, s.admin.token, s.campaignId)).json()[0].commitments).toBe(0);
+
+    // The count and the one-per-visitor rule agree: committing again is a new commitment, counted once.
+    const again = await commit(t, moment.id, { cookie: v.cookie });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ count: 1, created: true });
+    expect(again.json().shareId).not.toBe(first.json().shareId);
+    expect(await rowOf(again.json().shareId)).toMatchObject({
+      status: 'pending',
+      momentId: moment.id,
+      scheduledFor: at,
+    });
+    const twice = await commit(t, moment.id, { cookie: v.cookie });
+    expect(twice.json()).toEqual({ count: 1, created: false, shareId: again.json().shareId });
+    expect((await listMoments(t, s.admin.token, s.campaignId)).json()[0].commitments).toBe(1);
+  });
+
   it('without the signed visitor cookie, with a forged one, or from a crawler nothing is committed', async () => {
     const s = await staffWithCampaign(t);
     const moment = (
