@@ -18,7 +18,7 @@ export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 export function toCampaign(row: Selectable<CampaignsTable>): Campaign {
   const defaultLanguage = storedLocale(row.defaultLanguage);
   const languages = storedLanguages(row.languages);
-  const { goalMetric: _m, goalTarget: _t, goalDeadline: _d, ...fields } = row;
+  const { goalMetric: _m, goalTarget: _t, goalDeadline: _d, goalVersion: _v, ...fields } = row;
   return {
     ...fields,
     goal: storedGoal(row),

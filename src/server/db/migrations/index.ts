@@ -47,6 +47,7 @@ import * as m0047 from './0047-reviews.ts';
 import * as m0048 from './0048-campaign-goals.ts';
 import * as m0049 from './0049-recognition.ts';
 import * as m0050 from './0050-moments.ts';
+import * as m0053 from './0053-momentum-keys.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
 
@@ -99,6 +100,7 @@ const ALL: Record<string, DialectMigration> = {
   '0048-campaign-goals': m0048,
   '0049-recognition': m0049,
   '0050-moments': m0050,
+  '0053-momentum-keys': m0053,
 };
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {

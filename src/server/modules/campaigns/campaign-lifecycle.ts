@@ -27,7 +27,7 @@ import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
 import { emitCampaignStatus } from '../webhooks/index.ts';
 import { toCampaign } from '../../lib/own-campaign.ts';
 import { plannedLanguages } from '../../lib/campaign-languages.ts';
-import { goalColumns } from './campaign-goal.ts';
+import { goalColumns, goalVersionChange } from './campaign-goal.ts';
 import {
   assertCampaignEditable,
   type CallerWrite,
@@ -159,7 +159,11 @@ export async function applyCampaignUpdate(
   const updated = toCampaign(
     await trx
       .updateTable('campaigns')
-      .set({ ...fields, ...(status !== undefined && { status }) })
+      .set({
+        ...fields,
+        ...(status !== undefined && { status }),
+        ...(fields.goalMetric !== undefined && goalVersionChange(current.goal, input.goal)),
+      })
       .where('id', '=', current.id)
       .returningAll()
       .executeTakeFirstOrThrow(),

@@ -68,8 +68,13 @@ export type NoticeKind =
   | 'milestone'
   | 'goal';
 
-/** A goal notice's period: the goal's target and the step, so a new target starts again. */
-const goalPeriod = (target: number, step: number) => `${target}:${step}`;
+/**
+ * A goal notice's period: the goal itself (its version, figure and target) and the step.
+ * A goal with another figure or target, or one removed and set again, is a new version
+ * (campaigns.goalVersion): its steps mail again; the same goal never mails a step twice.
+ */
+const goalPeriod = (goal: { version: number; metric: string; target: number }, step: number) =>
+  `${goal.version}:${goal.metric}:${goal.target}:${step}`;
 
 const DIGESTS = [
   { kind: 'digest-daily', switch: 'newSupporters' },
@@ -251,7 +256,13 @@ export function notificationsJob(opts: {
         ]),
       )
       .where(({ not }) =>
-        not(noticeExists('goal', 'c.id', sql`cast(c."goalTarget" as text) || ${`:${GOAL_STEPS.at(-1)}`}`)),
+        not(
+          noticeExists(
+            'goal',
+            'c.id',
+            sql`cast(c."goalVersion" as text) || ':' || c."goalMetric" || ':' || cast(c."goalTarget" as text) || ${`:${GOAL_STEPS.at(-1)}`}`,
+          ),
+        ),
       )
       .orderBy('c.id')
       .execute();
@@ -399,11 +410,12 @@ export function notificationsJob(opts: {
     } else if (d.kind === 'goal') {
       const c = await db
         .selectFrom('campaigns')
-        .select(['name', 'goalMetric', 'goalTarget', 'goalDeadline'])
+        .select(['name', 'goalMetric', 'goalTarget', 'goalDeadline', 'goalVersion'])
         .where('id', '=', d.subjectId)
         .executeTakeFirst();
       const goal = c && storedGoal(c);
       if (!c || !goal) return;
+      const identity = { version: c.goalVersion, metric: goal.metric, target: goal.target };
       const progress = goalProgress(
         goal,
         await readGoalFigures({ db, dialect, now, campaignId: d.subjectId }),
@@ -419,16 +431,16 @@ export function notificationsJob(opts: {
         .where(
           'period',
           'in',
-          passed.map((step) => goalPeriod(goal.target, step)),
+          passed.map((step) => goalPeriod(identity, step)),
         )
         .execute();
       const done = new Set(written.map((w) => w.period));
-      const fresh = passed.filter((step) => !done.has(goalPeriod(goal.target, step)));
+      const fresh = passed.filter((step) => !done.has(goalPeriod(identity, step)));
       // The highest step passed is the news; steps passed with it are keyed, not mailed.
       const step = fresh.at(-1);
       if (step === undefined) return;
-      period = goalPeriod(goal.target, step);
-      passedToo = fresh.slice(0, -1).map((s) => goalPeriod(goal.target, s));
+      period = goalPeriod(identity, step);
+      passedToo = fresh.slice(0, -1).map((s) => goalPeriod(identity, s));
       sw = 'milestones';
       content = (origin, locale) =>
         goalContent(locale, org.name, { name: c.name, step, progress }, `${origin}/campaigns/${d.subjectId}`);

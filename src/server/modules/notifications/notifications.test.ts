@@ -115,6 +115,8 @@ const ENDED = 'A campaign has ended';
 const JOINED = 'A new member joined your organization';
 const MILESTONE = 'A campaign reached a milestone';
 
+/** Tomorrow's UTC date (yyyy-MM-dd). */
+const dayAfterToday = () => new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
 /** Today (UTC) at `hour`. */
 const TODAY = new Date().toISOString().slice(0, 10);
 const todayAt = (hour: number) => Date.parse(`${TODAY}T00:00:00Z`) + hour * HOUR_MS;
@@ -425,6 +427,55 @@ describe('a campaign goal', () => {
     });
     await run();
     expect(goalMails().map((m) => m.subject)).toEqual([GOAL_50, GOAL_90, GOAL_REACHED, GOAL_50]);
+  });
+
+  it('keys each goal by itself: another figure or a reset goal mails its steps again, the same goal never twice', async () => {
+    const admin = await signUp(t.app);
+    const campaign = await createCampaign(t.app, admin.token, {
+      name: 'Changing Goal',
+      goal: { metric: 'shares', target: 10 },
+    });
+    const asset = await createAsset(t.app, admin.token, campaign.id);
+    // Five shares by five supporters: 50% of 10 shares, and of 10 supporters.
+    for (const supporterId of ['ann', 'bob', 'cy', 'dee', 'eve'])
+      await insertShare(
+        { campaignId: campaign.id, organizationId: admin.orgId, assetId: asset.id },
+        Date.now(),
+        { supporterId },
+      );
+    const halfway = () => mailsTo(emailOf(admin), GOAL_50);
+    let at = Date.now();
+    const run = () => {
+      at += 1000;
+      return runAt(at);
+    };
+    const setGoal = async (goal: object | null) =>
+      expect((await call('PUT', `/api/campaigns/${campaign.id}`, admin.token, { goal })).statusCode).toBe(
+        200,
+      );
+    await run();
+    expect(halfway()).toHaveLength(1);
+    expect(halfway()[0].text).toContain('Shares: 5 of 10');
+
+    // Same target, another figure: a new goal, at its 50% too.
+    await setGoal({ metric: 'supporters', target: 10 });
+    await run();
+    expect(halfway()).toHaveLength(2);
+    expect(halfway()[1].text).toContain('Supporters Who Shared: 5 of 10');
+
+    // The same goal sent again, with a date: nothing more.
+    await setGoal({ metric: 'supporters', target: 10, deadline: dayAfterToday() });
+    await run();
+    await run();
+    expect(halfway()).toHaveLength(2);
+
+    // Removed and set again: a reset goal, mailed again once.
+    await setGoal(null);
+    await run();
+    await setGoal({ metric: 'supporters', target: 10 });
+    await run();
+    await run();
+    expect(halfway()).toHaveLength(3);
   });
 
   it('mails only the highest step passed at once', async () => {
