@@ -6,6 +6,7 @@ import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, type SignedUp, signUp, type TestApp } from '../../test/test-app.ts';
 import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
+import { PUBLIC_SHARE_WRITES_PER_MINUTE } from '../shares/index.ts';
 import { MOMENT_COUNT_TTL_MS } from './moment-count.ts';
 
 // Shared moments (docs/api.md "Momentum"): staff set them, supporters commit from the
@@ -328,6 +329,29 @@ describe('moments: commitments', () => {
     expect(
       await t.database.db.selectFrom('shares').select('id').where('momentId', '=', moment.id).execute(),
     ).toEqual([]);
+  });
+
+  it(`is limited per client network as the public share writes (${PUBLIC_SHARE_WRITES_PER_MINUTE}/min), this machine exempt`, async () => {
+    const s = await staffWithCampaign(t);
+    const moment = (
+      await addMoment(t, s.admin, s.campaignId, { at: inHours(5), platform: 'any', assetId: s.assetId })
+    ).json();
+    const v = await visitor(t, s.campaignId);
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/supporter/moments/${moment.id}/commit`,
+        headers: { 'user-agent': BROWSER_UA, cookie: v.cookie },
+        payload: {},
+        remoteAddress,
+      });
+    for (let i = 0; i < PUBLIC_SHARE_WRITES_PER_MINUTE; i++)
+      expect((await from('198.51.100.9')).statusCode).toBe(200);
+    const limited = await from('198.51.100.9');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('198.51.100.10')).statusCode).toBe(200);
+    expect((await from('127.0.0.1')).statusCode).toBe(200);
   });
 
   it('a moment without an asset takes the one the supporter picks; unknown moments and bad bodies are refused', async () => {
