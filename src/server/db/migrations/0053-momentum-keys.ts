@@ -16,11 +16,6 @@ export async function up(db: AnyDb): Promise<void> {
     .alterTable('campaigns')
     .addColumn('goalVersion', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await carryRowsForward(db);
-}
-
-/** The rows written before: goal keys in the new form, moved commitments out of their moments. */
-export async function carryRowsForward(db: AnyDb): Promise<void> {
   const goalOf = sql`(select c."goalMetric" || ':' || cast(c."goalTarget" as text) from "campaigns" c where c."id" = "staffNotices"."subjectId" and c."goalMetric" is not null)`;
   const targetOf = sql`(select cast(c."goalTarget" as text) from "campaigns" c where c."id" = "staffNotices"."subjectId" and c."goalMetric" is not null)`;
   await sql`delete from "staffNotices" where "kind" = 'goal' and (${targetOf} is null or "period" not like (${targetOf} || ':%'))`.execute(
