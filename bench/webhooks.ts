@@ -131,8 +131,9 @@ async function serveApp(): Promise<void> {
       .where('channel', '=', 'webhook')
       .where('status', 'in', ['queued', 'sending'])
       .executeTakeFirstOrThrow();
+    // share.created waits as (endpoint, share) pairs until it is bundled.
     const items = await db
-      .selectFrom('webhookItems')
+      .selectFrom('webhookShareItems')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(messages.n) + Number(items.n);

@@ -49,7 +49,7 @@ import {
 import { templatesRoutes } from './modules/templates/index.ts';
 import { createUploadStorage, FetchSlots, uploadsRoutes } from './modules/uploads/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
-import { registerReviewGate, reviewsRoutes, withOpenRevision } from './modules/reviews/index.ts';
+import { previewOpenRevision, registerReviewGate, reviewsRoutes } from './modules/reviews/index.ts';
 import { BEARER_SCHEME, documentTransform, openApiRoutes } from './plugins/openapi.ts';
 import { webhooksDocument } from './plugins/openapi-webhooks.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -91,8 +91,7 @@ export function createAppDeps(opts: {
     uploads,
     mailer,
     fetchSlots: new FetchSlots(config.uploadFetchConcurrency),
-    reviewPreview: (campaign, read) =>
-      withOpenRevision({ db: database.db, storage: uploads }, campaign, read),
+    reviewPreview: (campaign, live) => previewOpenRevision(database.db, campaign, live),
     jobs: new JobRunner({
       db: database.db,
       dialect: database.dialect,

@@ -48,6 +48,11 @@ export const MAX_SHARE_TEXT = 3000;
 /** A supporter's personal message: the share dialog's field stops here, and the API refuses longer. */
 export const MAX_PERSONAL_MESSAGE = 1000;
 /**
+ * The blocked words one message-check answer names at most: enough for a message a
+ * person writes, few for a list sent to read the organisation's (docs/decisions/0033).
+ */
+export const MAX_BLOCKED_NAMED = 3;
+/**
  * Shares of one asset carrying the same personal message (normalised) from which the
  * share dialog suggests rewording it: that many identical posts look copied.
  */

@@ -52,7 +52,8 @@ export const ERROR_CODES = {
   SIGNUP_INVITATION_INVALID: 'The sign-up link is unknown, withdrawn, used or expired (403)',
   ORGANIZATION_SUSPENDED:
     "The organisation is suspended by the instance's operators: its members may read but not change anything, its API keys are refused; the message gives the reason (403)",
-  CAMPAIGN_UNAVAILABLE: "The campaign's organisation is suspended: its public pages are gone for now (410)",
+  CAMPAIGN_UNAVAILABLE:
+    "The campaign's (or the file's) organisation is suspended: its public pages and media are gone for now (410)",
   MAIL_NOT_HELD:
     'The mail is no longer held (sent, dropped or expired meanwhile), or its organisation is suspended (409)',
   // Campaigns and assets

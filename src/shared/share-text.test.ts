@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { composeShareText, endsWithDisclosure, messageOf, shareWords } from './share-text.ts';
+import {
+  composeShareText,
+  endsWithDisclosure,
+  lockedMessageOf,
+  messageOf,
+  shareWords,
+} from './share-text.ts';
 
 const campaign = { name: 'Clean Rivers', description: null, disclosure: ' #ad ' };
 const text = { type: 'text', content: 'Write to your MP today.' };
@@ -40,5 +46,33 @@ describe('messageOf', () => {
     expect(messageOf(composeShareText(text, campaign), text, campaign)).toBe('');
     // Words kept before the disclosure line existed.
     expect(messageOf('I care\n\nWrite to your MP today.', text, campaign)).toBe('I care');
+  });
+});
+
+describe('lockedMessageOf', () => {
+  const asset = { type: 'text', content: 'Save the park' };
+  const campaign = { name: 'Park', disclosure: '#ad' };
+  const words = ['Save the park'];
+
+  it('reads the message of exactly what composeShareText makes, for any message', () => {
+    for (const message of ['', 'Me too', 'Two\n\nparagraphs'])
+      expect(lockedMessageOf(composeShareText(asset, campaign, message), words, '#ad')).toBe(message);
+    expect(lockedMessageOf('Save the park', words, null)).toBe('');
+    expect(lockedMessageOf('Me\n\nSave the park  \n', words, undefined)).toBe('Me');
+  });
+
+  it('refuses text after the words or the line, and words changed or joined to the message', () => {
+    for (const text of [
+      'Me\n\nSave the park today\n\n#ad',
+      'Me\n\nSave the park\n\nor not\n\n#ad',
+      'Me\n\nSave the park\n\n#ad and more',
+      'Me\n\nSave the park\n\nmore #ad',
+      'Me\n\nDo not Save the park\n\n#ad',
+      'Me Save the park\n\n#ad',
+      '\n\nSave the park\n\n#ad',
+      'Save the park#ad',
+      '#ad',
+    ])
+      expect(lockedMessageOf(text, words, '#ad'), text).toBeUndefined();
   });
 });

@@ -58,3 +58,30 @@ export function messageOf(text: string, asset: ShareTextAsset, campaign: ShareTe
   if (rest === base) return '';
   return rest.endsWith(base) ? rest.slice(0, -base.length).trim() : rest.trim();
 }
+
+/**
+ * The personal message of a post of a locked asset, when the post is exactly what
+ * composeShareText makes of one of the asset's `words` (any language or variant): an
+ * optional message, blank line, those words unchanged, blank line, the disclosure (when
+ * the campaign has one), trailing spaces aside. '' for a post without a message;
+ * undefined for anything else (words changed, or text after them or after the line).
+ */
+export function lockedMessageOf(
+  text: string,
+  words: readonly string[],
+  disclosure: string | null | undefined,
+): string | undefined {
+  const line = disclosure?.trim() ?? '';
+  let rest = text.trimEnd();
+  if (line) {
+    if (rest === line || !rest.endsWith(`\n\n${line}`)) return undefined;
+    rest = rest.slice(0, -(line.length + 2));
+  }
+  for (const w of words) {
+    if (!w || !rest.endsWith(w)) continue;
+    const before = rest.slice(0, -w.length);
+    if (before === '') return '';
+    if (before.endsWith('\n\n') && before.slice(0, -2).trim() !== '') return before.slice(0, -2);
+  }
+  return undefined;
+}

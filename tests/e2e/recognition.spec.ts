@@ -72,6 +72,39 @@ test.describe('a supporter on a phone', () => {
     await expect(board(page).getByRole('listitem').first()).toContainText('River Friend');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
+
+  test('the board under My Impact holds its place while it loads: nothing below it moves', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedSupporterCampaign(request);
+    // The board answers late, so the page is measured while its part loads and once it has.
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/supporter/campaigns/${seeded.campaignId}/board`, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    await expect(page).toHaveURL(/mobile=true/);
+    const below = page.getByText(/^Influence Score = Your Shares/).locator('..');
+    // Its place in the document (not on screen, which scrolling changes).
+    const top = () => below.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    await expect(below).toBeAttached();
+    const before = await top();
+
+    await page.getByRole('region', { name: 'My Impact' }).scrollIntoViewIfNeeded();
+    // The part has loaded with its words; the board has not answered yet.
+    await expect(page.getByLabel('Your name on the board')).toBeVisible();
+    await expect(board(page)).toHaveCount(0);
+    expect(await top()).toBe(before);
+
+    release();
+    await expect(board(page)).toContainText('Nobody is on the board yet');
+    expect(await top()).toBe(before);
+  });
 });
 
 test('staff read, filter and export the leaderboard, and hide a name from every board', async ({

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { type Account, api, createAccount, expect, signInAs, test } from '../support/fixtures.ts';
 import { addMember } from '../support/teams.ts';
+import { PHONE } from '../support/supporter.ts';
 import { seedAsset, seedCampaign, toastEl } from '../support/workspace.ts';
 
 // Review before publishing (docs/api.md "Review and guardrails"): an editor's change to
@@ -141,4 +142,63 @@ test("an editor's template use while review is on makes a draft, and says so", a
     (c: { name: string }) => c.name === 'Donation Drive',
   );
   expect(made.status).toBe('draft');
+});
+
+test('a staff preview records no visit, click-through or share; a visitor asking for one gets the public page', async ({
+  browser,
+  request,
+}) => {
+  const admin = await createAccount(request);
+  const editor = await addMember(request, admin, 'editor');
+  const on = await api(request, admin.token).put('/api/organization/settings', {
+    review: { required: true },
+  });
+  expect(on.status(), await on.text()).toBe(200);
+  const c = await seedCampaign(request, admin, { name: 'Quiet Rivers', description: 'Approved words' });
+  await seedAsset(request, admin, c, { title: 'River post', type: 'text', content: 'Rivers need you' });
+  const waits = await api(request, editor.token).put(`/api/campaigns/${c.id}`, {
+    description: 'Words that waited',
+  });
+  expect(waits.status(), await waits.text()).toBe(202);
+
+  const onPhone = async (account: Account | null) => {
+    const context = await browser.newContext({
+      ...PHONE,
+      baseURL: test.info().project.use.baseURL,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = await context.newPage();
+    if (account) await signInAs(page, account);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    return { page, sent };
+  };
+  const recording = (sent: string[]) =>
+    sent.filter((s) => /\/api\/shares|\/api\/clicks|\/visits$|\/commit$/.test(s));
+
+  // The admin's preview, on a phone: it works as a supporter's page but records nothing.
+  const staff = await onPhone(admin);
+  await staff.page.goto(`/supporter/${c.id}?review=1&ref=abcdefgh`);
+  await expect(staff.page.getByText('Words that waited')).toBeVisible();
+  await expect(staff.page.getByRole('status').filter({ hasText: 'waiting for review' })).toBeVisible();
+  await staff.page.getByRole('button', { name: 'Copy Text' }).first().tap();
+  await expect(toastEl(staff.page)).toContainText('This is a preview: nothing you share here is recorded.');
+  // Long enough for a visit's or a click-through's confirmation to have gone.
+  await staff.page.waitForTimeout(1500);
+  expect(recording(staff.sent)).toEqual([]);
+  const stats = await (await api(request, admin.token).get(`/api/campaigns/${c.id}/stats`)).json();
+  expect(stats).toMatchObject({ totalShares: 0, preparedPosts: 0, clickThroughs: 0 });
+
+  // A visitor with the same address is an ordinary visitor of the public page.
+  const visitor = await onPhone(null);
+  const visit = visitor.page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/visits'));
+  await visitor.page.goto(`/supporter/${c.id}?review=1`);
+  await expect(visitor.page.getByText('Approved words')).toBeVisible();
+  await expect(visitor.page.getByText('Words that waited')).toHaveCount(0);
+  await visit;
+  await visitor.page.getByRole('button', { name: 'Copy Text' }).first().tap();
+  await expect(toastEl(visitor.page)).toContainText('Text copied!');
+  await expect.poll(() => recording(visitor.sent)).toContain('POST /api/shares');
 });

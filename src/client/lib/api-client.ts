@@ -4,6 +4,7 @@ import type { QueryFunction } from '@tanstack/react-query';
 import { type ErrorCode, isErrorCode } from '#shared/errors.ts';
 import { loadArea } from '#client/i18n/catalogs.ts';
 import { type FieldProblem, fieldProblemWords, type RefusalBody, refusalWords } from './error-words.ts';
+import { PREVIEW_RECORDS_NOTHING, refusedInPreview } from './staff-preview.ts';
 import { clearToken, getToken } from './token-storage.ts';
 
 // The one HTTP client: bearer header, credentials,
@@ -200,6 +201,8 @@ export async function apiRequest<T = unknown>(
   data?: unknown,
   timeoutMs?: number,
 ): Promise<T> {
+  // Staff's preview of a waiting change records no share (staff-preview.ts).
+  if (refusedInPreview(method, url)) throw new Error(i18n._(PREVIEW_RECORDS_NOTHING));
   const res = await apiFetch(method, url, data, timeoutMs);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -664,7 +664,7 @@ export const PERSONAL_DATA: Registry = {
     ...none(
       'utmCampaign defaultLanguage languages externalId goalMetric goalTarget goalDeadline goalVersion',
     ),
-    ...none('disclosure'),
+    ...none('disclosure endedEventAt'),
   },
   assets: {
     ...none('id title description type content campaignId organizationId position createdAt deletedAt'),
@@ -698,10 +698,12 @@ export const PERSONAL_DATA: Registry = {
     'id organizationId url description events enabled disabledReason secretSealed secretPrefix previousSecretSealed previousSecretExpiresAt failingSince createdAt updatedAt',
   ),
   webhookDeliveries: none(
-    'id endpointId messageId eventType attempt attemptedAt statusCode durationMs error responseExcerpt',
+    'id endpointId messageId eventType attempt attemptedAt statusCode durationMs error errorCode errorParams responseExcerpt',
   ),
   // What the analytics show of a share or click-through (no supporter), for a second.
   webhookItems: none('id endpointId organizationId type body createdAt'),
+  // Which share an endpoint is still to hear of, for a second: two ids.
+  webhookShareItems: none('endpointId shareId'),
 };
 
 export type TableName = keyof Database;

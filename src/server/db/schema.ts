@@ -103,6 +103,12 @@ export interface CampaignsTable {
   goalMetric: NullByDefault<string>;
   goalTarget: NullByDefault<number>;
   goalDeadline: NullByDefault<string>;
+  /**
+   * When the campaign-end job wrote the `campaign.ended` event of its end date passing
+   * (migration 0051); null until then, and again once an edit moves the end ahead.
+   * Never in API responses (toCampaign leaves it out).
+   */
+  endedEventAt: NullByDefault<string>;
   /** Bumped when the goal's figure or target changes or it is removed (migration 0053): its staff mails' key. */
   goalVersion: Generated<number>;
 }
@@ -386,6 +392,12 @@ export interface WebhookItemsTable {
   createdAt: string;
 }
 
+/** A share.created item waiting to be bundled (migration 0054): its endpoint and share, no key. */
+export interface WebhookShareItemsTable {
+  endpointId: number;
+  shareId: number;
+}
+
 /** One attempt to deliver a webhook message (migration 0044): the endpoint's delivery log. */
 export interface WebhookDeliveriesTable {
   id: Generated<number>;
@@ -398,7 +410,11 @@ export interface WebhookDeliveriesTable {
   /** The receiver's status; null when no answer came (refused address, network error, timeout). */
   statusCode: number | null;
   durationMs: number;
+  /** English; with the code and its values (migration 0052) for the client to word. */
   error: string | null;
+  errorCode: string | null;
+  /** JSON of `webhookErrorParamsSchema`. */
+  errorParams: string | null;
   /** The first 500 characters of the receiver's answer. */
   responseExcerpt: string | null;
 }
@@ -843,6 +859,7 @@ export interface Database {
   moments: MomentsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookItems: WebhookItemsTable;
+  webhookShareItems: WebhookShareItemsTable;
   reminderAddresses: ReminderAddressesTable;
   rollupState: RollupStateTable;
   jobRuns: JobRunsTable;

@@ -2,6 +2,7 @@ import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Mailer } from '../lib/mail.ts';
+import { campaignEndJob } from '../modules/campaigns/index.ts';
 import type { FileStorage } from '../lib/storage.ts';
 import { noticeMailOutcomes, notificationsJob } from '../modules/notifications/index.ts';
 import { organizationFiguresJob } from '../modules/instance/index.ts';
@@ -32,6 +33,8 @@ export function backgroundJobs(opts: {
     rollupJob({ db: opts.db, dialect: opts.dialect }),
     uploadCleanupJob({ storage: opts.uploads }),
     remindersJob({ db: opts.db, config: opts.config, log: opts.log }),
+    // Campaigns whose end date passed: their campaign.ended, before the webhook sender's turn.
+    campaignEndJob({ config: opts.config }),
     notificationsJob({ db: opts.db, dialect: opts.dialect, config: opts.config, log: opts.log }),
     // After the reminders and notifications jobs: mail they hand to the outbox leaves in the same tick.
     outboxSenderJob({

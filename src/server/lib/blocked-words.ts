@@ -1,3 +1,5 @@
+import { MAX_BLOCKED_NAMED } from '#shared/constants.ts';
+
 // An organisation's blocked words (docs/api.md "Blocked words", docs/decisions/0033):
 // which words of a supporter's message match its list. Server only: the list never
 // reaches the public page, which asks the message-check call instead.
@@ -5,10 +7,14 @@
 // Both sides are normalised the same way, one code point at a time so a match can be
 // mapped back to the supporter's own spelling: NFKC (full-width and styled letters),
 // look-alike capitals folded, lower case, accents dropped (NFD, marks removed),
-// Cyrillic and Greek look-alikes folded to the Latin letter they imitate, invisible
+// Cyrillic and Greek look-alikes, small capitals and the letter blocks NFKC keeps
+// (🅐, 🅰, regional indicators) folded to the Latin letter they imitate, invisible
 // format characters (soft hyphen, zero-width space) dropped, and every run of other
 // signs counted as one space. The digits and signs that stand for letters (0 o, 1 i/l,
 // 3 e, 4 a, 5 s, @ a, $ s) stay in the text and are matched by the entry's letters.
+// A word spelled out letter by letter ("s c a m", "s.c.a.m", "s-c-a-m") matches too:
+// runs of single letters with only spaces, dots or dashes between them are collapsed
+// and searched for the entries without their spaces.
 
 /** Cyrillic and Greek letters that look like a Latin one, both cases, onto that letter. */
 // biome-ignore format: a table reads better in rows
@@ -23,8 +29,31 @@ const LOOK_ALIKES: Record<string, string> = {
   κ: 'k', Κ: 'k', Μ: 'm', ν: 'v', Ν: 'n', ο: 'o', Ο: 'o', ρ: 'p', Ρ: 'p', τ: 't', Τ: 't',
   υ: 'u', Υ: 'y', χ: 'x', Χ: 'x', Ζ: 'z',
   // Latin letters without a base letter of their own
-  ı: 'i', ł: 'l', Ł: 'l', ø: 'o', Ø: 'o', đ: 'd', Đ: 'd', ß: 'ss',
+  ı: 'i', ł: 'l', Ł: 'l', ø: 'o', Ø: 'o', đ: 'd', Đ: 'd', ß: 'ss', ɑ: 'a', ɡ: 'g', ɩ: 'i',
+  // Small capitals (NFKC keeps them): ᴀ ʙ ᴄ ᴅ ᴇ ꜰ ɢ ʜ ɪ ᴊ ᴋ ʟ ᴍ ɴ ᴏ ᴘ ꞯ ʀ ꜱ ᴛ ᴜ ᴠ ᴡ ʏ ᴢ
+  '\u1d00': 'a', '\u0299': 'b', '\u1d04': 'c', '\u1d05': 'd', '\u1d07': 'e', '\ua730': 'f',
+  '\u0262': 'g', '\u029c': 'h', '\u026a': 'i', '\u1d0a': 'j', '\u1d0b': 'k', '\u029f': 'l',
+  '\u1d0d': 'm', '\u0274': 'n', '\u1d0f': 'o', '\u1d18': 'p', '\ua7af': 'q', '\u0280': 'r',
+  '\ua731': 's', '\u1d1b': 't', '\u1d1c': 'u', '\u1d20': 'v', '\u1d21': 'w', '\u028f': 'y',
+  '\u1d22': 'z',
 };
+
+/**
+ * Blocks of 26 letters A to Z that NFKC leaves as they are: negative circled (🅐),
+ * negative squared (🅰) and regional indicators (🇦). The first code point of each.
+ */
+const LETTER_BLOCKS = [0x1f150, 0x1f170, 0x1f1e6];
+
+/** The Latin letter a look-alike code point stands for, if it is one. */
+function lookAlike(c: string): string | undefined {
+  const known = LOOK_ALIKES[c];
+  if (known !== undefined) return known;
+  const cp = c.codePointAt(0) as number;
+  if (cp < 0x1f150) return undefined;
+  for (const first of LETTER_BLOCKS)
+    if (cp >= first && cp < first + 26) return String.fromCharCode(0x61 + cp - first);
+  return undefined;
+}
 
 /** The signs and digits that stand for a letter, as an entry spells them. */
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '@': 'a', $: 's' };
@@ -46,9 +75,9 @@ const INVISIBLE = /^\p{Cf}$/u;
 function foldCodePoint(ch: string): string {
   let out = '';
   for (const c of ch.normalize('NFKC')) {
-    const folded = LOOK_ALIKES[c] ?? c.toLowerCase();
+    const folded = lookAlike(c) ?? c.toLowerCase();
     for (const d of folded.normalize('NFD').replace(MARK, '')) {
-      const alike = LOOK_ALIKES[d] ?? d;
+      const alike = lookAlike(d) ?? d;
       if (WORD_CHAR.test(alike)) out += alike;
       else if (!INVISIBLE.test(alike) && alike !== '') out += ' ';
     }
@@ -74,7 +103,8 @@ function foldText(text: string): Folded {
       // A run of separators is one space.
       if (c === ' ' && (out === '' || out.endsWith(' '))) continue;
       out += c;
-      from.push(i);
+      // One per UTF-16 unit, as the matches' indices count.
+      for (let k = 0; k < c.length; k++) from.push(i);
     }
   });
   return { text: out, from, points };
@@ -94,9 +124,6 @@ function entryPattern(normalized: string): string {
   return Array.from(normalized, (c) => LETTER_CLASS[c] ?? escapeRegex(c)).join('');
 }
 
-/** At most this many matches are named (the message-check answer's limit). */
-export const MAX_BLOCKED_NAMED = 5;
-
 export interface BlockedWords {
   /** The supporter's own spellings of the blocked words in `text`, each once, at most `limit`. */
   find(text: string, limit?: number): string[];
@@ -106,24 +133,100 @@ const NONE: BlockedWords = { find: () => [] };
 
 /** A matcher for an organisation's list; entries that normalise to nothing are skipped. */
 export function blockedWords(entries: readonly string[]): BlockedWords {
-  const patterns = [...new Set(entries.map(normalizeEntry).filter(Boolean))]
+  const normalized = [...new Set(entries.map(normalizeEntry).filter(Boolean))]
     // Longest first, so a phrase wins over a word it starts with.
-    .sort((a, b) => b.length - a.length)
-    .map(entryPattern);
-  if (patterns.length === 0) return NONE;
-  const pattern = `(?<![\\p{L}\\p{N}])(?:${patterns.join('|')})(?![\\p{L}\\p{N}])`;
+    .sort((a, b) => b.length - a.length);
+  if (normalized.length === 0) return NONE;
+  const pattern = `(?<![\\p{L}\\p{N}])(?:${normalized.map(entryPattern).join('|')})(?![\\p{L}\\p{N}])`;
+  // The entries with their spaces taken out, as a run of spaced letters collapses to.
+  const joined = [...new Set(normalized.map((e) => e.replaceAll(' ', '')))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const spacedPattern = joined.map(entryPattern).join('|');
   return {
     find(text, limit = MAX_BLOCKED_NAMED) {
       const folded = foldText(text);
+      const hits: { at: number; spelling: string }[] = [];
+      for (const match of folded.text.matchAll(new RegExp(pattern, 'gu')))
+        hits.push({
+          at: match.index,
+          spelling: originalSpelling(folded, match.index, match.index + match[0].length),
+        });
+      for (const hit of spacedHits(folded, spacedPattern)) hits.push(hit);
+      hits.sort((x, y) => x.at - y.at);
       const found: string[] = [];
-      for (const match of folded.text.matchAll(new RegExp(pattern, 'gu'))) {
-        const spelling = originalSpelling(folded, match.index, match.index + match[0].length);
+      for (const { spelling } of hits) {
         if (!found.includes(spelling)) found.push(spelling);
         if (found.length >= limit) break;
       }
       return found;
     },
   };
+}
+
+/** Runs of two or more single letters (or signs standing for one), one space apart, in a folded text. */
+const SINGLE_RUN = /(?<![\p{L}\p{N}@$])[\p{L}\p{N}@$](?: [\p{L}\p{N}@$])+(?![\p{L}\p{N}@$])/gu;
+/**
+ * What may separate the letters of a spelled-out word ("s c a m", "s.c.a.m", "s-c-a-m",
+ * "s_c_a_m", "s*c*a*m"), with invisible characters; a comma or a slash ends the run, so a
+ * list ("a, b, c") stays a list.
+ */
+const LETTER_GAP = /^[\s.\-_*\u00b7\u2010-\u2015\u2022\u2027\u2219\p{Cf}\p{M}]+$/u;
+
+/**
+ * The blocked words spelled out letter by letter: each run of single letters with only
+ * spaces, dots or dashes between them is collapsed, and a part of it made of whole
+ * letters that is an entry (its spaces taken out) matches. Runs are found once and each
+ * collapsed run is searched once, so the work stays linear in the text.
+ */
+function* spacedHits(folded: Folded, spacedPattern: string): Generator<{ at: number; spelling: string }> {
+  if (!spacedPattern) return;
+  for (const run of folded.text.matchAll(SINGLE_RUN)) {
+    // The letters of the run, each with its position in the folded text, split where the gap is not a letter gap.
+    let letters: { at: number; ch: string }[] = [];
+    const segments: (typeof letters)[] = [letters];
+    let offset = run.index;
+    for (const ch of run[0].split(' ')) {
+      const previous = letters[letters.length - 1];
+      if (previous && !LETTER_GAP.test(gapBetween(folded, previous.at, offset))) {
+        letters = [];
+        segments.push(letters);
+      }
+      letters.push({ at: offset, ch });
+      offset += ch.length + 1;
+    }
+    for (const segment of segments) {
+      if (segment.length < 2) continue;
+      // Each letter is one collapsed position (a letter outside the BMP is two units: mapped by its first).
+      const collapsed = segment.map((l) => l.ch).join('');
+      const startOf: number[] = [];
+      segment.forEach((l, n) => {
+        startOf.push(n);
+        if (l.ch.length > 1) startOf.push(-1);
+      });
+      for (const match of collapsed.matchAll(new RegExp(spacedPattern, 'gu'))) {
+        const first = startOf[match.index] as number;
+        const lastUnit = match.index + match[0].length - 1;
+        let last = lastUnit;
+        while (last > 0 && startOf[last] === -1) last--;
+        const lastLetter = segment[startOf[last] as number] as { at: number; ch: string };
+        const firstLetter = segment[first] as { at: number; ch: string };
+        // Spelled out means two letters at least: one letter is no word.
+        if (lastLetter === firstLetter) continue;
+        yield {
+          at: firstLetter.at,
+          spelling: originalSpelling(folded, firstLetter.at, lastLetter.at + lastLetter.ch.length),
+        };
+      }
+    }
+  }
+}
+
+/** The original code points between two letters of a folded text (the letter at `end` excluded). */
+function gapBetween(folded: Folded, letterAt: number, nextAt: number): string {
+  const from = (folded.from[letterAt] as number) + 1;
+  const to = folded.from[nextAt] as number;
+  return folded.points.slice(from, to).join('');
 }
 
 /** The original code points behind normalised positions [start, end), with the marks that followed the last. */

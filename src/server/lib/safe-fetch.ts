@@ -74,6 +74,24 @@ export interface FetchedBody {
 
 const fail = (status: number, code: Exclude<ErrorCode, CodeWithParams>, message: string) =>
   new HttpError(status, code, message);
+
+/** Why a URL was refused before anything was sent, for a caller that words it itself (the webhook log). */
+export type FetchRefusal =
+  | { kind: 'invalid_url' }
+  | { kind: 'protocol_not_allowed'; protocol: string }
+  | { kind: 'credentials_in_url' }
+  | { kind: 'host_not_resolved'; host: string }
+  | { kind: 'address_refused'; host: string; address: string };
+
+/** A refused URL: the same 400 `URL_FETCH_FAILED` as ever, its reason kept beside (never in a body). */
+export class FetchRefused extends HttpError<'URL_FETCH_FAILED'> {
+  constructor(
+    message: string,
+    readonly refusal: FetchRefusal,
+  ) {
+    super(400, 'URL_FETCH_FAILED', message);
+  }
+}
 const tooLarge = (maxBytes: number) =>
   new HttpError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE, { params: { maxBytes } });
 
@@ -82,18 +100,22 @@ function parseHttpUrl(raw: string, base?: URL): URL {
   try {
     url = new URL(raw, base);
   } catch {
-    throw fail(400, 'URL_FETCH_FAILED', 'Please enter a valid http:// or https:// URL');
+    throw new FetchRefused('Please enter a valid http:// or https:// URL', { kind: 'invalid_url' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw fail(
-      400,
-      'URL_FETCH_FAILED',
-      `Only http:// and https:// URLs can be fetched (got ${url.protocol})`,
-    );
+    throw new FetchRefused(`Only http:// and https:// URLs can be fetched (got ${url.protocol})`, {
+      kind: 'protocol_not_allowed',
+      protocol: url.protocol,
+    });
   if (url.username || url.password)
-    throw fail(400, 'URL_FETCH_FAILED', 'URLs with a user name or password cannot be fetched');
+    throw new FetchRefused('URLs with a user name or password cannot be fetched', {
+      kind: 'credentials_in_url',
+    });
   return url;
 }
+
+const unresolved = (host: string) =>
+  new FetchRefused(`Could not resolve the host ${host}`, { kind: 'host_not_resolved', host });
 
 /** Resolves the host and checks every address; returns the one to connect to. */
 async function resolveChecked(
@@ -110,17 +132,16 @@ async function resolveChecked(
     try {
       addresses = await lookupWithin(host, lookupTimeoutMs);
     } catch {
-      throw fail(400, 'URL_FETCH_FAILED', `Could not resolve the host ${host}`);
+      throw unresolved(host);
     }
-    if (addresses.length === 0) throw fail(400, 'URL_FETCH_FAILED', `Could not resolve the host ${host}`);
+    if (addresses.length === 0) throw unresolved(host);
   }
   for (const { address } of addresses) {
     const reason = policy(address, url);
     if (reason)
-      throw fail(
-        400,
-        'URL_FETCH_FAILED',
+      throw new FetchRefused(
         `Refusing to fetch ${url.hostname}: it points to ${reason} (${address}). Only public addresses can be fetched.`,
+        { kind: 'address_refused', host: url.hostname, address },
       );
   }
   // Prefer IPv4: many hosts that resolve to both have no IPv6 route.
@@ -261,10 +282,9 @@ export async function checkDestination(
 function withProtocol(rawUrl: string, protocols: string[]): URL {
   const url = parseHttpUrl(rawUrl);
   if (!protocols.includes(url.protocol))
-    throw fail(
-      400,
-      'URL_FETCH_FAILED',
+    throw new FetchRefused(
       `Only ${protocols.map((p) => `${p}//`).join(' and ')} URLs are allowed (got ${url.protocol})`,
+      { kind: 'protocol_not_allowed', protocol: url.protocol },
     );
   return url;
 }

@@ -22,7 +22,8 @@ const WEBHOOK_DESCRIPTIONS: Record<WebhookEventType, string> = {
     'A member set the campaign to `active` (a first publish, a resume or a re-open). ' +
     '`publicUrl` is set when the instance has PUBLIC_URL.',
   'campaign.paused': 'A member paused the campaign.',
-  'campaign.ended': 'A member ended the campaign (an end date passing by itself sends nothing).',
+  'campaign.ended':
+    'The campaign ended: a member ended it, or its end date passed by itself (sent once per end, `at` when the server noticed it).',
   'campaign.archived': 'A member archived (deleted) the campaign.',
   'asset.created': 'An asset was added to a campaign.',
   'asset.updated': 'An asset was changed.',

@@ -41,6 +41,69 @@ const blankToAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 const numberToText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 const cell = <T extends z.ZodType>(field: T) => z.preprocess((v) => blankToAbsent(numberToText(v)), field);
 
+/**
+ * The import's own checks (across rows, against the organisation's data, and the row
+ * schema's own rules below), each a rule with its values (`importRowErrorSchema`), so
+ * the client words them in the reader's language; `message` keeps the English.
+ */
+export const IMPORT_RULES = [
+  /** Rows of one campaign name it differently: `params.row` gives `params.name`. */
+  'campaign_name_differs',
+  /** Rows of one campaign give it different statuses: `params.row` gives `params.status`. */
+  'campaign_status_differs',
+  /** A new campaign given a status it cannot start with: `params.statuses` are those it can. */
+  'new_campaign_status',
+  /** The campaign (`params.name`) is archived. */
+  'campaign_archived',
+  /** The campaign cannot move from `params.from` to `params.to`. */
+  'status_change_not_allowed',
+  /** An ended campaign past its end date re-opens from its page. */
+  'ended_reopens_from_page',
+  /** Publishing keeps an image or video (`params.title`) with no words for supporters. */
+  'publish_needs_words',
+  /** A live campaign (`params.status`) and an image or video (`params.assetType`) with no words. */
+  'live_needs_words',
+  /** An editor's import while review before publishing is on: drafts only. */
+  'drafts_only',
+  /** `params.externalId` is used by an earlier row, `params.row`. */
+  'external_id_repeated',
+  /** The asset `params.externalId` is in another campaign. */
+  'asset_in_other_campaign',
+  /** The media's host cannot be fetched from (upload-from-url's one answer). */
+  'media_unreachable',
+  /** Media from more than `params.maximum` sites. */
+  'too_many_media_sites',
+  /** A text asset without share_text (its content). */
+  'text_needs_share_text',
+  /** A text asset with a media_url. */
+  'text_has_no_media',
+  /** An image or video (`params.assetType`) without media_url. */
+  'media_needs_url',
+  /** A media_url that is not an http(s) address. */
+  'media_url_scheme',
+] as const;
+export type ImportRule = (typeof IMPORT_RULES)[number];
+
+/** The values an import rule is worded with. */
+export const importRuleParamsSchema = z
+  .object({
+    row: z.number().int(),
+    name: z.string(),
+    status: z.string(),
+    statuses: z.array(z.string()),
+    from: z.string(),
+    to: z.string(),
+    title: z.string(),
+    assetType: z.string(),
+    externalId: z.string(),
+  })
+  .partial();
+/** With a field rule's `maximum` (too_many_media_sites). */
+export type ImportRuleParams = z.infer<typeof importRuleParamsSchema> & { maximum?: number };
+
+/** A custom issue's `params` naming its import rule (read back by the import's dry run). */
+const importRule = (rule: ImportRule, params: ImportRuleParams = {}) => ({ importRule: rule, ...params });
+
 const externalIdField = z
   .string()
   .trim()
@@ -82,6 +145,7 @@ export const importRowSchema = z
           code: 'custom',
           message: 'A text asset needs its words in share_text',
           path: ['share_text'],
+          params: importRule('text_needs_share_text'),
         });
       else {
         const content = assetContentField.safeParse(row.share_text);
@@ -92,6 +156,7 @@ export const importRowSchema = z
           code: 'custom',
           message: 'A text asset has no media: leave media_url empty or make it an image or video',
           path: ['media_url'],
+          params: importRule('text_has_no_media'),
         });
       return;
     }
@@ -104,6 +169,7 @@ export const importRowSchema = z
         code: 'custom',
         message: `An ${row.asset_type} needs a media_url: the http(s) address of the file`,
         path: ['media_url'],
+        params: importRule('media_needs_url', { assetType: row.asset_type }),
       });
       return;
     }
@@ -113,6 +179,7 @@ export const importRowSchema = z
         code: 'custom',
         message: 'media_url must be an http:// or https:// address',
         path: ['media_url'],
+        params: importRule('media_url_scheme'),
       });
     else {
       const refusal = mediaContentError(row.asset_type, row.media_url);
@@ -138,12 +205,18 @@ export const importRowErrorSchema = z.object({
   column: z.string().describe('The column the problem is in (a name from the template)'),
   message: z.string().describe('English'),
   /**
-   * A cell that fails the row schema: the rule it broke, with its values, as a
-   * VALIDATION_FAILED field error has them, so the client words it in the reader's
-   * language (docs/api.md "Errors the client words"). None on the import's own checks.
+   * The rule the row broke, with its values, so the client words it in the reader's
+   * language: a cell that fails the row schema has a VALIDATION_FAILED field error's
+   * (docs/api.md "Errors the client words"); the import's own checks one of IMPORT_RULES.
    */
-  rule: fieldErrorSchema.shape.rule,
-  params: fieldErrorSchema.shape.params,
+  rule: z
+    .union([fieldErrorSchema.shape.rule.unwrap(), z.enum(IMPORT_RULES)])
+    .optional()
+    .describe('A field rule, or one of the import\'s own rules (docs/api.md "Bulk import")'),
+  params: z
+    .object({ ...fieldErrorSchema.shape.params.unwrap().shape, ...importRuleParamsSchema.shape })
+    .partial()
+    .optional(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_PERSONAL_MESSAGE, MAX_TEXT_CONTENT, REF_CODE_PATTERN, SOURCE_PATTERN } from '../constants.ts';
+import {
+  MAX_BLOCKED_NAMED,
+  MAX_PERSONAL_MESSAGE,
+  MAX_TEXT_CONTENT,
+  REF_CODE_PATTERN,
+  SOURCE_PATTERN,
+} from '../constants.ts';
 import { COPY_CHANNEL, PLATFORM_IDS, SHARE_CHANNELS } from '../platforms.ts';
 import { mastodonHost } from '../share-links.ts';
 import { AVAILABILITY_STATES, HIDDEN_STATUSES } from '../campaign-lifecycle.ts';
@@ -110,9 +116,12 @@ export type MessageCheckQuery = z.infer<typeof messageCheckQuerySchema>;
  * `repeated`: whether that many shares of the asset already carried the same message
  * (normalised), a yes or no, never anybody's words or the count. `blocked`: the words
  * of the message its organisation does not allow, as the supporter spelled them (at
- * most 5), never the organisation's list.
+ * most MAX_BLOCKED_NAMED), never the organisation's list.
  */
-export const messageCheckSchema = z.object({ repeated: z.boolean(), blocked: z.array(z.string()).max(5) });
+export const messageCheckSchema = z.object({
+  repeated: z.boolean(),
+  blocked: z.array(z.string()).max(MAX_BLOCKED_NAMED),
+});
 export type MessageCheck = z.infer<typeof messageCheckSchema>;
 
 const SCHEDULE_MISSING = 'Missing required fields for scheduling a share';

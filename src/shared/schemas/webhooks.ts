@@ -39,6 +39,56 @@ export const WEBHOOK_EXCERPT_CHARS = 500;
 
 export const WEBHOOK_DISABLED_REASONS = ['failing', 'admin'] as const;
 
+/**
+ * Why an attempt did not deliver, as a stable code with its values (`errorCode`,
+ * `errorParams`; docs/api.md "Integrations > Endpoints"), so the client words it in the
+ * reader's language; `error` keeps the same in English.
+ */
+export const WEBHOOK_DELIVERY_ERRORS = [
+  /** No answer within `params.seconds`. */
+  'timeout',
+  /** The connection failed (`params.networkCode`, e.g. `ECONNREFUSED`, when known). */
+  'unreachable',
+  /** The receiver answered `params.status`, not a 2xx. */
+  'receiver_status',
+  /** The host (`params.host`) resolves to an address that is not public (`params.address`). */
+  'address_refused',
+  /** The host (`params.host`) did not resolve. */
+  'host_not_resolved',
+  /** The URL cannot be read as an http(s) address. */
+  'invalid_url',
+  /** The URL's scheme (`params.protocol`) is not one this server posts to. */
+  'protocol_not_allowed',
+  /** The URL carries a user name or password. */
+  'credentials_in_url',
+  /** Another refusal of the address guard: `error` says which. */
+  'refused',
+] as const;
+export type WebhookDeliveryError = (typeof WEBHOOK_DELIVERY_ERRORS)[number];
+
+export const webhookErrorParamsSchema = z
+  .object({
+    seconds: z.number().int(),
+    networkCode: z.string(),
+    status: z.number().int(),
+    host: z.string(),
+    address: z.string(),
+    protocol: z.string(),
+  })
+  .partial();
+export type WebhookErrorParams = z.infer<typeof webhookErrorParamsSchema>;
+
+/** The code and values of a failed attempt (both null on a delivered one, and on attempts logged before codes). */
+const deliveryErrorFields = {
+  /** English, for people and logs; an attempt logged before codes has only this. */
+  error: z.string().nullable(),
+  errorCode: z
+    .enum(WEBHOOK_DELIVERY_ERRORS)
+    .nullable()
+    .describe('Why the attempt did not deliver, for a client to word; null when delivered'),
+  errorParams: webhookErrorParamsSchema.nullable().meta({ examples: [{ status: 503 }] }),
+};
+
 const urlField = z
   .string({ error: 'URL is required' })
   .trim()
@@ -91,7 +141,7 @@ export type UpdateWebhookInput = z.infer<typeof updateWebhookSchema>;
 export const webhookLastDeliverySchema = z.object({
   attemptedAt: timestampField,
   statusCode: z.number().int().nullable(),
-  error: z.string().nullable(),
+  ...deliveryErrorFields,
 });
 
 export const webhookEndpointSchema = z.object({
@@ -145,7 +195,7 @@ export const webhookDeliverySchema = z.object({
   attemptedAt: timestampField,
   statusCode: z.number().int().nullable(),
   durationMs: z.number().int(),
-  error: z.string().nullable(),
+  ...deliveryErrorFields,
   responseExcerpt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;

@@ -5,6 +5,7 @@ import { SkipLink } from '#client/components/ui/skip-link.tsx';
 import { SUPPORTER_MAIN_ID } from '#shared/skip-link.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { supporterPathId } from '#client/app/supporter-path.ts';
+import { setStaffPreview } from '#client/lib/staff-preview.ts';
 import { MomentPanel, ScheduleDialog } from '#client/features/scheduling/index.ts';
 import { ReminderShareDialog, ShareDialog } from '#client/features/shares/index.ts';
 import {
@@ -60,10 +61,13 @@ export default function SupporterPage() {
     setTimeout(() => el.isConnected && el.focus(), 0);
   }, [dialogOpen]);
 
+  // Staff previewing a waiting change (the JSON says so, for a member only) are no
+  // visitors: their looks count no visit or click-through, their shares are not recorded.
+  const staffPreview = data?.preview === 'review';
+  setStaffPreview(staffPreview);
   useEffect(() => {
-    // Staff previewing a waiting change (?review=1) are no visitors: their looks count no visit.
-    if (valid && !new URLSearchParams(window.location.search).has('review')) confirmArrival(campaignId);
-  }, [valid, campaignId]);
+    if (valid && data && !staffPreview) confirmArrival(campaignId);
+  }, [valid, campaignId, data, staffPreview]);
 
   useEffect(() => {
     if (data) document.title = `${data.campaign.name} | Rally`;

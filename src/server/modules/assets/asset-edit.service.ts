@@ -40,6 +40,33 @@ async function findOwnAsset(db: Db_, orgId: number, assetId: number) {
   return asset;
 }
 
+/**
+ * The columns an edit of an asset's own fields sets (`type` the asset's type once the
+ * edit is applied); its translations and variants are written apart. The staff preview
+ * of a waiting edit applies the same (modules/reviews/review-preview.ts).
+ */
+export function plannedAssetEdit(type: string, input: UpdateAssetInput) {
+  const changes: {
+    title?: string;
+    description?: string | null;
+    type?: Asset['type'];
+    content?: string;
+    shareText?: string | null;
+    altText?: string | null;
+    textEditable?: number;
+  } & Updateable<AssetsTable> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined) changes.description = input.description || null;
+  if (input.type !== undefined) changes.type = input.type;
+  if (input.content !== undefined) changes.content = input.content;
+  // A text asset has no caption; turning a media asset into text drops it.
+  if (input.shareText !== undefined || type === 'text')
+    changes.shareText = keptShareText(type, input.shareText);
+  if (input.altText !== undefined) changes.altText = input.altText?.trim() || null;
+  if (input.textEditable !== undefined) changes.textEditable = input.textEditable ? 1 : 0;
+  return changes;
+}
+
 /** PUT /api/assets/:id: title, description, type and content under the create rules. */
 export async function updateAsset(
   opts: CallerWrite & { storage: FileStorage; assetId: number; input: UpdateAssetInput },
@@ -60,16 +87,7 @@ export async function updateAsset(
   ) {
     throw badRequest('UPLOAD_MISSING', 'The uploaded file was not found: upload it again');
   }
-  const changes: Updateable<AssetsTable> = {};
-  if (input.title !== undefined) changes.title = input.title;
-  if (input.description !== undefined) changes.description = input.description || null;
-  if (input.type !== undefined) changes.type = input.type;
-  if (input.content !== undefined) changes.content = input.content;
-  // A text asset has no caption; turning a media asset into text drops it.
-  if (input.shareText !== undefined || type === 'text')
-    changes.shareText = keptShareText(type, input.shareText);
-  if (input.altText !== undefined) changes.altText = input.altText?.trim() || null;
-  if (input.textEditable !== undefined) changes.textEditable = input.textEditable ? 1 : 0;
+  const changes: Updateable<AssetsTable> = plannedAssetEdit(type, input);
   // A variants-only edit still runs the UPDATE, which finds the live row (or 404s).
   if (Object.keys(changes).length === 0) changes.id = assetId;
 

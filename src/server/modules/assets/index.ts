@@ -2,7 +2,7 @@
 // routes that add, edit, delete and order them (through lib/campaign-write.ts).
 export { variantsOf } from './asset-variants.ts';
 export { assetEditRoutes } from './asset-edit.routes.ts';
-export { deleteAsset, updateAsset } from './asset-edit.service.ts';
+export { deleteAsset, plannedAssetEdit, updateAsset } from './asset-edit.service.ts';
 export { assetsRoutes } from './assets.routes.ts';
 export {
   ASSET_COLUMNS,

@@ -56,7 +56,7 @@ export function transitionError(from: string, to: CampaignStatus): string {
  * re-opens when it gets an end date in the future: as `active` when the edit sets
  * no status, or with the status the edit asks for.
  */
-function planUpdate(
+export function planUpdate(
   current: Campaign,
   input: UpdateCampaignInput,
   /** The campaign's assets, read only when the edit may make it live. */
@@ -151,11 +151,18 @@ export async function applyCampaignUpdate(
   input: UpdateCampaignInput,
 ): Promise<Campaign> {
   const { audit } = ctx;
+  const now = ctx.now ?? Date.now();
   const mayGoLive =
     !isLiveStatus(current.status) && (input.status !== undefined || current.status === 'ended');
   const liveAssets = mayGoLive ? await assetsOfCampaign(trx, current.id) : [];
-  const { status, ...fields } = planUpdate(current, input, liveAssets, ctx.now ?? Date.now());
+  const { status, ...fields } = planUpdate(current, input, liveAssets, now);
   if (status === undefined && Object.keys(fields).length === 0) return current;
+  // Ending by hand a campaign whose end date already ended it (and sent its event):
+  // receivers heard of this end once (docs/decisions/0038-campaign-end-by-date.md).
+  const endedBefore =
+    status === 'ended' &&
+    (await trx.selectFrom('campaigns').select('endedEventAt').where('id', '=', current.id).executeTakeFirst())
+      ?.endedEventAt != null;
   const updated = toCampaign(
     await trx
       .updateTable('campaigns')
@@ -163,6 +170,10 @@ export async function applyCampaignUpdate(
         ...fields,
         ...(status !== undefined && { status }),
         ...(fields.goalMetric !== undefined && goalVersionChange(current.goal, input.goal)),
+        // An end moved ahead (or removed) re-opens the campaign: its next end is news again.
+        ...(endIsAhead('endDate' in fields ? fields.endDate : current.endDate, now) && {
+          endedEventAt: null,
+        }),
       })
       .where('id', '=', current.id)
       .returningAll()
@@ -171,9 +182,15 @@ export async function applyCampaignUpdate(
   if (Object.keys(fields).length > 0) await audit('campaign.updated', updated.name);
   if (status !== undefined) {
     await audit('campaign.status_changed', `${updated.name}: ${current.status} to ${updated.status}`);
-    await emitCampaignStatus(trx, updated, ctx.publicOrigin);
+    if (!endedBefore) await emitCampaignStatus(trx, updated, ctx.publicOrigin);
   }
   return updated;
+}
+
+/** The end date (as stored) is absent or still ahead at `now`. */
+function endIsAhead(endDate: string | null | undefined, now: number): boolean {
+  const end = endInstant(endDate);
+  return end === null || end > now;
 }
 
 /** DELETE /api/campaigns/:id: archives (idempotent). Its shares and clicks stay, and stay counted. */
@@ -194,10 +211,14 @@ export function copyName(name: string): string {
 }
 
 /**
- * POST /api/campaigns/:id/duplicate: a draft with the same description and copies of
- * the live assets in display order. Dates are not copied: a copy is a new run, and
- * old dates would make it start out ended. Any status can be duplicated, archived
- * included (the way to bring an archived campaign back).
+ * POST /api/campaigns/:id/duplicate: a draft with the same description, languages,
+ * disclosure, goal (without its date), UTM tags, and copies of the live assets in
+ * display order (each with its share text, alt text, translations, variants and
+ * whether supporters may edit its words). Dates are not copied: a copy is a new run,
+ * and old dates would make it start out ended; nor are moments (dated), reviews or
+ * import ids (an `externalId` is unique in the organisation: it stays the source's).
+ * Any status can be duplicated, archived included (the way to bring an archived
+ * campaign back).
  */
 export async function duplicateCampaign(
   opts: CallerWrite & { campaignId: number },
@@ -223,6 +244,11 @@ export async function duplicateCampaign(
           defaultLanguage: source.defaultLanguage,
           languages: JSON.stringify(source.languages),
           disclosure: source.disclosure,
+          // The tracked links' tags as the source has them (a custom utm_campaign included:
+          // staff who set one mean it for the campaign's runs, and can change it).
+          utmEnabled: source.utmEnabled ? 1 : 0,
+          utmMedium: source.utmMedium,
+          utmCampaign: source.utmCampaign,
           // The goal without its date, like the campaign's own dates: a copy is a new run.
           ...goalColumns(source.goal && { ...source.goal, deadline: null }),
         })

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UTM_VALUE_MESSAGE } from '#shared/utm.ts';
 import { addMember } from '../../test/teams.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
-import { errorMessages, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
+import { errorMessages, postJson, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 
 // UTM tags on a campaign's tracked links: on by default, utm_medium and utm_campaign
 // editable (blank goes back to the default), and the supporter view carries them so
@@ -67,5 +67,47 @@ describe('UTM tags of a campaign', () => {
     expect((await put({ utmEnabled: false }, viewer.token)).statusCode).toBe(403);
     expect((await put({ utmEnabled: false }, b.token)).statusCode).toBe(404);
     expect(await publicTags()).not.toBeNull();
+  });
+});
+
+describe('a duplicated campaign', () => {
+  it('keeps the UTM tags staff set (and a switch turned off), with its goal but not its date', async () => {
+    const source = await createCampaign(t.app, a.token, { name: 'Autumn Drive' });
+    await createAsset(t.app, a.token, source.id);
+    const set = await put(
+      {
+        utmEnabled: false,
+        utmMedium: 'newsletter',
+        utmCampaign: 'autumn_2026',
+        goal: { metric: 'shares', target: 500, deadline: '2099-12-31' },
+      },
+      a.token,
+      source.id,
+    );
+    expect(set.statusCode, set.body).toBe(200);
+
+    const res = await postJson(t.app, `/api/campaigns/${source.id}/duplicate`, {}, a.token);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = res.json();
+    expect(copy).toMatchObject({
+      status: 'draft',
+      utmEnabled: false,
+      utmMedium: 'newsletter',
+      utmCampaign: 'autumn_2026',
+      goal: { metric: 'shares', target: 500, deadline: null },
+    });
+    // As stored, not only as answered.
+    expect((await get(`/api/campaigns/${copy.id}`, a.token)).json()).toMatchObject({
+      utmEnabled: false,
+      utmMedium: 'newsletter',
+      utmCampaign: 'autumn_2026',
+    });
+  });
+
+  it('of a campaign with the default tags has the default tags', async () => {
+    const source = await createCampaign(t.app, a.token, { name: 'Winter Drive' });
+    await createAsset(t.app, a.token, source.id);
+    const copy = (await postJson(t.app, `/api/campaigns/${source.id}/duplicate`, {}, a.token)).json();
+    expect(copy).toMatchObject({ utmEnabled: true, utmMedium: null, utmCampaign: null });
   });
 });

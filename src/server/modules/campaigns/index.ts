@@ -3,4 +3,5 @@
 export { campaignLifecycleRoutes } from './campaign-lifecycle.routes.ts';
 export { campaignsRoutes } from './campaigns.routes.ts';
 export { createCampaignWithAssets, insertCampaign } from './campaigns.service.ts';
-export { applyCampaignUpdate, transitionError, updateCampaign } from './campaign-lifecycle.ts';
+export { applyCampaignUpdate, planUpdate, transitionError, updateCampaign } from './campaign-lifecycle.ts';
+export { campaignEndJob } from './campaign-end.job.ts';

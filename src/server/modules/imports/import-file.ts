@@ -12,9 +12,11 @@ const KNOWN = new Set<string>(IMPORT_COLUMNS);
 
 const unreadable = (message: string) => badRequest('MALFORMED_REQUEST', message);
 
+const TOO_MANY_ROWS = `An import holds at most ${MAX_IMPORT_ROWS} rows: split the file`;
+/** The rule and bound a JSON body's `rows` gets from its schema, so the client words both alike. */
 const tooManyRows = () =>
-  new HttpError(400, 'VALIDATION_FAILED', `An import holds at most ${MAX_IMPORT_ROWS} rows: split the file`, {
-    errors: [{ path: 'rows', message: `An import holds at most ${MAX_IMPORT_ROWS} rows: split the file` }],
+  new HttpError(400, 'VALIDATION_FAILED', TOO_MANY_ROWS, {
+    errors: [{ path: 'rows', message: TOO_MANY_ROWS, rule: 'too_big', params: { maximum: MAX_IMPORT_ROWS } }],
   });
 
 /** Unknown columns are refused as a whole: a misspelt header would otherwise drop a column silently. */
@@ -23,7 +25,12 @@ function assertKnownColumns(columns: Iterable<string>): void {
   if (unknown.length === 0) return;
   const message = `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `"${c}"`).join(', ')}: the columns are ${IMPORT_COLUMNS.join(', ')}`;
   throw new HttpError(400, 'VALIDATION_FAILED', message, {
-    errors: unknown.map((c) => ({ path: c, message: `Unknown column "${c}"` })),
+    errors: unknown.map((c) => ({
+      path: c,
+      message: `Unknown column "${c}"`,
+      rule: 'unknown_field' as const,
+      params: { fields: [c] },
+    })),
   });
 }
 

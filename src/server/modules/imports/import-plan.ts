@@ -10,7 +10,10 @@ import {
   type ImportColumn,
   type ImportResult,
   type ImportRow,
+  IMPORT_RULES,
   type ImportRowError,
+  type ImportRule,
+  type ImportRuleParams,
   importRowSchema,
 } from '#shared/schemas/imports.ts';
 import { isPublished } from '#shared/review.ts';
@@ -86,6 +89,12 @@ function rowError(issue: z.core.$ZodIssue, raw: RawRow): ImportRowError {
     // An empty cell is "not given", as the row schema reads it: the rule says so too.
     return { column, message: `${column} is required`, rule: 'required' };
   if (issue.code === 'invalid_type') return { column, message: `${column} must be text` };
+  // The row schema's own checks name their import rule (and its values) in `params`.
+  if (issue.code === 'custom') {
+    const { importRule, ...params } = (issue.params ?? {}) as ImportRuleParams & { importRule?: string };
+    const rule = IMPORT_RULES.find((r) => r === importRule);
+    if (rule) return { column, message: issue.message, rule, params };
+  }
   return { column, message: issue.message };
 }
 
@@ -118,8 +127,15 @@ async function existingAssets(db: Db, orgId: number, ids: string[]) {
   return new Map(rows.map((r) => [r.externalId ?? '', r]));
 }
 
-function addError(row: PlannedRow, column: ImportColumn, message: string) {
-  row.errors.push({ column, message });
+/** One of the import's own errors: its English, and its rule and values for the client to word. */
+function addError(
+  row: PlannedRow,
+  column: ImportColumn,
+  message: string,
+  rule: ImportRule,
+  params?: ImportRuleParams,
+) {
+  row.errors.push({ column, message, rule, ...(params && { params }) });
 }
 
 /** The campaign rules on one campaign of the file, reported on the rows that set them. */
@@ -134,25 +150,44 @@ function checkCampaign(c: PlannedCampaign, now: number): void {
         r,
         'campaign_name',
         `One campaign has one name: row ${first.row} names it "${first.input?.campaign_name}"`,
+        'campaign_name_differs',
+        { row: first.row, name: first.input?.campaign_name ?? '' },
       );
     const status = r.input?.campaign_status;
     if (r !== statusRow && status && status !== statusRow.input?.campaign_status)
-      addError(r, 'campaign_status', `One campaign has one status: row ${statusRow.row} gives ${c.status}`);
+      addError(
+        r,
+        'campaign_status',
+        `One campaign has one status: row ${statusRow.row} gives ${c.status}`,
+        'campaign_status_differs',
+        { row: statusRow.row, status: c.status },
+      );
   }
   if (!c.existing) {
     if (!(CREATE_STATUSES as readonly string[]).includes(c.status))
-      addError(statusRow, 'campaign_status', `A new campaign starts as ${CREATE_STATUSES.join(' or ')}`);
+      addError(
+        statusRow,
+        'campaign_status',
+        `A new campaign starts as ${CREATE_STATUSES.join(' or ')}`,
+        'new_campaign_status',
+        { statuses: [...CREATE_STATUSES] },
+      );
   } else if (c.existing.status === 'archived') {
     addError(
       first,
       'campaign_external_id',
       `Campaign "${c.existing.name}" is archived: it cannot be changed`,
+      'campaign_archived',
+      { name: c.existing.name },
     );
     return;
   } else if (c.status !== c.existing.status) {
     const from = c.existing.status as CampaignStatus;
     if (!(STATUS_TRANSITIONS[from] ?? []).includes(c.status))
-      addError(statusRow, 'campaign_status', transitionError(from, c.status));
+      addError(statusRow, 'campaign_status', transitionError(from, c.status), 'status_change_not_allowed', {
+        from,
+        to: c.status,
+      });
     else if (from === 'ended' && isLiveStatus(c.status)) {
       const end = endInstant(c.existing.endDate);
       if (end !== null && end <= now)
@@ -160,6 +195,7 @@ function checkCampaign(c: PlannedCampaign, now: number): void {
           statusRow,
           'campaign_status',
           'An ended campaign re-opens from its page, with a new end date',
+          'ended_reopens_from_page',
         );
     }
   }
@@ -169,6 +205,8 @@ function checkCampaign(c: PlannedCampaign, now: number): void {
       statusRow,
       'campaign_status',
       `Publishing needs words for every image and video: "${title}" has no share text nor description`,
+      'publish_needs_words',
+      { title },
     );
   // Live: every image and video the import writes needs words supporters see.
   for (const r of valid)
@@ -185,6 +223,8 @@ function checkCampaign(c: PlannedCampaign, now: number): void {
         r,
         'share_text',
         `The campaign is ${c.status}: give this ${r.input.asset_type} a share_text or a description`,
+        'live_needs_words',
+        { status: c.status, assetType: r.input.asset_type },
       );
 }
 
@@ -200,12 +240,12 @@ export const IMPORT_DRAFTS_ONLY =
 function checkDraftsOnly(c: PlannedCampaign): void {
   const valid = c.rows.filter((r) => r.input);
   if (c.existing && isPublished(c.existing.status)) {
-    for (const r of valid) addError(r, 'campaign_external_id', IMPORT_DRAFTS_ONLY);
+    for (const r of valid) addError(r, 'campaign_external_id', IMPORT_DRAFTS_ONLY, 'drafts_only');
     return;
   }
   if (!isPublished(c.status)) return;
   const statusRow = valid.find((r) => r.input?.campaign_status) ?? valid[0];
-  if (statusRow) addError(statusRow, 'campaign_status', IMPORT_DRAFTS_ONLY);
+  if (statusRow) addError(statusRow, 'campaign_status', IMPORT_DRAFTS_ONLY, 'drafts_only');
 }
 
 /**
@@ -274,7 +314,13 @@ export async function planImport(opts: {
     if (assetId) {
       const earlier = seenAssetIds.get(assetId);
       if (earlier !== undefined)
-        addError(planned, 'external_id', `external_id "${assetId}" is already used by row ${earlier}`);
+        addError(
+          planned,
+          'external_id',
+          `external_id "${assetId}" is already used by row ${earlier}`,
+          'external_id_repeated',
+          { externalId: assetId, row: earlier },
+        );
       else seenAssetIds.set(assetId, row);
       const existing = knownAssets.get(assetId);
       if (existing) {
@@ -285,6 +331,8 @@ export async function planImport(opts: {
             planned,
             'campaign_external_id',
             `The asset "${assetId}" is in another campaign: an import does not move assets between campaigns`,
+            'asset_in_other_campaign',
+            { externalId: assetId },
           );
       }
     }
@@ -305,7 +353,7 @@ export async function planImport(opts: {
   );
   for (const r of media) {
     const reason = refused.get(r.input?.media_url ?? '');
-    if (reason) addError(r, 'media_url', reason);
+    if (reason) addError(r, 'media_url', reason.message, reason.rule, reason.params);
   }
 
   return { campaigns: [...campaigns.values()], rows, valid: rows.every((r) => r.errors.length === 0) };

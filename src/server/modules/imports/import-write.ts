@@ -192,7 +192,12 @@ export async function writeImport(ctx: CallerWrite, deps: ImportDeps, plan: Impo
           );
         const fields = assetFields(input, file?.url);
         if (r.existingAssetId !== undefined) {
-          await updateAssetRow(trx, audit, ctx.orgId, r.existingAssetId, fields);
+          try {
+            await updateAssetRow(trx, audit, ctx.orgId, r.existingAssetId, fields);
+          } catch (err) {
+            // Deleted meanwhile: the row and its column named, as a refused download is.
+            throw rowRefusal(err, r, 'external_id');
+          }
           continue;
         }
         await audit('asset.created', fields.title);

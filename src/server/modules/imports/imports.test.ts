@@ -223,17 +223,23 @@ describe('POST /api/campaigns/import: the dry run', () => {
         },
       ]),
     );
-    // A check of the schema's own is worded by its message; the import's own checks have no rule.
+    // A check of the schema's own, and the import's own checks: an import rule with its values.
     expect(errors[3]).toEqual([
       {
         column: 'media_url',
         message: 'An image needs a media_url: the http(s) address of the file',
-        rule: 'invalid',
+        rule: 'media_needs_url',
+        params: { assetType: 'image' },
       },
     ]);
     expect(errors[4]).toEqual([{ column: 'title', message: 'title is required', rule: 'required' }]);
     expect(errors[5]).toEqual([
-      { column: 'external_id', message: 'external_id "post-1" is already used by row 1' },
+      {
+        column: 'external_id',
+        message: 'external_id "post-1" is already used by row 1',
+        rule: 'external_id_repeated',
+        params: { externalId: 'post-1', row: 1 },
+      },
     ]);
     // A text asset's words may be longer than an image's caption.
     const long = 'x'.repeat(5000);
@@ -262,6 +268,15 @@ describe('POST /api/campaigns/import: the dry run', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'titel' }] });
     expect(unknown.json().message).toContain('Unknown column "titel"');
+    // The rule and values the client words the refusal with.
+    expect(unknown.json().errors).toEqual([
+      {
+        path: 'titel',
+        message: 'Unknown column "titel"',
+        rule: 'unknown_field',
+        params: { fields: ['titel'] },
+      },
+    ]);
 
     const many = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => textRow({ external_id: `m${i}` }));
     const tooMany = await importJson(t, a.token, many);
@@ -270,6 +285,11 @@ describe('POST /api/campaigns/import: the dry run', () => {
     const tooManyCsv = await importFile(t, a.token, csv(many));
     expect(tooManyCsv.statusCode).toBe(400);
     expect(tooManyCsv.json().message).toContain(`at most ${MAX_IMPORT_ROWS} rows`);
+    // A file and a JSON body of too many rows carry the same rule and bound.
+    for (const res of [tooMany, tooManyCsv])
+      expect(res.json().errors).toEqual([
+        expect.objectContaining({ path: 'rows', rule: 'too_big', params: { maximum: MAX_IMPORT_ROWS } }),
+      ]);
 
     const ragged = await importFile(t, a.token, 'campaign_name,title\n"Spring,Post\n');
     expect(ragged.statusCode).toBe(400);
@@ -311,7 +331,9 @@ describe('POST /api/campaigns/import: the dry run', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().valid).toBe(false);
-    expect(res.json().rows[0].errors).toEqual([{ column: 'media_url', message: FETCH_FAILED_MESSAGE }]);
+    expect(res.json().rows[0].errors).toEqual([
+      { column: 'media_url', message: FETCH_FAILED_MESSAGE, rule: 'media_unreachable' },
+    ]);
   });
 });
 
@@ -435,7 +457,12 @@ describe('POST /api/campaigns/import: the real run', () => {
       textRow({ external_id: 'live-2', campaign_external_id: 'live', campaign_status: 'paused' }),
     ]);
     expect(res.json().rows[1].errors).toEqual([
-      { column: 'campaign_status', message: 'One campaign has one status: row 1 gives active' },
+      {
+        column: 'campaign_status',
+        message: 'One campaign has one status: row 1 gives active',
+        rule: 'campaign_status_differs',
+        params: { row: 1, status: 'active' },
+      },
     ]);
     const ok = await importJson(
       t,
@@ -458,7 +485,123 @@ describe('POST /api/campaigns/import: the real run', () => {
       {
         column: 'campaign_status',
         message: 'A published campaign cannot go back to draft: pause it instead',
+        rule: 'status_change_not_allowed',
+        params: { from: 'active', to: 'draft' },
       },
+    ]);
+  });
+});
+
+describe("POST /api/campaigns/import: the import's own rules, for the client to word", () => {
+  /** Each row's errors as the client words them: column, rule and values. */
+  const rulesOf = async (rows: Row[], who = b) => {
+    const res = await importJson(t, who.token, rows);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().rows as { errors: { column: string; rule?: string; params?: unknown }[] }[]).map((r) =>
+      r.errors.map(({ column, rule, params }) => ({ column, rule, ...(params !== undefined && { params }) })),
+    );
+  };
+  /** A campaign of `b` made by an import, then given `status` (and an end date) directly. */
+  async function existing(key: string, status: string, endDate: string | null = null) {
+    const made = await importJson(
+      t,
+      b.token,
+      [textRow({ external_id: `${key}-1`, campaign_external_id: key, campaign_name: `Campaign ${key}` })],
+      false,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    await t.database.db
+      .updateTable('campaigns')
+      .set({ status, endDate })
+      .where('id', '=', made.json().campaignIds[0])
+      .execute();
+  }
+
+  it('across rows: one name and one status per campaign, a new campaign starts draft or active, ids once', async () => {
+    expect(
+      await rulesOf([
+        textRow({ external_id: 'r-1', campaign_external_id: 'rules' }),
+        textRow({ external_id: 'r-2', campaign_external_id: 'rules', campaign_name: 'Another name' }),
+        textRow({ external_id: 'r-1', campaign_external_id: 'rules', title: 'Again' }),
+        textRow({ external_id: 'p-1', campaign_external_id: 'fresh', campaign_status: 'paused' }),
+      ]),
+    ).toEqual([
+      [],
+      [{ column: 'campaign_name', rule: 'campaign_name_differs', params: { row: 1, name: 'Spring drive' } }],
+      [{ column: 'external_id', rule: 'external_id_repeated', params: { externalId: 'r-1', row: 1 } }],
+      [{ column: 'campaign_status', rule: 'new_campaign_status', params: { statuses: ['draft', 'active'] } }],
+    ]);
+  });
+
+  it("against the organisation's campaigns: archived, a move the campaign page refuses, an ended one past its end", async () => {
+    await existing('gone', 'archived');
+    await existing('live', 'active');
+    await existing('over', 'ended', '2020-01-31');
+    expect(
+      await rulesOf([
+        textRow({ external_id: 'g-2', campaign_external_id: 'gone', campaign_name: 'Campaign gone' }),
+        textRow({
+          external_id: 'l-2',
+          campaign_external_id: 'live',
+          campaign_name: 'Campaign live',
+          campaign_status: 'draft',
+        }),
+        textRow({
+          external_id: 'o-2',
+          campaign_external_id: 'over',
+          campaign_name: 'Campaign over',
+          campaign_status: 'active',
+        }),
+      ]),
+    ).toEqual([
+      [{ column: 'campaign_external_id', rule: 'campaign_archived', params: { name: 'Campaign gone' } }],
+      [
+        {
+          column: 'campaign_status',
+          rule: 'status_change_not_allowed',
+          params: { from: 'active', to: 'draft' },
+        },
+      ],
+      [{ column: 'campaign_status', rule: 'ended_reopens_from_page' }],
+    ]);
+  });
+
+  it('an asset in another campaign, and a live campaign with an image without words', async () => {
+    await existing('home', 'draft');
+    expect(
+      await rulesOf([
+        textRow({ external_id: 'home-1', campaign_external_id: 'elsewhere', campaign_name: 'Elsewhere' }),
+        {
+          campaign_name: 'Live now',
+          campaign_status: 'active',
+          asset_type: 'image',
+          title: 'Wordless',
+          media_url: 'https://example.org/a.png',
+        },
+      ]),
+    ).toEqual([
+      [{ column: 'campaign_external_id', rule: 'asset_in_other_campaign', params: { externalId: 'home-1' } }],
+      [{ column: 'share_text', rule: 'live_needs_words', params: { status: 'active', assetType: 'image' } }],
+    ]);
+  });
+
+  it("the row schema's own checks: a text asset's words and media, an image's media_url and its scheme", async () => {
+    const rows: Row[] = [
+      textRow({ external_id: undefined, share_text: undefined }),
+      textRow({ external_id: undefined, media_url: 'https://example.org/a.png' }),
+      { campaign_name: 'Pictures', asset_type: 'video', title: 'No file' },
+      {
+        campaign_name: 'Pictures',
+        asset_type: 'image',
+        title: 'Old link',
+        media_url: 'ftp://example.org/a.png',
+      },
+    ];
+    expect(await rulesOf(rows)).toEqual([
+      [{ column: 'share_text', rule: 'text_needs_share_text', params: {} }],
+      [{ column: 'media_url', rule: 'text_has_no_media', params: {} }],
+      [{ column: 'media_url', rule: 'media_needs_url', params: { assetType: 'video' } }],
+      [{ column: 'media_url', rule: 'media_url_scheme', params: {} }],
     ]);
   });
 });
@@ -608,6 +751,9 @@ describe('POST /api/campaigns/import: changes made meanwhile', () => {
       );
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('ASSET_DELETED');
+      // The row and column named, for the workspace to word with the code's words.
+      expect(res.json().message).toMatch(/^Row 1, external_id: Asset \d+ was deleted meanwhile/);
+      expect(res.json().errors).toEqual([{ path: 'rows.1.external_id', message: expect.any(String) }]);
     } finally {
       whileServing = undefined;
     }
@@ -634,10 +780,13 @@ describe('POST /api/campaigns/import: limits', () => {
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().rows as { row: number; errors: unknown[] }[];
     expect(rows.slice(0, MAX_MEDIA_SITES).every((r) => r.errors.length === 0)).toBe(true);
-    expect(rows.slice(MAX_MEDIA_SITES).map((r) => r.errors)).toEqual([
-      [{ column: 'media_url', message: TOO_MANY_SITES_MESSAGE }],
-      [{ column: 'media_url', message: TOO_MANY_SITES_MESSAGE }],
-    ]);
+    const past = {
+      column: 'media_url',
+      message: TOO_MANY_SITES_MESSAGE,
+      rule: 'too_many_media_sites',
+      params: { maximum: MAX_MEDIA_SITES },
+    };
+    expect(rows.slice(MAX_MEDIA_SITES).map((r) => r.errors)).toEqual([[past], [past]]);
   });
 
   it('keeps a budget of site lookups per organisation, dry runs included, and answers 429 past it', async () => {
@@ -744,6 +893,8 @@ describe("POST /api/campaigns/import: the campaign edit's rules", () => {
         column: 'campaign_status',
         message:
           'Publishing needs words for every image and video: "kept photo" has no share text nor description',
+        rule: 'publish_needs_words',
+        params: { title: 'kept photo' },
       },
     ]);
     const described = await open.app.inject({

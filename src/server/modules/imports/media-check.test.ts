@@ -29,12 +29,17 @@ describe('unreachableMedia', () => {
     });
     expect(asked).toHaveLength(MAX_MEDIA_SITES);
     expect(spent).toEqual([MAX_MEDIA_SITES]);
-    expect(refused.get(site(1))).toBe(FETCH_FAILED_MESSAGE);
-    expect(refused.get(site(1, 'other.png'))).toBe(FETCH_FAILED_MESSAGE);
+    const unreachable = { message: FETCH_FAILED_MESSAGE, rule: 'media_unreachable' };
+    expect(refused.get(site(1))).toEqual(unreachable);
+    expect(refused.get(site(1, 'other.png'))).toEqual(unreachable);
     expect(refused.has(site(0, 'other.png'))).toBe(false);
     expect(refused.has(site(MAX_MEDIA_SITES - 1))).toBe(false);
     for (let i = MAX_MEDIA_SITES; i < MAX_MEDIA_SITES + 10; i++)
-      expect(refused.get(site(i)), site(i)).toBe(TOO_MANY_SITES_MESSAGE);
+      expect(refused.get(site(i)), site(i)).toEqual({
+        message: TOO_MANY_SITES_MESSAGE,
+        rule: 'too_many_media_sites',
+        params: { maximum: MAX_MEDIA_SITES },
+      });
   });
 
   it('looks nothing up when the budget refuses', async () => {

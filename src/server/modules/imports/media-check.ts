@@ -17,6 +17,19 @@ export const MAX_MEDIA_SITES = 50;
 
 export const TOO_MANY_SITES_MESSAGE = `An import takes media from at most ${MAX_MEDIA_SITES} different sites: import the rest in another file`;
 
+/** Why a media URL is refused: the English, and the import rule the client words. */
+export interface MediaRefusal {
+  message: string;
+  rule: 'media_unreachable' | 'too_many_media_sites';
+  params?: { maximum: number };
+}
+const TOO_MANY_SITES: MediaRefusal = {
+  message: TOO_MANY_SITES_MESSAGE,
+  rule: 'too_many_media_sites',
+  params: { maximum: MAX_MEDIA_SITES },
+};
+const UNREACHABLE: MediaRefusal = { message: FETCH_FAILED_MESSAGE, rule: 'media_unreachable' };
+
 /**
  * The media URLs the safe fetcher would refuse, each with the one answer
  * upload-from-url gives (no detail: hosts cannot be probed through the server), and
@@ -28,7 +41,7 @@ export async function unreachableMedia(
   urls: string[],
   policy: AddressPolicy,
   spend: (lookups: number) => Promise<void> = async () => {},
-): Promise<Map<string, string>> {
+): Promise<Map<string, MediaRefusal>> {
   const bySite = new Map<string, string[]>();
   for (const url of new Set(urls)) {
     let site: string;
@@ -39,10 +52,10 @@ export async function unreachableMedia(
     }
     bySite.set(site, [...(bySite.get(site) ?? []), url]);
   }
-  const refused = new Map<string, string>();
+  const refused = new Map<string, MediaRefusal>();
   const groups = [...bySite.values()];
   for (const group of groups.slice(MAX_MEDIA_SITES))
-    for (const url of group) refused.set(url, TOO_MANY_SITES_MESSAGE);
+    for (const url of group) refused.set(url, TOO_MANY_SITES);
   const queue = groups.slice(0, MAX_MEDIA_SITES);
   if (queue.length === 0) return refused;
   await spend(queue.length);
@@ -51,7 +64,7 @@ export async function unreachableMedia(
       try {
         await checkDestination(group[0], { protocols: ['http:', 'https:'], policy });
       } catch {
-        for (const url of group) refused.set(url, FETCH_FAILED_MESSAGE);
+        for (const url of group) refused.set(url, UNREACHABLE);
       }
     }
   };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { endInstant, LIVE_STATUSES } from '#shared/campaign-lifecycle.ts';
 import { DAY_MS } from '#shared/durations.ts';
 import type { InstanceHealth, JobLag } from '#shared/schemas/instance-console.ts';
 
@@ -46,7 +47,8 @@ const firstPastMark = (db: Db, table: 'shares' | 'clicks' | 'visits') =>
  */
 async function jobLags(db: Db, now: number): Promise<JobLag[]> {
   const nowIso = new Date(now).toISOString();
-  const [events, reminder, mail, runs] = await Promise.all([
+  const today = nowIso.slice(0, 10);
+  const [events, reminder, mail, runs, ended] = await Promise.all([
     Promise.all((['shares', 'clicks', 'visits'] as const).map((t) => firstPastMark(db, t))),
     db
       .selectFrom('reminders')
@@ -61,6 +63,16 @@ async function jobLags(db: Db, now: number): Promise<JobLag[]> {
       .where('nextAttemptAt', '<=', nowIso)
       .executeTakeFirst(),
     db.selectFrom('jobRuns').select(['name', 'lastRunAt']).execute(),
+    // The campaign-end job's backlog: the earliest end passed and not yet announced
+    // (its own conditions, modules/campaigns/campaign-end.job.ts; the same index).
+    db
+      .selectFrom('campaigns')
+      .select((eb) => eb.fn.min('endDate').as('at'))
+      .where('endedEventAt', 'is', null)
+      .where('status', 'in', LIVE_STATUSES)
+      .where('endDate', '<=', nowIso)
+      .where('endDate', '!=', today)
+      .executeTakeFirst(),
   ]);
   const oldestEvent = events
     .map((e) => e?.createdAt)
@@ -93,6 +105,15 @@ async function jobLags(db: Db, now: number): Promise<JobLag[]> {
       lastRunAt: null,
       lagSeconds: since(now, mail?.at as string | null | undefined),
       measures: 'time past its due time of the oldest mail waiting to be sent',
+    },
+    {
+      name: 'campaign-end',
+      lastRunAt: null,
+      lagSeconds: (() => {
+        const end = endInstant(ended?.at as string | null | undefined);
+        return end === null ? 0 : seconds(now - end);
+      })(),
+      measures: 'time since the earliest campaign end date that passed without its campaign.ended',
     },
     periodic('upload-cleanup', UPLOAD_CLEANUP_INTERVAL_MS, 'time its hourly run is overdue'),
     periodic('notifications', NOTIFICATIONS_EVERY_MS, 'time its periodic run is overdue'),

@@ -31,7 +31,9 @@ export {
 } from './outbox.service.ts';
 export {
   bundleGatheredItems,
+  bundleShareItems,
   dropWebhookMessages,
+  gatherShareItems,
   gatherWebhookItems,
   queueWebhookMessage,
   requeueWebhookMessage,

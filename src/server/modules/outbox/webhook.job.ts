@@ -6,7 +6,6 @@ import type { Db } from '../../db/client.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Job } from '../../jobs/runner.ts';
 import { loadWebhookSecretKey } from '../../lib/app-secrets.ts';
-import { HttpError } from '../../lib/errors.ts';
 import { mailLocale } from '../../lib/member-locale.ts';
 import {
   type AddressPolicy,
@@ -18,8 +17,10 @@ import {
 import { openSecret } from '../../lib/sealed-secret.ts';
 import { isoBefore } from '../../lib/time.ts';
 import { queueMail } from './outbox.service.ts';
+import { type DeliveryError, noAnswerError, statusError } from './webhook-errors.ts';
 import {
   bundleGatheredItems,
+  bundleShareItems,
   WEBHOOK_BUNDLE_ITEMS,
   WEBHOOK_CHANNEL,
   WEBHOOK_REASON,
@@ -54,6 +55,9 @@ export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
 /** The admins' notice that an endpoint was turned off waits at most this long to leave. */
 const DISABLED_MAIL_LIFETIME_MS = 7 * 24 * HOUR_MS;
 
+/** The sweep (stale claims, expiry, turning off, old rows) runs at most this often per instance. */
+const WEBHOOK_SWEEP_EVERY_MS = SECOND_MS;
+
 /** Process-wide tallies for /metrics and the tests. */
 export const webhookCounters = { delivered: 0, retried: 0, failed: 0, disabled: 0 };
 
@@ -81,10 +85,16 @@ interface Endpoint {
   previousSecretExpiresAt: string | null;
 }
 
+/** What signs an endpoint's messages: its secret, and during a rotation's overlap the old one. */
+interface Signers {
+  current: Webhook;
+  previous?: Webhook;
+}
+
 /** How one attempt ended. */
 type Attempt =
   | { kind: 'answered'; status: number; excerpt: string; durationMs: number }
-  | { kind: 'no-answer'; error: string; durationMs: number };
+  | { kind: 'no-answer'; error: DeliveryError; durationMs: number };
 
 /** An attempt made, to be recorded. */
 interface Made {
@@ -127,6 +137,7 @@ export function webhookSenderJob(opts: {
   const protocols = config.allowPrivateFetch ? ['https:', 'http:'] : ['https:'];
   let claimed: { endpoint: Endpoint; rows: Claimed[] }[] = [];
   let key: Buffer | undefined;
+  let lastSweep = 0;
 
   return {
     name: 'outbox-webhooks',
@@ -135,9 +146,14 @@ export function webhookSenderJob(opts: {
       claimed = [];
       const now = clock();
       const at = new Date(now).toISOString();
-      await sweep(trx, now);
+      // Not on every step: a busy sender steps again at once while bundles come out full.
+      if (now - lastSweep >= WEBHOOK_SWEEP_EVERY_MS || now < lastSweep) {
+        lastSweep = now;
+        await sweep(trx, now);
+      }
       // A full bundle: more items wait, so the runner steps again at once (a new, short transaction).
-      const bundledFull = (await bundleGatheredItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS;
+      const gatheredFull = (await bundleGatheredItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS;
+      const bundledFull = (await bundleShareItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS || gatheredFull;
 
       let due = trx
         .selectFrom('outbox as o')
@@ -223,9 +239,17 @@ export function webhookSenderJob(opts: {
   async function deliverInTurn(endpoint: Endpoint, rows: Claimed[]): Promise<void> {
     const made: Made[] = [];
     let rest: number[] = [];
+    let signers: Signers;
+    try {
+      signers = await signersOf(endpoint);
+    } catch (err) {
+      // Left claimed: the stale-claim sweep makes them due again.
+      log?.warn({ err, endpointId: endpoint.id }, 'webhook secret could not be opened');
+      return;
+    }
     for (const [i, row] of rows.entries()) {
       try {
-        const one = await deliver(endpoint, row);
+        const one = await deliver(endpoint, signers, row);
         made.push(one);
         if (one.attempt.kind !== 'answered') {
           rest = rows.slice(i + 1).map((r) => r.id);
@@ -249,22 +273,29 @@ export function webhookSenderJob(opts: {
     });
   }
 
-  /** Posts one message; answers the attempt, to be recorded. */
-  async function deliver(endpoint: Endpoint, row: Claimed): Promise<Made> {
+  /** The endpoint's signers, opened once for its turn (not per message). */
+  async function signersOf(endpoint: Endpoint): Promise<Signers> {
     key ??= await loadWebhookSecretKey(db);
     const context = `webhook:${endpoint.organizationId}`;
+    const open = (sealed: string) => new Webhook(openSecret(key as Buffer, sealed, context));
+    return {
+      current: open(endpoint.secretSealed),
+      previous: endpoint.previousSecretSealed ? open(endpoint.previousSecretSealed) : undefined,
+    };
+  }
+
+  /** Posts one message; answers the attempt, to be recorded. */
+  async function deliver(endpoint: Endpoint, signers: Signers, row: Claimed): Promise<Made> {
     const started = clock();
     const timestamp = new Date(started);
-    const sign = (sealed: string) =>
-      new Webhook(openSecret(key as Buffer, sealed, context)).sign(row.messageId, timestamp, row.body);
-    const signatures = [sign(endpoint.secretSealed)];
+    const signatures = [signers.current.sign(row.messageId, timestamp, row.body)];
     // During a rotation's overlap both secrets sign: a receiver with either one verifies.
     if (
-      endpoint.previousSecretSealed &&
+      signers.previous &&
       endpoint.previousSecretExpiresAt &&
       Date.parse(endpoint.previousSecretExpiresAt) > started
     )
-      signatures.push(sign(endpoint.previousSecretSealed));
+      signatures.push(signers.previous.sign(row.messageId, timestamp, row.body));
     const attempt = await post(
       endpoint.url,
       {
@@ -301,16 +332,8 @@ export function webhookSenderJob(opts: {
       };
     } catch (err) {
       const durationMs = Math.round(performance.now() - started);
-      if (err instanceof HttpError) return { kind: 'no-answer', error: err.message, durationMs };
-      const e = err as { message?: string; code?: string; cause?: { message?: string } };
-      const timedOut = e.message === 'timeout' || e.cause?.message === 'timeout' || e.code === 'ABORT_ERR';
-      return {
-        kind: 'no-answer',
-        error: timedOut
-          ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`
-          : `Could not reach the receiver${e.code ? ` (${e.code})` : ''}`,
-        durationMs,
-      };
+      // Refused by the address guard, timed out or not connected: a code the log words.
+      return { kind: 'no-answer', error: noAnswerError(err, WEBHOOK_TIMEOUT_MS), durationMs };
     }
   }
 
@@ -325,22 +348,27 @@ export function webhookSenderJob(opts: {
     await trx
       .insertInto('webhookDeliveries')
       .values(
-        made.map(({ row, attempt, attemptedAt }) => ({
-          endpointId: endpoint.id,
-          messageId: row.messageId,
-          eventType: row.kind,
-          attempt: row.attempts + 1,
-          attemptedAt,
-          statusCode: attempt.kind === 'answered' ? attempt.status : null,
-          durationMs: attempt.durationMs,
-          error:
+        made.map(({ row, attempt, attemptedAt }) => {
+          const error =
             attempt.kind === 'no-answer'
               ? attempt.error
               : verdict(attempt) === 'delivered'
                 ? null
-                : `The receiver answered ${attempt.status}`,
-          responseExcerpt: attempt.kind === 'answered' ? attempt.excerpt : null,
-        })),
+                : statusError(attempt.status);
+          return {
+            endpointId: endpoint.id,
+            messageId: row.messageId,
+            eventType: row.kind,
+            attempt: row.attempts + 1,
+            attemptedAt,
+            statusCode: attempt.kind === 'answered' ? attempt.status : null,
+            durationMs: attempt.durationMs,
+            error: error?.text ?? null,
+            errorCode: error?.code ?? null,
+            errorParams: error ? JSON.stringify(error.params) : null,
+            responseExcerpt: attempt.kind === 'answered' ? attempt.excerpt : null,
+          };
+        }),
       )
       .execute();
     const isDelivered = (m: Made) => verdict(m.attempt) === 'delivered';

@@ -3,4 +3,4 @@
 // preview of what waits.
 export { registerReviewGate } from './review-gate.ts';
 export { reviewsRoutes } from './reviews.routes.ts';
-export { withOpenRevision } from './reviews.service.ts';
+export { previewOpenRevision } from './review-preview.ts';

@@ -79,7 +79,7 @@ describe('POST /api/campaigns/import while review is on', () => {
     const dry = await importRows(editor.token, rows, true);
     expect(dry.statusCode).toBe(200);
     expect(dry.json().valid).toBe(false);
-    expect(errorsOf(dry)).toEqual([{ column: 'campaign_status', message: DRAFTS_ONLY }]);
+    expect(errorsOf(dry)).toEqual([{ column: 'campaign_status', message: DRAFTS_ONLY, rule: 'drafts_only' }]);
     const real = await importRows(editor.token, rows, false);
     expect(real.statusCode).toBe(400);
     expect(real.json().errors).toEqual([{ path: 'rows.1.campaign_status', message: DRAFTS_ONLY }]);
@@ -121,7 +121,10 @@ describe('POST /api/campaigns/import while review is on', () => {
     ];
     for (const dryRun of [true, false]) {
       const res = await importRows(editor.token, change, dryRun);
-      if (dryRun) expect(errorsOf(res)).toEqual([{ column: 'campaign_external_id', message: DRAFTS_ONLY }]);
+      if (dryRun)
+        expect(errorsOf(res)).toEqual([
+          { column: 'campaign_external_id', message: DRAFTS_ONLY, rule: 'drafts_only' },
+        ]);
       else expect(res.json().errors).toEqual([{ path: 'rows.1.campaign_external_id', message: DRAFTS_ONLY }]);
     }
     // Adding an asset to it, even while unpublishing it, is refused too.

@@ -12,8 +12,8 @@ import { updateCampaign } from '../campaigns/index.ts';
 // changes, each the input a campaign or asset route validated; applying it hands each
 // to that route's own service, inside the caller's transaction (lib/audit.ts lets a
 // write join it), so the rules, the audit entries and the webhook events are those of
-// a direct edit. The same code checks a submission (applied, then rolled back) and
-// builds the supporter's preview of it.
+// a direct edit. The same code checks a submission (applied, then rolled back); the
+// supporter's preview of it plans the same changes in memory (review-preview.ts).
 
 /** A write context inside one transaction: the services' writes join it. */
 export type RevisionWrite = CallerWrite & { db: Transaction<Database>; storage: FileStorage };
@@ -87,13 +87,6 @@ export async function applyChanges(
   if (status !== undefined) await updateCampaign({ ...ctx, campaignId, input: { status } });
 }
 
-/** Thrown to undo a trial run; carries what the run built. */
-class Undone<T> extends Error {
-  constructor(readonly value: T) {
-    super('undone');
-  }
-}
-
 /**
  * Runs `work` inside `trx` and undoes what it wrote (a savepoint, on both databases),
  * keeping its result; its refusals are thrown as they are.
@@ -106,20 +99,4 @@ export async function undone<T>(trx: Transaction<Database>, work: () => Promise<
     await sql`rollback to savepoint review_trial`.execute(trx);
     await sql`release savepoint review_trial`.execute(trx);
   }
-}
-
-/** `work` in a transaction of its own that is always rolled back, its result kept. */
-export async function inRolledBack<T>(
-  db: { transaction(): { execute<R>(fn: (trx: Transaction<Database>) => Promise<R>): Promise<R> } },
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      throw new Undone(await work(trx));
-    });
-  } catch (err) {
-    if (err instanceof Undone) return err.value as T;
-    throw err;
-  }
-  throw new Error('unreachable');
 }

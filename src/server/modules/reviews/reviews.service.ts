@@ -23,7 +23,7 @@ import type { SupporterCacheInvalidator } from '../../lib/supporter-cache-invali
 import { nowIso } from '../../lib/time.ts';
 import { assetsOfCampaign } from '../assets/index.ts';
 import { queueNoticeMail, reviewDecidedContent, reviewWaitingContent } from '../notifications/index.ts';
-import { applyChanges, inRolledBack, mergeChanges, undone } from './review-changes.ts';
+import { applyChanges, mergeChanges, undone } from './review-changes.ts';
 import type { MessageLocale } from '../../lib/messages.ts';
 
 // Review before publishing (docs/api.md "Review and guardrails", docs/decisions/0034):
@@ -482,34 +482,4 @@ export async function listVersions(opts: OrgRead & { campaignId: number }): Prom
     submittedBy: person(names, r.submittedBy),
     content: JSON.parse(r.content),
   }));
-}
-
-/**
- * The supporter preview of the campaign's open revision: `read` runs with the revision
- * applied in a transaction that is then rolled back (nothing is written, nothing
- * cached). Without an open revision `read` sees the live rows.
- */
-export function withOpenRevision<T>(
-  deps: { db: Db; storage: FileStorage },
-  campaign: { campaignId: number; orgId: number; actorId: number },
-  read: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  const { campaignId, orgId, actorId } = campaign;
-  return inRolledBack(deps.db, async (trx) => {
-    const open = await trx
-      .selectFrom('campaignRevisions')
-      .select('changes')
-      .where('openCampaignId', '=', campaignId)
-      .where('organizationId', '=', orgId)
-      .executeTakeFirst();
-    if (open) {
-      const ignore = { invalidate() {}, invalidateAll() {} };
-      await applyChanges(
-        { db: trx, supporterCache: ignore, orgId, actorId, storage: deps.storage },
-        campaignId,
-        JSON.parse(open.changes) as ReviewChange[],
-      );
-    }
-    return read(trx);
-  });
 }

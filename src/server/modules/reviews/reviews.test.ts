@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMember } from '../../test/teams.ts';
 import { appPerFile, bearer, requester, signUp, type SignedUp } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
@@ -386,6 +386,129 @@ describe('the list and the preview', () => {
     expect((await req('GET', `/api/campaigns/${campaign.id}`, admin.token)).json().description).toBe(
       'Approved words',
     );
+  });
+
+  it('the preview is what the approval publishes, read without a write transaction', async () => {
+    const campaign = await createCampaign(t.app, admin.token, {
+      name: 'Preview equals',
+      description: 'Approved words',
+      languages: ['en', 'es'],
+    });
+    const kept = await createAsset(t.app, admin.token, campaign.id, { content: 'Kept text' });
+    const edited = await createAsset(t.app, admin.token, campaign.id, {
+      type: 'image',
+      content: 'https://cdn.example.org/river.png',
+      shareText: 'Old caption',
+      description: 'A river',
+      translations: { es: { shareText: 'Vieja' } },
+    });
+    const dropped = await createAsset(t.app, admin.token, campaign.id, { content: 'Dropped text' });
+    const waits = async (method: 'PUT' | 'POST' | 'DELETE', url: string, body?: object) => {
+      const res = await req(method, url, editor.token, body);
+      expect(res.statusCode, res.body).toBe(202);
+    };
+    await waits('PUT', `/api/campaigns/${campaign.id}`, {
+      description: 'Waiting words',
+      disclosure: '#ad',
+      goal: { metric: 'shares', target: 50 },
+      utmMedium: 'advocacy',
+    });
+    await waits('PUT', `/api/assets/${edited.id}`, {
+      shareText: 'New caption',
+      altText: '  A blue river ',
+      textEditable: true,
+      translations: { es: { shareText: 'Nueva' } },
+      variants: [{ text: 'First way' }, { text: 'Second way' }],
+    });
+    await waits('POST', '/api/assets', {
+      campaignId: campaign.id,
+      title: 'Added',
+      type: 'text',
+      content: 'Added text',
+    });
+    await waits('DELETE', `/api/assets/${dropped.id}`);
+
+    const asked = (language?: string) =>
+      t.app.inject({
+        url: `/api/supporter/campaigns/${campaign.id}?review=1`,
+        headers: { ...bearer(viewer.token), ...(language && { 'accept-language': language }) },
+      });
+    const transactions = vi.spyOn(t.database.db, 'transaction');
+    const preview = await asked();
+    const spanish = await asked('es');
+    expect(transactions).not.toHaveBeenCalled();
+    transactions.mockRestore();
+    expect(preview.statusCode, preview.body).toBe(200);
+
+    const approved = await req('POST', `/api/campaigns/${campaign.id}/review/approve`, admin.token, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const live = async (language?: string) =>
+      (
+        await t.app.inject({
+          url: `/api/supporter/campaigns/${campaign.id}`,
+          headers: language ? { 'accept-language': language } : {},
+        })
+      ).json();
+    // Ids, and the variant a visitor is shown, are the rows' own once written.
+    const comparable = (view: { campaign: object; assets: Record<string, unknown>[] }) => ({
+      campaign: view.campaign,
+      assets: view.assets.map(({ id: _i, variant, createdAt: _c, position: _p, ...a }) => ({
+        ...a,
+        variant: (variant as { text: string } | null | undefined)?.text !== undefined,
+      })),
+    });
+    const { preview: mark, ...shown } = preview.json();
+    expect(mark).toBe('review');
+    expect(comparable(shown)).toEqual(comparable(await live()));
+    const { preview: _, ...shownEs } = spanish.json();
+    expect(comparable(shownEs)).toEqual(comparable(await live('es')));
+    expect(shown.campaign).toMatchObject({ description: 'Waiting words', disclosure: '#ad' });
+    expect(shown.assets.map((a: { content: string }) => a.content)).toEqual([
+      'Kept text',
+      'https://cdn.example.org/river.png',
+      'Added text',
+    ]);
+    expect(shownEs.assets[1]).toMatchObject({
+      shareText: 'Nueva',
+      textEditable: true,
+      altText: 'A blue river',
+    });
+    expect(kept.id).toBe(shown.assets[0].id);
+  });
+
+  it('?review= from anyone but a member of the organisation gets the cached public page and JSON', async () => {
+    const { campaign } = await published('Preview cache');
+    await req('PUT', `/api/campaigns/${campaign.id}`, editor.token, { description: 'Waiting words' });
+    const page = (query: string, token?: string) =>
+      t.app.inject({ url: `/supporter/${campaign.id}${query}`, headers: token ? bearer(token) : {} });
+    const plain = await page('');
+    expect(plain.statusCode).toBe(200);
+    const stranger = await signUp(t.app);
+    for (const [query, token] of [
+      ['?review=1', undefined],
+      ['?review=anything', undefined],
+      ['?review', undefined],
+      ['?review=1', stranger.token],
+      ['?review=1', 'not-a-session'],
+    ] as const) {
+      const res = await page(query, token);
+      expect(res.statusCode, query).toBe(200);
+      // The public page as cached: same bytes, same caching, not framable.
+      expect(res.body, query).toBe(plain.body);
+      expect(res.headers['cache-control'], query).toBe(plain.headers['cache-control']);
+      expect(res.headers['content-security-policy'], query).toBe(plain.headers['content-security-policy']);
+      const json = await t.app.inject({
+        url: `/api/supporter/campaigns/${campaign.id}${query}`,
+        headers: token ? bearer(token) : {},
+      });
+      expect(json.headers['cache-control'], query).not.toBe('no-store');
+      expect(json.json().preview, query).toBeUndefined();
+      expect(json.json().campaign.description, query).toBe('Approved words');
+    }
+    // A member's preview is rendered for them: not cached, framable by the review screen.
+    const member = await page('?review=1', viewer.token);
+    expect(member.headers['cache-control']).toBe('no-store');
+    expect(member.headers['content-security-policy']).not.toBe(plain.headers['content-security-policy']);
   });
 
   it('another organisation’s campaign is 404', async () => {

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { composeShareText } from '#shared/share-text.ts';
 import { addMember } from '../../test/teams.ts';
+import { visitorCookie } from '../../test/visitor.ts';
+import {
+  BLOCKED_NAMING_SPENT,
+  BLOCKED_NAMINGS_PER_NETWORK,
+  BLOCKED_NAMINGS_PER_VISITOR,
+} from './blocked-naming.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { postJson, sendJson, twoOrganizationsPerFile } from '../../test/test-app.ts';
 
@@ -145,8 +151,36 @@ describe('locked text', () => {
     expect((await at('Yo\n\nHola parque')).statusCode).toBe(201);
     expect((await at('Me\n\nVariant park')).statusCode).toBe(201);
     expect((await at('Me\n\nHello park')).statusCode).toBe(201);
-    expect((await at('Me\n\nHello parks!')).statusCode).toBe(201);
+    expect((await at('Hello park')).statusCode).toBe(201);
     expect((await at('Me\n\nGoodbye park')).statusCode).toBe(400);
+    // The words are the post's ending: nothing after them, and they are not part of a longer line.
+    expect((await at('Me\n\nHello parks!')).statusCode).toBe(400);
+    expect((await at('Me\n\nHello park\n\nbut not really')).statusCode).toBe(400);
+    expect((await at('Me: Hello park')).statusCode).toBe(400);
+  });
+
+  it("refuses a locked asset's post with anything but a message above the words", async () => {
+    const refusals = [
+      // Text after the words, before the line.
+      `Me too\n\n${WORDS}\n\nNot really, stay home\n\n${DISCLOSURE}`,
+      `Me too\n\n${WORDS} (just kidding)\n\n${DISCLOSURE}`,
+      // Text after the line (the line still ends the post, so only the words' check sees it).
+      `Me too\n\n${WORDS}\n\nStay home ${DISCLOSURE}`,
+      // The words altered around the organisation's own.
+      `Me too\n\nDo not ${WORDS}\n\n${DISCLOSURE}`,
+      `Me too ${WORDS}\n\n${DISCLOSURE}`,
+      // The line alone, or the words missing.
+      `${WORDS}${DISCLOSURE}`,
+      DISCLOSURE,
+    ];
+    for (const text of refusals) {
+      const res = await schedule(locked, text);
+      expect(res.statusCode, text).toBe(400);
+    }
+    expect((await schedule(locked, `${WORDS}\n\n${DISCLOSURE}`)).statusCode).toBe(201);
+    expect((await schedule(locked, `Line one\n\nline two\n\n${WORDS}\n\n${DISCLOSURE}`)).statusCode).toBe(
+      201,
+    );
   });
 
   it('a duplicated campaign keeps its line and its assets their choice', async () => {
@@ -218,6 +252,11 @@ describe('blocked words', () => {
     expect((await share(locked, 'See you at the CAFE')).json().params).toEqual({ word: 'CAFE' });
     // Leet digits, and a phrase across punctuation.
     expect((await share(locked, 'what a $c4m')).json().params).toEqual({ word: '$c4m' });
+    // Spelled out letter by letter, or in small capitals.
+    expect((await share(locked, 'what a s.c.a.m')).json().params).toEqual({ word: 's.c.a.m' });
+    expect((await share(locked, 'what a \ua731\u1d04\u1d00\u1d0d')).json().params).toEqual({
+      word: '\ua731\u1d04\u1d00\u1d0d',
+    });
     expect((await share(locked, 'Vote... for them!')).json().params).toEqual({ word: 'Vote... for them' });
     // Whole words only; no message, nothing to check.
     expect((await share(locked, 'Scampi at the cafeteria')).statusCode).toBe(201);
@@ -259,5 +298,66 @@ describe('blocked words', () => {
       message: 'a scam',
     });
     expect(shared.statusCode).toBe(201);
+  });
+
+  it('naming them spends a budget per signed visitor and per network: past it, 429', async () => {
+    const from = (address: string, cookie?: string) => ({
+      remoteAddress: address,
+      headers: cookie ? { cookie } : {},
+    });
+    const checkAs = (address: string, cookie: string | undefined, text: string) =>
+      t.app.inject({
+        url: `/api/supporter/assets/${locked.id}/message-check?text=${encodeURIComponent(text)}`,
+        ...from(address, cookie),
+      });
+    const shareAs = (address: string, cookie: string | undefined, message: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/shares',
+        payload: { ...ids(locked), platform: 'twitter', message },
+        ...from(address, cookie),
+      });
+    const spent = (res: { statusCode: number; json(): { message: string } }) => {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe(BLOCKED_NAMING_SPENT);
+    };
+
+    // One visitor: its naming answers are counted, answers naming nothing are not.
+    const one = await visitorCookie(t.app, campaign.id);
+    for (let i = 0; i < BLOCKED_NAMINGS_PER_VISITOR; i++) {
+      const res = await checkAs('198.51.100.30', one, `a scam ${i}`);
+      expect(res.json().blocked).toEqual(['scam']);
+      expect((await checkAs('198.51.100.30', one, `all fine ${i}`)).json().blocked).toEqual([]);
+    }
+    const past = await checkAs('198.51.100.30', one, 'a scam again');
+    spent(past);
+    expect(Number(past.headers['retry-after'])).toBeGreaterThan(0);
+    // A share refused for a blocked word names it too: past the budget it is a 429.
+    spent(await shareAs('198.51.100.30', one, 'a scam'));
+    expect((await checkAs('198.51.100.30', one, 'all fine')).statusCode).toBe(200);
+    expect((await shareAs('198.51.100.30', one, 'all fine')).statusCode).toBe(201);
+    // Another visitor on that network has a budget of its own.
+    const two = await visitorCookie(t.app, campaign.id);
+    expect((await checkAs('198.51.100.30', two, 'a scam')).json().blocked).toEqual(['scam']);
+    expect((await shareAs('198.51.100.30', two, 'a scam')).json().code).toBe('BLOCKED_WORD');
+
+    // Fresh cookies do not buy a network more: every naming answer on it counts.
+    let named = 0;
+    let cookie = '';
+    while (named < BLOCKED_NAMINGS_PER_NETWORK) {
+      if (named % BLOCKED_NAMINGS_PER_VISITOR === 0) cookie = await visitorCookie(t.app, campaign.id);
+      // Half checks, half refused shares: each route's own per-minute limit is not what stops it.
+      const res =
+        named % 2 === 0
+          ? await checkAs('198.51.100.31', cookie, 'a scam')
+          : await shareAs('198.51.100.31', cookie, 'a scam');
+      expect(res.statusCode, `answer ${named}`).toBe(named % 2 === 0 ? 200 : 400);
+      named++;
+    }
+    const fresh = await visitorCookie(t.app, campaign.id);
+    spent(await checkAs('198.51.100.31', fresh, 'a scam'));
+    spent(await checkAs('198.51.100.31', undefined, 'a scam'));
+    // Another network is untouched.
+    expect((await checkAs('198.51.100.32', fresh, 'a scam')).json().blocked).toEqual(['scam']);
   });
 });

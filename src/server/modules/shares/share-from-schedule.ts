@@ -72,8 +72,8 @@ export async function shareFromSchedule(opts: {
   variantId: number | null;
   /** The member whose staff session posts it (teamMemberId in the supporter module), else null: the schedule's own if it had one. */
   memberId: number | null;
-  /** The share's webhook event in its language, when the organisation has subscribers. */
-  createdEvent?: (language: string | null) => AfterShare;
+  /** The share's webhook event, when the organisation has subscribers. */
+  createdEvent?: AfterShare;
 }): Promise<Share | undefined> {
   const { input } = opts;
   return opts.db.transaction().execute(async (trx) => {
@@ -124,7 +124,7 @@ export async function shareFromSchedule(opts: {
       .where('parentShareId', '=', plan.id)
       .execute();
     await trx.deleteFrom('shares').where('id', '=', plan.id).execute();
-    await opts.createdEvent?.(plan.language ?? input.language ?? null)(trx, share);
+    await opts.createdEvent?.(trx, share);
     writeCounters.sharesLogged++;
     return share;
   });

@@ -1,6 +1,6 @@
 import { storedTranslations } from '#shared/schemas/languages.ts';
 import { assetShareText } from '#shared/share-links.ts';
-import { disclosureOf, endsWithDisclosure } from '#shared/share-text.ts';
+import { disclosureOf, endsWithDisclosure, lockedMessageOf } from '#shared/share-text.ts';
 import type { Db } from '../../db/client.ts';
 import { cachedBlockedWords } from '../../lib/blocked-words.ts';
 import { resolvedWords } from '../../lib/campaign-languages.ts';
@@ -74,7 +74,11 @@ async function ownWords(db: Db, assetId: number, campaignId: number) {
     .execute();
   for (const v of variants) words.add(v.text);
   return {
-    words: [...words].map((w) => w.trim()).filter(Boolean),
+    // Longest first, so a variant that ends another's words is tried after it.
+    words: [...words]
+      .map((w) => w.trim())
+      .filter(Boolean)
+      .sort((x, y) => y.length - x.length),
     locked: !row.textEditable,
     disclosure: disclosureOf({ ...campaign, disclosure: row.disclosure }),
   };
@@ -98,12 +102,19 @@ export async function assertScheduledText(
   const own = await ownWords(db, ids.assetId, ids.campaignId);
   if (!own) return;
   if (!endsWithDisclosure(text, own.disclosure)) throw onText(disclosureMissingMessage(own.disclosure));
-  const kept = own.words.find((w) => text.includes(w));
-  if (own.locked && kept === undefined) throw onText(LOCKED_TEXT_MESSAGE);
   // The organisation's own words may hold a word it lists (a campaign against scams names
   // them): only the supporter's part is checked.
-  let theirs = text.trimEnd();
-  if (own.disclosure) theirs = theirs.slice(0, -own.disclosure.length);
-  if (kept !== undefined) theirs = theirs.replace(kept, '\n');
+  let theirs: string;
+  if (own.locked) {
+    // Exactly as composeShareText makes it: only the message above the words may differ.
+    const message = lockedMessageOf(text, own.words, own.disclosure);
+    if (message === undefined) throw onText(LOCKED_TEXT_MESSAGE);
+    theirs = message;
+  } else {
+    const kept = own.words.find((w) => text.includes(w));
+    theirs = text.trimEnd();
+    if (own.disclosure) theirs = theirs.slice(0, -own.disclosure.length);
+    if (kept !== undefined) theirs = theirs.replace(kept, '\n');
+  }
   await assertNoBlockedWords(db, ids.organizationId, theirs, 'text');
 }

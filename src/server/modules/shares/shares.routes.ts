@@ -23,6 +23,7 @@ import { organizationSuspension } from '../../lib/org-suspension.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { ensureSupporterId, readVisitorCookie, shareSupporterId } from '../../lib/supporter-id.ts';
 import { publicShareWrite, reminderCheckFor } from './public-share-write.ts';
+import { namingBlockedWords, spendBlockedNaming } from './blocked-naming.ts';
 import { checkMessage } from './message-nudge.ts';
 import { ownScheduled } from './share-from-schedule.ts';
 import { teamMemberId } from '../supporter/index.ts';
@@ -59,16 +60,20 @@ export async function sharesRoutes(app: FastifyInstance, deps: AppDeps) {
       // The verified cookie proves whose scheduled share this is and which variant was shown.
       const visitor =
         request.body.scheduledShareId || request.body.variantId ? readVisitorCookie(request) : undefined;
-      const share = await logShare({
-        db,
-        dialect,
-        input: request.body,
-        supporterId,
-        messageKey,
-        verifiedSupporterId: visitor?.issued ? visitor.id : undefined,
-        cookieKey: app.visitorCookieKey,
-        memberId: await teamMemberId(db, request, request.body.organizationId),
-      });
+      const memberId = await teamMemberId(db, request, request.body.organizationId);
+      // A refusal naming a blocked word spends the caller's naming budget (blocked-naming.ts).
+      const share = await namingBlockedWords({ db, config, request }, () =>
+        logShare({
+          db,
+          dialect,
+          input: request.body,
+          supporterId,
+          messageKey,
+          verifiedSupporterId: visitor?.issued ? visitor.id : undefined,
+          cookieKey: app.visitorCookieKey,
+          memberId,
+        }),
+      );
       return reply.code(201).send(share);
     },
   );
@@ -82,17 +87,21 @@ export async function sharesRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const supporterId = shareSupporterId(ensureSupporterId(request, reply));
       const { reminder, organizationId } = request.body;
-      const share = await scheduleShare({
-        db,
-        dialect,
-        input: request.body,
-        supporterId,
-        memberId: organizationId ? await teamMemberId(db, request, organizationId) : null,
-        checkReminder:
-          reminder && organizationId
-            ? () => reminderCheckFor(deps, request, reminder, request.body.replaces)(organizationId)
-            : undefined,
-      });
+      const memberId = organizationId ? await teamMemberId(db, request, organizationId) : null;
+      // A refusal naming a blocked word spends the caller's naming budget (blocked-naming.ts).
+      const share = await namingBlockedWords({ db, config, request }, () =>
+        scheduleShare({
+          db,
+          dialect,
+          input: request.body,
+          supporterId,
+          memberId,
+          checkReminder:
+            reminder && organizationId
+              ? () => reminderCheckFor(deps, request, reminder, request.body.replaces)(organizationId)
+              : undefined,
+        }),
+      );
       return reply.code(201).send(share);
     },
   );
@@ -110,8 +119,17 @@ export async function sharesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: ok(messageCheckSchema),
       },
     },
-    async (request) =>
-      checkMessage({ db, key: messageKey, assetId: request.params.id, text: request.query.text }),
+    async (request) => {
+      const answer = await checkMessage({
+        db,
+        key: messageKey,
+        assetId: request.params.id,
+        text: request.query.text,
+      });
+      // Naming blocked words is what a probe of the list wants: it spends the caller's budget.
+      if (answer.blocked.length > 0) await spendBlockedNaming({ db, config, request });
+      return answer;
+    },
   );
 
   // A reminder's one-tap link opens the share dialog with what was scheduled: the

@@ -29,8 +29,8 @@ import { nowIso } from '../../lib/time.ts';
 import { writeCounters } from '../../lib/write-counters.ts';
 import { getSettings } from '../settings/index.ts';
 import {
+  emitSharesCreated,
   emitWebhookEvent,
-  webhookShareItem,
   webhookTargets,
   withShareCreatedItems,
 } from '../webhooks/index.ts';
@@ -175,24 +175,13 @@ async function writeShare(
  * nothing when it has none: the look-up is cached (webhookTargets), so an
  * organisation without webhooks adds no statement and no transaction to a share.
  */
-export async function shareCreatedEvent(
-  db: Db,
-  organizationId: number,
-): Promise<((language: string | null) => AfterShare) | undefined> {
+export async function shareCreatedEvent(db: Db, organizationId: number): Promise<AfterShare | undefined> {
   const endpointIds = await webhookTargets(db, organizationId, 'share.created');
   if (endpointIds.length === 0) return undefined;
-  return (language) => {
-    const after: AfterShare = (trx, share) =>
-      emitWebhookEvent(
-        trx,
-        organizationId,
-        'share.created',
-        { shares: [webhookShareItem(share, language)] },
-        { endpointIds },
-      );
-    after.withInsert = (insert) => withShareCreatedItems(insert, { organizationId, endpointIds, language });
-    return after;
-  };
+  const after: AfterShare = (trx, share) =>
+    emitSharesCreated(trx, organizationId, [share.id], { endpointIds });
+  after.withInsert = (insert) => withShareCreatedItems(insert, endpointIds);
+  return after;
 }
 
 /** The 409 of a share link code (`ref`) another share already has. */
@@ -433,7 +422,7 @@ export async function logShare(opts: {
     });
     if (moved) return moved;
   }
-  const after = createdEvent?.(input.language ?? null);
+  const after = createdEvent;
   const createdAt = nowIso();
   const query = insertIfShareable(db, {
     assetId: input.assetId,

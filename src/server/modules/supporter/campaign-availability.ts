@@ -78,6 +78,9 @@ export async function isTeamMember(
   return (await teamMemberId(db, request, organizationId)) !== null;
 }
 
+/** Whether the request carries a session token at all (a member's, maybe): without one nobody is a member, and nothing is looked up. */
+export const carriesSession = (request: FastifyRequest): boolean => readToken(request) !== undefined;
+
 /** The id of the organisation's member whose session the request carries; null for anyone else. */
 export async function teamMemberId(
   db: Db,

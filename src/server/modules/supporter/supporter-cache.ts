@@ -92,9 +92,21 @@ export class CampaignCache<T> implements SupporterCacheInvalidator {
     this.publish?.('all');
   }
 
+  private readonly clearListeners: (() => void)[] = [];
+
+  /**
+   * Calls `listener` whenever this instance's cache is emptied (an invalidation of
+   * everything, here or from another instance): caches of organisation-wide facts kept
+   * elsewhere (an organisation's suspension, for its uploads) follow the same signal.
+   */
+  onClear(listener: () => void): void {
+    this.clearListeners.push(listener);
+  }
+
   /** Empties this instance's cache (tests; a listener that may have missed notifications). */
   clear(): void {
     this.entries.clear();
     this.inflight.clear();
+    for (const listener of this.clearListeners) listener();
   }
 }

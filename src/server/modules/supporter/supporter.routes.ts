@@ -27,7 +27,7 @@ import {
 import { assertSameOrigin } from '../../plugins/csrf.ts';
 import { sameOriginFramableCsp } from '../../plugins/security.ts';
 import { CAMPAIGN_NOT_FOUND, mayView, unseen, visibleSupporterCampaign } from './visible-campaign.ts';
-import { teamMemberId } from './campaign-availability.ts';
+import { carriesSession, teamMemberId } from './campaign-availability.ts';
 import { supporterPageMeta, withCookieState, withVisitToken } from './supporter-page.ts';
 import { pseudoRequested } from '../../lib/language.ts';
 import { issueVisitToken } from './visit-token.ts';
@@ -38,7 +38,8 @@ import {
   getSupporterImpact,
   getVisitorScheduledShares,
   LANGUAGE_VARY,
-  loadEntry,
+  entryOf,
+  readEntryRows,
   namedAsset,
   requestLanguage,
   type ServedView,
@@ -115,8 +116,10 @@ export async function supporterRoutes(
     (request, reply) => {
       const campaignId = parseId(request.params.id);
       if (campaignId === undefined) throw notFound('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-      // Staff's preview of a waiting change: looked at only when asked for.
-      if (request.query.review !== undefined) return sendReviewPreview(campaignId, request, reply);
+      // Staff's preview of a waiting change: looked at only when asked for with a session;
+      // anyone else gets the cached answer.
+      if (request.query.review !== undefined && carriesSession(request))
+        return sendReviewPreview(campaignId, request, reply);
       const entry = getSupporterEntry({ db, cache, campaignId });
       if (entry instanceof Promise) return entry.then((loaded) => sendVisible(loaded, request, reply));
       if (entry.hidden) return sendVisible(entry, request, reply);
@@ -138,17 +141,17 @@ export async function supporterRoutes(
 
   /**
    * `?review=1` (docs/api.md "Review before publishing"): to a member of the campaign's
-   * organisation, the view with the campaign's waiting change applied (built in a
-   * transaction that is rolled back, never cached); to anyone else, the usual answer.
+   * organisation, the view with the campaign's waiting change applied (worked out in
+   * memory from plain reads, never cached); to anyone else, the usual answer.
    */
   async function sendReviewPreview(campaignId: number, request: FastifyRequest, reply: FastifyReply) {
     const entry = await getSupporterEntry({ db, cache, campaignId });
     const orgId = entry.view?.campaign.organizationId;
     const memberId = orgId === undefined ? null : await teamMemberId(db, request, orgId);
     if (orgId === undefined || memberId === null) return sendVisible(entry, request, reply);
-    const fresh = await reviewPreview({ campaignId, orgId, actorId: memberId }, (trx) =>
-      loadEntry(trx, campaignId),
-    );
+    // Plain reads, the change applied in memory: a preview holds no write transaction.
+    const live = await readEntryRows(db, campaignId);
+    const fresh = await entryOf(db, live && (await reviewPreview({ campaignId, orgId }, live)));
     if (!fresh.view) throw unseen(fresh);
     const served = languageView(fresh, request, reply);
     const { supporterId } = ensureSupporterId(request, reply);
@@ -226,23 +229,41 @@ export async function supporterRoutes(
   const page = (request: FastifyRequest<PageParams>, reply: FastifyReply) => {
     const campaignId = parseId(request.params.id);
     const entry = campaignId === undefined ? undefined : getSupporterEntry({ db, cache, campaignId });
-    if (entry instanceof Promise) return entry.then((loaded) => pageOf(loaded, request, reply));
-    return pageOf(entry, request, reply);
+    // Staff's preview (`?review=`) is rendered per request for a member of the campaign's
+    // organisation only; without a session the query changes nothing (the cached page).
+    if (request.query.review !== undefined && carriesSession(request))
+      return reviewerPage(entry, request, reply);
+    if (entry instanceof Promise) return entry.then((loaded) => pageOf(loaded, false, request, reply));
+    return pageOf(entry, false, request, reply);
   };
+
+  /** The page for a request asking for the preview with a session: the preview for a member, else the public page. */
+  async function reviewerPage(
+    pending: SupporterEntry | Promise<SupporterEntry> | undefined,
+    request: FastifyRequest<PageParams>,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const entry = await pending;
+    const orgId = entry?.view?.campaign.organizationId;
+    const member = orgId !== undefined && (await teamMemberId(db, request, orgId)) !== null;
+    return pageOf(entry, member, request, reply);
+  }
 
   function pageOf(
     entry: SupporterEntry | undefined,
+    reviewing: boolean,
     request: FastifyRequest<PageParams>,
     reply: FastifyReply,
   ): Promise<void> | undefined {
     const visible = entry ? mayView(db, entry, request) : false;
-    if (visible instanceof Promise) return visible.then((v) => sendPage(entry, v, request, reply));
-    sendPage(entry, visible, request, reply);
+    if (visible instanceof Promise) return visible.then((v) => sendPage(entry, v, reviewing, request, reply));
+    sendPage(entry, visible, reviewing, request, reply);
   }
 
   function sendPage(
     entry: SupporterEntry | undefined,
     visible: boolean,
+    reviewing: boolean,
     request: FastifyRequest<PageParams>,
     reply: FastifyReply,
   ): void {
@@ -264,8 +285,7 @@ export async function supporterRoutes(
     const shown = own?.view ?? view;
     // A share link names its asset: the link previews that one (only one of this campaign's).
     const asset = namedAsset(shown, request.query[ASSET_PARAM]);
-    // Staff's preview of a waiting change: the page's script reads it (?review=1), not the public first paint.
-    const reviewing = request.query.review !== undefined;
+    // `reviewing`: a member's preview of a waiting change; the page's script reads it (?review=1), not the public first paint.
     // The pseudo-locale (PSEUDO_LOCALE=1 servers only) is rendered per request, never cached.
     const pseudo = pseudoRequested(request);
     const render = () =>

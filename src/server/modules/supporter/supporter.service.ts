@@ -1,4 +1,5 @@
 import { influenceScore } from '#shared/impact.ts';
+import type { Asset } from '#shared/schemas/assets.ts';
 import type {
   SupporterAsset,
   SupporterCampaign,
@@ -107,8 +108,15 @@ const EMPTY = {
   fixed: ENGLISH,
 } as const;
 
-export async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
-  const row = await db
+/** What a campaign's supporter view is built from: its row (with its organisation's language and suspension) and its live assets. */
+export interface EntryRows {
+  campaign: EntryCampaignRow;
+  assets: Asset[];
+}
+export type EntryCampaignRow = NonNullable<Awaited<ReturnType<typeof readCampaignRow>>>;
+
+const readCampaignRow = (db: Db, campaignId: number) =>
+  db
     .selectFrom('campaigns')
     .innerJoin('organizations as o', 'o.id', 'campaigns.organizationId')
     .select([
@@ -133,7 +141,22 @@ export async function loadEntry(db: Db, campaignId: number): Promise<SupporterEn
     ])
     .where('campaigns.id', '=', campaignId)
     .executeTakeFirst();
-  if (!row) return { view: null, json: '', pages: new Map(), hidden: false, ...EMPTY };
+
+/** The rows of a campaign's supporter view, read apart from building it (the staff preview changes them in between); undefined for none. */
+export async function readEntryRows(db: Db, campaignId: number): Promise<EntryRows | undefined> {
+  const campaign = await readCampaignRow(db, campaignId);
+  return campaign && { campaign, assets: await assetsOfCampaign(db, campaignId) };
+}
+
+export async function loadEntry(db: Db, campaignId: number): Promise<SupporterEntry> {
+  return entryOf(db, await readEntryRows(db, campaignId));
+}
+
+/** The supporter view of those rows, in every form the cache serves. */
+export async function entryOf(db: Db, rows: EntryRows | undefined): Promise<SupporterEntry> {
+  if (!rows) return { view: null, json: '', pages: new Map(), hidden: false, ...EMPTY };
+  const { campaign: row } = rows;
+  const campaignId = row.id;
   const {
     suspendedAt,
     defaultLanguage: storedDefault,
@@ -151,13 +174,11 @@ export async function loadEntry(db: Db, campaignId: number): Promise<SupporterEn
   const translations = new Map<number, AssetTranslations>();
   // The public view never lists an asset's variants: each visitor is shown one (visitorView).
   // Nor its title (internal), nor its other languages' words (servedView resolves them).
-  const assets = (await assetsOfCampaign(db, campaignId)).map(
-    ({ variants: list, title: _, translations: words, ...asset }) => {
-      if (list?.length) variants.push({ assetId: asset.id, variants: [...list].sort((a, b) => a.id - b.id) });
-      if (several && words && Object.keys(words).length > 0) translations.set(asset.id, words);
-      return asset;
-    },
-  );
+  const assets = rows.assets.map(({ variants: list, title: _, translations: words, ...asset }) => {
+    if (list?.length) variants.push({ assetId: asset.id, variants: [...list].sort((a, b) => a.id - b.id) });
+    if (several && words && Object.keys(words).length > 0) translations.set(asset.id, words);
+    return asset;
+  });
   const organization = await supporterOrganization(db, campaign.organizationId);
   const fixed: NegotiatedLanguage = { locale: defaultLanguage, source: 'campaign-default' };
   const view = supporterView(campaign, assets, organization, Date.now(), {

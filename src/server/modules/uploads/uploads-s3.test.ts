@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupUnusedUploads, UNUSED_UPLOAD_TTL_MS } from './upload-cleanup.ts';
 import { S3Storage } from '../../lib/s3-storage.ts';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
-import { createTestApp, postJson, signUp, type TestApp } from '../../test/test-app.ts';
+import {
+  bearer,
+  createTestApp,
+  postJson,
+  signUp,
+  signUpOperator,
+  type TestApp,
+} from '../../test/test-app.ts';
 import { uploadFile } from '../../test/upload-file.ts';
 import { PNG_1X1, SAMPLE_HEADERS } from '../../test/sample-files.ts';
 
@@ -12,11 +19,12 @@ import { PNG_1X1, SAMPLE_HEADERS } from '../../test/sample-files.ts';
 let s3: TestS3;
 let t: TestApp;
 let token: string;
+let orgId: number;
 
 beforeAll(async () => {
   s3 = await startTestS3();
   t = await createTestApp(s3.env);
-  ({ token } = await signUp(t.app));
+  ({ token, orgId } = await signUp(t.app));
 });
 afterAll(async () => {
   await t.close();
@@ -128,5 +136,24 @@ describe('uploads in S3', () => {
     await expect(
       cleanupUnusedUploads({ db: t.database.db, storage: t.deps.uploads, now: later }),
     ).resolves.not.toContain(key(used.url));
+  });
+
+  it("answers 410 for a suspended organisation's file in the bucket, and serves it to its members", async () => {
+    const file = await upload(PNG_1X1, 'logo.png', 'image/png');
+    const operator = await signUpOperator(t);
+    const suspend = (action: 'suspend' | 'restore') =>
+      postJson(t.app, `/api/instance/organizations/${orgId}/${action}`, { reason: 'Spam' }, operator.token);
+    expect((await suspend('suspend')).statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'GET', url: file.url });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().code).toBe('CAMPAIGN_UNAVAILABLE');
+    expect(
+      (await t.app.inject({ method: 'GET', url: file.url, headers: { range: 'bytes=0-3' } })).statusCode,
+    ).toBe(410);
+    const own = await t.app.inject({ method: 'GET', url: file.url, headers: bearer(token) });
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(PNG_1X1)).toBe(true);
+    expect((await suspend('restore')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(200);
   });
 });

@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type UploadedFile, uploadFromUrlSchema, uploadResponseSchema } from '#shared/schemas/assets.ts';
 import { errorResponses, created } from '#shared/schemas/common.ts';
+import { CAMPAIGN_UNAVAILABLE } from '#shared/errors.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
 import { callerOrg, orgScope } from '../../lib/org-scope.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { allowAnyAddress, refusePrivateAddress } from '../../lib/safe-fetch.ts';
@@ -13,6 +14,7 @@ import { storedTypeOf } from './file-types.ts';
 import { readFilePart } from './read-file-part.ts';
 import { UPLOADS_PREFIX } from './upload-storage.ts';
 import { withUploadSlot } from './upload-limits.ts';
+import { isOrganizationMember, UploadSuspensions } from './upload-suspension.ts';
 import { fetchForUpload, storeUpload } from './uploads.service.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -37,7 +39,7 @@ function parseRange(header: string | undefined, size: number) {
 
 export async function uploadsRoutes(
   app: FastifyInstance,
-  { db, dialect, config, uploads: storage, fetchSlots }: AppDeps,
+  { db, dialect, config, uploads: storage, fetchSlots, supporterCache }: AppDeps,
 ) {
   // Registered here, not app-wide: the multipart plugin adds hooks to every request
   // in its scope, and only the upload route takes a multipart body.
@@ -97,6 +99,11 @@ export async function uploadsRoutes(
     },
   );
 
+  // Whether a file's organisation is suspended, from memory (upload-suspension.ts); a
+  // suspension or a restore empties the supporter cache on every instance, and this with it.
+  const suspensions = new UploadSuspensions(db);
+  supporterCache.onClear(() => suspensions.forgetSuspensions());
+
   // The stored bytes, whole or one range; documented as binary, never serialised.
   const fileBytes = z.string().describe('The file, typed by its stored extension');
   // Plain (untyped) reply: the body is a stream, not a value the zod provider types.
@@ -115,14 +122,23 @@ export async function uploadsRoutes(
     async (request, reply) => {
       const { name } = request.params;
       const type = storedTypeOf(name);
-      const size = type && (await storage.size(name));
-      if (!type || size === undefined) throw notFound('NOT_FOUND', 'File not found');
+      if (!type) throw notFound('NOT_FOUND', 'File not found');
+      // A suspended organisation's media are gone with its pages (410, never stored by a
+      // cache); its members, who may still read everything, still see them.
+      const suspendedOwner = await suspensions.suspendedOwner(name);
+      const forTeam = suspendedOwner !== null && (await isOrganizationMember(db, request, suspendedOwner));
+      if (suspendedOwner !== null && !forTeam)
+        throw new HttpError(410, 'CAMPAIGN_UNAVAILABLE', CAMPAIGN_UNAVAILABLE).withHeaders({
+          'cache-control': 'no-store',
+        });
+      const size = await storage.size(name);
+      if (size === undefined) throw notFound('NOT_FOUND', 'File not found');
 
       // Names are random and never reused, so the bytes behind a name never change.
       reply
         .header('content-type', type.mime)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', `public, max-age=${ONE_YEAR_S}, immutable`)
+        .header('cache-control', forTeam ? 'private, no-store' : `public, max-age=${ONE_YEAR_S}, immutable`)
         .header('accept-ranges', 'bytes');
 
       // Ranges matter for video: Safari will not play a video without them.

@@ -4,9 +4,9 @@ export {
   emitAssetEvent,
   emitCampaignStatus,
   emitMemberEvent,
+  emitSharesCreated,
   emitWebhookEvent,
   invalidateWebhookTargets,
-  webhookShareItem,
   withShareCreatedItems,
   webhookTargets,
 } from './webhook-events.ts';

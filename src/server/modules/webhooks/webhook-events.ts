@@ -8,7 +8,7 @@ import {
 import { supporterUrl } from '#shared/share-links.ts';
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { gatherWebhookItems, queueWebhookMessage } from '../outbox/index.ts';
+import { gatherShareItems, gatherWebhookItems, queueWebhookMessage } from '../outbox/index.ts';
 
 // Events into the outbox (docs/api.md "Integrations > Delivery"): one message per
 // subscribed, enabled endpoint, written in the transaction of the change that caused
@@ -90,27 +90,6 @@ export async function campaignOrganization(db: Db, campaignId: number): Promise<
   return row.organizationId;
 }
 
-/** A share as `share.created` lists it: what the analytics show of it, nothing of its supporter. */
-export const webhookShareItem = (
-  share: {
-    id: number;
-    campaignId: number;
-    assetId: number;
-    platform: string;
-    status: string;
-    createdAt: string;
-  },
-  language: string | null,
-): WebhookBatchItem<'share.created'> => ({
-  id: share.id,
-  campaignId: share.campaignId,
-  assetId: share.assetId,
-  platform: share.platform,
-  outcome: share.status,
-  language,
-  createdAt: share.createdAt,
-});
-
 /** Forgets what the cache knows of the organisation's endpoints (after a change to them). */
 export function invalidateWebhookTargets(db: Db, organizationId: number): void {
   targetsCache.get(db)?.delete(organizationId);
@@ -121,44 +100,48 @@ const shareItemsStatements = new Map<string, string>();
 
 /**
  * On PostgreSQL: the share insert `insert` (ending in `returning`) and its
- * `share.created` items for `endpointIds` as one statement (a data-modifying CTE),
- * atomic like the transaction it replaces and one round trip instead of four (begin,
- * insert, insert, commit). The item is the one webhookShareItem makes, built in SQL.
+ * `share.created` items for `endpointIds` (webhookShareItems, gatherShareItems) as one
+ * statement (a data-modifying CTE), atomic like the transaction it replaces and one
+ * round trip instead of four (begin, insert, insert, commit).
  */
-export function withShareCreatedItems<R>(
-  insert: CompiledQuery<R>,
-  event: { organizationId: number; endpointIds: number[]; language: string | null },
-): CompiledQuery<R> {
+export function withShareCreatedItems<R>(insert: CompiledQuery<R>, endpointIds: number[]): CompiledQuery<R> {
   const n = insert.parameters.length;
   // The text, made once per insert text: the same string each time, so its hash (the
   // prepared-statement look-up) is not computed anew on every share.
   let sql = shareItemsStatements.get(insert.sql);
   if (sql === undefined) {
     sql =
-      `with s as (${insert.sql}), i as (insert into "webhookItems" ` +
-      `("endpointId", "organizationId", "type", "body", "createdAt") ` +
-      `select e.id, $${n + 1}::integer, 'share.created', json_build_object(` +
-      `'id', s."id", 'campaignId', s."campaignId", 'assetId', s."assetId", 'platform', s."platform", ` +
-      `'outcome', s."status", 'language', $${n + 3}::text, 'createdAt', s."createdAt")::text, s."createdAt" ` +
-      `from s cross join unnest($${n + 2}::integer[]) as e(id)) select * from s`;
+      `with s as (${insert.sql}), i as (insert into "webhookShareItems" ("endpointId", "shareId") ` +
+      `select e.id, s."id" from s cross join unnest($${n + 1}::integer[]) as e(id)) select * from s`;
     if (shareItemsStatements.size >= 100) shareItemsStatements.clear();
     shareItemsStatements.set(insert.sql, sql);
   }
-  return {
-    ...insert,
-    sql,
-    parameters: [...insert.parameters, event.organizationId, event.endpointIds, event.language],
-  };
+  return { ...insert, sql, parameters: [...insert.parameters, endpointIds] };
+}
+
+/**
+ * A share was created: its `share.created` item for each of the organisation's
+ * subscribed endpoints (`endpointIds`: already looked up, webhookTargets), in the
+ * share's transaction. The sender makes the item from the share row (bundleShareItems).
+ */
+export async function emitSharesCreated(
+  trx: Writer,
+  organizationId: number,
+  shareIds: number[],
+  opts: { endpointIds?: number[] } = {},
+): Promise<void> {
+  const endpointIds = opts.endpointIds ?? (await subscribers(trx, organizationId, 'share.created'));
+  if (endpointIds.length > 0) await gatherShareItems(trx, { endpointIds, shareIds });
 }
 
 /**
  * Writes `type` with `data` for each enabled endpoint of the organisation subscribed
- * to it, in `trx` (the change's transaction). `share.created` and `click.confirmed`
- * carry lists (`{shares: [...]}`, `{clicks: [...]}`) whose items are appended for the
- * sender to bundle, at most 100 a message (docs/api.md "Batched where busy"). `endpointIds`:
+ * to it, in `trx` (the change's transaction). `click.confirmed` carries a list
+ * (`{clicks: [...]}`) whose items are appended for the sender to bundle, at most 100 a
+ * message (docs/api.md "Batched where busy"); `share.created` is emitSharesCreated's. `endpointIds`:
  * the subscribers already looked up (webhookTargets), to spare the look-up.
  */
-export async function emitWebhookEvent<T extends WebhookEvent>(
+export async function emitWebhookEvent<T extends Exclude<WebhookEvent, 'share.created'>>(
   trx: Writer,
   organizationId: number,
   type: T,
@@ -192,23 +175,32 @@ const CAMPAIGN_EVENT = {
 
 /**
  * A campaign's status became `campaign.status` (created live, published, resumed,
- * paused, ended or archived by a member): its event, in the change's transaction.
- * `publicUrl` is its supporter page on PUBLIC_URL, null where the instance has none.
+ * paused, ended or archived by a member, or ended by its end date passing: the
+ * campaign-end job): its event, in the change's transaction. `publicUrl` is its
+ * supporter page on PUBLIC_URL, null where the instance has none. `now`: when it
+ * happened (by default, now).
  */
 export async function emitCampaignStatus(
   trx: Writer,
   campaign: { id: number; organizationId: number; name: string; status: string },
   publicOrigin: string | undefined,
+  now: number = Date.now(),
 ): Promise<void> {
   const type = CAMPAIGN_EVENT[campaign.status as keyof typeof CAMPAIGN_EVENT];
   if (!type) return;
-  await emitWebhookEvent(trx, campaign.organizationId, type, {
-    id: campaign.id,
-    name: campaign.name,
-    status: campaign.status,
-    publicUrl: publicOrigin ? supporterUrl(publicOrigin, campaign.id) : null,
-    at: new Date().toISOString(),
-  });
+  await emitWebhookEvent(
+    trx,
+    campaign.organizationId,
+    type,
+    {
+      id: campaign.id,
+      name: campaign.name,
+      status: campaign.status,
+      publicUrl: publicOrigin ? supporterUrl(publicOrigin, campaign.id) : null,
+      at: new Date(now).toISOString(),
+    },
+    { now },
+  );
 }
 
 /** An asset was created or changed: its event (what staff see of it, not its content). */

@@ -9,7 +9,11 @@ import {
   type RotatedWebhookSecret,
   type UpdateWebhookInput,
   WEBHOOK_DELIVERIES_PAGE_SIZE,
+  WEBHOOK_DELIVERY_ERRORS,
   WEBHOOK_SECRET_SHOWN_CHARS,
+  type WebhookDeliveryError,
+  type WebhookErrorParams,
+  webhookErrorParamsSchema,
   type WebhookDeliveriesPage,
   type WebhookEndpoint,
 } from '#shared/schemas/webhooks.ts';
@@ -114,12 +118,34 @@ function toEndpoint(row: EndpointRow, last: WebhookEndpoint['lastDelivery'] = nu
   };
 }
 
+/**
+ * An attempt's failure as stored: the code and its values when known (an attempt
+ * logged before codes, or a code this server no longer knows, keeps its English alone).
+ */
+function deliveryError(row: { error: string | null; errorCode: string | null; errorParams: string | null }): {
+  error: string | null;
+  errorCode: WebhookDeliveryError | null;
+  errorParams: WebhookErrorParams | null;
+} {
+  const code = WEBHOOK_DELIVERY_ERRORS.find((c) => c === row.errorCode) ?? null;
+  let params: WebhookErrorParams | null = null;
+  if (code && row.errorParams) {
+    try {
+      const parsed = webhookErrorParamsSchema.safeParse(JSON.parse(row.errorParams));
+      params = parsed.success ? parsed.data : null;
+    } catch {
+      params = null;
+    }
+  }
+  return { error: row.error, errorCode: code, errorParams: code ? (params ?? {}) : null };
+}
+
 /** The last attempt of each of these endpoints. */
 async function lastDeliveries(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, NonNullable<WebhookEndpoint['lastDelivery']>>();
   const rows = await db
     .selectFrom('webhookDeliveries')
-    .select(['endpointId', 'attemptedAt', 'statusCode', 'error'])
+    .select(['endpointId', 'attemptedAt', 'statusCode', 'error', 'errorCode', 'errorParams'])
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('webhookDeliveries')
@@ -128,7 +154,12 @@ async function lastDeliveries(db: Db, ids: number[]) {
         .groupBy('endpointId'),
     )
     .execute();
-  return new Map(rows.map(({ endpointId, ...last }) => [endpointId, last]));
+  return new Map(
+    rows.map(({ endpointId, attemptedAt, statusCode, ...error }) => [
+      endpointId,
+      { attemptedAt, statusCode, ...deliveryError(error) },
+    ]),
+  );
 }
 
 /** The organisation's endpoints, oldest first. */
@@ -305,6 +336,8 @@ export async function listDeliveries(
       'statusCode',
       'durationMs',
       'error',
+      'errorCode',
+      'errorParams',
       'responseExcerpt',
     ])
     .where('endpointId', '=', id)
@@ -312,7 +345,11 @@ export async function listDeliveries(
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize)
     .execute();
-  return { items: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };
+  const items = rows.slice(0, pageSize).map(({ error, errorCode, errorParams, ...row }) => ({
+    ...row,
+    ...deliveryError({ error, errorCode, errorParams }),
+  }));
+  return { items, page, pageSize, hasMore: rows.length > pageSize };
 }
 
 /** Queues the endpoint's message once more, now (same `webhook-id`, a new attempt). */

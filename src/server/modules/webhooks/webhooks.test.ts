@@ -10,7 +10,9 @@ import {
   runWebhookSender,
   startReceiver,
 } from '../../test/webhook-receiver.ts';
-import { emitWebhookEvent } from './index.ts';
+import { createAsset, createCampaign } from '../../test/seed-api.ts';
+import { shareRow } from '../../test/db-rows.ts';
+import { emitSharesCreated, emitWebhookEvent } from './index.ts';
 
 // Webhook endpoints through the API, and their delivery to a local receiver
 // (ALLOW_PRIVATE_FETCH lets the sender reach 127.0.0.1; the timer is off, so the
@@ -467,42 +469,56 @@ describe('events in the outbox', () => {
     expect(await messagesOf(t, subscribed.id)).toHaveLength(1);
   });
 
-  it('batches share.created: writers append items, the sender bundles them 100 a message', async () => {
+  it('batches share.created: writers append (endpoint, share) items, the sender bundles them 100 a message', async () => {
     const c = await signUp(t.app);
     const made = await createEndpoint({ events: ['share.created'] }, c.token);
-    const share = (id: number) => ({
-      id,
-      campaignId: 1,
-      assetId: 1,
-      platform: 'twitter',
-      outcome: 'shared',
-      language: null,
-      createdAt: new Date().toISOString(),
-    });
-    const emit = (ids: number[]) =>
-      t.database.db
-        .transaction()
-        .execute((trx) => emitWebhookEvent(trx, c.orgId, 'share.created', { shares: ids.map(share) }));
-    for (let i = 1; i <= 150; i++) await emit([i]);
-    // One small item per event, no message yet (no webhook-id).
-    const items = await t.database.db
-      .selectFrom('webhookItems')
+    const campaign = await createCampaign(t.app, c.token);
+    const asset = await createAsset(t.app, c.token, campaign.id);
+    const db = t.database.db;
+    const logged = async (n: number) => {
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const row = await db
+          .insertInto('shares')
+          .values(
+            shareRow({
+              assetId: asset.id,
+              campaignId: campaign.id,
+              organizationId: c.orgId,
+              status: i % 2 === 0 ? 'shared' : 'intent',
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(row.id);
+      }
+      return ids;
+    };
+    const emit = (ids: number[]) => db.transaction().execute((trx) => emitSharesCreated(trx, c.orgId, ids));
+    const first = await logged(150);
+    for (const id of first) await emit([id]);
+    // One item per share, two ids, no message yet (no webhook-id).
+    const items = await db
+      .selectFrom('webhookShareItems')
       .selectAll()
       .where('endpointId', '=', made.id)
       .execute();
-    expect(items.map((i) => JSON.parse(i.body).id)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+    expect(items.map((i) => i.shareId)).toEqual(first);
     let rows = await messagesOf(t, made.id);
     expect(rows).toEqual([]);
+    // A share erased before the sender bundles it drops out (its item names nothing).
+    const erased = first[10];
+    await db.deleteFrom('shares').where('id', '=', erased).execute();
     const before = receiver.received.length;
     await runWebhookSender(t);
     rows = await messagesOf(t, made.id);
     expect(rows.map((r) => [r.status, JSON.parse(r.body ?? '').data.shares.length])).toEqual([
       ['delivered', 100],
-      ['delivered', 50],
+      ['delivered', 49],
     ]);
     // Each item in exactly one message: none is left.
     expect(
-      await t.database.db.selectFrom('webhookItems').selectAll().where('endpointId', '=', made.id).execute(),
+      await db.selectFrom('webhookShareItems').selectAll().where('endpointId', '=', made.id).execute(),
     ).toEqual([]);
     const ids = new Set(rows.map((r) => r.messageId));
     const bodies = receiver.received
@@ -510,16 +526,30 @@ describe('events in the outbox', () => {
       .filter((r) => ids.has(r.headers['webhook-id']))
       .map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => b.type)).toEqual(['share.created', 'share.created']);
-    expect(bodies.flatMap((b) => b.data.shares.map((s: { id: number }) => s.id))).toEqual(
-      Array.from({ length: 150 }, (_, i) => i + 1),
-    );
+    const sent = bodies.flatMap((b) => b.data.shares);
+    expect(sent.map((s: { id: number }) => s.id)).toEqual(first.filter((id) => id !== erased));
+    // Each item is what the analytics show of its share, nothing of its supporter.
+    const stored = await db
+      .selectFrom('shares')
+      .selectAll()
+      .where('id', '=', first[1])
+      .executeTakeFirstOrThrow();
+    expect(sent[1]).toEqual({
+      id: stored.id,
+      campaignId: campaign.id,
+      assetId: asset.id,
+      platform: 'twitter',
+      outcome: 'intent',
+      language: null,
+      createdAt: stored.createdAt,
+    });
     // Later events make a new message; the delivered ones are never touched again.
-    await emit([151, 152]);
+    await emit(await logged(2));
     await runWebhookSender(t);
     rows = await messagesOf(t, made.id);
     expect(rows.map((r) => [r.status, JSON.parse(r.body ?? '').data.shares.length])).toEqual([
       ['delivered', 100],
-      ['delivered', 50],
+      ['delivered', 49],
       ['delivered', 2],
     ]);
   });

@@ -7,10 +7,9 @@ import { DataTable } from '#client/components/ui/data-table.tsx';
 import { TitledDialog } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { toast, toastError } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
-import { fieldProblemWords } from '#client/lib/error-words.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
 import { IMPORT_TEMPLATE_URL, useImportCampaigns } from '../api/import-campaigns.ts';
+import { importProblemWords, importRefusalWords } from '../lib/import-problem-words.ts';
 
 /**
  * Campaigns > Import: a CSV or JSON file (docs/api.md "Bulk import") is checked at
@@ -46,7 +45,7 @@ export function ImportCampaignsDialog({ onImported }: { onImported?: (result: Im
 }
 
 function ImportForm({ onImported }: { onImported: (result: ImportResult) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
@@ -62,7 +61,7 @@ function ImportForm({ onImported }: { onImported: (result: ImportResult) => void
       { file: picked, dryRun: true },
       {
         onSuccess: setPreview,
-        onError: (err) => setRefusal(errorMessage(err, t`The file could not be checked.`)),
+        onError: (err) => setRefusal(importRefusalWords(i18n, err, t`The file could not be checked.`)),
       },
     );
   };
@@ -80,7 +79,12 @@ function ImportForm({ onImported }: { onImported: (result: ImportResult) => void
           });
           onImported(result);
         },
-        onError: (err) => toastError(t`Nothing was imported`, err, t`Please try again.`),
+        onError: (err) =>
+          toast({
+            title: t`Nothing was imported`,
+            description: importRefusalWords(i18n, err, t`Please try again.`),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -177,8 +181,8 @@ function ImportPreview({ result }: { result: ImportResult }) {
                   <ul className="space-y-1 text-destructive">
                     {row.errors.map((e) => (
                       <li key={`${e.column}:${e.message}`}>
-                        {/* A cell's rule in the reader's language; the import's own checks in English. */}
-                        <span className="font-mono">{e.column}</span>: {fieldProblemWords(i18n, e)}
+                        {/* Worded from its rule, in the reader's language. */}
+                        <span className="font-mono">{e.column}</span>: {importProblemWords(i18n, e)}
                       </li>
                     ))}
                   </ul>

@@ -8,6 +8,7 @@ import { DataTable } from '#client/components/ui/data-table.tsx';
 import { QueryView } from '#client/components/ui/query-view.tsx';
 import { toast, toastError } from '#client/components/ui/use-toast.ts';
 import { useRetryDelivery, useWebhookDeliveries } from '../api/webhooks.ts';
+import { deliveryErrorWords } from '../lib/delivery-error-words.ts';
 import { eventWords } from './webhook-event-choices.tsx';
 
 /**
@@ -75,6 +76,7 @@ function DeliveryRow({ endpointId, delivery: d }: { endpointId: number; delivery
   const ms = i18n.number(d.durationMs);
   const words = eventWords(i18n, d.eventType) ?? (d.eventType === 'ping' ? t`Test event` : null);
   const event = d.eventType;
+  const error = deliveryErrorWords(i18n, d);
   return (
     <tr data-testid="webhook-delivery-row">
       <td className="py-3 pe-4 align-top">
@@ -109,9 +111,13 @@ function DeliveryRow({ endpointId, delivery: d }: { endpointId: number; delivery
           <span className="text-xs text-muted-foreground">{t`Empty`}</span>
         )}
       </td>
-      {/* The sender's own words for what went wrong (English, as the server logs it). */}
+      {/* What went wrong, from its code, in the reader's language. */}
       <td className="min-w-32 max-w-xs py-3 pe-4 align-top text-xs" dir="auto">
-        {d.error && <span className="font-medium text-destructive">{d.error}</span>}
+        {error && (
+          <span className="font-medium text-destructive" data-testid="webhook-delivery-error">
+            {error}
+          </span>
+        )}
       </td>
       <td className="py-3 text-end align-top">
         <Button

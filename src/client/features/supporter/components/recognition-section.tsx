@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox, Input } from '#client/components/ui/input.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { useBoard, useOwnProfile, useSaveProfile } from '../api/recognition.ts';
+import { BOARD_BOX, FORM_BOX, STAT_BOX, STATS_GRID } from './recognition-layout.ts';
 
 // Recognition on the supporter page (docs/api.md "Recognition"), loaded with its words
 // only when My Impact comes into view (recognition-loader.tsx): the people this
@@ -23,17 +24,17 @@ export default function RecognitionSection({
   const { t, i18n } = useLingui();
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-3">
-        <div className="rounded-lg border border-border bg-white p-4">
-          <dt className="text-sm text-muted-foreground">
+      <dl className={STATS_GRID}>
+        <div className={STAT_BOX}>
+          <dt className="line-clamp-2 text-sm text-muted-foreground">
             <Trans>People your links brought</Trans>
           </dt>
           <dd className="text-3xl font-bold" data-testid="impact-recruits">
             {i18n.number(recruits ?? 0)}
           </dd>
         </div>
-        <div className="rounded-lg border border-border bg-white p-4">
-          <dt className="text-sm text-muted-foreground">
+        <div className={STAT_BOX}>
+          <dt className="line-clamp-2 text-sm text-muted-foreground">
             <Trans>Your place</Trans>
           </dt>
           <dd className="text-3xl font-bold" data-testid="impact-rank">
@@ -50,10 +51,11 @@ export default function RecognitionSection({
 function Board({ campaignId }: { campaignId: number }) {
   const { i18n } = useLingui();
   const { data } = useBoard(campaignId);
-  if (!data) return null;
+  // Its box keeps its height while the board loads.
+  if (!data) return <div className={BOARD_BOX} data-testid="supporter-board-loading" />;
   const empty = data.topSharers.length === 0 && data.topRecruiters.length === 0;
   return (
-    <section aria-labelledby="board-h" className="space-y-2" data-testid="supporter-board">
+    <section aria-labelledby="board-h" className={`${BOARD_BOX} space-y-2`} data-testid="supporter-board">
       <h3 id="board-h" className="text-lg font-semibold">
         <Trans>Supporter board</Trans>
       </h3>
@@ -128,7 +130,7 @@ function ProfileForm({ campaignId }: { campaignId: number }) {
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-border bg-white p-4" noValidate>
+    <form onSubmit={submit} className={FORM_BOX} noValidate>
       <div className="space-y-1">
         <label htmlFor={`${id}-name`} className="text-sm font-medium">
           <Trans>Your name on the board</Trans>
