@@ -17,7 +17,7 @@ import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { noContent, noStore } from '../../lib/replies.ts';
 import { readVisitorCookie } from '../../lib/supporter-id.ts';
-import { publicShareWrite, reminderCheckFor } from '../shares/index.ts';
+import { namingBlockedWords, publicShareWrite, reminderCheckFor } from '../shares/index.ts';
 import { commitToMoment } from './commitments.ts';
 import { MomentCountCache, readMomentCount } from './moment-count.ts';
 import { createMoment, deleteMoment, listMoments, MOMENT_NOT_FOUND } from './moments.service.ts';
@@ -82,14 +82,17 @@ export async function momentsRoutes(app: FastifyInstance, deps: AppDeps) {
         throw badRequest('VISITOR_REQUIRED', VISITOR_REQUIRED);
       const momentId = request.params.id;
       const { reminder } = request.body;
-      const commitment = await commitToMoment({
-        db,
-        dialect,
-        momentId,
-        visitorId: visitor.id,
-        input: request.body,
-        checkReminder: reminder ? reminderCheckFor(deps, request, reminder) : undefined,
-      });
+      // A refusal naming a blocked word spends the naming budget, as a share's does.
+      const commitment = await namingBlockedWords({ db, config, request }, () =>
+        commitToMoment({
+          db,
+          dialect,
+          momentId,
+          visitorId: visitor.id,
+          input: request.body,
+          checkReminder: reminder ? reminderCheckFor(deps, request, reminder) : undefined,
+        }),
+      );
       counts.forget(momentId);
       const count = await readMomentCount(db, momentId);
       return { ...commitment, count: count ?? 0 };

@@ -6,7 +6,11 @@ import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, type SignedUp, signUp, type TestApp } from '../../test/test-app.ts';
 import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
-import { PUBLIC_SHARE_WRITES_PER_MINUTE } from '../shares/index.ts';
+import {
+  BLOCKED_NAMING_SPENT,
+  BLOCKED_NAMINGS_PER_VISITOR,
+  PUBLIC_SHARE_WRITES_PER_MINUTE,
+} from '../shares/index.ts';
 import { MOMENT_COUNT_TTL_MS } from './moment-count.ts';
 
 // Shared moments (docs/api.md "Momentum"): staff set them, supporters commit from the
@@ -352,6 +356,42 @@ describe('moments: commitments', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await from('198.51.100.10')).statusCode).toBe(200);
     expect((await from('127.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('a commitment refused for a blocked word spends the naming budget of the public share writes', async () => {
+    const s = await staffWithCampaign(t);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/organization/settings',
+      headers: bearer(s.admin.token),
+      payload: { guardrails: { blockedWords: ['scam'] } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // Words the supporter may edit: their own words are checked against the list.
+    const editable = (await createAsset(t.app, s.admin.token, s.campaignId, { textEditable: true }))
+      .id as number;
+    const moment = (
+      await addMoment(t, s.admin, s.campaignId, { at: inHours(5), platform: 'any', assetId: editable })
+    ).json();
+    const v = await visitor(t, s.campaignId);
+    const commitAs = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/supporter/moments/${moment.id}/commit`,
+        headers: { 'user-agent': BROWSER_UA, cookie: v.cookie },
+        payload: { text },
+        remoteAddress: '198.51.100.40',
+      });
+    for (let i = 0; i < BLOCKED_NAMINGS_PER_VISITOR; i++) {
+      const refused = await commitAs(`a scam ${i}`);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().code).toBe('BLOCKED_WORD');
+    }
+    const spent = await commitAs('a scam again');
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json().message).toBe(BLOCKED_NAMING_SPENT);
+    // Words that name nothing still commit.
+    expect((await commitAs('all fine')).json()).toMatchObject({ created: true, count: 1 });
   });
 
   it('a moment without an asset takes the one the supporter picks; unknown moments and bad bodies are refused', async () => {
