@@ -153,4 +153,47 @@ test.describe('shared moments on a phone', () => {
       await smtp.close();
     }
   });
+  test('a commitment moved in the Schedule tab leaves the moment: the page offers Join again', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seedSupporterCampaign(request, {
+      assets: [{ type: 'text', title: 'Call to action', content: CONTENT }],
+    });
+    const at = new Date(Date.now() + 3 * 24 * 3_600_000);
+    at.setHours(18, 0, 0, 0);
+    const made = await api(request, seeded.account.token).post(
+      `/api/campaigns/${seeded.campaignId}/moments`,
+      { at: at.toISOString(), platform: 'any', assetId: seeded.assets[0].id },
+    );
+    expect(made.status(), await made.text()).toBe(201);
+    const momentId = (await made.json()).id as number;
+    await page.goto(`/supporter/${seeded.campaignId}`);
+    const moment = page.getByRole('listitem', { name: /^Moment on / });
+    await moment.getByRole('button', { name: 'Join' }).click();
+    await moment.getByRole('button', { name: 'Join this moment' }).click();
+    await expect(moment).toContainText(/You're in: you post on \w+/);
+
+    // The commitment is in the Schedule list: moved to the morning, it is no longer the moment's.
+    await page.reload();
+    const listed = page.getByRole('listitem', { name: CONTENT });
+    await listed.getByRole('button', { name: 'Reschedule' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Time').selectOption('8:00 AM');
+    const moved = page.waitForResponse((r) => r.url().endsWith('/api/shares/schedule'));
+    await dialog.getByRole('button', { name: 'Schedule Share' }).click();
+    expect((await moved).status()).toBe(201);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const count = async () => (await (await request.get(`/api/supporter/moments/${momentId}`)).json()).count;
+    // The count is kept 2 s per instance.
+    await expect.poll(count, { timeout: 10_000 }).toBe(0);
+
+    // After a reload the panel offers Join again, and joining counts this browser once more.
+    await page.reload();
+    await expect(moment).toContainText(/Be the first: post on \w+/);
+    await moment.getByRole('button', { name: 'Join' }).click();
+    await moment.getByRole('button', { name: 'Join this moment' }).click();
+    await expect(moment).toContainText(/You're in: you post on \w+/);
+    await expect.poll(count, { timeout: 10_000 }).toBe(1);
+  });
 });

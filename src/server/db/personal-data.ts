@@ -661,7 +661,9 @@ export const PERSONAL_DATA: Registry = {
   // No personal data.
   campaigns: {
     ...none('id name description status organizationId startDate endDate createdAt utmEnabled utmMedium'),
-    ...none('utmCampaign defaultLanguage languages externalId goalMetric goalTarget goalDeadline'),
+    ...none(
+      'utmCampaign defaultLanguage languages externalId goalMetric goalTarget goalDeadline goalVersion',
+    ),
     ...none('disclosure endedEventAt'),
   },
   assets: {

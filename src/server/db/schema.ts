@@ -109,6 +109,8 @@ export interface CampaignsTable {
    * Never in API responses (toCampaign leaves it out).
    */
   endedEventAt: NullByDefault<string>;
+  /** Bumped when the goal's figure or target changes or it is removed (migration 0053): its staff mails' key. */
+  goalVersion: Generated<number>;
 }
 
 export interface AssetsTable {
@@ -823,7 +825,7 @@ export interface StaffNoticesTable {
   organizationId: number;
   /** The digest's member, the campaign that ended, the member who joined. */
   subjectId: number;
-  /** The digest's first local day, the member's joinedAt, the milestone, a goal's `{target}:{step}`; '' for a campaign's end. */
+  /** The digest's first local day, the member's joinedAt, the milestone, a goal's `{goalVersion}:{metric}:{target}:{step}`; '' for a campaign's end. */
   period: string;
   createdAt: string;
 }

@@ -15,7 +15,8 @@ export function periodicJob(opts: {
   everyMs: number;
   /** The clock, replaceable in tests. */
   now?: () => number;
-  work: (trx: Db, now: number) => Promise<boolean>;
+  /** `lastRunAt`: when its last complete run began (undefined before its first), for work that catches up. */
+  work: (trx: Db, now: number, lastRunAt: number | undefined) => Promise<boolean>;
 }): Job {
   return {
     name: opts.name,
@@ -28,7 +29,7 @@ export function periodicJob(opts: {
         .where('name', '=', opts.name)
         .executeTakeFirst();
       if (last && Date.parse(last.lastRunAt) > now - opts.everyMs) return false;
-      if (await opts.work(trx, now)) return true;
+      if (await opts.work(trx, now, last ? Date.parse(last.lastRunAt) : undefined)) return true;
       const lastRunAt = new Date(now).toISOString();
       await trx
         .insertInto('jobRuns')

@@ -18,8 +18,15 @@ export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 export function toCampaign(row: Selectable<CampaignsTable>): Campaign {
   const defaultLanguage = storedLocale(row.defaultLanguage);
   const languages = storedLanguages(row.languages);
-  // endedEventAt is the campaign-end job's bookkeeping, not part of the campaign.
-  const { goalMetric: _m, goalTarget: _t, goalDeadline: _d, endedEventAt: _e, ...fields } = row;
+  // endedEventAt is the campaign-end job's bookkeeping, goalVersion the goal mails': not part of the campaign.
+  const {
+    goalMetric: _m,
+    goalTarget: _t,
+    goalDeadline: _d,
+    goalVersion: _v,
+    endedEventAt: _e,
+    ...fields
+  } = row;
   return {
     ...fields,
     goal: storedGoal(row),

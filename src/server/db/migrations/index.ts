@@ -49,6 +49,7 @@ import * as m0049 from './0049-recognition.ts';
 import * as m0050 from './0050-moments.ts';
 import * as m0051 from './0051-campaign-end-events.ts';
 import * as m0052 from './0052-webhook-error-codes.ts';
+import * as m0053 from './0053-momentum-keys.ts';
 import * as m0054 from './0054-webhook-share-items.ts';
 
 type DialectMigration = { up: (db: AnyDb, dialect: DialectName) => Promise<void> };
@@ -104,6 +105,7 @@ const ALL: Record<string, DialectMigration> = {
   '0050-moments': m0050,
   '0051-campaign-end-events': m0051,
   '0052-webhook-error-codes': m0052,
+  '0053-momentum-keys': m0053,
   '0054-webhook-share-items': m0054,
 };
 

@@ -27,7 +27,7 @@ import { assetsOfCampaign, insertAssets } from '../assets/index.ts';
 import { emitCampaignStatus } from '../webhooks/index.ts';
 import { toCampaign } from '../../lib/own-campaign.ts';
 import { plannedLanguages } from '../../lib/campaign-languages.ts';
-import { goalColumns } from './campaign-goal.ts';
+import { goalColumns, goalVersionChange } from './campaign-goal.ts';
 import {
   assertCampaignEditable,
   type CallerWrite,
@@ -169,6 +169,7 @@ export async function applyCampaignUpdate(
       .set({
         ...fields,
         ...(status !== undefined && { status }),
+        ...(fields.goalMetric !== undefined && goalVersionChange(current.goal, input.goal)),
         // An end moved ahead (or removed) re-opens the campaign: its next end is news again.
         ...(endIsAhead('endDate' in fields ? fields.endDate : current.endDate, now) && {
           endedEventAt: null,

@@ -1,11 +1,11 @@
 import { isHiddenStatus } from '#shared/campaign-lifecycle.ts';
 import type { Db } from '../../db/client.ts';
 
-// The live count of a moment: distinct supporters whose commitment (a scheduled share
-// carrying the moment) still stands. A commitment the supporter moved to another time
-// (`rescheduled`) no longer counts; one reminded, posted or whose reminder lapsed does.
-
-export const LIVE_COMMITMENT = { notIn: ['rescheduled'] } as const;
+// The live count of a moment: distinct supporters whose share carries the moment, the
+// same rows as its one-per-visitor unique index. A commitment the supporter moved to
+// another time leaves the moment (the reschedule clears its `momentId`, shares.service.ts),
+// so it neither counts nor holds the visitor's place; one reminded, posted or whose
+// reminder lapsed still carries it, and counts.
 
 /** How long one count serves every visitor of a moment, per instance. */
 export const MOMENT_COUNT_TTL_MS = 2_000;
@@ -26,7 +26,6 @@ export async function readMomentCount(db: Db, momentId: number): Promise<number 
     .selectFrom('shares')
     .select((eb) => eb.fn.count<number | string>('supporterId').distinct().as('count'))
     .where('momentId', '=', momentId)
-    .where('status', 'not in', LIVE_COMMITMENT.notIn)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -15,16 +15,13 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { isNonHumanVisit } from '../../lib/link-preview-bots.ts';
 import { registerNetworkRateLimit } from '../../lib/network-rate-limit.ts';
 import { orgScope } from '../../lib/org-scope.ts';
-import { publicOrigin } from '../../lib/public-origin.ts';
 import { noContent, noStore } from '../../lib/replies.ts';
 import { readVisitorCookie } from '../../lib/supporter-id.ts';
-import { checkReminder } from '../reminders/index.ts';
+import { namingBlockedWords, publicShareWrite, reminderCheckFor } from '../shares/index.ts';
 import { commitToMoment } from './commitments.ts';
 import { MomentCountCache, readMomentCount } from './moment-count.ts';
 import { createMoment, deleteMoment, listMoments, MOMENT_NOT_FOUND } from './moments.service.ts';
 
-/** Commitments per client network a minute (loopback exempt), as the public share writes. */
-export const MOMENT_COMMITS_PER_MINUTE = 60;
 /** Count reads per client network a minute: a page asks every 5 s, many phones share a carrier's address. */
 export const MOMENT_COUNT_READS_PER_MINUTE = 600;
 
@@ -32,7 +29,7 @@ export const VISITOR_REQUIRED =
   'Committing needs the supporter cookie: allow it on this page (or open the page in a browser) and try again';
 
 export async function momentsRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, dialect, config, mailer } = deps;
+  const { db, dialect, config } = deps;
   await registerNetworkRateLimit(app, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.authenticate };
@@ -74,7 +71,8 @@ export async function momentsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/supporter/moments/:id/commit',
     {
-      config: { rateLimit: { max: MOMENT_COMMITS_PER_MINUTE, timeWindow: '1 minute' } },
+      // A commitment is a scheduled share: the public share writes' limit, per network.
+      config: publicShareWrite,
       onRequest: noStore,
       schema: { params: idParamsSchema, body: commitMomentSchema, response: ok(momentCommitmentSchema) },
     },
@@ -84,25 +82,17 @@ export async function momentsRoutes(app: FastifyInstance, deps: AppDeps) {
         throw badRequest('VISITOR_REQUIRED', VISITOR_REQUIRED);
       const momentId = request.params.id;
       const { reminder } = request.body;
-      const commitment = await commitToMoment({
-        db,
-        dialect,
-        momentId,
-        visitorId: visitor.id,
-        input: request.body,
-        checkReminder: reminder
-          ? (organizationId) =>
-              checkReminder({
-                db,
-                dialect,
-                config,
-                mailer,
-                organizationId,
-                reminder,
-                origin: publicOrigin(request, config),
-              })
-          : undefined,
-      });
+      // A refusal naming a blocked word spends the naming budget, as a share's does.
+      const commitment = await namingBlockedWords({ db, config, request }, () =>
+        commitToMoment({
+          db,
+          dialect,
+          momentId,
+          visitorId: visitor.id,
+          input: request.body,
+          checkReminder: reminder ? reminderCheckFor(deps, request, reminder) : undefined,
+        }),
+      );
       counts.forget(momentId);
       const count = await readMomentCount(db, momentId);
       return { ...commitment, count: count ?? 0 };

@@ -5,7 +5,6 @@ import { assertCampaignEditable, type CallerWrite, writeLockedCampaign } from '.
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { nowIso } from '../../lib/time.ts';
-import { LIVE_COMMITMENT } from './moment-count.ts';
 
 // Staff's side of shared moments: set, list (with the commitment counts), delete. Every
 // write goes through the campaign write path (audited, the supporter cache told), so
@@ -90,9 +89,7 @@ export async function listMoments(opts: { db: Db; orgId: number; campaignId: num
   await getOwnCampaign({ db, orgId, campaignId });
   const rows = await db
     .selectFrom('moments')
-    .leftJoin('shares', (join) =>
-      join.onRef('shares.momentId', '=', 'moments.id').on('shares.status', 'not in', LIVE_COMMITMENT.notIn),
-    )
+    .leftJoin('shares', 'shares.momentId', 'moments.id')
     .select([...MOMENT_COLUMNS, 'moments.createdAt'])
     .select((eb) => eb.fn.count<number | string>('shares.supporterId').distinct().as('commitments'))
     .where('moments.campaignId', '=', campaignId)

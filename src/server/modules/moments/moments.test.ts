@@ -6,6 +6,11 @@ import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, type SignedUp, signUp, type TestApp } from '../../test/test-app.ts';
 import { BROWSER_UA, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
+import {
+  BLOCKED_NAMING_SPENT,
+  BLOCKED_NAMINGS_PER_VISITOR,
+  PUBLIC_SHARE_WRITES_PER_MINUTE,
+} from '../shares/index.ts';
 import { MOMENT_COUNT_TTL_MS } from './moment-count.ts';
 
 // Shared moments (docs/api.md "Momentum"): staff set them, supporters commit from the
@@ -255,6 +260,57 @@ describe('moments: commitments', () => {
     expect(again.json()).toMatchObject({ created: false, shareId: posted.json().id });
   });
 
+  it('a commitment moved in the Schedule tab leaves the moment: the count drops and the visitor may commit again', async () => {
+    const s = await staffWithCampaign(t);
+    const at = inHours(30);
+    const moment = (
+      await addMoment(t, s.admin, s.campaignId, { at, platform: 'any', assetId: s.assetId })
+    ).json();
+    const v = await visitor(t, s.campaignId);
+    const first = await commit(t, moment.id, { cookie: v.cookie });
+    expect(first.json()).toMatchObject({ count: 1, created: true });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares/schedule',
+      headers: { cookie: v.cookie },
+      payload: {
+        assetId: s.assetId,
+        campaignId: s.campaignId,
+        organizationId: s.admin.orgId,
+        platform: 'all',
+        scheduledFor: inHours(40),
+        replaces: first.json().shareId,
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    const rowOf = (id: number) =>
+      t.database.db
+        .selectFrom('shares')
+        .select(['status', 'momentId', 'scheduledFor'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    // Neither the retired share nor its replacement holds the moment any more.
+    expect(await rowOf(first.json().shareId)).toMatchObject({ status: 'rescheduled', momentId: null });
+    expect(await rowOf(moved.json().id)).toMatchObject({ status: 'pending', momentId: null });
+    await new Promise((r) => setTimeout(r, MOMENT_COUNT_TTL_MS + 50));
+    expect((await t.app.inject({ url: `/api/supporter/moments/${moment.id}` })).json()).toEqual({ count: 0 });
+    expect((await listMoments(t, s.admin.token, s.campaignId)).json()[0].commitments).toBe(0);
+
+    // The count and the one-per-visitor rule agree: committing again is a new commitment, counted once.
+    const again = await commit(t, moment.id, { cookie: v.cookie });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ count: 1, created: true });
+    expect(again.json().shareId).not.toBe(first.json().shareId);
+    expect(await rowOf(again.json().shareId)).toMatchObject({
+      status: 'pending',
+      momentId: moment.id,
+      scheduledFor: at,
+    });
+    const twice = await commit(t, moment.id, { cookie: v.cookie });
+    expect(twice.json()).toEqual({ count: 1, created: false, shareId: again.json().shareId });
+    expect((await listMoments(t, s.admin.token, s.campaignId)).json()[0].commitments).toBe(1);
+  });
+
   it('without the signed visitor cookie, with a forged one, or from a crawler nothing is committed', async () => {
     const s = await staffWithCampaign(t);
     const moment = (
@@ -277,6 +333,65 @@ describe('moments: commitments', () => {
     expect(
       await t.database.db.selectFrom('shares').select('id').where('momentId', '=', moment.id).execute(),
     ).toEqual([]);
+  });
+
+  it(`is limited per client network as the public share writes (${PUBLIC_SHARE_WRITES_PER_MINUTE}/min), this machine exempt`, async () => {
+    const s = await staffWithCampaign(t);
+    const moment = (
+      await addMoment(t, s.admin, s.campaignId, { at: inHours(5), platform: 'any', assetId: s.assetId })
+    ).json();
+    const v = await visitor(t, s.campaignId);
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/supporter/moments/${moment.id}/commit`,
+        headers: { 'user-agent': BROWSER_UA, cookie: v.cookie },
+        payload: {},
+        remoteAddress,
+      });
+    for (let i = 0; i < PUBLIC_SHARE_WRITES_PER_MINUTE; i++)
+      expect((await from('198.51.100.9')).statusCode).toBe(200);
+    const limited = await from('198.51.100.9');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('198.51.100.10')).statusCode).toBe(200);
+    expect((await from('127.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('a commitment refused for a blocked word spends the naming budget of the public share writes', async () => {
+    const s = await staffWithCampaign(t);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/organization/settings',
+      headers: bearer(s.admin.token),
+      payload: { guardrails: { blockedWords: ['scam'] } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // Words the supporter may edit: their own words are checked against the list.
+    const editable = (await createAsset(t.app, s.admin.token, s.campaignId, { textEditable: true }))
+      .id as number;
+    const moment = (
+      await addMoment(t, s.admin, s.campaignId, { at: inHours(5), platform: 'any', assetId: editable })
+    ).json();
+    const v = await visitor(t, s.campaignId);
+    const commitAs = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/supporter/moments/${moment.id}/commit`,
+        headers: { 'user-agent': BROWSER_UA, cookie: v.cookie },
+        payload: { text },
+        remoteAddress: '198.51.100.40',
+      });
+    for (let i = 0; i < BLOCKED_NAMINGS_PER_VISITOR; i++) {
+      const refused = await commitAs(`a scam ${i}`);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().code).toBe('BLOCKED_WORD');
+    }
+    const spent = await commitAs('a scam again');
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json().message).toBe(BLOCKED_NAMING_SPENT);
+    // Words that name nothing still commit.
+    expect((await commitAs('all fine')).json()).toMatchObject({ created: true, count: 1 });
   });
 
   it('a moment without an asset takes the one the supporter picks; unknown moments and bad bodies are refused', async () => {

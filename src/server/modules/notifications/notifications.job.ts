@@ -50,14 +50,38 @@ export const NOTIFICATIONS_EVERY_MS = MINUTE_MS;
 const STEP_NOTICES = 25;
 /** A member's arrival is news this long. */
 const JOIN_LOOKBACK_MS = 2 * DAY_MS;
-/** Shares this recent may have carried a campaign past a milestone. */
+/**
+ * Shares this recent may have carried a campaign past a milestone or a goal's step: the
+ * least the job looks back. After a pause (the job was down, every instance stopped) it
+ * looks back to its last complete run instead, at most MILESTONE_CATCH_UP_MS.
+ */
 const MILESTONE_WINDOW_MS = 10 * NOTIFICATIONS_EVERY_MS;
+/**
+ * How far a run after a pause catches up on milestones and goal steps: a day, as long as
+ * a notice's mail is worth sending (NOTICE_MAIL_TTL_MS). Older ones are not news: an
+ * install started again after weeks off mails none of them; a first start (no last run)
+ * looks back only MILESTONE_WINDOW_MS.
+ */
+export const MILESTONE_CATCH_UP_MS = DAY_MS;
 /** A notice whose delivery failed is tried again this much later. */
 const RETRY_FAILED_MS = 10 * MINUTE_MS;
 /** Keys of digests older than this are deleted (no digest looks further back). */
 const DIGEST_KEYS_KEPT_MS = 30 * DAY_MS;
 /** A notice not sent within this time is not worth sending. */
 const NOTICE_MAIL_TTL_MS = DAY_MS;
+
+/**
+ * Where a run at `now` looks back for milestones and goal steps: MILESTONE_WINDOW_MS at
+ * least; after a pause, to the last complete run (`lastRunAt`, the jobRuns watermark),
+ * but never further than MILESTONE_CATCH_UP_MS. Without a last run (a first start) the
+ * window only. Looking again at what a run already saw mails nothing twice: each
+ * milestone and step is keyed.
+ */
+export function milestoneSince(now: number, lastRunAt: number | undefined): number {
+  const least = now - MILESTONE_WINDOW_MS;
+  if (lastRunAt === undefined) return least;
+  return Math.min(least, Math.max(lastRunAt, now - MILESTONE_CATCH_UP_MS));
+}
 
 /** The kind of a notice's key (staffNotices.kind). */
 export type NoticeKind =
@@ -68,8 +92,13 @@ export type NoticeKind =
   | 'milestone'
   | 'goal';
 
-/** A goal notice's period: the goal's target and the step, so a new target starts again. */
-const goalPeriod = (target: number, step: number) => `${target}:${step}`;
+/**
+ * A goal notice's period: the goal itself (its version, figure and target) and the step.
+ * A goal with another figure or target, or one removed and set again, is a new version
+ * (campaigns.goalVersion): its steps mail again; the same goal never mails a step twice.
+ */
+const goalPeriod = (goal: { version: number; metric: string; target: number }, step: number) =>
+  `${goal.version}:${goal.metric}:${goal.target}:${step}`;
 
 const DIGESTS = [
   { kind: 'digest-daily', switch: 'newSupporters' },
@@ -88,6 +117,8 @@ interface Due {
   /** A digest's last local day (its first is `period`) and zone. */
   to?: string;
   tz?: string;
+  /** A milestone's look-back: the shares since then may have carried the campaign past it. */
+  since?: number;
 }
 
 interface Logger {
@@ -130,9 +161,9 @@ export function notificationsJob(opts: {
     lockKey: 5,
     everyMs: NOTIFICATIONS_EVERY_MS,
     now: opts.now,
-    work: async (trx, now) => {
+    work: async (trx, now, lastRunAt) => {
       for (const [key, at] of failed) if (at <= now - RETRY_FAILED_MS) failed.delete(key);
-      const { keyed, milestones } = await findDue(trx, now);
+      const { keyed, milestones } = await findDue(trx, now, milestoneSince(now, lastRunAt));
       const found = keyed.filter((d) => !failed.has(keyOf(d)));
       due = found.slice(0, STEP_NOTICES);
       // Milestones have no key before delivery (their figures decide it): looked at
@@ -161,7 +192,13 @@ export function notificationsJob(opts: {
   };
 
   /** What is due at `now` and not yet written, oldest kinds of news first. */
-  async function findDue(trx: Db, now: number): Promise<{ keyed: Due[]; milestones: Due[] }> {
+  async function findDue(
+    trx: Db,
+    now: number,
+    /** Shares and click-throughs since then may have passed a milestone or a goal's step. */
+    lookBack: number,
+  ): Promise<{ keyed: Due[]; milestones: Due[] }> {
+    const since = new Date(lookBack).toISOString();
     await trx
       .deleteFrom('staffNotices')
       .where(
@@ -208,7 +245,7 @@ export function notificationsJob(opts: {
       .selectFrom('shares')
       .select(['shares.campaignId', 'shares.organizationId'])
       .where('shares.status', '=', 'shared')
-      .where('shares.createdAt', '>=', isoBefore(MILESTONE_WINDOW_MS, now))
+      .where('shares.createdAt', '>=', since)
       .where('shares.campaignId', 'in', (eb) =>
         eb.selectFrom('campaigns as c').select('c.id').where(notOver(at, 'c')),
       )
@@ -223,11 +260,11 @@ export function notificationsJob(opts: {
         organizationId: c.organizationId,
         subjectId: c.campaignId,
         period: '',
+        since: lookBack,
       }),
     );
     // Goals likewise: open campaigns with a goal not yet mailed as reached, whose
     // figures may have moved lately (a share or a click-through in the window).
-    const since = isoBefore(MILESTONE_WINDOW_MS, now);
     const goals = await trx
       .selectFrom('campaigns as c')
       .select(['c.id', 'c.organizationId'])
@@ -251,7 +288,13 @@ export function notificationsJob(opts: {
         ]),
       )
       .where(({ not }) =>
-        not(noticeExists('goal', 'c.id', sql`cast(c."goalTarget" as text) || ${`:${GOAL_STEPS.at(-1)}`}`)),
+        not(
+          noticeExists(
+            'goal',
+            'c.id',
+            sql`cast(c."goalVersion" as text) || ':' || c."goalMetric" || ':' || cast(c."goalTarget" as text) || ${`:${GOAL_STEPS.at(-1)}`}`,
+          ),
+        ),
       )
       .orderBy('c.id')
       .execute();
@@ -381,7 +424,7 @@ export function notificationsJob(opts: {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('campaignId', '=', d.subjectId)
         .where('status', '=', 'shared')
-        .where('createdAt', '>=', isoBefore(MILESTONE_WINDOW_MS, now))
+        .where('createdAt', '>=', new Date(d.since ?? now - MILESTONE_WINDOW_MS).toISOString())
         .executeTakeFirstOrThrow();
       // The highest milestone the recent shares carried it past; none: nothing to say.
       const before = stats.totalShares - Number(recent.n);
@@ -399,11 +442,12 @@ export function notificationsJob(opts: {
     } else if (d.kind === 'goal') {
       const c = await db
         .selectFrom('campaigns')
-        .select(['name', 'goalMetric', 'goalTarget', 'goalDeadline'])
+        .select(['name', 'goalMetric', 'goalTarget', 'goalDeadline', 'goalVersion'])
         .where('id', '=', d.subjectId)
         .executeTakeFirst();
       const goal = c && storedGoal(c);
       if (!c || !goal) return;
+      const identity = { version: c.goalVersion, metric: goal.metric, target: goal.target };
       const progress = goalProgress(
         goal,
         await readGoalFigures({ db, dialect, now, campaignId: d.subjectId }),
@@ -419,16 +463,16 @@ export function notificationsJob(opts: {
         .where(
           'period',
           'in',
-          passed.map((step) => goalPeriod(goal.target, step)),
+          passed.map((step) => goalPeriod(identity, step)),
         )
         .execute();
       const done = new Set(written.map((w) => w.period));
-      const fresh = passed.filter((step) => !done.has(goalPeriod(goal.target, step)));
+      const fresh = passed.filter((step) => !done.has(goalPeriod(identity, step)));
       // The highest step passed is the news; steps passed with it are keyed, not mailed.
       const step = fresh.at(-1);
       if (step === undefined) return;
-      period = goalPeriod(goal.target, step);
-      passedToo = fresh.slice(0, -1).map((s) => goalPeriod(goal.target, s));
+      period = goalPeriod(identity, step);
+      passedToo = fresh.slice(0, -1).map((s) => goalPeriod(identity, s));
       sw = 'milestones';
       content = (origin, locale) =>
         goalContent(locale, org.name, { name: c.name, step, progress }, `${origin}/campaigns/${d.subjectId}`);

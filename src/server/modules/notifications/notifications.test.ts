@@ -70,20 +70,27 @@ const runnerOf = (app: TestApp, clock: () => number) => {
 };
 
 /**
- * Runs the jobs at `at` as if their last run were long ago (on every instance given),
- * until the notifications job has run and the outbox holds nothing due. On PostgreSQL
- * another instance's tick on this schema can make one of ours skip: it is run again,
- * as the timer would.
+ * Runs the jobs at `at` as if they had never run (on every instance given), or, with
+ * `lastRun`, as if the notifications job's last complete run were then, until the
+ * notifications job has run and the outbox holds nothing due. On PostgreSQL another
+ * instance's tick on this schema can make one of ours skip: it is run again, as the
+ * timer would.
  */
-async function runAt(at: number, apps: TestApp[] = [t]) {
+async function runAt(at: number, apps: TestApp[] = [t], lastRun?: number) {
   const { db } = t.database;
   for (let tries = 0; tries < 10; tries++) {
     await db.deleteFrom('jobRuns').execute();
+    if (lastRun !== undefined)
+      await db
+        .insertInto('jobRuns')
+        .values({ name: 'notifications', lastRunAt: new Date(lastRun).toISOString() })
+        .execute();
     await Promise.all(apps.map((app) => runnerOf(app, () => at).runOnce()));
     const ran = await db
       .selectFrom('jobRuns')
       .select('name')
       .where('name', '=', 'notifications')
+      .where('lastRunAt', '=', new Date(at).toISOString())
       .executeTakeFirst();
     const due = await db
       .selectFrom('outbox')
@@ -115,6 +122,8 @@ const ENDED = 'A campaign has ended';
 const JOINED = 'A new member joined your organization';
 const MILESTONE = 'A campaign reached a milestone';
 
+/** Tomorrow's UTC date (yyyy-MM-dd). */
+const dayAfterToday = () => new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
 /** Today (UTC) at `hour`. */
 const TODAY = new Date().toISOString().slice(0, 10);
 const todayAt = (hour: number) => Date.parse(`${TODAY}T00:00:00Z`) + hour * HOUR_MS;
@@ -366,6 +375,38 @@ describe('milestones', () => {
     await runAt(Date.now() + 2000);
     expect(mailsTo(emailOf(admin), MILESTONE)).toHaveLength(1);
   });
+
+  it('catches up after a pause: what passed since its last run is mailed, up to a day back', async () => {
+    const admin = await signUp(t.app);
+    const now = Date.now();
+    const campaignWith = async (name: string, body: object = {}) => {
+      const campaign = await createCampaign(t.app, admin.token, { name, ...body });
+      const asset = await createAsset(t.app, admin.token, campaign.id);
+      return (at: number, supporterId?: string) =>
+        insertShare({ campaignId: campaign.id, organizationId: admin.orgId, assetId: asset.id }, at, {
+          supporterId,
+        });
+    };
+    // The job last ran two hours ago; the tenth share, and a goal reached, came 90 minutes ago.
+    const paused = await campaignWith('Paused Ten');
+    for (let i = 0; i < 9; i++) await paused(now - 3 * HOUR_MS);
+    await paused(now - 90 * 60_000);
+    const goal = await campaignWith('Paused Goal', { goal: { metric: 'shares', target: 2 } });
+    await goal(now - 100 * 60_000);
+    await goal(now - 90 * 60_000);
+    await runAt(now, [t], now - 2 * HOUR_MS);
+    const mails = mailsTo(emailOf(admin), MILESTONE);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('"Paused Ten"');
+    expect(mailsTo(emailOf(admin), 'A campaign reached its goal')).toHaveLength(1);
+
+    // Down for three days: what passed two days ago is not news any more (a day at most).
+    const old = await campaignWith('Old Ten');
+    for (let i = 0; i < 9; i++) await old(now - 3 * DAY_MS);
+    await old(now - 2 * DAY_MS);
+    await runAt(now + 60_000, [t], now - 3 * DAY_MS);
+    expect(mailsTo(emailOf(admin), MILESTONE)).toHaveLength(1);
+  });
 });
 
 describe('a campaign goal', () => {
@@ -425,6 +466,55 @@ describe('a campaign goal', () => {
     });
     await run();
     expect(goalMails().map((m) => m.subject)).toEqual([GOAL_50, GOAL_90, GOAL_REACHED, GOAL_50]);
+  });
+
+  it('keys each goal by itself: another figure or a reset goal mails its steps again, the same goal never twice', async () => {
+    const admin = await signUp(t.app);
+    const campaign = await createCampaign(t.app, admin.token, {
+      name: 'Changing Goal',
+      goal: { metric: 'shares', target: 10 },
+    });
+    const asset = await createAsset(t.app, admin.token, campaign.id);
+    // Five shares by five supporters: 50% of 10 shares, and of 10 supporters.
+    for (const supporterId of ['ann', 'bob', 'cy', 'dee', 'eve'])
+      await insertShare(
+        { campaignId: campaign.id, organizationId: admin.orgId, assetId: asset.id },
+        Date.now(),
+        { supporterId },
+      );
+    const halfway = () => mailsTo(emailOf(admin), GOAL_50);
+    let at = Date.now();
+    const run = () => {
+      at += 1000;
+      return runAt(at);
+    };
+    const setGoal = async (goal: object | null) =>
+      expect((await call('PUT', `/api/campaigns/${campaign.id}`, admin.token, { goal })).statusCode).toBe(
+        200,
+      );
+    await run();
+    expect(halfway()).toHaveLength(1);
+    expect(halfway()[0].text).toContain('Shares: 5 of 10');
+
+    // Same target, another figure: a new goal, at its 50% too.
+    await setGoal({ metric: 'supporters', target: 10 });
+    await run();
+    expect(halfway()).toHaveLength(2);
+    expect(halfway()[1].text).toContain('Supporters Who Shared: 5 of 10');
+
+    // The same goal sent again, with a date: nothing more.
+    await setGoal({ metric: 'supporters', target: 10, deadline: dayAfterToday() });
+    await run();
+    await run();
+    expect(halfway()).toHaveLength(2);
+
+    // Removed and set again: a reset goal, mailed again once.
+    await setGoal(null);
+    await run();
+    await setGoal({ metric: 'supporters', target: 10 });
+    await run();
+    await run();
+    expect(halfway()).toHaveLength(3);
   });
 
   it('mails only the highest step passed at once', async () => {

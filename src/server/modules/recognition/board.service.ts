@@ -56,10 +56,13 @@ export async function loadBoard(
  * with the supporter view it was read beside (`view`, the campaign's supporter cache
  * entry): hiding or showing a name invalidates the organisation's supporter views,
  * which every instance hears (PostgreSQL NOTIFY), so every board drops at once. A
- * supporter's own change drops this campaign's board here, so they see it next read.
+ * supporter's own change drops the organisation's boards here (dropOrganization).
  */
 export class BoardCache {
-  private readonly entries = new Map<number, { view: object; at: number; board: Promise<SupporterBoard> }>();
+  private readonly entries = new Map<
+    number,
+    { organizationId: number; view: object; at: number; board: Promise<SupporterBoard> }
+  >();
 
   constructor(private readonly ttlMs = BOARD_TTL_MS) {}
 
@@ -72,7 +75,7 @@ export class BoardCache {
     const hit = this.entries.get(scope.campaignId);
     if (hit && hit.view === view && now - hit.at < this.ttlMs) return hit.board;
     const board = loadBoard(db, scope);
-    const entry = { view, at: now, board };
+    const entry = { organizationId: scope.organizationId, view, at: now, board };
     this.entries.set(scope.campaignId, entry);
     // A failed read is not kept.
     board.catch(() => {
@@ -83,8 +86,15 @@ export class BoardCache {
     return board;
   }
 
-  drop(campaignId: number): void {
-    this.entries.delete(campaignId);
+  /**
+   * A supporter's own choice (a name, opting in or out) is theirs on every campaign of
+   * the organisation: every board of it kept here goes, so it shows at once on this
+   * instance. Other instances keep theirs up to BOARD_TTL_MS (no NOTIFY per name change:
+   * it would empty the organisation's supporter views, the hot path's cache, on each).
+   */
+  dropOrganization(organizationId: number): void {
+    for (const [campaignId, entry] of this.entries)
+      if (entry.organizationId === organizationId) this.entries.delete(campaignId);
   }
 
   private prune(now: number): void {

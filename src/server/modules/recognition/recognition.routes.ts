@@ -66,12 +66,13 @@ export async function recognitionRoutes(app: FastifyInstance, { db, config, supp
     async (request) => {
       // The cookie is the supporter: another site may not name them.
       assertSameOrigin(request, config);
-      const { campaignId, organizationId } = await visible(request as FastifyRequest<IdParams>);
+      const { organizationId } = await visible(request as FastifyRequest<IdParams>);
       const supporterId = signedVisitor(request);
       if (!supporterId) throw badRequest('SUPPORTER_COOKIE_REQUIRED', NO_COOKIE);
       const saved = await saveProfile(db, { organizationId, supporterId, ...request.body });
-      // The supporter sees their change on this campaign's board at their next read.
-      boards.drop(campaignId);
+      // The profile is the organisation's: every one of its boards on this instance
+      // shows the change at its next read (other instances within BOARD_TTL_MS).
+      boards.dropOrganization(organizationId);
       return saved;
     },
   );

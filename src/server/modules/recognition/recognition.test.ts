@@ -223,6 +223,25 @@ describe('the board', () => {
     expect((await board(c)).topSharers).toEqual([{ displayName: 'Name Only', shares: 3 }]);
   });
 
+  it("a supporter's choice shows at once on every board of the organisation on this instance", async () => {
+    const here = await liveCampaign(a);
+    const there = await liveCampaign(a);
+    const cookie = await visitorCookie(t.app, here.campaignId);
+    await named(here, cookie, 'Two Boards');
+    await share(here, cookie);
+    await share(there, cookie);
+    // Both boards read, so both are kept for their 10 s.
+    expect((await board(here)).topSharers).toEqual([{ displayName: 'Two Boards', shares: 1 }]);
+    expect((await board(there)).topSharers).toEqual([{ displayName: 'Two Boards', shares: 1 }]);
+    // Opting out from one campaign's page leaves the other campaign's board too, at once.
+    await named(here, cookie, 'Two Boards', false);
+    expect((await board(there)).topSharers).toEqual([]);
+    expect((await board(here)).topSharers).toEqual([]);
+    // A new name from the other page shows on the first one's board at once.
+    await named(there, cookie, 'Renamed Fan');
+    expect((await board(here)).topSharers).toEqual([{ displayName: 'Renamed Fan', shares: 1 }]);
+  });
+
   it('is kept 10 s for every visitor', async () => {
     const c = await liveCampaign(a);
     const cookie = await visitorCookie(t.app, c.campaignId);

@@ -21,9 +21,8 @@ import { loadMessageHashKey } from '../../lib/app-secrets.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { organizationSuspension } from '../../lib/org-suspension.ts';
 import { orgScope } from '../../lib/org-scope.ts';
-import { publicOrigin } from '../../lib/public-origin.ts';
 import { ensureSupporterId, readVisitorCookie, shareSupporterId } from '../../lib/supporter-id.ts';
-import { checkReminder } from '../reminders/index.ts';
+import { publicShareWrite, reminderCheckFor } from './public-share-write.ts';
 import { namingBlockedWords, spendBlockedNaming } from './blocked-naming.ts';
 import { checkMessage } from './message-nudge.ts';
 import { ownScheduled } from './share-from-schedule.ts';
@@ -32,26 +31,16 @@ import { listScheduledShares, logShare, scheduleShare } from './shares.service.t
 import { noStore } from '../../lib/replies.ts';
 
 /**
- * Abuse protection for the public share writes, per client address and route
- * (logging and scheduling each have this budget). The counts
- * live in this instance's memory: several instances each allow this many, which is
- * fine for a guard against floods (exact global quotas would need a shared store).
- * Generous, because many phones share one carrier NAT address.
- */
-export const PUBLIC_SHARE_WRITES_PER_MINUTE = 60;
-/**
  * Personal-message checks per client address a minute, under the same limiter: the
  * share dialog asks once per pause in typing, so a person stays far below it, while
  * probing many phrases for "already shared" is slowed down.
  */
 export const MESSAGE_CHECKS_PER_MINUTE = 60;
 
-export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, mailer }: AppDeps) {
+export async function sharesRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, dialect, config } = deps;
   // Registered inside this module, so the limit applies to its public routes only.
   await registerNetworkRateLimit(app, config);
-  const publicWrite = {
-    rateLimit: { max: PUBLIC_SHARE_WRITES_PER_MINUTE, timeWindow: '1 minute' },
-  };
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The same on every instance (appSecrets), so equal messages count together wherever they were logged.
@@ -63,7 +52,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
       // The supporters' busiest write: no access log line per share at the default
       // level (warnings and errors still are); the rows and metrics count them.
       logLevel: 'warn',
-      config: publicWrite,
+      config: publicShareWrite,
       schema: { body: logShareSchema, response: created(shareSchema) },
     },
     async (request, reply) => {
@@ -92,7 +81,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
   r.post(
     '/api/shares/schedule',
     {
-      config: publicWrite,
+      config: publicShareWrite,
       schema: { body: scheduleShareSchema, response: created(shareSchema) },
     },
     async (request, reply) => {
@@ -109,17 +98,7 @@ export async function sharesRoutes(app: FastifyInstance, { db, dialect, config, 
           memberId,
           checkReminder:
             reminder && organizationId
-              ? () =>
-                  checkReminder({
-                    db,
-                    dialect,
-                    config,
-                    mailer,
-                    organizationId,
-                    reminder,
-                    origin: publicOrigin(request, config),
-                    replaces: request.body.replaces,
-                  })
+              ? () => reminderCheckFor(deps, request, reminder, request.body.replaces)(organizationId)
               : undefined,
         }),
       );

@@ -600,7 +600,9 @@ export async function scheduleShare(opts: {
  * A reschedule retires the share it replaces: only the same visitor's, in the same
  * campaign, still pending. Anything else is left as it is (never an error: the new
  * share stands either way). The retired share's reminder goes with the address or
- * subscription in it: nothing is left to remind of.
+ * subscription in it: nothing is left to remind of. A retired commitment to a shared
+ * moment leaves the moment (`momentId` cleared, docs/decisions/0037): it no longer
+ * counts, and the visitor's one place in the moment is free to commit again.
  */
 async function retireReplaced(
   db: Db,
@@ -609,7 +611,7 @@ async function retireReplaced(
 ): Promise<void> {
   const retired = await db
     .updateTable('shares')
-    .set({ status: 'rescheduled' })
+    .set({ status: 'rescheduled', momentId: null })
     .where('id', '=', shareId)
     .where('supporterId', '=', owner.supporterId)
     .where('campaignId', '=', owner.campaignId)

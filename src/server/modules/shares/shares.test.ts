@@ -4,7 +4,7 @@ import { clicksOfRef, storedShare } from '../../test/db-rows.ts';
 import { bearer, createTestApp, errorMessages, signUp, type TestApp } from '../../test/test-app.ts';
 import { clickThrough, supporterCookie, supporterIdOf } from '../../test/visitor.ts';
 import { seedCampaign, seedOrganization } from '../../test/seed-db.ts';
-import { PUBLIC_SHARE_WRITES_PER_MINUTE } from './shares.routes.ts';
+import { PUBLIC_SHARE_WRITES_PER_MINUTE } from './public-share-write.ts';
 
 let t: TestApp;
 let orgA: number;

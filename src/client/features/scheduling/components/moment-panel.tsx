@@ -10,10 +10,10 @@ import { composeShareText } from '#shared/share-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField } from '#client/components/ui/form-field.tsx';
 import { toastError } from '#client/components/ui/use-toast.ts';
-import { readStored, writeStored } from '#client/lib/device-storage.ts';
 import { platformLabel } from '#client/lib/platform-name.ts';
 import { browserTimeZone } from '#client/lib/time-zones.ts';
 import { commitToMoment, pollMomentCount } from '../api/moments.ts';
+import { rememberCommitment, rememberedCommitment } from '../lib/moment-memory.ts';
 import {
   NO_REMINDER,
   type ReminderChoice,
@@ -33,9 +33,6 @@ export interface MomentPanelProps {
   assets: SupporterAsset[];
   organization: { name: string; collectInfo: boolean };
 }
-
-/** This browser's own commitments, kept so a reload still says "You're in". */
-const storedKey = (momentId: number) => `rally.moment.${momentId}`;
 
 export default function MomentPanel({ moments, campaign, assets, organization }: MomentPanelProps) {
   // The cached page may still carry a moment whose time has come: it is over.
@@ -99,7 +96,7 @@ function MomentItem({
   const { t, i18n } = useLingui();
   const uid = useId();
   const [count, setCount] = useMomentCount(moment.id);
-  const [committed, setCommitted] = useState(() => readStored(storedKey(moment.id)) !== null);
+  const [committed, setCommitted] = useState(() => rememberedCommitment(moment.id) !== null);
   const [joining, setJoining] = useState(false);
   const [reminded, setReminded] = useState<{ email?: string; push: boolean }>();
   const [choice, setChoice] = useState<ReminderChoice>(NO_REMINDER);
@@ -137,7 +134,7 @@ function MomentItem({
         timeZone: browserTimeZone(),
         ...(campaign.language && { language: campaign.language }),
       });
-      writeStored(storedKey(moment.id), String(result.shareId));
+      rememberCommitment(moment.id, result.shareId);
       setCount(result.count);
       setCommitted(true);
       setReminded(reminder && { email: reminder.email, push: Boolean(reminder.push) });

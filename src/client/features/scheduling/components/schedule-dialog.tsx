@@ -43,6 +43,7 @@ import {
   TIME_SLOTS,
 } from '../lib/time-slots.ts';
 import { NO_REMINDER, ReminderFields, reminderRequest, useReminderChannels } from './reminder-fields.tsx';
+import { forgetMovedCommitment } from '../lib/moment-memory.ts';
 
 export interface ScheduleDialogProps {
   campaign: Pick<Campaign, 'id' | 'name' | 'description' | 'organizationId'> & {
@@ -272,6 +273,8 @@ function ScheduleForm({
       },
       {
         onSuccess: () => {
+          // A moved commitment left its moment: the moment panel offers Join again.
+          if (previous) forgetMovedCommitment(previous.id);
           const at = formatWhen(i18n, when);
           toast({ ...scheduleToast(i18n, 'scheduled'), description: t`Your share is scheduled for ${at}.` });
           const link = trackedUrl(location.origin, campaign.id, ref, asset.id);
