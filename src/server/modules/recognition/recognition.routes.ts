@@ -17,6 +17,7 @@ import { noStore } from '../../lib/replies.ts';
 import { readVisitorCookie } from '../../lib/supporter-id.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { assertSameOrigin } from '../../plugins/csrf.ts';
+import { namingBlockedWords } from '../shares/index.ts';
 import { visibleSupporterCampaign } from '../supporter/index.ts';
 import { BoardCache } from './board.service.ts';
 import { leaderboard, leaderboardCsv } from './leaderboard.service.ts';
@@ -69,7 +70,11 @@ export async function recognitionRoutes(app: FastifyInstance, { db, config, supp
       const { campaignId, organizationId } = await visible(request as FastifyRequest<IdParams>);
       const supporterId = signedVisitor(request);
       if (!supporterId) throw badRequest('SUPPORTER_COOKIE_REQUIRED', NO_COOKIE);
-      const saved = await saveProfile(db, { organizationId, supporterId, ...request.body });
+      // A name refused for a blocked word names it: the shares' naming budget holds here
+      // too, and while it is spent every name is 429, whatever it says.
+      const saved = await namingBlockedWords({ db, config, request }, true, () =>
+        saveProfile(db, { organizationId, supporterId, ...request.body }),
+      );
       // The supporter sees their change on this campaign's board at their next read.
       boards.drop(campaignId);
       return saved;
