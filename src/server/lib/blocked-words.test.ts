@@ -137,7 +137,8 @@ describe('blocked words', () => {
     expect(find(['ass'], 'an a s s')).toEqual(['a s s']);
   });
 
-  it('reads pipes, pluses, tildes, colons and apostrophes between letters as letter gaps', () => {
+  it('reads pipes, pluses, tildes, colons, brackets and apostrophes between letters as letter gaps', () => {
+    expect(find(['scam'], 'a (s)(c)(a)(m) or [s][c][a][m]')).toEqual(['s)(c)(a)(m', 's][c][a][m']);
     for (const gap of ['|', '+', '~', ':', "'", '\u2019', ' | '])
       expect(find(['scam'], `so s${gap}c${gap}a${gap}m`), gap).toEqual([`s${gap}c${gap}a${gap}m`]);
     // Lists stay lists; an apostrophe inside ordinary words collapses nothing on the list.

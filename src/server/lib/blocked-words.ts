@@ -184,12 +184,13 @@ export function blockedWords(entries: readonly string[]): BlockedWords {
 const SINGLE_RUN = /(?<![\p{L}\p{N}@$])[\p{L}\p{N}@$](?: [\p{L}\p{N}@$])+(?![\p{L}\p{N}@$])/gu;
 /**
  * What may separate the letters of a spelled-out word ("s c a m", "s.c.a.m", "s-c-a-m",
- * "s_c_a_m", "s*c*a*m", "s|c|a|m", "s+c+a+m", "s~c~a~m", "s:c:a:m", "s'c'a'm"), with
- * invisible characters. A comma, semicolon or slash ends the run, so a list ("a, b, c")
+ * "s_c_a_m", "s*c*a*m", "s|c|a|m", "s+c+a+m", "s~c~a~m", "s:c:a:m", "s'c'a'm",
+ * "(s)(c)(a)(m)"), with invisible characters. A comma, semicolon or slash ends the run, so a list ("a, b, c")
  * stays a list; an apostrophe may join "l'a" into "la", which matters only to an entry
  * spelling exactly that, as a run must.
  */
-const LETTER_GAP = /^[\s.\-_*|+~:'\u00b7\u02bc\u2010-\u2015\u2018\u2019\u2022\u2027\u2219\p{Cf}\p{M}]+$/u;
+const LETTER_GAP =
+  /^[\s.\-_*|+~:'()[\]\u00b7\u02bc\u2010-\u2015\u2018\u2019\u2022\u2027\u2219\p{Cf}\p{M}]+$/u;
 
 type Letter = { at: number; ch: string };
 
@@ -198,7 +199,8 @@ type Letter = { at: number; ch: string };
  * letter gaps between them is collapsed, and matches when it spells exactly an entry
  * (its spaces taken out), as a whole word must: "c l a s s" is not `ass`, "n a z i s"
  * not `nazi`. A one-letter word may stand before the spelled word in the same run ("what
- * a s c a m"), so a run also matches without its first letter. Runs are found once and
+ * a s c a m"), so a run also matches without its first letter (which lets "b a s s"
+ * match `ass`: spelling a word out is rare, hiding one that way is the point). Runs are found once and
  * each is tested twice against one anchored pattern, so the work stays linear in the text.
  */
 function* spacedHits(folded: Folded, spelled: RegExp): Generator<{ at: number; spelling: string }> {
