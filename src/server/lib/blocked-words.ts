@@ -8,13 +8,14 @@ import { MAX_BLOCKED_NAMED } from '#shared/constants.ts';
 // mapped back to the supporter's own spelling: NFKC (full-width and styled letters),
 // look-alike capitals folded, lower case, accents dropped (NFD, marks removed),
 // Cyrillic and Greek look-alikes, small capitals and the letter blocks NFKC keeps
-// (🅐, 🅰, regional indicators) folded to the Latin letter they imitate, invisible
+// (🅐, 🅰, regional indicators) and the parenthesised ones NFKC turns into "(a)" (⒜, 🄐)
+// folded to the Latin letter they imitate, invisible
 // format characters (soft hyphen, zero-width space) dropped, and every run of other
 // signs counted as one space. The digits and signs that stand for letters (0 o, 1 i/l,
 // 3 e, 4 a, 5 s, @ a, $ s) stay in the text and are matched by the entry's letters.
-// A word spelled out letter by letter ("s c a m", "s.c.a.m", "s-c-a-m") matches too:
-// runs of single letters with only spaces, dots or dashes between them are collapsed
-// and searched for the entries without their spaces.
+// A word spelled out letter by letter ("s c a m", "s.c.a.m", "s|c|a|m") matches too:
+// runs of single letters with only spaces or such signs between them are collapsed,
+// and a run that spells exactly an entry without its spaces matches.
 
 /** Cyrillic and Greek letters that look like a Latin one, both cases, onto that letter. */
 // biome-ignore format: a table reads better in rows
@@ -43,6 +44,20 @@ const LOOK_ALIKES: Record<string, string> = {
  * negative squared (🅰) and regional indicators (🇦). The first code point of each.
  */
 const LETTER_BLOCKS = [0x1f150, 0x1f170, 0x1f1e6];
+/**
+ * Blocks of 26 letters that NFKC turns into "(a)", parentheses and all, which would
+ * leave each letter a word of its own: parenthesised small (⒜) and capital (🄐) letters.
+ * Folded before NFKC.
+ */
+const PARENTHESISED_BLOCKS = [0x249c, 0x1f110];
+
+/** The Latin letter of a parenthesised letter, if `c` is one. */
+function parenthesised(c: string): string | undefined {
+  const cp = c.codePointAt(0) as number;
+  for (const first of PARENTHESISED_BLOCKS)
+    if (cp >= first && cp < first + 26) return String.fromCharCode(0x61 + cp - first);
+  return undefined;
+}
 
 /** The Latin letter a look-alike code point stands for, if it is one. */
 function lookAlike(c: string): string | undefined {
@@ -73,6 +88,8 @@ const INVISIBLE = /^\p{Cf}$/u;
 
 /** One code point of a text, normalised: '' for marks and invisible characters, ' ' for a separator. */
 function foldCodePoint(ch: string): string {
+  const letter = parenthesised(ch);
+  if (letter !== undefined) return letter;
   let out = '';
   for (const c of ch.normalize('NFKC')) {
     const folded = lookAlike(c) ?? c.toLowerCase();
@@ -139,10 +156,9 @@ export function blockedWords(entries: readonly string[]): BlockedWords {
   if (normalized.length === 0) return NONE;
   const pattern = `(?<![\\p{L}\\p{N}])(?:${normalized.map(entryPattern).join('|')})(?![\\p{L}\\p{N}])`;
   // The entries with their spaces taken out, as a run of spaced letters collapses to.
-  const joined = [...new Set(normalized.map((e) => e.replaceAll(' ', '')))].sort(
-    (a, b) => b.length - a.length,
-  );
-  const spacedPattern = joined.map(entryPattern).join('|');
+  const joined = [...new Set(normalized.map((e) => e.replaceAll(' ', '')))];
+  // A run of spelled-out letters matches only when it is exactly an entry (spacedHits).
+  const spelled = new RegExp(`^(?:${joined.map(entryPattern).join('|')})$`, 'u');
   return {
     find(text, limit = MAX_BLOCKED_NAMED) {
       const folded = foldText(text);
@@ -152,7 +168,7 @@ export function blockedWords(entries: readonly string[]): BlockedWords {
           at: match.index,
           spelling: originalSpelling(folded, match.index, match.index + match[0].length),
         });
-      for (const hit of spacedHits(folded, spacedPattern)) hits.push(hit);
+      for (const hit of spacedHits(folded, spelled)) hits.push(hit);
       hits.sort((x, y) => x.at - y.at);
       const found: string[] = [];
       for (const { spelling } of hits) {
@@ -168,23 +184,30 @@ export function blockedWords(entries: readonly string[]): BlockedWords {
 const SINGLE_RUN = /(?<![\p{L}\p{N}@$])[\p{L}\p{N}@$](?: [\p{L}\p{N}@$])+(?![\p{L}\p{N}@$])/gu;
 /**
  * What may separate the letters of a spelled-out word ("s c a m", "s.c.a.m", "s-c-a-m",
- * "s_c_a_m", "s*c*a*m"), with invisible characters; a comma or a slash ends the run, so a
- * list ("a, b, c") stays a list.
+ * "s_c_a_m", "s*c*a*m", "s|c|a|m", "s+c+a+m", "s~c~a~m", "s:c:a:m", "s'c'a'm",
+ * "(s)(c)(a)(m)"), with invisible characters. A comma, semicolon or slash ends the run, so a list ("a, b, c")
+ * stays a list; an apostrophe may join "l'a" into "la", which matters only to an entry
+ * spelling exactly that, as a run must.
  */
-const LETTER_GAP = /^[\s.\-_*\u00b7\u2010-\u2015\u2022\u2027\u2219\p{Cf}\p{M}]+$/u;
+const LETTER_GAP =
+  /^[\s.\-_*|+~:'()[\]\u00b7\u02bc\u2010-\u2015\u2018\u2019\u2022\u2027\u2219\p{Cf}\p{M}]+$/u;
+
+type Letter = { at: number; ch: string };
 
 /**
  * The blocked words spelled out letter by letter: each run of single letters with only
- * spaces, dots or dashes between them is collapsed, and a part of it made of whole
- * letters that is an entry (its spaces taken out) matches. Runs are found once and each
- * collapsed run is searched once, so the work stays linear in the text.
+ * letter gaps between them is collapsed, and matches when it spells exactly an entry
+ * (its spaces taken out), as a whole word must: "c l a s s" is not `ass`, "n a z i s"
+ * not `nazi`. A one-letter word may stand before the spelled word in the same run ("what
+ * a s c a m"), so a run also matches without its first letter (which lets "b a s s"
+ * match `ass`: spelling a word out is rare, hiding one that way is the point). Runs are found once and
+ * each is tested twice against one anchored pattern, so the work stays linear in the text.
  */
-function* spacedHits(folded: Folded, spacedPattern: string): Generator<{ at: number; spelling: string }> {
-  if (!spacedPattern) return;
+function* spacedHits(folded: Folded, spelled: RegExp): Generator<{ at: number; spelling: string }> {
   for (const run of folded.text.matchAll(SINGLE_RUN)) {
     // The letters of the run, each with its position in the folded text, split where the gap is not a letter gap.
-    let letters: { at: number; ch: string }[] = [];
-    const segments: (typeof letters)[] = [letters];
+    let letters: Letter[] = [];
+    const segments: Letter[][] = [letters];
     let offset = run.index;
     for (const ch of run[0].split(' ')) {
       const previous = letters[letters.length - 1];
@@ -195,31 +218,35 @@ function* spacedHits(folded: Folded, spacedPattern: string): Generator<{ at: num
       letters.push({ at: offset, ch });
       offset += ch.length + 1;
     }
+    // A letter joined to a word beside it by an apostrophe or a dash belongs to that word ("it's a").
+    const head = segments[0] as Letter[];
+    if (joinedToWord(folded, run.index - 1, -1)) head.shift();
+    const tail = segments[segments.length - 1] as Letter[];
+    if (joinedToWord(folded, run.index + run[0].length, 1)) tail.pop();
     for (const segment of segments) {
-      if (segment.length < 2) continue;
-      // Each letter is one collapsed position (a letter outside the BMP is two units: mapped by its first).
-      const collapsed = segment.map((l) => l.ch).join('');
-      const startOf: number[] = [];
-      segment.forEach((l, n) => {
-        startOf.push(n);
-        if (l.ch.length > 1) startOf.push(-1);
-      });
-      for (const match of collapsed.matchAll(new RegExp(spacedPattern, 'gu'))) {
-        const first = startOf[match.index] as number;
-        const lastUnit = match.index + match[0].length - 1;
-        let last = lastUnit;
-        while (last > 0 && startOf[last] === -1) last--;
-        const lastLetter = segment[startOf[last] as number] as { at: number; ch: string };
-        const firstLetter = segment[first] as { at: number; ch: string };
-        // Spelled out means two letters at least: one letter is no word.
-        if (lastLetter === firstLetter) continue;
-        yield {
-          at: firstLetter.at,
-          spelling: originalSpelling(folded, firstLetter.at, lastLetter.at + lastLetter.ch.length),
-        };
-      }
+      // Spelled out means two letters at least: one letter is no word.
+      const word = [segment, segment.slice(1)].find(
+        (part) => part.length >= 2 && spelled.test(part.map((l) => l.ch).join('')),
+      );
+      if (!word) continue;
+      const first = word[0] as Letter;
+      const last = word[word.length - 1] as Letter;
+      yield { at: first.at, spelling: originalSpelling(folded, first.at, last.at + last.ch.length) };
     }
   }
+}
+
+/**
+ * Whether a run touches a longer word through signs only, no space, at the folded
+ * space `at` just before it (`side` -1) or just after it (1): the "s" of "it's".
+ */
+function joinedToWord(folded: Folded, at: number, side: -1 | 1): boolean {
+  const word = at + side;
+  if (folded.text[at] !== ' ' || !WORD_CHAR.test(folded.text[word] ?? ' ')) return false;
+  // The original code points behind the folded space.
+  const from = (folded.from[side === -1 ? word : at - 1] as number) + 1;
+  const to = folded.from[side === -1 ? at + 1 : word] as number;
+  return !/\s/u.test(folded.points.slice(from, to).join(''));
 }
 
 /** The original code points between two letters of a folded text (the letter at `end` excluded). */

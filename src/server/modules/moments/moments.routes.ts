@@ -82,8 +82,10 @@ export async function momentsRoutes(app: FastifyInstance, deps: AppDeps) {
         throw badRequest('VISITOR_REQUIRED', VISITOR_REQUIRED);
       const momentId = request.params.id;
       const { reminder } = request.body;
-      // A refusal naming a blocked word spends the naming budget, as a share's does.
-      const commitment = await namingBlockedWords({ db, config, request }, () =>
+      // A refusal naming a blocked word spends the naming budget, as a share's does; a
+      // text is refused while the budget is spent, whatever it says (blocked-naming.ts).
+      const carriesWords = request.body.text !== undefined;
+      const commitment = await namingBlockedWords({ db, config, request }, carriesWords, () =>
         commitToMoment({
           db,
           dialect,

@@ -358,7 +358,7 @@ describe('moments: commitments', () => {
     expect((await from('127.0.0.1')).statusCode).toBe(200);
   });
 
-  it('a commitment refused for a blocked word spends the naming budget of the public share writes', async () => {
+  it('a commitment refused for a blocked word spends the naming budget of the public share writes; spent, any text is 429', async () => {
     const s = await staffWithCampaign(t);
     const set = await t.app.inject({
       method: 'PUT',
@@ -390,8 +390,19 @@ describe('moments: commitments', () => {
     const spent = await commitAs('a scam again');
     expect(spent.statusCode).toBe(429);
     expect(spent.json().message).toBe(BLOCKED_NAMING_SPENT);
-    // Words that name nothing still commit.
-    expect((await commitAs('all fine')).json()).toMatchObject({ created: true, count: 1 });
+    // While it is spent any text is refused alike, so the 429 tells nothing of a word.
+    const fine = await commitAs('all fine');
+    expect(fine.statusCode).toBe(429);
+    expect(fine.json().message).toBe(BLOCKED_NAMING_SPENT);
+    // A commitment without words of its own still commits.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: `/api/supporter/moments/${moment.id}/commit`,
+      headers: { 'user-agent': BROWSER_UA, cookie: v.cookie },
+      payload: {},
+      remoteAddress: '198.51.100.40',
+    });
+    expect(plain.json()).toMatchObject({ created: true, count: 1 });
   });
 
   it('a moment without an asset takes the one the supporter picks; unknown moments and bad bodies are refused', async () => {

@@ -17,6 +17,7 @@ import { noStore } from '../../lib/replies.ts';
 import { readVisitorCookie } from '../../lib/supporter-id.ts';
 import { getOwnCampaign } from '../../lib/own-campaign.ts';
 import { assertSameOrigin } from '../../plugins/csrf.ts';
+import { namingBlockedWords } from '../shares/index.ts';
 import { visibleSupporterCampaign } from '../supporter/index.ts';
 import { BoardCache } from './board.service.ts';
 import { leaderboard, leaderboardCsv } from './leaderboard.service.ts';
@@ -69,7 +70,11 @@ export async function recognitionRoutes(app: FastifyInstance, { db, config, supp
       const { organizationId } = await visible(request as FastifyRequest<IdParams>);
       const supporterId = signedVisitor(request);
       if (!supporterId) throw badRequest('SUPPORTER_COOKIE_REQUIRED', NO_COOKIE);
-      const saved = await saveProfile(db, { organizationId, supporterId, ...request.body });
+      // A name refused for a blocked word names it: the shares' naming budget holds here
+      // too, and while it is spent every name is 429, whatever it says.
+      const saved = await namingBlockedWords({ db, config, request }, true, () =>
+        saveProfile(db, { organizationId, supporterId, ...request.body }),
+      );
       // The profile is the organisation's: every one of its boards on this instance
       // shows the change at its next read (other instances within BOARD_TTL_MS).
       boards.dropOrganization(organizationId);

@@ -3,6 +3,7 @@ import { bearer, twoOrganizationsPerFile } from '../../test/test-app.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { addMember } from '../../test/teams.ts';
 import { referredVisitor, supporterIdOf, visitorCookie } from '../../test/visitor.ts';
+import { BLOCKED_NAMING_SPENT, BLOCKED_NAMINGS_PER_VISITOR } from '../shares/index.ts';
 import { anonymousLabel } from './leaderboard.service.ts';
 
 // Recognition (docs/api.md "Momentum"): names only by opting in, recruits by referral
@@ -180,6 +181,49 @@ describe('a display name', () => {
     await named(c, cookie, 'Scampi lover');
     const other = await liveCampaign(b);
     await named(other, await visitorCookie(t.app, other.campaignId), 'No scam here');
+  });
+
+  it('spends the naming budget of blocked words; past it every name is 429, whatever it says', async () => {
+    const c = await liveCampaign(a);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/organization/settings',
+      headers: bearer(a.token),
+      payload: { guardrails: { blockedWords: ['scam'] } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const address = '198.51.100.77';
+    const putAs = (cookie: string, displayName: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/supporter/campaigns/${c.campaignId}/profile`,
+        remoteAddress: address,
+        headers: { ...SAME_ORIGIN, cookie },
+        payload: { displayName, onBoard: true },
+      });
+    const cookie = await visitorCookie(t.app, c.campaignId);
+    const refused = await putAs(cookie, 'scam 1');
+    expect(refused.json()).toMatchObject({ code: 'BLOCKED_WORD', params: { word: 'scam' } });
+    // One budget with the message checks: the rest of it spent there.
+    for (let i = 1; i < BLOCKED_NAMINGS_PER_VISITOR; i++) {
+      const check = await t.app.inject({
+        url: `/api/supporter/assets/${c.assetId}/message-check?text=a%20scam%20${i}`,
+        remoteAddress: address,
+        headers: { cookie },
+      });
+      expect(check.json().blocked, `check ${i}`).toEqual(['scam']);
+    }
+    for (const name of ['scam 2', 'Ada Lovelace']) {
+      const res = await putAs(cookie, name);
+      expect(res.statusCode, name).toBe(429);
+      expect(res.json().message).toBe(BLOCKED_NAMING_SPENT);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await board(c)).topSharers).toEqual([]);
+    // Another visitor on that network has a budget of its own.
+    const other = await visitorCookie(t.app, c.campaignId);
+    expect((await putAs(other, 'scam 3')).json().code).toBe('BLOCKED_WORD');
+    expect((await putAs(other, 'Ada Lovelace')).statusCode).toBe(200);
   });
 });
 

@@ -325,17 +325,44 @@ describe('blocked words', () => {
     // One visitor: its naming answers are counted, answers naming nothing are not.
     const one = await visitorCookie(t.app, campaign.id);
     for (let i = 0; i < BLOCKED_NAMINGS_PER_VISITOR; i++) {
+      expect((await checkAs('198.51.100.30', one, `all fine ${i}`)).json().blocked).toEqual([]);
       const res = await checkAs('198.51.100.30', one, `a scam ${i}`);
       expect(res.json().blocked).toEqual(['scam']);
-      expect((await checkAs('198.51.100.30', one, `all fine ${i}`)).json().blocked).toEqual([]);
     }
     const past = await checkAs('198.51.100.30', one, 'a scam again');
     spent(past);
     expect(Number(past.headers['retry-after'])).toBeGreaterThan(0);
-    // A share refused for a blocked word names it too: past the budget it is a 429.
+    // Past the budget every message is a 429, whatever it says: a 429 for blocked words
+    // only would tell which words are blocked. Checks, shares and schedules alike.
+    spent(await checkAs('198.51.100.30', one, 'all fine'));
+    spent(await checkAs('198.51.100.30', one, 'is scam blocked?'));
+    spent(await checkAs('198.51.100.30', one, 'is swindle blocked?'));
     spent(await shareAs('198.51.100.30', one, 'a scam'));
-    expect((await checkAs('198.51.100.30', one, 'all fine')).statusCode).toBe(200);
-    expect((await shareAs('198.51.100.30', one, 'all fine')).statusCode).toBe(201);
+    spent(await shareAs('198.51.100.30', one, 'all fine'));
+    spent(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/shares/schedule',
+        payload: {
+          ...ids(editable),
+          platform: 'all',
+          scheduledFor: hoursFromNow(3),
+          text: `All fine\n\n${DISCLOSURE}`,
+        },
+        ...from('198.51.100.30', one),
+      }),
+    );
+    // A share without words of the supporter's own names nothing: it is recorded.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/shares',
+          payload: { ...ids(locked), platform: 'twitter' },
+          ...from('198.51.100.30', one),
+        })
+      ).statusCode,
+    ).toBe(201);
     // Another visitor on that network has a budget of its own.
     const two = await visitorCookie(t.app, campaign.id);
     expect((await checkAs('198.51.100.30', two, 'a scam')).json().blocked).toEqual(['scam']);
@@ -357,6 +384,7 @@ describe('blocked words', () => {
     const fresh = await visitorCookie(t.app, campaign.id);
     spent(await checkAs('198.51.100.31', fresh, 'a scam'));
     spent(await checkAs('198.51.100.31', undefined, 'a scam'));
+    spent(await checkAs('198.51.100.31', fresh, 'all fine'));
     // Another network is untouched.
     expect((await checkAs('198.51.100.32', fresh, 'a scam')).json().blocked).toEqual(['scam']);
   });

@@ -23,7 +23,7 @@ import { organizationSuspension } from '../../lib/org-suspension.ts';
 import { orgScope } from '../../lib/org-scope.ts';
 import { ensureSupporterId, readVisitorCookie, shareSupporterId } from '../../lib/supporter-id.ts';
 import { publicShareWrite, reminderCheckFor } from './public-share-write.ts';
-import { namingBlockedWords, spendBlockedNaming } from './blocked-naming.ts';
+import { assertNamingBudget, namingBlockedWords, spendBlockedNaming } from './blocked-naming.ts';
 import { checkMessage } from './message-nudge.ts';
 import { ownScheduled } from './share-from-schedule.ts';
 import { teamMemberId } from '../supporter/index.ts';
@@ -61,8 +61,10 @@ export async function sharesRoutes(app: FastifyInstance, deps: AppDeps) {
       const visitor =
         request.body.scheduledShareId || request.body.variantId ? readVisitorCookie(request) : undefined;
       const memberId = await teamMemberId(db, request, request.body.organizationId);
-      // A refusal naming a blocked word spends the caller's naming budget (blocked-naming.ts).
-      const share = await namingBlockedWords({ db, config, request }, () =>
+      // A refusal naming a blocked word spends the caller's naming budget; a message is
+      // refused while the budget is spent, whatever it says (blocked-naming.ts).
+      const carriesWords = Boolean(request.body.message?.trim());
+      const share = await namingBlockedWords({ db, config, request }, carriesWords, () =>
         logShare({
           db,
           dialect,
@@ -88,8 +90,10 @@ export async function sharesRoutes(app: FastifyInstance, deps: AppDeps) {
       const supporterId = shareSupporterId(ensureSupporterId(request, reply));
       const { reminder, organizationId } = request.body;
       const memberId = organizationId ? await teamMemberId(db, request, organizationId) : null;
-      // A refusal naming a blocked word spends the caller's naming budget (blocked-naming.ts).
-      const share = await namingBlockedWords({ db, config, request }, () =>
+      // A refusal naming a blocked word spends the caller's naming budget; a text is
+      // refused while the budget is spent, whatever it says (blocked-naming.ts).
+      const carriesWords = request.body.text !== undefined;
+      const share = await namingBlockedWords({ db, config, request }, carriesWords, () =>
         scheduleShare({
           db,
           dialect,
@@ -120,6 +124,9 @@ export async function sharesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
+      // While the naming budget is spent every check is 429, before the text is read:
+      // a 429 for blocked words only would name them (blocked-naming.ts).
+      await assertNamingBudget({ db, config, request });
       const answer = await checkMessage({
         db,
         key: messageKey,
