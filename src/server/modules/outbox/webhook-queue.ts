@@ -167,8 +167,8 @@ export async function gatherShareItems(
     for (const shareId of batch.shareIds) await q.executeQuery(prepared(template({ endpointId, shareId })));
 }
 
-/** A share as `share.created` lists it: what the analytics show of it, nothing of its supporter. */
-export const shareCreatedItem = (share: {
+/** The columns of a share that its `share.created` item shows. */
+interface ShareItemFields {
   id: number;
   campaignId: number;
   assetId: number;
@@ -176,7 +176,10 @@ export const shareCreatedItem = (share: {
   status: string;
   language: string | null;
   createdAt: string;
-}): WebhookBatchItem<'share.created'> => ({
+}
+
+/** A share as `share.created` lists it: what the analytics show of it, nothing of its supporter. */
+export const shareCreatedItem = (share: ShareItemFields): WebhookBatchItem<'share.created'> => ({
   id: share.id,
   campaignId: share.campaignId,
   assetId: share.assetId,
@@ -284,16 +287,10 @@ async function queueBundles(trx: Db, group: BundledItem[], now: number): Promise
 }
 
 /** A taken share item with what its JSON needs (nulls: the share or the endpoint is gone). */
-interface TakenShareItem {
+interface TakenShareItem extends Omit<ShareItemFields, 'id'> {
   endpointId: number;
   organizationId: number | null;
   id: number | null;
-  campaignId: number;
-  assetId: number;
-  platform: string;
-  status: string;
-  language: string | null;
-  createdAt: string;
 }
 
 /**
