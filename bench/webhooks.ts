@@ -1,7 +1,8 @@
 // Share logging with a webhook endpoint subscribed to share.created against the same
 // app with none, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
 // on PostgreSQL in a private schema. The app runs in a child process with the webhook
-// sender at its production interval; a local receiver in this process verifies every
+// sender at its production interval and where production runs it (PostgreSQL: a thread
+// of its own; SQLite: the request thread); a local receiver in this process verifies every
 // delivery's signature with the `standardwebhooks` package and counts the shares it
 // got. Rounds of POST /api/shares alternate without and with the endpoint (ABBA), so a
 // drift of this shared machine falls on both sides alike; then every share logged
@@ -60,6 +61,7 @@ async function serveApp(): Promise<void> {
   const { buildApp } = await import('../src/server/app.ts');
   const { JobRunner } = await import('../src/server/jobs/runner.ts');
   const { webhookSenderJob } = await import('../src/server/modules/outbox/index.ts');
+  const { startWebhookSenderThread } = await import('../src/server/modules/outbox/webhook-sender-thread.ts');
   const { invalidateWebhookTargets } = await import('../src/server/modules/webhooks/index.ts');
   const { createWebhook } = await import('../src/server/modules/webhooks/webhooks.service.ts');
   const { seedBenchCampaign } = await import('./lib/seed.ts');
@@ -111,13 +113,28 @@ async function serveApp(): Promise<void> {
       .execute();
     invalidateWebhookTargets(db, organizationId);
   };
+  // The sender as production runs it: on PostgreSQL in a thread of its own, on SQLite in
+  // the request thread (app.ts).
+  const thread =
+    dialect === 'postgres'
+      ? startWebhookSenderThread({
+          databaseUrl: database.databaseUrl as string,
+          pgSchema: database.pgSchema,
+          config,
+          intervalMs: senderIntervalMs,
+          log: { info: () => {}, warn: console.warn, error: console.error },
+        })
+      : undefined;
+  await thread?.pause();
   const sender = webhookSenderJob({ db, dialect, config });
   let runner: InstanceType<typeof JobRunner> | undefined;
-  const startSender = () => {
+  const startSender = async () => {
+    if (thread) return thread.resume();
     runner ??= new JobRunner({ db, dialect, jobs: [sender], intervalMs: senderIntervalMs });
     runner.start((job, err) => console.error(`background job ${job} failed`, err));
   };
   const stopSender = async () => {
+    await thread?.pause();
     await runner?.stop();
     runner = undefined;
   };
@@ -144,7 +161,7 @@ async function serveApp(): Promise<void> {
       await setEnabled(true);
       // Still on from the round before (ABBA): the same window goes on.
       if (windows.at(-1)?.to !== null) windows.push({ from: new Date().toISOString(), to: null });
-      startSender();
+      await startSender();
       return { on: true };
     },
     // No endpoint (and so no sending): the baseline.
@@ -160,7 +177,7 @@ async function serveApp(): Promise<void> {
       const open = windows.at(-1);
       if (open && open.to === null) open.to = new Date().toISOString();
       await db.updateTable('webhookEndpoints').set({ enabled: 1 }).where('id', '=', endpoint.id).execute();
-      startSender();
+      await startSender();
       const until = Date.now() + 180_000;
       while ((await queued()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
       await stopSender();
@@ -169,6 +186,7 @@ async function serveApp(): Promise<void> {
     },
   });
   process.on('SIGTERM', async () => {
+    await thread?.stop();
     await runner?.stop();
     await app.close();
     await database.close();

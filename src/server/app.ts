@@ -55,6 +55,7 @@ import { webhooksDocument } from './plugins/openapi-webhooks.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { backgroundJobs } from './jobs/index.ts';
 import { JobRunner } from './jobs/runner.ts';
+import { startWebhookSenderThread, type WebhookSenderThread } from './modules/outbox/index.ts';
 import { loadVisitorCookieKey } from './lib/app-secrets.ts';
 import { loadReminderKeys, reminderConfirmRoutes, remindersRoutes } from './modules/reminders/index.ts';
 import { myDataRoutes } from './modules/privacy/index.ts';
@@ -78,6 +79,12 @@ export function createAppDeps(opts: {
   log?: FastifyBaseLogger;
 }): AppDeps {
   const { config, database } = opts;
+  // The request thread keeps the sender when there is no timer to run it (tests step it by hand).
+  const webhookSenderThread =
+    database.dialect === 'postgres' &&
+    Boolean(database.databaseUrl) &&
+    config.webhookSenderThread &&
+    config.rollupIntervalMs > 0;
   const supporterCache = new SupporterCache();
   const uploads = createUploadStorage(config);
   const mailer = createMailer(config, opts.log);
@@ -102,9 +109,11 @@ export function createAppDeps(opts: {
         uploads,
         mailer,
         log: opts.log,
+        webhookSender: !webhookSenderThread,
       }),
       intervalMs: config.rollupIntervalMs,
     }),
+    webhookSenderThread,
   };
 }
 
@@ -232,9 +241,20 @@ export async function buildApp(opts: {
   // One runner for every background job (jobs/index.ts). Stopped in onClose, which
   // app.close() awaits, so a tick in progress ends before the database is closed.
   app.decorate('jobs', deps.jobs);
-  app.addHook('onReady', async () =>
-    deps.jobs.start((job, err) => app.log.error({ err }, `background job ${job} failed`)),
-  );
-  app.addHook('onClose', async () => deps.jobs.stop());
+  let webhookSender: WebhookSenderThread | undefined;
+  app.addHook('onReady', async () => {
+    deps.jobs.start((job, err) => app.log.error({ err }, `background job ${job} failed`));
+    if (deps.webhookSenderThread && database.databaseUrl)
+      webhookSender = startWebhookSenderThread({
+        databaseUrl: database.databaseUrl,
+        pgSchema: database.pgSchema,
+        config,
+        intervalMs: config.rollupIntervalMs,
+        log: app.log,
+      });
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([deps.jobs.stop(), webhookSender?.stop()]);
+  });
   return app;
 }

@@ -23,6 +23,8 @@ export interface AppDeps {
   uploads: FileStorage;
   /** The one background job runner (jobs/index.ts lists its jobs); app.ts starts and stops it. */
   jobs: JobRunner;
+  /** PostgreSQL: the webhook sender runs in its own thread (started with the app), not in `jobs`. */
+  webhookSenderThread: boolean;
   mailer: Mailer;
   /**
    * The one cap on downloads from URLs this instance runs at once (upload-from-url and

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/client.ts';
@@ -26,7 +27,9 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+// Built, the webhook sender's thread runs this same file (webhook-sender-thread.ts): it is not a server.
+if (isMainThread)
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });

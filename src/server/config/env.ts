@@ -176,6 +176,11 @@ const envSchema = z
     REMINDER_CONFIRMATION_DAYS: z.coerce.number().positive().default(7),
     /** How often the background jobs (rollups) run; 0 turns the timer off. */
     ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+    /**
+     * PostgreSQL: the webhook sender in a worker thread of its own, beside the requests.
+     * Unset: on in production (NODE_ENV), off otherwise (the tests step it by hand).
+     */
+    WEBHOOK_SENDER_THREAD: z.enum(['true', 'false', '1', '0', '']).optional(),
     /** Rows the CSV export reads per query (memory per export is about one page). */
     EXPORT_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
     /** Off by default: the debug helpers (test content, session report, upload test page). */
@@ -230,6 +235,8 @@ export interface Config {
   trustProxy: TrustProxy;
   logLevel: string;
   rollupIntervalMs: number;
+  /** PostgreSQL: run the webhook sender in its own thread (modules/outbox/webhook-sender-thread.ts). */
+  webhookSenderThread: boolean;
   exportPageSize: number;
   metricsToken?: string;
   isProduction: boolean;
@@ -284,6 +291,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rollupIntervalMs: e.ROLLUP_INTERVAL_MS,
+    webhookSenderThread: e.WEBHOOK_SENDER_THREAD
+      ? e.WEBHOOK_SENDER_THREAD === 'true' || e.WEBHOOK_SENDER_THREAD === '1'
+      : e.NODE_ENV === 'production',
     exportPageSize: e.EXPORT_PAGE_SIZE,
     metricsToken: e.METRICS_TOKEN,
     isProduction: e.NODE_ENV === 'production',

@@ -16,6 +16,8 @@ export interface DbHandle {
   db: Db;
   dialect: DialectName;
   close: () => Promise<void>;
+  /** PostgreSQL: where it connects (a worker thread opens its own pool with the same settings). */
+  databaseUrl?: string;
   /** PostgreSQL schema the handle works in, when not the default. */
   pgSchema?: string;
   /** PostgreSQL pool occupancy (metrics); absent on SQLite, which has one connection. */
@@ -71,6 +73,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
       db,
       dialect: 'postgres',
       close: () => db.destroy(),
+      databaseUrl: opts.databaseUrl,
       pgSchema: opts.pgSchema,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       newClient: () => new pg.Client({ ...settings, keepAlive: true }),

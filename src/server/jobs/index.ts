@@ -28,6 +28,8 @@ export function backgroundJobs(opts: {
   uploads: FileStorage;
   mailer: Mailer;
   log?: Parameters<typeof remindersJob>[0]['log'];
+  /** False when the webhook sender runs in its own thread (PostgreSQL, webhook-sender-thread.ts). */
+  webhookSender?: boolean;
 }): Job[] {
   return [
     rollupJob({ db: opts.db, dialect: opts.dialect }),
@@ -46,7 +48,9 @@ export function backgroundJobs(opts: {
       log: opts.log,
     }),
     // Webhook messages: a lock of their own, so a slow receiver never holds up mail.
-    webhookSenderJob({ db: opts.db, dialect: opts.dialect, config: opts.config, log: opts.log }),
+    ...(opts.webhookSender === false
+      ? []
+      : [webhookSenderJob({ db: opts.db, dialect: opts.dialect, config: opts.config, log: opts.log })]),
     // The operator console's figures per organisation (after the rollups of this tick).
     organizationFiguresJob(),
     // Raw events' personal fields past each organisation's retention (after the rollups: only counted events are stripped).

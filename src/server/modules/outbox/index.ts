@@ -48,3 +48,4 @@ export {
   webhookCounters,
   webhookSenderJob,
 } from './webhook.job.ts';
+export { startWebhookSenderThread, type WebhookSenderThread } from './webhook-sender-thread.ts';
