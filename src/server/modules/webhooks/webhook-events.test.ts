@@ -244,4 +244,45 @@ describe('the events of supporters', () => {
       ['reminder.sent', scheduled.json().id, 'email'],
     ]);
   });
+
+  it('gives a share one share.created item per subscribed endpoint, with one endpoint or several', async () => {
+    const c = await signUp(t.app);
+    const campaign = await newCampaign(c.token);
+    const asset = await newAsset(campaign.id, c.token);
+    expect(
+      (await api('PUT', `/api/campaigns/${campaign.id}`, { status: 'active' }, c.token)).statusCode,
+    ).toBe(200);
+    const endpoint = async () => {
+      const res = await postJson(
+        t.app,
+        '/api/webhooks',
+        { url: receiver.url, events: ['share.created'] },
+        c.token,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: number }).id;
+    };
+    const share = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/shares',
+        payload: { campaignId: campaign.id, assetId: asset.id, organizationId: c.orgId, platform: 'twitter' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: number }).id;
+    };
+    const itemsOf = (shareId: number) =>
+      t.database.db
+        .selectFrom('webhookShareItems')
+        .select('endpointId')
+        .where('shareId', '=', shareId)
+        .orderBy('endpointId')
+        .execute();
+    const first = await endpoint();
+    const alone = await share();
+    expect(await itemsOf(alone)).toEqual([{ endpointId: first }]);
+    const second = await endpoint();
+    const both = await share();
+    expect(await itemsOf(both)).toEqual([{ endpointId: first }, { endpointId: second }]);
+  });
 });
