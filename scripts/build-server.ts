@@ -49,7 +49,12 @@ const started = Date.now();
 // Chunk names carry a hash: without this a rebuild would leave the old ones behind.
 fs.rmSync(OUT_DIR, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/server/main.ts' },
+  // The webhook sender's thread (PostgreSQL) is an entry too, so its module and what it
+  // imports land in a chunk of their own: the thread loads that chunk, not the whole server.
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'webhook-sender-thread': 'src/server/modules/outbox/webhook-sender-thread.ts',
+  },
   outdir: OUT_DIR,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

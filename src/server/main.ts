@@ -27,7 +27,7 @@ async function main() {
   );
 }
 
-// Built, the webhook sender's thread runs this same file (webhook-sender-thread.ts): it is not a server.
+// A worker thread of this bundle (the webhook sender's, webhook-sender-thread.ts) never starts a server.
 if (isMainThread)
   main().catch((err) => {
     console.error(err instanceof Error ? err.message : err);

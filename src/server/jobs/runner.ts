@@ -54,6 +54,11 @@ export class JobRunner {
 
   constructor(private readonly opts: RunnerOptions) {}
 
+  /** The names of the jobs it runs. */
+  get jobNames(): string[] {
+    return this.opts.jobs.map((job) => job.name);
+  }
+
   /** Starts the timer; failures of a job are reported to `onError` (the app's logger). */
   start(onError?: (job: string, error: unknown) => void): void {
     if (onError) this.opts.onError = onError;

@@ -41,6 +41,9 @@ describe.skipIf(!onPostgres)('webhook sender in its own thread (PostgreSQL)', ()
 
   it('delivers from the thread, not from the request thread, and reports its tallies', async () => {
     expect(t.deps.webhookSenderThread).toBe(true);
+    // The request thread's runner has no webhook sender: the thread is the only one.
+    expect(t.deps.jobs.jobNames).not.toContain('outbox-webhooks');
+    expect(t.deps.jobs.jobNames).toContain('outbox');
     const a = await signUp(t.app);
     const made = await postJson(
       t.app,
@@ -52,7 +55,6 @@ describe.skipIf(!onPostgres)('webhook sender in its own thread (PostgreSQL)', ()
     const { id, secret } = made.json() as { id: number; secret: string };
     const before = webhookCounters.delivered;
 
-    // The request thread's own runner has no webhook sender: stepping it sends nothing.
     const test = await t.app.inject({
       method: 'POST',
       url: `/api/webhooks/${id}/test`,
