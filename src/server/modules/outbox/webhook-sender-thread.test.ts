@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { bearer, createTestApp, postJson, signUp, type TestApp } from '../../test/test-app.ts';
 import { type Receiver, startReceiver } from '../../test/webhook-receiver.ts';
-import { webhookCounters } from './index.ts';
+import { queueWebhookMessage, webhookCounters } from './index.ts';
 
 // The webhook sender in its own thread (PostgreSQL): the app starts it with its timer,
 // it delivers what the request thread queued, its tallies reach /metrics' counters
@@ -39,11 +39,8 @@ describe.skipIf(!onPostgres)('webhook sender in its own thread (PostgreSQL)', ()
     await receiver?.close();
   });
 
-  it('delivers from the thread, not from the request thread, and reports its tallies', async () => {
-    expect(t.deps.webhookSenderThread).toBe(true);
-    // The request thread's runner has no webhook sender: the thread is the only one.
-    expect(t.deps.jobs.jobNames).not.toContain('outbox-webhooks');
-    expect(t.deps.jobs.jobNames).toContain('outbox');
+  /** A new organisation and its endpoint at the local receiver. */
+  async function newEndpoint() {
     const a = await signUp(t.app);
     const made = await postJson(
       t.app,
@@ -52,7 +49,15 @@ describe.skipIf(!onPostgres)('webhook sender in its own thread (PostgreSQL)', ()
       a.token,
     );
     expect(made.statusCode, made.body).toBe(201);
-    const { id, secret } = made.json() as { id: number; secret: string };
+    return { a, ...(made.json() as { id: number; secret: string }) };
+  }
+
+  it('delivers from the thread, not from the request thread, and reports its tallies', async () => {
+    expect(t.deps.webhookSenderThread).toBe(true);
+    // The request thread's runner has no webhook sender: the thread is the only one.
+    expect(t.deps.jobs.jobNames).not.toContain('outbox-webhooks');
+    expect(t.deps.jobs.jobNames).toContain('outbox');
+    const { a, id, secret } = await newEndpoint();
     const before = webhookCounters.delivered;
 
     const test = await t.app.inject({
@@ -81,37 +86,15 @@ describe.skipIf(!onPostgres)('webhook sender in its own thread (PostgreSQL)', ()
   });
 
   it('stops with the app: nothing is sent after close', async () => {
-    const a = await signUp(t.app);
-    const made = await postJson(
-      t.app,
-      '/api/webhooks',
-      { url: receiver.url, events: ['campaign.published'] },
-      a.token,
-    );
-    const { id } = made.json() as { id: number };
+    const { a, id } = await newEndpoint();
     const sent = receiver.received.length;
     await t.app.close();
-    // Queued after close (straight into the outbox): no thread is left to send it.
-    await t.database.db
-      .insertInto('outbox')
-      .values({
-        channel: 'webhook',
-        kind: 'ping',
-        organizationId: a.orgId,
-        recipient: null,
-        recipientKey: '',
-        refId: id,
-        subject: '',
-        body: '{"type":"ping","timestamp":"2026-01-01T00:00:00.000Z","data":{}}',
-        headers: null,
-        status: 'queued',
-        reason: null,
-        nextAttemptAt: new Date().toISOString(),
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-        createdAt: new Date().toISOString(),
-        messageId: 'msg_after_close',
-      })
-      .execute();
+    // Queued after close: no thread is left to send it.
+    await queueWebhookMessage(t.database.db, {
+      organizationId: a.orgId,
+      endpointId: id,
+      body: { type: 'ping', timestamp: new Date().toISOString(), data: {} },
+    });
     await new Promise((r) => setTimeout(r, 1_000));
     expect(receiver.received).toHaveLength(sent);
   });
