@@ -9,7 +9,13 @@ import { ERROR_CODES } from '#shared/error-code-docs.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { type ApiErrorBody, apiErrorSchema } from '#shared/schemas/common.ts';
 import { importBodySchema, importRowSchema } from '#shared/schemas/imports.ts';
-import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENTS } from '#shared/schemas/webhooks.ts';
+import {
+  BATCHED_WEBHOOK_EVENTS,
+  WEBHOOK_BATCH_LIST_KEY,
+  WEBHOOK_BATCH_MAX,
+  WEBHOOK_EVENT_DATA,
+  WEBHOOK_EVENTS,
+} from '#shared/schemas/webhooks.ts';
 import {
   appPerFile,
   bearer,
@@ -462,6 +468,17 @@ describe('the examples and webhooks of GET /api/openapi.json', () => {
       const [first] = Object.keys(example.data);
       const { [first as string]: _dropped, ...incomplete } = example.data;
       expect(check(schema, { ...example, data: incomplete }), `${type} without ${first}`).not.toBeNull();
+    }
+  });
+
+  it(`documents that a batched message holds at most ${WEBHOOK_BATCH_MAX} items`, () => {
+    for (const type of BATCHED_WEBHOOK_EVENTS) {
+      const { schema, example } = payloadSchema(type);
+      const key = WEBHOOK_BATCH_LIST_KEY[type];
+      const items = Array(WEBHOOK_BATCH_MAX).fill(example.data[key][0]);
+      expect(check(schema, { ...example, data: { [key]: items } }), type).toBeNull();
+      expect(check(schema, { ...example, data: { [key]: [...items, items[0]] } }), type).not.toBeNull();
+      expect(doc.webhooks[type].post.description).toContain(`at most ${WEBHOOK_BATCH_MAX}`);
     }
   });
 

@@ -2,7 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timestampField } from '#shared/schemas/common.ts';
-import { WEBHOOK_EVENT_DATA, type WebhookEventType } from '#shared/schemas/webhooks.ts';
+import { WEBHOOK_BATCH_MAX, WEBHOOK_EVENT_DATA, type WebhookEventType } from '#shared/schemas/webhooks.ts';
 import { exampleFor, type JsonSchema } from './openapi-examples.ts';
 
 // The webhook events as OpenAPI 3.1's top-level `webhooks`: one POST per event type,
@@ -11,11 +11,11 @@ import { exampleFor, type JsonSchema } from './openapi-examples.ts';
 
 const WEBHOOK_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'share.created':
-    'Supporters shared: a batch of at most 100 shares per message, in the order they happened. ' +
+    `Supporters shared: a batch of at most ${WEBHOOK_BATCH_MAX} shares per message, in the order they happened. ` +
     '`outcome` is what the browser saw: `shared`, `opened` or `prepared`.',
   'share.scheduled':
     'A supporter scheduled a share for later, with or without a reminder (no address is sent).',
-  'click.confirmed': 'Click-throughs on shared links, confirmed: a batch of at most 100 per message.',
+  'click.confirmed': `Click-throughs on shared links, confirmed: a batch of at most ${WEBHOOK_BATCH_MAX} per message.`,
   'reminder.sent':
     'A reminder of a scheduled share left: the mail left the outbox, or the push service took it.',
   'campaign.published':

@@ -24,7 +24,13 @@ export type WebhookEventType = WebhookEvent | 'ping';
 
 /** Events whose items join one waiting message per endpoint (at most WEBHOOK_BATCH_MAX items). */
 export const BATCHED_WEBHOOK_EVENTS = ['share.created', 'click.confirmed'] as const;
-export const WEBHOOK_BATCH_MAX = 100;
+/**
+ * Items a batched message holds at most (about 70 KB of shares). A message costs the
+ * sender about a millisecond whatever its size (a claim, a signature, a post, a log
+ * row), so on a busy campaign fewer, fuller messages are most of what keeps sending
+ * cheap beside the share path (docs/decisions/0031-webhooks.md).
+ */
+export const WEBHOOK_BATCH_MAX = 500;
 /** Where a batched event's `data` holds its items. */
 export const WEBHOOK_BATCH_LIST_KEY = { 'share.created': 'shares', 'click.confirmed': 'clicks' } as const;
 
@@ -258,7 +264,7 @@ const memberData = z.object({
 
 /** The `data` of each event type. */
 export const WEBHOOK_EVENT_DATA = {
-  'share.created': z.object({ shares: z.array(shareItem) }),
+  'share.created': z.object({ shares: z.array(shareItem).max(WEBHOOK_BATCH_MAX) }),
   'share.scheduled': z.object({
     id: idField,
     campaignId: idField,
@@ -267,7 +273,7 @@ export const WEBHOOK_EVENT_DATA = {
     scheduledFor: timestampField,
     reminder: z.enum(['email', 'push']).nullable(),
   }),
-  'click.confirmed': z.object({ clicks: z.array(clickItem) }),
+  'click.confirmed': z.object({ clicks: z.array(clickItem).max(WEBHOOK_BATCH_MAX) }),
   'reminder.sent': z.object({
     shareId: idField,
     campaignId: idField,

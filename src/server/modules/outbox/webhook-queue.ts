@@ -191,10 +191,15 @@ export const shareCreatedItem = (share: ShareItemFields): WebhookBatchItem<'shar
 
 /**
  * Gathered items one bundling transaction takes at most (WEBHOOK_BATCH_LIMIT per
- * message). Small, so the writer it holds (SQLite's one connection) is soon free for
- * the shares that keep arriving; the sender steps again while a bundle comes out full.
+ * message), by database; the sender steps again while a bundle comes out full. On
+ * SQLite small, so the writer it holds (the one connection) is soon free for the
+ * shares that keep arriving. On PostgreSQL the share path never waits on the bundler
+ * (it deletes rows the writers no longer touch), and a step costs milliseconds besides
+ * its items (the take, the claim, the commits), so a step takes as many as one
+ * endpoint's step sends (10 full messages, WEBHOOK_PER_ENDPOINT).
  */
-export const WEBHOOK_BUNDLE_ITEMS = 1000;
+export const WEBHOOK_BUNDLE_ITEMS = { sqlite: 1000, postgres: 5000 } as const;
+const bundleItems = (q: Db) => WEBHOOK_BUNDLE_ITEMS[onPostgres(q) ? 'postgres' : 'sqlite'];
 
 const listKeyOf = (type: string): string =>
   WEBHOOK_BATCH_LIST_KEY[type as keyof typeof WEBHOOK_BATCH_LIST_KEY] ?? 'items';
@@ -218,12 +223,12 @@ export async function bundleGatheredItems(trx: Db, now = Date.now()): Promise<nu
           .where(
             'id',
             '=',
-            sql<number>`any(array(${trx.selectFrom('webhookItems').select('id').orderBy('id').limit(WEBHOOK_BUNDLE_ITEMS)}))`,
+            sql<number>`any(array(${trx.selectFrom('webhookItems').select('id').orderBy('id').limit(bundleItems(trx))}))`,
           )
           .returningAll()
           .execute()
       ).sort((a, b) => a.id - b.id)
-    : await trx.selectFrom('webhookItems').selectAll().orderBy('id').limit(WEBHOOK_BUNDLE_ITEMS).execute();
+    : await trx.selectFrom('webhookItems').selectAll().orderBy('id').limit(bundleItems(trx)).execute();
   if (items.length === 0) return 0;
   const live = new Set(
     (
@@ -310,7 +315,7 @@ export async function bundleShareItems(trx: Db, now = Date.now()): Promise<numbe
         s."id", s."campaignId", s."assetId", s."platform", s."status", s."language", s."createdAt"
       from "webhookShareItems" as i left join "shares" as s on s."id" = i."shareId"
         left join "webhookEndpoints" as e on e."id" = i."endpointId"
-      order by i.rowid limit ${WEBHOOK_BUNDLE_ITEMS}`.execute(trx)
+      order by i.rowid limit ${WEBHOOK_BUNDLE_ITEMS.sqlite}`.execute(trx)
   ).rows;
   // The one writer: the rows up to the last one read are exactly these (new rows get higher rowids).
   if (rows.length > 0)
@@ -347,7 +352,7 @@ export async function bundleShareItems(trx: Db, now = Date.now()): Promise<numbe
 async function bundleShareItemsInPostgres(trx: Db, now: number): Promise<number> {
   const { rows } = await sql<{ taken: number }>`with taken as (
       delete from "webhookShareItems" where ctid = any(array(
-        select ctid from "webhookShareItems" order by "shareId" limit ${WEBHOOK_BUNDLE_ITEMS}))
+        select ctid from "webhookShareItems" order by "shareId" limit ${WEBHOOK_BUNDLE_ITEMS.postgres}))
       returning "endpointId", "shareId"),
     items as (
       select t."endpointId", e."organizationId", s."id", s."createdAt",

@@ -152,8 +152,9 @@ export function webhookSenderJob(opts: {
         await sweep(trx, now);
       }
       // A full bundle: more items wait, so the runner steps again at once (a new, short transaction).
-      const gatheredFull = (await bundleGatheredItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS;
-      const bundledFull = (await bundleShareItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS || gatheredFull;
+      const gatheredFull = (await bundleGatheredItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS[dialect];
+      const bundledFull =
+        (await bundleShareItems(trx, now)) === WEBHOOK_BUNDLE_ITEMS[dialect] || gatheredFull;
 
       let due = trx
         .selectFrom('outbox as o')

@@ -142,8 +142,8 @@ export async function emitSharesCreated(
 /**
  * Writes `type` with `data` for each enabled endpoint of the organisation subscribed
  * to it, in `trx` (the change's transaction). `click.confirmed` carries a list
- * (`{clicks: [...]}`) whose items are appended for the sender to bundle, at most 100 a
- * message (docs/api.md "Batched where busy"); `share.created` is emitSharesCreated's. `endpointIds`:
+ * (`{clicks: [...]}`) whose items are appended for the sender to bundle, at most
+ * WEBHOOK_BATCH_MAX a message (docs/api.md "Batched where busy"); `share.created` is emitSharesCreated's. `endpointIds`:
  * the subscribers already looked up (webhookTargets), to spare the look-up.
  */
 export async function emitWebhookEvent<T extends Exclude<WebhookEvent, 'share.created'>>(

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_WEBHOOK_ENDPOINTS } from '#shared/schemas/webhooks.ts';
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_BATCH_MAX } from '#shared/schemas/webhooks.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, createTestApp, postJson, signUp, type SignedUp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -469,7 +469,7 @@ describe('events in the outbox', () => {
     expect(await messagesOf(t, subscribed.id)).toHaveLength(1);
   });
 
-  it('batches share.created: writers append (endpoint, share) items, the sender bundles them 100 a message', async () => {
+  it(`batches share.created: writers append (endpoint, share) items, the sender bundles them ${WEBHOOK_BATCH_MAX} a message`, async () => {
     const c = await signUp(t.app);
     const made = await createEndpoint({ events: ['share.created'] }, c.token);
     const campaign = await createCampaign(t.app, c.token);
@@ -495,7 +495,7 @@ describe('events in the outbox', () => {
       return ids;
     };
     const emit = (ids: number[]) => db.transaction().execute((trx) => emitSharesCreated(trx, c.orgId, ids));
-    const first = await logged(150);
+    const first = await logged(WEBHOOK_BATCH_MAX + 50);
     for (const id of first) await emit([id]);
     // One item per share, two ids, no message yet (no webhook-id).
     const items = await db
@@ -513,7 +513,7 @@ describe('events in the outbox', () => {
     await runWebhookSender(t);
     rows = await messagesOf(t, made.id);
     expect(rows.map((r) => [r.status, JSON.parse(r.body ?? '').data.shares.length])).toEqual([
-      ['delivered', 100],
+      ['delivered', WEBHOOK_BATCH_MAX],
       ['delivered', 49],
     ]);
     // Each item in exactly one message: none is left.
@@ -548,7 +548,7 @@ describe('events in the outbox', () => {
     await runWebhookSender(t);
     rows = await messagesOf(t, made.id);
     expect(rows.map((r) => [r.status, JSON.parse(r.body ?? '').data.shares.length])).toEqual([
-      ['delivered', 100],
+      ['delivered', WEBHOOK_BATCH_MAX],
       ['delivered', 49],
       ['delivered', 2],
     ]);
