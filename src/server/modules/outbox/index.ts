@@ -37,6 +37,7 @@ export {
   gatherWebhookItems,
   queueWebhookMessage,
   requeueWebhookMessage,
+  WEBHOOK_BUNDLE_ITEMS,
   WEBHOOK_CHANNEL,
   WEBHOOK_REASON,
   type WebhookBody,

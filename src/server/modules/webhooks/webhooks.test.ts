@@ -12,6 +12,7 @@ import {
 } from '../../test/webhook-receiver.ts';
 import { createAsset, createCampaign } from '../../test/seed-api.ts';
 import { shareRow } from '../../test/db-rows.ts';
+import { WEBHOOK_BUNDLE_ITEMS, webhookSenderJob } from '../outbox/index.ts';
 import { emitSharesCreated, emitWebhookEvent } from './index.ts';
 
 // Webhook endpoints through the API, and their delivery to a local receiver
@@ -552,5 +553,51 @@ describe('events in the outbox', () => {
       ['delivered', 49],
       ['delivered', 2],
     ]);
+  });
+
+  it("bundles at most its database's step of share items, and steps again at once while a bundle comes out full", async () => {
+    const c = await signUp(t.app);
+    // Off: the messages stay queued here, so the test counts them without posting them.
+    const made = await createEndpoint({ events: ['share.created'], enabled: false }, c.token);
+    const campaign = await createCampaign(t.app, c.token);
+    const asset = await createAsset(t.app, c.token, campaign.id);
+    const db = t.database.db;
+    const job = webhookSenderJob({ db, dialect: t.database.dialect, config: t.config });
+    const step = async () => {
+      const again = await db.transaction().execute((trx) => job.step(trx));
+      await job.afterCommit?.();
+      return again;
+    };
+    // Whatever earlier tests left waiting goes first.
+    while (await step()) {}
+    const limit = WEBHOOK_BUNDLE_ITEMS[t.database.dialect];
+    const shareIds: number[] = [];
+    for (let done = 0; done <= limit; done += WEBHOOK_BATCH_MAX) {
+      const rows = Array.from({ length: Math.min(WEBHOOK_BATCH_MAX, limit + 1 - done) }, () =>
+        shareRow({ assetId: asset.id, campaignId: campaign.id, organizationId: c.orgId }),
+      );
+      const inserted = await db.insertInto('shares').values(rows).returning('id').execute();
+      shareIds.push(...inserted.map((r) => r.id));
+      await db
+        .insertInto('webhookShareItems')
+        .values(inserted.map((r) => ({ endpointId: made.id, shareId: r.id })))
+        .execute();
+    }
+    expect(shareIds).toHaveLength(limit + 1);
+    const waiting = async () =>
+      (
+        await db.selectFrom('webhookShareItems').select('shareId').where('endpointId', '=', made.id).execute()
+      ).map((r) => r.shareId);
+    // A full bundle: the runner steps again at once; the newest share still waits.
+    expect(await step()).toBe(true);
+    expect(await waiting()).toEqual([shareIds[limit]]);
+    let sizes = (await messagesOf(t, made.id)).map((m) => JSON.parse(m.body ?? '').data.shares.length);
+    expect(sizes).toEqual(Array(limit / WEBHOOK_BATCH_MAX).fill(WEBHOOK_BATCH_MAX));
+    // The rest: not full, so no step at once.
+    expect(await step()).toBe(false);
+    expect(await waiting()).toEqual([]);
+    sizes = (await messagesOf(t, made.id)).map((m) => JSON.parse(m.body ?? '').data.shares.length);
+    expect(sizes.at(-1)).toBe(1);
+    expect(sizes.reduce((n, k) => n + k, 0)).toBe(limit + 1);
   });
 });
