@@ -10,10 +10,12 @@ import {
 } from '#shared/schemas/instance-settings.ts';
 import type { S3Options } from '../lib/s3-storage.ts';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
+/** The words a flag may be set to; unset or empty is off. */
+const flagWords = z.enum(['true', 'false', '1', '0', '']);
+const isOn = (v: string | undefined) => v === 'true' || v === '1';
+const bool = flagWords.optional().transform(isOn);
+/** A flag whose default depends on other settings: undefined when unset or empty. */
+const flagOrDefault = flagWords.optional().transform((v) => (v ? isOn(v) : undefined));
 
 /**
  * Which proxies Fastify may believe about the client address (X-Forwarded-For) and
@@ -180,7 +182,7 @@ const envSchema = z
      * PostgreSQL: the webhook sender in a worker thread of its own, beside the requests.
      * Unset: on in production (NODE_ENV), off otherwise (the tests step it by hand).
      */
-    WEBHOOK_SENDER_THREAD: z.enum(['true', 'false', '1', '0', '']).optional(),
+    WEBHOOK_SENDER_THREAD: flagOrDefault,
     /** Rows the CSV export reads per query (memory per export is about one page). */
     EXPORT_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
     /** Off by default: the debug helpers (test content, session report, upload test page). */
@@ -291,9 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rollupIntervalMs: e.ROLLUP_INTERVAL_MS,
-    webhookSenderThread: e.WEBHOOK_SENDER_THREAD
-      ? e.WEBHOOK_SENDER_THREAD === 'true' || e.WEBHOOK_SENDER_THREAD === '1'
-      : e.NODE_ENV === 'production',
+    webhookSenderThread: e.WEBHOOK_SENDER_THREAD ?? e.NODE_ENV === 'production',
     exportPageSize: e.EXPORT_PAGE_SIZE,
     metricsToken: e.METRICS_TOKEN,
     isProduction: e.NODE_ENV === 'production',

@@ -19,6 +19,9 @@ describe('WEBHOOK_SENDER_THREAD', () => {
       false,
     );
     expect(loadConfig({ NODE_ENV: 'test', WEBHOOK_SENDER_THREAD: '1' }).webhookSenderThread).toBe(true);
+    // Empty is unset, as for every flag.
+    expect(loadConfig({ NODE_ENV: 'production', WEBHOOK_SENDER_THREAD: '' }).webhookSenderThread).toBe(true);
+    expect(() => loadConfig({ WEBHOOK_SENDER_THREAD: 'yes' })).toThrow();
   });
 });
 
