@@ -178,11 +178,18 @@ async function writeShare(
 export async function shareCreatedEvent(db: Db, organizationId: number): Promise<AfterShare | undefined> {
   const endpointIds = await webhookTargets(db, organizationId, 'share.created');
   if (endpointIds.length === 0) return undefined;
-  const after: AfterShare = (trx, share) =>
-    emitSharesCreated(trx, organizationId, [share.id], { endpointIds });
-  after.withInsert = (insert) => withShareCreatedItems(insert, endpointIds);
+  let after = createdEvents.get(endpointIds);
+  if (!after) {
+    after = (trx, share) => emitSharesCreated(trx, organizationId, [share.id], { endpointIds });
+    after.withInsert = (insert) => withShareCreatedItems(insert, endpointIds);
+    createdEvents.set(endpointIds, after);
+  }
   return after;
 }
+
+// One AfterShare per looked-up list of endpoints (webhookTargets answers the same array
+// while it is cached, and an array belongs to one organisation), not two closures per share.
+const createdEvents = new WeakMap<number[], AfterShare>();
 
 /** The 409 of a share link code (`ref`) another share already has. */
 export const SHARE_CODE_TAKEN_MESSAGE = 'This share link code is already in use';

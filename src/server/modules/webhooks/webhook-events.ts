@@ -95,8 +95,14 @@ export function invalidateWebhookTargets(db: Db, organizationId: number): void {
   targetsCache.get(db)?.delete(organizationId);
 }
 
-/** The statement texts of withShareCreatedItems, by the insert's text and form (a handful). */
-const shareItemsStatements = new Map<string, string>();
+/**
+ * The statement texts of withShareCreatedItems, by form (one endpoint or several),
+ * then by the insert's text (a handful). Keyed on the insert's own text: it is the
+ * same string on every share (statementTemplate), so its hash is computed once; a key
+ * made per share (form + text) was hashed anew each time, a few µs of the request
+ * thread.
+ */
+const shareItemsStatements = { one: new Map<string, string>(), many: new Map<string, string>() };
 
 /**
  * On PostgreSQL: the share insert `insert` (ending in `returning`) and its
@@ -109,17 +115,15 @@ const shareItemsStatements = new Map<string, string>();
 export function withShareCreatedItems<R>(insert: CompiledQuery<R>, endpointIds: number[]): CompiledQuery<R> {
   const n = insert.parameters.length;
   const one = endpointIds.length === 1;
-  // The text, made once per insert text and form: the same string each time, so its
-  // hash (the prepared-statement look-up) is not computed anew on every share.
-  const key = `${one ? 1 : 'n'}:${insert.sql}`;
-  let sql = shareItemsStatements.get(key);
+  const statements = one ? shareItemsStatements.one : shareItemsStatements.many;
+  let sql = statements.get(insert.sql);
   if (sql === undefined) {
     const items = one
       ? `select $${n + 1}::integer, s."id" from s`
       : `select e.id, s."id" from s cross join unnest($${n + 1}::integer[]) as e(id)`;
     sql = `with s as (${insert.sql}), i as (insert into "webhookShareItems" ("endpointId", "shareId") ${items}) select * from s`;
-    if (shareItemsStatements.size >= 100) shareItemsStatements.clear();
-    shareItemsStatements.set(key, sql);
+    if (statements.size >= 50) statements.clear();
+    statements.set(insert.sql, sql);
   }
   return { ...insert, sql, parameters: [...insert.parameters, one ? endpointIds[0] : endpointIds] };
 }
