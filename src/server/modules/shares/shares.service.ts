@@ -170,6 +170,11 @@ async function writeShare(
   return mapShareErrors(() => commitShare(db, dialect, query, after));
 }
 
+// One AfterShare per looked-up list of endpoints, not two closures per share:
+// webhookTargets answers the same array while it is cached, and an array belongs to one
+// database and organisation.
+const createdEvents = new WeakMap<number[], AfterShare>();
+
 /**
  * The share's `share.created` event for the organisation's subscribed endpoints, or
  * nothing when it has none: the look-up is cached (webhookTargets), so an
@@ -186,10 +191,6 @@ export async function shareCreatedEvent(db: Db, organizationId: number): Promise
   }
   return after;
 }
-
-// One AfterShare per looked-up list of endpoints (webhookTargets answers the same array
-// while it is cached, and an array belongs to one organisation), not two closures per share.
-const createdEvents = new WeakMap<number[], AfterShare>();
 
 /** The 409 of a share link code (`ref`) another share already has. */
 export const SHARE_CODE_TAKEN_MESSAGE = 'This share link code is already in use';

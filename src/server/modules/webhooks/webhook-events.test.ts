@@ -6,7 +6,7 @@ import { markConfirmed, reminderRunner } from '../../test/reminder-kit.ts';
 import { startSmtp } from '../../test/smtp.ts';
 import { addMember } from '../../test/teams.ts';
 import { bearer, createTestApp, postJson, signUp, type SignedUp, type TestApp } from '../../test/test-app.ts';
-import { clickThrough, visitorCookie } from '../../test/visitor.ts';
+import { clickThrough, scheduleShare, visitorCookie } from '../../test/visitor.ts';
 import { type Receiver, runWebhookSender, startReceiver } from '../../test/webhook-receiver.ts';
 
 // Every event type, caused for real through the API (or the job that causes it), as
@@ -284,5 +284,20 @@ describe('the events of supporters', () => {
     const second = await endpoint();
     const both = await share();
     expect(await itemsOf(both)).toEqual([{ endpointId: first }, { endpointId: second }]);
+    // A scheduled share, posted: the share it becomes has its items (once each), the plan none.
+    const cookie = await visitorCookie(t.app, campaign.id);
+    const ids = { campaignId: campaign.id, assetId: asset.id, organizationId: c.orgId };
+    const plan = await scheduleShare(t.app, cookie, { ...ids, inHours: 2 });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares',
+      headers: { cookie },
+      payload: { ...ids, platform: 'twitter', scheduledShareId: plan.json().id },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json().id).not.toBe(plan.json().id);
+    expect(await itemsOf(posted.json().id)).toEqual([{ endpointId: first }, { endpointId: second }]);
+    expect(await itemsOf(plan.json().id)).toEqual([]);
   });
 });

@@ -97,10 +97,9 @@ export function invalidateWebhookTargets(db: Db, organizationId: number): void {
 
 /**
  * The statement texts of withShareCreatedItems, by form (one endpoint or several),
- * then by the insert's text (a handful). Keyed on the insert's own text: it is the
- * same string on every share (statementTemplate), so its hash is computed once; a key
- * made per share (form + text) was hashed anew each time, a few µs of the request
- * thread.
+ * then by the insert's text (a handful). Keyed on that text itself, not on a string
+ * made per share: the shareable insert's text is one string (statementTemplate), so
+ * the look-up hashes nothing anew on the hot path.
  */
 const shareItemsStatements = { one: new Map<string, string>(), many: new Map<string, string>() };
 
