@@ -9,7 +9,8 @@
 // print their rows for SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set,
 // for PostgreSQL; stats-backlog seeds BACKLOG_BENCH_ROWS shares + clicks (the issue's
 // 1,000,000 unless set). instance-organizations.ts seeds INSTANCE_BENCH_ORGS organisations
-// (10,000 unless set) on SQLite and, with a PostgreSQL URL, on PostgreSQL.
+// (10,000 unless set) on SQLite and, with a PostgreSQL URL, on PostgreSQL. webhooks.ts
+// runs on SQLite and, with a PostgreSQL URL, on PostgreSQL (about 3 minutes each).
 import { printRows } from './lib/report.ts';
 
 const BENCHES = [
@@ -25,6 +26,7 @@ const BENCHES = [
   './analytics.ts',
   './instance-organizations.ts',
   './startup.ts',
+  './webhooks.ts',
 ];
 const ROWS: Record<string, number> = {
   './analytics.ts': Number(process.env.ANALYTICS_BENCH_ROWS ?? 100_000),

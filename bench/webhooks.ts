@@ -355,7 +355,7 @@ async function sharesLoggedIn(env: Record<string, string>, windows: { from: stri
   }
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   let failures = 0;
   for (const dialect of databases.benchDialects()) failures += await runOn(dialect);
   console.log(failures === 0 ? '\nall goals met' : `\n${failures} goal(s) missed`);
