@@ -61,6 +61,10 @@ function parseCsv(text: string): RawRow[] {
       // Header names as people type them: case and surrounding spaces do not matter.
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
       skip_empty_lines: true,
+      // Any line ending, mixed in one file (the template's CRLF with rows added by a tool
+      // that writes LF): otherwise the first one found is the only one, and a later row's
+      // other ending is read as part of its last cell.
+      record_delimiter: ['\r\n', '\n', '\r'],
       // One row past the limit is enough to refuse the file.
       to: MAX_IMPORT_ROWS + 1,
     }) as RawRow[];

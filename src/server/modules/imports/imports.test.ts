@@ -320,6 +320,26 @@ describe('POST /api/campaigns/import: the dry run', () => {
     expect(res.json()).toMatchObject({ valid: true, rows: [{ row: 1, action: 'create' }] });
   });
 
+  it('reads CSV rows whatever their line endings, mixed in one file', async () => {
+    // The template ends its lines with CRLF; a row added by a tool that writes LF must
+    // not carry its ending into its last cell (here an empty media_url).
+    const [header, first, second] = csv([
+      textRow({ external_id: 'crlf-1' }),
+      textRow({ external_id: 'lf-1', title: 'Added by hand' }),
+    ]).split('\n');
+    for (const text of [`${header}\r\n${first}\r\n${second}\n`, `${header}\r${first}\r${second}`]) {
+      const res = await importFile(t, a.token, text);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        valid: true,
+        rows: [
+          { row: 1, action: 'create', title: 'First post', errors: [] },
+          { row: 2, action: 'create', title: 'Added by hand', errors: [] },
+        ],
+      });
+    }
+  });
+
   it('refuses a media_url on a private address at the dry run, without downloading', async () => {
     const res = await importJson(t, a.token, [
       textRow({
